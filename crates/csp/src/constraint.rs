@@ -1,0 +1,156 @@
+//! The constraint and propagator traits.
+//!
+//! # How to write a constraint
+//!
+//! 1. **Write the check.** Implement [`Constraint`] with its two required methods:
+//!    [`scope`](Constraint::scope), the variables it constrains, and
+//!    [`is_satisfied`](Constraint::is_satisfied), a plain test of one value per scope
+//!    variable. That is a complete constraint: under plain backtracking the engine
+//!    calls the check once the scope is assigned, and under forward checking and
+//!    arc consistency it seeks supports for values by calling the check on tuples
+//!    (generic support checking). Your first model works under every propagation
+//!    level.
+//! 2. **Test it for soundness.** Compare the solutions the engine finds with
+//!    brute-force enumeration on small domains (the crate's soundness harness in
+//!    `tests/soundness.rs` shows how).
+//! 3. **Add propagation.** Generic support checking enumerates tuples and gets
+//!    slow for wide scopes or large domains. Return a [`Propagator`] from
+//!    [`Constraint::propagator`]: it reads and narrows domains through a
+//!    [`Context`], reports a conflict with `Err(Conflict)`, and need not reach a
+//!    fixpoint (the engine calls it again while its variables keep changing). It
+//!    must be *sound* (never remove a value that belongs to a solution of the
+//!    constraint) and must detect a violation once all its variables are fixed.
+//! 4. **Benchmark it** against the generic version to see what it bought.
+//!
+//! ```
+//! use csp::{Constraint, Model, SolveConfig, Solver};
+//!
+//! /// No three of the variables take the same value.
+//! struct NoThreeEqual(Vec<csp::VarId>);
+//!
+//! impl Constraint for NoThreeEqual {
+//!     fn scope(&self) -> &[csp::VarId] {
+//!         &self.0
+//!     }
+//!     fn is_satisfied(&self, values: &[i64]) -> bool {
+//!         values.iter().all(|v| values.iter().filter(|w| *w == v).count() < 3)
+//!     }
+//! }
+//!
+//! let mut model = Model::new();
+//! let xs = model.new_vars(4, 1..=2).unwrap();
+//! model.post(NoThreeEqual(xs)).unwrap();
+//! let count = Solver::new(&model, SolveConfig::default()).unwrap().count(None).solutions;
+//! assert_eq!(count, 6); // the arrangements of two 1s and two 2s
+//! ```
+
+use crate::config::SolveConfig;
+use crate::context::Context;
+use crate::state::Event;
+use crate::var::VarId;
+
+/// A relation over some variables.
+///
+/// Only [`scope`](Constraint::scope) and [`is_satisfied`](Constraint::is_satisfied)
+/// are required; the other methods have defaults. The trait is object safe: a
+/// model stores its constraints as `Box<dyn Constraint>`.
+pub trait Constraint: Send + Sync {
+    /// The constrained variables. A variable may not appear twice unless the
+    /// constraint says otherwise; the order is the order of `is_satisfied`'s values.
+    fn scope(&self) -> &[VarId];
+
+    /// Whether the values (one per scope variable, in scope order) satisfy the
+    /// constraint. This is the constraint's definition: the solver checks every
+    /// propagator against it in the tests.
+    fn is_satisfied(&self, values: &[i64]) -> bool;
+
+    /// A short name of the constraint's kind (`"all_different"`, `"linear"`, ...),
+    /// used in traces and pruning statistics.
+    fn kind(&self) -> &str {
+        "custom"
+    }
+
+    /// A propagator for this constraint, or `None` for generic support checking
+    /// built from [`is_satisfied`](Constraint::is_satisfied).
+    fn propagator(&self, config: &SolveConfig) -> Option<Box<dyn Propagator + '_>> {
+        let _ = config;
+        None
+    }
+
+    /// How badly the values violate the constraint, 0 when satisfied. Local search
+    /// minimises the sum of violations; the default counts a violated constraint as 1.
+    fn violation(&self, values: &[i64]) -> u64 {
+        u64::from(!self.is_satisfied(values))
+    }
+}
+
+/// How expensive a propagator is; the engine runs all cheap propagators before
+/// an expensive one (Gecode's propagator cost, Pumpkin's priorities).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Cost {
+    /// Linear in the scope, or better.
+    #[default]
+    Cheap,
+    /// Anything more: matching, tables, tuple enumeration.
+    Expensive,
+}
+
+/// A constraint's propagator found that no solution extends the current domains.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Conflict;
+
+/// The result of propagation.
+pub type PropagationResult = Result<(), Conflict>;
+
+/// The search-time half of a constraint: narrows domains.
+///
+/// A propagator is created for each solver from its [`Constraint`], so it may keep
+/// mutable state of its own. State that must follow the search up and down the
+/// tree belongs in reversible integers ([`Context::new_reversible_int`]); anything
+/// else must be re-validated against the domains at each call.
+pub trait Propagator {
+    /// Narrows domains. Called when a variable of the scope changed in a way that
+    /// matches [`interest`](Propagator::interest), after a decision on a scope
+    /// variable (forward checking), and once at the root.
+    ///
+    /// It must never remove a value that has a support (soundness), and it must
+    /// return `Err(Conflict)` when all scope variables are fixed to values that do
+    /// not satisfy the constraint.
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult;
+
+    /// Which changes wake the propagator (under [`Propagation::Mac`]):
+    /// [`Event::Fixed`] for a propagator that only acts when variables become
+    /// fixed, [`Event::Bounds`] for bound reasoning, [`Event::Domain`] for any change.
+    ///
+    /// [`Propagation::Mac`]: crate::Propagation::Mac
+    fn interest(&self) -> Event {
+        Event::Domain
+    }
+
+    /// How expensive one call is.
+    fn cost(&self) -> Cost {
+        Cost::Cheap
+    }
+
+    /// Whether one call always reaches the propagator's own fixpoint, so that its
+    /// own changes need not wake it again.
+    fn is_idempotent(&self) -> bool {
+        false
+    }
+
+    /// Called once when the solver is built, before any propagation; the place to
+    /// allocate reversible integers. Domains must not be changed here.
+    fn initialise(&mut self, ctx: &mut Context<'_>) {
+        let _ = ctx;
+    }
+
+    /// Plain backtracking's check of a partial assignment: `false` if the variables
+    /// assigned so far (see [`Context::is_assigned`]) already violate the
+    /// constraint. The engine itself calls [`Constraint::is_satisfied`] once every
+    /// scope variable is assigned; this earlier check is for constraints that stand
+    /// for a conjunction of smaller ones, as `all_different` stands for not-equals.
+    fn check_partial(&mut self, ctx: &mut Context<'_>) -> bool {
+        let _ = ctx;
+        true
+    }
+}

@@ -1,0 +1,188 @@
+//! Generic support checking: propagation for a constraint that only knows how to
+//! check a tuple.
+//!
+//! Under arc consistency, each value of each scope variable is kept only if some
+//! tuple of the other variables' current values satisfies the constraint
+//! together with it (the revise step of AC-3, Mackworth 1977, generalised to any
+//! arity). The number of tuples to try grows as the product of the domain sizes,
+//! so when it exceeds [`TUPLE_BUDGET`] the propagator falls back to what forward
+//! checking does: filter the last unassigned variable, and check the constraint
+//! once everything is assigned. Under forward checking it always works that way
+//! (nFC0, Bessière, Meseguer, Freuder & Larrosa 2002).
+
+use crate::constraint::{Conflict, Constraint, Cost, PropagationResult, Propagator};
+use crate::context::{Assigned, Context};
+use crate::var::VarId;
+
+/// The largest number of tuples one support search may enumerate.
+pub const TUPLE_BUDGET: u128 = 1 << 20;
+
+pub(crate) struct Generic<'c> {
+    constraint: &'c dyn Constraint,
+    scope: &'c [VarId],
+    /// The current values of each scope variable, in compressed rows.
+    values: Vec<i64>,
+    start: Vec<usize>,
+    tuple: Vec<i64>,
+    odometer: Vec<usize>,
+}
+
+impl<'c> Generic<'c> {
+    pub(crate) fn new(constraint: &'c dyn Constraint) -> Self {
+        let scope = constraint.scope();
+        Generic {
+            constraint,
+            scope,
+            values: Vec::new(),
+            start: Vec::with_capacity(scope.len() + 1),
+            tuple: vec![0; scope.len()],
+            odometer: vec![0; scope.len()],
+        }
+    }
+
+    fn load(&mut self, ctx: &Context<'_>) {
+        self.values.clear();
+        self.start.clear();
+        for &var in self.scope {
+            self.start.push(self.values.len());
+            self.values.extend(ctx.values(var));
+        }
+        self.start.push(self.values.len());
+    }
+
+    fn size(&self, k: usize) -> usize {
+        self.start[k + 1] - self.start[k]
+    }
+
+    /// Whether some tuple with `value` at position `k` satisfies the constraint,
+    /// counting one check per tuple tried.
+    fn has_support(&mut self, k: usize, value: i64, checks: &mut u64) -> bool {
+        let n = self.scope.len();
+        for j in 0..n {
+            self.odometer[j] = 0;
+            self.tuple[j] = if j == k {
+                value
+            } else {
+                self.values[self.start[j]]
+            };
+        }
+        loop {
+            *checks += 1;
+            if self.constraint.is_satisfied(&self.tuple) {
+                return true;
+            }
+            // Advance the odometer over every position but `k`, last position fastest.
+            let mut j = n;
+            loop {
+                if j == 0 {
+                    return false;
+                }
+                j -= 1;
+                if j == k {
+                    continue;
+                }
+                self.odometer[j] += 1;
+                if self.odometer[j] < self.size(j) {
+                    self.tuple[j] = self.values[self.start[j] + self.odometer[j]];
+                    break;
+                }
+                self.odometer[j] = 0;
+                self.tuple[j] = self.values[self.start[j]];
+            }
+        }
+    }
+
+    /// Arc consistency: removes every value without a support, position by position.
+    fn revise(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
+        self.load(ctx);
+        let mut checks = 0;
+        for k in 0..self.scope.len() {
+            // Index relative to the position's start: a removal reloads the values.
+            let mut r = 0;
+            while r < self.size(k) {
+                let value = self.values[self.start[k] + r];
+                if self.has_support(k, value, &mut checks) {
+                    r += 1;
+                    continue;
+                }
+                ctx.count_checks(std::mem::take(&mut checks));
+                ctx.remove(self.scope[k], value)?;
+                self.load(ctx);
+            }
+        }
+        ctx.count_checks(checks);
+        Ok(())
+    }
+
+    /// Forward checking: filter the one unassigned position, or check a full assignment.
+    fn forward_check(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
+        let mut free = None;
+        for (k, &var) in self.scope.iter().enumerate() {
+            if !ctx.is_assigned(var) {
+                if free.is_some() {
+                    return Ok(());
+                }
+                free = Some(k);
+            }
+        }
+        match free {
+            None => {
+                for (k, &var) in self.scope.iter().enumerate() {
+                    self.tuple[k] = ctx.min(var);
+                }
+                ctx.count_checks(1);
+                if self.constraint.is_satisfied(&self.tuple) {
+                    Ok(())
+                } else {
+                    Err(Conflict)
+                }
+            }
+            Some(k) => {
+                for (j, &var) in self.scope.iter().enumerate() {
+                    if j != k {
+                        self.tuple[j] = ctx.min(var);
+                    }
+                }
+                let mut checks = 0;
+                let var = self.scope[k];
+                let constraint = self.constraint;
+                let tuple = &mut self.tuple;
+                let result = ctx.retain(var, |value| {
+                    checks += 1;
+                    tuple[k] = value;
+                    constraint.is_satisfied(tuple)
+                });
+                ctx.count_checks(checks);
+                result.map(drop)
+            }
+        }
+    }
+}
+
+impl Propagator for Generic<'_> {
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
+        if matches!(ctx.assigned, Assigned::Decided(_)) {
+            return self.forward_check(ctx);
+        }
+        let tuples = self
+            .scope
+            .iter()
+            .map(|&v| ctx.size(v) as u128)
+            .fold(1u128, |a, b| a.saturating_mul(b));
+        if tuples > TUPLE_BUDGET {
+            return self.forward_check(ctx);
+        }
+        self.revise(ctx)
+    }
+
+    fn cost(&self) -> Cost {
+        if self.scope.len() <= 2 {
+            Cost::Cheap
+        } else {
+            Cost::Expensive
+        }
+    }
+
+    // Not idempotent: a removal at a later position can take away the support of
+    // a value at an earlier one, so the engine calls the propagator again.
+}

@@ -1,0 +1,29 @@
+//! The built-in constraints.
+//!
+//! Each is a relation type with a propagator of known strength:
+//!
+//! | constraint | propagator | strength |
+//! | --- | --- | --- |
+//! | [`Equal`] `x == y` | intersect the domains | domain consistent |
+//! | [`NotEqual`] `x != y + c` | remove a fixed side's value | domain consistent |
+//! | [`Less`] `x < y`, `x <= y` | move the bounds | domain consistent |
+//! | [`AllDifferent`] | pairwise value elimination, or Régin's matching | value / domain consistent |
+//! | [`Linear`] `sum(a*x) (=, <=, >=) k` | bounds reasoning | bounds consistent for `<=`, `>=` |
+//! | [`Table`] | simple tabular reduction (Ullmann 2007) | generalized arc consistent |
+//! | [`Predicate`] | generic support checking | arc consistent while the tuples to try stay few |
+//!
+//! Build them with the [`Model`](crate::Model) methods of the same names, which
+//! check their arguments.
+
+mod all_different;
+mod binary;
+pub(crate) mod generic;
+mod linear;
+mod predicate;
+mod table;
+
+pub use all_different::AllDifferent;
+pub use binary::{Equal, Less, NotEqual};
+pub use linear::{Linear, Relation};
+pub use predicate::Predicate;
+pub use table::Table;

@@ -1,0 +1,155 @@
+//! Extensional constraints: the allowed tuples, with generalized arc consistency.
+
+use crate::config::SolveConfig;
+use crate::constraint::{Conflict, Constraint, Cost, PropagationResult, Propagator};
+use crate::context::Context;
+use crate::state::ReversibleInt;
+use crate::var::VarId;
+
+/// The scope takes the values of one of the allowed rows.
+#[derive(Clone, Debug)]
+pub struct Table {
+    vars: Vec<VarId>,
+    /// The rows, one after the other (`vars.len()` values each).
+    rows: Vec<i64>,
+}
+
+impl Table {
+    /// The constraint over `vars`, with the rows laid out one after the other.
+    /// Prefer [`Model::table`](crate::Model::table), which checks the arity.
+    pub fn new(vars: Vec<VarId>, rows: Vec<i64>) -> Table {
+        Table { vars, rows }
+    }
+
+    fn rows(&self) -> impl Iterator<Item = &[i64]> {
+        self.rows.chunks_exact(self.vars.len())
+    }
+}
+
+impl Constraint for Table {
+    fn scope(&self) -> &[VarId] {
+        &self.vars
+    }
+
+    fn is_satisfied(&self, values: &[i64]) -> bool {
+        self.rows().any(|row| row == values)
+    }
+
+    fn kind(&self) -> &str {
+        "table"
+    }
+
+    fn propagator(&self, _: &SolveConfig) -> Option<Box<dyn Propagator + '_>> {
+        Some(Box::new(Str::new(self)))
+    }
+}
+
+/// Simple tabular reduction (Ullmann 2007; Lecoutre 2011): the rows still valid
+/// are kept at the front of `order`, and only their count is trailed. Each call
+/// drops the rows that lost a value and keeps the values that some valid row
+/// supports, which is generalized arc consistency.
+struct Str<'c> {
+    table: &'c Table,
+    /// Rows as domain positions (`u32::MAX` for a value outside the initial domain).
+    positions: Vec<u32>,
+    order: Vec<u32>,
+    live: Option<ReversibleInt>,
+    /// For each scope variable, the positions some valid row supports (bitset words).
+    supported: Vec<Vec<u64>>,
+}
+
+impl<'c> Str<'c> {
+    fn new(table: &'c Table) -> Self {
+        Str {
+            table,
+            positions: Vec::new(),
+            order: Vec::new(),
+            live: None,
+            supported: Vec::new(),
+        }
+    }
+}
+
+impl Propagator for Str<'_> {
+    fn initialise(&mut self, ctx: &mut Context<'_>) {
+        let arity = self.table.vars.len();
+        let state = ctx.state();
+        self.positions = self
+            .table
+            .rows
+            .chunks_exact(arity)
+            .flat_map(|row| {
+                row.iter()
+                    .zip(&self.table.vars)
+                    .map(|(&value, var)| state.position(var.index, value).unwrap_or(u32::MAX))
+            })
+            .collect();
+        let rows = self.table.rows.len() / arity.max(1);
+        // Rows with a value outside the initial domains can never be used.
+        self.order = (0..rows as u32)
+            .filter(|&r| {
+                self.positions[r as usize * arity..(r as usize + 1) * arity]
+                    .iter()
+                    .all(|&p| p != u32::MAX)
+            })
+            .collect();
+        self.supported = self
+            .table
+            .vars
+            .iter()
+            .map(|v| vec![0; state.words(v.index).len()])
+            .collect();
+        self.live = Some(ctx.new_reversible_int(self.order.len() as i64));
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
+        let live_cell = self.live.expect("initialised");
+        let mut live = ctx.get(live_cell) as usize;
+        let arity = self.table.vars.len();
+        for words in &mut self.supported {
+            words.iter_mut().for_each(|w| *w = 0);
+        }
+        let mut i = 0;
+        let mut checks = 0u64;
+        while i < live {
+            let row = self.order[i] as usize;
+            let cells = &self.positions[row * arity..(row + 1) * arity];
+            checks += 1;
+            let valid = cells
+                .iter()
+                .zip(&self.table.vars)
+                .all(|(&p, var)| ctx.state().contains_pos(var.index, p));
+            if valid {
+                for (k, &p) in cells.iter().enumerate() {
+                    self.supported[k][(p / 64) as usize] |= 1u64 << (p % 64);
+                }
+                i += 1;
+            } else {
+                live -= 1;
+                self.order.swap(i, live);
+            }
+        }
+        ctx.count_checks(checks);
+        ctx.set(live_cell, live as i64);
+        if live == 0 {
+            return Err(Conflict);
+        }
+        for (k, var) in self.table.vars.iter().enumerate() {
+            for w in 0..self.supported[k].len() {
+                let unsupported = !self.supported[k][w];
+                ctx.remove_mask(var.index, w as u32, unsupported)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn cost(&self) -> Cost {
+        Cost::Expensive
+    }
+
+    fn is_idempotent(&self) -> bool {
+        // A variable that appears twice can lose values that other rows needed.
+        let vars = &self.table.vars;
+        (1..vars.len()).all(|j| !vars[..j].contains(&vars[j]))
+    }
+}

@@ -1,0 +1,389 @@
+//! What a propagator sees: the current domains, and the operations that narrow them.
+
+use crate::constraint::Conflict;
+use crate::observer::{Observer, SearchEvent};
+use crate::queue::{Queue, Watchers};
+use crate::state::{Change, Event, ReversibleInt, State};
+use crate::stats::Stats;
+use crate::var::{ConstraintId, VarId};
+
+/// Which variables count as assigned.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Assigned<'a> {
+    /// Every fixed variable (arc consistency, and the root).
+    Fixed,
+    /// Only the variables the search decided (forward checking, plain backtracking).
+    Decided(&'a [bool]),
+}
+
+/// The propagators to wake when a domain changes (under arc consistency only).
+pub(crate) struct Wake<'a> {
+    pub watchers: &'a Watchers,
+    pub queue: &'a mut Queue,
+    /// Whether the running propagator reaches its own fixpoint, so its own changes
+    /// need not wake it.
+    pub idempotent: bool,
+}
+
+/// The domains as one propagator sees them, with the operations that narrow them.
+///
+/// Every change goes through the context so that it is trailed (undone on
+/// backtrack), counted, shown to observers and, under arc consistency, wakes the
+/// propagators that watch the variable. An operation that empties a domain returns
+/// `Err(Conflict)`: return it from [`Propagator::propagate`](crate::Propagator::propagate)
+/// at once (the `?` operator does).
+pub struct Context<'a> {
+    pub(crate) state: &'a mut State,
+    pub(crate) assigned: Assigned<'a>,
+    pub(crate) wake: Option<Wake<'a>>,
+    pub(crate) constraint: u32,
+    pub(crate) model: u32,
+    pub(crate) stats: &'a mut Stats,
+    pub(crate) observer: Option<&'a mut dyn Observer>,
+    /// The variable whose domain this propagator emptied, if any.
+    pub(crate) wiped: Option<u32>,
+}
+
+impl std::fmt::Debug for Context<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Context")
+            .field("constraint", &self.constraint)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Context<'_> {
+    // ---- reading domains ----
+
+    /// The number of values left in `var`'s domain.
+    #[inline]
+    pub fn size(&self, var: VarId) -> usize {
+        self.state.size(var.index) as usize
+    }
+
+    /// The smallest value left. (During propagation no domain is empty.)
+    #[inline]
+    pub fn min(&self, var: VarId) -> i64 {
+        self.state.value(var.index, self.state.min_pos(var.index))
+    }
+
+    /// The largest value left.
+    #[inline]
+    pub fn max(&self, var: VarId) -> i64 {
+        self.state.value(var.index, self.state.max_pos(var.index))
+    }
+
+    /// Whether `value` is still in `var`'s domain.
+    #[inline]
+    pub fn contains(&self, var: VarId, value: i64) -> bool {
+        match self.state.position(var.index, value) {
+            Some(pos) => self.state.contains_pos(var.index, pos),
+            None => false,
+        }
+    }
+
+    /// Whether `var`'s domain is a single value.
+    #[inline]
+    pub fn is_fixed(&self, var: VarId) -> bool {
+        self.state.size(var.index) == 1
+    }
+
+    /// The value of a fixed variable.
+    #[inline]
+    pub fn fixed_value(&self, var: VarId) -> Option<i64> {
+        self.is_fixed(var).then(|| self.min(var))
+    }
+
+    /// Whether `var` counts as assigned at this propagation level: under arc
+    /// consistency every fixed variable is assigned; under forward checking and
+    /// plain backtracking only the variables the search decided are, so that
+    /// propagation reasons from decisions alone, as the textbook algorithms do.
+    #[inline]
+    pub fn is_assigned(&self, var: VarId) -> bool {
+        match self.assigned {
+            Assigned::Fixed => self.state.size(var.index) == 1,
+            Assigned::Decided(decided) => decided[var.index()],
+        }
+    }
+
+    /// The value of an assigned variable (see [`is_assigned`](Context::is_assigned)).
+    #[inline]
+    pub fn assigned_value(&self, var: VarId) -> Option<i64> {
+        self.is_assigned(var).then(|| self.min(var))
+    }
+
+    /// The values left in `var`'s domain, in increasing order.
+    pub fn values(&self, var: VarId) -> impl Iterator<Item = i64> + '_ {
+        let state = &*self.state;
+        state
+            .positions(var.index)
+            .map(move |p| state.value(var.index, p))
+    }
+
+    /// Adds `n` to the run's count of constraint checks.
+    #[inline]
+    pub fn count_checks(&mut self, n: u64) {
+        self.stats.checks += n;
+    }
+
+    // ---- reversible integers ----
+
+    /// Allocates an integer that is restored on backtrack (call it from
+    /// [`Propagator::initialise`](crate::Propagator::initialise)).
+    pub fn new_reversible_int(&mut self, initial: i64) -> ReversibleInt {
+        self.state.new_int(initial)
+    }
+
+    /// The current value of a reversible integer.
+    #[inline]
+    pub fn get(&self, cell: ReversibleInt) -> i64 {
+        self.state.int(cell)
+    }
+
+    /// Sets a reversible integer; the old value comes back on backtrack.
+    #[inline]
+    pub fn set(&mut self, cell: ReversibleInt, value: i64) {
+        self.state.set_int(cell, value);
+    }
+
+    // ---- narrowing domains ----
+
+    /// Removes `value` from `var`'s domain. `Ok(true)` if it was there.
+    #[inline]
+    pub fn remove(&mut self, var: VarId, value: i64) -> Result<bool, Conflict> {
+        match self.state.position(var.index, value) {
+            Some(pos) => self.remove_pos(var.index, pos),
+            None => Ok(false),
+        }
+    }
+
+    /// Reduces `var`'s domain to `value`. `Ok(true)` if the domain changed;
+    /// a conflict if `value` is not in the domain.
+    pub fn fix(&mut self, var: VarId, value: i64) -> Result<bool, Conflict> {
+        match self.state.position(var.index, value) {
+            Some(pos) => self.fix_pos(var.index, pos),
+            None => {
+                self.wiped = Some(var.index);
+                Err(Conflict)
+            }
+        }
+    }
+
+    /// Removes every value below `bound`. `Ok(true)` if the domain changed.
+    pub fn set_min(&mut self, var: VarId, bound: i64) -> Result<bool, Conflict> {
+        let x = var.index;
+        if bound <= self.min(var) {
+            return Ok(false);
+        }
+        if bound > self.max(var) {
+            return self.wipe(x);
+        }
+        let pos = self.first_position_at_least(x, bound);
+        self.remove_below_pos(x, pos)
+    }
+
+    /// Removes every value above `bound`. `Ok(true)` if the domain changed.
+    pub fn set_max(&mut self, var: VarId, bound: i64) -> Result<bool, Conflict> {
+        let x = var.index;
+        if bound >= self.max(var) {
+            return Ok(false);
+        }
+        if bound < self.min(var) {
+            return self.wipe(x);
+        }
+        let pos = self.last_position_at_most(x, bound);
+        self.remove_above_pos(x, pos)
+    }
+
+    /// Keeps only the values for which `keep` returns true. `Ok(true)` if the
+    /// domain changed.
+    pub fn retain(
+        &mut self,
+        var: VarId,
+        mut keep: impl FnMut(i64) -> bool,
+    ) -> Result<bool, Conflict> {
+        let x = var.index;
+        let words = self.state.words(x).len() as u32;
+        let mut changed = false;
+        for w in 0..words {
+            let mut bits = self.state.words(x)[w as usize];
+            let mut drop = 0u64;
+            while bits != 0 {
+                let bit = bits.trailing_zeros();
+                bits &= bits - 1;
+                if !keep(self.state.value(x, w * 64 + bit)) {
+                    drop |= 1u64 << bit;
+                }
+            }
+            if drop != 0 {
+                changed |= self.remove_mask(x, w, drop)?;
+            }
+        }
+        Ok(changed)
+    }
+
+    // ---- position-level operations for the built-in propagators ----
+
+    #[inline]
+    pub(crate) fn state(&self) -> &State {
+        self.state
+    }
+
+    fn first_position_at_least(&self, x: u32, bound: i64) -> u32 {
+        match self.state.dense_base(x) {
+            Some(base) => (bound - base) as u32,
+            None => {
+                let mut lo = self.state.min_pos(x);
+                let mut hi = self.state.max_pos(x);
+                while lo < hi {
+                    let mid = lo + (hi - lo) / 2;
+                    if self.state.value(x, mid) < bound {
+                        lo = mid + 1
+                    } else {
+                        hi = mid
+                    }
+                }
+                lo
+            }
+        }
+    }
+
+    fn last_position_at_most(&self, x: u32, bound: i64) -> u32 {
+        match self.state.dense_base(x) {
+            Some(base) => (bound - base) as u32,
+            None => {
+                let mut lo = self.state.min_pos(x);
+                let mut hi = self.state.max_pos(x);
+                while lo < hi {
+                    let mid = lo + (hi - lo).div_ceil(2);
+                    if self.state.value(x, mid) > bound {
+                        hi = mid - 1
+                    } else {
+                        lo = mid
+                    }
+                }
+                lo
+            }
+        }
+    }
+
+    fn wipe(&mut self, x: u32) -> Result<bool, Conflict> {
+        self.wiped = Some(x);
+        Err(Conflict)
+    }
+
+    #[inline]
+    pub(crate) fn remove_pos(&mut self, x: u32, pos: u32) -> Result<bool, Conflict> {
+        let change = self.state.remove_pos(x, pos);
+        if change != Change::None {
+            self.stats.pruned += 1;
+            if self.observer.is_some() {
+                self.emit_removed(x, pos);
+            }
+        }
+        self.apply(x, change)
+    }
+
+    pub(crate) fn fix_pos(&mut self, x: u32, pos: u32) -> Result<bool, Conflict> {
+        if !self.state.contains_pos(x, pos) {
+            return self.wipe(x);
+        }
+        let before = self.state.size(x);
+        if self.observer.is_some() && before > 1 {
+            let others: Vec<u32> = self.state.positions(x).filter(|&p| p != pos).collect();
+            for p in others {
+                self.emit_removed(x, p);
+            }
+        }
+        let change = self.state.fix_pos(x, pos);
+        self.stats.pruned += u64::from(before - self.state.size(x));
+        self.apply(x, change)
+    }
+
+    pub(crate) fn remove_below_pos(&mut self, x: u32, pos: u32) -> Result<bool, Conflict> {
+        let before = self.state.size(x);
+        if self.observer.is_some() {
+            let gone: Vec<u32> = self.state.positions(x).take_while(|&p| p < pos).collect();
+            for p in gone {
+                self.emit_removed(x, p);
+            }
+        }
+        let change = self.state.remove_below(x, pos);
+        self.stats.pruned += u64::from(before - self.state.size(x));
+        self.apply(x, change)
+    }
+
+    pub(crate) fn remove_above_pos(&mut self, x: u32, pos: u32) -> Result<bool, Conflict> {
+        let before = self.state.size(x);
+        if self.observer.is_some() {
+            let gone: Vec<u32> = self.state.positions(x).filter(|&p| p > pos).collect();
+            for p in gone {
+                self.emit_removed(x, p);
+            }
+        }
+        let change = self.state.remove_above(x, pos);
+        self.stats.pruned += u64::from(before - self.state.size(x));
+        self.apply(x, change)
+    }
+
+    /// Removes the positions `word * 64 + bit` for every bit set in `mask`.
+    #[inline]
+    pub(crate) fn remove_mask(&mut self, x: u32, word: u32, mask: u64) -> Result<bool, Conflict> {
+        let present = self.state.words(x)[word as usize] & mask;
+        if present == 0 {
+            return Ok(false);
+        }
+        if self.observer.is_some() {
+            let mut bits = present;
+            while bits != 0 {
+                let bit = bits.trailing_zeros();
+                bits &= bits - 1;
+                self.emit_removed(x, word * 64 + bit);
+            }
+        }
+        self.stats.pruned += u64::from(present.count_ones());
+        let change = self.state.remove_mask(x, word, present);
+        self.apply(x, change)
+    }
+
+    #[inline]
+    fn apply(&mut self, x: u32, change: Change) -> Result<bool, Conflict> {
+        match change {
+            Change::None => Ok(false),
+            Change::Changed(event) => {
+                self.notify(x, event);
+                Ok(true)
+            }
+            Change::Wipeout => self.wipe(x),
+        }
+    }
+
+    #[inline]
+    fn notify(&mut self, x: u32, event: Event) {
+        if let Some(wake) = &mut self.wake {
+            for watch in wake.watchers.of(x) {
+                if event.wakes(watch.interest)
+                    && (watch.constraint != self.constraint || !wake.idempotent)
+                {
+                    wake.queue.push(watch.constraint);
+                }
+            }
+        }
+    }
+
+    #[cold]
+    fn emit_removed(&mut self, x: u32, pos: u32) {
+        let value = self.state.value(x, pos);
+        let event = SearchEvent::Removed {
+            var: VarId {
+                index: x,
+                model: self.model,
+            },
+            value,
+            constraint: Some(ConstraintId(self.constraint)),
+        };
+        if let Some(observer) = &mut self.observer {
+            observer.on_event(&event);
+        }
+    }
+}

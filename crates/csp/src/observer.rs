@@ -1,0 +1,69 @@
+//! Watching the search step by step.
+//!
+//! Attach an [`Observer`] with [`Solver::observe`](crate::Solver::observe) to receive
+//! every [`SearchEvent`]: decisions, values removed (and by which constraint),
+//! wipe-outs, backtracks and solutions. The sudoku trace and animation are built on
+//! this hook. When no observer is attached the solver pays one predictable branch
+//! per event site and builds no event.
+
+use crate::var::{ConstraintId, VarId};
+
+/// One step of the search, as seen by an [`Observer`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchEvent {
+    /// The search tries `var = value`. `depth` counts decisions on the current
+    /// branch, starting at 1 for the first decision.
+    Decision { var: VarId, value: i64, depth: u32 },
+    /// Propagation removed `value` from `var`'s domain. `constraint` is `None`
+    /// when the removal is the refutation of a value the search already tried.
+    Removed {
+        var: VarId,
+        value: i64,
+        constraint: Option<ConstraintId>,
+    },
+    /// `constraint` found a conflict: it emptied `var`'s domain (`var` is `None`
+    /// when the constraint failed without emptying a particular domain, as a
+    /// plain check does).
+    WipeOut {
+        var: Option<VarId>,
+        constraint: ConstraintId,
+    },
+    /// The search undid the decision on `var` at `depth` to try something else.
+    Backtrack { var: VarId, depth: u32 },
+    /// A solution was found (the `count`-th of this run). Its values are those of
+    /// the current domains, all fixed; read them from the solution the solver
+    /// returns.
+    Solution { count: u64 },
+}
+
+/// Receives the search's events. Implement it for a type of your own; `FnMut`
+/// closures taking a `&SearchEvent` implement it already.
+///
+/// ```
+/// use csp::{Model, SearchEvent, SolveConfig, Solver};
+/// let mut model = Model::new();
+/// let x = model.new_var(1..=3).unwrap();
+/// let y = model.new_var(1..=3).unwrap();
+/// model.less_than(x, y).unwrap();
+/// let mut decisions = 0;
+/// let mut count = |event: &SearchEvent| {
+///     if matches!(event, SearchEvent::Decision { .. }) {
+///         decisions += 1;
+///     }
+/// };
+/// let mut solver = Solver::new(&model, SolveConfig::default()).unwrap();
+/// solver.observe(&mut count);
+/// assert!(solver.solve().is_solved());
+/// drop(solver);
+/// assert!(decisions >= 1);
+/// ```
+pub trait Observer {
+    /// Called for every event, in the order the search produces them.
+    fn on_event(&mut self, event: &SearchEvent);
+}
+
+impl<F: FnMut(&SearchEvent)> Observer for F {
+    fn on_event(&mut self, event: &SearchEvent) {
+        self(event)
+    }
+}

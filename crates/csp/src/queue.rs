@@ -1,0 +1,104 @@
+//! Which propagators watch which variables, and the queue of propagators to run.
+
+use std::collections::VecDeque;
+
+use crate::constraint::Cost;
+use crate::state::Event;
+
+/// A propagator's subscription to one variable.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Watch {
+    pub constraint: u32,
+    pub interest: Event,
+}
+
+/// For every variable, the propagators that watch it, in posting order
+/// (compressed rows: the watches of variable `x` are `entries[offsets[x]..offsets[x + 1]]`).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Watchers {
+    offsets: Vec<u32>,
+    entries: Vec<Watch>,
+}
+
+impl Watchers {
+    /// Builds the table from `(variable, watch)` pairs given in posting order.
+    pub(crate) fn new(num_vars: usize, pairs: &[(u32, Watch)]) -> Watchers {
+        let mut offsets = vec![0u32; num_vars + 1];
+        for (var, _) in pairs {
+            offsets[*var as usize + 1] += 1;
+        }
+        for i in 0..num_vars {
+            offsets[i + 1] += offsets[i];
+        }
+        let mut fill = offsets.clone();
+        let mut entries = vec![
+            Watch {
+                constraint: 0,
+                interest: Event::Domain
+            };
+            pairs.len()
+        ];
+        for (var, watch) in pairs {
+            let slot = &mut fill[*var as usize];
+            entries[*slot as usize] = *watch;
+            *slot += 1;
+        }
+        Watchers { offsets, entries }
+    }
+
+    #[inline]
+    pub(crate) fn of(&self, var: u32) -> &[Watch] {
+        let start = self.offsets[var as usize] as usize;
+        let end = self.offsets[var as usize + 1] as usize;
+        &self.entries[start..end]
+    }
+}
+
+/// Propagators waiting to run: all cheap ones before any expensive one, each
+/// queued at most once, first in first out within a cost class.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Queue {
+    cheap: VecDeque<u32>,
+    expensive: VecDeque<u32>,
+    queued: Vec<bool>,
+    cost: Vec<Cost>,
+}
+
+impl Queue {
+    pub(crate) fn new(cost: Vec<Cost>) -> Queue {
+        Queue {
+            cheap: VecDeque::with_capacity(cost.len()),
+            expensive: VecDeque::with_capacity(cost.len()),
+            queued: vec![false; cost.len()],
+            cost,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, constraint: u32) {
+        let c = constraint as usize;
+        if !self.queued[c] {
+            self.queued[c] = true;
+            match self.cost[c] {
+                Cost::Cheap => self.cheap.push_back(constraint),
+                Cost::Expensive => self.expensive.push_back(constraint),
+            }
+        }
+    }
+
+    #[inline]
+    pub(crate) fn pop(&mut self) -> Option<u32> {
+        let c = self
+            .cheap
+            .pop_front()
+            .or_else(|| self.expensive.pop_front())?;
+        self.queued[c as usize] = false;
+        Some(c)
+    }
+
+    pub(crate) fn clear(&mut self) {
+        for c in self.cheap.drain(..).chain(self.expensive.drain(..)) {
+            self.queued[c as usize] = false;
+        }
+    }
+}

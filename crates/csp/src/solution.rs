@@ -1,0 +1,169 @@
+//! Solutions and outcomes.
+
+use std::fmt;
+use std::ops::Index;
+
+use crate::config::Limit;
+use crate::model::Model;
+use crate::var::VarId;
+
+/// One value per variable of a model, satisfying every constraint.
+#[derive(Clone)]
+pub struct Solution<'m> {
+    model: &'m Model,
+    values: Vec<i64>,
+}
+
+impl<'m> Solution<'m> {
+    pub(crate) fn new(model: &'m Model, values: Vec<i64>) -> Self {
+        Solution { model, values }
+    }
+
+    /// The value of `var`.
+    pub fn value(&self, var: VarId) -> i64 {
+        self.values[var.index()]
+    }
+
+    /// The value of the variable with this name, if there is one.
+    pub fn get(&self, name: &str) -> Option<i64> {
+        self.model.var(name).ok().map(|var| self.value(var))
+    }
+
+    /// All values, indexed by variable (creation order).
+    pub fn values(&self) -> &[i64] {
+        &self.values
+    }
+
+    /// The values, taking them out of the solution.
+    pub fn into_values(self) -> Vec<i64> {
+        self.values
+    }
+
+    /// The model this solves.
+    pub fn model(&self) -> &'m Model {
+        self.model
+    }
+
+    /// `(name, value)` pairs in creation order; unnamed variables are called `x`
+    /// and their index.
+    pub fn named_values(&self) -> impl Iterator<Item = (std::borrow::Cow<'m, str>, i64)> + '_ {
+        self.model
+            .vars()
+            .map(move |var| (self.model.display_name(var), self.value(var)))
+    }
+}
+
+/// Two solutions are equal when they are of the same model and have the same values.
+impl PartialEq for Solution<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.model, other.model) && self.values == other.values
+    }
+}
+
+impl Eq for Solution<'_> {}
+
+impl Index<VarId> for Solution<'_> {
+    type Output = i64;
+
+    fn index(&self, var: VarId) -> &i64 {
+        &self.values[var.index()]
+    }
+}
+
+/// Looks a value up by variable name; panics if no variable has the name (use
+/// [`Solution::get`] to ask instead).
+impl Index<&str> for Solution<'_> {
+    type Output = i64;
+
+    fn index(&self, name: &str) -> &i64 {
+        match self.model.var(name) {
+            Ok(var) => &self.values[var.index()],
+            Err(err) => panic!("{err}"),
+        }
+    }
+}
+
+impl fmt::Debug for Solution<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.named_values()).finish()
+    }
+}
+
+/// `name = value`, one per line.
+impl fmt::Display for Solution<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, (name, value)) in self.named_values().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{name} = {value}")?;
+        }
+        Ok(())
+    }
+}
+
+/// How a search for one solution ended. Unsatisfiable is an outcome, not an error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome<'m> {
+    /// A solution.
+    Solved(Solution<'m>),
+    /// The search space was exhausted without (another) solution.
+    Unsatisfiable,
+    /// A limit stopped the search first.
+    LimitReached(Limit),
+}
+
+impl<'m> Outcome<'m> {
+    /// Whether a solution was found.
+    pub fn is_solved(&self) -> bool {
+        matches!(self, Outcome::Solved(_))
+    }
+
+    /// The solution, if one was found.
+    pub fn solution(&self) -> Option<&Solution<'m>> {
+        match self {
+            Outcome::Solved(solution) => Some(solution),
+            _ => None,
+        }
+    }
+
+    /// The solution, if one was found.
+    pub fn into_solution(self) -> Option<Solution<'m>> {
+        match self {
+            Outcome::Solved(solution) => Some(solution),
+            _ => None,
+        }
+    }
+}
+
+/// How a run ended, whatever it was looking for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The run has not finished (a solution iterator not yet drained).
+    Running,
+    /// The whole search space was explored.
+    Complete,
+    /// A limit stopped the search.
+    LimitReached(Limit),
+}
+
+/// The result of counting solutions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Count {
+    /// Solutions found.
+    pub solutions: u64,
+    /// Whether the count is exact ([`Status::Complete`]) or a lower bound.
+    pub status: Status,
+}
+
+impl Count {
+    /// Whether every solution was counted.
+    pub fn is_complete(&self) -> bool {
+        self.status == Status::Complete
+    }
+
+    /// Exactly one solution.
+    pub fn is_unique(&self) -> bool {
+        self.solutions == 1 && self.is_complete()
+    }
+}

@@ -1,0 +1,840 @@
+//! Depth-first search with propagation.
+//!
+//! The search is an explicit-stack loop (Gecode's `DFS::next`): each [`Frame`]
+//! holds a decision variable, the trail mark taken before its first value, and
+//! a cursor over the values still to try. Branching is d-way: the frame tries
+//! `x = v1`, then `x = v2`, ..., each time from the state restored to the mark,
+//! so a node is one assignment, as in the textbook algorithms the propagation
+//! levels are named after.
+
+use std::time::Instant;
+
+use crate::config::{Limit, Propagation, SolveConfig, ValueOrder, VarOrder};
+use crate::constraint::Propagator;
+use crate::constraints::generic::Generic;
+use crate::context::{Assigned, Context, Wake};
+use crate::model::Model;
+use crate::observer::{Observer, SearchEvent};
+use crate::queue::{Queue, Watch, Watchers};
+use crate::rng::Rng;
+use crate::solution::{Count, Outcome, Solution, Status};
+use crate::state::{Change, Mark, State};
+use crate::stats::Stats;
+use crate::var::{ConstraintId, VarId};
+
+/// Why a solver cannot be built for a model.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// Backtracking search keeps every domain as a bitset; this one (or all of
+    /// them together) would be too large.
+    #[error(
+        "the domain of variable {var} has {size} values, too many for backtracking search (local search keeps domains as ranges)"
+    )]
+    DomainTooLarge {
+        /// The variable's name.
+        var: String,
+        /// Its domain size.
+        size: u64,
+    },
+}
+
+/// One decision level.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    var: u32,
+    /// The state before the first value was tried.
+    mark: Mark,
+    /// Ascending: the next position to look at. Descending: one past it.
+    /// Buffered orders: the index into `Solver::orders` of the next value.
+    cursor: u32,
+    /// Buffered orders: where this frame's values start and end in `orders`.
+    start: u32,
+    end: u32,
+    /// Whether a value of this frame is currently assigned.
+    assigned: bool,
+}
+
+/// Where a run is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Built or reset; the root has not been propagated.
+    Fresh,
+    /// Searching; `descend` says whether to pick a new variable (true) or try the
+    /// next value of the top frame (false).
+    Searching { descend: bool },
+    /// Done; further steps report the same.
+    Done(Status),
+}
+
+/// What one step of the search found.
+enum Step {
+    Solution,
+    Exhausted,
+    Limit(Limit),
+}
+
+/// A constraint failed: which one, and which variable it wiped out (if any).
+#[derive(Clone, Copy, Debug)]
+struct Failure {
+    constraint: u32,
+    wiped: Option<u32>,
+}
+
+/// Solves a [`Model`] under a [`SolveConfig`].
+///
+/// Each of [`solve`](Solver::solve), [`solutions`](Solver::solutions) and
+/// [`count`](Solver::count) starts a new run from the root, with fresh
+/// statistics; the same model and configuration always give the same
+/// solutions in the same order and the same statistics (but for the time).
+///
+/// ```
+/// use csp::{Model, SolveConfig, Solver};
+///
+/// let mut model = Model::new();
+/// let q = model.new_vars(6, 0..=5).unwrap();
+/// let up: Vec<i64> = (0..6).collect();
+/// let down: Vec<i64> = (0..6).map(|i| -i).collect();
+/// model.all_different(&q).unwrap();
+/// model.all_different_offset(&q, &up).unwrap();
+/// model.all_different_offset(&q, &down).unwrap();
+///
+/// let mut solver = Solver::new(&model, SolveConfig::default()).unwrap();
+/// assert_eq!(solver.count(None).solutions, 4);
+/// let first = solver.solve().into_solution().unwrap();
+/// assert!(model.is_solution(first.values()));
+/// assert_eq!(solver.solutions().count(), 4);
+/// ```
+pub struct Solver<'m> {
+    model: &'m Model,
+    config: SolveConfig,
+    scopes: Vec<&'m [VarId]>,
+    state: State,
+    propagators: Vec<Box<dyn Propagator + 'm>>,
+    idempotent: Vec<bool>,
+    watchers: Watchers,
+    queue: Queue,
+    decided: Vec<bool>,
+    stats: Stats,
+    weights: Vec<u64>,
+    frames: Vec<Frame>,
+    orders: Vec<u32>,
+    rng: Rng,
+    observer: Option<&'m mut dyn Observer>,
+    phase: Phase,
+    /// Marks constraints already visited in a pass over a variable's watchers.
+    seen: Vec<u32>,
+    seen_stamp: u32,
+    /// Scratch for ordering values.
+    scores: Vec<(u64, u32)>,
+    started: Instant,
+    /// Whether the state is as built (so a run need not rebuild it).
+    pristine: bool,
+}
+
+impl std::fmt::Debug for Solver<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver")
+            .field("config", &self.config)
+            .field("phase", &self.phase)
+            .field("stats", &self.stats)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'m> Solver<'m> {
+    /// Builds a solver: widens the domains into bitsets and creates a
+    /// propagator for every constraint.
+    pub fn new(model: &'m Model, config: SolveConfig) -> Result<Solver<'m>, SolveError> {
+        let state = State::new(model.domains()).map_err(|e| SolveError::DomainTooLarge {
+            var: model
+                .display_name(model.var_at(e.var).expect("a variable of the model"))
+                .into_owned(),
+            size: e.size,
+        })?;
+        let scopes: Vec<&'m [VarId]> = model.constraints().map(|(_, c)| c.scope()).collect();
+        let mut pairs: Vec<(u32, Watch)> = Vec::new();
+        let n_constraints = scopes.len();
+        let mut solver = Solver {
+            model,
+            rng: Rng::new(config.seed),
+            config,
+            scopes,
+            state,
+            propagators: Vec::with_capacity(n_constraints),
+            idempotent: Vec::with_capacity(n_constraints),
+            watchers: Watchers::default(),
+            queue: Queue::default(),
+            decided: vec![false; model.num_vars()],
+            stats: Stats::default(),
+            weights: vec![1; n_constraints],
+            frames: Vec::new(),
+            orders: Vec::new(),
+            observer: None,
+            phase: Phase::Fresh,
+            seen: vec![0; n_constraints],
+            seen_stamp: 0,
+            scores: Vec::new(),
+            started: Instant::now(),
+            pristine: true,
+        };
+        let mut costs = Vec::with_capacity(n_constraints);
+        for (id, constraint) in model.constraints() {
+            let propagator: Box<dyn Propagator + 'm> = match constraint.propagator(&solver.config) {
+                Some(p) => p,
+                None => Box::new(Generic::new(constraint)),
+            };
+            let interest = propagator.interest();
+            for var in constraint.scope() {
+                pairs.push((
+                    var.index,
+                    Watch {
+                        constraint: id.0,
+                        interest,
+                    },
+                ));
+            }
+            costs.push(propagator.cost());
+            solver.idempotent.push(propagator.is_idempotent());
+            solver.propagators.push(propagator);
+        }
+        solver.watchers = Watchers::new(model.num_vars(), &pairs);
+        solver.queue = Queue::new(costs);
+        solver.initialise_propagators();
+        Ok(solver)
+    }
+
+    fn initialise_propagators(&mut self) {
+        for (c, propagator) in self.propagators.iter_mut().enumerate() {
+            let mut ctx = Context {
+                state: &mut self.state,
+                assigned: Assigned::Fixed,
+                wake: None,
+                constraint: c as u32,
+                model: self.model.id(),
+                stats: &mut self.stats,
+                observer: None,
+                wiped: None,
+            };
+            propagator.initialise(&mut ctx);
+        }
+    }
+
+    /// Sends every search event of later runs to `observer`.
+    pub fn observe(&mut self, observer: &'m mut dyn Observer) {
+        self.observer = Some(observer);
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &SolveConfig {
+        &self.config
+    }
+
+    /// The model.
+    pub fn model(&self) -> &'m Model {
+        self.model
+    }
+
+    /// The statistics of the current (or last) run.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// How the current (or last) run ended.
+    pub fn status(&self) -> Status {
+        match self.phase {
+            Phase::Done(status) => status,
+            _ => Status::Running,
+        }
+    }
+
+    /// How many times each constraint caused a failure in the current run, plus
+    /// one: the weights of dom/wdeg.
+    pub fn weights(&self) -> &[u64] {
+        &self.weights
+    }
+
+    /// Finds the first solution.
+    pub fn solve(&mut self) -> Outcome<'m> {
+        self.start_run();
+        match self.step(None) {
+            Step::Solution => Outcome::Solved(self.solution()),
+            Step::Exhausted => Outcome::Unsatisfiable,
+            Step::Limit(limit) => Outcome::LimitReached(limit),
+        }
+    }
+
+    /// Iterates over all solutions (up to the configured limits). After the
+    /// iterator is drained, [`status`](Solver::status) says whether the search
+    /// was complete.
+    pub fn solutions(&mut self) -> Solutions<'_, 'm> {
+        self.start_run();
+        Solutions { solver: self }
+    }
+
+    /// Counts solutions, stopping at `limit` if given (a count with limit 2
+    /// answers "is the solution unique?").
+    pub fn count(&mut self, limit: Option<u64>) -> Count {
+        self.start_run();
+        loop {
+            match self.step(limit) {
+                Step::Solution => continue,
+                Step::Exhausted => {
+                    return Count {
+                        solutions: self.stats.solutions,
+                        status: Status::Complete,
+                    };
+                }
+                Step::Limit(limit) => {
+                    return Count {
+                        solutions: self.stats.solutions,
+                        status: Status::LimitReached(limit),
+                    };
+                }
+            }
+        }
+    }
+
+    // ---- runs ----
+
+    /// Puts the solver back at the root of a fresh run.
+    fn start_run(&mut self) {
+        if !self.pristine {
+            let mut fresh = Solver::new(self.model, self.config.clone())
+                .expect("the model was accepted before");
+            fresh.observer = self.observer.take();
+            *self = fresh;
+        }
+        self.pristine = false;
+        self.stats = Stats::default();
+        self.started = Instant::now();
+        self.phase = Phase::Fresh;
+    }
+
+    fn solution(&self) -> Solution<'m> {
+        let values: Vec<i64> = (0..self.state.num_vars() as u32)
+            .map(|x| self.state.value(x, self.state.min_pos(x)))
+            .collect();
+        debug_assert!(
+            self.model.is_solution(&values),
+            "the search produced a non-solution: {values:?}"
+        );
+        Solution::new(self.model, values)
+    }
+
+    /// Runs the search until the next solution, the end, or a limit.
+    fn step(&mut self, count_limit: Option<u64>) -> Step {
+        let begin = Instant::now();
+        let step = self.step_inner(count_limit);
+        self.stats.elapsed += begin.elapsed();
+        step
+    }
+
+    fn step_inner(&mut self, count_limit: Option<u64>) -> Step {
+        let mut descend = match self.phase {
+            Phase::Done(Status::LimitReached(limit)) => return Step::Limit(limit),
+            Phase::Done(_) => return Step::Exhausted,
+            Phase::Fresh => match self.propagate_root() {
+                Ok(()) => true,
+                Err(_) => return self.finish(Status::Complete),
+            },
+            Phase::Searching { descend } => descend,
+        };
+        let solution_limit = match (self.config.limits.solutions, count_limit) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        // Loop invariant: the state is the propagated state of the decisions of
+        // `frames` (each frame with `assigned` holds its current value); when
+        // `descend` is false the top frame's current value, if any, must be
+        // undone and its next value tried.
+        loop {
+            if descend {
+                match self.select_var() {
+                    None => {
+                        self.stats.solutions += 1;
+                        let count = self.stats.solutions;
+                        self.emit(SearchEvent::Solution { count });
+                        self.phase = Phase::Searching { descend: false };
+                        if solution_limit.is_some_and(|k| count >= k) {
+                            self.phase = Phase::Done(Status::LimitReached(Limit::Solutions));
+                        }
+                        return Step::Solution;
+                    }
+                    Some(var) => self.push_frame(var),
+                }
+            }
+            let Some(&frame) = self.frames.last() else {
+                return self.finish(Status::Complete);
+            };
+            if frame.assigned {
+                self.state.undo_to(frame.mark);
+                self.decided[frame.var as usize] = false;
+                self.stats.backtracks += 1;
+                let depth = self.frames.len() as u32;
+                self.emit(SearchEvent::Backtrack {
+                    var: self.var_id(frame.var),
+                    depth,
+                });
+            }
+            let Some(pos) = self.next_value() else {
+                let frame = self.frames.pop().expect("a frame");
+                self.orders.truncate(frame.start as usize);
+                descend = false;
+                continue;
+            };
+            if let Some(limit) = self.limit_reached() {
+                self.frames.last_mut().expect("a frame").assigned = false;
+                return self.finish(Status::LimitReached(limit));
+            }
+            self.frames.last_mut().expect("a frame").assigned = true;
+            self.stats.nodes += 1;
+            let depth = self.frames.len() as u32;
+            self.stats.max_depth = self.stats.max_depth.max(depth);
+            if self.observer.is_some() {
+                let value = self.state.value(frame.var, pos);
+                self.emit(SearchEvent::Decision {
+                    var: self.var_id(frame.var),
+                    value,
+                    depth,
+                });
+            }
+            descend = match self.decide(frame.var, pos) {
+                Ok(()) => true,
+                Err(failure) => {
+                    self.record_failure(failure);
+                    false
+                }
+            };
+        }
+    }
+
+    fn finish(&mut self, status: Status) -> Step {
+        self.phase = Phase::Done(status);
+        match status {
+            Status::LimitReached(limit) => Step::Limit(limit),
+            _ => Step::Exhausted,
+        }
+    }
+
+    fn limit_reached(&self) -> Option<Limit> {
+        let limits = &self.config.limits;
+        if limits.nodes.is_some_and(|n| self.stats.nodes >= n) {
+            return Some(Limit::Nodes);
+        }
+        // Reading the clock costs about as much as a small node; look every 64 nodes.
+        if let Some(time) = limits.time {
+            if self.stats.nodes % 64 == 0 && self.started.elapsed() >= time {
+                return Some(Limit::Time);
+            }
+        }
+        None
+    }
+
+    fn record_failure(&mut self, failure: Failure) {
+        self.stats.failures += 1;
+        self.weights[failure.constraint as usize] += 1;
+        if self.observer.is_some() {
+            let var = failure.wiped.map(|x| self.var_id(x));
+            self.emit(SearchEvent::WipeOut {
+                var,
+                constraint: ConstraintId(failure.constraint),
+            });
+        }
+    }
+
+    #[inline]
+    fn emit(&mut self, event: SearchEvent) {
+        if let Some(observer) = &mut self.observer {
+            observer.on_event(&event);
+        }
+    }
+
+    #[inline]
+    fn var_id(&self, index: u32) -> VarId {
+        VarId {
+            index,
+            model: self.model.id(),
+        }
+    }
+
+    // ---- propagation ----
+
+    fn propagate_root(&mut self) -> Result<(), Failure> {
+        if self.config.propagation == Propagation::Mac || self.config.root_arc_consistency {
+            for c in 0..self.propagators.len() as u32 {
+                self.queue.push(c);
+            }
+            if let Err(failure) = self.propagate_queue() {
+                self.record_failure(failure);
+                return Err(failure);
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs queued propagators to a fixpoint (arc consistency).
+    fn propagate_queue(&mut self) -> Result<(), Failure> {
+        while let Some(c) = self.queue.pop() {
+            self.stats.propagations += 1;
+            let mut ctx = Context {
+                state: &mut self.state,
+                assigned: Assigned::Fixed,
+                wake: Some(Wake {
+                    watchers: &self.watchers,
+                    queue: &mut self.queue,
+                    idempotent: self.idempotent[c as usize],
+                }),
+                constraint: c,
+                model: self.model.id(),
+                stats: &mut self.stats,
+                observer: self.observer.as_deref_mut().map(|o| o as &mut dyn Observer),
+                wiped: None,
+            };
+            if self.propagators[c as usize].propagate(&mut ctx).is_err() {
+                let wiped = ctx.wiped;
+                self.queue.clear();
+                return Err(Failure {
+                    constraint: c,
+                    wiped,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Forward checking: runs each constraint on `var` once, reasoning from the
+    /// decided variables only.
+    fn forward_check(&mut self, var: u32) -> Result<(), Failure> {
+        self.next_seen_stamp();
+        for i in 0..self.watchers.of(var).len() {
+            let c = self.watchers.of(var)[i].constraint;
+            if self.seen[c as usize] == self.seen_stamp {
+                continue;
+            }
+            self.seen[c as usize] = self.seen_stamp;
+            self.stats.propagations += 1;
+            let mut ctx = Context {
+                state: &mut self.state,
+                assigned: Assigned::Decided(&self.decided),
+                wake: None,
+                constraint: c,
+                model: self.model.id(),
+                stats: &mut self.stats,
+                observer: self.observer.as_deref_mut().map(|o| o as &mut dyn Observer),
+                wiped: None,
+            };
+            if self.propagators[c as usize].propagate(&mut ctx).is_err() {
+                return Err(Failure {
+                    constraint: c,
+                    wiped: ctx.wiped,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Plain backtracking: checks each constraint on `var` against the decisions.
+    fn check(&mut self, var: u32) -> Result<(), Failure> {
+        self.next_seen_stamp();
+        let mut tuple: smallvec::SmallVec<[i64; 8]> = smallvec::SmallVec::new();
+        for i in 0..self.watchers.of(var).len() {
+            let c = self.watchers.of(var)[i].constraint;
+            if self.seen[c as usize] == self.seen_stamp {
+                continue;
+            }
+            self.seen[c as usize] = self.seen_stamp;
+            let scope = self.scopes[c as usize];
+            let ok = if scope.iter().all(|v| self.decided[v.index()]) {
+                tuple.clear();
+                tuple.extend(
+                    scope
+                        .iter()
+                        .map(|v| self.state.value(v.index, self.state.min_pos(v.index))),
+                );
+                self.stats.checks += 1;
+                let constraint = self
+                    .model
+                    .constraint(ConstraintId(c))
+                    .expect("a constraint of the model");
+                constraint.is_satisfied(&tuple)
+            } else {
+                let mut ctx = Context {
+                    state: &mut self.state,
+                    assigned: Assigned::Decided(&self.decided),
+                    wake: None,
+                    constraint: c,
+                    model: self.model.id(),
+                    stats: &mut self.stats,
+                    observer: None,
+                    wiped: None,
+                };
+                self.propagators[c as usize].check_partial(&mut ctx)
+            };
+            if !ok {
+                return Err(Failure {
+                    constraint: c,
+                    wiped: None,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn next_seen_stamp(&mut self) {
+        self.seen_stamp = self.seen_stamp.wrapping_add(1);
+        if self.seen_stamp == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.seen_stamp = 1;
+        }
+    }
+
+    /// Assigns `var` to position `pos` and propagates at the configured level.
+    fn decide(&mut self, var: u32, pos: u32) -> Result<(), Failure> {
+        self.decided[var as usize] = true;
+        let change = self.state.fix_pos(var, pos);
+        match self.config.propagation {
+            Propagation::None => self.check(var),
+            Propagation::ForwardChecking => self.forward_check(var),
+            Propagation::Mac => {
+                if change != Change::None {
+                    for i in 0..self.watchers.of(var).len() {
+                        let c = self.watchers.of(var)[i].constraint;
+                        self.queue.push(c);
+                    }
+                }
+                self.propagate_queue()
+            }
+        }
+    }
+
+    // ---- variable ordering ----
+
+    #[inline]
+    fn is_unassigned(&self, x: u32) -> bool {
+        match self.config.propagation {
+            Propagation::Mac => self.state.size(x) > 1,
+            _ => !self.decided[x as usize],
+        }
+    }
+
+    /// The number of constraints on `x` with another unassigned variable, and
+    /// the sum of their weights.
+    fn future_degree(&self, x: u32) -> (u64, u64) {
+        let mut degree = 0;
+        let mut weight = 0;
+        let mut previous = u32::MAX;
+        for watch in self.watchers.of(x) {
+            let c = watch.constraint;
+            if c == previous {
+                continue;
+            }
+            previous = c;
+            if self.scopes[c as usize]
+                .iter()
+                .any(|v| v.index != x && self.is_unassigned(v.index))
+            {
+                degree += 1;
+                weight += self.weights[c as usize];
+            }
+        }
+        (degree, weight)
+    }
+
+    fn select_var(&self) -> Option<u32> {
+        let n = self.state.num_vars() as u32;
+        // An unassigned variable cannot have fewer values than this.
+        let floor = if self.config.propagation == Propagation::Mac {
+            2
+        } else {
+            1
+        };
+        match self.config.var_order {
+            VarOrder::Input => (0..n).find(|&x| self.is_unassigned(x)),
+            VarOrder::Mrv => {
+                let mut best: Option<(u32, u32)> = None;
+                for x in 0..n {
+                    if !self.is_unassigned(x) {
+                        continue;
+                    }
+                    let size = self.state.size(x);
+                    if best.is_none_or(|(_, s)| size < s) {
+                        best = Some((x, size));
+                        if size <= floor {
+                            break;
+                        }
+                    }
+                }
+                best.map(|(x, _)| x)
+            }
+            VarOrder::MrvDegree => {
+                let mut best: Option<(u32, u32, u64)> = None;
+                for x in 0..n {
+                    if !self.is_unassigned(x) {
+                        continue;
+                    }
+                    let size = self.state.size(x);
+                    match best {
+                        Some((_, s, _)) if size > s => continue,
+                        Some((_, s, d)) if size == s => {
+                            let (degree, _) = self.future_degree(x);
+                            if degree > d {
+                                best = Some((x, size, degree));
+                            }
+                        }
+                        _ => best = Some((x, size, self.future_degree(x).0)),
+                    }
+                }
+                best.map(|(x, _, _)| x)
+            }
+            VarOrder::DomDeg | VarOrder::DomWdeg => {
+                let weighted = self.config.var_order == VarOrder::DomWdeg;
+                // Smallest size / degree, compared exactly by cross-multiplying.
+                let mut best: Option<(u32, u64, u64)> = None;
+                for x in 0..n {
+                    if !self.is_unassigned(x) {
+                        continue;
+                    }
+                    let size = u64::from(self.state.size(x));
+                    let (degree, weight) = self.future_degree(x);
+                    let denominator = if weighted { weight } else { degree }.max(1);
+                    let better = match best {
+                        None => true,
+                        Some((_, s, d)) => {
+                            u128::from(size) * u128::from(d)
+                                < u128::from(s) * u128::from(denominator)
+                        }
+                    };
+                    if better {
+                        best = Some((x, size, denominator));
+                    }
+                }
+                best.map(|(x, _, _)| x)
+            }
+        }
+    }
+
+    // ---- value ordering ----
+
+    fn push_frame(&mut self, var: u32) {
+        let mark = self.state.mark();
+        let start = self.orders.len() as u32;
+        let cursor = match self.config.value_order {
+            ValueOrder::Ascending => 0,
+            ValueOrder::Descending => self.state.max_pos(var) + 1,
+            ValueOrder::Random => {
+                let begin = self.orders.len();
+                let state = &self.state;
+                self.orders.extend(state.positions(var));
+                self.rng.shuffle(&mut self.orders[begin..]);
+                start
+            }
+            ValueOrder::LeastConstraining => {
+                self.order_least_constraining(var);
+                start
+            }
+        };
+        let end = self.orders.len() as u32;
+        self.frames.push(Frame {
+            var,
+            mark,
+            cursor,
+            start,
+            end,
+            assigned: false,
+        });
+    }
+
+    fn next_value(&mut self) -> Option<u32> {
+        let frame = self.frames.last_mut().expect("a frame");
+        match self.config.value_order {
+            ValueOrder::Ascending => {
+                let pos = self.state.next_pos(frame.var, frame.cursor)?;
+                frame.cursor = pos + 1;
+                Some(pos)
+            }
+            ValueOrder::Descending => {
+                let pos = self
+                    .state
+                    .prev_pos(frame.var, frame.cursor.checked_sub(1)?)?;
+                frame.cursor = pos;
+                Some(pos)
+            }
+            ValueOrder::Random | ValueOrder::LeastConstraining => {
+                let pos = *self
+                    .orders
+                    .get(frame.cursor as usize)
+                    .filter(|_| frame.cursor < frame.end)?;
+                frame.cursor += 1;
+                Some(pos)
+            }
+        }
+    }
+
+    /// Orders `var`'s values by how many values of other variables each one
+    /// prunes when tried (fewest first, ties by value; failing values last).
+    fn order_least_constraining(&mut self, var: u32) {
+        let mut scores = std::mem::take(&mut self.scores);
+        scores.clear();
+        let observer = self.observer.take();
+        let positions: smallvec::SmallVec<[u32; 32]> = self.state.positions(var).collect();
+        for pos in positions {
+            let mark = self.state.mark();
+            let pruned = self.stats.pruned;
+            self.decided[var as usize] = true;
+            self.state.fix_pos(var, pos);
+            let result = match self.config.propagation {
+                Propagation::Mac => {
+                    for i in 0..self.watchers.of(var).len() {
+                        let c = self.watchers.of(var)[i].constraint;
+                        self.queue.push(c);
+                    }
+                    self.propagate_queue()
+                }
+                _ => self.forward_check(var),
+            };
+            let score = if result.is_ok() {
+                self.stats.pruned - pruned
+            } else {
+                u64::MAX
+            };
+            self.stats.pruned = pruned;
+            self.state.undo_to(mark);
+            self.decided[var as usize] = false;
+            scores.push((score, pos));
+        }
+        self.observer = observer;
+        scores.sort_unstable();
+        self.orders.extend(scores.iter().map(|&(_, pos)| pos));
+        self.scores = scores;
+    }
+}
+
+/// The solutions of a run, in search order. See [`Solver::solutions`].
+#[derive(Debug)]
+pub struct Solutions<'s, 'm> {
+    solver: &'s mut Solver<'m>,
+}
+
+impl<'m> Iterator for Solutions<'_, 'm> {
+    type Item = Solution<'m>;
+
+    fn next(&mut self) -> Option<Solution<'m>> {
+        match self.solver.step(None) {
+            Step::Solution => Some(self.solver.solution()),
+            Step::Exhausted | Step::Limit(_) => None,
+        }
+    }
+}
+
+impl Solutions<'_, '_> {
+    /// The statistics of the run so far.
+    pub fn stats(&self) -> &Stats {
+        self.solver.stats()
+    }
+
+    /// How the run ended (or [`Status::Running`] before the last solution).
+    pub fn status(&self) -> Status {
+        self.solver.status()
+    }
+}
