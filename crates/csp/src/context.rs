@@ -46,9 +46,7 @@ pub struct Context<'a> {
 
 impl std::fmt::Debug for Context<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Context")
-            .field("constraint", &self.constraint)
-            .finish_non_exhaustive()
+        f.debug_struct("Context").field("constraint", &self.constraint).finish_non_exhaustive()
     }
 }
 
@@ -115,9 +113,7 @@ impl Context<'_> {
     /// The values left in `var`'s domain, in increasing order.
     pub fn values(&self, var: VarId) -> impl Iterator<Item = i64> + '_ {
         let state = &*self.state;
-        state
-            .positions(var.index)
-            .map(move |p| state.value(var.index, p))
+        state.positions(var.index).map(move |p| state.value(var.index, p))
     }
 
     /// Adds `n` to the run's count of constraint checks.
@@ -197,11 +193,7 @@ impl Context<'_> {
 
     /// Keeps only the values for which `keep` returns true. `Ok(true)` if the
     /// domain changed.
-    pub fn retain(
-        &mut self,
-        var: VarId,
-        mut keep: impl FnMut(i64) -> bool,
-    ) -> Result<bool, Conflict> {
+    pub fn retain(&mut self, var: VarId, mut keep: impl FnMut(i64) -> bool) -> Result<bool, Conflict> {
         let x = var.index;
         let words = self.state.words(x).len() as u32;
         let mut changed = false;
@@ -237,11 +229,7 @@ impl Context<'_> {
                 let mut hi = self.state.max_pos(x);
                 while lo < hi {
                     let mid = lo + (hi - lo) / 2;
-                    if self.state.value(x, mid) < bound {
-                        lo = mid + 1
-                    } else {
-                        hi = mid
-                    }
+                    if self.state.value(x, mid) < bound { lo = mid + 1 } else { hi = mid }
                 }
                 lo
             }
@@ -256,11 +244,7 @@ impl Context<'_> {
                 let mut hi = self.state.max_pos(x);
                 while lo < hi {
                     let mid = lo + (hi - lo).div_ceil(2);
-                    if self.state.value(x, mid) > bound {
-                        hi = mid - 1
-                    } else {
-                        lo = mid
-                    }
+                    if self.state.value(x, mid) > bound { hi = mid - 1 } else { lo = mid }
                 }
                 lo
             }
@@ -362,9 +346,7 @@ impl Context<'_> {
     fn notify(&mut self, x: u32, event: Event) {
         if let Some(wake) = &mut self.wake {
             for watch in wake.watchers.of(x) {
-                if event.wakes(watch.interest)
-                    && (watch.constraint != self.constraint || !wake.idempotent)
-                {
+                if event.wakes(watch.interest) && (watch.constraint != self.constraint || !wake.idempotent) {
                     wake.queue.push(watch.constraint);
                 }
             }
@@ -375,10 +357,7 @@ impl Context<'_> {
     fn emit_removed(&mut self, x: u32, pos: u32) {
         let value = self.state.value(x, pos);
         let event = SearchEvent::Removed {
-            var: VarId {
-                index: x,
-                model: self.model,
-            },
+            var: VarId { index: x, model: self.model },
             value,
             constraint: Some(ConstraintId(self.constraint)),
         };

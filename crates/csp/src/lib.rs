@@ -44,10 +44,7 @@ mod state;
 mod stats;
 mod var;
 
-pub use config::{
-    AllDifferentStrength, Limit, Limits, Propagation, SolveConfig, UnknownOption, ValueOrder,
-    VarOrder,
-};
+pub use config::{AllDifferentStrength, Limit, Limits, Propagation, SolveConfig, UnknownOption, ValueOrder, VarOrder};
 pub use constraint::{Conflict, Constraint, Cost, PropagationResult, Propagator};
 pub use constraints::Relation;
 pub use context::Context;

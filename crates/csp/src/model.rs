@@ -60,9 +60,7 @@ pub enum ModelError {
         var: VarId,
     },
     /// A variable index beyond the model's variables.
-    #[error(
-        "{constraint}: the variable at position {position} ({var:?}) does not exist in this model"
-    )]
+    #[error("{constraint}: the variable at position {position} ({var:?}) does not exist in this model")]
     UnknownVariable {
         /// The constraint's kind.
         constraint: String,
@@ -190,11 +188,7 @@ impl Model {
     }
 
     /// A new variable with a name, which solutions print and [`Model::var`] finds.
-    pub fn new_named_var(
-        &mut self,
-        name: impl Into<String>,
-        domain: impl Into<Domain>,
-    ) -> Result<VarId, ModelError> {
+    pub fn new_named_var(&mut self, name: impl Into<String>, domain: impl Into<Domain>) -> Result<VarId, ModelError> {
         let name: String = name.into();
         if self.names.contains_key(name.as_str()) {
             return Err(ModelError::DuplicateName { name });
@@ -202,63 +196,42 @@ impl Model {
         let domain = domain.into();
         let label = name.clone();
         Self::check_domain(&domain, || label.clone())?;
-        let (slot, _) = self
-            .names
-            .insert_full(name.into_boxed_str(), self.domains.len() as u32);
+        let (slot, _) = self.names.insert_full(name.into_boxed_str(), self.domains.len() as u32);
         self.add_var(domain, slot as u32, || label)
     }
 
     /// `count` new variables with the same domain.
-    pub fn new_vars(
-        &mut self,
-        count: usize,
-        domain: impl Into<Domain>,
-    ) -> Result<Vec<VarId>, ModelError> {
+    pub fn new_vars(&mut self, count: usize, domain: impl Into<Domain>) -> Result<Vec<VarId>, ModelError> {
         let domain = domain.into();
         (0..count).map(|_| self.new_var(domain.clone())).collect()
     }
 
     fn check_domain(domain: &Domain, name: impl FnOnce() -> String) -> Result<(), ModelError> {
         match (domain.min(), domain.max()) {
-            (Some(min), _) if min < -MAX_VALUE => Err(ModelError::ValueOutOfRange {
-                context: format!("variable {}", name()),
-                value: min,
-            }),
-            (_, Some(max)) if max > MAX_VALUE => Err(ModelError::ValueOutOfRange {
-                context: format!("variable {}", name()),
-                value: max,
-            }),
+            (Some(min), _) if min < -MAX_VALUE => {
+                Err(ModelError::ValueOutOfRange { context: format!("variable {}", name()), value: min })
+            }
+            (_, Some(max)) if max > MAX_VALUE => {
+                Err(ModelError::ValueOutOfRange { context: format!("variable {}", name()), value: max })
+            }
             (None, _) => Err(ModelError::EmptyDomain { var: name() }),
             _ => Ok(()),
         }
     }
 
-    fn add_var(
-        &mut self,
-        domain: Domain,
-        name: u32,
-        label: impl FnOnce() -> String,
-    ) -> Result<VarId, ModelError> {
+    fn add_var(&mut self, domain: Domain, name: u32, label: impl FnOnce() -> String) -> Result<VarId, ModelError> {
         Self::check_domain(&domain, label)?;
         let index = u32::try_from(self.domains.len()).expect("fewer than 2^32 variables");
         self.domains.push(domain);
         self.name_of.push(name);
-        Ok(VarId {
-            index,
-            model: self.id,
-        })
+        Ok(VarId { index, model: self.id })
     }
 
     /// The variable with this name.
     pub fn var(&self, name: &str) -> Result<VarId, ModelError> {
         match self.names.get(name) {
-            Some(&index) => Ok(VarId {
-                index,
-                model: self.id,
-            }),
-            None => Err(ModelError::UnknownName {
-                name: name.to_string(),
-            }),
+            Some(&index) => Ok(VarId { index, model: self.id }),
+            None => Err(ModelError::UnknownName { name: name.to_string() }),
         }
     }
 
@@ -302,31 +275,20 @@ impl Model {
 
     /// The `index`-th variable (in creation order), if there is one.
     pub fn var_at(&self, index: usize) -> Option<VarId> {
-        (index < self.domains.len()).then(|| VarId {
-            index: index as u32,
-            model: self.id,
-        })
+        (index < self.domains.len()).then(|| VarId { index: index as u32, model: self.id })
     }
 
     // ---- constraints ----
 
     /// Posts a constraint of your own (or a built-in one built by hand).
-    pub fn post(
-        &mut self,
-        constraint: impl Constraint + 'static,
-    ) -> Result<ConstraintId, ModelError> {
+    pub fn post(&mut self, constraint: impl Constraint + 'static) -> Result<ConstraintId, ModelError> {
         self.post_boxed(Box::new(constraint))
     }
 
     /// Posts a boxed constraint.
-    pub fn post_boxed(
-        &mut self,
-        constraint: Box<dyn Constraint>,
-    ) -> Result<ConstraintId, ModelError> {
+    pub fn post_boxed(&mut self, constraint: Box<dyn Constraint>) -> Result<ConstraintId, ModelError> {
         self.check_scope(constraint.kind(), constraint.scope())?;
-        let id = ConstraintId(
-            u32::try_from(self.constraints.len()).expect("fewer than 2^32 constraints"),
-        );
+        let id = ConstraintId(u32::try_from(self.constraints.len()).expect("fewer than 2^32 constraints"));
         self.constraints.push(constraint);
         self.labels.push(None);
         Ok(id)
@@ -334,9 +296,7 @@ impl Model {
 
     fn check_scope(&self, kind: &str, scope: &[VarId]) -> Result<(), ModelError> {
         if scope.is_empty() {
-            return Err(ModelError::EmptyScope {
-                constraint: kind.to_string(),
-            });
+            return Err(ModelError::EmptyScope { constraint: kind.to_string() });
         }
         for (position, &var) in scope.iter().enumerate() {
             self.check_var(kind, position, var)?;
@@ -346,18 +306,10 @@ impl Model {
 
     fn check_var(&self, kind: &str, position: usize, var: VarId) -> Result<(), ModelError> {
         if var.model != self.id {
-            return Err(ModelError::ForeignVariable {
-                constraint: kind.to_string(),
-                position,
-                var,
-            });
+            return Err(ModelError::ForeignVariable { constraint: kind.to_string(), position, var });
         }
         if var.index() >= self.domains.len() {
-            return Err(ModelError::UnknownVariable {
-                constraint: kind.to_string(),
-                position,
-                var,
-            });
+            return Err(ModelError::UnknownVariable { constraint: kind.to_string(), position, var });
         }
         Ok(())
     }
@@ -366,20 +318,13 @@ impl Model {
         if (-MAX_VALUE..=MAX_VALUE).contains(&value) {
             Ok(())
         } else {
-            Err(ModelError::ValueOutOfRange {
-                context: context(),
-                value,
-            })
+            Err(ModelError::ValueOutOfRange { context: context(), value })
         }
     }
 
     /// Gives a constraint a label that traces and statistics show (for example
     /// `"row 3"`).
-    pub fn set_label(
-        &mut self,
-        constraint: ConstraintId,
-        label: impl Into<String>,
-    ) -> Result<(), ModelError> {
+    pub fn set_label(&mut self, constraint: ConstraintId, label: impl Into<String>) -> Result<(), ModelError> {
         match self.labels.get_mut(constraint.index()) {
             Some(slot) => {
                 *slot = Some(label.into().into_boxed_str());
@@ -411,13 +356,8 @@ impl Model {
     }
 
     /// The constraints in posting order.
-    pub fn constraints(
-        &self,
-    ) -> impl ExactSizeIterator<Item = (ConstraintId, &dyn Constraint)> + '_ {
-        self.constraints
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (ConstraintId(i as u32), &**c))
+    pub fn constraints(&self) -> impl ExactSizeIterator<Item = (ConstraintId, &dyn Constraint)> + '_ {
+        self.constraints.iter().enumerate().map(|(i, c)| (ConstraintId(i as u32), &**c))
     }
 
     /// The number of constraints.
@@ -443,10 +383,7 @@ impl Model {
     /// Whether a complete assignment is in every domain and satisfies every constraint.
     pub fn is_solution(&self, values: &[i64]) -> bool {
         values.len() == self.domains.len()
-            && values
-                .iter()
-                .zip(&self.domains)
-                .all(|(v, d)| d.contains(*v))
+            && values.iter().zip(&self.domains).all(|(v, d)| d.contains(*v))
             && self.violated(values).is_empty()
     }
 
@@ -463,12 +400,7 @@ impl Model {
     }
 
     /// `x != y + offset` (N-queens diagonals are `q[i] != q[j] + (j - i)`), domain consistent.
-    pub fn not_equal_offset(
-        &mut self,
-        x: VarId,
-        y: VarId,
-        offset: i64,
-    ) -> Result<ConstraintId, ModelError> {
+    pub fn not_equal_offset(&mut self, x: VarId, y: VarId, offset: i64) -> Result<ConstraintId, ModelError> {
         Self::check_value(|| "not_equal offset".to_string(), offset)?;
         self.post(NotEqual::new(x, y, offset))
     }
@@ -501,11 +433,7 @@ impl Model {
 
     /// The values `vars[i] + offsets[i]` are pairwise different (the diagonals of
     /// N-queens are `all_different_offset(q, [0, 1, 2, ...])` and `[0, -1, -2, ...]`).
-    pub fn all_different_offset(
-        &mut self,
-        vars: &[VarId],
-        offsets: &[i64],
-    ) -> Result<ConstraintId, ModelError> {
+    pub fn all_different_offset(&mut self, vars: &[VarId], offsets: &[i64]) -> Result<ConstraintId, ModelError> {
         self.all_different_impl(vars, Some(offsets), None)
     }
 
@@ -541,11 +469,7 @@ impl Model {
                 Self::check_value(|| "all_different offset".to_string(), offset)?;
             }
         }
-        self.post(AllDifferent::new(
-            vars.to_vec(),
-            offsets.map(<[i64]>::to_vec),
-            strength,
-        ))
+        self.post(AllDifferent::new(vars.to_vec(), offsets.map(<[i64]>::to_vec), strength))
     }
 
     fn check_distinct(&self, kind: &str, vars: &[VarId]) -> Result<(), ModelError> {
@@ -580,12 +504,7 @@ impl Model {
 
     /// `sum(coefficient * variable) relation rhs`, with bounds propagation. A
     /// variable given twice has its coefficients added.
-    pub fn linear(
-        &mut self,
-        terms: &[(i64, VarId)],
-        relation: Relation,
-        rhs: i64,
-    ) -> Result<ConstraintId, ModelError> {
+    pub fn linear(&mut self, terms: &[(i64, VarId)], relation: Relation, rhs: i64) -> Result<ConstraintId, ModelError> {
         const KIND: &str = "linear";
         let vars: Vec<VarId> = terms.iter().map(|&(_, v)| v).collect();
         self.check_scope(KIND, &vars)?;
@@ -605,11 +524,7 @@ impl Model {
             .iter()
             .map(|&(c, v)| {
                 let d = self.domain(v);
-                let m = d
-                    .min()
-                    .unwrap_or(0)
-                    .unsigned_abs()
-                    .max(d.max().unwrap_or(0).unsigned_abs());
+                let m = d.min().unwrap_or(0).unsigned_abs().max(d.max().unwrap_or(0).unsigned_abs());
                 u128::from(c.unsigned_abs()) * u128::from(m)
             })
             .fold(0u128, u128::saturating_add);
@@ -626,11 +541,7 @@ impl Model {
         let mut flat = Vec::with_capacity(rows.len() * vars.len());
         for (row, tuple) in rows.iter().enumerate() {
             if tuple.len() != vars.len() {
-                return Err(ModelError::TableArity {
-                    row,
-                    expected: vars.len(),
-                    found: tuple.len(),
-                });
+                return Err(ModelError::TableArity { row, expected: vars.len(), found: tuple.len() });
             }
             flat.extend_from_slice(tuple);
         }
@@ -669,50 +580,22 @@ mod tests {
         let x = model.new_named_var("x", 1..=3).unwrap();
         let y = model.new_var(1..=3).unwrap();
         let z = other.new_var(1..=3).unwrap();
-        assert_eq!(
-            model.new_var(3..=1),
-            Err(ModelError::EmptyDomain { var: "x2".into() })
-        );
-        assert_eq!(
-            model.new_named_var("x", 1..=2),
-            Err(ModelError::DuplicateName { name: "x".into() })
-        );
-        assert!(matches!(
-            model.not_equal(x, z),
-            Err(ModelError::ForeignVariable { position: 1, .. })
-        ));
+        assert_eq!(model.new_var(3..=1), Err(ModelError::EmptyDomain { var: "x2".into() }));
+        assert_eq!(model.new_named_var("x", 1..=2), Err(ModelError::DuplicateName { name: "x".into() }));
+        assert!(matches!(model.not_equal(x, z), Err(ModelError::ForeignVariable { position: 1, .. })));
         assert_eq!(
             model.all_different(&[x, y, x]).unwrap_err().to_string(),
             "all_different: variable x appears twice, at positions 0 and 2"
         );
         assert_eq!(
             model.table(&[x, y], &[vec![1, 2], vec![1]]).unwrap_err(),
-            ModelError::TableArity {
-                row: 1,
-                expected: 2,
-                found: 1
-            }
+            ModelError::TableArity { row: 1, expected: 2, found: 1 }
         );
-        assert!(matches!(
-            model.all_different_offset(&[x, y], &[1]),
-            Err(ModelError::LengthMismatch { .. })
-        ));
-        assert!(matches!(
-            model.var("nobody"),
-            Err(ModelError::UnknownName { .. })
-        ));
-        assert!(matches!(
-            model.all_different(&[]),
-            Err(ModelError::EmptyScope { .. })
-        ));
-        assert!(matches!(
-            model.new_var(0..=i64::MAX),
-            Err(ModelError::ValueOutOfRange { .. })
-        ));
-        assert!(matches!(
-            model.set_label(ConstraintId(99), "nothing"),
-            Err(ModelError::UnknownConstraint { .. })
-        ));
+        assert!(matches!(model.all_different_offset(&[x, y], &[1]), Err(ModelError::LengthMismatch { .. })));
+        assert!(matches!(model.var("nobody"), Err(ModelError::UnknownName { .. })));
+        assert!(matches!(model.all_different(&[]), Err(ModelError::EmptyScope { .. })));
+        assert!(matches!(model.new_var(0..=i64::MAX), Err(ModelError::ValueOutOfRange { .. })));
+        assert!(matches!(model.set_label(ConstraintId(99), "nothing"), Err(ModelError::UnknownConstraint { .. })));
     }
 
     #[test]
@@ -722,11 +605,7 @@ mod tests {
         vars.push(vars[17]);
         assert!(matches!(
             model.all_different(&vars),
-            Err(ModelError::DuplicateVariable {
-                first: 17,
-                second: 100,
-                ..
-            })
+            Err(ModelError::DuplicateVariable { first: 17, second: 100, .. })
         ));
     }
 

@@ -16,18 +16,11 @@ pub enum SearchEvent {
     Decision { var: VarId, value: i64, depth: u32 },
     /// Propagation removed `value` from `var`'s domain. `constraint` is `None`
     /// when the removal is the refutation of a value the search already tried.
-    Removed {
-        var: VarId,
-        value: i64,
-        constraint: Option<ConstraintId>,
-    },
+    Removed { var: VarId, value: i64, constraint: Option<ConstraintId> },
     /// `constraint` found a conflict: it emptied `var`'s domain (`var` is `None`
     /// when the constraint failed without emptying a particular domain, as a
     /// plain check does).
-    WipeOut {
-        var: Option<VarId>,
-        constraint: ConstraintId,
-    },
+    WipeOut { var: Option<VarId>, constraint: ConstraintId },
     /// The search undid the decision on `var` at `depth` to try something else.
     Backtrack { var: VarId, depth: u32 },
     /// A solution was found (the `count`-th of this run). Its values are those of

@@ -31,13 +31,7 @@ impl Watchers {
             offsets[i + 1] += offsets[i];
         }
         let mut fill = offsets.clone();
-        let mut entries = vec![
-            Watch {
-                constraint: 0,
-                interest: Event::Domain
-            };
-            pairs.len()
-        ];
+        let mut entries = vec![Watch { constraint: 0, interest: Event::Domain }; pairs.len()];
         for (var, watch) in pairs {
             let slot = &mut fill[*var as usize];
             entries[*slot as usize] = *watch;
@@ -88,10 +82,7 @@ impl Queue {
 
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<u32> {
-        let c = self
-            .cheap
-            .pop_front()
-            .or_else(|| self.expensive.pop_front())?;
+        let c = self.cheap.pop_front().or_else(|| self.expensive.pop_front())?;
         self.queued[c as usize] = false;
         Some(c)
     }

@@ -11,9 +11,7 @@ pub struct Rng {
 impl Rng {
     /// A generator with the given seed; equal seeds give equal sequences.
     pub fn new(seed: u64) -> Rng {
-        Rng {
-            state: seed ^ 0x5DEE_CE66_D1CE_4E5B,
-        }
+        Rng { state: seed ^ 0x5DEE_CE66_D1CE_4E5B }
     }
 
     /// The next 64 random bits.

@@ -47,9 +47,7 @@ impl<'m> Solution<'m> {
     /// `(name, value)` pairs in creation order; unnamed variables are called `x`
     /// and their index.
     pub fn named_values(&self) -> impl Iterator<Item = (std::borrow::Cow<'m, str>, i64)> + '_ {
-        self.model
-            .vars()
-            .map(move |var| (self.model.display_name(var), self.value(var)))
+        self.model.vars().map(move |var| (self.model.display_name(var), self.value(var)))
     }
 }
 

@@ -147,9 +147,7 @@ impl<'m> Solver<'m> {
     /// propagator for every constraint.
     pub fn new(model: &'m Model, config: SolveConfig) -> Result<Solver<'m>, SolveError> {
         let state = State::new(model.domains()).map_err(|e| SolveError::DomainTooLarge {
-            var: model
-                .display_name(model.var_at(e.var).expect("a variable of the model"))
-                .into_owned(),
+            var: model.display_name(model.var_at(e.var).expect("a variable of the model")).into_owned(),
             size: e.size,
         })?;
         let scopes: Vec<&'m [VarId]> = model.constraints().map(|(_, c)| c.scope()).collect();
@@ -186,13 +184,7 @@ impl<'m> Solver<'m> {
             };
             let interest = propagator.interest();
             for var in constraint.scope() {
-                pairs.push((
-                    var.index,
-                    Watch {
-                        constraint: id.0,
-                        interest,
-                    },
-                ));
+                pairs.push((var.index, Watch { constraint: id.0, interest }));
             }
             costs.push(propagator.cost());
             solver.idempotent.push(propagator.is_idempotent());
@@ -280,16 +272,10 @@ impl<'m> Solver<'m> {
             match self.step(limit) {
                 Step::Solution => continue,
                 Step::Exhausted => {
-                    return Count {
-                        solutions: self.stats.solutions,
-                        status: Status::Complete,
-                    };
+                    return Count { solutions: self.stats.solutions, status: Status::Complete };
                 }
                 Step::Limit(limit) => {
-                    return Count {
-                        solutions: self.stats.solutions,
-                        status: Status::LimitReached(limit),
-                    };
+                    return Count { solutions: self.stats.solutions, status: Status::LimitReached(limit) };
                 }
             }
         }
@@ -300,8 +286,7 @@ impl<'m> Solver<'m> {
     /// Puts the solver back at the root of a fresh run.
     fn start_run(&mut self) {
         if !self.pristine {
-            let mut fresh = Solver::new(self.model, self.config.clone())
-                .expect("the model was accepted before");
+            let mut fresh = Solver::new(self.model, self.config.clone()).expect("the model was accepted before");
             fresh.observer = self.observer.take();
             *self = fresh;
         }
@@ -312,13 +297,9 @@ impl<'m> Solver<'m> {
     }
 
     fn solution(&self) -> Solution<'m> {
-        let values: Vec<i64> = (0..self.state.num_vars() as u32)
-            .map(|x| self.state.value(x, self.state.min_pos(x)))
-            .collect();
-        debug_assert!(
-            self.model.is_solution(&values),
-            "the search produced a non-solution: {values:?}"
-        );
+        let values: Vec<i64> =
+            (0..self.state.num_vars() as u32).map(|x| self.state.value(x, self.state.min_pos(x))).collect();
+        debug_assert!(self.model.is_solution(&values), "the search produced a non-solution: {values:?}");
         Solution::new(self.model, values)
     }
 
@@ -372,10 +353,7 @@ impl<'m> Solver<'m> {
                 self.decided[frame.var as usize] = false;
                 self.stats.backtracks += 1;
                 let depth = self.frames.len() as u32;
-                self.emit(SearchEvent::Backtrack {
-                    var: self.var_id(frame.var),
-                    depth,
-                });
+                self.emit(SearchEvent::Backtrack { var: self.var_id(frame.var), depth });
             }
             let Some(pos) = self.next_value() else {
                 let frame = self.frames.pop().expect("a frame");
@@ -393,11 +371,7 @@ impl<'m> Solver<'m> {
             self.stats.max_depth = self.stats.max_depth.max(depth);
             if self.observer.is_some() {
                 let value = self.state.value(frame.var, pos);
-                self.emit(SearchEvent::Decision {
-                    var: self.var_id(frame.var),
-                    value,
-                    depth,
-                });
+                self.emit(SearchEvent::Decision { var: self.var_id(frame.var), value, depth });
             }
             descend = match self.decide(frame.var, pos) {
                 Ok(()) => true,
@@ -436,10 +410,7 @@ impl<'m> Solver<'m> {
         self.weights[failure.constraint as usize] += 1;
         if self.observer.is_some() {
             let var = failure.wiped.map(|x| self.var_id(x));
-            self.emit(SearchEvent::WipeOut {
-                var,
-                constraint: ConstraintId(failure.constraint),
-            });
+            self.emit(SearchEvent::WipeOut { var, constraint: ConstraintId(failure.constraint) });
         }
     }
 
@@ -452,10 +423,7 @@ impl<'m> Solver<'m> {
 
     #[inline]
     fn var_id(&self, index: u32) -> VarId {
-        VarId {
-            index,
-            model: self.model.id(),
-        }
+        VarId { index, model: self.model.id() }
     }
 
     // ---- propagation ----
@@ -494,10 +462,7 @@ impl<'m> Solver<'m> {
             if self.propagators[c as usize].propagate(&mut ctx).is_err() {
                 let wiped = ctx.wiped;
                 self.queue.clear();
-                return Err(Failure {
-                    constraint: c,
-                    wiped,
-                });
+                return Err(Failure { constraint: c, wiped });
             }
         }
         Ok(())
@@ -525,10 +490,7 @@ impl<'m> Solver<'m> {
                 wiped: None,
             };
             if self.propagators[c as usize].propagate(&mut ctx).is_err() {
-                return Err(Failure {
-                    constraint: c,
-                    wiped: ctx.wiped,
-                });
+                return Err(Failure { constraint: c, wiped: ctx.wiped });
             }
         }
         Ok(())
@@ -547,16 +509,9 @@ impl<'m> Solver<'m> {
             let scope = self.scopes[c as usize];
             let ok = if scope.iter().all(|v| self.decided[v.index()]) {
                 tuple.clear();
-                tuple.extend(
-                    scope
-                        .iter()
-                        .map(|v| self.state.value(v.index, self.state.min_pos(v.index))),
-                );
+                tuple.extend(scope.iter().map(|v| self.state.value(v.index, self.state.min_pos(v.index))));
                 self.stats.checks += 1;
-                let constraint = self
-                    .model
-                    .constraint(ConstraintId(c))
-                    .expect("a constraint of the model");
+                let constraint = self.model.constraint(ConstraintId(c)).expect("a constraint of the model");
                 constraint.is_satisfied(&tuple)
             } else {
                 let mut ctx = Context {
@@ -572,10 +527,7 @@ impl<'m> Solver<'m> {
                 self.propagators[c as usize].check_partial(&mut ctx)
             };
             if !ok {
-                return Err(Failure {
-                    constraint: c,
-                    wiped: None,
-                });
+                return Err(Failure { constraint: c, wiped: None });
             }
         }
         Ok(())
@@ -630,10 +582,7 @@ impl<'m> Solver<'m> {
                 continue;
             }
             previous = c;
-            if self.scopes[c as usize]
-                .iter()
-                .any(|v| v.index != x && self.is_unassigned(v.index))
-            {
+            if self.scopes[c as usize].iter().any(|v| v.index != x && self.is_unassigned(v.index)) {
                 degree += 1;
                 weight += self.weights[c as usize];
             }
@@ -644,11 +593,7 @@ impl<'m> Solver<'m> {
     fn select_var(&self) -> Option<u32> {
         let n = self.state.num_vars() as u32;
         // An unassigned variable cannot have fewer values than this.
-        let floor = if self.config.propagation == Propagation::Mac {
-            2
-        } else {
-            1
-        };
+        let floor = if self.config.propagation == Propagation::Mac { 2 } else { 1 };
         match self.config.var_order {
             VarOrder::Input => (0..n).find(|&x| self.is_unassigned(x)),
             VarOrder::Mrv => {
@@ -700,10 +645,7 @@ impl<'m> Solver<'m> {
                     let denominator = if weighted { weight } else { degree }.max(1);
                     let better = match best {
                         None => true,
-                        Some((_, s, d)) => {
-                            u128::from(size) * u128::from(d)
-                                < u128::from(s) * u128::from(denominator)
-                        }
+                        Some((_, s, d)) => u128::from(size) * u128::from(d) < u128::from(s) * u128::from(denominator),
                     };
                     if better {
                         best = Some((x, size, denominator));
@@ -735,14 +677,7 @@ impl<'m> Solver<'m> {
             }
         };
         let end = self.orders.len() as u32;
-        self.frames.push(Frame {
-            var,
-            mark,
-            cursor,
-            start,
-            end,
-            assigned: false,
-        });
+        self.frames.push(Frame { var, mark, cursor, start, end, assigned: false });
     }
 
     fn next_value(&mut self) -> Option<u32> {
@@ -754,17 +689,12 @@ impl<'m> Solver<'m> {
                 Some(pos)
             }
             ValueOrder::Descending => {
-                let pos = self
-                    .state
-                    .prev_pos(frame.var, frame.cursor.checked_sub(1)?)?;
+                let pos = self.state.prev_pos(frame.var, frame.cursor.checked_sub(1)?)?;
                 frame.cursor = pos;
                 Some(pos)
             }
             ValueOrder::Random | ValueOrder::LeastConstraining => {
-                let pos = *self
-                    .orders
-                    .get(frame.cursor as usize)
-                    .filter(|_| frame.cursor < frame.end)?;
+                let pos = *self.orders.get(frame.cursor as usize).filter(|_| frame.cursor < frame.end)?;
                 frame.cursor += 1;
                 Some(pos)
             }
@@ -793,11 +723,7 @@ impl<'m> Solver<'m> {
                 }
                 _ => self.forward_check(var),
             };
-            let score = if result.is_ok() {
-                self.stats.pruned - pruned
-            } else {
-                u64::MAX
-            };
+            let score = if result.is_ok() { self.stats.pruned - pruned } else { u64::MAX };
             self.stats.pruned = pruned;
             self.state.undo_to(mark);
             self.decided[var as usize] = false;

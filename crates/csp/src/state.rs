@@ -120,16 +120,11 @@ impl State {
             total_words += size.div_ceil(64);
             maps.push(match domain.sparse_values() {
                 Some(values) => ValueMap::Sparse(Arc::clone(values)),
-                None => ValueMap::Dense {
-                    base: domain.min().unwrap_or(0),
-                },
+                None => ValueMap::Dense { base: domain.min().unwrap_or(0) },
             });
         }
         if total_words > u64::from(u32::MAX) {
-            return Err(TooLarge {
-                var: n.saturating_sub(1),
-                size: total_words * 64,
-            });
+            return Err(TooLarge { var: n.saturating_sub(1), size: total_words * 64 });
         }
         first_word.push(total_words as u32);
         let mut words = vec![u64::MAX; total_words as usize];
@@ -169,9 +164,7 @@ impl State {
         match &self.maps[var as usize] {
             ValueMap::Dense { base } => {
                 let p = value.checked_sub(*base)?;
-                (0..i64::from(self.len[var as usize]))
-                    .contains(&p)
-                    .then_some(p as u32)
+                (0..i64::from(self.len[var as usize])).contains(&p).then_some(p as u32)
             }
             ValueMap::Sparse(values) => values.binary_search(&value).ok().map(|p| p as u32),
         }
@@ -271,22 +264,14 @@ impl State {
     #[inline]
     pub(crate) fn positions(&self, var: u32) -> Positions<'_> {
         let words = self.words(var);
-        Positions {
-            words,
-            index: 0,
-            bits: words.first().copied().unwrap_or(0),
-        }
+        Positions { words, index: 0, bits: words.first().copied().unwrap_or(0) }
     }
 
     // ---- changes ----
 
     #[inline]
     fn save(&mut self, var: u32, word: usize) {
-        self.trail.push(SavedWord {
-            var,
-            word: word as u32,
-            old: self.words[word],
-        });
+        self.trail.push(SavedWord { var, word: word as u32, old: self.words[word] });
     }
 
     /// Removes position `pos` from `var`.
@@ -371,11 +356,7 @@ impl State {
         let last = base + (pos / 64) as usize;
         let mut removed = 0;
         for w in lo..=last {
-            let new = if w == last {
-                self.words[w] & (u64::MAX << (pos % 64))
-            } else {
-                0
-            };
+            let new = if w == last { self.words[w] & (u64::MAX << (pos % 64)) } else { 0 };
             if self.words[w] != new {
                 removed += (self.words[w] & !new).count_ones();
                 self.save(var, w);
@@ -403,11 +384,7 @@ impl State {
         for w in first..=hi {
             let new = if w == first {
                 let keep_bits = pos % 64 + 1;
-                if keep_bits == 64 {
-                    self.words[w]
-                } else {
-                    self.words[w] & ((1u64 << keep_bits) - 1)
-                }
+                if keep_bits == 64 { self.words[w] } else { self.words[w] & ((1u64 << keep_bits) - 1) }
             } else {
                 0
             };
@@ -511,10 +488,7 @@ impl State {
 
     #[inline]
     pub(crate) fn mark(&self) -> Mark {
-        Mark {
-            words: self.trail.len(),
-            ints: self.int_trail.len(),
-        }
+        Mark { words: self.trail.len(), ints: self.int_trail.len() }
     }
 
     /// Restores every domain and reversible integer to what it was at `mark`.

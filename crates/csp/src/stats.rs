@@ -32,10 +32,7 @@ pub struct Stats {
 impl Stats {
     /// The statistics without the wall-clock time, for comparing two runs.
     pub fn without_time(&self) -> Stats {
-        Stats {
-            elapsed: Duration::ZERO,
-            ..self.clone()
-        }
+        Stats { elapsed: Duration::ZERO, ..self.clone() }
     }
 
     /// Adds another run's counters to these (the maximum depth is the larger one).

@@ -102,9 +102,7 @@ impl Domain {
     /// The number of values (saturating at `u64::MAX` for the full `i64` range).
     pub fn size(&self) -> u64 {
         match &self.0 {
-            Repr::Range { min, max } if min <= max => {
-                (*max as i128 - *min as i128 + 1).min(u64::MAX as i128) as u64
-            }
+            Repr::Range { min, max } if min <= max => (*max as i128 - *min as i128 + 1).min(u64::MAX as i128) as u64,
             Repr::Range { .. } => 0,
             Repr::Values(values) => values.len() as u64,
         }
@@ -145,10 +143,7 @@ impl Domain {
             Repr::Range { min, max } => (Some(*min..=*max), None),
             Repr::Values(values) => (None, Some(values.iter().copied())),
         };
-        range
-            .into_iter()
-            .flatten()
-            .chain(list.into_iter().flatten())
+        range.into_iter().flatten().chain(list.into_iter().flatten())
     }
 
     /// The `index`-th smallest value (`index < size()`).
@@ -165,9 +160,7 @@ impl Domain {
     /// The position of `value` among the domain's values in increasing order.
     pub fn position(&self, value: i64) -> Option<u64> {
         match &self.0 {
-            Repr::Range { min, max } => (*min..=*max)
-                .contains(&value)
-                .then(|| (value as i128 - *min as i128) as u64),
+            Repr::Range { min, max } => (*min..=*max).contains(&value).then(|| (value as i128 - *min as i128) as u64),
             Repr::Values(values) => values.binary_search(&value).ok().map(|i| i as u64),
         }
     }

@@ -19,17 +19,9 @@ impl AllDifferent {
     /// The constraint; `offsets` (one per variable) default to 0, and `strength`
     /// to the solver's configuration. Prefer [`Model::all_different`](crate::Model::all_different),
     /// which checks the arguments.
-    pub fn new(
-        vars: Vec<VarId>,
-        offsets: Option<Vec<i64>>,
-        strength: Option<AllDifferentStrength>,
-    ) -> AllDifferent {
+    pub fn new(vars: Vec<VarId>, offsets: Option<Vec<i64>>, strength: Option<AllDifferentStrength>) -> AllDifferent {
         let offsets = offsets.unwrap_or_else(|| vec![0; vars.len()]);
-        AllDifferent {
-            vars,
-            offsets,
-            strength,
-        }
+        AllDifferent { vars, offsets, strength }
     }
 
     /// The offsets, one per variable.
@@ -44,11 +36,7 @@ impl Constraint for AllDifferent {
     }
 
     fn is_satisfied(&self, values: &[i64]) -> bool {
-        let mut shifted: Vec<i64> = values
-            .iter()
-            .zip(&self.offsets)
-            .map(|(v, o)| v + o)
-            .collect();
+        let mut shifted: Vec<i64> = values.iter().zip(&self.offsets).map(|(v, o)| v + o).collect();
         shifted.sort_unstable();
         shifted.windows(2).all(|w| w[0] != w[1])
     }
@@ -70,11 +58,7 @@ impl Constraint for AllDifferent {
 
     /// The number of pairs of variables with the same (shifted) value.
     fn violation(&self, values: &[i64]) -> u64 {
-        let mut shifted: Vec<i64> = values
-            .iter()
-            .zip(&self.offsets)
-            .map(|(v, o)| v + o)
-            .collect();
+        let mut shifted: Vec<i64> = values.iter().zip(&self.offsets).map(|(v, o)| v + o).collect();
         shifted.sort_unstable();
         let mut pairs = 0u64;
         let mut run = 1u64;
@@ -107,12 +91,7 @@ struct Pairwise<'c> {
 
 impl<'c> Pairwise<'c> {
     fn new(vars: &'c [VarId], offsets: &'c [i64]) -> Self {
-        Pairwise {
-            vars,
-            offsets,
-            order: (0..vars.len() as u32).collect(),
-            done: None,
-        }
+        Pairwise { vars, offsets, order: (0..vars.len() as u32).collect(), done: None }
     }
 }
 
@@ -171,9 +150,7 @@ impl Propagator for Pairwise<'_> {
             for k in 0..done {
                 let q = self.order[k] as usize;
                 ctx.count_checks(1);
-                let other = ctx
-                    .assigned_value(self.vars[q])
-                    .expect("done positions are assigned");
+                let other = ctx.assigned_value(self.vars[q]).expect("done positions are assigned");
                 if other + self.offsets[q] == target {
                     return false;
                 }
@@ -242,10 +219,7 @@ impl LocalValues {
     fn id(&self, shifted: i64) -> u32 {
         match self {
             LocalValues::Dense { base, .. } => (shifted - base) as u32,
-            LocalValues::Sparse(values) => values
-                .binary_search(&shifted)
-                .expect("a value of an initial domain")
-                as u32,
+            LocalValues::Sparse(values) => values.binary_search(&shifted).expect("a value of an initial domain") as u32,
         }
     }
 
@@ -370,8 +344,7 @@ impl<'c> Matching<'c> {
         for (&var, &offset) in self.vars.iter().zip(self.offsets) {
             self.dom_start.push(self.dom.len() as u32);
             let values = &self.values;
-            self.dom
-                .extend(ctx.values(var).map(|v| values.id(v + offset)));
+            self.dom.extend(ctx.values(var).map(|v| values.id(v + offset)));
         }
         self.dom_start.push(self.dom.len() as u32);
     }
@@ -485,10 +458,7 @@ impl Propagator for Matching<'_> {
         }
         let span = (hi as i128 - lo as i128 + 1) as u128;
         self.values = if span <= u128::from(2 * total + 64) {
-            LocalValues::Dense {
-                base: lo,
-                span: span as usize,
-            }
+            LocalValues::Dense { base: lo, span: span as usize }
         } else {
             let mut all: Vec<i64> = Vec::new();
             for (&var, &offset) in self.vars.iter().zip(self.offsets) {

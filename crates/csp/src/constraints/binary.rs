@@ -33,10 +33,7 @@ impl Constraint for Equal {
     }
 
     fn propagator(&self, _: &SolveConfig) -> Option<Box<dyn Propagator + '_>> {
-        Some(Box::new(EqualPropagator {
-            x: self.scope[0],
-            y: self.scope[1],
-        }))
+        Some(Box::new(EqualPropagator { x: self.scope[0], y: self.scope[1] }))
     }
 }
 
@@ -49,10 +46,8 @@ impl Propagator for EqualPropagator {
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
         let (x, y) = (self.x, self.y);
         // Each domain becomes the intersection; one pass reaches the fixpoint.
-        let drop_x: smallvec::SmallVec<[i64; 16]> =
-            ctx.values(x).filter(|&v| !ctx.contains(y, v)).collect();
-        let drop_y: smallvec::SmallVec<[i64; 16]> =
-            ctx.values(y).filter(|&v| !ctx.contains(x, v)).collect();
+        let drop_x: smallvec::SmallVec<[i64; 16]> = ctx.values(x).filter(|&v| !ctx.contains(y, v)).collect();
+        let drop_y: smallvec::SmallVec<[i64; 16]> = ctx.values(y).filter(|&v| !ctx.contains(x, v)).collect();
         ctx.count_checks(2);
         for v in drop_x {
             ctx.remove(x, v)?;
@@ -78,10 +73,7 @@ pub struct NotEqual {
 impl NotEqual {
     /// `x != y + offset`.
     pub fn new(x: VarId, y: VarId, offset: i64) -> NotEqual {
-        NotEqual {
-            scope: [x, y],
-            offset,
-        }
+        NotEqual { scope: [x, y], offset }
     }
 }
 
@@ -99,11 +91,7 @@ impl Constraint for NotEqual {
     }
 
     fn propagator(&self, _: &SolveConfig) -> Option<Box<dyn Propagator + '_>> {
-        Some(Box::new(NotEqualPropagator {
-            x: self.scope[0],
-            y: self.scope[1],
-            offset: self.offset,
-        }))
+        Some(Box::new(NotEqualPropagator { x: self.scope[0], y: self.scope[1], offset: self.offset }))
     }
 }
 
@@ -147,10 +135,7 @@ pub struct Less {
 impl Less {
     /// `x < y` when `strict`, else `x <= y`.
     pub fn new(x: VarId, y: VarId, strict: bool) -> Less {
-        Less {
-            scope: [x, y],
-            strict,
-        }
+        Less { scope: [x, y], strict }
     }
 }
 
@@ -160,27 +145,15 @@ impl Constraint for Less {
     }
 
     fn is_satisfied(&self, values: &[i64]) -> bool {
-        if self.strict {
-            values[0] < values[1]
-        } else {
-            values[0] <= values[1]
-        }
+        if self.strict { values[0] < values[1] } else { values[0] <= values[1] }
     }
 
     fn kind(&self) -> &str {
-        if self.strict {
-            "less_than"
-        } else {
-            "less_or_equal"
-        }
+        if self.strict { "less_than" } else { "less_or_equal" }
     }
 
     fn propagator(&self, _: &SolveConfig) -> Option<Box<dyn Propagator + '_>> {
-        Some(Box::new(LessPropagator {
-            x: self.scope[0],
-            y: self.scope[1],
-            gap: i64::from(self.strict),
-        }))
+        Some(Box::new(LessPropagator { x: self.scope[0], y: self.scope[1], gap: i64::from(self.strict) }))
     }
 }
 

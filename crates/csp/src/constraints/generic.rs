@@ -60,11 +60,7 @@ impl<'c> Generic<'c> {
         let n = self.scope.len();
         for j in 0..n {
             self.odometer[j] = 0;
-            self.tuple[j] = if j == k {
-                value
-            } else {
-                self.values[self.start[j]]
-            };
+            self.tuple[j] = if j == k { value } else { self.values[self.start[j]] };
         }
         loop {
             *checks += 1;
@@ -131,11 +127,7 @@ impl<'c> Generic<'c> {
                     self.tuple[k] = ctx.min(var);
                 }
                 ctx.count_checks(1);
-                if self.constraint.is_satisfied(&self.tuple) {
-                    Ok(())
-                } else {
-                    Err(Conflict)
-                }
+                if self.constraint.is_satisfied(&self.tuple) { Ok(()) } else { Err(Conflict) }
             }
             Some(k) => {
                 for (j, &var) in self.scope.iter().enumerate() {
@@ -164,11 +156,7 @@ impl Propagator for Generic<'_> {
         if matches!(ctx.assigned, Assigned::Decided(_)) {
             return self.forward_check(ctx);
         }
-        let tuples = self
-            .scope
-            .iter()
-            .map(|&v| ctx.size(v) as u128)
-            .fold(1u128, |a, b| a.saturating_mul(b));
+        let tuples = self.scope.iter().map(|&v| ctx.size(v) as u128).fold(1u128, |a, b| a.saturating_mul(b));
         if tuples > TUPLE_BUDGET {
             return self.forward_check(ctx);
         }
@@ -176,11 +164,7 @@ impl Propagator for Generic<'_> {
     }
 
     fn cost(&self) -> Cost {
-        if self.scope.len() <= 2 {
-            Cost::Cheap
-        } else {
-            Cost::Expensive
-        }
+        if self.scope.len() <= 2 { Cost::Cheap } else { Cost::Expensive }
     }
 
     // Not idempotent: a removal at a later position can take away the support of

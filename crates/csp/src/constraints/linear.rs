@@ -43,20 +43,11 @@ impl Linear {
     /// the arguments and merges repeated variables.
     pub fn new(terms: Vec<(i64, VarId)>, relation: Relation, rhs: i64) -> Linear {
         let (coefficients, vars) = terms.into_iter().unzip();
-        Linear {
-            vars,
-            coefficients,
-            relation,
-            rhs,
-        }
+        Linear { vars, coefficients, relation, rhs }
     }
 
     fn sum(&self, values: &[i64]) -> i128 {
-        values
-            .iter()
-            .zip(&self.coefficients)
-            .map(|(&v, &a)| i128::from(v) * i128::from(a))
-            .sum()
+        values.iter().zip(&self.coefficients).map(|(&v, &a)| i128::from(v) * i128::from(a)).sum()
     }
 }
 

@@ -23,9 +23,7 @@ where
 
 impl<F> fmt::Debug for Predicate<F> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Predicate")
-            .field("vars", &self.vars)
-            .finish_non_exhaustive()
+        f.debug_struct("Predicate").field("vars", &self.vars).finish_non_exhaustive()
     }
 }
 

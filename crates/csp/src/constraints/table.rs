@@ -60,13 +60,7 @@ struct Str<'c> {
 
 impl<'c> Str<'c> {
     fn new(table: &'c Table) -> Self {
-        Str {
-            table,
-            positions: Vec::new(),
-            order: Vec::new(),
-            live: None,
-            supported: Vec::new(),
-        }
+        Str { table, positions: Vec::new(), order: Vec::new(), live: None, supported: Vec::new() }
     }
 }
 
@@ -87,18 +81,9 @@ impl Propagator for Str<'_> {
         let rows = self.table.rows.len() / arity.max(1);
         // Rows with a value outside the initial domains can never be used.
         self.order = (0..rows as u32)
-            .filter(|&r| {
-                self.positions[r as usize * arity..(r as usize + 1) * arity]
-                    .iter()
-                    .all(|&p| p != u32::MAX)
-            })
+            .filter(|&r| self.positions[r as usize * arity..(r as usize + 1) * arity].iter().all(|&p| p != u32::MAX))
             .collect();
-        self.supported = self
-            .table
-            .vars
-            .iter()
-            .map(|v| vec![0; state.words(v.index).len()])
-            .collect();
+        self.supported = self.table.vars.iter().map(|v| vec![0; state.words(v.index).len()]).collect();
         self.live = Some(ctx.new_reversible_int(self.order.len() as i64));
     }
 
@@ -115,10 +100,7 @@ impl Propagator for Str<'_> {
             let row = self.order[i] as usize;
             let cells = &self.positions[row * arity..(row + 1) * arity];
             checks += 1;
-            let valid = cells
-                .iter()
-                .zip(&self.table.vars)
-                .all(|(&p, var)| ctx.state().contains_pos(var.index, p));
+            let valid = cells.iter().zip(&self.table.vars).all(|(&p, var)| ctx.state().contains_pos(var.index, p));
             if valid {
                 for (k, &p) in cells.iter().enumerate() {
                     self.supported[k][(p / 64) as usize] |= 1u64 << (p % 64);

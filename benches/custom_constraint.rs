@@ -1,0 +1,3 @@
+//! Scaffold: this benchmark is being written (see the open issues).
+
+fn main() {}

@@ -1,0 +1,1 @@
+//! N-queens on the csp engine (work in progress).

@@ -1,0 +1,1 @@
+//! Generalized sudoku on the csp engine (work in progress).

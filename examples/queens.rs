@@ -1,0 +1,6 @@
+//! Scaffold: this example is being written (see the open issues).
+
+fn main() -> std::process::ExitCode {
+    eprintln!("the 'queens' example is not written yet");
+    std::process::ExitCode::from(2)
+}
