@@ -42,6 +42,9 @@ pub struct Context<'a> {
     pub(crate) observer: Option<&'a mut dyn Observer>,
     /// The variable whose domain this propagator emptied, if any.
     pub(crate) wiped: Option<u32>,
+    /// Under forward checking, the decision that triggered this call: the only
+    /// variable that became assigned since the propagator's previous call.
+    pub(crate) decision: Option<u32>,
 }
 
 impl std::fmt::Debug for Context<'_> {
@@ -195,10 +198,10 @@ impl Context<'_> {
     /// domain changed.
     pub fn retain(&mut self, var: VarId, mut keep: impl FnMut(i64) -> bool) -> Result<bool, Conflict> {
         let x = var.index;
-        let words = self.state.words(x).len() as u32;
+        let words = self.state.num_words(x);
         let mut changed = false;
         for w in 0..words {
-            let mut bits = self.state.words(x)[w as usize];
+            let mut bits = self.state.word(x, w);
             let mut drop = 0u64;
             while bits != 0 {
                 let bit = bits.trailing_zeros();
@@ -313,7 +316,7 @@ impl Context<'_> {
     /// Removes the positions `word * 64 + bit` for every bit set in `mask`.
     #[inline]
     pub(crate) fn remove_mask(&mut self, x: u32, word: u32, mask: u64) -> Result<bool, Conflict> {
-        let present = self.state.words(x)[word as usize] & mask;
+        let present = self.state.word(x, word) & mask;
         if present == 0 {
             return Ok(false);
         }

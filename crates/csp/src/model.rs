@@ -275,7 +275,7 @@ impl Model {
 
     /// The `index`-th variable (in creation order), if there is one.
     pub fn var_at(&self, index: usize) -> Option<VarId> {
-        (index < self.domains.len()).then(|| VarId { index: index as u32, model: self.id })
+        (index < self.domains.len()).then_some(VarId { index: index as u32, model: self.id })
     }
 
     // ---- constraints ----
@@ -473,7 +473,6 @@ impl Model {
     }
 
     fn check_distinct(&self, kind: &str, vars: &[VarId]) -> Result<(), ModelError> {
-        let mut first = vec![u32::MAX; 0];
         if vars.len() <= 64 {
             for (j, &v) in vars.iter().enumerate() {
                 if let Some(i) = vars[..j].iter().position(|&u| u == v) {
@@ -482,7 +481,7 @@ impl Model {
             }
             return Ok(());
         }
-        first.resize(self.domains.len(), u32::MAX);
+        let mut first = vec![u32::MAX; self.domains.len()];
         for (j, &v) in vars.iter().enumerate() {
             let slot = &mut first[v.index()];
             if *slot != u32::MAX {
@@ -580,7 +579,7 @@ mod tests {
         let x = model.new_named_var("x", 1..=3).unwrap();
         let y = model.new_var(1..=3).unwrap();
         let z = other.new_var(1..=3).unwrap();
-        assert_eq!(model.new_var(3..=1), Err(ModelError::EmptyDomain { var: "x2".into() }));
+        assert_eq!(model.new_var(Domain::range(3, 1)), Err(ModelError::EmptyDomain { var: "x2".into() }));
         assert_eq!(model.new_named_var("x", 1..=2), Err(ModelError::DuplicateName { name: "x".into() }));
         assert!(matches!(model.not_equal(x, z), Err(ModelError::ForeignVariable { position: 1, .. })));
         assert_eq!(

@@ -18,7 +18,7 @@ use crate::observer::{Observer, SearchEvent};
 use crate::queue::{Queue, Watch, Watchers};
 use crate::rng::Rng;
 use crate::solution::{Count, Outcome, Solution, Status};
-use crate::state::{Change, Mark, State};
+use crate::state::{Change, Mark, ReversibleInt, State};
 use crate::stats::Stats;
 use crate::var::{ConstraintId, VarId};
 
@@ -122,6 +122,9 @@ pub struct Solver<'m> {
     rng: Rng,
     observer: Option<&'m mut dyn Observer>,
     phase: Phase,
+    /// The variables not known to be assigned, as a sparse set (see `compact_free`).
+    free: Vec<u32>,
+    free_count: ReversibleInt,
     /// Marks constraints already visited in a pass over a variable's watchers.
     seen: Vec<u32>,
     seen_stamp: u32,
@@ -153,8 +156,12 @@ impl<'m> Solver<'m> {
         let scopes: Vec<&'m [VarId]> = model.constraints().map(|(_, c)| c.scope()).collect();
         let mut pairs: Vec<(u32, Watch)> = Vec::new();
         let n_constraints = scopes.len();
+        let mut state = state;
+        let free_count = state.new_int(model.num_vars() as i64);
         let mut solver = Solver {
             model,
+            free: (0..model.num_vars() as u32).collect(),
+            free_count,
             rng: Rng::new(config.seed),
             config,
             scopes,
@@ -207,6 +214,7 @@ impl<'m> Solver<'m> {
                 stats: &mut self.stats,
                 observer: None,
                 wiped: None,
+                decision: None,
             };
             propagator.initialise(&mut ctx);
         }
@@ -458,6 +466,7 @@ impl<'m> Solver<'m> {
                 stats: &mut self.stats,
                 observer: self.observer.as_deref_mut().map(|o| o as &mut dyn Observer),
                 wiped: None,
+                decision: None,
             };
             if self.propagators[c as usize].propagate(&mut ctx).is_err() {
                 let wiped = ctx.wiped;
@@ -488,6 +497,7 @@ impl<'m> Solver<'m> {
                 stats: &mut self.stats,
                 observer: self.observer.as_deref_mut().map(|o| o as &mut dyn Observer),
                 wiped: None,
+                decision: Some(var),
             };
             if self.propagators[c as usize].propagate(&mut ctx).is_err() {
                 return Err(Failure { constraint: c, wiped: ctx.wiped });
@@ -523,6 +533,7 @@ impl<'m> Solver<'m> {
                     stats: &mut self.stats,
                     observer: None,
                     wiped: None,
+                    decision: None,
                 };
                 self.propagators[c as usize].check_partial(&mut ctx)
             };
@@ -590,62 +601,55 @@ impl<'m> Solver<'m> {
         (degree, weight)
     }
 
-    fn select_var(&self) -> Option<u32> {
-        let n = self.state.num_vars() as u32;
-        // An unassigned variable cannot have fewer values than this.
-        let floor = if self.config.propagation == Propagation::Mac { 2 } else { 1 };
-        match self.config.var_order {
-            VarOrder::Input => (0..n).find(|&x| self.is_unassigned(x)),
-            VarOrder::Mrv => {
-                let mut best: Option<(u32, u32)> = None;
-                for x in 0..n {
-                    if !self.is_unassigned(x) {
-                        continue;
-                    }
-                    let size = self.state.size(x);
-                    if best.is_none_or(|(_, s)| size < s) {
-                        best = Some((x, size));
-                        if size <= floor {
-                            break;
-                        }
-                    }
-                }
-                best.map(|(x, _)| x)
+    /// Drops the variables that became assigned from the free list, which is
+    /// a sparse set: `free[..count]` are the candidates and only `count` is
+    /// trailed, so a backtrack brings the dropped ones back.
+    fn compact_free(&mut self) -> usize {
+        let mut count = self.state.int(self.free_count) as usize;
+        let mut i = 0;
+        while i < count {
+            let x = self.free[i];
+            if self.is_unassigned(x) {
+                i += 1;
+            } else {
+                count -= 1;
+                self.free.swap(i, count);
             }
+        }
+        self.state.set_int(self.free_count, count as i64);
+        count
+    }
+
+    /// The next variable to decide, or `None` when all are assigned. Ties go to
+    /// the smallest index, whatever the free list's order.
+    fn select_var(&mut self) -> Option<u32> {
+        let count = self.compact_free();
+        let free = &self.free[..count];
+        match self.config.var_order {
+            VarOrder::Input => free.iter().copied().min(),
+            VarOrder::Mrv => free.iter().copied().min_by_key(|&x| (self.state.size(x), x)),
             VarOrder::MrvDegree => {
-                let mut best: Option<(u32, u32, u64)> = None;
-                for x in 0..n {
-                    if !self.is_unassigned(x) {
-                        continue;
-                    }
-                    let size = self.state.size(x);
-                    match best {
-                        Some((_, s, _)) if size > s => continue,
-                        Some((_, s, d)) if size == s => {
-                            let (degree, _) = self.future_degree(x);
-                            if degree > d {
-                                best = Some((x, size, degree));
-                            }
-                        }
-                        _ => best = Some((x, size, self.future_degree(x).0)),
-                    }
-                }
-                best.map(|(x, _, _)| x)
+                let min_size = free.iter().map(|&x| self.state.size(x)).min()?;
+                free.iter()
+                    .copied()
+                    .filter(|&x| self.state.size(x) == min_size)
+                    .min_by_key(|&x| (std::cmp::Reverse(self.future_degree(x).0), x))
             }
             VarOrder::DomDeg | VarOrder::DomWdeg => {
                 let weighted = self.config.var_order == VarOrder::DomWdeg;
                 // Smallest size / degree, compared exactly by cross-multiplying.
                 let mut best: Option<(u32, u64, u64)> = None;
-                for x in 0..n {
-                    if !self.is_unassigned(x) {
-                        continue;
-                    }
+                for &x in free {
                     let size = u64::from(self.state.size(x));
                     let (degree, weight) = self.future_degree(x);
                     let denominator = if weighted { weight } else { degree }.max(1);
                     let better = match best {
                         None => true,
-                        Some((_, s, d)) => u128::from(size) * u128::from(d) < u128::from(s) * u128::from(denominator),
+                        Some((y, s, d)) => {
+                            let (left, right) =
+                                (u128::from(size) * u128::from(d), u128::from(s) * u128::from(denominator));
+                            left < right || (left == right && x < y)
+                        }
                     };
                     if better {
                         best = Some((x, size, denominator));

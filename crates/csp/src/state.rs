@@ -7,10 +7,22 @@
 //! flat vector of words, so widening a model into bitsets is a single allocation
 //! and nothing is allocated per node.
 //!
-//! Every change of a word is recorded on the trail as `(variable, word, old
-//! word)`; undoing to a mark restores the words in reverse order and adjusts the
-//! cached sizes and bounds. Reversible integers, which propagators use for their
-//! own incremental state, are trailed the same way.
+//! Word `k` of variable `x` lives at `first_word[x] + k * stride`. When every
+//! domain needs the same number of words (N-queens, sudoku, most models) the
+//! layout is *word-major*: `first_word[x] = x` and `stride` is the number of
+//! variables, so the same word of consecutive variables is adjacent in memory.
+//! Propagators that remove one value (or a slowly shifting value) from many
+//! variables, as all-different does after each decision, then walk memory
+//! sequentially instead of taking a cache miss per variable. Otherwise the layout
+//! is variable-major (`stride` 1).
+//!
+//! Every change is recorded on the trail: the removal of a single value as one
+//! 4-byte entry (the word and the bit), any larger change of a word as the old
+//! word. Undoing to a mark replays the entries in reverse order and adjusts the
+//! cached sizes and bounds. Single removals dominate, and a long N-queens branch
+//! keeps tens of millions of them on the trail, so the small entry matters.
+//! Reversible integers, which propagators use for their own incremental state,
+//! have a trail of their own.
 
 use std::sync::Arc;
 
@@ -58,12 +70,12 @@ enum ValueMap {
     Sparse(Arc<[i64]>),
 }
 
-#[derive(Clone, Copy, Debug)]
-struct SavedWord {
-    var: u32,
-    word: u32,
-    old: u64,
-}
+/// A trail entry with this bit set is a word address, with the old word in the
+/// two entries below it (low half first); without it, `address << 6 | bit`
+/// records the removal of one bit.
+const WHOLE_WORD: u32 = 1 << 31;
+/// Word addresses below this fit a single-bit entry.
+const BIT_ENTRY_LIMIT: usize = 1 << 25;
 
 /// A point to undo to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,13 +96,20 @@ pub(crate) const MAX_TOTAL_BITS: u64 = 1 << 34;
 #[derive(Debug)]
 pub(crate) struct State {
     words: Vec<u64>,
+    /// The address of word 0 of each variable.
     first_word: Vec<u32>,
+    /// The distance between consecutive words of a variable.
+    stride: u32,
+    /// The number of words of each variable.
+    num_words: Vec<u32>,
+    /// Variable-major layout only: the variable each word belongs to.
+    owner: Vec<u32>,
     len: Vec<u32>,
     size: Vec<u32>,
     min: Vec<u32>,
     max: Vec<u32>,
     maps: Vec<ValueMap>,
-    trail: Vec<SavedWord>,
+    trail: Vec<u32>,
     ints: Vec<i64>,
     int_trail: Vec<(u32, i64)>,
 }
@@ -106,7 +125,7 @@ impl State {
     /// Widens the model's domains into bitsets with every value present.
     pub(crate) fn new(domains: &[Domain]) -> Result<State, TooLarge> {
         let n = domains.len();
-        let mut first_word = Vec::with_capacity(n + 1);
+        let mut num_words = Vec::with_capacity(n);
         let mut len = Vec::with_capacity(n);
         let mut maps = Vec::with_capacity(n);
         let mut total_words: u64 = 0;
@@ -115,40 +134,69 @@ impl State {
             if size > u64::from(u32::MAX) || total_words * 64 + size > MAX_TOTAL_BITS {
                 return Err(TooLarge { var, size });
             }
-            first_word.push(total_words as u32);
             len.push(size as u32);
+            num_words.push(size.div_ceil(64) as u32);
             total_words += size.div_ceil(64);
             maps.push(match domain.sparse_values() {
                 Some(values) => ValueMap::Sparse(Arc::clone(values)),
                 None => ValueMap::Dense { base: domain.min().unwrap_or(0) },
             });
         }
-        if total_words > u64::from(u32::MAX) {
-            return Err(TooLarge { var: n.saturating_sub(1), size: total_words * 64 });
-        }
-        first_word.push(total_words as u32);
-        let mut words = vec![u64::MAX; total_words as usize];
-        for var in 0..n {
-            let bits = len[var] % 64;
-            if bits != 0 {
-                let last = first_word[var + 1] as usize - 1;
-                words[last] = (1u64 << bits) - 1;
+        let uniform = num_words.windows(2).all(|w| w[0] == w[1]);
+        let (first_word, stride, owner) = if uniform {
+            ((0..n as u32).collect(), n as u32, Vec::new())
+        } else {
+            let mut first_word = Vec::with_capacity(n);
+            let mut owner = Vec::with_capacity(total_words as usize);
+            let mut at = 0u32;
+            for (var, &count) in num_words.iter().enumerate() {
+                first_word.push(at);
+                at += count;
+                owner.extend(std::iter::repeat_n(var as u32, count as usize));
             }
-        }
-        let size = len.clone();
-        let max = len.iter().map(|&l| l.saturating_sub(1)).collect();
-        Ok(State {
-            words,
+            (first_word, 1, owner)
+        };
+        let mut state = State {
+            words: vec![u64::MAX; total_words as usize],
             first_word,
+            stride,
+            num_words,
+            owner,
             min: vec![0; n],
-            max,
+            max: len.iter().map(|&l| l.saturating_sub(1)).collect(),
+            size: len.clone(),
             len,
-            size,
             maps,
             trail: Vec::new(),
             ints: Vec::new(),
             int_trail: Vec::new(),
-        })
+        };
+        for var in 0..n as u32 {
+            let bits = state.len[var as usize] % 64;
+            if bits != 0 {
+                let last = state.address(var, state.num_words[var as usize] - 1);
+                state.words[last] = (1u64 << bits) - 1;
+            }
+        }
+        Ok(state)
+    }
+
+    /// Where word `k` of `var` lives.
+    #[inline(always)]
+    fn address(&self, var: u32, k: u32) -> usize {
+        self.first_word[var as usize] as usize + k as usize * self.stride as usize
+    }
+
+    /// The variable and word number of the word at `address`.
+    #[inline]
+    fn locate(&self, address: usize) -> (usize, u32) {
+        if self.owner.is_empty() {
+            let n = self.stride as usize;
+            (address % n, (address / n) as u32)
+        } else {
+            let var = self.owner[address] as usize;
+            (var, address as u32 - self.first_word[var])
+        }
     }
 
     #[inline]
@@ -205,18 +253,31 @@ impl State {
         self.max[var as usize]
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn contains_pos(&self, var: u32, pos: u32) -> bool {
-        let w = self.first_word[var as usize] as usize + (pos / 64) as usize;
-        self.words[w] & (1u64 << (pos % 64)) != 0
+        self.words[self.address(var, pos / 64)] & (1u64 << (pos % 64)) != 0
     }
 
-    /// The words of `var`'s bitset.
+    /// The number of words of `var`'s bitset.
     #[inline]
-    pub(crate) fn words(&self, var: u32) -> &[u64] {
-        let start = self.first_word[var as usize] as usize;
-        let end = self.first_word[var as usize + 1] as usize;
-        &self.words[start..end]
+    pub(crate) fn num_words(&self, var: u32) -> u32 {
+        self.num_words[var as usize]
+    }
+
+    /// Word `k` of `var`'s bitset (positions `64k..64k+64`).
+    #[inline]
+    pub(crate) fn word(&self, var: u32, k: u32) -> u64 {
+        self.words[self.address(var, k)]
+    }
+
+    /// In the word-major layout, word `k` of every variable, indexed by variable.
+    #[inline]
+    pub(crate) fn row(&self, k: u32) -> Option<&[u64]> {
+        if !self.owner.is_empty() || self.num_words.first().is_none_or(|&count| k >= count) {
+            return None;
+        }
+        let n = self.stride as usize;
+        Some(&self.words[k as usize * n..(k as usize + 1) * n])
     }
 
     /// The next position at or after `from` that is in the domain.
@@ -224,18 +285,18 @@ impl State {
         if from > self.max[var as usize] || self.size[var as usize] == 0 {
             return None;
         }
-        let words = self.words(var);
-        let mut w = (from / 64) as usize;
-        let mut bits = words[w] & (u64::MAX << (from % 64));
+        let count = self.num_words[var as usize];
+        let mut k = from / 64;
+        let mut bits = self.word(var, k) & (u64::MAX << (from % 64));
         loop {
             if bits != 0 {
-                return Some(w as u32 * 64 + bits.trailing_zeros());
+                return Some(k * 64 + bits.trailing_zeros());
             }
-            w += 1;
-            if w >= words.len() {
+            k += 1;
+            if k >= count {
                 return None;
             }
-            bits = words[w];
+            bits = self.word(var, k);
         }
     }
 
@@ -244,60 +305,68 @@ impl State {
         if from < self.min[var as usize] || self.size[var as usize] == 0 {
             return None;
         }
-        let words = self.words(var);
-        let mut w = (from / 64) as usize;
-        let shift = 63 - from % 64;
-        let mut bits = words[w] & (u64::MAX >> shift);
+        let mut k = from / 64;
+        let mut bits = self.word(var, k) & (u64::MAX >> (63 - from % 64));
         loop {
             if bits != 0 {
-                return Some(w as u32 * 64 + 63 - bits.leading_zeros());
+                return Some(k * 64 + 63 - bits.leading_zeros());
             }
-            if w == 0 {
+            if k == 0 {
                 return None;
             }
-            w -= 1;
-            bits = words[w];
+            k -= 1;
+            bits = self.word(var, k);
         }
     }
 
     /// Iterates over the positions in the domain, in increasing order.
     #[inline]
     pub(crate) fn positions(&self, var: u32) -> Positions<'_> {
-        let words = self.words(var);
-        Positions { words, index: 0, bits: words.first().copied().unwrap_or(0) }
+        let count = self.num_words[var as usize];
+        Positions { state: self, var, k: 0, count, bits: if count > 0 { self.word(var, 0) } else { 0 } }
     }
 
     // ---- changes ----
 
+    /// Records the current value of a word that is about to change in more than one bit.
     #[inline]
-    fn save(&mut self, var: u32, word: usize) {
-        self.trail.push(SavedWord { var, word: word as u32, old: self.words[word] });
+    fn save(&mut self, address: usize) {
+        let old = self.words[address];
+        self.trail.push(old as u32);
+        self.trail.push((old >> 32) as u32);
+        self.trail.push(WHOLE_WORD | address as u32);
+    }
+
+    /// Records that bit `bit` of the word at `address` is about to be cleared.
+    #[inline]
+    fn save_bit(&mut self, address: usize, bit: u32) {
+        if address < BIT_ENTRY_LIMIT {
+            self.trail.push((address as u32) << 6 | bit);
+        } else {
+            self.save(address);
+        }
     }
 
     /// Removes position `pos` from `var`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn remove_pos(&mut self, var: u32, pos: u32) -> Change {
         let v = var as usize;
-        let w = self.first_word[v] as usize + (pos / 64) as usize;
+        let w = self.address(var, pos / 64);
         let bit = 1u64 << (pos % 64);
         if self.words[w] & bit == 0 {
             return Change::None;
         }
-        self.save(var, w);
+        self.save_bit(w, pos % 64);
         self.words[w] &= !bit;
         self.size[v] -= 1;
         match self.size[v] {
             0 => Change::Wipeout,
             1 => {
-                // The one value left is whichever bound was not removed.
+                // Two values were left, the bounds: the one not removed stays.
                 if pos == self.min[v] {
                     self.min[v] = self.max[v];
-                } else if pos == self.max[v] {
-                    self.max[v] = self.min[v];
                 } else {
-                    let p = self.next_pos(var, self.min[v]).unwrap_or(self.min[v]);
-                    self.min[v] = p;
-                    self.max[v] = p;
+                    self.max[v] = self.min[v];
                 }
                 Change::Changed(Event::Fixed)
             }
@@ -315,6 +384,19 @@ impl State {
         }
     }
 
+    /// Sets word `k` of `var` to `new` (a subset of it), trailing the old word.
+    #[inline]
+    fn narrow_word(&mut self, var: u32, k: u32, new: u64) -> u32 {
+        let w = self.address(var, k);
+        let old = self.words[w];
+        if old == new {
+            return 0;
+        }
+        self.save(w);
+        self.words[w] = new;
+        (old & !new).count_ones()
+    }
+
     /// Reduces `var` to position `pos`.
     pub(crate) fn fix_pos(&mut self, var: u32, pos: u32) -> Change {
         let v = var as usize;
@@ -324,17 +406,10 @@ impl State {
         if self.size[v] == 1 {
             return Change::None;
         }
-        let keep = self.first_word[v] as usize + (pos / 64) as usize;
-        let bit = 1u64 << (pos % 64);
         // Only the words between the current bounds can hold other values.
-        let lo = self.first_word[v] as usize + (self.min[v] / 64) as usize;
-        let hi = self.first_word[v] as usize + (self.max[v] / 64) as usize;
-        for w in lo..=hi {
-            let new = if w == keep { bit } else { 0 };
-            if self.words[w] != new {
-                self.save(var, w);
-                self.words[w] = new;
-            }
+        for k in self.min[v] / 64..=self.max[v] / 64 {
+            let new = if k == pos / 64 { 1u64 << (pos % 64) } else { 0 };
+            self.narrow_word(var, k, new);
         }
         self.size[v] = 1;
         self.min[v] = pos;
@@ -351,17 +426,10 @@ impl State {
         if pos > self.max[v] {
             return self.clear(var);
         }
-        let base = self.first_word[v] as usize;
-        let lo = base + (self.min[v] / 64) as usize;
-        let last = base + (pos / 64) as usize;
         let mut removed = 0;
-        for w in lo..=last {
-            let new = if w == last { self.words[w] & (u64::MAX << (pos % 64)) } else { 0 };
-            if self.words[w] != new {
-                removed += (self.words[w] & !new).count_ones();
-                self.save(var, w);
-                self.words[w] = new;
-            }
+        for k in self.min[v] / 64..=pos / 64 {
+            let new = if k == pos / 64 { self.word(var, k) & (u64::MAX << (pos % 64)) } else { 0 };
+            removed += self.narrow_word(var, k, new);
         }
         self.size[v] -= removed;
         self.min[v] = self.next_pos(var, pos).unwrap_or(pos);
@@ -377,22 +445,10 @@ impl State {
         if pos < self.min[v] {
             return self.clear(var);
         }
-        let base = self.first_word[v] as usize;
-        let first = base + (pos / 64) as usize;
-        let hi = base + (self.max[v] / 64) as usize;
         let mut removed = 0;
-        for w in first..=hi {
-            let new = if w == first {
-                let keep_bits = pos % 64 + 1;
-                if keep_bits == 64 { self.words[w] } else { self.words[w] & ((1u64 << keep_bits) - 1) }
-            } else {
-                0
-            };
-            if self.words[w] != new {
-                removed += (self.words[w] & !new).count_ones();
-                self.save(var, w);
-                self.words[w] = new;
-            }
+        for k in pos / 64..=self.max[v] / 64 {
+            let new = if k == pos / 64 { self.word(var, k) & (u64::MAX >> (63 - pos % 64)) } else { 0 };
+            removed += self.narrow_word(var, k, new);
         }
         self.size[v] -= removed;
         self.max[v] = self.prev_pos(var, pos).unwrap_or(pos);
@@ -408,56 +464,45 @@ impl State {
         }
     }
 
-    /// Removes the positions in `mask` from word `word` of `var`'s bitset.
+    /// Removes the positions `64k + bit` for every bit set in `mask`.
     #[inline]
-    pub(crate) fn remove_mask(&mut self, var: u32, word: u32, mask: u64) -> Change {
+    pub(crate) fn remove_mask(&mut self, var: u32, k: u32, mask: u64) -> Change {
         let v = var as usize;
-        let w = self.first_word[v] as usize + word as usize;
-        let removed = self.words[w] & mask;
+        let old = self.word(var, k);
+        let removed = old & mask;
         if removed == 0 {
             return Change::None;
         }
-        self.save(var, w);
-        self.words[w] &= !removed;
-        self.size[v] -= removed.count_ones();
-        let (min, max) = (self.min[v], self.max[v]);
-        match self.size[v] {
-            0 => Change::Wipeout,
-            _ => {
-                let min_gone = self.contains_pos_unchecked_removed(min, word, removed);
-                let max_gone = self.contains_pos_unchecked_removed(max, word, removed);
-                if min_gone {
-                    self.min[v] = self.next_pos(var, min).unwrap_or(min);
-                }
-                if max_gone {
-                    self.max[v] = self.prev_pos(var, max).unwrap_or(max);
-                }
-                if self.size[v] == 1 {
-                    Change::Changed(Event::Fixed)
-                } else if min_gone || max_gone {
-                    Change::Changed(Event::Bounds)
-                } else {
-                    Change::Changed(Event::Domain)
-                }
-            }
+        if removed.count_ones() == 1 {
+            return self.remove_pos(var, k * 64 + removed.trailing_zeros());
         }
-    }
-
-    #[inline]
-    fn contains_pos_unchecked_removed(&self, pos: u32, word: u32, removed: u64) -> bool {
-        pos / 64 == word && removed & (1u64 << (pos % 64)) != 0
+        self.narrow_word(var, k, old & !removed);
+        self.size[v] -= removed.count_ones();
+        if self.size[v] == 0 {
+            return Change::Wipeout;
+        }
+        let (min, max) = (self.min[v], self.max[v]);
+        let gone = |pos: u32| pos / 64 == k && removed & (1u64 << (pos % 64)) != 0;
+        let (min_gone, max_gone) = (gone(min), gone(max));
+        if min_gone {
+            self.min[v] = self.next_pos(var, min).unwrap_or(min);
+        }
+        if max_gone {
+            self.max[v] = self.prev_pos(var, max).unwrap_or(max);
+        }
+        if self.size[v] == 1 {
+            Change::Changed(Event::Fixed)
+        } else if min_gone || max_gone {
+            Change::Changed(Event::Bounds)
+        } else {
+            Change::Changed(Event::Domain)
+        }
     }
 
     fn clear(&mut self, var: u32) -> Change {
         let v = var as usize;
-        let base = self.first_word[v] as usize;
-        let lo = base + (self.min[v] / 64) as usize;
-        let hi = base + (self.max[v] / 64) as usize;
-        for w in lo..=hi {
-            if self.words[w] != 0 {
-                self.save(var, w);
-                self.words[w] = 0;
-            }
+        for k in self.min[v] / 64..=self.max[v] / 64 {
+            self.narrow_word(var, k, 0);
         }
         self.size[v] = 0;
         Change::Wipeout
@@ -494,25 +539,29 @@ impl State {
     /// Restores every domain and reversible integer to what it was at `mark`.
     pub(crate) fn undo_to(&mut self, mark: Mark) {
         while self.trail.len() > mark.words {
-            let saved = self.trail.pop().expect("trail is longer than the mark");
-            let v = saved.var as usize;
-            let w = saved.word as usize;
+            let entry = self.trail.pop().expect("trail is longer than the mark");
+            let (w, old) = if entry & WHOLE_WORD != 0 {
+                let high = self.trail.pop().expect("a saved word follows its address");
+                let low = self.trail.pop().expect("a saved word follows its address");
+                ((entry & !WHOLE_WORD) as usize, u64::from(high) << 32 | u64::from(low))
+            } else {
+                let w = (entry >> 6) as usize;
+                (w, self.words[w] | 1u64 << (entry & 63))
+            };
+            let (v, k) = self.locate(w);
             let current = self.words[w];
-            self.size[v] += saved.old.count_ones() - current.count_ones();
-            self.words[w] = saved.old;
-            let word_base = (w as u32 - self.first_word[v]) * 64;
-            let added = saved.old & !current;
-            if added != 0 {
-                let lo = word_base + added.trailing_zeros();
-                let hi = word_base + 63 - added.leading_zeros();
-                if self.size[v] == added.count_ones() {
-                    // The domain was empty: the restored bits are all there is.
-                    self.min[v] = lo;
-                    self.max[v] = hi;
-                } else {
-                    self.min[v] = self.min[v].min(lo);
-                    self.max[v] = self.max[v].max(hi);
-                }
+            self.words[w] = old;
+            let added = old & !current;
+            self.size[v] += added.count_ones();
+            let lo = k * 64 + added.trailing_zeros();
+            let hi = k * 64 + 63 - added.leading_zeros();
+            if self.size[v] == added.count_ones() {
+                // The domain was empty: the restored bits are all there is.
+                self.min[v] = lo;
+                self.max[v] = hi;
+            } else {
+                self.min[v] = self.min[v].min(lo);
+                self.max[v] = self.max[v].max(hi);
             }
         }
         while self.int_trail.len() > mark.ints {
@@ -525,8 +574,10 @@ impl State {
 /// The positions of a domain in increasing order.
 #[derive(Clone, Debug)]
 pub(crate) struct Positions<'a> {
-    words: &'a [u64],
-    index: usize,
+    state: &'a State,
+    var: u32,
+    k: u32,
+    count: u32,
     bits: u64,
 }
 
@@ -536,12 +587,15 @@ impl Iterator for Positions<'_> {
     #[inline]
     fn next(&mut self) -> Option<u32> {
         while self.bits == 0 {
-            self.index += 1;
-            self.bits = *self.words.get(self.index)?;
+            self.k += 1;
+            if self.k >= self.count {
+                return None;
+            }
+            self.bits = self.state.word(self.var, self.k);
         }
         let bit = self.bits.trailing_zeros();
         self.bits &= self.bits - 1;
-        Some(self.index as u32 * 64 + bit)
+        Some(self.k * 64 + bit)
     }
 }
 

@@ -79,50 +79,171 @@ impl Constraint for AllDifferent {
 /// the others.
 ///
 /// The positions are kept in a sparse set: `order[..done]` are assigned and
-/// already propagated, and only `done` is trailed (swaps inside `order[done..]`
-/// need no undo). A call therefore costs O(n) plus O(n) per newly assigned
-/// variable.
+/// already propagated, `index[p]` is where `p` sits in `order`, and only `done`
+/// is trailed (swaps inside `order[done..]` need no undo). The scans run over
+/// positions in scope order, not in `order`'s, so that the domains they touch
+/// are visited in the order they lie in memory.
 struct Pairwise<'c> {
     vars: &'c [VarId],
     offsets: &'c [i64],
     order: Vec<u32>,
+    index: Vec<u32>,
     done: Option<ReversibleInt>,
+    /// When every variable's values are consecutive: `offsets[p]` plus the value
+    /// of `p`'s position 0, so that a shifted value maps to a position by one
+    /// subtraction; and each variable's number of positions.
+    dense: Option<(Vec<i64>, Vec<u32>)>,
+    /// The scope position of each model variable from `first_var` on (`NONE`
+    /// if not in the scope), when the scope's variables are close together.
+    first_var: u32,
+    position_of: Vec<u32>,
+    /// Scratch: the `(position, value position)` pairs to remove.
+    hits: Vec<(u32, u32)>,
+    /// Whether the scope is model variables `k, k+1, ...` in a word-major state.
+    consecutive: bool,
 }
 
 impl<'c> Pairwise<'c> {
     fn new(vars: &'c [VarId], offsets: &'c [i64]) -> Self {
-        Pairwise { vars, offsets, order: (0..vars.len() as u32).collect(), done: None }
+        let n = vars.len() as u32;
+        Pairwise {
+            vars,
+            offsets,
+            order: (0..n).collect(),
+            index: (0..n).collect(),
+            done: None,
+            dense: None,
+            first_var: 0,
+            position_of: Vec::new(),
+            hits: Vec::new(),
+            consecutive: false,
+        }
+    }
+
+    /// Moves position `p` to the end of the done part.
+    fn mark_done(&mut self, p: usize, done: &mut usize) {
+        let at = self.index[p] as usize;
+        let other = self.order[*done] as usize;
+        self.order.swap(at, *done);
+        self.index[other] = at as u32;
+        self.index[p] = *done as u32;
+        *done += 1;
+    }
+
+    /// The first position at or after `from` that is assigned but not yet done.
+    fn next_new(&self, ctx: &Context<'_>, from: usize, done: usize) -> Option<usize> {
+        (from..self.vars.len()).find(|&p| self.index[p] as usize >= done && ctx.is_assigned(self.vars[p]))
+    }
+
+    /// The scope position of model variable `x`, if the lookup table covers it.
+    fn position(&self, x: u32) -> Option<usize> {
+        let p = *self.position_of.get(x.checked_sub(self.first_var)? as usize)?;
+        (p != NONE).then_some(p as usize)
+    }
+
+    /// Marks the assigned position `p` done and removes its value from the
+    /// positions not done. Returns whether that assigned another variable.
+    fn eliminate(&mut self, ctx: &mut Context<'_>, p: usize, done: &mut usize) -> Result<bool, Conflict> {
+        self.mark_done(p, done);
+        let done = *done;
+        let n = self.vars.len();
+        let value = ctx.assigned_value(self.vars[p]).expect("an assigned variable");
+        let target = value + self.offsets[p];
+        // The positions already done cannot hold `target`: it was removed from
+        // `p` when they were done, so only the others need a look.
+        ctx.count_checks((n - done) as u64);
+        let mut fixed_another = false;
+        if let Some((shifts, lens)) = &self.dense {
+            // The hot loop of forward checking on N-queens. First, reading only:
+            // one subtraction and a bounds check find the position, one bit test
+            // whether it is there. Then the removals, which are fewer.
+            // Positions already done cannot hold `target` (nor is `p` to lose it).
+            let state = ctx.state();
+            self.hits.clear();
+            let consecutive = self.consecutive;
+            let first = self.vars[0].index as usize;
+            let mut row: (u32, &[u64]) = (u32::MAX, &[]);
+            for q in 0..n {
+                let pos = target - shifts[q];
+                if (self.index[q] as usize) < done || pos < 0 || pos >= i64::from(lens[q]) {
+                    continue;
+                }
+                let (k, bit) = ((pos / 64) as u32, pos % 64);
+                let present = if consecutive {
+                    // Word `k` of consecutive variables is contiguous: keep the
+                    // row while `k` stays the same (all of the column
+                    // constraint, runs of 64 on the diagonals).
+                    if row.0 != k {
+                        row = (k, state.row(k).expect("word-major layout"));
+                    }
+                    row.1[first + q] >> bit & 1 != 0
+                } else {
+                    state.contains_pos(self.vars[q].index, pos as u32)
+                };
+                if present {
+                    self.hits.push((q as u32, pos as u32));
+                }
+            }
+            for &(q, pos) in &self.hits {
+                let var = self.vars[q as usize];
+                ctx.remove_pos(var.index, pos)?;
+                fixed_another |= ctx.is_assigned(var);
+            }
+        } else {
+            for q in 0..n {
+                if (self.index[q] as usize) < done {
+                    continue;
+                }
+                let var = self.vars[q];
+                if ctx.remove(var, target - self.offsets[q])? && ctx.is_assigned(var) {
+                    fixed_another = true;
+                }
+            }
+        }
+        Ok(fixed_another)
     }
 }
 
 impl Propagator for Pairwise<'_> {
     fn initialise(&mut self, ctx: &mut Context<'_>) {
         self.done = Some(ctx.new_reversible_int(0));
+        let state = ctx.state();
+        let bases: Option<Vec<i64>> = self.vars.iter().map(|v| state.dense_base(v.index)).collect();
+        self.dense = bases.map(|bases| {
+            let shifts = bases.iter().zip(self.offsets).map(|(b, o)| b + o).collect();
+            let lens = self.vars.iter().map(|v| ctx.size(*v) as u32).collect();
+            (shifts, lens)
+        });
+        self.consecutive = state.row(0).is_some()
+            && self.vars.iter().enumerate().all(|(q, v)| v.index as usize == self.vars[0].index as usize + q);
+        let lo = self.vars.iter().map(|v| v.index).min().unwrap_or(0);
+        let hi = self.vars.iter().map(|v| v.index).max().unwrap_or(0);
+        if ((hi - lo) as usize) < 4 * self.vars.len() + 64 {
+            self.first_var = lo;
+            self.position_of = vec![NONE; (hi - lo) as usize + 1];
+            for (p, v) in self.vars.iter().enumerate() {
+                self.position_of[(v.index - lo) as usize] = p as u32;
+            }
+        }
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
         let done_cell = self.done.expect("initialised");
         let mut done = ctx.get(done_cell) as usize;
-        let n = self.vars.len();
-        let mut i = done;
-        while i < n {
-            let p = self.order[i] as usize;
-            let Some(value) = ctx.assigned_value(self.vars[p]) else {
-                i += 1;
-                continue;
-            };
-            self.order.swap(i, done);
-            done += 1;
-            let target = value + self.offsets[p];
-            let mut fixed_another = false;
-            ctx.count_checks(n as u64 - 1);
-            for (j, (&var, &offset)) in self.vars.iter().zip(self.offsets).enumerate() {
-                if j != p && ctx.remove(var, target - offset)? && ctx.is_fixed(var) {
-                    fixed_another = true;
-                }
+        // Forward checking: the decision is the only new assignment, and what
+        // this propagator prunes assigns nothing (only decisions assign).
+        if let Some(p) = ctx.decision.and_then(|x| self.position(x)) {
+            if self.index[p] as usize >= done {
+                self.eliminate(ctx, p, &mut done)?;
+                ctx.set(done_cell, done as i64);
             }
-            // A variable fixed by this removal may sit before `i`; look again.
-            i = if fixed_another { done } else { i + 1 };
+            return Ok(());
+        }
+        let mut from = 0;
+        while let Some(p) = self.next_new(ctx, from, done) {
+            let fixed_another = self.eliminate(ctx, p, &mut done)?;
+            // A variable fixed by this removal may sit before `p`; look again.
+            from = if fixed_another { 0 } else { p + 1 };
         }
         ctx.set(done_cell, done as i64);
         Ok(())
@@ -141,12 +262,9 @@ impl Propagator for Pairwise<'_> {
         // assigned ones before it, pair by pair, as the binary decomposition would.
         let done_cell = self.done.expect("initialised");
         let mut done = ctx.get(done_cell) as usize;
-        for i in done..self.vars.len() {
-            let p = self.order[i] as usize;
-            let Some(value) = ctx.assigned_value(self.vars[p]) else {
-                continue;
-            };
-            let target = value + self.offsets[p];
+        let mut from = 0;
+        while let Some(p) = self.next_new(ctx, from, done) {
+            let target = ctx.assigned_value(self.vars[p]).expect("an assigned variable") + self.offsets[p];
             for k in 0..done {
                 let q = self.order[k] as usize;
                 ctx.count_checks(1);
@@ -155,8 +273,8 @@ impl Propagator for Pairwise<'_> {
                     return false;
                 }
             }
-            self.order.swap(i, done);
-            done += 1;
+            self.mark_done(p, &mut done);
+            from = p + 1;
         }
         ctx.set(done_cell, done as i64);
         true
@@ -429,9 +547,9 @@ impl<'c> Matching<'c> {
                 }
             }
         }
-        for a in 0..m {
-            if self.val_match[a] != NONE {
-                g.edges[fill[a] as usize] = sink;
+        for (&owner, &slot) in self.val_match.iter().zip(fill.iter()) {
+            if owner != NONE {
+                g.edges[slot as usize] = sink;
             }
         }
         // The sink reaches every free value.

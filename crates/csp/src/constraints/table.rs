@@ -83,7 +83,7 @@ impl Propagator for Str<'_> {
         self.order = (0..rows as u32)
             .filter(|&r| self.positions[r as usize * arity..(r as usize + 1) * arity].iter().all(|&p| p != u32::MAX))
             .collect();
-        self.supported = self.table.vars.iter().map(|v| vec![0; state.words(v.index).len()]).collect();
+        self.supported = self.table.vars.iter().map(|v| vec![0; state.num_words(v.index) as usize]).collect();
         self.live = Some(ctx.new_reversible_int(self.order.len() as i64));
     }
 
