@@ -1,2 +1,8 @@
-//! Code shared by the example binaries (each example is its own crate root and
-//! reaches this library as `csp_examples`).
+//! Code shared by the example binaries. Each example is its own crate root and
+//! stays thin: it calls the `run` function of its module here, which parses the
+//! arguments, drives the library crates and prints. Keeping the logic in this
+//! library lets the tests run every tool in-process.
+
+pub mod gallery;
+pub mod queens_app;
+pub mod sudoku_app;

@@ -42,6 +42,7 @@ mod solution;
 mod solver;
 mod state;
 mod stats;
+pub mod testing;
 mod var;
 
 pub use config::{AllDifferentStrength, Limit, Limits, Propagation, SolveConfig, UnknownOption, ValueOrder, VarOrder};

@@ -20,7 +20,7 @@ use crate::rng::Rng;
 use crate::solution::{Count, Outcome, Solution, Status};
 use crate::state::{Change, Mark, ReversibleInt, State};
 use crate::stats::Stats;
-use crate::var::{ConstraintId, VarId};
+use crate::var::{ConstraintId, Domain, VarId};
 
 /// Why a solver cannot be built for a model.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -287,6 +287,34 @@ impl<'m> Solver<'m> {
                 }
             }
         }
+    }
+
+    /// Propagates at the root only (arc consistency whatever the level) and
+    /// returns the narrowed domains, or `None` when propagation alone proves the
+    /// model unsatisfiable. Starts a new run; the statistics count this work.
+    pub fn root_domains(&mut self) -> Option<Vec<Domain>> {
+        self.start_run();
+        let begin = Instant::now();
+        for c in 0..self.propagators.len() as u32 {
+            self.queue.push(c);
+        }
+        let result = self.propagate_queue();
+        self.stats.elapsed += begin.elapsed();
+        if let Err(failure) = result {
+            self.record_failure(failure);
+            self.phase = Phase::Done(Status::Complete);
+            return None;
+        }
+        // The search may still run from here: the root is propagated.
+        self.phase = Phase::Searching { descend: true };
+        Some(self.current_domains())
+    }
+
+    /// The current domain of every variable.
+    fn current_domains(&self) -> Vec<Domain> {
+        (0..self.state.num_vars() as u32)
+            .map(|x| Domain::values(self.state.positions(x).map(|p| self.state.value(x, p))))
+            .collect()
     }
 
     // ---- runs ----

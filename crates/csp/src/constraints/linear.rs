@@ -130,6 +130,9 @@ impl Propagator for LinearPropagator<'_> {
             }
             let mut changed = false;
             for (&var, &a) in c.vars.iter().zip(&c.coefficients) {
+                if a == 0 {
+                    continue;
+                }
                 let (lo, hi) = term_bounds(ctx, var, a);
                 let a = i128::from(a);
                 if upper {

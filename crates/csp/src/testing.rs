@@ -1,0 +1,197 @@
+//! Testing a constraint's propagator against its own definition.
+//!
+//! The harness follows Gecode's: for many random sub-domains of small
+//! domains, it compares what the propagator leaves (run to its fixpoint at the
+//! root) with brute force over [`Constraint::is_satisfied`]:
+//!
+//! - *soundness*: a value that belongs to some satisfying tuple is never removed,
+//!   and propagation never fails while a satisfying tuple exists;
+//! - *completeness*, for propagators that claim domain consistency: every value
+//!   without a satisfying tuple is removed, and propagation fails when there is
+//!   no satisfying tuple at all;
+//! - *checking*: on fixed domains, propagation fails exactly when the
+//!   constraint is violated.
+//!
+//! ```
+//! use csp::testing::{Harness, Strength};
+//! use csp::{Model, Relation};
+//!
+//! // x + 2y = 5 over small domains, with bounds propagation (not complete).
+//! let report = Harness::new(3, -2..=4).cases(200).seed(7).check(Strength::Sound, |model, vars| {
+//!     model.linear(&[(1, vars[0]), (2, vars[1]), (-1, vars[2])], Relation::Eq, 5).map(drop)
+//! });
+//! assert!(report.is_ok(), "{report:?}");
+//! ```
+
+use std::fmt;
+
+use crate::config::SolveConfig;
+use crate::model::{Model, ModelError};
+use crate::rng::Rng;
+use crate::solver::Solver;
+use crate::var::{Domain, VarId};
+
+/// What a propagator promises about the values it leaves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strength {
+    /// Only soundness (and detecting violations of fixed domains).
+    Sound,
+    /// Domain (generalized arc) consistency: exactly the supported values remain.
+    DomainConsistent,
+}
+
+/// A case where the propagator broke its promise.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// The domains the propagator started from, one per scope variable.
+    pub domains: Vec<Vec<i64>>,
+    /// What went wrong.
+    pub problem: String,
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "from domains {:?}: {}", self.domains, self.problem)
+    }
+}
+
+/// Random soundness testing for one constraint. See the [module docs](self).
+#[derive(Clone, Debug)]
+pub struct Harness {
+    arity: usize,
+    values: Vec<i64>,
+    cases: usize,
+    seed: u64,
+    config: SolveConfig,
+}
+
+impl Harness {
+    /// Tests constraints over `arity` variables whose domains are random subsets of `values`.
+    pub fn new(arity: usize, values: impl Into<Domain>) -> Harness {
+        Harness { arity, values: values.into().iter().collect(), cases: 500, seed: 1, config: SolveConfig::default() }
+    }
+
+    /// The number of random cases (500 by default).
+    pub fn cases(mut self, cases: usize) -> Harness {
+        self.cases = cases;
+        self
+    }
+
+    /// The seed of the random sub-domains.
+    pub fn seed(mut self, seed: u64) -> Harness {
+        self.seed = seed;
+        self
+    }
+
+    /// The configuration the propagators are built with (its all-different strength, say).
+    pub fn config(mut self, config: SolveConfig) -> Harness {
+        self.config = config;
+        self
+    }
+
+    /// Runs the cases. `post` posts the constraint under test on the given
+    /// variables (one per scope position). Returns every broken promise (at most
+    /// ten), or `Ok` with the number of cases run.
+    pub fn check<F>(&self, strength: Strength, post: F) -> Result<usize, Vec<Failure>>
+    where
+        F: Fn(&mut Model, &[VarId]) -> Result<(), ModelError>,
+    {
+        let mut rng = Rng::new(self.seed);
+        let mut failures = Vec::new();
+        for case in 0..self.cases {
+            // Every tenth case fixes all variables, to test the check itself.
+            let fixed = case % 10 == 9;
+            let domains: Vec<Vec<i64>> = (0..self.arity).map(|_| self.random_subset(&mut rng, fixed)).collect();
+            if let Some(problem) = self.check_case(strength, &post, &domains) {
+                failures.push(Failure { domains, problem });
+                if failures.len() >= 10 {
+                    break;
+                }
+            }
+        }
+        if failures.is_empty() { Ok(self.cases) } else { Err(failures) }
+    }
+
+    fn random_subset(&self, rng: &mut Rng, single: bool) -> Vec<i64> {
+        if single || self.values.len() == 1 {
+            return vec![self.values[rng.below(self.values.len() as u64) as usize]];
+        }
+        // Keep each value with probability 3/4, and at least one.
+        let mut subset: Vec<i64> = self.values.iter().copied().filter(|_| rng.below(4) != 0).collect();
+        if subset.is_empty() {
+            subset.push(self.values[rng.below(self.values.len() as u64) as usize]);
+        }
+        subset
+    }
+
+    fn check_case<F>(&self, strength: Strength, post: &F, domains: &[Vec<i64>]) -> Option<String>
+    where
+        F: Fn(&mut Model, &[VarId]) -> Result<(), ModelError>,
+    {
+        let mut model = Model::new();
+        let vars: Vec<VarId> = match domains.iter().map(|d| model.new_var(d.clone())).collect() {
+            Ok(vars) => vars,
+            Err(err) => return Some(format!("could not create the variables: {err}")),
+        };
+        if let Err(err) = post(&mut model, &vars) {
+            return Some(format!("could not post the constraint: {err}"));
+        }
+        // Brute force: the values of each position that appear in a satisfying tuple.
+        let mut supported: Vec<Vec<i64>> = vec![Vec::new(); self.arity];
+        let mut any = false;
+        let mut tuple: Vec<i64> = domains.iter().map(|d| d[0]).collect();
+        let mut odometer = vec![0usize; self.arity];
+        'tuples: loop {
+            if model.is_solution(&tuple) {
+                any = true;
+                for (k, &value) in tuple.iter().enumerate() {
+                    if !supported[k].contains(&value) {
+                        supported[k].push(value);
+                    }
+                }
+            }
+            for k in (0..self.arity).rev() {
+                odometer[k] += 1;
+                if odometer[k] < domains[k].len() {
+                    tuple[k] = domains[k][odometer[k]];
+                    continue 'tuples;
+                }
+                odometer[k] = 0;
+                tuple[k] = domains[k][0];
+            }
+            break;
+        }
+        let mut solver = match Solver::new(&model, self.config.clone()) {
+            Ok(solver) => solver,
+            Err(err) => return Some(format!("could not build a solver: {err}")),
+        };
+        let all_fixed = domains.iter().all(|d| d.len() == 1);
+        match solver.root_domains() {
+            None if any => Some("propagation failed although a satisfying tuple exists".to_string()),
+            None => None,
+            Some(_) if all_fixed && !any => {
+                Some("propagation accepted fixed values that violate the constraint".to_string())
+            }
+            Some(_) if !any && strength == Strength::DomainConsistent => {
+                Some("propagation did not fail although no tuple satisfies the constraint".to_string())
+            }
+            Some(left) => {
+                for (k, var) in vars.iter().enumerate() {
+                    let remaining: Vec<i64> = left[var.index()].iter().collect();
+                    if let Some(lost) = supported[k].iter().find(|v| !remaining.contains(v)) {
+                        return Some(format!("position {k} lost the supported value {lost} (left {remaining:?})"));
+                    }
+                    if strength == Strength::DomainConsistent && any {
+                        if let Some(extra) = remaining.iter().find(|v| !supported[k].contains(v)) {
+                            return Some(format!(
+                                "position {k} kept the unsupported value {extra} (supported {:?})",
+                                supported[k]
+                            ));
+                        }
+                    }
+                }
+                None
+            }
+        }
+    }
+}

@@ -1,0 +1,195 @@
+//! The brute-force soundness harness run on every built-in constraint: no
+//! supported value is ever removed, fixed domains are checked, and the
+//! propagators that claim domain consistency remove every unsupported value.
+
+use csp::testing::{Harness, Strength};
+use csp::{AllDifferentStrength, Constraint, Domain, Relation, SolveConfig, VarId};
+
+fn assert_holds(name: &str, result: Result<usize, Vec<csp::testing::Failure>>) {
+    if let Err(failures) = result {
+        let lines: Vec<String> = failures.iter().map(|f| format!("  {f}")).collect();
+        panic!("{name} broke its promise:\n{}", lines.join("\n"));
+    }
+}
+
+fn matching() -> SolveConfig {
+    SolveConfig::default().with_all_different(AllDifferentStrength::Matching)
+}
+
+fn pairwise() -> SolveConfig {
+    SolveConfig::default().with_all_different(AllDifferentStrength::Pairwise)
+}
+
+#[test]
+fn binary_constraints_are_domain_consistent() {
+    let harness = Harness::new(2, -3..=4).cases(600);
+    assert_holds("equal", harness.check(Strength::DomainConsistent, |m, v| m.equal(v[0], v[1]).map(drop)));
+    assert_holds("not_equal", harness.check(Strength::DomainConsistent, |m, v| m.not_equal(v[0], v[1]).map(drop)));
+    for offset in [-2, 0, 3] {
+        assert_holds(
+            "not_equal_offset",
+            harness.check(Strength::DomainConsistent, |m, v| m.not_equal_offset(v[0], v[1], offset).map(drop)),
+        );
+    }
+    assert_holds("less_than", harness.check(Strength::DomainConsistent, |m, v| m.less_than(v[0], v[1]).map(drop)));
+    assert_holds(
+        "less_or_equal",
+        harness.check(Strength::DomainConsistent, |m, v| m.less_or_equal(v[0], v[1]).map(drop)),
+    );
+}
+
+#[test]
+fn sparse_domains_with_holes_and_negative_values() {
+    let values = Domain::values([-7, -3, 0, 2, 9, 64, 130]);
+    let harness = Harness::new(3, values).cases(400).seed(3);
+    assert_holds(
+        "all_different (matching) on sparse values",
+        harness.config(matching()).check(Strength::DomainConsistent, |m, v| m.all_different(v).map(drop)),
+    );
+    let harness = Harness::new(2, Domain::values([-7, -3, 0, 2, 9, 64, 130])).cases(400);
+    assert_holds(
+        "less_than on sparse values",
+        harness.check(Strength::DomainConsistent, |m, v| m.less_than(v[0], v[1]).map(drop)),
+    );
+}
+
+#[test]
+fn matching_all_different_is_domain_consistent() {
+    for arity in 2..=5 {
+        let harness = Harness::new(arity, 1..=5).cases(400).seed(arity as u64).config(matching());
+        assert_holds(
+            "all_different (matching)",
+            harness.check(Strength::DomainConsistent, |m, v| m.all_different(v).map(drop)),
+        );
+        let offsets: Vec<i64> = (0..arity as i64).map(|i| 2 * i - 3).collect();
+        assert_holds(
+            "all_different_offset (matching)",
+            harness.check(Strength::DomainConsistent, |m, v| m.all_different_offset(v, &offsets).map(drop)),
+        );
+    }
+}
+
+#[test]
+fn pairwise_all_different_is_sound() {
+    for arity in 2..=5 {
+        let harness = Harness::new(arity, 1..=4).cases(400).seed(10 + arity as u64).config(pairwise());
+        assert_holds("all_different (pairwise)", harness.check(Strength::Sound, |m, v| m.all_different(v).map(drop)));
+        let offsets: Vec<i64> = (0..arity as i64).collect();
+        assert_holds(
+            "all_different_offset (pairwise)",
+            harness.check(Strength::Sound, |m, v| m.all_different_offset(v, &offsets).map(drop)),
+        );
+    }
+}
+
+/// Pairwise elimination on two variables is the not-equal constraint, which is
+/// domain consistent: a test that the harness can tell strengths apart.
+#[test]
+fn pairwise_all_different_on_two_variables_is_domain_consistent() {
+    let harness = Harness::new(2, 1..=4).cases(400).config(pairwise());
+    assert_holds(
+        "all_different of two",
+        harness.check(Strength::DomainConsistent, |m, v| m.all_different(v).map(drop)),
+    );
+    let harness = Harness::new(3, 1..=3).cases(400).config(pairwise());
+    assert!(
+        harness.check(Strength::DomainConsistent, |m, v| m.all_different(v).map(drop)).is_err(),
+        "pairwise elimination over three variables is weaker than domain consistency, and the harness should see it"
+    );
+}
+
+#[test]
+fn linear_is_sound_for_every_relation() {
+    for relation in [Relation::Eq, Relation::Le, Relation::Ge] {
+        for (terms, rhs) in [(vec![1, 1, 1], 6), (vec![2, -3, 1], 1), (vec![-1, 4, 0], -2), (vec![5, 5, -7], 3)] {
+            let harness = Harness::new(3, -3..=4).cases(300).seed((rhs + 20) as u64);
+            assert_holds(
+                "linear",
+                harness.check(Strength::Sound, |m, v| {
+                    let terms: Vec<(i64, VarId)> = terms.iter().copied().zip(v.iter().copied()).collect();
+                    m.linear(&terms, relation, rhs).map(drop)
+                }),
+            );
+        }
+    }
+}
+
+#[test]
+fn table_is_domain_consistent() {
+    let rows =
+        vec![vec![1, 2, 3], vec![1, 1, 1], vec![2, 3, 1], vec![3, 3, 3], vec![2, 1, 4], vec![4, 4, 2], vec![1, 4, 4]];
+    let harness = Harness::new(3, 1..=4).cases(600).seed(5);
+    assert_holds("table", harness.check(Strength::DomainConsistent, |m, v| m.table(v, &rows).map(drop)));
+}
+
+#[test]
+fn predicates_get_generic_arc_consistency() {
+    let harness = Harness::new(3, 0..=4).cases(500).seed(9);
+    assert_holds(
+        "predicate (x + y) % 3 == z % 3",
+        harness.check(Strength::DomainConsistent, |m, v| m.predicate(v, |t| (t[0] + t[1]) % 3 == t[2] % 3).map(drop)),
+    );
+    let harness = Harness::new(4, 0..=3).cases(300).seed(2);
+    assert_holds(
+        "predicate: strictly increasing",
+        harness
+            .check(Strength::DomainConsistent, |m, v| m.predicate(v, |t| t.windows(2).all(|w| w[0] < w[1])).map(drop)),
+    );
+}
+
+/// A user constraint with only a check is propagated generically, and is
+/// domain consistent.
+struct NoThreeEqual(Vec<VarId>);
+
+impl Constraint for NoThreeEqual {
+    fn scope(&self) -> &[VarId] {
+        &self.0
+    }
+
+    fn is_satisfied(&self, values: &[i64]) -> bool {
+        values.iter().all(|v| values.iter().filter(|w| *w == v).count() < 3)
+    }
+}
+
+#[test]
+fn a_check_only_constraint_is_domain_consistent() {
+    let harness = Harness::new(4, 1..=3).cases(300).seed(4);
+    assert_holds(
+        "no three equal",
+        harness.check(Strength::DomainConsistent, |m, v| m.post(NoThreeEqual(v.to_vec())).map(drop)),
+    );
+}
+
+/// A planted bug must be caught: a "not equal" whose propagator also removes
+/// the other variable's neighbours is unsound.
+#[test]
+fn the_harness_catches_an_unsound_propagator() {
+    use csp::{Context, PropagationResult, Propagator};
+
+    struct Broken([VarId; 2]);
+    struct BrokenPropagator([VarId; 2]);
+    impl Constraint for Broken {
+        fn scope(&self) -> &[VarId] {
+            &self.0
+        }
+        fn is_satisfied(&self, values: &[i64]) -> bool {
+            values[0] != values[1]
+        }
+        fn propagator(&self, _: &SolveConfig) -> Option<Box<dyn Propagator + '_>> {
+            Some(Box::new(BrokenPropagator(self.0)))
+        }
+    }
+    impl Propagator for BrokenPropagator {
+        fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
+            if let Some(v) = ctx.fixed_value(self.0[0]) {
+                ctx.remove(self.0[1], v)?;
+                ctx.remove(self.0[1], v + 1)?; // the bug
+            }
+            Ok(())
+        }
+    }
+    let harness = Harness::new(2, 0..=3).cases(300);
+    let result = harness.check(Strength::Sound, |m, v| m.post(Broken([v[0], v[1]])).map(drop));
+    let failures = result.expect_err("the bug must be found");
+    assert!(failures[0].problem.contains("lost the supported value"), "{}", failures[0]);
+}

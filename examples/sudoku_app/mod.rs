@@ -1,0 +1,1 @@
+//! Scaffold: being written (see the open issues).
