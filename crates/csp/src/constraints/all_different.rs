@@ -268,7 +268,8 @@ impl Propagator for Pairwise<'_> {
             for k in 0..done {
                 let q = self.order[k] as usize;
                 ctx.count_checks(1);
-                let other = ctx.assigned_value(self.vars[q]).expect("done positions are assigned");
+                // Done positions are fixed: decided, or fixed by root propagation.
+                let other = ctx.fixed_value(self.vars[q]).expect("done positions are fixed");
                 if other + self.offsets[q] == target {
                     return false;
                 }

@@ -1,0 +1,183 @@
+//! Search behaviour: limits, determinism, outcomes, the observer, statistics.
+
+use std::time::Duration;
+
+use csp::{
+    AllDifferentStrength, Limit, Limits, Model, Outcome, Propagation, SearchEvent, SolveConfig, Solver, Status,
+    ValueOrder, VarOrder,
+};
+
+fn queens(n: usize) -> Model {
+    let mut model = Model::new();
+    let q: Vec<_> = (0..n).map(|i| model.new_named_var(format!("q{i}"), 0..n as i64).unwrap()).collect();
+    let up: Vec<i64> = (0..n as i64).collect();
+    let down: Vec<i64> = (0..n as i64).map(|i| -i).collect();
+    model.all_different(&q).unwrap();
+    model.all_different_offset(&q, &up).unwrap();
+    model.all_different_offset(&q, &down).unwrap();
+    model
+}
+
+#[test]
+fn the_same_configuration_gives_the_same_solutions_and_statistics() {
+    let model = queens(8);
+    for &propagation in Propagation::ALL {
+        for &var_order in VarOrder::ALL {
+            for &value_order in ValueOrder::ALL {
+                let config = SolveConfig::default()
+                    .with_propagation(propagation)
+                    .with_var_order(var_order)
+                    .with_value_order(value_order)
+                    .with_seed(42);
+                let run = || {
+                    let mut solver = Solver::new(&model, config.clone()).unwrap();
+                    let solutions: Vec<Vec<i64>> = solver.solutions().map(|s| s.into_values()).collect();
+                    (solutions, solver.stats().without_time())
+                };
+                let (first, stats) = run();
+                assert_eq!(first.len(), 92);
+                assert_eq!(run(), (first.clone(), stats.clone()), "{config:?}");
+                // The same solver gives the same again on a second run.
+                let mut solver = Solver::new(&model, config.clone()).unwrap();
+                let _ = solver.count(None);
+                let again: Vec<Vec<i64>> = solver.solutions().map(|s| s.into_values()).collect();
+                assert_eq!(again, first);
+                assert_eq!(solver.stats().without_time(), stats);
+            }
+        }
+    }
+}
+
+#[test]
+fn different_seeds_give_different_orders() {
+    let model = queens(8);
+    let order = |seed| {
+        let config = SolveConfig::default().with_value_order(ValueOrder::Random).with_seed(seed);
+        let mut solver = Solver::new(&model, config).unwrap();
+        solver.solutions().map(|s| s.into_values()).collect::<Vec<_>>()
+    };
+    assert_ne!(order(1), order(2));
+    let mut a = order(1);
+    let mut b = order(2);
+    a.sort();
+    b.sort();
+    assert_eq!(a, b, "the same solutions in another order");
+}
+
+#[test]
+fn node_limit_stops_the_search() {
+    let model = queens(10);
+    let config = SolveConfig::default().with_limits(Limits { nodes: Some(25), ..Limits::default() });
+    let mut solver = Solver::new(&model, config).unwrap();
+    let count = solver.count(None);
+    assert_eq!(count.status, Status::LimitReached(Limit::Nodes));
+    assert_eq!(solver.stats().nodes, 25);
+    assert!(count.solutions < 724);
+}
+
+#[test]
+fn solution_limit_stops_after_k() {
+    let model = queens(8);
+    let config = SolveConfig::default().with_limits(Limits { solutions: Some(5), ..Limits::default() });
+    let mut solver = Solver::new(&model, config).unwrap();
+    assert_eq!(solver.solutions().count(), 5);
+    assert_eq!(solver.status(), Status::LimitReached(Limit::Solutions));
+    // A count limit stops earlier still, and "unique?" is a count with k = 2.
+    let mut solver = Solver::new(&model, SolveConfig::default()).unwrap();
+    let count = solver.count(Some(2));
+    assert_eq!(count.solutions, 2);
+    assert!(!count.is_unique());
+    assert_eq!(count.status, Status::LimitReached(Limit::Solutions));
+}
+
+#[test]
+fn time_limit_stops_a_long_search() {
+    let model = queens(30);
+    let config = SolveConfig::default()
+        .with_propagation(Propagation::None)
+        .with_var_order(VarOrder::Input)
+        .with_limits(Limits { time: Some(Duration::from_millis(50)), ..Limits::default() });
+    let mut solver = Solver::new(&model, config).unwrap();
+    let count = solver.count(None);
+    assert_eq!(count.status, Status::LimitReached(Limit::Time));
+    assert!(solver.stats().elapsed < Duration::from_secs(5));
+}
+
+#[test]
+fn unsatisfiable_is_an_outcome() {
+    for n in [2, 3] {
+        let model = queens(n);
+        for &propagation in Propagation::ALL {
+            let mut solver = Solver::new(&model, SolveConfig::default().with_propagation(propagation)).unwrap();
+            assert_eq!(solver.solve(), Outcome::Unsatisfiable);
+            assert!(solver.count(None).is_complete());
+        }
+    }
+    // Failing at the root: no node at all.
+    let mut model = Model::new();
+    let x = model.new_var(1..=2).unwrap();
+    let y = model.new_var(1..=2).unwrap();
+    let z = model.new_var(1..=2).unwrap();
+    model.all_different(&[x, y, z]).unwrap();
+    let mut solver = Solver::new(&model, SolveConfig::default()).unwrap();
+    assert_eq!(solver.solve(), Outcome::Unsatisfiable);
+    assert_eq!(solver.stats().nodes, 0);
+}
+
+#[test]
+fn statistics_describe_the_run() {
+    let model = queens(8);
+    let mut solver =
+        Solver::new(&model, SolveConfig::default().with_all_different(AllDifferentStrength::Pairwise)).unwrap();
+    assert_eq!(solver.count(None).solutions, 92);
+    let stats = solver.stats();
+    assert_eq!(stats.solutions, 92);
+    assert!(stats.nodes >= 92);
+    assert!(stats.failures > 0 && stats.failures <= stats.nodes);
+    assert!(stats.backtracks > 0 && stats.propagations > 0 && stats.pruned > 0 && stats.checks > 0);
+    assert!(stats.max_depth >= 1 && stats.max_depth <= 8);
+}
+
+#[test]
+fn the_observer_sees_decisions_removals_backtracks_and_solutions() {
+    let model = queens(6);
+    let mut events = Vec::new();
+    let mut record = |event: &SearchEvent| events.push(*event);
+    let mut solver = Solver::new(&model, SolveConfig::default()).unwrap();
+    solver.observe(&mut record);
+    let count = solver.count(None).solutions;
+    let stats = solver.stats().clone();
+    drop(solver);
+    let decisions = events.iter().filter(|e| matches!(e, SearchEvent::Decision { .. })).count() as u64;
+    let backtracks = events.iter().filter(|e| matches!(e, SearchEvent::Backtrack { .. })).count() as u64;
+    let wipeouts = events.iter().filter(|e| matches!(e, SearchEvent::WipeOut { .. })).count() as u64;
+    let removals = events.iter().filter(|e| matches!(e, SearchEvent::Removed { .. })).count() as u64;
+    let solutions = events.iter().filter(|e| matches!(e, SearchEvent::Solution { .. })).count() as u64;
+    assert_eq!(
+        (decisions, backtracks, wipeouts, removals, solutions),
+        (stats.nodes, stats.backtracks, stats.failures, stats.pruned, count)
+    );
+    // Every removal names the constraint that made it.
+    assert!(events.iter().all(|e| !matches!(e, SearchEvent::Removed { constraint: None, .. })));
+    // Observing does not change the search.
+    let mut plain = Solver::new(&model, SolveConfig::default()).unwrap();
+    assert_eq!(plain.count(None).solutions, count);
+    assert_eq!(plain.stats().without_time(), stats.without_time());
+}
+
+#[test]
+fn solutions_print_names() {
+    let model = queens(4);
+    let solution = model.solve().unwrap().unwrap();
+    assert_eq!(solution.to_string(), "q0 = 1\nq1 = 3\nq2 = 0\nq3 = 2");
+    assert_eq!(solution.get("q3"), Some(2));
+    assert_eq!(solution.get("q9"), None);
+}
+
+#[test]
+fn too_large_domains_are_an_error_not_a_crash() {
+    let mut model = Model::new();
+    model.new_named_var("huge", 0..=(1i64 << 40)).unwrap();
+    let err = Solver::new(&model, SolveConfig::default()).unwrap_err();
+    assert!(err.to_string().contains("huge"), "{err}");
+}
