@@ -82,6 +82,13 @@ pub trait Constraint: Send + Sync {
     fn violation(&self, values: &[i64]) -> u64 {
         u64::from(!self.is_satisfied(values))
     }
+
+    /// An incremental counter of [`violation`](Constraint::violation) for local
+    /// search, or `None` to have it recompute `violation` over the scope for
+    /// every candidate move (correct, but a pass over the scope each time).
+    fn violation_counter(&self) -> Option<Box<dyn crate::local_search::ViolationCounter + '_>> {
+        None
+    }
 }
 
 /// How expensive a propagator is; the engine runs all cheap propagators before
@@ -127,7 +134,7 @@ pub trait Propagator {
         Event::Domain
     }
 
-    /// How expensive one call is.
+    /// How expensive one call is (asked once, after [`initialise`](Propagator::initialise)).
     fn cost(&self) -> Cost {
         Cost::Cheap
     }

@@ -1,6 +1,6 @@
 //! What a propagator sees: the current domains, and the operations that narrow them.
 
-use crate::constraint::Conflict;
+use crate::constraint::{Conflict, Cost};
 use crate::observer::{Observer, SearchEvent};
 use crate::queue::{Queue, Watchers};
 use crate::state::{Change, Event, ReversibleInt, State};
@@ -45,6 +45,8 @@ pub struct Context<'a> {
     /// Under forward checking, the decision that triggered this call: the only
     /// variable that became assigned since the propagator's previous call.
     pub(crate) decision: Option<u32>,
+    /// Set by [`Context::reschedule`].
+    pub(crate) reschedule: Option<Cost>,
 }
 
 impl std::fmt::Debug for Context<'_> {
@@ -117,6 +119,25 @@ impl Context<'_> {
     pub fn values(&self, var: VarId) -> impl Iterator<Item = i64> + '_ {
         let state = &*self.state;
         state.positions(var.index).map(move |p| state.value(var.index, p))
+    }
+
+    /// Asks the engine to call this propagator again, at `cost`, once every
+    /// propagator of lower cost has run (Gecode's rescheduling). A propagator
+    /// with a cheap partial pass and an expensive complete one runs the cheap
+    /// pass first and reschedules itself as expensive, so that the complete
+    /// pass runs once after the cheap cascades instead of once per wave. Under
+    /// forward checking, which runs each propagator once, nothing is
+    /// rescheduled: see [`can_reschedule`](Context::can_reschedule).
+    pub fn reschedule(&mut self, cost: Cost) {
+        if self.wake.is_some() {
+            self.reschedule = Some(cost);
+        }
+    }
+
+    /// Whether [`reschedule`](Context::reschedule) will be honoured (propagation
+    /// to a fixpoint) or ignored (forward checking, a single pass).
+    pub fn can_reschedule(&self) -> bool {
+        self.wake.is_some()
     }
 
     /// Adds `n` to the run's count of constraint checks.
@@ -310,6 +331,28 @@ impl Context<'_> {
         }
         let change = self.state.remove_above(x, pos);
         self.stats.pruned += u64::from(before - self.state.size(x));
+        self.apply(x, change)
+    }
+
+    /// Narrows the one-word domain of `x` to the positions set in `new` (a
+    /// subset of the current word).
+    #[inline]
+    pub(crate) fn narrow_single_word(&mut self, x: u32, new: u64) -> Result<bool, Conflict> {
+        let old = self.state.word(x, 0);
+        let removed = old & !new;
+        if removed == 0 {
+            return Ok(false);
+        }
+        if self.observer.is_some() {
+            let mut bits = removed;
+            while bits != 0 {
+                let bit = bits.trailing_zeros();
+                bits &= bits - 1;
+                self.emit_removed(x, bit);
+            }
+        }
+        self.stats.pruned += u64::from(removed.count_ones());
+        let change = self.state.narrow_single_word(x, new);
         self.apply(x, change)
     }
 

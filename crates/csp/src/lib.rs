@@ -34,6 +34,7 @@ pub mod config;
 pub mod constraint;
 pub mod constraints;
 mod context;
+pub mod local_search;
 mod model;
 pub mod observer;
 mod queue;
@@ -49,6 +50,7 @@ pub use config::{AllDifferentStrength, Limit, Limits, Propagation, SolveConfig, 
 pub use constraint::{Conflict, Constraint, Cost, PropagationResult, Propagator};
 pub use constraints::Relation;
 pub use context::Context;
+pub use local_search::{LocalSearch, LocalSearchConfig, LocalSearchOutcome, LocalSearchStats, ViolationCounter};
 pub use model::{MAX_VALUE, Model, ModelError};
 pub use observer::{Observer, SearchEvent};
 pub use solution::{Count, Outcome, Solution, Status};

@@ -80,6 +80,19 @@ impl Queue {
         }
     }
 
+    /// Queues `constraint` at `cost` instead of its usual cost (if it is not
+    /// queued already).
+    pub(crate) fn push_at(&mut self, constraint: u32, cost: Cost) {
+        let c = constraint as usize;
+        if !self.queued[c] {
+            self.queued[c] = true;
+            match cost {
+                Cost::Cheap => self.cheap.push_back(constraint),
+                Cost::Expensive => self.expensive.push_back(constraint),
+            }
+        }
+    }
+
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<u32> {
         let c = self.cheap.pop_front().or_else(|| self.expensive.pop_front())?;

@@ -13,7 +13,7 @@ use crate::config::{Limit, Propagation, SolveConfig, ValueOrder, VarOrder};
 use crate::constraint::Propagator;
 use crate::constraints::generic::Generic;
 use crate::context::{Assigned, Context, Wake};
-use crate::model::Model;
+use crate::model::{Model, ModelError};
 use crate::observer::{Observer, SearchEvent};
 use crate::queue::{Queue, Watch, Watchers};
 use crate::rng::Rng;
@@ -131,8 +131,12 @@ pub struct Solver<'m> {
     /// Scratch for ordering values.
     scores: Vec<(u64, u32)>,
     started: Instant,
-    /// Whether the state is as built (so a run need not rebuild it).
-    pristine: bool,
+    /// The state as built, before any assumption.
+    initial_mark: Mark,
+    /// The root of every run: the initial state narrowed by the assumptions.
+    root_mark: Mark,
+    /// An assumption asked for a value the variable does not have.
+    assumption_failed: bool,
 }
 
 impl std::fmt::Debug for Solver<'_> {
@@ -181,9 +185,10 @@ impl<'m> Solver<'m> {
             seen_stamp: 0,
             scores: Vec::new(),
             started: Instant::now(),
-            pristine: true,
+            initial_mark: Mark::default(),
+            root_mark: Mark::default(),
+            assumption_failed: false,
         };
-        let mut costs = Vec::with_capacity(n_constraints);
         for (id, constraint) in model.constraints() {
             let propagator: Box<dyn Propagator + 'm> = match constraint.propagator(&solver.config) {
                 Some(p) => p,
@@ -193,13 +198,16 @@ impl<'m> Solver<'m> {
             for var in constraint.scope() {
                 pairs.push((var.index, Watch { constraint: id.0, interest }));
             }
-            costs.push(propagator.cost());
             solver.idempotent.push(propagator.is_idempotent());
             solver.propagators.push(propagator);
         }
         solver.watchers = Watchers::new(model.num_vars(), &pairs);
-        solver.queue = Queue::new(costs);
         solver.initialise_propagators();
+        // A propagator may choose its cost once it has seen the domains.
+        let costs = solver.propagators.iter().map(|p| p.cost()).collect();
+        solver.queue = Queue::new(costs);
+        solver.initial_mark = solver.state.mark();
+        solver.root_mark = solver.initial_mark;
         Ok(solver)
     }
 
@@ -215,6 +223,7 @@ impl<'m> Solver<'m> {
                 observer: None,
                 wiped: None,
                 decision: None,
+                reschedule: None,
             };
             propagator.initialise(&mut ctx);
         }
@@ -319,16 +328,62 @@ impl<'m> Solver<'m> {
 
     // ---- runs ----
 
-    /// Puts the solver back at the root of a fresh run.
+    /// Puts the solver back at the root of a fresh run. Every change since
+    /// the root was trailed, so undoing to the root mark restores the domains and
+    /// the propagators' reversible state; the rest is reset here.
     fn start_run(&mut self) {
-        if !self.pristine {
-            let mut fresh = Solver::new(self.model, self.config.clone()).expect("the model was accepted before");
-            fresh.observer = self.observer.take();
-            *self = fresh;
-        }
-        self.pristine = false;
+        self.state.undo_to(self.root_mark);
+        self.frames.clear();
+        self.orders.clear();
+        self.decided.iter_mut().for_each(|d| *d = false);
+        self.weights.iter_mut().for_each(|w| *w = 1);
+        self.queue.clear();
+        self.rng = Rng::new(self.config.seed);
         self.stats = Stats::default();
         self.started = Instant::now();
+        self.phase = if self.assumption_failed { Phase::Done(Status::Complete) } else { Phase::Fresh };
+    }
+
+    /// Fixes `var` to `value` at the root of every later run, until
+    /// [`clear_assumptions`](Solver::clear_assumptions): the givens of a puzzle,
+    /// say. One solver then serves many instances of the same model without
+    /// being rebuilt. A value outside the variable's domain makes later runs
+    /// unsatisfiable.
+    ///
+    /// ```
+    /// use csp::{Model, SolveConfig, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.new_var(1..=3).unwrap();
+    /// let y = model.new_var(1..=3).unwrap();
+    /// model.less_than(x, y).unwrap();
+    /// let mut solver = Solver::new(&model, SolveConfig::default()).unwrap();
+    /// solver.assume(y, 2).unwrap();
+    /// assert_eq!(solver.count(None).solutions, 1);
+    /// solver.clear_assumptions();
+    /// solver.assume(x, 3).unwrap();
+    /// assert_eq!(solver.count(None).solutions, 0);
+    /// ```
+    pub fn assume(&mut self, var: VarId, value: i64) -> Result<(), ModelError> {
+        if var.model != self.model.id() || var.index() >= self.state.num_vars() {
+            return Err(ModelError::ForeignVariable { constraint: "assume".to_string(), position: 0, var });
+        }
+        self.state.undo_to(self.root_mark);
+        match self.state.position(var.index, value) {
+            Some(pos) if self.state.contains_pos(var.index, pos) => {
+                self.state.fix_pos(var.index, pos);
+            }
+            _ => self.assumption_failed = true,
+        }
+        self.root_mark = self.state.mark();
+        self.phase = Phase::Fresh;
+        Ok(())
+    }
+
+    /// Drops every assumption: later runs start from the model's domains again.
+    pub fn clear_assumptions(&mut self) {
+        self.state.undo_to(self.initial_mark);
+        self.root_mark = self.initial_mark;
+        self.assumption_failed = false;
         self.phase = Phase::Fresh;
     }
 
@@ -495,11 +550,15 @@ impl<'m> Solver<'m> {
                 observer: self.observer.as_deref_mut().map(|o| o as &mut dyn Observer),
                 wiped: None,
                 decision: None,
+                reschedule: None,
             };
             if self.propagators[c as usize].propagate(&mut ctx).is_err() {
                 let wiped = ctx.wiped;
                 self.queue.clear();
                 return Err(Failure { constraint: c, wiped });
+            }
+            if let Some(cost) = ctx.reschedule {
+                self.queue.push_at(c, cost);
             }
         }
         Ok(())
@@ -526,6 +585,7 @@ impl<'m> Solver<'m> {
                 observer: self.observer.as_deref_mut().map(|o| o as &mut dyn Observer),
                 wiped: None,
                 decision: Some(var),
+                reschedule: None,
             };
             if self.propagators[c as usize].propagate(&mut ctx).is_err() {
                 return Err(Failure { constraint: c, wiped: ctx.wiped });
@@ -562,6 +622,7 @@ impl<'m> Solver<'m> {
                     observer: None,
                     wiped: None,
                     decision: None,
+                    reschedule: None,
                 };
                 self.propagators[c as usize].check_partial(&mut ctx)
             };

@@ -78,7 +78,7 @@ const WHOLE_WORD: u32 = 1 << 31;
 const BIT_ENTRY_LIMIT: usize = 1 << 25;
 
 /// A point to undo to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Mark {
     words: usize,
     ints: usize,
@@ -461,6 +461,54 @@ impl State {
             0 => Change::Wipeout,
             1 => Change::Changed(Event::Fixed),
             _ => Change::Changed(Event::Bounds),
+        }
+    }
+
+    /// The address of word 0 of `var`, for propagators that read one-word
+    /// domains directly (see [`State::word_at`]).
+    #[inline]
+    pub(crate) fn word_address(&self, var: u32) -> usize {
+        self.address(var, 0)
+    }
+
+    /// The word at an address from [`State::word_address`].
+    #[inline(always)]
+    pub(crate) fn word_at(&self, address: usize) -> u64 {
+        self.words[address]
+    }
+
+    /// Narrows a one-word domain to `new` (a subset of it): one trail entry,
+    /// and the size and bounds read off the new word.
+    #[inline]
+    pub(crate) fn narrow_single_word(&mut self, var: u32, new: u64) -> Change {
+        let v = var as usize;
+        debug_assert_eq!(self.num_words[v], 1);
+        let w = self.address(var, 0);
+        let old = self.words[w];
+        debug_assert_eq!(new & !old, 0, "narrowing only removes values");
+        if old == new {
+            return Change::None;
+        }
+        if (old & !new).count_ones() == 1 {
+            self.save_bit(w, (old & !new).trailing_zeros());
+        } else {
+            self.save(w);
+        }
+        self.words[w] = new;
+        self.size[v] = new.count_ones();
+        if new == 0 {
+            return Change::Wipeout;
+        }
+        let (min, max) = (new.trailing_zeros(), 63 - new.leading_zeros());
+        let bounds = min != self.min[v] || max != self.max[v];
+        self.min[v] = min;
+        self.max[v] = max;
+        if self.size[v] == 1 {
+            Change::Changed(Event::Fixed)
+        } else if bounds {
+            Change::Changed(Event::Bounds)
+        } else {
+            Change::Changed(Event::Domain)
         }
     }
 

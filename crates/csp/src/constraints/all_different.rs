@@ -7,6 +7,8 @@ use crate::context::Context;
 use crate::state::{Event, ReversibleInt};
 use crate::var::VarId;
 
+use super::small_matching::SmallMatching;
+
 /// The values `vars[i] + offsets[i]` are pairwise different (offsets default to 0).
 #[derive(Clone, Debug)]
 pub struct AllDifferent {
@@ -43,6 +45,10 @@ impl Constraint for AllDifferent {
 
     fn kind(&self) -> &str {
         "all_different"
+    }
+
+    fn violation_counter(&self) -> Option<Box<dyn crate::local_search::ViolationCounter + '_>> {
+        Some(Box::new(AllDifferentCounter::new(&self.vars, &self.offsets)))
     }
 
     fn propagator(&self, config: &SolveConfig) -> Option<Box<dyn Propagator + '_>> {
@@ -265,8 +271,8 @@ impl Propagator for Pairwise<'_> {
         let mut from = 0;
         while let Some(p) = self.next_new(ctx, from, done) {
             let target = ctx.assigned_value(self.vars[p]).expect("an assigned variable") + self.offsets[p];
-            for k in 0..done {
-                let q = self.order[k] as usize;
+            // In scope order, so the checks counted do not depend on `order`.
+            for q in (0..self.vars.len()).filter(|&q| (self.index[q] as usize) < done) {
                 ctx.count_checks(1);
                 // Done positions are fixed: decided, or fixed by root propagation.
                 let other = ctx.fixed_value(self.vars[q]).expect("done positions are fixed");
@@ -315,6 +321,9 @@ struct Matching<'c> {
     stamp: u32,
     path: Vec<(u32, u32)>,
     tarjan: Tarjan,
+    /// The bitset version, when every domain is one word of consecutive values
+    /// and the shifted values span at most 64.
+    small: Option<Box<SmallMatching>>,
 }
 
 /// The shifted values `x_i + o_i` the constraint can see, numbered from 0.
@@ -453,6 +462,7 @@ impl<'c> Matching<'c> {
             stamp: 0,
             path: Vec::new(),
             tarjan: Tarjan::default(),
+            small: None,
         }
     }
 
@@ -589,12 +599,30 @@ impl Propagator for Matching<'_> {
         };
         self.val_match = vec![NONE; self.values.len()];
         self.visited = vec![0; self.values.len()];
+        self.small = SmallMatching::new(self.vars, self.offsets, ctx);
+        if let Some(small) = &mut self.small {
+            small.complete_next = Some(ctx.new_reversible_int(0));
+        }
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
         let n = self.vars.len();
         if n > self.values.len() {
             return Err(Conflict);
+        }
+        if let Some(small) = &mut self.small {
+            // Gecode's scheme for domain-consistent distinct: a cheap pass first,
+            // then the matching once the cheap propagators are done.
+            // The flag is reversible so that a conflict, which empties the queue,
+            // leaves every propagator in a state that only depends on the domains.
+            let cell = small.complete_next.expect("initialised");
+            if ctx.can_reschedule() && ctx.get(cell) == 0 {
+                ctx.set(cell, 1);
+                ctx.reschedule(Cost::Expensive);
+                return small.cheap(self.vars, ctx);
+            }
+            ctx.set(cell, 0);
+            return small.propagate(self.vars, ctx);
         }
         self.load(ctx);
         ctx.count_checks(n as u64);
@@ -629,10 +657,185 @@ impl Propagator for Matching<'_> {
     }
 
     fn cost(&self) -> Cost {
-        Cost::Expensive
+        // The bitset version starts with a cheap pass and reschedules itself.
+        if self.small.is_some() { Cost::Cheap } else { Cost::Expensive }
     }
 
     fn is_idempotent(&self) -> bool {
         true
+    }
+}
+
+/// The violation counter of [`AllDifferent`] for min-conflicts local search
+/// ([`crate::local_search`]): for each shifted value `x_i + o_i`, how many
+/// positions take it, and the exclusive or of those positions, which names the
+/// position when it is alone (so that a move onto it can report it as newly in
+/// conflict). The violation is the number of equal pairs, the sum of
+/// `count * (count - 1) / 2`; moving a position from bucket `a` to bucket `b`
+/// changes it by `count[b] - (count[a] - 1)`, so a range of candidate values is
+/// scored by one pass over a slice of counts.
+pub(crate) struct AllDifferentCounter<'c> {
+    offsets: &'c [i64],
+    vars: &'c [VarId],
+    counts: Counts,
+    violation: u64,
+}
+
+/// The counts, in an array over the range of shifted values when it is at most
+/// a few times the scope's length (N-queens: `2N - 1` diagonals), else in a map.
+enum Counts {
+    Dense { base: i128, counts: Vec<u32>, members: Vec<u32> },
+    Sparse(std::collections::HashMap<i128, (u32, u32)>),
+}
+
+impl Counts {
+    fn get(&self, shifted: i128) -> u32 {
+        match self {
+            Counts::Dense { base, counts, .. } => {
+                usize::try_from(shifted - base).ok().and_then(|i| counts.get(i)).copied().unwrap_or(0)
+            }
+            Counts::Sparse(map) => map.get(&shifted).map_or(0, |e| e.0),
+        }
+    }
+
+    /// The count and the exclusive or of the positions of a bucket.
+    fn slot(&mut self, shifted: i128) -> (&mut u32, &mut u32) {
+        if let Counts::Dense { base, counts, members } = self {
+            if usize::try_from(shifted - *base).map_or(true, |i| i >= counts.len()) {
+                // A value outside the domains (local search makes none): go sparse.
+                let map =
+                    (0..counts.len()).filter(|&i| counts[i] > 0).map(|i| (*base + i as i128, (counts[i], members[i])));
+                *self = Counts::Sparse(map.collect());
+            }
+        }
+        match self {
+            Counts::Dense { base, counts, members } => {
+                let i = (shifted - *base) as usize;
+                (&mut counts[i], &mut members[i])
+            }
+            Counts::Sparse(map) => {
+                let (count, members) = map.entry(shifted).or_insert((0, 0));
+                (count, members)
+            }
+        }
+    }
+}
+
+impl<'c> AllDifferentCounter<'c> {
+    pub(crate) fn new(vars: &'c [VarId], offsets: &'c [i64]) -> Self {
+        AllDifferentCounter { offsets, vars, counts: Counts::Sparse(Default::default()), violation: 0 }
+    }
+
+    fn shifted(&self, position: usize, value: i64) -> i128 {
+        i128::from(value) + i128::from(self.offsets[position])
+    }
+
+    /// How many others share `from`'s bucket (0 when there is no `from`): the
+    /// violation a move away from it removes.
+    fn leaving(&self, position: usize, from: Option<i64>) -> i64 {
+        from.map_or(0, |from| i64::from(self.counts.get(self.shifted(position, from))) - 1)
+    }
+}
+
+impl crate::local_search::ViolationCounter for AllDifferentCounter<'_> {
+    fn clear(&mut self, model: &crate::Model) {
+        let mut low = i128::MAX;
+        let mut high = i128::MIN;
+        for (p, &var) in self.vars.iter().enumerate() {
+            let domain = model.domain(var);
+            let (Some(min), Some(max)) = (domain.min(), domain.max()) else { continue };
+            low = low.min(self.shifted(p, min));
+            high = high.max(self.shifted(p, max));
+        }
+        let width = (high - low + 1).max(0) as u128;
+        let dense_limit = (8 * self.vars.len() as u128).max(1 << 16);
+        self.counts = if width <= dense_limit {
+            let (mut counts, mut members) =
+                match std::mem::replace(&mut self.counts, Counts::Sparse(Default::default())) {
+                    Counts::Dense { counts, members, .. } => (counts, members),
+                    Counts::Sparse(_) => (Vec::new(), Vec::new()),
+                };
+            counts.clear();
+            counts.resize(width as usize, 0);
+            members.clear();
+            members.resize(width as usize, 0);
+            Counts::Dense { base: low, counts, members }
+        } else {
+            Counts::Sparse(Default::default())
+        };
+        self.violation = 0;
+    }
+
+    fn violation(&self) -> u64 {
+        self.violation
+    }
+
+    fn conflicts(&self, position: usize, value: i64) -> u64 {
+        u64::from(self.counts.get(self.shifted(position, value)).saturating_sub(1))
+    }
+
+    fn delta(&mut self, position: usize, from: Option<i64>, to: i64) -> i64 {
+        if from == Some(to) {
+            return 0;
+        }
+        i64::from(self.counts.get(self.shifted(position, to))) - self.leaving(position, from)
+    }
+
+    fn add_deltas(&mut self, position: usize, from: Option<i64>, first: i64, scores: &mut [i64]) {
+        let Counts::Dense { base, counts, .. } = &self.counts else {
+            for (k, score) in scores.iter_mut().enumerate() {
+                *score += self.delta(position, from, first + k as i64);
+            }
+            return;
+        };
+        let leave = self.leaving(position, from);
+        // scores[k] is for bucket index `start + k`; buckets outside the array are empty.
+        let start = self.shifted(position, first) - base;
+        let len = scores.len() as i128;
+        let low = start.max(0);
+        let high = (start + len).min(counts.len() as i128);
+        if low < high {
+            let (a, b) = ((low - start) as usize, (high - start) as usize);
+            for score in &mut scores[..a] {
+                *score -= leave;
+            }
+            for (score, &count) in scores[a..b].iter_mut().zip(&counts[low as usize..high as usize]) {
+                *score += i64::from(count) - leave;
+            }
+            for score in &mut scores[b..] {
+                *score -= leave;
+            }
+        } else {
+            for score in scores.iter_mut() {
+                *score -= leave;
+            }
+        }
+        // Staying put changes nothing: undo the `count[from] - leave = 1` added there.
+        if let Some(from) = from {
+            let k = i128::from(from) - i128::from(first);
+            if (0..len).contains(&k) {
+                scores[k as usize] -= 1;
+            }
+        }
+    }
+
+    fn apply(&mut self, position: usize, from: Option<i64>, to: i64, newly_conflicted: &mut Vec<usize>) {
+        if from == Some(to) {
+            return;
+        }
+        if let Some(from) = from {
+            let (count, members) = self.counts.slot(self.shifted(position, from));
+            *count -= 1;
+            *members ^= position as u32;
+            self.violation -= u64::from(*count);
+        }
+        let (count, members) = self.counts.slot(self.shifted(position, to));
+        if *count == 1 {
+            // The position alone there gets company.
+            newly_conflicted.push(*members as usize);
+        }
+        self.violation += u64::from(*count);
+        *count += 1;
+        *members ^= position as u32;
     }
 }

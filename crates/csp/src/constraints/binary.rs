@@ -183,6 +183,8 @@ impl Propagator for LessPropagator {
     }
 
     fn is_idempotent(&self) -> bool {
-        true
+        // `x < x` narrows one domain from both ends, one value per call, until it
+        // is empty: the engine must call it again.
+        self.x != self.y
     }
 }

@@ -20,6 +20,7 @@ mod binary;
 pub(crate) mod generic;
 mod linear;
 mod predicate;
+mod small_matching;
 mod table;
 
 pub use all_different::AllDifferent;

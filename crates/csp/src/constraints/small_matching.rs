@@ -1,0 +1,316 @@
+//! Régin's all-different propagation on bitsets, for value spaces of at most
+//! 64 values: the fast path of [`super::all_different`]'s matching strength.
+
+use crate::constraint::{Conflict, PropagationResult};
+use crate::context::Context;
+use crate::state::ReversibleInt;
+use crate::var::VarId;
+
+/// Régin's algorithm on bitsets, for value spaces of at most 64 values (sudoku
+/// up to 64 x 64, N-queens columns up to 64): a domain is one `u64` of local
+/// value ids, so the matching, the reachability and the pruning are word
+/// operations on fixed-size arrays.
+///
+/// Collapse each variable into its matched value: in the oriented graph of
+/// the matching propagator, a value `a` in the domain of a variable matched to `b` gives
+/// the edge `a -> b`. A non-matching value `a` of that variable is supported
+/// iff `b` reaches `a` (the edge closes an alternating cycle) or `a` is
+/// reachable from a free value (an alternating path from a free value). With
+/// the components of that value graph as bitsets, the pruning of a variable is
+/// one mask.
+#[derive(Debug)]
+pub(super) struct SmallMatching {
+    n: usize,
+    /// `value id = position + shift[p]` for variable `p`.
+    shift: [u8; 64],
+    /// Where each variable's one domain word lives in the state.
+    address: [usize; 64],
+    /// The domains as read, and as narrowed.
+    before: [u64; 64],
+    dom: [u64; 64],
+    /// Matched value of each variable and variable of each value (`SMALL_NONE` if none).
+    var_match: [u8; 64],
+    val_match: [u8; 64],
+    /// The edges between values (see above), both ways, and the strongly
+    /// connected component of each value as a mask.
+    succ: [u64; 64],
+    pred: [u64; 64],
+    component: [u64; 64],
+    /// 1 when the next call is the complete (matching) pass.
+    pub(super) complete_next: Option<ReversibleInt>,
+}
+
+const SMALL_NONE: u8 = u8::MAX;
+
+/// The lowest set bit's index, and the word without it.
+#[inline(always)]
+fn pop_lowest(bits: &mut u64) -> usize {
+    let i = bits.trailing_zeros() as usize;
+    *bits &= *bits - 1;
+    i
+}
+
+impl SmallMatching {
+    pub(super) fn new(vars: &[VarId], offsets: &[i64], ctx: &Context<'_>) -> Option<Box<SmallMatching>> {
+        let state = ctx.state();
+        let bases: Vec<i64> = vars.iter().map(|v| state.dense_base(v.index)).collect::<Option<_>>()?;
+        if vars.iter().any(|v| state.num_words(v.index) != 1) || vars.len() > 64 {
+            return None;
+        }
+        let lo = bases.iter().zip(offsets).map(|(b, o)| b + o).min()?;
+        let hi = vars.iter().zip(offsets).map(|(v, o)| ctx.max(*v) + o).max()?;
+        if hi - lo >= 64 {
+            return None;
+        }
+        let mut small = Box::new(SmallMatching {
+            n: vars.len(),
+            shift: [0; 64],
+            address: [0; 64],
+            before: [0; 64],
+            dom: [0; 64],
+            var_match: [SMALL_NONE; 64],
+            val_match: [SMALL_NONE; 64],
+            succ: [0; 64],
+            pred: [0; 64],
+            component: [0; 64],
+            complete_next: None,
+        });
+        for (p, (b, o)) in bases.iter().zip(offsets).enumerate() {
+            small.shift[p] = (b + o - lo) as u8;
+            small.address[p] = state.word_address(vars[p].index);
+        }
+        Some(small)
+    }
+
+    /// Tries to match variable `p`, depth first over values not yet `visited`.
+    fn augment(&mut self, p: usize, visited: &mut u64) -> bool {
+        let mut options = self.dom[p] & !*visited;
+        while options != 0 {
+            let a = pop_lowest(&mut options);
+            *visited |= 1u64 << a;
+            let owner = self.val_match[a];
+            if owner == SMALL_NONE || self.augment(owner as usize, visited) {
+                self.var_match[p] = a as u8;
+                self.val_match[a] = p as u8;
+                return true;
+            }
+        }
+        false
+    }
+
+    fn unmatch(&mut self, p: usize) {
+        let a = self.var_match[p];
+        if a != SMALL_NONE {
+            self.val_match[a as usize] = SMALL_NONE;
+            self.var_match[p] = SMALL_NONE;
+        }
+    }
+
+    /// Reads the domains into `before` and `dom`.
+    #[inline]
+    fn load(&mut self, ctx: &Context<'_>) {
+        let state = ctx.state();
+        for p in 0..self.n {
+            let word = state.word_at(self.address[p]) << self.shift[p];
+            self.before[p] = word;
+            self.dom[p] = word;
+        }
+    }
+
+    /// Writes `dom` back to the domains.
+    #[inline]
+    fn store(&self, vars: &[VarId], ctx: &mut Context<'_>) -> PropagationResult {
+        for (p, var) in vars.iter().enumerate() {
+            if self.dom[p] != self.before[p] {
+                ctx.narrow_single_word(var.index, self.dom[p] >> self.shift[p])?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Removes the values of fixed variables from the others until nothing
+    /// changes; returns the unfixed variables and the values taken by fixed
+    /// ones. With `matching`, fixed variables are also matched to their values.
+    #[inline]
+    fn eliminate(&mut self, matching: bool) -> Result<(u64, u64), Conflict> {
+        let n = self.n;
+        let mut taken = 0u64;
+        let mut free_vars = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        loop {
+            let mut newly = 0u64;
+            let mut rest = free_vars;
+            while rest != 0 {
+                let p = pop_lowest(&mut rest);
+                let d = self.dom[p] & !taken;
+                self.dom[p] = d;
+                if d & d.wrapping_sub(1) == 0 {
+                    // Empty, or fixed: two fixed variables on one value is a conflict.
+                    if d == 0 || newly & d != 0 {
+                        return Err(Conflict);
+                    }
+                    newly |= d;
+                    free_vars &= !(1u64 << p);
+                }
+            }
+            if newly == 0 {
+                break;
+            }
+            taken |= newly;
+        }
+        if matching {
+            let mut fixed = !free_vars & if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+            while fixed != 0 {
+                let p = pop_lowest(&mut fixed);
+                let a = self.dom[p].trailing_zeros() as usize;
+                if self.var_match[p] as usize != a {
+                    self.unmatch(p);
+                    let owner = self.val_match[a];
+                    if owner != SMALL_NONE {
+                        self.unmatch(owner as usize);
+                    }
+                    self.var_match[p] = a as u8;
+                    self.val_match[a] = p as u8;
+                }
+            }
+        }
+        Ok((free_vars, taken))
+    }
+
+    /// Everything reachable from `start` along `edges` without leaving `within`.
+    #[inline]
+    fn closure(edges: &[u64; 64], start: u64, within: u64) -> u64 {
+        let mut seen = start;
+        let mut frontier = start;
+        while frontier != 0 {
+            let mut next = 0u64;
+            while frontier != 0 {
+                next |= edges[pop_lowest(&mut frontier)];
+            }
+            frontier = next & within & !seen;
+            seen |= frontier;
+        }
+        seen
+    }
+
+    /// The cheap pass: value elimination and hidden singles (a value that only
+    /// one variable can still take goes to it), to their fixpoint. Linear in the
+    /// scope; the matching then runs once the cheap cascades are over.
+    pub(super) fn cheap(&mut self, vars: &[VarId], ctx: &mut Context<'_>) -> PropagationResult {
+        ctx.count_checks(self.n as u64);
+        self.load(ctx);
+        loop {
+            let (free_vars, taken) = self.eliminate(false)?;
+            let (mut once, mut twice) = (0u64, 0u64);
+            let mut rest = free_vars;
+            while rest != 0 {
+                let d = self.dom[pop_lowest(&mut rest)];
+                twice |= once & d;
+                once |= d;
+            }
+            let available = (once | taken).count_ones() as usize;
+            if available < self.n {
+                return Err(Conflict);
+            }
+            // Only when there are exactly as many values as variables must every
+            // value be taken, and a value only one variable holds go to it.
+            let singles = if available == self.n { once & !twice } else { 0 };
+            if singles == 0 {
+                break;
+            }
+            let mut rest = free_vars;
+            while rest != 0 {
+                let p = pop_lowest(&mut rest);
+                let mine = self.dom[p] & singles;
+                if mine != 0 {
+                    if mine & (mine - 1) != 0 {
+                        // Two values that must both be taken, and only by this variable.
+                        return Err(Conflict);
+                    }
+                    self.dom[p] = mine;
+                }
+            }
+        }
+        self.store(vars, ctx)
+    }
+
+    /// The complete pass: Régin's domain consistency.
+    pub(super) fn propagate(&mut self, vars: &[VarId], ctx: &mut Context<'_>) -> PropagationResult {
+        ctx.count_checks(self.n as u64);
+        self.load(ctx);
+        // Value elimination first, as Gecode does before the matching: the
+        // values of fixed variables leave the others, repeatedly. What remains
+        // for the matching is the unfixed variables and their values, which
+        // late in a search is a small graph.
+        let (free_vars, taken) = self.eliminate(true)?;
+        // Match the free variables (keeping the matched edges still present).
+        let mut values = 0u64;
+        let mut rest = free_vars;
+        while rest != 0 {
+            let p = pop_lowest(&mut rest);
+            values |= self.dom[p];
+            let a = self.var_match[p];
+            if a != SMALL_NONE && self.dom[p] & (1u64 << a) == 0 {
+                self.unmatch(p);
+            }
+        }
+        if values.count_ones() < free_vars.count_ones() {
+            return Err(Conflict);
+        }
+        let mut rest = free_vars;
+        while rest != 0 {
+            let p = pop_lowest(&mut rest);
+            let mut visited = taken;
+            if self.var_match[p] == SMALL_NONE && !self.augment(p, &mut visited) {
+                return Err(Conflict);
+            }
+        }
+        // Edges a -> b between the free variables' values, forwards (`succ`)
+        // and backwards (`pred`).
+        let mut rows = values;
+        while rows != 0 {
+            let a = pop_lowest(&mut rows);
+            self.succ[a] = 0;
+            self.pred[a] = 0;
+        }
+        let mut matched = 0u64;
+        let mut rest = free_vars;
+        while rest != 0 {
+            let p = pop_lowest(&mut rest);
+            let b = self.var_match[p] as usize;
+            matched |= 1u64 << b;
+            let others = self.dom[p] & !(1u64 << b);
+            self.pred[b] |= others;
+            let mut from = others;
+            while from != 0 {
+                self.succ[pop_lowest(&mut from)] |= 1u64 << b;
+            }
+        }
+        // Strongly connected components by forward-backward search on bitsets:
+        // the component of `v` is what `v` reaches and what reaches `v`.
+        let mut remaining = values;
+        while remaining != 0 {
+            let v = remaining.trailing_zeros() as usize;
+            let start = 1u64 << v;
+            let forward = Self::closure(&self.succ, start, remaining);
+            let backward = Self::closure(&self.pred, start, remaining);
+            let component = forward & backward;
+            let mut members = component;
+            while members != 0 {
+                self.component[pop_lowest(&mut members)] = component;
+            }
+            remaining &= !component;
+        }
+        // Values reachable from a free value (free values included).
+        let free_values = values & !matched;
+        let from_free = if free_values == 0 { 0 } else { Self::closure(&self.succ, free_values, values) };
+        // A value stays if it is matched, in the component of the matched value
+        // (an even alternating cycle), or reachable from a free value.
+        let mut rest = free_vars;
+        while rest != 0 {
+            let p = pop_lowest(&mut rest);
+            let b = self.var_match[p] as usize;
+            self.dom[p] &= (1u64 << b) | self.component[b] | from_free;
+        }
+        self.store(vars, ctx)
+    }
+}
