@@ -79,15 +79,15 @@ fn build(csp: &RandomCsp) -> Model {
             Spec::Less(a, b, false) => drop(model.less_or_equal(vars[*a], vars[*b]).unwrap()),
             Spec::AllDifferent(vs, offsets) => {
                 let scope: Vec<VarId> = vs.iter().map(|&i| vars[i]).collect();
-                drop(model.all_different_offset(&scope, offsets).unwrap());
+                model.all_different_offset(&scope, offsets).unwrap();
             }
             Spec::Linear(terms, relation, rhs) => {
                 let terms: Vec<(i64, VarId)> = terms.iter().map(|&(c, i)| (c, vars[i])).collect();
-                drop(model.linear(&terms, *relation, *rhs).unwrap());
+                model.linear(&terms, *relation, *rhs).unwrap();
             }
             Spec::Table(vs, rows) => {
                 let scope: Vec<VarId> = vs.iter().map(|&i| vars[i]).collect();
-                drop(model.table(&scope, rows).unwrap());
+                model.table(&scope, rows).unwrap();
             }
             Spec::Predicate(vs) => {
                 let scope: Vec<VarId> = vs.iter().map(|&i| vars[i]).collect();
