@@ -73,10 +73,18 @@ fn build(csp: &RandomCsp) -> Model {
     let vars: Vec<VarId> = csp.domains.iter().map(|d| model.new_var(d.clone()).unwrap()).collect();
     for spec in &csp.constraints {
         match spec {
-            Spec::Equal(a, b) => drop(model.equal(vars[*a], vars[*b]).unwrap()),
-            Spec::NotEqual(a, b, c) => drop(model.not_equal_offset(vars[*a], vars[*b], *c).unwrap()),
-            Spec::Less(a, b, true) => drop(model.less_than(vars[*a], vars[*b]).unwrap()),
-            Spec::Less(a, b, false) => drop(model.less_or_equal(vars[*a], vars[*b]).unwrap()),
+            Spec::Equal(a, b) => {
+                model.equal(vars[*a], vars[*b]).unwrap();
+            }
+            Spec::NotEqual(a, b, c) => {
+                model.not_equal_offset(vars[*a], vars[*b], *c).unwrap();
+            }
+            Spec::Less(a, b, true) => {
+                model.less_than(vars[*a], vars[*b]).unwrap();
+            }
+            Spec::Less(a, b, false) => {
+                model.less_or_equal(vars[*a], vars[*b]).unwrap();
+            }
             Spec::AllDifferent(vs, offsets) => {
                 let scope: Vec<VarId> = vs.iter().map(|&i| vars[i]).collect();
                 model.all_different_offset(&scope, offsets).unwrap();
@@ -91,11 +99,9 @@ fn build(csp: &RandomCsp) -> Model {
             }
             Spec::Predicate(vs) => {
                 let scope: Vec<VarId> = vs.iter().map(|&i| vars[i]).collect();
-                drop(
-                    model
-                        .predicate(&scope, |t| (t.iter().sum::<i64>() + t[0] * t[t.len() - 1]).rem_euclid(3) == 1)
-                        .unwrap(),
-                );
+                model
+                    .predicate(&scope, |t| (t.iter().sum::<i64>() + t[0] * t[t.len() - 1]).rem_euclid(3) == 1)
+                    .unwrap();
             }
         }
     }
