@@ -1,0 +1,197 @@
+//! Random full grids and puzzles with a unique solution, reproducible from a seed.
+//!
+//! Two sources of full grids:
+//!
+//! - [`shuffled_grid`] needs no engine: it relabels the values and permutes
+//!   rows inside bands, bands, columns inside stacks and stacks of a fixed
+//!   valid pattern. The planted-solution tests use it, so that what they check
+//!   the engine against does not come from the engine.
+//! - [`full_grid`] fills the boxes on the diagonal (which share no row or
+//!   column) with random permutations and lets the solver complete the grid
+//!   with a random value order. Its grids are far more varied; the generator
+//!   uses it.
+//!
+//! [`unique_puzzle`] then blanks cells in random order, keeping a blank only
+//! when the puzzle stays unique, until the wanted number of givens is left.
+
+use csp::rng::Rng;
+use csp::{Limits, Outcome, SolveConfig, ValueOrder};
+
+use crate::grid::{Grid, Shape};
+use crate::model::{EngineError, SudokuModel};
+
+/// The valid full grid `value(r, c) = ((r mod R) * C + r div R + c) mod n + 1`:
+/// in a box the first term and the column walk all of `0..n` once, and along a
+/// column `(r mod R) * C + r div R` does too.
+pub fn pattern_grid(shape: Shape) -> Grid {
+    let (n, r, c) = (shape.side(), shape.box_rows(), shape.box_cols());
+    let cells = (0..n * n)
+        .map(|i| {
+            let (row, col) = (i / n, i % n);
+            (((row % r) * c + row / r + col) % n + 1) as u8
+        })
+        .collect();
+    Grid::from_cells(shape, cells).unwrap_or_else(|_| Grid::empty(shape))
+}
+
+/// A random valid full grid made from [`pattern_grid`] by symmetries that keep
+/// every unit a unit: relabelled values, rows permuted inside each band, bands
+/// permuted, columns inside each stack, stacks, and (for square boxes) a
+/// transposition. Independent of the engine.
+pub fn shuffled_grid(shape: Shape, rng: &mut Rng) -> Grid {
+    let (n, r, c) = (shape.side(), shape.box_rows(), shape.box_cols());
+    let pattern = pattern_grid(shape);
+    let mut values: Vec<u8> = (1..=n as u8).collect();
+    rng.shuffle(&mut values);
+    // Bands are `r` rows high (there are `c` of them); stacks `c` columns wide.
+    let rows = permutation_in_groups(n, r, rng);
+    let cols = permutation_in_groups(n, c, rng);
+    let transpose = r == c && rng.below(2) == 1;
+    let mut cells = Vec::with_capacity(n * n);
+    for &row in &rows {
+        for &col in &cols {
+            let (a, b) = if transpose { (col, row) } else { (row, col) };
+            let v = pattern.cells()[a * n + b];
+            cells.push(values[usize::from(v) - 1]);
+        }
+    }
+    Grid::from_cells(shape, cells).unwrap_or(pattern)
+}
+
+/// A permutation of `0..n` that moves groups of `size` consecutive indices as
+/// blocks and permutes the indices inside each group.
+fn permutation_in_groups(n: usize, size: usize, rng: &mut Rng) -> Vec<usize> {
+    let mut groups: Vec<usize> = (0..n / size).collect();
+    rng.shuffle(&mut groups);
+    let mut order = Vec::with_capacity(n);
+    for g in groups {
+        let mut inside: Vec<usize> = (g * size..(g + 1) * size).collect();
+        rng.shuffle(&mut inside);
+        order.extend(inside);
+    }
+    order
+}
+
+/// Blanks `count` random cells of a grid (all of them if `count` is larger).
+pub fn blank_cells(grid: &Grid, count: usize, rng: &mut Rng) -> Grid {
+    let mut order: Vec<usize> = (0..grid.cells().len()).collect();
+    rng.shuffle(&mut order);
+    let mut puzzle = grid.clone();
+    for &cell in order.iter().take(count) {
+        puzzle.set(cell, 0);
+    }
+    puzzle
+}
+
+/// A random valid full grid: the diagonal boxes filled at random, the rest by
+/// the solver with a random value order. Runs that take too long are retried
+/// with another seed; after a few, the grid comes from [`shuffled_grid`].
+pub fn full_grid(shape: Shape, seed: u64) -> Result<Grid, EngineError> {
+    let n = shape.side();
+    let mut rng = Rng::new(seed);
+    for _attempt in 0..4 {
+        let mut start = Grid::empty(shape);
+        // Box (i, i) spans rows i*R.. and columns i*C..; there are min(R, C)
+        // such boxes and no two share a row or a column.
+        for i in 0..shape.box_rows().min(shape.box_cols()) {
+            let mut values: Vec<u8> = (1..=n as u8).collect();
+            rng.shuffle(&mut values);
+            let b = i * shape.box_rows() + i;
+            for (cell, value) in shape.unit_cells(crate::grid::Unit::Box(b)).zip(values) {
+                start.set(cell, value);
+            }
+        }
+        let config = SolveConfig::default()
+            .with_value_order(ValueOrder::Random)
+            .with_seed(rng.next_u64())
+            .with_limits(Limits { nodes: Some(20 * n as u64 * n as u64), ..Limits::default() });
+        let model = SudokuModel::new(&start)?;
+        let mut solver = model.solver(config)?;
+        if let Outcome::Solved(solution) = solver.solve() {
+            return Ok(model.grid(solution.values()));
+        }
+    }
+    Ok(shuffled_grid(shape, &mut rng))
+}
+
+/// A puzzle with a unique solution, and that solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The puzzle.
+    pub puzzle: Grid,
+    /// Its only solution.
+    pub solution: Grid,
+}
+
+/// A puzzle with a unique solution and (at least, when the puzzle cannot lose
+/// more givens and stay unique) `givens` givens, from a [`full_grid`], reproducible by
+/// `seed`.
+///
+/// Cells are blanked in random order. Blanking a cell whose value is `v`
+/// keeps the puzzle unique exactly when the puzzle with that cell allowed
+/// every value but `v` has no solution, so each step is one search for a
+/// solution. A search stopped by `config`'s limits keeps the given: uniqueness
+/// is never assumed, only proved.
+pub fn unique_puzzle(shape: Shape, seed: u64, givens: usize, config: &SolveConfig) -> Result<Generated, EngineError> {
+    let solution = full_grid(shape, seed)?;
+    let mut rng = Rng::new(seed ^ 0x9E37_79B9_7F4A_7C15);
+    let mut order: Vec<usize> = (0..solution.cells().len()).collect();
+    rng.shuffle(&mut order);
+    let mut puzzle = solution.clone();
+    let mut left = puzzle.cells().len();
+    for cell in order {
+        if left <= givens {
+            break;
+        }
+        let value = puzzle.cells()[cell];
+        puzzle.set(cell, 0);
+        let model = SudokuModel::excluding(&puzzle, cell, value)?;
+        let mut solver = model.solver(config.clone())?;
+        if matches!(solver.solve(), Outcome::Unsatisfiable) {
+            left -= 1;
+        } else {
+            puzzle.set(cell, value);
+        }
+    }
+    Ok(Generated { puzzle, solution })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{check_filled, verify_solution};
+    use crate::model::count;
+
+    #[test]
+    fn pattern_and_shuffled_grids_are_valid_for_every_shape() {
+        let mut rng = Rng::new(3);
+        for (r, c) in [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (3, 4), (4, 4), (4, 5), (5, 5), (8, 8)] {
+            let shape = Shape::new(r, c).unwrap();
+            assert!(check_filled(&pattern_grid(shape)).is_valid(), "{shape}");
+            for _ in 0..5 {
+                assert!(check_filled(&shuffled_grid(shape, &mut rng)).is_valid(), "{shape}");
+            }
+        }
+    }
+
+    #[test]
+    fn full_grids_are_valid_and_reproducible() {
+        let shape = Shape::new(2, 3).unwrap();
+        let a = full_grid(shape, 11).unwrap();
+        assert!(check_filled(&a).is_valid());
+        assert_eq!(a, full_grid(shape, 11).unwrap());
+        assert!(check_filled(&full_grid(Shape::new(3, 3).unwrap(), 5).unwrap()).is_valid());
+    }
+
+    #[test]
+    fn generated_puzzles_are_unique_and_keep_their_solution() {
+        let shape = Shape::new(3, 3).unwrap();
+        let config = SolveConfig::default();
+        let generated = unique_puzzle(shape, 42, 30, &config).unwrap();
+        assert_eq!(generated.puzzle.num_givens(), 30);
+        verify_solution(&generated.puzzle, &generated.solution).unwrap();
+        let (counted, _) = count(&generated.puzzle, &config, Some(2)).unwrap();
+        assert!(counted.is_unique());
+        assert_eq!(generated, unique_puzzle(shape, 42, 30, &config).unwrap());
+    }
+}

@@ -1,0 +1,187 @@
+//! The sudoku as a `csp` model, and solving and counting on top of it.
+//!
+//! One variable per cell in reading order (so variable `i` is cell `i`), with
+//! domain `1..=n`, or the single value of a given; one `all_different` per row,
+//! column and box, labelled `row 3`, `column 5`, `box 2` so that traces name
+//! them. The strength of the all-different propagators is the solver
+//! configuration's [`SolveConfig::all_different`].
+//!
+//! Givens are singleton domains rather than constraints: the engine starts from
+//! them at no cost, and the root propagation removes their values from their
+//! peers.
+
+use csp::{Count, Domain, Limit, Model, ModelError, Outcome, SolveConfig, Solver, Stats, VarId};
+
+use crate::grid::{Grid, Shape};
+
+/// Why the engine could not take a sudoku model. Neither happens for a grid of
+/// a valid shape; the variants keep the library free of panics all the same.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EngineError {
+    /// Building the model failed.
+    #[error("cannot build the model: {0}")]
+    Model(#[from] ModelError),
+    /// Building the solver failed.
+    #[error("cannot build the solver: {0}")]
+    Solver(#[from] csp::SolveError),
+}
+
+/// A sudoku puzzle as a constraint model.
+#[derive(Debug)]
+pub struct SudokuModel {
+    model: Model,
+    shape: Shape,
+}
+
+impl SudokuModel {
+    /// The model of a puzzle: givens are fixed, every other cell ranges over `1..=n`.
+    pub fn new(puzzle: &Grid) -> Result<SudokuModel, EngineError> {
+        SudokuModel::with_domains(puzzle.shape(), |cell| {
+            let n = puzzle.side() as i64;
+            match puzzle.cells()[cell] {
+                0 => Domain::range(1, n),
+                v => Domain::range(i64::from(v), i64::from(v)),
+            }
+        })
+    }
+
+    /// The model of a puzzle in which cell `cell` may take any value but
+    /// `value`. It has no solution exactly when `value` is the only value the
+    /// cell can take in every solution of `puzzle`: the generator uses it to
+    /// ask "is the puzzle still unique without this given?" with one search
+    /// for a solution instead of a count to two.
+    pub fn excluding(puzzle: &Grid, cell: usize, value: u8) -> Result<SudokuModel, EngineError> {
+        SudokuModel::with_domains(puzzle.shape(), |i| {
+            let n = puzzle.side() as i64;
+            match puzzle.cells()[i] {
+                _ if i == cell => Domain::values((1..=n).filter(|&v| v != i64::from(value))),
+                0 => Domain::range(1, n),
+                v => Domain::range(i64::from(v), i64::from(v)),
+            }
+        })
+    }
+
+    /// The model with the given domain for each cell.
+    pub fn with_domains(shape: Shape, mut domain: impl FnMut(usize) -> Domain) -> Result<SudokuModel, EngineError> {
+        let mut model = Model::new();
+        let mut vars = Vec::with_capacity(shape.num_cells());
+        for cell in 0..shape.num_cells() {
+            vars.push(model.new_var(domain(cell))?);
+        }
+        let mut scope = Vec::with_capacity(shape.side());
+        for unit in shape.units() {
+            scope.clear();
+            scope.extend(shape.unit_cells(unit).map(|cell| vars[cell]));
+            let id = model.all_different(&scope)?;
+            model.set_label(id, unit.to_string())?;
+        }
+        Ok(SudokuModel { model, shape })
+    }
+
+    /// The constraint model.
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// The box shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The variable of a cell.
+    pub fn var(&self, cell: usize) -> Option<VarId> {
+        self.model.var_at(cell)
+    }
+
+    /// The cell of a variable (its index: cells are created in reading order).
+    pub fn cell(&self, var: VarId) -> usize {
+        var.index()
+    }
+
+    /// The grid of a solution's values.
+    pub fn grid(&self, values: &[i64]) -> Grid {
+        let cells = values.iter().map(|&v| u8::try_from(v).unwrap_or(0)).collect();
+        Grid::from_cells(self.shape, cells).unwrap_or_else(|_| Grid::empty(self.shape))
+    }
+
+    /// A solver for this model.
+    pub fn solver(&self, config: SolveConfig) -> Result<Solver<'_>, EngineError> {
+        Ok(Solver::new(&self.model, config)?)
+    }
+}
+
+/// How a search for a solution ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A solution (not yet verified: see [`crate::check::verify_solution`]).
+    Solved(Grid),
+    /// No solution exists.
+    Unsatisfiable,
+    /// A limit stopped the search.
+    LimitReached(Limit),
+}
+
+/// Solves a puzzle: the first solution under `config`, with the statistics.
+///
+/// ```
+/// use csp::SolveConfig;
+/// use csp_sudoku::{model::{solve, Answer}, parse};
+/// let puzzle = parse::one("1.42421321.43421").unwrap();
+/// let (answer, stats) = solve(&puzzle, &SolveConfig::default()).unwrap();
+/// assert_eq!(answer, Answer::Solved(parse::one("1342421321343421").unwrap()));
+/// assert_eq!(stats.nodes, 0, "propagation alone solves it");
+/// ```
+pub fn solve(puzzle: &Grid, config: &SolveConfig) -> Result<(Answer, Stats), EngineError> {
+    let model = SudokuModel::new(puzzle)?;
+    let mut solver = model.solver(config.clone())?;
+    let answer = match solver.solve() {
+        Outcome::Solved(solution) => Answer::Solved(model.grid(solution.values())),
+        Outcome::Unsatisfiable => Answer::Unsatisfiable,
+        Outcome::LimitReached(limit) => Answer::LimitReached(limit),
+    };
+    Ok((answer, solver.stats().clone()))
+}
+
+/// Counts the solutions of a puzzle, stopping at `limit` (2 answers "is it
+/// unique?").
+pub fn count(puzzle: &Grid, config: &SolveConfig, limit: Option<u64>) -> Result<(Count, Stats), EngineError> {
+    let model = SudokuModel::new(puzzle)?;
+    let mut solver = model.solver(config.clone())?;
+    let count = solver.count(limit);
+    Ok((count, solver.stats().clone()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse;
+
+    #[test]
+    fn constraints_are_labelled_by_unit() {
+        let model = SudokuModel::new(&parse::one("1.42421321343421").unwrap()).unwrap();
+        let labels: Vec<_> = model.model().constraints().map(|(id, _)| model.model().describe(id)).collect();
+        assert_eq!(labels.len(), 12);
+        assert_eq!(labels[0], "row 1");
+        assert_eq!(labels[5], "column 2");
+        assert_eq!(labels[11], "box 4");
+    }
+
+    #[test]
+    fn the_three_solutions_of_the_fifth_seed() {
+        let puzzle = parse::one("1..2..1..1.4...1").unwrap();
+        let (count, _) = count(&puzzle, &SolveConfig::default(), None).unwrap();
+        assert_eq!(count.solutions, 3);
+        assert!(count.is_complete());
+    }
+
+    #[test]
+    fn excluding_the_only_value_leaves_no_solution() {
+        let puzzle = parse::one("1.42421321343421").unwrap();
+        // r1c2 must be 3.
+        let model = SudokuModel::excluding(&puzzle, 1, 3).unwrap();
+        assert!(!model.solver(SolveConfig::default()).unwrap().solve().is_solved());
+        let model = SudokuModel::excluding(&puzzle, 1, 2).unwrap();
+        assert!(model.solver(SolveConfig::default()).unwrap().solve().is_solved());
+    }
+}

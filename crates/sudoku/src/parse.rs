@@ -1,0 +1,847 @@
+//! Reading puzzles: the line, grid and Project Euler layouts, detected
+//! automatically, streamed one puzzle at a time.
+//!
+//! - **Line**: one puzzle per line, a symbol per cell: `.` or `0` empty, `1`-`9`,
+//!   then `A` = 10 up to `Z` = 35 (lowercase too). The side is the square root of
+//!   the length. A line of more than [`MAX_SIDE`] whitespace-separated numbers is
+//!   also one puzzle (that is how grids of side above 35 are written on a line).
+//! - **Grid**: `n` lines of `n` whitespace-separated numbers (`0` or `.` empty),
+//!   for any side. `|` tokens and lines made of `-`, `+`, `=` and `|` only are
+//!   ignored, so the pretty output reads back.
+//! - **Project Euler**: a `Grid NN` line, then `n` lines of `n` symbols.
+//!
+//! Lines whose first non-blank character is `#` are comments, in every layout;
+//! puzzles of all three layouts may follow each other in one input. A grid ends
+//! after its `n`-th row; after an error inside a multi-line puzzle the reader
+//! skips to the next blank line (or `Grid` line) and goes on, so one bad puzzle
+//! costs one error. Input that is not text (a NUL or another control byte, or
+//! invalid UTF-8) is reported once, and the rest of that input is skipped.
+//!
+//! The reader holds one line at a time (at most [`MAX_LINE`] bytes; longer lines
+//! are an error, not an allocation), so a file of a million puzzles streams
+//! through in constant memory.
+
+use std::fmt;
+use std::io::{self, BufRead};
+use std::sync::Arc;
+
+use crate::grid::{Grid, MAX_SIDE, Shape, ShapeError};
+
+/// The longest line kept, in bytes: a 64x64 grid on one line in numbers with
+/// spaces takes about 12 KB.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// What is wrong with a puzzle (see [`ParseError`] for where).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// A character that is not in the line format's alphabet.
+    #[error("'{found}' is not a digit, a letter, '.' or '0'")]
+    BadSymbol {
+        /// The character.
+        found: char,
+    },
+    /// A token of a grid row that is not a number, `.` or `0`.
+    #[error("'{found}' is not a number, '.' or '0'")]
+    BadToken {
+        /// The token (cut to 20 characters).
+        found: String,
+    },
+    /// A value above the side of the grid.
+    #[error("'{found}' ({value}) is larger than the grid's side, {side}")]
+    ValueTooLarge {
+        /// The symbol or number as written.
+        found: String,
+        /// Its value.
+        value: u32,
+        /// The side.
+        side: usize,
+    },
+    /// A line-format puzzle whose length is not a square.
+    #[error("a line of {found} cells is not a puzzle: the length must be a square (16 for 4x4, 81 for 9x9, ...)")]
+    NotSquare {
+        /// The number of cells on the line.
+        found: usize,
+    },
+    /// A grid row with the wrong number of cells.
+    #[error("row {row} has {found} cells, expected {expected}")]
+    RowLength {
+        /// The row, counting from 1.
+        row: usize,
+        /// The side (the first row's length).
+        expected: usize,
+        /// The row's length.
+        found: usize,
+    },
+    /// A grid that ends before its `n`-th row.
+    #[error("the grid ends after {found} rows, expected {expected}")]
+    MissingRows {
+        /// The side.
+        expected: usize,
+        /// The rows read.
+        found: usize,
+    },
+    /// A `Grid NN` line with no rows after it.
+    #[error("'{header}' is not followed by the grid's rows")]
+    EmptyHeader {
+        /// The header line.
+        header: String,
+    },
+    /// The box shape does not suit the side.
+    #[error("{0}")]
+    Shape(#[from] ShapeError),
+    /// A line longer than [`MAX_LINE`].
+    #[error("the line is longer than {limit} bytes")]
+    LineTooLong {
+        /// [`MAX_LINE`].
+        limit: usize,
+    },
+    /// Bytes that are not text; the rest of the input is skipped.
+    #[error("this is not a text file (byte 0x{byte:02x}); the rest of it is skipped")]
+    NotText {
+        /// The first offending byte.
+        byte: u8,
+    },
+    /// The input holds no puzzle at all.
+    #[error("no puzzle found")]
+    NoPuzzle,
+    /// Reading failed; the rest of the input is skipped.
+    #[error("cannot read: {message}")]
+    Io {
+        /// The kind of failure.
+        kind: io::ErrorKind,
+        /// The system's message.
+        message: String,
+    },
+}
+
+/// A puzzle that could not be read: where (file, line, column) and why.
+///
+/// Displayed as `file:line:column: message` when the input has a name, and
+/// `line 3, column 7: message` otherwise; the column is left out when the
+/// problem is with a whole line or puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// The input's name, if it has one.
+    pub file: Option<Arc<str>>,
+    /// The line, counting from 1.
+    pub line: usize,
+    /// The column in characters, counting from 1, when the problem is at one place.
+    pub column: Option<usize>,
+    /// What is wrong.
+    pub kind: ParseErrorKind,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.file, self.column) {
+            (Some(file), Some(column)) => write!(f, "{file}:{}:{column}: {}", self.line, self.kind),
+            (Some(file), None) => write!(f, "{file}:{}: {}", self.line, self.kind),
+            (None, Some(column)) => write!(f, "line {}, column {column}: {}", self.line, self.kind),
+            (None, None) => write!(f, "line {}: {}", self.line, self.kind),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            ParseErrorKind::Shape(err) => Some(err),
+            _ => None,
+        }
+    }
+}
+
+/// Which layout a puzzle was written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Layout {
+    /// One line (symbols, or numbers with spaces).
+    Line,
+    /// Rows of whitespace-separated numbers.
+    Grid,
+    /// Project Euler's `Grid NN` header and rows of symbols.
+    Euler,
+}
+
+/// A puzzle read from an input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The puzzle: the givens, 0 for empty cells.
+    pub grid: Grid,
+    /// The line where it starts, counting from 1.
+    pub line: usize,
+    /// How it was written.
+    pub layout: Layout,
+}
+
+/// Reads puzzles one at a time from any buffered input (a file, stdin, a
+/// byte slice). Each item is a puzzle or the error that replaced it; the reader
+/// never panics, whatever the input.
+///
+/// ```
+/// use csp_sudoku::parse::PuzzleReader;
+///
+/// let text = "# two puzzles\n1.42421321343421\n\n1 0 4 2\n4 2 1 3\n2 1 3 4\n3 4 2 1\n";
+/// let puzzles: Vec<_> = PuzzleReader::new(text.as_bytes()).collect::<Result<_, _>>().unwrap();
+/// assert_eq!(puzzles.len(), 2);
+/// assert_eq!(puzzles[0].grid, puzzles[1].grid);
+/// assert_eq!(puzzles[1].line, 4);
+///
+/// let err = PuzzleReader::new(&b"1.4242%321343421"[..]).file("a.txt").next().unwrap().unwrap_err();
+/// assert_eq!(err.to_string(), "a.txt:1:7: '%' is not a digit, a letter, '.' or '0'");
+/// ```
+#[derive(Debug)]
+pub struct PuzzleReader<R> {
+    input: R,
+    file: Option<Arc<str>>,
+    shape: Option<Shape>,
+    /// The current line, without its line ending.
+    line: Vec<u8>,
+    line_number: usize,
+    /// Whether the current line was cut at [`MAX_LINE`].
+    too_long: bool,
+    /// Whether the current line is to be handed out again (one line of lookahead).
+    replay: bool,
+    /// Bytes consumed from the input, for progress reports.
+    offset: u64,
+    finished: bool,
+    /// Scratch for the cells of the puzzle being read.
+    cells: Vec<u8>,
+}
+
+/// What the reader made of a line.
+enum Read {
+    /// A line of text is in `self.line`.
+    Line,
+    /// The end of the input.
+    End,
+}
+
+/// The kinds of line, before parsing them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LineKind {
+    Blank,
+    Comment,
+    /// Only `-`, `+`, `=`, `|` and blanks: a box separator of a drawn grid.
+    Separator,
+    /// `Grid NN`.
+    Header,
+    /// One word: a line-format puzzle or a row of a Project Euler grid.
+    Word,
+    /// Several whitespace-separated words (not counting `|`).
+    Tokens(usize),
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// A reader of `input`, with the default box shape for each puzzle's side.
+    pub fn new(input: R) -> Self {
+        PuzzleReader {
+            input,
+            file: None,
+            shape: None,
+            line: Vec::new(),
+            line_number: 0,
+            too_long: false,
+            replay: false,
+            offset: 0,
+            finished: false,
+            cells: Vec::new(),
+        }
+    }
+
+    /// Names the input in errors (`file:line:column: ...`).
+    pub fn file(mut self, name: impl Into<Arc<str>>) -> Self {
+        self.file = Some(name.into());
+        self
+    }
+
+    /// Uses this box shape for every puzzle instead of the default for its side;
+    /// a puzzle whose side it does not fit is an error.
+    pub fn shape(mut self, shape: Option<Shape>) -> Self {
+        self.shape = shape;
+        self
+    }
+
+    /// The bytes read so far.
+    pub fn bytes_read(&self) -> u64 {
+        self.offset
+    }
+
+    fn error(&self, column: Option<usize>, kind: ParseErrorKind) -> ParseError {
+        ParseError { file: self.file.clone(), line: self.line_number, column, kind }
+    }
+
+    /// The character column (from 1) of byte offset `at` of the current line.
+    fn column(&self, at: usize) -> usize {
+        let prefix = &self.line[..at.min(self.line.len())];
+        match std::str::from_utf8(prefix) {
+            Ok(text) => text.chars().count() + 1,
+            Err(_) => at + 1,
+        }
+    }
+
+    /// Reads the next line into `self.line` (or hands the current one out again).
+    fn read_line(&mut self) -> Result<Read, ParseError> {
+        if self.replay {
+            self.replay = false;
+            return Ok(Read::Line);
+        }
+        self.line.clear();
+        self.too_long = false;
+        let mut any = false;
+        loop {
+            let available = match self.input.fill_buf() {
+                Ok(bytes) => bytes,
+                Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+                Err(err) => {
+                    self.finished = true;
+                    let kind = ParseErrorKind::Io { kind: err.kind(), message: err.to_string() };
+                    return Err(ParseError { line: self.line_number + 1, ..self.error(None, kind) });
+                }
+            };
+            if available.is_empty() {
+                break;
+            }
+            any = true;
+            let (chunk, used, end) = match available.iter().position(|&b| b == b'\n') {
+                Some(i) => (&available[..i], i + 1, true),
+                None => (available, available.len(), false),
+            };
+            let room = MAX_LINE - self.line.len();
+            if chunk.len() > room {
+                self.too_long = true;
+                self.line.extend_from_slice(&chunk[..room]);
+            } else {
+                self.line.extend_from_slice(chunk);
+            }
+            self.input.consume(used);
+            self.offset += used as u64;
+            if end {
+                break;
+            }
+        }
+        if !any {
+            return Ok(Read::End);
+        }
+        self.line_number += 1;
+        if self.line.last() == Some(&b'\r') {
+            self.line.pop();
+        }
+        self.check_text()?;
+        if self.too_long {
+            return Err(self.error(None, ParseErrorKind::LineTooLong { limit: MAX_LINE }));
+        }
+        Ok(Read::Line)
+    }
+
+    /// Refuses lines that are not text: control bytes other than tab and form
+    /// feed, or invalid UTF-8 (a line cut at [`MAX_LINE`] may end inside a
+    /// character, which is not held against it).
+    fn check_text(&mut self) -> Result<(), ParseError> {
+        let bad = self.line.iter().position(|&b| (b < 0x20 && b != b'\t' && b != 0x0c) || b == 0x7f);
+        let bad = bad.or_else(|| match std::str::from_utf8(&self.line) {
+            Ok(_) => None,
+            Err(err) if self.too_long && err.error_len().is_none() => None,
+            Err(err) => Some(err.valid_up_to()),
+        });
+        match bad {
+            None => Ok(()),
+            Some(at) => {
+                self.finished = true;
+                let byte = self.line[at];
+                Err(self.error(Some(self.column(at)), ParseErrorKind::NotText { byte }))
+            }
+        }
+    }
+
+    fn classify(&self) -> LineKind {
+        let line = &self.line;
+        let Some(first) = line.iter().position(|b| !is_blank(*b)) else {
+            return LineKind::Blank;
+        };
+        if line[first] == b'#' {
+            return LineKind::Comment;
+        }
+        if line.iter().all(|&b| matches!(b, b'-' | b'+' | b'=' | b'|') || is_blank(b)) {
+            return LineKind::Separator;
+        }
+        let word = &line[first..];
+        if word.len() >= 4 && word[..4].eq_ignore_ascii_case(b"grid") && word.get(4).is_none_or(|&b| is_blank(b)) {
+            return LineKind::Header;
+        }
+        match tokens(line).count() {
+            1 => LineKind::Word,
+            count => LineKind::Tokens(count),
+        }
+    }
+
+    /// Skips the rest of a multi-line puzzle after an error: up to a blank line,
+    /// a `Grid` header (kept for the next puzzle) or the end.
+    fn skip_block(&mut self) {
+        loop {
+            match self.read_line() {
+                Ok(Read::End) => return,
+                Ok(Read::Line) => match self.classify() {
+                    LineKind::Blank => return,
+                    LineKind::Header => {
+                        self.replay = true;
+                        return;
+                    }
+                    _ => {}
+                },
+                Err(_) if self.finished => return,
+                Err(_) => {}
+            }
+        }
+    }
+
+    /// The shape for a puzzle of side `side`.
+    fn shape_for(&self, side: usize) -> Result<Shape, ShapeError> {
+        match self.shape {
+            Some(shape) => shape.fit(side),
+            None => Shape::for_side(side),
+        }
+    }
+
+    fn finish_puzzle(&mut self, shape: Shape, line: usize, layout: Layout) -> Puzzle {
+        let cells = std::mem::take(&mut self.cells);
+        let grid = match Grid::from_cells(shape, cells) {
+            Ok(grid) => grid,
+            // The values were checked against the side while reading.
+            Err(_) => Grid::empty(shape),
+        };
+        Puzzle { grid, line, layout }
+    }
+
+    /// A line-format puzzle: the current line is one word of symbols.
+    fn line_puzzle(&mut self) -> Result<Puzzle, ParseError> {
+        let (start, end) = trimmed(&self.line);
+        let mut cells = std::mem::take(&mut self.cells);
+        cells.clear();
+        let result = self.symbols(start, end, &mut cells);
+        self.cells = cells;
+        let side = result?;
+        let shape = self.shape_for(side).map_err(|e| self.error(None, e.into()))?;
+        self.check_values(shape.side(), start, end)?;
+        Ok(self.finish_puzzle(shape, self.line_number, Layout::Line))
+    }
+
+    /// Reads the symbols of `self.line[start..end]` into `cells` and returns the
+    /// side, the square root of their number.
+    fn symbols(&self, start: usize, end: usize, cells: &mut Vec<u8>) -> Result<usize, ParseError> {
+        for (i, &b) in self.line[start..end].iter().enumerate() {
+            match symbol_value(b) {
+                Some(v) => cells.push(v),
+                None => {
+                    let at = start + i;
+                    let found = self.char_at(at);
+                    return Err(self.error(Some(self.column(at)), ParseErrorKind::BadSymbol { found }));
+                }
+            }
+        }
+        let count = cells.len();
+        let side = count.isqrt();
+        if side * side != count {
+            return Err(self.error(None, ParseErrorKind::NotSquare { found: count }));
+        }
+        Ok(side)
+    }
+
+    /// Refuses symbols of `self.line[start..end]` above `side`.
+    fn check_values(&self, side: usize, start: usize, end: usize) -> Result<(), ParseError> {
+        match self.line[start..end].iter().position(|&b| usize::from(symbol_value(b).unwrap_or(0)) > side) {
+            None => Ok(()),
+            Some(i) => {
+                let at = start + i;
+                let b = self.line[at];
+                Err(self.error(
+                    Some(self.column(at)),
+                    ParseErrorKind::ValueTooLarge {
+                        found: char::from(b).to_string(),
+                        value: u32::from(symbol_value(b).unwrap_or(0)),
+                        side,
+                    },
+                ))
+            }
+        }
+    }
+
+    fn char_at(&self, at: usize) -> char {
+        std::str::from_utf8(&self.line[at..]).ok().and_then(|s| s.chars().next()).unwrap_or(char::REPLACEMENT_CHARACTER)
+    }
+
+    /// Reads the numbers of the current line into `cells`, returning how many
+    /// there were; `side` bounds them when it is known.
+    fn numbers(&self, cells: &mut Vec<u8>, side: Option<usize>) -> Result<usize, ParseError> {
+        let mut count = 0;
+        for (at, token) in tokens(&self.line) {
+            let value = match token {
+                b"." => 0,
+                _ if token.len() <= 6 && token.iter().all(u8::is_ascii_digit) => {
+                    token.iter().fold(0u32, |acc, &d| acc * 10 + u32::from(d - b'0'))
+                }
+                _ => {
+                    let found: String = String::from_utf8_lossy(token).chars().take(20).collect();
+                    return Err(self.error(Some(self.column(at)), ParseErrorKind::BadToken { found }));
+                }
+            };
+            if let Some(side) = side {
+                if value as usize > side {
+                    let found = String::from_utf8_lossy(token).into_owned();
+                    return Err(self.error(Some(self.column(at)), ParseErrorKind::ValueTooLarge { found, value, side }));
+                }
+            }
+            cells.push(value.min(255) as u8);
+            count += 1;
+        }
+        Ok(count)
+    }
+
+    /// Checks the values of a first row read before the side was known.
+    fn check_first_row(&self, side: usize) -> Result<(), ParseError> {
+        let mut scratch = Vec::new();
+        self.numbers(&mut scratch, Some(side)).map(|_| ())
+    }
+
+    /// A puzzle written as one line of more than [`MAX_SIDE`] numbers.
+    fn spaced_line_puzzle(&mut self) -> Result<Puzzle, ParseError> {
+        let mut cells = std::mem::take(&mut self.cells);
+        cells.clear();
+        let result = self.numbers(&mut cells, None);
+        self.cells = cells;
+        let count = result?;
+        let side = count.isqrt();
+        if side * side != count {
+            return Err(self.error(None, ParseErrorKind::NotSquare { found: count }));
+        }
+        let shape = self.shape_for(side).map_err(|e| self.error(None, e.into()))?;
+        self.check_first_row(shape.side())?;
+        Ok(self.finish_puzzle(shape, self.line_number, Layout::Line))
+    }
+
+    /// A grid of whitespace-separated numbers whose first row is the current line.
+    fn grid_puzzle(&mut self) -> Result<Puzzle, ParseError> {
+        let result = self.grid_rows();
+        if result.is_err() && !self.finished && !self.at_block_end() {
+            self.skip_block();
+        }
+        result
+    }
+
+    /// Whether the current line already ends a block (a blank line, or a header
+    /// left for the next puzzle).
+    fn at_block_end(&self) -> bool {
+        self.replay || self.classify() == LineKind::Blank
+    }
+
+    fn grid_rows(&mut self) -> Result<Puzzle, ParseError> {
+        let first_line = self.line_number;
+        let mut cells = std::mem::take(&mut self.cells);
+        cells.clear();
+        let result = self.numbers(&mut cells, None);
+        self.cells = cells;
+        let side = result?;
+        let shape = self.shape_for(side).map_err(|e| self.error(None, e.into()))?;
+        self.check_first_row(side)?;
+        let mut rows = 1;
+        while rows < side {
+            let kind = match self.read_line()? {
+                Read::End => None,
+                Read::Line => Some(self.classify()),
+            };
+            match kind {
+                Some(LineKind::Comment | LineKind::Separator) => continue,
+                Some(LineKind::Tokens(_) | LineKind::Word) => {}
+                Some(LineKind::Header) => {
+                    self.replay = true;
+                    return Err(self.error(None, ParseErrorKind::MissingRows { expected: side, found: rows }));
+                }
+                Some(LineKind::Blank) | None => {
+                    return Err(self.error(None, ParseErrorKind::MissingRows { expected: side, found: rows }));
+                }
+            }
+            let mut cells = std::mem::take(&mut self.cells);
+            let before = cells.len();
+            let result = self.numbers(&mut cells, Some(side));
+            self.cells = cells;
+            let found = result?;
+            if found != side {
+                self.cells.truncate(before);
+                return Err(self.error(None, ParseErrorKind::RowLength { row: rows + 1, expected: side, found }));
+            }
+            rows += 1;
+        }
+        Ok(self.finish_puzzle(shape, first_line, Layout::Grid))
+    }
+
+    /// A Project Euler grid: the current line is its `Grid NN` header.
+    fn euler_puzzle(&mut self) -> Result<Puzzle, ParseError> {
+        let result = self.euler_rows();
+        if result.is_err() && !self.finished && !self.at_block_end() {
+            self.skip_block();
+        }
+        result
+    }
+
+    fn euler_rows(&mut self) -> Result<Puzzle, ParseError> {
+        let header_line = self.line_number;
+        let header = String::from_utf8_lossy(&self.line).trim().to_string();
+        let mut cells = std::mem::take(&mut self.cells);
+        cells.clear();
+        self.cells = cells;
+        let mut side = 0;
+        let mut shape = None;
+        let mut rows = 0;
+        while shape.is_none() || rows < side {
+            let kind = match self.read_line()? {
+                Read::End => None,
+                Read::Line => Some(self.classify()),
+            };
+            let missing = |reader: &Self| {
+                if rows == 0 {
+                    reader.error(None, ParseErrorKind::EmptyHeader { header: header.clone() })
+                } else {
+                    reader.error(None, ParseErrorKind::MissingRows { expected: side, found: rows })
+                }
+            };
+            match kind {
+                Some(LineKind::Comment | LineKind::Separator) => continue,
+                Some(LineKind::Word) => {}
+                Some(LineKind::Tokens(found)) => {
+                    return Err(self.error(None, ParseErrorKind::RowLength { row: rows + 1, expected: side, found }));
+                }
+                Some(LineKind::Header) => {
+                    self.replay = true;
+                    return Err(missing(self));
+                }
+                Some(LineKind::Blank) | None => return Err(missing(self)),
+            }
+            let (start, end) = trimmed(&self.line);
+            let mut cells = std::mem::take(&mut self.cells);
+            let before = cells.len();
+            let result = self.symbols_row(start, end, &mut cells);
+            self.cells = cells;
+            let found = result?;
+            if rows == 0 {
+                side = found;
+                let fitted = self.shape_for(side).map_err(|e| self.error(None, e.into()))?;
+                shape = Some(fitted);
+            } else if found != side {
+                self.cells.truncate(before);
+                return Err(self.error(None, ParseErrorKind::RowLength { row: rows + 1, expected: side, found }));
+            }
+            self.check_values(side, start, end)?;
+            rows += 1;
+        }
+        match shape {
+            Some(shape) => Ok(self.finish_puzzle(shape, header_line, Layout::Euler)),
+            None => Err(self.error(None, ParseErrorKind::EmptyHeader { header })),
+        }
+    }
+
+    /// Reads one row of symbols, returning how many there were.
+    fn symbols_row(&self, start: usize, end: usize, cells: &mut Vec<u8>) -> Result<usize, ParseError> {
+        let before = cells.len();
+        for (i, &b) in self.line[start..end].iter().enumerate() {
+            match symbol_value(b) {
+                Some(v) => cells.push(v),
+                None => {
+                    let at = start + i;
+                    let found = self.char_at(at);
+                    return Err(self.error(Some(self.column(at)), ParseErrorKind::BadSymbol { found }));
+                }
+            }
+        }
+        Ok(cells.len() - before)
+    }
+}
+
+impl<R: BufRead> Iterator for PuzzleReader<R> {
+    type Item = Result<Puzzle, ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if self.finished {
+                return None;
+            }
+            match self.read_line() {
+                Ok(Read::End) => {
+                    self.finished = true;
+                    return None;
+                }
+                Ok(Read::Line) => {}
+                Err(err) => return Some(Err(err)),
+            }
+            return Some(match self.classify() {
+                LineKind::Blank | LineKind::Comment | LineKind::Separator => continue,
+                LineKind::Header => self.euler_puzzle(),
+                LineKind::Word => self.line_puzzle(),
+                LineKind::Tokens(count) if count > MAX_SIDE => self.spaced_line_puzzle(),
+                LineKind::Tokens(_) => self.grid_puzzle(),
+            });
+        }
+    }
+}
+
+#[inline]
+fn is_blank(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\x0c' | b'\r')
+}
+
+/// The value of a line-format symbol: `.` and `0` are 0, `1`-`9`, `A`-`Z` and
+/// `a`-`z` are 1 to 35.
+#[inline]
+pub fn symbol_value(b: u8) -> Option<u8> {
+    match b {
+        b'.' | b'0' => Some(0),
+        b'1'..=b'9' => Some(b - b'0'),
+        b'A'..=b'Z' => Some(b - b'A' + 10),
+        b'a'..=b'z' => Some(b - b'a' + 10),
+        _ => None,
+    }
+}
+
+/// The start and end of a line without its leading and trailing blanks.
+fn trimmed(line: &[u8]) -> (usize, usize) {
+    let start = line.iter().position(|&b| !is_blank(b)).unwrap_or(line.len());
+    let end = line.iter().rposition(|&b| !is_blank(b)).map_or(start, |i| i + 1);
+    (start, end)
+}
+
+/// The whitespace-separated words of a line with their byte offsets, `|` left out.
+fn tokens(line: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        loop {
+            while at < line.len() && is_blank(line[at]) {
+                at += 1;
+            }
+            if at >= line.len() {
+                return None;
+            }
+            let start = at;
+            while at < line.len() && !is_blank(line[at]) {
+                at += 1;
+            }
+            let token = &line[start..at];
+            if token != b"|" {
+                return Some((start, token));
+            }
+        }
+    })
+}
+
+/// Reads every puzzle of a string (see [`PuzzleReader`]).
+pub fn puzzles(text: &str) -> PuzzleReader<&[u8]> {
+    PuzzleReader::new(text.as_bytes())
+}
+
+/// The first puzzle of a string, with the default box shape.
+///
+/// ```
+/// let grid = csp_sudoku::parse::one("1.42421321343421").unwrap();
+/// assert_eq!(grid.side(), 4);
+/// ```
+pub fn one(text: &str) -> Result<Grid, ParseError> {
+    match puzzles(text).next() {
+        Some(result) => result.map(|puzzle| puzzle.grid),
+        None => Err(ParseError { file: None, line: 1, column: None, kind: ParseErrorKind::NoPuzzle }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_all(text: &str) -> Vec<Result<Puzzle, String>> {
+        puzzles(text).map(|r| r.map_err(|e| e.to_string())).collect()
+    }
+
+    #[test]
+    fn line_format_with_comments_and_letters() {
+        let text = "# comment\n  # indented comment\n1.42421321343421\r\n\n1.42421321.43421  \n";
+        let got = read_all(text);
+        assert_eq!(got.len(), 2);
+        let first = got[0].as_ref().unwrap();
+        assert_eq!(first.line, 3);
+        assert_eq!(first.layout, Layout::Line);
+        assert_eq!(first.grid.cells()[..4], [1, 0, 4, 2]);
+        let mut big = "G".to_string();
+        big.push_str(&".".repeat(255));
+        let grid = one(&big).unwrap();
+        assert_eq!(grid.side(), 16);
+        assert_eq!(grid.cells()[0], 16);
+        assert_eq!(one(&big.to_lowercase()).unwrap(), grid);
+    }
+
+    #[test]
+    fn grid_format_any_side_and_pretty_output_read_back() {
+        let text = "1 . 4 2\n4 2 1 3\n\n2 1 3 4\n";
+        let got = read_all(text);
+        assert_eq!(got[0], Err("line 3: the grid ends after 2 rows, expected 4".to_string()));
+        let pretty = "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n";
+        let grid = one(pretty).unwrap();
+        assert!(grid.is_filled());
+        assert_eq!(crate::format::pretty(&grid), pretty.trim_end());
+    }
+
+    #[test]
+    fn euler_layout() {
+        let text = "Grid 01\n1042\n4213\n2134\n3421\nGrid 02\n0000\n0000\n0000\n0000\n";
+        let got = read_all(text);
+        assert_eq!(got.len(), 2);
+        let first = got[0].as_ref().unwrap();
+        assert_eq!(first.layout, Layout::Euler);
+        assert_eq!(first.line, 1);
+        assert_eq!(first.grid.num_givens(), 15);
+        assert_eq!(got[1].as_ref().unwrap().grid.num_givens(), 0);
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let text = "1.42421321343421\n1.4242132134342\n1.42.21.21.4.4x1\n1.42.21.21.4.451\n";
+        let got = read_all(text);
+        assert_eq!(got.len(), 4);
+        assert!(got[0].is_ok());
+        assert_eq!(
+            got[1],
+            Err(
+                "line 2: a line of 15 cells is not a puzzle: the length must be a square (16 for 4x4, 81 for 9x9, ...)"
+                    .to_string()
+            )
+        );
+        assert!(got[2].as_ref().unwrap_err().starts_with("line 3, column 15:"), "{:?}", got[2]);
+        assert_eq!(got[3], Err("line 4, column 15: '5' (5) is larger than the grid's side, 4".to_string()));
+    }
+
+    #[test]
+    fn a_bad_grid_costs_one_error_and_reading_resumes() {
+        let text = "1 2 3 4\n1 2 x 4\n1 2 3 4\n1 2 3 4\n\n1.42421321343421\n";
+        let got = read_all(text);
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert_eq!(got[0], Err("line 2, column 5: 'x' is not a number, '.' or '0'".to_string()));
+        assert!(got[1].is_ok());
+    }
+
+    #[test]
+    fn binary_input_is_one_error() {
+        let mut bytes = b"1.42421321343421\n".to_vec();
+        bytes.extend_from_slice(&[0, 159, 146, 150, 10, 1, 2, 3]);
+        let got: Vec<_> = PuzzleReader::new(&bytes[..]).file("x.bin").collect();
+        assert_eq!(got.len(), 2);
+        assert_eq!(
+            got[1].as_ref().unwrap_err().to_string(),
+            "x.bin:2:1: this is not a text file (byte 0x00); the rest of it is skipped"
+        );
+    }
+
+    #[test]
+    fn long_lines_are_refused_without_keeping_them() {
+        let mut text = ".".repeat(MAX_LINE * 3);
+        text.push_str("\n1.42421321343421\n");
+        let got = read_all(&text);
+        assert_eq!(got.len(), 2);
+        assert!(got[0].as_ref().unwrap_err().contains("longer than"));
+        assert!(got[1].is_ok());
+    }
+}
