@@ -1149,6 +1149,38 @@ mod tests {
     }
 
     #[test]
+    fn a_tight_all_different_lists_its_free_values() {
+        // Twelve variables over 0..=13 (tight enough to keep the list), offsets 3.
+        let mut model = Model::new();
+        let x = model.new_vars(12, 0..=13).unwrap();
+        model.all_different_offset(&x, &[3; 12]).unwrap();
+        let (_, constraint) = model.constraints().next().unwrap();
+        let mut counter = constraint.violation_counter().unwrap();
+        counter.clear(&model);
+        let mut rng = Rng::new(9);
+        let mut values: Vec<Option<i64>> = vec![None; 12];
+        for _ in 0..500 {
+            let p = rng.below(12) as usize;
+            let to = rng.below(14) as i64;
+            counter.apply(p, values[p], to, &mut Vec::new());
+            values[p] = Some(to);
+            let list = counter.free_values(p).expect("a tight all_different keeps its free values");
+            let mut free: Vec<i64> = (0..list.len()).map(|k| list.get(k)).collect();
+            free.sort_unstable();
+            let expected: Vec<i64> = (0..=13).filter(|v| !values.contains(&Some(*v))).collect();
+            assert_eq!(free, expected);
+        }
+        // A loose one keeps none.
+        let mut model = Model::new();
+        let x = model.new_vars(4, 0..=13).unwrap();
+        model.all_different(&x).unwrap();
+        let (_, constraint) = model.constraints().next().unwrap();
+        let mut counter = constraint.violation_counter().unwrap();
+        counter.clear(&model);
+        assert!(counter.free_values(0).is_none());
+    }
+
+    #[test]
     fn huge_range_domains_are_sampled_not_widened() {
         // Domains of 2^40 values: all_different falls back to a hash map of
         // counts, and a step scores at most MAX_SCAN values.

@@ -670,7 +670,9 @@ impl Propagator for Matching<'_> {
 /// ([`crate::local_search`]): for each shifted value `x_i + o_i`, how many
 /// positions take it, and the exclusive or of those positions, which names the
 /// position when it is alone (so that a move onto it can report it as newly in
-/// conflict). The violation is the number of equal pairs, the sum of
+/// conflict). When the variables nearly fill the values (N-queens columns), it
+/// also keeps the list of empty buckets, the values free for any position. The
+/// violation is the number of equal pairs, the sum of
 /// `count * (count - 1) / 2`; moving a position from bucket `a` to bucket `b`
 /// changes it by `count[b] - (count[a] - 1)`, so a range of candidate values is
 /// scored by one pass over a slice of counts.
@@ -684,8 +686,40 @@ pub(crate) struct AllDifferentCounter<'c> {
 /// The counts, in an array over the range of shifted values when it is at most
 /// a few times the scope's length (N-queens: `2N - 1` diagonals), else in a map.
 enum Counts {
-    Dense { base: i128, counts: Vec<u32>, members: Vec<u32> },
+    Dense { base: i128, counts: Vec<u32>, members: Vec<u32>, empty: Option<EmptyBuckets> },
     Sparse(std::collections::HashMap<i128, (u32, u32)>),
+}
+
+/// The empty buckets of dense counts, as a sparse set: `list` holds them, and
+/// `index[b]` is where bucket `b` sits in `list` (`NONE` when it is not empty).
+struct EmptyBuckets {
+    list: Vec<u32>,
+    index: Vec<u32>,
+}
+
+impl EmptyBuckets {
+    fn all(width: usize) -> Self {
+        EmptyBuckets { list: (0..width as u32).collect(), index: (0..width as u32).collect() }
+    }
+
+    fn insert(&mut self, bucket: usize) {
+        if self.index[bucket] == NONE {
+            self.index[bucket] = self.list.len() as u32;
+            self.list.push(bucket as u32);
+        }
+    }
+
+    fn remove(&mut self, bucket: usize) {
+        let at = self.index[bucket];
+        if at != NONE {
+            let last = *self.list.last().expect("the bucket is listed");
+            self.list.swap_remove(at as usize);
+            if last as usize != bucket {
+                self.index[last as usize] = at;
+            }
+            self.index[bucket] = NONE;
+        }
+    }
 }
 
 impl Counts {
@@ -698,9 +732,34 @@ impl Counts {
         }
     }
 
-    /// The count and the exclusive or of the positions of a bucket.
-    fn slot(&mut self, shifted: i128) -> (&mut u32, &mut u32) {
-        if let Counts::Dense { base, counts, members } = self {
+    /// Adds `position` to the bucket of `shifted`; returns the count before.
+    fn enter(&mut self, shifted: i128, position: usize) -> (u32, u32) {
+        let (count, members, bucket) = self.slot(shifted);
+        let before = (*count, *members);
+        *count += 1;
+        *members ^= position as u32;
+        if let (0, Some(bucket), Counts::Dense { empty: Some(empty), .. }) = (before.0, bucket, &mut *self) {
+            empty.remove(bucket);
+        }
+        before
+    }
+
+    /// Takes `position` out of the bucket of `shifted`; returns the count after.
+    fn leave(&mut self, shifted: i128, position: usize) -> u32 {
+        let (count, members, bucket) = self.slot(shifted);
+        *count -= 1;
+        *members ^= position as u32;
+        let after = *count;
+        if let (0, Some(bucket), Counts::Dense { empty: Some(empty), .. }) = (after, bucket, &mut *self) {
+            empty.insert(bucket);
+        }
+        after
+    }
+
+    /// The count and the exclusive or of the positions of a bucket, and its
+    /// index when the counts are dense.
+    fn slot(&mut self, shifted: i128) -> (&mut u32, &mut u32, Option<usize>) {
+        if let Counts::Dense { base, counts, members, .. } = self {
             if usize::try_from(shifted - *base).map_or(true, |i| i >= counts.len()) {
                 // A value outside the domains (local search makes none): go sparse.
                 let map =
@@ -709,13 +768,13 @@ impl Counts {
             }
         }
         match self {
-            Counts::Dense { base, counts, members } => {
+            Counts::Dense { base, counts, members, .. } => {
                 let i = (shifted - *base) as usize;
-                (&mut counts[i], &mut members[i])
+                (&mut counts[i], &mut members[i], Some(i))
             }
             Counts::Sparse(map) => {
                 let (count, members) = map.entry(shifted).or_insert((0, 0));
-                (count, members)
+                (count, members, None)
             }
         }
     }
@@ -759,7 +818,11 @@ impl crate::local_search::ViolationCounter for AllDifferentCounter<'_> {
             counts.resize(width as usize, 0);
             members.clear();
             members.resize(width as usize, 0);
-            Counts::Dense { base: low, counts, members }
+            // Free values are worth listing when few will be left: at most a
+            // quarter more values than variables.
+            let tight = width <= self.vars.len() as u128 + self.vars.len() as u128 / 4 && width < u128::from(NONE);
+            let empty = tight.then(|| EmptyBuckets::all(width as usize));
+            Counts::Dense { base: low, counts, members, empty }
         } else {
             Counts::Sparse(Default::default())
         };
@@ -819,23 +882,25 @@ impl crate::local_search::ViolationCounter for AllDifferentCounter<'_> {
         }
     }
 
+    fn free_values(&self, position: usize) -> Option<crate::local_search::ValueList<'_>> {
+        let Counts::Dense { base, empty: Some(empty), .. } = &self.counts else { return None };
+        let base = i64::try_from(*base - i128::from(self.offsets[position])).ok()?;
+        Some(crate::local_search::ValueList { base, offsets: &empty.list })
+    }
+
     fn apply(&mut self, position: usize, from: Option<i64>, to: i64, newly_conflicted: &mut Vec<usize>) {
         if from == Some(to) {
             return;
         }
         if let Some(from) = from {
-            let (count, members) = self.counts.slot(self.shifted(position, from));
-            *count -= 1;
-            *members ^= position as u32;
-            self.violation -= u64::from(*count);
+            let after = self.counts.leave(self.shifted(position, from), position);
+            self.violation -= u64::from(after);
         }
-        let (count, members) = self.counts.slot(self.shifted(position, to));
-        if *count == 1 {
+        let (before, members) = self.counts.enter(self.shifted(position, to), position);
+        if before == 1 {
             // The position alone there gets company.
-            newly_conflicted.push(*members as usize);
+            newly_conflicted.push(members as usize);
         }
-        self.violation += u64::from(*count);
-        *count += 1;
-        *members ^= position as u32;
+        self.violation += u64::from(before);
     }
 }
