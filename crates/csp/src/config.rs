@@ -77,6 +77,18 @@ pub enum AllDifferentStrength {
     Matching,
 }
 
+/// How generic support checking seeks supports on a binary constraint.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ArcConsistency {
+    /// AC-3 (Mackworth 1977): each revision searches the other domain for a
+    /// support from its first value.
+    #[default]
+    Ac3,
+    /// AC-2001 (Bessière & Régin 2001): each value remembers its last support
+    /// (restored on backtrack) and the search resumes after it.
+    Ac2001,
+}
+
 /// When the solver stops before the search is complete.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Limits {
@@ -125,6 +137,14 @@ pub struct SolveConfig {
     pub seed: u64,
     /// The strength of `all_different` constraints posted without one of their own.
     pub all_different: AllDifferentStrength,
+    /// The arc-consistency algorithm of generic support checking on binary
+    /// constraints (under [`Propagation::Mac`] and at the root).
+    pub arc_consistency: ArcConsistency,
+    /// Conflict-directed backjumping (Prosser 1993): with [`Propagation::None`]
+    /// this is BT-CBJ, with [`Propagation::ForwardChecking`] FC-CBJ. It cannot be
+    /// combined with [`Propagation::Mac`] ([`Solver::new`](crate::Solver::new)
+    /// rejects it).
+    pub backjumping: bool,
     /// Limits on nodes, solutions and time.
     pub limits: Limits,
 }
@@ -237,10 +257,199 @@ spelled!(ValueOrder, "value ordering", [
     LeastConstraining => "lcv" | "least-constraining",
 ]);
 
+spelled!(ArcConsistency, "arc-consistency algorithm", [
+    Ac3 => "ac3" | "ac-3",
+    Ac2001 => "ac2001" | "ac-2001",
+]);
+
 spelled!(AllDifferentStrength, "all-different strength", [
     Pairwise => "pairwise" | "value",
     Matching => "matching" | "domain" | "regin",
 ]);
+
+/// A configuration spelling that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigSyntaxError {
+    /// A word that is not part of the grammar.
+    #[error(
+        "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
+         ordering input|mrv|mrvdeg|domdeg|domwdeg, a value ordering asc|desc|random|lcv, an all-different \
+         strength pairwise|matching, rootac, or seed=N)"
+    )]
+    UnknownWord {
+        /// The whole spelling.
+        config: String,
+        /// The word.
+        word: String,
+    },
+    /// The level (before any `/` or `+`) is not known.
+    #[error("unknown level '{level}' in configuration '{config}' (expected bt, bt-cbj, fc, fc-cbj or mac)")]
+    UnknownLevel {
+        /// The whole spelling.
+        config: String,
+        /// The level word.
+        level: String,
+    },
+    /// The arc-consistency algorithm after `/` is not known.
+    #[error("unknown arc-consistency algorithm '{algorithm}' in configuration '{config}' (expected ac3 or ac2001)")]
+    UnknownAlgorithm {
+        /// The whole spelling.
+        config: String,
+        /// The algorithm word.
+        algorithm: String,
+    },
+    /// Two words set the same option.
+    #[error("configuration '{config}' sets the {what} twice")]
+    Repeated {
+        /// The whole spelling.
+        config: String,
+        /// Which option.
+        what: &'static str,
+    },
+}
+
+impl SolveConfig {
+    /// The short name of the variable ordering used in configuration spellings.
+    fn short_var_order(order: VarOrder) -> &'static str {
+        match order {
+            VarOrder::Input => "input",
+            VarOrder::Mrv => "mrv",
+            VarOrder::MrvDegree => "mrvdeg",
+            VarOrder::DomDeg => "domdeg",
+            VarOrder::DomWdeg => "domwdeg",
+        }
+    }
+
+    fn short_value_order(order: ValueOrder) -> &'static str {
+        match order {
+            ValueOrder::Ascending => "asc",
+            ValueOrder::Descending => "desc",
+            ValueOrder::Random => "random",
+            ValueOrder::LeastConstraining => "lcv",
+        }
+    }
+}
+
+/// The one-line spelling of a configuration, used by every tool, table, plot
+/// and benchmark id:
+///
+/// ```text
+/// config := level [ "/" algorithm ] { "+" word }
+/// level  := bt | bt-cbj | fc | fc-cbj | mac        (bt is plain backtracking)
+/// algorithm := ac3 | ac2001                         (default ac3)
+/// word   := input | mrv | mrvdeg | domdeg | domwdeg (variable ordering, default mrv)
+///         | asc | desc | random | lcv               (value ordering, default asc)
+///         | pairwise | matching                     (all-different strength, default matching)
+///         | rootac                                  (arc consistency at the root)
+///         | seed=N                                  (default 0)
+/// ```
+///
+/// Limits are not part of the spelling. `Display` writes the level, the
+/// variable ordering, and whatever else differs from the defaults, so it reads
+/// back to an equal configuration.
+///
+/// ```
+/// use csp::{ArcConsistency, Propagation, SolveConfig, ValueOrder, VarOrder};
+/// let config: SolveConfig = "mac/ac2001+domwdeg+lcv".parse().unwrap();
+/// assert_eq!(config.propagation, Propagation::Mac);
+/// assert_eq!(config.arc_consistency, ArcConsistency::Ac2001);
+/// assert_eq!((config.var_order, config.value_order), (VarOrder::DomWdeg, ValueOrder::LeastConstraining));
+/// assert_eq!(config.to_string(), "mac/ac2001+domwdeg+lcv");
+/// assert!("fc-cbj+input".parse::<SolveConfig>().unwrap().backjumping);
+/// assert!("fc+fastest".parse::<SolveConfig>().is_err());
+/// ```
+impl FromStr for SolveConfig {
+    type Err = ConfigSyntaxError;
+
+    fn from_str(text: &str) -> Result<SolveConfig, ConfigSyntaxError> {
+        let config_text = text.trim();
+        let mut config = SolveConfig::default();
+        let mut words = config_text.split('+');
+        let head = words.next().unwrap_or_default().to_ascii_lowercase();
+        let (level, algorithm) = match head.split_once('/') {
+            Some((level, algorithm)) => (level.to_string(), Some(algorithm.to_string())),
+            None => (head.clone(), None),
+        };
+        (config.propagation, config.backjumping) = match level.as_str() {
+            "bt" | "none" => (Propagation::None, false),
+            "bt-cbj" | "btcbj" => (Propagation::None, true),
+            "fc" | "forward-checking" => (Propagation::ForwardChecking, false),
+            "fc-cbj" | "fccbj" => (Propagation::ForwardChecking, true),
+            "mac" => (Propagation::Mac, false),
+            _ => return Err(ConfigSyntaxError::UnknownLevel { config: config_text.to_string(), level }),
+        };
+        if let Some(algorithm) = algorithm {
+            config.arc_consistency = algorithm
+                .parse()
+                .map_err(|_| ConfigSyntaxError::UnknownAlgorithm { config: config_text.to_string(), algorithm })?;
+        }
+        let mut seen: Vec<&'static str> = Vec::new();
+        let mut once = |what: &'static str| {
+            if seen.contains(&what) {
+                Err(ConfigSyntaxError::Repeated { config: config_text.to_string(), what })
+            } else {
+                seen.push(what);
+                Ok(())
+            }
+        };
+        for word in words {
+            let word = word.trim().to_ascii_lowercase();
+            if let Some(seed) = word.strip_prefix("seed=") {
+                once("seed")?;
+                config.seed = seed.parse().map_err(|_| ConfigSyntaxError::UnknownWord {
+                    config: config_text.to_string(),
+                    word: word.clone(),
+                })?;
+            } else if word == "rootac" || word == "root-ac" {
+                once("root arc consistency")?;
+                config.root_arc_consistency = true;
+            } else if let Ok(order) = word.parse::<VarOrder>() {
+                once("variable ordering")?;
+                config.var_order = order;
+            } else if let Ok(order) = word.parse::<ValueOrder>() {
+                once("value ordering")?;
+                config.value_order = order;
+            } else if let Ok(strength) = word.parse::<AllDifferentStrength>() {
+                once("all-different strength")?;
+                config.all_different = strength;
+            } else {
+                return Err(ConfigSyntaxError::UnknownWord { config: config_text.to_string(), word });
+            }
+        }
+        Ok(config)
+    }
+}
+
+impl fmt::Display for SolveConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let level = match (self.propagation, self.backjumping) {
+            (Propagation::None, false) => "bt",
+            (Propagation::None, true) => "bt-cbj",
+            (Propagation::ForwardChecking, false) => "fc",
+            (Propagation::ForwardChecking, true) => "fc-cbj",
+            (Propagation::Mac, false) => "mac",
+            (Propagation::Mac, true) => "mac-cbj",
+        };
+        f.write_str(level)?;
+        if self.arc_consistency != ArcConsistency::default() {
+            write!(f, "/{}", self.arc_consistency)?;
+        }
+        write!(f, "+{}", Self::short_var_order(self.var_order))?;
+        if self.value_order != ValueOrder::default() {
+            write!(f, "+{}", Self::short_value_order(self.value_order))?;
+        }
+        if self.all_different != AllDifferentStrength::default() {
+            write!(f, "+{}", self.all_different)?;
+        }
+        if self.root_arc_consistency {
+            f.write_str("+rootac")?;
+        }
+        if self.seed != 0 {
+            write!(f, "+seed={}", self.seed)?;
+        }
+        Ok(())
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -260,6 +469,40 @@ mod tests {
         for &s in AllDifferentStrength::ALL {
             assert_eq!(s.name().parse::<AllDifferentStrength>(), Ok(s));
         }
+    }
+
+    #[test]
+    fn configuration_spellings_round_trip() {
+        for text in ["fc+mrv", "mac/ac2001+domwdeg+lcv", "bt-cbj+input", "fc-cbj+mrv+random+seed=7", "mac+mrv+pairwise"]
+        {
+            let config: SolveConfig = text.parse().unwrap();
+            assert_eq!(config.to_string(), text);
+            assert_eq!(config.to_string().parse::<SolveConfig>().unwrap(), config);
+        }
+        let config: SolveConfig = "FC+rootac".parse().unwrap();
+        assert!(config.root_arc_consistency);
+        assert_eq!(config.to_string(), "fc+mrv+rootac");
+        for &propagation in Propagation::ALL {
+            for &var_order in VarOrder::ALL {
+                for &value_order in ValueOrder::ALL {
+                    let config = SolveConfig::default()
+                        .with_propagation(propagation)
+                        .with_var_order(var_order)
+                        .with_value_order(value_order);
+                    assert_eq!(config.to_string().parse::<SolveConfig>().unwrap(), config);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bad_spellings_say_what_is_wrong() {
+        let err = "fc+mrv+fast".parse::<SolveConfig>().unwrap_err().to_string();
+        assert!(err.starts_with("unknown word 'fast' in configuration 'fc+mrv+fast'"), "{err}");
+        assert!("ac+mrv".parse::<SolveConfig>().unwrap_err().to_string().contains("unknown level 'ac'"));
+        assert!("mac/ac4".parse::<SolveConfig>().unwrap_err().to_string().contains("'ac4'"));
+        assert!("fc+mrv+input".parse::<SolveConfig>().unwrap_err().to_string().contains("twice"));
+        assert!("fc+seed=x".parse::<SolveConfig>().is_err());
     }
 
     #[test]

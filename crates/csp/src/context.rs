@@ -39,6 +39,8 @@ pub struct Context<'a> {
     pub(crate) constraint: u32,
     pub(crate) model: u32,
     pub(crate) stats: &'a mut Stats,
+    /// Values removed, per constraint (pruning attribution).
+    pub(crate) pruned_by: &'a mut [u64],
     pub(crate) observer: Option<&'a mut dyn Observer>,
     /// The variable whose domain this propagator emptied, if any.
     pub(crate) wiped: Option<u32>,
@@ -285,6 +287,7 @@ impl Context<'_> {
         let change = self.state.remove_pos(x, pos);
         if change != Change::None {
             self.stats.pruned += 1;
+            self.pruned_by[self.constraint as usize] += 1;
             if self.observer.is_some() {
                 self.emit_removed(x, pos);
             }
@@ -304,7 +307,9 @@ impl Context<'_> {
             }
         }
         let change = self.state.fix_pos(x, pos);
-        self.stats.pruned += u64::from(before - self.state.size(x));
+        let removed = u64::from(before - self.state.size(x));
+        self.stats.pruned += removed;
+        self.pruned_by[self.constraint as usize] += removed;
         self.apply(x, change)
     }
 
@@ -317,7 +322,9 @@ impl Context<'_> {
             }
         }
         let change = self.state.remove_below(x, pos);
-        self.stats.pruned += u64::from(before - self.state.size(x));
+        let removed = u64::from(before - self.state.size(x));
+        self.stats.pruned += removed;
+        self.pruned_by[self.constraint as usize] += removed;
         self.apply(x, change)
     }
 
@@ -330,7 +337,9 @@ impl Context<'_> {
             }
         }
         let change = self.state.remove_above(x, pos);
-        self.stats.pruned += u64::from(before - self.state.size(x));
+        let removed = u64::from(before - self.state.size(x));
+        self.stats.pruned += removed;
+        self.pruned_by[self.constraint as usize] += removed;
         self.apply(x, change)
     }
 
@@ -351,7 +360,9 @@ impl Context<'_> {
                 self.emit_removed(x, bit);
             }
         }
-        self.stats.pruned += u64::from(removed.count_ones());
+        let removed = u64::from(removed.count_ones());
+        self.stats.pruned += removed;
+        self.pruned_by[self.constraint as usize] += removed;
         let change = self.state.narrow_single_word(x, new);
         self.apply(x, change)
     }
@@ -371,7 +382,9 @@ impl Context<'_> {
                 self.emit_removed(x, word * 64 + bit);
             }
         }
-        self.stats.pruned += u64::from(present.count_ones());
+        let removed = u64::from(present.count_ones());
+        self.stats.pruned += removed;
+        self.pruned_by[self.constraint as usize] += removed;
         let change = self.state.remove_mask(x, word, present);
         self.apply(x, change)
     }

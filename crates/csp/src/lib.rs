@@ -38,6 +38,7 @@ pub mod local_search;
 mod model;
 pub mod observer;
 mod queue;
+pub mod random;
 pub mod rng;
 mod solution;
 mod solver;
@@ -46,7 +47,10 @@ mod stats;
 pub mod testing;
 mod var;
 
-pub use config::{AllDifferentStrength, Limit, Limits, Propagation, SolveConfig, UnknownOption, ValueOrder, VarOrder};
+pub use config::{
+    AllDifferentStrength, ArcConsistency, ConfigSyntaxError, Limit, Limits, Propagation, SolveConfig, UnknownOption,
+    ValueOrder, VarOrder,
+};
 pub use constraint::{Conflict, Constraint, Cost, PropagationResult, Propagator};
 pub use constraints::Relation;
 pub use context::Context;

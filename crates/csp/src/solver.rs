@@ -37,6 +37,9 @@ pub enum SolveError {
         /// Its domain size.
         size: u64,
     },
+    /// Options that do not go together.
+    #[error("{0}")]
+    Unsupported(&'static str),
 }
 
 /// One decision level.
@@ -81,6 +84,25 @@ struct Failure {
     wiped: Option<u32>,
 }
 
+/// A [`Context`] for propagator `constraint`, borrowing the solver's state.
+macro_rules! context {
+    ($solver:ident, constraint: $c:expr, assigned: $assigned:expr, wake: $wake:expr, observer: $observer:expr, decision: $decision:expr) => {
+        Context {
+            state: &mut $solver.state,
+            assigned: $assigned,
+            wake: $wake,
+            constraint: $c,
+            model: $solver.model.id(),
+            stats: &mut $solver.stats,
+            pruned_by: &mut $solver.pruned_by,
+            observer: $observer,
+            wiped: None,
+            decision: $decision,
+            reschedule: None,
+        }
+    };
+}
+
 /// Solves a [`Model`] under a [`SolveConfig`].
 ///
 /// Each of [`solve`](Solver::solve), [`solutions`](Solver::solutions) and
@@ -116,6 +138,9 @@ pub struct Solver<'m> {
     queue: Queue,
     decided: Vec<bool>,
     stats: Stats,
+    /// Per constraint: values it removed and failures it caused in this run.
+    pruned_by: Vec<u64>,
+    failed_by: Vec<u64>,
     weights: Vec<u64>,
     frames: Vec<Frame>,
     orders: Vec<u32>,
@@ -153,6 +178,11 @@ impl<'m> Solver<'m> {
     /// Builds a solver: widens the domains into bitsets and creates a
     /// propagator for every constraint.
     pub fn new(model: &'m Model, config: SolveConfig) -> Result<Solver<'m>, SolveError> {
+        if config.backjumping && config.propagation == Propagation::Mac {
+            return Err(SolveError::Unsupported(
+                "conflict-directed backjumping combines with plain backtracking (bt-cbj) and forward checking (fc-cbj), not with mac",
+            ));
+        }
         let state = State::new(model.domains()).map_err(|e| SolveError::DomainTooLarge {
             var: model.display_name(model.var_at(e.var).expect("a variable of the model")).into_owned(),
             size: e.size,
@@ -177,6 +207,8 @@ impl<'m> Solver<'m> {
             decided: vec![false; model.num_vars()],
             stats: Stats::default(),
             weights: vec![1; n_constraints],
+            pruned_by: vec![0; n_constraints],
+            failed_by: vec![0; n_constraints],
             frames: Vec::new(),
             orders: Vec::new(),
             observer: None,
@@ -192,7 +224,7 @@ impl<'m> Solver<'m> {
         for (id, constraint) in model.constraints() {
             let propagator: Box<dyn Propagator + 'm> = match constraint.propagator(&solver.config) {
                 Some(p) => p,
-                None => Box::new(Generic::new(constraint)),
+                None => Box::new(Generic::new(constraint, solver.config.arc_consistency)),
             };
             let interest = propagator.interest();
             for var in constraint.scope() {
@@ -213,18 +245,7 @@ impl<'m> Solver<'m> {
 
     fn initialise_propagators(&mut self) {
         for (c, propagator) in self.propagators.iter_mut().enumerate() {
-            let mut ctx = Context {
-                state: &mut self.state,
-                assigned: Assigned::Fixed,
-                wake: None,
-                constraint: c as u32,
-                model: self.model.id(),
-                stats: &mut self.stats,
-                observer: None,
-                wiped: None,
-                decision: None,
-                reschedule: None,
-            };
+            let mut ctx = context!(self, constraint: c as u32, assigned: Assigned::Fixed, wake: None, observer: None, decision: None);
             propagator.initialise(&mut ctx);
         }
     }
@@ -261,6 +282,19 @@ impl<'m> Solver<'m> {
     /// one: the weights of dom/wdeg.
     pub fn weights(&self) -> &[u64] {
         &self.weights
+    }
+
+    /// What each constraint did in the current (or last) run: the values it
+    /// removed and the failures it caused (pruning attribution).
+    pub fn attribution(&self) -> Attribution {
+        Attribution {
+            by_constraint: self
+                .pruned_by
+                .iter()
+                .zip(&self.failed_by)
+                .map(|(&pruned, &failures)| Effect { pruned, failures })
+                .collect(),
+        }
     }
 
     /// Finds the first solution.
@@ -337,6 +371,8 @@ impl<'m> Solver<'m> {
         self.orders.clear();
         self.decided.iter_mut().for_each(|d| *d = false);
         self.weights.iter_mut().for_each(|w| *w = 1);
+        self.pruned_by.iter_mut().for_each(|n| *n = 0);
+        self.failed_by.iter_mut().for_each(|n| *n = 0);
         self.queue.clear();
         self.rng = Rng::new(self.config.seed);
         self.stats = Stats::default();
@@ -499,6 +535,7 @@ impl<'m> Solver<'m> {
     fn record_failure(&mut self, failure: Failure) {
         self.stats.failures += 1;
         self.weights[failure.constraint as usize] += 1;
+        self.failed_by[failure.constraint as usize] += 1;
         if self.observer.is_some() {
             let var = failure.wiped.map(|x| self.var_id(x));
             self.emit(SearchEvent::WipeOut { var, constraint: ConstraintId(failure.constraint) });
@@ -536,22 +573,11 @@ impl<'m> Solver<'m> {
     fn propagate_queue(&mut self) -> Result<(), Failure> {
         while let Some(c) = self.queue.pop() {
             self.stats.propagations += 1;
-            let mut ctx = Context {
-                state: &mut self.state,
-                assigned: Assigned::Fixed,
-                wake: Some(Wake {
+            let mut ctx = context!(self, constraint: c, assigned: Assigned::Fixed, wake: Some(Wake {
                     watchers: &self.watchers,
                     queue: &mut self.queue,
                     idempotent: self.idempotent[c as usize],
-                }),
-                constraint: c,
-                model: self.model.id(),
-                stats: &mut self.stats,
-                observer: self.observer.as_deref_mut().map(|o| o as &mut dyn Observer),
-                wiped: None,
-                decision: None,
-                reschedule: None,
-            };
+                }), observer: self.observer.as_deref_mut().map(|o| o as &mut dyn Observer), decision: None);
             if self.propagators[c as usize].propagate(&mut ctx).is_err() {
                 let wiped = ctx.wiped;
                 self.queue.clear();
@@ -575,18 +601,7 @@ impl<'m> Solver<'m> {
             }
             self.seen[c as usize] = self.seen_stamp;
             self.stats.propagations += 1;
-            let mut ctx = Context {
-                state: &mut self.state,
-                assigned: Assigned::Decided(&self.decided),
-                wake: None,
-                constraint: c,
-                model: self.model.id(),
-                stats: &mut self.stats,
-                observer: self.observer.as_deref_mut().map(|o| o as &mut dyn Observer),
-                wiped: None,
-                decision: Some(var),
-                reschedule: None,
-            };
+            let mut ctx = context!(self, constraint: c, assigned: Assigned::Decided(&self.decided), wake: None, observer: self.observer.as_deref_mut().map(|o| o as &mut dyn Observer), decision: Some(var));
             if self.propagators[c as usize].propagate(&mut ctx).is_err() {
                 return Err(Failure { constraint: c, wiped: ctx.wiped });
             }
@@ -612,18 +627,7 @@ impl<'m> Solver<'m> {
                 let constraint = self.model.constraint(ConstraintId(c)).expect("a constraint of the model");
                 constraint.is_satisfied(&tuple)
             } else {
-                let mut ctx = Context {
-                    state: &mut self.state,
-                    assigned: Assigned::Decided(&self.decided),
-                    wake: None,
-                    constraint: c,
-                    model: self.model.id(),
-                    stats: &mut self.stats,
-                    observer: None,
-                    wiped: None,
-                    decision: None,
-                    reschedule: None,
-                };
+                let mut ctx = context!(self, constraint: c, assigned: Assigned::Decided(&self.decided), wake: None, observer: None, decision: None);
                 self.propagators[c as usize].check_partial(&mut ctx)
             };
             if !ok {
@@ -799,7 +803,10 @@ impl<'m> Solver<'m> {
     fn order_least_constraining(&mut self, var: u32) {
         let mut scores = std::mem::take(&mut self.scores);
         scores.clear();
+        // Probes are not part of the search: no events, and the prunings they make
+        // are not counted (the checks and propagator calls they cost are).
         let observer = self.observer.take();
+        let attribution = self.pruned_by.clone();
         let positions: smallvec::SmallVec<[u32; 32]> = self.state.positions(var).collect();
         for pos in positions {
             let mark = self.state.mark();
@@ -823,6 +830,7 @@ impl<'m> Solver<'m> {
             scores.push((score, pos));
         }
         self.observer = observer;
+        self.pruned_by = attribution;
         scores.sort_unstable();
         self.orders.extend(scores.iter().map(|&(_, pos)| pos));
         self.scores = scores;
@@ -855,5 +863,36 @@ impl Solutions<'_, '_> {
     /// How the run ended (or [`Status::Running`] before the last solution).
     pub fn status(&self) -> Status {
         self.solver.status()
+    }
+}
+
+/// What one constraint (or one kind of constraint) did in a run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Effect {
+    /// Values it removed from domains.
+    pub pruned: u64,
+    /// Failures it caused: domains it wiped out, or checks it failed.
+    pub failures: u64,
+}
+
+/// Pruning attribution: what each constraint did in a run. See
+/// [`Solver::attribution`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Attribution {
+    /// Indexed by [`ConstraintId::index`].
+    pub by_constraint: Vec<Effect>,
+}
+
+impl Attribution {
+    /// The effects summed per constraint kind ([`Constraint::kind`](crate::Constraint::kind)),
+    /// in order of first appearance in the model.
+    pub fn by_kind(&self, model: &Model) -> Vec<(String, Effect)> {
+        let mut kinds: indexmap::IndexMap<String, Effect> = indexmap::IndexMap::new();
+        for ((_, constraint), effect) in model.constraints().zip(&self.by_constraint) {
+            let total = kinds.entry(constraint.kind().to_string()).or_default();
+            total.pruned += effect.pruned;
+            total.failures += effect.failures;
+        }
+        kinds.into_iter().collect()
     }
 }

@@ -181,3 +181,23 @@ fn too_large_domains_are_an_error_not_a_crash() {
     let err = Solver::new(&model, SolveConfig::default()).unwrap_err();
     assert!(err.to_string().contains("huge"), "{err}");
 }
+
+#[test]
+fn pruning_is_attributed_to_the_constraints_that_did_it() {
+    let model = queens(8);
+    for &value_order in ValueOrder::ALL {
+        let mut solver = Solver::new(&model, SolveConfig::default().with_value_order(value_order)).unwrap();
+        let _ = solver.count(None);
+        let attribution = solver.attribution();
+        let stats = solver.stats();
+        let pruned: u64 = attribution.by_constraint.iter().map(|e| e.pruned).sum();
+        let failures: u64 = attribution.by_constraint.iter().map(|e| e.failures).sum();
+        assert_eq!((pruned, failures), (stats.pruned, stats.failures), "{value_order}");
+        let kinds = attribution.by_kind(&model);
+        assert_eq!(kinds.len(), 1);
+        assert_eq!(kinds[0].0, "all_different");
+        assert_eq!(kinds[0].1.pruned, stats.pruned);
+        // The columns, and both diagonals, all prune.
+        assert!(attribution.by_constraint.iter().all(|e| e.pruned > 0));
+    }
+}
