@@ -1,6 +1,6 @@
-//! Scaffold: this example is being written (see the open issues).
+//! The sudoku tool: `cargo run --release --example sudoku -- --help`.
+//! Everything but the process entry point lives in `csp_examples::sudoku_app`.
 
 fn main() -> std::process::ExitCode {
-    eprintln!("the 'sudoku' example is not written yet");
-    std::process::ExitCode::from(2)
+    csp_examples::sudoku_app::main()
 }

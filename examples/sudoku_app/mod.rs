@@ -1,1 +1,298 @@
-//! Scaffold: being written (see the open issues).
+//! The `sudoku` tool: solve, count, trace, check and generate generalized
+//! sudoku puzzles (any box shape) with the csp engine.
+//!
+//! `cargo run --release --example sudoku -- solve puzzles.txt --output line --stats`
+//!
+//! The logic lives here, in the examples library, so that tests run the tool
+//! in-process through [`run`] with their own stdin, stdout and stderr;
+//! `examples/sudoku.rs` only calls [`main`].
+
+mod batch;
+mod commands;
+mod input;
+mod summary;
+mod trace;
+
+use std::ffi::OsString;
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use csp::{AllDifferentStrength, Propagation, SolveConfig, ValueOrder, VarOrder};
+use csp_cli::{EXIT_BAD_INPUT, EXIT_OK, StrategyArgs};
+use csp_sudoku::Shape;
+use csp_sudoku::format::Format;
+
+/// The configuration the tool uses unless told otherwise: the fastest one
+/// measured on the puzzle sets (see docs/sudoku.md): maintained arc
+/// consistency with matching-based all-different (Régin 1994), which finds
+/// hidden singles and every other pigeonhole argument, and the smallest
+/// domain first.
+pub fn default_config() -> SolveConfig {
+    SolveConfig {
+        propagation: Propagation::Mac,
+        all_different: AllDifferentStrength::Matching,
+        var_order: VarOrder::Mrv,
+        value_order: ValueOrder::Ascending,
+        ..SolveConfig::default()
+    }
+}
+
+/// The puzzle solved when no file is given and stdin is a terminal: the
+/// 9x9 example of the project's source documents.
+pub const BUILTIN_PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "sudoku",
+    about = "Solve, count, trace, check and generate sudoku puzzles of any box shape (4x4 to 64x64).",
+    long_about = "Solve, count, trace, check and generate sudoku puzzles of any box shape (4x4 to 64x64).\n\n\
+        Puzzles are read from files or stdin in the line format (one puzzle per line, '.' or '0' empty, \
+        1-9 then A=10 ... Z=35), the grid format (n lines of n numbers, puzzles separated by blank lines) \
+        or the Project Euler layout ('Grid NN' then n lines of digits); '#' lines are comments. \
+        Without a command, 'solve' is run; without a file and with a terminal on stdin, a built-in example \
+        is solved.\n\nExit status: 0 every puzzle solved, 1 some puzzle has no solution or hit a limit, \
+        2 bad input or usage.",
+    args_conflicts_with_subcommands = true,
+    version
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    solve: SolveArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve every puzzle (the default command).
+    Solve(SolveArgs),
+    /// Count the solutions of every puzzle, up to a limit.
+    Count(CountArgs),
+    /// Show the search step by step: decisions, removed values, backtracks.
+    Trace(TraceArgs),
+    /// Check filled grids, naming every broken row, column and box.
+    Check(CheckArgs),
+    /// Generate puzzles with a unique solution, reproducibly from a seed.
+    Generate(GenerateArgs),
+}
+
+/// Where the puzzles come from.
+#[derive(Args, Debug, Clone, Default)]
+struct InputArgs {
+    /// Puzzle files; '-' is stdin. Without any, stdin (or the built-in example on a terminal).
+    #[arg(value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// The box shape ROWSxCOLS (e.g. 2x3) instead of the default for each puzzle's side.
+    #[arg(long = "box", value_name = "RxC")]
+    shape: Option<Shape>,
+}
+
+#[derive(Args, Debug, Clone, Default)]
+struct SolveArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Output format: pretty, line (exactly one line per puzzle), grid or json (one object per line).
+    #[arg(long, value_name = "FORMAT", default_value = "pretty")]
+    output: Format,
+    #[command(flatten)]
+    strategy: StrategyArgs,
+    /// Print a summary of the batch on stderr: counts, puzzles/s, µs per puzzle, nodes, backtracks.
+    #[arg(long)]
+    stats: bool,
+    /// Solve this many puzzles in parallel (output stays in input order).
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    jobs: u16,
+}
+
+#[derive(Args, Debug, Clone)]
+struct CountArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Stop counting at this many solutions (2 tells none, unique or multiple).
+    #[arg(long, value_name = "K", default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    limit: u64,
+    #[command(flatten)]
+    strategy: StrategyArgs,
+    /// Print a summary of the batch on stderr.
+    #[arg(long)]
+    stats: bool,
+    /// Count this many puzzles in parallel (output stays in input order).
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    jobs: u16,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+enum TraceFormat {
+    /// Readable lines, indented by depth.
+    #[default]
+    Text,
+    /// One JSON object per event.
+    Jsonl,
+}
+
+#[derive(Args, Debug, Clone)]
+struct TraceArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Trace format.
+    #[arg(long, value_enum, default_value_t = TraceFormat::Text)]
+    format: TraceFormat,
+    /// Redraw the board in the terminal as the search runs (ANSI escapes).
+    #[arg(long)]
+    animate: bool,
+    /// Milliseconds between two frames of the animation.
+    #[arg(long, value_name = "MS", default_value_t = 60)]
+    delay: u64,
+    #[command(flatten)]
+    strategy: StrategyArgs,
+}
+
+#[derive(Args, Debug, Clone)]
+struct CheckArgs {
+    #[command(flatten)]
+    input: InputArgs,
+}
+
+#[derive(Args, Debug, Clone)]
+struct GenerateArgs {
+    /// The side of the grids (the default box shape for it), e.g. 9, 16, 20, 25.
+    #[arg(long, value_name = "N", conflicts_with = "shape", required_unless_present = "shape")]
+    size: Option<usize>,
+    /// The box shape ROWSxCOLS instead of --size.
+    #[arg(long = "box", value_name = "RxC")]
+    shape: Option<Shape>,
+    /// How many puzzles.
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    count: u64,
+    /// The seed of the first puzzle; puzzle i uses seed + i.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+    /// The givens to keep: a fraction of the cells (0.4) or a number (160).
+    #[arg(long, value_name = "AMOUNT", default_value = "0.4")]
+    givens: Givens,
+    /// Give up proving that a blank keeps the puzzle unique after this many
+    /// nodes (the given then stays); keeps generation fast and reproducible.
+    #[arg(long = "check-nodes", value_name = "N", default_value_t = 2000)]
+    check_nodes: u64,
+    /// Output format of the puzzles.
+    #[arg(long, value_name = "FORMAT", default_value = "line")]
+    output: Format,
+    /// Generate this many puzzles in parallel (output stays in seed order).
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    jobs: u16,
+}
+
+/// How many givens to keep.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Givens {
+    Fraction(f64),
+    Count(usize),
+}
+
+impl std::str::FromStr for Givens {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Givens, String> {
+        if let Ok(count) = text.parse::<usize>() {
+            return Ok(Givens::Count(count));
+        }
+        match text.parse::<f64>() {
+            Ok(f) if (0.0..=1.0).contains(&f) => Ok(Givens::Fraction(f)),
+            _ => Err(format!("'{text}' is neither a number of givens nor a fraction between 0 and 1")),
+        }
+    }
+}
+
+/// The tool's standard streams, so tests can run it in-process.
+pub struct Io<'a> {
+    /// Where puzzles are read from when no file (or `-`) is given.
+    pub stdin: &'a mut dyn BufRead,
+    /// Whether stdin is a terminal (then, without a file, the built-in example is solved).
+    pub stdin_is_terminal: bool,
+    /// Results.
+    pub stdout: &'a mut dyn Write,
+    /// Whether stdout is a terminal (then no progress bar is drawn over the output).
+    pub stdout_is_terminal: bool,
+    /// Errors, statistics and the progress bar.
+    pub stderr: &'a mut dyn Write,
+    /// Whether stderr is a terminal (then long batches show a progress bar).
+    pub stderr_is_terminal: bool,
+}
+
+impl std::fmt::Debug for Io<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Io")
+            .field("stdin_is_terminal", &self.stdin_is_terminal)
+            .field("stdout_is_terminal", &self.stdout_is_terminal)
+            .field("stderr_is_terminal", &self.stderr_is_terminal)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Runs the tool with these arguments (the first is the program name) and
+/// returns the exit status. Usage errors and unreadable inputs are reported on
+/// `io.stderr` and give [`EXIT_BAD_INPUT`]; a closed stdout ends quietly.
+pub fn run<I, T>(args: I, mut io: Io<'_>) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    match try_run(args, &mut io) {
+        Ok(code) => code,
+        Err(err) if csp_cli::is_broken_pipe(&err) => EXIT_OK,
+        Err(err) => {
+            let _ = writeln!(io.stderr, "error: {err:#}");
+            EXIT_BAD_INPUT
+        }
+    }
+}
+
+/// The process entry point of `examples/sudoku.rs`.
+pub fn main() -> ExitCode {
+    let stdin = io::stdin();
+    let mut stdin_lock = stdin.lock();
+    let stdout = io::stdout();
+    let mut stdout_lock = stdout.lock();
+    let stderr = io::stderr();
+    let mut stderr_lock = stderr.lock();
+    let io = Io {
+        stdin_is_terminal: stdin.is_terminal(),
+        stdin: &mut stdin_lock,
+        stdout_is_terminal: stdout.is_terminal(),
+        stdout: &mut stdout_lock,
+        stderr_is_terminal: stderr.is_terminal(),
+        stderr: &mut stderr_lock,
+    };
+    ExitCode::from(run(std::env::args_os(), io))
+}
+
+fn try_run<I, T>(args: I, io: &mut Io<'_>) -> anyhow::Result<u8>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(err) => {
+            let text = err.render().to_string();
+            return Ok(if err.use_stderr() {
+                io.stderr.write_all(text.as_bytes())?;
+                EXIT_BAD_INPUT
+            } else {
+                io.stdout.write_all(text.as_bytes())?;
+                EXIT_OK
+            });
+        }
+    };
+    let code = match cli.command.unwrap_or(Command::Solve(cli.solve)) {
+        Command::Solve(args) => batch::solve(&args, io)?,
+        Command::Count(args) => batch::count(&args, io)?,
+        Command::Trace(args) => trace::trace(&args, io)?,
+        Command::Check(args) => commands::check(&args, io)?,
+        Command::Generate(args) => commands::generate(&args, io)?,
+    };
+    io.stdout.flush()?;
+    Ok(code)
+}

@@ -1,0 +1,219 @@
+//! Where puzzles come from, and the streaming driver every batch command uses:
+//! it reads one source after the other, hands the puzzles to a worker (in
+//! parallel chunks with `--jobs`), and gives the results back in input order.
+//! Memory stays constant: at most one chunk of puzzles is alive at a time.
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use anyhow::Context as _;
+use csp_sudoku::parse::{ParseError, Puzzle, PuzzleReader};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+
+use super::{BUILTIN_PUZZLE, InputArgs, Io};
+
+/// One input.
+#[derive(Clone, Debug)]
+enum Source {
+    Stdin,
+    File(PathBuf),
+    Builtin,
+}
+
+impl Source {
+    fn name(&self) -> Arc<str> {
+        match self {
+            Source::Stdin => "<stdin>".into(),
+            Source::File(path) => path.display().to_string().into(),
+            Source::Builtin => "<example>".into(),
+        }
+    }
+}
+
+/// The sources named on the command line: `-` is stdin; none means stdin, or
+/// the built-in example when stdin is a terminal (nobody is typing puzzles).
+fn sources(files: &[PathBuf], stdin_is_terminal: bool) -> Vec<Source> {
+    if files.is_empty() {
+        return vec![if stdin_is_terminal { Source::Builtin } else { Source::Stdin }];
+    }
+    files.iter().map(|f| if f.as_os_str() == "-" { Source::Stdin } else { Source::File(f.clone()) }).collect()
+}
+
+/// Where a puzzle came from, for messages: `file:line`.
+#[derive(Clone, Debug)]
+pub(super) struct Location {
+    pub file: Arc<str>,
+    pub line: usize,
+}
+
+impl std::fmt::Display for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}", self.file, self.line)
+    }
+}
+
+/// What the driver hands to a command's `emit` for each input puzzle.
+pub(super) enum Item<'a, R> {
+    /// The worker's result for a puzzle that was read.
+    Done(&'a Puzzle, R),
+    /// A puzzle that could not be read (already reported on stderr).
+    Bad(&'a ParseError),
+}
+
+/// Totals the driver keeps.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Totals {
+    /// Inputs that could not be opened or held no puzzle.
+    pub bad_sources: u64,
+    /// Puzzles that could not be read.
+    pub bad_puzzles: u64,
+}
+
+/// The output buffer and stderr, as `emit` sees them.
+pub(super) struct Sink<'a> {
+    /// Text for stdout, flushed by the driver.
+    pub out: String,
+    pub stderr: &'a mut dyn Write,
+}
+
+/// Reads every puzzle of the inputs, runs `work` on each (on `jobs` threads),
+/// and calls `emit` on the results in input order. Unreadable inputs and
+/// puzzles are reported on stderr as `error: file:line:column: ...`.
+pub(super) fn for_each_puzzle<R: Send>(
+    input: &InputArgs,
+    jobs: u16,
+    io: &mut Io<'_>,
+    work: impl Fn(&Puzzle) -> R + Sync,
+    mut emit: impl FnMut(&mut Sink<'_>, &Location, Item<'_, R>) -> anyhow::Result<()>,
+) -> anyhow::Result<Totals> {
+    let sources = sources(&input.files, io.stdin_is_terminal);
+    let pool = if jobs > 1 {
+        Some(rayon::ThreadPoolBuilder::new().num_threads(usize::from(jobs)).build().context("cannot start threads")?)
+    } else {
+        None
+    };
+    let chunk_size = if jobs > 1 { 256 * usize::from(jobs) } else { 1 };
+    let progress = progress_bar(&sources, io);
+    let mut totals = Totals::default();
+    let mut done_bytes = 0u64;
+    let mut sink = Sink { out: String::with_capacity(1 << 16), stderr: &mut *io.stderr };
+    let mut chunk: Vec<Result<Puzzle, ParseError>> = Vec::with_capacity(chunk_size);
+    for source in &sources {
+        let name = source.name();
+        let (reader, interactive): (Box<dyn BufRead + '_>, bool) = match source {
+            Source::Stdin => (Box::new(&mut *io.stdin), true),
+            Source::Builtin => (Box::new(BUILTIN_PUZZLE.as_bytes()), false),
+            Source::File(path) => match open(path) {
+                Ok(file) => (Box::new(BufReader::with_capacity(1 << 16, file)), false),
+                Err(message) => {
+                    writeln!(sink.stderr, "error: {name}: {message}")?;
+                    totals.bad_sources += 1;
+                    continue;
+                }
+            },
+        };
+        let mut reader = PuzzleReader::new(reader).file(Arc::clone(&name)).shape(input.shape);
+        let mut count = 0u64;
+        loop {
+            chunk.clear();
+            chunk.extend(reader.by_ref().take(chunk_size));
+            if chunk.is_empty() {
+                break;
+            }
+            count += chunk.len() as u64;
+            let results: Vec<Option<R>> = match &pool {
+                Some(pool) => pool.install(|| chunk.par_iter().map(|p| p.as_ref().ok().map(&work)).collect()),
+                None => chunk.iter().map(|p| p.as_ref().ok().map(&work)).collect(),
+            };
+            for (puzzle, result) in chunk.iter().zip(results) {
+                match (puzzle, result) {
+                    (Ok(puzzle), Some(result)) => {
+                        let location = Location { file: Arc::clone(&name), line: puzzle.line };
+                        emit(&mut sink, &location, Item::Done(puzzle, result))?;
+                    }
+                    (Err(err), _) => {
+                        writeln!(sink.stderr, "error: {err}")?;
+                        totals.bad_puzzles += 1;
+                        let location = Location { file: Arc::clone(&name), line: err.line };
+                        emit(&mut sink, &location, Item::Bad(err))?;
+                    }
+                    // The worker runs on every puzzle that was read.
+                    (Ok(_), None) => {}
+                }
+            }
+            if interactive || sink.out.len() >= 1 << 15 {
+                io.stdout.write_all(sink.out.as_bytes())?;
+                sink.out.clear();
+                if interactive {
+                    io.stdout.flush()?;
+                }
+            }
+            if let Some(bar) = &progress {
+                bar.set_position(done_bytes + reader.bytes_read());
+            }
+        }
+        done_bytes += reader.bytes_read();
+        if count == 0 {
+            writeln!(sink.stderr, "error: {name}: no puzzle found")?;
+            totals.bad_sources += 1;
+        }
+    }
+    io.stdout.write_all(sink.out.as_bytes())?;
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    Ok(totals)
+}
+
+/// Opens a puzzle file, refusing directories up front (reading one fails
+/// with a less helpful message).
+fn open(path: &PathBuf) -> Result<File, String> {
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => return Err("is a directory, not a puzzle file".to_string()),
+        Ok(_) => {}
+        Err(err) => return Err(format!("cannot open: {}", describe(&err))),
+    }
+    File::open(path).map_err(|err| format!("cannot open: {}", describe(&err)))
+}
+
+fn describe(err: &std::io::Error) -> String {
+    match err.kind() {
+        std::io::ErrorKind::NotFound => "no such file".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        _ => err.to_string(),
+    }
+}
+
+/// A progress bar on stderr for long batches, when stderr is a terminal and
+/// stdout is not (so the bar does not tear the output): by bytes for files,
+/// a spinner for stdin.
+fn progress_bar(sources: &[Source], io: &Io<'_>) -> Option<ProgressBar> {
+    if !io.stderr_is_terminal || io.stdout_is_terminal {
+        return None;
+    }
+    let mut total = 0u64;
+    for source in sources {
+        match source {
+            Source::File(path) => total += std::fs::metadata(path).map(|m| m.len()).unwrap_or(0),
+            Source::Stdin => {
+                let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+                bar.set_style(ProgressStyle::with_template("{spinner} {bytes} read ({bytes_per_sec})").ok()?);
+                return Some(bar);
+            }
+            Source::Builtin => {}
+        }
+    }
+    // Small batches finish before a bar would be worth drawing.
+    if total < 1 << 20 {
+        return None;
+    }
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {percent:>3}% {bytes}/{total_bytes} ({bytes_per_sec}, eta {eta})")
+            .ok()?,
+    );
+    Some(bar)
+}

@@ -1,0 +1,396 @@
+//! `trace`: the search step by step, as text, as JSON lines, or as an
+//! animation that redraws the board in the terminal.
+//!
+//! All three are observers of the engine's [`SearchEvent`]s. The animation
+//! keeps its own copy of every cell's candidates, replaying the removals and
+//! restoring a snapshot per decision level on backtrack, so it shows exactly
+//! what the search knows at each step.
+
+use std::fmt::Write as _;
+use std::io::Write;
+use std::time::Duration;
+
+use csp::{ConstraintId, Model, Observer, Outcome, SearchEvent, VarId};
+use csp_cli::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
+use csp_sudoku::check::verify_solution;
+use csp_sudoku::format;
+use csp_sudoku::grid::{Grid, Shape};
+use csp_sudoku::model::SudokuModel;
+
+use super::input::{Item, for_each_puzzle};
+use super::{Io, TraceArgs, TraceFormat, default_config};
+
+/// Writes events as they come. I/O errors are kept and reported after the
+/// search (an observer cannot return them).
+struct Tracer<'a> {
+    out: &'a mut dyn Write,
+    model: &'a Model,
+    shape: Shape,
+    format: TraceFormat,
+    depth: u32,
+    line: String,
+    error: Option<std::io::Error>,
+    /// Present when animating.
+    board: Option<Board>,
+}
+
+impl Tracer<'_> {
+    fn cell(&self, var: VarId) -> String {
+        self.shape.cell_name(var.index()).to_string()
+    }
+
+    fn by(&self, constraint: Option<ConstraintId>) -> String {
+        match constraint {
+            Some(c) => self.model.describe(c).into_owned(),
+            None => "refuted".to_string(),
+        }
+    }
+
+    fn text(&mut self, event: &SearchEvent) {
+        let line = &mut self.line;
+        match *event {
+            SearchEvent::Decision { var, value, depth } => {
+                self.depth = depth;
+                let indent = "  ".repeat(depth as usize - 1);
+                let _ =
+                    writeln!(line, "{indent}decide {} = {value} (depth {depth})", self.shape.cell_name(var.index()));
+            }
+            SearchEvent::Removed { var, value, constraint } => {
+                let indent = "  ".repeat(self.depth as usize);
+                let cell = self.shape.cell_name(var.index());
+                let by = match constraint {
+                    Some(c) => self.model.describe(c).into_owned(),
+                    None => "refuted".to_string(),
+                };
+                let _ = writeln!(line, "{indent}{cell} ≠ {value} ({by})");
+            }
+            SearchEvent::WipeOut { var, constraint } => {
+                let indent = "  ".repeat(self.depth as usize);
+                let by = self.model.describe(constraint);
+                match var {
+                    Some(var) => {
+                        let _ = writeln!(
+                            line,
+                            "{indent}wipe-out: {} has no value left ({by})",
+                            self.shape.cell_name(var.index())
+                        );
+                    }
+                    None => {
+                        let _ = writeln!(line, "{indent}conflict in {by}");
+                    }
+                }
+            }
+            SearchEvent::Backtrack { var, depth } => {
+                self.depth = depth.saturating_sub(1);
+                let indent = "  ".repeat(depth as usize - 1);
+                let _ = writeln!(line, "{indent}backtrack {} (depth {depth})", self.shape.cell_name(var.index()));
+            }
+            SearchEvent::Solution { count } => {
+                let _ = writeln!(line, "solution {count}");
+            }
+        }
+    }
+
+    fn jsonl(&mut self, event: &SearchEvent) {
+        let mut line = std::mem::take(&mut self.line);
+        match *event {
+            SearchEvent::Decision { var, value, depth } => {
+                let _ = writeln!(
+                    line,
+                    "{{\"event\":\"decision\",\"cell\":\"{}\",\"value\":{value},\"depth\":{depth}}}",
+                    self.cell(var)
+                );
+            }
+            SearchEvent::Removed { var, value, constraint } => {
+                let _ =
+                    write!(line, "{{\"event\":\"removed\",\"cell\":\"{}\",\"value\":{value},\"by\":", self.cell(var));
+                format::push_json_string(&mut line, &self.by(constraint));
+                line.push_str("}\n");
+            }
+            SearchEvent::WipeOut { var, constraint } => {
+                line.push_str("{\"event\":\"wipeout\",\"cell\":");
+                match var {
+                    Some(var) => {
+                        let _ = write!(line, "\"{}\"", self.cell(var));
+                    }
+                    None => line.push_str("null"),
+                }
+                line.push_str(",\"by\":");
+                format::push_json_string(&mut line, &self.by(Some(constraint)));
+                line.push_str("}\n");
+            }
+            SearchEvent::Backtrack { var, depth } => {
+                let _ = writeln!(line, "{{\"event\":\"backtrack\",\"cell\":\"{}\",\"depth\":{depth}}}", self.cell(var));
+            }
+            SearchEvent::Solution { count } => {
+                let _ = writeln!(line, "{{\"event\":\"solution\",\"count\":{count}}}");
+            }
+        }
+        self.line = line;
+    }
+}
+
+impl Observer for Tracer<'_> {
+    fn on_event(&mut self, event: &SearchEvent) {
+        if self.error.is_some() {
+            return;
+        }
+        self.line.clear();
+        if let Some(board) = &mut self.board {
+            if let Some(frame) = board.apply(event, self.shape) {
+                self.line = frame;
+            }
+        } else {
+            match self.format {
+                TraceFormat::Text => self.text(event),
+                TraceFormat::Jsonl => self.jsonl(event),
+            }
+        }
+        if self.line.is_empty() {
+            return;
+        }
+        if let Err(err) = self.out.write_all(self.line.as_bytes()) {
+            self.error = Some(err);
+            return;
+        }
+        if let Some(board) = &self.board {
+            let _ = self.out.flush();
+            if !board.delay.is_zero() {
+                std::thread::sleep(board.delay);
+            }
+        }
+    }
+}
+
+/// The animation's picture of the search: every cell's candidates as a bit
+/// mask, one snapshot per decision level, and what happened last.
+struct Board {
+    candidates: Vec<u64>,
+    givens: Vec<bool>,
+    /// `levels[d]`: the candidates before the decision at depth `d + 1`.
+    levels: Vec<Vec<u64>>,
+    delay: Duration,
+    nodes: u64,
+    backtracks: u64,
+    first_frame: bool,
+}
+
+/// ANSI escapes: home, clear to the end of the screen, and colours.
+const HOME: &str = "\x1b[H";
+const CLEAR_SCREEN: &str = "\x1b[2J";
+const CLEAR_BELOW: &str = "\x1b[J";
+const DECIDED: &str = "\x1b[1;30;42m";
+const UNDONE: &str = "\x1b[1;37;41m";
+const GIVEN: &str = "\x1b[1m";
+const PROPAGATED: &str = "\x1b[36m";
+const RESET: &str = "\x1b[0m";
+
+impl Board {
+    fn new(puzzle: &Grid, delay: Duration) -> Board {
+        let n = puzzle.side();
+        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let candidates = puzzle.cells().iter().map(|&v| if v == 0 { full } else { 1u64 << (v - 1) }).collect();
+        let givens = puzzle.cells().iter().map(|&v| v != 0).collect();
+        Board { candidates, givens, levels: Vec::new(), delay, nodes: 0, backtracks: 0, first_frame: true }
+    }
+
+    /// Applies an event; returns a frame to draw for decisions, backtracks and
+    /// solutions (removals only change the picture).
+    fn apply(&mut self, event: &SearchEvent, shape: Shape) -> Option<String> {
+        match *event {
+            SearchEvent::Removed { var, value, .. } => {
+                if let Some(mask) = self.candidates.get_mut(var.index()) {
+                    *mask &= !(1u64 << ((value - 1) & 63));
+                }
+                None
+            }
+            SearchEvent::Decision { var, value, depth } => {
+                self.nodes += 1;
+                self.levels.truncate(depth as usize - 1);
+                self.levels.push(self.candidates.clone());
+                self.candidates[var.index()] = 1u64 << ((value - 1) & 63);
+                let status = format!("depth {depth}: try {} = {value}", shape.cell_name(var.index()));
+                Some(self.frame(shape, Some((var.index(), DECIDED)), &status))
+            }
+            SearchEvent::Backtrack { var, depth } => {
+                self.backtracks += 1;
+                if let Some(snapshot) = self.levels.get(depth as usize - 1) {
+                    self.candidates.clone_from(snapshot);
+                }
+                self.levels.truncate(depth as usize);
+                let status = format!("depth {depth}: undo {}", shape.cell_name(var.index()));
+                Some(self.frame(shape, Some((var.index(), UNDONE)), &status))
+            }
+            SearchEvent::Solution { count } => Some(self.frame(shape, None, &format!("solution {count}"))),
+            SearchEvent::WipeOut { .. } => None,
+        }
+    }
+
+    fn frame(&mut self, shape: Shape, mark: Option<(usize, &str)>, status: &str) -> String {
+        let n = shape.side();
+        let width = if n < 10 { 1 } else { 2 };
+        let mut out = String::new();
+        if std::mem::take(&mut self.first_frame) {
+            out.push_str(CLEAR_SCREEN);
+        }
+        out.push_str(HOME);
+        for row in 0..n {
+            if row > 0 && row % shape.box_rows() == 0 {
+                for stack in 0..n / shape.box_cols() {
+                    if stack > 0 {
+                        out.push_str("-+-");
+                    }
+                    let c = shape.box_cols();
+                    out.extend(std::iter::repeat_n('-', c * width + c - 1));
+                }
+                out.push('\n');
+            }
+            for col in 0..n {
+                if col > 0 {
+                    out.push_str(if col % shape.box_cols() == 0 { " | " } else { " " });
+                }
+                let cell = row * n + col;
+                let mask = self.candidates[cell];
+                let text = if mask.count_ones() == 1 {
+                    let value = mask.trailing_zeros() as u8 + 1;
+                    if width == 2 { format!("{value:>2}") } else { value.to_string() }
+                } else {
+                    " ".repeat(width - 1) + "."
+                };
+                let style = match mark {
+                    Some((marked, style)) if marked == cell => style,
+                    _ if self.givens[cell] => GIVEN,
+                    _ if mask.count_ones() == 1 => PROPAGATED,
+                    _ => "",
+                };
+                if style.is_empty() {
+                    out.push_str(&text);
+                } else {
+                    let _ = write!(out, "{style}{text}{RESET}");
+                }
+            }
+            out.push('\n');
+        }
+        let _ = writeln!(out, "\n{status}    nodes {}, backtracks {}", self.nodes, self.backtracks);
+        out.push_str(CLEAR_BELOW);
+        out
+    }
+}
+
+pub(super) fn trace(args: &TraceArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
+    let config = args.strategy.config(&default_config());
+    let mut bad = 0u64;
+    let mut unsolved = 0u64;
+    // Traces are long and printed as the search runs, so each puzzle is
+    // traced here, in the emit step, with stdout at hand.
+    let mut puzzles = Vec::new();
+    let totals = for_each_puzzle(
+        &args.input,
+        1,
+        io,
+        |_| (),
+        |_, location, item| {
+            match item {
+                Item::Done(puzzle, ()) => puzzles.push((location.clone(), puzzle.grid.clone())),
+                Item::Bad(_) => bad += 1,
+            }
+            Ok(())
+        },
+    )?;
+    for (location, puzzle) in puzzles {
+        if let Some(conflict) = puzzle.first_conflict() {
+            writeln!(io.stderr, "error: {location}: conflicting givens: {conflict}")?;
+            bad += 1;
+            continue;
+        }
+        let model = SudokuModel::new(&puzzle)?;
+        if !args.animate {
+            let header = match args.format {
+                TraceFormat::Text => format!(
+                    "# trace of {location}: {}x{} with {} boxes, {} givens; {} propagation, {} variable order, {} all-different\n",
+                    puzzle.side(),
+                    puzzle.side(),
+                    puzzle.shape(),
+                    puzzle.num_givens(),
+                    config.propagation,
+                    config.var_order,
+                    config.all_different
+                ),
+                TraceFormat::Jsonl => {
+                    let mut line = String::from("{\"event\":\"start\",\"file\":");
+                    format::push_json_string(&mut line, &location.file);
+                    let _ = write!(line, ",\"line\":{},\"box\":\"{}\",\"puzzle\":", location.line, puzzle.shape());
+                    format::write_json_rows(&puzzle, &mut line);
+                    line.push_str("}\n");
+                    line
+                }
+            };
+            io.stdout.write_all(header.as_bytes())?;
+        }
+        let mut tracer = Tracer {
+            out: &mut *io.stdout,
+            model: model.model(),
+            shape: puzzle.shape(),
+            format: args.format,
+            depth: 0,
+            line: String::new(),
+            error: None,
+            board: args.animate.then(|| Board::new(&puzzle, Duration::from_millis(args.delay))),
+        };
+        let (outcome, stats) = {
+            let mut solver = model.solver(config.clone())?;
+            solver.observe(&mut tracer);
+            let outcome = match solver.solve() {
+                Outcome::Solved(solution) => Ok(solution.into_values()),
+                Outcome::Unsatisfiable => Err("no solution".to_string()),
+                Outcome::LimitReached(limit) => Err(format!("{limit} reached")),
+            };
+            (outcome, solver.stats().clone())
+        };
+        if let Some(err) = tracer.error.take() {
+            return Err(err.into());
+        }
+        let mut tail = String::new();
+        match outcome {
+            Ok(values) => {
+                let solution = model.grid(&values);
+                if let Err(problem) = verify_solution(&puzzle, &solution) {
+                    anyhow::bail!(
+                        "internal error: the engine's answer at {location} fails the independent check ({problem})"
+                    );
+                }
+                match args.format {
+                    TraceFormat::Jsonl if !args.animate => {
+                        tail.push_str("{\"event\":\"end\",\"status\":\"solved\",\"solution\":");
+                        format::write_json_rows(&solution, &mut tail);
+                        let _ = writeln!(tail, ",\"nodes\":{},\"backtracks\":{}}}", stats.nodes, stats.backtracks);
+                    }
+                    _ => {
+                        let _ = writeln!(tail, "\n{}\n# {stats}", format::pretty(&solution));
+                    }
+                }
+            }
+            Err(why) => {
+                unsolved += 1;
+                match args.format {
+                    TraceFormat::Jsonl if !args.animate => {
+                        tail.push_str("{\"event\":\"end\",\"status\":");
+                        format::push_json_string(&mut tail, &why);
+                        let _ = writeln!(tail, ",\"nodes\":{},\"backtracks\":{}}}", stats.nodes, stats.backtracks);
+                    }
+                    _ => {
+                        let _ = writeln!(tail, "{why}\n# {stats}");
+                    }
+                }
+            }
+        }
+        io.stdout.write_all(tail.as_bytes())?;
+    }
+    Ok(if totals.bad_sources + bad > 0 {
+        EXIT_BAD_INPUT
+    } else if unsolved > 0 {
+        EXIT_NO_SOLUTION
+    } else {
+        EXIT_OK
+    })
+}
