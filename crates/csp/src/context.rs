@@ -49,6 +49,8 @@ pub struct Context<'a> {
     pub(crate) decision: Option<u32>,
     /// Set by [`Context::reschedule`].
     pub(crate) reschedule: Option<Cost>,
+    /// Conflict-directed backjumping: the variables this call pruned.
+    pub(crate) pruned_log: Option<&'a mut Vec<u32>>,
 }
 
 impl std::fmt::Debug for Context<'_> {
@@ -391,6 +393,11 @@ impl Context<'_> {
 
     #[inline]
     fn apply(&mut self, x: u32, change: Change) -> Result<bool, Conflict> {
+        if change != Change::None {
+            if let Some(log) = &mut self.pruned_log {
+                log.push(x);
+            }
+        }
         match change {
             Change::None => Ok(false),
             Change::Changed(event) => {

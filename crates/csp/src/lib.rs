@@ -30,6 +30,7 @@
 //!   [`Count`], with [`Stats`], and [`SearchEvent`]s for an [`Observer`].
 //! - [`constraint`]: how to write a constraint, from a plain check to a propagator.
 
+mod backjump;
 pub mod config;
 pub mod constraint;
 pub mod constraints;

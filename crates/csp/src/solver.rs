@@ -9,6 +9,7 @@
 
 use std::time::Instant;
 
+use crate::backjump::Backjumping;
 use crate::config::{Limit, Propagation, SolveConfig, ValueOrder, VarOrder};
 use crate::constraint::Propagator;
 use crate::constraints::generic::Generic;
@@ -99,6 +100,7 @@ macro_rules! context {
             wiped: None,
             decision: $decision,
             reschedule: None,
+            pruned_log: None,
         }
     };
 }
@@ -150,6 +152,8 @@ pub struct Solver<'m> {
     /// The variables not known to be assigned, as a sparse set (see `compact_free`).
     free: Vec<u32>,
     free_count: ReversibleInt,
+    /// Conflict-directed backjumping, when configured.
+    backjumping: Option<Box<Backjumping>>,
     /// Marks constraints already visited in a pass over a variable's watchers.
     seen: Vec<u32>,
     seen_stamp: u32,
@@ -195,6 +199,7 @@ impl<'m> Solver<'m> {
         let mut solver = Solver {
             model,
             free: (0..model.num_vars() as u32).collect(),
+            backjumping: config.backjumping.then(|| Box::new(Backjumping::new(model.num_vars()))),
             free_count,
             rng: Rng::new(config.seed),
             config,
@@ -375,6 +380,9 @@ impl<'m> Solver<'m> {
         self.failed_by.iter_mut().for_each(|n| *n = 0);
         self.queue.clear();
         self.rng = Rng::new(self.config.seed);
+        if self.backjumping.is_some() {
+            self.backjumping = Some(Box::new(Backjumping::new(self.state.num_vars())));
+        }
         self.stats = Stats::default();
         self.started = Instant::now();
         self.phase = if self.assumption_failed { Phase::Done(Status::Complete) } else { Phase::Fresh };
@@ -462,6 +470,9 @@ impl<'m> Solver<'m> {
                     None => {
                         self.stats.solutions += 1;
                         let count = self.stats.solutions;
+                        if let Some(bj) = &mut self.backjumping {
+                            bj.solution_found(self.frames.len() as u32);
+                        }
                         self.emit(SearchEvent::Solution { count });
                         self.phase = Phase::Searching { descend: false };
                         if solution_limit.is_some_and(|k| count >= k) {
@@ -469,22 +480,31 @@ impl<'m> Solver<'m> {
                         }
                         return Step::Solution;
                     }
-                    Some(var) => self.push_frame(var),
+                    Some(var) => {
+                        self.push_frame(var);
+                        if let Some(bj) = &mut self.backjumping {
+                            bj.enter(self.frames.len() as u32);
+                        }
+                    }
                 }
             }
             let Some(&frame) = self.frames.last() else {
                 return self.finish(Status::Complete);
             };
+            let level = self.frames.len() as u32;
             if frame.assigned {
-                self.state.undo_to(frame.mark);
-                self.decided[frame.var as usize] = false;
-                self.stats.backtracks += 1;
-                let depth = self.frames.len() as u32;
-                self.emit(SearchEvent::Backtrack { var: self.var_id(frame.var), depth });
+                self.retract(frame, level);
             }
             let Some(pos) = self.next_value() else {
-                let frame = self.frames.pop().expect("a frame");
-                self.orders.truncate(frame.start as usize);
+                if self.backjumping.is_some() {
+                    match self.backjump(frame, level) {
+                        Some(()) => {}
+                        None => return self.finish(Status::Complete),
+                    }
+                } else {
+                    let frame = self.frames.pop().expect("a frame");
+                    self.orders.truncate(frame.start as usize);
+                }
                 descend = false;
                 continue;
             };
@@ -494,20 +514,54 @@ impl<'m> Solver<'m> {
             }
             self.frames.last_mut().expect("a frame").assigned = true;
             self.stats.nodes += 1;
-            let depth = self.frames.len() as u32;
-            self.stats.max_depth = self.stats.max_depth.max(depth);
+            self.stats.max_depth = self.stats.max_depth.max(level);
             if self.observer.is_some() {
                 let value = self.state.value(frame.var, pos);
-                self.emit(SearchEvent::Decision { var: self.var_id(frame.var), value, depth });
+                self.emit(SearchEvent::Decision { var: self.var_id(frame.var), value, depth: level });
             }
             descend = match self.decide(frame.var, pos) {
                 Ok(()) => true,
                 Err(failure) => {
                     self.record_failure(failure);
+                    if let Some(bj) = &mut self.backjumping {
+                        bj.explain(level, self.scopes[failure.constraint as usize], failure.wiped);
+                    }
                     false
                 }
             };
         }
+    }
+
+    /// Undoes the current value of `frame`, the decision at `level`.
+    fn retract(&mut self, frame: Frame, level: u32) {
+        self.state.undo_to(frame.mark);
+        self.decided[frame.var as usize] = false;
+        if let Some(bj) = &mut self.backjumping {
+            bj.unassign(frame.var, level);
+        }
+        self.stats.backtracks += 1;
+        self.emit(SearchEvent::Backtrack { var: self.var_id(frame.var), depth: level });
+    }
+
+    /// Conflict-directed backjumping from the exhausted top `frame` at `level`:
+    /// pops every level above the one its conflicts point to. `None` when no
+    /// level is left to go back to.
+    fn backjump(&mut self, frame: Frame, level: u32) -> Option<()> {
+        let target = self.backjumping.as_mut().expect("backjumping is on").jump_from(level, frame.var)?;
+        if target + 1 < level {
+            self.stats.backjumps += 1;
+        }
+        let top = self.frames.pop().expect("a frame");
+        self.orders.truncate(top.start as usize);
+        while self.frames.len() as u32 > target {
+            let depth = self.frames.len() as u32;
+            let popped = self.frames.pop().expect("a frame");
+            if popped.assigned {
+                self.retract(popped, depth);
+            }
+            self.orders.truncate(popped.start as usize);
+        }
+        Some(())
     }
 
     fn finish(&mut self, status: Status) -> Step {
@@ -592,8 +646,9 @@ impl<'m> Solver<'m> {
 
     /// Forward checking: runs each constraint on `var` once, reasoning from the
     /// decided variables only.
-    fn forward_check(&mut self, var: u32) -> Result<(), Failure> {
+    fn forward_check(&mut self, var: u32, record: bool) -> Result<(), Failure> {
         self.next_seen_stamp();
+        let level = self.frames.len() as u32;
         for i in 0..self.watchers.of(var).len() {
             let c = self.watchers.of(var)[i].constraint;
             if self.seen[c as usize] == self.seen_stamp {
@@ -602,8 +657,18 @@ impl<'m> Solver<'m> {
             self.seen[c as usize] = self.seen_stamp;
             self.stats.propagations += 1;
             let mut ctx = context!(self, constraint: c, assigned: Assigned::Decided(&self.decided), wake: None, observer: self.observer.as_deref_mut().map(|o| o as &mut dyn Observer), decision: Some(var));
-            if self.propagators[c as usize].propagate(&mut ctx).is_err() {
-                return Err(Failure { constraint: c, wiped: ctx.wiped });
+            if record {
+                ctx.pruned_log = self.backjumping.as_mut().map(|bj| &mut bj.log);
+            }
+            let result = self.propagators[c as usize].propagate(&mut ctx);
+            let wiped = ctx.wiped;
+            if record {
+                if let Some(bj) = &mut self.backjumping {
+                    bj.record_prunings(level, self.scopes[c as usize]);
+                }
+            }
+            if result.is_err() {
+                return Err(Failure { constraint: c, wiped });
             }
         }
         Ok(())
@@ -648,10 +713,13 @@ impl<'m> Solver<'m> {
     /// Assigns `var` to position `pos` and propagates at the configured level.
     fn decide(&mut self, var: u32, pos: u32) -> Result<(), Failure> {
         self.decided[var as usize] = true;
+        if let Some(bj) = &mut self.backjumping {
+            bj.assign(var, self.frames.len() as u32);
+        }
         let change = self.state.fix_pos(var, pos);
         match self.config.propagation {
             Propagation::None => self.check(var),
-            Propagation::ForwardChecking => self.forward_check(var),
+            Propagation::ForwardChecking => self.forward_check(var, true),
             Propagation::Mac => {
                 if change != Change::None {
                     for i in 0..self.watchers.of(var).len() {
@@ -821,7 +889,7 @@ impl<'m> Solver<'m> {
                     }
                     self.propagate_queue()
                 }
-                _ => self.forward_check(var),
+                _ => self.forward_check(var, false),
             };
             let score = if result.is_ok() { self.stats.pruned - pruned } else { u64::MAX };
             self.stats.pruned = pruned;

@@ -11,6 +11,8 @@ pub struct Stats {
     pub nodes: u64,
     /// Times the search undid a decision because its subtree was exhausted or failed.
     pub backtracks: u64,
+    /// Backtracks that skipped at least one level (conflict-directed backjumping).
+    pub backjumps: u64,
     /// Failed nodes: propagation or a check found a conflict (usually a wiped-out domain).
     pub failures: u64,
     /// Constraint checks: evaluations of a constraint on a (partial) tuple, by plain
@@ -39,6 +41,7 @@ impl Stats {
     pub fn accumulate(&mut self, other: &Stats) {
         self.nodes += other.nodes;
         self.backtracks += other.backtracks;
+        self.backjumps += other.backjumps;
         self.failures += other.failures;
         self.checks += other.checks;
         self.propagations += other.propagations;
@@ -53,10 +56,11 @@ impl fmt::Display for Stats {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "nodes {}, backtracks {}, failures {}, checks {}, propagations {}, pruned {}, \
+            "nodes {}, backtracks {}, backjumps {}, failures {}, checks {}, propagations {}, pruned {}, \
              max depth {}, solutions {}, time {:.3} ms",
             self.nodes,
             self.backtracks,
+            self.backjumps,
             self.failures,
             self.checks,
             self.propagations,

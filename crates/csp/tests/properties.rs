@@ -140,14 +140,22 @@ fn configs() -> Vec<SolveConfig> {
             for &value_order in ValueOrder::ALL {
                 for &strength in AllDifferentStrength::ALL {
                     for root in [false, true] {
-                        let mut config = SolveConfig::default()
-                            .with_propagation(propagation)
-                            .with_var_order(var_order)
-                            .with_value_order(value_order)
-                            .with_all_different(strength)
-                            .with_seed(11);
-                        config.root_arc_consistency = root;
-                        configs.push(config);
+                        for backjumping in [false, true] {
+                            if backjumping && propagation == Propagation::Mac {
+                                continue;
+                            }
+                            let mut config = SolveConfig::default()
+                                .with_propagation(propagation)
+                                .with_var_order(var_order)
+                                .with_value_order(value_order)
+                                .with_all_different(strength)
+                                .with_seed(11);
+                            config.root_arc_consistency = root;
+                            config.backjumping = backjumping;
+                            config.arc_consistency =
+                                if root { csp::ArcConsistency::Ac2001 } else { csp::ArcConsistency::Ac3 };
+                            configs.push(config);
+                        }
                     }
                 }
             }

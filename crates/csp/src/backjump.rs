@@ -1,0 +1,201 @@
+//! Conflict-directed backjumping (Prosser 1993) for plain backtracking and
+//! forward checking (BT-CBJ and FC-CBJ).
+//!
+//! Levels are decision depths, from 1. Each level keeps a conflict set: the
+//! earlier levels whose decisions took part in the failures of its values.
+//! Under forward checking each variable also keeps the levels whose propagation
+//! pruned it. When a level runs out of values, the search jumps back to the
+//! latest level in its conflict set (and the levels that pruned its variable),
+//! instead of the previous level, and hands its conflict set on to that level.
+//!
+//! The reasons are taken at the granularity of constraints: a constraint that
+//! prunes or fails blames every decided variable in its scope. That is exact for
+//! binary constraints, the classic setting, and sound (if less sharp) for wider
+//! ones. Once a solution has been found below a level, that level backtracks
+//! chronologically, so that counting and enumerating stay complete.
+
+use crate::var::VarId;
+
+/// A set of levels `0..width*64`, as a bitset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct LevelSet {
+    words: Vec<u64>,
+}
+
+impl LevelSet {
+    fn new(levels: usize) -> LevelSet {
+        LevelSet { words: vec![0; levels.div_ceil(64).max(1)] }
+    }
+
+    fn clear(&mut self) {
+        self.words.iter_mut().for_each(|w| *w = 0);
+    }
+
+    fn insert(&mut self, level: u32) {
+        self.words[level as usize / 64] |= 1u64 << (level % 64);
+    }
+
+    fn remove(&mut self, level: u32) {
+        self.words[level as usize / 64] &= !(1u64 << (level % 64));
+    }
+
+    /// Adds `other`; returns whether anything was new.
+    fn union(&mut self, other: &LevelSet) -> bool {
+        let mut changed = false;
+        for (mine, theirs) in self.words.iter_mut().zip(&other.words) {
+            changed |= theirs & !*mine != 0;
+            *mine |= theirs;
+        }
+        changed
+    }
+
+    fn max(&self) -> Option<u32> {
+        self.words.iter().enumerate().rev().find(|(_, w)| **w != 0).map(|(i, w)| i as u32 * 64 + 63 - w.leading_zeros())
+    }
+}
+
+/// The bookkeeping of conflict-directed backjumping.
+#[derive(Debug)]
+pub(crate) struct Backjumping {
+    /// The level at which each variable was decided (0: not decided).
+    level_of: Vec<u32>,
+    /// The levels whose propagation pruned each variable (forward checking).
+    pruned_at: Vec<LevelSet>,
+    /// Per level, the `pruned_at` sets to restore when its decision is undone.
+    undo: Vec<Vec<(u32, LevelSet)>>,
+    /// Per level, its conflict set.
+    conflicts: Vec<LevelSet>,
+    /// Per level, whether a solution was found below its current decision.
+    solution_below: Vec<bool>,
+    /// The variables pruned by the propagator that just ran (filled by the context).
+    pub(crate) log: Vec<u32>,
+    /// Scratch.
+    reason: LevelSet,
+}
+
+impl Backjumping {
+    pub(crate) fn new(num_vars: usize) -> Backjumping {
+        let levels = num_vars + 2;
+        Backjumping {
+            level_of: vec![0; num_vars],
+            pruned_at: vec![LevelSet::new(levels); num_vars],
+            undo: vec![Vec::new(); levels],
+            conflicts: vec![LevelSet::new(levels); levels],
+            solution_below: vec![false; levels],
+            log: Vec::new(),
+            reason: LevelSet::new(levels),
+        }
+    }
+
+    /// A new decision variable at `level`: its conflict set starts empty.
+    pub(crate) fn enter(&mut self, level: u32) {
+        self.conflicts[level as usize].clear();
+        self.solution_below[level as usize] = false;
+    }
+
+    /// `var` is decided at `level`.
+    pub(crate) fn assign(&mut self, var: u32, level: u32) {
+        self.level_of[var as usize] = level;
+    }
+
+    /// The decision on `var` at `level` is undone, with what its propagation recorded.
+    pub(crate) fn unassign(&mut self, var: u32, level: u32) {
+        self.level_of[var as usize] = 0;
+        while let Some((pruned, old)) = self.undo[level as usize].pop() {
+            self.pruned_at[pruned as usize] = old;
+        }
+    }
+
+    /// Loads into `reason` the levels of the decided variables of `scope`.
+    fn load_reason(&mut self, scope: &[VarId]) {
+        self.reason.clear();
+        for var in scope {
+            let level = self.level_of[var.index()];
+            if level > 0 {
+                self.reason.insert(level);
+            }
+        }
+    }
+
+    /// After a propagator on `scope` ran at `level`: the variables it pruned
+    /// were pruned because of the decisions in its scope.
+    pub(crate) fn record_prunings(&mut self, level: u32, scope: &[VarId]) {
+        if self.log.is_empty() {
+            return;
+        }
+        self.load_reason(scope);
+        let mut log = std::mem::take(&mut self.log);
+        for &var in &log {
+            let set = &mut self.pruned_at[var as usize];
+            let old = set.clone();
+            if set.union(&self.reason) {
+                self.undo[level as usize].push((var, old));
+            }
+        }
+        log.clear();
+        self.log = log;
+    }
+
+    /// The decision at `level` failed in the constraint on `scope`, by emptying
+    /// `wiped` (if known): blame the decisions that shaped that failure.
+    pub(crate) fn explain(&mut self, level: u32, scope: &[VarId], wiped: Option<u32>) {
+        self.load_reason(scope);
+        let mut blame = self.reason.clone();
+        match wiped {
+            Some(var) => {
+                blame.union(&self.pruned_at[var as usize]);
+            }
+            None => {
+                for var in scope {
+                    if self.level_of[var.index()] == 0 {
+                        blame.union(&self.pruned_at[var.index()]);
+                    }
+                }
+            }
+        }
+        blame.remove(level);
+        self.conflicts[level as usize].union(&blame);
+    }
+
+    /// A solution was found with `depth` decisions.
+    pub(crate) fn solution_found(&mut self, depth: u32) {
+        for level in 1..=depth as usize {
+            self.solution_below[level] = true;
+        }
+    }
+
+    /// Level `level`, deciding `var`, has no value left: the level to go back
+    /// to (`None` when the search is over), having passed on its conflicts.
+    pub(crate) fn jump_from(&mut self, level: u32, var: u32) -> Option<u32> {
+        if self.solution_below[level as usize] {
+            return level.checked_sub(1).filter(|&h| h > 0);
+        }
+        let mut conflict = self.conflicts[level as usize].clone();
+        conflict.union(&self.pruned_at[var as usize]);
+        conflict.remove(level);
+        let target = conflict.max().filter(|&h| h > 0)?;
+        conflict.remove(target);
+        self.conflicts[target as usize].union(&conflict);
+        Some(target)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn level_sets_union_and_max() {
+        let mut a = LevelSet::new(130);
+        assert_eq!(a.max(), None);
+        a.insert(3);
+        a.insert(70);
+        let mut b = LevelSet::new(130);
+        b.insert(129);
+        assert!(a.union(&b));
+        assert!(!a.union(&b));
+        assert_eq!(a.max(), Some(129));
+        a.remove(129);
+        assert_eq!(a.max(), Some(70));
+    }
+}
