@@ -64,3 +64,8 @@ pub use solver::{Solutions, SolveError, Solver};
 pub use state::{Event, ReversibleInt};
 pub use stats::Stats;
 pub use var::{ConstraintId, Domain, VarId};
+
+/// The README's code blocks, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
