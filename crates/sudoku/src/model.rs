@@ -35,15 +35,17 @@ pub struct SudokuModel {
 }
 
 impl SudokuModel {
-    /// The model of a puzzle: givens are fixed, every other cell ranges over `1..=n`.
+    /// The model of a puzzle: givens are fixed, every other cell ranges over
+    /// `1..=n`; the constraints are labelled for traces.
     pub fn new(puzzle: &Grid) -> Result<SudokuModel, EngineError> {
-        SudokuModel::with_domains(puzzle.shape(), |cell| {
-            let n = puzzle.side() as i64;
-            match puzzle.cells()[cell] {
-                0 => Domain::range(1, n),
-                v => Domain::range(i64::from(v), i64::from(v)),
-            }
-        })
+        SudokuModel::build(puzzle.shape(), Labels::Units, |cell| given_domain(puzzle, cell))
+    }
+
+    /// [`SudokuModel::new`] without the labels: for batch solving, where
+    /// nothing shows them and the `3n` label strings are a measurable part of
+    /// building a model.
+    pub fn unlabelled(puzzle: &Grid) -> Result<SudokuModel, EngineError> {
+        SudokuModel::build(puzzle.shape(), Labels::None, |cell| given_domain(puzzle, cell))
     }
 
     /// The model of a puzzle in which cell `cell` may take any value but
@@ -52,18 +54,22 @@ impl SudokuModel {
     /// ask "is the puzzle still unique without this given?" with one search
     /// for a solution instead of a count to two.
     pub fn excluding(puzzle: &Grid, cell: usize, value: u8) -> Result<SudokuModel, EngineError> {
-        SudokuModel::with_domains(puzzle.shape(), |i| {
-            let n = puzzle.side() as i64;
-            match puzzle.cells()[i] {
-                _ if i == cell => Domain::values((1..=n).filter(|&v| v != i64::from(value))),
-                0 => Domain::range(1, n),
-                v => Domain::range(i64::from(v), i64::from(v)),
-            }
+        let n = puzzle.side() as i64;
+        SudokuModel::build(puzzle.shape(), Labels::None, |i| {
+            if i == cell { Domain::values((1..=n).filter(|&v| v != i64::from(value))) } else { given_domain(puzzle, i) }
         })
     }
 
-    /// The model with the given domain for each cell.
-    pub fn with_domains(shape: Shape, mut domain: impl FnMut(usize) -> Domain) -> Result<SudokuModel, EngineError> {
+    /// The model with the given domain for each cell, labelled.
+    pub fn with_domains(shape: Shape, domain: impl FnMut(usize) -> Domain) -> Result<SudokuModel, EngineError> {
+        SudokuModel::build(shape, Labels::Units, domain)
+    }
+
+    fn build(
+        shape: Shape,
+        labels: Labels,
+        mut domain: impl FnMut(usize) -> Domain,
+    ) -> Result<SudokuModel, EngineError> {
         let mut model = Model::new();
         let mut vars = Vec::with_capacity(shape.num_cells());
         for cell in 0..shape.num_cells() {
@@ -74,7 +80,9 @@ impl SudokuModel {
             scope.clear();
             scope.extend(shape.unit_cells(unit).map(|cell| vars[cell]));
             let id = model.all_different(&scope)?;
-            model.set_label(id, unit.to_string())?;
+            if labels == Labels::Units {
+                model.set_label(id, unit.to_string())?;
+            }
         }
         Ok(SudokuModel { model, shape })
     }
@@ -111,6 +119,21 @@ impl SudokuModel {
     }
 }
 
+/// Whether the constraints get labels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Labels {
+    None,
+    Units,
+}
+
+/// The domain of a cell of a puzzle: its given, or `1..=n`.
+fn given_domain(puzzle: &Grid, cell: usize) -> Domain {
+    match puzzle.cells()[cell] {
+        0 => Domain::range(1, puzzle.side() as i64),
+        v => Domain::range(i64::from(v), i64::from(v)),
+    }
+}
+
 /// How a search for a solution ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
@@ -133,7 +156,7 @@ pub enum Answer {
 /// assert_eq!(stats.nodes, 0, "propagation alone solves it");
 /// ```
 pub fn solve(puzzle: &Grid, config: &SolveConfig) -> Result<(Answer, Stats), EngineError> {
-    let model = SudokuModel::new(puzzle)?;
+    let model = SudokuModel::unlabelled(puzzle)?;
     let mut solver = model.solver(config.clone())?;
     let answer = match solver.solve() {
         Outcome::Solved(solution) => Answer::Solved(model.grid(solution.values())),
@@ -146,7 +169,7 @@ pub fn solve(puzzle: &Grid, config: &SolveConfig) -> Result<(Answer, Stats), Eng
 /// Counts the solutions of a puzzle, stopping at `limit` (2 answers "is it
 /// unique?").
 pub fn count(puzzle: &Grid, config: &SolveConfig, limit: Option<u64>) -> Result<(Count, Stats), EngineError> {
-    let model = SudokuModel::new(puzzle)?;
+    let model = SudokuModel::unlabelled(puzzle)?;
     let mut solver = model.solver(config.clone())?;
     let count = solver.count(limit);
     Ok((count, solver.stats().clone()))

@@ -1,0 +1,401 @@
+//! The sudoku crate against real puzzle collections, planted solutions for
+//! every box shape, every kind of bad input, and random bytes.
+//!
+//! The collections live in the shared data folder (`../shared/data/sudoku`
+//! beside the repository); tests that need it print a message and pass when it
+//! is absent. The crate's own fixtures are in `tests/data`.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use csp::rng::Rng;
+use csp::{Limits, SolveConfig, Solver};
+use csp_sudoku::check::{check_filled, verify_solution};
+use csp_sudoku::generate::{blank_cells, shuffled_grid};
+use csp_sudoku::model::{self, Answer, SudokuModel};
+use csp_sudoku::parse::{self, Layout, ParseErrorKind, PuzzleReader};
+use csp_sudoku::{Grid, Shape, ShapeError};
+use proptest::prelude::*;
+
+/// A file of the shared data folder, or `None` (with a message) when the
+/// folder is not there.
+fn shared(name: &str) -> Option<PathBuf> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku").join(name);
+    if path.is_file() {
+        Some(path)
+    } else {
+        println!("skipped: {} is absent (the shared data folder is not beside the repository)", path.display());
+        None
+    }
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
+}
+
+fn read_puzzles(path: &Path) -> Vec<Grid> {
+    let file = std::fs::File::open(path).unwrap();
+    PuzzleReader::new(std::io::BufReader::new(file))
+        .file(path.display().to_string())
+        .map(|p| p.unwrap_or_else(|e| panic!("{e}")).grid)
+        .collect()
+}
+
+/// Solves and verifies independently; returns the solution.
+fn solve_verified(puzzle: &Grid) -> Grid {
+    let (answer, _) = model::solve(puzzle, &SolveConfig::default()).unwrap();
+    let Answer::Solved(solution) = answer else { panic!("no solution for {puzzle:?}: {answer:?}") };
+    verify_solution(puzzle, &solution).unwrap_or_else(|e| panic!("{puzzle:?}: {e}"));
+    solution
+}
+
+fn solution_count(puzzle: &Grid, limit: Option<u64>) -> u64 {
+    let (count, _) = model::count(puzzle, &SolveConfig::default(), limit).unwrap();
+    count.solutions
+}
+
+// ---- the shared collections ----
+
+#[test]
+fn seeds_have_the_documented_counts_and_shapes() {
+    let Some(path) = shared("seeds.txt") else { return };
+    let puzzles = read_puzzles(&path);
+    assert_eq!(puzzles.len(), 11);
+    let sides: Vec<usize> = puzzles.iter().map(Grid::side).collect();
+    assert_eq!(sides, [4, 4, 4, 4, 4, 6, 9, 9, 9, 9, 9]);
+    assert_eq!(puzzles[5].shape(), Shape::new(2, 3).unwrap());
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        let expected = if i == 4 { 3 } else { 1 };
+        assert_eq!(solution_count(puzzle, None), expected, "seed puzzle {}", i + 1);
+    }
+    // The three solutions of the fifth are distinct and each one checks out.
+    let model = SudokuModel::new(&puzzles[4]).unwrap();
+    let mut solver = Solver::new(model.model(), SolveConfig::default()).unwrap();
+    let mut solutions: Vec<Grid> = solver.solutions().map(|s| model.grid(s.values())).collect();
+    for solution in &solutions {
+        verify_solution(&puzzles[4], solution).unwrap();
+    }
+    solutions.sort_by(|a, b| a.cells().cmp(b.cells()));
+    solutions.dedup();
+    assert_eq!(solutions.len(), 3);
+}
+
+#[test]
+fn euler96_all_solved_and_the_corner_sum_is_24702() {
+    let Some(path) = shared("euler96.txt") else { return };
+    let puzzles = read_puzzles(&path);
+    assert_eq!(puzzles.len(), 50);
+    let sum: u32 = puzzles
+        .iter()
+        .map(|p| {
+            let s = solve_verified(p);
+            s.cells()[..3].iter().fold(0u32, |acc, &d| acc * 10 + u32::from(d))
+        })
+        .sum();
+    assert_eq!(sum, 24702);
+}
+
+#[test]
+fn euler96_original_layout_reads_as_the_same_puzzles() {
+    let (Some(lines), Some(grids)) = (shared("euler96.txt"), shared("euler96_grids.txt")) else { return };
+    let file = std::fs::File::open(&grids).unwrap();
+    let read: Vec<_> = PuzzleReader::new(std::io::BufReader::new(file)).map(Result::unwrap).collect();
+    assert!(read.iter().all(|p| p.layout == Layout::Euler));
+    assert_eq!(read.iter().map(|p| p.grid.clone()).collect::<Vec<_>>(), read_puzzles(&lines));
+    // Each puzzle starts at its `Grid NN` line.
+    let text = std::fs::read_to_string(&grids).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, puzzle) in read.iter().enumerate() {
+        assert_eq!(lines[puzzle.line - 1].trim(), format!("Grid {:02}", i + 1));
+    }
+}
+
+#[test]
+fn top95_unique_and_verified() {
+    let Some(path) = shared("top95.txt") else { return };
+    let puzzles = read_puzzles(&path);
+    assert_eq!(puzzles.len(), 95);
+    for puzzle in &puzzles {
+        assert_eq!(solution_count(puzzle, Some(2)), 1, "{puzzle:?}");
+        solve_verified(puzzle);
+    }
+}
+
+#[test]
+fn a_sample_of_17clue_unique_and_verified() {
+    let Some(path) = shared("17clue.txt") else { return };
+    let file = std::fs::File::open(&path).unwrap();
+    let mut seen = 0;
+    // Every 500th of the 49,151 puzzles: about a hundred, spread over the file.
+    for puzzle in PuzzleReader::new(std::io::BufReader::new(file)).step_by(500) {
+        let puzzle = puzzle.unwrap().grid;
+        assert_eq!(puzzle.num_givens(), 17);
+        assert_eq!(solution_count(&puzzle, Some(2)), 1, "{puzzle:?}");
+        solve_verified(&puzzle);
+        seen += 1;
+    }
+    assert_eq!(seen, 99);
+}
+
+// ---- the crate's own fixtures ----
+
+#[test]
+fn generated_fixtures_are_unique_for_every_shape() {
+    let puzzles = read_puzzles(&fixture("generated.txt"));
+    let shapes: Vec<String> = puzzles.iter().map(|p| p.shape().to_string()).collect();
+    for shape in ["2x2", "2x3", "2x4", "3x3", "3x4"] {
+        assert_eq!(shapes.iter().filter(|s| *s == shape).count(), 3, "{shape}");
+    }
+    for puzzle in &puzzles {
+        assert_eq!(solution_count(puzzle, Some(2)), 1, "{puzzle:?}");
+        solve_verified(puzzle);
+    }
+}
+
+// ---- planted solutions ----
+
+/// Plants a random valid grid (made without the engine), blanks a fraction of
+/// it, solves, and checks the answer independently: it need not be the planted
+/// grid (the puzzle may have several solutions), but it must be valid and keep
+/// every given.
+fn planted(shape: Shape, seed: u64, blank_fraction: f64) {
+    let mut rng = Rng::new(seed);
+    let full = shuffled_grid(shape, &mut rng);
+    assert!(check_filled(&full).is_valid());
+    let blanks = (blank_fraction * shape.num_cells() as f64) as usize;
+    let puzzle = blank_cells(&full, blanks, &mut rng);
+    assert_eq!(puzzle.num_givens(), shape.num_cells() - blanks);
+    let solution = solve_verified(&puzzle);
+    assert!(check_filled(&solution).is_valid());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn planted_small_shapes(seed in any::<u64>(), blank in 0.0f64..=1.0, which in 0usize..5) {
+        let (r, c) = [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3)][which];
+        planted(Shape::new(r, c).unwrap(), seed, blank);
+    }
+
+    #[test]
+    fn planted_12x12_with_3x4_boxes(seed in any::<u64>(), blank in 0.0f64..=0.7) {
+        planted(Shape::new(3, 4).unwrap(), seed, blank);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 4, ..ProptestConfig::default() })]
+
+    #[test]
+    fn planted_16x16(seed in any::<u64>(), blank in 0.0f64..=0.5) {
+        planted(Shape::new(4, 4).unwrap(), seed, blank);
+    }
+
+    #[test]
+    fn planted_20x20_with_4x5_boxes(seed in any::<u64>(), blank in 0.0f64..=0.4) {
+        planted(Shape::new(4, 5).unwrap(), seed, blank);
+    }
+
+    #[test]
+    fn planted_25x25(seed in any::<u64>(), blank in 0.0f64..=0.4) {
+        planted(Shape::new(5, 5).unwrap(), seed, blank);
+    }
+}
+
+#[test]
+fn planted_64x64_the_largest_side() {
+    planted(Shape::new(8, 8).unwrap(), 7, 0.1);
+}
+
+// ---- bad input, one case each ----
+
+fn first_error(text: &str) -> parse::ParseError {
+    match parse::puzzles(text).next() {
+        Some(Err(err)) => err,
+        other => panic!("expected an error for {text:?}, got {other:?}"),
+    }
+}
+
+#[test]
+fn wrong_line_length_is_reported_with_the_line() {
+    let err = first_error("# comment\n1.42421321343421.\n");
+    assert_eq!(err.line, 2);
+    assert_eq!(err.kind, ParseErrorKind::NotSquare { found: 17 });
+}
+
+#[test]
+fn a_character_outside_the_alphabet_is_reported_with_its_column() {
+    let err = PuzzleReader::new(&b"1.42421*21343421\n"[..]).file("p.txt").next().unwrap().unwrap_err();
+    assert_eq!(err.to_string(), "p.txt:1:8: '*' is not a digit, a letter, '.' or '0'");
+    let err = first_error("1.4242é321343421\n");
+    assert_eq!((err.column, err.kind), (Some(7), ParseErrorKind::BadSymbol { found: 'é' }));
+}
+
+#[test]
+fn a_value_larger_than_the_side_is_reported() {
+    let err = first_error("1.42421321343451");
+    assert_eq!(err.column, Some(15));
+    assert!(matches!(err.kind, ParseErrorKind::ValueTooLarge { value: 5, side: 4, .. }));
+    let err = first_error("1 2 3 4\n1 2 3 17\n1 2 3 4\n1 2 3 4\n");
+    assert_eq!((err.line, err.column), (2, Some(7)));
+    assert!(matches!(err.kind, ParseErrorKind::ValueTooLarge { value: 17, side: 4, .. }));
+}
+
+#[test]
+fn a_side_without_a_box_shape_is_reported() {
+    // 49 cells: side 7 is prime.
+    let err = first_error(&".".repeat(49));
+    assert_eq!(err.kind, ParseErrorKind::Shape(ShapeError::NoBoxes { side: 7 }));
+    assert!(err.to_string().contains("--box 1x7"), "{err}");
+    // ... and with an explicit shape it is a Latin square puzzle.
+    let grid = PuzzleReader::new(".".repeat(49).as_bytes()).shape(Some(Shape::new(1, 7).unwrap())).next().unwrap();
+    assert_eq!(grid.unwrap().grid.side(), 7);
+}
+
+#[test]
+fn a_box_that_does_not_match_the_grid_is_reported() {
+    let shape = "2x3".parse::<Shape>().unwrap();
+    let err = PuzzleReader::new(&b"1.42421321343421"[..]).shape(Some(shape)).next().unwrap().unwrap_err();
+    assert_eq!(err.kind, ParseErrorKind::Shape(ShapeError::Mismatch { rows: 2, cols: 3, side: 4 }));
+    assert_eq!(err.to_string(), "line 1: boxes of 2x3 do not fit a grid of side 4 (2*3 = 6 is not 4)");
+}
+
+#[test]
+fn conflicting_givens_name_both_cells_before_any_search() {
+    let puzzle = parse::one("1..2..1..1.4...1").unwrap();
+    assert_eq!(puzzle.first_conflict(), None);
+    let puzzle = parse::one("1..2..1..1.4.1..").unwrap();
+    let conflict = puzzle.first_conflict().unwrap();
+    assert_eq!(conflict.to_string(), "r3c2 and r4c2 are both 1 in column 2");
+}
+
+#[test]
+fn an_empty_input_has_no_puzzle() {
+    assert_eq!(parse::puzzles("").count(), 0);
+    assert_eq!(parse::puzzles("# only a comment\n\n   \n").count(), 0);
+    assert_eq!(parse::one("").unwrap_err().kind, ParseErrorKind::NoPuzzle);
+}
+
+#[test]
+fn binary_garbage_is_one_error_and_the_end() {
+    let mut rng = Rng::new(5);
+    let bytes: Vec<u8> = (0..100_000).map(|_| rng.next_u64() as u8).collect();
+    let items: Vec<_> = PuzzleReader::new(&bytes[..]).collect();
+    assert_eq!(items.len(), 1, "{items:?}");
+    assert!(matches!(items[0].as_ref().unwrap_err().kind, ParseErrorKind::NotText { .. }));
+}
+
+#[test]
+fn a_puzzle_with_no_solution_is_unsatisfiable_not_an_error() {
+    // r1c9 can only be 9, and column 9 already has a 9: no two givens clash.
+    let puzzle = parse::one(&format!("12345678.{}9{}", ".".repeat(44), ".".repeat(27))).unwrap();
+    assert_eq!(puzzle.first_conflict(), None);
+    let (answer, stats) = model::solve(&puzzle, &SolveConfig::default()).unwrap();
+    assert_eq!(answer, Answer::Unsatisfiable);
+    assert_eq!(stats.nodes, 0, "propagation alone proves it");
+    assert_eq!(solution_count(&puzzle, None), 0);
+}
+
+#[test]
+fn a_search_limit_is_an_outcome() {
+    let empty = Grid::empty(Shape::new(5, 5).unwrap());
+    let config = SolveConfig::default().with_limits(Limits { nodes: Some(3), ..Limits::default() });
+    let (answer, _) = model::solve(&empty, &config).unwrap();
+    assert_eq!(answer, Answer::LimitReached(csp::Limit::Nodes));
+}
+
+/// An input of `count` copies of a 4x4 puzzle line, made on the fly.
+struct Repeat {
+    line: &'static [u8],
+    left: usize,
+    at: usize,
+}
+
+impl Read for Repeat {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let mut written = 0;
+        while written < buf.len() && self.left > 0 {
+            let n = (self.line.len() - self.at).min(buf.len() - written);
+            buf[written..written + n].copy_from_slice(&self.line[self.at..self.at + n]);
+            written += n;
+            self.at += n;
+            if self.at == self.line.len() {
+                self.at = 0;
+                self.left -= 1;
+            }
+        }
+        Ok(written)
+    }
+}
+
+#[test]
+fn a_million_puzzles_stream_through_one_at_a_time() {
+    let input = Repeat { line: b"1.42421321343421\n", left: 1_000_000, at: 0 };
+    let mut reader = PuzzleReader::new(std::io::BufReader::new(input));
+    let mut count = 0u64;
+    let mut givens = 0u64;
+    for puzzle in reader.by_ref() {
+        givens += puzzle.unwrap().grid.num_givens() as u64;
+        count += 1;
+    }
+    assert_eq!(count, 1_000_000);
+    assert_eq!(givens, 15_000_000);
+    assert_eq!(reader.bytes_read(), 17_000_000);
+}
+
+// ---- random input never panics ----
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
+        for item in PuzzleReader::new(&bytes[..]).take(1000) {
+            if let Err(err) = item {
+                prop_assert!(err.line >= 1);
+                let _ = err.to_string();
+            }
+        }
+    }
+
+    #[test]
+    fn random_puzzle_like_text_never_panics(
+        text in "([0-9A-Za-z.|# +=-]{0,40}(\n|\r\n)){0,40}|(Grid 0[0-9]\n([0-9.]{0,12}\n){0,12}){0,3}",
+        shape in proptest::option::of((1usize..6, 1usize..6)),
+    ) {
+        let shape = shape.and_then(|(r, c)| Shape::new(r, c).ok());
+        let lines = text.lines().count();
+        let items: Vec<_> = PuzzleReader::new(text.as_bytes()).shape(shape).collect();
+        prop_assert!(items.len() <= lines + 1);
+        for item in items {
+            match item {
+                Ok(puzzle) => {
+                    prop_assert_eq!(puzzle.grid.cells().len(), puzzle.grid.side() * puzzle.grid.side());
+                    prop_assert!(puzzle.grid.cells().iter().all(|&v| usize::from(v) <= puzzle.grid.side()));
+                    let _ = puzzle.grid.first_conflict();
+                }
+                Err(err) => {
+                    prop_assert!(err.line >= 1 && err.line <= lines.max(1) + 1, "{err}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn outputs_read_back_as_the_same_grid() {
+    let mut rng = Rng::new(9);
+    for (r, c) in [(2, 3), (3, 3), (3, 4), (4, 5), (6, 7)] {
+        let shape = Shape::new(r, c).unwrap();
+        let grid = blank_cells(&shuffled_grid(shape, &mut rng), shape.num_cells() / 2, &mut rng);
+        for format in
+            [csp_sudoku::format::Format::Line, csp_sudoku::format::Format::Grid, csp_sudoku::format::Format::Pretty]
+        {
+            let mut text = String::new();
+            format.write(&grid, &mut text);
+            let read = PuzzleReader::new(text.as_bytes()).shape(Some(shape)).next().unwrap().unwrap();
+            assert_eq!(read.grid, grid, "{format} of {shape}");
+        }
+    }
+}
