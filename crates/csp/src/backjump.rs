@@ -16,15 +16,17 @@
 
 use crate::var::VarId;
 
-/// A set of levels `0..width*64`, as a bitset.
+/// A set of levels `0..width*64`, as a bitset; inline up to 128 levels, so
+/// that copying one (which the bookkeeping does at every pruning) allocates
+/// nothing in the common case.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct LevelSet {
-    words: Vec<u64>,
+    words: smallvec::SmallVec<[u64; 2]>,
 }
 
 impl LevelSet {
     fn new(levels: usize) -> LevelSet {
-        LevelSet { words: vec![0; levels.div_ceil(64).max(1)] }
+        LevelSet { words: smallvec::smallvec![0; levels.div_ceil(64).max(1)] }
     }
 
     fn clear(&mut self) {
@@ -85,6 +87,16 @@ impl Backjumping {
             log: Vec::new(),
             reason: LevelSet::new(levels),
         }
+    }
+
+    /// Forgets everything, for a new run (keeping the allocations).
+    pub(crate) fn reset(&mut self) {
+        self.level_of.iter_mut().for_each(|l| *l = 0);
+        self.pruned_at.iter_mut().for_each(LevelSet::clear);
+        self.undo.iter_mut().for_each(Vec::clear);
+        self.conflicts.iter_mut().for_each(LevelSet::clear);
+        self.solution_below.iter_mut().for_each(|s| *s = false);
+        self.log.clear();
     }
 
     /// A new decision variable at `level`: its conflict set starts empty.

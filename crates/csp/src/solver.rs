@@ -380,8 +380,8 @@ impl<'m> Solver<'m> {
         self.failed_by.iter_mut().for_each(|n| *n = 0);
         self.queue.clear();
         self.rng = Rng::new(self.config.seed);
-        if self.backjumping.is_some() {
-            self.backjumping = Some(Box::new(Backjumping::new(self.state.num_vars())));
+        if let Some(bj) = &mut self.backjumping {
+            bj.reset();
         }
         self.stats = Stats::default();
         self.started = Instant::now();

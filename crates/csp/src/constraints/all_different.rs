@@ -38,7 +38,8 @@ impl Constraint for AllDifferent {
     }
 
     fn is_satisfied(&self, values: &[i64]) -> bool {
-        let mut shifted: Vec<i64> = values.iter().zip(&self.offsets).map(|(v, o)| v + o).collect();
+        // Inline storage: plain backtracking calls this at every full scope.
+        let mut shifted: smallvec::SmallVec<[i64; 64]> = values.iter().zip(&self.offsets).map(|(v, o)| v + o).collect();
         shifted.sort_unstable();
         shifted.windows(2).all(|w| w[0] != w[1])
     }
