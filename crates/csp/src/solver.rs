@@ -157,8 +157,9 @@ pub struct Solver<'m> {
     /// Marks constraints already visited in a pass over a variable's watchers.
     seen: Vec<u32>,
     seen_stamp: u32,
-    /// Scratch for ordering values.
+    /// Scratch for ordering values, and for the attribution LCV probes must not change.
     scores: Vec<(u64, u32)>,
+    saved_attribution: Vec<u64>,
     started: Instant,
     /// The state as built, before any assumption.
     initial_mark: Mark,
@@ -221,6 +222,7 @@ impl<'m> Solver<'m> {
             seen: vec![0; n_constraints],
             seen_stamp: 0,
             scores: Vec::new(),
+            saved_attribution: Vec::new(),
             started: Instant::now(),
             initial_mark: Mark::default(),
             root_mark: Mark::default(),
@@ -874,7 +876,9 @@ impl<'m> Solver<'m> {
         // Probes are not part of the search: no events, and the prunings they make
         // are not counted (the checks and propagator calls they cost are).
         let observer = self.observer.take();
-        let attribution = self.pruned_by.clone();
+        let mut attribution = std::mem::take(&mut self.saved_attribution);
+        attribution.clear();
+        attribution.extend_from_slice(&self.pruned_by);
         let positions: smallvec::SmallVec<[u32; 32]> = self.state.positions(var).collect();
         for pos in positions {
             let mark = self.state.mark();
@@ -898,7 +902,8 @@ impl<'m> Solver<'m> {
             scores.push((score, pos));
         }
         self.observer = observer;
-        self.pruned_by = attribution;
+        self.pruned_by.copy_from_slice(&attribution);
+        self.saved_attribution = attribution;
         scores.sort_unstable();
         self.orders.extend(scores.iter().map(|&(_, pos)| pos));
         self.scores = scores;

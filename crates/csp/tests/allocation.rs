@@ -67,7 +67,7 @@ fn re_solving_with_new_assumptions_does_not_allocate() {
         "8.9.2.3...37.6.5.....4.97....29.1.6.1..3.6.........1.37.......85......14...2846.5",
     ];
     let mut solver = Solver::new(&model, SolveConfig::default()).unwrap();
-    let mut solve = |solver: &mut Solver<'_>, puzzle: &str| {
+    let solve = |solver: &mut Solver<'_>, puzzle: &str| {
         solver.clear_assumptions();
         for (cell, digit) in puzzle.bytes().enumerate() {
             if digit != b'.' {
