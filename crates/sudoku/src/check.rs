@@ -68,6 +68,11 @@ impl CheckReport {
 /// empty cell does not by itself break its units: they are reported only for
 /// repeated values).
 pub fn check_filled(grid: &Grid) -> CheckReport {
+    // Most grids handed to a checker are fine: one pass with bit masks proves
+    // it without allocating; the detailed report is built only for the rest.
+    if unit_masks_full(grid) {
+        return CheckReport::default();
+    }
     let shape = grid.shape();
     let cells = grid.cells();
     let empty = (0..cells.len()).filter(|&i| cells[i] == 0).map(|i| shape.cell_name(i)).collect();
@@ -146,7 +151,6 @@ pub fn verify_solution(puzzle: &Grid, solution: &Grid) -> Result<(), VerifyError
         return Err(VerifyError::Shape { expected: puzzle.shape(), found: solution.shape() });
     }
     let shape = solution.shape();
-    let n = shape.side();
     for (i, (&given, &value)) in puzzle.cells().iter().zip(solution.cells()).enumerate() {
         if value == 0 {
             return Err(VerifyError::Empty { cell: shape.cell_name(i) });
@@ -155,32 +159,40 @@ pub fn verify_solution(puzzle: &Grid, solution: &Grid) -> Result<(), VerifyError
             return Err(VerifyError::GivenChanged { cell: shape.cell_name(i), given, found: value });
         }
     }
-    // Bit v-1 of a mask is set when value v was seen; values are in 1..=n <= 64.
+    if unit_masks_full(solution) {
+        return Ok(());
+    }
+    let report = check_filled(solution);
+    let broken = report.broken.into_iter().next();
+    // The masks found a broken unit, so the report names at least one.
+    Err(VerifyError::Broken(broken.unwrap_or(BrokenUnit {
+        unit: Unit::Row(0),
+        repeated: Vec::new(),
+        missing: Vec::new(),
+    })))
+}
+
+/// Whether every row, column and box holds every value `1..=n`: with bit
+/// `v - 1` of a unit's mask set when `v` is seen, `n` cells covering all `n`
+/// values is the same as `n` distinct values. An empty cell fails it.
+fn unit_masks_full(grid: &Grid) -> bool {
+    let shape = grid.shape();
+    let n = shape.side();
     let full: u64 = if n == MAX_SIDE { u64::MAX } else { (1u64 << n) - 1 };
-    let mut rows = vec![0u64; n];
-    let mut cols = vec![0u64; n];
-    let mut boxes = vec![0u64; n];
-    for (i, &value) in solution.cells().iter().enumerate() {
+    let mut masks = [0u64; 3 * MAX_SIDE];
+    let (rows, rest) = masks.split_at_mut(MAX_SIDE);
+    let (cols, boxes) = rest.split_at_mut(MAX_SIDE);
+    for (i, &value) in grid.cells().iter().enumerate() {
+        if value == 0 {
+            return false;
+        }
         let (r, c) = shape.row_col(i);
-        let bit = 1u64 << (value - 1);
+        let bit = 1u64 << ((value - 1) & 63);
         rows[r] |= bit;
         cols[c] |= bit;
         boxes[shape.box_of(r, c)] |= bit;
     }
-    // n cells holding n distinct values is the same as all n values present.
-    let bad = (0..n)
-        .find(|&i| rows[i] != full)
-        .map(Unit::Row)
-        .or_else(|| (0..n).find(|&j| cols[j] != full).map(Unit::Column))
-        .or_else(|| (0..n).find(|&b| boxes[b] != full).map(Unit::Box));
-    match bad {
-        None => Ok(()),
-        Some(unit) => {
-            let report = check_filled(solution);
-            let broken = report.broken.into_iter().find(|b| b.unit == unit);
-            Err(VerifyError::Broken(broken.unwrap_or(BrokenUnit { unit, repeated: Vec::new(), missing: Vec::new() })))
-        }
-    }
+    (0..n).all(|i| rows[i] == full && cols[i] == full && boxes[i] == full)
 }
 
 #[cfg(test)]

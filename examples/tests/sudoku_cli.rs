@@ -1,0 +1,535 @@
+//! The `sudoku` tool, run in-process through `sudoku_app::run`, and as a real
+//! process. Every solution it prints is checked with the engine-free verifier
+//! (`csp_sudoku::check::verify_solution`) against the puzzle it came from.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use csp_examples::sudoku_app::{self, Io};
+use csp_sudoku::check::verify_solution;
+use csp_sudoku::parse::{self, PuzzleReader};
+use csp_sudoku::{Grid, Shape};
+
+struct Run {
+    code: u8,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs the tool with `stdin` as piped input (or a terminal when `None`).
+fn run_with(args: &[&str], stdin: Option<&str>) -> Run {
+    let mut input = stdin.unwrap_or("").as_bytes();
+    let mut stdout = Vec::new();
+    let mut stderr = Vec::new();
+    let io = Io {
+        stdin: &mut input,
+        stdin_is_terminal: stdin.is_none(),
+        stdout: &mut stdout,
+        stdout_is_terminal: false,
+        stderr: &mut stderr,
+        stderr_is_terminal: false,
+    };
+    let code = sudoku_app::run(std::iter::once("sudoku").chain(args.iter().copied()), io);
+    Run { code, stdout: String::from_utf8(stdout).unwrap(), stderr: String::from_utf8(stderr).unwrap() }
+}
+
+fn run(args: &[&str]) -> Run {
+    run_with(args, None)
+}
+
+fn shared(name: &str) -> Option<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/sudoku").join(name);
+    if path.is_file() {
+        Some(path.display().to_string())
+    } else {
+        println!("skipped: {} is absent (the shared data folder is not beside the repository)", path.display());
+        None
+    }
+}
+
+fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/sudoku/tests/data").join(name).display().to_string()
+}
+
+/// A file in the test scratch directory with these contents.
+fn temp_file(name: &str, contents: &[u8]) -> String {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("sudoku-cli-{name}"));
+    std::fs::write(&path, contents).unwrap();
+    path.display().to_string()
+}
+
+fn puzzles_of(text: &str) -> Vec<Grid> {
+    parse::puzzles(text).map(|p| p.unwrap().grid).collect()
+}
+
+const SEEDS: &str = "\
+1.42421321343421
+1..2..1..1.4...1
+..6..35......134.......6..1....5..64
+53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+";
+
+const HARD: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+#[test]
+fn no_arguments_solve_the_built_in_example() {
+    let r = run(&[]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.starts_with("# <example>:1: solved (9x9, 3x3 boxes, 30 givens"), "{}", r.stdout);
+    let solution = parse::one(&r.stdout).unwrap();
+    verify_solution(&parse::one(sudoku_app::BUILTIN_PUZZLE).unwrap(), &solution).unwrap();
+    // `solve` alone does the same.
+    assert_eq!(run(&["solve"]).stdout, r.stdout);
+}
+
+#[test]
+fn line_output_is_one_verified_line_per_puzzle_in_order() {
+    let r = run_with(&["solve", "--output", "line"], Some(SEEDS));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let puzzles = puzzles_of(SEEDS);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), puzzles.len());
+    for (puzzle, line) in puzzles.iter().zip(lines) {
+        let solution = PuzzleReader::new(line.as_bytes()).shape(Some(puzzle.shape())).next().unwrap().unwrap().grid;
+        verify_solution(puzzle, &solution).unwrap();
+    }
+}
+
+#[test]
+fn pretty_and_grid_outputs_read_back_and_check() {
+    for output in ["pretty", "grid"] {
+        let r = run_with(&["solve", "--output", output], Some(SEEDS));
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let solutions = puzzles_of(&r.stdout);
+        assert_eq!(solutions.len(), 4, "{output}");
+        for (puzzle, solution) in puzzles_of(SEEDS).iter().zip(&solutions) {
+            verify_solution(puzzle, solution).unwrap();
+        }
+        let checked = run_with(&["check"], Some(&r.stdout));
+        assert_eq!(checked.code, 0, "{}", checked.stdout);
+        assert_eq!(checked.stdout.matches(": valid").count(), 4);
+    }
+}
+
+#[test]
+fn json_output_is_one_object_per_puzzle() {
+    let input = format!("{SEEDS}12.4\n");
+    let r = run_with(&["solve", "--output", "json"], Some(&input));
+    assert_eq!(r.code, 2, "the last line is bad input");
+    let objects: Vec<serde_json::Value> = r.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(objects.len(), 5);
+    for (object, puzzle) in objects.iter().zip(puzzles_of(SEEDS)) {
+        assert_eq!(object["status"], "solved");
+        let rows: Vec<Vec<u8>> = serde_json::from_value(object["solution"].clone()).unwrap();
+        let solution = Grid::from_cells(puzzle.shape(), rows.concat()).unwrap();
+        verify_solution(&puzzle, &solution).unwrap();
+    }
+    assert_eq!(objects[2]["box"], "2x3");
+    assert_eq!(objects[4]["status"], "invalid");
+    assert_eq!(objects[4]["line"], 5);
+    assert!(objects[4]["message"].as_str().unwrap().contains("<stdin>:5:"), "{}", objects[4]);
+}
+
+#[test]
+fn seeds_file_solves_and_counts_as_documented() {
+    let Some(seeds) = shared("seeds.txt") else { return };
+    let r = run(&["solve", &seeds, "--output", "line"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout.lines().count(), 11);
+    let r = run(&["count", &seeds]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let words: Vec<&str> = r.stdout.lines().map(|l| l.split('\t').next().unwrap()).collect();
+    let mut expected = vec!["unique"; 11];
+    expected[4] = "multiple";
+    assert_eq!(words, expected);
+    let r = run(&["count", &seeds, "--limit", "10"]);
+    assert_eq!(r.stdout.lines().nth(4).unwrap().split('\t').next(), Some("3"));
+    assert!(r.stdout.lines().nth(4).unwrap().ends_with("seeds.txt:7"), "{}", r.stdout);
+}
+
+#[test]
+fn parallel_jobs_keep_the_input_order() {
+    let generated = fixture("generated.txt");
+    let one = run(&["solve", &generated, "--output", "line", "--jobs", "1"]);
+    let four = run(&["solve", &generated, "--output", "line", "--jobs", "4"]);
+    assert_eq!(one.code, 0, "{}", one.stderr);
+    assert_eq!(one.stdout, four.stdout);
+    assert_eq!(one.stdout.lines().count(), 15);
+    let counted = run(&["count", &generated, "--jobs", "3"]);
+    assert_eq!(counted.stdout.lines().filter(|l| l.starts_with("unique\t")).count(), 15, "{}", counted.stdout);
+}
+
+#[test]
+fn stats_summarise_the_batch_on_stderr() {
+    let input = format!("{SEEDS}{HARD}\n");
+    let r = run_with(&["solve", "--output", "line", "--stats"], Some(&input));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout.lines().count(), 5);
+    for expected in [
+        "puzzles         5 (solved 5, unsatisfiable 0, limit reached 0, bad input 0)",
+        "puzzles/s",
+        "µs per puzzle   median ",
+        "p90",
+        "max",
+        "nodes (max",
+        "backtracks",
+        "% solved by propagation alone",
+    ] {
+        assert!(r.stderr.contains(expected), "{expected:?} missing from\n{}", r.stderr);
+    }
+    // The share solved without a decision matches the per-puzzle node counts.
+    let json = run_with(&["solve", "--output", "json"], Some(&input));
+    let nodes: Vec<u64> = json
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["nodes"].as_u64().unwrap())
+        .collect();
+    assert!(nodes[1] > 0, "the second puzzle has three solutions: propagation alone cannot decide it");
+    let share = 100.0 * nodes.iter().filter(|&&n| n == 0).count() as f64 / 5.0;
+    assert!(r.stderr.contains(&format!("no guessing     {share:.1}%")), "{share} in {}", r.stderr);
+}
+
+#[test]
+fn a_bad_puzzle_does_not_stop_the_batch() {
+    let input = "1.42421321343421\n1.4242132134342\n12345678.............................................9...........................\n1.42421321.43421\n";
+    let r = run_with(&["solve", "--output", "line"], Some(input));
+    assert_eq!(r.code, 2, "bad input wins over no solution");
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{}", r.stdout);
+    assert_eq!(lines[0], "1342421321343421");
+    assert!(lines[1].starts_with("# bad input: <stdin>:2: a line of 15 cells"), "{}", lines[1]);
+    assert_eq!(lines[2], "# no solution (<stdin>:3)");
+    assert_eq!(lines[3], "1342421321343421");
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+}
+
+// ---- bad input: each case gets a clear error and exit status 2 ----
+
+fn assert_bad(r: &Run, message: &str) {
+    assert_eq!(r.code, 2, "stdout: {}\nstderr: {}", r.stdout, r.stderr);
+    assert!(r.stderr.contains(message), "{message:?} not in stderr:\n{}", r.stderr);
+}
+
+#[test]
+fn wrong_line_length() {
+    let file = temp_file("length.txt", b"# header\n1.4242132134342\n");
+    assert_bad(&run(&["solve", &file]), "length.txt:2: a line of 15 cells is not a puzzle");
+}
+
+#[test]
+fn character_outside_the_alphabet() {
+    let file = temp_file("alphabet.txt", b"1.42421321$43421\n");
+    assert_bad(&run(&["solve", &file]), "alphabet.txt:1:11: '$' is not a digit, a letter, '.' or '0'");
+}
+
+#[test]
+fn value_larger_than_the_side() {
+    let file = temp_file("large.txt", b"1.42421321343491\n");
+    assert_bad(&run(&["solve", &file]), "large.txt:1:15: '9' (9) is larger than the grid's side, 4");
+}
+
+#[test]
+fn side_that_is_not_a_product_of_a_box_shape() {
+    let file = temp_file("prime.txt", ".".repeat(25).as_bytes());
+    assert_bad(&run(&["solve", &file]), "prime.txt:1: side 5 cannot be cut into boxes");
+    // With an explicit shape, a side-5 Latin square is fine.
+    assert_eq!(run(&["solve", &file, "--box", "1x5"]).code, 0);
+}
+
+#[test]
+fn box_that_does_not_match_the_grid() {
+    assert_bad(&run_with(&["solve", "--box", "2x3"], Some(SEEDS)), "boxes of 2x3 do not fit a grid of side 4");
+    assert_bad(&run(&["solve", "--box", "3"]), "'3' is not a box shape");
+}
+
+#[test]
+fn conflicting_givens() {
+    let r = run_with(&["solve", "--output", "line"], Some("11.2..1..1.4...1\n"));
+    assert_bad(&r, "<stdin>:1: conflicting givens: r1c1 and r1c2 are both 1 in row 1");
+    assert!(r.stdout.starts_with("# bad input: "), "{}", r.stdout);
+}
+
+#[test]
+fn empty_file() {
+    let file = temp_file("empty.txt", b"");
+    assert_bad(&run(&["solve", &file]), "empty.txt: no puzzle found");
+    let file = temp_file("comments.txt", b"# nothing but comments\n\n");
+    assert_bad(&run(&["count", &file]), "comments.txt: no puzzle found");
+}
+
+#[test]
+fn binary_garbage() {
+    let bytes: Vec<u8> = (0..4096u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
+    let file = temp_file("garbage.bin", &bytes);
+    let r = run(&["solve", &file, "--output", "line"]);
+    assert_bad(&r, "garbage.bin:1:");
+    assert!(r.stderr.contains("is not a text file"), "{}", r.stderr);
+    assert_eq!(r.stdout.lines().count(), 1, "one error, not one per line: {}", r.stdout);
+}
+
+#[test]
+fn missing_file() {
+    let r = run(&["solve", "/no/such/puzzles.txt", "-"]);
+    assert_bad(&r, "/no/such/puzzles.txt: cannot open: no such file");
+}
+
+#[test]
+fn directory_given_as_a_file() {
+    let dir = env!("CARGO_TARGET_TMPDIR");
+    assert_bad(&run(&["solve", dir]), "is a directory, not a puzzle file");
+}
+
+#[test]
+fn puzzle_with_no_solution_exits_with_one() {
+    let unsolvable = format!("12345678.{}9{}", ".".repeat(44), ".".repeat(27));
+    let r = run_with(&["solve"], Some(&unsolvable));
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(r.stdout, "# no solution (<stdin>:1)\n\n");
+    let r = run_with(&["count"], Some(&unsolvable));
+    assert_eq!((r.code, r.stdout.as_str()), (1, "none\t<stdin>:1\n"));
+}
+
+#[test]
+fn limits_are_reported_per_puzzle() {
+    let r = run_with(&["solve", "--output", "line", "--node-limit", "1", "--propagation", "fc"], Some(HARD));
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout, "# node limit reached (<stdin>:1)\n");
+}
+
+#[test]
+fn a_million_puzzles_stream_through_in_constant_memory() {
+    // The in-process half: the driver sees every puzzle and gives one line each.
+    let input = "1342421321343421\n".repeat(20_000);
+    let r = run_with(&["check"], Some(&input));
+    assert_eq!(r.code, 0);
+    assert_eq!(r.stdout.lines().count(), 20_000);
+    // The million and the memory are measured on the real process below.
+}
+
+#[test]
+fn bad_usage_exits_with_two() {
+    let r = run(&["solve", "--jobs", "0"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("--jobs"), "{}", r.stderr);
+    assert_eq!(run(&["--propagation", "fastest"]).code, 2);
+    assert_eq!(run(&["frobnicate", "--now"]).code, 2);
+    let r = run(&["--help"]);
+    assert_eq!(r.code, 0);
+    assert!(r.stdout.contains("solve") && r.stdout.contains("generate"), "{}", r.stdout);
+}
+
+// ---- the other commands ----
+
+#[test]
+fn every_strategy_solves_the_seeds() {
+    for propagation in ["none", "forward-checking", "mac"] {
+        for alldiff in ["pairwise", "matching"] {
+            let args = ["solve", "--output", "line", "--propagation", propagation, "--alldiff", alldiff];
+            let r = run_with(&args, Some(SEEDS));
+            assert_eq!(r.code, 0, "{propagation} {alldiff}: {}", r.stderr);
+            assert_eq!(r.stdout, run_with(&["solve", "--output", "line"], Some(SEEDS)).stdout);
+        }
+    }
+}
+
+#[test]
+fn trace_names_cells_constraints_and_backtracks() {
+    let r = run_with(&["trace", "--propagation", "fc"], Some(HARD));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with("# trace of <stdin>:1: 9x9 with 3x3 boxes, 17 givens; forward-checking"),
+        "{}",
+        &r.stdout[..200]
+    );
+    assert!(r.stdout.contains("\ndecide r"), "a decision");
+    assert!(r.stdout.contains(" ≠ ") && r.stdout.contains("(box "), "a removal by a box");
+    assert!(r.stdout.contains("backtrack r"), "a backtrack");
+    let tail = r.stdout.rsplit("solution 1\n").next().unwrap();
+    verify_solution(&parse::one(HARD).unwrap(), &parse::one(tail).unwrap()).unwrap();
+}
+
+#[test]
+fn trace_as_json_lines() {
+    let r = run_with(&["trace", "--format", "jsonl", "--propagation", "fc"], Some(HARD));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let events: Vec<serde_json::Value> = r.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(events[0]["event"], "start");
+    let kinds = ["decision", "removed", "backtrack", "solution"];
+    for kind in kinds {
+        assert!(events.iter().any(|e| e["event"] == kind), "no {kind} event");
+    }
+    let removed = events.iter().find(|e| e["event"] == "removed").unwrap();
+    assert!(removed["by"].as_str().unwrap().starts_with("row ") || removed["by"] == "refuted", "{removed}");
+    let end = events.last().unwrap();
+    assert_eq!(end["status"], "solved");
+    let rows: Vec<Vec<u8>> = serde_json::from_value(end["solution"].clone()).unwrap();
+    let solution = Grid::from_cells(Shape::new(3, 3).unwrap(), rows.concat()).unwrap();
+    verify_solution(&parse::one(HARD).unwrap(), &solution).unwrap();
+}
+
+#[test]
+fn trace_animation_redraws_the_board() {
+    let r = run_with(&["trace", "--animate", "--delay", "0", "--propagation", "fc"], Some(HARD));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.starts_with("\x1b[2J\x1b[H"), "clears the screen once, then homes the cursor");
+    assert!(r.stdout.matches("\x1b[H").count() > 2, "one frame per step");
+    assert!(r.stdout.contains("\x1b[1;30;42m"), "the decided cell is highlighted");
+    assert!(r.stdout.contains("\x1b[1;37;41m"), "the undone cell is highlighted");
+    assert!(r.stdout.contains(": undo r"), "backtracks are shown");
+}
+
+#[test]
+fn check_names_every_broken_unit() {
+    let input = "1342421321343421\n3142421321343421\n1.42421321343421\n";
+    let r = run_with(&["check"], Some(input));
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.stdout,
+        "<stdin>:1: valid\n<stdin>:2: invalid\n  column 1: 3 at r1c1, r4c1; missing 1\n  column 2: 1 at r1c2, r3c2; missing 3\n\
+         <stdin>:3: invalid\n  1 empty cell: r1c2\n"
+    );
+}
+
+#[test]
+fn generate_is_reproducible_and_unique() {
+    let args = ["generate", "--box", "2x3", "--count", "4", "--seed", "7", "--givens", "0.4"];
+    let r = run(&args);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, run(&args).stdout, "same seed, same puzzles");
+    assert!(r.stdout.contains("# sudoku generate --box 2x3 --count 4 --seed 7 --givens 14"), "{}", r.stdout);
+    let puzzles = puzzles_of(&r.stdout);
+    assert_eq!(puzzles.len(), 4);
+    let counted = run_with(&["count"], Some(&r.stdout));
+    assert_eq!(counted.stdout.lines().filter(|l| l.starts_with("unique\t")).count(), 4, "{}", counted.stdout);
+    let other = run(&["generate", "--size", "6", "--count", "4", "--seed", "8"]);
+    assert_ne!(puzzles, puzzles_of(&other.stdout));
+}
+
+/// A writer whose reader went away after `room` bytes.
+struct ClosedPipe {
+    room: usize,
+}
+
+impl Write for ClosedPipe {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.room == 0 {
+            return Err(io::Error::new(io::ErrorKind::BrokenPipe, "closed"));
+        }
+        let n = buf.len().min(self.room);
+        self.room -= n;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let input = "1.42421321343421\n".repeat(5000);
+    let mut stdin = input.as_bytes();
+    let mut stderr = Vec::new();
+    let io = Io {
+        stdin: &mut stdin,
+        stdin_is_terminal: false,
+        stdout: &mut ClosedPipe { room: 100 },
+        stdout_is_terminal: false,
+        stderr: &mut stderr,
+        stderr_is_terminal: false,
+    };
+    assert_eq!(sudoku_app::run(["sudoku", "solve", "--output", "line"], io), 0);
+    assert!(stderr.is_empty(), "{}", String::from_utf8_lossy(&stderr));
+}
+
+// ---- the real process ----
+
+fn binary() -> PathBuf {
+    // `cargo test` builds the examples next to the test binary's directory:
+    // target/<profile>/deps/sudoku_cli-* and target/<profile>/examples/sudoku.
+    let exe = std::env::current_exe().unwrap();
+    let profile_dir = exe.parent().and_then(|deps| deps.parent()).unwrap();
+    let binary = profile_dir.join("examples").join(format!("sudoku{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        binary.exists(),
+        "{} was not built: `cargo test -p csp-examples` builds the examples (a `--test` filter alone does not)",
+        binary.display()
+    );
+    binary
+}
+
+#[test]
+fn the_real_binary_solves_a_pipe_and_reports_bad_usage() {
+    let mut child = Command::new(binary())
+        .args(["solve", "--output", "line"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(SEEDS.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 4);
+    verify_solution(&parse::one(SEEDS).unwrap(), &parse::one(&stdout).unwrap()).unwrap();
+
+    let output = Command::new(binary()).args(["solve", "--box", "0x3"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("at least one row and one column"));
+
+    let output = Command::new(binary()).args(["solve", "/no/such/file"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+}
+
+/// The peak resident memory of a running process, in kB, from /proc (Linux).
+fn peak_rss_kb(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[test]
+fn the_real_binary_streams_a_million_puzzles_in_constant_memory() {
+    const PUZZLES: usize = 1_000_000;
+    let mut child = Command::new(binary())
+        .arg("check")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let chunk = "1342421321343421\n".repeat(10_000);
+        for _ in 0..PUZZLES / 10_000 {
+            stdin.write_all(chunk.as_bytes()).unwrap();
+        }
+    });
+    // Count the output as it comes, and sample the peak memory meanwhile.
+    let mut stdout = io::BufReader::new(child.stdout.take().unwrap());
+    let mut lines = 0usize;
+    let mut valid = 0usize;
+    let mut peak = 0u64;
+    let mut line = String::new();
+    while io::BufRead::read_line(&mut stdout, &mut line).unwrap() > 0 {
+        lines += 1;
+        valid += usize::from(line.ends_with(": valid\n"));
+        line.clear();
+        if lines % 50_000 == 0 {
+            peak = peak.max(peak_rss_kb(pid).unwrap_or(0));
+        }
+    }
+    writer.join().unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0));
+    assert_eq!((lines, valid), (PUZZLES, PUZZLES));
+    // 17 MB of input went through; keeping it would take far more than this.
+    if peak > 0 {
+        assert!(peak < 16 * 1024, "peak resident memory {peak} kB");
+    } else {
+        println!("skipped the memory check: /proc/<pid>/status is not readable here");
+    }
+}
