@@ -19,7 +19,7 @@ use crate::observer::{Observer, SearchEvent};
 use crate::queue::{Queue, Watch, Watchers};
 use crate::rng::Rng;
 use crate::solution::{Count, Outcome, Solution, Status};
-use crate::state::{Change, Mark, ReversibleInt, State};
+use crate::state::{Change, Mark, ReversibleInt, Snapshot, State};
 use crate::stats::Stats;
 use crate::var::{ConstraintId, Domain, VarId};
 
@@ -41,6 +41,11 @@ pub enum SolveError {
     /// Options that do not go together.
     #[error("{0}")]
     Unsupported(&'static str),
+}
+
+/// An empty snapshot, replaced as soon as the propagators are initialised.
+fn state_placeholder() -> Snapshot {
+    State::new(&[]).expect("an empty model").snapshot()
 }
 
 /// One decision level.
@@ -162,9 +167,9 @@ pub struct Solver<'m> {
     saved_attribution: Vec<u64>,
     started: Instant,
     /// The state as built, before any assumption.
-    initial_mark: Mark,
-    /// The root of every run: the initial state narrowed by the assumptions.
-    root_mark: Mark,
+    initial: Snapshot,
+    /// Variables fixed (to a position) at the root of every run.
+    assumptions: Vec<(u32, u32)>,
     /// An assumption asked for a value the variable does not have.
     assumption_failed: bool,
 }
@@ -224,8 +229,8 @@ impl<'m> Solver<'m> {
             scores: Vec::new(),
             saved_attribution: Vec::new(),
             started: Instant::now(),
-            initial_mark: Mark::default(),
-            root_mark: Mark::default(),
+            initial: state_placeholder(),
+            assumptions: Vec::new(),
             assumption_failed: false,
         };
         for (id, constraint) in model.constraints() {
@@ -245,8 +250,7 @@ impl<'m> Solver<'m> {
         // A propagator may choose its cost once it has seen the domains.
         let costs = solver.propagators.iter().map(|p| p.cost()).collect();
         solver.queue = Queue::new(costs);
-        solver.initial_mark = solver.state.mark();
-        solver.root_mark = solver.initial_mark;
+        solver.initial = solver.state.snapshot();
         Ok(solver)
     }
 
@@ -369,11 +373,16 @@ impl<'m> Solver<'m> {
 
     // ---- runs ----
 
-    /// Puts the solver back at the root of a fresh run. Every change since
-    /// the root was trailed, so undoing to the root mark restores the domains and
-    /// the propagators' reversible state; the rest is reset here.
+    /// Puts the solver back at the root of a fresh run: the domains and the
+    /// propagators' reversible state come back from the snapshot taken when the
+    /// solver was built (a block copy, cheaper than undoing a long trail), the
+    /// assumptions are applied again, and the rest is reset here.
     fn start_run(&mut self) {
-        self.state.undo_to(self.root_mark);
+        self.state.restore(&self.initial);
+        let mut failed = self.assumption_failed;
+        for &(var, pos) in &self.assumptions {
+            failed |= self.state.fix_pos(var, pos) == Change::Wipeout;
+        }
         self.frames.clear();
         self.orders.clear();
         self.decided.iter_mut().for_each(|d| *d = false);
@@ -387,7 +396,7 @@ impl<'m> Solver<'m> {
         }
         self.stats = Stats::default();
         self.started = Instant::now();
-        self.phase = if self.assumption_failed { Phase::Done(Status::Complete) } else { Phase::Fresh };
+        self.phase = if failed { Phase::Done(Status::Complete) } else { Phase::Fresh };
     }
 
     /// Fixes `var` to `value` at the root of every later run, until
@@ -413,22 +422,17 @@ impl<'m> Solver<'m> {
         if var.model != self.model.id() || var.index() >= self.state.num_vars() {
             return Err(ModelError::ForeignVariable { constraint: "assume".to_string(), position: 0, var });
         }
-        self.state.undo_to(self.root_mark);
         match self.state.position(var.index, value) {
-            Some(pos) if self.state.contains_pos(var.index, pos) => {
-                self.state.fix_pos(var.index, pos);
-            }
-            _ => self.assumption_failed = true,
+            Some(pos) => self.assumptions.push((var.index, pos)),
+            None => self.assumption_failed = true,
         }
-        self.root_mark = self.state.mark();
         self.phase = Phase::Fresh;
         Ok(())
     }
 
     /// Drops every assumption: later runs start from the model's domains again.
     pub fn clear_assumptions(&mut self) {
-        self.state.undo_to(self.initial_mark);
-        self.root_mark = self.initial_mark;
+        self.assumptions.clear();
         self.assumption_failed = false;
         self.phase = Phase::Fresh;
     }

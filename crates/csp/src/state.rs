@@ -114,6 +114,16 @@ pub(crate) struct State {
     int_trail: Vec<(u32, i64)>,
 }
 
+/// The domains and reversible integers at one moment (see [`State::snapshot`]).
+#[derive(Clone, Debug)]
+pub(crate) struct Snapshot {
+    words: Vec<u64>,
+    size: Vec<u32>,
+    min: Vec<u32>,
+    max: Vec<u32>,
+    ints: Vec<i64>,
+}
+
 /// Why a model's domains cannot be widened into bitsets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct TooLarge {
@@ -191,6 +201,10 @@ impl State {
     #[inline]
     fn locate(&self, address: usize) -> (usize, u32) {
         if self.owner.is_empty() {
+            if self.num_words.first() == Some(&1) {
+                // One word per variable: the address is the variable.
+                return (address, 0);
+            }
             let n = self.stride as usize;
             (address % n, (address / n) as u32)
         } else {
@@ -575,6 +589,31 @@ impl State {
             self.int_trail.push((cell.0, *slot));
             *slot = value;
         }
+    }
+
+    // ---- snapshots ----
+
+    /// A copy of the domains and reversible integers, to come back to in one go.
+    pub(crate) fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            words: self.words.clone(),
+            size: self.size.clone(),
+            min: self.min.clone(),
+            max: self.max.clone(),
+            ints: self.ints.clone(),
+        }
+    }
+
+    /// Comes back to a snapshot: a few block copies, however long the trail
+    /// since. The trail is emptied.
+    pub(crate) fn restore(&mut self, snapshot: &Snapshot) {
+        self.words.copy_from_slice(&snapshot.words);
+        self.size.copy_from_slice(&snapshot.size);
+        self.min.copy_from_slice(&snapshot.min);
+        self.max.copy_from_slice(&snapshot.max);
+        self.ints.copy_from_slice(&snapshot.ints);
+        self.trail.clear();
+        self.int_trail.clear();
     }
 
     // ---- trail ----

@@ -242,6 +242,11 @@ impl SmallMatching {
         // for the matching is the unfixed variables and their values, which
         // late in a search is a small graph.
         let (free_vars, taken) = self.eliminate(true)?;
+        if free_vars.count_ones() <= 2 {
+            // Two unfixed variables, each with two values or more, always have
+            // a matching through any of their values: nothing more to remove.
+            return self.store(vars, ctx);
+        }
         // Match the free variables (keeping the matched edges still present).
         let mut values = 0u64;
         let mut rest = free_vars;
