@@ -297,6 +297,36 @@ impl Context<'_> {
         self.apply(x, change)
     }
 
+    /// Removes each `(variable, position)`; returns how many were present. With
+    /// nobody to tell (no observer, no propagators to wake, no backjumping log),
+    /// as under forward checking, the removals skip the per-removal bookkeeping.
+    pub(crate) fn remove_many(&mut self, removals: &[(u32, u32)]) -> Result<u64, Conflict> {
+        if self.observer.is_some() || self.wake.is_some() || self.pruned_log.is_some() {
+            let mut removed = 0;
+            for &(x, pos) in removals {
+                removed += u64::from(self.remove_pos(x, pos)?);
+            }
+            return Ok(removed);
+        }
+        let mut removed = 0;
+        let mut result = Ok(());
+        for &(x, pos) in removals {
+            match self.state.remove_pos(x, pos) {
+                Change::None => {}
+                Change::Changed(_) => removed += 1,
+                Change::Wipeout => {
+                    removed += 1;
+                    self.wiped = Some(x);
+                    result = Err(Conflict);
+                    break;
+                }
+            }
+        }
+        self.stats.pruned += removed;
+        self.pruned_by[self.constraint as usize] += removed;
+        result.map(|()| removed)
+    }
+
     pub(crate) fn fix_pos(&mut self, x: u32, pos: u32) -> Result<bool, Conflict> {
         if !self.state.contains_pos(x, pos) {
             return self.wipe(x);

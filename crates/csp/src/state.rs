@@ -96,8 +96,9 @@ pub(crate) const MAX_TOTAL_BITS: u64 = 1 << 34;
 #[derive(Debug)]
 pub(crate) struct State {
     words: Vec<u64>,
-    /// The address of word 0 of each variable.
-    first_word: Vec<u32>,
+    /// Per variable: where its words start, its size and bounds (together, so
+    /// that a removal touches one cache line of bookkeeping).
+    slots: Vec<Slot>,
     /// The distance between consecutive words of a variable.
     stride: u32,
     /// The number of words of each variable.
@@ -105,9 +106,6 @@ pub(crate) struct State {
     /// Variable-major layout only: the variable each word belongs to.
     owner: Vec<u32>,
     len: Vec<u32>,
-    size: Vec<u32>,
-    min: Vec<u32>,
-    max: Vec<u32>,
     maps: Vec<ValueMap>,
     trail: Vec<u32>,
     ints: Vec<i64>,
@@ -118,10 +116,18 @@ pub(crate) struct State {
 #[derive(Clone, Debug)]
 pub(crate) struct Snapshot {
     words: Vec<u64>,
-    size: Vec<u32>,
-    min: Vec<u32>,
-    max: Vec<u32>,
+    slots: Vec<Slot>,
     ints: Vec<i64>,
+}
+
+/// A variable's bookkeeping: the address of its word 0, its number of values
+/// and its smallest and largest positions (meaningless when the size is 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Slot {
+    first_word: u32,
+    size: u32,
+    min: u32,
+    max: u32,
 }
 
 /// Why a model's domains cannot be widened into bitsets.
@@ -166,15 +172,17 @@ impl State {
             }
             (first_word, 1, owner)
         };
+        let slots = first_word
+            .iter()
+            .zip(&len)
+            .map(|(&first_word, &size)| Slot { first_word, size, min: 0, max: size.saturating_sub(1) })
+            .collect();
         let mut state = State {
             words: vec![u64::MAX; total_words as usize],
-            first_word,
+            slots,
             stride,
             num_words,
             owner,
-            min: vec![0; n],
-            max: len.iter().map(|&l| l.saturating_sub(1)).collect(),
-            size: len.clone(),
             len,
             maps,
             trail: Vec::new(),
@@ -194,7 +202,7 @@ impl State {
     /// Where word `k` of `var` lives.
     #[inline(always)]
     fn address(&self, var: u32, k: u32) -> usize {
-        self.first_word[var as usize] as usize + k as usize * self.stride as usize
+        self.slots[var as usize].first_word as usize + k as usize * self.stride as usize
     }
 
     /// The variable and word number of the word at `address`.
@@ -209,13 +217,13 @@ impl State {
             (address % n, (address / n) as u32)
         } else {
             let var = self.owner[address] as usize;
-            (var, address as u32 - self.first_word[var])
+            (var, address as u32 - self.slots[var].first_word)
         }
     }
 
     #[inline]
     pub(crate) fn num_vars(&self) -> usize {
-        self.size.len()
+        self.slots.len()
     }
 
     // ---- values and positions ----
@@ -254,17 +262,17 @@ impl State {
 
     #[inline]
     pub(crate) fn size(&self, var: u32) -> u32 {
-        self.size[var as usize]
+        self.slots[var as usize].size
     }
 
     #[inline]
     pub(crate) fn min_pos(&self, var: u32) -> u32 {
-        self.min[var as usize]
+        self.slots[var as usize].min
     }
 
     #[inline]
     pub(crate) fn max_pos(&self, var: u32) -> u32 {
-        self.max[var as usize]
+        self.slots[var as usize].max
     }
 
     #[inline(always)]
@@ -296,7 +304,7 @@ impl State {
 
     /// The next position at or after `from` that is in the domain.
     pub(crate) fn next_pos(&self, var: u32, from: u32) -> Option<u32> {
-        if from > self.max[var as usize] || self.size[var as usize] == 0 {
+        if from > self.slots[var as usize].max || self.slots[var as usize].size == 0 {
             return None;
         }
         let count = self.num_words[var as usize];
@@ -316,7 +324,7 @@ impl State {
 
     /// The previous position at or before `from` that is in the domain.
     pub(crate) fn prev_pos(&self, var: u32, from: u32) -> Option<u32> {
-        if from < self.min[var as usize] || self.size[var as usize] == 0 {
+        if from < self.slots[var as usize].min || self.slots[var as usize].size == 0 {
             return None;
         }
         let mut k = from / 64;
@@ -372,24 +380,24 @@ impl State {
         }
         self.save_bit(w, pos % 64);
         self.words[w] &= !bit;
-        self.size[v] -= 1;
-        match self.size[v] {
+        self.slots[v].size -= 1;
+        match self.slots[v].size {
             0 => Change::Wipeout,
             1 => {
                 // Two values were left, the bounds: the one not removed stays.
-                if pos == self.min[v] {
-                    self.min[v] = self.max[v];
+                if pos == self.slots[v].min {
+                    self.slots[v].min = self.slots[v].max;
                 } else {
-                    self.max[v] = self.min[v];
+                    self.slots[v].max = self.slots[v].min;
                 }
                 Change::Changed(Event::Fixed)
             }
             _ => {
-                if pos == self.min[v] {
-                    self.min[v] = self.next_pos(var, pos).unwrap_or(pos);
+                if pos == self.slots[v].min {
+                    self.slots[v].min = self.next_pos(var, pos).unwrap_or(pos);
                     Change::Changed(Event::Bounds)
-                } else if pos == self.max[v] {
-                    self.max[v] = self.prev_pos(var, pos).unwrap_or(pos);
+                } else if pos == self.slots[v].max {
+                    self.slots[v].max = self.prev_pos(var, pos).unwrap_or(pos);
                     Change::Changed(Event::Bounds)
                 } else {
                     Change::Changed(Event::Domain)
@@ -417,60 +425,60 @@ impl State {
         if !self.contains_pos(var, pos) {
             return Change::Wipeout;
         }
-        if self.size[v] == 1 {
+        if self.slots[v].size == 1 {
             return Change::None;
         }
         // Only the words between the current bounds can hold other values.
-        for k in self.min[v] / 64..=self.max[v] / 64 {
+        for k in self.slots[v].min / 64..=self.slots[v].max / 64 {
             let new = if k == pos / 64 { 1u64 << (pos % 64) } else { 0 };
             self.narrow_word(var, k, new);
         }
-        self.size[v] = 1;
-        self.min[v] = pos;
-        self.max[v] = pos;
+        self.slots[v].size = 1;
+        self.slots[v].min = pos;
+        self.slots[v].max = pos;
         Change::Changed(Event::Fixed)
     }
 
     /// Removes every position below `pos`.
     pub(crate) fn remove_below(&mut self, var: u32, pos: u32) -> Change {
         let v = var as usize;
-        if pos <= self.min[v] || self.size[v] == 0 {
+        if pos <= self.slots[v].min || self.slots[v].size == 0 {
             return Change::None;
         }
-        if pos > self.max[v] {
+        if pos > self.slots[v].max {
             return self.clear(var);
         }
         let mut removed = 0;
-        for k in self.min[v] / 64..=pos / 64 {
+        for k in self.slots[v].min / 64..=pos / 64 {
             let new = if k == pos / 64 { self.word(var, k) & (u64::MAX << (pos % 64)) } else { 0 };
             removed += self.narrow_word(var, k, new);
         }
-        self.size[v] -= removed;
-        self.min[v] = self.next_pos(var, pos).unwrap_or(pos);
+        self.slots[v].size -= removed;
+        self.slots[v].min = self.next_pos(var, pos).unwrap_or(pos);
         self.bounds_event(v, removed)
     }
 
     /// Removes every position above `pos`.
     pub(crate) fn remove_above(&mut self, var: u32, pos: u32) -> Change {
         let v = var as usize;
-        if pos >= self.max[v] || self.size[v] == 0 {
+        if pos >= self.slots[v].max || self.slots[v].size == 0 {
             return Change::None;
         }
-        if pos < self.min[v] {
+        if pos < self.slots[v].min {
             return self.clear(var);
         }
         let mut removed = 0;
-        for k in pos / 64..=self.max[v] / 64 {
+        for k in pos / 64..=self.slots[v].max / 64 {
             let new = if k == pos / 64 { self.word(var, k) & (u64::MAX >> (63 - pos % 64)) } else { 0 };
             removed += self.narrow_word(var, k, new);
         }
-        self.size[v] -= removed;
-        self.max[v] = self.prev_pos(var, pos).unwrap_or(pos);
+        self.slots[v].size -= removed;
+        self.slots[v].max = self.prev_pos(var, pos).unwrap_or(pos);
         self.bounds_event(v, removed)
     }
 
     fn bounds_event(&self, v: usize, removed: u32) -> Change {
-        match self.size[v] {
+        match self.slots[v].size {
             _ if removed == 0 => Change::None,
             0 => Change::Wipeout,
             1 => Change::Changed(Event::Fixed),
@@ -509,15 +517,15 @@ impl State {
             self.save(w);
         }
         self.words[w] = new;
-        self.size[v] = new.count_ones();
+        self.slots[v].size = new.count_ones();
         if new == 0 {
             return Change::Wipeout;
         }
         let (min, max) = (new.trailing_zeros(), 63 - new.leading_zeros());
-        let bounds = min != self.min[v] || max != self.max[v];
-        self.min[v] = min;
-        self.max[v] = max;
-        if self.size[v] == 1 {
+        let bounds = min != self.slots[v].min || max != self.slots[v].max;
+        self.slots[v].min = min;
+        self.slots[v].max = max;
+        if self.slots[v].size == 1 {
             Change::Changed(Event::Fixed)
         } else if bounds {
             Change::Changed(Event::Bounds)
@@ -539,20 +547,20 @@ impl State {
             return self.remove_pos(var, k * 64 + removed.trailing_zeros());
         }
         self.narrow_word(var, k, old & !removed);
-        self.size[v] -= removed.count_ones();
-        if self.size[v] == 0 {
+        self.slots[v].size -= removed.count_ones();
+        if self.slots[v].size == 0 {
             return Change::Wipeout;
         }
-        let (min, max) = (self.min[v], self.max[v]);
+        let (min, max) = (self.slots[v].min, self.slots[v].max);
         let gone = |pos: u32| pos / 64 == k && removed & (1u64 << (pos % 64)) != 0;
         let (min_gone, max_gone) = (gone(min), gone(max));
         if min_gone {
-            self.min[v] = self.next_pos(var, min).unwrap_or(min);
+            self.slots[v].min = self.next_pos(var, min).unwrap_or(min);
         }
         if max_gone {
-            self.max[v] = self.prev_pos(var, max).unwrap_or(max);
+            self.slots[v].max = self.prev_pos(var, max).unwrap_or(max);
         }
-        if self.size[v] == 1 {
+        if self.slots[v].size == 1 {
             Change::Changed(Event::Fixed)
         } else if min_gone || max_gone {
             Change::Changed(Event::Bounds)
@@ -563,10 +571,10 @@ impl State {
 
     fn clear(&mut self, var: u32) -> Change {
         let v = var as usize;
-        for k in self.min[v] / 64..=self.max[v] / 64 {
+        for k in self.slots[v].min / 64..=self.slots[v].max / 64 {
             self.narrow_word(var, k, 0);
         }
-        self.size[v] = 0;
+        self.slots[v].size = 0;
         Change::Wipeout
     }
 
@@ -595,22 +603,14 @@ impl State {
 
     /// A copy of the domains and reversible integers, to come back to in one go.
     pub(crate) fn snapshot(&self) -> Snapshot {
-        Snapshot {
-            words: self.words.clone(),
-            size: self.size.clone(),
-            min: self.min.clone(),
-            max: self.max.clone(),
-            ints: self.ints.clone(),
-        }
+        Snapshot { words: self.words.clone(), slots: self.slots.clone(), ints: self.ints.clone() }
     }
 
     /// Comes back to a snapshot: a few block copies, however long the trail
     /// since. The trail is emptied.
     pub(crate) fn restore(&mut self, snapshot: &Snapshot) {
         self.words.copy_from_slice(&snapshot.words);
-        self.size.copy_from_slice(&snapshot.size);
-        self.min.copy_from_slice(&snapshot.min);
-        self.max.copy_from_slice(&snapshot.max);
+        self.slots.copy_from_slice(&snapshot.slots);
         self.ints.copy_from_slice(&snapshot.ints);
         self.trail.clear();
         self.int_trail.clear();
@@ -639,16 +639,16 @@ impl State {
             let current = self.words[w];
             self.words[w] = old;
             let added = old & !current;
-            self.size[v] += added.count_ones();
+            self.slots[v].size += added.count_ones();
             let lo = k * 64 + added.trailing_zeros();
             let hi = k * 64 + 63 - added.leading_zeros();
-            if self.size[v] == added.count_ones() {
+            if self.slots[v].size == added.count_ones() {
                 // The domain was empty: the restored bits are all there is.
-                self.min[v] = lo;
-                self.max[v] = hi;
+                self.slots[v].min = lo;
+                self.slots[v].max = hi;
             } else {
-                self.min[v] = self.min[v].min(lo);
-                self.max[v] = self.max[v].max(hi);
+                self.slots[v].min = self.slots[v].min.min(lo);
+                self.slots[v].max = self.slots[v].max.max(hi);
             }
         }
         while self.int_trail.len() > mark.ints {

@@ -87,9 +87,12 @@ impl Constraint for AllDifferent {
 ///
 /// The positions are kept in a sparse set: `order[..done]` are assigned and
 /// already propagated, `index[p]` is where `p` sits in `order`, and only `done`
-/// is trailed (swaps inside `order[done..]` need no undo). The scans run over
-/// positions in scope order, not in `order`'s, so that the domains they touch
-/// are visited in the order they lie in memory.
+/// is trailed (swaps inside `order[done..]` need no undo). The positions not
+/// done are also threaded, in scope order, on a doubly linked list (Knuth's
+/// dancing links): a done position is unlinked, and after a backtrack the
+/// positions that are no longer done are linked back in reverse order. Scans
+/// walk that list, so they touch only the positions not done, in the order
+/// their domains lie in memory.
 struct Pairwise<'c> {
     vars: &'c [VarId],
     offsets: &'c [i64],
@@ -104,10 +107,15 @@ struct Pairwise<'c> {
     /// if not in the scope), when the scope's variables are close together.
     first_var: u32,
     position_of: Vec<u32>,
-    /// Scratch: the `(position, value position)` pairs to remove.
+    /// Scratch: the `(variable, value position)` pairs to remove.
     hits: Vec<(u32, u32)>,
     /// Whether the scope is model variables `k, k+1, ...` in a word-major state.
     consecutive: bool,
+    /// The list of positions not done: `next`/`prev` with the head at index `n`.
+    next: Vec<u32>,
+    prev: Vec<u32>,
+    /// How many positions are unlinked: exactly `order[..unlinked]`.
+    unlinked: usize,
 }
 
 impl<'c> Pairwise<'c> {
@@ -124,10 +132,26 @@ impl<'c> Pairwise<'c> {
             position_of: Vec::new(),
             hits: Vec::new(),
             consecutive: false,
+            // A circular list through the head `n`: 0, 1, ..., n-1.
+            next: (1..=n).chain(std::iter::once(0)).collect(),
+            prev: std::iter::once(n).chain(0..n).collect(),
+            unlinked: 0,
         }
     }
 
-    /// Moves position `p` to the end of the done part.
+    /// Links back the positions a backtrack made not done (`done` fell below
+    /// `unlinked`), in the reverse of the order they were unlinked.
+    fn sync(&mut self, done: usize) {
+        while self.unlinked > done {
+            self.unlinked -= 1;
+            let p = self.order[self.unlinked] as usize;
+            let (before, after) = (self.prev[p] as usize, self.next[p] as usize);
+            self.next[before] = p as u32;
+            self.prev[after] = p as u32;
+        }
+    }
+
+    /// Moves position `p` to the end of the done part, and off the list.
     fn mark_done(&mut self, p: usize, done: &mut usize) {
         let at = self.index[p] as usize;
         let other = self.order[*done] as usize;
@@ -135,11 +159,18 @@ impl<'c> Pairwise<'c> {
         self.index[other] = at as u32;
         self.index[p] = *done as u32;
         *done += 1;
+        debug_assert_eq!(self.unlinked + 1, *done);
+        let (before, after) = (self.prev[p] as usize, self.next[p] as usize);
+        self.next[before] = after as u32;
+        self.prev[after] = before as u32;
+        self.unlinked = *done;
     }
 
-    /// The first position at or after `from` that is assigned but not yet done.
-    fn next_new(&self, ctx: &Context<'_>, from: usize, done: usize) -> Option<usize> {
-        (from..self.vars.len()).find(|&p| self.index[p] as usize >= done && ctx.is_assigned(self.vars[p]))
+    /// The positions not done, in scope order, starting after `from` (the head
+    /// `n` for the first).
+    #[inline]
+    fn after(&self, from: usize) -> usize {
+        self.next[from] as usize
     }
 
     /// The scope position of model variable `x`, if the lookup table covers it.
@@ -170,9 +201,13 @@ impl<'c> Pairwise<'c> {
             let consecutive = self.consecutive;
             let first = self.vars[0].index as usize;
             let mut row: (u32, &[u64]) = (u32::MAX, &[]);
-            for q in 0..n {
+            let mut q = self.after(n);
+            while q != n {
+                let here = q;
+                q = self.after(q);
+                let q = here;
                 let pos = target - shifts[q];
-                if (self.index[q] as usize) < done || pos < 0 || pos >= i64::from(lens[q]) {
+                if pos < 0 || pos >= i64::from(lens[q]) {
                     continue;
                 }
                 let (k, bit) = ((pos / 64) as u32, pos % 64);
@@ -188,23 +223,26 @@ impl<'c> Pairwise<'c> {
                     state.contains_pos(self.vars[q].index, pos as u32)
                 };
                 if present {
-                    self.hits.push((q as u32, pos as u32));
+                    self.hits.push((self.vars[q].index, pos as u32));
                 }
             }
-            for &(q, pos) in &self.hits {
-                let var = self.vars[q as usize];
-                ctx.remove_pos(var.index, pos)?;
-                fixed_another |= ctx.is_assigned(var);
+            if ctx.decision.is_some() {
+                // Forward checking: removals assign nothing (only decisions do).
+                ctx.remove_many(&self.hits)?;
+            } else {
+                for &(x, pos) in &self.hits {
+                    ctx.remove_pos(x, pos)?;
+                    fixed_another |= ctx.state().size(x) == 1;
+                }
             }
         } else {
-            for q in 0..n {
-                if (self.index[q] as usize) < done {
-                    continue;
-                }
+            let mut q = self.after(n);
+            while q != n {
                 let var = self.vars[q];
                 if ctx.remove(var, target - self.offsets[q])? && ctx.is_assigned(var) {
                     fixed_another = true;
                 }
+                q = self.after(q);
             }
         }
         Ok(fixed_another)
@@ -237,6 +275,7 @@ impl Propagator for Pairwise<'_> {
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
         let done_cell = self.done.expect("initialised");
         let mut done = ctx.get(done_cell) as usize;
+        self.sync(done);
         // Forward checking: the decision is the only new assignment, and what
         // this propagator prunes assigns nothing (only decisions assign).
         if let Some(p) = ctx.decision.and_then(|x| self.position(x)) {
@@ -246,11 +285,17 @@ impl Propagator for Pairwise<'_> {
             }
             return Ok(());
         }
-        let mut from = 0;
-        while let Some(p) = self.next_new(ctx, from, done) {
-            let fixed_another = self.eliminate(ctx, p, &mut done)?;
-            // A variable fixed by this removal may sit before `p`; look again.
-            from = if fixed_another { 0 } else { p + 1 };
+        let head = self.vars.len();
+        let mut p = self.after(head);
+        while p != head {
+            let following = self.after(p);
+            if ctx.is_assigned(self.vars[p]) {
+                let fixed_another = self.eliminate(ctx, p, &mut done)?;
+                // A variable fixed by this removal may sit before `p`: look again.
+                p = if fixed_another { self.after(head) } else { following };
+            } else {
+                p = following;
+            }
         }
         ctx.set(done_cell, done as i64);
         Ok(())
@@ -269,8 +314,15 @@ impl Propagator for Pairwise<'_> {
         // assigned ones before it, pair by pair, as the binary decomposition would.
         let done_cell = self.done.expect("initialised");
         let mut done = ctx.get(done_cell) as usize;
-        let mut from = 0;
-        while let Some(p) = self.next_new(ctx, from, done) {
+        self.sync(done);
+        let head = self.vars.len();
+        let mut p = self.after(head);
+        while p != head {
+            let following = self.after(p);
+            if !ctx.is_assigned(self.vars[p]) {
+                p = following;
+                continue;
+            }
             let target = ctx.assigned_value(self.vars[p]).expect("an assigned variable") + self.offsets[p];
             // In scope order, so the checks counted do not depend on `order`.
             for q in (0..self.vars.len()).filter(|&q| (self.index[q] as usize) < done) {
@@ -282,7 +334,7 @@ impl Propagator for Pairwise<'_> {
                 }
             }
             self.mark_done(p, &mut done);
-            from = p + 1;
+            p = following;
         }
         ctx.set(done_cell, done as i64);
         true
