@@ -10,12 +10,13 @@ use csp_cli::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 use csp_sudoku::check::verify_solution;
 use csp_sudoku::format::{self, Format};
 use csp_sudoku::grid::{Conflict, Grid};
-use csp_sudoku::model::{self, Answer};
+use csp_sudoku::model::Answer;
 use csp_sudoku::parse::Puzzle;
 
 use super::input::{Item, Location, Sink, for_each_puzzle};
+use super::solvers::with_solver;
 use super::summary::Summary;
-use super::{CountArgs, Io, SolveArgs, default_config};
+use super::{Configs, CountArgs, Io, SolveArgs};
 
 /// What happened to one puzzle.
 enum Verdict {
@@ -41,7 +42,7 @@ fn solve_one(puzzle: &Puzzle, config: &SolveConfig) -> anyhow::Result<Record> {
     if let Some(conflict) = puzzle.grid.first_conflict() {
         return Ok(Record { verdict: Verdict::Conflict(conflict), stats: Stats::default(), nanos: 0 });
     }
-    let (answer, stats) = model::solve(&puzzle.grid, config)?;
+    let (answer, stats) = with_solver(puzzle.grid.shape(), config, |solver| solver.solve(&puzzle.grid))??;
     let verdict = match answer {
         Answer::Solved(solution) => match verify_solution(&puzzle.grid, &solution) {
             Ok(()) => Verdict::Solved(solution),
@@ -54,7 +55,7 @@ fn solve_one(puzzle: &Puzzle, config: &SolveConfig) -> anyhow::Result<Record> {
 }
 
 pub(super) fn solve(args: &SolveArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
-    let config = args.strategy.config(&default_config());
+    let configs = Configs::new(&args.strategy);
     let started = Instant::now();
     let mut summary = Summary::default();
     let output = args.output;
@@ -62,7 +63,7 @@ pub(super) fn solve(args: &SolveArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
         &args.input,
         args.jobs,
         io,
-        |puzzle| solve_one(puzzle, &config),
+        |puzzle| solve_one(puzzle, configs.for_side(puzzle.grid.side())),
         |sink, location, item| {
             summary.puzzles += 1;
             match item {
@@ -201,7 +202,7 @@ fn exit_code(bad: u64, unsolved: u64) -> u8 {
 }
 
 pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
-    let config = args.strategy.config(&default_config());
+    let configs = Configs::new(&args.strategy);
     let started = Instant::now();
     let mut summary = Summary::default();
     let limit = args.limit;
@@ -214,7 +215,9 @@ pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
             if let Some(conflict) = puzzle.grid.first_conflict() {
                 return Ok(Err(conflict));
             }
-            let (count, stats) = model::count(&puzzle.grid, &config, Some(limit))?;
+            let (count, stats) = with_solver(puzzle.grid.shape(), configs.for_side(puzzle.grid.side()), |solver| {
+                solver.count(&puzzle.grid, Some(limit))
+            })??;
             Ok(Ok((count, stats, start.elapsed().as_nanos() as u64)))
         },
         |sink, location, item| {

@@ -82,8 +82,10 @@ pub(super) fn generate(args: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<u
         Givens::Count(count) => count.min(cells),
         Givens::Fraction(fraction) => (fraction * cells as f64).round() as usize,
     };
-    let config =
-        SolveConfig { limits: Limits { nodes: Some(args.check_nodes), ..Limits::default() }, ..default_config() };
+    let config = SolveConfig {
+        limits: Limits { nodes: Some(args.check_nodes), ..Limits::default() },
+        ..default_config(shape.side())
+    };
     let mut header = format!(
         "# {} generated puzzles, {}x{} with {shape} boxes, {givens} givens wanted, unique solutions\n",
         args.count,

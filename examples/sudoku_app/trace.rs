@@ -18,7 +18,7 @@ use csp_sudoku::grid::{Grid, Shape};
 use csp_sudoku::model::SudokuModel;
 
 use super::input::{Item, for_each_puzzle};
-use super::{Io, TraceArgs, TraceFormat, default_config};
+use super::{Configs, Io, TraceArgs, TraceFormat};
 
 /// Writes events as they come. I/O errors are kept and reported after the
 /// search (an observer cannot return them).
@@ -278,7 +278,7 @@ impl Board {
 }
 
 pub(super) fn trace(args: &TraceArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
-    let config = args.strategy.config(&default_config());
+    let configs = Configs::new(&args.strategy);
     let mut bad = 0u64;
     let mut unsolved = 0u64;
     // Traces are long and printed as the search runs, so each puzzle is
@@ -304,6 +304,7 @@ pub(super) fn trace(args: &TraceArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
             continue;
         }
         let model = SudokuModel::new(&puzzle)?;
+        let config = configs.for_side(puzzle.side());
         if !args.animate {
             let header = match args.format {
                 TraceFormat::Text => format!(

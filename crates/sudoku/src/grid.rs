@@ -348,7 +348,32 @@ impl Grid {
     /// The first pair of equal values in a unit, scanning rows, then columns,
     /// then boxes: a puzzle with one has no solution.
     pub fn first_conflict(&self) -> Option<Conflict> {
+        // Batches check every puzzle: one pass with a bit mask per unit says
+        // whether there is anything to report before the units are walked.
+        if self.givens_are_distinct() {
+            return None;
+        }
         self.conflicts().next()
+    }
+
+    fn givens_are_distinct(&self) -> bool {
+        let shape = self.shape;
+        let mut masks = [0u64; 3 * MAX_SIDE];
+        for (i, &value) in self.cells.iter().enumerate() {
+            if value == 0 {
+                continue;
+            }
+            let (r, c) = shape.row_col(i);
+            let bit = 1u64 << ((value - 1) & 63);
+            let units = [r, MAX_SIDE + c, 2 * MAX_SIDE + shape.box_of(r, c)];
+            if units.iter().any(|&u| masks[u] & bit != 0) {
+                return false;
+            }
+            for u in units {
+                masks[u] |= bit;
+            }
+        }
+        true
     }
 
     /// Every pair of equal values in a unit (each repeated value is reported

@@ -25,6 +25,14 @@ pub enum EngineError {
     /// Building the solver failed.
     #[error("cannot build the solver: {0}")]
     Solver(#[from] csp::SolveError),
+    /// A puzzle given to a [`ShapeSolver`] of another shape.
+    #[error("a solver for {expected} boxes cannot take a puzzle with {found} boxes")]
+    Shape {
+        /// The solver's shape.
+        expected: Shape,
+        /// The puzzle's.
+        found: Shape,
+    },
 }
 
 /// A sudoku puzzle as a constraint model.
@@ -58,6 +66,13 @@ impl SudokuModel {
         SudokuModel::build(puzzle.shape(), Labels::None, |i| {
             if i == cell { Domain::values((1..=n).filter(|&v| v != i64::from(value))) } else { given_domain(puzzle, i) }
         })
+    }
+
+    /// The model of the empty grid of a shape, unlabelled: the template a
+    /// [`ShapeSolver`] solves every puzzle of that shape with.
+    pub fn blank(shape: Shape) -> Result<SudokuModel, EngineError> {
+        let n = shape.side() as i64;
+        SudokuModel::build(shape, Labels::None, |_| Domain::range(1, n))
     }
 
     /// The model with the given domain for each cell, labelled.
@@ -145,6 +160,89 @@ pub enum Answer {
     LimitReached(Limit),
 }
 
+/// One solver for every puzzle of a box shape: it is built once over the blank
+/// grid's model, and each puzzle's givens become assumptions
+/// ([`Solver::assume`]) replayed at the root of the next run. Building a model
+/// and a solver costs about as much as solving a typical 9x9 by propagation,
+/// so a batch reuses one of these per shape (and per thread) instead.
+///
+/// ```
+/// use csp::SolveConfig;
+/// use csp_sudoku::model::{Answer, ShapeSolver, SudokuModel};
+/// use csp_sudoku::{parse, Shape};
+///
+/// let blank = SudokuModel::blank(Shape::new(2, 2).unwrap()).unwrap();
+/// let mut solver = ShapeSolver::new(&blank, SolveConfig::default()).unwrap();
+/// for line in ["1.42421321.43421", "..3.32.....42..3"] {
+///     let (answer, _stats) = solver.solve(&parse::one(line).unwrap()).unwrap();
+///     assert!(matches!(answer, Answer::Solved(_)));
+/// }
+/// ```
+pub struct ShapeSolver<'m> {
+    model: &'m SudokuModel,
+    solver: Solver<'m>,
+}
+
+impl std::fmt::Debug for ShapeSolver<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ShapeSolver").field("shape", &self.model.shape).field("solver", &self.solver).finish()
+    }
+}
+
+impl<'m> ShapeSolver<'m> {
+    /// A solver for the puzzles of `blank`'s shape ([`SudokuModel::blank`]).
+    pub fn new(blank: &'m SudokuModel, config: SolveConfig) -> Result<ShapeSolver<'m>, EngineError> {
+        Ok(ShapeSolver { model: blank, solver: blank.solver(config)? })
+    }
+
+    /// The box shape this solver takes.
+    pub fn shape(&self) -> Shape {
+        self.model.shape
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &SolveConfig {
+        self.solver.config()
+    }
+
+    /// Makes the puzzle's givens the assumptions of the next run.
+    fn load(&mut self, puzzle: &Grid) -> Result<(), EngineError> {
+        if puzzle.shape() != self.model.shape {
+            return Err(EngineError::Shape { expected: self.model.shape, found: puzzle.shape() });
+        }
+        self.solver.clear_assumptions();
+        for (cell, &value) in puzzle.cells().iter().enumerate() {
+            if value != 0 {
+                let var = self
+                    .model
+                    .model
+                    .var_at(cell)
+                    .ok_or(EngineError::Shape { expected: self.model.shape, found: puzzle.shape() })?;
+                self.solver.assume(var, i64::from(value))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The first solution of a puzzle of this shape, with the statistics.
+    pub fn solve(&mut self, puzzle: &Grid) -> Result<(Answer, Stats), EngineError> {
+        self.load(puzzle)?;
+        let answer = match self.solver.solve() {
+            Outcome::Solved(solution) => Answer::Solved(self.model.grid(solution.values())),
+            Outcome::Unsatisfiable => Answer::Unsatisfiable,
+            Outcome::LimitReached(limit) => Answer::LimitReached(limit),
+        };
+        Ok((answer, self.solver.stats().clone()))
+    }
+
+    /// Counts the solutions of a puzzle of this shape, stopping at `limit`.
+    pub fn count(&mut self, puzzle: &Grid, limit: Option<u64>) -> Result<(Count, Stats), EngineError> {
+        self.load(puzzle)?;
+        let count = self.solver.count(limit);
+        Ok((count, self.solver.stats().clone()))
+    }
+}
+
 /// Solves a puzzle: the first solution under `config`, with the statistics.
 ///
 /// ```
@@ -196,6 +294,21 @@ mod tests {
         let (count, _) = count(&puzzle, &SolveConfig::default(), None).unwrap();
         assert_eq!(count.solutions, 3);
         assert!(count.is_complete());
+    }
+
+    #[test]
+    fn one_shape_solver_answers_like_fresh_models() {
+        let blank = SudokuModel::blank(Shape::new(2, 2).unwrap()).unwrap();
+        let config = SolveConfig::default();
+        let mut solver = ShapeSolver::new(&blank, config.clone()).unwrap();
+        // Unique, three solutions, no solution (r1c4 must be 3 and 4), unique again.
+        for line in ["1.42421321343421", "1..2..1..1.4...1", "12.....3.......4", "..3.32.....42..3"] {
+            let puzzle = parse::one(line).unwrap();
+            assert_eq!(solver.solve(&puzzle).unwrap().0, solve(&puzzle, &config).unwrap().0, "{line}");
+            assert_eq!(solver.count(&puzzle, None).unwrap().0, count(&puzzle, &config, None).unwrap().0, "{line}");
+        }
+        let six = parse::one("..6..35......134.......6..1....5..64").unwrap();
+        assert!(matches!(solver.solve(&six), Err(EngineError::Shape { .. })));
     }
 
     #[test]
