@@ -1,6 +1,6 @@
-//! Scaffold: this example is being written (see the open issues).
+//! `cargo run --release --example custom_constraint -- --help` lists the options; the tool itself
+//! is [`csp_examples::gallery::custom_constraint`].
 
 fn main() -> std::process::ExitCode {
-    eprintln!("the 'custom_constraint' example is not written yet");
-    std::process::ExitCode::from(2)
+    csp_examples::gallery::main(csp_examples::gallery::custom_constraint::run)
 }

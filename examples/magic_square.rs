@@ -1,6 +1,6 @@
-//! Scaffold: this example is being written (see the open issues).
+//! `cargo run --release --example magic_square -- --help` lists the options; the tool itself
+//! is [`csp_examples::gallery::magic_square`].
 
 fn main() -> std::process::ExitCode {
-    eprintln!("the 'magic_square' example is not written yet");
-    std::process::ExitCode::from(2)
+    csp_examples::gallery::main(csp_examples::gallery::magic_square::run)
 }

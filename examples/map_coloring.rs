@@ -1,6 +1,6 @@
-//! Scaffold: this example is being written (see the open issues).
+//! `cargo run --release --example map_coloring -- --help` lists the options; the tool itself
+//! is [`csp_examples::gallery::map_coloring`].
 
 fn main() -> std::process::ExitCode {
-    eprintln!("the 'map_coloring' example is not written yet");
-    std::process::ExitCode::from(2)
+    csp_examples::gallery::main(csp_examples::gallery::map_coloring::run)
 }
