@@ -1,3 +1,68 @@
-//! Scaffold: this benchmark is being written (see the open issues).
+//! N-queens through the `csp-queens` crate, with the configurations the `queens`
+//! tool uses by default: counting all solutions of 12-queens (target < 0.3 s),
+//! and the first solution of large boards with forward checking, MRV and a
+//! seeded random value order (targets: N = 1,000 < 50 ms, N = 10,000 < 2 s).
+//! The model is built outside the timed loop; every answer is checked once
+//! before timing, the placements with the independent verifier.
+//!
+//! Run: `cargo bench --bench queens -- --warm-up-time 1 --measurement-time 3`.
 
-fn main() {}
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use csp::{AllDifferentStrength, Propagation, SolveConfig, Solver, ValueOrder, VarOrder};
+use csp_queens::Queens;
+
+/// Forward checking, MRV and pairwise all-different: the tool's default.
+fn fc_mrv(value_order: ValueOrder) -> SolveConfig {
+    SolveConfig::default()
+        .with_propagation(Propagation::ForwardChecking)
+        .with_var_order(VarOrder::Mrv)
+        .with_value_order(value_order)
+        .with_all_different(AllDifferentStrength::Pairwise)
+        .with_seed(1)
+}
+
+fn count(c: &mut Criterion) {
+    let mut group = c.benchmark_group("queens-count");
+    group.sample_size(10);
+    let queens = Queens::new(12).expect("a valid size");
+    let configs = [
+        ("fc+mrv+pairwise", fc_mrv(ValueOrder::Ascending)),
+        (
+            "mac+mrv+matching",
+            fc_mrv(ValueOrder::Ascending)
+                .with_propagation(Propagation::Mac)
+                .with_all_different(AllDifferentStrength::Matching),
+        ),
+    ];
+    for (name, config) in configs {
+        let solutions = Solver::new(queens.model(), config.clone()).expect("small domains").count(None).solutions;
+        assert_eq!(solutions, 14_200, "{name}");
+        group.bench_with_input(BenchmarkId::new(name, 12), &config, |b, config| {
+            b.iter(|| Solver::new(queens.model(), config.clone()).expect("small domains").count(None).solutions)
+        });
+    }
+    group.finish();
+}
+
+fn first_solution(c: &mut Criterion) {
+    let mut group = c.benchmark_group("queens-first");
+    group.sample_size(10);
+    for n in [1_000, 10_000] {
+        let queens = Queens::new(n).expect("a valid size");
+        let config = fc_mrv(ValueOrder::Random);
+        let mut solver = Solver::new(queens.model(), config.clone()).expect("domains fit");
+        let solution = solver.solve().into_solution().expect("a solution");
+        csp_queens::verify(queens.columns(&solution)).expect("a valid placement");
+        drop(solver);
+        group.bench_with_input(BenchmarkId::new("fc+mrv+random", n), &config, |b, config| {
+            b.iter(|| {
+                let mut solver = Solver::new(queens.model(), config.clone()).expect("domains fit");
+                solver.solve().is_solved()
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, count, first_solution);
+criterion_main!(benches);

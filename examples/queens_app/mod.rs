@@ -24,13 +24,13 @@ use csp::{
 use csp_cli::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK, StrategyArgs};
 use csp_queens::{Board, Json, Line, Queens, Style};
 
-/// The largest N for backtracking search. Its domains are bitsets, N^2 bits in
-/// all (12.5 MB at this limit), and a first solution of N = 20,000 takes about
-/// 6 s (docs/queens.md).
-pub const MAX_BACKTRACKING_N: usize = 20_000;
+/// The largest N for backtracking search: a first solution of N = 10,000 takes
+/// about 2.4 s and 430 MB (the domains are N^2 bits, and the trail keeps copies
+/// of them); N = 20,000 took 12 s and 1.7 GB (docs/queens.md).
+pub const MAX_BACKTRACKING_N: usize = 10_000;
 
-/// The largest N for local search: about 140 bytes per queen (1.4 GB at this
-/// limit) and about 2.5 s per million queens.
+/// The largest N for local search: about 160 bytes per queen (1.6 GB and 18 s
+/// of CPU at this limit; a million queens take 160 MB and 1.3 s).
 pub const MAX_LOCAL_SEARCH_N: usize = 10_000_000;
 
 /// The largest N drawn as a board.
@@ -65,7 +65,7 @@ const TABLE_NODE_LIMIT: u64 = 1_000_000;
                   line\n  queens --table              nodes and time by ordering and propagation"
 )]
 struct Cli {
-    /// The board size N (default 8). Backtracking handles N up to 20,000; local
+    /// The board size N (default 8). Backtracking handles N up to 10,000; local
     /// search up to 10,000,000.
     #[arg(value_name = "N", allow_negative_numbers = true)]
     n: Option<String>,
@@ -397,9 +397,10 @@ fn table(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<u8> {
     let defaults = SolveConfig::default()
         .with_value_order(ValueOrder::Ascending)
         .with_all_different(AllDifferentStrength::Pairwise)
-        .with_seed(DEFAULT_SEED)
-        .with_limits(csp::Limits { nodes: Some(TABLE_NODE_LIMIT), ..csp::Limits::default() });
-    let base = s.config(&defaults);
+        .with_seed(DEFAULT_SEED);
+    let mut base = s.config(&defaults);
+    // The shared options leave the node limit unset when --node-limit is absent.
+    base.limits.nodes = Some(s.node_limit.unwrap_or(TABLE_NODE_LIMIT));
     let mut header = String::from("| ordering | propagation |");
     let mut rule = String::from("| --- | --- |");
     for n in &sizes {

@@ -236,7 +236,7 @@ fn bad_usage_exits_with_two_and_says_why() {
         (&["-3"], "N must be at least 1, got -3"),
         (&["eight"], "N must be a whole number of queens, got 'eight'"),
         (&["2.5"], "N must be a whole number"),
-        (&["20001"], "backtracking search handles N up to 20000"),
+        (&["10001"], "backtracking search handles N up to 10000 (--local-search handles up to 10000000)"),
         (&["99999999999999999999999999999999999999999"], "too large"),
         (&["10000001", "--local-search"], "local search handles N up to 10000000"),
         (&["200", "--output", "board"], "a board is drawn only up to N = 100"),
@@ -281,6 +281,9 @@ fn the_table_has_a_row_per_ordering_and_level() {
     assert!(rows.iter().any(|row| row.starts_with("| dom-wdeg | mac |")));
     // Plain backtracking in input order needs more than 50 nodes for N = 6.
     assert!(rows[0].contains("limit"), "{}", rows[0]);
+    // Without --node-limit the table's own limit (a million nodes) applies.
+    let r = run(&["--table", "--sizes", "5"]);
+    assert!(r.stdout.contains("node limit 1000000"), "{}", r.stdout);
     assert!(rows[1..].iter().all(|row| row.contains("nodes")), "{}", r.stdout);
 }
 
