@@ -109,17 +109,10 @@ fn counts_for_eleven_and_twelve_under_every_level_and_ordering() {
         for order in ["input", "mrv", "mrv-degree", "dom-deg", "dom-wdeg"] {
             for alldiff in ["pairwise", "matching"] {
                 for n in [11usize, 12] {
-                    let args = [
-                        &n.to_string(),
-                        "--count",
-                        "--propagation",
-                        propagation,
-                        "--var-order",
-                        order,
-                        "--alldiff",
-                        alldiff,
-                    ];
-                    let r = run(&args.map(|s| &**s));
+                    let size = n.to_string();
+                    let args =
+                        [&*size, "--count", "--propagation", propagation, "--var-order", order, "--alldiff", alldiff];
+                    let r = run(&args);
                     assert_eq!(count_of(&r.stdout), COUNTS[n - 1], "N = {n}, {propagation}, {order}, {alldiff}");
                 }
             }
