@@ -4,5 +4,7 @@
 //! library lets the tests run every tool in-process.
 
 pub mod gallery;
+pub mod lab_app;
 pub mod queens_app;
+pub mod report;
 pub mod sudoku_app;
