@@ -12,7 +12,7 @@ use csp_sudoku::generate::unique_puzzle;
 use rayon::prelude::*;
 
 use super::input::{Item, for_each_puzzle};
-use super::{CheckArgs, GenerateArgs, Givens, Io, default_config};
+use super::{CheckArgs, GenerateArgs, Givens, Io, LARGEST_MRV_SIDE, default_config};
 
 /// Prints `file:line: valid` or `file:line: invalid` and, indented, every
 /// empty cell and broken unit. Exit status 1 when a grid is invalid.
@@ -82,9 +82,12 @@ pub(super) fn generate(args: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<u
         Givens::Count(count) => count.min(cells),
         Givens::Fraction(fraction) => (fraction * cells as f64).round() as usize,
     };
+    // The uniqueness checks mostly find a second solution at once or prove
+    // there is none by propagation; MRV is the cheapest order for that at
+    // every side (dom/wdeg pays for its variable choice at each node).
     let config = SolveConfig {
         limits: Limits { nodes: Some(args.check_nodes), ..Limits::default() },
-        ..default_config(shape.side())
+        ..default_config(LARGEST_MRV_SIDE)
     };
     let mut header = format!(
         "# {} generated puzzles, {}x{} with {shape} boxes, {givens} givens wanted, unique solutions\n",
