@@ -2,7 +2,7 @@
 //! with the digits `1..=n/2` so that no digit appears three times in any row or
 //! column (so, by counting, each appears exactly twice), keeping the given digits.
 //!
-//! The constraint is [`NoThreeEqual`](super::no_three_equal::NoThreeEqual), posted on
+//! The constraint is [`NoThreeEqual`], posted on
 //! every row and column, in one of its two forms: defined by its check alone
 //! (`--check-only`), or with its propagator (the default). `--compare` solves the
 //! puzzle under every propagation level with both forms and checks that they agree.
