@@ -72,7 +72,12 @@ impl StrategyArgs {
         if let Some(seed) = self.seed {
             config.seed = seed;
         }
-        let limits = Limits { nodes: self.node_limit, time: self.timeout, ..config.limits };
+        // Unset limits keep the defaults' limits.
+        let limits = Limits {
+            nodes: self.node_limit.or(config.limits.nodes),
+            time: self.timeout.or(config.limits.time),
+            ..config.limits
+        };
         config.limits = limits;
         config
     }
@@ -131,6 +136,15 @@ mod tests {
         assert_eq!(config.var_order, VarOrder::DomWdeg);
         assert_eq!(config.value_order, ValueOrder::Ascending);
         assert_eq!(config.limits.time, Some(Duration::from_millis(500)));
+    }
+
+    #[test]
+    fn unset_limits_keep_the_defaults() {
+        let defaults = SolveConfig::default().with_limits(Limits { nodes: Some(5), ..Limits::default() });
+        let cli = Cli::try_parse_from(["x"]).unwrap();
+        assert_eq!(cli.strategy.config(&defaults).limits.nodes, Some(5));
+        let cli = Cli::try_parse_from(["x", "--node-limit", "9"]).unwrap();
+        assert_eq!(cli.strategy.config(&defaults).limits.nodes, Some(9));
     }
 
     #[test]
