@@ -331,6 +331,13 @@ fn every_strategy_solves_the_seeds() {
             assert_eq!(r.stdout, run_with(&["solve", "--output", "line"], Some(SEEDS)).stdout);
         }
     }
+    // The redundant box-line constraints change no answer and no count.
+    let plain = run_with(&["count", "--limit", "5"], Some(SEEDS));
+    let with = run_with(&["count", "--limit", "5", "--box-line"], Some(SEEDS));
+    assert_eq!((with.code, &with.stdout), (0, &plain.stdout));
+    assert!(plain.stdout.starts_with("1\t<stdin>:1\n3\t<stdin>:2\n"), "{}", plain.stdout);
+    let with = run_with(&["solve", "--output", "line", "--box-line"], Some(SEEDS));
+    assert_eq!(with.stdout, run_with(&["solve", "--output", "line"], Some(SEEDS)).stdout);
 }
 
 #[test]
