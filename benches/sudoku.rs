@@ -3,11 +3,12 @@
 //! 9x9 specialist shows in one run.
 //!
 //! Each iteration solves a whole set (criterion reports the time per puzzle
-//! through the element throughput): parsing happens once, outside the timed
-//! loop; building the model and the solver is inside, because a sudoku model
-//! is built per puzzle (its givens are its domains), and the `build` benchmark
-//! shows that share alone. Every answer is checked once before timing, ours
-//! with the engine-free verifier and the registry crate's against ours.
+//! through the element throughput). Parsing happens once, outside the timed
+//! loop. As in the tool, one solver per shape takes each puzzle's givens as
+//! assumptions (its construction is inside the loop, once per set); the
+//! `fresh-model` benchmark builds a model and a solver per puzzle instead, to
+//! show what that reuse saves. Every answer is checked once before timing,
+//! ours with the engine-free verifier and the registry crate's against ours.
 //!
 //! The 9x9 sets come from the shared data folder (`../shared/data/sudoku`,
 //! skipped with a message when absent); the 16x16 set is the crate's generated
@@ -20,7 +21,7 @@ use std::path::{Path, PathBuf};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use csp::{AllDifferentStrength, SolveConfig, VarOrder};
 use csp_sudoku::check::verify_solution;
-use csp_sudoku::model::{self, Answer, SudokuModel};
+use csp_sudoku::model::{self, Answer, ShapeSolver, SudokuModel};
 use csp_sudoku::{Grid, PuzzleReader};
 
 fn shared(name: &str) -> Option<PathBuf> {
@@ -43,7 +44,15 @@ fn default_config() -> SolveConfig {
     SolveConfig::default()
 }
 
-fn solve_all(puzzles: &[Grid], config: &SolveConfig) -> usize {
+/// Solves every puzzle (all of one shape) as the tool does: one solver for the
+/// shape, each puzzle's givens as assumptions.
+fn solve_all(blank: &SudokuModel, puzzles: &[Grid], config: &SolveConfig) -> usize {
+    let mut solver = ShapeSolver::new(blank, config.clone()).expect("a valid model");
+    puzzles.iter().filter(|p| matches!(solver.solve(p).expect("the solver's shape").0, Answer::Solved(_))).count()
+}
+
+/// Solves every puzzle with a model and a solver built for it.
+fn solve_all_fresh(puzzles: &[Grid], config: &SolveConfig) -> usize {
     puzzles.iter().filter(|p| matches!(model::solve(p, config).expect("a valid model").0, Answer::Solved(_))).count()
 }
 
@@ -72,32 +81,31 @@ fn check_registry(puzzles: &[Grid], lines: &[String]) {
     }
 }
 
-fn nine_by_nine(c: &mut Criterion, name: &str, puzzles: Vec<Grid>) {
+/// `pairwise` adds the pairwise all-different run (slow: thousands of nodes
+/// per puzzle), worth it on top95 only.
+fn nine_by_nine(c: &mut Criterion, name: &str, puzzles: Vec<Grid>, pairwise: bool) {
     let lines: Vec<String> = puzzles.iter().map(csp_sudoku::format::line).collect();
     let mut group = c.benchmark_group(format!("sudoku-{name}"));
     group.sample_size(10);
     group.throughput(Throughput::Elements(puzzles.len() as u64));
+    let blank = SudokuModel::blank(puzzles[0].shape()).expect("a valid model");
     let configs = [
         ("mac+mrv+matching", default_config()),
         ("mac+dom-wdeg+matching", default_config().with_var_order(VarOrder::DomWdeg)),
         ("mac+mrv+pairwise", default_config().with_all_different(AllDifferentStrength::Pairwise)),
     ];
     for (id, config) in configs {
+        if id.ends_with("pairwise") && !pairwise {
+            continue;
+        }
         check_answers(&puzzles, &config);
         group.bench_with_input(BenchmarkId::new(id, puzzles.len()), &config, |b, config| {
-            b.iter(|| solve_all(&puzzles, config))
+            b.iter(|| solve_all(&blank, &puzzles, config))
         });
     }
-    group.bench_function(BenchmarkId::new("build-only", puzzles.len()), |b| {
-        b.iter(|| {
-            puzzles
-                .iter()
-                .map(|p| {
-                    let model = SudokuModel::unlabelled(p).expect("a valid model");
-                    model.solver(default_config()).expect("small domains").stats().nodes
-                })
-                .sum::<u64>()
-        })
+    // The same with a model and a solver built per puzzle: what reuse saves.
+    group.bench_function(BenchmarkId::new("mac+mrv+matching/fresh-model", puzzles.len()), |b| {
+        b.iter(|| solve_all_fresh(&puzzles, &default_config()))
     });
     check_registry(&puzzles, &lines);
     group.bench_function(BenchmarkId::new("registry-sudoku-0.8", puzzles.len()), |b| {
@@ -110,17 +118,18 @@ fn clue17(c: &mut Criterion) {
     let Some(path) = shared("17clue.txt") else { return };
     // Every 250th puzzle: about 200 spread over the file.
     let puzzles: Vec<Grid> = read(&path).into_iter().step_by(250).collect();
-    nine_by_nine(c, "17clue", puzzles);
+    nine_by_nine(c, "17clue", puzzles, false);
 }
 
 fn top95(c: &mut Criterion) {
     let Some(path) = shared("top95.txt") else { return };
-    nine_by_nine(c, "top95", read(&path));
+    nine_by_nine(c, "top95", read(&path), true);
 }
 
 fn large(c: &mut Criterion) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/sudoku/tests/data/bench-16x16.txt");
     let puzzles = read(&path);
+    let blank = SudokuModel::blank(puzzles[0].shape()).expect("a valid model");
     let mut group = c.benchmark_group("sudoku-16x16");
     group.sample_size(10);
     group.throughput(Throughput::Elements(puzzles.len() as u64));
@@ -130,7 +139,7 @@ fn large(c: &mut Criterion) {
     ] {
         check_answers(&puzzles, &config);
         group.bench_with_input(BenchmarkId::new(id, puzzles.len()), &config, |b, config| {
-            b.iter(|| solve_all(&puzzles, config))
+            b.iter(|| solve_all(&blank, &puzzles, config))
         });
     }
     group.finish();
