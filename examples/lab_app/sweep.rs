@@ -290,6 +290,15 @@ fn splitmix64(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The fewest decimals, between `min` and `max`, that write every value exactly.
+fn decimals(values: impl Iterator<Item = f64>, min: usize, max: usize) -> usize {
+    let exact = |x: f64, d: usize| {
+        let scale = 10f64.powi(d as i32);
+        ((x * scale).round() / scale - x).abs() < 1e-9
+    };
+    values.map(|x| (min..=max).find(|&d| exact(x, d)).unwrap_or(max)).max().unwrap_or(min)
+}
+
 fn median(values: &[u64]) -> f64 {
     if values.is_empty() {
         return 0.0;
@@ -432,12 +441,25 @@ impl SweepResult {
         )
     }
 
+    /// Decimals that show every tightness exactly (at least 2, at most 6).
+    fn tightness_decimals(&self) -> usize {
+        decimals(self.points.iter().map(|p| p.tightness), 2, 6)
+    }
+
+    /// Decimals that show every satisfiable fraction exactly, or to 3 places.
+    fn fraction_decimals(&self) -> usize {
+        decimals(self.points.iter().map(Point::satisfiable_fraction), 2, 3)
+    }
+
     fn table(&self, statistic: Statistic) -> Table {
         let mut columns = vec!["p2".to_string(), "sat".to_string()];
         columns.extend(self.sweep.algorithms.iter().map(|a| a.name.clone()));
         let mut table = Table::new(columns).with_title(format!("{}: {}", statistic.title(), self.description()));
         for point in &self.points {
-            let mut row = vec![Cell::Float(point.tightness, 2), Cell::Float(point.satisfiable_fraction(), 2)];
+            let mut row = vec![
+                Cell::Float(point.tightness, self.tightness_decimals()),
+                Cell::Float(point.satisfiable_fraction(), self.fraction_decimals()),
+            ];
             row.extend(point.costs.iter().map(|cost| Cell::Float(statistic.of(cost), 1)));
             table.push(row);
         }
@@ -513,12 +535,12 @@ impl Report for SweepResult {
         for point in &self.points {
             for (algorithm, cost) in self.sweep.algorithms.iter().zip(&point.costs) {
                 table.push(vec![
-                    Cell::Float(point.tightness, 2),
+                    Cell::Float(point.tightness, self.tightness_decimals()),
                     Cell::text(algorithm.name.clone()),
                     Cell::text(algorithm.config.to_string()),
                     Cell::Int(point.instances as u64),
                     Cell::Int(point.satisfiable as u64),
-                    Cell::Float(point.satisfiable_fraction(), 2),
+                    Cell::Float(point.satisfiable_fraction(), self.fraction_decimals()),
                     Cell::Int(cost.limited as u64),
                     Cell::Float(cost.median_checks, 1),
                     Cell::Float(cost.mean_checks, 1),
@@ -604,6 +626,14 @@ mod tests {
         assert_eq!(median(&[4, 1, 3, 2]), 2.5);
         assert_eq!(mean(&[1, 2, 3, 6]), 3.0);
         assert_eq!(median(&[]), 0.0);
+    }
+
+    #[test]
+    fn decimals_show_values_exactly() {
+        assert_eq!(decimals([0.05, 0.1, 0.95].into_iter(), 2, 6), 2);
+        assert_eq!(decimals([0.05, 0.375].into_iter(), 2, 6), 3);
+        assert_eq!(decimals([1.0 / 3.0].into_iter(), 2, 3), 3);
+        assert_eq!(decimals(std::iter::empty(), 2, 3), 2);
     }
 
     #[test]

@@ -87,7 +87,8 @@ fn bar_panel(
         .margin_right(16)
         .x_label_area_size(40)
         .y_label_area_size(label_area)
-        .build_cartesian_2d((lo..hi).log_scale(), (0..n).into_segmented())
+        // An integer range includes its end in plotters: `0..n - 1` is n segments.
+        .build_cartesian_2d((lo..hi).log_scale(), (0..n.saturating_sub(1)).into_segmented())
         .map_err(plot_error)?;
     // Row 0 is drawn at the top: segment `n - 1 - i` holds label `i`.
     let label_of = |value: &SegmentValue<usize>| match value {

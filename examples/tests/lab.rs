@@ -138,8 +138,10 @@ fn the_text_and_markdown_tables_show_each_statistic_per_tightness() {
         assert!(lines[0].starts_with(&format!("{title}: model B <n=10, d=5, p1=0.5>")), "{}", lines[0]);
         assert_eq!(lines[1].split_whitespace().collect::<Vec<_>>(), ["p2", "sat", "bt+input", "fc+input"]);
         assert_eq!(lines.len(), 3 + 5);
-        assert!(lines[3].starts_with("0.10  1.00"), "{}", lines[3]);
-        assert!(lines[7].starts_with("0.90  0.00"), "{}", lines[7]);
+        let first: Vec<&str> = lines[3].split_whitespace().collect();
+        let last: Vec<&str> = lines[7].split_whitespace().collect();
+        assert_eq!((first[0], first[1].parse::<f64>().unwrap()), ("0.10", 1.0), "{}", lines[3]);
+        assert_eq!((last[0], last[1].parse::<f64>().unwrap()), ("0.90", 0.0), "{}", lines[7]);
     }
     let out = small(&["--algorithms", "fc", "--format", "markdown"]);
     assert_eq!(out.code, 0);
@@ -267,4 +269,21 @@ fn the_lab_binary_runs_a_sweep_end_to_end() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("unknown level 'nope'"));
     assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn tightness_values_and_fractions_are_shown_exactly() {
+    let tightness = "0.375,0.4,0.45,0.5,0.55";
+    let args =
+        ["sweep", "--vars", "10", "--values", "5", "--tightness", tightness, "--samples", "3", "--algorithms", "fc"];
+    let out = run(&args);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let rows: Vec<Vec<&str>> = out.stdout.lines().skip(3).take(5).map(|l| l.split_whitespace().collect()).collect();
+    let shown: Vec<&str> = rows.iter().map(|row| row[0]).collect();
+    assert_eq!(shown, ["0.375", "0.400", "0.450", "0.500", "0.550"]);
+    // The fractions are thirds: shown to three decimals.
+    for row in &rows {
+        assert!(["0.000", "0.333", "0.667", "1.000"].contains(&row[1]), "{row:?}");
+    }
+    assert!(rows.iter().any(|row| row[1] == "0.333" || row[1] == "0.667"), "{rows:?}");
 }
