@@ -179,8 +179,9 @@ fn csv_field(field: &str) -> String {
     if needs_quotes { format!("\"{}\"", field.replace('"', "\"\"")) } else { field.to_string() }
 }
 
+/// Escapes what Markdown would read as a column break or as HTML (`<n=20, d=10>`).
 fn markdown_cell(text: &str) -> String {
-    text.replace('|', "\\|").replace('\n', " ")
+    text.replace('\\', "\\\\").replace('|', "\\|").replace('<', "\\<").replace('\n', " ")
 }
 
 #[cfg(test)]
@@ -222,6 +223,11 @@ mod tests {
         assert_eq!(lines[2], "| name | count | mean |");
         assert_eq!(lines[3], "| --- | ---: | ---: |");
         assert_eq!(lines[4], "| a,b | 12 | 1.2 |");
+        let mut table = Table::new(["model | kind"]).with_title("<n=20, d=10>");
+        table.push(vec![Cell::text("a\\b")]);
+        let mut out = Vec::new();
+        table.write_markdown(&mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "**\\<n=20, d=10>**\n\n| model \\| kind |\n| --- |\n| a\\\\b |\n");
     }
 
     #[test]
