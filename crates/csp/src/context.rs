@@ -119,6 +119,27 @@ impl Context<'_> {
         self.is_assigned(var).then(|| self.min(var))
     }
 
+    /// A domain of consecutive values that fits one machine word, as
+    /// `(value of bit 0, bits)`: bit `i` is set when `base + i` is in the domain.
+    /// `None` for larger or sparse domains. Propagators over small domains can
+    /// then combine domains with bit operations instead of iterating values.
+    #[inline]
+    pub fn small_domain(&self, var: VarId) -> Option<(i64, u64)> {
+        let base = self.state.dense_base(var.index)?;
+        (self.state.num_words(var.index) == 1).then(|| (base, self.state.word(var.index, 0)))
+    }
+
+    /// Narrows a domain read with [`small_domain`](Context::small_domain) to the
+    /// values whose bits are set in `keep` (bit `i` stands for `base + i`).
+    /// `Ok(true)` if the domain changed.
+    pub fn retain_small(&mut self, var: VarId, keep: u64) -> Result<bool, Conflict> {
+        debug_assert!(self.small_domain(var).is_some(), "retain_small on a domain that is not small");
+        if self.state.num_words(var.index) != 1 {
+            return Ok(false);
+        }
+        self.remove_mask(var.index, 0, !keep)
+    }
+
     /// The values left in `var`'s domain, in increasing order.
     pub fn values(&self, var: VarId) -> impl Iterator<Item = i64> + '_ {
         let state = &*self.state;

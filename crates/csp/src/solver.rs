@@ -168,8 +168,9 @@ pub struct Solver<'m> {
     started: Instant,
     /// The state as built, before any assumption.
     initial: Snapshot,
-    /// Variables fixed (to a position) at the root of every run.
+    /// Variables fixed to a position, and positions removed, at the root of every run.
     assumptions: Vec<(u32, u32)>,
+    exclusions: Vec<(u32, u32)>,
     /// An assumption asked for a value the variable does not have.
     assumption_failed: bool,
 }
@@ -231,6 +232,7 @@ impl<'m> Solver<'m> {
             started: Instant::now(),
             initial: state_placeholder(),
             assumptions: Vec::new(),
+            exclusions: Vec::new(),
             assumption_failed: false,
         };
         for (id, constraint) in model.constraints() {
@@ -383,6 +385,9 @@ impl<'m> Solver<'m> {
         for &(var, pos) in &self.assumptions {
             failed |= self.state.fix_pos(var, pos) == Change::Wipeout;
         }
+        for &(var, pos) in &self.exclusions {
+            failed |= self.state.remove_pos(var, pos) == Change::Wipeout;
+        }
         self.frames.clear();
         self.orders.clear();
         self.decided.iter_mut().for_each(|d| *d = false);
@@ -417,6 +422,9 @@ impl<'m> Solver<'m> {
     /// solver.clear_assumptions();
     /// solver.assume(x, 3).unwrap();
     /// assert_eq!(solver.count(None).solutions, 0);
+    /// solver.clear_assumptions();
+    /// solver.assume_not(y, 3).unwrap();
+    /// assert_eq!(solver.count(None).solutions, 1); // x = 1, y = 2
     /// ```
     pub fn assume(&mut self, var: VarId, value: i64) -> Result<(), ModelError> {
         if var.model != self.model.id() || var.index() >= self.state.num_vars() {
@@ -430,9 +438,24 @@ impl<'m> Solver<'m> {
         Ok(())
     }
 
+    /// Removes `value` from `var`'s domain at the root of every later run, until
+    /// [`clear_assumptions`](Solver::clear_assumptions): "is there a solution in
+    /// which this cell is not 5?", without building another model.
+    pub fn assume_not(&mut self, var: VarId, value: i64) -> Result<(), ModelError> {
+        if var.model != self.model.id() || var.index() >= self.state.num_vars() {
+            return Err(ModelError::ForeignVariable { constraint: "assume_not".to_string(), position: 0, var });
+        }
+        if let Some(pos) = self.state.position(var.index, value) {
+            self.exclusions.push((var.index, pos));
+        }
+        self.phase = Phase::Fresh;
+        Ok(())
+    }
+
     /// Drops every assumption: later runs start from the model's domains again.
     pub fn clear_assumptions(&mut self) {
         self.assumptions.clear();
+        self.exclusions.clear();
         self.assumption_failed = false;
         self.phase = Phase::Fresh;
     }

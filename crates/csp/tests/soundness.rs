@@ -193,3 +193,56 @@ fn the_harness_catches_an_unsound_propagator() {
     let failures = result.expect_err("the bug must be found");
     assert!(failures[0].problem.contains("lost the supported value"), "{}", failures[0]);
 }
+
+/// `y == x + 1` with a propagator written on whole words through
+/// `Context::small_domain`: the harness confirms it is domain consistent.
+#[test]
+fn word_level_propagators_are_domain_consistent() {
+    use csp::{Context, PropagationResult, Propagator};
+
+    struct Successor([VarId; 2]);
+    impl Constraint for Successor {
+        fn scope(&self) -> &[VarId] {
+            &self.0
+        }
+        fn is_satisfied(&self, values: &[i64]) -> bool {
+            values[1] == values[0] + 1
+        }
+        fn propagator(&self, _: &SolveConfig) -> Option<Box<dyn Propagator + '_>> {
+            Some(Box::new(SuccessorPropagator(self.0)))
+        }
+    }
+    struct SuccessorPropagator([VarId; 2]);
+    impl Propagator for SuccessorPropagator {
+        fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
+            let [x, y] = self.0;
+            let (Some((bx, wx)), Some((by, wy))) = (ctx.small_domain(x), ctx.small_domain(y)) else {
+                // Sparse domains (the harness makes many): value by value.
+                let keep_y: Vec<i64> = ctx.values(y).filter(|&v| ctx.contains(x, v - 1)).collect();
+                ctx.retain(y, |v| keep_y.contains(&v))?;
+                let keep_x: Vec<i64> = ctx.values(x).filter(|&v| ctx.contains(y, v + 1)).collect();
+                ctx.retain(x, |v| keep_x.contains(&v))?;
+                return Ok(());
+            };
+            // Bit i of x stands for bx + i; y must hold bx + i + 1, its bit bx + i + 1 - by.
+            let shift = bx + 1 - by;
+            let shifted = |w: u64, s: i64| {
+                if s >= 0 { w.checked_shl(s as u32).unwrap_or(0) } else { w.checked_shr((-s) as u32).unwrap_or(0) }
+            };
+            ctx.retain_small(y, shifted(wx, shift))?;
+            let wy = ctx.small_domain(y).map_or(wy, |(_, w)| w);
+            ctx.retain_small(x, shifted(wy, -shift))?;
+            Ok(())
+        }
+        fn is_idempotent(&self) -> bool {
+            true
+        }
+    }
+    for domain in [Domain::range(0, 6), Domain::range(-3, 3)] {
+        let harness = Harness::new(2, domain).cases(400);
+        assert_holds(
+            "successor",
+            harness.check(Strength::DomainConsistent, |m, v| m.post(Successor([v[0], v[1]])).map(drop)),
+        );
+    }
+}
