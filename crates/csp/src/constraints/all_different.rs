@@ -197,7 +197,11 @@ impl<'c> Pairwise<'c> {
             // whether it is there. Then the removals, which are fewer.
             // Positions already done cannot hold `target` (nor is `p` to lose it).
             let state = ctx.state();
-            self.hits.clear();
+            // Branch-free compaction: every candidate is written at `found`,
+            // which only moves on when the value is present (a coin flip the
+            // branch predictor cannot learn).
+            self.hits.resize(n + 1, (0, 0));
+            let mut found = 0;
             let consecutive = self.consecutive;
             let first = self.vars[0].index as usize;
             let mut row: (u32, &[u64]) = (u32::MAX, &[]);
@@ -222,10 +226,10 @@ impl<'c> Pairwise<'c> {
                 } else {
                     state.contains_pos(self.vars[q].index, pos as u32)
                 };
-                if present {
-                    self.hits.push((self.vars[q].index, pos as u32));
-                }
+                self.hits[found] = (self.vars[q].index, pos as u32);
+                found += usize::from(present);
             }
+            self.hits.truncate(found);
             if ctx.decision.is_some() {
                 // Forward checking: removals assign nothing (only decisions do).
                 ctx.remove_many(&self.hits)?;
