@@ -272,8 +272,12 @@ fn run_sweep(args: &SweepArgs, out: &mut dyn Write, err: &mut dyn Write, progres
         seed: args.seed,
         limits: Limits { nodes: args.node_limit, time: args.timeout, solutions: None },
     };
-    if let Err(error) = sweep.validate() {
-        let _ = writeln!(err, "error: {error}");
+    let checked = sweep.validate().map_err(anyhow::Error::from).and_then(|()| match &args.plot {
+        Some(path) => report::plot::check_destination(path),
+        None => Ok(()),
+    });
+    if let Err(error) = checked {
+        let _ = writeln!(err, "error: {error:#}");
         return EXIT_BAD_INPUT;
     }
     let mut pool = rayon::ThreadPoolBuilder::new();

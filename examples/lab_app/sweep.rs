@@ -13,7 +13,7 @@ use crate::report::plot::{CurveChart, CurvePanel, Series};
 use crate::report::{Cell, Report, Table};
 
 /// The largest number of instances a sweep may ask for (points x samples).
-pub const MAX_INSTANCES: usize = 10_000_000;
+pub const MAX_INSTANCES: usize = 1_000_000;
 
 /// The largest instance the lab builds, in bytes of forbidden-pair bitsets:
 /// beyond this a model would not fit comfortably in memory.
@@ -166,8 +166,8 @@ impl Sweep {
 
     fn summarise(&self, outcomes: &[InstanceOutcome]) -> SweepResult {
         let mut points = Vec::with_capacity(self.tightness.len());
-        for (p, &tightness) in self.tightness.iter().enumerate() {
-            let here: Vec<&InstanceOutcome> = outcomes.iter().filter(|o| o.point == p).collect();
+        // The outcomes are in job order: point by point, `samples` each.
+        for (&tightness, here) in self.tightness.iter().zip(outcomes.chunks(self.samples)) {
             let costs = (0..self.algorithms.len())
                 .map(|a| {
                     let checks: Vec<u64> = here.iter().map(|o| o.runs[a].checks).collect();

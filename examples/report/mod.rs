@@ -190,6 +190,10 @@ pub fn run_comparison(
         let _ = writeln!(err, "error: there are no configurations to compare");
         return EXIT_BAD_INPUT;
     }
+    if let Some(Err(error)) = args.plot.as_deref().map(plot::check_destination) {
+        let _ = writeln!(err, "error: {error:#}");
+        return EXIT_BAD_INPUT;
+    }
     let options = args.options();
     let comparison = match compare(instances, &args.configs, &options) {
         Ok(comparison) => comparison,

@@ -312,6 +312,22 @@ fn plot_error<E: std::error::Error + Send + Sync>(err: E) -> anyhow::Error {
     anyhow!("cannot draw the chart: {err}")
 }
 
+/// Fails unless the directory `path` would be written in exists, so that a
+/// long run can refuse a plot it could not write before it starts.
+pub fn check_destination(path: &Path) -> anyhow::Result<()> {
+    let parent = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    if !parent.is_dir() {
+        anyhow::bail!("cannot write the plot to {}: {} is not a directory", path.display(), parent.display());
+    }
+    if path.is_dir() {
+        anyhow::bail!("cannot write the plot to {}: it is a directory", path.display());
+    }
+    Ok(())
+}
+
 /// Writes `svg` to `path`, saying which file could not be written.
 pub fn write_svg(path: &Path, svg: &str) -> anyhow::Result<()> {
     std::fs::write(path, svg).with_context(|| format!("cannot write the plot to {}", path.display()))
