@@ -9,9 +9,10 @@
 //! instead of the previous level, and hands its conflict set on to that level.
 //!
 //! The reasons are taken at the granularity of constraints: a constraint that
-//! prunes or fails blames every decided variable in its scope. That is exact for
-//! binary constraints, the classic setting, and sound (if less sharp) for wider
-//! ones. Once a solution has been found below a level, that level backtracks
+//! prunes or fails blames every decided variable in its scope and whatever
+//! pruned the undecided ones. For binary constraints under forward checking
+//! (the classic setting) that is Prosser's FC-CBJ; for wider constraints, or
+//! propagators that also narrow the decided side, it is sound if less sharp. Once a solution has been found below a level, that level backtracks
 //! chronologically, so that counting and enumerating stay complete.
 
 use crate::var::VarId;
@@ -118,13 +119,17 @@ impl Backjumping {
         }
     }
 
-    /// Loads into `reason` the levels of the decided variables of `scope`.
+    /// Loads into `reason` what a constraint on `scope` acts on: the levels of
+    /// its decided variables, and the levels that pruned its undecided ones
+    /// (whatever the constraint concludes, it concludes from those domains).
     fn load_reason(&mut self, scope: &[VarId]) {
         self.reason.clear();
         for var in scope {
             let level = self.level_of[var.index()];
             if level > 0 {
                 self.reason.insert(level);
+            } else {
+                self.reason.union(&self.pruned_at[var.index()]);
             }
         }
     }
@@ -148,25 +153,13 @@ impl Backjumping {
         self.log = log;
     }
 
-    /// The decision at `level` failed in the constraint on `scope`, by emptying
-    /// `wiped` (if known): blame the decisions that shaped that failure.
-    pub(crate) fn explain(&mut self, level: u32, scope: &[VarId], wiped: Option<u32>) {
+    /// The decision at `level` failed in the constraint on `scope`: blame the
+    /// decisions that shaped that failure (see [`Backjumping::load_reason`]; the
+    /// emptied variable, if any, is in the scope).
+    pub(crate) fn explain(&mut self, level: u32, scope: &[VarId]) {
         self.load_reason(scope);
-        let mut blame = self.reason.clone();
-        match wiped {
-            Some(var) => {
-                blame.union(&self.pruned_at[var as usize]);
-            }
-            None => {
-                for var in scope {
-                    if self.level_of[var.index()] == 0 {
-                        blame.union(&self.pruned_at[var.index()]);
-                    }
-                }
-            }
-        }
-        blame.remove(level);
-        self.conflicts[level as usize].union(&blame);
+        self.reason.remove(level);
+        self.conflicts[level as usize].union(&self.reason);
     }
 
     /// A solution was found with `depth` decisions.

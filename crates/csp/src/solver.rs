@@ -553,7 +553,7 @@ impl<'m> Solver<'m> {
                 Err(failure) => {
                     self.record_failure(failure);
                     if let Some(bj) = &mut self.backjumping {
-                        bj.explain(level, self.scopes[failure.constraint as usize], failure.wiped);
+                        bj.explain(level, self.scopes[failure.constraint as usize]);
                     }
                     false
                 }

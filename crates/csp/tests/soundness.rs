@@ -69,6 +69,24 @@ fn matching_all_different_is_domain_consistent() {
     }
 }
 
+/// As many values as variables: the matching's shortcuts for tight
+/// constraints with few unfixed variables must keep it domain consistent.
+#[test]
+fn matching_all_different_is_domain_consistent_when_tight() {
+    for arity in 2..=6 {
+        let harness = Harness::new(arity, 1..=arity as i64).cases(600).seed(30 + arity as u64).config(matching());
+        assert_holds(
+            "tight all_different",
+            harness.check(Strength::DomainConsistent, |m, v| m.all_different(v).map(drop)),
+        );
+    }
+    let harness = Harness::new(4, 1..=5).cases(600).seed(77).config(matching());
+    assert_holds(
+        "nearly tight all_different",
+        harness.check(Strength::DomainConsistent, |m, v| m.all_different(v).map(drop)),
+    );
+}
+
 #[test]
 fn pairwise_all_different_is_sound() {
     for arity in 2..=5 {
