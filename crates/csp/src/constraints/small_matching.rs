@@ -120,10 +120,14 @@ impl SmallMatching {
     /// Writes `dom` back to the domains.
     #[inline]
     fn store(&self, vars: &[VarId], ctx: &mut Context<'_>) -> PropagationResult {
-        for (p, var) in vars.iter().enumerate() {
-            if self.dom[p] != self.before[p] {
-                ctx.narrow_single_word(var.index, self.dom[p] >> self.shift[p])?;
-            }
+        // Which variables changed, without a branch per variable; then only those.
+        let mut changed = 0u64;
+        for p in 0..self.n {
+            changed |= u64::from(self.dom[p] != self.before[p]) << p;
+        }
+        while changed != 0 {
+            let p = pop_lowest(&mut changed);
+            ctx.narrow_single_word(vars[p].index, self.dom[p] >> self.shift[p])?;
         }
         Ok(())
     }
