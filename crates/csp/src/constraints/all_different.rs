@@ -674,9 +674,11 @@ impl Propagator for Matching<'_> {
             // leaves every propagator in a state that only depends on the domains.
             let cell = small.complete_next.expect("initialised");
             if ctx.can_reschedule() && ctx.get(cell) == 0 {
-                ctx.set(cell, 1);
-                ctx.reschedule(Cost::Expensive);
-                return small.cheap(self.vars, ctx);
+                if small.cheap(self.vars, ctx)? {
+                    ctx.set(cell, 1);
+                    ctx.reschedule(Cost::Expensive);
+                }
+                return Ok(());
             }
             ctx.set(cell, 0);
             return small.propagate(self.vars, ctx);

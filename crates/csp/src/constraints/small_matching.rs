@@ -199,10 +199,16 @@ impl SmallMatching {
     /// The cheap pass: value elimination and hidden singles (a value that only
     /// one variable can still take goes to it), to their fixpoint. Linear in the
     /// scope; the matching then runs once the cheap cascades are over.
-    pub(super) fn cheap(&mut self, vars: &[VarId], ctx: &mut Context<'_>) -> PropagationResult {
+    ///
+    /// Returns whether the matching pass can still remove something. It cannot
+    /// once at most two variables are unfixed (each with two values or more, any
+    /// value extends to a matching), nor with three when every value must be
+    /// taken (a Hall set of two would leave the third variable a value nobody
+    /// else holds: a hidden single, already assigned).
+    pub(super) fn cheap(&mut self, vars: &[VarId], ctx: &mut Context<'_>) -> Result<bool, Conflict> {
         ctx.count_checks(self.n as u64);
         self.load(ctx);
-        loop {
+        let needs_matching = loop {
             let (free_vars, taken) = self.eliminate(false)?;
             let (mut once, mut twice) = (0u64, 0u64);
             let mut rest = free_vars;
@@ -217,9 +223,11 @@ impl SmallMatching {
             }
             // Only when there are exactly as many values as variables must every
             // value be taken, and a value only one variable holds go to it.
-            let singles = if available == self.n { once & !twice } else { 0 };
+            let tight = available == self.n;
+            let singles = if tight { once & !twice } else { 0 };
             if singles == 0 {
-                break;
+                let unfixed = free_vars.count_ones();
+                break !(unfixed <= 2 || (tight && unfixed <= 3));
             }
             let mut rest = free_vars;
             while rest != 0 {
@@ -233,8 +241,9 @@ impl SmallMatching {
                     self.dom[p] = mine;
                 }
             }
-        }
-        self.store(vars, ctx)
+        };
+        self.store(vars, ctx)?;
+        Ok(needs_matching)
     }
 
     /// The complete pass: Régin's domain consistency.
