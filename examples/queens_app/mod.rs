@@ -9,6 +9,11 @@
 //! checks every placement it prints with `csp_queens::verify`, and maps the
 //! outcome to an exit status: 0 found, 1 none (or a limit stopped the search
 //! first), 2 bad usage.
+//!
+//! `queens compare [N] --configs LIST` compares solver configurations on one
+//! board through the shared [`crate::report`] module.
+
+mod compare;
 
 use std::ffi::OsString;
 use std::fmt::Write as _;
@@ -16,7 +21,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use anyhow::{Context as _, bail};
-use clap::{Parser, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use csp::{
     AllDifferentStrength, LocalSearch, LocalSearchConfig, LocalSearchOutcome, Outcome, Propagation, SolveConfig,
     Solver, Status, ValueOrder, VarOrder,
@@ -62,9 +67,15 @@ const TABLE_NODE_LIMIT: u64 = 1_000_000;
                   search first, 2 bad usage.\n\nExamples:\n  queens                      the eight queens, first \
                   solution as a board\n  queens 12 --count           count the 14,200 solutions\n  queens 8 \
                   --all             every solution, one line each\n  queens 1000000 --local-search --output \
-                  line\n  queens --table              nodes and time by ordering and propagation"
+                  line\n  queens --table              nodes and time by ordering and propagation\n  queens \
+                  compare 8 --configs bt+input,fc+mrv,mac+domwdeg\n                              compare \
+                  configurations (queens compare --help)",
+    args_conflicts_with_subcommands = true
 )]
 struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+
     /// The board size N (default 8). Backtracking handles N up to 10,000; local
     /// search up to 10,000,000.
     #[arg(value_name = "N", allow_negative_numbers = true)]
@@ -115,6 +126,13 @@ struct Cli {
     strategy: StrategyArgs,
 }
 
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Compare solver configurations on one board: nodes, checks and time per
+    /// configuration, as a table, CSV, JSON or Markdown, and an SVG chart.
+    Compare(compare::CompareCli),
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum Format {
     /// A board, one line per row.
@@ -151,8 +169,12 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let cli = match Cli::try_parse_from(args) {
-        Ok(cli) => cli,
+    let parsed = Cli::command().try_get_matches_from(args).and_then(|matches| {
+        let cli = Cli::from_arg_matches(&matches)?;
+        Ok((cli, matches))
+    });
+    let (cli, matches) = match parsed {
+        Ok(parsed) => parsed,
         Err(err) => {
             // `--help` and `--version` are answers, on stdout; the rest is bad usage.
             if err.use_stderr() {
@@ -163,6 +185,17 @@ where
             return EXIT_OK;
         }
     };
+    if let Some(Command::Compare(args)) = &cli.command {
+        let goal_given = matches.subcommand_matches("compare").is_some_and(compare::goal_given);
+        let result = compare::compare(args, goal_given, stdout, stderr);
+        return match result {
+            Ok(code) => code,
+            Err(err) => {
+                let _ = writeln!(stderr, "error: {err:#}");
+                EXIT_BAD_INPUT
+            }
+        };
+    }
     let result = main(&cli, stdout, stderr).and_then(|code| {
         stdout.flush()?;
         Ok(code)
@@ -283,7 +316,7 @@ fn main(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<u
 }
 
 /// Parses N, naming what is wrong with it.
-fn parse_n(text: &str, local_search: bool, max: usize) -> anyhow::Result<usize> {
+pub(crate) fn parse_n(text: &str, local_search: bool, max: usize) -> anyhow::Result<usize> {
     let trimmed = text.trim();
     let n: i128 = match trimmed.parse() {
         Ok(n) => n,

@@ -336,3 +336,109 @@ fn the_real_binary_counts_and_reports_bad_usage() {
     let output = Command::new(&binary).arg("3").output().unwrap();
     assert_eq!(output.status.code(), Some(1));
 }
+
+// ---- queens compare ----
+
+/// The rows of an aligned comparison table, as maps from column name to cell.
+fn table_rows(text: &str) -> Vec<std::collections::HashMap<String, String>> {
+    let mut lines = text.lines().skip_while(|line| !line.starts_with("config "));
+    let header: Vec<String> = lines.next().expect("a header line").split_whitespace().map(String::from).collect();
+    assert!(lines.next().is_some_and(|rule| rule.starts_with("---")), "a rule under the header: {text}");
+    lines
+        .take_while(|line| !line.trim().is_empty())
+        .map(|line| header.iter().cloned().zip(line.split_whitespace().map(String::from)).collect())
+        .collect()
+}
+
+#[test]
+fn compare_counts_six_queens_alike_under_every_configuration() {
+    let r = run(&["compare", "6", "--configs", "bt+input,fc+mrv,mac+domwdeg"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.starts_with("instance '6-queens'; counting the solutions"), "{}", r.stdout);
+    let rows = table_rows(&r.stdout);
+    let configs: Vec<&str> = rows.iter().map(|row| row["config"].as_str()).collect();
+    assert_eq!(configs, ["bt+input", "fc+mrv", "mac+domwdeg"]);
+    for row in &rows {
+        assert_eq!((row["solutions"].as_str(), row["limited"].as_str()), ("4", "0"), "{row:?}");
+    }
+    // Plain backtracking explores more of the tree than forward checking.
+    let nodes = |i: usize| rows[i]["nodes"].parse::<u64>().unwrap();
+    assert!(nodes(0) > nodes(1), "{}", r.stdout);
+    // N defaults to 8 and is counted: 92 solutions in every row.
+    let r = run(&["compare", "--configs", "fc+mrv,mac+mrv"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(table_rows(&r.stdout).iter().all(|row| row["solutions"] == "92"), "{}", r.stdout);
+}
+
+#[test]
+fn compare_writes_csv_and_json_with_a_record_per_configuration() {
+    let args = ["compare", "5", "--configs", "bt-cbj+input,fc-cbj+mrv,mac/ac2001+mrv+lcv"];
+    let csv = run(&[&args[..], &["--format", "csv"]].concat());
+    assert_eq!(csv.code, 0, "{}", csv.stderr);
+    let lines: Vec<&str> = csv.stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{}", csv.stdout);
+    let header: Vec<&str> = lines[0].split(',').collect();
+    let column = header.iter().position(|c| *c == "solutions").expect("a solutions column");
+    for line in &lines[1..] {
+        let fields: Vec<&str> = line.split(',').collect();
+        assert_eq!(fields.len(), header.len(), "{line}");
+        assert_eq!(fields[column], "10", "{line}");
+    }
+    let json = run(&[&args[..], &["--format", "json", "--repeats", "2"]].concat());
+    assert_eq!(json.code, 0, "{}", json.stderr);
+    let doc: serde_json::Value = serde_json::from_str(&json.stdout).expect("one JSON document");
+    assert_eq!(doc["goal"], "count");
+    assert_eq!(doc["repeats"], 2);
+    assert_eq!(doc["instances"], serde_json::json!(["5-queens"]));
+    let configs = doc["configs"].as_array().unwrap();
+    assert_eq!(configs.len(), 3);
+    for (record, name) in configs.iter().zip(["bt-cbj+input", "fc-cbj+mrv", "mac/ac2001+mrv+lcv"]) {
+        assert_eq!((record["config"].as_str(), record["solutions"].as_u64()), (Some(name), Some(10)), "{record}");
+    }
+}
+
+#[test]
+fn compare_goal_defaults_to_counting_small_boards_only() {
+    let small = run(&["compare", "4", "--configs", "fc+mrv", "--format", "json"]);
+    let doc: serde_json::Value = serde_json::from_str(&small.stdout).unwrap();
+    assert_eq!((doc["goal"].as_str(), doc["configs"][0]["solutions"].as_u64()), (Some("count"), Some(2)));
+    let large = run(&["compare", "13", "--configs", "fc+mrv,mac+mrv", "--format", "json"]);
+    assert_eq!(large.code, 0, "{}", large.stderr);
+    let doc: serde_json::Value = serde_json::from_str(&large.stdout).unwrap();
+    assert_eq!(doc["goal"], "first");
+    assert!(doc["configs"].as_array().unwrap().iter().all(|c| c["solutions"] == 1), "{doc}");
+    // An explicit goal wins.
+    let first = run(&["compare", "4", "--goal", "first", "--configs", "fc+mrv", "--format", "json"]);
+    let doc: serde_json::Value = serde_json::from_str(&first.stdout).unwrap();
+    assert_eq!((doc["goal"].as_str(), doc["configs"][0]["solutions"].as_u64()), (Some("first"), Some(1)));
+    let help = run(&["compare", "--help"]);
+    assert_eq!(help.code, 0);
+    assert!(help.stdout.contains("count up to N = 12, first above"), "{}", help.stdout);
+}
+
+#[test]
+fn compare_refuses_unknown_words_and_bad_boards_with_exit_two() {
+    let r = run(&["compare", "6", "--configs", "fc+mrv,fc+fastest"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("unknown word 'fastest' in configuration 'fc+fastest'"), "{}", r.stderr);
+    assert!(r.stdout.is_empty());
+    let r = run(&["compare", "0"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("N must be at least 1"), "{}", r.stderr);
+    let r = run(&["compare", "6", "--count"]);
+    assert_eq!(r.code, 2, "the configurations and --goal say what to do: {}", r.stdout);
+}
+
+#[test]
+fn compare_plots_an_svg_bar_chart() {
+    let path = std::env::temp_dir().join(format!("queens-compare-{}.svg", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let r = run(&["compare", "6", "--configs", "bt+input,mac+mrv", "--plot", path.to_str().unwrap()]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let svg = std::fs::read_to_string(&path).expect("the plot was written");
+    std::fs::remove_file(&path).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{svg}");
+    assert!(svg.contains("bt+input") && svg.contains("mac+mrv") && svg.contains("6-queens"));
+    // The table is printed as well.
+    assert_eq!(table_rows(&r.stdout).len(), 2);
+}
