@@ -9,6 +9,7 @@
 
 mod batch;
 mod commands;
+pub mod compare;
 mod input;
 mod solvers;
 mod summary;
@@ -105,6 +106,8 @@ enum Command {
     Check(CheckArgs),
     /// Generate puzzles with a unique solution, reproducibly from a seed.
     Generate(GenerateArgs),
+    /// Compare solver configurations on every puzzle: nodes, checks and time per configuration.
+    Compare(compare::CompareCmdArgs),
 }
 
 /// Where the puzzles come from.
@@ -327,6 +330,7 @@ where
         Command::Trace(args) => trace::trace(&args, io)?,
         Command::Check(args) => commands::check(&args, io)?,
         Command::Generate(args) => commands::generate(&args, io)?,
+        Command::Compare(args) => compare::compare(&args, io)?,
     };
     io.stdout.flush()?;
     Ok(code)

@@ -540,3 +540,123 @@ fn the_real_binary_streams_a_million_puzzles_in_constant_memory() {
         println!("skipped the memory check: /proc/<pid>/status is not readable here");
     }
 }
+
+// ---- sudoku compare ----
+
+/// The rows of an aligned comparison table, as maps from column name to cell.
+fn table_rows(text: &str) -> Vec<std::collections::HashMap<String, String>> {
+    let mut lines = text.lines().skip_while(|line| !line.starts_with("config "));
+    let header: Vec<String> = lines.next().expect("a header line").split_whitespace().map(String::from).collect();
+    assert!(lines.next().is_some_and(|rule| rule.starts_with("---")), "a rule under the header: {text}");
+    lines
+        .take_while(|line| !line.trim().is_empty())
+        .map(|line| header.iter().cloned().zip(line.split_whitespace().map(String::from)).collect())
+        .collect()
+}
+
+#[test]
+fn compare_solves_the_built_in_example_under_every_default_configuration() {
+    let r = run(&["compare"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.starts_with("instance '<example>:1'; the first solution"), "{}", r.stdout);
+    let rows = table_rows(&r.stdout);
+    let configs: Vec<&str> = rows.iter().map(|row| row["config"].as_str()).collect();
+    assert_eq!(configs, sudoku_app::compare::DEFAULT_CONFIGS.split(',').collect::<Vec<_>>());
+    assert!(rows.iter().all(|row| row["solved"] == "1" && row["solutions"] == "1"), "{}", r.stdout);
+}
+
+#[test]
+fn compare_counts_a_batch_alike_under_every_configuration() {
+    // The 4x4 and 6x6 seeds (plain backtracking would count the 9x9 one for seconds).
+    let small: String = SEEDS.lines().take(3).map(|line| format!("{line}\n")).collect();
+    let r = run_with(&["compare", "--goal", "count", "--configs", "bt+input,fc+mrv,mac+domwdeg"], Some(&small));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.starts_with("3 instances (sums); counting the solutions"), "{}", r.stdout);
+    let rows = table_rows(&r.stdout);
+    assert_eq!(rows.len(), 3);
+    for row in &rows {
+        // Two of these seeds are unique, one has three solutions.
+        assert_eq!((row["solved"].as_str(), row["solutions"].as_str()), ("3", "5"), "{row:?}");
+    }
+    let r = run_with(&["compare", "--goal", "count", "--configs", "fc+mrv,mac+mrv"], Some(SEEDS));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(table_rows(&r.stdout).iter().all(|row| row["solutions"] == "6"), "{}", r.stdout);
+}
+
+#[test]
+fn compare_writes_csv_and_json_with_a_record_per_configuration() {
+    let args = ["compare", "-", "--configs", "fc+mrv,fc-cbj+mrv,mac+mrv+pairwise,mac/ac2001+domwdeg"];
+    let csv = run_with(&[&args[..], &["--format", "csv"]].concat(), Some(SEEDS));
+    assert_eq!(csv.code, 0, "{}", csv.stderr);
+    let lines: Vec<&str> = csv.stdout.lines().collect();
+    assert_eq!(lines.len(), 5, "{}", csv.stdout);
+    let header: Vec<&str> = lines[0].split(',').collect();
+    let at = |name: &str| header.iter().position(|c| *c == name).unwrap();
+    for line in &lines[1..] {
+        let fields: Vec<&str> = line.split(',').collect();
+        assert_eq!(fields.len(), header.len(), "{line}");
+        assert_eq!((fields[at("instances")], fields[at("solved")]), ("4", "4"), "{line}");
+    }
+    let json = run_with(&[&args[..], &["--format", "json"]].concat(), Some(SEEDS));
+    assert_eq!(json.code, 0, "{}", json.stderr);
+    let doc: serde_json::Value = serde_json::from_str(&json.stdout).expect("one JSON document");
+    assert_eq!(doc["goal"], "first");
+    assert_eq!(doc["instances"].as_array().unwrap().len(), 4);
+    assert_eq!(doc["instances"][3], "<stdin>:4");
+    assert_eq!(doc["configs"].as_array().unwrap().len(), 4);
+    assert_eq!(doc["configs"][3]["config"], "mac/ac2001+domwdeg");
+    // Every puzzle under every configuration.
+    assert_eq!(doc["measurements"].as_array().unwrap().len(), 16);
+}
+
+#[test]
+fn compare_honours_the_box_shape_and_the_box_line_constraints() {
+    // A 5x5 Latin square with its first row and column given: the 56 reduced
+    // Latin squares of order 5. Side 5 has no default box shape.
+    let latin = "123452....3....4....5....\n";
+    let r =
+        run_with(&["compare", "--box", "1x5", "--goal", "count", "--configs", "bt+input,fc+mrv,mac+mrv"], Some(latin));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(table_rows(&r.stdout).iter().all(|row| row["solutions"] == "56"), "{}", r.stdout);
+    let r = run_with(&["compare", "--goal", "count"], Some(latin));
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("side 5 cannot be cut into boxes"), "{}", r.stderr);
+    assert!(r.stderr.contains("nothing was compared") && r.stdout.is_empty(), "{}", r.stderr);
+    // The redundant constraints change the propagation, never the answer.
+    let checks = |extra: &[&str]| {
+        let r = run_with(&[&["compare", "--configs", "fc+mrv", "--format", "json"], extra].concat(), Some(HARD));
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let doc: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+        assert_eq!(doc["configs"][0]["solutions"], 1);
+        doc["configs"][0]["propagations"].as_u64().unwrap()
+    };
+    assert_ne!(checks(&[]), checks(&["--box-line"]));
+}
+
+#[test]
+fn compare_refuses_bad_input_and_unknown_words_with_exit_two() {
+    let r = run_with(&["compare", "--configs", "fc+mrv,mac+sometimes"], Some(SEEDS));
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("unknown word 'sometimes' in configuration 'mac+sometimes'"), "{}", r.stderr);
+    let r = run_with(&["compare"], Some("11.2..1..1.4...1\n"));
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("<stdin>:1: conflicting givens"), "{}", r.stderr);
+    assert!(r.stdout.is_empty(), "{}", r.stdout);
+    let r = run(&["compare", "/no/such/puzzles.txt"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("cannot open: no such file"), "{}", r.stderr);
+    assert_eq!(run(&["compare", "--output", "line"]).code, 2, "compare has --format, not --output");
+}
+
+#[test]
+fn compare_plots_an_svg_bar_chart() {
+    let path = std::env::temp_dir().join(format!("sudoku-compare-{}.svg", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let r = run(&["compare", "--configs", "fc+mrv,mac+mrv", "--plot", path.to_str().unwrap(), "--format", "markdown"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let svg = std::fs::read_to_string(&path).expect("the plot was written");
+    std::fs::remove_file(&path).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{svg}");
+    assert!(svg.contains("fc+mrv") && svg.contains("mac+mrv"));
+    assert!(r.stdout.contains("| config |") && r.stdout.contains("| fc+mrv |"), "{}", r.stdout);
+}

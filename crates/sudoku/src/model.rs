@@ -85,6 +85,16 @@ impl SudokuModel {
         Ok(sudoku)
     }
 
+    /// This model with the redundant box-line constraints of
+    /// [`crate::intersection`] added (once: a model that has them is returned
+    /// as it is).
+    pub fn with_box_line(mut self) -> Result<SudokuModel, EngineError> {
+        if !self.box_line {
+            self.add_box_line()?;
+        }
+        Ok(self)
+    }
+
     fn add_box_line(&mut self) -> Result<(), EngineError> {
         let shape = self.shape;
         let n = shape.side();
