@@ -156,4 +156,8 @@ impl Propagator for NoThreeEqualPropagator<'_> {
     fn check_partial(&mut self, ctx: &mut Context<'_>) -> bool {
         self.count_assigned(ctx).is_ok()
     }
+
+    fn has_partial_check(&self) -> bool {
+        true
+    }
 }

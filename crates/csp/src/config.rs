@@ -376,6 +376,9 @@ impl FromStr for SolveConfig {
             "fc" | "forward-checking" => (Propagation::ForwardChecking, false),
             "fc-cbj" | "fccbj" => (Propagation::ForwardChecking, true),
             "mac" => (Propagation::Mac, false),
+            // Readable so that every configuration's spelling reads back; the
+            // solver refuses it.
+            "mac-cbj" | "maccbj" => (Propagation::Mac, true),
             _ => return Err(ConfigSyntaxError::UnknownLevel { config: config_text.to_string(), level }),
         };
         if let Some(algorithm) = algorithm {
@@ -479,6 +482,10 @@ mod tests {
             assert_eq!(config.to_string(), text);
             assert_eq!(config.to_string().parse::<SolveConfig>().unwrap(), config);
         }
+        // The solver refuses it, but the spelling of every configuration reads back.
+        let config: SolveConfig = "mac-cbj+mrv".parse().unwrap();
+        assert!(config.backjumping && config.propagation == Propagation::Mac);
+        assert_eq!(config.to_string(), "mac-cbj+mrv");
         let config: SolveConfig = "FC+rootac".parse().unwrap();
         assert!(config.root_arc_consistency);
         assert_eq!(config.to_string(), "fc+mrv+rootac");

@@ -156,8 +156,18 @@ pub trait Propagator {
     /// constraint. The engine itself calls [`Constraint::is_satisfied`] once every
     /// scope variable is assigned; this earlier check is for constraints that stand
     /// for a conjunction of smaller ones, as `all_different` stands for not-equals.
+    /// It is only called when [`has_partial_check`](Propagator::has_partial_check)
+    /// says so.
     fn check_partial(&mut self, ctx: &mut Context<'_>) -> bool {
         let _ = ctx;
         true
+    }
+
+    /// Whether [`check_partial`](Propagator::check_partial) is implemented. Plain
+    /// backtracking checks every constraint of every decision, so it skips the
+    /// call for the constraints that have nothing to check before their scope is
+    /// complete.
+    fn has_partial_check(&self) -> bool {
+        false
     }
 }

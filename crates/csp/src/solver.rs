@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use crate::backjump::Backjumping;
 use crate::config::{Limit, Propagation, SolveConfig, ValueOrder, VarOrder};
-use crate::constraint::Propagator;
+use crate::constraint::{Constraint, Propagator};
 use crate::constraints::generic::Generic;
 use crate::context::{Assigned, Context, Wake};
 use crate::model::{Model, ModelError};
@@ -138,6 +138,9 @@ pub struct Solver<'m> {
     model: &'m Model,
     config: SolveConfig,
     scopes: Vec<&'m [VarId]>,
+    constraints: Vec<&'m dyn Constraint>,
+    /// Which propagators check partial assignments (plain backtracking).
+    partial_checks: Vec<bool>,
     state: State,
     propagators: Vec<Box<dyn Propagator + 'm>>,
     idempotent: Vec<bool>,
@@ -199,6 +202,7 @@ impl<'m> Solver<'m> {
             size: e.size,
         })?;
         let scopes: Vec<&'m [VarId]> = model.constraints().map(|(_, c)| c.scope()).collect();
+        let constraints: Vec<&'m dyn Constraint> = model.constraints().map(|(_, c)| c).collect();
         let mut pairs: Vec<(u32, Watch)> = Vec::new();
         let n_constraints = scopes.len();
         let mut state = state;
@@ -211,6 +215,8 @@ impl<'m> Solver<'m> {
             rng: Rng::new(config.seed),
             config,
             scopes,
+            constraints,
+            partial_checks: Vec::with_capacity(n_constraints),
             state,
             propagators: Vec::with_capacity(n_constraints),
             idempotent: Vec::with_capacity(n_constraints),
@@ -245,6 +251,7 @@ impl<'m> Solver<'m> {
                 pairs.push((var.index, Watch { constraint: id.0, interest }));
             }
             solver.idempotent.push(propagator.is_idempotent());
+            solver.partial_checks.push(propagator.has_partial_check());
             solver.propagators.push(propagator);
         }
         solver.watchers = Watchers::new(model.num_vars(), &pairs);
@@ -718,11 +725,12 @@ impl<'m> Solver<'m> {
                 tuple.clear();
                 tuple.extend(scope.iter().map(|v| self.state.value(v.index, self.state.min_pos(v.index))));
                 self.stats.checks += 1;
-                let constraint = self.model.constraint(ConstraintId(c)).expect("a constraint of the model");
-                constraint.is_satisfied(&tuple)
-            } else {
+                self.constraints[c as usize].is_satisfied(&tuple)
+            } else if self.partial_checks[c as usize] {
                 let mut ctx = context!(self, constraint: c, assigned: Assigned::Decided(&self.decided), wake: None, observer: None, decision: None);
                 self.propagators[c as usize].check_partial(&mut ctx)
+            } else {
+                true
             };
             if !ok {
                 return Err(Failure { constraint: c, wiped: None });

@@ -313,6 +313,10 @@ impl Propagator for Pairwise<'_> {
         true
     }
 
+    fn has_partial_check(&self) -> bool {
+        true
+    }
+
     fn check_partial(&mut self, ctx: &mut Context<'_>) -> bool {
         // Plain backtracking: compare each newly assigned variable with the
         // assigned ones before it, pair by pair, as the binary decomposition would.
