@@ -721,7 +721,16 @@ impl<'m> Solver<'m> {
             }
             self.seen[c as usize] = self.seen_stamp;
             let scope = self.scopes[c as usize];
-            let ok = if scope.iter().all(|v| self.decided[v.index()]) {
+            let ok = if let [x, y] = *scope {
+                // Binary constraints, the classic case: no tuple to build.
+                if self.decided[x.index()] && self.decided[y.index()] {
+                    let values = [self.fixed_value(x.index), self.fixed_value(y.index)];
+                    self.stats.checks += 1;
+                    self.constraints[c as usize].is_satisfied(&values)
+                } else {
+                    true
+                }
+            } else if scope.iter().all(|v| self.decided[v.index()]) {
                 tuple.clear();
                 tuple.extend(scope.iter().map(|v| self.state.value(v.index, self.state.min_pos(v.index))));
                 self.stats.checks += 1;
@@ -737,6 +746,12 @@ impl<'m> Solver<'m> {
             }
         }
         Ok(())
+    }
+
+    /// The value of a variable with one value left.
+    #[inline]
+    fn fixed_value(&self, x: u32) -> i64 {
+        self.state.value(x, self.state.min_pos(x))
     }
 
     fn next_seen_stamp(&mut self) {
