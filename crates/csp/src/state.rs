@@ -310,6 +310,9 @@ impl State {
         let count = self.num_words[var as usize];
         let mut k = from / 64;
         let mut bits = self.word(var, k) & (u64::MAX << (from % 64));
+        if count == 1 {
+            return (bits != 0).then(|| bits.trailing_zeros());
+        }
         loop {
             if bits != 0 {
                 return Some(k * 64 + bits.trailing_zeros());
@@ -354,9 +357,7 @@ impl State {
     #[inline]
     fn save(&mut self, address: usize) {
         let old = self.words[address];
-        self.trail.push(old as u32);
-        self.trail.push((old >> 32) as u32);
-        self.trail.push(WHOLE_WORD | address as u32);
+        self.trail.extend_from_slice(&[old as u32, (old >> 32) as u32, WHOLE_WORD | address as u32]);
     }
 
     /// Records that bit `bit` of the word at `address` is about to be cleared.
@@ -427,6 +428,14 @@ impl State {
         }
         if self.slots[v].size == 1 {
             return Change::None;
+        }
+        if self.num_words[v] == 1 {
+            // The common case, every decision on a small domain: one word.
+            let w = self.address(var, 0);
+            self.save(w);
+            self.words[w] = 1u64 << pos;
+            self.slots[v] = Slot { first_word: self.slots[v].first_word, size: 1, min: pos, max: pos };
+            return Change::Changed(Event::Fixed);
         }
         // Only the words between the current bounds can hold other values.
         for k in self.slots[v].min / 64..=self.slots[v].max / 64 {
