@@ -4,20 +4,27 @@
 //!
 //! The constraint is [`NoThreeEqual`], posted on
 //! every row and column, in one of its two forms: defined by its check alone
-//! (`--check-only`), or with its propagator (the default). `--compare` solves the
-//! puzzle under every propagation level with both forms and checks that they agree.
+//! (`--check-only`), or with its propagator (the default). `--compare` counts the
+//! solutions under every propagation level (or the configurations of `--configs`)
+//! with both forms, checks that they all agree, and prints a table per form through
+//! the shared [`crate::report`] module.
 
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
 
-use clap::Parser;
-use csp::{Model, ModelError, Propagation, SolveConfig, Solver, Status, VarId};
-use csp_cli::{EXIT_NO_SOLUTION, EXIT_OK};
+use clap::{Args, Parser};
+use csp::compare::{CompareError, CompareOptions, Comparison, Goal, Measurement, Row, check_agreement};
+use csp::{Model, ModelError, SolveConfig, VarId};
+use csp_cli::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 
+use super::compare::{CompareSpec, Mode};
 use super::no_three_equal::{NoThreeEqual, NoThreeEqualCheck, no_three_equal};
 use super::text::{Problem, Source};
 use super::{CommonArgs, ParseError};
+use crate::report::{
+    Cell, CompareArgs, ComparisonReport, Format, GoalArg, Report, Table, plot, report_bug, write_report,
+};
 
 /// The built-in puzzle: `.` for an empty cell.
 pub const BUILT_IN: &str = include_str!("../data/no_three.txt");
@@ -178,45 +185,74 @@ impl Grid {
     about = "A user-defined constraint (no digit three times in a line), by its check alone or with a propagator."
 )]
 struct Cli {
+    #[command(flatten)]
+    puzzle: PuzzleArgs,
+    /// Use the constraint defined by its check alone (generic propagation).
+    #[arg(long = "check-only")]
+    check_only: bool,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+/// The options that say which grid to fill (or compare on).
+#[derive(Args, Clone, Debug)]
+struct PuzzleArgs {
     /// A puzzle file: one row per line, a digit or '.' per cell ('-' reads standard input).
     #[arg(conflicts_with = "size")]
     file: Option<PathBuf>,
     /// Solve an empty grid of this size (even, 2 to 16) instead of the built-in puzzle.
     #[arg(long, value_name = "N")]
     size: Option<usize>,
-    /// Use the constraint defined by its check alone (generic propagation).
-    #[arg(long = "check-only", conflicts_with = "compare")]
-    check_only: bool,
-    /// Count the solutions under every propagation level with both forms of the
-    /// constraint, print a table, and check that all counts agree.
-    #[arg(long)]
-    compare: bool,
-    #[command(flatten)]
-    common: CommonArgs,
 }
 
-/// The tool: `custom_constraint [FILE | --size N] [--check-only | --compare] [--count] [--stats] [strategy options]`.
+impl PuzzleArgs {
+    /// The grid and its name: the file's, `empty NxN grid` or `built-in puzzle`.
+    fn load(&self) -> anyhow::Result<(String, Grid)> {
+        match (self.size, &self.file) {
+            (Some(size), _) if size % 2 == 0 && (2..=MAX_SIZE).contains(&size) => {
+                Ok((format!("empty {size}x{size} grid"), Grid::empty(size)))
+            }
+            (Some(size), _) => anyhow::bail!("--size {size}: the size must be even, 2 to {MAX_SIZE}"),
+            (None, Some(path)) => {
+                let name = path.display().to_string();
+                let grid = Grid::parse(&super::read_input(path)?, &name)?;
+                Ok((name, grid))
+            }
+            (None, None) => Ok(("built-in puzzle".to_string(), Grid::parse(BUILT_IN, "built-in puzzle")?)),
+        }
+    }
+}
+
+/// The configurations `--compare` runs by default: the three propagation
+/// levels with the defaults of every other option (MRV, ascending values).
+pub const COMPARE_CONFIGS: &str = "bt+mrv,fc+mrv,mac+mrv";
+
+/// What `custom_constraint --compare` does by default: count the solutions
+/// under every propagation level, with both forms of the constraint.
+const COMPARE: CompareSpec<PuzzleArgs> = CompareSpec {
+    name: "custom_constraint",
+    what: "the grid, with both forms of the constraint (its check alone, and with its propagator)",
+    goal: |_| GoalArg::Count,
+    goal_help: "count",
+    configs: COMPARE_CONFIGS,
+};
+
+/// The tool: `custom_constraint [FILE | --size N] [--check-only] [--count] [--stats] [strategy options]`,
+/// or `custom_constraint [FILE | --size N] --compare [--configs LIST] [comparison options]`.
 pub fn run(args: Vec<OsString>, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
-    let cli: Cli = match super::parse_args(args, stdout, stderr) {
-        Ok(cli) => cli,
-        Err(code) => return code,
-    };
-    super::finish(body(&cli, stdout), stderr)
+    match super::compare::parse::<Cli, PuzzleArgs>(args, &COMPARE, stdout, stderr) {
+        Ok(Mode::Solve(cli)) => super::finish(body(&cli, stdout), stderr),
+        Ok(Mode::Compare(puzzle, args)) => {
+            let result = puzzle.load().map(|(name, grid)| compare(&name, &grid, &args, stdout, stderr));
+            super::finish(result, stderr)
+        }
+        Err(code) => code,
+    }
 }
 
 fn body(cli: &Cli, stdout: &mut dyn Write) -> anyhow::Result<u8> {
-    let grid = match cli.size {
-        Some(size) if size % 2 == 0 && (2..=MAX_SIZE).contains(&size) => Grid::empty(size),
-        Some(size) => anyhow::bail!("--size {size}: the size must be even, 2 to {MAX_SIZE}"),
-        None => match &cli.file {
-            Some(path) => Grid::parse(&super::read_input(path)?, &path.display().to_string())?,
-            None => Grid::parse(BUILT_IN, "built-in puzzle")?,
-        },
-    };
+    let (_, grid) = cli.puzzle.load()?;
     let config = cli.common.strategy.config(&SolveConfig::default());
-    if cli.compare {
-        return compare(&grid, &config, stdout);
-    }
     let form = if cli.check_only { Form::CheckOnly } else { Form::Propagator };
     let (model, cells) = grid.model(form)?;
     super::solve_and_show(&model, config, &cli.common, stdout, |solution, out| {
@@ -230,46 +266,253 @@ fn body(cli: &Cli, stdout: &mut dyn Write) -> anyhow::Result<u8> {
     })
 }
 
-/// Counts the solutions under every propagation level with both forms and prints a
-/// table; exits 1 if the counts are incomplete or disagree.
-fn compare(grid: &Grid, config: &SolveConfig, stdout: &mut dyn Write) -> anyhow::Result<u8> {
-    writeln!(
-        stdout,
-        "{:<11} {:<17} {:>9} {:>10} {:>12} {:>13} {:>10}",
-        "constraint", "propagation", "solutions", "nodes", "failures", "checks", "time (ms)"
-    )?;
-    let mut counts = Vec::new();
-    let mut complete = true;
+/// Runs `grid` under every configuration of `args` with both forms of the
+/// constraint, checks that all runs agree (within a form, and between the
+/// forms), and writes one table per form (CSV: one record per form and
+/// configuration; JSON: one document per form, in a list). Returns the exit
+/// status: 0 written, 1 a disagreement (a bug: printed on stderr, no table),
+/// 2 the comparison could not run or the plot could not be written.
+fn compare(name: &str, grid: &Grid, args: &CompareArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let mut models = Vec::with_capacity(Form::ALL.len());
     for form in Form::ALL {
-        let (model, _) = grid.model(form)?;
-        for &propagation in Propagation::ALL {
-            let mut solver = Solver::new(&model, config.clone().with_propagation(propagation))?;
-            let count = solver.count(None);
-            let stats = solver.stats();
-            complete &= count.status == Status::Complete;
-            counts.push(count.solutions);
-            writeln!(
-                stdout,
-                "{:<11} {:<17} {:>9} {:>10} {:>12} {:>13} {:>10.2}",
-                form.name(),
-                propagation.name(),
-                count.solutions,
-                stats.nodes,
-                stats.failures,
-                stats.checks,
-                stats.elapsed.as_secs_f64() * 1e3
-            )?;
+        match grid.model(form) {
+            Ok((model, _)) => models.push((form, model)),
+            Err(error) => {
+                let _ = writeln!(err, "error: cannot build the model: {error}");
+                return EXIT_BAD_INPUT;
+            }
         }
     }
-    if !complete {
-        writeln!(stdout, "a limit stopped some counts: they cannot be compared")?;
-        return Ok(EXIT_NO_SOLUTION);
+    compare_forms(name, &models, args, out, err)
+}
+
+/// [`compare`] on the models of the forms.
+fn compare_forms(
+    name: &str,
+    models: &[(Form, Model)],
+    args: &CompareArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
+    let options = args.options();
+    let mut forms = Vec::with_capacity(models.len());
+    for (form, model) in models {
+        let form = *form;
+        let instance = format!("{name}, {}", form.name());
+        match csp::compare::compare(&[(&instance, model)], &args.configs, &options) {
+            Ok(comparison) => forms.push((form, comparison)),
+            Err(error @ (CompareError::Disagreement { .. } | CompareError::WrongSolution { .. })) => {
+                report_bug(&error, err);
+                return EXIT_NO_SOLUTION;
+            }
+            Err(error) => {
+                let _ = writeln!(err, "error: {error}");
+                return EXIT_BAD_INPUT;
+            }
+        }
     }
-    if counts.windows(2).any(|w| w[0] != w[1]) {
-        writeln!(stdout, "the counts disagree: a propagator is wrong")?;
-        return Ok(EXIT_NO_SOLUTION);
+    if let Err(error) = forms_agree(name, options.goal, &forms) {
+        report_bug(&error, err);
+        return EXIT_NO_SOLUTION;
     }
-    let noun = if counts[0] == 1 { "solution" } else { "solutions" };
-    writeln!(stdout, "all {} runs agree: {} {noun}", counts.len(), counts[0])?;
-    Ok(EXIT_OK)
+    let report = FormsReport { forms: &forms, options: &options };
+    if let Some(path) = &args.plot {
+        if let Err(error) = report.svg(name).and_then(|svg| plot::write_svg(path, &svg)) {
+            let _ = writeln!(err, "error: {error:#}");
+            return EXIT_BAD_INPUT;
+        }
+    }
+    let written = write_report(&report, args.format, out).and_then(|()| {
+        if matches!(args.format, Format::Table | Format::Markdown) {
+            if let Some(line) = report.agreement() {
+                writeln!(out, "\n{line}")?;
+            }
+        }
+        out.flush()
+    });
+    match written {
+        Ok(()) => {}
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => return EXIT_OK,
+        Err(error) => {
+            let _ = writeln!(err, "error: cannot write the table: {error}");
+            return EXIT_BAD_INPUT;
+        }
+    }
+    let limited = report.limited();
+    if limited > 0 {
+        let _ = writeln!(
+            err,
+            "note: a limit stopped {limited} run{}; their counts are lower bounds and they were not checked for agreement",
+            if limited == 1 { "" } else { "s" }
+        );
+    }
+    EXIT_OK
+}
+
+/// Checks that the two forms give the same answer: the first complete run of
+/// each is compared (the runs within a form already agree).
+fn forms_agree(name: &str, goal: Goal, forms: &[(Form, Comparison)]) -> Result<(), CompareError> {
+    let complete: Vec<(Form, &Measurement)> = forms
+        .iter()
+        .filter_map(|(form, comparison)| {
+            comparison.measurements.iter().flatten().find(|m| m.is_complete()).map(|m| (*form, m))
+        })
+        .collect();
+    for pair in complete.windows(2) {
+        let (first, second) = (pair[0], pair[1]);
+        check_agreement(name, goal, &[first.1.clone(), second.1.clone()]).map_err(|error| match error {
+            CompareError::Disagreement { instance, first_answer, second_answer, .. } => CompareError::Disagreement {
+                instance,
+                first_config: format!("{} with the {} form", first.1.config, first.0.name()),
+                first_answer,
+                second_config: format!("{} with the {} form", second.1.config, second.0.name()),
+                second_answer,
+            },
+            other => other,
+        })?;
+    }
+    Ok(())
+}
+
+/// The comparisons of both forms, written as one report.
+#[derive(Debug)]
+struct FormsReport<'a> {
+    forms: &'a [(Form, Comparison)],
+    options: &'a CompareOptions,
+}
+
+impl FormsReport<'_> {
+    fn reports(&self) -> impl Iterator<Item = (Form, ComparisonReport<'_>)> {
+        self.forms.iter().map(|(form, comparison)| (*form, ComparisonReport { comparison, options: self.options }))
+    }
+
+    /// The runs a limit stopped.
+    fn limited(&self) -> usize {
+        self.forms.iter().flat_map(|(_, comparison)| &comparison.rows).map(|row| row.limited).sum()
+    }
+
+    /// `all 6 runs agree: 1 solution`, unless a limit stopped a run.
+    fn agreement(&self) -> Option<String> {
+        if self.limited() > 0 {
+            return None;
+        }
+        let runs: usize = self.forms.iter().map(|(_, comparison)| comparison.rows.len()).sum();
+        let reference = self.forms.first()?.1.rows.first()?;
+        let answer = match (self.options.goal, reference.solutions) {
+            (Goal::First, 0) => "no solution".to_string(),
+            (Goal::First, _) => "a solution".to_string(),
+            (_, 1) => "1 solution".to_string(),
+            (Goal::Count, n) => format!("{n} solutions"),
+            (Goal::All, n) => format!("the same {n} solutions"),
+        };
+        Some(format!("all {runs} runs agree: {answer}"))
+    }
+
+    /// A bar chart of nodes and time per configuration and form.
+    fn svg(&self, name: &str) -> anyhow::Result<String> {
+        let rows: Vec<(Form, &Row)> =
+            self.forms.iter().flat_map(|(form, comparison)| comparison.rows.iter().map(|row| (*form, row))).collect();
+        let labels: Vec<String> = rows.iter().map(|(form, row)| format!("{} ({})", row.config, form.name())).collect();
+        let panels = [
+            plot::BarPanel {
+                title: "nodes".into(),
+                axis: "nodes (log scale)".into(),
+                values: rows.iter().map(|(_, row)| row.stats.nodes as f64).collect(),
+            },
+            plot::BarPanel {
+                title: "time".into(),
+                axis: "milliseconds (log scale)".into(),
+                values: rows.iter().map(|(_, row)| row.time.as_secs_f64() * 1e3).collect(),
+            },
+        ];
+        plot::bar_chart(&format!("{name}: check only against propagator"), &labels, &panels)
+    }
+}
+
+impl Report for FormsReport<'_> {
+    fn tables(&self) -> Vec<Table> {
+        self.reports().flat_map(|(_, report)| report.tables()).collect()
+    }
+
+    fn records(&self) -> Table {
+        let mut table: Option<Table> = None;
+        for (form, report) in self.reports() {
+            let records = report.records();
+            let table = table.get_or_insert_with(|| {
+                Table::new(std::iter::once("constraint").chain(records.columns.iter().map(String::as_str)))
+            });
+            for row in records.rows {
+                table.push(std::iter::once(Cell::text(form.name())).chain(row).collect());
+            }
+        }
+        table.unwrap_or_default()
+    }
+
+    fn json(&self) -> serde_json::Value {
+        let forms: Vec<serde_json::Value> = self
+            .reports()
+            .map(|(form, report)| {
+                let mut json = report.json();
+                if let Some(object) = json.as_object_mut() {
+                    object.insert("constraint".to_string(), form.name().into());
+                }
+                json
+            })
+            .collect();
+        serde_json::json!({ "forms": forms })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The 4x4 grid whose first cell is given: half of the empty grid's 90 solutions.
+    fn half() -> Grid {
+        let mut grid = Grid::empty(4);
+        grid.givens[0] = Some(1);
+        grid
+    }
+
+    #[test]
+    fn forms_that_disagree_are_a_bug_that_names_both() {
+        let args = CompareArgs {
+            configs: vec!["fc+mrv".parse().unwrap(), "mac+mrv".parse().unwrap()],
+            goal: GoalArg::Count,
+            ..CompareArgs::default()
+        };
+        let empty = Grid::empty(4);
+        let models = |grids: [&Grid; 2]| -> Vec<(Form, Model)> {
+            Form::ALL.iter().zip(grids).map(|(&form, grid)| (form, grid.model(form).unwrap().0)).collect()
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        assert_eq!(compare_forms("empty", &models([&empty, &empty]), &args, &mut out, &mut err), EXIT_OK);
+        assert!(String::from_utf8(out).unwrap().contains("all 4 runs agree: 90 solutions"));
+        // A planted bug: the propagator form is given another puzzle.
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = compare_forms("planted", &models([&empty, &half()]), &args, &mut out, &mut err);
+        assert_eq!(code, EXIT_NO_SOLUTION);
+        assert!(out.is_empty(), "no table: {}", String::from_utf8_lossy(&out));
+        let err = String::from_utf8(err).unwrap();
+        assert!(err.contains("error: DISAGREEMENT: configurations disagree on instance 'planted'"), "{err}");
+        assert!(err.contains("fc+mrv with the check only form found 90 solutions"), "{err}");
+        assert!(err.contains("fc+mrv with the propagator form found 45 solutions"), "{err}");
+    }
+
+    #[test]
+    fn limited_runs_are_not_said_to_agree() {
+        let args = CompareArgs {
+            configs: vec!["bt+input".parse().unwrap()],
+            goal: GoalArg::Count,
+            node_limit: Some(3),
+            ..CompareArgs::default()
+        };
+        let grid = Grid::empty(4);
+        let models: Vec<(Form, Model)> = Form::ALL.iter().map(|&form| (form, grid.model(form).unwrap().0)).collect();
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        assert_eq!(compare_forms("limited", &models, &args, &mut out, &mut err), EXIT_OK);
+        let (out, err) = (String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap());
+        assert!(!out.contains("agree"), "{out}");
+        assert!(err.contains("note: a limit stopped 2 runs"), "{err}");
+    }
 }

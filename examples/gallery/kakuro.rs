@@ -13,11 +13,13 @@ use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
 
-use clap::Parser;
+use clap::{Args, Parser};
 use csp::{Model, ModelError, Relation, SolveConfig, VarId};
 
+use super::compare::{CompareSpec, Mode};
 use super::text::{self, Problem, Source};
 use super::{CommonArgs, ParseError};
+use crate::report::{CompareArgs, GoalArg, run_comparison};
 
 /// The built-in puzzle, solved when no file is given.
 pub const BUILT_IN: &str = include_str!("../data/kakuro.txt");
@@ -280,26 +282,63 @@ pub fn default_config() -> SolveConfig {
 #[derive(Debug, Parser)]
 #[command(name = "kakuro", about = "Solves a kakuro given in the text format (the built-in one by default).")]
 struct Cli {
-    /// The puzzle file ('-' reads standard input); see docs/formats.md.
-    file: Option<PathBuf>,
+    #[command(flatten)]
+    puzzle: PuzzleArgs,
     #[command(flatten)]
     common: CommonArgs,
 }
 
-/// The tool: `kakuro [FILE] [--count] [--stats] [strategy options]`.
+/// The option that says which puzzle to solve (or compare on).
+#[derive(Args, Clone, Debug)]
+struct PuzzleArgs {
+    /// The puzzle file ('-' reads standard input); see docs/formats.md.
+    file: Option<PathBuf>,
+}
+
+impl PuzzleArgs {
+    /// The puzzle and its name: the file's, or `built-in puzzle`.
+    fn load(&self) -> anyhow::Result<(String, Kakuro)> {
+        let name = self.file.as_ref().map_or_else(|| "built-in puzzle".to_string(), |path| path.display().to_string());
+        let puzzle = match &self.file {
+            Some(path) => Kakuro::parse(&super::read_input(path)?, &name)?,
+            None => Kakuro::parse(BUILT_IN, &name)?,
+        };
+        Ok((name, puzzle))
+    }
+}
+
+/// What `kakuro --compare` does by default.
+const COMPARE: CompareSpec<PuzzleArgs> = CompareSpec {
+    name: "kakuro",
+    what: "a kakuro",
+    goal: |_| GoalArg::Count,
+    goal_help: "count",
+    configs: crate::report::DEFAULT_CONFIGS,
+};
+
+/// The tool: `kakuro [FILE] [--count] [--stats] [strategy options]`, or
+/// `kakuro [FILE] --compare [--configs LIST] [comparison options]`.
 pub fn run(args: Vec<OsString>, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
-    let cli: Cli = match super::parse_args(args, stdout, stderr) {
-        Ok(cli) => cli,
-        Err(code) => return code,
-    };
-    super::finish(body(&cli, stdout), stderr)
+    match super::compare::parse::<Cli, PuzzleArgs>(args, &COMPARE, stdout, stderr) {
+        Ok(Mode::Solve(cli)) => super::finish(body(&cli, stdout), stderr),
+        Ok(Mode::Compare(puzzle, args)) => super::finish(compare(&puzzle, &args, stdout, stderr), stderr),
+        Err(code) => code,
+    }
+}
+
+fn compare(
+    puzzle: &PuzzleArgs,
+    args: &CompareArgs,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> anyhow::Result<u8> {
+    let (name, puzzle) = puzzle.load()?;
+    let (model, _) = puzzle.model()?;
+    Ok(run_comparison(&[(&name, &model)], args, stdout, stderr))
 }
 
 fn body(cli: &Cli, stdout: &mut dyn Write) -> anyhow::Result<u8> {
-    let puzzle = match &cli.file {
-        Some(path) => Kakuro::parse(&super::read_input(path)?, &path.display().to_string())?,
-        None => Kakuro::parse(BUILT_IN, "built-in puzzle")?,
-    };
+    let (_, puzzle) = cli.puzzle.load()?;
     let (model, vars) = puzzle.model()?;
     let config = cli.common.strategy.config(&default_config());
     super::solve_and_show(&model, config, &cli.common, stdout, |solution, out| {

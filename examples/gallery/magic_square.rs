@@ -13,10 +13,12 @@
 use std::ffi::OsString;
 use std::io::Write;
 
-use clap::Parser;
+use clap::{Args, Parser};
 use csp::{AllDifferentStrength, Model, ModelError, Relation, SolveConfig, VarId, VarOrder};
 
 use super::CommonArgs;
+use super::compare::{CompareSpec, Mode};
+use crate::report::{CompareArgs, GoalArg, run_comparison};
 
 /// The largest order the tool accepts (its domain has `n²` values).
 pub const MAX_ORDER: u32 = 30;
@@ -108,28 +110,73 @@ pub fn default_config() -> SolveConfig {
 #[derive(Debug, Parser)]
 #[command(name = "magic_square", about = "Finds or counts the magic squares of an order.")]
 struct Cli {
+    #[command(flatten)]
+    square: SquareArgs,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+/// The options that say which squares to look for (or compare on).
+#[derive(Args, Clone, Copy, Debug)]
+struct SquareArgs {
     /// The order n of the square (n x n cells holding 1..=n²).
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_ORDER)))]
     order: u32,
     /// Leave out the implied sums of order 4 (to see what they bring).
     #[arg(long = "no-implied")]
     no_implied: bool,
-    #[command(flatten)]
-    common: CommonArgs,
 }
 
-/// The tool: `magic_square [--order N] [--count] [--stats] [strategy options]`.
+impl SquareArgs {
+    /// The instance's name and model.
+    fn instance(&self) -> Result<(String, Model, Vec<VarId>), ModelError> {
+        let n = self.order as usize;
+        let (model, cells) = model(n, !self.no_implied)?;
+        let name = if self.no_implied && n == 4 {
+            format!("order {n} without the implied sums")
+        } else {
+            format!("order {n}")
+        };
+        Ok((name, model, cells))
+    }
+}
+
+/// The largest order whose squares `--compare` counts by default: order 3 has 8
+/// squares; order 4 has 7,040, which plain backtracking does not count in minutes.
+pub const LARGEST_COUNTED_ORDER: u32 = 3;
+
+/// What `magic_square --compare` does by default.
+const COMPARE: CompareSpec<SquareArgs> = CompareSpec {
+    name: "magic_square",
+    what: "the magic squares of an order",
+    goal: |square| if square.order <= LARGEST_COUNTED_ORDER { GoalArg::Count } else { GoalArg::First },
+    goal_help: "count up to order 3, first above",
+    configs: crate::report::DEFAULT_CONFIGS,
+};
+
+/// The tool: `magic_square [--order N] [--count] [--stats] [strategy options]`, or
+/// `magic_square [--order N] --compare [--configs LIST] [comparison options]`.
 pub fn run(args: Vec<OsString>, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
-    let cli: Cli = match super::parse_args(args, stdout, stderr) {
-        Ok(cli) => cli,
-        Err(code) => return code,
-    };
-    super::finish(body(&cli, stdout), stderr)
+    match super::compare::parse::<Cli, SquareArgs>(args, &COMPARE, stdout, stderr) {
+        Ok(Mode::Solve(cli)) => super::finish(body(&cli, stdout), stderr),
+        Ok(Mode::Compare(square, args)) => super::finish(compare(&square, &args, stdout, stderr), stderr),
+        Err(code) => code,
+    }
+}
+
+fn compare(
+    square: &SquareArgs,
+    args: &CompareArgs,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> anyhow::Result<u8> {
+    let (name, model, _) = square.instance()?;
+    Ok(run_comparison(&[(&name, &model)], args, stdout, stderr))
 }
 
 fn body(cli: &Cli, stdout: &mut dyn Write) -> anyhow::Result<u8> {
-    let n = cli.order as usize;
-    let (model, cells) = model(n, !cli.no_implied)?;
+    let n = cli.square.order as usize;
+    let (_, model, cells) = cli.square.instance()?;
     let config = cli.common.strategy.config(&default_config());
     super::solve_and_show(&model, config, &cli.common, stdout, |solution, out| {
         let square: Vec<i64> = cells.iter().map(|&v| solution[v]).collect();

@@ -10,11 +10,13 @@ use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
 
-use clap::Parser;
+use clap::{Args, Parser};
 use csp::{Model, ModelError, SolveConfig, VarId};
 
 use super::CommonArgs;
+use super::compare::{CompareSpec, Mode};
 use super::dimacs::{self, Graph};
+use crate::report::{CompareArgs, GoalArg, run_comparison};
 
 /// Australia's mainland states and territories, and Tasmania.
 pub const REGIONS: [&str; 7] = ["WA", "NT", "SA", "Q", "NSW", "V", "T"];
@@ -125,6 +127,15 @@ pub fn default_config() -> SolveConfig {
     about = "Colours the map of Australia, or any graph in DIMACS .col format, so that neighbours differ."
 )]
 struct Cli {
+    #[command(flatten)]
+    map: MapArgs,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+/// The options that say which map to colour (or compare on).
+#[derive(Args, Clone, Debug)]
+struct MapArgs {
     /// A graph in DIMACS .col format to colour instead of Australia ('-' reads standard input).
     #[arg(long, value_name = "FILE")]
     graph: Option<PathBuf>,
@@ -135,50 +146,93 @@ struct Cli {
     /// constraint: the solutions and the count do not change).
     #[arg(long)]
     clique: bool,
-    #[command(flatten)]
-    common: CommonArgs,
 }
 
-/// The tool: `map_coloring [--graph FILE --colors K] [--count] [--stats] [strategy options]`.
+/// A map to colour, as the options say, and its model.
+struct Instance {
+    /// `Australia, 3 colours` or `FILE, K colours`.
+    name: String,
+    graph: Graph,
+    colours: u32,
+    /// The regions' names (Australia's), or `None` for a graph's numbered vertices.
+    names: Option<&'static [&'static str]>,
+    model: Model,
+    vars: Vec<VarId>,
+}
+
+impl MapArgs {
+    /// Reads the graph (warning on `stderr` when its header announces another
+    /// number of edges) and builds the model.
+    fn instance(&self, stderr: &mut dyn Write) -> anyhow::Result<Instance> {
+        let (graph, colours, names, what) = match &self.graph {
+            None => (australia(), self.colors.unwrap_or(3), Some(&REGIONS as &[&str]), "Australia".to_string()),
+            Some(path) => {
+                let Some(colours) = self.colors else {
+                    anyhow::bail!("--graph needs --colors K, the number of colours to use");
+                };
+                let graph = dimacs::parse(&super::read_input(path)?, &path.display().to_string())?;
+                if graph.declared_edges != graph.edges.len() {
+                    writeln!(
+                        stderr,
+                        "warning: {}: the 'p' line announces {} edges, the file lists {} different ones",
+                        path.display(),
+                        graph.declared_edges,
+                        graph.edges.len()
+                    )?;
+                }
+                (graph, colours, None, path.display().to_string())
+            }
+        };
+        let (mut model, vars) = model(&graph, colours, names)?;
+        if self.clique {
+            let clique = greedy_clique(&graph);
+            if clique.len() > 2 {
+                let members: Vec<VarId> = clique.iter().map(|&v| vars[v]).collect();
+                let id = model.all_different(&members)?;
+                model.set_label(id, format!("a clique of {} vertices", clique.len()))?;
+            }
+        }
+        let noun = if colours == 1 { "colour" } else { "colours" };
+        let clique = if self.clique { ", clique" } else { "" };
+        Ok(Instance { name: format!("{what}, {colours} {noun}{clique}"), graph, colours, names, model, vars })
+    }
+}
+
+/// What `map_coloring --compare` does by default: count Australia's 18
+/// colourings, look for one colouring of a graph (benchmark graphs have far too
+/// many to count).
+const COMPARE: CompareSpec<MapArgs> = CompareSpec {
+    name: "map_coloring",
+    what: "a map or graph colouring",
+    goal: |map| if map.graph.is_none() { GoalArg::Count } else { GoalArg::First },
+    goal_help: "count for Australia, first with --graph",
+    configs: crate::report::DEFAULT_CONFIGS,
+};
+
+/// The tool: `map_coloring [--graph FILE --colors K] [--count] [--stats] [strategy options]`,
+/// or `map_coloring [--graph FILE --colors K] --compare [--configs LIST] [comparison options]`.
 pub fn run(args: Vec<OsString>, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
-    let cli: Cli = match super::parse_args(args, stdout, stderr) {
-        Ok(cli) => cli,
-        Err(code) => return code,
-    };
-    let result = body(&cli, stdout, stderr);
-    super::finish(result, stderr)
+    match super::compare::parse::<Cli, MapArgs>(args, &COMPARE, stdout, stderr) {
+        Ok(Mode::Solve(cli)) => {
+            let result = body(&cli, stdout, stderr);
+            super::finish(result, stderr)
+        }
+        Ok(Mode::Compare(map, args)) => {
+            let result = compare(&map, &args, stdout, stderr);
+            super::finish(result, stderr)
+        }
+        Err(code) => code,
+    }
+}
+
+fn compare(map: &MapArgs, args: &CompareArgs, stdout: &mut dyn Write, stderr: &mut dyn Write) -> anyhow::Result<u8> {
+    let instance = map.instance(stderr)?;
+    Ok(run_comparison(&[(&instance.name, &instance.model)], args, stdout, stderr))
 }
 
 fn body(cli: &Cli, stdout: &mut dyn Write, stderr: &mut dyn Write) -> anyhow::Result<u8> {
     let config = cli.common.strategy.config(&default_config());
-    let (graph, colours, names) = match &cli.graph {
-        None => (australia(), cli.colors.unwrap_or(3), Some(&REGIONS[..])),
-        Some(path) => {
-            let Some(colours) = cli.colors else {
-                anyhow::bail!("--graph needs --colors K, the number of colours to use");
-            };
-            let graph = dimacs::parse(&super::read_input(path)?, &path.display().to_string())?;
-            if graph.declared_edges != graph.edges.len() {
-                writeln!(
-                    stderr,
-                    "warning: {}: the 'p' line announces {} edges, the file lists {} different ones",
-                    path.display(),
-                    graph.declared_edges,
-                    graph.edges.len()
-                )?;
-            }
-            (graph, colours, None)
-        }
-    };
-    let (mut model, vars) = model(&graph, colours, names)?;
-    if cli.clique {
-        let clique = greedy_clique(&graph);
-        if clique.len() > 2 {
-            let members: Vec<VarId> = clique.iter().map(|&v| vars[v]).collect();
-            let id = model.all_different(&members)?;
-            model.set_label(id, format!("a clique of {} vertices", clique.len()))?;
-        }
-    }
+    let Instance { graph, colours, names, model, vars, .. } = cli.map.instance(stderr)?;
     super::solve_and_show(&model, config, &cli.common, stdout, |solution, out| {
         let colouring: Vec<i64> = vars.iter().map(|&v| solution[v]).collect();
         verify(&graph, colours, &colouring)

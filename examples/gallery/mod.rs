@@ -11,6 +11,7 @@
 //! are documented in `docs/formats.md`; their parsers return a [`ParseError`] with the
 //! file, line and column of the problem.
 
+mod compare;
 pub mod custom_constraint;
 pub mod dimacs;
 pub mod futoshiki;
@@ -27,7 +28,7 @@ use std::ffi::OsString;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::{Args, Parser};
+use clap::Args;
 use csp::{Count, Model, Outcome, Solution, SolveConfig, Solver, Status};
 use csp_cli::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK, StrategyArgs};
 
@@ -59,23 +60,15 @@ pub fn main(tool: Tool) -> ExitCode {
     ExitCode::from(code)
 }
 
-/// Parses the arguments of a tool. Help and version go to `stdout` and exit 0; a usage
-/// error goes to `stderr` and exits 2; either way the exit status comes back as `Err`.
-pub(crate) fn parse_args<P: Parser>(
-    args: Vec<OsString>,
-    stdout: &mut dyn Write,
-    stderr: &mut dyn Write,
-) -> Result<P, u8> {
-    match P::try_parse_from(args) {
-        Ok(parsed) => Ok(parsed),
-        Err(err) if !err.use_stderr() => {
-            let _ = write!(stdout, "{}", err.render());
-            Err(EXIT_OK)
-        }
-        Err(err) => {
-            let _ = write!(stderr, "{}", err.render());
-            Err(EXIT_BAD_INPUT)
-        }
+/// Prints a parse error (help and version on `stdout`, the rest on `stderr`) and
+/// returns the exit status: 0 for help and version, 2 for bad usage.
+pub(crate) fn report_usage(err: &clap::Error, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
+    if err.use_stderr() {
+        let _ = write!(stderr, "{}", err.render());
+        EXIT_BAD_INPUT
+    } else {
+        let _ = write!(stdout, "{}", err.render());
+        EXIT_OK
     }
 }
 

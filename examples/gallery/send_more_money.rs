@@ -7,11 +7,13 @@ use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::io::Write;
 
-use clap::Parser;
+use clap::{Args, Parser};
 use csp::{Model, ModelError, Relation, SolveConfig, VarId};
 
+use super::compare::{CompareSpec, Mode};
 use super::text::{Problem, Source};
 use super::{CommonArgs, ParseError};
+use crate::report::{CompareArgs, GoalArg, run_comparison};
 
 /// The words of an addition `A + B + ... = TOTAL`, in capital letters.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -169,29 +171,57 @@ impl Cryptarithm {
 #[derive(Debug, Parser)]
 #[command(name = "send_more_money", about = "Solves SEND + MORE = MONEY, or another addition of words.")]
 struct Cli {
-    /// The puzzle: words joined by '+', then '=' and the total.
-    #[arg(long, default_value = "SEND + MORE = MONEY")]
-    puzzle: String,
+    #[command(flatten)]
+    puzzle: PuzzleArgs,
     #[command(flatten)]
     common: CommonArgs,
 }
+
+/// The options that say which puzzle to solve (or compare on).
+#[derive(Args, Clone, Debug)]
+struct PuzzleArgs {
+    /// The puzzle: words joined by '+', then '=' and the total.
+    #[arg(long, default_value = "SEND + MORE = MONEY")]
+    puzzle: String,
+}
+
+/// What `send_more_money --compare` does by default: count (such puzzles have
+/// few solutions, and a count proves there are no others).
+const COMPARE: CompareSpec<PuzzleArgs> = CompareSpec {
+    name: "send_more_money",
+    what: "an addition of words",
+    goal: |_| GoalArg::Count,
+    goal_help: "count",
+    configs: crate::report::DEFAULT_CONFIGS,
+};
 
 /// The fastest configuration measured: the defaults (arc consistency, MRV).
 pub fn default_config() -> SolveConfig {
     SolveConfig::default()
 }
 
-/// The tool: `send_more_money [--puzzle "SEND + MORE = MONEY"] [--count] [--stats] [strategy options]`.
+/// The tool: `send_more_money [--puzzle "SEND + MORE = MONEY"] [--count] [--stats] [strategy options]`,
+/// or `send_more_money [--puzzle ...] --compare [--configs LIST] [comparison options]`.
 pub fn run(args: Vec<OsString>, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
-    let cli: Cli = match super::parse_args(args, stdout, stderr) {
-        Ok(cli) => cli,
-        Err(code) => return code,
-    };
-    super::finish(body(&cli, stdout), stderr)
+    match super::compare::parse::<Cli, PuzzleArgs>(args, &COMPARE, stdout, stderr) {
+        Ok(Mode::Solve(cli)) => super::finish(body(&cli, stdout), stderr),
+        Ok(Mode::Compare(puzzle, args)) => super::finish(compare(&puzzle, &args, stdout, stderr), stderr),
+        Err(code) => code,
+    }
+}
+
+fn compare(
+    puzzle: &PuzzleArgs,
+    args: &CompareArgs,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> anyhow::Result<u8> {
+    let (model, _) = Cryptarithm::parse(&puzzle.puzzle, "--puzzle")?.model()?;
+    Ok(run_comparison(&[(puzzle.puzzle.trim(), &model)], args, stdout, stderr))
 }
 
 fn body(cli: &Cli, stdout: &mut dyn Write) -> anyhow::Result<u8> {
-    let puzzle = Cryptarithm::parse(&cli.puzzle, "--puzzle")?;
+    let puzzle = Cryptarithm::parse(&cli.puzzle.puzzle, "--puzzle")?;
     let (model, vars) = puzzle.model()?;
     let letters = puzzle.letters();
     let config = cli.common.strategy.config(&default_config());

@@ -10,10 +10,12 @@
 use std::ffi::OsString;
 use std::io::Write;
 
-use clap::Parser;
+use clap::{Args, Parser};
 use csp::{Model, ModelError, Relation, Solution, SolveConfig};
 
 use super::CommonArgs;
+use super::compare::{CompareSpec, Mode};
+use crate::report::{CompareArgs, GoalArg, run_comparison};
 
 /// The five groups of attributes, in the order the table prints them.
 pub const GROUPS: [(&str, [&str; 5]); 5] = [
@@ -162,13 +164,33 @@ struct Cli {
     common: CommonArgs,
 }
 
-/// The tool: `zebra [--clues] [--count] [--stats] [strategy options]`.
+/// The zebra puzzle has no options of its own: `--compare` takes only the
+/// comparison's.
+#[derive(Args, Clone, Copy, Debug)]
+struct PuzzleArgs {}
+
+/// What `zebra --compare` does by default: count (the puzzle has one solution).
+const COMPARE: CompareSpec<PuzzleArgs> = CompareSpec {
+    name: "zebra",
+    what: "the zebra puzzle",
+    goal: |_| GoalArg::Count,
+    goal_help: "count (the puzzle has one solution)",
+    configs: crate::report::DEFAULT_CONFIGS,
+};
+
+/// The tool: `zebra [--clues] [--count] [--stats] [strategy options]`, or
+/// `zebra --compare [--configs LIST] [comparison options]`.
 pub fn run(args: Vec<OsString>, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
-    let cli: Cli = match super::parse_args(args, stdout, stderr) {
-        Ok(cli) => cli,
-        Err(code) => return code,
-    };
-    super::finish(body(&cli, stdout), stderr)
+    match super::compare::parse::<Cli, PuzzleArgs>(args, &COMPARE, stdout, stderr) {
+        Ok(Mode::Solve(cli)) => super::finish(body(&cli, stdout), stderr),
+        Ok(Mode::Compare(_, args)) => super::finish(compare(&args, stdout, stderr), stderr),
+        Err(code) => code,
+    }
+}
+
+fn compare(args: &CompareArgs, stdout: &mut dyn Write, stderr: &mut dyn Write) -> anyhow::Result<u8> {
+    let model = model()?;
+    Ok(run_comparison(&[("zebra", &model)], args, stdout, stderr))
 }
 
 fn body(cli: &Cli, stdout: &mut dyn Write) -> anyhow::Result<u8> {

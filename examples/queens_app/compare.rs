@@ -17,15 +17,17 @@ use crate::report::{CompareArgs, GoalArg, run_comparison};
 /// grows too fast (N = 14 has 365,596 solutions, N = 20 about 39 billion).
 pub const LARGEST_COUNTED_N: usize = 12;
 
-/// The arguments of `queens compare`.
-#[derive(Args, Debug)]
-#[command(
-    long_about = "Compare solver configurations on one N-queens board: nodes, backtracks, checks, propagations, \
+/// The long help of the `compare` subcommand.
+pub(super) const COMPARE_ABOUT: &str = "Compare solver configurations on one N-queens board: nodes, backtracks, checks, propagations, \
         pruned values and time per configuration, as an aligned table (default), CSV, JSON or Markdown, and with \
         --plot an SVG bar chart of nodes and time (log scale). Every configuration must find the same answer; a \
         disagreement is a bug: it is printed on stderr, no table is printed, and the exit status is 1.\n\n\
         The goal is `count` (every solution) up to N = 12 and `first` (the first solution) above, unless \
-        --goal says otherwise.",
+        --goal says otherwise.";
+
+/// The arguments of `queens compare`.
+#[derive(Args, Debug)]
+#[command(
     after_help = "Exit status: 0 the table was printed, 1 two configurations disagreed (a bug), 2 bad usage.\n\n\
         Example:\n  queens compare 8 --configs bt+input,fc+mrv,mac+domwdeg --format markdown --plot queens.svg",
     mut_arg("goal", |arg| arg

@@ -130,6 +130,7 @@ struct Cli {
 enum Command {
     /// Compare solver configurations on one board: nodes, checks and time per
     /// configuration, as a table, CSV, JSON or Markdown, and an SVG chart.
+    #[command(long_about = compare::COMPARE_ABOUT)]
     Compare(compare::CompareCli),
 }
 

@@ -23,17 +23,19 @@ use crate::report::{CompareArgs, run_comparison};
 /// puzzles (give `--configs bt+input,...` to see it).
 pub const DEFAULT_CONFIGS: &str = "fc+mrv,fc-cbj+mrv,mac+mrv+pairwise,mac+mrv,mac+domwdeg";
 
-/// The arguments of `sudoku compare`.
-#[derive(Args, Debug, Clone)]
-#[command(
-    long_about = "Compare solver configurations on every puzzle of the files (or of stdin; without a file and \
+/// The long help of the `compare` subcommand.
+pub(super) const COMPARE_ABOUT: &str = "Compare solver configurations on every puzzle of the files (or of stdin; without a file and \
         with a terminal on stdin, the built-in example): nodes, backtracks, checks, propagations, pruned values \
         and time per configuration, summed over the puzzles, as an aligned table (default), CSV, JSON (with \
         every puzzle's own numbers) or Markdown, and with --plot an SVG bar chart of nodes and time (log \
         scale). Each puzzle is solved from its own model, the givens as one-value domains.\n\n\
         The goal is `first` (the first solution of each puzzle) unless --goal says otherwise; `--goal count` \
         proves uniqueness too. Every configuration must find the same answer on every puzzle; a disagreement \
-        is a bug: it is printed on stderr, no table is printed, and the exit status is 1.",
+        is a bug: it is printed on stderr, no table is printed, and the exit status is 1.";
+
+/// The arguments of `sudoku compare`.
+#[derive(Args, Debug, Clone)]
+#[command(
     after_help = "Exit status: 0 the table was printed, 1 two configurations disagreed (a bug), 2 bad input or \
         usage (an unreadable puzzle or conflicting givens: nothing is compared).\n\n\
         Example:\n  sudoku compare top95.txt --configs fc+mrv,mac+mrv+pairwise,mac+mrv --plot top95.svg",

@@ -107,6 +107,7 @@ enum Command {
     /// Generate puzzles with a unique solution, reproducibly from a seed.
     Generate(GenerateArgs),
     /// Compare solver configurations on every puzzle: nodes, checks and time per configuration.
+    #[command(long_about = compare::COMPARE_ABOUT)]
     Compare(compare::CompareCmdArgs),
 }
 

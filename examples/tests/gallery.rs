@@ -423,3 +423,229 @@ fn the_map_coloring_binary_counts_and_reports_bad_input() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("line 4, column 5"));
 }
+
+// ---- --compare ----
+
+/// The rows of the aligned comparison tables of `text`, as maps from column name to cell.
+fn table_rows(text: &str) -> Vec<std::collections::HashMap<String, String>> {
+    let mut rows = Vec::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        if !line.starts_with("config ") {
+            continue;
+        }
+        let header: Vec<String> = line.split_whitespace().map(String::from).collect();
+        assert!(lines.next().is_some_and(|rule| rule.starts_with("---")), "a rule under the header: {text}");
+        for row in lines.by_ref().take_while(|row| !row.trim().is_empty()) {
+            rows.push(header.iter().cloned().zip(row.split_whitespace().map(String::from)).collect());
+        }
+    }
+    rows
+}
+
+/// A tool's `--compare` on one puzzle.
+struct Case {
+    name: &'static str,
+    tool: Tool,
+    /// The options that say which puzzle.
+    puzzle: Vec<String>,
+    /// Configurations that finish at once in a debug build.
+    configs: &'static str,
+    /// The goal `--compare` picks by default.
+    goal: &'static str,
+    /// The answer all configurations must agree on.
+    answer: u64,
+}
+
+impl Case {
+    /// The puzzle's options, `--compare`, `--configs` and `extra`.
+    fn args<'a>(&'a self, extra: &[&'a str]) -> Vec<&'a str> {
+        let mut args: Vec<&str> = self.puzzle.iter().map(String::as_str).collect();
+        args.extend(["--compare", "--configs", self.configs]);
+        args.extend(extra);
+        args
+    }
+}
+
+/// Every tool, on a puzzle it solves at once.
+fn compare_cases() -> Vec<Case> {
+    let petersen = fixture("graphs/petersen.col");
+    let case = |name, tool, puzzle: &[&str], configs, goal, answer| Case {
+        name,
+        tool,
+        puzzle: puzzle.iter().map(|w| w.to_string()).collect(),
+        configs,
+        goal,
+        answer,
+    };
+    vec![
+        case("send_more_money", gallery::send_more_money::run, &[], "fc+mrv,fc-cbj+mrv,mac+domwdeg", "count", 1),
+        case("zebra", zebra::run, &[], "bt+input,fc+mrv,mac/ac2001+domwdeg", "count", 1),
+        case("map_coloring", map_coloring::run, &[], "bt+input,bt-cbj+input,fc+mrv,mac+domwdeg", "count", 18),
+        case(
+            "map_coloring --graph",
+            map_coloring::run,
+            &["--graph", &petersen, "--colors", "3"],
+            "bt+input,fc+mrv,mac+mrv",
+            "first",
+            1,
+        ),
+        case("magic_square", magic_square::run, &["--order", "3"], "bt+input,fc-cbj+mrv,mac+mrv+lcv", "count", 8),
+        case("killer_sudoku", killer_sudoku::run, &[], "mac+mrv,mac+domwdeg,mac/ac2001+mrv+pairwise", "first", 1),
+        case("futoshiki", futoshiki::run, &[&fixture("futoshiki.txt")], "bt+input,fc+mrv,mac+domwdeg", "count", 1),
+        case("kakuro", kakuro::run, &[], "fc+mrv,fc-cbj+mrv,mac+domwdeg+lcv", "count", 1),
+    ]
+}
+
+#[test]
+fn every_tool_compares_configurations_that_all_agree() {
+    for case in compare_cases() {
+        let Case { name, tool, configs, goal, answer, .. } = case;
+        let result = run(tool, &case.args(&[]));
+        assert_eq!(result.code, 0, "{name}: {}", result.stderr);
+        let title = result.stdout.lines().next().unwrap_or("");
+        let goal_words = if goal == "count" { "counting the solutions" } else { "the first solution" };
+        assert!(title.starts_with("instance '") && title.contains(goal_words), "{name}: {}", result.stdout);
+        let rows = table_rows(&result.stdout);
+        let names: Vec<&str> = rows.iter().map(|row| row["config"].as_str()).collect();
+        assert_eq!(names, configs.split(',').collect::<Vec<_>>(), "{name}");
+        for row in &rows {
+            assert_eq!(row["solutions"], answer.to_string(), "{name}: {row:?}");
+            assert_eq!((row["solved"].as_str(), row["limited"].as_str()), ("1", "0"), "{name}: {row:?}");
+        }
+        assert!(result.stderr.is_empty(), "{name}: {}", result.stderr);
+    }
+    // An explicit goal overrides the default: the 120 3-colourings of the Petersen graph.
+    let petersen = fixture("graphs/petersen.col");
+    let counted = run(
+        map_coloring::run,
+        &["--graph", &petersen, "--colors", "3", "--compare", "--goal", "count", "--configs", "fc+mrv,mac+domwdeg"],
+    );
+    assert_eq!(counted.code, 0, "{}", counted.stderr);
+    assert!(table_rows(&counted.stdout).iter().all(|row| row["solutions"] == "120"), "{}", counted.stdout);
+}
+
+#[test]
+fn every_tool_writes_csv_and_json_with_a_record_per_configuration() {
+    for case in compare_cases() {
+        let Case { name, tool, configs, goal, answer, .. } = case;
+        let csv = run(tool, &case.args(&["--format", "csv"]));
+        assert_eq!(csv.code, 0, "{name}: {}", csv.stderr);
+        let lines: Vec<&str> = csv.stdout.lines().collect();
+        assert_eq!(lines.len(), 1 + configs.split(',').count(), "{name}: {}", csv.stdout);
+        assert!(lines[0].starts_with("config,instances,solved,limited,solutions,nodes,"), "{name}: {}", lines[0]);
+        let json = run(tool, &case.args(&["--format", "json"]));
+        assert_eq!(json.code, 0, "{name}: {}", json.stderr);
+        let doc: serde_json::Value = serde_json::from_str(&json.stdout).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(doc["goal"], goal, "{name}");
+        let records = doc["configs"].as_array().unwrap();
+        assert_eq!(records.len(), configs.split(',').count(), "{name}");
+        for (record, config) in records.iter().zip(configs.split(',')) {
+            assert_eq!(record["config"], config, "{name}");
+            assert_eq!(record["solutions"], answer, "{name}: {record}");
+        }
+    }
+}
+
+#[test]
+fn compare_refuses_unknown_words_and_solving_options_with_exit_two() {
+    for case in compare_cases() {
+        let (name, tool) = (case.name, case.tool);
+        let mut args: Vec<&str> = case.puzzle.iter().map(String::as_str).collect();
+        args.extend(["--compare", "--configs", "fc+mrv,mac+fastest"]);
+        let result = run(tool, &args);
+        assert_eq!(result.code, 2, "{name}: {}", result.stdout);
+        assert!(
+            result.stderr.contains("unknown word 'fastest' in configuration 'mac+fastest'"),
+            "{name}: {}",
+            result.stderr
+        );
+        assert!(result.stdout.is_empty(), "{name}");
+    }
+    let counted = run(zebra::run, &["--compare", "--count"]);
+    assert_eq!(counted.code, 2);
+    assert!(counted.stderr.contains("--goal replaces --count"), "{}", counted.stderr);
+    let strategy = run(futoshiki::run, &["--compare", "--propagation", "fc"]);
+    assert_eq!(strategy.code, 2, "the configurations say the strategy: {}", strategy.stdout);
+    let check_only = run(gallery::custom_constraint::run, &["--compare", "--check-only"]);
+    assert_eq!(check_only.code, 2, "--compare runs both forms: {}", check_only.stdout);
+    // Bad puzzles are reported as when solving.
+    let bad = run(kakuro::run, &[&fixture("bad/kakuro_bad_clue.txt"), "--compare"]);
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("line 3, column 6: expected sum"), "{}", bad.stderr);
+    let no_colours = run(map_coloring::run, &["--compare", "--graph", &fixture("graphs/petersen.col")]);
+    assert_eq!(no_colours.code, 2);
+    assert!(no_colours.stderr.contains("--graph needs --colors"), "{}", no_colours.stderr);
+    // After `--`, `--compare` is a file name.
+    assert_eq!(run(killer_sudoku::run, &["--", "--compare"]).code, 2);
+}
+
+#[test]
+fn compare_options_are_in_the_help() {
+    let help = run(zebra::run, &["--help"]);
+    assert_eq!(help.code, 0);
+    assert!(help.stdout.contains("--compare") && help.stdout.contains("--count"), "{}", help.stdout);
+    let help = run(magic_square::run, &["--compare", "--help"]);
+    assert_eq!(help.code, 0);
+    for option in
+        ["--order", "--configs", "--goal", "--repeats", "--format", "--plot", "count up to order 3, first above"]
+    {
+        assert!(help.stdout.contains(option), "{option}: {}", help.stdout);
+    }
+    assert!(!help.stdout.contains("--propagation"), "{}", help.stdout);
+    // Order 4 is not counted by default.
+    let first = run(magic_square::run, &["--order", "4", "--compare", "--configs", "fc+mrv", "--format", "json"]);
+    let doc: serde_json::Value = serde_json::from_str(&first.stdout).unwrap();
+    assert_eq!((doc["goal"].as_str(), doc["instances"][0].as_str()), (Some("first"), Some("order 4")));
+}
+
+#[test]
+fn compare_plots_an_svg_bar_chart() {
+    let dir = std::env::temp_dir();
+    let path = dir.join(format!("gallery-compare-{}.svg", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let result = run(zebra::run, &["--compare", "--configs", "fc+mrv,mac+mrv", "--plot", path.to_str().unwrap()]);
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    let svg = std::fs::read_to_string(&path).expect("the plot was written");
+    std::fs::remove_file(&path).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{svg}");
+    assert!(svg.contains("fc+mrv") && svg.contains("mac+mrv"));
+    assert_eq!(table_rows(&result.stdout).len(), 2);
+    // The custom constraint's chart has a bar per configuration and form.
+    let path = dir.join(format!("gallery-compare-forms-{}.svg", std::process::id()));
+    let result = run(gallery::custom_constraint::run, &["--compare", "--plot", path.to_str().unwrap()]);
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    let svg = std::fs::read_to_string(&path).expect("the plot was written");
+    std::fs::remove_file(&path).unwrap();
+    assert!(svg.contains("fc+mrv (check only)") && svg.contains("mac+mrv (propagator)"), "{svg}");
+}
+
+#[test]
+fn the_custom_constraint_compares_both_forms_in_every_format() {
+    let table = run(gallery::custom_constraint::run, &["--compare"]);
+    assert_eq!(table.code, 0, "{}", table.stderr);
+    let rows = table_rows(&table.stdout);
+    assert_eq!(rows.len(), 6, "two forms, three levels: {}", table.stdout);
+    assert!(rows.iter().all(|row| row["solutions"] == "1"), "{}", table.stdout);
+    assert!(table.stdout.contains("instance 'built-in puzzle, check only'"), "{}", table.stdout);
+    assert!(table.stdout.contains("instance 'built-in puzzle, propagator'"), "{}", table.stdout);
+    // The propagator needs fewer nodes than the check alone under plain backtracking.
+    let nodes = |i: usize| rows[i]["nodes"].parse::<u64>().unwrap();
+    assert!(nodes(3) < nodes(0), "{}", table.stdout);
+    let configs = ["--compare", "--size", "4", "--goal", "all", "--configs", "fc+mrv,mac/ac2001+domwdeg"];
+    let csv = run(gallery::custom_constraint::run, &[&configs[..], &["--format", "csv"]].concat());
+    assert_eq!(csv.code, 0, "{}", csv.stderr);
+    let lines: Vec<&str> = csv.stdout.lines().collect();
+    assert_eq!(lines.len(), 5, "a record per form and configuration: {}", csv.stdout);
+    assert!(lines[0].starts_with("constraint,config,"), "{}", lines[0]);
+    assert!(lines[1].starts_with("check only,fc+mrv,") && lines[4].starts_with("propagator,mac/ac2001+domwdeg,"));
+    let json = run(gallery::custom_constraint::run, &[&configs[..], &["--format", "json"]].concat());
+    assert_eq!(json.code, 0, "{}", json.stderr);
+    let doc: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    let forms = doc["forms"].as_array().unwrap();
+    assert_eq!(forms.len(), 2);
+    for (form, name) in forms.iter().zip(["check only", "propagator"]) {
+        assert_eq!((form["constraint"].as_str(), form["goal"].as_str()), (Some(name), Some("all")));
+        assert!(form["configs"].as_array().unwrap().iter().all(|c| c["solutions"] == 90), "{form}");
+    }
+}
