@@ -226,8 +226,7 @@ impl SmallMatching {
             let tight = available == self.n;
             let singles = if tight { once & !twice } else { 0 };
             if singles == 0 {
-                let unfixed = free_vars.count_ones();
-                break !(unfixed <= 2 || (tight && unfixed <= 3));
+                break self.hall_set_possible(free_vars, tight);
             }
             let mut rest = free_vars;
             while rest != 0 {
@@ -244,6 +243,45 @@ impl SmallMatching {
         };
         self.store(vars, ctx)?;
         Ok(needs_matching)
+    }
+
+    /// Whether the unfixed variables `free_vars` (each with two values or
+    /// more, after the cheap pass) may hold a Hall set that the matching pass
+    /// would act on: `k` variables whose domains together hold only `k`
+    /// values, for some `2 <= k < m` (`m` the number of unfixed variables;
+    /// `k < m - 1` when `tight`, every remaining value must be taken).
+    ///
+    /// The matching pass removes value `a` from `x` only when `x` lies outside
+    /// such a set and `a` inside its values (Régin 1994; with `k = m` the set
+    /// is every unfixed variable and removes nothing from them). Its `k`
+    /// variables each have at most `k` values, so if for no `k` in that range
+    /// at least `k` variables have at most `k` values, the pass cannot remove
+    /// anything and is skipped. Early in a sudoku, when domains are wide, this
+    /// spares most matching passes.
+    fn hall_set_possible(&self, free_vars: u64, tight: bool) -> bool {
+        let m = free_vars.count_ones() as usize;
+        // When every value must be taken, a Hall set of `m - 1` variables
+        // leaves the last value to the last variable alone: a hidden single,
+        // which the cheap pass has already assigned.
+        let limit = if tight { m.saturating_sub(1) } else { m };
+        if limit <= 2 {
+            return false;
+        }
+        // How many unfixed variables have each size, for sizes below m.
+        let mut by_size = [0u8; 64];
+        let mut rest = free_vars;
+        while rest != 0 {
+            let size = self.dom[pop_lowest(&mut rest)].count_ones() as usize;
+            by_size[size.min(63)] += 1;
+        }
+        let mut at_most = 0usize;
+        for (k, &count) in by_size.iter().enumerate().take(limit).skip(2) {
+            at_most += usize::from(count);
+            if at_most >= k {
+                return true;
+            }
+        }
+        false
     }
 
     /// The complete pass: Régin's domain consistency.
