@@ -125,8 +125,13 @@ impl Sweep {
         let jobs: Vec<(usize, usize)> =
             (0..self.tightness.len()).flat_map(|p| (0..self.samples).map(move |s| (p, s))).collect();
         let options = CompareOptions { goal: Goal::First, repeats: 1, limits: self.limits };
+        // One instance per rayon job: instances differ in cost by orders of
+        // magnitude, and rayon's default splitting leaves runs of dozens of
+        // instances to one thread, which the other cannot steal from; with
+        // the hard instances in one run, a sweep used a single core.
         let outcomes: Vec<InstanceOutcome> = jobs
             .par_iter()
+            .with_max_len(1)
             .map(|&(point, sample)| {
                 let outcome = self.run_instance(point, sample, &options);
                 tick();
