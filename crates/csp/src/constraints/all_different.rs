@@ -200,7 +200,11 @@ impl<'c> Pairwise<'c> {
             // Branch-free compaction: every candidate is written at `found`,
             // which only moves on when the value is present (a coin flip the
             // branch predictor cannot learn).
-            self.hits.resize(n + 1, (0, 0));
+            // Sized once: resizing after each call's truncation would rewrite
+            // the whole buffer, a cost linear in the scope on every call.
+            if self.hits.len() < n {
+                self.hits.resize(n, (0, 0));
+            }
             let mut found = 0;
             let consecutive = self.consecutive;
             let first = self.vars[0].index as usize;
@@ -229,12 +233,12 @@ impl<'c> Pairwise<'c> {
                 self.hits[found] = (self.vars[q].index, pos as u32);
                 found += usize::from(present);
             }
-            self.hits.truncate(found);
+            let hits = &self.hits[..found];
             if ctx.decision.is_some() {
                 // Forward checking: removals assign nothing (only decisions do).
-                ctx.remove_many(&self.hits)?;
+                ctx.remove_many(hits)?;
             } else {
-                for &(x, pos) in &self.hits {
+                for &(x, pos) in hits {
                     ctx.remove_pos(x, pos)?;
                     fixed_another |= ctx.state().size(x) == 1;
                 }
