@@ -29,13 +29,17 @@ impl Rng {
     #[inline]
     pub fn below(&mut self, bound: u64) -> u64 {
         debug_assert!(bound > 0);
-        loop {
-            let product = u128::from(self.next_u64()) * u128::from(bound);
-            let low = product as u64;
-            if low >= bound.wrapping_neg() % bound {
-                return (product >> 64) as u64;
+        // Lemire's method: accept unless the low half falls below
+        // `2^64 mod bound`, which is less than `bound`, so the division that
+        // computes it is only needed when the low half is below `bound` (rarely).
+        let mut product = u128::from(self.next_u64()) * u128::from(bound);
+        if (product as u64) < bound {
+            let threshold = bound.wrapping_neg() % bound;
+            while (product as u64) < threshold {
+                product = u128::from(self.next_u64()) * u128::from(bound);
             }
         }
+        (product >> 64) as u64
     }
 
     /// A uniform float in `[0, 1)`.
