@@ -25,7 +25,7 @@ pub const DEFAULT_CONFIGS: &str = "fc+mrv,fc-cbj+mrv,mac+mrv+pairwise,mac+mrv,ma
 
 /// The long help of the `compare` subcommand.
 pub(super) const COMPARE_ABOUT: &str = "Compare solver configurations on every puzzle of the files (or of stdin; without a file and \
-        with a terminal on stdin, the built-in example): nodes, backtracks, checks, propagations, pruned values \
+        with a terminal or nothing on stdin, the built-in example): nodes, backtracks, checks, propagations, pruned values \
         and time per configuration, summed over the puzzles, as an aligned table (default), CSV, JSON (with \
         every puzzle's own numbers) or Markdown, and with --plot an SVG bar chart of nodes and time (log \
         scale). Each puzzle is solved from its own model, the givens as one-value domains.\n\n\

@@ -34,7 +34,8 @@ impl Source {
 }
 
 /// The sources named on the command line: `-` is stdin; none means stdin, or
-/// the built-in example when stdin is a terminal (nobody is typing puzzles).
+/// the built-in example when stdin is a terminal (nobody is typing puzzles)
+/// or turns out to be empty (see [`for_each_puzzle`]).
 fn sources(files: &[PathBuf], stdin_is_terminal: bool) -> Vec<Source> {
     if files.is_empty() {
         return vec![if stdin_is_terminal { Source::Builtin } else { Source::Stdin }];
@@ -102,6 +103,19 @@ pub(super) fn for_each_puzzle<R: Send>(
     let mut sink = Sink { out: String::with_capacity(1 << 16), stderr: &mut *io.stderr };
     let mut chunk: Vec<Result<Puzzle, ParseError>> = Vec::with_capacity(chunk_size);
     for source in &sources {
+        // Without a file, stdin that ends before its first byte (`< /dev/null`,
+        // a script or a CI job with nothing piped in) means no input was given:
+        // the built-in example then, as on a terminal. An explicit `-` that is
+        // empty stays an error, like an empty file.
+        let implicit_empty = matches!(source, Source::Stdin)
+            && input.files.is_empty()
+            && io.stdin.fill_buf().is_ok_and(|bytes| bytes.is_empty());
+        let source = if implicit_empty {
+            writeln!(sink.stderr, "note: no file and nothing on stdin: solving the built-in example")?;
+            &Source::Builtin
+        } else {
+            source
+        };
         let name = source.name();
         let (reader, interactive): (Box<dyn BufRead + '_>, bool) = match source {
             Source::Stdin => (Box::new(&mut *io.stdin), true),

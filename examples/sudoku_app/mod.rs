@@ -81,8 +81,8 @@ pub const BUILTIN_PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17
         Puzzles are read from files or stdin in the line format (one puzzle per line, '.' or '0' empty, \
         1-9 then A=10 ... Z=35), the grid format (n lines of n numbers, puzzles separated by blank lines) \
         or the Project Euler layout ('Grid NN' then n lines of digits); '#' lines are comments. \
-        Without a command, 'solve' is run; without a file and with a terminal on stdin, a built-in example \
-        is solved.\n\nExit status: 0 every puzzle solved, 1 some puzzle has no solution or hit a limit, \
+        Without a command, 'solve' is run; without a file and with a terminal or nothing on stdin, a \
+        built-in example is solved.\n\nExit status: 0 every puzzle solved, 1 some puzzle has no solution or hit a limit, \
         2 bad input or usage.",
     args_conflicts_with_subcommands = true,
     version
@@ -114,7 +114,7 @@ enum Command {
 /// Where the puzzles come from.
 #[derive(Args, Debug, Clone, Default)]
 struct InputArgs {
-    /// Puzzle files; '-' is stdin. Without any, stdin (or the built-in example on a terminal).
+    /// Puzzle files; '-' is stdin. Without any, stdin (or the built-in example on a terminal or an empty stdin).
     #[arg(value_name = "FILE")]
     files: Vec<PathBuf>,
     /// The box shape ROWSxCOLS (e.g. 2x3) instead of the default for each puzzle's side.

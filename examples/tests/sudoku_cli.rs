@@ -84,6 +84,20 @@ fn no_arguments_solve_the_built_in_example() {
 }
 
 #[test]
+fn no_arguments_and_an_empty_stdin_solve_the_built_in_example() {
+    // As under a CI job or `< /dev/null`: stdin is not a terminal and ends at once.
+    let on_terminal = run(&[]);
+    let r = run_with(&[], Some(""));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, on_terminal.stdout);
+    assert!(r.stderr.contains("nothing on stdin: solving the built-in example"), "{}", r.stderr);
+    // Something on stdin is input, even if it holds no puzzle; an explicit `-`
+    // that is empty is an error like an empty file.
+    assert_bad(&run_with(&["solve"], Some("\n")), "<stdin>: no puzzle found");
+    assert_bad(&run_with(&["solve", "-"], Some("")), "<stdin>: no puzzle found");
+}
+
+#[test]
 fn line_output_is_one_verified_line_per_puzzle_in_order() {
     let r = run_with(&["solve", "--output", "line"], Some(SEEDS));
     assert_eq!(r.code, 0, "{}", r.stderr);
