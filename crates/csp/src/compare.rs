@@ -27,7 +27,7 @@ use std::time::Duration;
 use crate::config::{Limits, SolveConfig};
 use crate::model::Model;
 use crate::solution::Status;
-use crate::solver::{SolveError, Solver};
+use crate::solver::{Effect, SolveError, Solver};
 use crate::stats::Stats;
 
 /// What each run looks for.
@@ -77,6 +77,9 @@ pub struct Measurement {
     /// For [`Goal::All`]: every solution, sorted. For [`Goal::First`]: the
     /// solution found, if any. Empty for [`Goal::Count`].
     pub answers: Vec<Vec<i64>>,
+    /// Pruning attribution per constraint kind (values removed, failures
+    /// caused), in order of first appearance in the model.
+    pub pruning: Vec<(String, Effect)>,
 }
 
 impl Measurement {
@@ -108,6 +111,9 @@ pub struct Row {
     pub stats: Stats,
     /// The median times summed over the instances.
     pub time: Duration,
+    /// Pruning attribution per constraint kind, summed over the instances, in
+    /// order of first appearance.
+    pub pruning: Vec<(String, Effect)>,
 }
 
 /// The result of [`compare`].
@@ -221,6 +227,7 @@ pub fn measure(
                 stats: solver.stats().clone(),
                 time: Duration::ZERO,
                 answers,
+                pruning: solver.attribution().by_kind(model),
             });
         }
     }
@@ -291,8 +298,14 @@ pub fn compare(
 /// The totals of one configuration's measurements.
 pub fn summarize(config: &SolveConfig, measurements: &[Measurement]) -> Row {
     let mut stats = Stats::default();
+    let mut pruning: indexmap::IndexMap<&str, Effect> = indexmap::IndexMap::new();
     for m in measurements {
         stats.accumulate(&m.stats);
+        for (kind, effect) in &m.pruning {
+            let total = pruning.entry(kind.as_str()).or_default();
+            total.pruned += effect.pruned;
+            total.failures += effect.failures;
+        }
     }
     Row {
         config: config.clone(),
@@ -302,6 +315,7 @@ pub fn summarize(config: &SolveConfig, measurements: &[Measurement]) -> Row {
         solutions: measurements.iter().map(|m| m.solutions).sum(),
         stats,
         time: measurements.iter().map(|m| m.time).sum(),
+        pruning: pruning.into_iter().map(|(kind, effect)| (kind.to_string(), effect)).collect(),
     }
 }
 
@@ -383,6 +397,33 @@ mod tests {
         let err = compare(&[("planted", &model)], &configs(), &options).unwrap_err();
         assert!(matches!(err, CompareError::Disagreement { .. }), "{err}");
         assert!(err.to_string().contains("disagree on instance 'planted'"), "{err}");
+    }
+
+    #[test]
+    fn pruning_is_attributed_by_kind_and_summed_over_instances() {
+        let mut model = queens(6);
+        let first = model.vars().next().unwrap();
+        let x = model.new_var(0..=3).unwrap();
+        model.less_than(x, first).unwrap();
+        let configs = vec!["fc+mrv".parse().unwrap(), "mac+mrv".parse().unwrap()];
+        let options = CompareOptions { goal: Goal::Count, ..CompareOptions::default() };
+        let comparison = compare(&[("a", &model), ("b", &model)], &configs, &options).unwrap();
+        for (row, measurements) in comparison.rows.iter().zip(&comparison.measurements) {
+            let kinds: Vec<&str> = row.pruning.iter().map(|(kind, _)| kind.as_str()).collect();
+            assert_eq!(kinds.len(), 2, "{kinds:?}");
+            // Every removal is someone's, and the rows sum the instances.
+            let pruned: u64 = row.pruning.iter().map(|(_, effect)| effect.pruned).sum();
+            assert_eq!(pruned, row.stats.pruned, "{}", row.config);
+            for (kind, effect) in &row.pruning {
+                let per_instance: u64 = measurements
+                    .iter()
+                    .flat_map(|m| &m.pruning)
+                    .filter(|(k, _)| k == kind)
+                    .map(|(_, e)| e.failures)
+                    .sum();
+                assert_eq!(effect.failures, per_instance);
+            }
+        }
     }
 
     #[test]

@@ -60,7 +60,7 @@ pub use local_search::{LocalSearch, LocalSearchConfig, LocalSearchOutcome, Local
 pub use model::{MAX_VALUE, Model, ModelError};
 pub use observer::{Observer, SearchEvent};
 pub use solution::{Count, Outcome, Solution, Status};
-pub use solver::{Solutions, SolveError, Solver};
+pub use solver::{Attribution, Effect, Solutions, SolveError, Solver};
 pub use state::{Event, ReversibleInt};
 pub use stats::Stats;
 pub use var::{ConstraintId, Domain, VarId};
