@@ -148,6 +148,13 @@ pub(crate) fn solve_and_show<'m>(
     };
     if common.stats {
         writeln!(stdout, "stats: {}", solver.stats())?;
+        let by_kind: Vec<String> = solver
+            .attribution()
+            .by_kind(model)
+            .iter()
+            .map(|(kind, effect)| format!("{kind} {} ({} failures)", effect.pruned, effect.failures))
+            .collect();
+        writeln!(stdout, "pruned by: {}", by_kind.join(", "))?;
     }
     Ok(code)
 }

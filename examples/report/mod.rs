@@ -392,9 +392,48 @@ impl ComparisonReport<'_> {
     }
 }
 
+impl ComparisonReport<'_> {
+    /// Pruning attribution: a row per constraint kind, a column per
+    /// configuration, each cell the values that kind removed and, in
+    /// parentheses, the failures it caused (wipe-outs and failed checks).
+    fn pruning(&self) -> Table {
+        let rows = &self.comparison.rows;
+        let mut kinds: Vec<&str> = Vec::new();
+        for (kind, _) in rows.iter().flat_map(|row| &row.pruning) {
+            if !kinds.contains(&kind.as_str()) {
+                kinds.push(kind);
+            }
+        }
+        let mut columns = vec!["kind".to_string()];
+        columns.extend(rows.iter().map(|row| row.config.to_string()));
+        let mut table = Table::new(columns).with_title(
+            "values pruned by each kind of constraint (failures it caused in parentheses), summed over the instances",
+        );
+        for kind in kinds {
+            let mut cells = vec![Cell::text(kind)];
+            cells.extend(rows.iter().map(|row| match row.pruning.iter().find(|(k, _)| k == kind) {
+                Some((_, effect)) => Cell::text(format!("{} ({})", effect.pruned, effect.failures)),
+                None => Cell::Empty,
+            }));
+            table.push(cells);
+        }
+        table
+    }
+
+    fn pruning_json(&self) -> serde_json::Value {
+        let configs = self.comparison.rows.iter().map(|row| {
+            let kinds = row.pruning.iter().map(|(kind, effect)| {
+                serde_json::json!({ "kind": kind, "pruned": effect.pruned, "failures": effect.failures })
+            });
+            serde_json::json!({ "config": row.config.to_string(), "kinds": kinds.collect::<Vec<_>>() })
+        });
+        serde_json::Value::Array(configs.collect())
+    }
+}
+
 impl Report for ComparisonReport<'_> {
     fn tables(&self) -> Vec<Table> {
-        vec![self.totals(false).with_title(self.title())]
+        vec![self.totals(false).with_title(self.title()), self.pruning()]
     }
 
     fn records(&self) -> Table {
@@ -409,6 +448,7 @@ impl Report for ComparisonReport<'_> {
             "timeout_s": self.options.limits.time.map(|t| t.as_secs_f64()),
             "instances": self.comparison.instances,
             "configs": self.totals(true).records(),
+            "pruning": self.pruning_json(),
             "measurements": self.measurements().records(),
         })
     }

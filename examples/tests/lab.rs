@@ -222,9 +222,18 @@ fn one_compares_configurations_on_one_instance() {
     let critical = 1.0 - 4f64.powf(-2.0 / (0.5 * 7.0));
     let name = format!("<8, 4, 0.5, {}> seed 1", (critical * 100.0).round() / 100.0);
     assert!(out.stdout.starts_with(&format!("instance '{name}'")), "{}", out.stdout);
-    let counts: Vec<&str> = out.stdout.lines().skip(3).map(|l| l.split_whitespace().nth(3).unwrap()).collect();
+    let counts: Vec<&str> = out
+        .stdout
+        .lines()
+        .skip(3)
+        .take_while(|l| !l.trim().is_empty())
+        .map(|l| l.split_whitespace().nth(3).unwrap())
+        .collect();
     assert_eq!(counts.len(), 2);
     assert_eq!(counts[0], counts[1]);
+    // Then the pruning attribution: model B posts its constraints as forbidden pairs.
+    assert!(out.stdout.contains("\nvalues pruned by each kind of constraint"), "{}", out.stdout);
+    assert!(out.stdout.lines().any(|l| l.starts_with("forbidden_pairs ")), "{}", out.stdout);
 }
 
 #[test]

@@ -92,8 +92,17 @@ fn the_table_has_a_row_per_configuration_and_the_agreed_counts() {
     let header: Vec<&str> = lines[1].split_whitespace().collect();
     assert_eq!(header[..4], ["config", "solved", "limited", "solutions"]);
     assert!(lines[2].starts_with("----"));
-    let rows = &lines[3..];
+    let end = lines.iter().position(|line| line.is_empty()).expect("a blank line before the pruning table");
+    let rows = &lines[3..end];
     assert_eq!(rows.len(), 6);
+    // The pruning attribution follows: one row per constraint kind, one
+    // column per configuration.
+    assert!(lines[end + 1].starts_with("values pruned by each kind of constraint"), "{}", out.stdout);
+    let kinds: Vec<&str> = lines[end + 2].split_whitespace().collect();
+    assert_eq!(kinds[0], "kind");
+    assert_eq!(kinds[1..], default_names()[..], "{}", out.stdout);
+    assert!(lines[end + 4].starts_with("all_different "), "{}", out.stdout);
+    assert_eq!(lines.len(), end + 5, "{}", out.stdout);
     for (row, name) in rows.iter().zip(default_names()) {
         let fields: Vec<&str> = row.split_whitespace().collect();
         assert_eq!(fields[0], name);
@@ -143,6 +152,17 @@ fn json_has_the_totals_and_every_measurement() {
         assert!(config["nodes"].as_u64().unwrap() > 0);
         assert!(config["time_ms"].as_f64().is_some());
     }
+    // Pruning attribution per configuration: queens has one kind of
+    // constraint, and it made every removal.
+    let pruning = value["pruning"].as_array().unwrap();
+    assert_eq!(pruning.len(), 6);
+    for (entry, config) in pruning.iter().zip(configs) {
+        assert_eq!(entry["config"], config["config"]);
+        let kinds = entry["kinds"].as_array().unwrap();
+        assert_eq!(kinds.len(), 1);
+        assert_eq!(kinds[0]["kind"], "all_different");
+        assert_eq!(kinds[0]["pruned"], config["pruned"]);
+    }
     let measurements = value["measurements"].as_array().unwrap();
     assert_eq!(measurements.len(), 12);
     assert_eq!(measurements[0]["instance"], "5-queens");
@@ -162,10 +182,15 @@ fn markdown_is_a_table_with_numeric_columns_right_aligned() {
     assert_eq!(lines[1], "");
     assert!(lines[2].starts_with("| config | solved |"));
     assert!(lines[3].starts_with("| --- | ---: |"));
-    assert_eq!(lines.len(), 6);
     assert!(lines[4].starts_with("| fc+mrv | 1 |") && lines[5].starts_with("| mac+mrv | 1 |"));
     let columns = lines[2].matches('|').count();
-    assert!(lines[2..].iter().all(|line| line.matches('|').count() == columns));
+    assert!(lines[2..6].iter().all(|line| line.matches('|').count() == columns));
+    // Then the pruning attribution, a second table.
+    assert_eq!(lines[6], "");
+    assert!(lines[7].starts_with("**values pruned by each kind"), "{}", lines[7]);
+    assert_eq!(lines[9], "| kind | fc+mrv | mac+mrv |");
+    assert!(lines[11].starts_with("| all_different | "), "{}", lines[11]);
+    assert_eq!(lines.len(), 12);
 }
 
 /// A "not equal" whose propagator, only under maintained arc consistency,
