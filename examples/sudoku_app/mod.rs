@@ -137,9 +137,14 @@ struct SolveArgs {
     /// Print a summary of the batch on stderr: counts, puzzles/s, µs per puzzle, nodes, backtracks.
     #[arg(long)]
     stats: bool,
-    /// Solve this many puzzles in parallel (output stays in input order).
-    #[arg(long, short = 'j', value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    /// Solve this many puzzles in parallel (output stays in input order); the default is one per core.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = default_jobs(), value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: u16,
+}
+
+/// The default of `--jobs`: one worker per core. Output never depends on it.
+fn default_jobs() -> u16 {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(256) as u16)
 }
 
 #[derive(Args, Debug, Clone)]
@@ -157,8 +162,8 @@ struct CountArgs {
     /// Print a summary of the batch on stderr.
     #[arg(long)]
     stats: bool,
-    /// Count this many puzzles in parallel (output stays in input order).
-    #[arg(long, short = 'j', value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    /// Count this many puzzles in parallel (output stays in input order); the default is one per core.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = default_jobs(), value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: u16,
 }
 
@@ -218,8 +223,8 @@ struct GenerateArgs {
     /// Output format of the puzzles.
     #[arg(long, value_name = "FORMAT", default_value = "line")]
     output: Format,
-    /// Generate this many puzzles in parallel (output stays in seed order).
-    #[arg(long, short = 'j', value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    /// Generate this many puzzles in parallel (output stays in seed order); the default is one per core.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = default_jobs(), value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: u16,
 }
 
