@@ -272,12 +272,7 @@ struct PuzzleArgs {
 impl PuzzleArgs {
     /// The puzzle and its name: the file's, or `built-in puzzle`.
     fn load(&self) -> anyhow::Result<(String, Futoshiki)> {
-        let name = self.file.as_ref().map_or_else(|| "built-in puzzle".to_string(), |path| path.display().to_string());
-        let puzzle = match &self.file {
-            Some(path) => Futoshiki::parse(&super::read_input(path)?, &name)?,
-            None => Futoshiki::parse(BUILT_IN, &name)?,
-        };
-        Ok((name, puzzle))
+        super::load_puzzle(self.file.as_deref(), BUILT_IN, Futoshiki::parse)
     }
 }
 

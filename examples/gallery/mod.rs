@@ -96,6 +96,28 @@ pub(crate) fn read_input(path: &std::path::Path) -> anyhow::Result<String> {
     std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
 }
 
+/// Reads and parses the puzzle of a file-driven example: from `file` (`-` is
+/// standard input), or else the built-in text, called `built-in puzzle` in
+/// messages. Returns the puzzle's name with it.
+pub(crate) fn load_puzzle<T, E>(
+    file: Option<&std::path::Path>,
+    built_in: &str,
+    parse: impl FnOnce(&str, &str) -> Result<T, E>,
+) -> anyhow::Result<(String, T)>
+where
+    E: std::error::Error + Send + Sync + 'static,
+{
+    let (name, puzzle) = match file {
+        Some(path) => {
+            let name = path.display().to_string();
+            let puzzle = parse(&read_input(path)?, &name)?;
+            (name, puzzle)
+        }
+        None => ("built-in puzzle".to_string(), parse(built_in, "built-in puzzle")?),
+    };
+    Ok((name, puzzle))
+}
+
 /// Prints a count: the number first, then whether it is complete. A count stopped by a
 /// limit is a lower bound and exits 1.
 pub(crate) fn print_count(count: Count, stdout: &mut dyn Write) -> io::Result<u8> {
