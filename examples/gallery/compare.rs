@@ -48,9 +48,32 @@ pub(crate) struct CompareSpec<P> {
     pub configs: &'static str,
 }
 
+/// A gallery tool's `run`: parses the command line (see [`parse`]), then
+/// solves with `solve` or compares with `compare`, and turns the result into
+/// the exit status (an error is printed on stderr as `error: ...`, status 2).
+pub(crate) fn run_tool<C, P>(
+    args: Vec<OsString>,
+    spec: &CompareSpec<P>,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+    solve: impl FnOnce(&C, &mut dyn Write, &mut dyn Write) -> anyhow::Result<u8>,
+    compare: impl FnOnce(&P, &CompareArgs, &mut dyn Write, &mut dyn Write) -> anyhow::Result<u8>,
+) -> u8
+where
+    C: CommandFactory + FromArgMatches,
+    P: Args + FromArgMatches,
+{
+    let result = match parse::<C, P>(args, spec, stdout, stderr) {
+        Ok(Mode::Solve(cli)) => solve(&cli, stdout, stderr),
+        Ok(Mode::Compare(puzzle, args)) => compare(&puzzle, &args, stdout, stderr),
+        Err(code) => return code,
+    };
+    super::finish(result, stderr)
+}
+
 /// What a gallery tool's command line asks for.
 #[derive(Debug)]
-pub(crate) enum Mode<C, P> {
+enum Mode<C, P> {
     /// Solve (or count) as usual: the tool's own arguments.
     Solve(C),
     /// `--compare`: the puzzle's arguments and the comparison's, the goal settled.
@@ -71,7 +94,7 @@ struct CompareFlag {
 /// and version go to `stdout` and exit 0; a usage error (an unknown
 /// configuration word among them) goes to `stderr` and exits 2; either way the
 /// exit status comes back as `Err`.
-pub(crate) fn parse<C, P>(
+fn parse<C, P>(
     args: Vec<OsString>,
     spec: &CompareSpec<P>,
     stdout: &mut dyn Write,

@@ -18,7 +18,7 @@ use csp::compare::{CompareError, CompareOptions, Comparison, Goal, Measurement, 
 use csp::{Model, ModelError, SolveConfig, VarId};
 use csp_cli::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 
-use super::compare::{CompareSpec, Mode};
+use super::compare::CompareSpec;
 use super::no_three_equal::{NoThreeEqual, NoThreeEqualCheck, no_three_equal};
 use super::text::{Problem, Source};
 use super::{CommonArgs, ParseError};
@@ -240,14 +240,14 @@ const COMPARE: CompareSpec<PuzzleArgs> = CompareSpec {
 /// The tool: `custom_constraint [FILE | --size N] [--check-only] [--count] [--stats] [strategy options]`,
 /// or `custom_constraint [FILE | --size N] --compare [--configs LIST] [comparison options]`.
 pub fn run(args: Vec<OsString>, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
-    match super::compare::parse::<Cli, PuzzleArgs>(args, &COMPARE, stdout, stderr) {
-        Ok(Mode::Solve(cli)) => super::finish(body(&cli, stdout), stderr),
-        Ok(Mode::Compare(puzzle, args)) => {
-            let result = puzzle.load().map(|(name, grid)| compare(&name, &grid, &args, stdout, stderr));
-            super::finish(result, stderr)
-        }
-        Err(code) => code,
-    }
+    super::compare::run_tool::<Cli, PuzzleArgs>(
+        args,
+        &COMPARE,
+        stdout,
+        stderr,
+        |cli, out, _| body(cli, out),
+        |puzzle, args, out, err| puzzle.load().map(|(name, grid)| compare(&name, &grid, args, out, err)),
+    )
 }
 
 fn body(cli: &Cli, stdout: &mut dyn Write) -> anyhow::Result<u8> {

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser};
 use csp::{Model, ModelError, Relation, SolveConfig, VarId};
 
-use super::compare::{CompareSpec, Mode};
+use super::compare::CompareSpec;
 use super::text::{self, Problem, Source};
 use super::{CommonArgs, ParseError};
 use crate::report::{CompareArgs, GoalArg, run_comparison};
@@ -314,11 +314,7 @@ const COMPARE: CompareSpec<PuzzleArgs> = CompareSpec {
 /// The tool: `kakuro [FILE] [--count] [--stats] [strategy options]`, or
 /// `kakuro [FILE] --compare [--configs LIST] [comparison options]`.
 pub fn run(args: Vec<OsString>, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
-    match super::compare::parse::<Cli, PuzzleArgs>(args, &COMPARE, stdout, stderr) {
-        Ok(Mode::Solve(cli)) => super::finish(body(&cli, stdout), stderr),
-        Ok(Mode::Compare(puzzle, args)) => super::finish(compare(&puzzle, &args, stdout, stderr), stderr),
-        Err(code) => code,
-    }
+    super::compare::run_tool::<Cli, PuzzleArgs>(args, &COMPARE, stdout, stderr, |cli, out, _| body(cli, out), compare)
 }
 
 fn compare(

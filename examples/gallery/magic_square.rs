@@ -17,7 +17,7 @@ use clap::{Args, Parser};
 use csp::{AllDifferentStrength, Model, ModelError, Relation, SolveConfig, VarId, VarOrder};
 
 use super::CommonArgs;
-use super::compare::{CompareSpec, Mode};
+use super::compare::CompareSpec;
 use crate::report::{CompareArgs, GoalArg, run_comparison};
 
 /// The largest order the tool accepts (its domain has `n²` values).
@@ -157,11 +157,7 @@ const COMPARE: CompareSpec<SquareArgs> = CompareSpec {
 /// The tool: `magic_square [--order N] [--count] [--stats] [strategy options]`, or
 /// `magic_square [--order N] --compare [--configs LIST] [comparison options]`.
 pub fn run(args: Vec<OsString>, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
-    match super::compare::parse::<Cli, SquareArgs>(args, &COMPARE, stdout, stderr) {
-        Ok(Mode::Solve(cli)) => super::finish(body(&cli, stdout), stderr),
-        Ok(Mode::Compare(square, args)) => super::finish(compare(&square, &args, stdout, stderr), stderr),
-        Err(code) => code,
-    }
+    super::compare::run_tool::<Cli, SquareArgs>(args, &COMPARE, stdout, stderr, |cli, out, _| body(cli, out), compare)
 }
 
 fn compare(

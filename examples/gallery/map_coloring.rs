@@ -14,7 +14,7 @@ use clap::{Args, Parser};
 use csp::{Model, ModelError, SolveConfig, VarId};
 
 use super::CommonArgs;
-use super::compare::{CompareSpec, Mode};
+use super::compare::CompareSpec;
 use super::dimacs::{self, Graph};
 use crate::report::{CompareArgs, GoalArg, run_comparison};
 
@@ -212,17 +212,7 @@ const COMPARE: CompareSpec<MapArgs> = CompareSpec {
 /// The tool: `map_coloring [--graph FILE --colors K] [--count] [--stats] [strategy options]`,
 /// or `map_coloring [--graph FILE --colors K] --compare [--configs LIST] [comparison options]`.
 pub fn run(args: Vec<OsString>, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
-    match super::compare::parse::<Cli, MapArgs>(args, &COMPARE, stdout, stderr) {
-        Ok(Mode::Solve(cli)) => {
-            let result = body(&cli, stdout, stderr);
-            super::finish(result, stderr)
-        }
-        Ok(Mode::Compare(map, args)) => {
-            let result = compare(&map, &args, stdout, stderr);
-            super::finish(result, stderr)
-        }
-        Err(code) => code,
-    }
+    super::compare::run_tool::<Cli, MapArgs>(args, &COMPARE, stdout, stderr, body, compare)
 }
 
 fn compare(map: &MapArgs, args: &CompareArgs, stdout: &mut dyn Write, stderr: &mut dyn Write) -> anyhow::Result<u8> {

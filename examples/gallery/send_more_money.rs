@@ -10,7 +10,7 @@ use std::io::Write;
 use clap::{Args, Parser};
 use csp::{Model, ModelError, Relation, SolveConfig, VarId};
 
-use super::compare::{CompareSpec, Mode};
+use super::compare::CompareSpec;
 use super::text::{Problem, Source};
 use super::{CommonArgs, ParseError};
 use crate::report::{CompareArgs, GoalArg, run_comparison};
@@ -203,11 +203,7 @@ pub fn default_config() -> SolveConfig {
 /// The tool: `send_more_money [--puzzle "SEND + MORE = MONEY"] [--count] [--stats] [strategy options]`,
 /// or `send_more_money [--puzzle ...] --compare [--configs LIST] [comparison options]`.
 pub fn run(args: Vec<OsString>, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
-    match super::compare::parse::<Cli, PuzzleArgs>(args, &COMPARE, stdout, stderr) {
-        Ok(Mode::Solve(cli)) => super::finish(body(&cli, stdout), stderr),
-        Ok(Mode::Compare(puzzle, args)) => super::finish(compare(&puzzle, &args, stdout, stderr), stderr),
-        Err(code) => code,
-    }
+    super::compare::run_tool::<Cli, PuzzleArgs>(args, &COMPARE, stdout, stderr, |cli, out, _| body(cli, out), compare)
 }
 
 fn compare(

@@ -14,7 +14,7 @@ use clap::{Args, Parser};
 use csp::{Model, ModelError, Relation, Solution, SolveConfig};
 
 use super::CommonArgs;
-use super::compare::{CompareSpec, Mode};
+use super::compare::CompareSpec;
 use crate::report::{CompareArgs, GoalArg, run_comparison};
 
 /// The five groups of attributes, in the order the table prints them.
@@ -181,11 +181,14 @@ const COMPARE: CompareSpec<PuzzleArgs> = CompareSpec {
 /// The tool: `zebra [--clues] [--count] [--stats] [strategy options]`, or
 /// `zebra --compare [--configs LIST] [comparison options]`.
 pub fn run(args: Vec<OsString>, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
-    match super::compare::parse::<Cli, PuzzleArgs>(args, &COMPARE, stdout, stderr) {
-        Ok(Mode::Solve(cli)) => super::finish(body(&cli, stdout), stderr),
-        Ok(Mode::Compare(_, args)) => super::finish(compare(&args, stdout, stderr), stderr),
-        Err(code) => code,
-    }
+    super::compare::run_tool::<Cli, PuzzleArgs>(
+        args,
+        &COMPARE,
+        stdout,
+        stderr,
+        |cli, out, _| body(cli, out),
+        |_, args, out, err| compare(args, out, err),
+    )
 }
 
 fn compare(args: &CompareArgs, stdout: &mut dyn Write, stderr: &mut dyn Write) -> anyhow::Result<u8> {
