@@ -2,8 +2,10 @@
 //! real process. Every placement it prints is checked with the independent
 //! verifier (`csp_queens::verify`), which knows nothing of the engine.
 
-use std::io::{self, Write};
 use std::process::Command;
+
+mod common;
+use common::ClosedPipe;
 
 use csp_examples::queens_app;
 
@@ -278,26 +280,6 @@ fn the_table_has_a_row_per_ordering_and_level() {
     let r = run(&["--table", "--sizes", "5"]);
     assert!(r.stdout.contains("node limit 1000000"), "{}", r.stdout);
     assert!(rows[1..].iter().all(|row| row.contains("nodes")), "{}", r.stdout);
-}
-
-/// A writer whose reader went away after `room` bytes.
-struct ClosedPipe {
-    room: usize,
-}
-
-impl Write for ClosedPipe {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        if self.room == 0 {
-            return Err(io::Error::new(io::ErrorKind::BrokenPipe, "closed"));
-        }
-        let n = buf.len().min(self.room);
-        self.room -= n;
-        Ok(n)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
 }
 
 #[test]

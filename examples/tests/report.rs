@@ -3,8 +3,8 @@
 //! to `run_comparison`, output captured.
 
 use clap::Parser;
-use csp::constraint::{Constraint, PropagationResult, Propagator};
-use csp::{Context, Model, Propagation, SolveConfig, VarId};
+use csp::testing::PlantedBug;
+use csp::{Model, SolveConfig};
 use csp_examples::report::{self, CompareArgs, Format, GoalArg};
 
 #[derive(Parser, Debug)]
@@ -193,38 +193,11 @@ fn markdown_is_a_table_with_numeric_columns_right_aligned() {
     assert_eq!(lines.len(), 12);
 }
 
-/// A "not equal" whose propagator, only under maintained arc consistency,
-/// also removes the value after the one it should: a planted bug.
-struct Broken([VarId; 2]);
-struct BrokenPropagator([VarId; 2]);
-
-impl Constraint for Broken {
-    fn scope(&self) -> &[VarId] {
-        &self.0
-    }
-    fn is_satisfied(&self, values: &[i64]) -> bool {
-        values[0] != values[1]
-    }
-    fn propagator(&self, config: &SolveConfig) -> Option<Box<dyn Propagator + '_>> {
-        (config.propagation == Propagation::Mac).then(|| Box::new(BrokenPropagator(self.0)) as _)
-    }
-}
-
-impl Propagator for BrokenPropagator {
-    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
-        if let Some(v) = ctx.fixed_value(self.0[0]) {
-            ctx.remove(self.0[1], v)?;
-            ctx.remove(self.0[1], v + 1)?;
-        }
-        Ok(())
-    }
-}
-
 fn planted() -> Model {
     let mut model = Model::new();
     let x = model.new_var(0..=3).unwrap();
     let y = model.new_var(0..=3).unwrap();
-    model.post(Broken([x, y])).unwrap();
+    model.post(PlantedBug([x, y])).unwrap();
     model
 }
 

@@ -6,6 +6,9 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+mod common;
+use common::ClosedPipe;
+
 use csp_examples::sudoku_app::{self, Io};
 use csp_sudoku::check::verify_solution;
 use csp_sudoku::parse::{self, PuzzleReader};
@@ -425,26 +428,6 @@ fn generate_is_reproducible_and_unique() {
     assert_eq!(counted.stdout.lines().filter(|l| l.starts_with("unique\t")).count(), 4, "{}", counted.stdout);
     let other = run(&["generate", "--size", "6", "--count", "4", "--seed", "8"]);
     assert_ne!(puzzles, puzzles_of(&other.stdout));
-}
-
-/// A writer whose reader went away after `room` bytes.
-struct ClosedPipe {
-    room: usize,
-}
-
-impl Write for ClosedPipe {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        if self.room == 0 {
-            return Err(io::Error::new(io::ErrorKind::BrokenPipe, "closed"));
-        }
-        let n = buf.len().min(self.room);
-        self.room -= n;
-        Ok(n)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
 }
 
 #[test]

@@ -322,9 +322,6 @@ pub fn summarize(config: &SolveConfig, measurements: &[Measurement]) -> Row {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::constraint::{Constraint, PropagationResult, Propagator};
-    use crate::context::Context;
-    use crate::var::VarId;
 
     fn queens(n: i64) -> Model {
         let mut model = Model::new();
@@ -359,40 +356,12 @@ mod tests {
         }
     }
 
-    /// A "not equal" whose propagator wrongly also removes the next value: a
-    /// planted bug that must be reported, not tabulated.
-    struct Broken([VarId; 2]);
-    struct BrokenPropagator([VarId; 2]);
-
-    impl Constraint for Broken {
-        fn scope(&self) -> &[VarId] {
-            &self.0
-        }
-        fn is_satisfied(&self, values: &[i64]) -> bool {
-            values[0] != values[1]
-        }
-        fn propagator(&self, config: &SolveConfig) -> Option<Box<dyn Propagator + '_>> {
-            // Only the arc-consistency configurations use the broken propagator.
-            (config.propagation == crate::config::Propagation::Mac).then(|| Box::new(BrokenPropagator(self.0)) as _)
-        }
-    }
-
-    impl Propagator for BrokenPropagator {
-        fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
-            if let Some(v) = ctx.fixed_value(self.0[0]) {
-                ctx.remove(self.0[1], v)?;
-                ctx.remove(self.0[1], v + 1)?;
-            }
-            Ok(())
-        }
-    }
-
     #[test]
     fn a_planted_disagreement_is_an_error() {
         let mut model = Model::new();
         let x = model.new_var(0..=3).unwrap();
         let y = model.new_var(0..=3).unwrap();
-        model.post(Broken([x, y])).unwrap();
+        model.post(crate::testing::PlantedBug([x, y])).unwrap();
         let options = CompareOptions { goal: Goal::Count, ..CompareOptions::default() };
         let err = compare(&[("planted", &model)], &configs(), &options).unwrap_err();
         assert!(matches!(err, CompareError::Disagreement { .. }), "{err}");
