@@ -5,7 +5,7 @@
 use std::process::Command;
 
 mod common;
-use common::ClosedPipe;
+use common::{ClosedPipe, table_rows};
 
 use csp_examples::queens_app;
 
@@ -320,17 +320,6 @@ fn the_real_binary_counts_and_reports_bad_usage() {
 }
 
 // ---- queens compare ----
-
-/// The rows of an aligned comparison table, as maps from column name to cell.
-fn table_rows(text: &str) -> Vec<std::collections::HashMap<String, String>> {
-    let mut lines = text.lines().skip_while(|line| !line.starts_with("config "));
-    let header: Vec<String> = lines.next().expect("a header line").split_whitespace().map(String::from).collect();
-    assert!(lines.next().is_some_and(|rule| rule.starts_with("---")), "a rule under the header: {text}");
-    lines
-        .take_while(|line| !line.trim().is_empty())
-        .map(|line| header.iter().cloned().zip(line.split_whitespace().map(String::from)).collect())
-        .collect()
-}
 
 #[test]
 fn compare_counts_six_queens_alike_under_every_configuration() {

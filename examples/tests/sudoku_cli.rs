@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 mod common;
-use common::ClosedPipe;
+use common::{ClosedPipe, table_rows};
 
 use csp_examples::sudoku_app::{self, Io};
 use csp_sudoku::check::verify_solution;
@@ -539,17 +539,6 @@ fn the_real_binary_streams_a_million_puzzles_in_constant_memory() {
 }
 
 // ---- sudoku compare ----
-
-/// The rows of an aligned comparison table, as maps from column name to cell.
-fn table_rows(text: &str) -> Vec<std::collections::HashMap<String, String>> {
-    let mut lines = text.lines().skip_while(|line| !line.starts_with("config "));
-    let header: Vec<String> = lines.next().expect("a header line").split_whitespace().map(String::from).collect();
-    assert!(lines.next().is_some_and(|rule| rule.starts_with("---")), "a rule under the header: {text}");
-    lines
-        .take_while(|line| !line.trim().is_empty())
-        .map(|line| header.iter().cloned().zip(line.split_whitespace().map(String::from)).collect())
-        .collect()
-}
 
 #[test]
 fn compare_solves_the_built_in_example_under_every_default_configuration() {

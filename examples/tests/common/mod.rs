@@ -21,3 +21,15 @@ impl Write for ClosedPipe {
         Ok(())
     }
 }
+
+/// The rows of the first aligned comparison table in `text` (the totals), as
+/// maps from column name to cell.
+pub fn table_rows(text: &str) -> Vec<std::collections::HashMap<String, String>> {
+    let mut lines = text.lines().skip_while(|line| !line.starts_with("config "));
+    let header: Vec<String> = lines.next().expect("a header line").split_whitespace().map(String::from).collect();
+    assert!(lines.next().is_some_and(|rule| rule.starts_with("---")), "a rule under the header: {text}");
+    lines
+        .take_while(|line| !line.trim().is_empty())
+        .map(|line| header.iter().cloned().zip(line.split_whitespace().map(String::from)).collect())
+        .collect()
+}
