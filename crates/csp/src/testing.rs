@@ -2,7 +2,7 @@
 //!
 //! The harness follows Gecode's: for many random sub-domains of small
 //! domains, it compares what the propagator leaves (run to its fixpoint at the
-//! root) with brute force over [`Constraint::is_satisfied`](crate::Constraint::is_satisfied):
+//! root) with brute force over [`Constraint::is_satisfied`]:
 //!
 //! - *soundness*: a value that belongs to some satisfying tuple is never removed,
 //!   and propagation never fails while a satisfying tuple exists;
