@@ -140,6 +140,17 @@ pub struct SolveConfig {
     /// The arc-consistency algorithm of generic support checking on binary
     /// constraints (under [`Propagation::Mac`] and at the root).
     pub arc_consistency: ArcConsistency,
+    /// Propagate every `all_different` on its own even where the solver would
+    /// merge them. By default, under [`Propagation::Mac`] with
+    /// [`AllDifferentStrength::Matching`], the solver propagates the
+    /// `all_different`s without offsets over one space of at most 64 values
+    /// (sudoku units, Latin square rows and columns) as one system: the same
+    /// pruning (each constraint domain consistent, to the common fixpoint, so
+    /// the same search tree and solutions), one propagator call per wave
+    /// instead of a cascade of calls and wake-ups. Pruning and failures are
+    /// still attributed to the constraint that caused them. Set this to study
+    /// the cascade itself (the `propagations` statistic counts calls).
+    pub separate_all_different: bool,
     /// Conflict-directed backjumping (Prosser 1993): with [`Propagation::None`]
     /// this is BT-CBJ, with [`Propagation::ForwardChecking`] FC-CBJ. It cannot be
     /// combined with [`Propagation::Mac`] ([`Solver::new`](crate::Solver::new)
@@ -274,7 +285,7 @@ pub enum ConfigSyntaxError {
     #[error(
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
          ordering input|mrv|mrvdeg|domdeg|domwdeg, a value ordering asc|desc|random|lcv, an all-different \
-         strength pairwise|matching, rootac, or seed=N)"
+         strength pairwise|matching, rootac, separate, or seed=N)"
     )]
     UnknownWord {
         /// The whole spelling.
@@ -341,6 +352,7 @@ impl SolveConfig {
 ///         | asc | desc | random | lcv               (value ordering, default asc)
 ///         | pairwise | matching                     (all-different strength, default matching)
 ///         | rootac                                  (arc consistency at the root)
+///         | separate                                (no merged all-different system)
 ///         | seed=N                                  (default 0)
 /// ```
 ///
@@ -403,6 +415,9 @@ impl FromStr for SolveConfig {
                     config: config_text.to_string(),
                     word: word.clone(),
                 })?;
+            } else if word == "separate" {
+                once("separate all-different")?;
+                config.separate_all_different = true;
             } else if word == "rootac" || word == "root-ac" {
                 once("root arc consistency")?;
                 config.root_arc_consistency = true;
@@ -447,6 +462,9 @@ impl fmt::Display for SolveConfig {
         if self.root_arc_consistency {
             f.write_str("+rootac")?;
         }
+        if self.separate_all_different {
+            f.write_str("+separate")?;
+        }
         if self.seed != 0 {
             write!(f, "+seed={}", self.seed)?;
         }
@@ -476,8 +494,14 @@ mod tests {
 
     #[test]
     fn configuration_spellings_round_trip() {
-        for text in ["fc+mrv", "mac/ac2001+domwdeg+lcv", "bt-cbj+input", "fc-cbj+mrv+random+seed=7", "mac+mrv+pairwise"]
-        {
+        for text in [
+            "fc+mrv",
+            "mac/ac2001+domwdeg+lcv",
+            "bt-cbj+input",
+            "fc-cbj+mrv+random+seed=7",
+            "mac+mrv+pairwise",
+            "mac+mrv+separate",
+        ] {
             let config: SolveConfig = text.parse().unwrap();
             assert_eq!(config.to_string(), text);
             assert_eq!(config.to_string().parse::<SolveConfig>().unwrap(), config);

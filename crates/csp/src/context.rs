@@ -36,7 +36,11 @@ pub struct Context<'a> {
     pub(crate) state: &'a mut State,
     pub(crate) assigned: Assigned<'a>,
     pub(crate) wake: Option<Wake<'a>>,
+    /// The constraint whose work this is: what pruning and failures are
+    /// attributed to. A propagator of several constraints sets it as it goes.
     pub(crate) constraint: u32,
+    /// The running propagator (its own changes do not wake it if idempotent).
+    pub(crate) propagator: u32,
     pub(crate) model: u32,
     pub(crate) stats: &'a mut Stats,
     /// Values removed, per constraint (pruning attribution).
@@ -420,6 +424,23 @@ impl Context<'_> {
         self.apply(x, change)
     }
 
+    /// [`narrow_single_word`](Context::narrow_single_word) without counting the
+    /// removed values: for a propagator of several constraints that counts
+    /// them per constraint ([`attribute`](Context::attribute)). No observer
+    /// sees these removals.
+    #[inline]
+    pub(crate) fn narrow_unattributed(&mut self, x: u32, new: u64) -> Result<bool, Conflict> {
+        let change = self.state.narrow_single_word(x, new);
+        self.apply(x, change)
+    }
+
+    /// Counts `removed` values as removed by `constraint`.
+    #[inline]
+    pub(crate) fn attribute(&mut self, constraint: u32, removed: u64) {
+        self.stats.pruned += removed;
+        self.pruned_by[constraint as usize] += removed;
+    }
+
     /// Removes the positions `word * 64 + bit` for every bit set in `mask`.
     #[inline]
     pub(crate) fn remove_mask(&mut self, x: u32, word: u32, mask: u64) -> Result<bool, Conflict> {
@@ -463,8 +484,8 @@ impl Context<'_> {
     fn notify(&mut self, x: u32, event: Event) {
         if let Some(wake) = &mut self.wake {
             for watch in wake.watchers.of(x) {
-                if event.wakes(watch.interest) && (watch.constraint != self.constraint || !wake.idempotent) {
-                    wake.queue.push(watch.constraint);
+                if event.wakes(watch.interest) && (watch.propagator != self.propagator || !wake.idempotent) {
+                    wake.queue.push(watch.propagator);
                 }
             }
         }

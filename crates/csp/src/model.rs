@@ -148,6 +148,9 @@ pub struct Model {
     names: IndexMap<Box<str>, u32>,
     constraints: Vec<Box<dyn Constraint>>,
     labels: Vec<Option<Box<str>>>,
+    /// The `all_different`s posted without offsets, with their own strength if
+    /// any: the solver may propagate those over small domains as one system.
+    plain_all_different: Vec<(ConstraintId, Option<AllDifferentStrength>)>,
 }
 
 impl Default for Model {
@@ -175,6 +178,7 @@ impl Model {
             names: IndexMap::new(),
             constraints: Vec::new(),
             labels: Vec::new(),
+            plain_all_different: Vec::new(),
         }
     }
 
@@ -469,7 +473,22 @@ impl Model {
                 Self::check_value(|| "all_different offset".to_string(), offset)?;
             }
         }
-        self.post(AllDifferent::new(vars.to_vec(), offsets.map(<[i64]>::to_vec), strength))
+        let id = self.post(AllDifferent::new(vars.to_vec(), offsets.map(<[i64]>::to_vec), strength))?;
+        if offsets.is_none_or(|offsets| offsets.iter().all(|&o| o == 0)) {
+            self.plain_all_different.push((id, strength));
+        }
+        Ok(id)
+    }
+
+    /// The scope of constraint `c`.
+    pub(crate) fn constraint_scope(&self, c: u32) -> &[VarId] {
+        self.constraints[c as usize].scope()
+    }
+
+    /// The `all_different`s without offsets (or with offsets all 0), with
+    /// their own strength if they were posted with one.
+    pub(crate) fn plain_all_different(&self) -> &[(ConstraintId, Option<AllDifferentStrength>)] {
+        &self.plain_all_different
     }
 
     fn check_distinct(&self, kind: &str, vars: &[VarId]) -> Result<(), ModelError> {

@@ -8,8 +8,12 @@ use crate::state::Event;
 /// A propagator's subscription to one variable.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Watch {
+    /// The constraint on the variable (what variable-ordering heuristics count).
     pub constraint: u32,
     pub interest: Event,
+    /// The propagator to wake: the constraint's own, or the one that propagates
+    /// it together with others (a system of all-differents).
+    pub propagator: u32,
 }
 
 /// For every variable, the propagators that watch it, in posting order
@@ -31,7 +35,7 @@ impl Watchers {
             offsets[i + 1] += offsets[i];
         }
         let mut fill = offsets.clone();
-        let mut entries = vec![Watch { constraint: 0, interest: Event::Domain }; pairs.len()];
+        let mut entries = vec![Watch { constraint: 0, interest: Event::Domain, propagator: 0 }; pairs.len()];
         for (var, watch) in pairs {
             let slot = &mut fill[*var as usize];
             entries[*slot as usize] = *watch;

@@ -12,6 +12,7 @@ use std::time::Instant;
 use crate::backjump::Backjumping;
 use crate::config::{Limit, Propagation, SolveConfig, ValueOrder, VarOrder};
 use crate::constraint::{Constraint, Propagator};
+use crate::constraints::all_different_system::{Merged, System};
 use crate::constraints::generic::Generic;
 use crate::context::{Assigned, Context, Wake};
 use crate::model::{Model, ModelError};
@@ -98,6 +99,7 @@ macro_rules! context {
             assigned: $assigned,
             wake: $wake,
             constraint: $c,
+            propagator: $c,
             model: $solver.model.id(),
             stats: &mut $solver.stats,
             pruned_by: &mut $solver.pruned_by,
@@ -160,6 +162,9 @@ pub struct Solver<'m> {
     /// The variables not known to be assigned, as a sparse set (see `compact_free`).
     free: Vec<u32>,
     free_count: ReversibleInt,
+    /// Per constraint, the propagator that does its work: its own, or the
+    /// all-different system's (see `System::merge`).
+    runs_in: Vec<u32>,
     /// Conflict-directed backjumping, when configured.
     backjumping: Option<Box<Backjumping>>,
     /// Marks constraints already visited in a pass over a variable's watchers.
@@ -210,6 +215,7 @@ impl<'m> Solver<'m> {
         let mut solver = Solver {
             model,
             free: (0..model.num_vars() as u32).collect(),
+            runs_in: Vec::new(),
             backjumping: config.backjumping.then(|| Box::new(Backjumping::new(model.num_vars()))),
             free_count,
             rng: Rng::new(config.seed),
@@ -241,19 +247,36 @@ impl<'m> Solver<'m> {
             exclusions: Vec::new(),
             assumption_failed: false,
         };
+        // All-differents over small domains may be propagated as one system,
+        // run by the first of them; the others' propagators never run.
+        let mut system = System::merge(model, &solver.config, &solver.state);
+        let mut runs_in: Vec<u32> = (0..n_constraints as u32).collect();
+        if let Some(system) = &system {
+            let leader = system.constraints()[0];
+            for &c in system.constraints() {
+                runs_in[c as usize] = leader;
+            }
+        }
         for (id, constraint) in model.constraints() {
-            let propagator: Box<dyn Propagator + 'm> = match constraint.propagator(&solver.config) {
-                Some(p) => p,
-                None => Box::new(Generic::new(constraint, solver.config.arc_consistency)),
+            let propagator: Box<dyn Propagator + 'm> = if runs_in[id.0 as usize] != id.0 {
+                Box::new(Merged)
+            } else if system.as_ref().is_some_and(|s| s.constraints()[0] == id.0) {
+                Box::new(system.take().expect("the system is taken once"))
+            } else {
+                match constraint.propagator(&solver.config) {
+                    Some(p) => p,
+                    None => Box::new(Generic::new(constraint, solver.config.arc_consistency)),
+                }
             };
             let interest = propagator.interest();
             for var in constraint.scope() {
-                pairs.push((var.index, Watch { constraint: id.0, interest }));
+                pairs.push((var.index, Watch { constraint: id.0, interest, propagator: runs_in[id.0 as usize] }));
             }
             solver.idempotent.push(propagator.is_idempotent());
             solver.partial_checks.push(propagator.has_partial_check());
             solver.propagators.push(propagator);
         }
+        solver.runs_in = runs_in;
         solver.watchers = Watchers::new(model.num_vars(), &pairs);
         solver.initialise_propagators();
         // A propagator may choose its cost once it has seen the domains.
@@ -358,9 +381,7 @@ impl<'m> Solver<'m> {
     pub fn root_domains(&mut self) -> Option<Vec<Domain>> {
         self.start_run();
         let begin = Instant::now();
-        for c in 0..self.propagators.len() as u32 {
-            self.queue.push(c);
-        }
+        self.queue_all();
         let result = self.propagate_queue();
         self.stats.elapsed += begin.elapsed();
         if let Err(failure) = result {
@@ -648,15 +669,22 @@ impl<'m> Solver<'m> {
 
     fn propagate_root(&mut self) -> Result<(), Failure> {
         if self.config.propagation == Propagation::Mac || self.config.root_arc_consistency {
-            for c in 0..self.propagators.len() as u32 {
-                self.queue.push(c);
-            }
+            self.queue_all();
             if let Err(failure) = self.propagate_queue() {
                 self.record_failure(failure);
                 return Err(failure);
             }
         }
         Ok(())
+    }
+
+    /// Queues every propagator that runs (not those merged into another).
+    fn queue_all(&mut self) {
+        for c in 0..self.propagators.len() as u32 {
+            if self.runs_in[c as usize] == c {
+                self.queue.push(c);
+            }
+        }
     }
 
     /// Runs queued propagators to a fixpoint (arc consistency).
@@ -669,9 +697,11 @@ impl<'m> Solver<'m> {
                     idempotent: self.idempotent[c as usize],
                 }), observer: self.observer.as_deref_mut().map(|o| o as &mut dyn Observer), decision: None);
             if self.propagators[c as usize].propagate(&mut ctx).is_err() {
-                let wiped = ctx.wiped;
+                // The constraint the propagator last acted for: itself, or a
+                // constraint of a merged system.
+                let (constraint, wiped) = (ctx.constraint, ctx.wiped);
                 self.queue.clear();
-                return Err(Failure { constraint: c, wiped });
+                return Err(Failure { constraint, wiped });
             }
             if let Some(cost) = ctx.reschedule {
                 self.queue.push_at(c, cost);
@@ -775,7 +805,7 @@ impl<'m> Solver<'m> {
             Propagation::Mac => {
                 if change != Change::None {
                     for i in 0..self.watchers.of(var).len() {
-                        let c = self.watchers.of(var)[i].constraint;
+                        let c = self.watchers.of(var)[i].propagator;
                         self.queue.push(c);
                     }
                 }
@@ -938,7 +968,7 @@ impl<'m> Solver<'m> {
             let result = match self.config.propagation {
                 Propagation::Mac => {
                     for i in 0..self.watchers.of(var).len() {
-                        let c = self.watchers.of(var)[i].constraint;
+                        let c = self.watchers.of(var)[i].propagator;
                         self.queue.push(c);
                     }
                     self.propagate_queue()

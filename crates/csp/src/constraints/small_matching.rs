@@ -20,24 +20,35 @@ use crate::var::VarId;
 /// one mask.
 #[derive(Debug)]
 pub(super) struct SmallMatching {
-    n: usize,
     /// `value id = position + shift[p]` for variable `p`.
     shift: [u8; 64],
     /// Where each variable's one domain word lives in the state.
     address: [usize; 64],
-    /// The domains as read, and as narrowed.
+    /// The domains as read (the core holds them as narrowed).
     before: [u64; 64],
-    dom: [u64; 64],
+    core: Core,
+    /// 1 when the next call is the complete (matching) pass.
+    pub(super) complete_next: Option<ReversibleInt>,
+}
+
+/// The algorithm itself, on domains already read into `dom` (local value ids,
+/// at most 64 variables): [`SmallMatching`] reads them from the state, and the
+/// system of all-differents ([`super::all_different_system`]) from its own copy
+/// of the domains.
+#[derive(Clone, Debug)]
+pub(super) struct Core {
+    /// The number of variables.
+    pub(super) n: usize,
+    /// The domains, narrowed in place.
+    pub(super) dom: [u64; 64],
     /// Matched value of each variable and variable of each value (`SMALL_NONE` if none).
-    var_match: [u8; 64],
-    val_match: [u8; 64],
+    pub(super) var_match: [u8; 64],
+    pub(super) val_match: [u8; 64],
     /// The edges between values (see above), both ways, and the strongly
     /// connected component of each value as a mask.
     succ: [u64; 64],
     pred: [u64; 64],
     component: [u64; 64],
-    /// 1 when the next call is the complete (matching) pass.
-    pub(super) complete_next: Option<ReversibleInt>,
 }
 
 const SMALL_NONE: u8 = u8::MAX;
@@ -63,16 +74,10 @@ impl SmallMatching {
             return None;
         }
         let mut small = Box::new(SmallMatching {
-            n: vars.len(),
             shift: [0; 64],
             address: [0; 64],
             before: [0; 64],
-            dom: [0; 64],
-            var_match: [SMALL_NONE; 64],
-            val_match: [SMALL_NONE; 64],
-            succ: [0; 64],
-            pred: [0; 64],
-            component: [0; 64],
+            core: Core::new(vars.len()),
             complete_next: None,
         });
         for (p, (b, o)) in bases.iter().zip(offsets).enumerate() {
@@ -80,6 +85,65 @@ impl SmallMatching {
             small.address[p] = state.word_address(vars[p].index);
         }
         Some(small)
+    }
+
+    /// Reads the domains into `before` and the core.
+    #[inline]
+    fn load(&mut self, ctx: &Context<'_>) {
+        let state = ctx.state();
+        for p in 0..self.core.n {
+            let word = state.word_at(self.address[p]) << self.shift[p];
+            self.before[p] = word;
+            self.core.dom[p] = word;
+        }
+    }
+
+    /// Writes the core's domains back to the state.
+    #[inline]
+    fn store(&self, vars: &[VarId], ctx: &mut Context<'_>) -> PropagationResult {
+        // Which variables changed, without a branch per variable; then only those.
+        let mut changed = 0u64;
+        for p in 0..self.core.n {
+            changed |= u64::from(self.core.dom[p] != self.before[p]) << p;
+        }
+        while changed != 0 {
+            let p = pop_lowest(&mut changed);
+            ctx.narrow_single_word(vars[p].index, self.core.dom[p] >> self.shift[p])?;
+        }
+        Ok(())
+    }
+
+    /// The cheap pass ([`Core::cheap`]) on the variables' domains. Returns
+    /// whether the matching pass can still remove something.
+    pub(super) fn cheap(&mut self, vars: &[VarId], ctx: &mut Context<'_>) -> Result<bool, Conflict> {
+        ctx.count_checks(self.core.n as u64);
+        self.load(ctx);
+        let needs_matching = self.core.cheap()?;
+        self.store(vars, ctx)?;
+        Ok(needs_matching)
+    }
+
+    /// The complete pass ([`Core::matching`]) on the variables' domains.
+    pub(super) fn propagate(&mut self, vars: &[VarId], ctx: &mut Context<'_>) -> PropagationResult {
+        ctx.count_checks(self.core.n as u64);
+        self.load(ctx);
+        self.core.matching()?;
+        self.store(vars, ctx)
+    }
+}
+
+impl Core {
+    /// A core for `n` variables (at most 64), with no matching yet.
+    pub(super) fn new(n: usize) -> Core {
+        Core {
+            n,
+            dom: [0; 64],
+            var_match: [SMALL_NONE; 64],
+            val_match: [SMALL_NONE; 64],
+            succ: [0; 64],
+            pred: [0; 64],
+            component: [0; 64],
+        }
     }
 
     /// Tries to match variable `p`, depth first over values not yet `visited`.
@@ -104,32 +168,6 @@ impl SmallMatching {
             self.val_match[a as usize] = SMALL_NONE;
             self.var_match[p] = SMALL_NONE;
         }
-    }
-
-    /// Reads the domains into `before` and `dom`.
-    #[inline]
-    fn load(&mut self, ctx: &Context<'_>) {
-        let state = ctx.state();
-        for p in 0..self.n {
-            let word = state.word_at(self.address[p]) << self.shift[p];
-            self.before[p] = word;
-            self.dom[p] = word;
-        }
-    }
-
-    /// Writes `dom` back to the domains.
-    #[inline]
-    fn store(&self, vars: &[VarId], ctx: &mut Context<'_>) -> PropagationResult {
-        // Which variables changed, without a branch per variable; then only those.
-        let mut changed = 0u64;
-        for p in 0..self.n {
-            changed |= u64::from(self.dom[p] != self.before[p]) << p;
-        }
-        while changed != 0 {
-            let p = pop_lowest(&mut changed);
-            ctx.narrow_single_word(vars[p].index, self.dom[p] >> self.shift[p])?;
-        }
-        Ok(())
     }
 
     /// Removes the values of fixed variables from the others until nothing
@@ -205,9 +243,7 @@ impl SmallMatching {
     /// value extends to a matching), nor with three when every value must be
     /// taken (a Hall set of two would leave the third variable a value nobody
     /// else holds: a hidden single, already assigned).
-    pub(super) fn cheap(&mut self, vars: &[VarId], ctx: &mut Context<'_>) -> Result<bool, Conflict> {
-        ctx.count_checks(self.n as u64);
-        self.load(ctx);
+    pub(super) fn cheap(&mut self) -> Result<bool, Conflict> {
         let needs_matching = loop {
             let (free_vars, taken) = self.eliminate(false)?;
             let (mut once, mut twice) = (0u64, 0u64);
@@ -226,7 +262,8 @@ impl SmallMatching {
             let tight = available == self.n;
             let singles = if tight { once & !twice } else { 0 };
             if singles == 0 {
-                break self.hall_set_possible(free_vars, tight);
+                let dom = &self.dom;
+                break hall_set_possible(BitIndices(free_vars).map(|p| dom[p].count_ones()), tight);
             }
             let mut rest = free_vars;
             while rest != 0 {
@@ -241,53 +278,11 @@ impl SmallMatching {
                 }
             }
         };
-        self.store(vars, ctx)?;
         Ok(needs_matching)
     }
 
-    /// Whether the unfixed variables `free_vars` (each with two values or
-    /// more, after the cheap pass) may hold a Hall set that the matching pass
-    /// would act on: `k` variables whose domains together hold only `k`
-    /// values, for some `2 <= k < m` (`m` the number of unfixed variables;
-    /// `k < m - 1` when `tight`, every remaining value must be taken).
-    ///
-    /// The matching pass removes value `a` from `x` only when `x` lies outside
-    /// such a set and `a` inside its values (Régin 1994; with `k = m` the set
-    /// is every unfixed variable and removes nothing from them). Its `k`
-    /// variables each have at most `k` values, so if for no `k` in that range
-    /// at least `k` variables have at most `k` values, the pass cannot remove
-    /// anything and is skipped. Early in a sudoku, when domains are wide, this
-    /// spares most matching passes.
-    fn hall_set_possible(&self, free_vars: u64, tight: bool) -> bool {
-        let m = free_vars.count_ones() as usize;
-        // When every value must be taken, a Hall set of `m - 1` variables
-        // leaves the last value to the last variable alone: a hidden single,
-        // which the cheap pass has already assigned.
-        let limit = if tight { m.saturating_sub(1) } else { m };
-        if limit <= 2 {
-            return false;
-        }
-        // How many unfixed variables have each size, for sizes below m.
-        let mut by_size = [0u8; 64];
-        let mut rest = free_vars;
-        while rest != 0 {
-            let size = self.dom[pop_lowest(&mut rest)].count_ones() as usize;
-            by_size[size.min(63)] += 1;
-        }
-        let mut at_most = 0usize;
-        for (k, &count) in by_size.iter().enumerate().take(limit).skip(2) {
-            at_most += usize::from(count);
-            if at_most >= k {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// The complete pass: Régin's domain consistency.
-    pub(super) fn propagate(&mut self, vars: &[VarId], ctx: &mut Context<'_>) -> PropagationResult {
-        ctx.count_checks(self.n as u64);
-        self.load(ctx);
+    /// The complete pass: Régin's domain consistency, on `dom`.
+    pub(super) fn matching(&mut self) -> PropagationResult {
         // Value elimination first, as Gecode does before the matching: the
         // values of fixed variables leave the others, repeatedly. What remains
         // for the matching is the unfixed variables and their values, which
@@ -296,7 +291,7 @@ impl SmallMatching {
         if free_vars.count_ones() <= 2 {
             // Two unfixed variables, each with two values or more, always have
             // a matching through any of their values: nothing more to remove.
-            return self.store(vars, ctx);
+            return Ok(());
         }
         // Match the free variables (keeping the matched edges still present).
         let mut values = 0u64;
@@ -367,6 +362,54 @@ impl SmallMatching {
             let b = self.var_match[p] as usize;
             self.dom[p] &= (1u64 << b) | self.component[b] | from_free;
         }
-        self.store(vars, ctx)
+        Ok(())
+    }
+}
+
+/// Whether unfixed variables with domains of the given sizes (each two values
+/// or more, after the cheap pass) may hold a Hall set that the matching pass
+/// would act on: `k` variables whose domains together hold only `k` values,
+/// for some `2 <= k < m` (`m` the number of unfixed variables; `k < m - 1`
+/// when `tight`, every remaining value must be taken).
+///
+/// The matching pass removes value `a` from `x` only when `x` lies outside
+/// such a set and `a` inside its values (Régin 1994; with `k = m` the set is
+/// every unfixed variable and removes nothing from them). Its `k` variables
+/// each have at most `k` values, so if for no `k` in that range at least `k`
+/// variables have at most `k` values, the pass cannot remove anything and is
+/// skipped. Early in a sudoku, when domains are wide, this spares most
+/// matching passes.
+pub(super) fn hall_set_possible(sizes: impl Iterator<Item = u32>, tight: bool) -> bool {
+    // How many unfixed variables have each size.
+    let mut by_size = [0u8; 65];
+    let mut m = 0usize;
+    for size in sizes {
+        by_size[(size as usize).min(64)] += 1;
+        m += 1;
+    }
+    // When every value must be taken, a Hall set of `m - 1` variables leaves
+    // the last value to the last variable alone: a hidden single, which the
+    // cheap pass has already assigned.
+    let limit = if tight { m.saturating_sub(1) } else { m };
+    let mut at_most = 0usize;
+    for (k, &count) in by_size.iter().enumerate().take(limit).skip(2) {
+        at_most += usize::from(count);
+        if at_most >= k {
+            return true;
+        }
+    }
+    false
+}
+
+/// The indices of the set bits of a word, lowest first.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct BitIndices(pub(super) u64);
+
+impl Iterator for BitIndices {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        (self.0 != 0).then(|| pop_lowest(&mut self.0))
     }
 }

@@ -1,0 +1,657 @@
+//! Several `all_different`s over one small value space, propagated together.
+//!
+//! A sudoku has 27 all-differents over 81 cells, each cell in three. Run one
+//! propagator per constraint and every value a box removes wakes the cell's
+//! row and column, each of which reads its nine domains, narrows some, and
+//! wakes others in turn: most of the work is the cascade (reading, trailing,
+//! queueing), not the reasoning. The solver instead hands all such
+//! constraints to one [`System`] propagator. It copies the domains into
+//! local bit masks, works on those, and writes each changed domain back once.
+//! The work comes in three tiers, each run only when the ones before it have
+//! nothing left to do:
+//!
+//! 1. **Singles**: a variable with one value left loses it from the other
+//!    variables of its constraints.
+//! 2. **Hidden singles**: when a constraint has exactly as many values left
+//!    as variables, every value must be taken, and a value only one variable
+//!    can take goes to it. A constraint fails when fewer values than
+//!    variables remain. For this the system keeps, per constraint and value,
+//!    the set of the constraint's variables that can take the value (its
+//!    "places"), updated with every removal; a place set that shrinks to one
+//!    variable is a candidate. A constraint whose variables changed between
+//!    calls is checked whole, as [`super::small_matching`]'s cheap pass does.
+//! 3. **Matching**: for each constraint that changed since its last look
+//!    and may hold a Hall set ([`hall_set_possible`]), Régin's matching pass,
+//!    which leaves it domain consistent.
+//!
+//! The pruning is the same: every constraint ends domain consistent, and the
+//! common fixpoint of the constraints' propagators does not depend on the
+//! order they run in, so the search makes the same decisions and finds the
+//! same solutions (the tests check it against separate propagators). Values
+//! removed and failures are attributed to the constraint whose reasoning
+//! caused them.
+//!
+//! With an observer, each constraint's changes are written to the domains
+//! as soon as it has made them, so that every removal is reported with the
+//! constraint that made it; otherwise each changed domain is written once,
+//! at the end of the call.
+//!
+//! Between calls the system keeps the masks it left: a constraint none of
+//! whose variables changed since then is still at its fixpoint, so only the
+//! others are run (after a backtrack, the restored variables count as changed).
+
+use super::small_matching::{BitIndices, Core, hall_set_possible};
+use crate::config::{AllDifferentStrength, Propagation, SolveConfig};
+use crate::constraint::{Conflict, Cost, PropagationResult, Propagator};
+use crate::context::Context;
+use crate::model::Model;
+use crate::state::{Event, State};
+
+/// The saved matching of one constraint: matched value of each of its
+/// variables, and variable of each value.
+type Matching = ([u8; 64], [u8; 64]);
+
+/// Where a position sits in one of its constraints.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    /// The constraint.
+    unit: u32,
+    /// The position's index among the constraint's variables.
+    index: u32,
+}
+
+/// Which variables each constraint has, and the other way round. The
+/// variables of the system are numbered by position, in order of first
+/// appearance; the constraints by their rank in the system.
+#[derive(Debug)]
+struct Topology {
+    /// The positions of constraint `u`: `members[member_start[u]..member_start[u + 1]]`.
+    member_start: Vec<u32>,
+    members: Vec<u32>,
+    /// Where position `p` sits: `slots[slot_start[p]..slot_start[p + 1]]`.
+    slot_start: Vec<u32>,
+    slots: Vec<Slot>,
+    /// The constraints of position `p` as a bitset of `words` words:
+    /// `unit_words[p * words..(p + 1) * words]`.
+    unit_words: Vec<u64>,
+    words: usize,
+}
+
+impl Topology {
+    fn new(scopes: &[Vec<u32>], n: usize) -> Topology {
+        let mut member_start = vec![0u32];
+        let mut members = Vec::new();
+        for scope in scopes {
+            members.extend_from_slice(scope);
+            member_start.push(members.len() as u32);
+        }
+        let mut slot_start = vec![0u32; n + 1];
+        for &p in &members {
+            slot_start[p as usize + 1] += 1;
+        }
+        for p in 0..n {
+            slot_start[p + 1] += slot_start[p];
+        }
+        let mut fill = slot_start.clone();
+        let mut slots = vec![Slot { unit: 0, index: 0 }; members.len()];
+        let words = scopes.len().div_ceil(64);
+        let mut unit_words = vec![0u64; n * words];
+        for (u, scope) in scopes.iter().enumerate() {
+            for (index, &p) in scope.iter().enumerate() {
+                let p = p as usize;
+                slots[fill[p] as usize] = Slot { unit: u as u32, index: index as u32 };
+                fill[p] += 1;
+                unit_words[p * words + u / 64] |= 1 << (u % 64);
+            }
+        }
+        Topology { member_start, members, slot_start, slots, unit_words, words }
+    }
+
+    #[inline]
+    fn members(&self, u: usize) -> &[u32] {
+        &self.members[self.member_start[u] as usize..self.member_start[u + 1] as usize]
+    }
+
+    #[inline]
+    fn slots(&self, p: usize) -> &[Slot] {
+        &self.slots[self.slot_start[p] as usize..self.slot_start[p + 1] as usize]
+    }
+
+    #[inline]
+    fn unit_words(&self, p: usize) -> &[u64] {
+        &self.unit_words[p * self.words..(p + 1) * self.words]
+    }
+}
+
+/// Adds constraint `u` to a bitset of constraints.
+#[inline]
+fn insert(set: &mut [u64], u: usize) {
+    set[u / 64] |= 1 << (u % 64);
+}
+
+/// Adds the constraints of a bitset (`words`) to another (`set`).
+#[inline]
+fn insert_all(set: &mut [u64], words: &[u64]) {
+    for (to, &from) in set.iter_mut().zip(words) {
+        *to |= from;
+    }
+}
+
+/// Removes and returns the smallest member of a bitset.
+#[inline]
+fn pop_first(set: &mut [u64]) -> Option<usize> {
+    for (w, word) in set.iter_mut().enumerate() {
+        if *word != 0 {
+            let bit = word.trailing_zeros() as usize;
+            *word &= *word - 1;
+            return Some(w * 64 + bit);
+        }
+    }
+    None
+}
+
+/// What the system knows of one constraint.
+#[derive(Clone, Debug)]
+struct Unit {
+    /// Per value: which of the constraint's variables (by index) can take it.
+    /// They describe the masks, or at the start of a call the masks the last
+    /// call left.
+    places: [u64; 64],
+    /// How many values some variable can take, and how many variables there are.
+    live: u8,
+    size: u8,
+    /// The values it removed in this call.
+    pruned: u64,
+}
+
+/// The domains as the system narrows them, and the work they call for.
+#[derive(Debug)]
+struct Board {
+    /// Per position, its domain as local value ids.
+    masks: Vec<u64>,
+    units: Vec<Unit>,
+    /// Tier 1: fixed positions whose value has not yet left their peers
+    /// (a stack: `singles[..num_singles]`; a position becomes fixed once per call).
+    singles: Vec<u32>,
+    num_singles: usize,
+    /// Tier 2: values that only one variable of a constraint can still take,
+    /// as `u * 64 + v` (a stack: `hidden[..num_hidden]`; a place set shrinks
+    /// to one once per call).
+    hidden: Vec<u32>,
+    num_hidden: usize,
+    /// Tier 2: constraints to check whole, as a bitset: those whose
+    /// variables changed between calls, and those whose values became tight.
+    to_check: Vec<u64>,
+    /// Tier 3: constraints changed since their last Hall-set look, as a bitset.
+    to_look: Vec<u64>,
+    /// The number of local values.
+    span: usize,
+}
+
+impl Board {
+    /// Recomputes the places from the masks.
+    fn recount(&mut self, topology: &Topology) {
+        for (u, unit) in self.units.iter_mut().enumerate() {
+            unit.places = [0; 64];
+            let mut values = 0u64;
+            for (k, &p) in topology.members(u).iter().enumerate() {
+                let d = self.masks[p as usize];
+                values |= d;
+                for v in BitIndices(d) {
+                    unit.places[v] |= 1 << k;
+                }
+            }
+            unit.live = values.count_ones() as u8;
+        }
+    }
+
+    /// Position `p` changed between calls from `old` to its mask: updates
+    /// the places and queues its constraints for a check and a Hall-set look.
+    #[inline]
+    fn reload(&mut self, topology: &Topology, p: usize, old: u64) {
+        let mask = self.masks[p];
+        let (added, removed) = (mask & !old, old & !mask);
+        for slot in topology.slots(p) {
+            let unit = &mut self.units[slot.unit as usize];
+            let bit = 1u64 << slot.index;
+            for v in BitIndices(added) {
+                unit.live += u8::from(unit.places[v] == 0);
+                unit.places[v] |= bit;
+            }
+            for v in BitIndices(removed) {
+                unit.places[v] &= !bit;
+                unit.live -= u8::from(unit.places[v] == 0);
+            }
+        }
+        insert_all(&mut self.to_check, topology.unit_words(p));
+        insert_all(&mut self.to_look, topology.unit_words(p));
+    }
+
+    /// Narrows position `p` to `new` (a non-empty subset), the work of
+    /// constraint `u`. `Err(w)` when constraint `w` is left fewer values than
+    /// variables (the places are complete all the same).
+    #[inline]
+    fn narrow(&mut self, topology: &Topology, p: usize, new: u64, u: usize) -> Result<(), u32> {
+        let old = self.masks[p];
+        let removed = old & !new;
+        self.masks[p] = new;
+        self.units[u].pruned += u64::from(removed.count_ones());
+        if new & (new - 1) == 0 {
+            self.singles[self.num_singles] = p as u32;
+            self.num_singles += 1;
+        }
+        insert_all(&mut self.to_look, topology.unit_words(p));
+        let mut result = Ok(());
+        for slot in topology.slots(p) {
+            let w = slot.unit as usize;
+            let unit = &mut self.units[w];
+            let bit = 1u64 << slot.index;
+            for v in BitIndices(removed) {
+                let left = unit.places[v & 63] & !bit;
+                unit.places[v & 63] = left;
+                if left & left.wrapping_sub(1) == 0 {
+                    if left != 0 {
+                        // One place left: a hidden single, unless that
+                        // variable is already fixed to the value.
+                        let q = topology.members(w)[left.trailing_zeros() as usize] as usize;
+                        if self.masks[q] != 1 << v {
+                            self.hidden[self.num_hidden] = (w * 64 + v) as u32;
+                            self.num_hidden += 1;
+                        }
+                    } else {
+                        unit.live -= 1;
+                        if unit.live < unit.size {
+                            result = Err(w as u32);
+                        } else if unit.live == unit.size {
+                            // Tight now: its values held once are hidden singles.
+                            insert(&mut self.to_check, w);
+                        }
+                    }
+                }
+            }
+        }
+        result
+    }
+
+    /// Queues position `p` for tier 1 if it is fixed.
+    #[inline]
+    fn push_if_single(&mut self, p: usize) {
+        let mask = self.masks[p];
+        if mask & (mask - 1) == 0 {
+            self.singles[self.num_singles] = p as u32;
+            self.num_singles += 1;
+        }
+    }
+
+    /// Tier 1: the value of fixed position `p` leaves the other variables of
+    /// its constraints. `Err(w)` when constraint `w` fails.
+    #[inline]
+    fn eliminate(&mut self, topology: &Topology, p: usize) -> Result<(), u32> {
+        let value = self.masks[p];
+        let v = value.trailing_zeros() as usize & 63;
+        for slot in topology.slots(p) {
+            let u = slot.unit as usize;
+            let others = self.units[u].places[v] & !(1u64 << slot.index);
+            let members = topology.members(u);
+            for k in BitIndices(others) {
+                let q = members[k] as usize;
+                let mask = self.masks[q];
+                if mask == value {
+                    return Err(u as u32);
+                }
+                self.narrow(topology, q, mask & !value, u)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Tier 2: a hidden single `u * 64 + v`, if it still is one: the one
+    /// variable of `u` that can take `v` is fixed to it.
+    #[inline]
+    fn hidden_single(&mut self, topology: &Topology, entry: usize) -> Result<(), u32> {
+        let (u, v) = (entry / 64, entry % 64);
+        let unit = &self.units[u];
+        let place = unit.places[v];
+        if place.count_ones() != 1 || unit.live != unit.size {
+            return Ok(());
+        }
+        let p = topology.members(u)[place.trailing_zeros() as usize] as usize;
+        let bit = 1u64 << v;
+        if self.masks[p] == bit { Ok(()) } else { self.narrow(topology, p, bit, u) }
+    }
+
+    /// Tier 2: constraint `u`'s whole check: fails when fewer values than
+    /// variables are left, and when exactly as many, fixes its hidden
+    /// singles. (The values of its fixed variables have left the others:
+    /// tier 1 did it.)
+    fn check(&mut self, topology: &Topology, u: usize) -> Result<(), u32> {
+        let unit = &self.units[u];
+        if unit.live < unit.size {
+            return Err(u as u32);
+        }
+        if unit.live == unit.size {
+            for v in 0..self.span {
+                if self.units[u].places[v].count_ones() == 1 {
+                    self.hidden_single(topology, u * 64 + v)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Tier 3: constraint `u`'s matching pass, if it may hold a Hall set.
+    /// Returns the number of variables checked (0 when skipped).
+    fn match_unit(
+        &mut self,
+        topology: &Topology,
+        u: usize,
+        core: &mut Core,
+        matching: &mut Matching,
+    ) -> Result<usize, u32> {
+        let members = topology.members(u);
+        let mut free = 0u64;
+        for (k, &p) in members.iter().enumerate() {
+            let d = self.masks[p as usize];
+            free |= u64::from(d & (d - 1) != 0) << k;
+        }
+        let tight = self.units[u].live == self.units[u].size;
+        let masks = &self.masks;
+        if !hall_set_possible(BitIndices(free).map(|k| masks[members[k] as usize].count_ones()), tight) {
+            return Ok(0);
+        }
+        core.n = members.len();
+        for (k, &p) in members.iter().enumerate() {
+            core.dom[k] = masks[p as usize];
+        }
+        (core.var_match, core.val_match) = *matching;
+        let result = core.matching();
+        *matching = (core.var_match, core.val_match);
+        result.map_err(|_| u as u32)?;
+        for (k, &p) in members.iter().enumerate() {
+            let p = p as usize;
+            if core.dom[k] != self.masks[p] {
+                self.narrow(topology, p, core.dom[k], u)?;
+            }
+        }
+        // Domain consistent now: no need for another look at `u` until it changes.
+        self.to_look[u / 64] &= !(1 << (u % 64));
+        Ok(members.len())
+    }
+}
+
+/// One propagator for several `all_different`s (see the module docs).
+#[derive(Debug)]
+pub(crate) struct System {
+    /// The merged constraints, in posting order; the first one runs the system.
+    constraints: Vec<u32>,
+    /// Per position: the variable, the shift from its bit 0 to the local
+    /// value id, and where its domain word lives.
+    vars: Vec<u32>,
+    shift: Vec<u8>,
+    address: Vec<usize>,
+    topology: Topology,
+    board: Board,
+    /// The masks as read at the start of the call.
+    before: Vec<u64>,
+    /// The masks as the last call left them, which the places describe, and
+    /// whether that call succeeded (then every constraint none of whose
+    /// variables changed since is still at its fixpoint). `None` before the
+    /// first call.
+    last: Option<Vec<u64>>,
+    clean: bool,
+    /// Per constraint, its matching, kept between calls.
+    matchings: Vec<Matching>,
+    core: Box<Core>,
+}
+
+/// The propagator of a constraint merged into a [`System`]: the system does
+/// its work, so it never runs.
+#[derive(Debug)]
+pub(crate) struct Merged;
+
+impl Propagator for Merged {
+    fn propagate(&mut self, _ctx: &mut Context<'_>) -> PropagationResult {
+        Ok(())
+    }
+
+    fn is_idempotent(&self) -> bool {
+        true
+    }
+}
+
+impl System {
+    /// The system of `model`'s all-differents, when the configuration and the
+    /// domains allow one: arc consistency with matching strength, at least two
+    /// `all_different`s without offsets and of at most 64 variables, each of
+    /// their variables a dense one-word domain, all of them within one span of
+    /// 64 values. `None` otherwise (each constraint then gets its own propagator).
+    pub(crate) fn merge(model: &Model, config: &SolveConfig, state: &State) -> Option<System> {
+        if config.propagation != Propagation::Mac || config.separate_all_different {
+            return None;
+        }
+        let constraints: Vec<u32> = model
+            .plain_all_different()
+            .iter()
+            .filter(|(_, strength)| strength.unwrap_or(config.all_different) == AllDifferentStrength::Matching)
+            .map(|(id, _)| id.0)
+            .filter(|&c| model.constraint_scope(c).len() <= 64)
+            .collect();
+        if constraints.len() < 2 {
+            return None;
+        }
+        // The value space: from the smallest bit 0 to the largest value.
+        let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+        for &c in &constraints {
+            for var in model.constraint_scope(c) {
+                let x = var.index;
+                let base = state.dense_base(x)?;
+                let word = state.word(x, 0);
+                if state.num_words(x) != 1 || word == 0 {
+                    return None;
+                }
+                lo = lo.min(base);
+                hi = hi.max(base + i64::from(63 - word.leading_zeros()));
+            }
+        }
+        if hi - lo >= 64 {
+            return None;
+        }
+        // Positions in order of first appearance.
+        let mut position = vec![u32::MAX; model.num_vars()];
+        let mut vars = Vec::new();
+        let mut scopes = Vec::with_capacity(constraints.len());
+        for &c in &constraints {
+            let mut scope = Vec::new();
+            for var in model.constraint_scope(c) {
+                let x = var.index as usize;
+                if position[x] == u32::MAX {
+                    position[x] = vars.len() as u32;
+                    vars.push(var.index);
+                }
+                scope.push(position[x]);
+            }
+            scopes.push(scope);
+        }
+        let (n, k) = (vars.len(), constraints.len());
+        Some(System {
+            shift: vars.iter().map(|&x| (state.dense_base(x).unwrap_or(lo) - lo) as u8).collect(),
+            address: vars.iter().map(|&x| state.word_address(x)).collect(),
+            vars,
+            board: Board {
+                masks: vec![0; n],
+                units: scopes
+                    .iter()
+                    .map(|scope| Unit { places: [0; 64], live: 0, size: scope.len() as u8, pruned: 0 })
+                    .collect(),
+                singles: vec![0; n],
+                num_singles: 0,
+                hidden: vec![0; k * 64],
+                num_hidden: 0,
+                to_check: vec![0; k.div_ceil(64)],
+                to_look: vec![0; k.div_ceil(64)],
+                span: (hi - lo + 1) as usize,
+            },
+            topology: Topology::new(&scopes, n),
+            before: vec![0; n],
+            last: None,
+            clean: false,
+            matchings: vec![([u8::MAX; 64], [u8::MAX; 64]); k],
+            core: Box::new(Core::new(0)),
+            constraints,
+        })
+    }
+
+    /// The merged constraints; the first one runs the system.
+    pub(crate) fn constraints(&self) -> &[u32] {
+        &self.constraints
+    }
+
+    /// With an observer: writes the changes of constraints `units` to the
+    /// domains at once, so that each removal is reported as their work.
+    fn write(&self, units: impl Iterator<Item = usize>, ctx: &mut Context<'_>) -> PropagationResult {
+        for u in units {
+            ctx.constraint = self.constraints[u];
+            for &p in self.topology.members(u) {
+                let p = p as usize;
+                let word = self.board.masks[p] >> self.shift[p];
+                if ctx.state().word_at(self.address[p]) != word {
+                    ctx.narrow_single_word(self.vars[p], word)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs the three tiers until none has anything left to do. `Err(u)`
+    /// when constraint `u` fails.
+    fn fixpoint(&mut self, eager: bool, ctx: &mut Context<'_>) -> Result<(), u32> {
+        loop {
+            let (topology, board) = (&self.topology, &mut self.board);
+            // The position whose constraints acted, or the constraint (for `write`).
+            let acted = if board.num_singles > 0 {
+                board.num_singles -= 1;
+                let p = board.singles[board.num_singles] as usize;
+                board.eliminate(topology, p)?;
+                Err(p)
+            } else if board.num_hidden > 0 {
+                board.num_hidden -= 1;
+                let entry = board.hidden[board.num_hidden] as usize;
+                board.hidden_single(topology, entry)?;
+                Ok(entry / 64)
+            } else if let Some(u) = pop_first(&mut board.to_check) {
+                ctx.count_checks(topology.members(u).len() as u64);
+                board.check(topology, u)?;
+                Ok(u)
+            } else if let Some(u) = pop_first(&mut board.to_look) {
+                let checked = board.match_unit(topology, u, &mut self.core, &mut self.matchings[u])?;
+                ctx.count_checks(checked as u64);
+                Ok(u)
+            } else {
+                return Ok(());
+            };
+            if eager {
+                // Cannot fail (the masks are never empty); blamed on the first acting constraint if it did.
+                let (first, result) = match acted {
+                    Ok(u) => (u as u32, self.write(std::iter::once(u), ctx)),
+                    Err(p) => {
+                        let slots = self.topology.slots(p);
+                        (slots[0].unit, self.write(slots.iter().map(|slot| slot.unit as usize), ctx))
+                    }
+                };
+                result.map_err(|_| first)?;
+            }
+        }
+    }
+
+    /// Reads the domains, brings the places up to date, and queues the work
+    /// that the changes since the last call call for.
+    fn load(&mut self, ctx: &Context<'_>) {
+        let (topology, board) = (&self.topology, &mut self.board);
+        let state = ctx.state();
+        for p in 0..self.vars.len() {
+            let mask = state.word_at(self.address[p]) << self.shift[p];
+            board.masks[p] = mask;
+            self.before[p] = mask;
+        }
+        if !self.clean {
+            // The last call failed half-way (or there was none): forget its work.
+            board.num_singles = 0;
+            board.num_hidden = 0;
+            for (u, unit) in board.units.iter_mut().enumerate() {
+                unit.pruned = 0;
+                insert(&mut board.to_check, u);
+                insert(&mut board.to_look, u);
+            }
+        }
+        let Some(last) = &self.last else {
+            board.recount(topology);
+            for p in 0..self.vars.len() {
+                board.push_if_single(p);
+            }
+            return;
+        };
+        let mut widened = !self.clean;
+        for (p, &old) in last.iter().enumerate() {
+            let mask = board.masks[p];
+            if mask != old {
+                widened |= mask & !old != 0;
+                board.reload(topology, p, old);
+            }
+        }
+        // Every fixed variable's value has left its peers, unless some
+        // domain grew back (a backtrack) or the last call stopped half-way:
+        // then any fixed variable's may be back.
+        for (p, &old) in last.iter().enumerate() {
+            if widened || board.masks[p] != old {
+                board.push_if_single(p);
+            }
+        }
+    }
+}
+
+impl Propagator for System {
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
+        let eager = ctx.observer.is_some();
+        self.load(ctx);
+        let result = self.fixpoint(eager, ctx);
+        // The places describe the masks as they are now, even after a failure.
+        let mut last = self.last.take().unwrap_or_else(|| vec![0; self.vars.len()]);
+        last.copy_from_slice(&self.board.masks);
+        self.last = Some(last);
+        self.clean = result.is_ok();
+        if let Err(u) = result {
+            ctx.constraint = self.constraints[u as usize];
+            return Err(Conflict);
+        }
+        if eager {
+            self.board.units.iter_mut().for_each(|unit| unit.pruned = 0);
+        } else {
+            for p in 0..self.vars.len() {
+                let mask = self.board.masks[p];
+                if mask != self.before[p] {
+                    ctx.narrow_unattributed(self.vars[p], mask >> self.shift[p])?;
+                }
+            }
+            for (unit, &constraint) in self.board.units.iter_mut().zip(&self.constraints) {
+                if unit.pruned != 0 {
+                    ctx.attribute(constraint, unit.pruned);
+                    unit.pruned = 0;
+                }
+            }
+        }
+        ctx.constraint = self.constraints[0];
+        Ok(())
+    }
+
+    fn interest(&self) -> Event {
+        Event::Domain
+    }
+
+    fn cost(&self) -> Cost {
+        Cost::Expensive
+    }
+
+    fn is_idempotent(&self) -> bool {
+        true
+    }
+}
