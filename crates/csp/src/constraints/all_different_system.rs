@@ -150,6 +150,108 @@ fn pop_first(set: &mut [u64]) -> Option<usize> {
     None
 }
 
+/// How many steps [`may_prune`] takes before it gives up and answers yes.
+const SEARCH_BUDGET: u32 = 256;
+
+/// The values some variable of a constraint can take (from its places).
+#[inline]
+fn free_values(unit: &Unit, span: usize) -> u64 {
+    let mut values = 0u64;
+    for (v, &places) in unit.places[..span].iter().enumerate() {
+        values |= u64::from(places != 0) << v;
+    }
+    values
+}
+
+/// Whether Régin's matching pass could act on an all-different whose free
+/// variables have the domains `rows` (bit sets of values), looking only at
+/// sets of at most `max` rows: whether some set `S` of rows covers fewer
+/// columns than it has rows (the constraint fails), or exactly as many (a
+/// Hall set) of which another row also has one (that row loses it).
+///
+/// The matching pass removes value `a` from variable `x` exactly when some
+/// Hall set not containing `x` has `a` among its values, and fails exactly
+/// when some set of variables has fewer values than variables (Hall's
+/// theorem), so a `false` here means the pass would do nothing. The same
+/// holds with rows and columns swapped (values, and the variables that can
+/// take them: a hidden subset), which is how the caller covers sets larger
+/// than `max` when every value must be taken: a Hall set of `k` of the `m`
+/// free variables leaves the other `m - k` values to the other variables.
+///
+/// The search is a depth-first walk over sets of rows, cut off as soon as
+/// their columns outnumber `max`; it answers `true` (run the matching)
+/// when it has spent its `budget` of steps.
+fn may_prune(rows: &[u64], max: usize, budget: &mut u32) -> bool {
+    // A row with more than `max` columns is in no set of interest; it only
+    // counts as another row (`wide`: their columns).
+    let mut small = [0u64; 64];
+    let (mut count, mut wide) = (0, 0u64);
+    for &row in rows.iter().take(64) {
+        if row.count_ones() as usize <= max {
+            small[count] = row;
+            count += 1;
+        } else {
+            wide |= row;
+        }
+    }
+    Search { rows: &small[..count], wide, max, budget }.from(0, 0, 0)
+}
+
+/// The state of [`may_prune`]'s walk.
+struct Search<'a> {
+    rows: &'a [u64],
+    wide: u64,
+    max: usize,
+    budget: &'a mut u32,
+}
+
+impl Search<'_> {
+    /// Whether some set of rows extending `chosen` (with columns `cols`) by
+    /// rows from `from` on answers yes.
+    fn from(&mut self, from: usize, chosen: u64, cols: u64) -> bool {
+        let count = chosen.count_ones() as usize + 1;
+        for i in from..self.rows.len() {
+            if *self.budget == 0 {
+                return true;
+            }
+            *self.budget -= 1;
+            let cols = cols | self.rows[i];
+            let size = cols.count_ones() as usize;
+            if size > self.max {
+                continue;
+            }
+            let chosen = chosen | 1 << i;
+            if size < count || (size == count && count >= 2 && self.others_meet(chosen, cols)) {
+                return true;
+            }
+            if count < self.max && self.from(i + 1, chosen, cols) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether a row not in `chosen` has one of the columns `cols`.
+    fn others_meet(&self, chosen: u64, cols: u64) -> bool {
+        self.wide & cols != 0 || self.rows.iter().enumerate().any(|(j, &row)| chosen & 1 << j == 0 && row & cols != 0)
+    }
+}
+
+/// The places of the values among `members` (see [`Unit::places`]), and
+/// how many values have one.
+fn count_places(members: &[u32], masks: &[u64]) -> ([u64; 64], u8) {
+    let mut places = [0u64; 64];
+    let mut values = 0u64;
+    for (k, &p) in members.iter().enumerate() {
+        let d = masks[p as usize];
+        values |= d;
+        for v in BitIndices(d) {
+            places[v] |= 1 << k;
+        }
+    }
+    (places, values.count_ones() as u8)
+}
+
 /// What the system knows of one constraint.
 #[derive(Clone, Debug)]
 struct Unit {
@@ -192,21 +294,21 @@ impl Board {
     /// Recomputes the places from the masks.
     fn recount(&mut self, topology: &Topology) {
         for (u, unit) in self.units.iter_mut().enumerate() {
-            unit.places = [0; 64];
-            let mut values = 0u64;
-            for (k, &p) in topology.members(u).iter().enumerate() {
-                let d = self.masks[p as usize];
-                values |= d;
-                for v in BitIndices(d) {
-                    unit.places[v] |= 1 << k;
-                }
-            }
-            unit.live = values.count_ones() as u8;
+            (unit.places, unit.live) = count_places(topology.members(u), &self.masks);
+        }
+    }
+
+    /// Restores the places of the masks `initial` from `template` (see
+    /// [`System::template`]).
+    fn restore(&mut self, template: &[(Vec<u64>, u8)]) {
+        for (unit, (places, live)) in self.units.iter_mut().zip(template) {
+            unit.places[..places.len()].copy_from_slice(places);
+            unit.live = *live;
         }
     }
 
     /// Position `p` changed between calls from `old` to its mask: updates
-    /// the places and queues its constraints for a check and a Hall-set look.
+    /// the places.
     #[inline]
     fn reload(&mut self, topology: &Topology, p: usize, old: u64) {
         let mask = self.masks[p];
@@ -223,8 +325,6 @@ impl Board {
                 unit.live -= u8::from(unit.places[v] == 0);
             }
         }
-        insert_all(&mut self.to_check, topology.unit_words(p));
-        insert_all(&mut self.to_look, topology.unit_words(p));
     }
 
     /// Narrows position `p` to `new` (a non-empty subset), the work of
@@ -232,10 +332,24 @@ impl Board {
     /// variables (the places are complete all the same).
     #[inline]
     fn narrow(&mut self, topology: &Topology, p: usize, new: u64, u: usize) -> Result<(), u32> {
-        let old = self.masks[p];
-        let removed = old & !new;
-        self.masks[p] = new;
+        let removed = self.masks[p] & !new;
         self.units[u].pruned += u64::from(removed.count_ones());
+        let mut result = Ok(());
+        for v in BitIndices(removed) {
+            if let Err(w) = self.remove(topology, p, v) {
+                result = Err(w);
+            }
+        }
+        result
+    }
+
+    /// Removes value `v` from position `p` (which has it and another) and
+    /// keeps the places up to date (see [`Board::narrow`]; the caller counts
+    /// the removal).
+    #[inline]
+    fn remove(&mut self, topology: &Topology, p: usize, v: usize) -> Result<(), u32> {
+        let new = self.masks[p] & !(1 << (v & 63));
+        self.masks[p] = new;
         if new & (new - 1) == 0 {
             self.singles[self.num_singles] = p as u32;
             self.num_singles += 1;
@@ -243,34 +357,45 @@ impl Board {
         insert_all(&mut self.to_look, topology.unit_words(p));
         let mut result = Ok(());
         for slot in topology.slots(p) {
-            let w = slot.unit as usize;
-            let unit = &mut self.units[w];
-            let bit = 1u64 << slot.index;
-            for v in BitIndices(removed) {
-                let left = unit.places[v & 63] & !bit;
-                unit.places[v & 63] = left;
-                if left & left.wrapping_sub(1) == 0 {
-                    if left != 0 {
-                        // One place left: a hidden single, unless that
-                        // variable is already fixed to the value.
-                        let q = topology.members(w)[left.trailing_zeros() as usize] as usize;
-                        if self.masks[q] != 1 << v {
-                            self.hidden[self.num_hidden] = (w * 64 + v) as u32;
-                            self.num_hidden += 1;
-                        }
-                    } else {
-                        unit.live -= 1;
-                        if unit.live < unit.size {
-                            result = Err(w as u32);
-                        } else if unit.live == unit.size {
-                            // Tight now: its values held once are hidden singles.
-                            insert(&mut self.to_check, w);
-                        }
-                    }
-                }
+            if let Err(w) = self.unplace(topology, slot.unit as usize, v, slot.index) {
+                result = Err(w);
             }
         }
         result
+    }
+
+    /// The variable at `index` of constraint `w` lost value `v`.
+    #[inline(always)]
+    fn unplace(&mut self, topology: &Topology, w: usize, v: usize, index: u32) -> Result<(), u32> {
+        let places = &mut self.units[w].places[v & 63];
+        let left = *places & !(1 << index);
+        *places = left;
+        if left & left.wrapping_sub(1) == 0 { self.shrunk(topology, w, v, left) } else { Ok(()) }
+    }
+
+    /// Value `v` has at most one place left in constraint `w`: one is a
+    /// hidden single (unless that variable is already fixed to `v`), none
+    /// leaves one value fewer, which may make `w` tight or fail it.
+    #[cold]
+    fn shrunk(&mut self, topology: &Topology, w: usize, v: usize, left: u64) -> Result<(), u32> {
+        if left != 0 {
+            let q = topology.members(w)[left.trailing_zeros() as usize] as usize;
+            if self.masks[q] != 1 << v {
+                self.hidden[self.num_hidden] = (w * 64 + v) as u32;
+                self.num_hidden += 1;
+            }
+            return Ok(());
+        }
+        let unit = &mut self.units[w];
+        unit.live -= 1;
+        if unit.live < unit.size {
+            return Err(w as u32);
+        }
+        if unit.live == unit.size {
+            // Tight now: its values held once are hidden singles.
+            insert(&mut self.to_check, w);
+        }
+        Ok(())
     }
 
     /// Queues position `p` for tier 1 if it is fixed.
@@ -291,16 +416,41 @@ impl Board {
         let v = value.trailing_zeros() as usize & 63;
         for slot in topology.slots(p) {
             let u = slot.unit as usize;
-            let others = self.units[u].places[v] & !(1u64 << slot.index);
+            let unit = &mut self.units[u];
+            let others = unit.places[v] & !(1u64 << slot.index);
+            if others == 0 {
+                continue;
+            }
+            // `p` is the only place of `v` left in `u`, and it is fixed to it.
+            unit.places[v] = 1 << slot.index;
+            unit.pruned += u64::from(others.count_ones());
             let members = topology.members(u);
+            let mut result = Ok(());
             for k in BitIndices(others) {
                 let q = members[k] as usize;
-                let mask = self.masks[q];
-                if mask == value {
+                let new = self.masks[q] & !value;
+                if new == 0 {
+                    // `q` is fixed to `v` too. The places must keep
+                    // describing the masks: `q` and the rest still have `v`.
+                    self.units[u].places[v] |= others & !((1 << k) - 1);
                     return Err(u as u32);
                 }
-                self.narrow(topology, q, mask & !value, u)?;
+                self.masks[q] = new;
+                if new & (new - 1) == 0 {
+                    self.singles[self.num_singles] = q as u32;
+                    self.num_singles += 1;
+                }
+                insert_all(&mut self.to_look, topology.unit_words(q));
+                for other in topology.slots(q) {
+                    let w = other.unit as usize;
+                    if w != u {
+                        if let Err(w) = self.unplace(topology, w, v, other.index) {
+                            result = Err(w);
+                        }
+                    }
+                }
             }
+            result?;
         }
         Ok(())
     }
@@ -354,9 +504,44 @@ impl Board {
             let d = self.masks[p as usize];
             free |= u64::from(d & (d - 1) != 0) << k;
         }
-        let tight = self.units[u].live == self.units[u].size;
+        let unit = &self.units[u];
+        let tight = unit.live == unit.size;
+        // Most looks come late, with two or three variables left unfixed: no
+        // Hall set can act then (see `hall_set_possible`).
+        if free.count_ones() <= if tight { 3 } else { 2 } {
+            return Ok(0);
+        }
         let masks = &self.masks;
         if !hall_set_possible(BitIndices(free).map(|k| masks[members[k] as usize].count_ones()), tight) {
+            return Ok(0);
+        }
+        // Look for a Hall set the matching would act on, among the free
+        // variables and, when every value must be taken, among the values
+        // no fixed variable has taken (see `may_prune`).
+        let m = free.count_ones() as usize;
+        let mut rows = [0u64; 64];
+        let mut count = 0;
+        for k in BitIndices(free) {
+            rows[count] = masks[members[k] as usize];
+            count += 1;
+        }
+        let (max, limited) = if tight { (m.div_ceil(2), true) } else { (m - 1, false) };
+        let mut budget = SEARCH_BUDGET;
+        let mut act = may_prune(&rows[..count], max, &mut budget);
+        if !act && limited {
+            let taken = members.iter().fold(0u64, |taken, &p| {
+                let d = masks[p as usize];
+                if d & (d - 1) == 0 { taken | d } else { taken }
+            });
+            let values = free_values(unit, self.span) & !taken;
+            count = 0;
+            for v in BitIndices(values) {
+                rows[count] = unit.places[v];
+                count += 1;
+            }
+            act = may_prune(&rows[..count], max, &mut budget);
+        }
+        if !act {
             return Ok(0);
         }
         core.n = members.len();
@@ -393,6 +578,12 @@ pub(crate) struct System {
     board: Board,
     /// The masks as read at the start of the call.
     before: Vec<u64>,
+    /// The masks when the solver was built (every later mask is a subset),
+    /// and per constraint its places then (the values of the span) and how
+    /// many values had one: a new run from the root restores these and
+    /// removes what is gone since, rather than undo the last run's work.
+    initial: Vec<u64>,
+    template: Vec<(Vec<u64>, u8)>,
     /// The masks as the last call left them, which the places describe, and
     /// whether that call succeeded (then every constraint none of whose
     /// variables changed since is still at its fixpoint). `None` before the
@@ -473,8 +664,18 @@ impl System {
             scopes.push(scope);
         }
         let (n, k) = (vars.len(), constraints.len());
+        let shift: Vec<u8> = vars.iter().map(|&x| (state.dense_base(x).unwrap_or(lo) - lo) as u8).collect();
+        let initial: Vec<u64> = vars.iter().zip(&shift).map(|(&x, &shift)| state.word(x, 0) << shift).collect();
+        let topology = Topology::new(&scopes, n);
+        let span = (hi - lo + 1) as usize;
+        let template = (0..k)
+            .map(|u| {
+                let (places, live) = count_places(topology.members(u), &initial);
+                (places[..span].to_vec(), live)
+            })
+            .collect();
         Some(System {
-            shift: vars.iter().map(|&x| (state.dense_base(x).unwrap_or(lo) - lo) as u8).collect(),
+            shift,
             address: vars.iter().map(|&x| state.word_address(x)).collect(),
             vars,
             board: Board {
@@ -489,10 +690,12 @@ impl System {
                 num_hidden: 0,
                 to_check: vec![0; k.div_ceil(64)],
                 to_look: vec![0; k.div_ceil(64)],
-                span: (hi - lo + 1) as usize,
+                span,
             },
-            topology: Topology::new(&scopes, n),
+            topology,
             before: vec![0; n],
+            initial,
+            template,
             last: None,
             clean: false,
             matchings: vec![([u8::MAX; 64], [u8::MAX; 64]); k],
@@ -590,12 +793,30 @@ impl System {
             }
             return;
         };
+        // Bring the places up to date from the last call's masks, or from
+        // the initial ones when that is less work (a new run from the root).
+        let (mut from_last, mut from_initial) = (0, 0);
+        for ((&mask, &old), &initial) in board.masks.iter().zip(last).zip(&self.initial) {
+            from_last += (mask ^ old).count_ones() as usize;
+            from_initial += (mask ^ initial).count_ones() as usize;
+        }
+        let restore = from_initial + self.template.len() * board.span / 4 < from_last;
+        if restore {
+            board.restore(&self.template);
+        }
         let mut widened = !self.clean;
-        for (p, &old) in last.iter().enumerate() {
+        for (p, (&old, &initial)) in last.iter().zip(&self.initial).enumerate() {
             let mask = board.masks[p];
+            if restore && mask != initial {
+                board.reload(topology, p, initial);
+            }
             if mask != old {
                 widened |= mask & !old != 0;
-                board.reload(topology, p, old);
+                if !restore {
+                    board.reload(topology, p, old);
+                }
+                insert_all(&mut board.to_check, topology.unit_words(p));
+                insert_all(&mut board.to_look, topology.unit_words(p));
             }
         }
         // Every fixed variable's value has left its peers, unless some
