@@ -876,3 +876,60 @@ impl Propagator for System {
         true
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// What `match_unit` decides for free variables with domains `rows`
+    /// (values `0..values`): whether to run the matching.
+    fn decide(rows: &[u64], values: usize) -> bool {
+        let m = rows.len();
+        let tight = values == m;
+        let max = if tight { m.div_ceil(2) } else { m - 1 };
+        let mut budget = u32::MAX;
+        if may_prune(rows, max, &mut budget) {
+            return true;
+        }
+        let places: Vec<u64> = (0..values)
+            .map(|v| rows.iter().enumerate().filter(|&(_, &d)| d & 1 << v != 0).fold(0, |p, (k, _)| p | 1 << k))
+            .collect();
+        tight && may_prune(&places, max, &mut budget)
+    }
+
+    #[test]
+    fn the_hall_set_search_answers_exactly_when_the_matching_acts() {
+        // Free variables as the tiers leave them: two values or more each,
+        // and when there are as many values as variables, every value with
+        // two places or more (no hidden single).
+        let mut rng = Rng::new(7);
+        let (mut acts, mut cases) = (0, 0);
+        while cases < 20_000 {
+            let m = 3 + rng.below(6) as usize;
+            let values = m + rng.below(3) as usize;
+            let rows: Vec<u64> = (0..m)
+                .map(|_| {
+                    loop {
+                        let d = rng.next_u64() & ((1 << values) - 1) & rng.next_u64();
+                        if d.count_ones() >= 2 {
+                            break d;
+                        }
+                    }
+                })
+                .collect();
+            let union = rows.iter().fold(0, |a, &d| a | d);
+            let places = |v: usize| rows.iter().filter(|&&d| d & 1 << v != 0).count();
+            if values == m && (union.count_ones() as usize != m || (0..m).any(|v| places(v) < 2)) {
+                continue;
+            }
+            cases += 1;
+            let mut core = Core::new(m);
+            core.dom[..m].copy_from_slice(&rows);
+            let acted = core.matching().is_err() || core.dom[..m] != rows[..];
+            assert_eq!(decide(&rows, values), acted, "{rows:?} over {values} values");
+            acts += usize::from(acted);
+        }
+        assert!(acts > 1000 && acts < 19_000, "both answers are exercised: {acts}");
+    }
+}
