@@ -40,6 +40,8 @@
 //! whose variables changed since then is still at its fixpoint, so only the
 //! others are run (after a backtrack, the restored variables count as changed).
 
+use smallvec::SmallVec;
+
 use super::small_matching::{BitIndices, Core, hall_set_possible};
 use crate::config::{AllDifferentStrength, Propagation, SolveConfig};
 use crate::constraint::{Conflict, Cost, PropagationResult, Propagator};
@@ -181,20 +183,19 @@ fn free_values(unit: &Unit, span: usize) -> u64 {
 /// The search is a depth-first walk over sets of rows, cut off as soon as
 /// their columns outnumber `max`; it answers `true` (run the matching)
 /// when it has spent its `budget` of steps.
-fn may_prune(rows: &[u64], max: usize, budget: &mut u32) -> bool {
+fn may_prune(rows: impl Iterator<Item = u64>, max: usize, budget: &mut u32) -> bool {
     // A row with more than `max` columns is in no set of interest; it only
     // counts as another row (`wide`: their columns).
-    let mut small = [0u64; 64];
-    let (mut count, mut wide) = (0, 0u64);
-    for &row in rows.iter().take(64) {
+    let mut small: SmallVec<[u64; 64]> = SmallVec::new();
+    let mut wide = 0u64;
+    for row in rows {
         if row.count_ones() as usize <= max {
-            small[count] = row;
-            count += 1;
+            small.push(row);
         } else {
             wide |= row;
         }
     }
-    Search { rows: &small[..count], wide, max, budget }.from(0, 0, 0)
+    small.len() <= 64 && Search { rows: &small, wide, max, budget }.from(0, 0, 0)
 }
 
 /// The state of [`may_prune`]'s walk.
@@ -414,6 +415,10 @@ impl Board {
     fn eliminate(&mut self, topology: &Topology, p: usize) -> Result<(), u32> {
         let value = self.masks[p];
         let v = value.trailing_zeros() as usize & 63;
+        // The constraints to look at again, gathered here rather than in
+        // `to_look` itself after every removal (when they fit one word).
+        let mut look = 0u64;
+        let gather = topology.words == 1;
         for slot in topology.slots(p) {
             let u = slot.unit as usize;
             let unit = &mut self.units[u];
@@ -433,6 +438,7 @@ impl Board {
                     // `q` is fixed to `v` too. The places must keep
                     // describing the masks: `q` and the rest still have `v`.
                     self.units[u].places[v] |= others & !((1 << k) - 1);
+                    self.to_look[0] |= look;
                     return Err(u as u32);
                 }
                 self.masks[q] = new;
@@ -440,7 +446,11 @@ impl Board {
                     self.singles[self.num_singles] = q as u32;
                     self.num_singles += 1;
                 }
-                insert_all(&mut self.to_look, topology.unit_words(q));
+                if gather {
+                    look |= topology.unit_words[q];
+                } else {
+                    insert_all(&mut self.to_look, topology.unit_words(q));
+                }
                 for other in topology.slots(q) {
                     let w = other.unit as usize;
                     if w != u {
@@ -450,7 +460,13 @@ impl Board {
                     }
                 }
             }
-            result?;
+            if result.is_err() {
+                self.to_look[0] |= look;
+                return result;
+            }
+        }
+        if gather {
+            self.to_look[0] |= look;
         }
         Ok(())
     }
@@ -519,27 +535,16 @@ impl Board {
         // variables and, when every value must be taken, among the values
         // no fixed variable has taken (see `may_prune`).
         let m = free.count_ones() as usize;
-        let mut rows = [0u64; 64];
-        let mut count = 0;
-        for k in BitIndices(free) {
-            rows[count] = masks[members[k] as usize];
-            count += 1;
-        }
         let (max, limited) = if tight { (m.div_ceil(2), true) } else { (m - 1, false) };
         let mut budget = SEARCH_BUDGET;
-        let mut act = may_prune(&rows[..count], max, &mut budget);
+        let mut act = may_prune(BitIndices(free).map(|k| masks[members[k] as usize]), max, &mut budget);
         if !act && limited {
             let taken = members.iter().fold(0u64, |taken, &p| {
                 let d = masks[p as usize];
                 if d & (d - 1) == 0 { taken | d } else { taken }
             });
             let values = free_values(unit, self.span) & !taken;
-            count = 0;
-            for v in BitIndices(values) {
-                rows[count] = unit.places[v];
-                count += 1;
-            }
-            act = may_prune(&rows[..count], max, &mut budget);
+            act = may_prune(BitIndices(values).map(|v| unit.places[v]), max, &mut budget);
         }
         if !act {
             return Ok(0);
@@ -889,13 +894,13 @@ mod tests {
         let tight = values == m;
         let max = if tight { m.div_ceil(2) } else { m - 1 };
         let mut budget = u32::MAX;
-        if may_prune(rows, max, &mut budget) {
+        if may_prune(rows.iter().copied(), max, &mut budget) {
             return true;
         }
         let places: Vec<u64> = (0..values)
             .map(|v| rows.iter().enumerate().filter(|&(_, &d)| d & 1 << v != 0).fold(0, |p, (k, _)| p | 1 << k))
             .collect();
-        tight && may_prune(&places, max, &mut budget)
+        tight && may_prune(places.into_iter(), max, &mut budget)
     }
 
     #[test]
