@@ -155,6 +155,10 @@ fn pop_first(set: &mut [u64]) -> Option<usize> {
 /// How many steps [`may_prune`] takes before it gives up and answers yes.
 const SEARCH_BUDGET: u32 = 256;
 
+/// The most free variables a constraint may have for [`may_prune`] to be
+/// asked; with more, the matching runs at once.
+const SEARCH_MAX_FREE: usize = 9;
+
 /// The values some variable of a constraint can take (from its places).
 #[inline]
 fn free_values(unit: &Unit, span: usize) -> u64 {
@@ -399,6 +403,18 @@ impl Board {
         Ok(())
     }
 
+    /// Queues fixed position `p` for tier 1 unless it is marked in `pushed`
+    /// (and marks it).
+    #[inline]
+    fn push_once(&mut self, p: usize, pushed: &mut [u64]) {
+        let bit = 1u64 << (p % 64);
+        if pushed[p / 64] & bit == 0 {
+            pushed[p / 64] |= bit;
+            self.singles[self.num_singles] = p as u32;
+            self.num_singles += 1;
+        }
+    }
+
     /// Queues position `p` for tier 1 if it is fixed.
     #[inline]
     fn push_if_single(&mut self, p: usize) {
@@ -537,7 +553,9 @@ impl Board {
         let m = free.count_ones() as usize;
         let (max, limited) = if tight { (m.div_ceil(2), true) } else { (m - 1, false) };
         let mut budget = SEARCH_BUDGET;
-        let mut act = may_prune(BitIndices(free).map(|k| masks[members[k] as usize]), max, &mut budget);
+        // With many free variables the search costs more than the matching.
+        let mut act =
+            m > SEARCH_MAX_FREE || may_prune(BitIndices(free).map(|k| masks[members[k] as usize]), max, &mut budget);
         if !act && limited {
             let taken = members.iter().fold(0u64, |taken, &p| {
                 let d = masks[p as usize];
@@ -594,7 +612,10 @@ pub(crate) struct System {
     /// variables changed since is still at its fixpoint). `None` before the
     /// first call.
     last: Option<Vec<u64>>,
-    clean: bool,
+    /// The masks as the last successful call left them (`None` before one).
+    good: Option<Vec<u64>>,
+    /// Positions queued for tier 1 while loading (a bitset, clear between calls).
+    pushed: Vec<u64>,
     /// Per constraint, its matching, kept between calls.
     matchings: Vec<Matching>,
     core: Box<Core>,
@@ -702,7 +723,8 @@ impl System {
             initial,
             template,
             last: None,
-            clean: false,
+            good: None,
+            pushed: vec![0; n.div_ceil(64)],
             matchings: vec![([u8::MAX; 64], [u8::MAX; 64]); k],
             core: Box::new(Core::new(0)),
             constraints,
@@ -781,56 +803,92 @@ impl System {
             board.masks[p] = mask;
             self.before[p] = mask;
         }
-        if !self.clean {
-            // The last call failed half-way (or there was none): forget its work.
-            board.num_singles = 0;
-            board.num_hidden = 0;
-            for (u, unit) in board.units.iter_mut().enumerate() {
-                unit.pruned = 0;
+        // What the last call queued is stale if it failed half-way.
+        board.num_singles = 0;
+        board.num_hidden = 0;
+        board.to_check.fill(0);
+        board.to_look.fill(0);
+        board.units.iter_mut().for_each(|unit| unit.pruned = 0);
+        // Bring the places up to date: from scratch the first time, from the
+        // last call's masks, or from the initial ones when that is less work
+        // (a new run from the root).
+        match &self.last {
+            None => board.recount(topology),
+            Some(last) => {
+                let (mut from_last, mut from_initial) = (0, 0);
+                for ((&mask, &old), &initial) in board.masks.iter().zip(last).zip(&self.initial) {
+                    from_last += (mask ^ old).count_ones() as usize;
+                    from_initial += (mask ^ initial).count_ones() as usize;
+                }
+                let restore = from_initial + self.template.len() * board.span / 4 < from_last;
+                if restore {
+                    board.restore(&self.template);
+                }
+                let base = if restore { &self.initial } else { last };
+                for (p, &old) in base.iter().enumerate() {
+                    if board.masks[p] != old {
+                        board.reload(topology, p, old);
+                    }
+                }
+            }
+        }
+        // The work: against the masks of the last successful call, a common
+        // fixpoint, every constraint none of whose variables changed since
+        // is still at its own. Every fixed variable's value has left its
+        // peers there too: tier 1 takes the newly fixed variables, and the
+        // fixed variables whose value came back to a peer (a backtrack).
+        let Some(good) = &self.good else {
+            for u in 0..self.constraints.len() {
                 insert(&mut board.to_check, u);
                 insert(&mut board.to_look, u);
             }
-        }
-        let Some(last) = &self.last else {
-            board.recount(topology);
             for p in 0..self.vars.len() {
                 board.push_if_single(p);
             }
             return;
         };
-        // Bring the places up to date from the last call's masks, or from
-        // the initial ones when that is less work (a new run from the root).
-        let (mut from_last, mut from_initial) = (0, 0);
-        for ((&mask, &old), &initial) in board.masks.iter().zip(last).zip(&self.initial) {
-            from_last += (mask ^ old).count_ones() as usize;
-            from_initial += (mask ^ initial).count_ones() as usize;
-        }
-        let restore = from_initial + self.template.len() * board.span / 4 < from_last;
-        if restore {
-            board.restore(&self.template);
-        }
-        let mut widened = !self.clean;
-        for (p, (&old, &initial)) in last.iter().zip(&self.initial).enumerate() {
+        let mut regained = 0;
+        for (p, &old) in good.iter().enumerate() {
             let mask = board.masks[p];
-            if restore && mask != initial {
-                board.reload(topology, p, initial);
-            }
             if mask != old {
-                widened |= mask & !old != 0;
-                if !restore {
-                    board.reload(topology, p, old);
-                }
+                regained += (mask & !old).count_ones() as usize;
                 insert_all(&mut board.to_check, topology.unit_words(p));
                 insert_all(&mut board.to_look, topology.unit_words(p));
             }
         }
-        // Every fixed variable's value has left its peers, unless some
-        // domain grew back (a backtrack) or the last call stopped half-way:
-        // then any fixed variable's may be back.
-        for (p, &old) in last.iter().enumerate() {
-            if widened || board.masks[p] != old {
+        if regained > self.vars.len() / 4 {
+            // Cheaper to take every fixed variable again.
+            for p in 0..self.vars.len() {
                 board.push_if_single(p);
             }
+            return;
+        }
+        let pushed = &mut self.pushed;
+        for (p, &old) in good.iter().enumerate() {
+            let mask = board.masks[p];
+            if mask == old {
+                continue;
+            }
+            if mask & (mask - 1) == 0 {
+                board.push_once(p, pushed);
+            }
+            let back = mask & !old;
+            if back != 0 {
+                for slot in topology.slots(p) {
+                    let members = topology.members(slot.unit as usize);
+                    for v in BitIndices(back) {
+                        for k in BitIndices(board.units[slot.unit as usize].places[v] & !(1 << slot.index)) {
+                            let q = members[k] as usize;
+                            if board.masks[q] == 1 << v {
+                                board.push_once(q, pushed);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for &p in &board.singles[..board.num_singles] {
+            pushed[p as usize / 64] &= !(1 << (p % 64));
         }
     }
 }
@@ -844,7 +902,11 @@ impl Propagator for System {
         let mut last = self.last.take().unwrap_or_else(|| vec![0; self.vars.len()]);
         last.copy_from_slice(&self.board.masks);
         self.last = Some(last);
-        self.clean = result.is_ok();
+        if result.is_ok() {
+            let mut good = self.good.take().unwrap_or_else(|| vec![0; self.vars.len()]);
+            good.copy_from_slice(&self.board.masks);
+            self.good = Some(good);
+        }
         if let Err(u) = result {
             ctx.constraint = self.constraints[u as usize];
             return Err(Conflict);
