@@ -182,17 +182,16 @@ fn unit_masks_full(grid: &Grid) -> bool {
     let mut masks = [0u64; 3 * MAX_SIDE];
     let (rows, rest) = masks.split_at_mut(MAX_SIDE);
     let (cols, boxes) = rest.split_at_mut(MAX_SIDE);
-    for (i, &value) in grid.cells().iter().enumerate() {
-        if value == 0 {
-            return false;
-        }
-        let (r, c) = shape.row_col(i);
-        let bit = 1u64 << ((value - 1) & 63);
+    let mut filled = true;
+    shape.for_each_cell(|i, r, c, b| {
+        let value = grid.cells()[i];
+        filled &= value != 0;
+        let bit = 1u64 << (value.wrapping_sub(1) & 63);
         rows[r] |= bit;
         cols[c] |= bit;
-        boxes[shape.box_of(r, c)] |= bit;
-    }
-    (0..n).all(|i| rows[i] == full && cols[i] == full && boxes[i] == full)
+        boxes[b] |= bit;
+    });
+    filled && (0..n).all(|i| rows[i] == full && cols[i] == full && boxes[i] == full)
 }
 
 #[cfg(test)]
