@@ -16,7 +16,7 @@
 //! check their arguments.
 
 mod all_different;
-pub mod all_different_system;
+pub(crate) mod all_different_system;
 mod binary;
 pub(crate) mod generic;
 mod linear;
