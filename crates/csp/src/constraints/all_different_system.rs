@@ -512,10 +512,19 @@ impl Board {
             return Err(u as u32);
         }
         if unit.live == unit.size {
-            for v in 0..self.span {
-                if self.units[u].places[v].count_ones() == 1 {
-                    self.hidden_single(topology, u * 64 + v)?;
+            // The values with one place, but for those of fixed variables.
+            let mut alone = 0u64;
+            for (v, &places) in unit.places[..self.span].iter().enumerate() {
+                alone |= u64::from(places.count_ones() == 1) << v;
+            }
+            for &p in topology.members(u) {
+                let d = self.masks[p as usize];
+                if d & (d - 1) == 0 {
+                    alone &= !d;
                 }
+            }
+            for v in BitIndices(alone) {
+                self.hidden_single(topology, u * 64 + v)?;
             }
         }
         Ok(())
