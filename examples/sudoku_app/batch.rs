@@ -39,10 +39,15 @@ struct Record {
 /// verification of the answer.
 fn solve_one(puzzle: &Puzzle, box_line: bool, config: &SolveConfig) -> anyhow::Result<Record> {
     let start = Instant::now();
-    if let Some(conflict) = puzzle.grid.first_conflict() {
-        return Ok(Record { verdict: Verdict::Conflict(conflict), stats: Stats::default(), nanos: 0 });
-    }
     let (answer, stats) = with_solver(puzzle.grid.shape(), box_line, config, |solver| solver.solve(&puzzle.grid))??;
+    // Conflicting givens leave no solution, and a verified solution keeps
+    // the givens in full units: only a puzzle without an answer needs the
+    // conflict check, which names the clashing givens.
+    if !matches!(answer, Answer::Solved(_)) {
+        if let Some(conflict) = puzzle.grid.first_conflict() {
+            return Ok(Record { verdict: Verdict::Conflict(conflict), stats: Stats::default(), nanos: 0 });
+        }
+    }
     let verdict = match answer {
         Answer::Solved(solution) => match verify_solution(&puzzle.grid, &solution) {
             Ok(()) => Verdict::Solved(solution),

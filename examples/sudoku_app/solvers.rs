@@ -63,10 +63,13 @@ pub(super) fn with_solver<R>(
                 solvers.len() - 1
             }
         };
-        // Most recently used last.
-        let solver = solvers.remove(index);
-        solvers.push(solver);
+        // Most recently used last (a solver is large: move it only when it
+        // is not already there, which is every puzzle of a one-shape batch).
         let last = solvers.len() - 1;
+        if index != last {
+            let solver = solvers.remove(index);
+            solvers.push(solver);
+        }
         Ok(f(&mut solvers[last]))
     })
 }
