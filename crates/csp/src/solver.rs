@@ -1037,7 +1037,7 @@ pub struct Attribution {
 }
 
 impl Attribution {
-    /// The effects summed per constraint kind ([`Constraint::kind`](crate::Constraint::kind)),
+    /// The effects summed per constraint kind ([`Constraint::kind`]),
     /// in order of first appearance in the model.
     pub fn by_kind(&self, model: &Model) -> Vec<(String, Effect)> {
         let mut kinds: indexmap::IndexMap<String, Effect> = indexmap::IndexMap::new();

@@ -21,8 +21,9 @@
 //!    variable is a candidate. A constraint whose variables changed between
 //!    calls is checked whole, as [`super::small_matching`]'s cheap pass does.
 //! 3. **Matching**: for each constraint that changed since its last look
-//!    and may hold a Hall set ([`hall_set_possible`]), Régin's matching pass,
-//!    which leaves it domain consistent.
+//!    and may hold a Hall set ([`hall_set_possible`]) that the pass would act
+//!    on ([`may_prune`], an exact search over small sets), Régin's matching
+//!    pass, which leaves it domain consistent.
 //!
 //! The pruning is the same: every constraint ends domain consistent, and the
 //! common fixpoint of the constraints' propagators does not depend on the
@@ -36,9 +37,12 @@
 //! constraint that made it; otherwise each changed domain is written once,
 //! at the end of the call.
 //!
-//! Between calls the system keeps the masks it left: a constraint none of
-//! whose variables changed since then is still at its fixpoint, so only the
-//! others are run (after a backtrack, the restored variables count as changed).
+//! Between calls the system keeps the masks its last successful call left, a
+//! common fixpoint: a constraint none of whose variables changed since is
+//! still at its own, so only the others are checked and looked at, and only
+//! the fixed variables that are new, or whose value came back to a peer (a
+//! backtrack), go through tier 1 again. The place sets follow the masks
+//! through every call, failed ones included.
 
 use smallvec::SmallVec;
 
