@@ -163,16 +163,6 @@ const SEARCH_BUDGET: u32 = 256;
 /// asked; with more, the matching runs at once.
 const SEARCH_MAX_FREE: usize = 9;
 
-/// The values some variable of a constraint can take (from its places).
-#[inline]
-fn free_values(unit: &Unit, span: usize) -> u64 {
-    let mut values = 0u64;
-    for (v, &places) in unit.places[..span].iter().enumerate() {
-        values |= u64::from(places != 0) << v;
-    }
-    values
-}
-
 /// Whether Régin's matching pass could act on an all-different whose free
 /// variables have the domains `rows` (bit sets of values), looking only at
 /// sets of at most `max` rows: whether some set `S` of rows covers fewer
@@ -544,10 +534,15 @@ impl Board {
         matching: &mut Matching,
     ) -> Result<usize, u32> {
         let members = topology.members(u);
-        let mut free = 0u64;
+        // The free variables, and the values they can take (none taken by a
+        // fixed variable: tier 1 is done).
+        let (mut free, mut values) = (0u64, 0u64);
         for (k, &p) in members.iter().enumerate() {
             let d = self.masks[p as usize];
-            free |= u64::from(d & (d - 1) != 0) << k;
+            if d & (d - 1) != 0 {
+                free |= 1 << k;
+                values |= d;
+            }
         }
         let unit = &self.units[u];
         let tight = unit.live == unit.size;
@@ -564,17 +559,12 @@ impl Board {
         // variables and, when every value must be taken, among the values
         // no fixed variable has taken (see `may_prune`).
         let m = free.count_ones() as usize;
-        let (max, limited) = if tight { (m.div_ceil(2), true) } else { (m - 1, false) };
+        let max = if tight { m.div_ceil(2) } else { m - 1 };
         let mut budget = SEARCH_BUDGET;
         // With many free variables the search costs more than the matching.
         let mut act =
             m > SEARCH_MAX_FREE || may_prune(BitIndices(free).map(|k| masks[members[k] as usize]), max, &mut budget);
-        if !act && limited {
-            let taken = members.iter().fold(0u64, |taken, &p| {
-                let d = masks[p as usize];
-                if d & (d - 1) == 0 { taken | d } else { taken }
-            });
-            let values = free_values(unit, self.span) & !taken;
+        if !act && tight {
             act = may_prune(BitIndices(values).map(|v| unit.places[v]), max, &mut budget);
         }
         if !act {
@@ -924,19 +914,17 @@ impl Propagator for System {
             ctx.constraint = self.constraints[u as usize];
             return Err(Conflict);
         }
-        if eager {
-            self.board.units.iter_mut().for_each(|unit| unit.pruned = 0);
-        } else {
+        // (The per-unit counts of removed values are reset by the next load.)
+        if !eager {
             for p in 0..self.vars.len() {
                 let mask = self.board.masks[p];
                 if mask != self.before[p] {
                     ctx.narrow_unattributed(self.vars[p], mask >> self.shift[p])?;
                 }
             }
-            for (unit, &constraint) in self.board.units.iter_mut().zip(&self.constraints) {
+            for (unit, &constraint) in self.board.units.iter().zip(&self.constraints) {
                 if unit.pruned != 0 {
                     ctx.attribute(constraint, unit.pruned);
-                    unit.pruned = 0;
                 }
             }
         }
