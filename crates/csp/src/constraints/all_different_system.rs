@@ -619,6 +619,9 @@ pub(crate) struct System {
     good: Option<Vec<u64>>,
     /// Positions queued for tier 1 while loading (a bitset, clear between calls).
     pushed: Vec<u64>,
+    /// Scratch of `load`: the positions changed since `last` and since `good`.
+    since_last: Vec<u32>,
+    since_good: Vec<u32>,
     /// Per constraint, its matching, kept between calls.
     matchings: Vec<Matching>,
     core: Box<Core>,
@@ -728,6 +731,8 @@ impl System {
             last: None,
             good: None,
             pushed: vec![0; n.div_ceil(64)],
+            since_last: Vec::with_capacity(n),
+            since_good: Vec::with_capacity(n),
             matchings: vec![([u8::MAX; 64], [u8::MAX; 64]); k],
             core: Box::new(Core::new(0)),
             constraints,
@@ -801,36 +806,56 @@ impl System {
     fn load(&mut self, ctx: &Context<'_>) {
         let (topology, board) = (&self.topology, &mut self.board);
         let state = ctx.state();
-        for p in 0..self.vars.len() {
-            let mask = state.word_at(self.address[p]) << self.shift[p];
-            board.masks[p] = mask;
-            self.before[p] = mask;
-        }
         // What the last call queued is stale if it failed half-way.
         board.num_singles = 0;
         board.num_hidden = 0;
         board.to_check.fill(0);
         board.to_look.fill(0);
         board.units.iter_mut().for_each(|unit| unit.pruned = 0);
+        // One pass over the domains: the positions changed since the last
+        // call (whose masks the places describe) and since the last
+        // successful one (a common fixpoint, see below).
+        let (since_last, since_good) = (&mut self.since_last, &mut self.since_good);
+        since_last.clear();
+        since_good.clear();
+        let mut from_last = 0;
+        let (last, good) = (self.last.as_deref(), self.good.as_deref());
+        for p in 0..self.vars.len() {
+            let mask = state.word_at(self.address[p]) << self.shift[p];
+            board.masks[p] = mask;
+            self.before[p] = mask;
+            if let Some(last) = last {
+                if mask != last[p] {
+                    since_last.push(p as u32);
+                    from_last += (mask ^ last[p]).count_ones() as usize;
+                }
+            }
+            if good.is_some_and(|good| mask != good[p]) {
+                since_good.push(p as u32);
+            }
+        }
         // Bring the places up to date: from scratch the first time, from the
         // last call's masks, or from the initial ones when that is less work
         // (a new run from the root).
-        match &self.last {
+        match last {
             None => board.recount(topology),
             Some(last) => {
-                let (mut from_last, mut from_initial) = (0, 0);
-                for ((&mask, &old), &initial) in board.masks.iter().zip(last).zip(&self.initial) {
-                    from_last += (mask ^ old).count_ones() as usize;
-                    from_initial += (mask ^ initial).count_ones() as usize;
-                }
-                let restore = from_initial + self.template.len() * board.span / 4 < from_last;
+                let restore_cost = self.template.len() * board.span / 4;
+                let restore = from_last > restore_cost && {
+                    let from_initial: usize =
+                        board.masks.iter().zip(&self.initial).map(|(&m, &i)| (m ^ i).count_ones() as usize).sum();
+                    from_initial + restore_cost < from_last
+                };
                 if restore {
                     board.restore(&self.template);
-                }
-                let base = if restore { &self.initial } else { last };
-                for (p, &old) in base.iter().enumerate() {
-                    if board.masks[p] != old {
-                        board.reload(topology, p, old);
+                    for (p, &old) in self.initial.iter().enumerate() {
+                        if board.masks[p] != old {
+                            board.reload(topology, p, old);
+                        }
+                    }
+                } else {
+                    for &p in since_last.iter() {
+                        board.reload(topology, p as usize, last[p as usize]);
                     }
                 }
             }
@@ -840,7 +865,7 @@ impl System {
         // is still at its own. Every fixed variable's value has left its
         // peers there too: tier 1 takes the newly fixed variables, and the
         // fixed variables whose value came back to a peer (a backtrack).
-        let Some(good) = &self.good else {
+        let Some(good) = good else {
             for u in 0..self.constraints.len() {
                 insert(&mut board.to_check, u);
                 insert(&mut board.to_look, u);
@@ -851,13 +876,11 @@ impl System {
             return;
         };
         let mut regained = 0;
-        for (p, &old) in good.iter().enumerate() {
-            let mask = board.masks[p];
-            if mask != old {
-                regained += (mask & !old).count_ones() as usize;
-                insert_all(&mut board.to_check, topology.unit_words(p));
-                insert_all(&mut board.to_look, topology.unit_words(p));
-            }
+        for &p in since_good.iter() {
+            let p = p as usize;
+            regained += (board.masks[p] & !good[p]).count_ones() as usize;
+            insert_all(&mut board.to_check, topology.unit_words(p));
+            insert_all(&mut board.to_look, topology.unit_words(p));
         }
         if regained > self.vars.len() / 4 {
             // Cheaper to take every fixed variable again.
@@ -867,11 +890,9 @@ impl System {
             return;
         }
         let pushed = &mut self.pushed;
-        for (p, &old) in good.iter().enumerate() {
+        for &p in since_good.iter() {
+            let (p, old) = (p as usize, good[p as usize]);
             let mask = board.masks[p];
-            if mask == old {
-                continue;
-            }
             if mask & (mask - 1) == 0 {
                 board.push_once(p, pushed);
             }
