@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::time::Duration;
 
-use csp::{ConstraintId, Model, Observer, Outcome, SearchEvent, VarId};
+use csp::{Branching, ConstraintId, Model, Observer, Outcome, Restarts, SearchEvent, VarId};
 use csp_cli::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 use csp_sudoku::check::verify_solution;
 use csp_sudoku::format;
@@ -85,6 +85,10 @@ impl Tracer<'_> {
                 let indent = "  ".repeat(depth as usize - 1);
                 let _ = writeln!(line, "{indent}backtrack {} (depth {depth})", self.shape.cell_name(var.index()));
             }
+            SearchEvent::Restart { count } => {
+                self.depth = 0;
+                let _ = writeln!(line, "restart {count}: back to the root");
+            }
             SearchEvent::Solution { count } => {
                 let _ = writeln!(line, "solution {count}");
             }
@@ -121,6 +125,9 @@ impl Tracer<'_> {
             }
             SearchEvent::Backtrack { var, depth } => {
                 let _ = writeln!(line, "{{\"event\":\"backtrack\",\"cell\":\"{}\",\"depth\":{depth}}}", self.cell(var));
+            }
+            SearchEvent::Restart { count } => {
+                let _ = writeln!(line, "{{\"event\":\"restart\",\"count\":{count}}}");
             }
             SearchEvent::Solution { count } => {
                 let _ = writeln!(line, "{{\"event\":\"solution\",\"count\":{count}}}");
@@ -221,6 +228,14 @@ impl Board {
                 let status = format!("depth {depth}: undo {}", shape.cell_name(var.index()));
                 Some(self.frame(shape, Some((var.index(), UNDONE)), &status))
             }
+            SearchEvent::Restart { count } => {
+                // The board before the first decision is the root's.
+                if let Some(root) = self.levels.first() {
+                    self.candidates.clone_from(root);
+                }
+                self.levels.clear();
+                Some(self.frame(shape, None, &format!("restart {count}: back to the root")))
+            }
             SearchEvent::Solution { count } => Some(self.frame(shape, None, &format!("solution {count}"))),
             SearchEvent::WipeOut { .. } => None,
         }
@@ -308,14 +323,19 @@ pub(super) fn trace(args: &TraceArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
         if !args.animate {
             let header = match args.format {
                 TraceFormat::Text => format!(
-                    "# trace of {location}: {}x{} with {} boxes, {} givens; {} propagation, {} variable order, {} all-different\n",
+                    "# trace of {location}: {}x{} with {} boxes, {} givens; {} propagation, {} variable order, {} all-different{}{}\n",
                     puzzle.side(),
                     puzzle.side(),
                     puzzle.shape(),
                     puzzle.num_givens(),
                     config.propagation,
                     config.var_order,
-                    config.all_different
+                    config.all_different,
+                    if config.branching == Branching::Binary { ", binary branching" } else { "" },
+                    match config.restarts {
+                        Restarts::Never => String::new(),
+                        restarts => format!(", restarts {restarts}"),
+                    }
                 ),
                 TraceFormat::Jsonl => {
                     let mut line = String::from("{\"event\":\"start\",\"file\":");

@@ -404,6 +404,34 @@ fn trace_animation_redraws_the_board() {
 }
 
 #[test]
+fn trace_shows_restarts_and_refutations() {
+    // A top95 puzzle that takes a few decisions under mac.
+    let puzzle = ".524.........7.1..............8.2...3.....6...9.5.....1.6.3...........897........";
+    let args = ["trace", "--var-order", "dom-wdeg", "--branching", "binary", "--restarts", "luby=1"];
+    let r = run_with(&args, Some(puzzle));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("\nrestart 1: back to the root\n"), "{}", &r.stdout[..400]);
+    assert!(r.stdout.contains(" (refuted)\n"), "binary branching refutes the values it tried");
+    assert!(r.stdout.contains("matching all-different, binary branching, restarts luby=1\n"), "the header says so");
+    let tail = r.stdout.rsplit("solution 1\n").next().unwrap();
+    verify_solution(&parse::one(puzzle).unwrap(), &parse::one(tail).unwrap()).unwrap();
+    let mut args = args.to_vec();
+    args.extend(["--format", "jsonl"]);
+    let r = run_with(&args, Some(puzzle));
+    assert!(r.stdout.contains("{\"event\":\"restart\",\"count\":1}\n"));
+    args.truncate(args.len() - 2);
+    args.extend(["--animate", "--delay", "0"]);
+    let r = run_with(&args, Some(puzzle));
+    assert!(r.stdout.contains("restart 1: back to the root"), "the animation shows restarts");
+    // Restarts and binary branching change no answer.
+    let plain = run_with(&["solve", "--output", "line"], Some(SEEDS));
+    let other = run_with(&["solve", "--output", "line", "--branching", "binary", "--restarts", "luby=1"], Some(SEEDS));
+    assert_eq!(other.stdout, plain.stdout);
+    let counts = run_with(&["count", "--limit", "5", "--branching", "binary", "--restarts", "luby=1"], Some(SEEDS));
+    assert_eq!(counts.stdout, run_with(&["count", "--limit", "5"], Some(SEEDS)).stdout);
+}
+
+#[test]
 fn check_names_every_broken_unit() {
     let input = "1342421321343421\n3142421321343421\n1.42421321343421\n";
     let r = run_with(&["check"], Some(input));

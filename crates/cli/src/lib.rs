@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
-use csp::{AllDifferentStrength, Limits, Propagation, SolveConfig, Stats, ValueOrder, VarOrder};
+use csp::{AllDifferentStrength, Branching, Limits, Propagation, Restarts, SolveConfig, Stats, ValueOrder, VarOrder};
 
 /// Exit status: every puzzle solved (or the requested answer printed).
 pub const EXIT_OK: u8 = 0;
@@ -39,6 +39,12 @@ pub struct StrategyArgs {
     /// Make the root arc consistent before search, whatever the propagation level.
     #[arg(long = "root-ac")]
     pub root_arc_consistency: bool,
+    /// Branching: enumerate (one child per value) or binary (x = v, then x ≠ v).
+    #[arg(long, value_name = "KIND")]
+    pub branching: Option<Branching>,
+    /// Restart policy: never, luby (after 100, 100, 200, 100, 100, 200, 400, ... failures) or luby=SCALE.
+    #[arg(long, value_name = "POLICY")]
+    pub restarts: Option<Restarts>,
     /// Seed for random value ordering (and anything else random).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
@@ -68,6 +74,12 @@ impl StrategyArgs {
         }
         if self.root_arc_consistency {
             config.root_arc_consistency = true;
+        }
+        if let Some(branching) = self.branching {
+            config.branching = branching;
+        }
+        if let Some(restarts) = self.restarts {
+            config.restarts = restarts;
         }
         if let Some(seed) = self.seed {
             config.seed = seed;

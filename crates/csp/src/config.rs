@@ -89,6 +89,106 @@ pub enum ArcConsistency {
     Ac2001,
 }
 
+/// How the search splits a node.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Branching {
+    /// One child per value of the chosen variable, tried in the value order
+    /// (d-way branching, the textbook backtracking search).
+    #[default]
+    Enumerate,
+    /// Two children: `x = v`, then `x ≠ v` (2-way branching, as in most CP
+    /// solvers). After the refutation is propagated the search chooses again,
+    /// so it may go on with another variable: what a failed value taught
+    /// (its removal, and what propagation draws from it) steers the next
+    /// choice. Counts one node per `x = v` tried.
+    Binary,
+}
+
+/// Whether the search starts over from the root after a number of failures
+/// (restarts, Gomes, Selman & Kautz 1998). A backtracking search's cost on
+/// hard instances is heavy-tailed: an early wrong decision can hide the
+/// answer under a subtree thousands of times larger than the usual one.
+/// Restarting after a while, with the variable ordering having learned from
+/// the failures ([`VarOrder::DomWdeg`] keeps its weights across restarts of
+/// one run) or with [`ValueOrder::Random`] drawing a new order, cuts that tail
+/// off.
+///
+/// The search stays complete: the cutoffs grow without bound, so a run that
+/// finds nothing eventually explores a whole tree. Restarts stop at the run's
+/// first solution; the search goes on from there without them, so
+/// [`Solver::solutions`](crate::Solver::solutions) and
+/// [`Solver::count`](crate::Solver::count) still see every solution once.
+/// They only change the search with an ordering that learns or draws at
+/// random: with the others each restart repeats the same tree.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Restarts {
+    /// One tree, searched to the end.
+    #[default]
+    Never,
+    /// Restart after `scale` times the next term of Luby, Sinclair & Zuckerman's
+    /// (1993) sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ... failures. `scale` is
+    /// at least 1.
+    Luby {
+        /// Failures in the first, shortest runs.
+        scale: u32,
+    },
+}
+
+impl Restarts {
+    /// The default scale of [`Restarts::Luby`].
+    pub const LUBY_SCALE: u32 = 100;
+
+    /// Failures allowed before restart number `restart` (from 0), `None`
+    /// when the search never restarts.
+    pub fn cutoff(self, restart: u64) -> Option<u64> {
+        match self {
+            Restarts::Never => None,
+            Restarts::Luby { scale } => Some(u64::from(scale.max(1)).saturating_mul(luby(restart + 1))),
+        }
+    }
+}
+
+impl fmt::Display for Restarts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Restarts::Never => f.write_str("never"),
+            Restarts::Luby { scale: Restarts::LUBY_SCALE } => f.write_str("luby"),
+            Restarts::Luby { scale } => write!(f, "luby={scale}"),
+        }
+    }
+}
+
+/// `never` (or `none`), `luby` (scale [`Restarts::LUBY_SCALE`]) or `luby=SCALE`.
+impl FromStr for Restarts {
+    type Err = UnknownOption;
+
+    fn from_str(s: &str) -> Result<Self, UnknownOption> {
+        let word = s.trim().to_ascii_lowercase();
+        let scale = match word.as_str() {
+            "never" | "none" => return Ok(Restarts::Never),
+            "luby" => Some(Restarts::LUBY_SCALE),
+            _ => word.strip_prefix("luby=").and_then(|n| n.parse().ok()).filter(|&n: &u32| n >= 1),
+        };
+        scale.map(|scale| Restarts::Luby { scale }).ok_or_else(|| UnknownOption {
+            what: "restart policy",
+            found: s.to_string(),
+            expected: "never luby luby=SCALE",
+        })
+    }
+}
+
+/// Term `i` (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...
+fn luby(mut i: u64) -> u64 {
+    loop {
+        // 2^(k-1) <= i < 2^k.
+        let k = u64::BITS - i.leading_zeros();
+        if k == u64::BITS || i == (1u64 << k) - 1 {
+            return 1u64 << (k - 1);
+        }
+        i -= (1u64 << (k - 1)) - 1;
+    }
+}
+
 /// When the solver stops before the search is complete.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Limits {
@@ -156,6 +256,10 @@ pub struct SolveConfig {
     /// combined with [`Propagation::Mac`] ([`Solver::new`](crate::Solver::new)
     /// rejects it).
     pub backjumping: bool,
+    /// How a node is split: one child per value, or `x = v` then `x ≠ v`.
+    pub branching: Branching,
+    /// Whether the search restarts from the root after a number of failures.
+    pub restarts: Restarts,
     /// Limits on nodes, solutions and time.
     pub limits: Limits,
 }
@@ -188,6 +292,12 @@ impl SolveConfig {
     /// This configuration with another seed.
     pub fn with_seed(mut self, seed: u64) -> Self {
         self.seed = seed;
+        self
+    }
+
+    /// This configuration with another restart policy.
+    pub fn with_restarts(mut self, restarts: Restarts) -> Self {
+        self.restarts = restarts;
         self
     }
 
@@ -268,6 +378,11 @@ spelled!(ValueOrder, "value ordering", [
     LeastConstraining => "lcv" | "least-constraining",
 ]);
 
+spelled!(Branching, "branching", [
+    Enumerate => "enumerate" | "d-way" | "dway",
+    Binary => "binary" | "2-way" | "2way",
+]);
+
 spelled!(ArcConsistency, "arc-consistency algorithm", [
     Ac3 => "ac3" | "ac-3",
     Ac2001 => "ac2001" | "ac-2001",
@@ -285,7 +400,7 @@ pub enum ConfigSyntaxError {
     #[error(
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
          ordering input|mrv|mrvdeg|domdeg|domwdeg, a value ordering asc|desc|random|lcv, an all-different \
-         strength pairwise|matching, rootac, separate, or seed=N)"
+         strength pairwise|matching, rootac, separate, binary, luby or luby=SCALE, or seed=N)"
     )]
     UnknownWord {
         /// The whole spelling.
@@ -353,6 +468,8 @@ impl SolveConfig {
 ///         | pairwise | matching                     (all-different strength, default matching)
 ///         | rootac                                  (arc consistency at the root)
 ///         | separate                                (no merged all-different system)
+///         | binary                                  (2-way branching, default d-way)
+///         | luby | luby=SCALE                         (Luby restarts, default scale 100)
 ///         | seed=N                                  (default 0)
 /// ```
 ///
@@ -415,6 +532,15 @@ impl FromStr for SolveConfig {
                     config: config_text.to_string(),
                     word: word.clone(),
                 })?;
+            } else if word == "luby" || word.starts_with("luby=") {
+                once("restarts")?;
+                config.restarts = word.parse().map_err(|_| ConfigSyntaxError::UnknownWord {
+                    config: config_text.to_string(),
+                    word: word.clone(),
+                })?;
+            } else if word == "binary" || word == "2way" {
+                once("branching")?;
+                config.branching = Branching::Binary;
             } else if word == "separate" {
                 once("separate all-different")?;
                 config.separate_all_different = true;
@@ -465,6 +591,12 @@ impl fmt::Display for SolveConfig {
         if self.separate_all_different {
             f.write_str("+separate")?;
         }
+        if self.branching == Branching::Binary {
+            f.write_str("+binary")?;
+        }
+        if self.restarts != Restarts::Never {
+            write!(f, "+{}", self.restarts)?;
+        }
         if self.seed != 0 {
             write!(f, "+seed={}", self.seed)?;
         }
@@ -501,6 +633,8 @@ mod tests {
             "fc-cbj+mrv+random+seed=7",
             "mac+mrv+pairwise",
             "mac+mrv+separate",
+            "mac+domwdeg+luby",
+            "mac+mrv+random+luby=10+seed=3",
         ] {
             let config: SolveConfig = text.parse().unwrap();
             assert_eq!(config.to_string(), text);
@@ -527,6 +661,21 @@ mod tests {
     }
 
     #[test]
+    fn luby_sequence() {
+        let terms: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+        assert_eq!(luby(u64::MAX), 1 << 63);
+        assert_eq!(Restarts::Luby { scale: 10 }.cutoff(6), Some(40));
+        assert_eq!(Restarts::Luby { scale: 0 }.cutoff(0), Some(1));
+        assert_eq!(Restarts::Never.cutoff(0), None);
+        for text in ["never", "luby", "luby=7"] {
+            assert_eq!(text.parse::<Restarts>().unwrap().to_string(), text);
+        }
+        assert!("luby=0".parse::<Restarts>().is_err());
+        assert!("geometric".parse::<Restarts>().unwrap_err().to_string().contains("never, luby, luby=SCALE"));
+    }
+
+    #[test]
     fn bad_spellings_say_what_is_wrong() {
         let err = "fc+mrv+fast".parse::<SolveConfig>().unwrap_err().to_string();
         assert!(err.starts_with("unknown word 'fast' in configuration 'fc+mrv+fast'"), "{err}");
@@ -534,6 +683,8 @@ mod tests {
         assert!("mac/ac4".parse::<SolveConfig>().unwrap_err().to_string().contains("'ac4'"));
         assert!("fc+mrv+input".parse::<SolveConfig>().unwrap_err().to_string().contains("twice"));
         assert!("fc+seed=x".parse::<SolveConfig>().is_err());
+        assert!("mac+luby=0".parse::<SolveConfig>().is_err());
+        assert!("mac+luby+luby=5".parse::<SolveConfig>().unwrap_err().to_string().contains("restarts twice"));
     }
 
     #[test]

@@ -50,8 +50,8 @@ pub mod testing;
 mod var;
 
 pub use config::{
-    AllDifferentStrength, ArcConsistency, ConfigSyntaxError, Limit, Limits, Propagation, SolveConfig, UnknownOption,
-    ValueOrder, VarOrder,
+    AllDifferentStrength, ArcConsistency, Branching, ConfigSyntaxError, Limit, Limits, Propagation, Restarts,
+    SolveConfig, UnknownOption, ValueOrder, VarOrder,
 };
 pub use constraint::{Conflict, Constraint, Cost, PropagationResult, Propagator};
 pub use constraints::Relation;

@@ -2,7 +2,7 @@
 //!
 //! Attach an [`Observer`] with [`Solver::observe`](crate::Solver::observe) to receive
 //! every [`SearchEvent`]: decisions, values removed (and by which constraint),
-//! wipe-outs, backtracks and solutions. The sudoku trace and animation are built on
+//! wipe-outs, backtracks, restarts and solutions. The sudoku trace and animation are built on
 //! this hook. When no observer is attached the solver pays one predictable branch
 //! per event site and builds no event.
 
@@ -23,6 +23,9 @@ pub enum SearchEvent {
     WipeOut { var: Option<VarId>, constraint: ConstraintId },
     /// The search undid the decision on `var` at `depth` to try something else.
     Backtrack { var: VarId, depth: u32 },
+    /// The search dropped every decision and starts over from the root (the
+    /// `count`-th restart of this run; see [`Restarts`](crate::Restarts)).
+    Restart { count: u64 },
     /// A solution was found (the `count`-th of this run). Its values are those of
     /// the current domains, all fixed; read them from the solution the solver
     /// returns.

@@ -10,7 +10,7 @@
 use std::time::Instant;
 
 use crate::backjump::Backjumping;
-use crate::config::{Limit, Propagation, SolveConfig, ValueOrder, VarOrder};
+use crate::config::{Branching, Limit, Propagation, SolveConfig, ValueOrder, VarOrder};
 use crate::constraint::{Constraint, Propagator};
 use crate::constraints::all_different_system::{Merged, System};
 use crate::constraints::generic::Generic;
@@ -167,6 +167,8 @@ pub struct Solver<'m> {
     runs_in: Vec<u32>,
     /// Conflict-directed backjumping, when configured.
     backjumping: Option<Box<Backjumping>>,
+    /// Per constraint, unassigned variables found while choosing a variable.
+    live: Live,
     /// Marks constraints already visited in a pass over a variable's watchers.
     seen: Vec<u32>,
     seen_stamp: u32,
@@ -181,6 +183,9 @@ pub struct Solver<'m> {
     exclusions: Vec<(u32, u32)>,
     /// An assumption asked for a value the variable does not have.
     assumption_failed: bool,
+    /// Failures since the last restart, and how many the current one may have.
+    failures_since_restart: u64,
+    restart_cutoff: Option<u64>,
 }
 
 impl std::fmt::Debug for Solver<'_> {
@@ -200,6 +205,11 @@ impl<'m> Solver<'m> {
         if config.backjumping && config.propagation == Propagation::Mac {
             return Err(SolveError::Unsupported(
                 "conflict-directed backjumping combines with plain backtracking (bt-cbj) and forward checking (fc-cbj), not with mac",
+            ));
+        }
+        if config.backjumping && config.branching == Branching::Binary {
+            return Err(SolveError::Unsupported(
+                "conflict-directed backjumping works with d-way branching, not binary",
             ));
         }
         let state = State::new(model.domains()).map_err(|e| SolveError::DomainTooLarge {
@@ -238,6 +248,7 @@ impl<'m> Solver<'m> {
             observer: None,
             phase: Phase::Fresh,
             seen: vec![0; n_constraints],
+            live: Live::default(),
             seen_stamp: 0,
             scores: Vec::new(),
             saved_attribution: Vec::new(),
@@ -246,6 +257,8 @@ impl<'m> Solver<'m> {
             assumptions: Vec::new(),
             exclusions: Vec::new(),
             assumption_failed: false,
+            failures_since_restart: 0,
+            restart_cutoff: None,
         };
         // All-differents over small domains may be propagated as one system,
         // run by the first of them; the others' propagators never run.
@@ -428,6 +441,8 @@ impl<'m> Solver<'m> {
             bj.reset();
         }
         self.stats = Stats::default();
+        self.failures_since_restart = 0;
+        self.restart_cutoff = self.config.restarts.cutoff(0);
         self.started = Instant::now();
         self.phase = if failed { Phase::Done(Status::Complete) } else { Phase::Fresh };
     }
@@ -504,6 +519,9 @@ impl<'m> Solver<'m> {
     }
 
     fn step_inner(&mut self, count_limit: Option<u64>) -> Step {
+        if self.config.branching == Branching::Binary {
+            return self.step_binary(count_limit);
+        }
         let mut descend = match self.phase {
             Phase::Done(Status::LimitReached(limit)) => return Step::Limit(limit),
             Phase::Done(_) => return Step::Exhausted,
@@ -583,10 +601,138 @@ impl<'m> Solver<'m> {
                     if let Some(bj) = &mut self.backjumping {
                         bj.explain(level, self.scopes[failure.constraint as usize]);
                     }
-                    false
+                    self.restart_if_due()
                 }
             };
         }
+    }
+
+    /// `step_inner` for 2-way branching: each frame is one decision `x = v`;
+    /// when its subtree is exhausted the frame is popped and `x ≠ v` is
+    /// propagated in its parent's state, from where the search chooses again.
+    fn step_binary(&mut self, count_limit: Option<u64>) -> Step {
+        let mut descend = match self.phase {
+            Phase::Done(Status::LimitReached(limit)) => return Step::Limit(limit),
+            Phase::Done(_) => return Step::Exhausted,
+            Phase::Fresh => match self.propagate_root() {
+                Ok(()) => true,
+                Err(_) => return self.finish(Status::Complete),
+            },
+            Phase::Searching { descend } => descend,
+        };
+        let solution_limit = match (self.config.limits.solutions, count_limit) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        // Loop invariant: the state is the propagated state of the decisions
+        // of `frames` and of the refutations made since; when `descend` is
+        // false the top frame's decision failed or its subtree is exhausted.
+        loop {
+            if !descend {
+                let Some(frame) = self.frames.pop() else {
+                    return self.finish(Status::Complete);
+                };
+                let level = self.frames.len() as u32 + 1;
+                self.retract(frame, level);
+                self.orders.truncate(frame.start as usize);
+                descend = match self.refute(frame.var, frame.cursor) {
+                    Ok(()) => true,
+                    Err(Some(failure)) => {
+                        self.record_failure(failure);
+                        self.restart_if_due()
+                    }
+                    Err(None) => false,
+                };
+                continue;
+            }
+            let Some(var) = self.select_var() else {
+                self.stats.solutions += 1;
+                let count = self.stats.solutions;
+                self.emit(SearchEvent::Solution { count });
+                self.phase = Phase::Searching { descend: false };
+                if solution_limit.is_some_and(|k| count >= k) {
+                    self.phase = Phase::Done(Status::LimitReached(Limit::Solutions));
+                }
+                return Step::Solution;
+            };
+            if let Some(limit) = self.limit_reached() {
+                return self.finish(Status::LimitReached(limit));
+            }
+            self.push_frame(var);
+            let pos = self.next_value().expect("an unassigned variable has a value");
+            let frame = self.frames.last_mut().expect("a frame");
+            frame.cursor = pos;
+            frame.assigned = true;
+            let level = self.frames.len() as u32;
+            self.stats.nodes += 1;
+            self.stats.max_depth = self.stats.max_depth.max(level);
+            if self.observer.is_some() {
+                let value = self.state.value(var, pos);
+                self.emit(SearchEvent::Decision { var: self.var_id(var), value, depth: level });
+            }
+            descend = match self.decide(var, pos) {
+                Ok(()) => true,
+                Err(failure) => {
+                    self.record_failure(failure);
+                    self.restart_if_due()
+                }
+            };
+        }
+    }
+
+    /// Removes position `pos` from `var` (a refuted decision) and propagates at
+    /// the configured level. `Err(None)` when that empties the domain: the
+    /// variable has no value left to try, which no constraint is to blame for.
+    fn refute(&mut self, var: u32, pos: u32) -> Result<(), Option<Failure>> {
+        if self.observer.is_some() {
+            let value = self.state.value(var, pos);
+            self.emit(SearchEvent::Removed { var: self.var_id(var), value, constraint: None });
+        }
+        match self.state.remove_pos(var, pos) {
+            Change::Wipeout => Err(None),
+            Change::None => Ok(()),
+            _ if self.config.propagation != Propagation::Mac => Ok(()),
+            _ => {
+                for i in 0..self.watchers.of(var).len() {
+                    let c = self.watchers.of(var)[i].propagator;
+                    self.queue.push(c);
+                }
+                self.propagate_queue().map_err(Some)
+            }
+        }
+    }
+
+    /// After a failure: when the restart policy's cutoff is reached and this
+    /// run has no solution yet, drops every decision and returns true (the
+    /// search descends again from the root).
+    fn restart_if_due(&mut self) -> bool {
+        let Some(cutoff) = self.restart_cutoff else {
+            return false;
+        };
+        self.failures_since_restart += 1;
+        // After the first solution the search must finish its tree: another
+        // restart would find that solution again.
+        if self.failures_since_restart < cutoff || self.stats.solutions > 0 {
+            return false;
+        }
+        let Some(root) = self.frames.first().map(|frame| frame.mark) else {
+            return false;
+        };
+        self.state.undo_to(root);
+        for frame in &self.frames {
+            self.decided[frame.var as usize] = false;
+        }
+        self.frames.clear();
+        self.orders.clear();
+        if let Some(bj) = &mut self.backjumping {
+            bj.reset();
+        }
+        self.stats.restarts += 1;
+        self.failures_since_restart = 0;
+        self.restart_cutoff = self.config.restarts.cutoff(self.stats.restarts);
+        let count = self.stats.restarts;
+        self.emit(SearchEvent::Restart { count });
+        true
     }
 
     /// Undoes the current value of `frame`, the decision at `level`.
@@ -825,8 +971,9 @@ impl<'m> Solver<'m> {
     }
 
     /// The number of constraints on `x` with another unassigned variable, and
-    /// the sum of their weights.
-    fn future_degree(&self, x: u32) -> (u64, u64) {
+    /// the sum of their weights. `live` caches, per constraint, two of its
+    /// unassigned variables for the current choice.
+    fn future_degree(&self, live: &mut Live, x: u32) -> (u64, u64) {
         let mut degree = 0;
         let mut weight = 0;
         let mut previous = u32::MAX;
@@ -836,7 +983,23 @@ impl<'m> Solver<'m> {
                 continue;
             }
             previous = c;
-            if self.scopes[c as usize].iter().any(|v| v.index != x && self.is_unassigned(v.index)) {
+            let [a, b] = live.two_unassigned(c, || {
+                let mut two = [NONE; 2];
+                for v in self.scopes[c as usize] {
+                    if v.index != two[0] && self.is_unassigned(v.index) {
+                        if two[0] == NONE {
+                            two[0] = v.index;
+                        } else {
+                            two[1] = v.index;
+                            break;
+                        }
+                    }
+                }
+                two
+            });
+            // Another than `x`: `b` differs from `a`, so one of them is not `x`
+            // when both exist.
+            if (a != NONE && a != x) || b != NONE {
                 degree += 1;
                 weight += self.weights[c as usize];
             }
@@ -867,6 +1030,14 @@ impl<'m> Solver<'m> {
     /// the smallest index, whatever the free list's order.
     fn select_var(&mut self) -> Option<u32> {
         let count = self.compact_free();
+        let mut live = std::mem::take(&mut self.live);
+        live.next_choice(self.scopes.len());
+        let chosen = self.select_among(count, &mut live);
+        self.live = live;
+        chosen
+    }
+
+    fn select_among(&self, count: usize, live: &mut Live) -> Option<u32> {
         let free = &self.free[..count];
         match self.config.var_order {
             VarOrder::Input => free.iter().copied().min(),
@@ -876,7 +1047,7 @@ impl<'m> Solver<'m> {
                 free.iter()
                     .copied()
                     .filter(|&x| self.state.size(x) == min_size)
-                    .min_by_key(|&x| (std::cmp::Reverse(self.future_degree(x).0), x))
+                    .min_by_key(|&x| (std::cmp::Reverse(self.future_degree(live, x).0), x))
             }
             VarOrder::DomDeg | VarOrder::DomWdeg => {
                 let weighted = self.config.var_order == VarOrder::DomWdeg;
@@ -884,7 +1055,7 @@ impl<'m> Solver<'m> {
                 let mut best: Option<(u32, u64, u64)> = None;
                 for &x in free {
                     let size = u64::from(self.state.size(x));
-                    let (degree, weight) = self.future_degree(x);
+                    let (degree, weight) = self.future_degree(live, x);
                     let denominator = if weighted { weight } else { degree }.max(1);
                     let better = match best {
                         None => true,
@@ -987,6 +1158,44 @@ impl<'m> Solver<'m> {
         scores.sort_unstable();
         self.orders.extend(scores.iter().map(|&(_, pos)| pos));
         self.scores = scores;
+    }
+}
+
+/// No variable.
+const NONE: u32 = u32::MAX;
+
+/// Per constraint, up to two distinct unassigned variables of its scope,
+/// found at most once per variable choice (the degree heuristics ask for
+/// every free variable's constraints, and most constraints have several).
+#[derive(Debug, Default)]
+struct Live {
+    stamp: u32,
+    stamps: Vec<u32>,
+    two: Vec<[u32; 2]>,
+}
+
+impl Live {
+    /// Forgets what the previous choice found.
+    fn next_choice(&mut self, constraints: usize) {
+        if self.stamps.len() != constraints {
+            self.stamps = vec![0; constraints];
+            self.two = vec![[NONE; 2]; constraints];
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.stamps.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+    }
+
+    #[inline]
+    fn two_unassigned(&mut self, c: u32, find: impl FnOnce() -> [u32; 2]) -> [u32; 2] {
+        let c = c as usize;
+        if self.stamps[c] != self.stamp {
+            self.stamps[c] = self.stamp;
+            self.two[c] = find();
+        }
+        self.two[c]
     }
 }
 

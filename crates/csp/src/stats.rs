@@ -23,6 +23,8 @@ pub struct Stats {
     pub propagations: u64,
     /// Values removed from domains by propagation (not counting the decisions themselves).
     pub pruned: u64,
+    /// Times the search started over from the root ([`Restarts`](crate::Restarts)).
+    pub restarts: u64,
     /// The deepest decision level reached.
     pub max_depth: u32,
     /// Solutions found.
@@ -46,6 +48,7 @@ impl Stats {
         self.checks += other.checks;
         self.propagations += other.propagations;
         self.pruned += other.pruned;
+        self.restarts += other.restarts;
         self.max_depth = self.max_depth.max(other.max_depth);
         self.solutions += other.solutions;
         self.elapsed += other.elapsed;
@@ -57,7 +60,7 @@ impl fmt::Display for Stats {
         write!(
             f,
             "nodes {}, backtracks {}, backjumps {}, failures {}, checks {}, propagations {}, pruned {}, \
-             max depth {}, solutions {}, time {:.3} ms",
+             restarts {}, max depth {}, solutions {}, time {:.3} ms",
             self.nodes,
             self.backtracks,
             self.backjumps,
@@ -65,6 +68,7 @@ impl fmt::Display for Stats {
             self.checks,
             self.propagations,
             self.pruned,
+            self.restarts,
             self.max_depth,
             self.solutions,
             self.elapsed.as_secs_f64() * 1e3

@@ -5,7 +5,8 @@
 use std::collections::BTreeSet;
 
 use csp::{
-    AllDifferentStrength, Domain, Model, Propagation, Relation, SolveConfig, Solver, ValueOrder, VarId, VarOrder,
+    AllDifferentStrength, Branching, Domain, Model, Propagation, Relation, Restarts, SolveConfig, Solver, ValueOrder,
+    VarId, VarOrder,
 };
 use proptest::prelude::*;
 
@@ -154,6 +155,14 @@ fn configs() -> Vec<SolveConfig> {
                             config.backjumping = backjumping;
                             config.arc_consistency =
                                 if root { csp::ArcConsistency::Ac2001 } else { csp::ArcConsistency::Ac3 };
+                            // Binary branching and restarts (every few
+                            // failures: each run restarts often) on top.
+                            if !backjumping {
+                                let binary = SolveConfig { branching: Branching::Binary, ..config.clone() };
+                                configs.push(binary.clone().with_restarts(Restarts::Luby { scale: 2 }));
+                                configs.push(binary);
+                                configs.push(config.clone().with_restarts(Restarts::Luby { scale: 1 }));
+                            }
                             configs.push(config);
                         }
                     }

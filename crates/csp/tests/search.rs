@@ -3,8 +3,8 @@
 use std::time::Duration;
 
 use csp::{
-    AllDifferentStrength, Limit, Limits, Model, Outcome, Propagation, SearchEvent, SolveConfig, Solver, Status,
-    ValueOrder, VarOrder,
+    AllDifferentStrength, Branching, Limit, Limits, Model, Outcome, Propagation, Restarts, SearchEvent, SolveConfig,
+    Solver, Status, ValueOrder, VarOrder,
 };
 
 fn queens(n: usize) -> Model {
@@ -163,6 +163,115 @@ fn the_observer_sees_decisions_removals_backtracks_and_solutions() {
     let mut plain = Solver::new(&model, SolveConfig::default()).unwrap();
     assert_eq!(plain.count(None).solutions, count);
     assert_eq!(plain.stats().without_time(), stats.without_time());
+}
+
+#[test]
+fn binary_branching_reports_each_refutation_as_a_removal_by_no_constraint() {
+    let model = queens(6);
+    let mut events = Vec::new();
+    let mut record = |event: &SearchEvent| events.push(*event);
+    let config = SolveConfig { branching: Branching::Binary, ..SolveConfig::default() };
+    let mut solver = Solver::new(&model, config.clone()).unwrap();
+    solver.observe(&mut record);
+    let count = solver.count(None).solutions;
+    let stats = solver.stats().clone();
+    drop(solver);
+    assert_eq!(count, 4);
+    let decisions = events.iter().filter(|e| matches!(e, SearchEvent::Decision { .. })).count() as u64;
+    let backtracks = events.iter().filter(|e| matches!(e, SearchEvent::Backtrack { .. })).count() as u64;
+    let by_constraints =
+        events.iter().filter(|e| matches!(e, SearchEvent::Removed { constraint: Some(_), .. })).count();
+    let refutations = events.iter().filter(|e| matches!(e, SearchEvent::Removed { constraint: None, .. })).count();
+    assert_eq!((decisions, backtracks, by_constraints as u64), (stats.nodes, stats.backtracks, stats.pruned));
+    // Every decision is undone once the search is complete, and refuted.
+    assert_eq!((stats.backtracks, refutations as u64), (stats.nodes, stats.nodes));
+    // Each refutation follows the backtrack of the same variable and value.
+    for (i, event) in events.iter().enumerate() {
+        if let SearchEvent::Removed { var, constraint: None, .. } = event {
+            assert!(matches!(events[i - 1], SearchEvent::Backtrack { var: undone, .. } if undone == *var));
+        }
+    }
+    let mut plain = Solver::new(&model, config).unwrap();
+    assert_eq!(plain.count(None).solutions, count);
+    assert_eq!(plain.stats().without_time(), stats.without_time());
+}
+
+#[test]
+fn binary_branching_finds_the_solutions_of_enumeration_in_the_same_order() {
+    // With a static variable order, x = v then x != v visits the values of x
+    // in the same order as enumerating them.
+    let model = queens(8);
+    for &value_order in ValueOrder::ALL {
+        let config = SolveConfig::default().with_var_order(VarOrder::Input).with_value_order(value_order);
+        let binary = SolveConfig { branching: Branching::Binary, ..config.clone() };
+        let all = |config: SolveConfig| {
+            let mut solver = Solver::new(&model, config).unwrap();
+            solver.solutions().map(|s| s.into_values()).collect::<Vec<_>>()
+        };
+        let expected = all(config);
+        assert_eq!(expected.len(), 92);
+        if value_order != ValueOrder::Random {
+            assert_eq!(all(binary), expected, "{value_order}");
+        } else {
+            let (mut a, mut b) = (all(binary), expected);
+            a.sort();
+            b.sort();
+            assert_eq!(a, b);
+        }
+    }
+}
+
+#[test]
+fn restarts_keep_the_search_complete_and_stop_at_the_first_solution() {
+    let model = queens(10);
+    for branching in [Branching::Enumerate, Branching::Binary] {
+        for var_order in [VarOrder::DomWdeg, VarOrder::Mrv] {
+            let config = SolveConfig { branching, ..SolveConfig::default() }
+                .with_var_order(var_order)
+                .with_value_order(ValueOrder::Random)
+                .with_restarts(Restarts::Luby { scale: 1 })
+                .with_seed(5);
+            let mut events = Vec::new();
+            let mut record = |event: &SearchEvent| events.push(*event);
+            let mut solver = Solver::new(&model, config.clone()).unwrap();
+            solver.observe(&mut record);
+            let solutions: Vec<Vec<i64>> = solver.solutions().map(|s| s.into_values()).collect();
+            let stats = solver.stats().clone();
+            drop(solver);
+            // Every solution once: no restart after the first.
+            let mut distinct = solutions.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!((solutions.len(), distinct.len()), (724, 724), "{config}");
+            assert!(stats.restarts > 0, "{config}: the first solution needs more than one failure");
+            let restarts: Vec<u64> = events
+                .iter()
+                .filter_map(|e| if let SearchEvent::Restart { count } = e { Some(*count) } else { None })
+                .collect();
+            assert_eq!(restarts, (1..=stats.restarts).collect::<Vec<_>>());
+            let first_solution = events.iter().position(|e| matches!(e, SearchEvent::Solution { .. })).unwrap();
+            assert!(events[first_solution..].iter().all(|e| !matches!(e, SearchEvent::Restart { .. })));
+            // And an unsatisfiable model is proved so.
+            let three = queens(3);
+            let mut solver = Solver::new(&three, config.clone()).unwrap();
+            assert!(matches!(solver.solve(), Outcome::Unsatisfiable));
+        }
+    }
+}
+
+#[test]
+fn restarts_are_spelled_and_counted() {
+    let config: SolveConfig = "mac+domwdeg+binary+luby=3".parse().unwrap();
+    assert_eq!((config.branching, config.restarts), (Branching::Binary, Restarts::Luby { scale: 3 }));
+    assert_eq!(config.to_string(), "mac+domwdeg+binary+luby=3");
+    let model = queens(12);
+    let mut solver = Solver::new(&model, config).unwrap();
+    assert!(solver.solve().is_solved());
+    assert!(solver.stats().to_string().contains(&format!("restarts {}", solver.stats().restarts)));
+    // Backjumping keeps to d-way branching.
+    let bad = SolveConfig { branching: Branching::Binary, backjumping: true, ..SolveConfig::default() }
+        .with_propagation(Propagation::ForwardChecking);
+    assert!(Solver::new(&queens(4), bad).is_err());
 }
 
 #[test]
