@@ -820,18 +820,38 @@ impl System {
         since_good.clear();
         let mut from_last = 0;
         let (last, good) = (self.last.as_deref(), self.good.as_deref());
-        for p in 0..self.vars.len() {
-            let mask = state.word_at(self.address[p]) << self.shift[p];
-            board.masks[p] = mask;
-            self.before[p] = mask;
-            if let Some(last) = last {
-                if mask != last[p] {
+        // Slices of one length, so that the loop indexes without checks.
+        let n = self.vars.len();
+        let (address, shift) = (&self.address[..n], &self.shift[..n]);
+        let (masks, before) = (&mut board.masks[..n], &mut self.before[..n]);
+        let empty = vec![0; 0];
+        let (old_last, old_good) = (&last.unwrap_or(&empty)[..], &good.unwrap_or(&empty)[..]);
+        if old_last.len() == n && old_good.len() == n {
+            for p in 0..n {
+                let mask = state.word_at(address[p]) << shift[p];
+                masks[p] = mask;
+                before[p] = mask;
+                let (l, g) = (old_last[p], old_good[p]);
+                if mask != l {
                     since_last.push(p as u32);
-                    from_last += (mask ^ last[p]).count_ones() as usize;
+                    from_last += (mask ^ l).count_ones() as usize;
+                }
+                if mask != g {
+                    since_good.push(p as u32);
                 }
             }
-            if good.is_some_and(|good| mask != good[p]) {
-                since_good.push(p as u32);
+        } else {
+            for p in 0..n {
+                let mask = state.word_at(address[p]) << shift[p];
+                masks[p] = mask;
+                before[p] = mask;
+                if let Some(&l) = old_last.get(p).filter(|&&l| l != mask) {
+                    since_last.push(p as u32);
+                    from_last += (mask ^ l).count_ones() as usize;
+                }
+                if old_good.get(p).is_some_and(|&g| g != mask) {
+                    since_good.push(p as u32);
+                }
             }
         }
         // Bring the places up to date: from scratch the first time, from the
