@@ -323,7 +323,7 @@ pub(super) fn trace(args: &TraceArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
         if !args.animate {
             let header = match args.format {
                 TraceFormat::Text => format!(
-                    "# trace of {location}: {}x{} with {} boxes, {} givens; {} propagation, {} variable order, {} all-different{}{}\n",
+                    "# trace of {location}: {}x{} with {} boxes, {} givens; {} propagation, {} variable order, {} all-different{}{}{}\n",
                     puzzle.side(),
                     puzzle.side(),
                     puzzle.shape(),
@@ -331,6 +331,7 @@ pub(super) fn trace(args: &TraceArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                     config.propagation,
                     config.var_order,
                     config.all_different,
+                    if config.all_different_intersections { " with intersections" } else { "" },
                     if config.branching == Branching::Binary { ", binary branching" } else { "" },
                     match config.restarts {
                         Restarts::Never => String::new(),

@@ -432,6 +432,26 @@ fn trace_shows_restarts_and_refutations() {
 }
 
 #[test]
+fn trace_names_the_box_that_points() {
+    // In box 1 the 9 can only be in r1c1 or r1c2, so the rest of row 1 loses it.
+    let puzzle = format!(".........123......45.......{}..9......", ".".repeat(45));
+    let r = run_with(&["trace", "--intersections"], Some(&puzzle));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("matching all-different with intersections\n"), "{}", &r.stdout[..200]);
+    for column in 4..=9 {
+        assert!(r.stdout.contains(&format!("\nr1c{column} ≠ 9 (box 1)\n")), "r1c{column}");
+    }
+    // r1c4 is not in box 1: only the intersection reasoning blames box 1.
+    let plain = run_with(&["trace", "--no-intersections"], Some(&puzzle));
+    assert!(plain.stdout.contains("solution 1") && !plain.stdout.contains("r1c4 ≠ 9 (box 1)"));
+    // The large default reasons on intersections; it can be turned off.
+    let big = run_with(&["solve", "--output", "line", "--stats", "--jobs", "1"], Some(&".".repeat(625)));
+    assert_eq!(big.code, 0, "{}", big.stderr);
+    let off = run_with(&["solve", "--output", "line", "--no-intersections", "--jobs", "1"], Some(&".".repeat(625)));
+    assert_eq!(off.stdout, big.stdout);
+}
+
+#[test]
 fn check_names_every_broken_unit() {
     let input = "1342421321343421\n3142421321343421\n1.42421321343421\n";
     let r = run_with(&["check"], Some(input));

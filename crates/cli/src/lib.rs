@@ -39,6 +39,12 @@ pub struct StrategyArgs {
     /// Make the root arc consistent before search, whatever the propagation level.
     #[arg(long = "root-ac")]
     pub root_arc_consistency: bool,
+    /// Reason on where all-differents cross (box-line: pointing and claiming) inside the all-different system.
+    #[arg(long, overrides_with = "no_intersections")]
+    pub intersections: bool,
+    /// Do not reason on all-different intersections (the default for small grids and for most models).
+    #[arg(long = "no-intersections")]
+    pub no_intersections: bool,
     /// Branching: enumerate (one child per value) or binary (x = v, then x ≠ v).
     #[arg(long, value_name = "KIND")]
     pub branching: Option<Branching>,
@@ -74,6 +80,12 @@ impl StrategyArgs {
         }
         if self.root_arc_consistency {
             config.root_arc_consistency = true;
+        }
+        if self.intersections {
+            config.all_different_intersections = true;
+        }
+        if self.no_intersections {
+            config.all_different_intersections = false;
         }
         if let Some(branching) = self.branching {
             config.branching = branching;

@@ -251,6 +251,14 @@ pub struct SolveConfig {
     /// still attributed to the constraint that caused them. Set this to study
     /// the cascade itself (the `propagations` statistic counts calls).
     pub separate_all_different: bool,
+    /// Where two merged all-differents over as many values as variables
+    /// share two or more variables (a sudoku box and a line), a value whose
+    /// places in one of them all lie in the shared part leaves the rest of
+    /// the other ("pointing" and "claiming"). Stronger than the constraints'
+    /// own domain consistency, so fewer nodes; it only acts within the
+    /// merged system (under [`Propagation::Mac`] with matching strength,
+    /// not with [`separate_all_different`](SolveConfig::separate_all_different)).
+    pub all_different_intersections: bool,
     /// Conflict-directed backjumping (Prosser 1993): with [`Propagation::None`]
     /// this is BT-CBJ, with [`Propagation::ForwardChecking`] FC-CBJ. It cannot be
     /// combined with [`Propagation::Mac`] ([`Solver::new`](crate::Solver::new)
@@ -400,7 +408,7 @@ pub enum ConfigSyntaxError {
     #[error(
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
          ordering input|mrv|mrvdeg|domdeg|domwdeg, a value ordering asc|desc|random|lcv, an all-different \
-         strength pairwise|matching, rootac, separate, binary, luby or luby=SCALE, or seed=N)"
+         strength pairwise|matching, rootac, separate, intersect, binary, luby or luby=SCALE, or seed=N)"
     )]
     UnknownWord {
         /// The whole spelling.
@@ -468,6 +476,7 @@ impl SolveConfig {
 ///         | pairwise | matching                     (all-different strength, default matching)
 ///         | rootac                                  (arc consistency at the root)
 ///         | separate                                (no merged all-different system)
+///         | intersect                               (all-different intersections, see the field)
 ///         | binary                                  (2-way branching, default d-way)
 ///         | luby | luby=SCALE                         (Luby restarts, default scale 100)
 ///         | seed=N                                  (default 0)
@@ -541,6 +550,9 @@ impl FromStr for SolveConfig {
             } else if word == "binary" || word == "2way" {
                 once("branching")?;
                 config.branching = Branching::Binary;
+            } else if word == "intersect" {
+                once("all-different intersections")?;
+                config.all_different_intersections = true;
             } else if word == "separate" {
                 once("separate all-different")?;
                 config.separate_all_different = true;
@@ -591,6 +603,9 @@ impl fmt::Display for SolveConfig {
         if self.separate_all_different {
             f.write_str("+separate")?;
         }
+        if self.all_different_intersections {
+            f.write_str("+intersect")?;
+        }
         if self.branching == Branching::Binary {
             f.write_str("+binary")?;
         }
@@ -634,6 +649,7 @@ mod tests {
             "mac+mrv+pairwise",
             "mac+mrv+separate",
             "mac+domwdeg+luby",
+            "mac+domwdeg+intersect+binary",
             "mac+mrv+random+luby=10+seed=3",
         ] {
             let config: SolveConfig = text.parse().unwrap();

@@ -118,6 +118,33 @@ proptest! {
         let apart: BTreeSet<Vec<i64>> = run(&mut solver(&model, &vars, &spec, separate(&config))).0.into_iter().collect();
         prop_assert_eq!(merged, apart);
     }
+
+    /// Intersections prune more but keep every solution: the root domains
+    /// shrink or stay, and every ordering finds the same solutions.
+    #[test]
+    fn intersections_keep_every_solution(spec in spec()) {
+        let (model, vars) = build(&spec);
+        let plain = SolveConfig::default();
+        let intersect = SolveConfig { all_different_intersections: true, ..plain.clone() };
+        let expected: BTreeSet<Vec<i64>> = run(&mut solver(&model, &vars, &spec, plain.clone())).0.into_iter().collect();
+        match (solver(&model, &vars, &spec, intersect.clone()).root_domains(), solver(&model, &vars, &spec, plain).root_domains()) {
+            (Some(strong), Some(weak)) => {
+                for (s, w) in strong.iter().zip(&weak) {
+                    prop_assert!(s.iter().all(|v| w.contains(v)), "{:?} is not within {:?}", s, w);
+                }
+            }
+            (Some(_), None) => prop_assert!(false, "intersections kept a root that fails without them"),
+            (None, _) => prop_assert!(expected.is_empty()),
+        }
+        for var_order in [VarOrder::Mrv, VarOrder::DomWdeg] {
+            let config = intersect.clone().with_var_order(var_order);
+            let (solutions, _) = run(&mut solver(&model, &vars, &spec, config));
+            for values in &solutions {
+                prop_assert!(model.is_solution(values));
+            }
+            prop_assert_eq!(&solutions.into_iter().collect::<BTreeSet<_>>(), &expected);
+        }
+    }
 }
 
 /// A sudoku of `rows x cols` boxes with the givens of `line` ('.' or '0' for empty).

@@ -399,3 +399,56 @@ fn outputs_read_back_as_the_same_grid() {
         }
     }
 }
+
+// ---- intersections inside the all-different system ----
+
+/// Root domains, and the first 2 solutions with the search's statistics.
+fn root_and_search(model: &SudokuModel, config: &SolveConfig) -> (Vec<csp::Domain>, Vec<Vec<i64>>, csp::Stats) {
+    let mut solver = model.solver(config.clone()).unwrap();
+    let root = solver.root_domains().unwrap_or_default();
+    let mut solver =
+        model.solver(config.clone().with_limits(Limits { solutions: Some(2), ..Limits::default() })).unwrap();
+    let solutions = solver.solutions().map(|s| s.into_values()).collect();
+    let stats = solver.stats().without_time();
+    (root, solutions, stats)
+}
+
+/// `+intersect` reasons inside the system exactly as the redundant box-line
+/// constraints do beside separate all-differents: the same root domains, and
+/// under an ordering that does not weigh failures, the same tree.
+#[test]
+fn intersections_in_the_system_prune_like_box_line_constraints() {
+    let mut puzzles = read_puzzles(&fixture("generated.txt"));
+    for name in ["bench-16x16.txt", "bench-20x20.txt"] {
+        puzzles.extend(read_puzzles(&fixture(name)).into_iter().take(3));
+    }
+    // 9x9 puzzles where box-line reasoning acts (from top95 when present).
+    if let Some(path) = shared("top95.txt") {
+        puzzles.extend(read_puzzles(&path).into_iter().take(12));
+    }
+    let base = SolveConfig::default().with_var_order(csp::VarOrder::Mrv);
+    let reference = SolveConfig { separate_all_different: true, ..base.clone() };
+    let intersect = SolveConfig { all_different_intersections: true, ..base.clone() };
+    let mut acted = 0;
+    for puzzle in &puzzles {
+        let with_box_line = SudokuModel::new(puzzle).unwrap().with_box_line().unwrap();
+        let plain = SudokuModel::new(puzzle).unwrap();
+        let expected = root_and_search(&with_box_line, &reference);
+        let (root, solutions, stats) = root_and_search(&plain, &intersect);
+        assert_eq!(root, expected.0, "root domains of {puzzle:?}");
+        assert_eq!(solutions, expected.1, "{puzzle:?}");
+        assert_eq!(
+            (stats.nodes, stats.backtracks, stats.solutions),
+            (expected.2.nodes, expected.2.backtracks, expected.2.solutions)
+        );
+        // Binary branching too.
+        let binary = |config: &SolveConfig| SolveConfig { branching: csp::Branching::Binary, ..config.clone() };
+        let expected = root_and_search(&with_box_line, &binary(&reference));
+        let (_, solutions, stats) = root_and_search(&plain, &binary(&intersect));
+        assert_eq!(solutions, expected.1, "{puzzle:?}");
+        assert_eq!(stats.nodes, expected.2.nodes, "{puzzle:?}");
+        let (without, ..) = root_and_search(&plain, &base);
+        acted += usize::from(without != root);
+    }
+    assert!(acted >= 3, "the reasoning acted at the root of only {acted} puzzles");
+}

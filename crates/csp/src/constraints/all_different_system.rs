@@ -129,6 +129,86 @@ impl Topology {
     }
 }
 
+/// Where constraint `u` crosses another, `other`, in two or more variables
+/// (a sudoku box and a line): the shared variables as bit sets of their
+/// indices in each (see [`Board::cross`]).
+#[derive(Clone, Copy, Debug)]
+struct Crossing {
+    other: u32,
+    mine: u64,
+    theirs: u64,
+}
+
+/// Per constraint, its crossings: `crossings[start[u]..start[u + 1]]`; and
+/// per constraint and index of a variable in it, the crossings of that
+/// constraint that share the variable: `by_member[member_start[m]..member_start[m + 1]]`
+/// for `m = Topology::member_start[u] + index`.
+#[derive(Debug, Default)]
+struct Crossings {
+    start: Vec<u32>,
+    crossings: Vec<Crossing>,
+    member_start: Vec<u32>,
+    by_member: Vec<u32>,
+}
+
+impl Crossings {
+    /// The crossings of every pair of constraints sharing at least two
+    /// variables, neither holding the other whole.
+    fn new(topology: &Topology, k: usize) -> Crossings {
+        let mut start = vec![0u32];
+        let mut crossings = Vec::new();
+        let (mut member_start, mut by_member) = (vec![0u32], Vec::new());
+        for u in 0..k {
+            let members = topology.members(u);
+            for w in 0..k {
+                if w == u {
+                    continue;
+                }
+                let theirs_members = topology.members(w);
+                let (mut mine, mut theirs) = (0u64, 0u64);
+                for (i, p) in members.iter().enumerate() {
+                    if let Some(j) = theirs_members.iter().position(|q| q == p) {
+                        mine |= 1 << i;
+                        theirs |= 1 << j;
+                    }
+                }
+                let shared = mine.count_ones() as usize;
+                if shared >= 2 && shared < members.len() && shared < theirs_members.len() {
+                    crossings.push(Crossing { other: w as u32, mine, theirs });
+                }
+            }
+            let first = *start.last().expect("a start") as usize;
+            for index in 0..members.len() {
+                for (c, crossing) in crossings.iter().enumerate().skip(first) {
+                    if crossing.mine & 1 << index != 0 {
+                        by_member.push(c as u32);
+                    }
+                }
+                member_start.push(by_member.len() as u32);
+            }
+            start.push(crossings.len() as u32);
+        }
+        Crossings { start, crossings, member_start, by_member }
+    }
+
+    /// The crossings of constraint `u`.
+    #[inline]
+    fn of(&self, u: usize) -> &[Crossing] {
+        match self.start.get(u..u + 2) {
+            Some(&[a, b]) => &self.crossings[a as usize..b as usize],
+            _ => &[],
+        }
+    }
+
+    /// The crossings that share the variable at `m` of the topology's
+    /// member list (a constraint's index plus its `member_start`).
+    #[inline]
+    fn at(&self, m: usize) -> impl Iterator<Item = &Crossing> {
+        let (a, b) = (self.member_start[m] as usize, self.member_start[m + 1] as usize);
+        self.by_member[a..b].iter().map(|&c| &self.crossings[c as usize])
+    }
+}
+
 /// Adds constraint `u` to a bitset of constraints.
 #[inline]
 fn insert(set: &mut [u64], u: usize) {
@@ -263,6 +343,9 @@ struct Unit {
     size: u8,
     /// The values it removed in this call.
     pruned: u64,
+    /// With intersections on: the values whose places shrank since its
+    /// crossings were last looked at (see [`Board::cross`]).
+    dirty: u64,
 }
 
 /// The domains as the system narrows them, and the work they call for.
@@ -285,6 +368,9 @@ struct Board {
     to_check: Vec<u64>,
     /// Tier 3: constraints changed since their last Hall-set look, as a bitset.
     to_look: Vec<u64>,
+    /// Tier 3, with intersections on: constraints with `dirty` values, as a bitset.
+    to_cross: Vec<u64>,
+    crossing: bool,
     /// The number of local values.
     span: usize,
 }
@@ -366,6 +452,9 @@ impl Board {
     /// The variable at `index` of constraint `w` lost value `v`.
     #[inline(always)]
     fn unplace(&mut self, topology: &Topology, w: usize, v: usize, index: u32) -> Result<(), u32> {
+        if self.crossing {
+            self.mark(w, 1 << (v & 63));
+        }
         let places = &mut self.units[w].places[v & 63];
         let left = *places & !(1 << index);
         *places = left;
@@ -395,6 +484,16 @@ impl Board {
             insert(&mut self.to_check, w);
         }
         Ok(())
+    }
+
+    /// Marks `values` of constraint `w` for a look at its crossings.
+    #[inline]
+    fn mark(&mut self, w: usize, values: u64) {
+        let unit = &mut self.units[w];
+        if unit.dirty == 0 {
+            insert(&mut self.to_cross, w);
+        }
+        unit.dirty |= values;
     }
 
     /// Queues fixed position `p` for tier 1 unless it is marked in `pushed`
@@ -524,6 +623,52 @@ impl Board {
         Ok(())
     }
 
+    /// Tier 3, with intersections on: where tight constraint `u` crosses
+    /// another, a value whose places in `u` all lie in the shared variables
+    /// is in one of them, so it leaves the other constraint's variables
+    /// outside the crossing ("pointing" and "claiming" in sudoku). Looks at
+    /// the values marked dirty: within a call a conclusion only appears
+    /// when the places in `u` shrink (the other constraint's only do), and
+    /// between calls `load` marks every value of the constraints that
+    /// changed and of those crossing them. Returns whether it removed
+    /// anything.
+    fn cross(&mut self, topology: &Topology, u: usize, crossings: &Crossings) -> Result<bool, u32> {
+        let unit = &self.units[u];
+        if unit.live != unit.size {
+            self.units[u].dirty = 0;
+            return Ok(false);
+        }
+        let values = std::mem::take(&mut self.units[u].dirty);
+        let first = topology.member_start[u] as usize;
+        let mut acted = false;
+        for v in BitIndices(values) {
+            let places = self.units[u].places[v];
+            // One place: a fixed variable or a hidden single, whose value
+            // tier 1 takes from every peer.
+            if places & places.wrapping_sub(1) == 0 {
+                continue;
+            }
+            // The crossings holding every place hold the first.
+            for crossing in crossings.at(first + places.trailing_zeros() as usize) {
+                if places & !crossing.mine != 0 {
+                    continue;
+                }
+                let w = crossing.other as usize;
+                let outside = self.units[w].places[v] & !crossing.theirs;
+                for k in BitIndices(outside) {
+                    let q = topology.members(w)[k] as usize;
+                    let new = self.masks[q] & !(1 << v);
+                    if new == 0 {
+                        return Err(u as u32);
+                    }
+                    self.narrow(topology, q, new, u)?;
+                    acted = true;
+                }
+            }
+        }
+        Ok(acted)
+    }
+
     /// Tier 3: constraint `u`'s matching pass, if it may hold a Hall set.
     /// Returns the number of variables checked (0 when skipped).
     fn match_unit(
@@ -590,6 +735,17 @@ impl Board {
     }
 }
 
+/// What a step of [`System::fixpoint`] changed.
+#[derive(Clone, Copy, Debug)]
+enum Acted {
+    /// The variables of constraint `u`, its own work.
+    Unit(usize),
+    /// The peers of fixed position `p`, the work of each of its constraints.
+    Peers(usize),
+    /// The variables of the constraints crossing `u`, its work.
+    Crossings(usize),
+}
+
 /// One propagator for several `all_different`s (see the module docs).
 #[derive(Debug)]
 pub(crate) struct System {
@@ -622,6 +778,9 @@ pub(crate) struct System {
     /// Scratch of `load`: the positions changed since `last` and since `good`.
     since_last: Vec<u32>,
     since_good: Vec<u32>,
+    /// Per constraint, where it crosses others (empty without
+    /// [`SolveConfig::all_different_intersections`]).
+    crossings: Crossings,
     /// Per constraint, its matching, kept between calls.
     matchings: Vec<Matching>,
     core: Box<Core>,
@@ -706,7 +865,10 @@ impl System {
                 (places[..span].to_vec(), live)
             })
             .collect();
+        let crossings =
+            if config.all_different_intersections { Crossings::new(&topology, k) } else { Crossings::default() };
         Some(System {
+            crossings,
             shift,
             address: vars.iter().map(|&x| state.word_address(x)).collect(),
             vars,
@@ -714,7 +876,7 @@ impl System {
                 masks: vec![0; n],
                 units: scopes
                     .iter()
-                    .map(|scope| Unit { places: [0; 64], live: 0, size: scope.len() as u8, pruned: 0 })
+                    .map(|scope| Unit { places: [0; 64], live: 0, size: scope.len() as u8, pruned: 0, dirty: 0 })
                     .collect(),
                 singles: vec![0; n],
                 num_singles: 0,
@@ -722,6 +884,8 @@ impl System {
                 num_hidden: 0,
                 to_check: vec![0; k.div_ceil(64)],
                 to_look: vec![0; k.div_ceil(64)],
+                to_cross: vec![0; k.div_ceil(64)],
+                crossing: config.all_different_intersections,
                 span,
             },
             topology,
@@ -744,11 +908,12 @@ impl System {
         &self.constraints
     }
 
-    /// With an observer: writes the changes of constraints `units` to the
-    /// domains at once, so that each removal is reported as their work.
-    fn write(&self, units: impl Iterator<Item = usize>, ctx: &mut Context<'_>) -> PropagationResult {
-        for u in units {
-            ctx.constraint = self.constraints[u];
+    /// With an observer: writes the changes to the variables of constraints
+    /// `units` at once, each `(blamed, unit)` reported as the work of constraint
+    /// `blamed`.
+    fn write(&self, units: impl Iterator<Item = (usize, usize)>, ctx: &mut Context<'_>) -> PropagationResult {
+        for (blamed, u) in units {
+            ctx.constraint = self.constraints[blamed];
             for &p in self.topology.members(u) {
                 let p = p as usize;
                 let word = self.board.masks[p] >> self.shift[p];
@@ -760,43 +925,69 @@ impl System {
         Ok(())
     }
 
-    /// Runs the three tiers until none has anything left to do. `Err(u)`
-    /// when constraint `u` fails.
+    /// Runs the tiers until none has anything left to do. `Err(u)` when
+    /// constraint `u` fails.
     fn fixpoint(&mut self, eager: bool, ctx: &mut Context<'_>) -> Result<(), u32> {
         loop {
             let (topology, board) = (&self.topology, &mut self.board);
-            // The position whose constraints acted, or the constraint (for `write`).
+            // Who acted, for `write`.
             let acted = if board.num_singles > 0 {
                 board.num_singles -= 1;
                 let p = board.singles[board.num_singles] as usize;
                 board.eliminate(topology, p)?;
-                Err(p)
+                Acted::Peers(p)
             } else if board.num_hidden > 0 {
                 board.num_hidden -= 1;
                 let entry = board.hidden[board.num_hidden] as usize;
                 board.hidden_single(topology, entry)?;
-                Ok(entry / 64)
+                Acted::Unit(entry / 64)
             } else if let Some(u) = pop_first(&mut board.to_check) {
                 ctx.count_checks(topology.members(u).len() as u64);
                 board.check(topology, u)?;
-                Ok(u)
+                Acted::Unit(u)
+            } else if let Some(u) = pop_first(&mut board.to_cross) {
+                if !board.cross(topology, u, &self.crossings)? {
+                    continue;
+                }
+                Acted::Crossings(u)
             } else if let Some(u) = pop_first(&mut board.to_look) {
                 let checked = board.match_unit(topology, u, &mut self.core, &mut self.matchings[u])?;
                 ctx.count_checks(checked as u64);
-                Ok(u)
+                Acted::Unit(u)
             } else {
                 return Ok(());
             };
             if eager {
                 // Cannot fail (the masks are never empty); blamed on the first acting constraint if it did.
                 let (first, result) = match acted {
-                    Ok(u) => (u as u32, self.write(std::iter::once(u), ctx)),
-                    Err(p) => {
+                    Acted::Unit(u) => (u as u32, self.write(std::iter::once((u, u)), ctx)),
+                    Acted::Peers(p) => {
                         let slots = self.topology.slots(p);
-                        (slots[0].unit, self.write(slots.iter().map(|slot| slot.unit as usize), ctx))
+                        let units = slots.iter().map(|slot| (slot.unit as usize, slot.unit as usize));
+                        (slots[0].unit, self.write(units, ctx))
+                    }
+                    Acted::Crossings(u) => {
+                        let units = self.crossings.of(u).iter().map(|crossing| (u, crossing.other as usize));
+                        (u as u32, self.write(units, ctx))
                     }
                 };
                 result.map_err(|_| first)?;
+            }
+        }
+    }
+
+    /// With intersections on, after `load`: every value of the constraints
+    /// queued for a look, and of those crossing them, is dirty (a crossing's
+    /// conclusions depend on both constraints' variables).
+    fn mark_crossings(&mut self) {
+        let all = if self.board.span == 64 { u64::MAX } else { (1u64 << self.board.span) - 1 };
+        for word in 0..self.board.to_look.len() {
+            for bit in BitIndices(self.board.to_look[word]) {
+                let u = word * 64 + bit;
+                self.board.mark(u, all);
+                for crossing in self.crossings.of(u) {
+                    self.board.mark(crossing.other as usize, all);
+                }
             }
         }
     }
@@ -811,7 +1002,11 @@ impl System {
         board.num_hidden = 0;
         board.to_check.fill(0);
         board.to_look.fill(0);
-        board.units.iter_mut().for_each(|unit| unit.pruned = 0);
+        board.to_cross.fill(0);
+        board.units.iter_mut().for_each(|unit| {
+            unit.pruned = 0;
+            unit.dirty = 0;
+        });
         // One pass over the domains: the positions changed since the last
         // call (whose masks the places describe) and since the last
         // successful one (a common fixpoint, see below).
@@ -824,8 +1019,7 @@ impl System {
         let n = self.vars.len();
         let (address, shift) = (&self.address[..n], &self.shift[..n]);
         let (masks, before) = (&mut board.masks[..n], &mut self.before[..n]);
-        let empty = vec![0; 0];
-        let (old_last, old_good) = (&last.unwrap_or(&empty)[..], &good.unwrap_or(&empty)[..]);
+        let (old_last, old_good): (&[u64], &[u64]) = (last.unwrap_or(&[]), good.unwrap_or(&[]));
         if old_last.len() == n && old_good.len() == n {
             for p in 0..n {
                 let mask = state.word_at(address[p]) << shift[p];
@@ -941,6 +1135,9 @@ impl Propagator for System {
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
         let eager = ctx.observer.is_some();
         self.load(ctx);
+        if self.board.crossing {
+            self.mark_crossings();
+        }
         let result = self.fixpoint(eager, ctx);
         // The places describe the masks as they are now, even after a failure.
         let mut last = self.last.take().unwrap_or_else(|| vec![0; self.vars.len()]);
