@@ -145,5 +145,27 @@ fn large(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, clue17, top95, large);
+/// 20x20 (4x5 boxes) and 25x25: the tool's default beyond 16x16 (dom/wdeg,
+/// with intersections) against the same without intersections.
+fn larger(c: &mut Criterion) {
+    for (name, file) in [("sudoku-20x20", "bench-20x20.txt"), ("sudoku-25x25", "bench-25x25.txt")] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/sudoku/tests/data").join(file);
+        let puzzles = read(&path);
+        let blank = SudokuModel::blank(puzzles[0].shape()).expect("a valid model");
+        let mut group = c.benchmark_group(name);
+        group.sample_size(10);
+        group.throughput(Throughput::Elements(puzzles.len() as u64));
+        let dom_wdeg = default_config().with_var_order(VarOrder::DomWdeg);
+        let intersect = SolveConfig { all_different_intersections: true, ..dom_wdeg.clone() };
+        for (id, config) in [("mac+dom-wdeg+intersect", intersect), ("mac+dom-wdeg", dom_wdeg)] {
+            check_answers(&puzzles, &config);
+            group.bench_with_input(BenchmarkId::new(id, puzzles.len()), &config, |b, config| {
+                b.iter(|| solve_all(&blank, &puzzles, config))
+            });
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, clue17, top95, large, larger);
 criterion_main!(benches);
