@@ -99,7 +99,7 @@ pub struct CompareArgs {
     /// The configurations to compare, comma-separated, each spelled
     /// level[/ac3|ac2001]{+word}: levels bt, bt-cbj, fc, fc-cbj, mac; words
     /// input|mrv|mrvdeg|domdeg|domwdeg, asc|desc|random|lcv, pairwise|matching,
-    /// rootac, separate, seed=N (docs/compare.md).
+    /// rootac, separate, intersect, binary, luby[=SCALE], seed=N (docs/compare.md).
     #[arg(
         long,
         value_name = "LIST",

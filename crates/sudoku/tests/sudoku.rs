@@ -452,3 +452,28 @@ fn intersections_in_the_system_prune_like_box_line_constraints() {
     }
     assert!(acted >= 3, "the reasoning acted at the root of only {acted} puzzles");
 }
+
+/// The benchmark sets of 20x20 and 25x25 puzzles, solved as the tool does
+/// beyond 16x16 (dom/wdeg, intersections) and verified independently; the
+/// first puzzle of the hard set is unique.
+#[test]
+fn large_benchmark_sets_solve_and_verify() {
+    let config = SolveConfig { all_different_intersections: true, ..SolveConfig::default() }
+        .with_var_order(csp::VarOrder::DomWdeg);
+    for name in ["bench-20x20.txt", "bench-25x25.txt", "bench-25x25-random40.txt"] {
+        let puzzles = read_puzzles(&fixture(name));
+        assert!(puzzles.len() >= 10, "{name}");
+        for puzzle in &puzzles {
+            let (answer, _) = model::solve(puzzle, &config).unwrap();
+            let Answer::Solved(solution) = answer else { panic!("{name}: no solution: {answer:?}") };
+            verify_solution(puzzle, &solution).unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+    }
+    let random = read_puzzles(&fixture("bench-25x25-random40.txt"));
+    assert!(random.iter().all(|p| p.num_givens() == 250));
+    let hard = read_puzzles(&fixture("bench-25x25-hard.txt"));
+    assert_eq!(hard.len(), 10);
+    assert!(hard.iter().all(|p| (265..=285).contains(&p.num_givens())), "about 43-45% of 625");
+    let (count, _) = model::count(&hard[0], &config, Some(2)).unwrap();
+    assert_eq!(count.solutions, 1);
+}
