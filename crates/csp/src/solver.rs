@@ -518,22 +518,33 @@ impl<'m> Solver<'m> {
         step
     }
 
-    fn step_inner(&mut self, count_limit: Option<u64>) -> Step {
-        if self.config.branching == Branching::Binary {
-            return self.step_binary(count_limit);
-        }
-        let mut descend = match self.phase {
-            Phase::Done(Status::LimitReached(limit)) => return Step::Limit(limit),
-            Phase::Done(_) => return Step::Exhausted,
+    /// Where a step starts: whether to descend (the root propagated on a
+    /// fresh run) and the solution limit, or the step's answer when the run
+    /// is over.
+    fn resume(&mut self, count_limit: Option<u64>) -> Result<(bool, Option<u64>), Step> {
+        let descend = match self.phase {
+            Phase::Done(Status::LimitReached(limit)) => return Err(Step::Limit(limit)),
+            Phase::Done(_) => return Err(Step::Exhausted),
             Phase::Fresh => match self.propagate_root() {
                 Ok(()) => true,
-                Err(_) => return self.finish(Status::Complete),
+                Err(_) => return Err(self.finish(Status::Complete)),
             },
             Phase::Searching { descend } => descend,
         };
         let solution_limit = match (self.config.limits.solutions, count_limit) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
+        };
+        Ok((descend, solution_limit))
+    }
+
+    fn step_inner(&mut self, count_limit: Option<u64>) -> Step {
+        if self.config.branching == Branching::Binary {
+            return self.step_binary(count_limit);
+        }
+        let (mut descend, solution_limit) = match self.resume(count_limit) {
+            Ok(resumed) => resumed,
+            Err(step) => return step,
         };
         // Loop invariant: the state is the propagated state of the decisions of
         // `frames` (each frame with `assigned` holds its current value); when
@@ -611,18 +622,9 @@ impl<'m> Solver<'m> {
     /// when its subtree is exhausted the frame is popped and `x ≠ v` is
     /// propagated in its parent's state, from where the search chooses again.
     fn step_binary(&mut self, count_limit: Option<u64>) -> Step {
-        let mut descend = match self.phase {
-            Phase::Done(Status::LimitReached(limit)) => return Step::Limit(limit),
-            Phase::Done(_) => return Step::Exhausted,
-            Phase::Fresh => match self.propagate_root() {
-                Ok(()) => true,
-                Err(_) => return self.finish(Status::Complete),
-            },
-            Phase::Searching { descend } => descend,
-        };
-        let solution_limit = match (self.config.limits.solutions, count_limit) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
+        let (mut descend, solution_limit) = match self.resume(count_limit) {
+            Ok(resumed) => resumed,
+            Err(step) => return step,
         };
         // Loop invariant: the state is the propagated state of the decisions
         // of `frames` and of the refutations made since; when `descend` is
