@@ -629,8 +629,8 @@ impl Board {
     /// outside the crossing ("pointing" and "claiming" in sudoku). Looks at
     /// the values marked dirty: within a call a conclusion only appears
     /// when the places in `u` shrink (the other constraint's only do), and
-    /// between calls `load` marks every value of the constraints that
-    /// changed and of those crossing them. Returns whether it removed
+    /// between calls `mark_crossings` marks what changed since the last
+    /// fixpoint. Returns whether it removed
     /// anything.
     fn cross(&mut self, topology: &Topology, u: usize, crossings: &Crossings) -> Result<bool, u32> {
         let unit = &self.units[u];
@@ -976,17 +976,27 @@ impl System {
         }
     }
 
-    /// With intersections on, after `load`: every value of the constraints
-    /// queued for a look, and of those crossing them, is dirty (a crossing's
-    /// conclusions depend on both constraints' variables).
+    /// With intersections on, after `load`: the values that changed at a
+    /// position since the last successful call (a common fixpoint, crossings
+    /// included) are dirty in its constraints, whose places of them changed,
+    /// and in the constraints crossing those, whose conclusions about them
+    /// may reach further now. Before a first successful call, every value.
     fn mark_crossings(&mut self) {
-        let all = if self.board.span == 64 { u64::MAX } else { (1u64 << self.board.span) - 1 };
-        for word in 0..self.board.to_look.len() {
-            for bit in BitIndices(self.board.to_look[word]) {
-                let u = word * 64 + bit;
-                self.board.mark(u, all);
-                for crossing in self.crossings.of(u) {
-                    self.board.mark(crossing.other as usize, all);
+        let (topology, board) = (&self.topology, &mut self.board);
+        let Some(good) = self.good.as_deref() else {
+            let all = if board.span == 64 { u64::MAX } else { (1u64 << board.span) - 1 };
+            for u in 0..self.constraints.len() {
+                board.mark(u, all);
+            }
+            return;
+        };
+        for &p in &self.since_good {
+            let p = p as usize;
+            let changed = board.masks[p] ^ good[p];
+            for slot in topology.slots(p) {
+                board.mark(slot.unit as usize, changed);
+                for crossing in self.crossings.of(slot.unit as usize) {
+                    board.mark(crossing.other as usize, changed);
                 }
             }
         }
