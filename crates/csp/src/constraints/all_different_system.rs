@@ -158,22 +158,29 @@ impl Crossings {
         let mut start = vec![0u32];
         let mut crossings = Vec::new();
         let (mut member_start, mut by_member) = (vec![0u32], Vec::new());
+        // Per other constraint, the shared variables' indices in `u` and in
+        // it, found through the variables' slots (not by comparing scopes).
+        let mut shared = vec![(0u64, 0u64); k];
+        let mut touched: Vec<usize> = Vec::new();
         for u in 0..k {
             let members = topology.members(u);
-            for w in 0..k {
-                if w == u {
-                    continue;
-                }
-                let theirs_members = topology.members(w);
-                let (mut mine, mut theirs) = (0u64, 0u64);
-                for (i, p) in members.iter().enumerate() {
-                    if let Some(j) = theirs_members.iter().position(|q| q == p) {
-                        mine |= 1 << i;
-                        theirs |= 1 << j;
+            for (i, &p) in members.iter().enumerate() {
+                for slot in topology.slots(p as usize) {
+                    let w = slot.unit as usize;
+                    if w != u {
+                        if shared[w] == (0, 0) {
+                            touched.push(w);
+                        }
+                        shared[w].0 |= 1 << i;
+                        shared[w].1 |= 1 << slot.index;
                     }
                 }
-                let shared = mine.count_ones() as usize;
-                if shared >= 2 && shared < members.len() && shared < theirs_members.len() {
+            }
+            touched.sort_unstable();
+            for w in touched.drain(..) {
+                let (mine, theirs) = std::mem::take(&mut shared[w]);
+                let count = mine.count_ones() as usize;
+                if count >= 2 && count < members.len() && count < topology.members(w).len() {
                     crossings.push(Crossing { other: w as u32, mine, theirs });
                 }
             }
