@@ -170,8 +170,7 @@ pub struct Solver<'m> {
     /// Per constraint, unassigned variables found while choosing a variable.
     live: Live,
     /// Marks constraints already visited in a pass over a variable's watchers.
-    seen: Vec<u32>,
-    seen_stamp: u32,
+    seen: Stamps,
     /// Scratch for ordering values, and for the attribution LCV probes must not change.
     scores: Vec<(u64, u32)>,
     saved_attribution: Vec<u64>,
@@ -247,9 +246,8 @@ impl<'m> Solver<'m> {
             orders: Vec::new(),
             observer: None,
             phase: Phase::Fresh,
-            seen: vec![0; n_constraints],
+            seen: Stamps::new(n_constraints),
             live: Live::default(),
-            seen_stamp: 0,
             scores: Vec::new(),
             saved_attribution: Vec::new(),
             started: Instant::now(),
@@ -553,19 +551,7 @@ impl<'m> Solver<'m> {
         loop {
             if descend {
                 match self.select_var() {
-                    None => {
-                        self.stats.solutions += 1;
-                        let count = self.stats.solutions;
-                        if let Some(bj) = &mut self.backjumping {
-                            bj.solution_found(self.frames.len() as u32);
-                        }
-                        self.emit(SearchEvent::Solution { count });
-                        self.phase = Phase::Searching { descend: false };
-                        if solution_limit.is_some_and(|k| count >= k) {
-                            self.phase = Phase::Done(Status::LimitReached(Limit::Solutions));
-                        }
-                        return Step::Solution;
-                    }
+                    None => return self.found_solution(solution_limit),
                     Some(var) => {
                         self.push_frame(var);
                         if let Some(bj) = &mut self.backjumping {
@@ -618,6 +604,22 @@ impl<'m> Solver<'m> {
         }
     }
 
+    /// Every variable is assigned: counts and reports the solution; the next
+    /// step goes on from it unless `solution_limit` is reached.
+    fn found_solution(&mut self, solution_limit: Option<u64>) -> Step {
+        self.stats.solutions += 1;
+        let count = self.stats.solutions;
+        if let Some(bj) = &mut self.backjumping {
+            bj.solution_found(self.frames.len() as u32);
+        }
+        self.emit(SearchEvent::Solution { count });
+        self.phase = Phase::Searching { descend: false };
+        if solution_limit.is_some_and(|k| count >= k) {
+            self.phase = Phase::Done(Status::LimitReached(Limit::Solutions));
+        }
+        Step::Solution
+    }
+
     /// `step_inner` for 2-way branching: each frame is one decision `x = v`;
     /// when its subtree is exhausted the frame is popped and `x ≠ v` is
     /// propagated in its parent's state, from where the search chooses again.
@@ -648,14 +650,7 @@ impl<'m> Solver<'m> {
                 continue;
             }
             let Some(var) = self.select_var() else {
-                self.stats.solutions += 1;
-                let count = self.stats.solutions;
-                self.emit(SearchEvent::Solution { count });
-                self.phase = Phase::Searching { descend: false };
-                if solution_limit.is_some_and(|k| count >= k) {
-                    self.phase = Phase::Done(Status::LimitReached(Limit::Solutions));
-                }
-                return Step::Solution;
+                return self.found_solution(solution_limit);
             };
             if let Some(limit) = self.limit_reached() {
                 return self.finish(Status::LimitReached(limit));
@@ -695,10 +690,7 @@ impl<'m> Solver<'m> {
             Change::None => Ok(()),
             _ if self.config.propagation != Propagation::Mac => Ok(()),
             _ => {
-                for i in 0..self.watchers.of(var).len() {
-                    let c = self.watchers.of(var)[i].propagator;
-                    self.queue.push(c);
-                }
+                self.wake_watchers(var);
                 self.propagate_queue().map_err(Some)
             }
         }
@@ -835,6 +827,13 @@ impl<'m> Solver<'m> {
         }
     }
 
+    /// Queues the propagators watching `var` (after a decision or a refutation).
+    fn wake_watchers(&mut self, var: u32) {
+        for watch in self.watchers.of(var) {
+            self.queue.push(watch.propagator);
+        }
+    }
+
     /// Runs queued propagators to a fixpoint (arc consistency).
     fn propagate_queue(&mut self) -> Result<(), Failure> {
         while let Some(c) = self.queue.pop() {
@@ -861,14 +860,13 @@ impl<'m> Solver<'m> {
     /// Forward checking: runs each constraint on `var` once, reasoning from the
     /// decided variables only.
     fn forward_check(&mut self, var: u32, record: bool) -> Result<(), Failure> {
-        self.next_seen_stamp();
+        self.seen.clear();
         let level = self.frames.len() as u32;
         for i in 0..self.watchers.of(var).len() {
             let c = self.watchers.of(var)[i].constraint;
-            if self.seen[c as usize] == self.seen_stamp {
+            if !self.seen.insert(c as usize) {
                 continue;
             }
-            self.seen[c as usize] = self.seen_stamp;
             self.stats.propagations += 1;
             let mut ctx = context!(self, constraint: c, assigned: Assigned::Decided(&self.decided), wake: None, observer: self.observer.as_deref_mut().map(|o| o as &mut dyn Observer), decision: Some(var));
             if record {
@@ -890,14 +888,13 @@ impl<'m> Solver<'m> {
 
     /// Plain backtracking: checks each constraint on `var` against the decisions.
     fn check(&mut self, var: u32) -> Result<(), Failure> {
-        self.next_seen_stamp();
+        self.seen.clear();
         let mut tuple: smallvec::SmallVec<[i64; 8]> = smallvec::SmallVec::new();
         for i in 0..self.watchers.of(var).len() {
             let c = self.watchers.of(var)[i].constraint;
-            if self.seen[c as usize] == self.seen_stamp {
+            if !self.seen.insert(c as usize) {
                 continue;
             }
-            self.seen[c as usize] = self.seen_stamp;
             let scope = self.scopes[c as usize];
             let ok = if let [x, y] = *scope {
                 // Binary constraints, the classic case: no tuple to build.
@@ -932,14 +929,6 @@ impl<'m> Solver<'m> {
         self.state.value(x, self.state.min_pos(x))
     }
 
-    fn next_seen_stamp(&mut self) {
-        self.seen_stamp = self.seen_stamp.wrapping_add(1);
-        if self.seen_stamp == 0 {
-            self.seen.iter_mut().for_each(|s| *s = 0);
-            self.seen_stamp = 1;
-        }
-    }
-
     /// Assigns `var` to position `pos` and propagates at the configured level.
     fn decide(&mut self, var: u32, pos: u32) -> Result<(), Failure> {
         self.decided[var as usize] = true;
@@ -952,10 +941,7 @@ impl<'m> Solver<'m> {
             Propagation::ForwardChecking => self.forward_check(var, true),
             Propagation::Mac => {
                 if change != Change::None {
-                    for i in 0..self.watchers.of(var).len() {
-                        let c = self.watchers.of(var)[i].propagator;
-                        self.queue.push(c);
-                    }
+                    self.wake_watchers(var);
                 }
                 self.propagate_queue()
             }
@@ -1140,10 +1126,7 @@ impl<'m> Solver<'m> {
             self.state.fix_pos(var, pos);
             let result = match self.config.propagation {
                 Propagation::Mac => {
-                    for i in 0..self.watchers.of(var).len() {
-                        let c = self.watchers.of(var)[i].propagator;
-                        self.queue.push(c);
-                    }
+                    self.wake_watchers(var);
                     self.propagate_queue()
                 }
                 _ => self.forward_check(var, false),
@@ -1166,35 +1149,63 @@ impl<'m> Solver<'m> {
 /// No variable.
 const NONE: u32 = u32::MAX;
 
+/// Marks on the indices `0..n`, all cleared at once by moving to a new stamp.
+#[derive(Debug, Default)]
+struct Stamps {
+    stamp: u32,
+    marks: Vec<u32>,
+}
+
+impl Stamps {
+    fn new(n: usize) -> Stamps {
+        Stamps { stamp: 1, marks: vec![0; n] }
+    }
+
+    fn len(&self) -> usize {
+        self.marks.len()
+    }
+
+    /// Unmarks every index.
+    fn clear(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.marks.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 1;
+        }
+    }
+
+    /// Marks `i`; true when it was not marked.
+    #[inline]
+    fn insert(&mut self, i: usize) -> bool {
+        let fresh = self.marks[i] != self.stamp;
+        self.marks[i] = self.stamp;
+        fresh
+    }
+}
+
 /// Per constraint, up to two distinct unassigned variables of its scope,
 /// found at most once per variable choice (the degree heuristics ask for
 /// every free variable's constraints, and most constraints have several).
 #[derive(Debug, Default)]
 struct Live {
-    stamp: u32,
-    stamps: Vec<u32>,
+    found: Stamps,
     two: Vec<[u32; 2]>,
 }
 
 impl Live {
     /// Forgets what the previous choice found.
     fn next_choice(&mut self, constraints: usize) {
-        if self.stamps.len() != constraints {
-            self.stamps = vec![0; constraints];
+        if self.found.len() != constraints {
+            self.found = Stamps::new(constraints);
             self.two = vec![[NONE; 2]; constraints];
         }
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.stamps.iter_mut().for_each(|s| *s = 0);
-            self.stamp = 1;
-        }
+        self.found.clear();
     }
 
     #[inline]
     fn two_unassigned(&mut self, c: u32, find: impl FnOnce() -> [u32; 2]) -> [u32; 2] {
         let c = c as usize;
-        if self.stamps[c] != self.stamp {
-            self.stamps[c] = self.stamp;
+        if self.found.insert(c) {
             self.two[c] = find();
         }
         self.two[c]
