@@ -7,7 +7,7 @@
 //! queueing), not the reasoning. The solver instead hands all such
 //! constraints to one [`System`] propagator. It copies the domains into
 //! local bit masks, works on those, and writes each changed domain back once.
-//! The work comes in three tiers, each run only when the ones before it have
+//! The work comes in tiers, each run only when the ones before it have
 //! nothing left to do:
 //!
 //! 1. **Singles**: a variable with one value left loses it from the other
@@ -23,9 +23,16 @@
 //! 3. **Matching**: for each constraint that changed since its last look
 //!    and may hold a Hall set ([`hall_set_possible`]) that the pass would act
 //!    on ([`may_prune`], an exact search over small sets), Régin's matching
-//!    pass, which leaves it domain consistent.
+//!    pass, which leaves it domain consistent. With
+//!    [`SolveConfig::all_different_intersections`], before that, each
+//!    constraint whose places shrank looks at where it crosses others (two
+//!    or more shared variables, a sudoku box and a line): a value whose
+//!    places lie in the shared part leaves the rest of the other constraint
+//!    ([`Board::cross`]). That prunes more than the constraints do one at a
+//!    time; it is the same as redundant box-line constraints would.
 //!
-//! The pruning is the same: every constraint ends domain consistent, and the
+//! Without intersections the pruning is the same as separate propagators':
+//! every constraint ends domain consistent, and the
 //! common fixpoint of the constraints' propagators does not depend on the
 //! order they run in, so the search makes the same decisions and finds the
 //! same solutions (the tests check it against separate propagators). Values
