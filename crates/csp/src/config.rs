@@ -110,8 +110,9 @@ pub enum Branching {
 /// answer under a subtree thousands of times larger than the usual one.
 /// Restarting after a while, with the variable ordering having learned from
 /// the failures ([`VarOrder::DomWdeg`] keeps its weights across restarts of
-/// one run) or with [`ValueOrder::Random`] drawing a new order, cuts that tail
-/// off.
+/// one run) or with [`ValueOrder::Random`] drawing a new order, can cut that
+/// tail off. Not always: on hard sudokus, with one solution and little to
+/// randomise, they are much slower (docs/compare.md has the numbers).
 ///
 /// The search stays complete: the cutoffs grow without bound, so a run that
 /// finds nothing eventually explores a whole tree. Restarts stop at the run's

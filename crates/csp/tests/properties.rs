@@ -161,8 +161,8 @@ fn configs() -> Vec<SolveConfig> {
                                 let binary = SolveConfig { branching: Branching::Binary, ..config.clone() };
                                 configs.push(binary.clone().with_restarts(Restarts::Luby { scale: 2 }));
                                 configs.push(binary);
-                                configs.push(config.clone().with_restarts(Restarts::Luby { scale: 1 }));
                             }
+                            configs.push(config.clone().with_restarts(Restarts::Luby { scale: 1 }));
                             configs.push(config);
                         }
                     }
