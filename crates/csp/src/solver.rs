@@ -153,7 +153,6 @@ pub struct Solver<'m> {
     /// Per constraint: values it removed and failures it caused in this run.
     pruned_by: Vec<u64>,
     failed_by: Vec<u64>,
-    weights: Vec<u64>,
     frames: Vec<Frame>,
     orders: Vec<u32>,
     rng: Rng,
@@ -239,7 +238,6 @@ impl<'m> Solver<'m> {
             queue: Queue::default(),
             decided: vec![false; model.num_vars()],
             stats: Stats::default(),
-            weights: vec![1; n_constraints],
             pruned_by: vec![0; n_constraints],
             failed_by: vec![0; n_constraints],
             frames: Vec::new(),
@@ -330,12 +328,6 @@ impl<'m> Solver<'m> {
             Phase::Done(status) => status,
             _ => Status::Running,
         }
-    }
-
-    /// How many times each constraint caused a failure in the current run, plus
-    /// one: the weights of dom/wdeg.
-    pub fn weights(&self) -> &[u64] {
-        &self.weights
     }
 
     /// What each constraint did in the current (or last) run: the values it
@@ -430,7 +422,6 @@ impl<'m> Solver<'m> {
         self.frames.clear();
         self.orders.clear();
         self.decided.iter_mut().for_each(|d| *d = false);
-        self.weights.iter_mut().for_each(|w| *w = 1);
         self.pruned_by.iter_mut().for_each(|n| *n = 0);
         self.failed_by.iter_mut().for_each(|n| *n = 0);
         self.queue.clear();
@@ -785,7 +776,6 @@ impl<'m> Solver<'m> {
 
     fn record_failure(&mut self, failure: Failure) {
         self.stats.failures += 1;
-        self.weights[failure.constraint as usize] += 1;
         self.failed_by[failure.constraint as usize] += 1;
         if self.observer.is_some() {
             let var = failure.wiped.map(|x| self.var_id(x));
@@ -989,7 +979,8 @@ impl<'m> Solver<'m> {
             // when both exist.
             if (a != NONE && a != x) || b != NONE {
                 degree += 1;
-                weight += self.weights[c as usize];
+                // dom/wdeg's weight: one plus the failures the constraint caused.
+                weight += self.failed_by[c as usize] + 1;
             }
         }
         (degree, weight)
