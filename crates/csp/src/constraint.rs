@@ -46,8 +46,8 @@
 
 use crate::config::SolveConfig;
 use crate::context::Context;
+use crate::ids::VarId;
 use crate::state::Event;
-use crate::var::VarId;
 
 /// A relation over some variables.
 ///

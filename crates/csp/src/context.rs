@@ -1,11 +1,11 @@
 //! What a propagator sees: the current domains, and the operations that narrow them.
 
 use crate::constraint::{Conflict, Cost};
+use crate::ids::{ConstraintId, VarId};
 use crate::observer::{Observer, SearchEvent};
 use crate::queue::{Queue, Watchers};
 use crate::state::{Change, Event, ReversibleInt, State};
 use crate::stats::Stats;
-use crate::var::{ConstraintId, VarId};
 
 /// Which variables count as assigned.
 #[derive(Clone, Copy, Debug)]

@@ -36,6 +36,8 @@ pub mod config;
 pub mod constraint;
 pub mod constraints;
 mod context;
+mod domain;
+mod ids;
 pub mod local_search;
 mod model;
 pub mod observer;
@@ -47,7 +49,6 @@ mod solver;
 mod state;
 mod stats;
 pub mod testing;
-mod var;
 
 pub use config::{
     AllDifferentStrength, ArcConsistency, Branching, ConfigSyntaxError, Limit, Limits, Propagation, Restarts,
@@ -56,6 +57,8 @@ pub use config::{
 pub use constraint::{Conflict, Constraint, Cost, PropagationResult, Propagator};
 pub use constraints::Relation;
 pub use context::Context;
+pub use domain::Domain;
+pub use ids::{ConstraintId, VarId};
 pub use local_search::{LocalSearch, LocalSearchConfig, LocalSearchOutcome, LocalSearchStats, ViolationCounter};
 pub use model::{MAX_VALUE, Model, ModelError};
 pub use observer::{Observer, SearchEvent};
@@ -63,7 +66,6 @@ pub use solution::{Count, Outcome, Solution, Status};
 pub use solver::{Attribution, Effect, Solutions, SolveError, Solver};
 pub use state::{Event, ReversibleInt};
 pub use stats::Stats;
-pub use var::{ConstraintId, Domain, VarId};
 
 /// The README's code blocks, compiled and run as doctests.
 #[cfg(doctest)]

@@ -70,10 +70,11 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use crate::constraint::Constraint;
+use crate::domain::Domain;
+use crate::ids::{ConstraintId, VarId};
 use crate::model::Model;
 use crate::rng::Rng;
 use crate::solution::Solution;
-use crate::var::{ConstraintId, Domain, VarId};
 
 /// The most candidate values one step scores. Larger domains are sampled, in
 /// windows starting at random places.

@@ -12,7 +12,8 @@ use indexmap::IndexMap;
 use crate::config::AllDifferentStrength;
 use crate::constraint::Constraint;
 use crate::constraints::{AllDifferent, Equal, Less, Linear, NotEqual, Predicate, Relation, Table};
-use crate::var::{ConstraintId, Domain, VarId};
+use crate::domain::Domain;
+use crate::ids::{ConstraintId, VarId};
 
 /// The largest magnitude of a value, an offset or a coefficient: `2^62`. Keeping
 /// values in `-2^62..=2^62` lets the propagators add an offset to a value

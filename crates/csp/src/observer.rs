@@ -6,7 +6,7 @@
 //! this hook. When no observer is attached the solver pays one predictable branch
 //! per event site and builds no event.
 
-use crate::var::{ConstraintId, VarId};
+use crate::ids::{ConstraintId, VarId};
 
 /// One step of the search, as seen by an [`Observer`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,8 +4,8 @@ use std::fmt;
 use std::ops::Index;
 
 use crate::config::Limit;
+use crate::ids::VarId;
 use crate::model::Model;
-use crate::var::VarId;
 
 /// One value per variable of a model, satisfying every constraint.
 #[derive(Clone)]

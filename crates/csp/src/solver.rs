@@ -15,6 +15,8 @@ use crate::constraint::{Constraint, Propagator};
 use crate::constraints::all_different_system::{Merged, System};
 use crate::constraints::generic::Generic;
 use crate::context::{Assigned, Context, Wake};
+use crate::domain::Domain;
+use crate::ids::{ConstraintId, VarId};
 use crate::model::{Model, ModelError};
 use crate::observer::{Observer, SearchEvent};
 use crate::queue::{Queue, Watch, Watchers};
@@ -22,7 +24,6 @@ use crate::rng::Rng;
 use crate::solution::{Count, Outcome, Solution, Status};
 use crate::state::{Change, Mark, ReversibleInt, Snapshot, State};
 use crate::stats::Stats;
-use crate::var::{ConstraintId, Domain, VarId};
 
 /// Why a solver cannot be built for a model.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -26,7 +26,7 @@
 
 use std::sync::Arc;
 
-use crate::var::Domain;
+use crate::domain::Domain;
 
 /// What a domain change did, from the point of view of the propagators that
 /// watch the variable. The order matters: an event wakes every watcher whose

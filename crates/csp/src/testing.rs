@@ -28,10 +28,11 @@ use std::fmt;
 use crate::config::{Propagation, SolveConfig};
 use crate::constraint::{Constraint, PropagationResult, Propagator};
 use crate::context::Context;
+use crate::domain::Domain;
+use crate::ids::VarId;
 use crate::model::{Model, ModelError};
 use crate::rng::Rng;
 use crate::solver::Solver;
-use crate::var::{Domain, VarId};
 
 /// What a propagator promises about the values it leaves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,8 +4,8 @@
 use crate::config::{AllDifferentStrength, Propagation, SolveConfig};
 use crate::constraint::{Conflict, Constraint, Cost, PropagationResult, Propagator};
 use crate::context::Context;
+use crate::ids::VarId;
 use crate::state::{Event, ReversibleInt};
-use crate::var::VarId;
 
 use super::small_matching::SmallMatching;
 

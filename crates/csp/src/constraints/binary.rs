@@ -3,8 +3,8 @@
 use crate::config::SolveConfig;
 use crate::constraint::{Constraint, PropagationResult, Propagator};
 use crate::context::Context;
+use crate::ids::VarId;
 use crate::state::Event;
-use crate::var::VarId;
 
 /// `x == y`.
 #[derive(Clone, Debug)]

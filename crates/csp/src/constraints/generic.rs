@@ -20,8 +20,8 @@
 use crate::config::ArcConsistency;
 use crate::constraint::{Conflict, Constraint, Cost, PropagationResult, Propagator};
 use crate::context::{Assigned, Context};
+use crate::ids::VarId;
 use crate::state::ReversibleInt;
-use crate::var::VarId;
 
 /// The largest number of tuples one support search may enumerate.
 pub const TUPLE_BUDGET: u128 = 1 << 20;

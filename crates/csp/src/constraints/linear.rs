@@ -5,8 +5,8 @@ use std::fmt;
 use crate::config::SolveConfig;
 use crate::constraint::{Conflict, Constraint, PropagationResult, Propagator};
 use crate::context::Context;
+use crate::ids::VarId;
 use crate::state::Event;
-use crate::var::VarId;
 
 /// How a linear sum compares to its right-hand side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

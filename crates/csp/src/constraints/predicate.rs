@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::constraint::Constraint;
-use crate::var::VarId;
+use crate::ids::VarId;
 
 /// The scope's values satisfy a closure. Propagated by generic support checking.
 pub struct Predicate<F> {

@@ -3,8 +3,8 @@
 
 use crate::constraint::{Conflict, PropagationResult};
 use crate::context::Context;
+use crate::ids::VarId;
 use crate::state::ReversibleInt;
-use crate::var::VarId;
 
 /// Régin's algorithm on bitsets, for value spaces of at most 64 values (sudoku
 /// up to 64 x 64, N-queens columns up to 64): a domain is one `u64` of local

@@ -3,8 +3,8 @@
 use crate::config::SolveConfig;
 use crate::constraint::{Conflict, Constraint, Cost, PropagationResult, Propagator};
 use crate::context::Context;
+use crate::ids::VarId;
 use crate::state::ReversibleInt;
-use crate::var::VarId;
 
 /// The scope takes the values of one of the allowed rows.
 #[derive(Clone, Debug)]
