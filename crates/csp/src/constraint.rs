@@ -45,9 +45,8 @@
 //! ```
 
 use crate::config::SolveConfig;
-use crate::context::Context;
 use crate::ids::VarId;
-use crate::state::Event;
+use crate::kernel::{Context, Cost, Event, PropagationResult};
 
 /// A relation over some variables.
 ///
@@ -90,24 +89,6 @@ pub trait Constraint: Send + Sync {
         None
     }
 }
-
-/// How expensive a propagator is; the engine runs all cheap propagators before
-/// an expensive one (Gecode's propagator cost, Pumpkin's priorities).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Cost {
-    /// Linear in the scope, or better.
-    #[default]
-    Cheap,
-    /// Anything more: matching, tables, tuple enumeration.
-    Expensive,
-}
-
-/// A constraint's propagator found that no solution extends the current domains.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Conflict;
-
-/// The result of propagation.
-pub type PropagationResult = Result<(), Conflict>;
 
 /// The search-time half of a constraint: narrows domains.
 ///

@@ -35,18 +35,16 @@ pub mod compare;
 pub mod config;
 pub mod constraint;
 pub mod constraints;
-mod context;
 mod domain;
 mod ids;
+mod kernel;
 pub mod local_search;
 mod model;
 pub mod observer;
-mod queue;
 pub mod random;
 pub mod rng;
 mod solution;
 mod solver;
-mod state;
 mod stats;
 pub mod testing;
 
@@ -54,17 +52,16 @@ pub use config::{
     AllDifferentStrength, ArcConsistency, Branching, ConfigSyntaxError, Limit, Limits, Propagation, Restarts,
     SolveConfig, UnknownOption, ValueOrder, VarOrder,
 };
-pub use constraint::{Conflict, Constraint, Cost, PropagationResult, Propagator};
+pub use constraint::{Constraint, Propagator};
 pub use constraints::Relation;
-pub use context::Context;
 pub use domain::Domain;
 pub use ids::{ConstraintId, VarId};
+pub use kernel::{Conflict, Context, Cost, Event, PropagationResult, ReversibleInt};
 pub use local_search::{LocalSearch, LocalSearchConfig, LocalSearchOutcome, LocalSearchStats, ViolationCounter};
 pub use model::{MAX_VALUE, Model, ModelError};
 pub use observer::{Observer, SearchEvent};
 pub use solution::{Count, Outcome, Solution, Status};
 pub use solver::{Attribution, Effect, Solutions, SolveError, Solver};
-pub use state::{Event, ReversibleInt};
 pub use stats::Stats;
 
 /// The README's code blocks, compiled and run as doctests.

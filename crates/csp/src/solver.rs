@@ -14,15 +14,15 @@ use crate::config::{Branching, Limit, Propagation, SolveConfig, ValueOrder, VarO
 use crate::constraint::{Constraint, Propagator};
 use crate::constraints::all_different_system::{Merged, System};
 use crate::constraints::generic::Generic;
-use crate::context::{Assigned, Context, Wake};
 use crate::domain::Domain;
 use crate::ids::{ConstraintId, VarId};
+use crate::kernel::{Assigned, Context, Wake};
+use crate::kernel::{Change, Mark, ReversibleInt, Snapshot, State};
+use crate::kernel::{Queue, Watch, Watchers};
 use crate::model::{Model, ModelError};
 use crate::observer::{Observer, SearchEvent};
-use crate::queue::{Queue, Watch, Watchers};
 use crate::rng::Rng;
 use crate::solution::{Count, Outcome, Solution, Status};
-use crate::state::{Change, Mark, ReversibleInt, Snapshot, State};
 use crate::stats::Stats;
 
 /// Why a solver cannot be built for a model.
@@ -102,7 +102,8 @@ macro_rules! context {
             constraint: $c,
             propagator: $c,
             model: $solver.model.id(),
-            stats: &mut $solver.stats,
+            pruned: &mut $solver.stats.pruned,
+            checks: &mut $solver.stats.checks,
             pruned_by: &mut $solver.pruned_by,
             observer: $observer,
             wiped: None,

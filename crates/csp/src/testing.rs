@@ -26,10 +26,11 @@
 use std::fmt;
 
 use crate::config::{Propagation, SolveConfig};
-use crate::constraint::{Constraint, PropagationResult, Propagator};
-use crate::context::Context;
+use crate::constraint::{Constraint, Propagator};
 use crate::domain::Domain;
 use crate::ids::VarId;
+use crate::kernel::Context;
+use crate::kernel::PropagationResult;
 use crate::model::{Model, ModelError};
 use crate::rng::Rng;
 use crate::solver::Solver;

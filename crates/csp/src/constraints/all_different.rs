@@ -2,10 +2,11 @@
 //! bipartite matching (Régin 1994).
 
 use crate::config::{AllDifferentStrength, Propagation, SolveConfig};
-use crate::constraint::{Conflict, Constraint, Cost, PropagationResult, Propagator};
-use crate::context::Context;
+use crate::constraint::{Constraint, Propagator};
 use crate::ids::VarId;
-use crate::state::{Event, ReversibleInt};
+use crate::kernel::Context;
+use crate::kernel::{Conflict, Cost, PropagationResult};
+use crate::kernel::{Event, ReversibleInt};
 
 use super::small_matching::SmallMatching;
 

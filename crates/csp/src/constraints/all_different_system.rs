@@ -55,10 +55,11 @@ use smallvec::SmallVec;
 
 use super::small_matching::{BitIndices, Core, hall_set_possible};
 use crate::config::{AllDifferentStrength, Propagation, SolveConfig};
-use crate::constraint::{Conflict, Cost, PropagationResult, Propagator};
-use crate::context::Context;
+use crate::constraint::Propagator;
+use crate::kernel::Context;
+use crate::kernel::{Conflict, Cost, PropagationResult};
+use crate::kernel::{Event, State};
 use crate::model::Model;
-use crate::state::{Event, State};
 
 /// The saved matching of one constraint: matched value of each of its
 /// variables, and variable of each value.

@@ -1,10 +1,11 @@
 //! Binary constraints: `x == y`, `x != y + c`, `x < y`, `x <= y`.
 
 use crate::config::SolveConfig;
-use crate::constraint::{Constraint, PropagationResult, Propagator};
-use crate::context::Context;
+use crate::constraint::{Constraint, Propagator};
 use crate::ids::VarId;
-use crate::state::Event;
+use crate::kernel::Context;
+use crate::kernel::Event;
+use crate::kernel::PropagationResult;
 
 /// `x == y`.
 #[derive(Clone, Debug)]

@@ -18,10 +18,11 @@
 //! the same fixpoint along the same queue with AC-2001 never checking more.
 
 use crate::config::ArcConsistency;
-use crate::constraint::{Conflict, Constraint, Cost, PropagationResult, Propagator};
-use crate::context::{Assigned, Context};
+use crate::constraint::{Constraint, Propagator};
 use crate::ids::VarId;
-use crate::state::ReversibleInt;
+use crate::kernel::ReversibleInt;
+use crate::kernel::{Assigned, Context};
+use crate::kernel::{Conflict, Cost, PropagationResult};
 
 /// The largest number of tuples one support search may enumerate.
 pub const TUPLE_BUDGET: u128 = 1 << 20;

@@ -3,10 +3,11 @@
 use std::fmt;
 
 use crate::config::SolveConfig;
-use crate::constraint::{Conflict, Constraint, PropagationResult, Propagator};
-use crate::context::Context;
+use crate::constraint::{Constraint, Propagator};
 use crate::ids::VarId;
-use crate::state::Event;
+use crate::kernel::Context;
+use crate::kernel::Event;
+use crate::kernel::{Conflict, PropagationResult};
 
 /// How a linear sum compares to its right-hand side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

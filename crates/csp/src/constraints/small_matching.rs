@@ -1,10 +1,10 @@
 //! Régin's all-different propagation on bitsets, for value spaces of at most
 //! 64 values: the fast path of [`super::all_different`]'s matching strength.
 
-use crate::constraint::{Conflict, PropagationResult};
-use crate::context::Context;
 use crate::ids::VarId;
-use crate::state::ReversibleInt;
+use crate::kernel::Context;
+use crate::kernel::ReversibleInt;
+use crate::kernel::{Conflict, PropagationResult};
 
 /// Régin's algorithm on bitsets, for value spaces of at most 64 values (sudoku
 /// up to 64 x 64, N-queens columns up to 64): a domain is one `u64` of local

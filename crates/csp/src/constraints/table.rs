@@ -1,10 +1,11 @@
 //! Extensional constraints: the allowed tuples, with generalized arc consistency.
 
 use crate::config::SolveConfig;
-use crate::constraint::{Conflict, Constraint, Cost, PropagationResult, Propagator};
-use crate::context::Context;
+use crate::constraint::{Constraint, Propagator};
 use crate::ids::VarId;
-use crate::state::ReversibleInt;
+use crate::kernel::Context;
+use crate::kernel::ReversibleInt;
+use crate::kernel::{Conflict, Cost, PropagationResult};
 
 /// The scope takes the values of one of the allowed rows.
 #[derive(Clone, Debug)]

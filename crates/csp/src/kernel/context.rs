@@ -1,11 +1,17 @@
 //! What a propagator sees: the current domains, and the operations that narrow them.
 
-use crate::constraint::{Conflict, Cost};
+use super::domains::{Change, Event, State};
+use super::queue::{Cost, Queue, Watchers};
+use super::trail::ReversibleInt;
 use crate::ids::{ConstraintId, VarId};
 use crate::observer::{Observer, SearchEvent};
-use crate::queue::{Queue, Watchers};
-use crate::state::{Change, Event, ReversibleInt, State};
-use crate::stats::Stats;
+
+/// A constraint's propagator found that no solution extends the current domains.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Conflict;
+
+/// The result of propagation.
+pub type PropagationResult = Result<(), Conflict>;
 
 /// Which variables count as assigned.
 #[derive(Clone, Copy, Debug)]
@@ -42,7 +48,10 @@ pub struct Context<'a> {
     /// The running propagator (its own changes do not wake it if idempotent).
     pub(crate) propagator: u32,
     pub(crate) model: u32,
-    pub(crate) stats: &'a mut Stats,
+    /// The run's counts of values removed and of constraint checks
+    /// ([`Stats::pruned`](crate::Stats::pruned), [`Stats::checks`](crate::Stats::checks)).
+    pub(crate) pruned: &'a mut u64,
+    pub(crate) checks: &'a mut u64,
     /// Values removed, per constraint (pruning attribution).
     pub(crate) pruned_by: &'a mut [u64],
     pub(crate) observer: Option<&'a mut dyn Observer>,
@@ -172,7 +181,7 @@ impl Context<'_> {
     /// Adds `n` to the run's count of constraint checks.
     #[inline]
     pub fn count_checks(&mut self, n: u64) {
-        self.stats.checks += n;
+        *self.checks += n;
     }
 
     // ---- reversible integers ----
@@ -313,7 +322,7 @@ impl Context<'_> {
     pub(crate) fn remove_pos(&mut self, x: u32, pos: u32) -> Result<bool, Conflict> {
         let change = self.state.remove_pos(x, pos);
         if change != Change::None {
-            self.stats.pruned += 1;
+            *self.pruned += 1;
             self.pruned_by[self.constraint as usize] += 1;
             if self.observer.is_some() {
                 self.emit_removed(x, pos);
@@ -347,7 +356,7 @@ impl Context<'_> {
                 }
             }
         }
-        self.stats.pruned += removed;
+        *self.pruned += removed;
         self.pruned_by[self.constraint as usize] += removed;
         result.map(|()| removed)
     }
@@ -365,7 +374,7 @@ impl Context<'_> {
         }
         let change = self.state.fix_pos(x, pos);
         let removed = u64::from(before - self.state.size(x));
-        self.stats.pruned += removed;
+        *self.pruned += removed;
         self.pruned_by[self.constraint as usize] += removed;
         self.apply(x, change)
     }
@@ -380,7 +389,7 @@ impl Context<'_> {
         }
         let change = self.state.remove_below(x, pos);
         let removed = u64::from(before - self.state.size(x));
-        self.stats.pruned += removed;
+        *self.pruned += removed;
         self.pruned_by[self.constraint as usize] += removed;
         self.apply(x, change)
     }
@@ -395,7 +404,7 @@ impl Context<'_> {
         }
         let change = self.state.remove_above(x, pos);
         let removed = u64::from(before - self.state.size(x));
-        self.stats.pruned += removed;
+        *self.pruned += removed;
         self.pruned_by[self.constraint as usize] += removed;
         self.apply(x, change)
     }
@@ -418,7 +427,7 @@ impl Context<'_> {
             }
         }
         let removed = u64::from(removed.count_ones());
-        self.stats.pruned += removed;
+        *self.pruned += removed;
         self.pruned_by[self.constraint as usize] += removed;
         let change = self.state.narrow_single_word(x, new);
         self.apply(x, change)
@@ -437,7 +446,7 @@ impl Context<'_> {
     /// Counts `removed` values as removed by `constraint`.
     #[inline]
     pub(crate) fn attribute(&mut self, constraint: u32, removed: u64) {
-        self.stats.pruned += removed;
+        *self.pruned += removed;
         self.pruned_by[constraint as usize] += removed;
     }
 
@@ -457,7 +466,7 @@ impl Context<'_> {
             }
         }
         let removed = u64::from(present.count_ones());
-        self.stats.pruned += removed;
+        *self.pruned += removed;
         self.pruned_by[self.constraint as usize] += removed;
         let change = self.state.remove_mask(x, word, present);
         self.apply(x, change)
