@@ -58,9 +58,9 @@ pub use domain::Domain;
 pub use ids::{ConstraintId, VarId};
 pub use kernel::{Conflict, Context, Cost, Event, PropagationResult, ReversibleInt};
 pub use local_search::{LocalSearch, LocalSearchConfig, LocalSearchOutcome, LocalSearchStats, ViolationCounter};
-pub use model::{MAX_VALUE, Model, ModelError};
+pub use model::{MAX_VALUE, Model, ModelError, Solution};
 pub use observer::{Observer, SearchEvent};
-pub use solution::{Count, Outcome, Solution, Status};
+pub use solution::{Count, Outcome, Status};
 pub use solver::{Attribution, Effect, Solutions, SolveError, Solver};
 pub use stats::Stats;
 

@@ -73,8 +73,8 @@ use crate::constraint::Constraint;
 use crate::domain::Domain;
 use crate::ids::{ConstraintId, VarId};
 use crate::model::Model;
+use crate::model::Solution;
 use crate::rng::Rng;
-use crate::solution::Solution;
 
 /// The most candidate values one step scores. Larger domains are sampled, in
 /// windows starting at random places.

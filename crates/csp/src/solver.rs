@@ -19,10 +19,11 @@ use crate::ids::{ConstraintId, VarId};
 use crate::kernel::{Assigned, Context, Wake};
 use crate::kernel::{Change, Mark, ReversibleInt, Snapshot, State};
 use crate::kernel::{Queue, Watch, Watchers};
+use crate::model::Solution;
 use crate::model::{Model, ModelError};
 use crate::observer::{Observer, SearchEvent};
 use crate::rng::Rng;
-use crate::solution::{Count, Outcome, Solution, Status};
+use crate::solution::{Count, Outcome, Status};
 use crate::stats::Stats;
 
 /// Why a solver cannot be built for a model.
@@ -43,6 +44,17 @@ pub enum SolveError {
     /// Options that do not go together.
     #[error("{0}")]
     Unsupported(&'static str),
+}
+
+/// A convenience of the model, defined here so that the model does not
+/// depend on the search.
+impl Model {
+    /// Solves the model with the default configuration: the first solution, or
+    /// `None` when there is none.
+    pub fn solve(&self) -> Result<Option<Solution<'_>>, SolveError> {
+        let mut solver = Solver::new(self, SolveConfig::default())?;
+        Ok(solver.solve().into_solution())
+    }
 }
 
 /// An empty snapshot, replaced as soon as the propagators are initialised.
