@@ -16,15 +16,14 @@
 //! check their arguments.
 
 mod all_different;
-pub(crate) mod all_different_system;
 mod binary;
 pub(crate) mod generic;
 mod linear;
 mod predicate;
-mod small_matching;
 mod table;
 
 pub use all_different::AllDifferent;
+pub(crate) use all_different::system;
 pub use binary::{Equal, Less, NotEqual};
 pub use linear::{Linear, Relation};
 pub use predicate::Predicate;

@@ -19,7 +19,7 @@
 //!    the set of the constraint's variables that can take the value (its
 //!    "places"), updated with every removal; a place set that shrinks to one
 //!    variable is a candidate. A constraint whose variables changed between
-//!    calls is checked whole, as [`super::small_matching`]'s cheap pass does.
+//!    calls is checked whole, as [`super::bitset`]'s cheap pass does.
 //! 3. **Matching**: for each constraint that changed since its last look
 //!    and may hold a Hall set ([`hall_set_possible`]) that the pass would act
 //!    on ([`may_prune`], an exact search over small sets), Régin's matching
@@ -53,7 +53,7 @@
 
 use smallvec::SmallVec;
 
-use super::small_matching::{BitIndices, Core, hall_set_possible};
+use super::bitset::{BitIndices, Core, hall_set_possible};
 use crate::config::{AllDifferentStrength, Propagation, SolveConfig};
 use crate::constraint::Propagator;
 use crate::kernel::Context;
