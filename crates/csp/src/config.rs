@@ -8,6 +8,9 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
+use crate::constraint::AllDifferentStrength;
+use crate::constraints::ArcConsistency;
+
 /// How much reasoning the solver does after each decision. The levels run the
 /// same constraints with different scheduling, so they find the same solutions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -61,32 +64,6 @@ pub enum ValueOrder {
     /// Least-constraining value first: each value is tried by propagation and the
     /// ones that prune the fewest values from other variables go first (ties by value).
     LeastConstraining,
-}
-
-/// The strength of the `all_different` propagator (Gecode's value versus domain
-/// consistency). Both are sound and detect every violation of a full assignment.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum AllDifferentStrength {
-    /// Pairwise value elimination: an assigned variable's value is removed from the
-    /// others. As strong as the clique of binary not-equal constraints.
-    Pairwise,
-    /// Domain consistency by bipartite matching (Régin 1994): every value left has
-    /// a support in some complete assignment of the constraint. It also finds
-    /// hidden singles, naked pairs and every other pigeonhole argument.
-    #[default]
-    Matching,
-}
-
-/// How generic support checking seeks supports on a binary constraint.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum ArcConsistency {
-    /// AC-3 (Mackworth 1977): each revision searches the other domain for a
-    /// support from its first value.
-    #[default]
-    Ac3,
-    /// AC-2001 (Bessière & Régin 2001): each value remembers its last support
-    /// (restored on backtrack) and the search resumes after it.
-    Ac2001,
 }
 
 /// How the search splits a node.

@@ -44,7 +44,8 @@
 //! assert_eq!(count, 6); // the arrangements of two 1s and two 2s
 //! ```
 
-use crate::config::SolveConfig;
+use std::any::Any;
+
 use crate::ids::VarId;
 use crate::kernel::{Context, Cost, Event, PropagationResult};
 
@@ -52,8 +53,11 @@ use crate::kernel::{Context, Cost, Event, PropagationResult};
 ///
 /// Only [`scope`](Constraint::scope) and [`is_satisfied`](Constraint::is_satisfied)
 /// are required; the other methods have defaults. The trait is object safe: a
-/// model stores its constraints as `Box<dyn Constraint>`.
-pub trait Constraint: Send + Sync {
+/// model stores its constraints as `Box<dyn Constraint>`. It is a subtrait of
+/// [`Any`], so that the engine can recognise its own constraints (the solver
+/// merges all-differents, local search counts their violations); a constraint
+/// of yours needs nothing for that.
+pub trait Constraint: Any + Send + Sync {
     /// The constrained variables. A variable may not appear twice unless the
     /// constraint says otherwise; the order is the order of `is_satisfied`'s values.
     fn scope(&self) -> &[VarId];
@@ -70,9 +74,11 @@ pub trait Constraint: Send + Sync {
     }
 
     /// A propagator for this constraint, or `None` for generic support checking
-    /// built from [`is_satisfied`](Constraint::is_satisfied).
-    fn propagator(&self, config: &SolveConfig) -> Option<Box<dyn Propagator + '_>> {
-        let _ = config;
+    /// built from [`is_satisfied`](Constraint::is_satisfied). `options` holds
+    /// what a propagator may be chosen by; the propagation level is not among
+    /// them, because levels are scheduling policies over the same propagators.
+    fn propagator(&self, options: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
+        let _ = options;
         None
     }
 
@@ -88,6 +94,38 @@ pub trait Constraint: Send + Sync {
     fn violation_counter(&self) -> Option<Box<dyn crate::local_search::ViolationCounter + '_>> {
         None
     }
+}
+
+/// What a constraint's [`propagator`](Constraint::propagator) may be chosen
+/// by: the solver's options that concern propagators, and nothing else.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct PropagatorOptions {
+    /// The strength of `all_different` constraints posted without one of their
+    /// own ([`SolveConfig::all_different`](crate::SolveConfig::all_different)).
+    pub all_different: AllDifferentStrength,
+}
+
+impl PropagatorOptions {
+    /// These options with another default `all_different` strength.
+    pub fn with_all_different(mut self, strength: AllDifferentStrength) -> Self {
+        self.all_different = strength;
+        self
+    }
+}
+
+/// The strength of the `all_different` propagator (Gecode's value versus domain
+/// consistency). Both are sound and detect every violation of a full assignment.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AllDifferentStrength {
+    /// Pairwise value elimination: an assigned variable's value is removed from the
+    /// others. As strong as the clique of binary not-equal constraints.
+    Pairwise,
+    /// Domain consistency by bipartite matching (Régin 1994): every value left has
+    /// a support in some complete assignment of the constraint. It also finds
+    /// hidden singles, naked pairs and every other pigeonhole argument.
+    #[default]
+    Matching,
 }
 
 /// The search-time half of a constraint: narrows domains.

@@ -49,11 +49,11 @@ mod stats;
 pub mod testing;
 
 pub use config::{
-    AllDifferentStrength, ArcConsistency, Branching, ConfigSyntaxError, Limit, Limits, Propagation, Restarts,
-    SolveConfig, UnknownOption, ValueOrder, VarOrder,
+    Branching, ConfigSyntaxError, Limit, Limits, Propagation, Restarts, SolveConfig, UnknownOption, ValueOrder,
+    VarOrder,
 };
-pub use constraint::{Constraint, Propagator};
-pub use constraints::Relation;
+pub use constraint::{AllDifferentStrength, Constraint, Propagator, PropagatorOptions};
+pub use constraints::{ArcConsistency, Relation};
 pub use domain::Domain;
 pub use ids::{ConstraintId, VarId};
 pub use kernel::{Conflict, Context, Cost, Event, PropagationResult, ReversibleInt};

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use crate::backjump::Backjumping;
 use crate::config::{Branching, Limit, Propagation, SolveConfig, ValueOrder, VarOrder};
-use crate::constraint::{Constraint, Propagator};
+use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::constraints::generic::Generic;
 use crate::constraints::system::{Merged, System};
 use crate::domain::Domain;
@@ -270,9 +270,10 @@ impl<'m> Solver<'m> {
             failures_since_restart: 0,
             restart_cutoff: None,
         };
+        let options = PropagatorOptions { all_different: solver.config.all_different };
         // All-differents over small domains may be propagated as one system,
         // run by the first of them; the others' propagators never run.
-        let mut system = System::merge(model, &solver.config, &solver.state);
+        let mut system = System::merge(model, &solver.config, &options, &solver.state);
         let mut runs_in: Vec<u32> = (0..n_constraints as u32).collect();
         if let Some(system) = &system {
             let leader = system.constraints()[0];
@@ -286,7 +287,7 @@ impl<'m> Solver<'m> {
             } else if system.as_ref().is_some_and(|s| s.constraints()[0] == id.0) {
                 Box::new(system.take().expect("the system is taken once"))
             } else {
-                match constraint.propagator(&solver.config) {
+                match constraint.propagator(&options) {
                     Some(p) => p,
                     None => Box::new(Generic::new(constraint, solver.config.arc_consistency)),
                 }

@@ -25,7 +25,8 @@
 
 use std::fmt;
 
-use crate::config::{Propagation, SolveConfig};
+use crate::config::SolveConfig;
+use crate::constraint::PropagatorOptions;
 use crate::constraint::{Constraint, Propagator};
 use crate::domain::Domain;
 use crate::ids::VarId;
@@ -201,9 +202,10 @@ impl Harness {
 }
 
 /// A deliberately wrong constraint, for testing the tools that must catch
-/// bugs (the comparison runner, the lab): `x != y`, whose propagator, used only
-/// under maintained arc consistency, also removes `x + 1` from `y` once `x` is
-/// fixed, so `mac` loses solutions that the other levels find.
+/// bugs (the comparison runner, the lab): `x != y`, whose propagator, where
+/// propagation runs to a fixpoint (maintained arc consistency, and the root),
+/// also removes `x + 1` from `y` once `x` is assigned, so `mac` loses
+/// solutions that the other levels find.
 #[derive(Clone, Copy, Debug)]
 pub struct PlantedBug(pub [VarId; 2]);
 
@@ -218,16 +220,23 @@ impl Constraint for PlantedBug {
         values[0] != values[1]
     }
 
-    fn propagator(&self, config: &SolveConfig) -> Option<Box<dyn Propagator + '_>> {
-        (config.propagation == Propagation::Mac).then(|| Box::new(PlantedBugPropagator(self.0)) as _)
+    fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
+        Some(Box::new(PlantedBugPropagator(self.0)))
     }
 }
 
 impl Propagator for PlantedBugPropagator {
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
-        if let Some(v) = ctx.fixed_value(self.0[0]) {
-            ctx.remove(self.0[1], v)?;
-            ctx.remove(self.0[1], v + 1)?;
+        let [x, y] = self.0;
+        if let Some(v) = ctx.assigned_value(x) {
+            ctx.remove(y, v)?;
+            if ctx.can_reschedule() {
+                // The bug: only where propagation runs to a fixpoint.
+                ctx.remove(y, v + 1)?;
+            }
+        }
+        if let Some(v) = ctx.assigned_value(y) {
+            ctx.remove(x, v)?;
         }
         Ok(())
     }

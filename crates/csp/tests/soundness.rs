@@ -194,7 +194,7 @@ fn the_harness_catches_an_unsound_propagator() {
 /// `Context::small_domain`: the harness confirms it is domain consistent.
 #[test]
 fn word_level_propagators_are_domain_consistent() {
-    use csp::{Context, PropagationResult, Propagator};
+    use csp::{Context, PropagationResult, Propagator, PropagatorOptions};
 
     struct Successor([VarId; 2]);
     impl Constraint for Successor {
@@ -204,7 +204,7 @@ fn word_level_propagators_are_domain_consistent() {
         fn is_satisfied(&self, values: &[i64]) -> bool {
             values[1] == values[0] + 1
         }
-        fn propagator(&self, _: &SolveConfig) -> Option<Box<dyn Propagator + '_>> {
+        fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
             Some(Box::new(SuccessorPropagator(self.0)))
         }
     }

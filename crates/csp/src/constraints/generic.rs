@@ -17,12 +17,23 @@
 //! of AC-3's, and both remove the same values at each revision, so the two reach
 //! the same fixpoint along the same queue with AC-2001 never checking more.
 
-use crate::config::ArcConsistency;
 use crate::constraint::{Constraint, Propagator};
 use crate::ids::VarId;
 use crate::kernel::ReversibleInt;
 use crate::kernel::{Assigned, Context};
 use crate::kernel::{Conflict, Cost, PropagationResult};
+
+/// How generic support checking seeks supports on a binary constraint.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ArcConsistency {
+    /// AC-3 (Mackworth 1977): each revision searches the other domain for a
+    /// support from its first value.
+    #[default]
+    Ac3,
+    /// AC-2001 (Bessière & Régin 2001): each value remembers its last support
+    /// (restored on backtrack) and the search resumes after it.
+    Ac2001,
+}
 
 /// The largest number of tuples one support search may enumerate.
 pub const TUPLE_BUDGET: u128 = 1 << 20;

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::config::SolveConfig;
+use crate::constraint::PropagatorOptions;
 use crate::constraint::{Constraint, Propagator};
 use crate::ids::VarId;
 use crate::kernel::Context;
@@ -71,7 +71,7 @@ impl Constraint for Linear {
         "linear"
     }
 
-    fn propagator(&self, _: &SolveConfig) -> Option<Box<dyn Propagator + '_>> {
+    fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
         Some(Box::new(LinearPropagator { constraint: self }))
     }
 

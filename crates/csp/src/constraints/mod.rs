@@ -25,6 +25,7 @@ mod table;
 pub use all_different::AllDifferent;
 pub(crate) use all_different::system;
 pub use binary::{Equal, Less, NotEqual};
+pub use generic::ArcConsistency;
 pub use linear::{Linear, Relation};
 pub use predicate::Predicate;
 pub use table::Table;

@@ -29,7 +29,7 @@ impl<F> fmt::Debug for Predicate<F> {
 
 impl<F> Constraint for Predicate<F>
 where
-    F: Fn(&[i64]) -> bool + Send + Sync,
+    F: Fn(&[i64]) -> bool + Send + Sync + 'static,
 {
     fn scope(&self) -> &[VarId] {
         &self.vars

@@ -1,6 +1,6 @@
 //! Extensional constraints: the allowed tuples, with generalized arc consistency.
 
-use crate::config::SolveConfig;
+use crate::constraint::PropagatorOptions;
 use crate::constraint::{Constraint, Propagator};
 use crate::ids::VarId;
 use crate::kernel::Context;
@@ -40,7 +40,7 @@ impl Constraint for Table {
         "table"
     }
 
-    fn propagator(&self, _: &SolveConfig) -> Option<Box<dyn Propagator + '_>> {
+    fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
         Some(Box::new(Str::new(self)))
     }
 }

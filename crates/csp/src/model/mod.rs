@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use indexmap::IndexMap;
 
-use crate::config::AllDifferentStrength;
+use crate::constraint::AllDifferentStrength;
 use crate::constraint::Constraint;
 use crate::constraints::{AllDifferent, Equal, Less, Linear, NotEqual, Predicate, Relation, Table};
 use crate::domain::Domain;
@@ -51,9 +51,6 @@ pub struct Model {
     names: IndexMap<Box<str>, u32>,
     constraints: Vec<Box<dyn Constraint>>,
     labels: Vec<Option<Box<str>>>,
-    /// The `all_different`s posted without offsets, with their own strength if
-    /// any: the solver may propagate those over small domains as one system.
-    plain_all_different: Vec<(ConstraintId, Option<AllDifferentStrength>)>,
 }
 
 impl Default for Model {
@@ -81,7 +78,6 @@ impl Model {
             names: IndexMap::new(),
             constraints: Vec::new(),
             labels: Vec::new(),
-            plain_all_different: Vec::new(),
         }
     }
 
@@ -376,22 +372,7 @@ impl Model {
                 Self::check_value(|| "all_different offset".to_string(), offset)?;
             }
         }
-        let id = self.post(AllDifferent::new(vars.to_vec(), offsets.map(<[i64]>::to_vec), strength))?;
-        if offsets.is_none_or(|offsets| offsets.iter().all(|&o| o == 0)) {
-            self.plain_all_different.push((id, strength));
-        }
-        Ok(id)
-    }
-
-    /// The scope of constraint `c`.
-    pub(crate) fn constraint_scope(&self, c: u32) -> &[VarId] {
-        self.constraints[c as usize].scope()
-    }
-
-    /// The `all_different`s without offsets (or with offsets all 0), with
-    /// their own strength if they were posted with one.
-    pub(crate) fn plain_all_different(&self) -> &[(ConstraintId, Option<AllDifferentStrength>)] {
-        &self.plain_all_different
+        self.post(AllDifferent::new(vars.to_vec(), offsets.map(<[i64]>::to_vec), strength))
     }
 
     fn check_distinct(&self, kind: &str, vars: &[VarId]) -> Result<(), ModelError> {

@@ -6,6 +6,7 @@ use crate::kernel::{Conflict, Context, Cost, PropagationResult};
 
 use super::NONE;
 use super::bitset::SmallMatching;
+use super::pairwise::{self, Done};
 
 /// Domain consistency by bipartite matching (Régin 1994).
 ///
@@ -41,6 +42,8 @@ pub(super) struct Matching<'c> {
     /// The bitset version, when every domain is one word of consecutive values
     /// and the shifted values span at most 64.
     small: Option<Box<SmallMatching>>,
+    /// The positions plain backtracking has checked (see [`pairwise::check_partial`]).
+    checked: Done,
 }
 
 /// The shifted values `x_i + o_i` the constraint can see, numbered from 0.
@@ -180,6 +183,7 @@ impl<'c> Matching<'c> {
             path: Vec::new(),
             tarjan: Tarjan::default(),
             small: None,
+            checked: Done::new(vars.len()),
         }
     }
 
@@ -292,6 +296,7 @@ impl<'c> Matching<'c> {
 
 impl Propagator for Matching<'_> {
     fn initialise(&mut self, ctx: &mut Context<'_>) {
+        self.checked.initialise(ctx);
         // The local value space holds every shifted value of the initial domains;
         // it is dense unless those values are scattered.
         let mut lo = i64::MAX;
@@ -382,5 +387,13 @@ impl Propagator for Matching<'_> {
 
     fn is_idempotent(&self) -> bool {
         true
+    }
+
+    fn has_partial_check(&self) -> bool {
+        true
+    }
+
+    fn check_partial(&mut self, ctx: &mut Context<'_>) -> bool {
+        pairwise::check_partial(self.vars, self.offsets, &mut self.checked, ctx)
     }
 }

@@ -1,8 +1,14 @@
-//! `all_different`: pairwise value elimination, and domain consistency by
-//! bipartite matching (Régin 1994).
+//! `all_different`: the relation, and the choice of its propagator's strength.
+//!
+//! Two strengths (Gecode's value versus domain consistency): pairwise value
+//! elimination ([`pairwise`]) and domain consistency by bipartite matching
+//! (Régin 1994, [`matching`]), on bitsets when the values span at most 64
+//! ([`bitset`]). Several all-differents over one small span can be propagated
+//! together, as one [`system`]. Every strength implements plain backtracking's
+//! pair-by-pair check, so that the propagation level never changes which
+//! propagator a constraint gets.
 
-use crate::config::{AllDifferentStrength, Propagation, SolveConfig};
-use crate::constraint::{Constraint, Propagator};
+use crate::constraint::{AllDifferentStrength, Constraint, Propagator, PropagatorOptions};
 use crate::ids::VarId;
 
 mod bitset;
@@ -37,6 +43,19 @@ impl AllDifferent {
     pub fn offsets(&self) -> &[i64] {
         &self.offsets
     }
+
+    /// The strength of this constraint's propagator: its own, if it was
+    /// posted with one, else the options' default. The one place where the
+    /// strength is decided: the solver asks it too, to know which
+    /// all-differents it may propagate as one system.
+    pub(crate) fn strength(&self, options: &PropagatorOptions) -> AllDifferentStrength {
+        self.strength.unwrap_or(options.all_different)
+    }
+
+    /// Whether every offset is 0 (the all-different system takes only those).
+    pub(crate) fn is_plain(&self) -> bool {
+        self.offsets.iter().all(|&o| o == 0)
+    }
 }
 
 impl Constraint for AllDifferent {
@@ -59,12 +78,8 @@ impl Constraint for AllDifferent {
         Some(Box::new(AllDifferentCounter::new(&self.vars, &self.offsets)))
     }
 
-    fn propagator(&self, config: &SolveConfig) -> Option<Box<dyn Propagator + '_>> {
-        // Plain backtracking only checks, and checks pair by pair whatever the strength.
-        if config.propagation == Propagation::None {
-            return Some(Box::new(Pairwise::new(&self.vars, &self.offsets)));
-        }
-        Some(match self.strength.unwrap_or(config.all_different) {
+    fn propagator(&self, options: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
+        Some(match self.strength(options) {
             AllDifferentStrength::Pairwise => Box::new(Pairwise::new(&self.vars, &self.offsets)),
             AllDifferentStrength::Matching => Box::new(Matching::new(&self.vars, &self.offsets)),
         })

@@ -11,20 +11,12 @@ use super::NONE;
 /// x_j + o_j`: when a variable is assigned, its shifted value is removed from
 /// the others.
 ///
-/// The positions are kept in a sparse set: `order[..done]` are assigned and
-/// already propagated, `index[p]` is where `p` sits in `order`, and only `done`
-/// is trailed (swaps inside `order[done..]` need no undo). The positions not
-/// done are also threaded, in scope order, on a doubly linked list (Knuth's
-/// dancing links): a done position is unlinked, and after a backtrack the
-/// positions that are no longer done are linked back in reverse order. Scans
-/// walk that list, so they touch only the positions not done, in the order
-/// their domains lie in memory.
+/// The assigned positions already propagated are kept in a [`Done`] set, so
+/// that scans touch only the others.
 pub(super) struct Pairwise<'c> {
     vars: &'c [VarId],
     offsets: &'c [i64],
-    order: Vec<u32>,
-    index: Vec<u32>,
-    done: Option<ReversibleInt>,
+    done: Done,
     /// When every variable's values are consecutive: `offsets[p]` plus the value
     /// of `p`'s position 0, so that a shifted value maps to a position by one
     /// subtraction; and each variable's number of positions.
@@ -37,6 +29,22 @@ pub(super) struct Pairwise<'c> {
     hits: Vec<(u32, u32)>,
     /// Whether the scope is model variables `k, k+1, ...` in a word-major state.
     consecutive: bool,
+}
+
+/// The positions of an all-different whose assignment is accounted for
+/// ("done": propagated, or checked against the others), as a sparse set:
+/// `order[..done]` are done, `index[p]` is where `p` sits in `order`, and only
+/// `done` is trailed (swaps inside `order[done..]` need no undo). The
+/// positions not done are also threaded, in scope order, on a doubly linked
+/// list (Knuth's dancing links): a done position is unlinked, and after a
+/// backtrack the positions that are no longer done are linked back in reverse
+/// order. Scans walk that list, so they touch only the positions not done, in
+/// the order their domains lie in memory.
+#[derive(Debug)]
+pub(super) struct Done {
+    order: Vec<u32>,
+    index: Vec<u32>,
+    cell: Option<ReversibleInt>,
     /// The list of positions not done: `next`/`prev` with the head at index `n`.
     next: Vec<u32>,
     prev: Vec<u32>,
@@ -44,25 +52,45 @@ pub(super) struct Pairwise<'c> {
     unlinked: usize,
 }
 
-impl<'c> Pairwise<'c> {
-    pub(super) fn new(vars: &'c [VarId], offsets: &'c [i64]) -> Self {
-        let n = vars.len() as u32;
-        Pairwise {
-            vars,
-            offsets,
+impl Done {
+    /// No position done, over a scope of `n`.
+    pub(super) fn new(n: usize) -> Done {
+        let n = n as u32;
+        Done {
             order: (0..n).collect(),
             index: (0..n).collect(),
-            done: None,
-            dense: None,
-            first_var: 0,
-            position_of: Vec::new(),
-            hits: Vec::new(),
-            consecutive: false,
+            cell: None,
             // A circular list through the head `n`: 0, 1, ..., n-1.
             next: (1..=n).chain(std::iter::once(0)).collect(),
             prev: std::iter::once(n).chain(0..n).collect(),
             unlinked: 0,
         }
+    }
+
+    /// Allocates the trailed count (from [`Propagator::initialise`]).
+    pub(super) fn initialise(&mut self, ctx: &mut Context<'_>) {
+        self.cell = Some(ctx.new_reversible_int(0));
+    }
+
+    /// The number of positions done, with the list brought up to date after
+    /// a backtrack.
+    #[inline]
+    pub(super) fn load(&mut self, ctx: &Context<'_>) -> usize {
+        let done = ctx.get(self.cell.expect("initialised")) as usize;
+        self.sync(done);
+        done
+    }
+
+    /// Records the number of positions done.
+    #[inline]
+    pub(super) fn store(&self, ctx: &mut Context<'_>, done: usize) {
+        ctx.set(self.cell.expect("initialised"), done as i64);
+    }
+
+    /// Whether position `p` is among the first `done`.
+    #[inline]
+    pub(super) fn contains(&self, p: usize, done: usize) -> bool {
+        (self.index[p] as usize) < done
     }
 
     /// Links back the positions a backtrack made not done (`done` fell below
@@ -78,7 +106,7 @@ impl<'c> Pairwise<'c> {
     }
 
     /// Moves position `p` to the end of the done part, and off the list.
-    fn mark_done(&mut self, p: usize, done: &mut usize) {
+    pub(super) fn insert(&mut self, p: usize, done: &mut usize) {
         let at = self.index[p] as usize;
         let other = self.order[*done] as usize;
         self.order.swap(at, *done);
@@ -95,8 +123,54 @@ impl<'c> Pairwise<'c> {
     /// The positions not done, in scope order, starting after `from` (the head
     /// `n` for the first).
     #[inline]
-    fn after(&self, from: usize) -> usize {
+    pub(super) fn after(&self, from: usize) -> usize {
         self.next[from] as usize
+    }
+}
+
+/// Plain backtracking's check of an all-different (every strength's: the
+/// level decides what runs, not the propagator): compare each newly assigned
+/// variable with the assigned ones before it, pair by pair, as the binary
+/// decomposition would. `done` holds the positions already checked.
+pub(super) fn check_partial(vars: &[VarId], offsets: &[i64], done_set: &mut Done, ctx: &mut Context<'_>) -> bool {
+    let mut done = done_set.load(ctx);
+    let head = vars.len();
+    let mut p = done_set.after(head);
+    while p != head {
+        let following = done_set.after(p);
+        if !ctx.is_assigned(vars[p]) {
+            p = following;
+            continue;
+        }
+        let target = ctx.assigned_value(vars[p]).expect("an assigned variable") + offsets[p];
+        // In scope order, so the checks counted do not depend on `order`.
+        for q in (0..vars.len()).filter(|&q| done_set.contains(q, done)) {
+            ctx.count_checks(1);
+            // Done positions are fixed: decided, or fixed by root propagation.
+            let other = ctx.fixed_value(vars[q]).expect("done positions are fixed");
+            if other + offsets[q] == target {
+                return false;
+            }
+        }
+        done_set.insert(p, &mut done);
+        p = following;
+    }
+    done_set.store(ctx, done);
+    true
+}
+
+impl<'c> Pairwise<'c> {
+    pub(super) fn new(vars: &'c [VarId], offsets: &'c [i64]) -> Self {
+        Pairwise {
+            vars,
+            offsets,
+            done: Done::new(vars.len()),
+            dense: None,
+            first_var: 0,
+            position_of: Vec::new(),
+            hits: Vec::new(),
+            consecutive: false,
+        }
     }
 
     /// The scope position of model variable `x`, if the lookup table covers it.
@@ -108,7 +182,7 @@ impl<'c> Pairwise<'c> {
     /// Marks the assigned position `p` done and removes its value from the
     /// positions not done. Returns whether that assigned another variable.
     fn eliminate(&mut self, ctx: &mut Context<'_>, p: usize, done: &mut usize) -> Result<bool, Conflict> {
-        self.mark_done(p, done);
+        self.done.insert(p, done);
         let done = *done;
         let n = self.vars.len();
         let value = ctx.assigned_value(self.vars[p]).expect("an assigned variable");
@@ -135,10 +209,10 @@ impl<'c> Pairwise<'c> {
             let consecutive = self.consecutive;
             let first = self.vars[0].index as usize;
             let mut row: (u32, &[u64]) = (u32::MAX, &[]);
-            let mut q = self.after(n);
+            let mut q = self.done.after(n);
             while q != n {
                 let here = q;
-                q = self.after(q);
+                q = self.done.after(q);
                 let q = here;
                 let pos = target - shifts[q];
                 if pos < 0 || pos >= i64::from(lens[q]) {
@@ -170,13 +244,13 @@ impl<'c> Pairwise<'c> {
                 }
             }
         } else {
-            let mut q = self.after(n);
+            let mut q = self.done.after(n);
             while q != n {
                 let var = self.vars[q];
                 if ctx.remove(var, target - self.offsets[q])? && ctx.is_assigned(var) {
                     fixed_another = true;
                 }
-                q = self.after(q);
+                q = self.done.after(q);
             }
         }
         Ok(fixed_another)
@@ -185,7 +259,7 @@ impl<'c> Pairwise<'c> {
 
 impl Propagator for Pairwise<'_> {
     fn initialise(&mut self, ctx: &mut Context<'_>) {
-        self.done = Some(ctx.new_reversible_int(0));
+        self.done.initialise(ctx);
         let state = ctx.state();
         let bases: Option<Vec<i64>> = self.vars.iter().map(|v| state.dense_base(v.index)).collect();
         self.dense = bases.map(|bases| {
@@ -207,31 +281,29 @@ impl Propagator for Pairwise<'_> {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
-        let done_cell = self.done.expect("initialised");
-        let mut done = ctx.get(done_cell) as usize;
-        self.sync(done);
+        let mut done = self.done.load(ctx);
         // Forward checking: the decision is the only new assignment, and what
         // this propagator prunes assigns nothing (only decisions assign).
         if let Some(p) = ctx.decision.and_then(|x| self.position(x)) {
-            if self.index[p] as usize >= done {
+            if !self.done.contains(p, done) {
                 self.eliminate(ctx, p, &mut done)?;
-                ctx.set(done_cell, done as i64);
+                self.done.store(ctx, done);
             }
             return Ok(());
         }
         let head = self.vars.len();
-        let mut p = self.after(head);
+        let mut p = self.done.after(head);
         while p != head {
-            let following = self.after(p);
+            let following = self.done.after(p);
             if ctx.is_assigned(self.vars[p]) {
                 let fixed_another = self.eliminate(ctx, p, &mut done)?;
                 // A variable fixed by this removal may sit before `p`: look again.
-                p = if fixed_another { self.after(head) } else { following };
+                p = if fixed_another { self.done.after(head) } else { following };
             } else {
                 p = following;
             }
         }
-        ctx.set(done_cell, done as i64);
+        self.done.store(ctx, done);
         Ok(())
     }
 
@@ -248,33 +320,6 @@ impl Propagator for Pairwise<'_> {
     }
 
     fn check_partial(&mut self, ctx: &mut Context<'_>) -> bool {
-        // Plain backtracking: compare each newly assigned variable with the
-        // assigned ones before it, pair by pair, as the binary decomposition would.
-        let done_cell = self.done.expect("initialised");
-        let mut done = ctx.get(done_cell) as usize;
-        self.sync(done);
-        let head = self.vars.len();
-        let mut p = self.after(head);
-        while p != head {
-            let following = self.after(p);
-            if !ctx.is_assigned(self.vars[p]) {
-                p = following;
-                continue;
-            }
-            let target = ctx.assigned_value(self.vars[p]).expect("an assigned variable") + self.offsets[p];
-            // In scope order, so the checks counted do not depend on `order`.
-            for q in (0..self.vars.len()).filter(|&q| (self.index[q] as usize) < done) {
-                ctx.count_checks(1);
-                // Done positions are fixed: decided, or fixed by root propagation.
-                let other = ctx.fixed_value(self.vars[q]).expect("done positions are fixed");
-                if other + self.offsets[q] == target {
-                    return false;
-                }
-            }
-            self.mark_done(p, &mut done);
-            p = following;
-        }
-        ctx.set(done_cell, done as i64);
-        true
+        check_partial(self.vars, self.offsets, &mut self.done, ctx)
     }
 }

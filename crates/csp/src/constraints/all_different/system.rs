@@ -54,8 +54,9 @@
 use smallvec::SmallVec;
 
 use super::bitset::{BitIndices, Core, hall_set_possible};
-use crate::config::{AllDifferentStrength, Propagation, SolveConfig};
+use crate::config::{Propagation, SolveConfig};
 use crate::constraint::Propagator;
+use crate::constraint::{AllDifferentStrength, PropagatorOptions};
 use crate::kernel::Context;
 use crate::kernel::{Conflict, Cost, PropagationResult};
 use crate::kernel::{Event, State};
@@ -822,16 +823,27 @@ impl System {
     /// `all_different`s without offsets and of at most 64 variables, each of
     /// their variables a dense one-word domain, all of them within one span of
     /// 64 values. `None` otherwise (each constraint then gets its own propagator).
-    pub(crate) fn merge(model: &Model, config: &SolveConfig, state: &State) -> Option<System> {
+    pub(crate) fn merge(
+        model: &Model,
+        config: &SolveConfig,
+        options: &PropagatorOptions,
+        state: &State,
+    ) -> Option<System> {
         if config.propagation != Propagation::Mac || config.separate_all_different {
             return None;
         }
+        // The plain all-differents of matching strength over distinct
+        // variables (one `stamp` per constraint finds a repeated one).
+        let mut stamp = vec![u32::MAX; model.num_vars()];
         let constraints: Vec<u32> = model
-            .plain_all_different()
-            .iter()
-            .filter(|(_, strength)| strength.unwrap_or(config.all_different) == AllDifferentStrength::Matching)
-            .map(|(id, _)| id.0)
-            .filter(|&c| model.constraint_scope(c).len() <= 64)
+            .constraints()
+            .filter_map(|(id, c)| {
+                let all_different = (c as &dyn std::any::Any).downcast_ref::<super::AllDifferent>()?;
+                let matching = all_different.strength(options) == AllDifferentStrength::Matching;
+                let scope = c.scope();
+                let distinct = scope.iter().all(|var| std::mem::replace(&mut stamp[var.index()], id.0) != id.0);
+                (matching && all_different.is_plain() && scope.len() <= 64 && distinct).then_some(id.0)
+            })
             .collect();
         if constraints.len() < 2 {
             return None;
@@ -839,7 +851,7 @@ impl System {
         // The value space: from the smallest bit 0 to the largest value.
         let (mut lo, mut hi) = (i64::MAX, i64::MIN);
         for &c in &constraints {
-            for var in model.constraint_scope(c) {
+            for var in model.constraint(crate::ids::ConstraintId(c)).expect("a constraint of the model").scope() {
                 let x = var.index;
                 let base = state.dense_base(x)?;
                 let word = state.word(x, 0);
@@ -859,7 +871,7 @@ impl System {
         let mut scopes = Vec::with_capacity(constraints.len());
         for &c in &constraints {
             let mut scope = Vec::new();
-            for var in model.constraint_scope(c) {
+            for var in model.constraint(crate::ids::ConstraintId(c)).expect("a constraint of the model").scope() {
                 let x = var.index as usize;
                 if position[x] == u32::MAX {
                     position[x] = vars.len() as u32;
