@@ -7,11 +7,13 @@
 //! so a node is one assignment, as in the textbook algorithms the propagation
 //! levels are named after.
 
+use std::any::Any;
 use std::time::Instant;
 
 use crate::backjump::Backjumping;
 use crate::config::{Branching, Limit, Propagation, SolveConfig, ValueOrder, VarOrder};
-use crate::constraint::{Constraint, Propagator, PropagatorOptions};
+use crate::constraint::{AllDifferentStrength, Constraint, Propagator, PropagatorOptions};
+use crate::constraints::AllDifferent;
 use crate::constraints::generic::Generic;
 use crate::constraints::system::{Merged, System};
 use crate::domain::Domain;
@@ -55,6 +57,38 @@ impl Model {
         let mut solver = Solver::new(self, SolveConfig::default())?;
         Ok(solver.solve().into_solution())
     }
+}
+
+/// The all-different system of `model`, when the configuration allows one
+/// (see [`SolveConfig::separate_all_different`]): under maintained arc
+/// consistency, at least two `all_different`s of matching strength, without
+/// offsets, each of at most 64 distinct variables ([`System::new`] then
+/// checks their domains).
+fn merge_all_different(
+    model: &Model,
+    config: &SolveConfig,
+    options: &PropagatorOptions,
+    state: &State,
+) -> Option<System> {
+    if config.propagation != Propagation::Mac || config.separate_all_different {
+        return None;
+    }
+    // One `stamp` per constraint finds a repeated variable.
+    let mut stamp = vec![u32::MAX; model.num_vars()];
+    let (constraints, scopes): (Vec<u32>, Vec<&[VarId]>) = model
+        .constraints()
+        .filter_map(|(id, c)| {
+            let all_different = (c as &dyn Any).downcast_ref::<AllDifferent>()?;
+            let matching = all_different.strength(options) == AllDifferentStrength::Matching;
+            let scope = c.scope();
+            let distinct = scope.iter().all(|var| std::mem::replace(&mut stamp[var.index()], id.0) != id.0);
+            (matching && all_different.is_plain() && scope.len() <= 64 && distinct).then_some((id.0, scope))
+        })
+        .unzip();
+    if constraints.len() < 2 {
+        return None;
+    }
+    System::new(constraints, &scopes, model.num_vars(), state, config.all_different_intersections)
 }
 
 /// An empty snapshot, replaced as soon as the propagators are initialised.
@@ -273,7 +307,7 @@ impl<'m> Solver<'m> {
         let options = PropagatorOptions { all_different: solver.config.all_different };
         // All-differents over small domains may be propagated as one system,
         // run by the first of them; the others' propagators never run.
-        let mut system = System::merge(model, &solver.config, &options, &solver.state);
+        let mut system = merge_all_different(model, &solver.config, &options, &solver.state);
         let mut runs_in: Vec<u32> = (0..n_constraints as u32).collect();
         if let Some(system) = &system {
             let leader = system.constraints()[0];
