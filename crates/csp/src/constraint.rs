@@ -81,19 +81,6 @@ pub trait Constraint: Any + Send + Sync {
         let _ = options;
         None
     }
-
-    /// How badly the values violate the constraint, 0 when satisfied. Local search
-    /// minimises the sum of violations; the default counts a violated constraint as 1.
-    fn violation(&self, values: &[i64]) -> u64 {
-        u64::from(!self.is_satisfied(values))
-    }
-
-    /// An incremental counter of [`violation`](Constraint::violation) for local
-    /// search, or `None` to have it recompute `violation` over the scope for
-    /// every candidate move (correct, but a pass over the scope each time).
-    fn violation_counter(&self) -> Option<Box<dyn crate::local_search::ViolationCounter + '_>> {
-        None
-    }
 }
 
 /// What a constraint's [`propagator`](Constraint::propagator) may be chosen

@@ -47,6 +47,18 @@ impl Linear {
         Linear { vars, coefficients, relation, rhs }
     }
 
+    /// How far the sum of `values` is from satisfying the relation (0 when it
+    /// does): what local search minimises.
+    pub(crate) fn distance(&self, values: &[i64]) -> u64 {
+        let gap = self.sum(values) - i128::from(self.rhs);
+        let distance = match self.relation {
+            Relation::Eq => gap.unsigned_abs(),
+            Relation::Le => gap.max(0).unsigned_abs(),
+            Relation::Ge => gap.min(0).unsigned_abs(),
+        };
+        u64::try_from(distance).unwrap_or(u64::MAX)
+    }
+
     fn sum(&self, values: &[i64]) -> i128 {
         values.iter().zip(&self.coefficients).map(|(&v, &a)| i128::from(v) * i128::from(a)).sum()
     }
@@ -73,17 +85,6 @@ impl Constraint for Linear {
 
     fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
         Some(Box::new(LinearPropagator { constraint: self }))
-    }
-
-    /// How far the sum is from satisfying the relation.
-    fn violation(&self, values: &[i64]) -> u64 {
-        let gap = self.sum(values) - i128::from(self.rhs);
-        let distance = match self.relation {
-            Relation::Eq => gap.unsigned_abs(),
-            Relation::Le => gap.max(0).unsigned_abs(),
-            Relation::Ge => gap.min(0).unsigned_abs(),
-        };
-        u64::try_from(distance).unwrap_or(u64::MAX)
     }
 }
 
