@@ -24,11 +24,11 @@
 
 use std::time::Duration;
 
-use crate::config::{Limits, SolveConfig};
 use crate::model::Model;
-use crate::solution::Status;
-use crate::solver::{Effect, SolveError, Solver};
-use crate::stats::Stats;
+use crate::search::Stats;
+use crate::search::Status;
+use crate::search::{Effect, SolveError, Solver};
+use crate::search::{Limits, SolveConfig};
 
 /// What each run looks for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -30,39 +30,34 @@
 //!   [`Count`], with [`Stats`], and [`SearchEvent`]s for an [`Observer`].
 //! - [`constraint`]: how to write a constraint, from a plain check to a propagator.
 
-mod backjump;
 pub mod compare;
-pub mod config;
-pub mod constraint;
+mod constraint;
 pub mod constraints;
 mod domain;
 mod ids;
 mod kernel;
-pub mod local_search;
+mod local_search;
 mod model;
-pub mod observer;
+mod observer;
 pub mod random;
 pub mod rng;
-mod solution;
-mod solver;
-mod stats;
+mod search;
 pub mod testing;
 
-pub use config::{
-    Branching, ConfigSyntaxError, Limit, Limits, Propagation, Restarts, SolveConfig, UnknownOption, ValueOrder,
-    VarOrder,
-};
 pub use constraint::{AllDifferentStrength, Constraint, Propagator, PropagatorOptions};
 pub use constraints::{ArcConsistency, Relation};
 pub use domain::Domain;
 pub use ids::{ConstraintId, VarId};
 pub use kernel::{Conflict, Context, Cost, Event, PropagationResult, ReversibleInt};
-pub use local_search::{LocalSearch, LocalSearchConfig, LocalSearchOutcome, LocalSearchStats, ViolationCounter};
+pub use local_search::{
+    LocalSearch, LocalSearchConfig, LocalSearchOutcome, LocalSearchStats, ValueList, ViolationCounter,
+};
 pub use model::{MAX_VALUE, Model, ModelError, Solution};
 pub use observer::{Observer, SearchEvent};
-pub use solution::{Count, Outcome, Status};
-pub use solver::{Attribution, Effect, Solutions, SolveError, Solver};
-pub use stats::Stats;
+pub use search::{
+    Attribution, Branching, ConfigSyntaxError, Count, Effect, Limit, Limits, Outcome, Propagation, Restarts, Solutions,
+    SolveConfig, SolveError, Solver, Stats, Status, UnknownOption, ValueOrder, VarOrder,
+};
 
 /// The README's code blocks, compiled and run as doctests.
 #[cfg(doctest)]

@@ -25,7 +25,6 @@
 
 use std::fmt;
 
-use crate::config::SolveConfig;
 use crate::constraint::PropagatorOptions;
 use crate::constraint::{Constraint, Propagator};
 use crate::domain::Domain;
@@ -34,7 +33,8 @@ use crate::kernel::Context;
 use crate::kernel::PropagationResult;
 use crate::model::{Model, ModelError};
 use crate::rng::Rng;
-use crate::solver::Solver;
+use crate::search::SolveConfig;
+use crate::search::Solver;
 
 /// What a propagator promises about the values it leaves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -72,6 +72,41 @@ impl std::fmt::Debug for Context<'_> {
     }
 }
 
+impl<'a> Context<'a> {
+    /// A context for the work of constraint `constraint` (also the running
+    /// propagator), counting its removals and checks into the given counters.
+    /// Nothing is woken, observed or logged until the caller sets
+    /// [`wake`](Context::wake), [`observer`](Context::observer),
+    /// [`decision`](Context::decision) or [`pruned_log`](Context::pruned_log).
+    #[inline]
+    pub(crate) fn new(
+        state: &'a mut State,
+        model: u32,
+        constraint: u32,
+        assigned: Assigned<'a>,
+        pruned: &'a mut u64,
+        checks: &'a mut u64,
+        pruned_by: &'a mut [u64],
+    ) -> Context<'a> {
+        Context {
+            state,
+            assigned,
+            wake: None,
+            constraint,
+            propagator: constraint,
+            model,
+            pruned,
+            checks,
+            pruned_by,
+            observer: None,
+            wiped: None,
+            decision: None,
+            reschedule: None,
+            pruned_log: None,
+        }
+    }
+}
+
 impl Context<'_> {
     // ---- reading domains ----
 

@@ -1,7 +1,8 @@
-//! How a search ended: outcomes, statuses and counts.
+//! How a search ended: outcomes, statuses and counts, and what each
+//! constraint did (pruning attribution).
 
-use crate::config::Limit;
-use crate::model::Solution;
+use super::config::Limit;
+use crate::model::{Model, Solution};
 
 /// How a search for one solution ended. Unsatisfiable is an outcome, not an error.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,5 +67,36 @@ impl Count {
     /// Exactly one solution.
     pub fn is_unique(&self) -> bool {
         self.solutions == 1 && self.is_complete()
+    }
+}
+
+/// What one constraint (or one kind of constraint) did in a run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Effect {
+    /// Values it removed from domains.
+    pub pruned: u64,
+    /// Failures it caused: domains it wiped out, or checks it failed.
+    pub failures: u64,
+}
+
+/// Pruning attribution: what each constraint did in a run. See
+/// [`Solver::attribution`](crate::Solver::attribution).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Attribution {
+    /// Indexed by [`ConstraintId::index`](crate::ConstraintId::index).
+    pub by_constraint: Vec<Effect>,
+}
+
+impl Attribution {
+    /// The effects summed per constraint kind ([`Constraint::kind`](crate::Constraint::kind)),
+    /// in order of first appearance in the model.
+    pub fn by_kind(&self, model: &Model) -> Vec<(String, Effect)> {
+        let mut kinds: indexmap::IndexMap<String, Effect> = indexmap::IndexMap::new();
+        for ((_, constraint), effect) in model.constraints().zip(&self.by_constraint) {
+            let total = kinds.entry(constraint.kind().to_string()).or_default();
+            total.pruned += effect.pruned;
+            total.failures += effect.failures;
+        }
+        kinds.into_iter().collect()
     }
 }
