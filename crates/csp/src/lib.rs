@@ -55,8 +55,8 @@ pub use local_search::{
 pub use model::{MAX_VALUE, Model, ModelError, Solution};
 pub use observer::{Observer, SearchEvent};
 pub use search::{
-    Attribution, Branching, ConfigSyntaxError, Count, Effect, Limit, Limits, Outcome, Propagation, Restarts, Solutions,
-    SolveConfig, SolveError, Solver, Stats, Status, UnknownOption, ValueOrder, VarOrder,
+    Attribution, BackjumpingLevel, Branching, ConfigSyntaxError, Count, Effect, Limit, Limits, Outcome, Propagation,
+    Restarts, Search, Solutions, SolveConfig, SolveError, Solver, Stats, Status, UnknownOption, ValueOrder, VarOrder,
 };
 
 /// The README's code blocks, compiled and run as doctests.

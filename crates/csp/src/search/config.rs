@@ -79,6 +79,136 @@ pub enum Branching {
     Binary,
 }
 
+/// How the search goes through the tree: the propagation level after each
+/// decision, how a node is split, and how the search goes back after a
+/// failure. One choice rather than three fields, so that a configuration
+/// cannot ask for a combination the engine does not implement: backjumping
+/// is carried only by the levels and the branching it works with.
+///
+/// ```
+/// use csp::{BackjumpingLevel, Branching, Propagation, Search, SolveConfig};
+///
+/// let fc_cbj: SolveConfig = "fc-cbj+input".parse().unwrap();
+/// assert_eq!(fc_cbj.search, Search::Backjumping { level: BackjumpingLevel::ForwardChecking });
+/// assert!(Search::backjumping(Propagation::Mac).is_none(), "no mac-cbj yet");
+/// // The chronological twin, and what the setters keep.
+/// assert_eq!(fc_cbj.search.without_backjumping(), Search::chronological(Propagation::ForwardChecking));
+/// assert!(fc_cbj.clone().with_propagation(Propagation::None).backjumping());
+/// assert!(!fc_cbj.with_branching(Branching::Binary).backjumping());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Search {
+    /// Chronological backtracking: after a failure the search revises its
+    /// most recent decision that has an alternative left. Every level, either
+    /// branching.
+    Chronological {
+        /// The propagation level.
+        propagation: Propagation,
+        /// How a node is split.
+        branching: Branching,
+    },
+    /// Conflict-directed backjumping (Prosser 1993): when a level runs out of
+    /// values the search jumps back to the latest decision its conflicts
+    /// point to (see `search/backjump.rs`). D-way branching.
+    Backjumping {
+        /// The propagation level: BT-CBJ or FC-CBJ.
+        level: BackjumpingLevel,
+    },
+}
+
+/// The propagation levels conflict-directed backjumping is implemented for.
+/// (MAC-CBJ would be a third.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum BackjumpingLevel {
+    /// Plain backtracking: BT-CBJ.
+    None,
+    /// Forward checking: FC-CBJ.
+    ForwardChecking,
+}
+
+impl BackjumpingLevel {
+    /// The propagation level.
+    pub fn propagation(self) -> Propagation {
+        match self {
+            BackjumpingLevel::None => Propagation::None,
+            BackjumpingLevel::ForwardChecking => Propagation::ForwardChecking,
+        }
+    }
+
+    /// The backjumping level of `propagation`, if backjumping works with it.
+    pub fn of(propagation: Propagation) -> Option<BackjumpingLevel> {
+        match propagation {
+            Propagation::None => Some(BackjumpingLevel::None),
+            Propagation::ForwardChecking => Some(BackjumpingLevel::ForwardChecking),
+            Propagation::Mac => None,
+        }
+    }
+}
+
+impl Default for Search {
+    fn default() -> Search {
+        Search::chronological(Propagation::default())
+    }
+}
+
+impl Search {
+    /// Chronological backtracking at `propagation`, d-way.
+    pub fn chronological(propagation: Propagation) -> Search {
+        Search::Chronological { propagation, branching: Branching::Enumerate }
+    }
+
+    /// Conflict-directed backjumping at `propagation`, or `None` when it is
+    /// not implemented for that level (`mac`).
+    pub fn backjumping(propagation: Propagation) -> Option<Search> {
+        BackjumpingLevel::of(propagation).map(|level| Search::Backjumping { level })
+    }
+
+    /// The propagation level.
+    pub fn propagation(self) -> Propagation {
+        match self {
+            Search::Chronological { propagation, .. } => propagation,
+            Search::Backjumping { level } => level.propagation(),
+        }
+    }
+
+    /// How a node is split.
+    pub fn branching(self) -> Branching {
+        match self {
+            Search::Chronological { branching, .. } => branching,
+            Search::Backjumping { .. } => Branching::Enumerate,
+        }
+    }
+
+    /// Whether the search backjumps.
+    pub fn backjumps(self) -> bool {
+        matches!(self, Search::Backjumping { .. })
+    }
+
+    /// The chronological twin: the same level and branching, backtracking
+    /// chronologically.
+    pub fn without_backjumping(self) -> Search {
+        Search::Chronological { propagation: self.propagation(), branching: self.branching() }
+    }
+
+    /// This search at another level: backjumping stays where the level has it.
+    pub fn with_propagation(self, propagation: Propagation) -> Search {
+        match self {
+            Search::Backjumping { .. } => {
+                Search::backjumping(propagation).unwrap_or(Search::chronological(propagation))
+            }
+            Search::Chronological { branching, .. } => Search::Chronological { propagation, branching },
+        }
+    }
+
+    /// This search with another branching: backjumping stays with d-way.
+    pub fn with_branching(self, branching: Branching) -> Search {
+        match (self, branching) {
+            (Search::Backjumping { .. }, Branching::Enumerate) => self,
+            _ => Search::Chronological { propagation: self.propagation(), branching },
+        }
+    }
+}
+
 /// When the solver stops before the search is complete.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Limits {
@@ -114,8 +244,11 @@ impl fmt::Display for Limit {
 /// Everything the solver can be told about how to search.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SolveConfig {
-    /// The propagation level.
-    pub propagation: Propagation,
+    /// The propagation level, the branching and the look-back, as one choice
+    /// (read them with [`propagation`](SolveConfig::propagation),
+    /// [`branching`](SolveConfig::branching) and
+    /// [`backjumping`](SolveConfig::backjumping)).
+    pub search: Search,
     /// Establish arc consistency at the root before search, whatever the level.
     /// (Under [`Propagation::Mac`] the root is always made arc consistent.)
     pub root_arc_consistency: bool,
@@ -149,13 +282,6 @@ pub struct SolveConfig {
     /// merged system (under [`Propagation::Mac`] with matching strength,
     /// not with [`separate_all_different`](SolveConfig::separate_all_different)).
     pub all_different_intersections: bool,
-    /// Conflict-directed backjumping (Prosser 1993): with [`Propagation::None`]
-    /// this is BT-CBJ, with [`Propagation::ForwardChecking`] FC-CBJ. It cannot be
-    /// combined with [`Propagation::Mac`] ([`Solver::new`](crate::Solver::new)
-    /// rejects it).
-    pub backjumping: bool,
-    /// How a node is split: one child per value, or `x = v` then `x ≠ v`.
-    pub branching: Branching,
     /// Whether the search restarts from the root after a number of failures.
     pub restarts: Restarts,
     /// Limits on nodes, solutions and time.
@@ -163,9 +289,39 @@ pub struct SolveConfig {
 }
 
 impl SolveConfig {
-    /// The default configuration with another propagation level.
+    /// The propagation level.
+    pub fn propagation(&self) -> Propagation {
+        self.search.propagation()
+    }
+
+    /// How a node is split.
+    pub fn branching(&self) -> Branching {
+        self.search.branching()
+    }
+
+    /// Whether the search backjumps (conflict-directed backjumping).
+    pub fn backjumping(&self) -> bool {
+        self.search.backjumps()
+    }
+
+    /// This configuration with another search (level, branching, look-back).
+    pub fn with_search(mut self, search: Search) -> Self {
+        self.search = search;
+        self
+    }
+
+    /// This configuration with another propagation level. Backjumping stays
+    /// where the level has it (`bt`, `fc`); at `mac` the search becomes
+    /// chronological (d-way).
     pub fn with_propagation(mut self, propagation: Propagation) -> Self {
-        self.propagation = propagation;
+        self.search = self.search.with_propagation(propagation);
+        self
+    }
+
+    /// This configuration with another branching. Backjumping branches
+    /// d-way: binary branching makes the search chronological.
+    pub fn with_branching(mut self, branching: Branching) -> Self {
+        self.search = self.search.with_branching(branching);
         self
     }
 

@@ -177,7 +177,7 @@ impl Solver<'_> {
     }
 
     fn step_inner(&mut self, count_limit: Option<u64>) -> Step {
-        if self.program.config.branching == Branching::Binary {
+        if self.program.branching == Branching::Binary {
             return self.step_binary(count_limit);
         }
         let (mut descend, solution_limit) = match self.resume(count_limit) {

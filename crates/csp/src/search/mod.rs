@@ -31,7 +31,7 @@ mod stats;
 mod value_order;
 mod var_order;
 
-pub use config::{Branching, Limit, Limits, Propagation, SolveConfig, ValueOrder, VarOrder};
+pub use config::{BackjumpingLevel, Branching, Limit, Limits, Propagation, Search, SolveConfig, ValueOrder, VarOrder};
 pub use outcome::{Attribution, Count, Effect, Outcome, Status};
 pub use restart::Restarts;
 pub use spelling::{ConfigSyntaxError, UnknownOption};
@@ -58,9 +58,6 @@ pub enum SolveError {
         /// Its domain size.
         size: u64,
     },
-    /// Options that do not go together.
-    #[error("{0}")]
-    Unsupported(&'static str),
 }
 
 /// A convenience of the model, defined here so that the model does not
@@ -134,16 +131,6 @@ impl<'m> Solver<'m> {
     /// Builds a solver: widens the domains into bitsets and creates a
     /// propagator for every constraint.
     pub fn new(model: &'m Model, config: SolveConfig) -> Result<Solver<'m>, SolveError> {
-        if config.backjumping && config.propagation == Propagation::Mac {
-            return Err(SolveError::Unsupported(
-                "conflict-directed backjumping combines with plain backtracking (bt-cbj) and forward checking (fc-cbj), not with mac",
-            ));
-        }
-        if config.backjumping && config.branching == Branching::Binary {
-            return Err(SolveError::Unsupported(
-                "conflict-directed backjumping works with d-way branching, not binary",
-            ));
-        }
         let (program, state, free_count) = Program::compile(model, config)?;
         let n_constraints = program.propagators.len();
         Ok(Solver {
@@ -152,7 +139,7 @@ impl<'m> Solver<'m> {
             tree: Tree::new(model.num_vars(), free_count),
             scratch: Scratch::new(n_constraints),
             restarts: RestartClock::default(),
-            backjumping: program.config.backjumping.then(|| Box::new(Backjumping::new(model.num_vars()))),
+            backjumping: program.config.backjumping().then(|| Box::new(Backjumping::new(model.num_vars()))),
             assumptions: Assumptions::default(),
             observer: None,
             program,

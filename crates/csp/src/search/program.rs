@@ -6,7 +6,7 @@
 use std::any::Any;
 
 use super::SolveError;
-use super::config::{Propagation, SolveConfig};
+use super::config::{Branching, Propagation, SolveConfig};
 use crate::constraint::{AllDifferentStrength, Constraint, Propagator, PropagatorOptions};
 use crate::constraints::AllDifferent;
 use crate::constraints::generic::Generic;
@@ -19,6 +19,9 @@ use crate::model::Model;
 pub(super) struct Program<'m> {
     pub(super) model: &'m Model,
     pub(super) config: SolveConfig,
+    /// The configuration's level and branching, read once.
+    pub(super) propagation: Propagation,
+    pub(super) branching: Branching,
     pub(super) scopes: Vec<&'m [VarId]>,
     pub(super) constraints: Vec<&'m dyn Constraint>,
     /// Per constraint, its propagator: its own, generic support checking, or
@@ -92,6 +95,8 @@ impl<'m> Program<'m> {
             watchers: Watchers::new(model.num_vars(), &pairs),
             costs: Vec::new(),
             initial: State::new(&[]).expect("an empty model").snapshot(),
+            propagation: config.propagation(),
+            branching: config.branching(),
             config,
         };
         program.initialise(&mut state);
@@ -137,7 +142,7 @@ fn merge_all_different(
     options: &PropagatorOptions,
     state: &State,
 ) -> Option<System> {
-    if config.propagation != Propagation::Mac || config.separate_all_different {
+    if config.propagation() != Propagation::Mac || config.separate_all_different {
         return None;
     }
     // One `stamp` per constraint finds a repeated variable.

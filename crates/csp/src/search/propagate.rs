@@ -50,7 +50,7 @@ impl Solver<'_> {
     /// The root: under `mac` (or with root arc consistency) every propagator
     /// runs to the fixpoint; the other levels start from the model's domains.
     pub(super) fn propagate_root(&mut self) -> Result<(), Failure> {
-        if self.program.config.propagation == Propagation::Mac || self.program.config.root_arc_consistency {
+        if self.program.propagation == Propagation::Mac || self.program.config.root_arc_consistency {
             self.queue_all();
             if let Err(failure) = self.propagate_queue() {
                 self.record_failure(failure);
@@ -183,7 +183,7 @@ impl Solver<'_> {
             bj.assign(var, self.tree.frames.len() as u32);
         }
         let change = self.state.fix_pos(var, pos);
-        match self.program.config.propagation {
+        match self.program.propagation {
             Propagation::None => self.check(var),
             Propagation::ForwardChecking => self.forward_check(var, true),
             Propagation::Mac => {
@@ -206,7 +206,7 @@ impl Solver<'_> {
         match self.state.remove_pos(var, pos) {
             Change::Wipeout => Err(None),
             Change::None => Ok(()),
-            _ if self.program.config.propagation != Propagation::Mac => Ok(()),
+            _ if self.program.propagation != Propagation::Mac => Ok(()),
             _ => {
                 self.wake_watchers(var);
                 self.propagate_queue().map_err(Some)

@@ -6,7 +6,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::config::{Branching, Propagation, SolveConfig, ValueOrder, VarOrder};
+use super::config::{BackjumpingLevel, Branching, Propagation, Search, SolveConfig, ValueOrder, VarOrder};
 use super::restart::Restarts;
 use crate::constraint::AllDifferentStrength;
 use crate::constraints::ArcConsistency;
@@ -150,6 +150,56 @@ pub enum ConfigSyntaxError {
         /// Which option.
         what: &'static str,
     },
+    /// Words that each make sense but ask together for a search the engine
+    /// does not implement (see [`Search`](crate::Search)).
+    #[error("configuration '{config}' asks for {what}, which is not implemented ({instead})")]
+    Unsupported {
+        /// The whole spelling.
+        config: String,
+        /// The combination.
+        what: &'static str,
+        /// What is implemented instead.
+        instead: &'static str,
+    },
+}
+
+/// The levels of the spelling: each propagation level, chronological or with
+/// conflict-directed backjumping where that is implemented, by its name and
+/// other accepted words. `Display` writes the name.
+const LEVELS: &[(&str, &[&str], Search)] = &[
+    ("bt", &["none"], Search::Chronological { propagation: Propagation::None, branching: Branching::Enumerate }),
+    ("bt-cbj", &["btcbj"], Search::Backjumping { level: BackjumpingLevel::None }),
+    (
+        "fc",
+        &["forward-checking"],
+        Search::Chronological { propagation: Propagation::ForwardChecking, branching: Branching::Enumerate },
+    ),
+    ("fc-cbj", &["fccbj"], Search::Backjumping { level: BackjumpingLevel::ForwardChecking }),
+    ("mac", &[], Search::Chronological { propagation: Propagation::Mac, branching: Branching::Enumerate }),
+];
+
+/// The level word of a search (whatever its branching).
+fn level_name(search: Search) -> &'static str {
+    let head = search.with_branching(Branching::Enumerate);
+    LEVELS.iter().find(|(_, _, level)| *level == head).map(|(name, _, _)| *name).expect("every search has a level")
+}
+
+/// The search a level word stands for, d-way.
+fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
+    if let Some((_, _, search)) = LEVELS.iter().find(|(name, aliases, _)| *name == word || aliases.contains(&word)) {
+        return Ok(*search);
+    }
+    // A known level with backjumping that is not implemented for it (mac-cbj).
+    let base = word.strip_suffix("-cbj").or_else(|| word.strip_suffix("cbj"));
+    if let Some(Search::Chronological { propagation, .. }) = base.and_then(|base| parse_level(base, config).ok()) {
+        debug_assert!(Search::backjumping(propagation).is_none());
+        return Err(ConfigSyntaxError::Unsupported {
+            config: config.to_string(),
+            what: "conflict-directed backjumping with maintained arc consistency",
+            instead: "backjumping combines with bt and fc: bt-cbj, fc-cbj",
+        });
+    }
+    Err(ConfigSyntaxError::UnknownLevel { config: config.to_string(), level: word.to_string() })
 }
 
 /// The one-line spelling of a configuration, used by every tool, table, plot
@@ -157,7 +207,7 @@ pub enum ConfigSyntaxError {
 ///
 /// ```text
 /// config := level [ "/" algorithm ] { "+" word }
-/// level  := bt | bt-cbj | fc | fc-cbj | mac        (bt is plain backtracking)
+/// level  := bt | bt-cbj | fc | fc-cbj | mac        (bt is plain backtracking; cbj backjumps)
 /// algorithm := ac3 | ac2001                         (default ac3)
 /// word   := input | mrv | mrvdeg | domdeg | domwdeg (variable ordering, default mrv)
 ///         | asc | desc | random | lcv               (value ordering, default asc)
@@ -165,7 +215,7 @@ pub enum ConfigSyntaxError {
 ///         | rootac                                  (arc consistency at the root)
 ///         | separate                                (no merged all-different system)
 ///         | intersect                               (all-different intersections, see the field)
-///         | binary                                  (2-way branching, default d-way)
+///         | binary                                  (2-way branching, default d-way; not with cbj)
 ///         | luby | luby=SCALE                         (Luby restarts, default scale 100)
 ///         | seed=N                                  (default 0)
 /// ```
@@ -177,12 +227,16 @@ pub enum ConfigSyntaxError {
 /// ```
 /// use csp::{ArcConsistency, Propagation, SolveConfig, ValueOrder, VarOrder};
 /// let config: SolveConfig = "mac/ac2001+domwdeg+lcv".parse().unwrap();
-/// assert_eq!(config.propagation, Propagation::Mac);
+/// assert_eq!(config.propagation(), Propagation::Mac);
 /// assert_eq!(config.arc_consistency, ArcConsistency::Ac2001);
 /// assert_eq!((config.var_order, config.value_order), (VarOrder::DomWdeg, ValueOrder::LeastConstraining));
 /// assert_eq!(config.to_string(), "mac/ac2001+domwdeg+lcv");
-/// assert!("fc-cbj+input".parse::<SolveConfig>().unwrap().backjumping);
+/// assert!("fc-cbj+input".parse::<SolveConfig>().unwrap().backjumping());
 /// assert!("fc+fastest".parse::<SolveConfig>().is_err());
+/// // Backjumping where it is not implemented does not parse.
+/// let err = "mac-cbj+mrv".parse::<SolveConfig>().unwrap_err().to_string();
+/// assert!(err.contains("backjumping with maintained arc consistency") && err.contains("bt-cbj, fc-cbj"), "{err}");
+/// assert!("fc-cbj+binary".parse::<SolveConfig>().is_err());
 /// ```
 impl FromStr for SolveConfig {
     type Err = ConfigSyntaxError;
@@ -196,17 +250,7 @@ impl FromStr for SolveConfig {
             Some((level, algorithm)) => (level.to_string(), Some(algorithm.to_string())),
             None => (head.clone(), None),
         };
-        (config.propagation, config.backjumping) = match level.as_str() {
-            "bt" | "none" => (Propagation::None, false),
-            "bt-cbj" | "btcbj" => (Propagation::None, true),
-            "fc" | "forward-checking" => (Propagation::ForwardChecking, false),
-            "fc-cbj" | "fccbj" => (Propagation::ForwardChecking, true),
-            "mac" => (Propagation::Mac, false),
-            // Readable so that every configuration's spelling reads back; the
-            // solver refuses it.
-            "mac-cbj" | "maccbj" => (Propagation::Mac, true),
-            _ => return Err(ConfigSyntaxError::UnknownLevel { config: config_text.to_string(), level }),
-        };
+        config.search = parse_level(&level, config_text)?;
         if let Some(algorithm) = algorithm {
             config.arc_consistency = algorithm
                 .parse()
@@ -237,7 +281,14 @@ impl FromStr for SolveConfig {
                 })?;
             } else if word == "binary" || word == "2way" {
                 once("branching")?;
-                config.branching = Branching::Binary;
+                if config.search.backjumps() {
+                    return Err(ConfigSyntaxError::Unsupported {
+                        config: config_text.to_string(),
+                        what: "binary branching with conflict-directed backjumping",
+                        instead: "backjumping branches d-way; binary branching backtracks chronologically",
+                    });
+                }
+                config.search = config.search.with_branching(Branching::Binary);
             } else if word == "intersect" {
                 once("all-different intersections")?;
                 config.all_different_intersections = true;
@@ -266,15 +317,7 @@ impl FromStr for SolveConfig {
 
 impl fmt::Display for SolveConfig {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let level = match (self.propagation, self.backjumping) {
-            (Propagation::None, false) => "bt",
-            (Propagation::None, true) => "bt-cbj",
-            (Propagation::ForwardChecking, false) => "fc",
-            (Propagation::ForwardChecking, true) => "fc-cbj",
-            (Propagation::Mac, false) => "mac",
-            (Propagation::Mac, true) => "mac-cbj",
-        };
-        f.write_str(level)?;
+        f.write_str(level_name(self.search))?;
         if self.arc_consistency != ArcConsistency::default() {
             write!(f, "/{}", self.arc_consistency)?;
         }
@@ -294,7 +337,7 @@ impl fmt::Display for SolveConfig {
         if self.all_different_intersections {
             f.write_str("+intersect")?;
         }
-        if self.branching == Branching::Binary {
+        if self.branching() == Branching::Binary {
             f.write_str("+binary")?;
         }
         if self.restarts != Restarts::Never {
@@ -373,10 +416,17 @@ mod tests {
             assert_eq!(config.to_string(), text);
             assert_eq!(config.to_string().parse::<SolveConfig>().unwrap(), config);
         }
-        // The solver refuses it, but the spelling of every configuration reads back.
-        let config: SolveConfig = "mac-cbj+mrv".parse().unwrap();
-        assert!(config.backjumping && config.propagation == Propagation::Mac);
-        assert_eq!(config.to_string(), "mac-cbj+mrv");
+        // Every configuration's spelling reads back; one the engine does not
+        // implement cannot be written (the type has no mac-cbj).
+        for text in ["mac-cbj+mrv", "maccbj", "MAC-CBJ+domwdeg"] {
+            let err = text.parse::<SolveConfig>().unwrap_err();
+            assert!(matches!(err, ConfigSyntaxError::Unsupported { .. }), "{text}: {err}");
+            assert!(err.to_string().contains("bt-cbj, fc-cbj"), "{err}");
+        }
+        for text in ["bt-cbj+input+binary", "fc-cbj+mrv+2way"] {
+            let err = text.parse::<SolveConfig>().unwrap_err().to_string();
+            assert!(err.contains("binary branching with conflict-directed backjumping"), "{text}: {err}");
+        }
         let config: SolveConfig = "FC+rootac".parse().unwrap();
         assert!(config.root_arc_consistency);
         assert_eq!(config.to_string(), "fc+mrv+rootac");

@@ -71,7 +71,7 @@ impl Solver<'_> {
             let pruned = self.run.stats.pruned;
             self.tree.decided[var as usize] = true;
             self.state.fix_pos(var, pos);
-            let result = match self.program.config.propagation {
+            let result = match self.program.propagation {
                 Propagation::Mac => {
                     self.wake_watchers(var);
                     self.propagate_queue()

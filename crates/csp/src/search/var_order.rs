@@ -32,7 +32,7 @@ impl Solver<'_> {
     /// or more; at the other levels, until the search decides it.
     #[inline]
     fn is_unassigned(&self, x: u32) -> bool {
-        match self.program.config.propagation {
+        match self.program.propagation {
             Propagation::Mac => self.state.size(x) > 1,
             _ => !self.tree.decided[x as usize],
         }
