@@ -1,13 +1,13 @@
 //! Depth-first search over an explicit stack of frames (Gecode's
 //! `DFS::next`): runs, steps, frames, backtracking and backjumping.
 //!
-//! Each [`Frame`] holds a decision variable, the trail mark taken before its
-//! first value, and a cursor over the values still to try. With d-way
-//! branching the frame tries `x = v1`, then `x = v2`, ..., each time from the
-//! state restored to the mark, so a node is one assignment, as in the
-//! textbook algorithms the propagation levels are named after; with binary
-//! branching it is one decision `x = v`, refuted in its parent's state once
-//! its subtree is exhausted.
+//! One loop for both branchings. Each [`Frame`] holds a decision variable,
+//! the trail mark taken before its first value, and a cursor over the values
+//! still to try. With d-way branching the frame tries `x = v1`, then
+//! `x = v2`, ..., each time from the state restored to the mark, so a node
+//! is one assignment, as in the textbook algorithms the propagation levels
+//! are named after; with binary branching it is one decision `x = v`,
+//! refuted in its parent's state once its subtree is exhausted.
 
 use std::time::Instant;
 
@@ -23,6 +23,9 @@ use crate::rng::Rng;
 /// One decision level.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Frame {
+    /// A d-way choice point (its values, one after the other) or a binary
+    /// decision (`x = v`, then `x ≠ v` in the parent's state).
+    pub(super) kind: Branching,
     pub(super) var: u32,
     /// The state before the first value was tried.
     pub(super) mark: Mark,
@@ -32,8 +35,10 @@ pub(super) struct Frame {
     /// Buffered orders: where this frame's values start and end in `orders`.
     pub(super) start: u32,
     pub(super) end: u32,
-    /// Whether a value of this frame is currently assigned.
+    /// Whether a value of this frame is currently assigned, and which (the
+    /// last one tried, once it is undone).
     pub(super) assigned: bool,
+    pub(super) value: u32,
 }
 
 /// Where a run is.
@@ -46,6 +51,17 @@ pub(super) enum Phase {
     Searching { descend: bool },
     /// Done; further steps report the same.
     Done(Status),
+}
+
+/// What a frame tries next.
+enum Alternative {
+    /// Its variable takes the value at this position.
+    Value(u32),
+    /// Binary branching: its decision, at this position, is refuted (in the
+    /// parent's state).
+    Refute(u32),
+    /// A d-way frame has tried every value.
+    Exhausted,
 }
 
 /// What one step of the search found.
@@ -176,28 +192,35 @@ impl Solver<'_> {
         Ok((descend, solution_limit))
     }
 
+    /// The search loop, for both branchings: a d-way frame tries its values
+    /// one after the other; a binary frame is one decision `x = v`, and its
+    /// alternative is `x ≠ v`, propagated in its parent's state once the
+    /// frame is popped (the search then chooses again, maybe another variable).
     fn step_inner(&mut self, count_limit: Option<u64>) -> Step {
-        if self.program.branching == Branching::Binary {
-            return self.step_binary(count_limit);
-        }
         let (mut descend, solution_limit) = match self.resume(count_limit) {
             Ok(resumed) => resumed,
             Err(step) => return step,
         };
-        // Loop invariant: the state is the propagated state of the decisions of
-        // `frames` (each frame with `assigned` holds its current value); when
-        // `descend` is false the top frame's current value, if any, must be
-        // undone and its next value tried.
+        // Loop invariant: the state is the propagated state of the decisions
+        // of `frames` (each frame with `assigned` holds its current value) and
+        // of the refutations made since them; when `descend` is false the top
+        // frame's current value, if any, failed or its subtree is exhausted: it
+        // must be undone and the frame's next alternative tried.
         loop {
             if descend {
-                match self.select_var() {
-                    None => return self.found_solution(solution_limit),
-                    Some(var) => {
-                        self.push_frame(var);
-                        if let Some(bj) = &mut self.backjumping {
-                            bj.enter(self.tree.frames.len() as u32);
-                        }
+                let Some(var) = self.select_var() else {
+                    return self.found_solution(solution_limit);
+                };
+                // A binary frame is one decision: it is opened (its values
+                // ordered) only when the limits allow one more.
+                if self.program.branching == Branching::Binary {
+                    if let Some(limit) = self.limit_reached() {
+                        return self.finish(Status::LimitReached(limit));
                     }
+                }
+                self.push_frame(var);
+                if let Some(bj) = &mut self.backjumping {
+                    bj.enter(self.tree.frames.len() as u32);
                 }
             }
             let Some(&frame) = self.tree.frames.last() else {
@@ -207,24 +230,41 @@ impl Solver<'_> {
             if frame.assigned {
                 self.retract(frame, level);
             }
-            let Some(pos) = self.next_value() else {
-                if self.backjumping.is_some() {
-                    match self.backjump(frame, level) {
-                        Some(()) => {}
-                        None => return self.finish(Status::Complete),
-                    }
-                } else {
+            let pos = match self.next_alternative(frame) {
+                Alternative::Value(pos) => pos,
+                Alternative::Refute(pos) => {
                     let frame = self.tree.frames.pop().expect("a frame");
                     self.tree.orders.truncate(frame.start as usize);
+                    descend = match self.refute(frame.var, pos) {
+                        Ok(()) => true,
+                        Err(Some(failure)) => {
+                            self.record_failure(failure);
+                            self.restart_if_due()
+                        }
+                        Err(None) => false,
+                    };
+                    continue;
                 }
-                descend = false;
-                continue;
+                Alternative::Exhausted => {
+                    if self.backjumping.is_some() {
+                        if self.backjump(frame, level).is_none() {
+                            return self.finish(Status::Complete);
+                        }
+                    } else {
+                        let frame = self.tree.frames.pop().expect("a frame");
+                        self.tree.orders.truncate(frame.start as usize);
+                    }
+                    descend = false;
+                    continue;
+                }
             };
             if let Some(limit) = self.limit_reached() {
                 self.tree.frames.last_mut().expect("a frame").assigned = false;
                 return self.finish(Status::LimitReached(limit));
             }
-            self.tree.frames.last_mut().expect("a frame").assigned = true;
+            let top = self.tree.frames.last_mut().expect("a frame");
+            top.assigned = true;
+            top.value = pos;
             self.run.stats.nodes += 1;
             self.run.stats.max_depth = self.run.stats.max_depth.max(level);
             if self.observer.is_some() {
@@ -244,6 +284,17 @@ impl Solver<'_> {
         }
     }
 
+    /// What the top frame (a copy of it as it was before its value, if any,
+    /// was undone) tries next.
+    fn next_alternative(&mut self, frame: Frame) -> Alternative {
+        match frame.kind {
+            Branching::Enumerate => self.next_value().map_or(Alternative::Exhausted, Alternative::Value),
+            // Tried: `x = v` is done with, `x ≠ v` is next.
+            Branching::Binary if frame.assigned => Alternative::Refute(frame.value),
+            Branching::Binary => Alternative::Value(self.next_value().expect("an unassigned variable has a value")),
+        }
+    }
+
     /// Every variable is assigned: counts and reports the solution; the next
     /// step goes on from it unless `solution_limit` is reached.
     fn found_solution(&mut self, solution_limit: Option<u64>) -> Step {
@@ -258,63 +309,6 @@ impl Solver<'_> {
             self.run.phase = Phase::Done(Status::LimitReached(Limit::Solutions));
         }
         Step::Solution
-    }
-
-    /// `step_inner` for 2-way branching: each frame is one decision `x = v`;
-    /// when its subtree is exhausted the frame is popped and `x ≠ v` is
-    /// propagated in its parent's state, from where the search chooses again.
-    fn step_binary(&mut self, count_limit: Option<u64>) -> Step {
-        let (mut descend, solution_limit) = match self.resume(count_limit) {
-            Ok(resumed) => resumed,
-            Err(step) => return step,
-        };
-        // Loop invariant: the state is the propagated state of the decisions
-        // of `frames` and of the refutations made since; when `descend` is
-        // false the top frame's decision failed or its subtree is exhausted.
-        loop {
-            if !descend {
-                let Some(frame) = self.tree.frames.pop() else {
-                    return self.finish(Status::Complete);
-                };
-                let level = self.tree.frames.len() as u32 + 1;
-                self.retract(frame, level);
-                self.tree.orders.truncate(frame.start as usize);
-                descend = match self.refute(frame.var, frame.cursor) {
-                    Ok(()) => true,
-                    Err(Some(failure)) => {
-                        self.record_failure(failure);
-                        self.restart_if_due()
-                    }
-                    Err(None) => false,
-                };
-                continue;
-            }
-            let Some(var) = self.select_var() else {
-                return self.found_solution(solution_limit);
-            };
-            if let Some(limit) = self.limit_reached() {
-                return self.finish(Status::LimitReached(limit));
-            }
-            self.push_frame(var);
-            let pos = self.next_value().expect("an unassigned variable has a value");
-            let frame = self.tree.frames.last_mut().expect("a frame");
-            frame.cursor = pos;
-            frame.assigned = true;
-            let level = self.tree.frames.len() as u32;
-            self.run.stats.nodes += 1;
-            self.run.stats.max_depth = self.run.stats.max_depth.max(level);
-            if self.observer.is_some() {
-                let value = self.state.value(var, pos);
-                self.emit(SearchEvent::Decision { var: self.var_id(var), value, depth: level });
-            }
-            descend = match self.decide(var, pos) {
-                Ok(()) => true,
-                Err(failure) => {
-                    self.record_failure(failure);
-                    self.restart_if_due()
-                }
-            };
-        }
     }
 
     /// Undoes the current value of `frame`, the decision at `level`.

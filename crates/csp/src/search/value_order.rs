@@ -27,7 +27,8 @@ impl Solver<'_> {
             }
         };
         let end = self.tree.orders.len() as u32;
-        self.tree.frames.push(Frame { var, mark, cursor, start, end, assigned: false });
+        let kind = self.program.branching;
+        self.tree.frames.push(Frame { kind, var, mark, cursor, start, end, assigned: false, value: 0 });
     }
 
     /// The top frame's next value to try (a position), or `None` when it has
