@@ -1,48 +1,5 @@
-//! The constraint and propagator traits.
-//!
-//! # How to write a constraint
-//!
-//! 1. **Write the check.** Implement [`Constraint`] with its two required methods:
-//!    [`scope`](Constraint::scope), the variables it constrains, and
-//!    [`is_satisfied`](Constraint::is_satisfied), a plain test of one value per scope
-//!    variable. That is a complete constraint: under plain backtracking the engine
-//!    calls the check once the scope is assigned, and under forward checking and
-//!    arc consistency it seeks supports for values by calling the check on tuples
-//!    (generic support checking). Your first model works under every propagation
-//!    level.
-//! 2. **Test it for soundness.** Compare the solutions the engine finds with
-//!    brute-force enumeration on small domains (the crate's soundness harness in
-//!    `tests/soundness.rs` shows how).
-//! 3. **Add propagation.** Generic support checking enumerates tuples and gets
-//!    slow for wide scopes or large domains. Return a [`Propagator`] from
-//!    [`Constraint::propagator`]: it reads and narrows domains through a
-//!    [`Context`], reports a conflict with `Err(Conflict)`, and need not reach a
-//!    fixpoint (the engine calls it again while its variables keep changing). It
-//!    must be *sound* (never remove a value that belongs to a solution of the
-//!    constraint) and must detect a violation once all its variables are fixed.
-//! 4. **Benchmark it** against the generic version to see what it bought.
-//!
-//! ```
-//! use csp::{Constraint, Model, SolveConfig, Solver};
-//!
-//! /// No three of the variables take the same value.
-//! struct NoThreeEqual(Vec<csp::VarId>);
-//!
-//! impl Constraint for NoThreeEqual {
-//!     fn scope(&self) -> &[csp::VarId] {
-//!         &self.0
-//!     }
-//!     fn is_satisfied(&self, values: &[i64]) -> bool {
-//!         values.iter().all(|v| values.iter().filter(|w| *w == v).count() < 3)
-//!     }
-//! }
-//!
-//! let mut model = Model::new();
-//! let xs = model.new_vars(4, 1..=2).unwrap();
-//! model.post(NoThreeEqual(xs)).unwrap();
-//! let count = Solver::new(&model, SolveConfig::default()).unwrap().count(None).solutions;
-//! assert_eq!(count, 6); // the arrangements of two 1s and two 2s
-//! ```
+//! The constraint and propagator traits, and what a propagator may be chosen
+//! by. Built on the kernel (a propagator narrows domains through a [`Context`]).
 
 use std::any::Any;
 
@@ -50,6 +7,52 @@ use crate::ids::VarId;
 use crate::kernel::{Context, Cost, Event, PropagationResult};
 
 /// A relation over some variables.
+///
+/// # How to write a constraint
+///
+/// 1. **Write the check.** Implement [`Constraint`] with its two required methods:
+///    [`scope`](Constraint::scope), the variables it constrains, and
+///    [`is_satisfied`](Constraint::is_satisfied), a plain test of one value per scope
+///    variable. That is a complete constraint: under plain backtracking the engine
+///    calls the check once the scope is assigned, and under forward checking and
+///    arc consistency it seeks supports for values by calling the check on tuples
+///    (generic support checking). Your first model works under every propagation
+///    level.
+/// 2. **Test it for soundness.** Compare the solutions the engine finds with
+///    brute-force enumeration on small domains (the soundness harness of the
+///    `testing` feature, `csp::testing::Harness`, does it for you).
+/// 3. **Add propagation.** Generic support checking enumerates tuples and gets
+///    slow for wide scopes or large domains. Return a [`Propagator`] from
+///    [`Constraint::propagator`]: it reads and narrows domains through a
+///    [`Context`], reports a conflict with `Err(Conflict)`, and need not reach a
+///    fixpoint (the engine calls it again while its variables keep changing). It
+///    must be *sound* (never remove a value that belongs to a solution of the
+///    constraint) and must detect a violation once all its variables are fixed.
+/// 4. **Benchmark it** against the generic version to see what it bought.
+///
+/// ```
+/// use csp::{Constraint, Model, SolveConfig, Solver};
+///
+/// /// No three of the variables take the same value.
+/// struct NoThreeEqual(Vec<csp::VarId>);
+///
+/// impl Constraint for NoThreeEqual {
+///     fn scope(&self) -> &[csp::VarId] {
+///         &self.0
+///     }
+///     fn is_satisfied(&self, values: &[i64]) -> bool {
+///         values.iter().all(|v| values.iter().filter(|w| *w == v).count() < 3)
+///     }
+/// }
+///
+/// let mut model = Model::new();
+/// let xs = model.new_vars(4, 1..=2).unwrap();
+/// model.post(NoThreeEqual(xs)).unwrap();
+/// let count = Solver::new(&model, SolveConfig::default()).unwrap().count(None).solutions;
+/// assert_eq!(count, 6); // the arrangements of two 1s and two 2s
+/// ```
+///
+/// # The trait
 ///
 /// Only [`scope`](Constraint::scope) and [`is_satisfied`](Constraint::is_satisfied)
 /// are required; the other methods have defaults. The trait is object safe: a

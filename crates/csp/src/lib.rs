@@ -28,7 +28,14 @@
 //! - [`Solver`]: search under a [`SolveConfig`] (propagation level, variable and
 //!   value ordering, limits), giving an [`Outcome`], all [`Solution`]s or a
 //!   [`Count`], with [`Stats`], and [`SearchEvent`]s for an [`Observer`].
-//! - [`constraint`]: how to write a constraint, from a plain check to a propagator.
+//! - [`Constraint`]: how to write a constraint, from a plain check to a propagator.
+//! - [`LocalSearch`]: min-conflicts local search, for one solution of a large model.
+//!
+//! Besides the root items, a few modules: [`constraints`] (the built-in
+//! relation types, which the [`Model`] methods post), [`rng`] (the engine's
+//! small seeded generator), `compare` (running configurations side by side),
+//! and behind cargo features `testing` (the soundness harness for
+//! propagators) and `random` (random binary CSPs).
 
 pub mod compare;
 mod constraint;
@@ -39,13 +46,16 @@ mod kernel;
 mod local_search;
 mod model;
 mod observer;
+#[cfg(feature = "random")]
 pub mod random;
 pub mod rng;
 mod search;
+#[cfg(feature = "testing")]
 pub mod testing;
 
 pub use constraint::{AllDifferentStrength, Constraint, Propagator, PropagatorOptions};
-pub use constraints::{ArcConsistency, Relation};
+pub use constraints::generic::ArcConsistency;
+pub use constraints::linear::Relation;
 pub use domain::Domain;
 pub use ids::{ConstraintId, VarId};
 pub use kernel::{Conflict, Context, Cost, Event, PropagationResult, ReversibleInt};

@@ -1,10 +1,5 @@
-//! Watching the search step by step.
-//!
-//! Attach an [`Observer`] with [`Solver::observe`](crate::Solver::observe) to receive
-//! every [`SearchEvent`]: decisions, values removed (and by which constraint),
-//! wipe-outs, backtracks, restarts and solutions. The sudoku trace and animation are built on
-//! this hook. When no observer is attached the solver pays one predictable branch
-//! per event site and builds no event.
+//! The search's events and the hook that receives them. A leaf module: the
+//! kernel's context reports removals as they happen, the search everything else.
 
 use crate::ids::{ConstraintId, VarId};
 
@@ -34,6 +29,12 @@ pub enum SearchEvent {
 
 /// Receives the search's events. Implement it for a type of your own; `FnMut`
 /// closures taking a `&SearchEvent` implement it already.
+///
+/// Attach an [`Observer`] with [`Solver::observe`](crate::Solver::observe) to receive
+/// every [`SearchEvent`]: decisions, values removed (and by which constraint),
+/// wipe-outs, backtracks, restarts and solutions. The sudoku trace and animation are built on
+/// this hook. When no observer is attached the solver pays one predictable branch
+/// per event site and builds no event.
 ///
 /// ```
 /// use csp::{Model, SearchEvent, SolveConfig, Solver};

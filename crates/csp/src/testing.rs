@@ -2,7 +2,7 @@
 //!
 //! The harness follows Gecode's: for many random sub-domains of small
 //! domains, it compares what the propagator leaves (run to its fixpoint at the
-//! root) with brute force over [`Constraint::is_satisfied`]:
+//! root) with brute force over [`Constraint::is_satisfied`](crate::Constraint::is_satisfied):
 //!
 //! - *soundness*: a value that belongs to some satisfying tuple is never removed,
 //!   and propagation never fails while a satisfying tuple exists;
@@ -25,12 +25,8 @@
 
 use std::fmt;
 
-use crate::constraint::PropagatorOptions;
-use crate::constraint::{Constraint, Propagator};
 use crate::domain::Domain;
 use crate::ids::VarId;
-use crate::kernel::Context;
-use crate::kernel::PropagationResult;
 use crate::model::{Model, ModelError};
 use crate::rng::Rng;
 use crate::search::SolveConfig;
@@ -198,46 +194,5 @@ impl Harness {
                 None
             }
         }
-    }
-}
-
-/// A deliberately wrong constraint, for testing the tools that must catch
-/// bugs (the comparison runner, the lab): `x != y`, whose propagator, where
-/// propagation runs to a fixpoint (maintained arc consistency, and the root),
-/// also removes `x + 1` from `y` once `x` is assigned, so `mac` loses
-/// solutions that the other levels find.
-#[derive(Clone, Copy, Debug)]
-pub struct PlantedBug(pub [VarId; 2]);
-
-struct PlantedBugPropagator([VarId; 2]);
-
-impl Constraint for PlantedBug {
-    fn scope(&self) -> &[VarId] {
-        &self.0
-    }
-
-    fn is_satisfied(&self, values: &[i64]) -> bool {
-        values[0] != values[1]
-    }
-
-    fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
-        Some(Box::new(PlantedBugPropagator(self.0)))
-    }
-}
-
-impl Propagator for PlantedBugPropagator {
-    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
-        let [x, y] = self.0;
-        if let Some(v) = ctx.assigned_value(x) {
-            ctx.remove(y, v)?;
-            if ctx.can_reschedule() {
-                // The bug: only where propagation runs to a fixpoint.
-                ctx.remove(y, v + 1)?;
-            }
-        }
-        if let Some(v) = ctx.assigned_value(y) {
-            ctx.remove(x, v)?;
-        }
-        Ok(())
     }
 }

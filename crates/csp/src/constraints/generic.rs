@@ -5,7 +5,7 @@
 //! tuple of the other variables' current values satisfies the constraint
 //! together with it (the revise step of AC-3, Mackworth 1977, generalised to any
 //! arity). The number of tuples to try grows as the product of the domain sizes,
-//! so when it exceeds [`TUPLE_BUDGET`] the propagator falls back to what forward
+//! so when it exceeds `TUPLE_BUDGET` (2^20) the propagator falls back to what forward
 //! checking does: filter the last unassigned variable, and check the constraint
 //! once everything is assigned. Under forward checking it always works that way
 //! (nFC0, Bessière, Meseguer, Freuder & Larrosa 2002).
@@ -36,7 +36,7 @@ pub enum ArcConsistency {
 }
 
 /// The largest number of tuples one support search may enumerate.
-pub const TUPLE_BUDGET: u128 = 1 << 20;
+pub(crate) const TUPLE_BUDGET: u128 = 1 << 20;
 
 pub(crate) struct Generic<'c> {
     constraint: &'c dyn Constraint,
