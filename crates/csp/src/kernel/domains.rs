@@ -172,8 +172,6 @@ impl State {
         self.slots[var as usize].first_word as usize + k as usize * self.stride as usize
     }
 
-    /// The variable and word number of the word at `address`.
-
     #[inline]
     pub(crate) fn num_vars(&self) -> usize {
         self.slots.len()
