@@ -322,7 +322,9 @@ pub fn summarize(config: &SolveConfig, measurements: &[Measurement]) -> Row {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Constraint, Context, PropagationResult, Propagator, PropagatorOptions, VarId};
+    use crate::constraint::{Constraint, Propagator, PropagatorOptions};
+    use crate::ids::VarId;
+    use crate::kernel::{Context, PropagationResult};
 
     /// A deliberately wrong constraint, for testing what must catch bugs: `x !=
     /// y`, whose propagator, where propagation runs to a fixpoint (maintained arc
