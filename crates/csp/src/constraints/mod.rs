@@ -13,8 +13,8 @@
 //! | [`Predicate`] | generic support checking | arc consistent while the tuples to try stay few |
 //!
 //! Build them with the [`Model`](crate::Model) methods of the same names, which
-//! check their arguments. (A linear sum's [`Relation`](crate::Relation) and
-//! generic support checking's [`ArcConsistency`](crate::ArcConsistency) are
+//! check their arguments. (A linear sum's [`crate::Relation`] and
+//! generic support checking's [`crate::ArcConsistency`] are
 //! at the crate's root, with the other options.)
 //!
 //! Inside the engine this module also holds generic support checking (the

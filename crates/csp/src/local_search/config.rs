@@ -6,7 +6,7 @@ use std::time::Duration;
 use crate::ids::ConstraintId;
 use crate::model::Solution;
 
-/// How to run a [`LocalSearch`].
+/// How to run a [`LocalSearch`](crate::LocalSearch).
 #[derive(Clone, Debug, PartialEq)]
 pub struct LocalSearchConfig {
     /// The seed of every random choice: equal seeds give equal runs (but for the
@@ -79,7 +79,7 @@ impl fmt::Display for LocalSearchStats {
 /// How a local search run ended. It never proves unsatisfiability.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LocalSearchOutcome<'m> {
-    /// A solution, checked with [`Model::violated`] (every constraint's
+    /// A solution, checked with [`Model::violated`](crate::Model::violated) (every constraint's
     /// `is_satisfied`).
     Solved(Solution<'m>),
     /// [`LocalSearchConfig::max_steps`] ran out first.
@@ -87,7 +87,7 @@ pub enum LocalSearchOutcome<'m> {
     /// [`LocalSearchConfig::time_limit`] ran out first.
     TimeLimit,
     /// The counters said the violation is 0 but this constraint is not
-    /// satisfied, or the reverse: its [`ViolationCounter`] disagrees with its
+    /// satisfied, or the reverse: its [`ViolationCounter`](crate::ViolationCounter) disagrees with its
     /// `is_satisfied` (a bug in that constraint).
     InconsistentCounter(ConstraintId),
 }

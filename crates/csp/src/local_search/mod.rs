@@ -79,7 +79,7 @@ const CLOCK_EVERY: u64 = 256;
 /// [`LocalSearch::with_counter`].
 ///
 /// Domains stay as the model has them (a range of a million values is two
-/// numbers): candidate values are read with [`Domain::nth`], never widened into
+/// numbers): candidate values are read with [`Domain::nth`](crate::Domain::nth), never widened into
 /// bitsets.
 ///
 /// # Finding good values in large domains

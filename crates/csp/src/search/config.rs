@@ -109,7 +109,7 @@ pub enum Search {
     },
     /// Conflict-directed backjumping (Prosser 1993): when a level runs out of
     /// values the search jumps back to the latest decision its conflicts
-    /// point to (see `search/backjump.rs`). D-way branching.
+    /// point to, passing its conflicts on to it. D-way branching.
     Backjumping {
         /// The propagation level: BT-CBJ or FC-CBJ.
         level: BackjumpingLevel,

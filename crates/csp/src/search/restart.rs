@@ -9,8 +9,8 @@ use crate::observer::SearchEvent;
 /// hard instances is heavy-tailed: an early wrong decision can hide the
 /// answer under a subtree thousands of times larger than the usual one.
 /// Restarting after a while, with the variable ordering having learned from
-/// the failures ([`VarOrder::DomWdeg`] keeps its weights across restarts of
-/// one run) or with [`ValueOrder::Random`] drawing a new order, can cut that
+/// the failures ([`VarOrder::DomWdeg`](crate::VarOrder::DomWdeg) keeps its weights across restarts of
+/// one run) or with [`ValueOrder::Random`](crate::ValueOrder::Random) drawing a new order, can cut that
 /// tail off. Not always: on hard sudokus, with one solution and little to
 /// randomise, they are much slower (docs/compare.md has the numbers).
 ///
