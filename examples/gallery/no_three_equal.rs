@@ -15,7 +15,7 @@
 //! This file depends on `csp` alone, so that the benchmark `benches/custom_constraint.rs`
 //! can include it as it is.
 
-use csp::{Conflict, Constraint, Context, Event, PropagationResult, Propagator, SolveConfig, VarId};
+use csp::{Conflict, Constraint, Context, Event, PropagationResult, Propagator, PropagatorOptions, VarId};
 
 /// The relation itself: no value occurs three times in `values`.
 pub fn no_three_equal(values: &[i64]) -> bool {
@@ -75,7 +75,7 @@ impl Constraint for NoThreeEqual {
         "no_three_equal"
     }
 
-    fn propagator(&self, _config: &SolveConfig) -> Option<Box<dyn Propagator + '_>> {
+    fn propagator(&self, _options: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
         Some(Box::new(NoThreeEqualPropagator { vars: &self.vars, counts: Vec::new(), free: Vec::new() }))
     }
 }

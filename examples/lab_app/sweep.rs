@@ -205,10 +205,10 @@ impl Sweep {
     fn twin_checks(&self, outcomes: &[InstanceOutcome]) -> Vec<TwinCheck> {
         let mut checks = Vec::new();
         for (b, backjumping) in self.algorithms.iter().enumerate() {
-            if !backjumping.config.backjumping {
+            if !backjumping.config.backjumping() {
                 continue;
             }
-            let twin_config = SolveConfig { backjumping: false, ..backjumping.config.clone() };
+            let twin_config = backjumping.config.clone().with_search(backjumping.config.search.without_backjumping());
             let Some(c) = self.algorithms.iter().position(|a| a.config == twin_config) else { continue };
             let mut check = TwinCheck { backjumping: b, chronological: c, compared: 0, more_nodes: 0, example: None };
             for outcome in outcomes {
@@ -483,7 +483,7 @@ impl SweepResult {
                 .map(|(a, algorithm)| Series {
                     name: algorithm.name.clone(),
                     points: self.points.iter().map(|p| (p.tightness, statistic.of(&p.costs[a]))).collect(),
-                    dashed: algorithm.config.backjumping,
+                    dashed: algorithm.config.backjumping(),
                 })
                 .collect()
         };

@@ -306,7 +306,10 @@ fn main(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<u
     let config = solver.config();
     let summary = format!(
         "{} + {} + {} values + {} all-different: {stats}",
-        config.propagation, config.var_order, config.value_order, config.all_different
+        config.propagation(),
+        config.var_order,
+        config.value_order,
+        config.all_different
     );
     if format == Format::Board {
         writeln!(out, "\n{summary}")?;

@@ -21,7 +21,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use csp::{AllDifferentStrength, Propagation, SolveConfig, ValueOrder, VarOrder};
+use csp::{AllDifferentStrength, Propagation, Search, SolveConfig, ValueOrder, VarOrder};
 use csp_cli::{EXIT_BAD_INPUT, EXIT_OK, StrategyArgs};
 use csp_sudoku::Shape;
 use csp_sudoku::format::Format;
@@ -45,7 +45,7 @@ pub const LARGEST_MRV_SIDE: usize = 16;
 pub fn default_config(side: usize) -> SolveConfig {
     let large = side > LARGEST_MRV_SIDE;
     SolveConfig {
-        propagation: Propagation::Mac,
+        search: Search::chronological(Propagation::Mac),
         all_different: AllDifferentStrength::Matching,
         var_order: if large { VarOrder::DomWdeg } else { VarOrder::Mrv },
         value_order: ValueOrder::Ascending,

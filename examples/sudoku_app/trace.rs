@@ -328,11 +328,11 @@ pub(super) fn trace(args: &TraceArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                     puzzle.side(),
                     puzzle.shape(),
                     puzzle.num_givens(),
-                    config.propagation,
+                    config.propagation(),
                     config.var_order,
                     config.all_different,
                     if config.all_different_intersections { " with intersections" } else { "" },
-                    if config.branching == Branching::Binary { ", binary branching" } else { "" },
+                    if config.branching() == Branching::Binary { ", binary branching" } else { "" },
                     match config.restarts {
                         Restarts::Never => String::new(),
                         restarts => format!(", restarts {restarts}"),

@@ -3,8 +3,7 @@
 //! to `run_comparison`, output captured.
 
 use clap::Parser;
-use csp::testing::PlantedBug;
-use csp::{Model, SolveConfig};
+use csp::{Constraint, Context, Model, PropagationResult, Propagator, PropagatorOptions, SolveConfig, VarId};
 use csp_examples::report::{self, CompareArgs, Format, GoalArg};
 
 #[derive(Parser, Debug)]
@@ -274,4 +273,43 @@ fn a_model_the_solver_refuses_and_no_instances_are_bad_usage() {
     let out = run(&[], &[]);
     assert_eq!(out.code, 2);
     assert!(out.stderr.contains("no instances"), "{}", out.stderr);
+}
+
+/// A deliberately wrong constraint, for testing what must catch bugs: `x !=
+/// y`, whose propagator, where propagation runs to a fixpoint (maintained arc
+/// consistency, and the root), also removes `x + 1` from `y` once `x` is
+/// assigned, so `mac` loses solutions that the other levels find.
+struct PlantedBug([VarId; 2]);
+
+struct PlantedBugPropagator([VarId; 2]);
+
+impl Constraint for PlantedBug {
+    fn scope(&self) -> &[VarId] {
+        &self.0
+    }
+
+    fn is_satisfied(&self, values: &[i64]) -> bool {
+        values[0] != values[1]
+    }
+
+    fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
+        Some(Box::new(PlantedBugPropagator(self.0)))
+    }
+}
+
+impl Propagator for PlantedBugPropagator {
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
+        let [x, y] = self.0;
+        if let Some(v) = ctx.assigned_value(x) {
+            ctx.remove(y, v)?;
+            if ctx.can_reschedule() {
+                // The bug: only where propagation runs to a fixpoint.
+                ctx.remove(y, v + 1)?;
+            }
+        }
+        if let Some(v) = ctx.assigned_value(y) {
+            ctx.remove(x, v)?;
+        }
+        Ok(())
+    }
 }

@@ -67,7 +67,7 @@ impl StrategyArgs {
     pub fn config(&self, defaults: &SolveConfig) -> SolveConfig {
         let mut config = defaults.clone();
         if let Some(p) = self.propagation {
-            config.propagation = p;
+            config = config.with_propagation(p);
         }
         if let Some(v) = self.var_order {
             config.var_order = v;
@@ -88,7 +88,7 @@ impl StrategyArgs {
             config.all_different_intersections = false;
         }
         if let Some(branching) = self.branching {
-            config.branching = branching;
+            config = config.with_branching(branching);
         }
         if let Some(restarts) = self.restarts {
             config.restarts = restarts;
@@ -156,7 +156,7 @@ mod tests {
         let cli =
             Cli::try_parse_from(["x", "--propagation", "fc", "--var-order", "dom-wdeg", "--timeout", "0.5"]).unwrap();
         let config = cli.strategy.config(&SolveConfig::default());
-        assert_eq!(config.propagation, Propagation::ForwardChecking);
+        assert_eq!(config.propagation(), Propagation::ForwardChecking);
         assert_eq!(config.var_order, VarOrder::DomWdeg);
         assert_eq!(config.value_order, ValueOrder::Ascending);
         assert_eq!(config.limits.time, Some(Duration::from_millis(500)));

@@ -24,11 +24,11 @@
 
 use std::time::Duration;
 
-use crate::config::{Limits, SolveConfig};
 use crate::model::Model;
-use crate::solution::Status;
-use crate::solver::{Effect, SolveError, Solver};
-use crate::stats::Stats;
+use crate::search::Stats;
+use crate::search::Status;
+use crate::search::{Effect, SolveError, Solver};
+use crate::search::{Limits, SolveConfig};
 
 /// What each run looks for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -322,6 +322,48 @@ pub fn summarize(config: &SolveConfig, measurements: &[Measurement]) -> Row {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::constraint::{Constraint, Propagator, PropagatorOptions};
+    use crate::ids::VarId;
+    use crate::kernel::{Context, PropagationResult};
+
+    /// A deliberately wrong constraint, for testing what must catch bugs: `x !=
+    /// y`, whose propagator, where propagation runs to a fixpoint (maintained arc
+    /// consistency, and the root), also removes `x + 1` from `y` once `x` is
+    /// assigned, so `mac` loses solutions that the other levels find.
+    struct PlantedBug([VarId; 2]);
+
+    struct PlantedBugPropagator([VarId; 2]);
+
+    impl Constraint for PlantedBug {
+        fn scope(&self) -> &[VarId] {
+            &self.0
+        }
+
+        fn is_satisfied(&self, values: &[i64]) -> bool {
+            values[0] != values[1]
+        }
+
+        fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
+            Some(Box::new(PlantedBugPropagator(self.0)))
+        }
+    }
+
+    impl Propagator for PlantedBugPropagator {
+        fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
+            let [x, y] = self.0;
+            if let Some(v) = ctx.assigned_value(x) {
+                ctx.remove(y, v)?;
+                if ctx.can_reschedule() {
+                    // The bug: only where propagation runs to a fixpoint.
+                    ctx.remove(y, v + 1)?;
+                }
+            }
+            if let Some(v) = ctx.assigned_value(y) {
+                ctx.remove(x, v)?;
+            }
+            Ok(())
+        }
+    }
 
     fn queens(n: i64) -> Model {
         let mut model = Model::new();
@@ -361,7 +403,7 @@ mod tests {
         let mut model = Model::new();
         let x = model.new_var(0..=3).unwrap();
         let y = model.new_var(0..=3).unwrap();
-        model.post(crate::testing::PlantedBug([x, y])).unwrap();
+        model.post(PlantedBug([x, y])).unwrap();
         let options = CompareOptions { goal: Goal::Count, ..CompareOptions::default() };
         let err = compare(&[("planted", &model)], &configs(), &options).unwrap_err();
         assert!(matches!(err, CompareError::Disagreement { .. }), "{err}");

@@ -1,60 +1,66 @@
-//! The constraint and propagator traits.
-//!
-//! # How to write a constraint
-//!
-//! 1. **Write the check.** Implement [`Constraint`] with its two required methods:
-//!    [`scope`](Constraint::scope), the variables it constrains, and
-//!    [`is_satisfied`](Constraint::is_satisfied), a plain test of one value per scope
-//!    variable. That is a complete constraint: under plain backtracking the engine
-//!    calls the check once the scope is assigned, and under forward checking and
-//!    arc consistency it seeks supports for values by calling the check on tuples
-//!    (generic support checking). Your first model works under every propagation
-//!    level.
-//! 2. **Test it for soundness.** Compare the solutions the engine finds with
-//!    brute-force enumeration on small domains (the crate's soundness harness in
-//!    `tests/soundness.rs` shows how).
-//! 3. **Add propagation.** Generic support checking enumerates tuples and gets
-//!    slow for wide scopes or large domains. Return a [`Propagator`] from
-//!    [`Constraint::propagator`]: it reads and narrows domains through a
-//!    [`Context`], reports a conflict with `Err(Conflict)`, and need not reach a
-//!    fixpoint (the engine calls it again while its variables keep changing). It
-//!    must be *sound* (never remove a value that belongs to a solution of the
-//!    constraint) and must detect a violation once all its variables are fixed.
-//! 4. **Benchmark it** against the generic version to see what it bought.
-//!
-//! ```
-//! use csp::{Constraint, Model, SolveConfig, Solver};
-//!
-//! /// No three of the variables take the same value.
-//! struct NoThreeEqual(Vec<csp::VarId>);
-//!
-//! impl Constraint for NoThreeEqual {
-//!     fn scope(&self) -> &[csp::VarId] {
-//!         &self.0
-//!     }
-//!     fn is_satisfied(&self, values: &[i64]) -> bool {
-//!         values.iter().all(|v| values.iter().filter(|w| *w == v).count() < 3)
-//!     }
-//! }
-//!
-//! let mut model = Model::new();
-//! let xs = model.new_vars(4, 1..=2).unwrap();
-//! model.post(NoThreeEqual(xs)).unwrap();
-//! let count = Solver::new(&model, SolveConfig::default()).unwrap().count(None).solutions;
-//! assert_eq!(count, 6); // the arrangements of two 1s and two 2s
-//! ```
+//! The constraint and propagator traits, and what a propagator may be chosen
+//! by. Built on the kernel (a propagator narrows domains through a [`Context`]).
 
-use crate::config::SolveConfig;
-use crate::context::Context;
-use crate::state::Event;
-use crate::var::VarId;
+use std::any::Any;
+
+use crate::ids::VarId;
+use crate::kernel::{Context, Cost, Event, PropagationResult};
 
 /// A relation over some variables.
 ///
+/// # How to write a constraint
+///
+/// 1. **Write the check.** Implement [`Constraint`] with its two required methods:
+///    [`scope`](Constraint::scope), the variables it constrains, and
+///    [`is_satisfied`](Constraint::is_satisfied), a plain test of one value per scope
+///    variable. That is a complete constraint: under plain backtracking the engine
+///    calls the check once the scope is assigned, and under forward checking and
+///    arc consistency it seeks supports for values by calling the check on tuples
+///    (generic support checking). Your first model works under every propagation
+///    level.
+/// 2. **Test it for soundness.** Compare the solutions the engine finds with
+///    brute-force enumeration on small domains (the soundness harness of the
+///    `testing` feature, `csp::testing::Harness`, does it for you).
+/// 3. **Add propagation.** Generic support checking enumerates tuples and gets
+///    slow for wide scopes or large domains. Return a [`Propagator`] from
+///    [`Constraint::propagator`]: it reads and narrows domains through a
+///    [`Context`], reports a conflict with `Err(Conflict)`, and need not reach a
+///    fixpoint (the engine calls it again while its variables keep changing). It
+///    must be *sound* (never remove a value that belongs to a solution of the
+///    constraint) and must detect a violation once all its variables are fixed.
+/// 4. **Benchmark it** against the generic version to see what it bought.
+///
+/// ```
+/// use csp::{Constraint, Model, SolveConfig, Solver};
+///
+/// /// No three of the variables take the same value.
+/// struct NoThreeEqual(Vec<csp::VarId>);
+///
+/// impl Constraint for NoThreeEqual {
+///     fn scope(&self) -> &[csp::VarId] {
+///         &self.0
+///     }
+///     fn is_satisfied(&self, values: &[i64]) -> bool {
+///         values.iter().all(|v| values.iter().filter(|w| *w == v).count() < 3)
+///     }
+/// }
+///
+/// let mut model = Model::new();
+/// let xs = model.new_vars(4, 1..=2).unwrap();
+/// model.post(NoThreeEqual(xs)).unwrap();
+/// let count = Solver::new(&model, SolveConfig::default()).unwrap().count(None).solutions;
+/// assert_eq!(count, 6); // the arrangements of two 1s and two 2s
+/// ```
+///
+/// # The trait
+///
 /// Only [`scope`](Constraint::scope) and [`is_satisfied`](Constraint::is_satisfied)
 /// are required; the other methods have defaults. The trait is object safe: a
-/// model stores its constraints as `Box<dyn Constraint>`.
-pub trait Constraint: Send + Sync {
+/// model stores its constraints as `Box<dyn Constraint>`. It is a subtrait of
+/// [`Any`], so that the engine can recognise its own constraints (the solver
+/// merges all-differents, local search counts their violations); a constraint
+/// of yours needs nothing for that.
+pub trait Constraint: Any + Send + Sync {
     /// The constrained variables. A variable may not appear twice unless the
     /// constraint says otherwise; the order is the order of `is_satisfied`'s values.
     fn scope(&self) -> &[VarId];
@@ -71,43 +77,46 @@ pub trait Constraint: Send + Sync {
     }
 
     /// A propagator for this constraint, or `None` for generic support checking
-    /// built from [`is_satisfied`](Constraint::is_satisfied).
-    fn propagator(&self, config: &SolveConfig) -> Option<Box<dyn Propagator + '_>> {
-        let _ = config;
-        None
-    }
-
-    /// How badly the values violate the constraint, 0 when satisfied. Local search
-    /// minimises the sum of violations; the default counts a violated constraint as 1.
-    fn violation(&self, values: &[i64]) -> u64 {
-        u64::from(!self.is_satisfied(values))
-    }
-
-    /// An incremental counter of [`violation`](Constraint::violation) for local
-    /// search, or `None` to have it recompute `violation` over the scope for
-    /// every candidate move (correct, but a pass over the scope each time).
-    fn violation_counter(&self) -> Option<Box<dyn crate::local_search::ViolationCounter + '_>> {
+    /// built from [`is_satisfied`](Constraint::is_satisfied). `options` holds
+    /// what a propagator may be chosen by; the propagation level is not among
+    /// them, because levels are scheduling policies over the same propagators.
+    fn propagator(&self, options: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
+        let _ = options;
         None
     }
 }
 
-/// How expensive a propagator is; the engine runs all cheap propagators before
-/// an expensive one (Gecode's propagator cost, Pumpkin's priorities).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Cost {
-    /// Linear in the scope, or better.
-    #[default]
-    Cheap,
-    /// Anything more: matching, tables, tuple enumeration.
-    Expensive,
-}
-
-/// A constraint's propagator found that no solution extends the current domains.
+/// What a constraint's [`propagator`](Constraint::propagator) may be chosen
+/// by: the solver's options that concern propagators, and nothing else.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Conflict;
+#[non_exhaustive]
+pub struct PropagatorOptions {
+    /// The strength of `all_different` constraints posted without one of their
+    /// own ([`SolveConfig::all_different`](crate::SolveConfig::all_different)).
+    pub all_different: AllDifferentStrength,
+}
 
-/// The result of propagation.
-pub type PropagationResult = Result<(), Conflict>;
+impl PropagatorOptions {
+    /// These options with another default `all_different` strength.
+    pub fn with_all_different(mut self, strength: AllDifferentStrength) -> Self {
+        self.all_different = strength;
+        self
+    }
+}
+
+/// The strength of the `all_different` propagator (Gecode's value versus domain
+/// consistency). Both are sound and detect every violation of a full assignment.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AllDifferentStrength {
+    /// Pairwise value elimination: an assigned variable's value is removed from the
+    /// others. As strong as the clique of binary not-equal constraints.
+    Pairwise,
+    /// Domain consistency by bipartite matching (Régin 1994): every value left has
+    /// a support in some complete assignment of the constraint. It also finds
+    /// hidden singles, naked pairs and every other pigeonhole argument.
+    #[default]
+    Matching,
+}
 
 /// The search-time half of a constraint: narrows domains.
 ///

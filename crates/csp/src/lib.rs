@@ -28,42 +28,46 @@
 //! - [`Solver`]: search under a [`SolveConfig`] (propagation level, variable and
 //!   value ordering, limits), giving an [`Outcome`], all [`Solution`]s or a
 //!   [`Count`], with [`Stats`], and [`SearchEvent`]s for an [`Observer`].
-//! - [`constraint`]: how to write a constraint, from a plain check to a propagator.
+//! - [`Constraint`]: how to write a constraint, from a plain check to a propagator.
+//! - [`LocalSearch`]: min-conflicts local search, for one solution of a large model.
+//!
+//! Besides the root items, a few modules: [`constraints`] (the built-in
+//! relation types, which the [`Model`] methods post), [`rng`] (the engine's
+//! small seeded generator), `compare` (running configurations side by side),
+//! and behind cargo features `testing` (the soundness harness for
+//! propagators) and `random` (random binary CSPs).
 
-mod backjump;
 pub mod compare;
-pub mod config;
-pub mod constraint;
+mod constraint;
 pub mod constraints;
-mod context;
-pub mod local_search;
+mod domain;
+mod ids;
+mod kernel;
+mod local_search;
 mod model;
-pub mod observer;
-mod queue;
+mod observer;
+#[cfg(feature = "random")]
 pub mod random;
 pub mod rng;
-mod solution;
-mod solver;
-mod state;
-mod stats;
+mod search;
+#[cfg(feature = "testing")]
 pub mod testing;
-mod var;
 
-pub use config::{
-    AllDifferentStrength, ArcConsistency, Branching, ConfigSyntaxError, Limit, Limits, Propagation, Restarts,
-    SolveConfig, UnknownOption, ValueOrder, VarOrder,
+pub use constraint::{AllDifferentStrength, Constraint, Propagator, PropagatorOptions};
+pub use constraints::generic::ArcConsistency;
+pub use constraints::linear::Relation;
+pub use domain::Domain;
+pub use ids::{ConstraintId, VarId};
+pub use kernel::{Conflict, Context, Cost, Event, PropagationResult, ReversibleInt};
+pub use local_search::{
+    LocalSearch, LocalSearchConfig, LocalSearchOutcome, LocalSearchStats, ValueList, ViolationCounter,
 };
-pub use constraint::{Conflict, Constraint, Cost, PropagationResult, Propagator};
-pub use constraints::Relation;
-pub use context::Context;
-pub use local_search::{LocalSearch, LocalSearchConfig, LocalSearchOutcome, LocalSearchStats, ViolationCounter};
-pub use model::{MAX_VALUE, Model, ModelError};
+pub use model::{MAX_VALUE, Model, ModelError, Solution};
 pub use observer::{Observer, SearchEvent};
-pub use solution::{Count, Outcome, Solution, Status};
-pub use solver::{Attribution, Effect, Solutions, SolveError, Solver};
-pub use state::{Event, ReversibleInt};
-pub use stats::Stats;
-pub use var::{ConstraintId, Domain, VarId};
+pub use search::{
+    Attribution, BackjumpingLevel, Branching, ConfigSyntaxError, Count, Effect, Limit, Limits, Outcome, Propagation,
+    Restarts, Search, Solutions, SolveConfig, SolveError, Solver, Stats, Status, UnknownOption, ValueOrder, VarOrder,
+};
 
 /// The README's code blocks, compiled and run as doctests.
 #[cfg(doctest)]

@@ -1,39 +1,67 @@
-//! Watching the search step by step.
-//!
-//! Attach an [`Observer`] with [`Solver::observe`](crate::Solver::observe) to receive
-//! every [`SearchEvent`]: decisions, values removed (and by which constraint),
-//! wipe-outs, backtracks, restarts and solutions. The sudoku trace and animation are built on
-//! this hook. When no observer is attached the solver pays one predictable branch
-//! per event site and builds no event.
+//! The search's events and the hook that receives them. A leaf module: the
+//! kernel's context reports removals as they happen, the search everything else.
 
-use crate::var::{ConstraintId, VarId};
+use crate::ids::{ConstraintId, VarId};
 
 /// One step of the search, as seen by an [`Observer`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SearchEvent {
-    /// The search tries `var = value`. `depth` counts decisions on the current
-    /// branch, starting at 1 for the first decision.
-    Decision { var: VarId, value: i64, depth: u32 },
-    /// Propagation removed `value` from `var`'s domain. `constraint` is `None`
-    /// when the removal is the refutation of a value the search already tried.
-    Removed { var: VarId, value: i64, constraint: Option<ConstraintId> },
-    /// `constraint` found a conflict: it emptied `var`'s domain (`var` is `None`
-    /// when the constraint failed without emptying a particular domain, as a
-    /// plain check does).
-    WipeOut { var: Option<VarId>, constraint: ConstraintId },
-    /// The search undid the decision on `var` at `depth` to try something else.
-    Backtrack { var: VarId, depth: u32 },
-    /// The search dropped every decision and starts over from the root (the
-    /// `count`-th restart of this run; see [`Restarts`](crate::Restarts)).
-    Restart { count: u64 },
-    /// A solution was found (the `count`-th of this run). Its values are those of
-    /// the current domains, all fixed; read them from the solution the solver
-    /// returns.
-    Solution { count: u64 },
+    /// The search tries `var = value`.
+    Decision {
+        /// The variable decided.
+        var: VarId,
+        /// The value it tries.
+        value: i64,
+        /// The decisions on the current branch, from 1 for the first.
+        depth: u32,
+    },
+    /// Propagation removed `value` from `var`'s domain.
+    Removed {
+        /// The variable.
+        var: VarId,
+        /// The value removed.
+        value: i64,
+        /// The constraint whose reasoning removed it; `None` when the removal
+        /// is the refutation of a value the search already tried.
+        constraint: Option<ConstraintId>,
+    },
+    /// `constraint` found a conflict.
+    WipeOut {
+        /// The variable whose domain it emptied; `None` when the constraint
+        /// failed without emptying a particular domain, as a plain check does.
+        var: Option<VarId>,
+        /// The constraint.
+        constraint: ConstraintId,
+    },
+    /// The search undid a decision to try something else.
+    Backtrack {
+        /// The variable of the decision.
+        var: VarId,
+        /// Its depth (as in [`SearchEvent::Decision`]).
+        depth: u32,
+    },
+    /// The search dropped every decision and starts over from the root (see
+    /// [`Restarts`](crate::Restarts)).
+    Restart {
+        /// Restarts in this run so far, this one included.
+        count: u64,
+    },
+    /// A solution was found. Its values are those of the current domains, all
+    /// fixed; read them from the solution the solver returns.
+    Solution {
+        /// Solutions in this run so far, this one included.
+        count: u64,
+    },
 }
 
 /// Receives the search's events. Implement it for a type of your own; `FnMut`
 /// closures taking a `&SearchEvent` implement it already.
+///
+/// Attach an [`Observer`] with [`Solver::observe`](crate::Solver::observe) to receive
+/// every [`SearchEvent`]: decisions, values removed (and by which constraint),
+/// wipe-outs, backtracks, restarts and solutions. The sudoku trace and animation are built on
+/// this hook. When no observer is attached the solver pays one predictable branch
+/// per event site and builds no event.
 ///
 /// ```
 /// use csp::{Model, SearchEvent, SolveConfig, Solver};

@@ -18,9 +18,10 @@
 use std::fmt;
 
 use crate::constraint::Constraint;
+use crate::domain::Domain;
+use crate::ids::VarId;
 use crate::model::{Model, ModelError};
 use crate::rng::Rng;
-use crate::var::{Domain, VarId};
 
 /// The parameters of a model-B random binary CSP.
 #[derive(Clone, Copy, Debug, PartialEq)]

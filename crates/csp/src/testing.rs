@@ -2,7 +2,7 @@
 //!
 //! The harness follows Gecode's: for many random sub-domains of small
 //! domains, it compares what the propagator leaves (run to its fixpoint at the
-//! root) with brute force over [`Constraint::is_satisfied`]:
+//! root) with brute force over [`Constraint::is_satisfied`](crate::Constraint::is_satisfied):
 //!
 //! - *soundness*: a value that belongs to some satisfying tuple is never removed,
 //!   and propagation never fails while a satisfying tuple exists;
@@ -25,13 +25,12 @@
 
 use std::fmt;
 
-use crate::config::{Propagation, SolveConfig};
-use crate::constraint::{Constraint, PropagationResult, Propagator};
-use crate::context::Context;
+use crate::domain::Domain;
+use crate::ids::VarId;
 use crate::model::{Model, ModelError};
 use crate::rng::Rng;
-use crate::solver::Solver;
-use crate::var::{Domain, VarId};
+use crate::search::SolveConfig;
+use crate::search::Solver;
 
 /// What a propagator promises about the values it leaves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -195,38 +194,5 @@ impl Harness {
                 None
             }
         }
-    }
-}
-
-/// A deliberately wrong constraint, for testing the tools that must catch
-/// bugs (the comparison runner, the lab): `x != y`, whose propagator, used only
-/// under maintained arc consistency, also removes `x + 1` from `y` once `x` is
-/// fixed, so `mac` loses solutions that the other levels find.
-#[derive(Clone, Copy, Debug)]
-pub struct PlantedBug(pub [VarId; 2]);
-
-struct PlantedBugPropagator([VarId; 2]);
-
-impl Constraint for PlantedBug {
-    fn scope(&self) -> &[VarId] {
-        &self.0
-    }
-
-    fn is_satisfied(&self, values: &[i64]) -> bool {
-        values[0] != values[1]
-    }
-
-    fn propagator(&self, config: &SolveConfig) -> Option<Box<dyn Propagator + '_>> {
-        (config.propagation == Propagation::Mac).then(|| Box::new(PlantedBugPropagator(self.0)) as _)
-    }
-}
-
-impl Propagator for PlantedBugPropagator {
-    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
-        if let Some(v) = ctx.fixed_value(self.0[0]) {
-            ctx.remove(self.0[1], v)?;
-            ctx.remove(self.0[1], v + 1)?;
-        }
-        Ok(())
     }
 }

@@ -5,8 +5,8 @@
 use std::collections::BTreeSet;
 
 use csp::{
-    AllDifferentStrength, Branching, Domain, Model, Propagation, Relation, Restarts, SolveConfig, Solver, ValueOrder,
-    VarId, VarOrder,
+    AllDifferentStrength, Branching, Domain, Model, Propagation, Relation, Restarts, Search, SolveConfig, Solver,
+    ValueOrder, VarId, VarOrder,
 };
 use proptest::prelude::*;
 
@@ -142,23 +142,26 @@ fn configs() -> Vec<SolveConfig> {
                 for &strength in AllDifferentStrength::ALL {
                     for root in [false, true] {
                         for backjumping in [false, true] {
-                            if backjumping && propagation == Propagation::Mac {
-                                continue;
-                            }
+                            let search = if backjumping {
+                                // Backjumping is implemented for bt and fc only.
+                                let Some(search) = Search::backjumping(propagation) else { continue };
+                                search
+                            } else {
+                                Search::chronological(propagation)
+                            };
                             let mut config = SolveConfig::default()
-                                .with_propagation(propagation)
+                                .with_search(search)
                                 .with_var_order(var_order)
                                 .with_value_order(value_order)
                                 .with_all_different(strength)
                                 .with_seed(11);
                             config.root_arc_consistency = root;
-                            config.backjumping = backjumping;
                             config.arc_consistency =
                                 if root { csp::ArcConsistency::Ac2001 } else { csp::ArcConsistency::Ac3 };
                             // Binary branching and restarts (every few
                             // failures: each run restarts often) on top.
                             if !backjumping {
-                                let binary = SolveConfig { branching: Branching::Binary, ..config.clone() };
+                                let binary = config.clone().with_branching(Branching::Binary);
                                 configs.push(binary.clone().with_restarts(Restarts::Luby { scale: 2 }));
                                 configs.push(binary);
                             }

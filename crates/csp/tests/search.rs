@@ -170,7 +170,7 @@ fn binary_branching_reports_each_refutation_as_a_removal_by_no_constraint() {
     let model = queens(6);
     let mut events = Vec::new();
     let mut record = |event: &SearchEvent| events.push(*event);
-    let config = SolveConfig { branching: Branching::Binary, ..SolveConfig::default() };
+    let config = SolveConfig::default().with_branching(Branching::Binary);
     let mut solver = Solver::new(&model, config.clone()).unwrap();
     solver.observe(&mut record);
     let count = solver.count(None).solutions;
@@ -203,7 +203,7 @@ fn binary_branching_finds_the_solutions_of_enumeration_in_the_same_order() {
     let model = queens(8);
     for &value_order in ValueOrder::ALL {
         let config = SolveConfig::default().with_var_order(VarOrder::Input).with_value_order(value_order);
-        let binary = SolveConfig { branching: Branching::Binary, ..config.clone() };
+        let binary = config.clone().with_branching(Branching::Binary);
         let all = |config: SolveConfig| {
             let mut solver = Solver::new(&model, config).unwrap();
             solver.solutions().map(|s| s.into_values()).collect::<Vec<_>>()
@@ -226,7 +226,8 @@ fn restarts_keep_the_search_complete_and_stop_at_the_first_solution() {
     let model = queens(10);
     for branching in [Branching::Enumerate, Branching::Binary] {
         for var_order in [VarOrder::DomWdeg, VarOrder::Mrv] {
-            let config = SolveConfig { branching, ..SolveConfig::default() }
+            let config = SolveConfig::default()
+                .with_branching(branching)
                 .with_var_order(var_order)
                 .with_value_order(ValueOrder::Random)
                 .with_restarts(Restarts::Luby { scale: 1 })
@@ -262,16 +263,18 @@ fn restarts_keep_the_search_complete_and_stop_at_the_first_solution() {
 #[test]
 fn restarts_are_spelled_and_counted() {
     let config: SolveConfig = "mac+domwdeg+binary+luby=3".parse().unwrap();
-    assert_eq!((config.branching, config.restarts), (Branching::Binary, Restarts::Luby { scale: 3 }));
+    assert_eq!((config.branching(), config.restarts), (Branching::Binary, Restarts::Luby { scale: 3 }));
     assert_eq!(config.to_string(), "mac+domwdeg+binary+luby=3");
     let model = queens(12);
     let mut solver = Solver::new(&model, config).unwrap();
     assert!(solver.solve().is_solved());
     assert!(solver.stats().to_string().contains(&format!("restarts {}", solver.stats().restarts)));
-    // Backjumping keeps to d-way branching.
-    let bad = SolveConfig { branching: Branching::Binary, backjumping: true, ..SolveConfig::default() }
-        .with_propagation(Propagation::ForwardChecking);
-    assert!(Solver::new(&queens(4), bad).is_err());
+    // Backjumping keeps to d-way branching: binary branching with it cannot
+    // be spelled (nor typed: a backjumping search has no branching to set).
+    let err = "fc-cbj+mrv+binary".parse::<SolveConfig>().unwrap_err();
+    assert!(err.to_string().contains("binary branching with conflict-directed backjumping"), "{err}");
+    let binary = "fc-cbj+mrv".parse::<SolveConfig>().unwrap().with_branching(Branching::Binary);
+    assert!(!binary.backjumping() && binary.branching() == Branching::Binary);
 }
 
 #[test]

@@ -3,7 +3,10 @@
 //! propagators that claim domain consistency remove every unsupported value.
 
 use csp::testing::{Harness, Strength};
-use csp::{AllDifferentStrength, Constraint, Domain, Relation, SolveConfig, VarId};
+use csp::{
+    AllDifferentStrength, Constraint, Context, Domain, PropagationResult, Propagator, PropagatorOptions, Relation,
+    SolveConfig, VarId,
+};
 
 fn assert_holds(name: &str, result: Result<usize, Vec<csp::testing::Failure>>) {
     if let Err(failures) = result {
@@ -182,8 +185,7 @@ fn a_check_only_constraint_is_domain_consistent() {
 /// the other variable's neighbours is unsound.
 #[test]
 fn the_harness_catches_an_unsound_propagator() {
-    // Under `mac`, the harness's default, its propagator is the buggy one.
-    use csp::testing::PlantedBug;
+    // At the harness's root propagation, to a fixpoint, its propagator is the buggy one.
     let harness = Harness::new(2, 0..=3).cases(300);
     let result = harness.check(Strength::Sound, |m, v| m.post(PlantedBug([v[0], v[1]])).map(drop));
     let failures = result.expect_err("the bug must be found");
@@ -194,8 +196,6 @@ fn the_harness_catches_an_unsound_propagator() {
 /// `Context::small_domain`: the harness confirms it is domain consistent.
 #[test]
 fn word_level_propagators_are_domain_consistent() {
-    use csp::{Context, PropagationResult, Propagator};
-
     struct Successor([VarId; 2]);
     impl Constraint for Successor {
         fn scope(&self) -> &[VarId] {
@@ -204,7 +204,7 @@ fn word_level_propagators_are_domain_consistent() {
         fn is_satisfied(&self, values: &[i64]) -> bool {
             values[1] == values[0] + 1
         }
-        fn propagator(&self, _: &SolveConfig) -> Option<Box<dyn Propagator + '_>> {
+        fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
             Some(Box::new(SuccessorPropagator(self.0)))
         }
     }
@@ -240,5 +240,44 @@ fn word_level_propagators_are_domain_consistent() {
             "successor",
             harness.check(Strength::DomainConsistent, |m, v| m.post(Successor([v[0], v[1]])).map(drop)),
         );
+    }
+}
+
+/// A deliberately wrong constraint, for testing what must catch bugs: `x !=
+/// y`, whose propagator, where propagation runs to a fixpoint (maintained arc
+/// consistency, and the root), also removes `x + 1` from `y` once `x` is
+/// assigned, so `mac` loses solutions that the other levels find.
+struct PlantedBug([VarId; 2]);
+
+struct PlantedBugPropagator([VarId; 2]);
+
+impl Constraint for PlantedBug {
+    fn scope(&self) -> &[VarId] {
+        &self.0
+    }
+
+    fn is_satisfied(&self, values: &[i64]) -> bool {
+        values[0] != values[1]
+    }
+
+    fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
+        Some(Box::new(PlantedBugPropagator(self.0)))
+    }
+}
+
+impl Propagator for PlantedBugPropagator {
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
+        let [x, y] = self.0;
+        if let Some(v) = ctx.assigned_value(x) {
+            ctx.remove(y, v)?;
+            if ctx.can_reschedule() {
+                // The bug: only where propagation runs to a fixpoint.
+                ctx.remove(y, v + 1)?;
+            }
+        }
+        if let Some(v) = ctx.assigned_value(y) {
+            ctx.remove(x, v)?;
+        }
+        Ok(())
     }
 }

@@ -11,7 +11,7 @@
 //! changes no solution; it only prunes more. Whether that pays for its calls
 //! is measured in docs/sudoku.md.
 
-use csp::{Constraint, Context, Cost, Event, PropagationResult, Propagator, SolveConfig, VarId};
+use csp::{Constraint, Context, Cost, Event, PropagationResult, Propagator, PropagatorOptions, VarId};
 
 /// `values(A) == values(B)` over the scope `A ++ S ++ B` (see the module docs).
 #[derive(Clone, Debug)]
@@ -53,7 +53,7 @@ impl Constraint for BoxLine {
         "box_line"
     }
 
-    fn propagator(&self, _config: &SolveConfig) -> Option<Box<dyn Propagator + '_>> {
+    fn propagator(&self, _options: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
         Some(Box::new(BoxLinePropagator { constraint: self }))
     }
 }

@@ -442,7 +442,7 @@ fn intersections_in_the_system_prune_like_box_line_constraints() {
             (expected.2.nodes, expected.2.backtracks, expected.2.solutions)
         );
         // Binary branching too.
-        let binary = |config: &SolveConfig| SolveConfig { branching: csp::Branching::Binary, ..config.clone() };
+        let binary = |config: &SolveConfig| config.clone().with_branching(csp::Branching::Binary);
         let expected = root_and_search(&with_box_line, &binary(&reference));
         let (_, solutions, stats) = root_and_search(&plain, &binary(&intersect));
         assert_eq!(solutions, expected.1, "{puzzle:?}");

@@ -1,10 +1,11 @@
 //! Binary constraints: `x == y`, `x != y + c`, `x < y`, `x <= y`.
 
-use crate::config::SolveConfig;
-use crate::constraint::{Constraint, PropagationResult, Propagator};
-use crate::context::Context;
-use crate::state::Event;
-use crate::var::VarId;
+use crate::constraint::PropagatorOptions;
+use crate::constraint::{Constraint, Propagator};
+use crate::ids::VarId;
+use crate::kernel::Context;
+use crate::kernel::Event;
+use crate::kernel::PropagationResult;
 
 /// `x == y`.
 #[derive(Clone, Debug)]
@@ -32,7 +33,7 @@ impl Constraint for Equal {
         "equal"
     }
 
-    fn propagator(&self, _: &SolveConfig) -> Option<Box<dyn Propagator + '_>> {
+    fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
         Some(Box::new(EqualPropagator { x: self.scope[0], y: self.scope[1] }))
     }
 }
@@ -90,7 +91,7 @@ impl Constraint for NotEqual {
         "not_equal"
     }
 
-    fn propagator(&self, _: &SolveConfig) -> Option<Box<dyn Propagator + '_>> {
+    fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
         Some(Box::new(NotEqualPropagator { x: self.scope[0], y: self.scope[1], offset: self.offset }))
     }
 }
@@ -152,7 +153,7 @@ impl Constraint for Less {
         if self.strict { "less_than" } else { "less_or_equal" }
     }
 
-    fn propagator(&self, _: &SolveConfig) -> Option<Box<dyn Propagator + '_>> {
+    fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
         Some(Box::new(LessPropagator { x: self.scope[0], y: self.scope[1], gap: i64::from(self.strict) }))
     }
 }

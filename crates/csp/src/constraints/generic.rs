@@ -5,7 +5,7 @@
 //! tuple of the other variables' current values satisfies the constraint
 //! together with it (the revise step of AC-3, Mackworth 1977, generalised to any
 //! arity). The number of tuples to try grows as the product of the domain sizes,
-//! so when it exceeds [`TUPLE_BUDGET`] the propagator falls back to what forward
+//! so when it exceeds `TUPLE_BUDGET` (2^20) the propagator falls back to what forward
 //! checking does: filter the last unassigned variable, and check the constraint
 //! once everything is assigned. Under forward checking it always works that way
 //! (nFC0, Bessière, Meseguer, Freuder & Larrosa 2002).
@@ -17,14 +17,26 @@
 //! of AC-3's, and both remove the same values at each revision, so the two reach
 //! the same fixpoint along the same queue with AC-2001 never checking more.
 
-use crate::config::ArcConsistency;
-use crate::constraint::{Conflict, Constraint, Cost, PropagationResult, Propagator};
-use crate::context::{Assigned, Context};
-use crate::state::ReversibleInt;
-use crate::var::VarId;
+use crate::constraint::{Constraint, Propagator};
+use crate::ids::VarId;
+use crate::kernel::ReversibleInt;
+use crate::kernel::{Assigned, Context};
+use crate::kernel::{Conflict, Cost, PropagationResult};
+
+/// How generic support checking seeks supports on a binary constraint.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ArcConsistency {
+    /// AC-3 (Mackworth 1977): each revision searches the other domain for a
+    /// support from its first value.
+    #[default]
+    Ac3,
+    /// AC-2001 (Bessière & Régin 2001): each value remembers its last support
+    /// (restored on backtrack) and the search resumes after it.
+    Ac2001,
+}
 
 /// The largest number of tuples one support search may enumerate.
-pub const TUPLE_BUDGET: u128 = 1 << 20;
+pub(crate) const TUPLE_BUDGET: u128 = 1 << 20;
 
 pub(crate) struct Generic<'c> {
     constraint: &'c dyn Constraint,

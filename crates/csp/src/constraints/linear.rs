@@ -2,11 +2,12 @@
 
 use std::fmt;
 
-use crate::config::SolveConfig;
-use crate::constraint::{Conflict, Constraint, PropagationResult, Propagator};
-use crate::context::Context;
-use crate::state::Event;
-use crate::var::VarId;
+use crate::constraint::PropagatorOptions;
+use crate::constraint::{Constraint, Propagator};
+use crate::ids::VarId;
+use crate::kernel::Context;
+use crate::kernel::Event;
+use crate::kernel::{Conflict, PropagationResult};
 
 /// How a linear sum compares to its right-hand side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -46,6 +47,18 @@ impl Linear {
         Linear { vars, coefficients, relation, rhs }
     }
 
+    /// How far the sum of `values` is from satisfying the relation (0 when it
+    /// does): what local search minimises.
+    pub(crate) fn distance(&self, values: &[i64]) -> u64 {
+        let gap = self.sum(values) - i128::from(self.rhs);
+        let distance = match self.relation {
+            Relation::Eq => gap.unsigned_abs(),
+            Relation::Le => gap.max(0).unsigned_abs(),
+            Relation::Ge => gap.min(0).unsigned_abs(),
+        };
+        u64::try_from(distance).unwrap_or(u64::MAX)
+    }
+
     fn sum(&self, values: &[i64]) -> i128 {
         values.iter().zip(&self.coefficients).map(|(&v, &a)| i128::from(v) * i128::from(a)).sum()
     }
@@ -70,19 +83,8 @@ impl Constraint for Linear {
         "linear"
     }
 
-    fn propagator(&self, _: &SolveConfig) -> Option<Box<dyn Propagator + '_>> {
+    fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
         Some(Box::new(LinearPropagator { constraint: self }))
-    }
-
-    /// How far the sum is from satisfying the relation.
-    fn violation(&self, values: &[i64]) -> u64 {
-        let gap = self.sum(values) - i128::from(self.rhs);
-        let distance = match self.relation {
-            Relation::Eq => gap.unsigned_abs(),
-            Relation::Le => gap.max(0).unsigned_abs(),
-            Relation::Ge => gap.min(0).unsigned_abs(),
-        };
-        u64::try_from(distance).unwrap_or(u64::MAX)
     }
 }
 

@@ -13,19 +13,25 @@
 //! | [`Predicate`] | generic support checking | arc consistent while the tuples to try stay few |
 //!
 //! Build them with the [`Model`](crate::Model) methods of the same names, which
-//! check their arguments.
+//! check their arguments. (A linear sum's [`crate::Relation`] and
+//! generic support checking's [`crate::ArcConsistency`] are
+//! at the crate's root, with the other options.)
+//!
+//! Inside the engine this module also holds generic support checking (the
+//! propagator of a constraint without one) and the all-different system.
 
 mod all_different;
-pub(crate) mod all_different_system;
 mod binary;
 pub(crate) mod generic;
-mod linear;
+pub(crate) mod linear;
 mod predicate;
-mod small_matching;
 mod table;
 
 pub use all_different::AllDifferent;
+pub(crate) use all_different::system;
 pub use binary::{Equal, Less, NotEqual};
-pub use linear::{Linear, Relation};
+pub(crate) use generic::ArcConsistency;
+pub use linear::Linear;
+pub(crate) use linear::Relation;
 pub use predicate::Predicate;
 pub use table::Table;

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::constraint::Constraint;
-use crate::var::VarId;
+use crate::ids::VarId;
 
 /// The scope's values satisfy a closure. Propagated by generic support checking.
 pub struct Predicate<F> {
@@ -29,7 +29,7 @@ impl<F> fmt::Debug for Predicate<F> {
 
 impl<F> Constraint for Predicate<F>
 where
-    F: Fn(&[i64]) -> bool + Send + Sync,
+    F: Fn(&[i64]) -> bool + Send + Sync + 'static,
 {
     fn scope(&self) -> &[VarId] {
         &self.vars

@@ -1,10 +1,11 @@
 //! Extensional constraints: the allowed tuples, with generalized arc consistency.
 
-use crate::config::SolveConfig;
-use crate::constraint::{Conflict, Constraint, Cost, PropagationResult, Propagator};
-use crate::context::Context;
-use crate::state::ReversibleInt;
-use crate::var::VarId;
+use crate::constraint::PropagatorOptions;
+use crate::constraint::{Constraint, Propagator};
+use crate::ids::VarId;
+use crate::kernel::Context;
+use crate::kernel::ReversibleInt;
+use crate::kernel::{Conflict, Cost, PropagationResult};
 
 /// The scope takes the values of one of the allowed rows.
 #[derive(Clone, Debug)]
@@ -39,7 +40,7 @@ impl Constraint for Table {
         "table"
     }
 
-    fn propagator(&self, _: &SolveConfig) -> Option<Box<dyn Propagator + '_>> {
+    fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
         Some(Box::new(Str::new(self)))
     }
 }

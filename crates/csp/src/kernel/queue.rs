@@ -2,8 +2,7 @@
 
 use std::collections::VecDeque;
 
-use crate::constraint::Cost;
-use crate::state::Event;
+use super::domains::Event;
 
 /// A propagator's subscription to one variable.
 #[derive(Clone, Copy, Debug)]
@@ -109,4 +108,15 @@ impl Queue {
             self.queued[c as usize] = false;
         }
     }
+}
+
+/// How expensive a propagator is; the engine runs all cheap propagators before
+/// an expensive one (Gecode's propagator cost, Pumpkin's priorities).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Cost {
+    /// Linear in the scope, or better.
+    #[default]
+    Cheap,
+    /// Anything more: matching, tables, tuple enumeration.
+    Expensive,
 }

@@ -1,10 +1,10 @@
 //! Régin's all-different propagation on bitsets, for value spaces of at most
-//! 64 values: the fast path of [`super::all_different`]'s matching strength.
+//! 64 values: the fast path of the matching strength.
 
-use crate::constraint::{Conflict, PropagationResult};
-use crate::context::Context;
-use crate::state::ReversibleInt;
-use crate::var::VarId;
+use crate::ids::VarId;
+use crate::kernel::Context;
+use crate::kernel::ReversibleInt;
+use crate::kernel::{Conflict, PropagationResult};
 
 /// Régin's algorithm on bitsets, for value spaces of at most 64 values (sudoku
 /// up to 64 x 64, N-queens columns up to 64): a domain is one `u64` of local
@@ -33,7 +33,7 @@ pub(super) struct SmallMatching {
 
 /// The algorithm itself, on domains already read into `dom` (local value ids,
 /// at most 64 variables): [`SmallMatching`] reads them from the state, and the
-/// system of all-differents ([`super::all_different_system`]) from its own copy
+/// system of all-differents ([`super::system`]) from its own copy
 /// of the domains.
 #[derive(Clone, Debug)]
 pub(super) struct Core {

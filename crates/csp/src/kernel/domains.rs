@@ -1,5 +1,4 @@
-//! The search state: every variable's current domain as a bitset, and the trail
-//! that undoes changes on backtrack.
+//! Every variable's current domain as a bitset, and the operations that narrow it.
 //!
 //! A domain is a bitset over *positions*: position `p` of variable `x` stands for
 //! the `p`-th smallest value of `x`'s initial domain. For a range domain the value
@@ -16,17 +15,12 @@
 //! sequentially instead of taking a cache miss per variable. Otherwise the layout
 //! is variable-major (`stride` 1).
 //!
-//! Every change is recorded on the trail: the removal of a single value as one
-//! 4-byte entry (the word and the bit), any larger change of a word as the old
-//! word. Undoing to a mark replays the entries in reverse order and adjusts the
-//! cached sizes and bounds. Single removals dominate, and a long N-queens branch
-//! keeps tens of millions of them on the trail, so the small entry matters.
-//! Reversible integers, which propagators use for their own incremental state,
-//! have a trail of their own.
+//! Every change is trailed (see the sibling module `trail`), so that undoing
+//! to a mark restores exactly the earlier domains.
 
 use std::sync::Arc;
 
-use crate::var::Domain;
+use crate::domain::Domain;
 
 /// What a domain change did, from the point of view of the propagators that
 /// watch the variable. The order matters: an event wakes every watcher whose
@@ -70,64 +64,37 @@ enum ValueMap {
     Sparse(Arc<[i64]>),
 }
 
-/// A trail entry with this bit set is a word address, with the old word in the
-/// two entries below it (low half first); without it, `address << 6 | bit`
-/// records the removal of one bit.
-const WHOLE_WORD: u32 = 1 << 31;
-/// Word addresses below this fit a single-bit entry.
-const BIT_ENTRY_LIMIT: usize = 1 << 25;
-
-/// A point to undo to.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Mark {
-    words: usize,
-    ints: usize,
-}
-
-/// A handle to a reversible integer, allocated by a propagator when the solver
-/// is built and restored automatically on backtrack.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ReversibleInt(pub(crate) u32);
-
 /// The largest number of domain bits (summed over all variables) a solver will
 /// allocate: 2^34 bits is 2 GiB.
 pub(crate) const MAX_TOTAL_BITS: u64 = 1 << 34;
 
 #[derive(Debug)]
 pub(crate) struct State {
-    words: Vec<u64>,
+    pub(super) words: Vec<u64>,
     /// Per variable: where its words start, its size and bounds (together, so
     /// that a removal touches one cache line of bookkeeping).
-    slots: Vec<Slot>,
+    pub(super) slots: Vec<Slot>,
     /// The distance between consecutive words of a variable.
-    stride: u32,
+    pub(super) stride: u32,
     /// The number of words of each variable.
-    num_words: Vec<u32>,
+    pub(super) num_words: Vec<u32>,
     /// Variable-major layout only: the variable each word belongs to.
-    owner: Vec<u32>,
+    pub(super) owner: Vec<u32>,
     len: Vec<u32>,
     maps: Vec<ValueMap>,
-    trail: Vec<u32>,
-    ints: Vec<i64>,
-    int_trail: Vec<(u32, i64)>,
-}
-
-/// The domains and reversible integers at one moment (see [`State::snapshot`]).
-#[derive(Clone, Debug)]
-pub(crate) struct Snapshot {
-    words: Vec<u64>,
-    slots: Vec<Slot>,
-    ints: Vec<i64>,
+    pub(super) trail: Vec<u32>,
+    pub(super) ints: Vec<i64>,
+    pub(super) int_trail: Vec<(u32, i64)>,
 }
 
 /// A variable's bookkeeping: the address of its word 0, its number of values
 /// and its smallest and largest positions (meaningless when the size is 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Slot {
-    first_word: u32,
-    size: u32,
-    min: u32,
-    max: u32,
+pub(super) struct Slot {
+    pub(super) first_word: u32,
+    pub(super) size: u32,
+    pub(super) min: u32,
+    pub(super) max: u32,
 }
 
 /// Why a model's domains cannot be widened into bitsets.
@@ -201,24 +168,8 @@ impl State {
 
     /// Where word `k` of `var` lives.
     #[inline(always)]
-    fn address(&self, var: u32, k: u32) -> usize {
+    pub(super) fn address(&self, var: u32, k: u32) -> usize {
         self.slots[var as usize].first_word as usize + k as usize * self.stride as usize
-    }
-
-    /// The variable and word number of the word at `address`.
-    #[inline]
-    fn locate(&self, address: usize) -> (usize, u32) {
-        if self.owner.is_empty() {
-            if self.num_words.first() == Some(&1) {
-                // One word per variable: the address is the variable.
-                return (address, 0);
-            }
-            let n = self.stride as usize;
-            (address % n, (address / n) as u32)
-        } else {
-            let var = self.owner[address] as usize;
-            (var, address as u32 - self.slots[var].first_word)
-        }
     }
 
     #[inline]
@@ -353,23 +304,6 @@ impl State {
 
     // ---- changes ----
 
-    /// Records the current value of a word that is about to change in more than one bit.
-    #[inline]
-    fn save(&mut self, address: usize) {
-        let old = self.words[address];
-        self.trail.extend_from_slice(&[old as u32, (old >> 32) as u32, WHOLE_WORD | address as u32]);
-    }
-
-    /// Records that bit `bit` of the word at `address` is about to be cleared.
-    #[inline]
-    fn save_bit(&mut self, address: usize, bit: u32) {
-        if address < BIT_ENTRY_LIMIT {
-            self.trail.push((address as u32) << 6 | bit);
-        } else {
-            self.save(address);
-        }
-    }
-
     /// Removes position `pos` from `var`.
     #[inline(always)]
     pub(crate) fn remove_pos(&mut self, var: u32, pos: u32) -> Change {
@@ -409,7 +343,7 @@ impl State {
 
     /// Sets word `k` of `var` to `new` (a subset of it), trailing the old word.
     #[inline]
-    fn narrow_word(&mut self, var: u32, k: u32, new: u64) -> u32 {
+    pub(super) fn narrow_word(&mut self, var: u32, k: u32, new: u64) -> u32 {
         let w = self.address(var, k);
         let old = self.words[w];
         if old == new {
@@ -586,85 +520,6 @@ impl State {
         self.slots[v].size = 0;
         Change::Wipeout
     }
-
-    // ---- reversible integers ----
-
-    pub(crate) fn new_int(&mut self, initial: i64) -> ReversibleInt {
-        self.ints.push(initial);
-        ReversibleInt(self.ints.len() as u32 - 1)
-    }
-
-    #[inline]
-    pub(crate) fn int(&self, cell: ReversibleInt) -> i64 {
-        self.ints[cell.0 as usize]
-    }
-
-    #[inline]
-    pub(crate) fn set_int(&mut self, cell: ReversibleInt, value: i64) {
-        let slot = &mut self.ints[cell.0 as usize];
-        if *slot != value {
-            self.int_trail.push((cell.0, *slot));
-            *slot = value;
-        }
-    }
-
-    // ---- snapshots ----
-
-    /// A copy of the domains and reversible integers, to come back to in one go.
-    pub(crate) fn snapshot(&self) -> Snapshot {
-        Snapshot { words: self.words.clone(), slots: self.slots.clone(), ints: self.ints.clone() }
-    }
-
-    /// Comes back to a snapshot: a few block copies, however long the trail
-    /// since. The trail is emptied.
-    pub(crate) fn restore(&mut self, snapshot: &Snapshot) {
-        self.words.copy_from_slice(&snapshot.words);
-        self.slots.copy_from_slice(&snapshot.slots);
-        self.ints.copy_from_slice(&snapshot.ints);
-        self.trail.clear();
-        self.int_trail.clear();
-    }
-
-    // ---- trail ----
-
-    #[inline]
-    pub(crate) fn mark(&self) -> Mark {
-        Mark { words: self.trail.len(), ints: self.int_trail.len() }
-    }
-
-    /// Restores every domain and reversible integer to what it was at `mark`.
-    pub(crate) fn undo_to(&mut self, mark: Mark) {
-        while self.trail.len() > mark.words {
-            let entry = self.trail.pop().expect("trail is longer than the mark");
-            let (w, old) = if entry & WHOLE_WORD != 0 {
-                let high = self.trail.pop().expect("a saved word follows its address");
-                let low = self.trail.pop().expect("a saved word follows its address");
-                ((entry & !WHOLE_WORD) as usize, u64::from(high) << 32 | u64::from(low))
-            } else {
-                let w = (entry >> 6) as usize;
-                (w, self.words[w] | 1u64 << (entry & 63))
-            };
-            let (v, k) = self.locate(w);
-            let current = self.words[w];
-            self.words[w] = old;
-            let added = old & !current;
-            self.slots[v].size += added.count_ones();
-            let lo = k * 64 + added.trailing_zeros();
-            let hi = k * 64 + 63 - added.leading_zeros();
-            if self.slots[v].size == added.count_ones() {
-                // The domain was empty: the restored bits are all there is.
-                self.slots[v].min = lo;
-                self.slots[v].max = hi;
-            } else {
-                self.slots[v].min = self.slots[v].min.min(lo);
-                self.slots[v].max = self.slots[v].max.max(hi);
-            }
-        }
-        while self.int_trail.len() > mark.ints {
-            let (cell, old) = self.int_trail.pop().expect("trail is longer than the mark");
-            self.ints[cell as usize] = old;
-        }
-    }
 }
 
 /// The positions of a domain in increasing order.
@@ -703,45 +558,6 @@ mod tests {
         State::new(domains).unwrap()
     }
 
-    fn values(s: &State, var: u32) -> Vec<i64> {
-        s.positions(var).map(|p| s.value(var, p)).collect()
-    }
-
-    #[test]
-    fn removals_are_undone_with_sizes_and_bounds() {
-        let domains = [Domain::range(-5, 200), Domain::values([-3, 0, 2, 7])];
-        let mut s = state(&domains);
-        let mark = s.mark();
-        assert_eq!(s.remove_pos(0, 0), Change::Changed(Event::Bounds));
-        assert_eq!(s.remove_pos(0, 100), Change::Changed(Event::Domain));
-        assert_eq!(s.remove_above(0, 70), Change::Changed(Event::Bounds));
-        assert_eq!(s.size(0), 70);
-        assert_eq!((s.min_pos(0), s.max_pos(0)), (1, 70));
-        assert_eq!(s.remove_pos(1, 1), Change::Changed(Event::Domain));
-        assert_eq!(values(&s, 1), vec![-3, 2, 7]);
-        s.undo_to(mark);
-        assert_eq!(s.size(0), 206);
-        assert_eq!((s.min_pos(0), s.max_pos(0)), (0, 205));
-        assert_eq!(values(&s, 1), vec![-3, 0, 2, 7]);
-    }
-
-    #[test]
-    fn wipeout_then_undo_restores_bounds() {
-        let domains = [Domain::range(0, 130)];
-        let mut s = state(&domains);
-        let mark = s.mark();
-        assert_eq!(s.fix_pos(0, 129), Change::Changed(Event::Fixed));
-        assert_eq!(s.value(0, s.min_pos(0)), 129);
-        assert_eq!(s.remove_pos(0, 129), Change::Wipeout);
-        s.undo_to(mark);
-        assert_eq!(s.size(0), 131);
-        assert_eq!((s.min_pos(0), s.max_pos(0)), (0, 130));
-        assert_eq!(s.remove_below(0, 131), Change::Wipeout);
-        s.undo_to(mark);
-        assert_eq!(s.size(0), 131);
-        assert_eq!((s.min_pos(0), s.max_pos(0)), (0, 130));
-    }
-
     #[test]
     fn positions_map_values_both_ways() {
         let domains = [Domain::range(10, 20), Domain::values([-7, 1, 1000])];
@@ -764,17 +580,5 @@ mod tests {
         assert_eq!(s.next_pos(0, 1), Some(150));
         assert_eq!(s.prev_pos(0, 149), Some(0));
         assert_eq!(s.positions(0).count(), 51);
-    }
-
-    #[test]
-    fn reversible_ints_are_restored() {
-        let mut s = state(&[]);
-        let cell = s.new_int(3);
-        let mark = s.mark();
-        s.set_int(cell, 5);
-        s.set_int(cell, 8);
-        assert_eq!(s.int(cell), 8);
-        s.undo_to(mark);
-        assert_eq!(s.int(cell), 3);
     }
 }

@@ -1,11 +1,17 @@
 //! What a propagator sees: the current domains, and the operations that narrow them.
 
-use crate::constraint::{Conflict, Cost};
+use super::domains::{Change, Event, State};
+use super::queue::{Cost, Queue, Watchers};
+use super::trail::ReversibleInt;
+use crate::ids::{ConstraintId, VarId};
 use crate::observer::{Observer, SearchEvent};
-use crate::queue::{Queue, Watchers};
-use crate::state::{Change, Event, ReversibleInt, State};
-use crate::stats::Stats;
-use crate::var::{ConstraintId, VarId};
+
+/// A constraint's propagator found that no solution extends the current domains.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Conflict;
+
+/// The result of propagation.
+pub type PropagationResult = Result<(), Conflict>;
 
 /// Which variables count as assigned.
 #[derive(Clone, Copy, Debug)]
@@ -42,7 +48,10 @@ pub struct Context<'a> {
     /// The running propagator (its own changes do not wake it if idempotent).
     pub(crate) propagator: u32,
     pub(crate) model: u32,
-    pub(crate) stats: &'a mut Stats,
+    /// The run's counts of values removed and of constraint checks
+    /// ([`Stats::pruned`](crate::Stats::pruned), [`Stats::checks`](crate::Stats::checks)).
+    pub(crate) pruned: &'a mut u64,
+    pub(crate) checks: &'a mut u64,
     /// Values removed, per constraint (pruning attribution).
     pub(crate) pruned_by: &'a mut [u64],
     pub(crate) observer: Option<&'a mut dyn Observer>,
@@ -60,6 +69,41 @@ pub struct Context<'a> {
 impl std::fmt::Debug for Context<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Context").field("constraint", &self.constraint).finish_non_exhaustive()
+    }
+}
+
+impl<'a> Context<'a> {
+    /// A context for the work of constraint `constraint` (also the running
+    /// propagator), counting its removals and checks into the given counters.
+    /// Nothing is woken, observed or logged until the caller sets
+    /// [`wake`](Context::wake), [`observer`](Context::observer),
+    /// [`decision`](Context::decision) or [`pruned_log`](Context::pruned_log).
+    #[inline]
+    pub(crate) fn new(
+        state: &'a mut State,
+        model: u32,
+        constraint: u32,
+        assigned: Assigned<'a>,
+        pruned: &'a mut u64,
+        checks: &'a mut u64,
+        pruned_by: &'a mut [u64],
+    ) -> Context<'a> {
+        Context {
+            state,
+            assigned,
+            wake: None,
+            constraint,
+            propagator: constraint,
+            model,
+            pruned,
+            checks,
+            pruned_by,
+            observer: None,
+            wiped: None,
+            decision: None,
+            reschedule: None,
+            pruned_log: None,
+        }
     }
 }
 
@@ -172,7 +216,7 @@ impl Context<'_> {
     /// Adds `n` to the run's count of constraint checks.
     #[inline]
     pub fn count_checks(&mut self, n: u64) {
-        self.stats.checks += n;
+        *self.checks += n;
     }
 
     // ---- reversible integers ----
@@ -313,7 +357,7 @@ impl Context<'_> {
     pub(crate) fn remove_pos(&mut self, x: u32, pos: u32) -> Result<bool, Conflict> {
         let change = self.state.remove_pos(x, pos);
         if change != Change::None {
-            self.stats.pruned += 1;
+            *self.pruned += 1;
             self.pruned_by[self.constraint as usize] += 1;
             if self.observer.is_some() {
                 self.emit_removed(x, pos);
@@ -347,7 +391,7 @@ impl Context<'_> {
                 }
             }
         }
-        self.stats.pruned += removed;
+        *self.pruned += removed;
         self.pruned_by[self.constraint as usize] += removed;
         result.map(|()| removed)
     }
@@ -365,7 +409,7 @@ impl Context<'_> {
         }
         let change = self.state.fix_pos(x, pos);
         let removed = u64::from(before - self.state.size(x));
-        self.stats.pruned += removed;
+        *self.pruned += removed;
         self.pruned_by[self.constraint as usize] += removed;
         self.apply(x, change)
     }
@@ -380,7 +424,7 @@ impl Context<'_> {
         }
         let change = self.state.remove_below(x, pos);
         let removed = u64::from(before - self.state.size(x));
-        self.stats.pruned += removed;
+        *self.pruned += removed;
         self.pruned_by[self.constraint as usize] += removed;
         self.apply(x, change)
     }
@@ -395,7 +439,7 @@ impl Context<'_> {
         }
         let change = self.state.remove_above(x, pos);
         let removed = u64::from(before - self.state.size(x));
-        self.stats.pruned += removed;
+        *self.pruned += removed;
         self.pruned_by[self.constraint as usize] += removed;
         self.apply(x, change)
     }
@@ -418,7 +462,7 @@ impl Context<'_> {
             }
         }
         let removed = u64::from(removed.count_ones());
-        self.stats.pruned += removed;
+        *self.pruned += removed;
         self.pruned_by[self.constraint as usize] += removed;
         let change = self.state.narrow_single_word(x, new);
         self.apply(x, change)
@@ -437,7 +481,7 @@ impl Context<'_> {
     /// Counts `removed` values as removed by `constraint`.
     #[inline]
     pub(crate) fn attribute(&mut self, constraint: u32, removed: u64) {
-        self.stats.pruned += removed;
+        *self.pruned += removed;
         self.pruned_by[constraint as usize] += removed;
     }
 
@@ -457,7 +501,7 @@ impl Context<'_> {
             }
         }
         let removed = u64::from(present.count_ones());
-        self.stats.pruned += removed;
+        *self.pruned += removed;
         self.pruned_by[self.constraint as usize] += removed;
         let change = self.state.remove_mask(x, word, present);
         self.apply(x, change)

@@ -15,7 +15,7 @@
 //! propagators that also narrow the decided side, it is sound if less sharp. Once a solution has been found below a level, that level backtracks
 //! chronologically, so that counting and enumerating stay complete.
 
-use crate::var::VarId;
+use crate::ids::VarId;
 
 /// A set of levels `0..width*64`, as a bitset; inline up to 128 levels, so
 /// that copying one (which the bookkeeping does at every pruning) allocates

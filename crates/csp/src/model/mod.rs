@@ -9,119 +9,22 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use indexmap::IndexMap;
 
-use crate::config::AllDifferentStrength;
+use crate::constraint::AllDifferentStrength;
 use crate::constraint::Constraint;
 use crate::constraints::{AllDifferent, Equal, Less, Linear, NotEqual, Predicate, Relation, Table};
-use crate::var::{ConstraintId, Domain, VarId};
+use crate::domain::Domain;
+use crate::ids::{ConstraintId, VarId};
+
+mod error;
+mod solution;
+
+pub use error::ModelError;
+pub use solution::Solution;
 
 /// The largest magnitude of a value, an offset or a coefficient: `2^62`. Keeping
 /// values in `-2^62..=2^62` lets the propagators add an offset to a value
 /// without overflow.
 pub const MAX_VALUE: i64 = 1 << 62;
-
-/// A mistake in building a model: it says what is wrong and where.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ModelError {
-    /// A variable was given a domain without values.
-    #[error("variable {var} has an empty domain")]
-    EmptyDomain {
-        /// The variable's name, or what its name would have been.
-        var: String,
-    },
-    /// A value, offset or coefficient is outside `-MAX_VALUE..=MAX_VALUE`.
-    #[error("{context}: {value} is outside the supported range -2^62..=2^62")]
-    ValueOutOfRange {
-        /// The variable or constraint the value belongs to.
-        context: String,
-        /// The value.
-        value: i64,
-    },
-    /// Two variables were given the same name.
-    #[error("a variable named '{name}' already exists")]
-    DuplicateName {
-        /// The name.
-        name: String,
-    },
-    /// A name that no variable has was looked up.
-    #[error("no variable is named '{name}'")]
-    UnknownName {
-        /// The name.
-        name: String,
-    },
-    /// A constraint uses a variable that was created by another model.
-    #[error("{constraint}: the variable at position {position} ({var:?}) belongs to another model")]
-    ForeignVariable {
-        /// The constraint's kind.
-        constraint: String,
-        /// The variable's position in the constraint's scope.
-        position: usize,
-        /// The variable.
-        var: VarId,
-    },
-    /// A variable index beyond the model's variables.
-    #[error("{constraint}: the variable at position {position} ({var:?}) does not exist in this model")]
-    UnknownVariable {
-        /// The constraint's kind.
-        constraint: String,
-        /// The variable's position in the constraint's scope.
-        position: usize,
-        /// The variable.
-        var: VarId,
-    },
-    /// A constraint that needs distinct variables got one twice.
-    #[error("{constraint}: variable {var} appears twice, at positions {first} and {second}")]
-    DuplicateVariable {
-        /// The constraint's kind.
-        constraint: String,
-        /// The variable's name.
-        var: String,
-        /// Its first position in the scope.
-        first: usize,
-        /// Its second position in the scope.
-        second: usize,
-    },
-    /// A table row does not have one value per variable.
-    #[error("table: row {row} has {found} values, expected {expected} (one per variable)")]
-    TableArity {
-        /// The row, counting from 0.
-        row: usize,
-        /// The number of variables.
-        expected: usize,
-        /// The number of values in the row.
-        found: usize,
-    },
-    /// Two lists that must be as long as each other are not.
-    #[error("{constraint}: {what} has {found} entries, expected {expected} (one per variable)")]
-    LengthMismatch {
-        /// The constraint's kind.
-        constraint: String,
-        /// Which list.
-        what: &'static str,
-        /// The number of variables.
-        expected: usize,
-        /// The list's length.
-        found: usize,
-    },
-    /// A constraint without variables.
-    #[error("{constraint}: the scope is empty")]
-    EmptyScope {
-        /// The constraint's kind.
-        constraint: String,
-    },
-    /// A linear constraint whose sums could overflow 128-bit arithmetic.
-    #[error("linear: the terms are too large to sum safely ({terms} terms)")]
-    LinearOverflow {
-        /// The number of terms.
-        terms: usize,
-    },
-    /// A constraint id that this model did not hand out.
-    #[error("constraint {id} does not exist in this model")]
-    UnknownConstraint {
-        /// The id.
-        id: ConstraintId,
-    },
-}
 
 const NO_NAME: u32 = u32::MAX;
 
@@ -148,9 +51,6 @@ pub struct Model {
     names: IndexMap<Box<str>, u32>,
     constraints: Vec<Box<dyn Constraint>>,
     labels: Vec<Option<Box<str>>>,
-    /// The `all_different`s posted without offsets, with their own strength if
-    /// any: the solver may propagate those over small domains as one system.
-    plain_all_different: Vec<(ConstraintId, Option<AllDifferentStrength>)>,
 }
 
 impl Default for Model {
@@ -178,7 +78,6 @@ impl Model {
             names: IndexMap::new(),
             constraints: Vec::new(),
             labels: Vec::new(),
-            plain_all_different: Vec::new(),
         }
     }
 
@@ -473,22 +372,7 @@ impl Model {
                 Self::check_value(|| "all_different offset".to_string(), offset)?;
             }
         }
-        let id = self.post(AllDifferent::new(vars.to_vec(), offsets.map(<[i64]>::to_vec), strength))?;
-        if offsets.is_none_or(|offsets| offsets.iter().all(|&o| o == 0)) {
-            self.plain_all_different.push((id, strength));
-        }
-        Ok(id)
-    }
-
-    /// The scope of constraint `c`.
-    pub(crate) fn constraint_scope(&self, c: u32) -> &[VarId] {
-        self.constraints[c as usize].scope()
-    }
-
-    /// The `all_different`s without offsets (or with offsets all 0), with
-    /// their own strength if they were posted with one.
-    pub(crate) fn plain_all_different(&self) -> &[(ConstraintId, Option<AllDifferentStrength>)] {
-        &self.plain_all_different
+        self.post(AllDifferent::new(vars.to_vec(), offsets.map(<[i64]>::to_vec), strength))
     }
 
     fn check_distinct(&self, kind: &str, vars: &[VarId]) -> Result<(), ModelError> {
@@ -573,13 +457,6 @@ impl Model {
         F: Fn(&[i64]) -> bool + Send + Sync + 'static,
     {
         self.post(Predicate::new(vars.to_vec(), check))
-    }
-
-    /// Solves the model with the default configuration: the first solution, or
-    /// `None` when there is none.
-    pub fn solve(&self) -> Result<Option<crate::Solution<'_>>, crate::SolveError> {
-        let mut solver = crate::Solver::new(self, crate::SolveConfig::default())?;
-        Ok(solver.solve().into_solution())
     }
 
     pub(crate) fn id(&self) -> u32 {

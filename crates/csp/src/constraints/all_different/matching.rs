@@ -1,0 +1,399 @@
+//! Domain consistency by bipartite matching (Régin 1994), for any domains.
+
+use crate::constraint::Propagator;
+use crate::ids::VarId;
+use crate::kernel::{Conflict, Context, Cost, PropagationResult};
+
+use super::NONE;
+use super::bitset::SmallMatching;
+use super::pairwise::{self, Done};
+
+/// Domain consistency by bipartite matching (Régin 1994).
+///
+/// A value `a` of variable `x` has a support exactly when the edge `x - a`
+/// belongs to some maximum matching of the variable-value graph. With a
+/// matching covering every variable in hand, orient matching edges from variable
+/// to value and the others from value to variable, and add a sink reachable from
+/// every free value and reached from every matched value. An edge outside the
+/// matching is then in some maximum matching iff its two ends lie in the same
+/// strongly connected component (an even alternating cycle, or an even
+/// alternating path from a free value through the sink).
+///
+/// The matching is kept between calls and repaired (Régin's incremental
+/// version): after a removal only the variables that lost their matched value
+/// need an augmenting path.
+pub(super) struct Matching<'c> {
+    vars: &'c [VarId],
+    offsets: &'c [i64],
+    values: LocalValues,
+    /// The matched local value of each variable, or `NONE`.
+    var_match: Vec<u32>,
+    /// The matched variable of each local value, or `NONE`.
+    val_match: Vec<u32>,
+    /// The current domains as local value ids, in compressed rows.
+    dom_start: Vec<u32>,
+    dom: Vec<u32>,
+    graph: Graph,
+    fill: Vec<u32>,
+    visited: Vec<u32>,
+    stamp: u32,
+    path: Vec<(u32, u32)>,
+    tarjan: Tarjan,
+    /// The bitset version, when every domain is one word of consecutive values
+    /// and the shifted values span at most 64.
+    small: Option<Box<SmallMatching>>,
+    /// The positions plain backtracking has checked (see [`pairwise::check_partial`]).
+    checked: Done,
+}
+
+/// The shifted values `x_i + o_i` the constraint can see, numbered from 0.
+#[derive(Debug)]
+enum LocalValues {
+    /// Ids are `value - base`.
+    Dense { base: i64, span: usize },
+    /// Ids are positions in a sorted list (for scattered values).
+    Sparse(Vec<i64>),
+}
+
+impl LocalValues {
+    fn len(&self) -> usize {
+        match self {
+            LocalValues::Dense { span, .. } => *span,
+            LocalValues::Sparse(values) => values.len(),
+        }
+    }
+
+    #[inline]
+    fn id(&self, shifted: i64) -> u32 {
+        match self {
+            LocalValues::Dense { base, .. } => (shifted - base) as u32,
+            LocalValues::Sparse(values) => values.binary_search(&shifted).expect("a value of an initial domain") as u32,
+        }
+    }
+
+    #[inline]
+    fn value(&self, id: u32) -> i64 {
+        match self {
+            LocalValues::Dense { base, .. } => base + i64::from(id),
+            LocalValues::Sparse(values) => values[id as usize],
+        }
+    }
+}
+
+/// A directed graph in compressed rows, rebuilt at each call without allocating.
+#[derive(Debug, Default)]
+struct Graph {
+    start: Vec<u32>,
+    edges: Vec<u32>,
+}
+
+impl Graph {
+    #[inline]
+    fn out(&self, node: u32) -> &[u32] {
+        &self.edges[self.start[node as usize] as usize..self.start[node as usize + 1] as usize]
+    }
+}
+
+/// Iterative Tarjan strongly connected components, with reusable buffers.
+#[derive(Debug, Default)]
+struct Tarjan {
+    index: Vec<u32>,
+    low: Vec<u32>,
+    component: Vec<u32>,
+    on_stack: Vec<bool>,
+    stack: Vec<u32>,
+    call: Vec<(u32, u32)>,
+}
+
+impl Tarjan {
+    fn run(&mut self, graph: &Graph) {
+        let nodes = graph.start.len() - 1;
+        for buffer in [&mut self.index, &mut self.component] {
+            buffer.clear();
+            buffer.resize(nodes, NONE);
+        }
+        self.low.clear();
+        self.low.resize(nodes, 0);
+        self.on_stack.clear();
+        self.on_stack.resize(nodes, false);
+        self.stack.clear();
+        let mut next_index = 0u32;
+        let mut next_component = 0u32;
+        for root in 0..nodes as u32 {
+            if self.index[root as usize] != NONE {
+                continue;
+            }
+            self.visit(root, &mut next_index);
+            while let Some(&mut (node, ref mut k)) = self.call.last_mut() {
+                let out = graph.out(node);
+                if let Some(&next) = out.get(*k as usize) {
+                    *k += 1;
+                    if self.index[next as usize] == NONE {
+                        self.visit(next, &mut next_index);
+                    } else if self.on_stack[next as usize] {
+                        let low = self.low[node as usize].min(self.index[next as usize]);
+                        self.low[node as usize] = low;
+                    }
+                    continue;
+                }
+                self.call.pop();
+                if self.low[node as usize] == self.index[node as usize] {
+                    loop {
+                        let member = self.stack.pop().expect("the root is on the stack");
+                        self.on_stack[member as usize] = false;
+                        self.component[member as usize] = next_component;
+                        if member == node {
+                            break;
+                        }
+                    }
+                    next_component += 1;
+                }
+                if let Some(&(parent, _)) = self.call.last() {
+                    let low = self.low[parent as usize].min(self.low[node as usize]);
+                    self.low[parent as usize] = low;
+                }
+            }
+        }
+    }
+
+    fn visit(&mut self, node: u32, next_index: &mut u32) {
+        self.index[node as usize] = *next_index;
+        self.low[node as usize] = *next_index;
+        *next_index += 1;
+        self.stack.push(node);
+        self.on_stack[node as usize] = true;
+        self.call.push((node, 0));
+    }
+}
+
+impl<'c> Matching<'c> {
+    pub(super) fn new(vars: &'c [VarId], offsets: &'c [i64]) -> Self {
+        Matching {
+            vars,
+            offsets,
+            values: LocalValues::Dense { base: 0, span: 0 },
+            var_match: vec![NONE; vars.len()],
+            val_match: Vec::new(),
+            dom_start: Vec::new(),
+            dom: Vec::new(),
+            graph: Graph::default(),
+            fill: Vec::new(),
+            visited: Vec::new(),
+            stamp: 0,
+            path: Vec::new(),
+            tarjan: Tarjan::default(),
+            small: None,
+            checked: Done::new(vars.len()),
+        }
+    }
+
+    /// Reads the current domains as local value ids.
+    fn load(&mut self, ctx: &Context<'_>) {
+        self.dom_start.clear();
+        self.dom.clear();
+        for (&var, &offset) in self.vars.iter().zip(self.offsets) {
+            self.dom_start.push(self.dom.len() as u32);
+            let values = &self.values;
+            self.dom.extend(ctx.values(var).map(|v| values.id(v + offset)));
+        }
+        self.dom_start.push(self.dom.len() as u32);
+    }
+
+    fn domain(&self, p: usize) -> &[u32] {
+        &self.dom[self.dom_start[p] as usize..self.dom_start[p + 1] as usize]
+    }
+
+    /// Finds an augmenting path from variable `root` (depth first, iterative) and
+    /// flips it. Returns false when `root` cannot be matched.
+    fn augment(&mut self, root: usize) -> bool {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.visited.iter_mut().for_each(|v| *v = 0);
+            self.stamp = 1;
+        }
+        self.path.clear();
+        self.path.push((root as u32, self.dom_start[root]));
+        while let Some(&mut (p, ref mut cursor)) = self.path.last_mut() {
+            if *cursor == self.dom_start[p as usize + 1] {
+                self.path.pop();
+                continue;
+            }
+            let a = self.dom[*cursor as usize];
+            *cursor += 1;
+            if self.visited[a as usize] == self.stamp {
+                continue;
+            }
+            self.visited[a as usize] = self.stamp;
+            let owner = self.val_match[a as usize];
+            if owner == NONE {
+                // Flip the path: every variable on it takes the value it was
+                // exploring (the one just before its cursor).
+                for &(q, cursor) in &self.path {
+                    let value = self.dom[cursor as usize - 1];
+                    self.var_match[q as usize] = value;
+                    self.val_match[value as usize] = q;
+                }
+                return true;
+            }
+            self.path.push((owner, self.dom_start[owner as usize]));
+        }
+        false
+    }
+
+    /// Builds the oriented graph described on [`Matching`]. Nodes: variables
+    /// `0..n`, values `n..n+m`, the sink `n+m`.
+    fn build_graph(&mut self) {
+        let n = self.vars.len();
+        let m = self.values.len();
+        let sink = (n + m) as u32;
+        let g = &mut self.graph;
+        g.start.clear();
+        g.edges.clear();
+        for p in 0..n {
+            g.start.push(g.edges.len() as u32);
+            g.edges.push(n as u32 + self.var_match[p]);
+        }
+        // Value nodes: the other variables holding the value, then the sink if
+        // the value is matched. A matched value's owner holds it, so either way a
+        // value has as many out-edges as variables hold it.
+        let fill = &mut self.fill;
+        fill.clear();
+        fill.resize(m, 0);
+        for &a in &self.dom {
+            fill[a as usize] += 1;
+        }
+        let mut at = g.edges.len() as u32;
+        for slot in fill.iter_mut() {
+            g.start.push(at);
+            let degree = *slot;
+            *slot = at;
+            at += degree;
+        }
+        g.start.push(at); // the sink's edges follow the values' edges
+        g.edges.resize(at as usize, 0);
+        for p in 0..n {
+            for &a in &self.dom[self.dom_start[p] as usize..self.dom_start[p + 1] as usize] {
+                if self.val_match[a as usize] != p as u32 {
+                    g.edges[fill[a as usize] as usize] = p as u32;
+                    fill[a as usize] += 1;
+                }
+            }
+        }
+        for (&owner, &slot) in self.val_match.iter().zip(fill.iter()) {
+            if owner != NONE {
+                g.edges[slot as usize] = sink;
+            }
+        }
+        // The sink reaches every free value.
+        for a in 0..m {
+            if self.val_match[a] == NONE {
+                g.edges.push((n + a) as u32);
+            }
+        }
+        g.start.push(g.edges.len() as u32);
+    }
+}
+
+impl Propagator for Matching<'_> {
+    fn initialise(&mut self, ctx: &mut Context<'_>) {
+        self.checked.initialise(ctx);
+        // The local value space holds every shifted value of the initial domains;
+        // it is dense unless those values are scattered.
+        let mut lo = i64::MAX;
+        let mut hi = i64::MIN;
+        let mut total: u64 = 0;
+        for (&var, &offset) in self.vars.iter().zip(self.offsets) {
+            lo = lo.min(ctx.min(var) + offset);
+            hi = hi.max(ctx.max(var) + offset);
+            total += ctx.size(var) as u64;
+        }
+        let span = (hi as i128 - lo as i128 + 1) as u128;
+        self.values = if span <= u128::from(2 * total + 64) {
+            LocalValues::Dense { base: lo, span: span as usize }
+        } else {
+            let mut all: Vec<i64> = Vec::new();
+            for (&var, &offset) in self.vars.iter().zip(self.offsets) {
+                all.extend(ctx.values(var).map(|v| v + offset));
+            }
+            all.sort_unstable();
+            all.dedup();
+            LocalValues::Sparse(all)
+        };
+        self.val_match = vec![NONE; self.values.len()];
+        self.visited = vec![0; self.values.len()];
+        self.small = SmallMatching::new(self.vars, self.offsets, ctx);
+        if let Some(small) = &mut self.small {
+            small.complete_next = Some(ctx.new_reversible_int(0));
+        }
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
+        let n = self.vars.len();
+        if n > self.values.len() {
+            return Err(Conflict);
+        }
+        if let Some(small) = &mut self.small {
+            // Gecode's scheme for domain-consistent distinct: a cheap pass first,
+            // then the matching once the cheap propagators are done.
+            // The flag is reversible so that a conflict, which empties the queue,
+            // leaves every propagator in a state that only depends on the domains.
+            let cell = small.complete_next.expect("initialised");
+            if ctx.can_reschedule() && ctx.get(cell) == 0 {
+                if small.cheap(self.vars, ctx)? {
+                    ctx.set(cell, 1);
+                    ctx.reschedule(Cost::Expensive);
+                }
+                return Ok(());
+            }
+            ctx.set(cell, 0);
+            return small.propagate(self.vars, ctx);
+        }
+        self.load(ctx);
+        ctx.count_checks(n as u64);
+        // Keep the matched edges that are still in the domains.
+        for p in 0..n {
+            let a = self.var_match[p];
+            if a != NONE && self.domain(p).binary_search(&a).is_err() {
+                self.var_match[p] = NONE;
+                self.val_match[a as usize] = NONE;
+            }
+        }
+        for p in 0..n {
+            if self.var_match[p] == NONE && !self.augment(p) {
+                return Err(Conflict);
+            }
+        }
+        self.build_graph();
+        self.tarjan.run(&self.graph);
+        let component = &self.tarjan.component;
+        for p in 0..n {
+            let matched = self.var_match[p];
+            let mine = component[p];
+            for i in self.dom_start[p] as usize..self.dom_start[p + 1] as usize {
+                let a = self.dom[i];
+                if a != matched && component[n + a as usize] != mine {
+                    let value = self.values.value(a) - self.offsets[p];
+                    ctx.remove(self.vars[p], value)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn cost(&self) -> Cost {
+        // The bitset version starts with a cheap pass and reschedules itself.
+        if self.small.is_some() { Cost::Cheap } else { Cost::Expensive }
+    }
+
+    fn is_idempotent(&self) -> bool {
+        true
+    }
+
+    fn has_partial_check(&self) -> bool {
+        true
+    }
+
+    fn check_partial(&mut self, ctx: &mut Context<'_>) -> bool {
+        pairwise::check_partial(self.vars, self.offsets, &mut self.checked, ctx)
+    }
+}

@@ -1,0 +1,339 @@
+//! Several `all_different`s over one small value space, propagated together.
+//!
+//! A sudoku has 27 all-differents over 81 cells, each cell in three. Run one
+//! propagator per constraint and every value a box removes wakes the cell's
+//! row and column, each of which reads its nine domains, narrows some, and
+//! wakes others in turn: most of the work is the cascade (reading, trailing,
+//! queueing), not the reasoning. The solver instead hands all such
+//! constraints to one [`System`] propagator. It copies the domains into
+//! local bit masks, works on those, and writes each changed domain back once.
+//! The work comes in tiers, each run only when the ones before it have
+//! nothing left to do:
+//!
+//! 1. **Singles**: a variable with one value left loses it from the other
+//!    variables of its constraints.
+//! 2. **Hidden singles**: when a constraint has exactly as many values left
+//!    as variables, every value must be taken, and a value only one variable
+//!    can take goes to it. A constraint fails when fewer values than
+//!    variables remain. For this the system keeps, per constraint and value,
+//!    the set of the constraint's variables that can take the value (its
+//!    "places"), updated with every removal; a place set that shrinks to one
+//!    variable is a candidate. A constraint whose variables changed between
+//!    calls is checked whole, as [`super::bitset`]'s cheap pass does.
+//! 3. **Matching**: for each constraint that changed since its last look
+//!    and may hold a Hall set ([`hall_set_possible`]) that the pass would act
+//!    on ([`may_prune`], an exact search over small sets), Régin's matching
+//!    pass, which leaves it domain consistent. With
+//!    [`SolveConfig::all_different_intersections`](crate::SolveConfig::all_different_intersections), before that, each
+//!    constraint whose places shrank looks at where it crosses others (two
+//!    or more shared variables, a sudoku box and a line): a value whose
+//!    places lie in the shared part leaves the rest of the other constraint
+//!    ([`Board::cross`]). That prunes more than the constraints do one at a
+//!    time; it is the same as redundant box-line constraints would.
+//!
+//! Without intersections the pruning is the same as separate propagators':
+//! every constraint ends domain consistent, and the
+//! common fixpoint of the constraints' propagators does not depend on the
+//! order they run in, so the search makes the same decisions and finds the
+//! same solutions (the tests check it against separate propagators). Values
+//! removed and failures are attributed to the constraint whose reasoning
+//! caused them.
+//!
+//! With an observer, each constraint's changes are written to the domains
+//! as soon as it has made them, so that every removal is reported with the
+//! constraint that made it; otherwise each changed domain is written once,
+//! at the end of the call.
+//!
+//! Between calls the system keeps the masks its last successful call left, a
+//! common fixpoint: a constraint none of whose variables changed since is
+//! still at its own, so only the others are checked and looked at, and only
+//! the fixed variables that are new, or whose value came back to a peer (a
+//! backtrack), go through tier 1 again. The place sets follow the masks
+//! through every call, failed ones included.
+
+use crate::constraint::Propagator;
+use crate::ids::VarId;
+use crate::kernel::{Conflict, Context, Cost, Event, PropagationResult, State};
+
+mod board;
+mod hall;
+mod intersections;
+mod sync;
+mod topology;
+
+use super::bitset::Core;
+use board::{Board, Unit, count_places};
+use hall::Matching;
+use topology::{Crossings, Topology, pop_first};
+
+/// What a step of [`System::fixpoint`] changed.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Acted {
+    /// The variables of constraint `u`, its own work.
+    Unit(usize),
+    /// The peers of fixed position `p`, the work of each of its constraints.
+    Peers(usize),
+    /// The variables of the constraints crossing `u`, its work.
+    Crossings(usize),
+}
+
+/// One propagator for several `all_different`s (see the module docs).
+#[derive(Debug)]
+pub(crate) struct System {
+    /// The merged constraints, in posting order; the first one runs the system.
+    constraints: Vec<u32>,
+    /// Per position: the variable, the shift from its bit 0 to the local
+    /// value id, and where its domain word lives.
+    vars: Vec<u32>,
+    shift: Vec<u8>,
+    address: Vec<usize>,
+    topology: Topology,
+    board: Board,
+    /// The masks as read at the start of the call.
+    before: Vec<u64>,
+    /// The masks when the solver was built (every later mask is a subset),
+    /// and per constraint its places then (the values of the span) and how
+    /// many values had one: a new run from the root restores these and
+    /// removes what is gone since, rather than undo the last run's work.
+    initial: Vec<u64>,
+    template: Vec<(Vec<u64>, u8)>,
+    /// The masks as the last call left them, which the places describe, and
+    /// whether that call succeeded (then every constraint none of whose
+    /// variables changed since is still at its fixpoint). `None` before the
+    /// first call.
+    last: Option<Vec<u64>>,
+    /// The masks as the last successful call left them (`None` before one).
+    good: Option<Vec<u64>>,
+    /// Positions queued for tier 1 while loading (a bitset, clear between calls).
+    pushed: Vec<u64>,
+    /// Scratch of `load`: the positions changed since `last` and since `good`.
+    since_last: Vec<u32>,
+    since_good: Vec<u32>,
+    /// Per constraint, where it crosses others (empty without
+    /// [`SolveConfig::all_different_intersections`]).
+    crossings: Crossings,
+    /// Per constraint, its matching, kept between calls.
+    matchings: Vec<Matching>,
+    core: Box<Core>,
+}
+
+/// The propagator of a constraint merged into a [`System`]: the system does
+/// its work, so it never runs.
+#[derive(Debug)]
+pub(crate) struct Merged;
+
+impl Propagator for Merged {
+    fn propagate(&mut self, _ctx: &mut Context<'_>) -> PropagationResult {
+        Ok(())
+    }
+
+    fn is_idempotent(&self) -> bool {
+        true
+    }
+}
+
+impl System {
+    /// The system of the all-differents `constraints` (their ids, in posting
+    /// order) over `scopes` (each of distinct variables, at most 64), when
+    /// their domains allow one: each variable a dense one-word domain, all of
+    /// them within one span of 64 values. `None` otherwise (each constraint
+    /// then gets its own propagator). Which constraints to merge is the
+    /// solver's choice; with `intersections` the system also reasons where two
+    /// of them cross ([`SolveConfig::all_different_intersections`](crate::SolveConfig::all_different_intersections)).
+    pub(crate) fn new(
+        constraints: Vec<u32>,
+        scopes: &[&[VarId]],
+        num_vars: usize,
+        state: &State,
+        intersections: bool,
+    ) -> Option<System> {
+        debug_assert_eq!(constraints.len(), scopes.len());
+        // The value space: from the smallest bit 0 to the largest value.
+        let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+        for scope in scopes {
+            for var in *scope {
+                let x = var.index;
+                let base = state.dense_base(x)?;
+                let word = state.word(x, 0);
+                if state.num_words(x) != 1 || word == 0 {
+                    return None;
+                }
+                lo = lo.min(base);
+                hi = hi.max(base + i64::from(63 - word.leading_zeros()));
+            }
+        }
+        if hi - lo >= 64 {
+            return None;
+        }
+        // Positions in order of first appearance.
+        let mut position = vec![u32::MAX; num_vars];
+        let mut vars = Vec::new();
+        let mut positions = Vec::with_capacity(constraints.len());
+        for scope in scopes {
+            let mut scope_positions = Vec::new();
+            for var in *scope {
+                let x = var.index as usize;
+                if position[x] == u32::MAX {
+                    position[x] = vars.len() as u32;
+                    vars.push(var.index);
+                }
+                scope_positions.push(position[x]);
+            }
+            positions.push(scope_positions);
+        }
+        let (n, k) = (vars.len(), constraints.len());
+        let shift: Vec<u8> = vars.iter().map(|&x| (state.dense_base(x).unwrap_or(lo) - lo) as u8).collect();
+        let initial: Vec<u64> = vars.iter().zip(&shift).map(|(&x, &shift)| state.word(x, 0) << shift).collect();
+        let topology = Topology::new(&positions, n);
+        let span = (hi - lo + 1) as usize;
+        let template = (0..k)
+            .map(|u| {
+                let (places, live) = count_places(topology.members(u), &initial);
+                (places[..span].to_vec(), live)
+            })
+            .collect();
+        let crossings = if intersections { Crossings::new(&topology, k) } else { Crossings::default() };
+        Some(System {
+            crossings,
+            shift,
+            address: vars.iter().map(|&x| state.word_address(x)).collect(),
+            vars,
+            board: Board {
+                masks: vec![0; n],
+                units: positions
+                    .iter()
+                    .map(|scope| Unit { places: [0; 64], live: 0, size: scope.len() as u8, pruned: 0, dirty: 0 })
+                    .collect(),
+                singles: vec![0; n],
+                num_singles: 0,
+                hidden: vec![0; k * 64],
+                num_hidden: 0,
+                to_check: vec![0; k.div_ceil(64)],
+                to_look: vec![0; k.div_ceil(64)],
+                to_cross: vec![0; k.div_ceil(64)],
+                crossing: intersections,
+                span,
+            },
+            topology,
+            before: vec![0; n],
+            initial,
+            template,
+            last: None,
+            good: None,
+            pushed: vec![0; n.div_ceil(64)],
+            since_last: Vec::with_capacity(n),
+            since_good: Vec::with_capacity(n),
+            matchings: vec![([u8::MAX; 64], [u8::MAX; 64]); k],
+            core: Box::new(Core::new(0)),
+            constraints,
+        })
+    }
+
+    /// The merged constraints; the first one runs the system.
+    pub(crate) fn constraints(&self) -> &[u32] {
+        &self.constraints
+    }
+
+    /// Runs the tiers until none has anything left to do. `Err(u)` when
+    /// constraint `u` fails.
+    pub(super) fn fixpoint(&mut self, eager: bool, ctx: &mut Context<'_>) -> Result<(), u32> {
+        loop {
+            let (topology, board) = (&self.topology, &mut self.board);
+            // Who acted, for `write`.
+            let acted = if board.num_singles > 0 {
+                board.num_singles -= 1;
+                let p = board.singles[board.num_singles] as usize;
+                board.eliminate(topology, p)?;
+                Acted::Peers(p)
+            } else if board.num_hidden > 0 {
+                board.num_hidden -= 1;
+                let entry = board.hidden[board.num_hidden] as usize;
+                board.hidden_single(topology, entry)?;
+                Acted::Unit(entry / 64)
+            } else if let Some(u) = pop_first(&mut board.to_check) {
+                ctx.count_checks(topology.members(u).len() as u64);
+                board.check(topology, u)?;
+                Acted::Unit(u)
+            } else if let Some(u) = pop_first(&mut board.to_cross) {
+                if !board.cross(topology, u, &self.crossings)? {
+                    continue;
+                }
+                Acted::Crossings(u)
+            } else if let Some(u) = pop_first(&mut board.to_look) {
+                let checked = board.match_unit(topology, u, &mut self.core, &mut self.matchings[u])?;
+                ctx.count_checks(checked as u64);
+                Acted::Unit(u)
+            } else {
+                return Ok(());
+            };
+            if eager {
+                // Cannot fail (the masks are never empty); blamed on the first acting constraint if it did.
+                let (first, result) = match acted {
+                    Acted::Unit(u) => (u as u32, self.write(std::iter::once((u, u)), ctx)),
+                    Acted::Peers(p) => {
+                        let slots = self.topology.slots(p);
+                        let units = slots.iter().map(|slot| (slot.unit as usize, slot.unit as usize));
+                        (slots[0].unit, self.write(units, ctx))
+                    }
+                    Acted::Crossings(u) => {
+                        let units = self.crossings.of(u).iter().map(|crossing| (u, crossing.other as usize));
+                        (u as u32, self.write(units, ctx))
+                    }
+                };
+                result.map_err(|_| first)?;
+            }
+        }
+    }
+}
+
+impl Propagator for System {
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
+        let eager = ctx.observer.is_some();
+        self.load(ctx);
+        if self.board.crossing {
+            self.mark_crossings();
+        }
+        let result = self.fixpoint(eager, ctx);
+        // The places describe the masks as they are now, even after a failure.
+        let mut last = self.last.take().unwrap_or_else(|| vec![0; self.vars.len()]);
+        last.copy_from_slice(&self.board.masks);
+        self.last = Some(last);
+        if result.is_ok() {
+            let mut good = self.good.take().unwrap_or_else(|| vec![0; self.vars.len()]);
+            good.copy_from_slice(&self.board.masks);
+            self.good = Some(good);
+        }
+        if let Err(u) = result {
+            ctx.constraint = self.constraints[u as usize];
+            return Err(Conflict);
+        }
+        // (The per-unit counts of removed values are reset by the next load.)
+        if !eager {
+            for p in 0..self.vars.len() {
+                let mask = self.board.masks[p];
+                if mask != self.before[p] {
+                    ctx.narrow_unattributed(self.vars[p], mask >> self.shift[p])?;
+                }
+            }
+            for (unit, &constraint) in self.board.units.iter().zip(&self.constraints) {
+                if unit.pruned != 0 {
+                    ctx.attribute(constraint, unit.pruned);
+                }
+            }
+        }
+        ctx.constraint = self.constraints[0];
+        Ok(())
+    }
+
+    fn interest(&self) -> Event {
+        Event::Domain
+    }
+
+    fn cost(&self) -> Cost {
+        Cost::Expensive
+    }
+
+    fn is_idempotent(&self) -> bool {
+        true
+    }
+}

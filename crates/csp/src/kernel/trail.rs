@@ -1,0 +1,214 @@
+//! The trail: what undoes the changes of the domains and of the reversible
+//! integers on backtrack.
+//!
+//! Every change is recorded on the trail: the removal of a single value as one
+//! 4-byte entry (the word and the bit), any larger change of a word as the old
+//! word. Undoing to a mark replays the entries in reverse order and adjusts the
+//! cached sizes and bounds. Single removals dominate, and a long N-queens branch
+//! keeps tens of millions of them on the trail, so the small entry matters.
+//! Reversible integers, which propagators use for their own incremental state,
+//! have a trail of their own.
+
+use super::domains::{Slot, State};
+
+/// A trail entry with this bit set is a word address, with the old word in the
+/// two entries below it (low half first); without it, `address << 6 | bit`
+/// records the removal of one bit.
+const WHOLE_WORD: u32 = 1 << 31;
+/// Word addresses below this fit a single-bit entry.
+const BIT_ENTRY_LIMIT: usize = 1 << 25;
+
+/// A point to undo to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Mark {
+    words: usize,
+    ints: usize,
+}
+
+/// A handle to a reversible integer, allocated by a propagator when the solver
+/// is built and restored automatically on backtrack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReversibleInt(pub(crate) u32);
+
+/// The domains and reversible integers at one moment (see [`State::snapshot`]).
+#[derive(Clone, Debug)]
+pub(crate) struct Snapshot {
+    words: Vec<u64>,
+    slots: Vec<Slot>,
+    ints: Vec<i64>,
+}
+
+impl State {
+    #[inline]
+    fn locate(&self, address: usize) -> (usize, u32) {
+        if self.owner.is_empty() {
+            if self.num_words.first() == Some(&1) {
+                // One word per variable: the address is the variable.
+                return (address, 0);
+            }
+            let n = self.stride as usize;
+            (address % n, (address / n) as u32)
+        } else {
+            let var = self.owner[address] as usize;
+            (var, address as u32 - self.slots[var].first_word)
+        }
+    }
+
+    /// Records the current value of a word that is about to change in more than one bit.
+    #[inline]
+    pub(super) fn save(&mut self, address: usize) {
+        let old = self.words[address];
+        self.trail.extend_from_slice(&[old as u32, (old >> 32) as u32, WHOLE_WORD | address as u32]);
+    }
+
+    /// Records that bit `bit` of the word at `address` is about to be cleared.
+    #[inline]
+    pub(super) fn save_bit(&mut self, address: usize, bit: u32) {
+        if address < BIT_ENTRY_LIMIT {
+            self.trail.push((address as u32) << 6 | bit);
+        } else {
+            self.save(address);
+        }
+    }
+
+    // ---- reversible integers ----
+
+    pub(crate) fn new_int(&mut self, initial: i64) -> ReversibleInt {
+        self.ints.push(initial);
+        ReversibleInt(self.ints.len() as u32 - 1)
+    }
+
+    #[inline]
+    pub(crate) fn int(&self, cell: ReversibleInt) -> i64 {
+        self.ints[cell.0 as usize]
+    }
+
+    #[inline]
+    pub(crate) fn set_int(&mut self, cell: ReversibleInt, value: i64) {
+        let slot = &mut self.ints[cell.0 as usize];
+        if *slot != value {
+            self.int_trail.push((cell.0, *slot));
+            *slot = value;
+        }
+    }
+
+    // ---- snapshots ----
+
+    /// A copy of the domains and reversible integers, to come back to in one go.
+    pub(crate) fn snapshot(&self) -> Snapshot {
+        Snapshot { words: self.words.clone(), slots: self.slots.clone(), ints: self.ints.clone() }
+    }
+
+    /// Comes back to a snapshot: a few block copies, however long the trail
+    /// since. The trail is emptied.
+    pub(crate) fn restore(&mut self, snapshot: &Snapshot) {
+        self.words.copy_from_slice(&snapshot.words);
+        self.slots.copy_from_slice(&snapshot.slots);
+        self.ints.copy_from_slice(&snapshot.ints);
+        self.trail.clear();
+        self.int_trail.clear();
+    }
+
+    // ---- trail ----
+
+    #[inline]
+    pub(crate) fn mark(&self) -> Mark {
+        Mark { words: self.trail.len(), ints: self.int_trail.len() }
+    }
+
+    /// Restores every domain and reversible integer to what it was at `mark`.
+    pub(crate) fn undo_to(&mut self, mark: Mark) {
+        while self.trail.len() > mark.words {
+            let entry = self.trail.pop().expect("trail is longer than the mark");
+            let (w, old) = if entry & WHOLE_WORD != 0 {
+                let high = self.trail.pop().expect("a saved word follows its address");
+                let low = self.trail.pop().expect("a saved word follows its address");
+                ((entry & !WHOLE_WORD) as usize, u64::from(high) << 32 | u64::from(low))
+            } else {
+                let w = (entry >> 6) as usize;
+                (w, self.words[w] | 1u64 << (entry & 63))
+            };
+            let (v, k) = self.locate(w);
+            let current = self.words[w];
+            self.words[w] = old;
+            let added = old & !current;
+            self.slots[v].size += added.count_ones();
+            let lo = k * 64 + added.trailing_zeros();
+            let hi = k * 64 + 63 - added.leading_zeros();
+            if self.slots[v].size == added.count_ones() {
+                // The domain was empty: the restored bits are all there is.
+                self.slots[v].min = lo;
+                self.slots[v].max = hi;
+            } else {
+                self.slots[v].min = self.slots[v].min.min(lo);
+                self.slots[v].max = self.slots[v].max.max(hi);
+            }
+        }
+        while self.int_trail.len() > mark.ints {
+            let (cell, old) = self.int_trail.pop().expect("trail is longer than the mark");
+            self.ints[cell as usize] = old;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::Domain;
+    use crate::kernel::domains::{Change, Event};
+
+    fn state(domains: &[Domain]) -> State {
+        State::new(domains).unwrap()
+    }
+
+    fn values(s: &State, var: u32) -> Vec<i64> {
+        s.positions(var).map(|p| s.value(var, p)).collect()
+    }
+
+    #[test]
+    fn removals_are_undone_with_sizes_and_bounds() {
+        let domains = [Domain::range(-5, 200), Domain::values([-3, 0, 2, 7])];
+        let mut s = state(&domains);
+        let mark = s.mark();
+        assert_eq!(s.remove_pos(0, 0), Change::Changed(Event::Bounds));
+        assert_eq!(s.remove_pos(0, 100), Change::Changed(Event::Domain));
+        assert_eq!(s.remove_above(0, 70), Change::Changed(Event::Bounds));
+        assert_eq!(s.size(0), 70);
+        assert_eq!((s.min_pos(0), s.max_pos(0)), (1, 70));
+        assert_eq!(s.remove_pos(1, 1), Change::Changed(Event::Domain));
+        assert_eq!(values(&s, 1), vec![-3, 2, 7]);
+        s.undo_to(mark);
+        assert_eq!(s.size(0), 206);
+        assert_eq!((s.min_pos(0), s.max_pos(0)), (0, 205));
+        assert_eq!(values(&s, 1), vec![-3, 0, 2, 7]);
+    }
+
+    #[test]
+    fn wipeout_then_undo_restores_bounds() {
+        let domains = [Domain::range(0, 130)];
+        let mut s = state(&domains);
+        let mark = s.mark();
+        assert_eq!(s.fix_pos(0, 129), Change::Changed(Event::Fixed));
+        assert_eq!(s.value(0, s.min_pos(0)), 129);
+        assert_eq!(s.remove_pos(0, 129), Change::Wipeout);
+        s.undo_to(mark);
+        assert_eq!(s.size(0), 131);
+        assert_eq!((s.min_pos(0), s.max_pos(0)), (0, 130));
+        assert_eq!(s.remove_below(0, 131), Change::Wipeout);
+        s.undo_to(mark);
+        assert_eq!(s.size(0), 131);
+        assert_eq!((s.min_pos(0), s.max_pos(0)), (0, 130));
+    }
+
+    #[test]
+    fn reversible_ints_are_restored() {
+        let mut s = state(&[]);
+        let cell = s.new_int(3);
+        let mark = s.mark();
+        s.set_int(cell, 5);
+        s.set_int(cell, 8);
+        assert_eq!(s.int(cell), 8);
+        s.undo_to(mark);
+        assert_eq!(s.int(cell), 3);
+    }
+}

@@ -1,0 +1,363 @@
+//! How to solve: propagation level, orderings, strengths, limits. (How a
+//! configuration is written is the sibling module `spelling`'s.)
+
+use std::fmt;
+use std::time::Duration;
+
+use super::restart::Restarts;
+
+use crate::constraint::AllDifferentStrength;
+use crate::constraints::ArcConsistency;
+
+/// How much reasoning the solver does after each decision. The levels run the
+/// same constraints with different scheduling, so they find the same solutions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Propagation {
+    /// Plain chronological backtracking: a constraint is only checked once the
+    /// decisions cover its scope (`all_different` is checked pair by pair, as the
+    /// clique of not-equal constraints it stands for). Domains are never pruned.
+    None,
+    /// Forward checking (Haralick & Elliott 1980): after each decision, every
+    /// constraint on the decided variable runs its propagator once, treating only
+    /// decided variables as assigned; what it prunes is not propagated further.
+    ForwardChecking,
+    /// Maintained arc consistency: after each decision the propagators run to a
+    /// fixpoint, driven by an AC-3 style queue of constraints (Mackworth 1977),
+    /// and variables fixed by propagation count as assigned.
+    #[default]
+    Mac,
+}
+
+/// Which unassigned variable the search decides next. Ties go to the variable
+/// created first, so every ordering is deterministic.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum VarOrder {
+    /// The order in which the variables were created.
+    Input,
+    /// Minimum remaining values: the smallest current domain first (the
+    /// fail-first principle of Haralick & Elliott 1980).
+    #[default]
+    Mrv,
+    /// MRV, ties broken by the largest number of constraints shared with other
+    /// unassigned variables (Brélaz 1979).
+    MrvDegree,
+    /// Smallest ratio of domain size to the number of constraints shared with
+    /// unassigned variables (Bessière & Régin 1996).
+    DomDeg,
+    /// Smallest ratio of domain size to weighted degree, where a constraint's weight
+    /// counts the failures it caused (Boussemart, Hemery, Lecoutre & Sais 2004).
+    DomWdeg,
+}
+
+/// In which order the search tries the values of the chosen variable.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ValueOrder {
+    /// Smallest value first.
+    #[default]
+    Ascending,
+    /// Largest value first.
+    Descending,
+    /// A pseudo-random order drawn from [`SolveConfig::seed`].
+    Random,
+    /// Least-constraining value first: each value is tried by propagation and the
+    /// ones that prune the fewest values from other variables go first (ties by value).
+    LeastConstraining,
+}
+
+/// How the search splits a node.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Branching {
+    /// One child per value of the chosen variable, tried in the value order
+    /// (d-way branching, the textbook backtracking search).
+    #[default]
+    Enumerate,
+    /// Two children: `x = v`, then `x ≠ v` (2-way branching, as in most CP
+    /// solvers). After the refutation is propagated the search chooses again,
+    /// so it may go on with another variable: what a failed value taught
+    /// (its removal, and what propagation draws from it) steers the next
+    /// choice. Counts one node per `x = v` tried.
+    Binary,
+}
+
+/// How the search goes through the tree: the propagation level after each
+/// decision, how a node is split, and how the search goes back after a
+/// failure. One choice rather than three fields, so that a configuration
+/// cannot ask for a combination the engine does not implement: backjumping
+/// is carried only by the levels and the branching it works with.
+///
+/// ```
+/// use csp::{BackjumpingLevel, Branching, Propagation, Search, SolveConfig};
+///
+/// let fc_cbj: SolveConfig = "fc-cbj+input".parse().unwrap();
+/// assert_eq!(fc_cbj.search, Search::Backjumping { level: BackjumpingLevel::ForwardChecking });
+/// assert!(Search::backjumping(Propagation::Mac).is_none(), "no mac-cbj yet");
+/// // The chronological twin, and what the setters keep.
+/// assert_eq!(fc_cbj.search.without_backjumping(), Search::chronological(Propagation::ForwardChecking));
+/// assert!(fc_cbj.clone().with_propagation(Propagation::None).backjumping());
+/// assert!(!fc_cbj.with_branching(Branching::Binary).backjumping());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Search {
+    /// Chronological backtracking: after a failure the search revises its
+    /// most recent decision that has an alternative left. Every level, either
+    /// branching.
+    Chronological {
+        /// The propagation level.
+        propagation: Propagation,
+        /// How a node is split.
+        branching: Branching,
+    },
+    /// Conflict-directed backjumping (Prosser 1993): when a level runs out of
+    /// values the search jumps back to the latest decision its conflicts
+    /// point to, passing its conflicts on to it. D-way branching.
+    Backjumping {
+        /// The propagation level: BT-CBJ or FC-CBJ.
+        level: BackjumpingLevel,
+    },
+}
+
+/// The propagation levels conflict-directed backjumping is implemented for.
+/// (MAC-CBJ would be a third.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum BackjumpingLevel {
+    /// Plain backtracking: BT-CBJ.
+    None,
+    /// Forward checking: FC-CBJ.
+    ForwardChecking,
+}
+
+impl BackjumpingLevel {
+    /// The propagation level.
+    pub fn propagation(self) -> Propagation {
+        match self {
+            BackjumpingLevel::None => Propagation::None,
+            BackjumpingLevel::ForwardChecking => Propagation::ForwardChecking,
+        }
+    }
+
+    /// The backjumping level of `propagation`, if backjumping works with it.
+    pub fn of(propagation: Propagation) -> Option<BackjumpingLevel> {
+        match propagation {
+            Propagation::None => Some(BackjumpingLevel::None),
+            Propagation::ForwardChecking => Some(BackjumpingLevel::ForwardChecking),
+            Propagation::Mac => None,
+        }
+    }
+}
+
+impl Default for Search {
+    fn default() -> Search {
+        Search::chronological(Propagation::default())
+    }
+}
+
+impl Search {
+    /// Chronological backtracking at `propagation`, d-way.
+    pub fn chronological(propagation: Propagation) -> Search {
+        Search::Chronological { propagation, branching: Branching::Enumerate }
+    }
+
+    /// Conflict-directed backjumping at `propagation`, or `None` when it is
+    /// not implemented for that level (`mac`).
+    pub fn backjumping(propagation: Propagation) -> Option<Search> {
+        BackjumpingLevel::of(propagation).map(|level| Search::Backjumping { level })
+    }
+
+    /// The propagation level.
+    pub fn propagation(self) -> Propagation {
+        match self {
+            Search::Chronological { propagation, .. } => propagation,
+            Search::Backjumping { level } => level.propagation(),
+        }
+    }
+
+    /// How a node is split.
+    pub fn branching(self) -> Branching {
+        match self {
+            Search::Chronological { branching, .. } => branching,
+            Search::Backjumping { .. } => Branching::Enumerate,
+        }
+    }
+
+    /// Whether the search backjumps.
+    pub fn backjumps(self) -> bool {
+        matches!(self, Search::Backjumping { .. })
+    }
+
+    /// The chronological twin: the same level and branching, backtracking
+    /// chronologically.
+    pub fn without_backjumping(self) -> Search {
+        Search::Chronological { propagation: self.propagation(), branching: self.branching() }
+    }
+
+    /// This search at another level: backjumping stays where the level has it.
+    pub fn with_propagation(self, propagation: Propagation) -> Search {
+        match self {
+            Search::Backjumping { .. } => {
+                Search::backjumping(propagation).unwrap_or(Search::chronological(propagation))
+            }
+            Search::Chronological { branching, .. } => Search::Chronological { propagation, branching },
+        }
+    }
+
+    /// This search with another branching: backjumping stays with d-way.
+    pub fn with_branching(self, branching: Branching) -> Search {
+        match (self, branching) {
+            (Search::Backjumping { .. }, Branching::Enumerate) => self,
+            _ => Search::Chronological { propagation: self.propagation(), branching },
+        }
+    }
+}
+
+/// When the solver stops before the search is complete.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Limits {
+    /// Stop after this many decisions.
+    pub nodes: Option<u64>,
+    /// Stop after this many solutions.
+    pub solutions: Option<u64>,
+    /// Stop after this much wall-clock time (checked every few nodes).
+    pub time: Option<Duration>,
+}
+
+/// Which limit stopped a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Limit {
+    /// [`Limits::nodes`].
+    Nodes,
+    /// [`Limits::solutions`] (or the `k` of a count).
+    Solutions,
+    /// [`Limits::time`].
+    Time,
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Limit::Nodes => "node limit",
+            Limit::Solutions => "solution limit",
+            Limit::Time => "time limit",
+        })
+    }
+}
+
+/// Everything the solver can be told about how to search.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SolveConfig {
+    /// The propagation level, the branching and the look-back, as one choice
+    /// (read them with [`propagation`](SolveConfig::propagation),
+    /// [`branching`](SolveConfig::branching) and
+    /// [`backjumping`](SolveConfig::backjumping)).
+    pub search: Search,
+    /// Establish arc consistency at the root before search, whatever the level.
+    /// (Under [`Propagation::Mac`] the root is always made arc consistent.)
+    pub root_arc_consistency: bool,
+    /// The variable ordering.
+    pub var_order: VarOrder,
+    /// The value ordering.
+    pub value_order: ValueOrder,
+    /// The seed of [`ValueOrder::Random`] and of anything else random.
+    pub seed: u64,
+    /// The strength of `all_different` constraints posted without one of their own.
+    pub all_different: AllDifferentStrength,
+    /// The arc-consistency algorithm of generic support checking on binary
+    /// constraints (under [`Propagation::Mac`] and at the root).
+    pub arc_consistency: ArcConsistency,
+    /// Propagate every `all_different` on its own even where the solver would
+    /// merge them. By default, under [`Propagation::Mac`] with
+    /// [`AllDifferentStrength::Matching`], the solver propagates the
+    /// `all_different`s without offsets over one space of at most 64 values
+    /// (sudoku units, Latin square rows and columns) as one system: the same
+    /// pruning (each constraint domain consistent, to the common fixpoint, so
+    /// the same search tree and solutions), one propagator call per wave
+    /// instead of a cascade of calls and wake-ups. Pruning and failures are
+    /// still attributed to the constraint that caused them. Set this to study
+    /// the cascade itself (the `propagations` statistic counts calls).
+    pub separate_all_different: bool,
+    /// Where two merged all-differents over as many values as variables
+    /// share two or more variables (a sudoku box and a line), a value whose
+    /// places in one of them all lie in the shared part leaves the rest of
+    /// the other ("pointing" and "claiming"). Stronger than the constraints'
+    /// own domain consistency, so fewer nodes; it only acts within the
+    /// merged system (under [`Propagation::Mac`] with matching strength,
+    /// not with [`separate_all_different`](SolveConfig::separate_all_different)).
+    pub all_different_intersections: bool,
+    /// Whether the search restarts from the root after a number of failures.
+    pub restarts: Restarts,
+    /// Limits on nodes, solutions and time.
+    pub limits: Limits,
+}
+
+impl SolveConfig {
+    /// The propagation level.
+    pub fn propagation(&self) -> Propagation {
+        self.search.propagation()
+    }
+
+    /// How a node is split.
+    pub fn branching(&self) -> Branching {
+        self.search.branching()
+    }
+
+    /// Whether the search backjumps (conflict-directed backjumping).
+    pub fn backjumping(&self) -> bool {
+        self.search.backjumps()
+    }
+
+    /// This configuration with another search (level, branching, look-back).
+    pub fn with_search(mut self, search: Search) -> Self {
+        self.search = search;
+        self
+    }
+
+    /// This configuration with another propagation level. Backjumping stays
+    /// where the level has it (`bt`, `fc`); at `mac` the search becomes
+    /// chronological (d-way).
+    pub fn with_propagation(mut self, propagation: Propagation) -> Self {
+        self.search = self.search.with_propagation(propagation);
+        self
+    }
+
+    /// This configuration with another branching. Backjumping branches
+    /// d-way: binary branching makes the search chronological.
+    pub fn with_branching(mut self, branching: Branching) -> Self {
+        self.search = self.search.with_branching(branching);
+        self
+    }
+
+    /// This configuration with another variable ordering.
+    pub fn with_var_order(mut self, order: VarOrder) -> Self {
+        self.var_order = order;
+        self
+    }
+
+    /// This configuration with another value ordering.
+    pub fn with_value_order(mut self, order: ValueOrder) -> Self {
+        self.value_order = order;
+        self
+    }
+
+    /// This configuration with another `all_different` strength.
+    pub fn with_all_different(mut self, strength: AllDifferentStrength) -> Self {
+        self.all_different = strength;
+        self
+    }
+
+    /// This configuration with another seed.
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// This configuration with another restart policy.
+    pub fn with_restarts(mut self, restarts: Restarts) -> Self {
+        self.restarts = restarts;
+        self
+    }
+
+    /// This configuration with other limits.
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+}

@@ -1,0 +1,383 @@
+//! Depth-first search over an explicit stack of frames (Gecode's
+//! `DFS::next`): runs, steps, frames, backtracking and backjumping.
+//!
+//! One loop for both branchings. Each [`Frame`] holds a decision variable,
+//! the trail mark taken before its first value, and a cursor over the values
+//! still to try. With d-way branching the frame tries `x = v1`, then
+//! `x = v2`, ..., each time from the state restored to the mark, so a node
+//! is one assignment, as in the textbook algorithms the propagation levels
+//! are named after; with binary branching it is one decision `x = v`,
+//! refuted in its parent's state once its subtree is exhausted.
+
+use std::time::Instant;
+
+use super::Solver;
+use super::config::{Branching, Limit};
+use super::outcome::Status;
+use super::stats::Stats;
+use crate::ids::VarId;
+use crate::kernel::{Mark, ReversibleInt};
+use crate::observer::SearchEvent;
+use crate::rng::Rng;
+
+/// One decision level.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Frame {
+    /// A d-way choice point (its values, one after the other) or a binary
+    /// decision (`x = v`, then `x ≠ v` in the parent's state).
+    pub(super) kind: Branching,
+    pub(super) var: u32,
+    /// The state before the first value was tried.
+    pub(super) mark: Mark,
+    /// Ascending: the next position to look at. Descending: one past it.
+    /// Buffered orders: the index into [`Tree::orders`] of the next value.
+    pub(super) cursor: u32,
+    /// Buffered orders: where this frame's values start and end in `orders`.
+    pub(super) start: u32,
+    pub(super) end: u32,
+    /// Whether a value of this frame is currently assigned, and which (the
+    /// last one tried, once it is undone).
+    pub(super) assigned: bool,
+    pub(super) value: u32,
+}
+
+/// Where a run is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Phase {
+    /// Built or reset; the root has not been propagated.
+    Fresh,
+    /// Searching; `descend` says whether to pick a new variable (true) or try the
+    /// next value of the top frame (false).
+    Searching { descend: bool },
+    /// Done; further steps report the same.
+    Done(Status),
+}
+
+/// What a frame tries next.
+enum Alternative {
+    /// Its variable takes the value at this position.
+    Value(u32),
+    /// Binary branching: its decision, at this position, is refuted (in the
+    /// parent's state).
+    Refute(u32),
+    /// A d-way frame has tried every value.
+    Exhausted,
+}
+
+/// What one step of the search found.
+pub(super) enum Step {
+    Solution,
+    Exhausted,
+    Limit(Limit),
+}
+
+/// What a run did so far, and where it is.
+#[derive(Debug)]
+pub(super) struct Run {
+    pub(super) stats: Stats,
+    /// Per constraint: values it removed and failures it caused in this run
+    /// (pruning attribution; dom/wdeg's weights are one plus the failures).
+    pub(super) pruned_by: Vec<u64>,
+    pub(super) failed_by: Vec<u64>,
+    pub(super) phase: Phase,
+    pub(super) started: Instant,
+    /// The random sequence of this run (random value order), from the seed.
+    pub(super) rng: Rng,
+}
+
+impl Run {
+    pub(super) fn new(constraints: usize, seed: u64) -> Run {
+        Run {
+            stats: Stats::default(),
+            pruned_by: vec![0; constraints],
+            failed_by: vec![0; constraints],
+            phase: Phase::Fresh,
+            started: Instant::now(),
+            rng: Rng::new(seed),
+        }
+    }
+}
+
+/// The decisions of the search.
+#[derive(Debug)]
+pub(super) struct Tree {
+    pub(super) frames: Vec<Frame>,
+    /// The value orders of the frames that buffer one (random, least constraining).
+    pub(super) orders: Vec<u32>,
+    /// Which variables the search decided.
+    pub(super) decided: Vec<bool>,
+    /// The variables not known to be assigned, as a sparse set (see
+    /// `Solver::compact_free`): `free[..free_count]`, only the count trailed.
+    pub(super) free: Vec<u32>,
+    pub(super) free_count: ReversibleInt,
+}
+
+impl Tree {
+    pub(super) fn new(num_vars: usize, free_count: ReversibleInt) -> Tree {
+        Tree {
+            frames: Vec::new(),
+            orders: Vec::new(),
+            decided: vec![false; num_vars],
+            free: (0..num_vars as u32).collect(),
+            free_count,
+        }
+    }
+}
+
+/// What every run assumes at the root (see [`Solver::assume`]).
+#[derive(Debug, Default)]
+pub(super) struct Assumptions {
+    /// Variables fixed to a position, and positions removed.
+    pub(super) fixed: Vec<(u32, u32)>,
+    pub(super) excluded: Vec<(u32, u32)>,
+    /// An assumption asked for a value the variable does not have.
+    pub(super) failed: bool,
+}
+
+impl Solver<'_> {
+    /// Puts the solver back at the root of a fresh run: the domains and the
+    /// propagators' reversible state come back from the snapshot taken when the
+    /// solver was built (a block copy, cheaper than undoing a long trail), the
+    /// assumptions are applied again, and the rest is reset here.
+    pub(super) fn start_run(&mut self) {
+        self.state.restore(&self.program.initial);
+        let mut failed = self.assumptions.failed;
+        for &(var, pos) in &self.assumptions.fixed {
+            failed |= self.state.fix_pos(var, pos) == crate::kernel::Change::Wipeout;
+        }
+        for &(var, pos) in &self.assumptions.excluded {
+            failed |= self.state.remove_pos(var, pos) == crate::kernel::Change::Wipeout;
+        }
+        self.tree.frames.clear();
+        self.tree.orders.clear();
+        self.tree.decided.iter_mut().for_each(|d| *d = false);
+        self.run.pruned_by.iter_mut().for_each(|n| *n = 0);
+        self.run.failed_by.iter_mut().for_each(|n| *n = 0);
+        self.queue.clear();
+        self.run.rng = Rng::new(self.program.config.seed);
+        if let Some(bj) = &mut self.backjumping {
+            bj.reset();
+        }
+        self.run.stats = Stats::default();
+        self.restart_clock_reset();
+        self.run.started = Instant::now();
+        self.run.phase = if failed { Phase::Done(Status::Complete) } else { Phase::Fresh };
+    }
+
+    /// Runs the search until the next solution, the end, or a limit.
+    pub(super) fn step(&mut self, count_limit: Option<u64>) -> Step {
+        let begin = Instant::now();
+        let step = self.step_inner(count_limit);
+        self.run.stats.elapsed += begin.elapsed();
+        step
+    }
+
+    /// Where a step starts: whether to descend (the root propagated on a
+    /// fresh run) and the solution limit, or the step's answer when the run
+    /// is over.
+    fn resume(&mut self, count_limit: Option<u64>) -> Result<(bool, Option<u64>), Step> {
+        let descend = match self.run.phase {
+            Phase::Done(Status::LimitReached(limit)) => return Err(Step::Limit(limit)),
+            Phase::Done(_) => return Err(Step::Exhausted),
+            Phase::Fresh => match self.propagate_root() {
+                Ok(()) => true,
+                Err(_) => return Err(self.finish(Status::Complete)),
+            },
+            Phase::Searching { descend } => descend,
+        };
+        let solution_limit = match (self.program.config.limits.solutions, count_limit) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        Ok((descend, solution_limit))
+    }
+
+    /// The search loop, for both branchings: a d-way frame tries its values
+    /// one after the other; a binary frame is one decision `x = v`, and its
+    /// alternative is `x ≠ v`, propagated in its parent's state once the
+    /// frame is popped (the search then chooses again, maybe another variable).
+    fn step_inner(&mut self, count_limit: Option<u64>) -> Step {
+        let (mut descend, solution_limit) = match self.resume(count_limit) {
+            Ok(resumed) => resumed,
+            Err(step) => return step,
+        };
+        // Loop invariant: the state is the propagated state of the decisions
+        // of `frames` (each frame with `assigned` holds its current value) and
+        // of the refutations made since them; when `descend` is false the top
+        // frame's current value, if any, failed or its subtree is exhausted: it
+        // must be undone and the frame's next alternative tried.
+        loop {
+            if descend {
+                let Some(var) = self.select_var() else {
+                    return self.found_solution(solution_limit);
+                };
+                // A binary frame is one decision: it is opened (its values
+                // ordered) only when the limits allow one more.
+                if self.program.branching == Branching::Binary {
+                    if let Some(limit) = self.limit_reached() {
+                        return self.finish(Status::LimitReached(limit));
+                    }
+                }
+                self.push_frame(var);
+                if let Some(bj) = &mut self.backjumping {
+                    bj.enter(self.tree.frames.len() as u32);
+                }
+            }
+            let Some(&frame) = self.tree.frames.last() else {
+                return self.finish(Status::Complete);
+            };
+            let level = self.tree.frames.len() as u32;
+            if frame.assigned {
+                self.retract(frame, level);
+            }
+            let pos = match self.next_alternative(frame) {
+                Alternative::Value(pos) => pos,
+                Alternative::Refute(pos) => {
+                    let frame = self.tree.frames.pop().expect("a frame");
+                    self.tree.orders.truncate(frame.start as usize);
+                    descend = match self.refute(frame.var, pos) {
+                        Ok(()) => true,
+                        Err(Some(failure)) => {
+                            self.record_failure(failure);
+                            self.restart_if_due()
+                        }
+                        Err(None) => false,
+                    };
+                    continue;
+                }
+                Alternative::Exhausted => {
+                    if self.backjumping.is_some() {
+                        if self.backjump(frame, level).is_none() {
+                            return self.finish(Status::Complete);
+                        }
+                    } else {
+                        let frame = self.tree.frames.pop().expect("a frame");
+                        self.tree.orders.truncate(frame.start as usize);
+                    }
+                    descend = false;
+                    continue;
+                }
+            };
+            if let Some(limit) = self.limit_reached() {
+                self.tree.frames.last_mut().expect("a frame").assigned = false;
+                return self.finish(Status::LimitReached(limit));
+            }
+            let top = self.tree.frames.last_mut().expect("a frame");
+            top.assigned = true;
+            top.value = pos;
+            self.run.stats.nodes += 1;
+            self.run.stats.max_depth = self.run.stats.max_depth.max(level);
+            if self.observer.is_some() {
+                let value = self.state.value(frame.var, pos);
+                self.emit(SearchEvent::Decision { var: self.var_id(frame.var), value, depth: level });
+            }
+            descend = match self.decide(frame.var, pos) {
+                Ok(()) => true,
+                Err(failure) => {
+                    self.record_failure(failure);
+                    if let Some(bj) = &mut self.backjumping {
+                        bj.explain(level, self.program.scopes[failure.constraint as usize]);
+                    }
+                    self.restart_if_due()
+                }
+            };
+        }
+    }
+
+    /// What the top frame (a copy of it as it was before its value, if any,
+    /// was undone) tries next.
+    fn next_alternative(&mut self, frame: Frame) -> Alternative {
+        match frame.kind {
+            Branching::Enumerate => self.next_value().map_or(Alternative::Exhausted, Alternative::Value),
+            // Tried: `x = v` is done with, `x ≠ v` is next.
+            Branching::Binary if frame.assigned => Alternative::Refute(frame.value),
+            Branching::Binary => Alternative::Value(self.next_value().expect("an unassigned variable has a value")),
+        }
+    }
+
+    /// Every variable is assigned: counts and reports the solution; the next
+    /// step goes on from it unless `solution_limit` is reached.
+    fn found_solution(&mut self, solution_limit: Option<u64>) -> Step {
+        self.run.stats.solutions += 1;
+        let count = self.run.stats.solutions;
+        if let Some(bj) = &mut self.backjumping {
+            bj.solution_found(self.tree.frames.len() as u32);
+        }
+        self.emit(SearchEvent::Solution { count });
+        self.run.phase = Phase::Searching { descend: false };
+        if solution_limit.is_some_and(|k| count >= k) {
+            self.run.phase = Phase::Done(Status::LimitReached(Limit::Solutions));
+        }
+        Step::Solution
+    }
+
+    /// Undoes the current value of `frame`, the decision at `level`.
+    fn retract(&mut self, frame: Frame, level: u32) {
+        self.state.undo_to(frame.mark);
+        self.tree.decided[frame.var as usize] = false;
+        if let Some(bj) = &mut self.backjumping {
+            bj.unassign(frame.var, level);
+        }
+        self.run.stats.backtracks += 1;
+        self.emit(SearchEvent::Backtrack { var: self.var_id(frame.var), depth: level });
+    }
+
+    /// Conflict-directed backjumping from the exhausted top `frame` at `level`:
+    /// pops every level above the one its conflicts point to. `None` when no
+    /// level is left to go back to.
+    fn backjump(&mut self, frame: Frame, level: u32) -> Option<()> {
+        let target = self.backjumping.as_mut().expect("backjumping is on").jump_from(level, frame.var)?;
+        if target + 1 < level {
+            self.run.stats.backjumps += 1;
+        }
+        let top = self.tree.frames.pop().expect("a frame");
+        self.tree.orders.truncate(top.start as usize);
+        while self.tree.frames.len() as u32 > target {
+            let depth = self.tree.frames.len() as u32;
+            let popped = self.tree.frames.pop().expect("a frame");
+            if popped.assigned {
+                self.retract(popped, depth);
+            }
+            self.tree.orders.truncate(popped.start as usize);
+        }
+        Some(())
+    }
+
+    /// Ends the run with `status`.
+    fn finish(&mut self, status: Status) -> Step {
+        self.run.phase = Phase::Done(status);
+        match status {
+            Status::LimitReached(limit) => Step::Limit(limit),
+            _ => Step::Exhausted,
+        }
+    }
+
+    /// The limit that stops the run before another decision, if any.
+    fn limit_reached(&self) -> Option<Limit> {
+        let limits = &self.program.config.limits;
+        if limits.nodes.is_some_and(|n| self.run.stats.nodes >= n) {
+            return Some(Limit::Nodes);
+        }
+        // Reading the clock costs about as much as a small node; look every 64 nodes.
+        if let Some(time) = limits.time {
+            if self.run.stats.nodes % 64 == 0 && self.run.started.elapsed() >= time {
+                return Some(Limit::Time);
+            }
+        }
+        None
+    }
+
+    /// Sends `event` to the observer, if there is one.
+    #[inline]
+    pub(super) fn emit(&mut self, event: SearchEvent) {
+        if let Some(observer) = &mut self.observer {
+            observer.on_event(&event);
+        }
+    }
+
+    /// The id of the model's variable `index`.
+    #[inline]
+    pub(super) fn var_id(&self, index: u32) -> VarId {
+        VarId { index, model: self.program.model.id() }
+    }
+}

@@ -1,0 +1,346 @@
+//! Backtracking search with propagation: the [`Solver`] facade over the
+//! concerns of a search, one module each.
+//!
+//! - `program`: what a solver compiles from a model and a configuration, once
+//!   (the state, the propagators, the all-different system, the watches);
+//! - `dfs`: the explicit-stack depth-first search, its frames and runs;
+//! - `propagate`: the three propagation levels (checks, forward checking,
+//!   propagation to a fixpoint), decisions and refutations;
+//! - `var_order` and `value_order`: the orderings;
+//! - `restart` and `backjump`: restarts and conflict-directed backjumping;
+//! - `config` and `spelling`: the configuration and its one-line spelling;
+//! - `outcome` and `stats`: what a run found and did.
+
+use std::time::Instant;
+
+use crate::domain::Domain;
+use crate::ids::VarId;
+use crate::kernel::{Queue, State};
+use crate::model::{Model, ModelError, Solution};
+use crate::observer::Observer;
+
+mod backjump;
+mod config;
+mod dfs;
+mod outcome;
+mod program;
+mod propagate;
+mod restart;
+mod spelling;
+mod stats;
+mod value_order;
+mod var_order;
+
+pub use config::{BackjumpingLevel, Branching, Limit, Limits, Propagation, Search, SolveConfig, ValueOrder, VarOrder};
+pub use outcome::{Attribution, Count, Effect, Outcome, Status};
+pub use restart::Restarts;
+pub use spelling::{ConfigSyntaxError, UnknownOption};
+pub use stats::Stats;
+
+use backjump::Backjumping;
+use dfs::{Assumptions, Phase, Run, Step, Tree};
+use program::Program;
+use restart::RestartClock;
+use var_order::Scratch;
+
+/// Why a solver cannot be built for a model.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// Backtracking search keeps every domain as a bitset; this one (or all of
+    /// them together) would be too large.
+    #[error(
+        "the domain of variable {var} has {size} values, too many for backtracking search (local search keeps domains as ranges)"
+    )]
+    DomainTooLarge {
+        /// The variable's name.
+        var: String,
+        /// Its domain size.
+        size: u64,
+    },
+}
+
+/// A convenience of the model, defined here so that the model does not
+/// depend on the search.
+impl Model {
+    /// Solves the model with the default configuration: the first solution, or
+    /// `None` when there is none.
+    pub fn solve(&self) -> Result<Option<Solution<'_>>, SolveError> {
+        let mut solver = Solver::new(self, SolveConfig::default())?;
+        Ok(solver.solve().into_solution())
+    }
+}
+
+/// Solves a [`Model`] under a [`SolveConfig`].
+///
+/// Each of [`solve`](Solver::solve), [`solutions`](Solver::solutions) and
+/// [`count`](Solver::count) starts a new run from the root, with fresh
+/// statistics; the same model and configuration always give the same
+/// solutions in the same order and the same statistics (but for the time).
+///
+/// ```
+/// use csp::{Model, SolveConfig, Solver};
+///
+/// let mut model = Model::new();
+/// let q = model.new_vars(6, 0..=5).unwrap();
+/// let up: Vec<i64> = (0..6).collect();
+/// let down: Vec<i64> = (0..6).map(|i| -i).collect();
+/// model.all_different(&q).unwrap();
+/// model.all_different_offset(&q, &up).unwrap();
+/// model.all_different_offset(&q, &down).unwrap();
+///
+/// let mut solver = Solver::new(&model, SolveConfig::default()).unwrap();
+/// assert_eq!(solver.count(None).solutions, 4);
+/// let first = solver.solve().into_solution().unwrap();
+/// assert!(model.is_solution(first.values()));
+/// assert_eq!(solver.solutions().count(), 4);
+/// ```
+pub struct Solver<'m> {
+    /// What was compiled from the model and the configuration.
+    program: Program<'m>,
+    /// The domains, the trail and the reversible integers.
+    state: State,
+    /// The propagators waiting to run (under `mac`).
+    queue: Queue,
+    /// What this run did so far, and where it is.
+    run: Run,
+    /// The decisions: frames, the values they try, the free variables.
+    tree: Tree,
+    /// Buffers the orderings and propagation reuse from node to node.
+    scratch: Scratch,
+    /// Failures towards the next restart.
+    restarts: RestartClock,
+    /// Conflict-directed backjumping, when configured.
+    backjumping: Option<Box<Backjumping>>,
+    /// What every run assumes at the root.
+    assumptions: Assumptions,
+    observer: Option<&'m mut dyn Observer>,
+}
+
+impl std::fmt::Debug for Solver<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver")
+            .field("config", &self.program.config)
+            .field("phase", &self.run.phase)
+            .field("stats", &self.run.stats)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'m> Solver<'m> {
+    /// Builds a solver: widens the domains into bitsets and creates a
+    /// propagator for every constraint.
+    pub fn new(model: &'m Model, config: SolveConfig) -> Result<Solver<'m>, SolveError> {
+        let (program, state, free_count) = Program::compile(model, config)?;
+        let n_constraints = program.propagators.len();
+        Ok(Solver {
+            queue: Queue::new(program.costs.clone()),
+            run: Run::new(n_constraints, program.config.seed),
+            tree: Tree::new(model.num_vars(), free_count),
+            scratch: Scratch::new(n_constraints),
+            restarts: RestartClock::default(),
+            backjumping: program.config.backjumping().then(|| Box::new(Backjumping::new(model.num_vars()))),
+            assumptions: Assumptions::default(),
+            observer: None,
+            program,
+            state,
+        })
+    }
+
+    /// Sends every search event of later runs to `observer`.
+    pub fn observe(&mut self, observer: &'m mut dyn Observer) {
+        self.observer = Some(observer);
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &SolveConfig {
+        &self.program.config
+    }
+
+    /// The model.
+    pub fn model(&self) -> &'m Model {
+        self.program.model
+    }
+
+    /// The statistics of the current (or last) run.
+    pub fn stats(&self) -> &Stats {
+        &self.run.stats
+    }
+
+    /// How the current (or last) run ended.
+    pub fn status(&self) -> Status {
+        match self.run.phase {
+            Phase::Done(status) => status,
+            _ => Status::Running,
+        }
+    }
+
+    /// What each constraint did in the current (or last) run: the values it
+    /// removed and the failures it caused (pruning attribution).
+    pub fn attribution(&self) -> Attribution {
+        Attribution {
+            by_constraint: self
+                .run
+                .pruned_by
+                .iter()
+                .zip(&self.run.failed_by)
+                .map(|(&pruned, &failures)| Effect { pruned, failures })
+                .collect(),
+        }
+    }
+
+    /// Finds the first solution.
+    pub fn solve(&mut self) -> Outcome<'m> {
+        self.start_run();
+        match self.step(None) {
+            Step::Solution => Outcome::Solved(self.solution()),
+            Step::Exhausted => Outcome::Unsatisfiable,
+            Step::Limit(limit) => Outcome::LimitReached(limit),
+        }
+    }
+
+    /// Iterates over all solutions (up to the configured limits). After the
+    /// iterator is drained, [`status`](Solver::status) says whether the search
+    /// was complete.
+    pub fn solutions(&mut self) -> Solutions<'_, 'm> {
+        self.start_run();
+        Solutions { solver: self }
+    }
+
+    /// Counts solutions, stopping at `limit` if given (a count with limit 2
+    /// answers "is the solution unique?").
+    pub fn count(&mut self, limit: Option<u64>) -> Count {
+        self.start_run();
+        loop {
+            match self.step(limit) {
+                Step::Solution => continue,
+                Step::Exhausted => {
+                    return Count { solutions: self.run.stats.solutions, status: Status::Complete };
+                }
+                Step::Limit(limit) => {
+                    return Count { solutions: self.run.stats.solutions, status: Status::LimitReached(limit) };
+                }
+            }
+        }
+    }
+
+    /// Propagates at the root only (arc consistency whatever the level) and
+    /// returns the narrowed domains, or `None` when propagation alone proves the
+    /// model unsatisfiable. Starts a new run; the statistics count this work.
+    pub fn root_domains(&mut self) -> Option<Vec<Domain>> {
+        self.start_run();
+        let begin = Instant::now();
+        self.queue_all();
+        let result = self.propagate_queue();
+        self.run.stats.elapsed += begin.elapsed();
+        if let Err(failure) = result {
+            self.record_failure(failure);
+            self.run.phase = Phase::Done(Status::Complete);
+            return None;
+        }
+        // The search may still run from here: the root is propagated.
+        self.run.phase = Phase::Searching { descend: true };
+        Some(self.current_domains())
+    }
+
+    /// The current domain of every variable.
+    fn current_domains(&self) -> Vec<Domain> {
+        (0..self.state.num_vars() as u32)
+            .map(|x| Domain::values(self.state.positions(x).map(|p| self.state.value(x, p))))
+            .collect()
+    }
+
+    /// Fixes `var` to `value` at the root of every later run, until
+    /// [`clear_assumptions`](Solver::clear_assumptions): the givens of a puzzle,
+    /// say. One solver then serves many instances of the same model without
+    /// being rebuilt. A value outside the variable's domain makes later runs
+    /// unsatisfiable.
+    ///
+    /// ```
+    /// use csp::{Model, SolveConfig, Solver};
+    /// let mut model = Model::new();
+    /// let x = model.new_var(1..=3).unwrap();
+    /// let y = model.new_var(1..=3).unwrap();
+    /// model.less_than(x, y).unwrap();
+    /// let mut solver = Solver::new(&model, SolveConfig::default()).unwrap();
+    /// solver.assume(y, 2).unwrap();
+    /// assert_eq!(solver.count(None).solutions, 1);
+    /// solver.clear_assumptions();
+    /// solver.assume(x, 3).unwrap();
+    /// assert_eq!(solver.count(None).solutions, 0);
+    /// solver.clear_assumptions();
+    /// solver.assume_not(y, 3).unwrap();
+    /// assert_eq!(solver.count(None).solutions, 1); // x = 1, y = 2
+    /// ```
+    pub fn assume(&mut self, var: VarId, value: i64) -> Result<(), ModelError> {
+        if var.model != self.program.model.id() || var.index() >= self.state.num_vars() {
+            return Err(ModelError::ForeignVariable { constraint: "assume".to_string(), position: 0, var });
+        }
+        match self.state.position(var.index, value) {
+            Some(pos) => self.assumptions.fixed.push((var.index, pos)),
+            None => self.assumptions.failed = true,
+        }
+        self.run.phase = Phase::Fresh;
+        Ok(())
+    }
+
+    /// Removes `value` from `var`'s domain at the root of every later run, until
+    /// [`clear_assumptions`](Solver::clear_assumptions): "is there a solution in
+    /// which this cell is not 5?", without building another model.
+    pub fn assume_not(&mut self, var: VarId, value: i64) -> Result<(), ModelError> {
+        if var.model != self.program.model.id() || var.index() >= self.state.num_vars() {
+            return Err(ModelError::ForeignVariable { constraint: "assume_not".to_string(), position: 0, var });
+        }
+        if let Some(pos) = self.state.position(var.index, value) {
+            self.assumptions.excluded.push((var.index, pos));
+        }
+        self.run.phase = Phase::Fresh;
+        Ok(())
+    }
+
+    /// Drops every assumption: later runs start from the model's domains again.
+    pub fn clear_assumptions(&mut self) {
+        // Cleared in place: a solver re-solved with new givens does not allocate.
+        self.assumptions.fixed.clear();
+        self.assumptions.excluded.clear();
+        self.assumptions.failed = false;
+        self.run.phase = Phase::Fresh;
+    }
+
+    /// The current assignment, every variable fixed, as a solution.
+    fn solution(&self) -> Solution<'m> {
+        let values: Vec<i64> =
+            (0..self.state.num_vars() as u32).map(|x| self.state.value(x, self.state.min_pos(x))).collect();
+        debug_assert!(self.program.model.is_solution(&values), "the search produced a non-solution: {values:?}");
+        Solution::new(self.program.model, values)
+    }
+}
+
+/// The solutions of a run, in search order. See [`Solver::solutions`].
+#[derive(Debug)]
+pub struct Solutions<'s, 'm> {
+    solver: &'s mut Solver<'m>,
+}
+
+impl<'m> Iterator for Solutions<'_, 'm> {
+    type Item = Solution<'m>;
+
+    fn next(&mut self) -> Option<Solution<'m>> {
+        match self.solver.step(None) {
+            Step::Solution => Some(self.solver.solution()),
+            Step::Exhausted | Step::Limit(_) => None,
+        }
+    }
+}
+
+impl Solutions<'_, '_> {
+    /// The statistics of the run so far.
+    pub fn stats(&self) -> &Stats {
+        self.solver.stats()
+    }
+
+    /// How the run ended (or [`Status::Running`] before the last solution).
+    pub fn status(&self) -> Status {
+        self.solver.status()
+    }
+}

@@ -1,0 +1,164 @@
+//! What a solver compiles from a model and a configuration, once: the
+//! domains widened into bitsets, one propagator per constraint (or the
+//! all-different system for several), the watch lists, and the snapshot of
+//! the root that every run starts from.
+
+use std::any::Any;
+
+use super::SolveError;
+use super::config::{Branching, Propagation, SolveConfig};
+use crate::constraint::{AllDifferentStrength, Constraint, Propagator, PropagatorOptions};
+use crate::constraints::AllDifferent;
+use crate::constraints::generic::Generic;
+use crate::constraints::system::{Merged, System};
+use crate::ids::VarId;
+use crate::kernel::{Assigned, Context, Cost, ReversibleInt, Snapshot, State, Watch, Watchers};
+use crate::model::Model;
+
+/// The model's constraints as the search runs them.
+pub(super) struct Program<'m> {
+    pub(super) model: &'m Model,
+    pub(super) config: SolveConfig,
+    /// The configuration's level and branching, read once.
+    pub(super) propagation: Propagation,
+    pub(super) branching: Branching,
+    pub(super) scopes: Vec<&'m [VarId]>,
+    pub(super) constraints: Vec<&'m dyn Constraint>,
+    /// Per constraint, its propagator: its own, generic support checking, or
+    /// (for all-differents merged into a system) the system or a no-op.
+    pub(super) propagators: Vec<Box<dyn Propagator + 'm>>,
+    pub(super) idempotent: Vec<bool>,
+    /// Which propagators check partial assignments (plain backtracking).
+    pub(super) partial_checks: Vec<bool>,
+    /// Per constraint, the propagator that does its work: its own, or the
+    /// all-different system's (see [`merge_all_different`]).
+    pub(super) runs_in: Vec<u32>,
+    pub(super) watchers: Watchers,
+    /// The cost of each propagator, as it chose once it had seen the domains.
+    pub(super) costs: Vec<Cost>,
+    /// The state as built, before any assumption.
+    pub(super) initial: Snapshot,
+}
+
+impl<'m> Program<'m> {
+    /// Compiles `model` under `config`: the state (with the reversible integer
+    /// of the search's free list, returned, allocated first), the propagators,
+    /// initialised, and the snapshot of the root.
+    pub(super) fn compile(
+        model: &'m Model,
+        config: SolveConfig,
+    ) -> Result<(Program<'m>, State, ReversibleInt), SolveError> {
+        let mut state = State::new(model.domains()).map_err(|e| SolveError::DomainTooLarge {
+            var: model.display_name(model.var_at(e.var).expect("a variable of the model")).into_owned(),
+            size: e.size,
+        })?;
+        let free_count = state.new_int(model.num_vars() as i64);
+        let options = propagator_options(&config);
+        let n = model.num_constraints();
+        // All-differents over small domains may be propagated as one system,
+        // run by the first of them; the others' propagators never run.
+        let mut system = merge_all_different(model, &config, &options, &state);
+        let mut runs_in: Vec<u32> = (0..n as u32).collect();
+        if let Some(system) = &system {
+            let leader = system.constraints()[0];
+            for &c in system.constraints() {
+                runs_in[c as usize] = leader;
+            }
+        }
+        let mut propagators: Vec<Box<dyn Propagator + 'm>> = Vec::with_capacity(n);
+        let mut pairs: Vec<(u32, Watch)> = Vec::new();
+        for (id, constraint) in model.constraints() {
+            let propagator: Box<dyn Propagator + 'm> = if runs_in[id.index()] != id.0 {
+                Box::new(Merged)
+            } else if system.as_ref().is_some_and(|s| s.constraints()[0] == id.0) {
+                Box::new(system.take().expect("the system is taken once"))
+            } else {
+                match constraint.propagator(&options) {
+                    Some(p) => p,
+                    None => Box::new(Generic::new(constraint, config.arc_consistency)),
+                }
+            };
+            let interest = propagator.interest();
+            for var in constraint.scope() {
+                pairs.push((var.index, Watch { constraint: id.0, interest, propagator: runs_in[id.index()] }));
+            }
+            propagators.push(propagator);
+        }
+        let mut program = Program {
+            model,
+            scopes: model.constraints().map(|(_, c)| c.scope()).collect(),
+            constraints: model.constraints().map(|(_, c)| c).collect(),
+            idempotent: propagators.iter().map(|p| p.is_idempotent()).collect(),
+            partial_checks: propagators.iter().map(|p| p.has_partial_check()).collect(),
+            propagators,
+            runs_in,
+            watchers: Watchers::new(model.num_vars(), &pairs),
+            costs: Vec::new(),
+            initial: State::new(&[]).expect("an empty model").snapshot(),
+            propagation: config.propagation(),
+            branching: config.branching(),
+            config,
+        };
+        program.initialise(&mut state);
+        // A propagator may choose its cost once it has seen the domains.
+        program.costs = program.propagators.iter().map(|p| p.cost()).collect();
+        program.initial = state.snapshot();
+        Ok((program, state, free_count))
+    }
+
+    /// Calls every propagator's [`initialise`](Propagator::initialise), where
+    /// they allocate their reversible integers.
+    fn initialise(&mut self, state: &mut State) {
+        let (mut pruned, mut checks) = (0, 0);
+        let mut pruned_by = vec![0; self.propagators.len()];
+        for (c, propagator) in self.propagators.iter_mut().enumerate() {
+            let mut ctx = Context::new(
+                state,
+                self.model.id(),
+                c as u32,
+                Assigned::Fixed,
+                &mut pruned,
+                &mut checks,
+                &mut pruned_by,
+            );
+            propagator.initialise(&mut ctx);
+        }
+    }
+}
+
+/// What of the configuration the constraints' propagators may be chosen by.
+fn propagator_options(config: &SolveConfig) -> PropagatorOptions {
+    PropagatorOptions { all_different: config.all_different }
+}
+
+/// The all-different system of `model`, when the configuration allows one
+/// (see [`SolveConfig::separate_all_different`]): under maintained arc
+/// consistency, at least two `all_different`s of matching strength, without
+/// offsets, each of at most 64 distinct variables ([`System::new`] then
+/// checks their domains).
+fn merge_all_different(
+    model: &Model,
+    config: &SolveConfig,
+    options: &PropagatorOptions,
+    state: &State,
+) -> Option<System> {
+    if config.propagation() != Propagation::Mac || config.separate_all_different {
+        return None;
+    }
+    // One `stamp` per constraint finds a repeated variable.
+    let mut stamp = vec![u32::MAX; model.num_vars()];
+    let (constraints, scopes): (Vec<u32>, Vec<&[VarId]>) = model
+        .constraints()
+        .filter_map(|(id, c)| {
+            let all_different = (c as &dyn Any).downcast_ref::<AllDifferent>()?;
+            let matching = all_different.strength(options) == AllDifferentStrength::Matching;
+            let scope = c.scope();
+            let distinct = scope.iter().all(|var| std::mem::replace(&mut stamp[var.index()], id.0) != id.0);
+            (matching && all_different.is_plain() && scope.len() <= 64 && distinct).then_some((id.0, scope))
+        })
+        .unzip();
+    if constraints.len() < 2 {
+        return None;
+    }
+    System::new(constraints, &scopes, model.num_vars(), state, config.all_different_intersections)
+}

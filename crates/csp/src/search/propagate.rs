@@ -1,0 +1,216 @@
+//! The propagation levels, as scheduling policies over the same propagators:
+//! plain backtracking only checks (a constraint once its scope is decided,
+//! and the partial checks of those that stand for several, as all-different
+//! for its not-equals); forward checking runs each constraint of the decided
+//! variable once, treating only decided variables as assigned; maintained arc
+//! consistency runs the queue to a fixpoint, cheap propagators first. Here
+//! too: decisions and refutations, and what a failure records.
+
+use super::Solver;
+use super::config::Propagation;
+use crate::ids::ConstraintId;
+use crate::kernel::{Assigned, Change, Context, Wake};
+use crate::observer::{Observer, SearchEvent};
+
+/// A constraint failed: which one, and which variable it wiped out (if any).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Failure {
+    pub(super) constraint: u32,
+    pub(super) wiped: Option<u32>,
+}
+
+/// A [`Context`] for the work of constraint `$c`, borrowing the solver's
+/// state and counters field by field (which a method borrowing the whole
+/// solver could not, while a propagator of the solver runs).
+macro_rules! context {
+    ($solver:ident, $c:expr, $assigned:expr) => {
+        Context::new(
+            &mut $solver.state,
+            $solver.program.model.id(),
+            $c,
+            $assigned,
+            &mut $solver.run.stats.pruned,
+            &mut $solver.run.stats.checks,
+            &mut $solver.run.pruned_by,
+        )
+    };
+}
+
+impl Solver<'_> {
+    /// Counts a failure, for the attribution and dom/wdeg, and reports it.
+    pub(super) fn record_failure(&mut self, failure: Failure) {
+        self.run.stats.failures += 1;
+        self.run.failed_by[failure.constraint as usize] += 1;
+        if self.observer.is_some() {
+            let var = failure.wiped.map(|x| self.var_id(x));
+            self.emit(SearchEvent::WipeOut { var, constraint: ConstraintId(failure.constraint) });
+        }
+    }
+
+    /// The root: under `mac` (or with root arc consistency) every propagator
+    /// runs to the fixpoint; the other levels start from the model's domains.
+    pub(super) fn propagate_root(&mut self) -> Result<(), Failure> {
+        if self.program.propagation == Propagation::Mac || self.program.config.root_arc_consistency {
+            self.queue_all();
+            if let Err(failure) = self.propagate_queue() {
+                self.record_failure(failure);
+                return Err(failure);
+            }
+        }
+        Ok(())
+    }
+
+    /// Queues every propagator that runs (not those merged into another).
+    pub(super) fn queue_all(&mut self) {
+        for c in 0..self.program.propagators.len() as u32 {
+            if self.program.runs_in[c as usize] == c {
+                self.queue.push(c);
+            }
+        }
+    }
+
+    /// Queues the propagators watching `var` (after a decision or a refutation).
+    pub(super) fn wake_watchers(&mut self, var: u32) {
+        for watch in self.program.watchers.of(var) {
+            self.queue.push(watch.propagator);
+        }
+    }
+
+    /// Runs queued propagators to a fixpoint (arc consistency).
+    pub(super) fn propagate_queue(&mut self) -> Result<(), Failure> {
+        while let Some(c) = self.queue.pop() {
+            self.run.stats.propagations += 1;
+            let mut ctx = context!(self, c, Assigned::Fixed);
+            ctx.wake = Some(Wake {
+                watchers: &self.program.watchers,
+                queue: &mut self.queue,
+                idempotent: self.program.idempotent[c as usize],
+            });
+            ctx.observer = self.observer.as_deref_mut().map(|o| o as &mut dyn Observer);
+            if self.program.propagators[c as usize].propagate(&mut ctx).is_err() {
+                // The constraint the propagator last acted for: itself, or a
+                // constraint of a merged system.
+                let (constraint, wiped) = (ctx.constraint, ctx.wiped);
+                self.queue.clear();
+                return Err(Failure { constraint, wiped });
+            }
+            if let Some(cost) = ctx.reschedule {
+                self.queue.push_at(c, cost);
+            }
+        }
+        Ok(())
+    }
+
+    /// Forward checking: runs each constraint on `var` once, reasoning from the
+    /// decided variables only. With `record`, backjumping learns what pruned what.
+    pub(super) fn forward_check(&mut self, var: u32, record: bool) -> Result<(), Failure> {
+        self.scratch.seen.clear();
+        let level = self.tree.frames.len() as u32;
+        for i in 0..self.program.watchers.of(var).len() {
+            let c = self.program.watchers.of(var)[i].constraint;
+            if !self.scratch.seen.insert(c as usize) {
+                continue;
+            }
+            self.run.stats.propagations += 1;
+            let mut ctx = context!(self, c, Assigned::Decided(&self.tree.decided));
+            ctx.observer = self.observer.as_deref_mut().map(|o| o as &mut dyn Observer);
+            ctx.decision = Some(var);
+            if record {
+                ctx.pruned_log = self.backjumping.as_mut().map(|bj| &mut bj.log);
+            }
+            let result = self.program.propagators[c as usize].propagate(&mut ctx);
+            let wiped = ctx.wiped;
+            if record {
+                if let Some(bj) = &mut self.backjumping {
+                    bj.record_prunings(level, self.program.scopes[c as usize]);
+                }
+            }
+            if result.is_err() {
+                return Err(Failure { constraint: c, wiped });
+            }
+        }
+        Ok(())
+    }
+
+    /// Plain backtracking: checks each constraint on `var` against the decisions.
+    fn check(&mut self, var: u32) -> Result<(), Failure> {
+        self.scratch.seen.clear();
+        let mut tuple: smallvec::SmallVec<[i64; 8]> = smallvec::SmallVec::new();
+        for i in 0..self.program.watchers.of(var).len() {
+            let c = self.program.watchers.of(var)[i].constraint;
+            if !self.scratch.seen.insert(c as usize) {
+                continue;
+            }
+            let scope = self.program.scopes[c as usize];
+            let decided = &self.tree.decided;
+            let ok = if let [x, y] = *scope {
+                // Binary constraints, the classic case: no tuple to build.
+                if decided[x.index()] && decided[y.index()] {
+                    let values = [self.fixed_value(x.index), self.fixed_value(y.index)];
+                    self.run.stats.checks += 1;
+                    self.program.constraints[c as usize].is_satisfied(&values)
+                } else {
+                    true
+                }
+            } else if scope.iter().all(|v| decided[v.index()]) {
+                tuple.clear();
+                tuple.extend(scope.iter().map(|v| self.state.value(v.index, self.state.min_pos(v.index))));
+                self.run.stats.checks += 1;
+                self.program.constraints[c as usize].is_satisfied(&tuple)
+            } else if self.program.partial_checks[c as usize] {
+                let mut ctx = context!(self, c, Assigned::Decided(&self.tree.decided));
+                self.program.propagators[c as usize].check_partial(&mut ctx)
+            } else {
+                true
+            };
+            if !ok {
+                return Err(Failure { constraint: c, wiped: None });
+            }
+        }
+        Ok(())
+    }
+
+    /// The value of a variable with one value left.
+    #[inline]
+    fn fixed_value(&self, x: u32) -> i64 {
+        self.state.value(x, self.state.min_pos(x))
+    }
+
+    /// Assigns `var` to position `pos` and propagates at the configured level.
+    pub(super) fn decide(&mut self, var: u32, pos: u32) -> Result<(), Failure> {
+        self.tree.decided[var as usize] = true;
+        if let Some(bj) = &mut self.backjumping {
+            bj.assign(var, self.tree.frames.len() as u32);
+        }
+        let change = self.state.fix_pos(var, pos);
+        match self.program.propagation {
+            Propagation::None => self.check(var),
+            Propagation::ForwardChecking => self.forward_check(var, true),
+            Propagation::Mac => {
+                if change != Change::None {
+                    self.wake_watchers(var);
+                }
+                self.propagate_queue()
+            }
+        }
+    }
+
+    /// Removes position `pos` from `var` (a refuted decision) and propagates at
+    /// the configured level. `Err(None)` when that empties the domain: the
+    /// variable has no value left to try, which no constraint is to blame for.
+    pub(super) fn refute(&mut self, var: u32, pos: u32) -> Result<(), Option<Failure>> {
+        if self.observer.is_some() {
+            let value = self.state.value(var, pos);
+            self.emit(SearchEvent::Removed { var: self.var_id(var), value, constraint: None });
+        }
+        match self.state.remove_pos(var, pos) {
+            Change::Wipeout => Err(None),
+            Change::None => Ok(()),
+            _ if self.program.propagation != Propagation::Mac => Ok(()),
+            _ => {
+                self.wake_watchers(var);
+                self.propagate_queue().map_err(Some)
+            }
+        }
+    }
+}

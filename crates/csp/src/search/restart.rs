@@ -1,0 +1,129 @@
+//! Restarts (Gomes, Selman & Kautz 1998): the policy, Luby's sequence of
+//! cutoffs, and the count of failures towards the next restart.
+
+use super::Solver;
+use crate::observer::SearchEvent;
+
+/// Whether the search starts over from the root after a number of failures
+/// (restarts, Gomes, Selman & Kautz 1998). A backtracking search's cost on
+/// hard instances is heavy-tailed: an early wrong decision can hide the
+/// answer under a subtree thousands of times larger than the usual one.
+/// Restarting after a while, with the variable ordering having learned from
+/// the failures ([`VarOrder::DomWdeg`](crate::VarOrder::DomWdeg) keeps its weights across restarts of
+/// one run) or with [`ValueOrder::Random`](crate::ValueOrder::Random) drawing a new order, can cut that
+/// tail off. Not always: on hard sudokus, with one solution and little to
+/// randomise, they are much slower (docs/compare.md has the numbers).
+///
+/// The search stays complete: the cutoffs grow without bound, so a run that
+/// finds nothing eventually explores a whole tree. Restarts stop at the run's
+/// first solution; the search goes on from there without them, so
+/// [`Solver::solutions`](crate::Solver::solutions) and
+/// [`Solver::count`](crate::Solver::count) still see every solution once.
+/// They only change the search with an ordering that learns or draws at
+/// random: with the others each restart repeats the same tree.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Restarts {
+    /// One tree, searched to the end.
+    #[default]
+    Never,
+    /// Restart after `scale` times the next term of Luby, Sinclair & Zuckerman's
+    /// (1993) sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ... failures. `scale` is
+    /// at least 1.
+    Luby {
+        /// Failures in the first, shortest runs.
+        scale: u32,
+    },
+}
+
+impl Restarts {
+    /// The default scale of [`Restarts::Luby`].
+    pub const LUBY_SCALE: u32 = 100;
+
+    /// Failures allowed before restart number `restart` (from 0), `None`
+    /// when the search never restarts.
+    pub fn cutoff(self, restart: u64) -> Option<u64> {
+        match self {
+            Restarts::Never => None,
+            Restarts::Luby { scale } => Some(u64::from(scale.max(1)).saturating_mul(luby(restart + 1))),
+        }
+    }
+}
+
+/// Term `i` (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...
+fn luby(mut i: u64) -> u64 {
+    loop {
+        // 2^(k-1) <= i < 2^k.
+        let k = u64::BITS - i.leading_zeros();
+        if k == u64::BITS || i == (1u64 << k) - 1 {
+            return 1u64 << (k - 1);
+        }
+        i -= (1u64 << (k - 1)) - 1;
+    }
+}
+
+/// The failures of the current restart, and how many it may have.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct RestartClock {
+    failures: u64,
+    cutoff: Option<u64>,
+}
+
+impl Solver<'_> {
+    /// A new run has had no failure yet.
+    pub(super) fn restart_clock_reset(&mut self) {
+        self.restarts = RestartClock { failures: 0, cutoff: self.program.config.restarts.cutoff(0) };
+    }
+
+    /// After a failure: when the restart policy's cutoff is reached and this
+    /// run has no solution yet, drops every decision and returns true (the
+    /// search descends again from the root).
+    pub(super) fn restart_if_due(&mut self) -> bool {
+        let Some(cutoff) = self.restarts.cutoff else {
+            return false;
+        };
+        self.restarts.failures += 1;
+        // After the first solution the search must finish its tree: another
+        // restart would find that solution again.
+        if self.restarts.failures < cutoff || self.run.stats.solutions > 0 {
+            return false;
+        }
+        let Some(root) = self.tree.frames.first().map(|frame| frame.mark) else {
+            return false;
+        };
+        self.state.undo_to(root);
+        for frame in &self.tree.frames {
+            self.tree.decided[frame.var as usize] = false;
+        }
+        self.tree.frames.clear();
+        self.tree.orders.clear();
+        if let Some(bj) = &mut self.backjumping {
+            bj.reset();
+        }
+        self.run.stats.restarts += 1;
+        self.restarts =
+            RestartClock { failures: 0, cutoff: self.program.config.restarts.cutoff(self.run.stats.restarts) };
+        let count = self.run.stats.restarts;
+        self.emit(SearchEvent::Restart { count });
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn luby_sequence() {
+        let terms: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+        assert_eq!(luby(u64::MAX), 1 << 63);
+        assert_eq!(Restarts::Luby { scale: 10 }.cutoff(6), Some(40));
+        assert_eq!(Restarts::Luby { scale: 0 }.cutoff(0), Some(1));
+        assert_eq!(Restarts::Never.cutoff(0), None);
+        for text in ["never", "luby", "luby=7"] {
+            assert_eq!(text.parse::<Restarts>().unwrap().to_string(), text);
+        }
+        assert!("luby=0".parse::<Restarts>().is_err());
+        assert!("geometric".parse::<Restarts>().unwrap_err().to_string().contains("never, luby, luby=SCALE"));
+    }
+}

@@ -1,0 +1,466 @@
+//! How a configuration is written: one table of names per option (the
+//! `spelled!` macro), and the one-line grammar of a whole configuration
+//! (`fc+mrv`, `mac/ac2001+domwdeg+lcv`), which every tool, table, plot and
+//! benchmark id uses.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::config::{BackjumpingLevel, Branching, Propagation, Search, SolveConfig, ValueOrder, VarOrder};
+use super::restart::Restarts;
+use crate::constraint::AllDifferentStrength;
+use crate::constraints::ArcConsistency;
+
+/// An option name that is not one of the known spellings.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {what} '{found}' (expected one of: {})", .expected.trim_end().replace(' ', ", "))]
+pub struct UnknownOption {
+    /// What was being parsed, e.g. "propagation level".
+    pub what: &'static str,
+    /// The word that was given.
+    pub found: String,
+    /// The accepted spellings.
+    pub expected: &'static str,
+}
+
+/// The names of an option's values, in one table per type: `Variant =>
+/// "name"`, optionally `("short")` (the word configuration spellings use,
+/// when it is not the name), then `| "alias"`es. It gives the type `ALL`,
+/// `name()`, `short()`, `Display` (the name) and `FromStr` (the name, the
+/// short word and the aliases, in any case).
+macro_rules! spelled {
+    ($ty:ident, $what:literal, [$($variant:ident => $name:literal $(($short:literal))? $(| $alias:literal)*),+ $(,)?]) => {
+        impl $ty {
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$ty] = &[$($ty::$variant),+];
+
+            /// The canonical name.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($ty::$variant => $name),+
+                }
+            }
+
+            /// The word for this value in a configuration's one-line spelling
+            /// (see [`SolveConfig`]'s `FromStr`).
+            pub fn short(self) -> &'static str {
+                match self {
+                    $($ty::$variant => spelled!(@short $name $(, $short)?)),+
+                }
+            }
+        }
+
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl FromStr for $ty {
+            type Err = UnknownOption;
+
+            fn from_str(s: &str) -> Result<Self, UnknownOption> {
+                match s.to_ascii_lowercase().as_str() {
+                    $($name $(| $short)? $(| $alias)* => Ok($ty::$variant),)+
+                    _ => Err(UnknownOption {
+                        what: $what,
+                        found: s.to_string(),
+                        expected: concat!($($name, " "),+),
+                    }),
+                }
+            }
+        }
+    };
+    (@short $name:literal) => { $name };
+    (@short $name:literal, $short:literal) => { $short };
+}
+
+spelled!(Propagation, "propagation level", [
+    None => "none" | "bt",
+    ForwardChecking => "forward-checking" | "fc",
+    Mac => "mac",
+]);
+
+spelled!(VarOrder, "variable ordering", [
+    Input => "input" | "lex",
+    Mrv => "mrv" | "dom",
+    MrvDegree => "mrv-degree" ("mrvdeg") | "mrv+degree",
+    DomDeg => "dom-deg" ("domdeg") | "dom/deg",
+    DomWdeg => "dom-wdeg" ("domwdeg") | "dom/wdeg",
+]);
+
+spelled!(ValueOrder, "value ordering", [
+    Ascending => "ascending" ("asc") | "min",
+    Descending => "descending" ("desc") | "max",
+    Random => "random" | "rand",
+    LeastConstraining => "lcv" | "least-constraining",
+]);
+
+spelled!(Branching, "branching", [
+    Enumerate => "enumerate" | "d-way" | "dway",
+    Binary => "binary" | "2-way" | "2way",
+]);
+
+spelled!(ArcConsistency, "arc-consistency algorithm", [
+    Ac3 => "ac3" | "ac-3",
+    Ac2001 => "ac2001" | "ac-2001",
+]);
+
+spelled!(AllDifferentStrength, "all-different strength", [
+    Pairwise => "pairwise" | "value",
+    Matching => "matching" | "domain" | "regin",
+]);
+
+/// A configuration spelling that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigSyntaxError {
+    /// A word that is not part of the grammar.
+    #[error(
+        "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
+         ordering input|mrv|mrvdeg|domdeg|domwdeg, a value ordering asc|desc|random|lcv, an all-different \
+         strength pairwise|matching, rootac, separate, intersect, binary, luby or luby=SCALE, or seed=N)"
+    )]
+    UnknownWord {
+        /// The whole spelling.
+        config: String,
+        /// The word.
+        word: String,
+    },
+    /// The level (before any `/` or `+`) is not known.
+    #[error("unknown level '{level}' in configuration '{config}' (expected bt, bt-cbj, fc, fc-cbj or mac)")]
+    UnknownLevel {
+        /// The whole spelling.
+        config: String,
+        /// The level word.
+        level: String,
+    },
+    /// The arc-consistency algorithm after `/` is not known.
+    #[error("unknown arc-consistency algorithm '{algorithm}' in configuration '{config}' (expected ac3 or ac2001)")]
+    UnknownAlgorithm {
+        /// The whole spelling.
+        config: String,
+        /// The algorithm word.
+        algorithm: String,
+    },
+    /// Two words set the same option.
+    #[error("configuration '{config}' sets the {what} twice")]
+    Repeated {
+        /// The whole spelling.
+        config: String,
+        /// Which option.
+        what: &'static str,
+    },
+    /// Words that each make sense but ask together for a search the engine
+    /// does not implement (see [`Search`](crate::Search)).
+    #[error("configuration '{config}' asks for {what}, which is not implemented ({instead})")]
+    Unsupported {
+        /// The whole spelling.
+        config: String,
+        /// The combination.
+        what: &'static str,
+        /// What is implemented instead.
+        instead: &'static str,
+    },
+}
+
+/// The levels of the spelling: each propagation level, chronological or with
+/// conflict-directed backjumping where that is implemented, by its name and
+/// other accepted words. `Display` writes the name.
+const LEVELS: &[(&str, &[&str], Search)] = &[
+    ("bt", &["none"], Search::Chronological { propagation: Propagation::None, branching: Branching::Enumerate }),
+    ("bt-cbj", &["btcbj"], Search::Backjumping { level: BackjumpingLevel::None }),
+    (
+        "fc",
+        &["forward-checking"],
+        Search::Chronological { propagation: Propagation::ForwardChecking, branching: Branching::Enumerate },
+    ),
+    ("fc-cbj", &["fccbj"], Search::Backjumping { level: BackjumpingLevel::ForwardChecking }),
+    ("mac", &[], Search::Chronological { propagation: Propagation::Mac, branching: Branching::Enumerate }),
+];
+
+/// The level word of a search (whatever its branching).
+fn level_name(search: Search) -> &'static str {
+    let head = search.with_branching(Branching::Enumerate);
+    LEVELS.iter().find(|(_, _, level)| *level == head).map(|(name, _, _)| *name).expect("every search has a level")
+}
+
+/// The search a level word stands for, d-way.
+fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
+    if let Some((_, _, search)) = LEVELS.iter().find(|(name, aliases, _)| *name == word || aliases.contains(&word)) {
+        return Ok(*search);
+    }
+    // A known level with backjumping that is not implemented for it (mac-cbj).
+    let base = word.strip_suffix("-cbj").or_else(|| word.strip_suffix("cbj"));
+    if let Some(Search::Chronological { propagation, .. }) = base.and_then(|base| parse_level(base, config).ok()) {
+        debug_assert!(Search::backjumping(propagation).is_none());
+        return Err(ConfigSyntaxError::Unsupported {
+            config: config.to_string(),
+            what: "conflict-directed backjumping with maintained arc consistency",
+            instead: "backjumping combines with bt and fc: bt-cbj, fc-cbj",
+        });
+    }
+    Err(ConfigSyntaxError::UnknownLevel { config: config.to_string(), level: word.to_string() })
+}
+
+/// The one-line spelling of a configuration, used by every tool, table, plot
+/// and benchmark id:
+///
+/// ```text
+/// config := level [ "/" algorithm ] { "+" word }
+/// level  := bt | bt-cbj | fc | fc-cbj | mac        (bt is plain backtracking; cbj backjumps)
+/// algorithm := ac3 | ac2001                         (default ac3)
+/// word   := input | mrv | mrvdeg | domdeg | domwdeg (variable ordering, default mrv)
+///         | asc | desc | random | lcv               (value ordering, default asc)
+///         | pairwise | matching                     (all-different strength, default matching)
+///         | rootac                                  (arc consistency at the root)
+///         | separate                                (no merged all-different system)
+///         | intersect                               (all-different intersections, see the field)
+///         | binary                                  (2-way branching, default d-way; not with cbj)
+///         | luby | luby=SCALE                         (Luby restarts, default scale 100)
+///         | seed=N                                  (default 0)
+/// ```
+///
+/// Limits are not part of the spelling. `Display` writes the level, the
+/// variable ordering, and whatever else differs from the defaults, so it reads
+/// back to an equal configuration.
+///
+/// ```
+/// use csp::{ArcConsistency, Propagation, SolveConfig, ValueOrder, VarOrder};
+/// let config: SolveConfig = "mac/ac2001+domwdeg+lcv".parse().unwrap();
+/// assert_eq!(config.propagation(), Propagation::Mac);
+/// assert_eq!(config.arc_consistency, ArcConsistency::Ac2001);
+/// assert_eq!((config.var_order, config.value_order), (VarOrder::DomWdeg, ValueOrder::LeastConstraining));
+/// assert_eq!(config.to_string(), "mac/ac2001+domwdeg+lcv");
+/// assert!("fc-cbj+input".parse::<SolveConfig>().unwrap().backjumping());
+/// assert!("fc+fastest".parse::<SolveConfig>().is_err());
+/// // Backjumping where it is not implemented does not parse.
+/// let err = "mac-cbj+mrv".parse::<SolveConfig>().unwrap_err().to_string();
+/// assert!(err.contains("backjumping with maintained arc consistency") && err.contains("bt-cbj, fc-cbj"), "{err}");
+/// assert!("fc-cbj+binary".parse::<SolveConfig>().is_err());
+/// ```
+impl FromStr for SolveConfig {
+    type Err = ConfigSyntaxError;
+
+    fn from_str(text: &str) -> Result<SolveConfig, ConfigSyntaxError> {
+        let config_text = text.trim();
+        let mut config = SolveConfig::default();
+        let mut words = config_text.split('+');
+        let head = words.next().unwrap_or_default().to_ascii_lowercase();
+        let (level, algorithm) = match head.split_once('/') {
+            Some((level, algorithm)) => (level.to_string(), Some(algorithm.to_string())),
+            None => (head.clone(), None),
+        };
+        config.search = parse_level(&level, config_text)?;
+        if let Some(algorithm) = algorithm {
+            config.arc_consistency = algorithm
+                .parse()
+                .map_err(|_| ConfigSyntaxError::UnknownAlgorithm { config: config_text.to_string(), algorithm })?;
+        }
+        let mut seen: Vec<&'static str> = Vec::new();
+        let mut once = |what: &'static str| {
+            if seen.contains(&what) {
+                Err(ConfigSyntaxError::Repeated { config: config_text.to_string(), what })
+            } else {
+                seen.push(what);
+                Ok(())
+            }
+        };
+        for word in words {
+            let word = word.trim().to_ascii_lowercase();
+            if let Some(seed) = word.strip_prefix("seed=") {
+                once("seed")?;
+                config.seed = seed.parse().map_err(|_| ConfigSyntaxError::UnknownWord {
+                    config: config_text.to_string(),
+                    word: word.clone(),
+                })?;
+            } else if word == "luby" || word.starts_with("luby=") {
+                once("restarts")?;
+                config.restarts = word.parse().map_err(|_| ConfigSyntaxError::UnknownWord {
+                    config: config_text.to_string(),
+                    word: word.clone(),
+                })?;
+            } else if word == "binary" || word == "2way" {
+                once("branching")?;
+                if config.search.backjumps() {
+                    return Err(ConfigSyntaxError::Unsupported {
+                        config: config_text.to_string(),
+                        what: "binary branching with conflict-directed backjumping",
+                        instead: "backjumping branches d-way; binary branching backtracks chronologically",
+                    });
+                }
+                config.search = config.search.with_branching(Branching::Binary);
+            } else if word == "intersect" {
+                once("all-different intersections")?;
+                config.all_different_intersections = true;
+            } else if word == "separate" {
+                once("separate all-different")?;
+                config.separate_all_different = true;
+            } else if word == "rootac" || word == "root-ac" {
+                once("root arc consistency")?;
+                config.root_arc_consistency = true;
+            } else if let Ok(order) = word.parse::<VarOrder>() {
+                once("variable ordering")?;
+                config.var_order = order;
+            } else if let Ok(order) = word.parse::<ValueOrder>() {
+                once("value ordering")?;
+                config.value_order = order;
+            } else if let Ok(strength) = word.parse::<AllDifferentStrength>() {
+                once("all-different strength")?;
+                config.all_different = strength;
+            } else {
+                return Err(ConfigSyntaxError::UnknownWord { config: config_text.to_string(), word });
+            }
+        }
+        Ok(config)
+    }
+}
+
+impl fmt::Display for SolveConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(level_name(self.search))?;
+        if self.arc_consistency != ArcConsistency::default() {
+            write!(f, "/{}", self.arc_consistency)?;
+        }
+        write!(f, "+{}", self.var_order.short())?;
+        if self.value_order != ValueOrder::default() {
+            write!(f, "+{}", self.value_order.short())?;
+        }
+        if self.all_different != AllDifferentStrength::default() {
+            write!(f, "+{}", self.all_different)?;
+        }
+        if self.root_arc_consistency {
+            f.write_str("+rootac")?;
+        }
+        if self.separate_all_different {
+            f.write_str("+separate")?;
+        }
+        if self.all_different_intersections {
+            f.write_str("+intersect")?;
+        }
+        if self.branching() == Branching::Binary {
+            f.write_str("+binary")?;
+        }
+        if self.restarts != Restarts::Never {
+            write!(f, "+{}", self.restarts)?;
+        }
+        if self.seed != 0 {
+            write!(f, "+seed={}", self.seed)?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Restarts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Restarts::Never => f.write_str("never"),
+            Restarts::Luby { scale: Restarts::LUBY_SCALE } => f.write_str("luby"),
+            Restarts::Luby { scale } => write!(f, "luby={scale}"),
+        }
+    }
+}
+
+/// `never` (or `none`), `luby` (scale [`Restarts::LUBY_SCALE`]) or `luby=SCALE`.
+impl FromStr for Restarts {
+    type Err = UnknownOption;
+
+    fn from_str(s: &str) -> Result<Self, UnknownOption> {
+        let word = s.trim().to_ascii_lowercase();
+        let scale = match word.as_str() {
+            "never" | "none" => return Ok(Restarts::Never),
+            "luby" => Some(Restarts::LUBY_SCALE),
+            _ => word.strip_prefix("luby=").and_then(|n| n.parse().ok()).filter(|&n: &u32| n >= 1),
+        };
+        scale.map(|scale| Restarts::Luby { scale }).ok_or_else(|| UnknownOption {
+            what: "restart policy",
+            found: s.to_string(),
+            expected: "never luby luby=SCALE",
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for &p in Propagation::ALL {
+            assert_eq!(p.name().parse::<Propagation>(), Ok(p));
+        }
+        for &v in VarOrder::ALL {
+            assert_eq!(v.name().parse::<VarOrder>(), Ok(v));
+        }
+        for &v in ValueOrder::ALL {
+            assert_eq!(v.name().parse::<ValueOrder>(), Ok(v));
+        }
+        for &s in AllDifferentStrength::ALL {
+            assert_eq!(s.name().parse::<AllDifferentStrength>(), Ok(s));
+        }
+    }
+
+    #[test]
+    fn configuration_spellings_round_trip() {
+        for text in [
+            "fc+mrv",
+            "mac/ac2001+domwdeg+lcv",
+            "bt-cbj+input",
+            "fc-cbj+mrv+random+seed=7",
+            "mac+mrv+pairwise",
+            "mac+mrv+separate",
+            "mac+domwdeg+luby",
+            "mac+domwdeg+intersect+binary",
+            "mac+mrv+random+luby=10+seed=3",
+        ] {
+            let config: SolveConfig = text.parse().unwrap();
+            assert_eq!(config.to_string(), text);
+            assert_eq!(config.to_string().parse::<SolveConfig>().unwrap(), config);
+        }
+        // Every configuration's spelling reads back; one the engine does not
+        // implement cannot be written (the type has no mac-cbj).
+        for text in ["mac-cbj+mrv", "maccbj", "MAC-CBJ+domwdeg"] {
+            let err = text.parse::<SolveConfig>().unwrap_err();
+            assert!(matches!(err, ConfigSyntaxError::Unsupported { .. }), "{text}: {err}");
+            assert!(err.to_string().contains("bt-cbj, fc-cbj"), "{err}");
+        }
+        for text in ["bt-cbj+input+binary", "fc-cbj+mrv+2way"] {
+            let err = text.parse::<SolveConfig>().unwrap_err().to_string();
+            assert!(err.contains("binary branching with conflict-directed backjumping"), "{text}: {err}");
+        }
+        let config: SolveConfig = "FC+rootac".parse().unwrap();
+        assert!(config.root_arc_consistency);
+        assert_eq!(config.to_string(), "fc+mrv+rootac");
+        for &propagation in Propagation::ALL {
+            for &var_order in VarOrder::ALL {
+                for &value_order in ValueOrder::ALL {
+                    let config = SolveConfig::default()
+                        .with_propagation(propagation)
+                        .with_var_order(var_order)
+                        .with_value_order(value_order);
+                    assert_eq!(config.to_string().parse::<SolveConfig>().unwrap(), config);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bad_spellings_say_what_is_wrong() {
+        let err = "fc+mrv+fast".parse::<SolveConfig>().unwrap_err().to_string();
+        assert!(err.starts_with("unknown word 'fast' in configuration 'fc+mrv+fast'"), "{err}");
+        assert!("ac+mrv".parse::<SolveConfig>().unwrap_err().to_string().contains("unknown level 'ac'"));
+        assert!("mac/ac4".parse::<SolveConfig>().unwrap_err().to_string().contains("'ac4'"));
+        assert!("fc+mrv+input".parse::<SolveConfig>().unwrap_err().to_string().contains("twice"));
+        assert!("fc+seed=x".parse::<SolveConfig>().is_err());
+        assert!("mac+luby=0".parse::<SolveConfig>().is_err());
+        assert!("mac+luby+luby=5".parse::<SolveConfig>().unwrap_err().to_string().contains("restarts twice"));
+    }
+
+    #[test]
+    fn unknown_names_say_what_is_expected() {
+        let err = "fastest".parse::<VarOrder>().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "unknown variable ordering 'fastest' (expected one of: input, mrv, mrv-degree, dom-deg, dom-wdeg)"
+        );
+    }
+}

@@ -1,0 +1,208 @@
+//! Which variable to decide next: input order, MRV (Haralick & Elliott
+//! 1980), MRV with degree ties (Brélaz 1979), dom/deg (Bessière & Régin
+//! 1996) and dom/wdeg (Boussemart, Hemery, Lecoutre & Sais 2004), over the
+//! free list; and the scratch buffers the search reuses from node to node.
+
+use super::Solver;
+use super::config::{Propagation, VarOrder};
+
+/// No variable.
+const NONE: u32 = u32::MAX;
+
+/// Buffers reused from node to node, so that no node allocates.
+#[derive(Debug, Default)]
+pub(super) struct Scratch {
+    /// Marks constraints already visited in a pass over a variable's watchers.
+    pub(super) seen: Stamps,
+    /// Per constraint, unassigned variables found while choosing a variable.
+    live: Live,
+    /// For ordering values, and the attribution LCV probes must not change.
+    pub(super) scores: Vec<(u64, u32)>,
+    pub(super) saved_attribution: Vec<u64>,
+}
+
+impl Scratch {
+    pub(super) fn new(constraints: usize) -> Scratch {
+        Scratch { seen: Stamps::new(constraints), ..Scratch::default() }
+    }
+}
+
+impl Solver<'_> {
+    /// Whether `x` is still to be decided: at `mac`, while it has two values
+    /// or more; at the other levels, until the search decides it.
+    #[inline]
+    fn is_unassigned(&self, x: u32) -> bool {
+        match self.program.propagation {
+            Propagation::Mac => self.state.size(x) > 1,
+            _ => !self.tree.decided[x as usize],
+        }
+    }
+
+    /// The number of constraints on `x` with another unassigned variable, and
+    /// the sum of their weights. `live` caches, per constraint, two of its
+    /// unassigned variables for the current choice.
+    fn future_degree(&self, live: &mut Live, x: u32) -> (u64, u64) {
+        let mut degree = 0;
+        let mut weight = 0;
+        let mut previous = u32::MAX;
+        for watch in self.program.watchers.of(x) {
+            let c = watch.constraint;
+            if c == previous {
+                continue;
+            }
+            previous = c;
+            let [a, b] = live.two_unassigned(c, || {
+                let mut two = [NONE; 2];
+                for v in self.program.scopes[c as usize] {
+                    if v.index != two[0] && self.is_unassigned(v.index) {
+                        if two[0] == NONE {
+                            two[0] = v.index;
+                        } else {
+                            two[1] = v.index;
+                            break;
+                        }
+                    }
+                }
+                two
+            });
+            // Another than `x`: `b` differs from `a`, so one of them is not `x`
+            // when both exist.
+            if (a != NONE && a != x) || b != NONE {
+                degree += 1;
+                // dom/wdeg's weight: one plus the failures the constraint caused.
+                weight += self.run.failed_by[c as usize] + 1;
+            }
+        }
+        (degree, weight)
+    }
+
+    /// Drops the variables that became assigned from the free list, which is
+    /// a sparse set: `free[..count]` are the candidates and only `count` is
+    /// trailed, so a backtrack brings the dropped ones back.
+    fn compact_free(&mut self) -> usize {
+        let mut count = self.state.int(self.tree.free_count) as usize;
+        let mut i = 0;
+        while i < count {
+            let x = self.tree.free[i];
+            if self.is_unassigned(x) {
+                i += 1;
+            } else {
+                count -= 1;
+                self.tree.free.swap(i, count);
+            }
+        }
+        self.state.set_int(self.tree.free_count, count as i64);
+        count
+    }
+
+    /// The next variable to decide, or `None` when all are assigned. Ties go to
+    /// the smallest index, whatever the free list's order.
+    pub(super) fn select_var(&mut self) -> Option<u32> {
+        let count = self.compact_free();
+        let mut live = std::mem::take(&mut self.scratch.live);
+        live.next_choice(self.program.scopes.len());
+        let chosen = self.select_among(count, &mut live);
+        self.scratch.live = live;
+        chosen
+    }
+
+    fn select_among(&self, count: usize, live: &mut Live) -> Option<u32> {
+        let free = &self.tree.free[..count];
+        match self.program.config.var_order {
+            VarOrder::Input => free.iter().copied().min(),
+            VarOrder::Mrv => free.iter().copied().min_by_key(|&x| (self.state.size(x), x)),
+            VarOrder::MrvDegree => {
+                let min_size = free.iter().map(|&x| self.state.size(x)).min()?;
+                free.iter()
+                    .copied()
+                    .filter(|&x| self.state.size(x) == min_size)
+                    .min_by_key(|&x| (std::cmp::Reverse(self.future_degree(live, x).0), x))
+            }
+            VarOrder::DomDeg | VarOrder::DomWdeg => {
+                let weighted = self.program.config.var_order == VarOrder::DomWdeg;
+                // Smallest size / degree, compared exactly by cross-multiplying.
+                let mut best: Option<(u32, u64, u64)> = None;
+                for &x in free {
+                    let size = u64::from(self.state.size(x));
+                    let (degree, weight) = self.future_degree(live, x);
+                    let denominator = if weighted { weight } else { degree }.max(1);
+                    let better = match best {
+                        None => true,
+                        Some((y, s, d)) => {
+                            let (left, right) =
+                                (u128::from(size) * u128::from(d), u128::from(s) * u128::from(denominator));
+                            left < right || (left == right && x < y)
+                        }
+                    };
+                    if better {
+                        best = Some((x, size, denominator));
+                    }
+                }
+                best.map(|(x, _, _)| x)
+            }
+        }
+    }
+}
+
+/// Marks on the indices `0..n`, all cleared at once by moving to a new stamp.
+#[derive(Debug, Default)]
+pub(super) struct Stamps {
+    stamp: u32,
+    marks: Vec<u32>,
+}
+
+impl Stamps {
+    pub(super) fn new(n: usize) -> Stamps {
+        Stamps { stamp: 1, marks: vec![0; n] }
+    }
+
+    fn len(&self) -> usize {
+        self.marks.len()
+    }
+
+    /// Unmarks every index.
+    pub(super) fn clear(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.marks.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 1;
+        }
+    }
+
+    /// Marks `i`; true when it was not marked.
+    #[inline]
+    pub(super) fn insert(&mut self, i: usize) -> bool {
+        let fresh = self.marks[i] != self.stamp;
+        self.marks[i] = self.stamp;
+        fresh
+    }
+}
+
+/// Per constraint, up to two distinct unassigned variables of its scope,
+/// found at most once per variable choice (the degree heuristics ask for
+/// every free variable's constraints, and most constraints have several).
+#[derive(Debug, Default)]
+struct Live {
+    found: Stamps,
+    two: Vec<[u32; 2]>,
+}
+
+impl Live {
+    /// Forgets what the previous choice found.
+    fn next_choice(&mut self, constraints: usize) {
+        if self.found.len() != constraints {
+            self.found = Stamps::new(constraints);
+            self.two = vec![[NONE; 2]; constraints];
+        }
+        self.found.clear();
+    }
+
+    #[inline]
+    fn two_unassigned(&mut self, c: u32, find: impl FnOnce() -> [u32; 2]) -> [u32; 2] {
+        let c = c as usize;
+        if self.found.insert(c) {
+            self.two[c] = find();
+        }
+        self.two[c]
+    }
+}
