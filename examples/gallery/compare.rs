@@ -1,5 +1,5 @@
 //! `--compare`: every gallery tool runs its puzzle under several solver
-//! configurations side by side, through the shared [`crate::report`] module.
+//! configurations side by side, through the shared [`csp_cli::report`] module.
 //!
 //! ```text
 //! zebra --compare --configs bt+input,fc+mrv,mac+domwdeg [--goal first|count|all]
@@ -22,7 +22,7 @@ use clap::error::ErrorKind;
 use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, Args, Command, CommandFactory, FromArgMatches};
 
-use crate::report::{CompareArgs, GoalArg};
+use csp_cli::report::{CompareArgs, GoalArg};
 
 /// The help of `--compare` in a tool's ordinary `--help`.
 const COMPARE_HELP: &str = "Compare solver configurations on the puzzle instead of solving it: nodes, checks and \

@@ -7,14 +7,14 @@
 //! (`--check-only`), or with its propagator (the default). `--compare` counts the
 //! solutions under every propagation level (or the configurations of `--configs`)
 //! with both forms, checks that they all agree, and prints a table per form through
-//! the shared [`crate::report`] module.
+//! the shared [`csp_cli::report`] module.
 
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
 
 use clap::{Args, Parser};
-use csp::compare::{CompareError, CompareOptions, Comparison, Goal, Measurement, Row, check_agreement};
+use csp_cli::report::compare::{CompareError, CompareOptions, Comparison, Goal, Measurement, Row, check_agreement};
 use csp::{Model, ModelError, SolveConfig, VarId};
 use csp_cli::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 
@@ -22,7 +22,7 @@ use super::compare::CompareSpec;
 use super::no_three_equal::{NoThreeEqual, NoThreeEqualCheck, no_three_equal};
 use super::text::{Problem, Source};
 use super::{CommonArgs, ParseError};
-use crate::report::{
+use csp_cli::report::{
     Cell, CompareArgs, ComparisonReport, Format, GoalArg, Report, Table, plot, report_bug, write_report,
 };
 
@@ -299,7 +299,7 @@ fn compare_forms(
     for (form, model) in models {
         let form = *form;
         let instance = format!("{name}, {}", form.name());
-        match csp::compare::compare(&[(&instance, model)], &args.configs, &options) {
+        match csp_cli::report::compare::compare(&[(&instance, model)], &args.configs, &options) {
             Ok(comparison) => forms.push((form, comparison)),
             Err(error @ (CompareError::Disagreement { .. } | CompareError::WrongSolution { .. })) => {
                 report_bug(&error, err);

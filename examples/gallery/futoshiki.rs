@@ -28,7 +28,7 @@ use csp::{Model, ModelError, SolveConfig, VarId};
 use super::compare::CompareSpec;
 use super::text::{Problem, Source};
 use super::{CommonArgs, ParseError};
-use crate::report::{CompareArgs, GoalArg, run_comparison};
+use csp_cli::report::{CompareArgs, GoalArg, run_comparison};
 
 /// The built-in puzzle, solved when no file is given.
 pub const BUILT_IN: &str = include_str!("../data/futoshiki.txt");
@@ -282,7 +282,7 @@ const COMPARE: CompareSpec<PuzzleArgs> = CompareSpec {
     what: "a futoshiki",
     goal: |_| GoalArg::Count,
     goal_help: "count",
-    configs: crate::report::DEFAULT_CONFIGS,
+    configs: csp_cli::report::DEFAULT_CONFIGS,
 };
 
 /// The tool: `futoshiki [FILE] [--count] [--stats] [strategy options]`, or

@@ -19,7 +19,7 @@ use csp::{Model, ModelError, Relation, SolveConfig, VarId};
 use super::compare::CompareSpec;
 use super::text::{self, Problem, Source};
 use super::{CommonArgs, ParseError};
-use crate::report::{CompareArgs, GoalArg, run_comparison};
+use csp_cli::report::{CompareArgs, GoalArg, run_comparison};
 
 /// The built-in puzzle, solved when no file is given.
 pub const BUILT_IN: &str = include_str!("../data/kakuro.txt");
@@ -308,7 +308,7 @@ const COMPARE: CompareSpec<PuzzleArgs> = CompareSpec {
     what: "a kakuro",
     goal: |_| GoalArg::Count,
     goal_help: "count",
-    configs: crate::report::DEFAULT_CONFIGS,
+    configs: csp_cli::report::DEFAULT_CONFIGS,
 };
 
 /// The tool: `kakuro [FILE] [--count] [--stats] [strategy options]`, or

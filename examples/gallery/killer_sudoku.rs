@@ -30,7 +30,7 @@ use csp::{Model, ModelError, Relation, SolveConfig, VarId, VarOrder};
 use super::compare::CompareSpec;
 use super::text::{self, Problem, Source};
 use super::{CommonArgs, ParseError};
-use crate::report::{CompareArgs, GoalArg, run_comparison};
+use csp_cli::report::{CompareArgs, GoalArg, run_comparison};
 
 /// The built-in puzzle, solved when no file is given.
 pub const BUILT_IN: &str = include_str!("../data/killer_sudoku.txt");

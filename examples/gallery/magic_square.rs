@@ -18,7 +18,7 @@ use csp::{AllDifferentStrength, Model, ModelError, Relation, SolveConfig, VarId,
 
 use super::CommonArgs;
 use super::compare::CompareSpec;
-use crate::report::{CompareArgs, GoalArg, run_comparison};
+use csp_cli::report::{CompareArgs, GoalArg, run_comparison};
 
 /// The largest order the tool accepts (its domain has `n²` values).
 pub const MAX_ORDER: u32 = 30;
@@ -151,7 +151,7 @@ const COMPARE: CompareSpec<SquareArgs> = CompareSpec {
     what: "the magic squares of an order",
     goal: |square| if square.order <= LARGEST_COUNTED_ORDER { GoalArg::Count } else { GoalArg::First },
     goal_help: "count up to order 3, first above",
-    configs: crate::report::DEFAULT_CONFIGS,
+    configs: csp_cli::report::DEFAULT_CONFIGS,
 };
 
 /// The tool: `magic_square [--order N] [--count] [--stats] [strategy options]`, or

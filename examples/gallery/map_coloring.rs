@@ -16,7 +16,7 @@ use csp::{Model, ModelError, SolveConfig, VarId};
 use super::CommonArgs;
 use super::compare::CompareSpec;
 use super::dimacs::{self, Graph};
-use crate::report::{CompareArgs, GoalArg, run_comparison};
+use csp_cli::report::{CompareArgs, GoalArg, run_comparison};
 
 /// Australia's mainland states and territories, and Tasmania.
 pub const REGIONS: [&str; 7] = ["WA", "NT", "SA", "Q", "NSW", "V", "T"];
@@ -206,7 +206,7 @@ const COMPARE: CompareSpec<MapArgs> = CompareSpec {
     what: "a map or graph colouring",
     goal: |map| if map.graph.is_none() { GoalArg::Count } else { GoalArg::First },
     goal_help: "count for Australia, first with --graph",
-    configs: crate::report::DEFAULT_CONFIGS,
+    configs: csp_cli::report::DEFAULT_CONFIGS,
 };
 
 /// The tool: `map_coloring [--graph FILE --colors K] [--count] [--stats] [strategy options]`,

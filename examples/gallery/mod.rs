@@ -77,7 +77,7 @@ pub(crate) fn report_usage(err: &clap::Error, stdout: &mut dyn Write, stderr: &m
 pub(crate) fn finish(result: anyhow::Result<u8>, stderr: &mut dyn Write) -> u8 {
     match result {
         Ok(code) => code,
-        Err(err) if csp_cli::is_broken_pipe(&err) => EXIT_OK,
+        Err(err) if csp_cli::app::is_broken_pipe(&err) => EXIT_OK,
         Err(err) => {
             let _ = writeln!(stderr, "error: {err:#}");
             EXIT_BAD_INPUT

@@ -13,7 +13,7 @@ use csp::{Model, ModelError, Relation, SolveConfig, VarId};
 use super::compare::CompareSpec;
 use super::text::{Problem, Source};
 use super::{CommonArgs, ParseError};
-use crate::report::{CompareArgs, GoalArg, run_comparison};
+use csp_cli::report::{CompareArgs, GoalArg, run_comparison};
 
 /// The words of an addition `A + B + ... = TOTAL`, in capital letters.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -192,7 +192,7 @@ const COMPARE: CompareSpec<PuzzleArgs> = CompareSpec {
     what: "an addition of words",
     goal: |_| GoalArg::Count,
     goal_help: "count",
-    configs: crate::report::DEFAULT_CONFIGS,
+    configs: csp_cli::report::DEFAULT_CONFIGS,
 };
 
 /// The fastest configuration measured: the defaults (arc consistency, MRV).

@@ -15,7 +15,7 @@ use csp::{Model, ModelError, Relation, Solution, SolveConfig};
 
 use super::CommonArgs;
 use super::compare::CompareSpec;
-use crate::report::{CompareArgs, GoalArg, run_comparison};
+use csp_cli::report::{CompareArgs, GoalArg, run_comparison};
 
 /// The five groups of attributes, in the order the table prints them.
 pub const GROUPS: [(&str, [&str; 5]); 5] = [
@@ -175,7 +175,7 @@ const COMPARE: CompareSpec<PuzzleArgs> = CompareSpec {
     what: "the zebra puzzle",
     goal: |_| GoalArg::Count,
     goal_help: "count (the puzzle has one solution)",
-    configs: crate::report::DEFAULT_CONFIGS,
+    configs: csp_cli::report::DEFAULT_CONFIGS,
 };
 
 /// The tool: `zebra [--clues] [--count] [--stats] [strategy options]`, or

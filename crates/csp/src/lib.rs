@@ -31,7 +31,6 @@
 //! - [`constraint`]: how to write a constraint, from a plain check to a propagator.
 
 mod backjump;
-pub mod compare;
 pub mod config;
 pub mod constraint;
 pub mod constraints;

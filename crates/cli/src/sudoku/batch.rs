@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use anyhow::bail;
 use csp::{Limit, SolveConfig, Stats, Status};
-use csp_cli::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
+use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 use csp_sudoku::check::verify_solution;
 use csp_sudoku::format::{self, Format};
 use csp_sudoku::grid::{Conflict, Grid};

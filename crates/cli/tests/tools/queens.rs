@@ -1,13 +1,12 @@
-//! The `queens` tool, run in-process through `queens_app::run`, and once as a
-//! real process. Every placement it prints is checked with the independent
+//! The `queens` tool, run in-process through `app::run`, and once as the real
+//! `csp-queens` process. Every placement it prints is checked with the independent
 //! verifier (`csp_queens::verify`), which knows nothing of the engine.
 
 use std::process::Command;
 
-mod common;
-use common::{ClosedPipe, table_rows};
+use crate::common::{ClosedPipe, table_rows};
 
-use csp_examples::queens_app;
+use csp_cli::{Io, app, queens};
 
 /// The number of solutions of N-queens for N = 1..=12.
 const COUNTS: [u64; 12] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
@@ -19,11 +18,9 @@ struct Run {
 }
 
 fn run(args: &[&str]) -> Run {
-    let mut stdout = Vec::new();
-    let mut stderr = Vec::new();
     let argv = std::iter::once("queens").chain(args.iter().copied());
-    let code = queens_app::run(argv, &mut stdout, &mut stderr);
-    Run { code, stdout: String::from_utf8(stdout).unwrap(), stderr: String::from_utf8(stderr).unwrap() }
+    let app::Captured { code, stdout, stderr } = app::capture(queens::main, argv, "");
+    Run { code, stdout, stderr }
 }
 
 /// The 0-based columns of a line of 1-based columns.
@@ -103,7 +100,7 @@ fn counts_for_eleven_and_twelve_with_the_default_strategy() {
     }
 }
 
-/// Run with `cargo test --release -p csp-examples --test queens_cli`.
+/// Run with `cargo test --release -p csp-cli --test tools`.
 #[cfg(not(debug_assertions))]
 #[test]
 fn counts_for_eleven_and_twelve_under_every_level_and_ordering() {
@@ -284,24 +281,15 @@ fn the_table_has_a_row_per_ordering_and_level() {
 
 #[test]
 fn a_closed_pipe_ends_quietly() {
-    let mut stderr = Vec::new();
-    let code = queens_app::run(["queens", "8", "--all"], &mut ClosedPipe { room: 40 }, &mut stderr);
+    let (mut stdin, mut stdout, mut stderr) = (&b""[..], ClosedPipe { room: 40 }, Vec::new());
+    let code = app::run(queens::main, ["queens", "8", "--all"], &mut Io::piped(&mut stdin, &mut stdout, &mut stderr));
     assert_eq!(code, 0);
     assert!(stderr.is_empty(), "{}", String::from_utf8_lossy(&stderr));
 }
 
 #[test]
 fn the_real_binary_counts_and_reports_bad_usage() {
-    // `cargo test` builds the examples next to the test binary's directory:
-    // target/<profile>/deps/queens_cli-* and target/<profile>/examples/queens.
-    let exe = std::env::current_exe().unwrap();
-    let profile_dir = exe.parent().and_then(|deps| deps.parent()).unwrap();
-    let binary = profile_dir.join("examples").join(format!("queens{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        binary.exists(),
-        "{} was not built: `cargo test -p csp-examples` builds the examples (a `--test` filter alone does not)",
-        binary.display()
-    );
+    let binary = env!("CARGO_BIN_EXE_csp-queens");
 
     let output = Command::new(&binary).args(["8", "--count"]).output().unwrap();
     assert_eq!(output.status.code(), Some(0));

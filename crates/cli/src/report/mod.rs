@@ -4,12 +4,12 @@
 //!
 //! A tool's `compare` subcommand flattens [`CompareArgs`] into its arguments,
 //! builds its models and hands them to [`run_comparison`], which runs
-//! [`csp::compare::compare`], writes the chosen output and returns the exit
+//! [`crate::report::compare::compare`], writes the chosen output and returns the exit
 //! status:
 //!
 //! ```no_run
 //! use clap::Parser;
-//! use csp_examples::report::{CompareArgs, run_comparison};
+//! use csp_cli::report::{CompareArgs, run_comparison};
 //!
 //! #[derive(Parser)]
 //! struct Cli {
@@ -33,6 +33,7 @@
 //! Other results (such as the random-CSP lab's sweeps) implement [`Report`] and
 //! are written by [`write_report`]; [`plot`] draws their charts.
 
+pub mod compare;
 pub mod plot;
 mod table;
 
@@ -41,9 +42,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
-use csp::compare::{CompareError, CompareOptions, Comparison, Goal, Measurement, compare};
+use crate::report::compare::{CompareError, CompareOptions, Comparison, Goal, Measurement, compare};
 use csp::{Limits, Model, SolveConfig, Stats};
-use csp_cli::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
+use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 
 pub use table::{Cell, Table};
 
@@ -92,7 +93,7 @@ impl From<GoalArg> for Goal {
 
 /// The options of a `compare` subcommand. Flatten it into the subcommand's
 /// arguments with `#[command(flatten)]`. It defines `--node-limit` and
-/// `--timeout`, so it does not go next to [`csp_cli::StrategyArgs`] (the
+/// `--timeout`, so it does not go next to [`crate::StrategyArgs`] (the
 /// configurations say the strategy).
 #[derive(Args, Clone, Debug, PartialEq, Eq)]
 pub struct CompareArgs {
@@ -130,7 +131,7 @@ pub struct CompareArgs {
     pub node_limit: Option<u64>,
 
     /// Stop each run after this many seconds (fractions allowed).
-    #[arg(long, value_name = "SECS", value_parser = csp_cli::parse_seconds)]
+    #[arg(long, value_name = "SECS", value_parser = crate::parse_seconds)]
     pub timeout: Option<Duration>,
 }
 
@@ -149,7 +150,7 @@ impl Default for CompareArgs {
 }
 
 impl CompareArgs {
-    /// The options of [`csp::compare::compare`] these arguments ask for.
+    /// The options of [`crate::report::compare::compare`] these arguments ask for.
     pub fn options(&self) -> CompareOptions {
         CompareOptions {
             goal: self.goal.into(),
@@ -453,3 +454,6 @@ impl Report for ComparisonReport<'_> {
         })
     }
 }
+
+#[cfg(test)]
+mod tests;

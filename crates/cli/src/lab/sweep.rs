@@ -4,7 +4,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use csp::compare::{CompareError, CompareOptions, Goal, Measurement, check_agreement, measure};
+use crate::report::compare::{CompareError, CompareOptions, Goal, Measurement, check_agreement, measure};
 use csp::random::RandomCsp;
 use csp::{Limits, SolveConfig};
 use rayon::prelude::*;

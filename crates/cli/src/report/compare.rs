@@ -8,7 +8,7 @@
 //! never a row of a table.
 //!
 //! ```
-//! use csp::compare::{compare, CompareOptions, Goal};
+//! use csp_cli::report::compare::{compare, CompareOptions, Goal};
 //! use csp::{Model, SolveConfig};
 //!
 //! let mut model = Model::new();
@@ -24,11 +24,7 @@
 
 use std::time::Duration;
 
-use crate::config::{Limits, SolveConfig};
-use crate::model::Model;
-use crate::solution::Status;
-use crate::solver::{Effect, SolveError, Solver};
-use crate::stats::Stats;
+use csp::{Effect, Limits, Model, SolveConfig, SolveError, Solver, Stats, Status};
 
 /// What each run looks for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -319,6 +315,44 @@ pub fn summarize(config: &SolveConfig, measurements: &[Measurement]) -> Row {
     }
 }
 
+/// A deliberately wrong constraint, for the tests of the comparisons: the report
+/// must refuse to tabulate configurations that disagree.
+#[cfg(test)]
+pub(crate) mod planted {
+    use csp::{Constraint, Context, Propagation, PropagationResult, Propagator, SolveConfig, VarId};
+
+    /// `x != y`, whose propagator (under `mac` only) also removes `x + 1` from
+    /// `y`, which some solutions need: a planted bug.
+    #[derive(Debug)]
+    pub(crate) struct PlantedBug(pub(crate) [VarId; 2]);
+
+    struct PlantedBugPropagator([VarId; 2]);
+
+    impl Constraint for PlantedBug {
+        fn scope(&self) -> &[VarId] {
+            &self.0
+        }
+
+        fn is_satisfied(&self, values: &[i64]) -> bool {
+            values[0] != values[1]
+        }
+
+        fn propagator(&self, config: &SolveConfig) -> Option<Box<dyn Propagator + '_>> {
+            (config.propagation == Propagation::Mac).then(|| Box::new(PlantedBugPropagator(self.0)) as _)
+        }
+    }
+
+    impl Propagator for PlantedBugPropagator {
+        fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
+            if let Some(v) = ctx.fixed_value(self.0[0]) {
+                ctx.remove(self.0[1], v)?;
+                ctx.remove(self.0[1], v + 1)?;
+            }
+            Ok(())
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -361,7 +395,7 @@ mod tests {
         let mut model = Model::new();
         let x = model.new_var(0..=3).unwrap();
         let y = model.new_var(0..=3).unwrap();
-        model.post(crate::testing::PlantedBug([x, y])).unwrap();
+        model.post(planted::PlantedBug([x, y])).unwrap();
         let options = CompareOptions { goal: Goal::Count, ..CompareOptions::default() };
         let err = compare(&[("planted", &model)], &configs(), &options).unwrap_err();
         assert!(matches!(err, CompareError::Disagreement { .. }), "{err}");

@@ -1,15 +1,14 @@
-//! The `sudoku` tool, run in-process through `sudoku_app::run`, and as a real
-//! process. Every solution it prints is checked with the engine-free verifier
+//! The `sudoku` tool, run in-process through `app::run`, and as the real
+//! `csp-sudoku` process. Every solution it prints is checked with the engine-free verifier
 //! (`csp_sudoku::check::verify_solution`) against the puzzle it came from.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-mod common;
-use common::{ClosedPipe, table_rows};
+use crate::common::{ClosedPipe, table_rows};
 
-use csp_examples::sudoku_app::{self, Io};
+use csp_cli::{Io, app, sudoku};
 use csp_sudoku::check::verify_solution;
 use csp_sudoku::parse::{self, PuzzleReader};
 use csp_sudoku::{Grid, Shape};
@@ -33,7 +32,7 @@ fn run_with(args: &[&str], stdin: Option<&str>) -> Run {
         stderr: &mut stderr,
         stderr_is_terminal: false,
     };
-    let code = sudoku_app::run(std::iter::once("sudoku").chain(args.iter().copied()), io);
+    let code = app::run(sudoku::main, std::iter::once("sudoku").chain(args.iter().copied()), &mut { io });
     Run { code, stdout: String::from_utf8(stdout).unwrap(), stderr: String::from_utf8(stderr).unwrap() }
 }
 
@@ -42,7 +41,7 @@ fn run(args: &[&str]) -> Run {
 }
 
 fn shared(name: &str) -> Option<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/sudoku").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku").join(name);
     if path.is_file() {
         Some(path.display().to_string())
     } else {
@@ -52,7 +51,7 @@ fn shared(name: &str) -> Option<String> {
 }
 
 fn fixture(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/sudoku/tests/data").join(name).display().to_string()
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../sudoku/tests/data").join(name).display().to_string()
 }
 
 /// A file in the test scratch directory with these contents.
@@ -81,7 +80,7 @@ fn no_arguments_solve_the_built_in_example() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(r.stdout.starts_with("# <example>:1: solved (9x9, 3x3 boxes, 30 givens"), "{}", r.stdout);
     let solution = parse::one(&r.stdout).unwrap();
-    verify_solution(&parse::one(sudoku_app::BUILTIN_PUZZLE).unwrap(), &solution).unwrap();
+    verify_solution(&parse::one(sudoku::BUILTIN_PUZZLE).unwrap(), &solution).unwrap();
     // `solve` alone does the same.
     assert_eq!(run(&["solve"]).stdout, r.stdout);
 }
@@ -491,24 +490,15 @@ fn a_closed_pipe_ends_quietly() {
         stderr: &mut stderr,
         stderr_is_terminal: false,
     };
-    assert_eq!(sudoku_app::run(["sudoku", "solve", "--output", "line"], io), 0);
+    assert_eq!(app::run(sudoku::main, ["sudoku", "solve", "--output", "line"], &mut { io }), 0);
     assert!(stderr.is_empty(), "{}", String::from_utf8_lossy(&stderr));
 }
 
 // ---- the real process ----
 
+/// The installed binary, built by cargo for this test.
 fn binary() -> PathBuf {
-    // `cargo test` builds the examples next to the test binary's directory:
-    // target/<profile>/deps/sudoku_cli-* and target/<profile>/examples/sudoku.
-    let exe = std::env::current_exe().unwrap();
-    let profile_dir = exe.parent().and_then(|deps| deps.parent()).unwrap();
-    let binary = profile_dir.join("examples").join(format!("sudoku{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        binary.exists(),
-        "{} was not built: `cargo test -p csp-examples` builds the examples (a `--test` filter alone does not)",
-        binary.display()
-    );
-    binary
+    PathBuf::from(env!("CARGO_BIN_EXE_csp-sudoku"))
 }
 
 #[test]
@@ -595,7 +585,7 @@ fn compare_solves_the_built_in_example_under_every_default_configuration() {
     assert!(r.stdout.starts_with("instance '<example>:1'; the first solution"), "{}", r.stdout);
     let rows = table_rows(&r.stdout);
     let configs: Vec<&str> = rows.iter().map(|row| row["config"].as_str()).collect();
-    assert_eq!(configs, sudoku_app::compare::DEFAULT_CONFIGS.split(',').collect::<Vec<_>>());
+    assert_eq!(configs, sudoku::compare::DEFAULT_CONFIGS.split(',').collect::<Vec<_>>());
     assert!(rows.iter().all(|row| row["solved"] == "1" && row["solutions"] == "1"), "{}", r.stdout);
 }
 

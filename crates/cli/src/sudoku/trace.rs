@@ -11,7 +11,7 @@ use std::io::Write;
 use std::time::Duration;
 
 use csp::{Branching, ConstraintId, Model, Observer, Outcome, Restarts, SearchEvent, VarId};
-use csp_cli::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
+use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 use csp_sudoku::check::verify_solution;
 use csp_sudoku::format;
 use csp_sudoku::grid::{Grid, Shape};

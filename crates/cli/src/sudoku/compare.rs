@@ -8,7 +8,7 @@
 
 use clap::Args;
 use csp::Model;
-use csp_cli::EXIT_BAD_INPUT;
+use crate::EXIT_BAD_INPUT;
 use csp_sudoku::model::{EngineError, SudokuModel};
 use csp_sudoku::parse::Puzzle;
 

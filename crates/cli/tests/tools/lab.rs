@@ -1,9 +1,9 @@
-//! The random-CSP lab, run in-process through `lab_app::run` on small sweeps,
-//! and once as a real process.
+//! The random-CSP lab, run in-process through `app::run` on small sweeps, and
+//! once as the real `csp-lab` process.
 
 use std::process::Command;
 
-use csp_examples::lab_app;
+use csp_cli::{app, lab};
 
 struct Run {
     code: u8,
@@ -12,10 +12,9 @@ struct Run {
 }
 
 fn run(args: &[&str]) -> Run {
-    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
     let argv = std::iter::once("lab").chain(args.iter().copied());
-    let code = lab_app::run(argv, &mut stdout, &mut stderr);
-    Run { code, stdout: String::from_utf8(stdout).unwrap(), stderr: String::from_utf8(stderr).unwrap() }
+    let app::Captured { code, stdout, stderr } = app::capture(lab::main, argv, "");
+    Run { code, stdout, stderr }
 }
 
 /// A small sweep: 10 variables, 5 values, 5 tightness values, 8 instances each.
@@ -256,14 +255,7 @@ fn the_plot_has_the_curves_the_fraction_and_the_predicted_point() {
 
 #[test]
 fn the_lab_binary_runs_a_sweep_end_to_end() {
-    let exe = std::env::current_exe().unwrap();
-    let profile_dir = exe.parent().and_then(|deps| deps.parent()).unwrap();
-    let binary = profile_dir.join("examples").join(format!("lab{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        binary.exists(),
-        "{} was not built: `cargo test -p csp-examples` builds the examples (a `--test` filter alone does not)",
-        binary.display()
-    );
+    let binary = env!("CARGO_BIN_EXE_csp-lab");
     let output = Command::new(&binary)
         .args(["sweep", "--vars", "8", "--values", "4", "--tightness", "0.2,0.8", "--samples", "3", "--format", "csv"])
         .output()

@@ -3,9 +3,9 @@
 //!
 //! `cargo run --release --example sudoku -- solve puzzles.txt --output line --stats`
 //!
-//! The logic lives here, in the examples library, so that tests run the tool
-//! in-process through [`run`] with their own stdin, stdout and stderr;
-//! `examples/sudoku.rs` only calls [`main`].
+//! The binary `csp-sudoku` and the example `sudoku` both hand [`main`] to
+//! [`crate::app::main`]; tests run it in-process with [`crate::app::run`] and
+//! their own stdin, stdout and stderr.
 
 mod batch;
 mod commands;
@@ -16,13 +16,11 @@ mod summary;
 mod trace;
 
 use std::ffi::OsString;
-use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use csp::{AllDifferentStrength, Propagation, SolveConfig, ValueOrder, VarOrder};
-use csp_cli::{EXIT_BAD_INPUT, EXIT_OK, StrategyArgs};
+use crate::{Io, StrategyArgs};
 use csp_sudoku::Shape;
 use csp_sudoku::format::Format;
 
@@ -255,87 +253,11 @@ impl std::str::FromStr for Givens {
     }
 }
 
-/// The tool's standard streams, so tests can run it in-process.
-pub struct Io<'a> {
-    /// Where puzzles are read from when no file (or `-`) is given.
-    pub stdin: &'a mut dyn BufRead,
-    /// Whether stdin is a terminal (then, without a file, the built-in example is solved).
-    pub stdin_is_terminal: bool,
-    /// Results.
-    pub stdout: &'a mut dyn Write,
-    /// Whether stdout is a terminal (then no progress bar is drawn over the output).
-    pub stdout_is_terminal: bool,
-    /// Errors, statistics and the progress bar.
-    pub stderr: &'a mut dyn Write,
-    /// Whether stderr is a terminal (then long batches show a progress bar).
-    pub stderr_is_terminal: bool,
-}
-
-impl std::fmt::Debug for Io<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Io")
-            .field("stdin_is_terminal", &self.stdin_is_terminal)
-            .field("stdout_is_terminal", &self.stdout_is_terminal)
-            .field("stderr_is_terminal", &self.stderr_is_terminal)
-            .finish_non_exhaustive()
-    }
-}
-
-/// Runs the tool with these arguments (the first is the program name) and
-/// returns the exit status. Usage errors and unreadable inputs are reported on
-/// `io.stderr` and give [`EXIT_BAD_INPUT`]; a closed stdout ends quietly.
-pub fn run<I, T>(args: I, mut io: Io<'_>) -> u8
-where
-    I: IntoIterator<Item = T>,
-    T: Into<OsString> + Clone,
-{
-    match try_run(args, &mut io) {
-        Ok(code) => code,
-        Err(err) if csp_cli::is_broken_pipe(&err) => EXIT_OK,
-        Err(err) => {
-            let _ = writeln!(io.stderr, "error: {err:#}");
-            EXIT_BAD_INPUT
-        }
-    }
-}
-
-/// The process entry point of `examples/sudoku.rs`.
-pub fn main() -> ExitCode {
-    let stdin = io::stdin();
-    let mut stdin_lock = stdin.lock();
-    let stdout = io::stdout();
-    let mut stdout_lock = stdout.lock();
-    let stderr = io::stderr();
-    let mut stderr_lock = stderr.lock();
-    let io = Io {
-        stdin_is_terminal: stdin.is_terminal(),
-        stdin: &mut stdin_lock,
-        stdout_is_terminal: stdout.is_terminal(),
-        stdout: &mut stdout_lock,
-        stderr_is_terminal: stderr.is_terminal(),
-        stderr: &mut stderr_lock,
-    };
-    ExitCode::from(run(std::env::args_os(), io))
-}
-
-fn try_run<I, T>(args: I, io: &mut Io<'_>) -> anyhow::Result<u8>
-where
-    I: IntoIterator<Item = T>,
-    T: Into<OsString> + Clone,
-{
-    let cli = match Cli::try_parse_from(args) {
-        Ok(cli) => cli,
-        Err(err) => {
-            let text = err.render().to_string();
-            return Ok(if err.use_stderr() {
-                io.stderr.write_all(text.as_bytes())?;
-                EXIT_BAD_INPUT
-            } else {
-                io.stdout.write_all(text.as_bytes())?;
-                EXIT_OK
-            });
-        }
-    };
+/// The tool: `sudoku [COMMAND] [FILE]... [OPTIONS]` (see `--help`), on the
+/// streams of `io`; returns the exit status. Run it with [`crate::app::run`] or
+/// [`crate::app::main`].
+pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
+    let cli: Cli = crate::app::parse(args, io)?;
     let code = match cli.command.unwrap_or(Command::Solve(cli.solve)) {
         Command::Solve(args) => batch::solve(&args, io)?,
         Command::Count(args) => batch::count(&args, io)?,
@@ -344,6 +266,5 @@ where
         Command::Generate(args) => commands::generate(&args, io)?,
         Command::Compare(args) => compare::compare(&args, io)?,
     };
-    io.stdout.flush()?;
     Ok(code)
 }

@@ -2,6 +2,7 @@
 //! search, and the table of how ordering and propagation change the search.
 //!
 //! ```text
+//! csp-queens [N] [options]
 //! cargo run --release --example queens -- [N] [options]
 //! ```
 //!
@@ -26,7 +27,8 @@ use csp::{
     AllDifferentStrength, LocalSearch, LocalSearchConfig, LocalSearchOutcome, Outcome, Propagation, SolveConfig,
     Solver, Status, ValueOrder, VarOrder,
 };
-use csp_cli::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK, StrategyArgs};
+use crate::app::{Exit, report_usage};
+use crate::{EXIT_NO_SOLUTION, EXIT_OK, Io, StrategyArgs};
 use csp_queens::{Board, Json, Line, Queens, Style};
 
 /// The largest N for backtracking search: a first solution of N = 10,000 takes
@@ -163,56 +165,20 @@ pub fn default_config(n: usize, first_solution_only: bool) -> SolveConfig {
         .with_seed(DEFAULT_SEED)
 }
 
-/// Runs the tool with `args` (the first is the program name), writing to
-/// `stdout` and `stderr`; returns the exit status.
-pub fn run<I, T>(args: I, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8
-where
-    I: IntoIterator<Item = T>,
-    T: Into<OsString> + Clone,
-{
-    let parsed = Cli::command().try_get_matches_from(args).and_then(|matches| {
-        let cli = Cli::from_arg_matches(&matches)?;
-        Ok((cli, matches))
-    });
-    let (cli, matches) = match parsed {
-        Ok(parsed) => parsed,
-        Err(err) => {
-            // `--help` and `--version` are answers, on stdout; the rest is bad usage.
-            if err.use_stderr() {
-                let _ = write!(stderr, "{}", err.render());
-                return EXIT_BAD_INPUT;
-            }
-            let _ = write!(stdout, "{}", err.render());
-            return EXIT_OK;
-        }
-    };
+/// The tool: `queens [N] [options]` or `queens compare [N] ...` (see `--help`),
+/// on the streams of `io`; returns the exit status. Run it with
+/// [`crate::app::run`] or [`crate::app::main`].
+pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
+    let matches = Cli::command().try_get_matches_from(args).map_err(|err| Exit(report_usage(&err, io)))?;
+    let cli = Cli::from_arg_matches(&matches).map_err(|err| Exit(report_usage(&err, io)))?;
     if let Some(Command::Compare(args)) = &cli.command {
         let goal_given = matches.subcommand_matches("compare").is_some_and(compare::goal_given);
-        let result = compare::compare(args, goal_given, stdout, stderr);
-        return match result {
-            Ok(code) => code,
-            Err(err) => {
-                let _ = writeln!(stderr, "error: {err:#}");
-                EXIT_BAD_INPUT
-            }
-        };
+        return compare::compare(args, goal_given, io.stdout, io.stderr);
     }
-    let result = main(&cli, stdout, stderr).and_then(|code| {
-        stdout.flush()?;
-        Ok(code)
-    });
-    match result {
-        Ok(code) => code,
-        Err(err) if csp_cli::is_broken_pipe(&err) => EXIT_OK,
-        Err(err) => {
-            let _ = writeln!(stderr, "error: {err:#}");
-            let _ = stderr.flush();
-            EXIT_BAD_INPUT
-        }
-    }
+    search(&cli, io.stdout, io.stderr)
 }
 
-fn main(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<u8> {
+fn search(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<u8> {
     if cli.limit == Some(0) {
         bail!("--limit must be at least 1");
     }

@@ -2,6 +2,7 @@
 //! (Prosser 1996; Smith 1994), one command each.
 //!
 //! ```text
+//! csp-lab [sweep] ...   (or: cargo run --release --example lab -- ...)
 //! cargo run --release --example lab -- [sweep] [--vars 20 --values 10 --density 0.5
 //!     --tightness 0.05..0.95:0.05 --samples 50 --algorithms bt,bt-cbj,fc,fc-cbj,mac --seed 1]
 //! cargo run --release --example lab -- one --tightness 0.38 --seed 7 --configs fc+mrv,mac+mrv
@@ -20,7 +21,7 @@
 pub mod sweep;
 
 use std::ffi::OsString;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -28,7 +29,7 @@ use anyhow::{Context as _, anyhow};
 use clap::{Args, Parser, Subcommand};
 use csp::Limits;
 use csp::random::RandomCsp;
-use csp_cli::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
+use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK, Io};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::report::{self, CompareArgs, Format};
@@ -122,7 +123,7 @@ struct SweepArgs {
     node_limit: Option<u64>,
 
     /// Stop each run after this many seconds (fractions allowed).
-    #[arg(long, value_name = "SECS", value_parser = csp_cli::parse_seconds)]
+    #[arg(long, value_name = "SECS", value_parser = crate::parse_seconds)]
     timeout: Option<Duration>,
 
     /// Worker threads (default: one per core).
@@ -195,48 +196,17 @@ fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
     text.parse::<Algorithm>().map_err(|err| err.to_string())
 }
 
-/// Runs the lab with `args` (the first is the program name), writing to
-/// `stdout` and `stderr`; returns the exit status. No progress bar is drawn.
-pub fn run<I, T>(args: I, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8
-where
-    I: IntoIterator<Item = T>,
-    T: Into<OsString> + Clone,
-{
-    run_with(args, stdout, stderr, false)
-}
-
-/// [`run`], with a progress bar for sweeps when the process' stderr is a
-/// terminal (what the `lab` binary does).
-pub fn run_in_terminal<I, T>(args: I, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8
-where
-    I: IntoIterator<Item = T>,
-    T: Into<OsString> + Clone,
-{
-    run_with(args, stdout, stderr, std::io::stderr().is_terminal())
-}
-
-fn run_with<I, T>(args: I, stdout: &mut dyn Write, stderr: &mut dyn Write, progress: bool) -> u8
-where
-    I: IntoIterator<Item = T>,
-    T: Into<OsString> + Clone,
-{
-    let cli = match Cli::try_parse_from(args) {
-        Ok(cli) => cli,
-        Err(err) => {
-            // `--help` and `--version` are answers, on stdout; the rest is bad usage.
-            if err.use_stderr() {
-                let _ = write!(stderr, "{}", err.render());
-                return EXIT_BAD_INPUT;
-            }
-            let _ = write!(stdout, "{}", err.render());
-            return EXIT_OK;
-        }
-    };
-    match cli.command {
-        Some(Command::One(one)) => run_one(&one, stdout, stderr),
-        Some(Command::Sweep(sweep)) => run_sweep(&sweep, stdout, stderr, progress),
-        None => run_sweep(&cli.sweep, stdout, stderr, progress),
-    }
+/// The lab: `lab [sweep|one] [options]` (see `--help`), on the streams of
+/// `io`; returns the exit status. Sweeps draw a progress bar when stderr is a
+/// terminal. Run it with [`crate::app::run`] or [`crate::app::main`].
+pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
+    let cli: Cli = crate::app::parse(args, io)?;
+    let progress = io.stderr_is_terminal;
+    Ok(match cli.command {
+        Some(Command::One(one)) => run_one(&one, io.stdout, io.stderr),
+        Some(Command::Sweep(sweep)) => run_sweep(&sweep, io.stdout, io.stderr, progress),
+        None => run_sweep(&cli.sweep, io.stdout, io.stderr, progress),
+    })
 }
 
 fn run_one(args: &OneArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {

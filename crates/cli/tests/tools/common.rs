@@ -1,10 +1,10 @@
-//! Helpers shared by the command-line tests.
+//! Helpers shared by the tests of the tools.
 
 use std::io::{self, Write};
 
 /// A writer whose reader went away after `room` bytes.
-pub struct ClosedPipe {
-    pub room: usize,
+pub(crate) struct ClosedPipe {
+    pub(crate) room: usize,
 }
 
 impl Write for ClosedPipe {
@@ -24,7 +24,7 @@ impl Write for ClosedPipe {
 
 /// The rows of the first aligned comparison table in `text` (the totals), as
 /// maps from column name to cell.
-pub fn table_rows(text: &str) -> Vec<std::collections::HashMap<String, String>> {
+pub(crate) fn table_rows(text: &str) -> Vec<std::collections::HashMap<String, String>> {
     let mut lines = text.lines().skip_while(|line| !line.starts_with("config "));
     let header: Vec<String> = lines.next().expect("a header line").split_whitespace().map(String::from).collect();
     assert!(lines.next().is_some_and(|rule| rule.starts_with("---")), "a rule under the header: {text}");

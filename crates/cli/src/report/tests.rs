@@ -1,11 +1,11 @@
-//! The comparison report (`csp_examples::report`), run in-process the way a
-//! tool's `compare` subcommand runs it: options parsed by clap, models handed
-//! to `run_comparison`, output captured.
+//! The comparison report, run the way a tool's `compare` subcommand runs it:
+//! options parsed by clap, models handed to `run_comparison`, output captured.
 
 use clap::Parser;
-use csp::testing::PlantedBug;
 use csp::{Model, SolveConfig};
-use csp_examples::report::{self, CompareArgs, Format, GoalArg};
+
+use super::compare::planted::PlantedBug;
+use crate::report::{self, CompareArgs, Format, GoalArg};
 
 #[derive(Parser, Debug)]
 struct Cli {
@@ -61,7 +61,7 @@ fn the_options_have_documented_defaults() {
     assert_eq!(args.configs[1].to_string(), "mac/ac2001+mrv");
     assert_eq!(args.format, Format::Markdown);
     let options = args.options();
-    assert_eq!(options.goal, csp::compare::Goal::All);
+    assert_eq!(options.goal, report::compare::Goal::All);
     assert_eq!(options.limits.time, Some(std::time::Duration::from_secs(2)));
 }
 
