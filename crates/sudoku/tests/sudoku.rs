@@ -458,12 +458,12 @@ fn intersections_in_the_system_prune_like_box_line_constraints() {
 /// first puzzle of the hard set is unique.
 #[test]
 fn large_benchmark_sets_solve_and_verify() {
-    let config = SolveConfig { all_different_intersections: true, ..SolveConfig::default() }
-        .with_var_order(csp::VarOrder::DomWdeg);
     for name in ["bench-20x20.txt", "bench-25x25.txt", "bench-25x25-random40.txt"] {
         let puzzles = read_puzzles(&fixture(name));
         assert!(puzzles.len() >= 10, "{name}");
         for puzzle in &puzzles {
+            let config = csp_sudoku::default_config(puzzle.side());
+            assert!(config.all_different_intersections && config.var_order == csp::VarOrder::DomWdeg);
             let (answer, _) = model::solve(puzzle, &config).unwrap();
             let Answer::Solved(solution) = answer else { panic!("{name}: no solution: {answer:?}") };
             verify_solution(puzzle, &solution).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -474,6 +474,6 @@ fn large_benchmark_sets_solve_and_verify() {
     let hard = read_puzzles(&fixture("bench-25x25-hard.txt"));
     assert_eq!(hard.len(), 10);
     assert!(hard.iter().all(|p| (265..=285).contains(&p.num_givens())), "about 43-45% of 625");
-    let (count, _) = model::count(&hard[0], &config, Some(2)).unwrap();
+    let (count, _) = model::count(&hard[0], &csp_sudoku::default_config(25), Some(2)).unwrap();
     assert_eq!(count.solutions, 1);
 }

@@ -29,7 +29,7 @@ use csp::{
 };
 use crate::app::{Exit, report_usage};
 use crate::{EXIT_NO_SOLUTION, EXIT_OK, Io, StrategyArgs};
-use csp_queens::{Board, Json, Line, Queens, Style};
+use csp_queens::{Board, DEFAULT_SEED, Json, Line, Queens, Style, default_config};
 
 /// The largest N for backtracking search: a first solution of N = 10,000 takes
 /// about 2.4 s and 430 MB (the domains are N^2 bits, and the trail keeps copies
@@ -42,13 +42,6 @@ pub const MAX_LOCAL_SEARCH_N: usize = 10_000_000;
 
 /// The largest N drawn as a board.
 pub const MAX_BOARD_N: usize = 100;
-
-/// Above this N, the first solution is searched with random value ordering (see
-/// [`default_config`]).
-pub const RANDOM_VALUES_FROM_N: usize = 30;
-
-/// The seed of the default random value ordering and of local search.
-pub const DEFAULT_SEED: u64 = 1;
 
 /// Local search steps per queen when `--max-steps` is not given (min-conflicts
 /// needs about 1.2 per queen for large N), plus a constant for small N.
@@ -144,25 +137,6 @@ enum Format {
     Line,
     /// `{"n":8,"columns":[...]}` (one object per line with --all).
     Json,
-}
-
-/// The configuration the tool uses unless options override it, chosen by
-/// measurement (docs/queens.md): forward checking, MRV and pairwise
-/// all-different, which counts 12-queens about twice as fast as maintained arc
-/// consistency with matching. For a first solution of more than
-/// [`RANDOM_VALUES_FROM_N`] queens the values are tried in a seeded random order:
-/// in ascending order MRV runs into long fruitless subtrees (N = 2,000 does not
-/// finish in 20 s), while the random order finds N = 1,000 and N = 10,000 with
-/// almost no backtracking.
-pub fn default_config(n: usize, first_solution_only: bool) -> SolveConfig {
-    let value_order =
-        if first_solution_only && n > RANDOM_VALUES_FROM_N { ValueOrder::Random } else { ValueOrder::Ascending };
-    SolveConfig::default()
-        .with_propagation(Propagation::ForwardChecking)
-        .with_var_order(VarOrder::Mrv)
-        .with_value_order(value_order)
-        .with_all_different(AllDifferentStrength::Pairwise)
-        .with_seed(DEFAULT_SEED)
 }
 
 /// The tool: `queens [N] [options]` or `queens compare [N] ...` (see `--help`),

@@ -12,7 +12,9 @@ use csp_sudoku::generate::unique_puzzle;
 use rayon::prelude::*;
 
 use super::input::{Item, for_each_puzzle};
-use super::{CheckArgs, GenerateArgs, Givens, Io, LARGEST_MRV_SIDE, default_config};
+use csp_sudoku::{LARGEST_MRV_SIDE, default_config};
+
+use super::{CheckArgs, GenerateArgs, Givens, Io};
 
 /// Prints `file:line: valid` or `file:line: invalid` and, indented, every
 /// empty cell and broken unit. Exit status 1 when a grid is invalid.

@@ -19,38 +19,10 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
-use csp::{AllDifferentStrength, Propagation, SolveConfig, ValueOrder, VarOrder};
+use csp::SolveConfig;
 use crate::{Io, StrategyArgs};
-use csp_sudoku::Shape;
+use csp_sudoku::{LARGEST_MRV_SIDE, Shape, default_config};
 use csp_sudoku::format::Format;
-
-/// The largest side solved with MRV by default; larger grids use dom/wdeg.
-pub const LARGEST_MRV_SIDE: usize = 16;
-
-/// The configuration the tool uses unless told otherwise: the fastest one
-/// measured on the puzzle sets (see docs/sudoku.md). Maintained arc
-/// consistency with matching-based all-different (Régin 1994), which finds
-/// hidden singles and every other pigeonhole argument, for every side. The
-/// variable order depends on the side: the smallest domain first (MRV) up to
-/// 16x16, where most puzzles need few decisions and MRV's choice is the
-/// cheapest; dom/wdeg (Boussemart et al. 2004) beyond, where the hard puzzles
-/// need thousands of decisions and learning which units fail cuts them by a
-/// factor of three to five. Beyond 16x16 the all-different system also
-/// reasons on box-line intersections (pointing and claiming): three to
-/// four times fewer nodes there, for a third more time per node; up to
-/// 16x16 it helps the hard puzzles but makes the typical one (one guess
-/// or none) a few percent slower.
-pub fn default_config(side: usize) -> SolveConfig {
-    let large = side > LARGEST_MRV_SIDE;
-    SolveConfig {
-        propagation: Propagation::Mac,
-        all_different: AllDifferentStrength::Matching,
-        var_order: if large { VarOrder::DomWdeg } else { VarOrder::Mrv },
-        value_order: ValueOrder::Ascending,
-        all_different_intersections: large,
-        ..SolveConfig::default()
-    }
-}
 
 /// The configurations of a run: the defaults for small and large sides with
 /// the command line's strategy options applied to both.
