@@ -34,7 +34,6 @@ pub mod check;
 pub mod format;
 pub mod generate;
 pub mod grid;
-pub mod intersection;
 pub mod model;
 pub mod parse;
 

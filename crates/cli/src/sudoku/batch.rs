@@ -37,9 +37,9 @@ struct Record {
 
 /// Solves one puzzle: conflicts first, then the engine, then the engine-free
 /// verification of the answer.
-fn solve_one(puzzle: &Puzzle, box_line: bool, config: &SolveConfig) -> anyhow::Result<Record> {
+fn solve_one(puzzle: &Puzzle, config: &SolveConfig) -> anyhow::Result<Record> {
     let start = Instant::now();
-    let (answer, stats) = with_solver(puzzle.grid.shape(), box_line, config, |solver| solver.solve(&puzzle.grid))??;
+    let (answer, stats) = with_solver(puzzle.grid.shape(), config, |solver| solver.solve(&puzzle.grid))??;
     // Conflicting givens leave no solution, and a verified solution keeps
     // the givens in full units: only a puzzle without an answer needs the
     // conflict check, which names the clashing givens.
@@ -68,7 +68,7 @@ pub(super) fn solve(args: &SolveArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
         &args.input,
         args.jobs,
         io,
-        |puzzle| solve_one(puzzle, args.box_line, configs.for_side(puzzle.grid.side())),
+        |puzzle| solve_one(puzzle, configs.for_side(puzzle.grid.side())),
         |sink, location, item| {
             summary.puzzles += 1;
             match item {
@@ -221,7 +221,7 @@ pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                 return Ok(Err(conflict));
             }
             let (count, stats) =
-                with_solver(puzzle.grid.shape(), args.box_line, configs.for_side(puzzle.grid.side()), |solver| {
+                with_solver(puzzle.grid.shape(), configs.for_side(puzzle.grid.side()), |solver| {
                     solver.count(&puzzle.grid, Some(limit))
                 })??;
             Ok(Ok((count, stats, start.elapsed().as_nanos() as u64)))

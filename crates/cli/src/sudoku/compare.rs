@@ -9,8 +9,7 @@
 use clap::Args;
 use csp::Model;
 use crate::EXIT_BAD_INPUT;
-use csp_sudoku::model::{EngineError, SudokuModel};
-use csp_sudoku::parse::Puzzle;
+use csp_sudoku::model::SudokuModel;
 
 use super::input::{Item, for_each_puzzle};
 use super::{InputArgs, Io};
@@ -44,19 +43,10 @@ pub(super) const COMPARE_ABOUT: &str = "Compare solver configurations on every p
 pub(super) struct CompareCmdArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// Add the redundant box-line constraints (pointing and claiming) to every puzzle's model.
-    #[arg(long = "box-line")]
-    box_line: bool,
     #[command(flatten)]
     compare: CompareArgs,
 }
 
-/// The model of one puzzle: its givens as one-value domains, unlabelled,
-/// with the box-line constraints when `box_line`.
-pub(super) fn puzzle_model(puzzle: &Puzzle, box_line: bool) -> Result<SudokuModel, EngineError> {
-    let model = SudokuModel::unlabelled(&puzzle.grid)?;
-    if box_line { model.with_box_line() } else { Ok(model) }
-}
 
 /// Reads every puzzle, then compares the configurations on all of them and
 /// returns the exit status. Nothing is compared if a puzzle cannot be read or
@@ -70,7 +60,7 @@ pub(super) fn compare(args: &CompareCmdArgs, io: &mut Io<'_>) -> anyhow::Result<
         io,
         |puzzle| match puzzle.grid.first_conflict() {
             Some(conflict) => Err(format!("conflicting givens: {conflict}")),
-            None => puzzle_model(puzzle, args.box_line).map_err(|err| err.to_string()),
+            None => SudokuModel::unlabelled(&puzzle.grid).map_err(|err| err.to_string()),
         },
         |sink, location, item| {
             match item {

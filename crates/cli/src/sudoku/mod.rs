@@ -107,9 +107,6 @@ struct SolveArgs {
     output: Format,
     #[command(flatten)]
     strategy: StrategyArgs,
-    /// Add the redundant box-line constraints (pointing and claiming): fewer nodes, dearer nodes.
-    #[arg(long = "box-line")]
-    box_line: bool,
     /// Print a summary of the batch on stderr: counts, puzzles/s, µs per puzzle, nodes, backtracks.
     #[arg(long)]
     stats: bool,
@@ -132,9 +129,6 @@ struct CountArgs {
     limit: u64,
     #[command(flatten)]
     strategy: StrategyArgs,
-    /// Add the redundant box-line constraints (pointing and claiming).
-    #[arg(long = "box-line")]
-    box_line: bool,
     /// Print a summary of the batch on stderr.
     #[arg(long)]
     stats: bool,

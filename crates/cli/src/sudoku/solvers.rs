@@ -18,17 +18,15 @@ use csp::SolveConfig;
 use csp_sudoku::Shape;
 use csp_sudoku::model::{EngineError, ShapeSolver, SudokuModel};
 
-/// The blank model of a shape (with the box-line constraints or not), built
-/// on first use.
-fn blank_model(shape: Shape, box_line: bool) -> Result<&'static SudokuModel, EngineError> {
-    static MODELS: OnceLock<Mutex<HashMap<(Shape, bool), &'static SudokuModel>>> = OnceLock::new();
+/// The blank model of a shape, built on first use.
+fn blank_model(shape: Shape) -> Result<&'static SudokuModel, EngineError> {
+    static MODELS: OnceLock<Mutex<HashMap<Shape, &'static SudokuModel>>> = OnceLock::new();
     let mut models = MODELS.get_or_init(Default::default).lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some(model) = models.get(&(shape, box_line)) {
+    if let Some(model) = models.get(&shape) {
         return Ok(model);
     }
-    let model = if box_line { SudokuModel::blank_with_box_line(shape)? } else { SudokuModel::blank(shape)? };
-    let model: &'static SudokuModel = Box::leak(Box::new(model));
-    models.insert((shape, box_line), model);
+    let model: &'static SudokuModel = Box::leak(Box::new(SudokuModel::blank(shape)?));
+    models.insert(shape, model);
     Ok(model)
 }
 
@@ -40,11 +38,9 @@ thread_local! {
     static SOLVERS: RefCell<Vec<ShapeSolver<'static>>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Runs `f` with this thread's solver for `shape` under `config` (with the
-/// box-line constraints when `box_line`).
+/// Runs `f` with this thread's solver for `shape` under `config`.
 pub(super) fn with_solver<R>(
     shape: Shape,
-    box_line: bool,
     config: &SolveConfig,
     f: impl FnOnce(&mut ShapeSolver<'static>) -> R,
 ) -> Result<R, EngineError> {
@@ -52,14 +48,14 @@ pub(super) fn with_solver<R>(
         let mut solvers = cell.borrow_mut();
         let found = solvers
             .iter()
-            .position(|s| s.shape() == shape && s.model().has_box_line() == box_line && s.config() == config);
+            .position(|s| s.shape() == shape && s.config() == config);
         let index = match found {
             Some(index) => index,
             None => {
                 if solvers.len() == KEPT {
                     solvers.remove(0);
                 }
-                solvers.push(ShapeSolver::new(blank_model(shape, box_line)?, config.clone())?);
+                solvers.push(ShapeSolver::new(blank_model(shape)?, config.clone())?);
                 solvers.len() - 1
             }
         };
