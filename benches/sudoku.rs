@@ -20,8 +20,8 @@ use std::path::{Path, PathBuf};
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use csp::{AllDifferentStrength, SolveConfig, VarOrder};
-use csp_sudoku::default_config;
 use csp_sudoku::check::verify_solution;
+use csp_sudoku::default_config;
 use csp_sudoku::model::{self, Answer, ShapeSolver, SudokuModel};
 use csp_sudoku::{Grid, PuzzleReader};
 

@@ -70,14 +70,7 @@ pub struct Io<'a> {
 impl<'a> Io<'a> {
     /// Streams that are not terminals: piped `stdin`, captured `stdout` and `stderr`.
     pub fn piped(stdin: &'a mut dyn BufRead, stdout: &'a mut dyn Write, stderr: &'a mut dyn Write) -> Io<'a> {
-        Io {
-            stdin,
-            stdin_is_terminal: false,
-            stdout,
-            stdout_is_terminal: false,
-            stderr,
-            stderr_is_terminal: false,
-        }
+        Io { stdin, stdin_is_terminal: false, stdout, stdout_is_terminal: false, stderr, stderr_is_terminal: false }
     }
 }
 

@@ -14,6 +14,7 @@
 //! no solution or a limit reached, [`EXIT_BAD_INPUT`] (2) bad input or usage.
 
 pub mod app;
+pub mod gallery;
 pub mod lab;
 pub mod queens;
 pub mod report;

@@ -25,11 +25,11 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK, Io};
 use anyhow::{Context as _, anyhow};
 use clap::{Args, Parser, Subcommand};
 use csp::Limits;
 use csp::random::RandomCsp;
-use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK, Io};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::report::{self, CompareArgs, Format};

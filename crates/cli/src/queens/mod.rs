@@ -21,14 +21,14 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::time::Instant;
 
+use crate::app::{Exit, report_usage};
+use crate::{EXIT_NO_SOLUTION, EXIT_OK, Io, StrategyArgs};
 use anyhow::{Context as _, bail};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use csp::{
     AllDifferentStrength, LocalSearch, LocalSearchConfig, LocalSearchOutcome, Outcome, Propagation, SolveConfig,
     Solver, Status, ValueOrder, VarOrder,
 };
-use crate::app::{Exit, report_usage};
-use crate::{EXIT_NO_SOLUTION, EXIT_OK, Io, StrategyArgs};
 use csp_queens::{Board, DEFAULT_SEED, Json, Line, Queens, Style, default_config};
 
 /// The largest N for backtracking search: a first solution of N = 10,000 takes

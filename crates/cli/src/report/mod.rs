@@ -41,10 +41,10 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::{Args, ValueEnum};
 use crate::report::compare::{CompareError, CompareOptions, Comparison, Goal, Measurement, compare};
-use csp::{Limits, Model, SolveConfig, Stats};
 use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
+use clap::{Args, ValueEnum};
+use csp::{Limits, Model, SolveConfig, Stats};
 
 pub use table::{Cell, Table};
 

@@ -4,9 +4,9 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
+use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 use anyhow::bail;
 use csp::{Limit, SolveConfig, Stats, Status};
-use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 use csp_sudoku::check::verify_solution;
 use csp_sudoku::format::{self, Format};
 use csp_sudoku::grid::{Conflict, Grid};
@@ -220,10 +220,9 @@ pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
             if let Some(conflict) = puzzle.grid.first_conflict() {
                 return Ok(Err(conflict));
             }
-            let (count, stats) =
-                with_solver(puzzle.grid.shape(), configs.for_side(puzzle.grid.side()), |solver| {
-                    solver.count(&puzzle.grid, Some(limit))
-                })??;
+            let (count, stats) = with_solver(puzzle.grid.shape(), configs.for_side(puzzle.grid.side()), |solver| {
+                solver.count(&puzzle.grid, Some(limit))
+            })??;
             Ok(Ok((count, stats, start.elapsed().as_nanos() as u64)))
         },
         |sink, location, item| {

@@ -3,9 +3,9 @@
 
 use std::fmt::Write as _;
 
+use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 use anyhow::Context as _;
 use csp::{Limits, SolveConfig};
-use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 use csp_sudoku::Shape;
 use csp_sudoku::check::{check_filled, verify_solution};
 use csp_sudoku::generate::unique_puzzle;

@@ -6,9 +6,9 @@
 //! that every configuration starts from the same state. The table sums the
 //! puzzles; the JSON output also has every puzzle's own measurements.
 
+use crate::EXIT_BAD_INPUT;
 use clap::Args;
 use csp::Model;
-use crate::EXIT_BAD_INPUT;
 use csp_sudoku::model::SudokuModel;
 
 use super::input::{Item, for_each_puzzle};
@@ -46,7 +46,6 @@ pub(super) struct CompareCmdArgs {
     #[command(flatten)]
     compare: CompareArgs,
 }
-
 
 /// Reads every puzzle, then compares the configurations on all of them and
 /// returns the exit status. Nothing is compared if a puzzle cannot be read or

@@ -18,11 +18,11 @@ mod trace;
 use std::ffi::OsString;
 use std::path::PathBuf;
 
+use crate::{Io, StrategyArgs};
 use clap::{Args, Parser, Subcommand};
 use csp::SolveConfig;
-use crate::{Io, StrategyArgs};
-use csp_sudoku::{LARGEST_MRV_SIDE, Shape, default_config};
 use csp_sudoku::format::Format;
+use csp_sudoku::{LARGEST_MRV_SIDE, Shape, default_config};
 
 /// The configurations of a run: the defaults for small and large sides with
 /// the command line's strategy options applied to both.

@@ -46,9 +46,7 @@ pub(super) fn with_solver<R>(
 ) -> Result<R, EngineError> {
     SOLVERS.with(|cell| {
         let mut solvers = cell.borrow_mut();
-        let found = solvers
-            .iter()
-            .position(|s| s.shape() == shape && s.config() == config);
+        let found = solvers.iter().position(|s| s.shape() == shape && s.config() == config);
         let index = match found {
             Some(index) => index,
             None => {

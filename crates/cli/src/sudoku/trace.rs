@@ -10,8 +10,8 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::time::Duration;
 
-use csp::{Branching, ConstraintId, Model, Observer, Outcome, Restarts, SearchEvent, VarId};
 use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
+use csp::{Branching, ConstraintId, Model, Observer, Outcome, Restarts, SearchEvent, VarId};
 use csp_sudoku::check::verify_solution;
 use csp_sudoku::format;
 use csp_sudoku::grid::{Grid, Shape};

@@ -256,7 +256,7 @@ fn the_plot_has_the_curves_the_fraction_and_the_predicted_point() {
 #[test]
 fn the_lab_binary_runs_a_sweep_end_to_end() {
     let binary = env!("CARGO_BIN_EXE_csp-lab");
-    let output = Command::new(&binary)
+    let output = Command::new(binary)
         .args(["sweep", "--vars", "8", "--values", "4", "--tightness", "0.2,0.8", "--samples", "3", "--format", "csv"])
         .output()
         .unwrap();
@@ -266,7 +266,7 @@ fn the_lab_binary_runs_a_sweep_end_to_end() {
     assert_eq!(records.len(), 2 * 5);
     assert!(String::from_utf8_lossy(&output.stderr).contains("sweep: 6 instances x 5 algorithms"));
 
-    let output = Command::new(&binary).args(["sweep", "--algorithms", "bt,nope"]).output().unwrap();
+    let output = Command::new(binary).args(["sweep", "--algorithms", "bt,nope"]).output().unwrap();
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("unknown level 'nope'"));
     assert!(output.stdout.is_empty());

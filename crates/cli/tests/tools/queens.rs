@@ -291,19 +291,19 @@ fn a_closed_pipe_ends_quietly() {
 fn the_real_binary_counts_and_reports_bad_usage() {
     let binary = env!("CARGO_BIN_EXE_csp-queens");
 
-    let output = Command::new(&binary).args(["8", "--count"]).output().unwrap();
+    let output = Command::new(binary).args(["8", "--count"]).output().unwrap();
     assert_eq!(output.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&output.stdout).starts_with("92 solutions"));
 
-    let output = Command::new(&binary).args(["1000", "--local-search", "--output", "line"]).output().unwrap();
+    let output = Command::new(binary).args(["1000", "--local-search", "--output", "line"]).output().unwrap();
     assert_eq!(output.status.code(), Some(0));
     csp_queens::verify(&parse_line(&String::from_utf8_lossy(&output.stdout))).unwrap();
 
-    let output = Command::new(&binary).arg("0").output().unwrap();
+    let output = Command::new(binary).arg("0").output().unwrap();
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("N must be at least 1"));
 
-    let output = Command::new(&binary).arg("3").output().unwrap();
+    let output = Command::new(binary).arg("3").output().unwrap();
     assert_eq!(output.status.code(), Some(1));
 }
 

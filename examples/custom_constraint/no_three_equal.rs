@@ -13,24 +13,25 @@
 //!   pigeonhole count fails early when the free variables cannot all be placed.
 //!
 //! This file depends on `csp` alone, so that the benchmark `benches/custom_constraint.rs`
-//! can include it as it is.
+//! can include it as it is; the example `custom_constraint` (`main.rs` beside it)
+//! posts it on the lines of a grid.
 
 use csp::{Conflict, Constraint, Context, Event, PropagationResult, Propagator, SolveConfig, VarId};
 
 /// The relation itself: no value occurs three times in `values`.
-pub fn no_three_equal(values: &[i64]) -> bool {
+pub(crate) fn no_three_equal(values: &[i64]) -> bool {
     values.iter().enumerate().all(|(i, v)| values[i + 1..].iter().filter(|w| *w == v).count() < 2)
 }
 
 /// No value three times among the variables, defined by its check only.
 #[derive(Clone, Debug)]
-pub struct NoThreeEqualCheck {
+pub(crate) struct NoThreeEqualCheck {
     vars: Vec<VarId>,
 }
 
 impl NoThreeEqualCheck {
     /// The constraint on `vars`.
-    pub fn new(vars: Vec<VarId>) -> Self {
+    pub(crate) fn new(vars: Vec<VarId>) -> Self {
         NoThreeEqualCheck { vars }
     }
 }
@@ -51,13 +52,13 @@ impl Constraint for NoThreeEqualCheck {
 
 /// No value three times among the variables, with its own propagator.
 #[derive(Clone, Debug)]
-pub struct NoThreeEqual {
+pub(crate) struct NoThreeEqual {
     vars: Vec<VarId>,
 }
 
 impl NoThreeEqual {
     /// The constraint on `vars`.
-    pub fn new(vars: Vec<VarId>) -> Self {
+    pub(crate) fn new(vars: Vec<VarId>) -> Self {
         NoThreeEqual { vars }
     }
 }

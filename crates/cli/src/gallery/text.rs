@@ -1,5 +1,6 @@
-//! What the input parsers share: the typed error with file, line and column, and a
-//! tokenizer that remembers where each word starts.
+//! What the input parsers of the gallery share: the typed error with file, line
+//! and column ([`ParseError`], built through a [`Source`]), and a tokenizer that
+//! remembers where each word starts.
 
 use std::fmt;
 
@@ -83,45 +84,51 @@ impl fmt::Display for Problem {
 
 impl Problem {
     /// `expected X, found 'Y'`.
-    pub(crate) fn unexpected(expected: impl Into<String>, found: &str) -> Problem {
+    pub fn unexpected(expected: impl Into<String>, found: &str) -> Problem {
         Problem::Unexpected { expected: expected.into(), found: format!("'{found}'") }
     }
 
     /// `expected X, found the end of the line`.
-    pub(crate) fn end_of_line(expected: impl Into<String>) -> Problem {
+    pub fn end_of_line(expected: impl Into<String>) -> Problem {
         Problem::Unexpected { expected: expected.into(), found: "the end of the line".to_string() }
     }
 
-    pub(crate) fn invalid(message: impl Into<String>) -> Problem {
+    /// Another broken rule of the format, in words.
+    pub fn invalid(message: impl Into<String>) -> Problem {
         Problem::Invalid { message: message.into() }
     }
 }
 
 /// The name of an input, to build errors with.
 #[derive(Clone, Debug)]
-pub(crate) struct Source {
+pub struct Source {
+    /// The file's name as the user gave it.
     pub file: String,
 }
 
 impl Source {
-    pub(crate) fn new(file: impl Into<String>) -> Source {
+    /// An input called `file` in messages.
+    pub fn new(file: impl Into<String>) -> Source {
         Source { file: file.into() }
     }
 
-    pub(crate) fn error(&self, line: usize, column: usize, problem: Problem) -> ParseError {
+    /// The error `problem` at `line` and `column` of this input.
+    pub fn error(&self, line: usize, column: usize, problem: Problem) -> ParseError {
         ParseError { file: self.file.clone(), line, column, problem }
     }
 }
 
 /// A whitespace-separated word and the column (in characters, from 1) where it starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Token<'a> {
+pub struct Token<'a> {
+    /// The word.
     pub text: &'a str,
+    /// Its first column (in characters, from 1).
     pub column: usize,
 }
 
 /// The words of a line with their columns.
-pub(crate) fn tokens(line: &str) -> Vec<Token<'_>> {
+pub fn tokens(line: &str) -> Vec<Token<'_>> {
     let mut tokens = Vec::new();
     let mut start: Option<(usize, usize)> = None; // (byte offset, column)
     for (column, (offset, c)) in line.char_indices().enumerate() {
@@ -142,12 +149,12 @@ pub(crate) fn tokens(line: &str) -> Vec<Token<'_>> {
 
 /// The column (in characters, from 1) just past the end of a line: where "the end of
 /// the line" is reported.
-pub(crate) fn end_column(line: &str) -> usize {
+pub fn end_column(line: &str) -> usize {
     line.trim_end().chars().count() + 1
 }
 
 /// Parses a whole number in `min..=max`; `what` names it in the error.
-pub(crate) fn number(text: &str, what: &str, min: i64, max: i64) -> Result<i64, Problem> {
+pub fn number(text: &str, what: &str, min: i64, max: i64) -> Result<i64, Problem> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit() || b == b'-' || b == b'+') {
         return Err(Problem::unexpected(format!("{what} (a whole number)"), text));
     }

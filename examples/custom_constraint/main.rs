@@ -9,29 +9,30 @@
 //! with both forms, checks that they all agree, and prints a table per form through
 //! the shared [`csp_cli::report`] module.
 
-use std::ffi::OsString;
+mod no_three_equal;
+
 use std::io::Write;
 use std::path::PathBuf;
 
-use clap::{Args, Parser};
+use clap::Args;
+use csp::{Model, ModelError, Solution, VarId};
+use csp_cli::gallery::text::{Problem, Source};
+use csp_cli::gallery::{self, ParseError, Puzzle};
 use csp_cli::report::compare::{CompareError, CompareOptions, Comparison, Goal, Measurement, Row, check_agreement};
-use csp::{Model, ModelError, SolveConfig, VarId};
-use csp_cli::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
+use csp_cli::report::{Cell, CompareArgs, ComparisonReport, Format, Report, Table, plot, report_bug, write_report};
+use csp_cli::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK, Io};
+use no_three_equal::{NoThreeEqual, NoThreeEqualCheck, no_three_equal};
 
-use super::compare::CompareSpec;
-use super::no_three_equal::{NoThreeEqual, NoThreeEqualCheck, no_three_equal};
-use super::text::{Problem, Source};
-use super::{CommonArgs, ParseError};
-use csp_cli::report::{
-    Cell, CompareArgs, ComparisonReport, Format, GoalArg, Report, Table, plot, report_bug, write_report,
-};
+fn main() -> std::process::ExitCode {
+    gallery::main::<Grid>()
+}
 
 /// The built-in puzzle: `.` for an empty cell.
-pub const BUILT_IN: &str = include_str!("../data/no_three.txt");
+const BUILT_IN: &str = include_str!("../data/no_three.txt");
 
 /// Which form of the constraint a model uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Form {
+enum Form {
     /// [`NoThreeEqualCheck`]: the check alone, propagated generically.
     CheckOnly,
     /// [`NoThreeEqual`]: with its propagator.
@@ -40,10 +41,10 @@ pub enum Form {
 
 impl Form {
     /// Both forms.
-    pub const ALL: [Form; 2] = [Form::CheckOnly, Form::Propagator];
+    const ALL: [Form; 2] = [Form::CheckOnly, Form::Propagator];
 
     /// How the form is printed.
-    pub fn name(self) -> &'static str {
+    fn name(self) -> &'static str {
         match self {
             Form::CheckOnly => "check only",
             Form::Propagator => "propagator",
@@ -53,30 +54,30 @@ impl Form {
 
 /// A grid to fill: `size x size` cells, some given.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Grid {
+struct Grid {
     /// The number of rows and columns (even).
-    pub size: usize,
+    size: usize,
     /// The given digits, row-major.
-    pub givens: Vec<Option<i64>>,
+    givens: Vec<Option<i64>>,
 }
 
 /// The largest size accepted.
-pub const MAX_SIZE: usize = 16;
+const MAX_SIZE: usize = 16;
 
 impl Grid {
     /// An empty grid.
-    pub fn empty(size: usize) -> Grid {
+    fn empty(size: usize) -> Grid {
         Grid { size, givens: vec![None; size * size] }
     }
 
     /// The largest digit.
-    pub fn digits(&self) -> i64 {
+    fn digits(&self) -> i64 {
         (self.size / 2) as i64
     }
 
     /// Parses a grid: one row per line, a digit or `.` per cell, spaces ignored, `#`
     /// lines are comments.
-    pub fn parse(input: &str, file: &str) -> Result<Grid, ParseError> {
+    fn parse(input: &str, file: &str) -> Result<Grid, ParseError> {
         let source = Source::new(file);
         let mut rows: Vec<(usize, Vec<(char, usize)>)> = Vec::new();
         let mut last_line = 0;
@@ -131,7 +132,7 @@ impl Grid {
     }
 
     /// The lines (rows, then columns) as row-major cell indices.
-    pub fn lines(&self) -> Vec<Vec<usize>> {
+    fn lines(&self) -> Vec<Vec<usize>> {
         let n = self.size;
         let mut lines: Vec<Vec<usize>> = (0..n).map(|r| (0..n).map(|c| r * n + c).collect()).collect();
         lines.extend((0..n).map(|c| (0..n).map(|r| r * n + c).collect()));
@@ -140,7 +141,7 @@ impl Grid {
 
     /// The model: cells `r1c1 ..` over `1..=size/2` (a given digit as its only value)
     /// and the constraint, in the given form, on every row and column.
-    pub fn model(&self, form: Form) -> Result<(Model, Vec<VarId>), ModelError> {
+    fn build(&self, form: Form) -> Result<(Model, Vec<VarId>), ModelError> {
         let n = self.size;
         let mut model = Model::new();
         let mut cells = Vec::with_capacity(n * n);
@@ -162,7 +163,7 @@ impl Grid {
     }
 
     /// Checks a filled grid by the rules, without the solver.
-    pub fn verify(&self, grid: &[i64]) -> Result<(), String> {
+    fn verify(&self, grid: &[i64]) -> Result<(), String> {
         if grid.len() != self.size * self.size || grid.iter().any(|d| !(1..=self.digits()).contains(d)) {
             return Err(format!("the grid is not {0} x {0} digits 1 to {1}", self.size, self.digits()));
         }
@@ -179,21 +180,6 @@ impl Grid {
     }
 }
 
-#[derive(Debug, Parser)]
-#[command(
-    name = "custom_constraint",
-    about = "A user-defined constraint (no digit three times in a line), by its check alone or with a propagator."
-)]
-struct Cli {
-    #[command(flatten)]
-    puzzle: PuzzleArgs,
-    /// Use the constraint defined by its check alone (generic propagation).
-    #[arg(long = "check-only")]
-    check_only: bool,
-    #[command(flatten)]
-    common: CommonArgs,
-}
-
 /// The options that say which grid to fill (or compare on).
 #[derive(Args, Clone, Debug)]
 struct PuzzleArgs {
@@ -205,65 +191,58 @@ struct PuzzleArgs {
     size: Option<usize>,
 }
 
-impl PuzzleArgs {
-    /// The grid and its name: the file's, `empty NxN grid` or `built-in puzzle`.
-    fn load(&self) -> anyhow::Result<(String, Grid)> {
-        match (self.size, &self.file) {
-            (Some(size), _) if size % 2 == 0 && (2..=MAX_SIZE).contains(&size) => {
-                Ok((format!("empty {size}x{size} grid"), Grid::empty(size)))
-            }
-            (Some(size), _) => anyhow::bail!("--size {size}: the size must be even, 2 to {MAX_SIZE}"),
-            (None, Some(path)) => {
-                let name = path.display().to_string();
-                let grid = Grid::parse(&super::read_input(path)?, &name)?;
-                Ok((name, grid))
-            }
-            (None, None) => Ok(("built-in puzzle".to_string(), Grid::parse(BUILT_IN, "built-in puzzle")?)),
-        }
-    }
+/// The solving option: which form of the constraint (`--compare` runs both).
+#[derive(Args, Clone, Copy, Debug, Default)]
+struct FormOptions {
+    /// Use the constraint defined by its check alone (generic propagation).
+    #[arg(long = "check-only")]
+    check_only: bool,
 }
 
 /// The configurations `--compare` runs by default: the three propagation
 /// levels with the defaults of every other option (MRV, ascending values).
-pub const COMPARE_CONFIGS: &str = "bt+mrv,fc+mrv,mac+mrv";
+const COMPARE_CONFIGS: &str = "bt+mrv,fc+mrv,mac+mrv";
 
-/// What `custom_constraint --compare` does by default: count the solutions
-/// under every propagation level, with both forms of the constraint.
-const COMPARE: CompareSpec<PuzzleArgs> = CompareSpec {
-    name: "custom_constraint",
-    what: "the grid, with both forms of the constraint (its check alone, and with its propagator)",
-    goal: |_| GoalArg::Count,
-    goal_help: "count",
-    configs: COMPARE_CONFIGS,
-};
+impl Puzzle for Grid {
+    type Args = PuzzleArgs;
+    type Options = FormOptions;
+    const NAME: &'static str = "custom_constraint";
+    const ABOUT: &'static str =
+        "A user-defined constraint (no digit three times in a line), by its check alone or with a propagator.";
+    const WHAT: &'static str = "the grid, with both forms of the constraint (its check alone, and with its propagator)";
+    const COMPARE_CONFIGS: &'static str = COMPARE_CONFIGS;
 
-/// The tool: `custom_constraint [FILE | --size N] [--check-only] [--count] [--stats] [strategy options]`,
-/// or `custom_constraint [FILE | --size N] --compare [--configs LIST] [comparison options]`.
-pub fn run(args: Vec<OsString>, stdout: &mut dyn Write, stderr: &mut dyn Write) -> u8 {
-    super::compare::run_tool::<Cli, PuzzleArgs>(
-        args,
-        &COMPARE,
-        stdout,
-        stderr,
-        |cli, out, _| body(cli, out),
-        |puzzle, args, out, err| puzzle.load().map(|(name, grid)| compare(&name, &grid, args, out, err)),
-    )
-}
+    /// The grid and its name: the file's, `empty NxN grid` or `built-in puzzle`.
+    fn load(args: &PuzzleArgs, io: &mut Io<'_>) -> anyhow::Result<(String, Grid)> {
+        match (args.size, &args.file) {
+            (Some(size), _) if size % 2 == 0 && (2..=MAX_SIZE).contains(&size) => {
+                Ok((format!("empty {size}x{size} grid"), Grid::empty(size)))
+            }
+            (Some(size), _) => anyhow::bail!("--size {size}: the size must be even, 2 to {MAX_SIZE}"),
+            (None, file) => gallery::load_file(file.as_deref(), BUILT_IN, io, Grid::parse),
+        }
+    }
 
-fn body(cli: &Cli, stdout: &mut dyn Write) -> anyhow::Result<u8> {
-    let (_, grid) = cli.puzzle.load()?;
-    let config = cli.common.strategy.config(&SolveConfig::default());
-    let form = if cli.check_only { Form::CheckOnly } else { Form::Propagator };
-    let (model, cells) = grid.model(form)?;
-    super::solve_and_show(&model, config, &cli.common, stdout, |solution, out| {
-        let values: Vec<i64> = cells.iter().map(|&v| solution[v]).collect();
-        grid.verify(&values).map_err(|e| anyhow::anyhow!("internal error: the answer is wrong: {e}"))?;
-        for row in values.chunks(grid.size) {
+    fn model(&self, options: &FormOptions) -> Result<Model, ModelError> {
+        let form = if options.check_only { Form::CheckOnly } else { Form::Propagator };
+        Ok(self.build(form)?.0)
+    }
+
+    fn show(&self, solution: &Solution<'_>, out: &mut dyn Write) -> anyhow::Result<()> {
+        // The variables are the cells, row-major.
+        let values = solution.values();
+        self.verify(values).map_err(|e| anyhow::anyhow!("internal error: the answer is wrong: {e}"))?;
+        for row in values.chunks(self.size) {
             let row: Vec<String> = row.iter().map(i64::to_string).collect();
             writeln!(out, "{}", row.join(" "))?;
         }
         Ok(())
-    })
+    }
+
+    /// Both forms, under every configuration, with one table per form.
+    fn compare(&self, name: &str, args: &CompareArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
+        Ok(compare(name, self, args, io.stdout, io.stderr))
+    }
 }
 
 /// Runs `grid` under every configuration of `args` with both forms of the
@@ -275,7 +254,7 @@ fn body(cli: &Cli, stdout: &mut dyn Write) -> anyhow::Result<u8> {
 fn compare(name: &str, grid: &Grid, args: &CompareArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let mut models = Vec::with_capacity(Form::ALL.len());
     for form in Form::ALL {
-        match grid.model(form) {
+        match grid.build(form) {
             Ok((model, _)) => models.push((form, model)),
             Err(error) => {
                 let _ = writeln!(err, "error: cannot build the model: {error}");
@@ -464,8 +443,19 @@ impl Report for FormsReport<'_> {
 }
 
 #[cfg(test)]
+#[path = "../support/tests.rs"]
+mod support;
+
+#[cfg(test)]
 mod tests {
+    use csp::testing::{Harness, Strength};
+    use csp::{Propagation, SolveConfig, Solver, VarOrder};
+
     use super::*;
+
+    use crate::support::{fixture, run, table_rows};
+
+    const TOOL: csp_cli::app::Tool = gallery::run::<Grid>;
 
     /// The 4x4 grid whose first cell is given: half of the empty grid's 90 solutions.
     fn half() -> Grid {
@@ -478,12 +468,12 @@ mod tests {
     fn forms_that_disagree_are_a_bug_that_names_both() {
         let args = CompareArgs {
             configs: vec!["fc+mrv".parse().unwrap(), "mac+mrv".parse().unwrap()],
-            goal: GoalArg::Count,
+            goal: csp_cli::report::GoalArg::Count,
             ..CompareArgs::default()
         };
         let empty = Grid::empty(4);
         let models = |grids: [&Grid; 2]| -> Vec<(Form, Model)> {
-            Form::ALL.iter().zip(grids).map(|(&form, grid)| (form, grid.model(form).unwrap().0)).collect()
+            Form::ALL.iter().zip(grids).map(|(&form, grid)| (form, grid.build(form).unwrap().0)).collect()
         };
         let (mut out, mut err) = (Vec::new(), Vec::new());
         assert_eq!(compare_forms("empty", &models([&empty, &empty]), &args, &mut out, &mut err), EXIT_OK);
@@ -503,16 +493,155 @@ mod tests {
     fn limited_runs_are_not_said_to_agree() {
         let args = CompareArgs {
             configs: vec!["bt+input".parse().unwrap()],
-            goal: GoalArg::Count,
+            goal: csp_cli::report::GoalArg::Count,
             node_limit: Some(3),
             ..CompareArgs::default()
         };
         let grid = Grid::empty(4);
-        let models: Vec<(Form, Model)> = Form::ALL.iter().map(|&form| (form, grid.model(form).unwrap().0)).collect();
+        let models: Vec<(Form, Model)> = Form::ALL.iter().map(|&form| (form, grid.build(form).unwrap().0)).collect();
         let (mut out, mut err) = (Vec::new(), Vec::new());
         assert_eq!(compare_forms("limited", &models, &args, &mut out, &mut err), EXIT_OK);
         let (out, err) = (String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap());
         assert!(!out.contains("agree"), "{out}");
         assert!(err.contains("note: a limit stopped 2 runs"), "{err}");
+    }
+
+    #[test]
+    fn both_forms_give_the_same_solutions_under_every_propagation_level() {
+        let grid = Grid::empty(4);
+        let mut reference: Option<Vec<Vec<i64>>> = None;
+        for form in Form::ALL {
+            let (model, _) = grid.build(form).unwrap();
+            for &level in Propagation::ALL {
+                for order in [VarOrder::Input, VarOrder::Mrv] {
+                    let config = SolveConfig::default().with_propagation(level).with_var_order(order);
+                    let mut solver = Solver::new(&model, config).unwrap();
+                    let mut solutions: Vec<Vec<i64>> = solver.solutions().map(|s| s.into_values()).collect();
+                    solutions.sort();
+                    assert_eq!(solutions.len(), 90, "{form:?} {level} {order}");
+                    for s in &solutions {
+                        grid.verify(s).unwrap();
+                    }
+                    match &reference {
+                        None => reference = Some(solutions),
+                        Some(expected) => assert_eq!(&solutions, expected, "{form:?} {level} {order}"),
+                    }
+                }
+            }
+        }
+        let compare = run(TOOL, &["--compare"]);
+        assert_eq!(compare.code, 0, "{}", compare.stdout);
+        assert!(compare.stdout.contains("all 6 runs agree: 1 solution"), "{}", compare.stdout);
+    }
+
+    #[test]
+    fn the_propagator_is_sound_by_the_harness() {
+        for arity in 2..=6 {
+            let harness = Harness::new(arity, 1..=3).cases(400).seed(arity as u64);
+            let result = harness.check(Strength::Sound, |m, v| m.post(NoThreeEqual::new(v.to_vec())).map(drop));
+            assert!(result.is_ok(), "arity {arity}: {result:?}");
+            // The check-only form gets generic arc consistency: it is domain consistent.
+            let result =
+                harness.check(Strength::DomainConsistent, |m, v| m.post(NoThreeEqualCheck::new(v.to_vec())).map(drop));
+            assert!(result.is_ok(), "check only, arity {arity}: {result:?}");
+        }
+        // Five variables over two values, each at most twice: no room, and the
+        // pigeonhole count sees it before any search.
+        let mut model = csp::Model::new();
+        let vars = model.new_vars(5, 1..=2).unwrap();
+        model.post(NoThreeEqual::new(vars)).unwrap();
+        assert!(Solver::new(&model, SolveConfig::default()).unwrap().root_domains().is_none());
+    }
+
+    #[test]
+    fn the_propagator_prunes_what_the_check_alone_cannot_under_forward_checking() {
+        let grid = Grid::parse(&std::fs::read_to_string(fixture("no_three.txt")).unwrap(), "no_three.txt").unwrap();
+        let nodes = |form| {
+            let (model, _) = grid.build(form).unwrap();
+            let mut solver =
+                Solver::new(&model, SolveConfig::default().with_propagation(Propagation::ForwardChecking)).unwrap();
+            assert!(solver.count(None).is_unique());
+            solver.stats().nodes
+        };
+        assert!(nodes(Form::Propagator) < nodes(Form::CheckOnly));
+        assert!(no_three_equal(&[1, 2, 1, 2, 3]) && !no_three_equal(&[1, 2, 1, 2, 1]) && no_three_equal(&[]));
+    }
+
+    #[test]
+    fn compare_plots_a_bar_per_configuration_and_form() {
+        let dir = std::env::temp_dir();
+        // The custom constraint's chart has a bar per configuration and form.
+        let path = dir.join(format!("gallery-compare-forms-{}.svg", std::process::id()));
+        let result = run(TOOL, &["--compare", "--plot", path.to_str().unwrap()]);
+        assert_eq!(result.code, 0, "{}", result.stderr);
+        let svg = std::fs::read_to_string(&path).expect("the plot was written");
+        std::fs::remove_file(&path).unwrap();
+        assert!(svg.contains("fc+mrv (check only)") && svg.contains("mac+mrv (propagator)"), "{svg}");
+    }
+
+    #[test]
+    fn the_custom_constraint_compares_both_forms_in_every_format() {
+        let table = run(TOOL, &["--compare"]);
+        assert_eq!(table.code, 0, "{}", table.stderr);
+        let rows = table_rows(&table.stdout);
+        assert_eq!(rows.len(), 6, "two forms, three levels: {}", table.stdout);
+        assert!(rows.iter().all(|row| row["solutions"] == "1"), "{}", table.stdout);
+        assert!(table.stdout.contains("instance 'built-in puzzle, check only'"), "{}", table.stdout);
+        assert!(table.stdout.contains("instance 'built-in puzzle, propagator'"), "{}", table.stdout);
+        // The propagator needs fewer nodes than the check alone under plain backtracking.
+        let nodes = |i: usize| rows[i]["nodes"].parse::<u64>().unwrap();
+        assert!(nodes(3) < nodes(0), "{}", table.stdout);
+        let configs = ["--compare", "--size", "4", "--goal", "all", "--configs", "fc+mrv,mac/ac2001+domwdeg"];
+        let csv = run(TOOL, &[&configs[..], &["--format", "csv"]].concat());
+        assert_eq!(csv.code, 0, "{}", csv.stderr);
+        let lines: Vec<&str> = csv.stdout.lines().collect();
+        assert_eq!(lines.len(), 5, "a record per form and configuration: {}", csv.stdout);
+        assert!(lines[0].starts_with("constraint,config,"), "{}", lines[0]);
+        assert!(lines[1].starts_with("check only,fc+mrv,") && lines[4].starts_with("propagator,mac/ac2001+domwdeg,"));
+        let json = run(TOOL, &[&configs[..], &["--format", "json"]].concat());
+        assert_eq!(json.code, 0, "{}", json.stderr);
+        let doc: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+        let forms = doc["forms"].as_array().unwrap();
+        assert_eq!(forms.len(), 2);
+        for (form, name) in forms.iter().zip(["check only", "propagator"]) {
+            assert_eq!((form["constraint"].as_str(), form["goal"].as_str()), (Some(name), Some("all")));
+            assert!(form["configs"].as_array().unwrap().iter().all(|c| c["solutions"] == 90), "{form}");
+        }
+    }
+
+    /// The example of docs/modeling.md, section 9: on the 8x8 puzzle both forms
+    /// solve by propagation alone, the check-only form with far more checks.
+    #[test]
+    fn the_propagator_makes_far_fewer_checks_than_the_check_alone() {
+        let text = include_str!("../data/no_three_8.txt");
+        let grid = Grid::parse(text, "no_three_8.txt").unwrap();
+        let work = |form: Form| {
+            let (model, _) = grid.build(form).unwrap();
+            let mut solver = Solver::new(&model, SolveConfig::default().with_propagation(Propagation::Mac)).unwrap();
+            assert!(solver.count(None).is_unique());
+            solver.stats().checks
+        };
+        assert!(work(Form::CheckOnly) > 100 * work(Form::Propagator));
+    }
+
+    /// The example of docs/modeling.md, section 8 (with the cases it uses).
+    #[test]
+    fn the_harness_finds_both_forms_sound_as_the_tutorial_says() {
+        for arity in 2..=6 {
+            let harness = Harness::new(arity, 1..=3).cases(300).seed(arity as u64);
+            let report =
+                harness.check(Strength::Sound, |model, vars| model.post(NoThreeEqual::new(vars.to_vec())).map(drop));
+            assert!(report.is_ok(), "{report:?}");
+            let report = harness.check(Strength::DomainConsistent, |model, vars| {
+                model.post(NoThreeEqualCheck::new(vars.to_vec())).map(drop)
+            });
+            assert!(report.is_ok(), "{report:?}");
+        }
+    }
+
+    #[test]
+    fn compare_runs_both_forms_so_check_only_is_refused() {
+        let check_only = run(TOOL, &["--compare", "--check-only"]);
+        assert_eq!(check_only.code, 2, "--compare runs both forms: {}", check_only.stdout);
     }
 }

@@ -1,3 +1,0 @@
-//! The puzzle gallery, while it moves to real examples.
-
-pub mod gallery;
