@@ -14,6 +14,7 @@ mod no_three_equal;
 use std::io::Write;
 use std::path::PathBuf;
 
+use anyhow::Context as _;
 use clap::Args;
 use csp::{Model, ModelError, Solution, VarId};
 use csp_cli::gallery::text::{Problem, Source};
@@ -241,7 +242,7 @@ impl Puzzle for Grid {
 
     /// Both forms, under every configuration, with one table per form.
     fn compare(&self, name: &str, args: &CompareArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
-        Ok(compare(name, self, args, io.stdout, io.stderr))
+        compare(name, self, args, io.stdout, io.stderr)
     }
 }
 
@@ -251,14 +252,20 @@ impl Puzzle for Grid {
 /// configuration; JSON: one document per form, in a list). Returns the exit
 /// status: 0 written, 1 a disagreement (a bug: printed on stderr, no table),
 /// 2 the comparison could not run or the plot could not be written.
-fn compare(name: &str, grid: &Grid, args: &CompareArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+fn compare(
+    name: &str,
+    grid: &Grid,
+    args: &CompareArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<u8> {
     let mut models = Vec::with_capacity(Form::ALL.len());
     for form in Form::ALL {
         match grid.build(form) {
             Ok((model, _)) => models.push((form, model)),
             Err(error) => {
                 let _ = writeln!(err, "error: cannot build the model: {error}");
-                return EXIT_BAD_INPUT;
+                return Ok(EXIT_BAD_INPUT);
             }
         }
     }
@@ -272,7 +279,7 @@ fn compare_forms(
     args: &CompareArgs,
     out: &mut dyn Write,
     err: &mut dyn Write,
-) -> u8 {
+) -> anyhow::Result<u8> {
     let options = args.options();
     let mut forms = Vec::with_capacity(models.len());
     for (form, model) in models {
@@ -282,23 +289,23 @@ fn compare_forms(
             Ok(comparison) => forms.push((form, comparison)),
             Err(error @ (CompareError::Disagreement { .. } | CompareError::WrongSolution { .. })) => {
                 report_bug(&error, err);
-                return EXIT_NO_SOLUTION;
+                return Ok(EXIT_NO_SOLUTION);
             }
             Err(error) => {
                 let _ = writeln!(err, "error: {error}");
-                return EXIT_BAD_INPUT;
+                return Ok(EXIT_BAD_INPUT);
             }
         }
     }
     if let Err(error) = forms_agree(name, options.goal, &forms) {
         report_bug(&error, err);
-        return EXIT_NO_SOLUTION;
+        return Ok(EXIT_NO_SOLUTION);
     }
     let report = FormsReport { forms: &forms, options: &options };
     if let Some(path) = &args.plot {
         if let Err(error) = report.svg(name).and_then(|svg| plot::write_svg(path, &svg)) {
             let _ = writeln!(err, "error: {error:#}");
-            return EXIT_BAD_INPUT;
+            return Ok(EXIT_BAD_INPUT);
         }
     }
     let written = write_report(&report, args.format, out).and_then(|()| {
@@ -309,14 +316,7 @@ fn compare_forms(
         }
         out.flush()
     });
-    match written {
-        Ok(()) => {}
-        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => return EXIT_OK,
-        Err(error) => {
-            let _ = writeln!(err, "error: cannot write the table: {error}");
-            return EXIT_BAD_INPUT;
-        }
-    }
+    written.context("cannot write the table")?;
     let limited = report.limited();
     if limited > 0 {
         let _ = writeln!(
@@ -325,7 +325,7 @@ fn compare_forms(
             if limited == 1 { "" } else { "s" }
         );
     }
-    EXIT_OK
+    Ok(EXIT_OK)
 }
 
 /// Checks that the two forms give the same answer: the first complete run of
@@ -476,11 +476,11 @@ mod tests {
             Form::ALL.iter().zip(grids).map(|(&form, grid)| (form, grid.build(form).unwrap().0)).collect()
         };
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        assert_eq!(compare_forms("empty", &models([&empty, &empty]), &args, &mut out, &mut err), EXIT_OK);
+        assert_eq!(compare_forms("empty", &models([&empty, &empty]), &args, &mut out, &mut err).unwrap(), EXIT_OK);
         assert!(String::from_utf8(out).unwrap().contains("all 4 runs agree: 90 solutions"));
         // A planted bug: the propagator form is given another puzzle.
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let code = compare_forms("planted", &models([&empty, &half()]), &args, &mut out, &mut err);
+        let code = compare_forms("planted", &models([&empty, &half()]), &args, &mut out, &mut err).unwrap();
         assert_eq!(code, EXIT_NO_SOLUTION);
         assert!(out.is_empty(), "no table: {}", String::from_utf8_lossy(&out));
         let err = String::from_utf8(err).unwrap();
@@ -500,7 +500,7 @@ mod tests {
         let grid = Grid::empty(4);
         let models: Vec<(Form, Model)> = Form::ALL.iter().map(|&form| (form, grid.build(form).unwrap().0)).collect();
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        assert_eq!(compare_forms("limited", &models, &args, &mut out, &mut err), EXIT_OK);
+        assert_eq!(compare_forms("limited", &models, &args, &mut out, &mut err).unwrap(), EXIT_OK);
         let (out, err) = (String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap());
         assert!(!out.contains("agree"), "{out}");
         assert!(err.contains("note: a limit stopped 2 runs"), "{err}");

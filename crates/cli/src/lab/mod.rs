@@ -202,14 +202,14 @@ fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
 pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let cli: Cli = crate::app::parse(args, io)?;
     let progress = io.stderr_is_terminal;
-    Ok(match cli.command {
+    match cli.command {
         Some(Command::One(one)) => run_one(&one, io.stdout, io.stderr),
         Some(Command::Sweep(sweep)) => run_sweep(&sweep, io.stdout, io.stderr, progress),
         None => run_sweep(&cli.sweep, io.stdout, io.stderr, progress),
-    })
+    }
 }
 
-fn run_one(args: &OneArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+fn run_one(args: &OneArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<u8> {
     let instance = &args.instance;
     let mut spec = RandomCsp {
         variables: instance.variables,
@@ -224,14 +224,14 @@ fn run_one(args: &OneArgs, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         Ok(model) => model,
         Err(error) => {
             let _ = writeln!(err, "error: {error}");
-            return EXIT_BAD_INPUT;
+            return Ok(EXIT_BAD_INPUT);
         }
     };
     let name = spec.to_string();
     report::run_comparison(&[(name.as_str(), &model)], &args.compare, out, err)
 }
 
-fn run_sweep(args: &SweepArgs, out: &mut dyn Write, err: &mut dyn Write, progress: bool) -> u8 {
+fn run_sweep(args: &SweepArgs, out: &mut dyn Write, err: &mut dyn Write, progress: bool) -> anyhow::Result<u8> {
     let sweep = Sweep {
         variables: args.instance.variables,
         values: args.instance.values,
@@ -248,7 +248,7 @@ fn run_sweep(args: &SweepArgs, out: &mut dyn Write, err: &mut dyn Write, progres
     });
     if let Err(error) = checked {
         let _ = writeln!(err, "error: {error:#}");
-        return EXIT_BAD_INPUT;
+        return Ok(EXIT_BAD_INPUT);
     }
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(jobs) = args.jobs {
@@ -258,7 +258,7 @@ fn run_sweep(args: &SweepArgs, out: &mut dyn Write, err: &mut dyn Write, progres
         Ok(pool) => pool,
         Err(error) => {
             let _ = writeln!(err, "error: cannot start the worker threads: {error}");
-            return EXIT_BAD_INPUT;
+            return Ok(EXIT_BAD_INPUT);
         }
     };
     let instances = sweep.tightness.len() * sweep.samples;
@@ -277,31 +277,23 @@ fn run_sweep(args: &SweepArgs, out: &mut dyn Write, err: &mut dyn Write, progres
         Ok(result) => result,
         Err(SweepFailure::Usage(error)) => {
             let _ = writeln!(err, "error: {error}");
-            return EXIT_BAD_INPUT;
+            return Ok(EXIT_BAD_INPUT);
         }
         Err(SweepFailure::Bug(error)) => {
             report::report_bug(&error, err);
-            return EXIT_NO_SOLUTION;
+            return Ok(EXIT_NO_SOLUTION);
         }
     };
     if let Some(path) = &args.plot {
         let written = report::plot::curve_chart(&result.chart()).and_then(|svg| report::plot::write_svg(path, &svg));
         if let Err(error) = written {
             let _ = writeln!(err, "error: {error:#}");
-            return EXIT_BAD_INPUT;
+            return Ok(EXIT_BAD_INPUT);
         }
     }
-    let written = report::write_report(&result, args.format, out).and_then(|()| out.flush());
-    match written {
-        Ok(()) => {}
-        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => return EXIT_OK,
-        Err(error) => {
-            let _ = writeln!(err, "error: cannot write the table: {error}");
-            return EXIT_BAD_INPUT;
-        }
-    }
+    report::write_report(&result, args.format, out).and_then(|()| out.flush()).context("cannot write the table")?;
     let _ = write_summary(&result, elapsed, pool.current_num_threads(), err);
-    EXIT_OK
+    Ok(EXIT_OK)
 }
 
 /// The wall-clock time, the time per algorithm, the backjumping checks and

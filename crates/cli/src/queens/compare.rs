@@ -62,7 +62,7 @@ pub fn compare(cli: &CompareCli, goal_given: bool, out: &mut dyn Write, err: &mu
     }
     let queens = Queens::new(n).with_context(|| format!("cannot build the model for N = {n}"))?;
     let name = format!("{n}-queens");
-    Ok(run_comparison(&[(&name, queens.model())], &args, out, err))
+    run_comparison(&[(&name, queens.model())], &args, out, err)
 }
 
 /// The goal when `--goal` is not given: see [`LARGEST_COUNTED_N`].

@@ -21,8 +21,9 @@
 //! let mut model = csp::Model::new();
 //! let q = model.new_vars(6, 0..=5).unwrap();
 //! model.all_different(&q).unwrap();
-//! let code = run_comparison(&[("six", &model)], &cli.compare, &mut std::io::stdout(), &mut std::io::stderr());
+//! let code = run_comparison(&[("six", &model)], &cli.compare, &mut std::io::stdout(), &mut std::io::stderr())?;
 //! assert_eq!(code, 0);
+//! # Ok::<(), anyhow::Error>(())
 //! ```
 //!
 //! Exit status: 0 the table was written; 1 two configurations disagreed (a bug
@@ -43,6 +44,7 @@ use std::time::Duration;
 
 use crate::report::compare::{CompareError, CompareOptions, Comparison, Goal, Measurement, compare};
 use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
+use anyhow::Context as _;
 use clap::{Args, ValueEnum};
 use csp::{Limits, Model, SolveConfig, Stats};
 
@@ -176,35 +178,36 @@ pub fn parse_config(text: &str) -> Result<SolveConfig, String> {
 /// [`EXIT_OK`], [`EXIT_NO_SOLUTION`] (1) when configurations disagree (printed
 /// loudly on `err`, and no table), or [`EXIT_BAD_INPUT`] (2) when the
 /// comparison cannot run (no instances, a model the solver refuses, an
-/// unwritable plot file). A closed output pipe is not an error.
+/// unwritable plot file). An error writing the table is returned, for
+/// [`crate::app::run`] to report (a closed output pipe ends the tool quietly).
 pub fn run_comparison(
     instances: &[(&str, &Model)],
     args: &CompareArgs,
     out: &mut dyn Write,
     err: &mut dyn Write,
-) -> u8 {
+) -> anyhow::Result<u8> {
     if instances.is_empty() {
         let _ = writeln!(err, "error: there are no instances to compare");
-        return EXIT_BAD_INPUT;
+        return Ok(EXIT_BAD_INPUT);
     }
     if args.configs.is_empty() {
         let _ = writeln!(err, "error: there are no configurations to compare");
-        return EXIT_BAD_INPUT;
+        return Ok(EXIT_BAD_INPUT);
     }
     if let Some(Err(error)) = args.plot.as_deref().map(plot::check_destination) {
         let _ = writeln!(err, "error: {error:#}");
-        return EXIT_BAD_INPUT;
+        return Ok(EXIT_BAD_INPUT);
     }
     let options = args.options();
     let comparison = match compare(instances, &args.configs, &options) {
         Ok(comparison) => comparison,
         Err(error @ (CompareError::Disagreement { .. } | CompareError::WrongSolution { .. })) => {
             report_bug(&error, err);
-            return EXIT_NO_SOLUTION;
+            return Ok(EXIT_NO_SOLUTION);
         }
         Err(error) => {
             let _ = writeln!(err, "error: {error}");
-            return EXIT_BAD_INPUT;
+            return Ok(EXIT_BAD_INPUT);
         }
     };
     let report = ComparisonReport { comparison: &comparison, options: &options };
@@ -212,18 +215,10 @@ pub fn run_comparison(
         let written = report.svg().and_then(|svg| plot::write_svg(path, &svg));
         if let Err(error) = written {
             let _ = writeln!(err, "error: {error:#}");
-            return EXIT_BAD_INPUT;
+            return Ok(EXIT_BAD_INPUT);
         }
     }
-    let written = write_report(&report, args.format, out).and_then(|()| out.flush());
-    match written {
-        Ok(()) => {}
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => return EXIT_OK,
-        Err(error) => {
-            let _ = writeln!(err, "error: cannot write the table: {error}");
-            return EXIT_BAD_INPUT;
-        }
-    }
+    write_report(&report, args.format, out).and_then(|()| out.flush()).context("cannot write the table")?;
     let limited: usize = comparison.rows.iter().map(|row| row.limited).sum();
     if limited > 0 {
         let _ = writeln!(
@@ -232,7 +227,7 @@ pub fn run_comparison(
             if limited == 1 { "" } else { "s" }
         );
     }
-    EXIT_OK
+    Ok(EXIT_OK)
 }
 
 /// Prints a disagreement (or a wrong solution) so that nobody can miss it.

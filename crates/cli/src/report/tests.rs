@@ -26,7 +26,7 @@ struct Output {
 fn run(instances: &[(&str, &Model)], args: &[&str]) -> Output {
     let args = parse(args).expect("valid options");
     let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
-    let code = report::run_comparison(instances, &args, &mut stdout, &mut stderr);
+    let code = report::run_comparison(instances, &args, &mut stdout, &mut stderr).expect("the table is written");
     Output { code, stdout: String::from_utf8(stdout).unwrap(), stderr: String::from_utf8(stderr).unwrap() }
 }
 

@@ -84,5 +84,5 @@ pub(super) fn compare(args: &CompareCmdArgs, io: &mut Io<'_>) -> anyhow::Result<
         return Ok(EXIT_BAD_INPUT);
     }
     let refs: Vec<(&str, &Model)> = instances.iter().map(|(name, model)| (name.as_str(), model.model())).collect();
-    Ok(run_comparison(&refs, &args.compare, io.stdout, io.stderr))
+    run_comparison(&refs, &args.compare, io.stdout, io.stderr)
 }
