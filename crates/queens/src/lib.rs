@@ -300,14 +300,24 @@ pub struct Json<'a>(pub &'a [i64]);
 
 impl fmt::Display for Json<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{{\"n\":{},\"columns\":[", self.0.len())?;
-        for (row, column) in self.0.iter().enumerate() {
-            if row > 0 {
-                f.write_str(",")?;
+        f.write_str(&serde_json::to_string(self).map_err(|_| fmt::Error)?)
+    }
+}
+
+impl serde::Serialize for Json<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct as _;
+        /// The 1-based columns, without copying them.
+        struct Columns<'a>(&'a [i64]);
+        impl serde::Serialize for Columns<'_> {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_seq(self.0.iter().map(|column| column + 1))
             }
-            write!(f, "{}", column + 1)?;
         }
-        f.write_str("]}")
+        let mut object = serializer.serialize_struct("Json", 2)?;
+        object.serialize_field("n", &self.0.len())?;
+        object.serialize_field("columns", &Columns(self.0))?;
+        object.end()
     }
 }
 

@@ -8,7 +8,8 @@ use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 use anyhow::bail;
 use csp::{Limit, SolveConfig, Stats, Status};
 use csp_sudoku::check::verify_solution;
-use csp_sudoku::format::{self, Format};
+use csp_sudoku::format::{self, Format, JsonRows};
+use serde::Serialize;
 use csp_sudoku::grid::{Conflict, Grid};
 use csp_sudoku::model::Answer;
 use csp_sudoku::parse::Puzzle;
@@ -161,10 +162,16 @@ fn write_solution(
             out.push('\n');
         }
         Format::Json => {
-            json_head(out, location, "solved");
-            let _ = write!(out, ",\"box\":\"{}\",\"solution\":", solution.shape());
-            format::write_json_rows(solution, out);
-            let _ = writeln!(out, ",\"nodes\":{},\"backtracks\":{}}}", stats.nodes, stats.backtracks);
+            let record = Solved {
+                file: &location.file,
+                line: location.line,
+                status: "solved",
+                shape: solution.shape().to_string(),
+                solution: JsonRows(solution),
+                nodes: stats.nodes,
+                backtracks: stats.backtracks,
+            };
+            push_json_line(out, &record);
         }
     }
 }
@@ -181,18 +188,38 @@ fn write_failure(sink: &mut Sink<'_>, output: Format, location: &Location, statu
             let _ = writeln!(out, "# {message}\n");
         }
         Format::Json => {
-            json_head(out, location, status);
-            out.push_str(",\"message\":");
-            format::push_json_string(out, message);
-            out.push_str("}\n");
+            push_json_line(out, &Failed { file: &location.file, line: location.line, status, message });
         }
     }
 }
 
-fn json_head(out: &mut String, location: &Location, status: &str) {
-    out.push_str("{\"file\":");
-    format::push_json_string(out, &location.file);
-    let _ = write!(out, ",\"line\":{},\"status\":\"{status}\"", location.line);
+/// The JSON record of a solved puzzle (`--output json`).
+#[derive(Serialize)]
+struct Solved<'a> {
+    file: &'a str,
+    line: usize,
+    status: &'static str,
+    #[serde(rename = "box")]
+    shape: String,
+    solution: JsonRows<'a>,
+    nodes: u64,
+    backtracks: u64,
+}
+
+/// The JSON record of a puzzle without a solution.
+#[derive(Serialize)]
+struct Failed<'a> {
+    file: &'a str,
+    line: usize,
+    status: &'a str,
+    message: &'a str,
+}
+
+/// Appends `record` as one line of JSON.
+pub(super) fn push_json_line(out: &mut String, record: &impl Serialize) {
+    // Writing plain data to a string cannot fail.
+    out.push_str(&serde_json::to_string(record).unwrap_or_default());
+    out.push('\n');
 }
 
 /// 2 for any bad input, else 1 for any puzzle without a (found) solution, else 0.
@@ -286,6 +313,17 @@ fn count_word(solutions: u64, status: Status, limit: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn json_records_escape_what_json_escapes() {
+        let location = Location { file: "a\"b\\c\u{1}.txt".into(), line: 7 };
+        let mut sink = Sink { out: String::new(), stderr: &mut Vec::new() };
+        write_failure(&mut sink, Format::Json, &location, "invalid", "bad input: \"x\"");
+        assert_eq!(
+            sink.out,
+            "{\"file\":\"a\\\"b\\\\c\\u0001.txt\",\"line\":7,\"status\":\"invalid\",\"message\":\"bad input: \\\"x\\\"\"}\n"
+        );
+    }
 
     #[test]
     fn count_words() {

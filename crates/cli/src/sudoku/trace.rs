@@ -13,10 +13,12 @@ use std::time::Duration;
 use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 use csp::{Branching, ConstraintId, Model, Observer, Outcome, Restarts, SearchEvent, VarId};
 use csp_sudoku::check::verify_solution;
-use csp_sudoku::format;
+use csp_sudoku::format::{self, JsonRows};
+use serde::Serialize;
 use csp_sudoku::grid::{Grid, Shape};
 use csp_sudoku::model::SudokuModel;
 
+use super::batch::push_json_line;
 use super::input::{Item, for_each_puzzle};
 use super::{Configs, Io, TraceArgs, TraceFormat};
 
@@ -96,44 +98,19 @@ impl Tracer<'_> {
     }
 
     fn jsonl(&mut self, event: &SearchEvent) {
-        let mut line = std::mem::take(&mut self.line);
-        match *event {
-            SearchEvent::Decision { var, value, depth } => {
-                let _ = writeln!(
-                    line,
-                    "{{\"event\":\"decision\",\"cell\":\"{}\",\"value\":{value},\"depth\":{depth}}}",
-                    self.cell(var)
-                );
-            }
+        let record = match *event {
+            SearchEvent::Decision { var, value, depth } => Event::Decision { cell: self.cell(var), value, depth },
             SearchEvent::Removed { var, value, constraint } => {
-                let _ =
-                    write!(line, "{{\"event\":\"removed\",\"cell\":\"{}\",\"value\":{value},\"by\":", self.cell(var));
-                format::push_json_string(&mut line, &self.by(constraint));
-                line.push_str("}\n");
+                Event::Removed { cell: self.cell(var), value, by: self.by(constraint) }
             }
             SearchEvent::WipeOut { var, constraint } => {
-                line.push_str("{\"event\":\"wipeout\",\"cell\":");
-                match var {
-                    Some(var) => {
-                        let _ = write!(line, "\"{}\"", self.cell(var));
-                    }
-                    None => line.push_str("null"),
-                }
-                line.push_str(",\"by\":");
-                format::push_json_string(&mut line, &self.by(Some(constraint)));
-                line.push_str("}\n");
+                Event::Wipeout { cell: var.map(|var| self.cell(var)), by: self.by(Some(constraint)) }
             }
-            SearchEvent::Backtrack { var, depth } => {
-                let _ = writeln!(line, "{{\"event\":\"backtrack\",\"cell\":\"{}\",\"depth\":{depth}}}", self.cell(var));
-            }
-            SearchEvent::Restart { count } => {
-                let _ = writeln!(line, "{{\"event\":\"restart\",\"count\":{count}}}");
-            }
-            SearchEvent::Solution { count } => {
-                let _ = writeln!(line, "{{\"event\":\"solution\",\"count\":{count}}}");
-            }
-        }
-        self.line = line;
+            SearchEvent::Backtrack { var, depth } => Event::Backtrack { cell: self.cell(var), depth },
+            SearchEvent::Restart { count } => Event::Restart { count },
+            SearchEvent::Solution { count } => Event::Solution { count },
+        };
+        push_json_line(&mut self.line, &record);
     }
 }
 
@@ -167,6 +144,53 @@ impl Observer for Tracer<'_> {
             }
         }
     }
+}
+
+/// One line of `--format jsonl`: `{"event":"decision","cell":"r1c5","value":4,"depth":1}`.
+#[derive(Serialize)]
+#[serde(tag = "event", rename_all = "lowercase")]
+enum Event<'a> {
+    /// The trace of a puzzle begins.
+    Start {
+        file: &'a str,
+        line: usize,
+        #[serde(rename = "box")]
+        shape: String,
+        puzzle: JsonRows<'a>,
+    },
+    Decision {
+        cell: String,
+        value: i64,
+        depth: u32,
+    },
+    Removed {
+        cell: String,
+        value: i64,
+        by: String,
+    },
+    /// A domain wiped out (`cell`), or a constraint failed (`cell` is null).
+    Wipeout {
+        cell: Option<String>,
+        by: String,
+    },
+    Backtrack {
+        cell: String,
+        depth: u32,
+    },
+    Restart {
+        count: u64,
+    },
+    Solution {
+        count: u64,
+    },
+    /// The trace of a puzzle ends: `solved` with the solution, or why not.
+    End {
+        status: &'a str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        solution: Option<JsonRows<'a>>,
+        nodes: u64,
+        backtracks: u64,
+    },
 }
 
 /// The animation's picture of the search: every cell's candidates as a bit
@@ -339,11 +363,14 @@ pub(super) fn trace(args: &TraceArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                     }
                 ),
                 TraceFormat::Jsonl => {
-                    let mut line = String::from("{\"event\":\"start\",\"file\":");
-                    format::push_json_string(&mut line, &location.file);
-                    let _ = write!(line, ",\"line\":{},\"box\":\"{}\",\"puzzle\":", location.line, puzzle.shape());
-                    format::write_json_rows(&puzzle, &mut line);
-                    line.push_str("}\n");
+                    let mut line = String::new();
+                    let start = Event::Start {
+                        file: &location.file,
+                        line: location.line,
+                        shape: puzzle.shape().to_string(),
+                        puzzle: JsonRows(&puzzle),
+                    };
+                    push_json_line(&mut line, &start);
                     line
                 }
             };
@@ -383,9 +410,13 @@ pub(super) fn trace(args: &TraceArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                 }
                 match args.format {
                     TraceFormat::Jsonl if !args.animate => {
-                        tail.push_str("{\"event\":\"end\",\"status\":\"solved\",\"solution\":");
-                        format::write_json_rows(&solution, &mut tail);
-                        let _ = writeln!(tail, ",\"nodes\":{},\"backtracks\":{}}}", stats.nodes, stats.backtracks);
+                        let end = Event::End {
+                            status: "solved",
+                            solution: Some(JsonRows(&solution)),
+                            nodes: stats.nodes,
+                            backtracks: stats.backtracks,
+                        };
+                        push_json_line(&mut tail, &end);
                     }
                     _ => {
                         let _ = writeln!(tail, "\n{}\n# {stats}", format::pretty(&solution));
@@ -396,9 +427,9 @@ pub(super) fn trace(args: &TraceArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                 unsolved += 1;
                 match args.format {
                     TraceFormat::Jsonl if !args.animate => {
-                        tail.push_str("{\"event\":\"end\",\"status\":");
-                        format::push_json_string(&mut tail, &why);
-                        let _ = writeln!(tail, ",\"nodes\":{},\"backtracks\":{}}}", stats.nodes, stats.backtracks);
+                        let end =
+                            Event::End { status: &why, solution: None, nodes: stats.nodes, backtracks: stats.backtracks };
+                        push_json_line(&mut tail, &end);
                     }
                     _ => {
                         let _ = writeln!(tail, "{why}\n# {stats}");
