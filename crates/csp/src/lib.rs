@@ -30,6 +30,8 @@
 //!   [`Count`], with [`Stats`], and [`SearchEvent`]s for an [`Observer`].
 //! - [`constraint`]: how to write a constraint, from a plain check to a propagator.
 
+#![expect(missing_docs, unreachable_pub, reason = "fixed on the engine branch")]
+
 mod backjump;
 pub mod config;
 pub mod constraint;

@@ -159,6 +159,7 @@ pub struct CommonArgs {
     /// Print the search statistics after the answer.
     #[arg(long)]
     pub stats: bool,
+    /// The search strategy.
     #[command(flatten)]
     pub strategy: StrategyArgs,
 }

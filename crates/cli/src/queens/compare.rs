@@ -15,7 +15,7 @@ use crate::report::{CompareArgs, GoalArg, run_comparison};
 /// otherwise (N = 10 has 724 solutions, counted by plain backtracking in a few
 /// milliseconds); above it, it looks for the first solution, since counting
 /// grows too fast (N = 14 has 365,596 solutions, N = 20 about 39 billion).
-pub const LARGEST_COUNTED_N: usize = 12;
+pub(super) const LARGEST_COUNTED_N: usize = 12;
 
 /// The long help of the `compare` subcommand.
 pub(super) const COMPARE_ABOUT: &str = "Compare solver configurations on one N-queens board: nodes, backtracks, checks, propagations, \
@@ -35,7 +35,7 @@ pub(super) const COMPARE_ABOUT: &str = "Compare solver configurations on one N-q
         .help("What each run looks for: the first solution, the number of solutions, or all of them \
                [default: count up to N = 12, first above]")),
 )]
-pub struct CompareCli {
+pub(super) struct CompareCli {
     /// The board size N (default 8).
     #[arg(value_name = "N", allow_negative_numbers = true)]
     n: Option<String>,
@@ -46,12 +46,17 @@ pub struct CompareCli {
 
 /// Whether `--goal` was given on the command line of `matches` (the
 /// subcommand's own matches), rather than left to its default.
-pub fn goal_given(matches: &ArgMatches) -> bool {
+pub(super) fn goal_given(matches: &ArgMatches) -> bool {
     matches.value_source("goal") == Some(ValueSource::CommandLine)
 }
 
 /// Runs the comparison and returns the exit status (see [`run_comparison`]).
-pub fn compare(cli: &CompareCli, goal_given: bool, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<u8> {
+pub(super) fn compare(
+    cli: &CompareCli,
+    goal_given: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<u8> {
     let n = match &cli.n {
         Some(text) => parse_n(text, false, MAX_BACKTRACKING_N)?,
         None => 8,
@@ -66,6 +71,6 @@ pub fn compare(cli: &CompareCli, goal_given: bool, out: &mut dyn Write, err: &mu
 }
 
 /// The goal when `--goal` is not given: see [`LARGEST_COUNTED_N`].
-pub fn default_goal(n: usize) -> GoalArg {
+pub(super) fn default_goal(n: usize) -> GoalArg {
     if n <= LARGEST_COUNTED_N { GoalArg::Count } else { GoalArg::First }
 }

@@ -9,10 +9,10 @@ use anyhow::bail;
 use csp::{Limit, SolveConfig, Stats, Status};
 use csp_sudoku::check::verify_solution;
 use csp_sudoku::format::{self, Format, JsonRows};
-use serde::Serialize;
 use csp_sudoku::grid::{Conflict, Grid};
 use csp_sudoku::model::Answer;
 use csp_sudoku::parse::Puzzle;
+use serde::Serialize;
 
 use super::input::{Item, Location, Sink, for_each_puzzle};
 use super::solvers::with_solver;

@@ -12,7 +12,7 @@ const BUCKETS: usize = ((64 - SUB_BITS as usize) + 1) << SUB_BITS;
 
 /// A histogram of durations in nanoseconds with exact count, sum and maximum.
 #[derive(Clone, Debug)]
-pub struct Histogram {
+pub(super) struct Histogram {
     counts: Vec<u64>,
     total: u64,
     max: u64,
@@ -48,24 +48,24 @@ fn bounds(index: usize) -> (u64, u64) {
 
 impl Histogram {
     /// Records one value.
-    pub fn record(&mut self, nanos: u64) {
+    pub(super) fn record(&mut self, nanos: u64) {
         self.counts[bucket(nanos)] += 1;
         self.total += 1;
         self.max = self.max.max(nanos);
     }
 
     /// The number of values.
-    pub fn len(&self) -> u64 {
+    pub(super) fn len(&self) -> u64 {
         self.total
     }
 
     /// The largest value (exact).
-    pub fn max(&self) -> u64 {
+    pub(super) fn max(&self) -> u64 {
         self.max
     }
 
     /// The `q`-quantile (0 to 1), as the middle of its bucket, never above the maximum.
-    pub fn quantile(&self, q: f64) -> u64 {
+    pub(super) fn quantile(&self, q: f64) -> u64 {
         if self.total == 0 {
             return 0;
         }
@@ -84,24 +84,24 @@ impl Histogram {
 
 /// What a batch did, puzzle by puzzle.
 #[derive(Clone, Debug, Default)]
-pub struct Summary {
-    pub puzzles: u64,
-    pub solved: u64,
-    pub unsatisfiable: u64,
-    pub limit: u64,
-    pub invalid: u64,
+pub(super) struct Summary {
+    pub(super) puzzles: u64,
+    pub(super) solved: u64,
+    pub(super) unsatisfiable: u64,
+    pub(super) limit: u64,
+    pub(super) invalid: u64,
     /// Puzzles the search solved without a decision (propagation alone).
-    pub no_guess: u64,
-    pub nodes: u64,
-    pub max_nodes: u64,
-    pub backtracks: u64,
+    pub(super) no_guess: u64,
+    pub(super) nodes: u64,
+    pub(super) max_nodes: u64,
+    pub(super) backtracks: u64,
     /// Per-puzzle times of the puzzles that reached the solver.
-    pub times: Histogram,
+    pub(super) times: Histogram,
 }
 
 impl Summary {
     /// Records a puzzle that reached the solver.
-    pub fn searched(&mut self, nanos: u64, nodes: u64, backtracks: u64) {
+    pub(super) fn searched(&mut self, nanos: u64, nodes: u64, backtracks: u64) {
         self.times.record(nanos);
         self.nodes += nodes;
         self.max_nodes = self.max_nodes.max(nodes);
@@ -109,7 +109,7 @@ impl Summary {
     }
 
     /// The summary as a few aligned lines.
-    pub fn render(&self, wall: Duration, jobs: usize) -> String {
+    pub(super) fn render(&self, wall: Duration, jobs: usize) -> String {
         let mut out = String::new();
         let searched = self.times.len().max(1) as f64;
         let micros = |nanos: u64| nanos as f64 / 1e3;

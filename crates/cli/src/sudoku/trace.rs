@@ -14,9 +14,9 @@ use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 use csp::{Branching, ConstraintId, Model, Observer, Outcome, Restarts, SearchEvent, VarId};
 use csp_sudoku::check::verify_solution;
 use csp_sudoku::format::{self, JsonRows};
-use serde::Serialize;
 use csp_sudoku::grid::{Grid, Shape};
 use csp_sudoku::model::SudokuModel;
+use serde::Serialize;
 
 use super::batch::push_json_line;
 use super::input::{Item, for_each_puzzle};
@@ -427,8 +427,12 @@ pub(super) fn trace(args: &TraceArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                 unsolved += 1;
                 match args.format {
                     TraceFormat::Jsonl if !args.animate => {
-                        let end =
-                            Event::End { status: &why, solution: None, nodes: stats.nodes, backtracks: stats.backtracks };
+                        let end = Event::End {
+                            status: &why,
+                            solution: None,
+                            nodes: stats.nodes,
+                            backtracks: stats.backtracks,
+                        };
                         push_json_line(&mut tail, &end);
                     }
                     _ => {
