@@ -19,14 +19,12 @@
 //! file, the line and the column ([`csp_cli::gallery::ParseError`]).
 
 use std::io::Write;
-use std::path::PathBuf;
 
-use clap::Args;
 use csp::{Model, ModelError, Relation, Solution, VarId};
 
 use csp_cli::Io;
 use csp_cli::gallery::text::{self, Problem, Source};
-use csp_cli::gallery::{self, NoOptions, ParseError, Puzzle};
+use csp_cli::gallery::{self, FileArgs, NoOptions, ParseError, Puzzle};
 
 fn main() -> std::process::ExitCode {
     gallery::main::<Kakuro>()
@@ -284,22 +282,15 @@ fn parse_cell(word: &str) -> Result<Cell, Problem> {
     Ok(Cell::Black { down: sum(down)?, across: sum(across)? })
 }
 
-/// The option that says which puzzle to solve (or compare on).
-#[derive(Args, Clone, Debug)]
-struct PuzzleArgs {
-    /// The puzzle file ('-' reads standard input); see docs/formats.md.
-    file: Option<PathBuf>,
-}
-
 impl Puzzle for Kakuro {
-    type Args = PuzzleArgs;
+    type Args = FileArgs;
     type Options = NoOptions;
     const NAME: &'static str = "kakuro";
     const ABOUT: &'static str = "Solves a kakuro given in the text format (the built-in one by default).";
     const WHAT: &'static str = "a kakuro";
 
     /// The file's puzzle, or the built-in one; its name is the file's, or `built-in puzzle`.
-    fn load(args: &PuzzleArgs, io: &mut Io<'_>) -> anyhow::Result<(String, Kakuro)> {
+    fn load(args: &FileArgs, io: &mut Io<'_>) -> anyhow::Result<(String, Kakuro)> {
         gallery::load_file(args.file.as_deref(), BUILT_IN, io, Kakuro::parse)
     }
 
@@ -326,17 +317,16 @@ mod support;
 mod tests {
     use super::*;
 
-    use crate::support::{Case, assert_count_everywhere, check_compare, first_word, fixture, run};
+    use crate::support::{
+        Case, assert_built_in_is_unique, assert_count_everywhere, assert_file_reads_like_the_built_in_one,
+        assert_malformed, check_compare, fixture, run,
+    };
 
     const TOOL: csp_cli::app::Tool = gallery::run::<Kakuro>;
 
     #[test]
     fn the_built_in_puzzle_has_a_unique_checked_solution() {
-        let result = run(TOOL, &["--stats"]);
-        assert_eq!(result.code, 0, "{}", result.stderr);
-        assert!(result.stdout.contains("stats: nodes"));
-        assert_eq!(first_word(&run(TOOL, &["--count"])), "1");
-        assert_eq!(first_word(&run(TOOL, &["--count", "--alldiff", "pairwise", "--var-order", "mrv"])), "1");
+        assert_built_in_is_unique(TOOL);
         assert_count_everywhere(TOOL, &[], 1);
         let puzzle = Kakuro::parse(BUILT_IN, "built-in").unwrap();
         let (model, vars) = puzzle.build().unwrap();
@@ -350,22 +340,18 @@ mod tests {
 
     #[test]
     fn a_puzzle_file_is_read_like_the_built_in_one() {
-        let from_file = run(TOOL, &[&fixture("kakuro.txt")]);
-        assert_eq!(from_file.code, 0, "{}", from_file.stderr);
-        assert_eq!(from_file.stdout, run(TOOL, &[]).stdout);
+        assert_file_reads_like_the_built_in_one(TOOL, "kakuro.txt");
     }
 
     #[test]
     fn malformed_puzzles_exit_two_with_file_line_and_column() {
-        for (name, location) in [
-            ("bad/kakuro_no_clue.txt", "line 2, column 3: this run of white cells has no across sum"),
-            ("bad/kakuro_bad_clue.txt", "line 3, column 6: expected sum (a whole number), found 'x'"),
-        ] {
-            let file = fixture(name);
-            let result = run(TOOL, &[&file]);
-            assert_eq!(result.code, 2, "{name}: {}", result.stdout);
-            assert!(result.stderr.contains(&format!("error: {file}: {location}")), "{name}: {}", result.stderr);
-        }
+        assert_malformed(
+            TOOL,
+            &[
+                ("bad/kakuro_no_clue.txt", "line 2, column 3: this run of white cells has no across sum"),
+                ("bad/kakuro_bad_clue.txt", "line 3, column 6: expected sum (a whole number), found 'x'"),
+            ],
+        );
         let help = run(TOOL, &["--help"]);
         assert_eq!(help.code, 0);
         assert!(

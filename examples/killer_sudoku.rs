@@ -426,17 +426,16 @@ mod support;
 mod tests {
     use super::*;
 
-    use crate::support::{Case, check_compare, first_word, fixture, run};
+    use crate::support::{
+        Case, assert_built_in_is_unique, assert_file_reads_like_the_built_in_one, assert_malformed, check_compare,
+        fixture, run,
+    };
 
     const TOOL: csp_cli::app::Tool = gallery::run::<KillerSudoku>;
 
     #[test]
     fn the_built_in_puzzle_has_a_unique_checked_solution() {
-        let result = run(TOOL, &["--stats"]);
-        assert_eq!(result.code, 0, "{}", result.stderr);
-        assert!(result.stdout.contains("stats: nodes"));
-        assert_eq!(first_word(&run(TOOL, &["--count"])), "1");
-        assert_eq!(first_word(&run(TOOL, &["--count", "--alldiff", "pairwise", "--var-order", "mrv"])), "1");
+        assert_built_in_is_unique(TOOL);
         // Not under every level: forward checking takes 467,000 nodes, too many
         // for a debug build.
         let puzzle = KillerSudoku::parse(BUILT_IN, "built-in").unwrap();
@@ -450,24 +449,20 @@ mod tests {
 
     #[test]
     fn a_puzzle_file_is_read_like_the_built_in_one() {
-        let from_file = run(TOOL, &[&fixture("killer_sudoku.txt")]);
-        assert_eq!(from_file.code, 0, "{}", from_file.stderr);
-        assert_eq!(from_file.stdout, run(TOOL, &[]).stdout);
+        assert_file_reads_like_the_built_in_one(TOOL, "killer_sudoku.txt");
     }
 
     #[test]
     fn malformed_puzzles_exit_two_with_file_line_and_column() {
-        for (name, location) in [
-            ("bad/killer_missing_sum.txt", "line 4, column 1: missing the sum of cage 'h'"),
-            ("bad/killer_short_row.txt", "line 3, column 4: this row has 3 cells, the first has 4"),
-            ("bad/killer_bad_sum.txt", "line 12, column 5: expected sum (a whole number), found 'one'"),
-            ("bad/empty.txt", "line 1, column 1: missing the grid"),
-        ] {
-            let file = fixture(name);
-            let result = run(TOOL, &[&file]);
-            assert_eq!(result.code, 2, "{name}: {}", result.stdout);
-            assert!(result.stderr.contains(&format!("error: {file}: {location}")), "{name}: {}", result.stderr);
-        }
+        assert_malformed(
+            TOOL,
+            &[
+                ("bad/killer_missing_sum.txt", "line 4, column 1: missing the sum of cage 'h'"),
+                ("bad/killer_short_row.txt", "line 3, column 4: this row has 3 cells, the first has 4"),
+                ("bad/killer_bad_sum.txt", "line 12, column 5: expected sum (a whole number), found 'one'"),
+                ("bad/empty.txt", "line 1, column 1: missing the grid"),
+            ],
+        );
         let binary = run(TOOL, &[&fixture("bad/not_utf8.txt")]);
         assert_eq!(binary.code, 2);
         assert!(binary.stderr.contains("cannot read"), "{}", binary.stderr);

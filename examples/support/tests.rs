@@ -50,6 +50,33 @@ pub(crate) fn assert_count_everywhere(tool: Tool, args: &[&str], expected: u64) 
     }
 }
 
+/// The built-in puzzle is solved with statistics, and has one solution (under
+/// the default configuration, and with pairwise all-different and MRV).
+pub(crate) fn assert_built_in_is_unique(tool: Tool) {
+    let result = run(tool, &["--stats"]);
+    assert_eq!(result.code, 0, "{}", result.stderr);
+    assert!(result.stdout.contains("stats: nodes"));
+    assert_eq!(first_word(&run(tool, &["--count"])), "1");
+    assert_eq!(first_word(&run(tool, &["--count", "--alldiff", "pairwise", "--var-order", "mrv"])), "1");
+}
+
+/// A puzzle file (a fixture) gives what the built-in puzzle gives: the same puzzle.
+pub(crate) fn assert_file_reads_like_the_built_in_one(tool: Tool, name: &str) {
+    let from_file = run(tool, &[&fixture(name)]);
+    assert_eq!(from_file.code, 0, "{name}: {}", from_file.stderr);
+    assert_eq!(from_file.stdout, run(tool, &[]).stdout, "{name}");
+}
+
+/// Each malformed fixture exits 2 with `error: FILE: LOCATION...` on stderr.
+pub(crate) fn assert_malformed(tool: Tool, cases: &[(&str, &str)]) {
+    for (name, location) in cases {
+        let file = fixture(name);
+        let result = run(tool, &[&file]);
+        assert_eq!(result.code, 2, "{name}: {}", result.stdout);
+        assert!(result.stderr.contains(&format!("error: {file}: {location}")), "{name}: {}", result.stderr);
+    }
+}
+
 /// The rows of the aligned comparison tables of `text`, as maps from column name to cell.
 pub(crate) fn table_rows(text: &str) -> Vec<HashMap<String, String>> {
     let mut rows = Vec::new();

@@ -429,16 +429,7 @@ impl<R: BufRead> PuzzleReader<R> {
     /// Reads the symbols of `self.line[start..end]` into `cells` and returns the
     /// side, the square root of their number.
     fn symbols(&self, start: usize, end: usize, cells: &mut Vec<u8>) -> Result<usize, ParseError> {
-        for (i, &b) in self.line[start..end].iter().enumerate() {
-            match symbol_value(b) {
-                Some(v) => cells.push(v),
-                None => {
-                    let at = start + i;
-                    let found = self.char_at(at);
-                    return Err(self.error(Some(self.column(at)), ParseErrorKind::BadSymbol { found }));
-                }
-            }
-        }
+        self.symbols_row(start, end, cells)?;
         let count = cells.len();
         let side = count.isqrt();
         if side * side != count {

@@ -71,7 +71,7 @@ pub mod text;
 
 use std::ffi::OsString;
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context as _;
@@ -162,6 +162,14 @@ pub struct CommonArgs {
     /// The search strategy.
     #[command(flatten)]
     pub strategy: StrategyArgs,
+}
+
+/// The option of a puzzle read from a file: the file, or the built-in puzzle
+/// when it is not given (see [`load_file`]).
+#[derive(Args, Clone, Debug, Default, PartialEq, Eq)]
+pub struct FileArgs {
+    /// The puzzle file ('-' reads standard input); see docs/formats.md.
+    pub file: Option<PathBuf>,
 }
 
 /// No options: the [`Puzzle::Args`] of a puzzle without instances, or the

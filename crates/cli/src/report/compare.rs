@@ -315,11 +315,21 @@ pub fn summarize(config: &SolveConfig, measurements: &[Measurement]) -> Row {
     }
 }
 
-/// A deliberately wrong constraint, for the tests of the comparisons: the report
-/// must refuse to tabulate configurations that disagree.
+/// Models for the tests of the comparisons: N-queens, and a deliberately wrong
+/// constraint (the report must refuse to tabulate configurations that disagree).
 #[cfg(test)]
-pub(crate) mod planted {
-    use csp::{Constraint, Context, Propagation, PropagationResult, Propagator, SolveConfig, VarId};
+pub(crate) mod test_models {
+    use csp::{Constraint, Context, Model, Propagation, PropagationResult, Propagator, SolveConfig, VarId};
+
+    /// N-queens with the plain engine API: a variable per row, three all-differents.
+    pub(crate) fn queens(n: i64) -> Model {
+        let mut model = Model::new();
+        let q = model.new_vars(n as usize, 0..n).unwrap();
+        model.all_different(&q).unwrap();
+        model.all_different_offset(&q, &(0..n).collect::<Vec<_>>()).unwrap();
+        model.all_different_offset(&q, &(0..n).map(|i| -i).collect::<Vec<_>>()).unwrap();
+        model
+    }
 
     /// `x != y`, whose propagator (under `mac` only) also removes `x + 1` from
     /// `y`, which some solutions need: a planted bug.
@@ -355,16 +365,8 @@ pub(crate) mod planted {
 
 #[cfg(test)]
 mod tests {
+    use super::test_models::queens;
     use super::*;
-
-    fn queens(n: i64) -> Model {
-        let mut model = Model::new();
-        let q = model.new_vars(n as usize, 0..n).unwrap();
-        model.all_different(&q).unwrap();
-        model.all_different_offset(&q, &(0..n).collect::<Vec<_>>()).unwrap();
-        model.all_different_offset(&q, &(0..n).map(|i| -i).collect::<Vec<_>>()).unwrap();
-        model
-    }
 
     fn configs() -> Vec<SolveConfig> {
         ["bt+input", "bt-cbj+input", "fc+mrv", "fc-cbj+mrv", "mac+domwdeg+lcv", "mac/ac2001+mrv+pairwise"]
@@ -395,7 +397,7 @@ mod tests {
         let mut model = Model::new();
         let x = model.new_var(0..=3).unwrap();
         let y = model.new_var(0..=3).unwrap();
-        model.post(planted::PlantedBug([x, y])).unwrap();
+        model.post(test_models::PlantedBug([x, y])).unwrap();
         let options = CompareOptions { goal: Goal::Count, ..CompareOptions::default() };
         let err = compare(&[("planted", &model)], &configs(), &options).unwrap_err();
         assert!(matches!(err, CompareError::Disagreement { .. }), "{err}");

@@ -4,7 +4,7 @@
 use clap::Parser;
 use csp::{Model, SolveConfig};
 
-use super::compare::planted::PlantedBug;
+use super::compare::test_models::{PlantedBug, queens};
 use crate::report::{self, CompareArgs, Format, GoalArg};
 
 #[derive(Parser, Debug)]
@@ -28,15 +28,6 @@ fn run(instances: &[(&str, &Model)], args: &[&str]) -> Output {
     let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
     let code = report::run_comparison(instances, &args, &mut stdout, &mut stderr).expect("the table is written");
     Output { code, stdout: String::from_utf8(stdout).unwrap(), stderr: String::from_utf8(stderr).unwrap() }
-}
-
-fn queens(n: i64) -> Model {
-    let mut model = Model::new();
-    let q = model.new_vars(n as usize, 0..n).unwrap();
-    model.all_different(&q).unwrap();
-    model.all_different_offset(&q, &(0..n).collect::<Vec<_>>()).unwrap();
-    model.all_different_offset(&q, &(0..n).map(|i| -i).collect::<Vec<_>>()).unwrap();
-    model
 }
 
 fn default_names() -> Vec<String> {

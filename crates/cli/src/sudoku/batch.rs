@@ -85,11 +85,7 @@ pub(super) fn solve(args: &SolveArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
             Ok(())
         },
     )?;
-    if args.stats {
-        let text = summary.render(started.elapsed(), usize::from(args.jobs));
-        io.stderr.write_all(text.as_bytes())?;
-    }
-    Ok(exit_code(totals.bad_sources + summary.invalid, summary.unsatisfiable + summary.limit))
+    finish(&summary, started, args.stats.then_some(args.jobs), totals.bad_sources, io)
 }
 
 fn emit_solved(
@@ -222,6 +218,22 @@ pub(super) fn push_json_line(out: &mut String, record: &impl Serialize) {
     out.push('\n');
 }
 
+/// The end of a batch: the summary on stderr when `--stats` asked for it (with
+/// the number of jobs), and the exit status.
+fn finish(
+    summary: &Summary,
+    started: Instant,
+    stats: Option<u16>,
+    bad_sources: u64,
+    io: &mut Io<'_>,
+) -> anyhow::Result<u8> {
+    if let Some(jobs) = stats {
+        let text = summary.render(started.elapsed(), usize::from(jobs));
+        io.stderr.write_all(text.as_bytes())?;
+    }
+    Ok(exit_code(bad_sources + summary.invalid, summary.unsatisfiable + summary.limit))
+}
+
 /// 2 for any bad input, else 1 for any puzzle without a (found) solution, else 0.
 fn exit_code(bad: u64, unsolved: u64) -> u8 {
     if bad > 0 {
@@ -284,11 +296,7 @@ pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
             Ok(())
         },
     )?;
-    if args.stats {
-        let text = summary.render(started.elapsed(), usize::from(args.jobs));
-        io.stderr.write_all(text.as_bytes())?;
-    }
-    Ok(exit_code(totals.bad_sources + summary.invalid, summary.unsatisfiable + summary.limit))
+    finish(&summary, started, args.stats.then_some(args.jobs), totals.bad_sources, io)
 }
 
 /// `none`, `unique`, `multiple` for the default limit 2; otherwise the number,
