@@ -22,18 +22,25 @@ pub const LARGEST_MRV_SIDE: usize = 16;
 
 /// The configuration the sudoku tool, the benchmarks and the tests use unless
 /// told otherwise: the fastest one measured on the puzzle sets (see
-/// docs/sudoku.md). Maintained arc
-/// consistency with matching-based all-different (Régin 1994), which finds
-/// hidden singles and every other pigeonhole argument, for every side. The
-/// variable order depends on the side: the smallest domain first (MRV) up to
-/// 16x16, where most puzzles need few decisions and MRV's choice is the
-/// cheapest; dom/wdeg (Boussemart et al. 2004) beyond, where the hard puzzles
-/// need thousands of decisions and learning which units fail cuts them by a
-/// factor of three to five. Beyond 16x16 the all-different system also
-/// reasons on box-line intersections (pointing and claiming): three to
-/// four times fewer nodes there, for a third more time per node; up to
-/// 16x16 it helps the hard puzzles but makes the typical one (one guess
-/// or none) a few percent slower.
+/// docs/sudoku.md).
+///
+/// Maintained arc consistency with matching-based all-different (Régin 1994),
+/// which finds hidden singles and every other pigeonhole argument, for every
+/// side. The variable order depends on the side: the smallest domain first
+/// (MRV) up to 16x16, where most puzzles need few decisions and MRV's choice is
+/// the cheapest; dom/wdeg (Boussemart et al. 2004) beyond, where the hard
+/// puzzles need thousands of decisions and learning which units fail cuts them
+/// by a factor of three to five. Beyond 16x16 the all-different system also
+/// reasons on box-line intersections (pointing and claiming): three to four
+/// times fewer nodes there, for a third more time per node; up to 16x16 it
+/// helps the hard puzzles but makes the typical one (one guess or none) a few
+/// percent slower.
+///
+/// ```
+/// use csp::VarOrder;
+/// assert_eq!(csp_sudoku::default_config(9).var_order, VarOrder::Mrv);
+/// assert!(csp_sudoku::default_config(25).all_different_intersections);
+/// ```
 pub fn default_config(side: usize) -> SolveConfig {
     let large = side > LARGEST_MRV_SIDE;
     SolveConfig {
