@@ -2,7 +2,7 @@
 //! three times in a row or column) defined by its check alone, propagated by the
 //! engine's generic support checking, against the same constraint with its own
 //! propagator. The constraint is the gallery's, included from
-//! `examples/gallery/no_three_equal.rs` as it is.
+//! `examples/custom_constraint/no_three_equal.rs` as it is.
 //!
 //! Instances: an empty 8x8 grid (digits 1 to 4, first solution), the 8x8 puzzle of
 //! `examples/data/no_three_8.txt` (one solution, counted), and the 6x6 built-in puzzle
@@ -11,12 +11,10 @@
 //!
 //! Run: `cargo bench --bench custom_constraint -- --warm-up-time 1 --measurement-time 3`.
 
-#![expect(unreachable_pub, reason = "fixed on the tools branch")]
-
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use csp::{Model, Propagation, SolveConfig, Solver, VarId};
 
-#[path = "../examples/gallery/no_three_equal.rs"]
+#[path = "../examples/custom_constraint/no_three_equal.rs"]
 mod no_three_equal;
 
 use no_three_equal::{NoThreeEqual, NoThreeEqualCheck, no_three_equal};

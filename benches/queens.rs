@@ -8,28 +8,18 @@
 //! Run: `cargo bench --bench queens -- --warm-up-time 1 --measurement-time 3`.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use csp::{AllDifferentStrength, Propagation, SolveConfig, Solver, ValueOrder, VarOrder};
-use csp_queens::Queens;
-
-/// Forward checking, MRV and pairwise all-different: the tool's default.
-fn fc_mrv(value_order: ValueOrder) -> SolveConfig {
-    SolveConfig::default()
-        .with_propagation(Propagation::ForwardChecking)
-        .with_var_order(VarOrder::Mrv)
-        .with_value_order(value_order)
-        .with_all_different(AllDifferentStrength::Pairwise)
-        .with_seed(1)
-}
+use csp::{AllDifferentStrength, Propagation, Solver};
+use csp_queens::{Queens, default_config};
 
 fn count(c: &mut Criterion) {
     let mut group = c.benchmark_group("queens-count");
     group.sample_size(10);
     let queens = Queens::new(12).expect("a valid size");
     let configs = [
-        ("fc+mrv+pairwise", fc_mrv(ValueOrder::Ascending)),
+        ("fc+mrv+pairwise", default_config(12, false)),
         (
             "mac+mrv+matching",
-            fc_mrv(ValueOrder::Ascending)
+            default_config(12, false)
                 .with_propagation(Propagation::Mac)
                 .with_all_different(AllDifferentStrength::Matching),
         ),
@@ -49,7 +39,9 @@ fn first_solution(c: &mut Criterion) {
     group.sample_size(10);
     for n in [1_000, 10_000] {
         let queens = Queens::new(n).expect("a valid size");
-        let config = fc_mrv(ValueOrder::Random);
+        // The tool's default for a first solution: random values above 30 queens.
+        let config = default_config(n, true);
+        assert_eq!(config.value_order, csp::ValueOrder::Random);
         let mut solver = Solver::new(queens.model(), config.clone()).expect("domains fit");
         let solution = solver.solve().into_solution().expect("a solution");
         csp_queens::verify(queens.columns(&solution)).expect("a valid placement");

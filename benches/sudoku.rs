@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use csp::{AllDifferentStrength, SolveConfig, VarOrder};
 use csp_sudoku::check::verify_solution;
+use csp_sudoku::default_config;
 use csp_sudoku::model::{self, Answer, ShapeSolver, SudokuModel};
 use csp_sudoku::{Grid, PuzzleReader};
 
@@ -37,11 +38,6 @@ fn shared(name: &str) -> Option<PathBuf> {
 fn read(path: &Path) -> Vec<Grid> {
     let file = std::fs::File::open(path).expect("readable");
     PuzzleReader::new(std::io::BufReader::new(file)).map(|p| p.expect("a valid puzzle").grid).collect()
-}
-
-/// The tool's default: maintained arc consistency, matching all-different, MRV.
-fn default_config() -> SolveConfig {
-    SolveConfig::default()
 }
 
 /// Solves every puzzle (all of one shape) as the tool does: one solver for the
@@ -74,7 +70,7 @@ fn registry_solve_all(lines: &[String]) -> usize {
 fn check_registry(puzzles: &[Grid], lines: &[String]) {
     for (puzzle, line) in puzzles.iter().zip(lines) {
         let theirs = sudoku::Sudoku::from_str_line(line).expect("a 9x9 line").solution().expect("solved").to_bytes();
-        let Answer::Solved(ours) = model::solve(puzzle, &default_config()).expect("a valid model").0 else {
+        let Answer::Solved(ours) = model::solve(puzzle, &default_config(9)).expect("a valid model").0 else {
             panic!("unsolved")
         };
         assert_eq!(&theirs[..], ours.cells(), "the two solvers disagree on {line}");
@@ -90,9 +86,9 @@ fn nine_by_nine(c: &mut Criterion, name: &str, puzzles: Vec<Grid>, pairwise: boo
     group.throughput(Throughput::Elements(puzzles.len() as u64));
     let blank = SudokuModel::blank(puzzles[0].shape()).expect("a valid model");
     let configs = [
-        ("mac+mrv+matching", default_config()),
-        ("mac+dom-wdeg+matching", default_config().with_var_order(VarOrder::DomWdeg)),
-        ("mac+mrv+pairwise", default_config().with_all_different(AllDifferentStrength::Pairwise)),
+        ("mac+mrv+matching", default_config(9)),
+        ("mac+dom-wdeg+matching", default_config(9).with_var_order(VarOrder::DomWdeg)),
+        ("mac+mrv+pairwise", default_config(9).with_all_different(AllDifferentStrength::Pairwise)),
     ];
     for (id, config) in configs {
         if id.ends_with("pairwise") && !pairwise {
@@ -105,7 +101,7 @@ fn nine_by_nine(c: &mut Criterion, name: &str, puzzles: Vec<Grid>, pairwise: boo
     }
     // The same with a model and a solver built per puzzle: what reuse saves.
     group.bench_function(BenchmarkId::new("mac+mrv+matching/fresh-model", puzzles.len()), |b| {
-        b.iter(|| solve_all_fresh(&puzzles, &default_config()))
+        b.iter(|| solve_all_fresh(&puzzles, &default_config(9)))
     });
     check_registry(&puzzles, &lines);
     group.bench_function(BenchmarkId::new("registry-sudoku-0.8", puzzles.len()), |b| {
@@ -134,8 +130,8 @@ fn large(c: &mut Criterion) {
     group.sample_size(10);
     group.throughput(Throughput::Elements(puzzles.len() as u64));
     for (id, config) in [
-        ("mac+mrv+matching", default_config()),
-        ("mac+dom-wdeg+matching", default_config().with_var_order(VarOrder::DomWdeg)),
+        ("mac+mrv+matching", default_config(16)),
+        ("mac+dom-wdeg+matching", default_config(16).with_var_order(VarOrder::DomWdeg)),
     ] {
         check_answers(&puzzles, &config);
         group.bench_with_input(BenchmarkId::new(id, puzzles.len()), &config, |b, config| {
@@ -155,8 +151,9 @@ fn larger(c: &mut Criterion) {
         let mut group = c.benchmark_group(name);
         group.sample_size(10);
         group.throughput(Throughput::Elements(puzzles.len() as u64));
-        let dom_wdeg = default_config().with_var_order(VarOrder::DomWdeg);
-        let intersect = SolveConfig { all_different_intersections: true, ..dom_wdeg.clone() };
+        // The tool's default beyond 16x16 is dom/wdeg with intersections.
+        let intersect = default_config(puzzles[0].side());
+        let dom_wdeg = SolveConfig { all_different_intersections: false, ..intersect.clone() };
         for (id, config) in [("mac+dom-wdeg+intersect", intersect), ("mac+dom-wdeg", dom_wdeg)] {
             check_answers(&puzzles, &config);
             group.bench_with_input(BenchmarkId::new(id, puzzles.len()), &config, |b, config| {

@@ -1,6 +1,7 @@
-//! The sudoku tool: `cargo run --release --example sudoku -- --help`.
-//! Everything but the process entry point lives in `csp_examples::sudoku_app`.
+//! The sudoku tool: `cargo run --release --example sudoku -- --help`. The same tool as
+//! the `csp-sudoku` binary (`cargo install --path crates/cli`): both run
+//! [`csp_cli::sudoku::main`].
 
 fn main() -> std::process::ExitCode {
-    csp_examples::sudoku_app::main()
+    csp_cli::app::main(csp_cli::sudoku::main)
 }

@@ -33,11 +33,9 @@
 //!
 //! Besides the root items, a few modules: [`constraints`] (the built-in
 //! relation types, which the [`Model`] methods post), [`rng`] (the engine's
-//! small seeded generator), `compare` (running configurations side by side),
-//! and behind cargo features `testing` (the soundness harness for
+//! small seeded generator), and behind cargo features `testing` (the soundness harness for
 //! propagators) and `random` (random binary CSPs).
 
-pub mod compare;
 mod constraint;
 pub mod constraints;
 mod domain;

@@ -21,7 +21,6 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("local_search", &["ids", "domain", "rng", "constraint", "constraints", "model"]),
     ("random", &["ids", "domain", "rng", "constraint", "model"]),
     ("testing", &["ids", "domain", "rng", "kernel", "constraint", "model", "search"]),
-    ("compare", &["ids", "kernel", "constraint", "model", "search"]),
 ];
 
 /// The code of a source file without its comments (line comments, doc

@@ -2,9 +2,11 @@
 //!
 //! Every formatter appends to a `String` the caller owns, so a batch of a
 //! million puzzles reuses one buffer instead of allocating per puzzle. The
-//! line, grid and pretty outputs read back with [`crate::parse`].
+//! line, grid and pretty outputs read back with [`crate::parse`]. JSON is
+//! written with `serde_json`; [`JsonRows`] is a grid's rows for records of
+//! one's own.
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 use std::str::FromStr;
 
 use crate::grid::Grid;
@@ -160,51 +162,31 @@ pub fn write_grid(grid: &Grid, out: &mut String) {
     }
 }
 
+/// A grid's rows as JSON: an array of arrays of numbers (0 empty), for the
+/// records a tool writes with `serde_json`.
+#[derive(Clone, Copy, Debug)]
+pub struct JsonRows<'a>(pub &'a Grid);
+
+impl serde::Serialize for JsonRows<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.cells().chunks(self.0.side()))
+    }
+}
+
+/// The JSON object of [`Format::Json`].
+#[derive(serde::Serialize)]
+struct JsonGrid<'a> {
+    #[serde(rename = "box")]
+    shape: String,
+    side: usize,
+    rows: JsonRows<'a>,
+}
+
 /// Appends the grid as one JSON object (see [`Format::Json`]), without a newline.
 pub fn write_json(grid: &Grid, out: &mut String) {
-    let n = grid.side();
-    let _ = write!(out, "{{\"box\":\"{}\",\"side\":{n},\"rows\":", grid.shape());
-    write_json_rows(grid, out);
-    out.push('}');
-}
-
-/// Appends the rows as a JSON array of arrays of numbers (0 empty).
-pub fn write_json_rows(grid: &Grid, out: &mut String) {
-    let n = grid.side();
-    out.push('[');
-    for (r, row) in grid.cells().chunks(n).enumerate() {
-        if r > 0 {
-            out.push(',');
-        }
-        out.push('[');
-        for (i, &v) in row.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            push_number(out, v);
-        }
-        out.push(']');
-    }
-    out.push(']');
-}
-
-/// Appends `text` as a JSON string literal, with quotes and escapes.
-pub fn push_json_string(out: &mut String, text: &str) {
-    out.push('"');
-    for ch in text.chars() {
-        match ch {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if u32::from(c) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    let object = JsonGrid { shape: grid.shape().to_string(), side: grid.side(), rows: JsonRows(grid) };
+    // Writing plain data to a string cannot fail.
+    out.push_str(&serde_json::to_string(&object).unwrap_or_default());
 }
 
 fn digits(n: usize) -> usize {
@@ -287,9 +269,8 @@ mod tests {
         Format::Json.write(&grid, &mut out);
         assert!(out.starts_with("{\"box\":\"2x3\",\"side\":6,\"rows\":[[1,2,3,4,5,6],[4,5,6,1,2,3],"), "{out}");
         assert!(out.ends_with(",[6,4,5,3,1,0]]}\n"), "{out}");
-        let mut s = String::new();
-        push_json_string(&mut s, "a\"b\\c\u{1}");
-        assert_eq!(s, "\"a\\\"b\\\\c\\u0001\"");
+        let rows = serde_json::to_string(&JsonRows(&grid)).unwrap();
+        assert!(rows.starts_with("[[1,2,3,4,5,6],[4,5,6,1,2,3],") && rows.ends_with(",[6,4,5,3,1,0]]"), "{rows}");
     }
 
     #[test]

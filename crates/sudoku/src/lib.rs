@@ -23,7 +23,8 @@
 //!   Euler layouts, with typed errors that say file, line and column.
 //! - [`format`](mod@format): pretty, line, grid and JSON output.
 //! - [`model`]: the `csp` model (one variable per cell, a labelled
-//!   `all_different` per unit), [`model::solve`] and [`model::count`].
+//!   `all_different` per unit), [`model::solve`] and [`model::count`], and
+//!   [`default_config`], the configuration the tool uses for each side.
 //! - [`check`]: validation of filled grids and verification of solutions,
 //!   independent of the engine.
 //! - [`generate`]: random full grids and puzzles with a unique solution,
@@ -33,9 +34,9 @@ pub mod check;
 pub mod format;
 pub mod generate;
 pub mod grid;
-pub mod intersection;
 pub mod model;
 pub mod parse;
 
 pub use grid::{Grid, MAX_SIDE, Shape, ShapeError, Unit};
+pub use model::{LARGEST_MRV_SIDE, default_config};
 pub use parse::{ParseError, PuzzleReader};

@@ -17,6 +17,8 @@ use csp_sudoku::parse::{self, Layout, ParseErrorKind, PuzzleReader};
 use csp_sudoku::{Grid, Shape, ShapeError};
 use proptest::prelude::*;
 
+mod box_line;
+
 /// A file of the shared data folder, or `None` (with a message) when the
 /// folder is not there.
 fn shared(name: &str) -> Option<PathBuf> {
@@ -403,19 +405,20 @@ fn outputs_read_back_as_the_same_grid() {
 // ---- intersections inside the all-different system ----
 
 /// Root domains, and the first 2 solutions with the search's statistics.
-fn root_and_search(model: &SudokuModel, config: &SolveConfig) -> (Vec<csp::Domain>, Vec<Vec<i64>>, csp::Stats) {
-    let mut solver = model.solver(config.clone()).unwrap();
+fn root_and_search(model: &csp::Model, config: &SolveConfig) -> (Vec<csp::Domain>, Vec<Vec<i64>>, csp::Stats) {
+    let mut solver = Solver::new(model, config.clone()).unwrap();
     let root = solver.root_domains().unwrap_or_default();
     let mut solver =
-        model.solver(config.clone().with_limits(Limits { solutions: Some(2), ..Limits::default() })).unwrap();
+        Solver::new(model, config.clone().with_limits(Limits { solutions: Some(2), ..Limits::default() })).unwrap();
     let solutions = solver.solutions().map(|s| s.into_values()).collect();
     let stats = solver.stats().without_time();
     (root, solutions, stats)
 }
 
 /// `+intersect` reasons inside the system exactly as the redundant box-line
-/// constraints do beside separate all-differents: the same root domains, and
-/// under an ordering that does not weigh failures, the same tree.
+/// constraints of the test oracle do beside separate all-differents: the same
+/// root domains, and under an ordering that does not weigh failures, the same
+/// tree.
 #[test]
 fn intersections_in_the_system_prune_like_box_line_constraints() {
     let mut puzzles = read_puzzles(&fixture("generated.txt"));
@@ -431,10 +434,11 @@ fn intersections_in_the_system_prune_like_box_line_constraints() {
     let intersect = SolveConfig { all_different_intersections: true, ..base.clone() };
     let mut acted = 0;
     for puzzle in &puzzles {
-        let with_box_line = SudokuModel::new(puzzle).unwrap().with_box_line().unwrap();
+        let with_box_line = box_line::model_with_box_line(puzzle);
         let plain = SudokuModel::new(puzzle).unwrap();
+        let plain = plain.model();
         let expected = root_and_search(&with_box_line, &reference);
-        let (root, solutions, stats) = root_and_search(&plain, &intersect);
+        let (root, solutions, stats) = root_and_search(plain, &intersect);
         assert_eq!(root, expected.0, "root domains of {puzzle:?}");
         assert_eq!(solutions, expected.1, "{puzzle:?}");
         assert_eq!(
@@ -444,13 +448,45 @@ fn intersections_in_the_system_prune_like_box_line_constraints() {
         // Binary branching too.
         let binary = |config: &SolveConfig| config.clone().with_branching(csp::Branching::Binary);
         let expected = root_and_search(&with_box_line, &binary(&reference));
-        let (_, solutions, stats) = root_and_search(&plain, &binary(&intersect));
+        let (_, solutions, stats) = root_and_search(plain, &binary(&intersect));
         assert_eq!(solutions, expected.1, "{puzzle:?}");
         assert_eq!(stats.nodes, expected.2.nodes, "{puzzle:?}");
-        let (without, ..) = root_and_search(&plain, &base);
+        let (without, ..) = root_and_search(plain, &base);
         acted += usize::from(without != root);
     }
     assert!(acted >= 3, "the reasoning acted at the root of only {acted} puzzles");
+}
+
+/// The oracle itself: the box-line constraints keep the solutions and prune
+/// more than the all-differents alone.
+#[test]
+fn box_line_constraints_keep_the_solutions_and_prune_more() {
+    let config = SolveConfig::default();
+    let shape = Shape::new(2, 2).unwrap();
+    let blank = Grid::empty(shape);
+    let (plain, with) = (SudokuModel::new(&blank).unwrap(), box_line::model_with_box_line(&blank));
+    // 2 lines x 4 x 2 boxes crossed per line.
+    assert_eq!(with.num_constraints(), plain.model().num_constraints() + 16);
+    let count = |model: &csp::Model| Solver::new(model, config.clone()).unwrap().count(None);
+    for line in ["1..2..1..1.4...1", "................", "12.....3.......4"] {
+        let puzzle = parse::one(line).unwrap();
+        let plain = SudokuModel::new(&puzzle).unwrap();
+        assert_eq!(count(plain.model()), count(&box_line::model_with_box_line(&puzzle)), "{line}");
+    }
+    assert_eq!(count(&with).solutions, 288);
+    // In box 1 the 9 can only be in r1c1 or r1c2 (row 2 and r3c1, r3c2 are
+    // given, column 3 has its 9 in r9c3), so r1c4..r1c9 lose the 9: no
+    // all-different sees it on its own.
+    let nine = Shape::new(3, 3).unwrap();
+    let rows = [".........", "123......", "45.......", &".".repeat(45), "..9......"];
+    let puzzle = parse::one(&rows.concat()).unwrap();
+    let root = |model: &csp::Model| {
+        let mut solver = Solver::new(model, config.clone()).unwrap();
+        solver.root_domains().unwrap().iter().map(|d| d.size()).sum::<u64>()
+    };
+    let plain = SudokuModel::new(&puzzle).unwrap();
+    assert_eq!(plain.shape(), nine);
+    assert!(root(&box_line::model_with_box_line(&puzzle)) < root(plain.model()));
 }
 
 /// The benchmark sets of 20x20 and 25x25 puzzles, solved as the tool does
@@ -458,12 +494,12 @@ fn intersections_in_the_system_prune_like_box_line_constraints() {
 /// first puzzle of the hard set is unique.
 #[test]
 fn large_benchmark_sets_solve_and_verify() {
-    let config = SolveConfig { all_different_intersections: true, ..SolveConfig::default() }
-        .with_var_order(csp::VarOrder::DomWdeg);
     for name in ["bench-20x20.txt", "bench-25x25.txt", "bench-25x25-random40.txt"] {
         let puzzles = read_puzzles(&fixture(name));
         assert!(puzzles.len() >= 10, "{name}");
         for puzzle in &puzzles {
+            let config = csp_sudoku::default_config(puzzle.side());
+            assert!(config.all_different_intersections && config.var_order == csp::VarOrder::DomWdeg);
             let (answer, _) = model::solve(puzzle, &config).unwrap();
             let Answer::Solved(solution) = answer else { panic!("{name}: no solution: {answer:?}") };
             verify_solution(puzzle, &solution).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -474,6 +510,6 @@ fn large_benchmark_sets_solve_and_verify() {
     let hard = read_puzzles(&fixture("bench-25x25-hard.txt"));
     assert_eq!(hard.len(), 10);
     assert!(hard.iter().all(|p| (265..=285).contains(&p.num_givens())), "about 43-45% of 625");
-    let (count, _) = model::count(&hard[0], &config, Some(2)).unwrap();
+    let (count, _) = model::count(&hard[0], &csp_sudoku::default_config(25), Some(2)).unwrap();
     assert_eq!(count.solutions, 1);
 }

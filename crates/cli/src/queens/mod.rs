@@ -1,0 +1,422 @@
+//! The `queens` tool: N-queens by backtracking search or min-conflicts local
+//! search, and the table of how ordering and propagation change the search.
+//!
+//! ```text
+//! csp-queens [N] [options]
+//! cargo run --release --example queens -- [N] [options]
+//! ```
+//!
+//! It parses the arguments, builds the model with `csp_queens`, runs the engine,
+//! checks every placement it prints with `csp_queens::verify`, and maps the
+//! outcome to an exit status: 0 found, 1 none (or a limit stopped the search
+//! first), 2 bad usage.
+//!
+//! `queens compare [N] --configs LIST` compares solver configurations on one
+//! board through the shared [`crate::report`] module.
+
+mod compare;
+
+use std::ffi::OsString;
+use std::fmt::Write as _;
+use std::io::Write;
+use std::time::Instant;
+
+use crate::app::{Exit, report_usage};
+use crate::{EXIT_NO_SOLUTION, EXIT_OK, Io, StrategyArgs};
+use anyhow::{Context as _, bail};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use csp::{
+    AllDifferentStrength, LocalSearch, LocalSearchConfig, LocalSearchOutcome, Outcome, Propagation, SolveConfig,
+    Solver, Status, ValueOrder, VarOrder,
+};
+use csp_queens::{Board, DEFAULT_SEED, Json, Line, Queens, Style, default_config};
+
+/// The largest N for backtracking search: a first solution of N = 10,000 takes
+/// about 2.4 s and 430 MB (the domains are N^2 bits, and the trail keeps copies
+/// of them); N = 20,000 took 12 s and 1.7 GB (docs/queens.md).
+pub const MAX_BACKTRACKING_N: usize = 10_000;
+
+/// The largest N for local search: about 160 bytes per queen (1.6 GB and 18 s
+/// of CPU at this limit; a million queens take 160 MB and 1.3 s).
+pub const MAX_LOCAL_SEARCH_N: usize = 10_000_000;
+
+/// The largest N drawn as a board.
+pub const MAX_BOARD_N: usize = 100;
+
+/// Local search steps per queen when `--max-steps` is not given (min-conflicts
+/// needs about 1.2 per queen for large N), plus a constant for small N.
+const DEFAULT_STEPS_PER_QUEEN: u64 = 100;
+const DEFAULT_STEPS_MIN: u64 = 1_000_000;
+
+/// The board sizes of `--table` when `--sizes` is not given.
+const TABLE_SIZES: [usize; 4] = [8, 20, 50, 100];
+
+/// The node limit of `--table` when `--node-limit` is not given.
+const TABLE_NODE_LIMIT: u64 = 1_000_000;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "queens",
+    about = "Place N queens on an N x N board so that no two attack each other.",
+    after_help = "Exit status: 0 a solution was found (or counted), 1 none (N = 2, 3) or a limit stopped the \
+                  search first, 2 bad usage.\n\nExamples:\n  queens                      the eight queens, first \
+                  solution as a board\n  queens 12 --count           count the 14,200 solutions\n  queens 8 \
+                  --all             every solution, one line each\n  queens 1000000 --local-search --output \
+                  line\n  queens --table              nodes and time by ordering and propagation\n  queens \
+                  compare 8 --configs bt+input,fc+mrv,mac+domwdeg\n                              compare \
+                  configurations (queens compare --help)",
+    args_conflicts_with_subcommands = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+
+    /// The board size N (default 8). Backtracking handles N up to 10,000; local
+    /// search up to 10,000,000.
+    #[arg(value_name = "N", allow_negative_numbers = true)]
+    n: Option<String>,
+
+    /// Count all solutions; the output starts with the number (`92 solutions`).
+    #[arg(long, conflicts_with_all = ["all", "local_search", "table"])]
+    count: bool,
+
+    /// Print every solution (line format unless --output says otherwise).
+    #[arg(long, conflicts_with_all = ["local_search", "table"])]
+    all: bool,
+
+    /// Stop after K solutions (with --count or --all; alone, print the first K).
+    #[arg(long, value_name = "K", conflicts_with_all = ["local_search", "table"])]
+    limit: Option<u64>,
+
+    /// Print search statistics (to stderr, except below a board, where they always appear).
+    #[arg(long)]
+    stats: bool,
+
+    /// Use min-conflicts local search instead of backtracking (one solution; large N).
+    #[arg(long = "local-search", conflicts_with = "table")]
+    local_search: bool,
+
+    /// Local search: stop after S steps (default 100 per queen, at least 1,000,000).
+    #[arg(long = "max-steps", value_name = "S", requires = "local_search")]
+    max_steps: Option<u64>,
+
+    /// Output format: board (default up to N = 100), line (1-based columns), json.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    output: Option<Format>,
+
+    /// Draw the board with `Q` and `.` instead of `♛` and `·`.
+    #[arg(long)]
+    ascii: bool,
+
+    /// Print a table of nodes and time to the first solution for each variable
+    /// ordering (input, mrv, dom-wdeg) and propagation level (none, fc, mac).
+    #[arg(long)]
+    table: bool,
+
+    /// The board sizes of --table, comma separated (default 8,20,50,100).
+    #[arg(long, value_name = "LIST", value_delimiter = ',', requires = "table")]
+    sizes: Vec<String>,
+
+    #[command(flatten)]
+    strategy: StrategyArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Compare solver configurations on one board: nodes, checks and time per
+    /// configuration, as a table, CSV, JSON or Markdown, and an SVG chart.
+    #[command(long_about = compare::COMPARE_ABOUT)]
+    Compare(compare::CompareCli),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// A board, one line per row.
+    Board,
+    /// The 1-based columns of the queens, row by row, on one line.
+    Line,
+    /// `{"n":8,"columns":[...]}` (one object per line with --all).
+    Json,
+}
+
+/// The tool: `queens [N] [options]` or `queens compare [N] ...` (see `--help`),
+/// on the streams of `io`; returns the exit status. Run it with
+/// [`crate::app::run`] or [`crate::app::main`].
+pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
+    let matches = Cli::command().try_get_matches_from(args).map_err(|err| Exit(report_usage(&err, io)))?;
+    let cli = Cli::from_arg_matches(&matches).map_err(|err| Exit(report_usage(&err, io)))?;
+    if let Some(Command::Compare(args)) = &cli.command {
+        let goal_given = matches.subcommand_matches("compare").is_some_and(compare::goal_given);
+        return compare::compare(args, goal_given, io.stdout, io.stderr);
+    }
+    search(&cli, io.stdout, io.stderr)
+}
+
+fn search(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<u8> {
+    if cli.limit == Some(0) {
+        bail!("--limit must be at least 1");
+    }
+    if cli.max_steps == Some(0) {
+        bail!("--max-steps must be at least 1");
+    }
+    if cli.table {
+        return table(cli, out);
+    }
+    let max = if cli.local_search { MAX_LOCAL_SEARCH_N } else { MAX_BACKTRACKING_N };
+    let n = match &cli.n {
+        Some(text) => parse_n(text, cli.local_search, max)?,
+        None => 8,
+    };
+    let format = match cli.output {
+        Some(Format::Board) if n > MAX_BOARD_N => {
+            bail!("a board is drawn only up to N = {MAX_BOARD_N} (N = {n}); use --output line or json")
+        }
+        Some(format) => format,
+        None if cli.all || cli.count || n > MAX_BOARD_N => Format::Line,
+        None => Format::Board,
+    };
+    let style = if cli.ascii { Style::Ascii } else { Style::Unicode };
+    let queens = Queens::new(n).with_context(|| format!("cannot build the model for N = {n}"))?;
+    if cli.local_search {
+        return local_search(cli, &queens, format, style, out, err);
+    }
+    let first_only = !cli.count && !cli.all && cli.limit.is_none();
+    let config = cli.strategy.config(&default_config(n, first_only));
+    let mut solver = Solver::new(queens.model(), config).context("cannot search this board")?;
+    if cli.count {
+        let count = solver.count(cli.limit);
+        write!(out, "{} solution{}", count.solutions, if count.solutions == 1 { "" } else { "s" })?;
+        match count.status {
+            Status::LimitReached(limit) => write!(out, " (stopped by the {limit}: at least that many)")?,
+            _ => write!(out, " (N = {n})")?,
+        }
+        writeln!(out)?;
+        if cli.stats {
+            writeln!(err, "{}", solver.stats())?;
+        }
+        return Ok(match count.status {
+            Status::Complete if count.solutions == 0 => EXIT_NO_SOLUTION,
+            Status::LimitReached(csp::Limit::Solutions) | Status::Complete | Status::Running => EXIT_OK,
+            Status::LimitReached(_) => EXIT_NO_SOLUTION,
+        });
+    }
+    if cli.all || cli.limit.is_some() {
+        let limit = cli.limit.unwrap_or(u64::MAX);
+        let mut printed = 0u64;
+        let mut solutions = solver.solutions();
+        while printed < limit {
+            let Some(solution) = solutions.next() else { break };
+            if printed > 0 && format == Format::Board {
+                writeln!(out)?;
+            }
+            print_placement(queens.columns(&solution), format, style, out)?;
+            printed += 1;
+        }
+        let status = solutions.status();
+        let stats = solutions.stats().clone();
+        if cli.stats {
+            writeln!(err, "{printed} printed; {stats}")?;
+        }
+        if let Status::LimitReached(limit @ (csp::Limit::Nodes | csp::Limit::Time)) = status {
+            writeln!(err, "stopped by the {limit} after {printed} solutions")?;
+            return Ok(EXIT_NO_SOLUTION);
+        }
+        if printed == 0 {
+            writeln!(out, "no solution: {n} queens cannot be placed without attacks")?;
+            return Ok(EXIT_NO_SOLUTION);
+        }
+        return Ok(EXIT_OK);
+    }
+    let outcome = solver.solve();
+    let stats = solver.stats().clone();
+    let code = match outcome {
+        Outcome::Solved(solution) => {
+            print_placement(queens.columns(&solution), format, style, out)?;
+            EXIT_OK
+        }
+        Outcome::Unsatisfiable => {
+            writeln!(out, "no solution: {n} queens cannot be placed without attacks")?;
+            EXIT_NO_SOLUTION
+        }
+        Outcome::LimitReached(limit) => {
+            writeln!(out, "no solution found: stopped by the {limit}")?;
+            EXIT_NO_SOLUTION
+        }
+    };
+    let config = solver.config();
+    let summary = format!(
+        "{} + {} + {} values + {} all-different: {stats}",
+        config.propagation(),
+        config.var_order,
+        config.value_order,
+        config.all_different
+    );
+    if format == Format::Board {
+        writeln!(out, "\n{summary}")?;
+    } else if cli.stats {
+        writeln!(err, "{summary}")?;
+    }
+    Ok(code)
+}
+
+/// Parses N, naming what is wrong with it.
+pub(crate) fn parse_n(text: &str, local_search: bool, max: usize) -> anyhow::Result<usize> {
+    let trimmed = text.trim();
+    let n: i128 = match trimmed.parse() {
+        Ok(n) => n,
+        Err(_) if !trimmed.is_empty() && trimmed.trim_start_matches('-').bytes().all(|b| b.is_ascii_digit()) => {
+            // All digits, but more than i128 holds.
+            i128::MAX
+        }
+        Err(_) => bail!("N must be a whole number of queens, got '{text}'"),
+    };
+    if n < 1 {
+        bail!("N must be at least 1, got {n}");
+    }
+    if n > max as i128 {
+        if local_search {
+            bail!("N = {trimmed} is too large: local search handles N up to {max}");
+        }
+        bail!(
+            "N = {trimmed} is too large: backtracking search handles N up to {max} (--local-search handles up to {MAX_LOCAL_SEARCH_N})"
+        );
+    }
+    Ok(n as usize)
+}
+
+fn print_placement(columns: &[i64], format: Format, style: Style, out: &mut dyn Write) -> anyhow::Result<()> {
+    // Every placement printed is checked independently of the engine first.
+    csp_queens::verify(columns).context("internal error: the search returned an invalid placement")?;
+    match format {
+        Format::Board => write!(out, "{}", Board::new(columns, style))?,
+        Format::Line => writeln!(out, "{}", Line(columns))?,
+        Format::Json => writeln!(out, "{}", Json(columns))?,
+    }
+    Ok(())
+}
+
+fn local_search(
+    cli: &Cli,
+    queens: &Queens,
+    format: Format,
+    style: Style,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<u8> {
+    let s = &cli.strategy;
+    let backtracking_only = [
+        (s.propagation.is_some(), "--propagation"),
+        (s.var_order.is_some(), "--var-order"),
+        (s.value_order.is_some(), "--value-order"),
+        (s.all_different.is_some(), "--alldiff"),
+        (s.root_arc_consistency, "--root-ac"),
+        (s.node_limit.is_some(), "--node-limit"),
+    ];
+    if let Some((_, option)) = backtracking_only.iter().find(|(given, _)| *given) {
+        bail!("{option} applies to backtracking search, not to --local-search (use --max-steps, --timeout, --seed)");
+    }
+    let n = queens.n() as u64;
+    let max_steps = cli.max_steps.unwrap_or((n.saturating_mul(DEFAULT_STEPS_PER_QUEEN)).max(DEFAULT_STEPS_MIN));
+    let config = LocalSearchConfig {
+        seed: s.seed.unwrap_or(DEFAULT_SEED),
+        max_steps: Some(max_steps),
+        time_limit: s.timeout,
+        ..LocalSearchConfig::default()
+    };
+    let began = Instant::now();
+    let mut search = LocalSearch::new(queens.model(), config);
+    let outcome = search.solve();
+    let stats = search.stats().clone();
+    let code = match outcome {
+        LocalSearchOutcome::Solved(solution) => {
+            // The search's tables are no longer needed: free them before checking.
+            drop(search);
+            print_placement(queens.columns(&solution), format, style, out)?;
+            EXIT_OK
+        }
+        LocalSearchOutcome::StepLimit => {
+            writeln!(out, "no solution found: stopped by the step limit ({max_steps} steps)")?;
+            EXIT_NO_SOLUTION
+        }
+        LocalSearchOutcome::TimeLimit => {
+            writeln!(out, "no solution found: stopped by the time limit")?;
+            EXIT_NO_SOLUTION
+        }
+        LocalSearchOutcome::InconsistentCounter(constraint) => {
+            bail!("internal error: the violation counter of {} is inconsistent", queens.model().describe(constraint))
+        }
+    };
+    let summary =
+        format!("min-conflicts: {stats}; total with model building {:.3} ms", began.elapsed().as_secs_f64() * 1e3);
+    if format == Format::Board {
+        writeln!(out, "\n{summary}")?;
+    } else if cli.stats {
+        writeln!(err, "{summary}")?;
+    }
+    Ok(code)
+}
+
+/// `--table`: nodes and time to the first solution for every variable ordering
+/// of interest and every propagation level, as a Markdown table.
+fn table(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<u8> {
+    let s = &cli.strategy;
+    if s.propagation.is_some() || s.var_order.is_some() {
+        bail!("--table tries every propagation level and variable ordering; leave out --propagation and --var-order");
+    }
+    if cli.n.is_some() || cli.count || cli.all || cli.limit.is_some() || cli.output.is_some() {
+        bail!("--table takes no N, --count, --all, --limit or --output (use --sizes)");
+    }
+    let sizes = if cli.sizes.is_empty() {
+        TABLE_SIZES.to_vec()
+    } else {
+        cli.sizes.iter().map(|text| parse_n(text, false, MAX_BACKTRACKING_N)).collect::<anyhow::Result<Vec<_>>>()?
+    };
+    let defaults = SolveConfig::default()
+        .with_value_order(ValueOrder::Ascending)
+        .with_all_different(AllDifferentStrength::Pairwise)
+        .with_seed(DEFAULT_SEED);
+    let mut base = s.config(&defaults);
+    // The shared options leave the node limit unset when --node-limit is absent.
+    base.limits.nodes = Some(s.node_limit.unwrap_or(TABLE_NODE_LIMIT));
+    let mut header = String::from("| ordering | propagation |");
+    let mut rule = String::from("| --- | --- |");
+    for n in &sizes {
+        write!(header, " N = {n} |")?;
+        rule.push_str(" ---: |");
+    }
+    writeln!(out, "{header}\n{rule}")?;
+    let mut models = Vec::new();
+    for &n in &sizes {
+        models.push(Queens::new(n)?);
+    }
+    for var_order in [VarOrder::Input, VarOrder::Mrv, VarOrder::DomWdeg] {
+        for propagation in Propagation::ALL.iter().copied() {
+            let mut row = format!("| {var_order} | {propagation} |");
+            for queens in &models {
+                let config = base.clone().with_var_order(var_order).with_propagation(propagation);
+                let mut solver = Solver::new(queens.model(), config)?;
+                let outcome = solver.solve();
+                let stats = solver.stats();
+                let ms = stats.elapsed.as_secs_f64() * 1e3;
+                match outcome {
+                    Outcome::Solved(solution) => {
+                        csp_queens::verify(queens.columns(&solution)).context("internal error")?;
+                        write!(row, " {} nodes, {ms:.2} ms |", stats.nodes)?;
+                    }
+                    Outcome::LimitReached(limit) => write!(row, " limit ({limit}, {ms:.0} ms) |")?,
+                    Outcome::Unsatisfiable => write!(row, " no solution ({} nodes) |", stats.nodes)?,
+                }
+            }
+            writeln!(out, "{row}")?;
+            out.flush()?;
+        }
+    }
+    writeln!(
+        out,
+        "\nvalues {}, all-different {}, node limit {}",
+        base.value_order,
+        base.all_different,
+        base.limits.nodes.map_or("none".to_string(), |n| n.to_string())
+    )?;
+    Ok(EXIT_OK)
+}

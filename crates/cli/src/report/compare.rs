@@ -1,0 +1,452 @@
+//! Running the same models under several configurations, side by side.
+//!
+//! [`compare`] solves every instance under every configuration (repeating
+//! each run to take the median time), collects the statistics, and checks that
+//! the configurations agree: the same satisfiability, the same number of
+//! solutions, or the same set of solutions, depending on the [`Goal`]. A
+//! disagreement is a bug in a propagator or in the search, so it is an error,
+//! never a row of a table.
+//!
+//! ```
+//! use csp_cli::report::compare::{compare, CompareOptions, Goal};
+//! use csp::{Model, SolveConfig};
+//!
+//! let mut model = Model::new();
+//! let q = model.new_vars(6, 0..=5).unwrap();
+//! model.all_different(&q).unwrap();
+//! model.all_different_offset(&q, &[0, 1, 2, 3, 4, 5]).unwrap();
+//! model.all_different_offset(&q, &[0, -1, -2, -3, -4, -5]).unwrap();
+//! let configs: Vec<SolveConfig> = ["bt+input", "fc+mrv", "mac+domwdeg"].iter().map(|c| c.parse().unwrap()).collect();
+//! let options = CompareOptions { goal: Goal::Count, ..CompareOptions::default() };
+//! let comparison = compare(&[("6-queens", &model)], &configs, &options).unwrap();
+//! assert!(comparison.rows.iter().all(|row| row.solutions == 4));
+//! ```
+
+use std::time::Duration;
+
+use csp::{Effect, Limits, Model, SolveConfig, SolveError, Solver, Stats, Status};
+
+/// What each run looks for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Goal {
+    /// The first solution; configurations must agree on satisfiability.
+    #[default]
+    First,
+    /// Count every solution; configurations must agree on the count.
+    Count,
+    /// Enumerate every solution; configurations must agree on the set.
+    All,
+}
+
+/// How to run a comparison.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompareOptions {
+    /// What each run looks for.
+    pub goal: Goal,
+    /// Runs per configuration and instance; the time reported is the median.
+    pub repeats: usize,
+    /// Limits for every run (added to each configuration's own).
+    pub limits: Limits,
+}
+
+impl Default for CompareOptions {
+    fn default() -> Self {
+        CompareOptions { goal: Goal::First, repeats: 1, limits: Limits::default() }
+    }
+}
+
+/// One configuration on one instance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Measurement {
+    /// The configuration.
+    pub config: SolveConfig,
+    /// Whether a solution was found.
+    pub solved: bool,
+    /// Solutions found (at most 1 for [`Goal::First`]).
+    pub solutions: u64,
+    /// Whether the run finished or a limit stopped it.
+    pub status: Status,
+    /// The statistics of the run (the first repeat; all repeats are deterministic).
+    pub stats: Stats,
+    /// The median wall-clock time over the repeats.
+    pub time: Duration,
+    /// For [`Goal::All`]: every solution, sorted. For [`Goal::First`]: the
+    /// solution found, if any. Empty for [`Goal::Count`].
+    pub answers: Vec<Vec<i64>>,
+    /// Pruning attribution per constraint kind (values removed, failures
+    /// caused), in order of first appearance in the model.
+    pub pruning: Vec<(String, Effect)>,
+}
+
+impl Measurement {
+    /// Whether the run explored everything it had to (no limit stopped it).
+    pub fn is_complete(&self) -> bool {
+        match self.status {
+            Status::Complete => true,
+            // A first-solution run that found one is complete for its goal.
+            _ => self.solved && self.answers.len() == 1 && self.solutions == 1,
+        }
+    }
+}
+
+/// One configuration over all instances: the sums of the measurements, and
+/// the sum of the median times.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    /// The configuration.
+    pub config: SolveConfig,
+    /// Instances run.
+    pub instances: usize,
+    /// Instances solved.
+    pub solved: usize,
+    /// Instances on which a limit stopped the search.
+    pub limited: usize,
+    /// Solutions found in total.
+    pub solutions: u64,
+    /// The statistics summed over the instances (the maximum depth is the largest).
+    pub stats: Stats,
+    /// The median times summed over the instances.
+    pub time: Duration,
+    /// Pruning attribution per constraint kind, summed over the instances, in
+    /// order of first appearance.
+    pub pruning: Vec<(String, Effect)>,
+}
+
+/// The result of [`compare`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comparison {
+    /// The instances' names, in input order.
+    pub instances: Vec<String>,
+    /// Per configuration (in input order), per instance (in input order).
+    pub measurements: Vec<Vec<Measurement>>,
+    /// Per configuration, the totals.
+    pub rows: Vec<Row>,
+}
+
+/// Why a comparison has no table.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CompareError {
+    /// Two configurations that both finished gave different answers: a bug.
+    #[error(
+        "configurations disagree on instance '{instance}': {first_config} found {first_answer}, but {second_config} found {second_answer} (this is a bug in a propagator or in the search)"
+    )]
+    Disagreement {
+        /// The instance.
+        instance: String,
+        /// One configuration and its answer.
+        first_config: String,
+        /// Its answer, in words.
+        first_answer: String,
+        /// Another configuration and its answer.
+        second_config: String,
+        /// Its answer, in words.
+        second_answer: String,
+    },
+    /// A configuration returned a solution that violates the model.
+    #[error("configuration {config} returned a non-solution on instance '{instance}': {values:?}")]
+    WrongSolution {
+        /// The instance.
+        instance: String,
+        /// The configuration.
+        config: String,
+        /// The values it returned.
+        values: Vec<i64>,
+    },
+    /// A solver could not be built.
+    #[error("instance '{instance}' under {config}: {source}")]
+    Solver {
+        /// The instance.
+        instance: String,
+        /// The configuration.
+        config: String,
+        /// Why.
+        source: SolveError,
+    },
+}
+
+/// Runs `model` under `config` for `options.goal`, `options.repeats` times,
+/// and checks every solution returned against the model.
+pub fn measure(
+    name: &str,
+    model: &Model,
+    config: &SolveConfig,
+    options: &CompareOptions,
+) -> Result<Measurement, CompareError> {
+    let mut config_run = config.clone();
+    let limits = &options.limits;
+    config_run.limits = Limits {
+        nodes: min_option(config.limits.nodes, limits.nodes),
+        solutions: min_option(config.limits.solutions, limits.solutions),
+        time: min_option(config.limits.time, limits.time),
+    };
+    let mut solver = Solver::new(model, config_run).map_err(|source| CompareError::Solver {
+        instance: name.to_string(),
+        config: config.to_string(),
+        source,
+    })?;
+    let mut times = Vec::with_capacity(options.repeats.max(1));
+    let mut first: Option<Measurement> = None;
+    for _ in 0..options.repeats.max(1) {
+        let (solutions, answers) = match options.goal {
+            Goal::First => {
+                let outcome = solver.solve();
+                let answers: Vec<Vec<i64>> = outcome.into_solution().map(|s| s.into_values()).into_iter().collect();
+                (answers.len() as u64, answers)
+            }
+            Goal::Count => (solver.count(None).solutions, Vec::new()),
+            Goal::All => {
+                let mut answers: Vec<Vec<i64>> = solver.solutions().map(|s| s.into_values()).collect();
+                answers.sort_unstable();
+                (answers.len() as u64, answers)
+            }
+        };
+        for values in &answers {
+            if !model.is_solution(values) {
+                return Err(CompareError::WrongSolution {
+                    instance: name.to_string(),
+                    config: config.to_string(),
+                    values: values.clone(),
+                });
+            }
+        }
+        times.push(solver.stats().elapsed);
+        if first.is_none() {
+            let status = match (options.goal, solver.status()) {
+                (Goal::First, Status::Running) => Status::Complete,
+                (_, status) => status,
+            };
+            first = Some(Measurement {
+                config: config.clone(),
+                solved: solutions > 0,
+                solutions,
+                status,
+                stats: solver.stats().clone(),
+                time: Duration::ZERO,
+                answers,
+                pruning: solver.attribution().by_kind(model),
+            });
+        }
+    }
+    times.sort_unstable();
+    let mut measurement = first.expect("at least one repeat");
+    measurement.time = times[times.len() / 2];
+    Ok(measurement)
+}
+
+fn min_option<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// The answer of a complete measurement, in words, for agreement checks and
+/// error messages.
+fn answer(goal: Goal, measurement: &Measurement) -> String {
+    match goal {
+        Goal::First if measurement.solved => "a solution".to_string(),
+        Goal::First => "no solution".to_string(),
+        Goal::Count => format!("{} solutions", measurement.solutions),
+        Goal::All => format!("{} solutions {:?}", measurement.solutions, measurement.answers),
+    }
+}
+
+/// Checks that every complete measurement of one instance gives the same answer.
+pub fn check_agreement(name: &str, goal: Goal, measurements: &[Measurement]) -> Result<(), CompareError> {
+    let mut complete = measurements.iter().filter(|m| m.is_complete());
+    let Some(reference) = complete.next() else { return Ok(()) };
+    let expected = answer(goal, reference);
+    for other in complete {
+        if answer(goal, other) != expected {
+            return Err(CompareError::Disagreement {
+                instance: name.to_string(),
+                first_config: reference.config.to_string(),
+                first_answer: expected,
+                second_config: other.config.to_string(),
+                second_answer: answer(goal, other),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Runs every instance under every configuration and checks that they agree.
+pub fn compare(
+    instances: &[(&str, &Model)],
+    configs: &[SolveConfig],
+    options: &CompareOptions,
+) -> Result<Comparison, CompareError> {
+    let mut measurements: Vec<Vec<Measurement>> = vec![Vec::with_capacity(instances.len()); configs.len()];
+    for &(name, model) in instances {
+        let mut column = Vec::with_capacity(configs.len());
+        for config in configs {
+            column.push(measure(name, model, config, options)?);
+        }
+        check_agreement(name, options.goal, &column)?;
+        for (row, measurement) in measurements.iter_mut().zip(column) {
+            row.push(measurement);
+        }
+    }
+    let rows = configs.iter().zip(&measurements).map(|(config, row)| summarize(config, row)).collect();
+    Ok(Comparison { instances: instances.iter().map(|(name, _)| name.to_string()).collect(), measurements, rows })
+}
+
+/// The totals of one configuration's measurements.
+pub fn summarize(config: &SolveConfig, measurements: &[Measurement]) -> Row {
+    let mut stats = Stats::default();
+    let mut pruning: indexmap::IndexMap<&str, Effect> = indexmap::IndexMap::new();
+    for m in measurements {
+        stats.accumulate(&m.stats);
+        for (kind, effect) in &m.pruning {
+            let total = pruning.entry(kind.as_str()).or_default();
+            total.pruned += effect.pruned;
+            total.failures += effect.failures;
+        }
+    }
+    Row {
+        config: config.clone(),
+        instances: measurements.len(),
+        solved: measurements.iter().filter(|m| m.solved).count(),
+        limited: measurements.iter().filter(|m| matches!(m.status, Status::LimitReached(_))).count(),
+        solutions: measurements.iter().map(|m| m.solutions).sum(),
+        stats,
+        time: measurements.iter().map(|m| m.time).sum(),
+        pruning: pruning.into_iter().map(|(kind, effect)| (kind.to_string(), effect)).collect(),
+    }
+}
+
+/// Models for the tests of the comparisons: N-queens, and a deliberately wrong
+/// constraint (the report must refuse to tabulate configurations that disagree).
+#[cfg(test)]
+pub(crate) mod test_models {
+    use csp::{Constraint, Context, Model, PropagationResult, Propagator, PropagatorOptions, VarId};
+
+    /// N-queens with the plain engine API: a variable per row, three all-differents.
+    pub(crate) fn queens(n: i64) -> Model {
+        let mut model = Model::new();
+        let q = model.new_vars(n as usize, 0..n).unwrap();
+        model.all_different(&q).unwrap();
+        model.all_different_offset(&q, &(0..n).collect::<Vec<_>>()).unwrap();
+        model.all_different_offset(&q, &(0..n).map(|i| -i).collect::<Vec<_>>()).unwrap();
+        model
+    }
+
+    /// A deliberately wrong constraint, for testing what must catch bugs: `x !=
+    /// y`, whose propagator, where propagation runs to a fixpoint (maintained arc
+    /// consistency, and the root), also removes `x + 1` from `y` once `x` is
+    /// assigned, so `mac` loses solutions that the other levels find.
+    #[derive(Debug)]
+    pub(crate) struct PlantedBug(pub(crate) [VarId; 2]);
+
+    struct PlantedBugPropagator([VarId; 2]);
+
+    impl Constraint for PlantedBug {
+        fn scope(&self) -> &[VarId] {
+            &self.0
+        }
+
+        fn is_satisfied(&self, values: &[i64]) -> bool {
+            values[0] != values[1]
+        }
+
+        fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
+            Some(Box::new(PlantedBugPropagator(self.0)))
+        }
+    }
+
+    impl Propagator for PlantedBugPropagator {
+        fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
+            let [x, y] = self.0;
+            if let Some(v) = ctx.assigned_value(x) {
+                ctx.remove(y, v)?;
+                if ctx.can_reschedule() {
+                    // The bug: only where propagation runs to a fixpoint.
+                    ctx.remove(y, v + 1)?;
+                }
+            }
+            if let Some(v) = ctx.assigned_value(y) {
+                ctx.remove(x, v)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_models::queens;
+    use super::*;
+
+    fn configs() -> Vec<SolveConfig> {
+        ["bt+input", "bt-cbj+input", "fc+mrv", "fc-cbj+mrv", "mac+domwdeg+lcv", "mac/ac2001+mrv+pairwise"]
+            .iter()
+            .map(|c| c.parse().unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn every_goal_agrees_on_queens() {
+        let four = queens(4);
+        let six = queens(6);
+        let instances = [("4-queens", &four), ("6-queens", &six)];
+        for goal in [Goal::First, Goal::Count, Goal::All] {
+            let options = CompareOptions { goal, repeats: 3, ..CompareOptions::default() };
+            let comparison = compare(&instances, &configs(), &options).unwrap();
+            for row in &comparison.rows {
+                assert_eq!(row.instances, 2);
+                assert_eq!(row.solved, 2);
+                let expected = if goal == Goal::First { 2 } else { 6 };
+                assert_eq!(row.solutions, expected, "{goal:?} {}", row.config);
+            }
+        }
+    }
+
+    #[test]
+    fn a_planted_disagreement_is_an_error() {
+        let mut model = Model::new();
+        let x = model.new_var(0..=3).unwrap();
+        let y = model.new_var(0..=3).unwrap();
+        model.post(test_models::PlantedBug([x, y])).unwrap();
+        let options = CompareOptions { goal: Goal::Count, ..CompareOptions::default() };
+        let err = compare(&[("planted", &model)], &configs(), &options).unwrap_err();
+        assert!(matches!(err, CompareError::Disagreement { .. }), "{err}");
+        assert!(err.to_string().contains("disagree on instance 'planted'"), "{err}");
+    }
+
+    #[test]
+    fn pruning_is_attributed_by_kind_and_summed_over_instances() {
+        let mut model = queens(6);
+        let first = model.vars().next().unwrap();
+        let x = model.new_var(0..=3).unwrap();
+        model.less_than(x, first).unwrap();
+        let configs = vec!["fc+mrv".parse().unwrap(), "mac+mrv".parse().unwrap()];
+        let options = CompareOptions { goal: Goal::Count, ..CompareOptions::default() };
+        let comparison = compare(&[("a", &model), ("b", &model)], &configs, &options).unwrap();
+        for (row, measurements) in comparison.rows.iter().zip(&comparison.measurements) {
+            let kinds: Vec<&str> = row.pruning.iter().map(|(kind, _)| kind.as_str()).collect();
+            assert_eq!(kinds.len(), 2, "{kinds:?}");
+            // Every removal is someone's, and the rows sum the instances.
+            let pruned: u64 = row.pruning.iter().map(|(_, effect)| effect.pruned).sum();
+            assert_eq!(pruned, row.stats.pruned, "{}", row.config);
+            for (kind, effect) in &row.pruning {
+                let per_instance: u64 = measurements
+                    .iter()
+                    .flat_map(|m| &m.pruning)
+                    .filter(|(k, _)| k == kind)
+                    .map(|(_, e)| e.failures)
+                    .sum();
+                assert_eq!(effect.failures, per_instance);
+            }
+        }
+    }
+
+    #[test]
+    fn limited_runs_do_not_count_as_disagreeing() {
+        let eight = queens(8);
+        let tight = Limits { nodes: Some(10), ..Limits::default() };
+        let configs = vec!["bt+input".parse().unwrap(), "fc+mrv".parse().unwrap()];
+        let options = CompareOptions { goal: Goal::Count, repeats: 1, limits: tight };
+        let comparison = compare(&[("8-queens", &eight)], &configs, &options).unwrap();
+        assert!(comparison.rows.iter().all(|row| row.limited == 1));
+    }
+}

@@ -1,0 +1,454 @@
+//! Reports of strategy comparisons: the options every `compare` subcommand
+//! shares, and the renderings of its results as an aligned text table, CSV,
+//! JSON, Markdown and an SVG chart.
+//!
+//! A tool's `compare` subcommand flattens [`CompareArgs`] into its arguments,
+//! builds its models and hands them to [`run_comparison`], which runs
+//! [`crate::report::compare::compare`], writes the chosen output and returns the exit
+//! status:
+//!
+//! ```no_run
+//! use clap::Parser;
+//! use csp_cli::report::{CompareArgs, run_comparison};
+//!
+//! #[derive(Parser)]
+//! struct Cli {
+//!     #[command(flatten)]
+//!     compare: CompareArgs,
+//! }
+//!
+//! let cli = Cli::parse_from(["tool", "--configs", "bt+input,fc+mrv", "--goal", "count"]);
+//! let mut model = csp::Model::new();
+//! let q = model.new_vars(6, 0..=5).unwrap();
+//! model.all_different(&q).unwrap();
+//! let code = run_comparison(&[("six", &model)], &cli.compare, &mut std::io::stdout(), &mut std::io::stderr())?;
+//! assert_eq!(code, 0);
+//! # Ok::<(), anyhow::Error>(())
+//! ```
+//!
+//! Exit status: 0 the table was written; 1 two configurations disagreed (a bug
+//! in a propagator or in the search: it is printed on stderr and no table is
+//! written); 2 bad usage (an unknown configuration word is already refused by
+//! the argument parser, with the grammar in the message).
+//!
+//! Other results (such as the random-CSP lab's sweeps) implement [`Report`] and
+//! are written by [`write_report`]; [`plot`] draws their charts.
+
+pub mod compare;
+pub mod plot;
+mod table;
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::report::compare::{CompareError, CompareOptions, Comparison, Goal, Measurement, compare};
+use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
+use anyhow::Context as _;
+use clap::{Args, ValueEnum};
+use csp::{Limits, Model, SolveConfig, Stats};
+
+pub use table::{Cell, Table};
+
+/// The configurations compared when `--configs` is not given: plain
+/// backtracking and its backjumping twin in input order, forward checking and
+/// its twin with MRV, maintained arc consistency with MRV, and with AC-2001 and
+/// dom/wdeg.
+pub const DEFAULT_CONFIGS: &str = "bt+input,bt-cbj+input,fc+mrv,fc-cbj+mrv,mac+mrv,mac/ac2001+domwdeg";
+
+/// The output formats.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, ValueEnum)]
+pub enum Format {
+    /// Columns aligned with spaces, for people.
+    #[default]
+    Table,
+    /// Comma-separated values with a header line, one record per line.
+    Csv,
+    /// One JSON document.
+    Json,
+    /// GitHub-flavoured Markdown tables.
+    #[value(alias = "md")]
+    Markdown,
+}
+
+/// What each run looks for, as spelled on the command line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, ValueEnum)]
+pub enum GoalArg {
+    /// The first solution: configurations must agree on satisfiability.
+    #[default]
+    First,
+    /// Count every solution: configurations must agree on the count.
+    Count,
+    /// Enumerate every solution: configurations must agree on the set.
+    All,
+}
+
+impl From<GoalArg> for Goal {
+    fn from(goal: GoalArg) -> Goal {
+        match goal {
+            GoalArg::First => Goal::First,
+            GoalArg::Count => Goal::Count,
+            GoalArg::All => Goal::All,
+        }
+    }
+}
+
+/// The options of a `compare` subcommand. Flatten it into the subcommand's
+/// arguments with `#[command(flatten)]`. It defines `--node-limit` and
+/// `--timeout`, so it does not go next to [`crate::StrategyArgs`] (the
+/// configurations say the strategy).
+#[derive(Args, Clone, Debug, PartialEq, Eq)]
+pub struct CompareArgs {
+    /// The configurations to compare, comma-separated, each spelled
+    /// level[/ac3|ac2001]{+word}: levels bt, bt-cbj, fc, fc-cbj, mac; words
+    /// input|mrv|mrvdeg|domdeg|domwdeg, asc|desc|random|lcv, pairwise|matching,
+    /// rootac, separate, intersect, binary, luby[=SCALE], seed=N (docs/compare.md).
+    #[arg(
+        long,
+        value_name = "LIST",
+        value_delimiter = ',',
+        value_parser = parse_config,
+        default_value = DEFAULT_CONFIGS,
+    )]
+    pub configs: Vec<SolveConfig>,
+
+    /// What each run looks for: the first solution, the number of solutions, or all of them.
+    #[arg(long, value_enum, value_name = "GOAL", default_value_t = GoalArg::First)]
+    pub goal: GoalArg,
+
+    /// Runs per configuration and instance; the time shown is the median.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub repeats: u32,
+
+    /// The output format.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Table)]
+    pub format: Format,
+
+    /// Also draw a bar chart of nodes and time per configuration (log scale) into this SVG file.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<PathBuf>,
+
+    /// Stop each run after this many decisions (its counts are then lower bounds).
+    #[arg(long = "node-limit", value_name = "N")]
+    pub node_limit: Option<u64>,
+
+    /// Stop each run after this many seconds (fractions allowed).
+    #[arg(long, value_name = "SECS", value_parser = crate::parse_seconds)]
+    pub timeout: Option<Duration>,
+}
+
+impl Default for CompareArgs {
+    fn default() -> Self {
+        CompareArgs {
+            configs: default_configs(),
+            goal: GoalArg::First,
+            repeats: 1,
+            format: Format::Table,
+            plot: None,
+            node_limit: None,
+            timeout: None,
+        }
+    }
+}
+
+impl CompareArgs {
+    /// The options of [`crate::report::compare::compare`] these arguments ask for.
+    pub fn options(&self) -> CompareOptions {
+        CompareOptions {
+            goal: self.goal.into(),
+            repeats: self.repeats as usize,
+            limits: Limits { nodes: self.node_limit, time: self.timeout, solutions: None },
+        }
+    }
+}
+
+/// The configurations of [`DEFAULT_CONFIGS`].
+pub fn default_configs() -> Vec<SolveConfig> {
+    DEFAULT_CONFIGS.split(',').map(|c| c.parse().expect("the default configurations are valid")).collect()
+}
+
+/// Parses one configuration spelling for clap (the error names the word and
+/// the grammar).
+pub fn parse_config(text: &str) -> Result<SolveConfig, String> {
+    text.parse::<SolveConfig>().map_err(|err| err.to_string())
+}
+
+/// Compares `instances` under the configurations of `args`, writes the chosen
+/// output to `out` (and the chart to `--plot`), and returns the exit status:
+/// [`EXIT_OK`], [`EXIT_NO_SOLUTION`] (1) when configurations disagree (printed
+/// loudly on `err`, and no table), or [`EXIT_BAD_INPUT`] (2) when the
+/// comparison cannot run (no instances, a model the solver refuses, an
+/// unwritable plot file). An error writing the table is returned, for
+/// [`crate::app::run`] to report (a closed output pipe ends the tool quietly).
+pub fn run_comparison(
+    instances: &[(&str, &Model)],
+    args: &CompareArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<u8> {
+    if instances.is_empty() {
+        let _ = writeln!(err, "error: there are no instances to compare");
+        return Ok(EXIT_BAD_INPUT);
+    }
+    if args.configs.is_empty() {
+        let _ = writeln!(err, "error: there are no configurations to compare");
+        return Ok(EXIT_BAD_INPUT);
+    }
+    if let Some(Err(error)) = args.plot.as_deref().map(plot::check_destination) {
+        let _ = writeln!(err, "error: {error:#}");
+        return Ok(EXIT_BAD_INPUT);
+    }
+    let options = args.options();
+    let comparison = match compare(instances, &args.configs, &options) {
+        Ok(comparison) => comparison,
+        Err(error @ (CompareError::Disagreement { .. } | CompareError::WrongSolution { .. })) => {
+            report_bug(&error, err);
+            return Ok(EXIT_NO_SOLUTION);
+        }
+        Err(error) => {
+            let _ = writeln!(err, "error: {error}");
+            return Ok(EXIT_BAD_INPUT);
+        }
+    };
+    let report = ComparisonReport { comparison: &comparison, options: &options };
+    if let Some(path) = &args.plot {
+        let written = report.svg().and_then(|svg| plot::write_svg(path, &svg));
+        if let Err(error) = written {
+            let _ = writeln!(err, "error: {error:#}");
+            return Ok(EXIT_BAD_INPUT);
+        }
+    }
+    write_report(&report, args.format, out).and_then(|()| out.flush()).context("cannot write the table")?;
+    let limited: usize = comparison.rows.iter().map(|row| row.limited).sum();
+    if limited > 0 {
+        let _ = writeln!(
+            err,
+            "note: a limit stopped {limited} run{}; their counts are lower bounds and they were not checked for agreement",
+            if limited == 1 { "" } else { "s" }
+        );
+    }
+    Ok(EXIT_OK)
+}
+
+/// Prints a disagreement (or a wrong solution) so that nobody can miss it.
+pub fn report_bug(error: &CompareError, err: &mut dyn Write) {
+    let _ = writeln!(err, "error: DISAGREEMENT: {error}");
+    let _ = writeln!(
+        err,
+        "error: no table is printed: complete runs of correct configurations always agree, so a propagator or the \
+         search is wrong; please report this with the command line that produced it"
+    );
+    let _ = err.flush();
+}
+
+/// A result that can be written in every [`Format`].
+pub trait Report {
+    /// The tables of the text and Markdown formats, in order.
+    fn tables(&self) -> Vec<Table>;
+    /// The one table of the CSV format: a header and one record per line.
+    fn records(&self) -> Table;
+    /// The JSON document.
+    fn json(&self) -> serde_json::Value;
+}
+
+/// Writes `report` to `out` in `format`.
+pub fn write_report(report: &dyn Report, format: Format, out: &mut dyn Write) -> io::Result<()> {
+    match format {
+        Format::Table | Format::Markdown => {
+            for (i, table) in report.tables().iter().enumerate() {
+                if i > 0 {
+                    writeln!(out)?;
+                }
+                if format == Format::Table { table.write_text(out)? } else { table.write_markdown(out)? }
+            }
+            Ok(())
+        }
+        Format::Csv => report.records().write_csv(out),
+        Format::Json => {
+            serde_json::to_writer_pretty(&mut *out, &report.json())?;
+            writeln!(out)
+        }
+    }
+}
+
+/// A [`Comparison`] with the options it was run with, ready to be written.
+#[derive(Clone, Copy, Debug)]
+pub struct ComparisonReport<'a> {
+    /// The result.
+    pub comparison: &'a Comparison,
+    /// The options it was run with.
+    pub options: &'a CompareOptions,
+}
+
+/// The statistics columns, in the order of every rendering.
+const STATS_COLUMNS: [&str; 9] =
+    ["nodes", "backtracks", "backjumps", "failures", "checks", "propagations", "pruned", "max_depth", "time_ms"];
+
+fn stats_cells(stats: &Stats, time: Duration) -> Vec<Cell> {
+    vec![
+        Cell::Int(stats.nodes),
+        Cell::Int(stats.backtracks),
+        Cell::Int(stats.backjumps),
+        Cell::Int(stats.failures),
+        Cell::Int(stats.checks),
+        Cell::Int(stats.propagations),
+        Cell::Int(stats.pruned),
+        Cell::Int(u64::from(stats.max_depth)),
+        Cell::Float(time.as_secs_f64() * 1e3, 3),
+    ]
+}
+
+fn goal_name(goal: Goal) -> &'static str {
+    match goal {
+        Goal::First => "first",
+        Goal::Count => "count",
+        Goal::All => "all",
+    }
+}
+
+impl ComparisonReport<'_> {
+    fn title(&self) -> String {
+        let instances = self.comparison.instances.len();
+        let goal = match self.options.goal {
+            Goal::First => "the first solution",
+            Goal::Count => "counting the solutions",
+            Goal::All => "all the solutions",
+        };
+        let time = match self.options.repeats.max(1) {
+            1 => "time of one run".to_string(),
+            n => format!("median time of {n} runs"),
+        };
+        let what = match instances {
+            1 => format!("instance '{}'", self.comparison.instances[0]),
+            n => format!("{n} instances (sums)"),
+        };
+        format!("{what}; {goal}; {time}")
+    }
+
+    /// The per-configuration table; `with_instances` adds the number of instances.
+    fn totals(&self, with_instances: bool) -> Table {
+        let mut columns = vec!["config"];
+        if with_instances {
+            columns.push("instances");
+        }
+        columns.extend(["solved", "limited", "solutions"]);
+        columns.extend(STATS_COLUMNS);
+        let mut table = Table::new(columns);
+        for row in &self.comparison.rows {
+            let mut cells = vec![Cell::text(row.config.to_string())];
+            if with_instances {
+                cells.push(Cell::Int(row.instances as u64));
+            }
+            cells.extend([Cell::Int(row.solved as u64), Cell::Int(row.limited as u64), Cell::Int(row.solutions)]);
+            cells.extend(stats_cells(&row.stats, row.time));
+            table.push(cells);
+        }
+        table
+    }
+
+    /// One record per instance and configuration.
+    fn measurements(&self) -> Table {
+        let mut columns = vec!["instance", "config", "solved", "complete", "solutions"];
+        columns.extend(STATS_COLUMNS);
+        let mut table = Table::new(columns);
+        for (i, instance) in self.comparison.instances.iter().enumerate() {
+            for row in &self.comparison.measurements {
+                let m: &Measurement = &row[i];
+                let mut cells = vec![
+                    Cell::text(instance.clone()),
+                    Cell::text(m.config.to_string()),
+                    Cell::Int(u64::from(m.solved)),
+                    Cell::Int(u64::from(m.is_complete())),
+                    Cell::Int(m.solutions),
+                ];
+                cells.extend(stats_cells(&m.stats, m.time));
+                table.push(cells);
+            }
+        }
+        table
+    }
+
+    /// The bar chart of nodes and time per configuration, as SVG.
+    pub fn svg(&self) -> anyhow::Result<String> {
+        let rows = &self.comparison.rows;
+        let labels: Vec<String> = rows.iter().map(|row| row.config.to_string()).collect();
+        let panels = [
+            plot::BarPanel {
+                title: "nodes".into(),
+                axis: "nodes (log scale)".into(),
+                values: rows.iter().map(|row| row.stats.nodes as f64).collect(),
+            },
+            plot::BarPanel {
+                title: "time".into(),
+                axis: "milliseconds (log scale)".into(),
+                values: rows.iter().map(|row| row.time.as_secs_f64() * 1e3).collect(),
+            },
+        ];
+        plot::bar_chart(&self.title(), &labels, &panels)
+    }
+}
+
+impl ComparisonReport<'_> {
+    /// Pruning attribution: a row per constraint kind, a column per
+    /// configuration, each cell the values that kind removed and, in
+    /// parentheses, the failures it caused (wipe-outs and failed checks).
+    fn pruning(&self) -> Table {
+        let rows = &self.comparison.rows;
+        let mut kinds: Vec<&str> = Vec::new();
+        for (kind, _) in rows.iter().flat_map(|row| &row.pruning) {
+            if !kinds.contains(&kind.as_str()) {
+                kinds.push(kind);
+            }
+        }
+        let mut columns = vec!["kind".to_string()];
+        columns.extend(rows.iter().map(|row| row.config.to_string()));
+        let mut table = Table::new(columns).with_title(
+            "values pruned by each kind of constraint (failures it caused in parentheses), summed over the instances",
+        );
+        for kind in kinds {
+            let mut cells = vec![Cell::text(kind)];
+            cells.extend(rows.iter().map(|row| match row.pruning.iter().find(|(k, _)| k == kind) {
+                Some((_, effect)) => Cell::text(format!("{} ({})", effect.pruned, effect.failures)),
+                None => Cell::Empty,
+            }));
+            table.push(cells);
+        }
+        table
+    }
+
+    fn pruning_json(&self) -> serde_json::Value {
+        let configs = self.comparison.rows.iter().map(|row| {
+            let kinds = row.pruning.iter().map(|(kind, effect)| {
+                serde_json::json!({ "kind": kind, "pruned": effect.pruned, "failures": effect.failures })
+            });
+            serde_json::json!({ "config": row.config.to_string(), "kinds": kinds.collect::<Vec<_>>() })
+        });
+        serde_json::Value::Array(configs.collect())
+    }
+}
+
+impl Report for ComparisonReport<'_> {
+    fn tables(&self) -> Vec<Table> {
+        vec![self.totals(false).with_title(self.title()), self.pruning()]
+    }
+
+    fn records(&self) -> Table {
+        self.totals(true)
+    }
+
+    fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "goal": goal_name(self.options.goal),
+            "repeats": self.options.repeats.max(1),
+            "node_limit": self.options.limits.nodes,
+            "timeout_s": self.options.limits.time.map(|t| t.as_secs_f64()),
+            "instances": self.comparison.instances,
+            "configs": self.totals(true).records(),
+            "pruning": self.pruning_json(),
+            "measurements": self.measurements().records(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,268 @@
+//! The comparison report, run the way a tool's `compare` subcommand runs it:
+//! options parsed by clap, models handed to `run_comparison`, output captured.
+
+use clap::Parser;
+use csp::{Model, SolveConfig};
+
+use super::compare::test_models::{PlantedBug, queens};
+use crate::report::{self, CompareArgs, Format, GoalArg};
+
+#[derive(Parser, Debug)]
+struct Cli {
+    #[command(flatten)]
+    compare: CompareArgs,
+}
+
+fn parse(args: &[&str]) -> Result<CompareArgs, clap::Error> {
+    Cli::try_parse_from(std::iter::once("tool").chain(args.iter().copied())).map(|cli| cli.compare)
+}
+
+struct Output {
+    code: u8,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(instances: &[(&str, &Model)], args: &[&str]) -> Output {
+    let args = parse(args).expect("valid options");
+    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+    let code = report::run_comparison(instances, &args, &mut stdout, &mut stderr).expect("the table is written");
+    Output { code, stdout: String::from_utf8(stdout).unwrap(), stderr: String::from_utf8(stderr).unwrap() }
+}
+
+fn default_names() -> Vec<String> {
+    report::DEFAULT_CONFIGS.split(',').map(|c| c.parse::<SolveConfig>().unwrap().to_string()).collect()
+}
+
+/// A unique path in the temporary directory.
+fn temp_path(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("csp-report-test-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn the_options_have_documented_defaults() {
+    let args = parse(&[]).unwrap();
+    assert_eq!(args, CompareArgs::default());
+    let names: Vec<String> = args.configs.iter().map(|c| c.to_string()).collect();
+    assert_eq!(names, ["bt+input", "bt-cbj+input", "fc+mrv", "fc-cbj+mrv", "mac+mrv", "mac/ac2001+domwdeg"]);
+    assert_eq!((args.goal, args.repeats, args.format), (GoalArg::First, 1, Format::Table));
+
+    let args = parse(&["--configs", "fc+lcv,mac/ac2001", "--goal", "all", "--format", "md", "--timeout", "2"]).unwrap();
+    assert_eq!(args.configs.len(), 2);
+    assert_eq!(args.configs[1].to_string(), "mac/ac2001+mrv");
+    assert_eq!(args.format, Format::Markdown);
+    let options = args.options();
+    assert_eq!(options.goal, report::compare::Goal::All);
+    assert_eq!(options.limits.time, Some(std::time::Duration::from_secs(2)));
+}
+
+#[test]
+fn unknown_configuration_words_are_bad_usage_with_the_grammar() {
+    let err = parse(&["--configs", "fc+mrv,fc+fastest"]).unwrap_err();
+    assert_eq!(err.exit_code(), 2);
+    let message = err.to_string();
+    assert!(message.contains("unknown word 'fastest' in configuration 'fc+fastest'"), "{message}");
+    assert!(message.contains("domwdeg"), "the message lists the words: {message}");
+
+    let err = parse(&["--configs", "ac3+mrv"]).unwrap_err().to_string();
+    assert!(err.contains("unknown level 'ac3'"), "{err}");
+    assert!(parse(&["--configs", ""]).is_err());
+    assert!(parse(&["--repeats", "0"]).is_err());
+    assert!(parse(&["--goal", "best"]).is_err());
+    assert!(parse(&["--format", "xml"]).is_err());
+    assert!(parse(&["--timeout", "-1"]).is_err());
+}
+
+#[test]
+fn the_table_has_a_row_per_configuration_and_the_agreed_counts() {
+    let six = queens(6);
+    let out = run(&[("6-queens", &six)], &["--goal", "count"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines[0], "instance '6-queens'; counting the solutions; time of one run");
+    let header: Vec<&str> = lines[1].split_whitespace().collect();
+    assert_eq!(header[..4], ["config", "solved", "limited", "solutions"]);
+    assert!(lines[2].starts_with("----"));
+    let end = lines.iter().position(|line| line.is_empty()).expect("a blank line before the pruning table");
+    let rows = &lines[3..end];
+    assert_eq!(rows.len(), 6);
+    // The pruning attribution follows: one row per constraint kind, one
+    // column per configuration.
+    assert!(lines[end + 1].starts_with("values pruned by each kind of constraint"), "{}", out.stdout);
+    let kinds: Vec<&str> = lines[end + 2].split_whitespace().collect();
+    assert_eq!(kinds[0], "kind");
+    assert_eq!(kinds[1..], default_names()[..], "{}", out.stdout);
+    assert!(lines[end + 4].starts_with("all_different "), "{}", out.stdout);
+    assert_eq!(lines.len(), end + 5, "{}", out.stdout);
+    for (row, name) in rows.iter().zip(default_names()) {
+        let fields: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(fields[0], name);
+        assert_eq!(fields[3], "4", "6-queens has 4 solutions: {row}");
+        // The numbers are right-aligned: every row is as long as the rule.
+        assert_eq!(row.len(), lines[2].len(), "{row}");
+    }
+}
+
+#[test]
+fn csv_has_a_header_and_one_record_per_configuration() {
+    let (five, six) = (queens(5), queens(6));
+    let out = run(&[("5-queens", &five), ("6-queens", &six)], &["--goal", "count", "--format", "csv"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(
+        lines[0],
+        "config,instances,solved,limited,solutions,nodes,backtracks,backjumps,failures,checks,propagations,pruned,\
+         max_depth,time_ms"
+    );
+    assert_eq!(lines.len(), 1 + 6);
+    for (line, name) in lines[1..].iter().zip(default_names()) {
+        let fields: Vec<&str> = line.split(',').collect();
+        assert_eq!(fields.len(), 14, "{line}");
+        assert_eq!((fields[0], fields[1], fields[2], fields[4]), (name.as_str(), "2", "2", "14"), "10 + 4 solutions");
+        let nodes: u64 = fields[5].parse().unwrap();
+        assert!(nodes > 0);
+        let time: f64 = fields[13].parse().unwrap();
+        assert!(time >= 0.0);
+    }
+}
+
+#[test]
+fn json_has_the_totals_and_every_measurement() {
+    let (five, six) = (queens(5), queens(6));
+    let out = run(&[("5-queens", &five), ("6-queens", &six)], &["--goal", "all", "--format", "json", "--repeats", "3"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let value: serde_json::Value = serde_json::from_str(&out.stdout).expect("valid JSON");
+    assert_eq!(value["goal"], "all");
+    assert_eq!(value["repeats"], 3);
+    assert_eq!(value["instances"], serde_json::json!(["5-queens", "6-queens"]));
+    let configs = value["configs"].as_array().unwrap();
+    assert_eq!(configs.len(), 6);
+    for (config, name) in configs.iter().zip(default_names()) {
+        assert_eq!(config["config"], name.as_str());
+        assert_eq!(config["solutions"], 14);
+        assert!(config["nodes"].as_u64().unwrap() > 0);
+        assert!(config["time_ms"].as_f64().is_some());
+    }
+    // Pruning attribution per configuration: queens has one kind of
+    // constraint, and it made every removal.
+    let pruning = value["pruning"].as_array().unwrap();
+    assert_eq!(pruning.len(), 6);
+    for (entry, config) in pruning.iter().zip(configs) {
+        assert_eq!(entry["config"], config["config"]);
+        let kinds = entry["kinds"].as_array().unwrap();
+        assert_eq!(kinds.len(), 1);
+        assert_eq!(kinds[0]["kind"], "all_different");
+        assert_eq!(kinds[0]["pruned"], config["pruned"]);
+    }
+    let measurements = value["measurements"].as_array().unwrap();
+    assert_eq!(measurements.len(), 12);
+    assert_eq!(measurements[0]["instance"], "5-queens");
+    assert_eq!(measurements[0]["solutions"], 10);
+    assert_eq!(measurements[11]["instance"], "6-queens");
+    assert_eq!(measurements[11]["solutions"], 4);
+    assert!(measurements.iter().all(|m| m["complete"] == 1));
+}
+
+#[test]
+fn markdown_is_a_table_with_numeric_columns_right_aligned() {
+    let six = queens(6);
+    let out = run(&[("6-queens", &six)], &["--format", "markdown", "--configs", "fc+mrv,mac+mrv"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert!(lines[0].starts_with("**instance '6-queens'"), "{}", lines[0]);
+    assert_eq!(lines[1], "");
+    assert!(lines[2].starts_with("| config | solved |"));
+    assert!(lines[3].starts_with("| --- | ---: |"));
+    assert!(lines[4].starts_with("| fc+mrv | 1 |") && lines[5].starts_with("| mac+mrv | 1 |"));
+    let columns = lines[2].matches('|').count();
+    assert!(lines[2..6].iter().all(|line| line.matches('|').count() == columns));
+    // Then the pruning attribution, a second table.
+    assert_eq!(lines[6], "");
+    assert!(lines[7].starts_with("**values pruned by each kind"), "{}", lines[7]);
+    assert_eq!(lines[9], "| kind | fc+mrv | mac+mrv |");
+    assert!(lines[11].starts_with("| all_different | "), "{}", lines[11]);
+    assert_eq!(lines.len(), 12);
+}
+
+fn planted() -> Model {
+    let mut model = Model::new();
+    let x = model.new_var(0..=3).unwrap();
+    let y = model.new_var(0..=3).unwrap();
+    model.post(PlantedBug([x, y])).unwrap();
+    model
+}
+
+#[test]
+fn a_planted_disagreement_prints_no_table_and_exits_1() {
+    let model = planted();
+    for format in ["table", "csv", "json", "markdown"] {
+        let out = run(&[("planted", &model)], &["--goal", "count", "--format", format]);
+        assert_eq!(out.code, 1, "{format}: {}", out.stderr);
+        assert_eq!(out.stdout, "", "{format}: no table after a disagreement");
+        assert!(out.stderr.contains("DISAGREEMENT"), "{}", out.stderr);
+        assert!(out.stderr.contains("disagree on instance 'planted'"), "{}", out.stderr);
+        assert!(out.stderr.contains("12 solutions"), "plain backtracking counts all 12: {}", out.stderr);
+    }
+    // Without maintained arc consistency the broken propagator never runs: no disagreement.
+    let out = run(&[("planted", &model)], &["--goal", "count", "--configs", "bt+input,fc+mrv,fc-cbj+input"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    // No plot is written either.
+    let path = temp_path("planted.svg");
+    let out = run(&[("planted", &model)], &["--goal", "all", "--plot", path.to_str().unwrap()]);
+    assert_eq!(out.code, 1);
+    assert!(!path.exists());
+}
+
+#[test]
+fn the_plot_is_an_svg_bar_chart_of_every_configuration() {
+    let six = queens(6);
+    let path = temp_path("six.svg");
+    let out = run(&[("6-queens", &six)], &["--plot", path.to_str().unwrap()]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let svg = std::fs::read_to_string(&path).expect("the plot was written");
+    std::fs::remove_file(&path).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    for text in default_names().iter().map(String::as_str).chain(["nodes (log scale)", "milliseconds (log scale)"]) {
+        assert!(svg.contains(text), "{text} is not in the plot");
+    }
+    assert!(svg.matches("<rect").count() > 6, "a bar per configuration and panel");
+    // The table is still printed.
+    assert!(out.stdout.contains("mac/ac2001+domwdeg"));
+}
+
+#[test]
+fn an_unwritable_plot_is_bad_usage_and_prints_no_table() {
+    let six = queens(6);
+    let path = temp_path("no-such-directory").join("plot.svg");
+    let out = run(&[("6-queens", &six)], &["--plot", path.to_str().unwrap()]);
+    assert_eq!(out.code, 2);
+    assert_eq!(out.stdout, "");
+    assert!(out.stderr.contains("cannot write the plot to"), "{}", out.stderr);
+}
+
+#[test]
+fn limited_runs_are_tabulated_with_a_note() {
+    let eight = queens(8);
+    let out = run(&[("8-queens", &eight)], &["--goal", "count", "--node-limit", "5", "--format", "csv"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    for line in out.stdout.lines().skip(1) {
+        let fields: Vec<&str> = line.split(',').collect();
+        assert_eq!(fields[3], "1", "every run was limited: {line}");
+        assert!(fields[5].parse::<u64>().unwrap() <= 6, "{line}");
+    }
+    assert!(out.stderr.contains("a limit stopped 6 runs"), "{}", out.stderr);
+}
+
+#[test]
+fn a_model_the_solver_refuses_and_no_instances_are_bad_usage() {
+    let mut huge = Model::new();
+    huge.new_var(0..=(1i64 << 40)).unwrap();
+    let out = run(&[("huge", &huge)], &[]);
+    assert_eq!(out.code, 2);
+    assert_eq!(out.stdout, "");
+    assert!(out.stderr.starts_with("error: instance 'huge' under bt+input:"), "{}", out.stderr);
+
+    let out = run(&[], &[]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("no instances"), "{}", out.stderr);
+}

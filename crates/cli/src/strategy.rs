@@ -1,0 +1,144 @@
+//! The search strategy options every tool accepts, spelled the same way
+//! everywhere (`--propagation`, `--var-order`, `--value-order`, `--alldiff`,
+//! `--intersections`, `--branching`, `--restarts`, `--seed`, limits).
+
+use std::time::Duration;
+
+use clap::Args;
+use csp::{AllDifferentStrength, Branching, Limits, Propagation, Restarts, SolveConfig, ValueOrder, VarOrder};
+
+/// The search strategy options every binary accepts. Unset options keep the
+/// binary's own default configuration (the fastest one measured for its problem).
+#[derive(Args, Clone, Debug, Default, PartialEq, Eq)]
+pub struct StrategyArgs {
+    /// Propagation level: none (plain backtracking), forward-checking (fc), mac.
+    #[arg(long, value_name = "LEVEL")]
+    pub propagation: Option<Propagation>,
+    /// Variable ordering: input, mrv, mrv-degree, dom-deg, dom-wdeg.
+    #[arg(long = "var-order", value_name = "ORDER")]
+    pub var_order: Option<VarOrder>,
+    /// Value ordering: ascending, descending, random, lcv.
+    #[arg(long = "value-order", value_name = "ORDER")]
+    pub value_order: Option<ValueOrder>,
+    /// All-different strength: pairwise (value elimination) or matching (Régin).
+    #[arg(long = "alldiff", value_name = "STRENGTH")]
+    pub all_different: Option<AllDifferentStrength>,
+    /// Make the root arc consistent before search, whatever the propagation level.
+    #[arg(long = "root-ac")]
+    pub root_arc_consistency: bool,
+    /// Reason on where all-differents cross (box-line: pointing and claiming) inside the all-different system.
+    #[arg(long, overrides_with = "no_intersections")]
+    pub intersections: bool,
+    /// Do not reason on all-different intersections (the default for small grids and for most models).
+    #[arg(long = "no-intersections")]
+    pub no_intersections: bool,
+    /// Branching: enumerate (one child per value) or binary (x = v, then x ≠ v).
+    #[arg(long, value_name = "KIND")]
+    pub branching: Option<Branching>,
+    /// Restart policy: never, luby (after 100, 100, 200, 100, 100, 200, 400, ... failures) or luby=SCALE.
+    #[arg(long, value_name = "POLICY")]
+    pub restarts: Option<Restarts>,
+    /// Seed for random value ordering (and anything else random).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Stop a search after this many decisions.
+    #[arg(long = "node-limit", value_name = "N")]
+    pub node_limit: Option<u64>,
+    /// Stop a search after this many seconds (fractions allowed).
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+}
+
+impl StrategyArgs {
+    /// `defaults` with every option that was given on the command line applied.
+    pub fn config(&self, defaults: &SolveConfig) -> SolveConfig {
+        let mut config = defaults.clone();
+        if let Some(p) = self.propagation {
+            config = config.with_propagation(p);
+        }
+        if let Some(v) = self.var_order {
+            config.var_order = v;
+        }
+        if let Some(v) = self.value_order {
+            config.value_order = v;
+        }
+        if let Some(s) = self.all_different {
+            config.all_different = s;
+        }
+        if self.root_arc_consistency {
+            config.root_arc_consistency = true;
+        }
+        if self.intersections {
+            config.all_different_intersections = true;
+        }
+        if self.no_intersections {
+            config.all_different_intersections = false;
+        }
+        if let Some(branching) = self.branching {
+            config = config.with_branching(branching);
+        }
+        if let Some(restarts) = self.restarts {
+            config.restarts = restarts;
+        }
+        if let Some(seed) = self.seed {
+            config.seed = seed;
+        }
+        // Unset limits keep the defaults' limits.
+        let limits = Limits {
+            nodes: self.node_limit.or(config.limits.nodes),
+            time: self.timeout.or(config.limits.time),
+            ..config.limits
+        };
+        config.limits = limits;
+        config
+    }
+}
+
+/// Parses a number of seconds such as `2`, `0.5` or `1e-3`.
+pub fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text.trim().parse().map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if !seconds.is_finite() || seconds < 0.0 {
+        return Err(format!("'{text}' is not a non-negative number of seconds"));
+    }
+    Duration::try_from_secs_f64(seconds).map_err(|_| format!("'{text}' seconds is too long"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        strategy: StrategyArgs,
+    }
+
+    #[test]
+    fn options_override_the_defaults() {
+        let cli =
+            Cli::try_parse_from(["x", "--propagation", "fc", "--var-order", "dom-wdeg", "--timeout", "0.5"]).unwrap();
+        let config = cli.strategy.config(&SolveConfig::default());
+        assert_eq!(config.propagation(), Propagation::ForwardChecking);
+        assert_eq!(config.var_order, VarOrder::DomWdeg);
+        assert_eq!(config.value_order, ValueOrder::Ascending);
+        assert_eq!(config.limits.time, Some(Duration::from_millis(500)));
+    }
+
+    #[test]
+    fn unset_limits_keep_the_defaults() {
+        let defaults = SolveConfig::default().with_limits(Limits { nodes: Some(5), ..Limits::default() });
+        let cli = Cli::try_parse_from(["x"]).unwrap();
+        assert_eq!(cli.strategy.config(&defaults).limits.nodes, Some(5));
+        let cli = Cli::try_parse_from(["x", "--node-limit", "9"]).unwrap();
+        assert_eq!(cli.strategy.config(&defaults).limits.nodes, Some(9));
+    }
+
+    #[test]
+    fn unknown_words_are_rejected_with_the_choices() {
+        let err = Cli::try_parse_from(["x", "--var-order", "best"]).err().unwrap().to_string();
+        assert!(err.contains("unknown variable ordering 'best'"), "{err}");
+        assert!(err.contains("dom-wdeg"), "{err}");
+        assert!(Cli::try_parse_from(["x", "--timeout", "-1"]).is_err());
+    }
+}

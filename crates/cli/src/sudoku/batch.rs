@@ -1,0 +1,345 @@
+//! `solve` and `count`: batches of puzzles, one result per input puzzle, in
+//! input order.
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
+use anyhow::bail;
+use csp::{Limit, SolveConfig, Stats, Status};
+use csp_sudoku::check::verify_solution;
+use csp_sudoku::format::{self, Format, JsonRows};
+use csp_sudoku::grid::{Conflict, Grid};
+use csp_sudoku::model::Answer;
+use csp_sudoku::parse::Puzzle;
+use serde::Serialize;
+
+use super::input::{Item, Location, Sink, for_each_puzzle};
+use super::solvers::with_solver;
+use super::summary::Summary;
+use super::{Configs, CountArgs, Io, SolveArgs};
+
+/// What happened to one puzzle.
+enum Verdict {
+    Solved(Grid),
+    Unsatisfiable,
+    Limit(Limit),
+    /// Two givens already clash; no search was run.
+    Conflict(Conflict),
+    /// The solution did not pass the independent check: a bug, never printed.
+    Wrong(String),
+}
+
+struct Record {
+    verdict: Verdict,
+    stats: Stats,
+    nanos: u64,
+}
+
+/// Solves one puzzle: conflicts first, then the engine, then the engine-free
+/// verification of the answer.
+fn solve_one(puzzle: &Puzzle, config: &SolveConfig) -> anyhow::Result<Record> {
+    let start = Instant::now();
+    let (answer, stats) = with_solver(puzzle.grid.shape(), config, |solver| solver.solve(&puzzle.grid))??;
+    // Conflicting givens leave no solution, and a verified solution keeps
+    // the givens in full units: only a puzzle without an answer needs the
+    // conflict check, which names the clashing givens.
+    if !matches!(answer, Answer::Solved(_)) {
+        if let Some(conflict) = puzzle.grid.first_conflict() {
+            return Ok(Record { verdict: Verdict::Conflict(conflict), stats: Stats::default(), nanos: 0 });
+        }
+    }
+    let verdict = match answer {
+        Answer::Solved(solution) => match verify_solution(&puzzle.grid, &solution) {
+            Ok(()) => Verdict::Solved(solution),
+            Err(err) => Verdict::Wrong(err.to_string()),
+        },
+        Answer::Unsatisfiable => Verdict::Unsatisfiable,
+        Answer::LimitReached(limit) => Verdict::Limit(limit),
+    };
+    Ok(Record { verdict, stats, nanos: start.elapsed().as_nanos() as u64 })
+}
+
+pub(super) fn solve(args: &SolveArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
+    let configs = Configs::new(&args.strategy);
+    let started = Instant::now();
+    let mut summary = Summary::default();
+    let output = args.output;
+    let totals = for_each_puzzle(
+        &args.input,
+        args.jobs,
+        io,
+        |puzzle| solve_one(puzzle, configs.for_side(puzzle.grid.side())),
+        |sink, location, item| {
+            summary.puzzles += 1;
+            match item {
+                Item::Bad(err) => {
+                    summary.invalid += 1;
+                    write_failure(sink, output, location, "invalid", &format!("bad input: {err}"));
+                }
+                Item::Done(puzzle, record) => {
+                    let record = record?;
+                    emit_solved(sink, output, location, puzzle, &record, &mut summary)?;
+                }
+            }
+            Ok(())
+        },
+    )?;
+    finish(&summary, started, args.stats.then_some(args.jobs), totals.bad_sources, io)
+}
+
+fn emit_solved(
+    sink: &mut Sink<'_>,
+    output: Format,
+    location: &Location,
+    puzzle: &Puzzle,
+    record: &Record,
+    summary: &mut Summary,
+) -> anyhow::Result<()> {
+    if !matches!(record.verdict, Verdict::Conflict(_)) {
+        summary.searched(record.nanos, record.stats.nodes, record.stats.backtracks);
+    }
+    match &record.verdict {
+        Verdict::Solved(solution) => {
+            summary.solved += 1;
+            summary.no_guess += u64::from(record.stats.nodes == 0);
+            write_solution(sink, output, location, puzzle, solution, &record.stats);
+        }
+        Verdict::Unsatisfiable => {
+            summary.unsatisfiable += 1;
+            write_failure(sink, output, location, "unsatisfiable", &format!("no solution ({location})"));
+        }
+        Verdict::Limit(limit) => {
+            summary.limit += 1;
+            write_failure(sink, output, location, "limit", &format!("{limit} reached ({location})"));
+        }
+        Verdict::Conflict(conflict) => {
+            summary.invalid += 1;
+            let message = format!("{location}: conflicting givens: {conflict}");
+            writeln!(sink.stderr, "error: {message}")?;
+            write_failure(sink, output, location, "invalid", &format!("bad input: {message}"));
+        }
+        Verdict::Wrong(problem) => {
+            bail!(
+                "internal error: the engine's answer to the puzzle at {location} fails the independent check \
+                 ({problem}); this is a bug in the solver, please report it with the puzzle"
+            );
+        }
+    }
+    Ok(())
+}
+
+fn write_solution(
+    sink: &mut Sink<'_>,
+    output: Format,
+    location: &Location,
+    puzzle: &Puzzle,
+    solution: &Grid,
+    stats: &Stats,
+) {
+    let out = &mut sink.out;
+    match output {
+        Format::Line => {
+            format::write_line(solution, out);
+            out.push('\n');
+        }
+        Format::Pretty | Format::Grid => {
+            let _ = writeln!(
+                out,
+                "# {location}: solved ({}x{}, {} boxes, {} givens, {} node{})",
+                solution.side(),
+                solution.side(),
+                solution.shape(),
+                puzzle.grid.num_givens(),
+                stats.nodes,
+                if stats.nodes == 1 { "" } else { "s" }
+            );
+            output.write(solution, out);
+            out.push('\n');
+        }
+        Format::Json => {
+            let record = Solved {
+                file: &location.file,
+                line: location.line,
+                status: "solved",
+                shape: solution.shape().to_string(),
+                solution: JsonRows(solution),
+                nodes: stats.nodes,
+                backtracks: stats.backtracks,
+            };
+            push_json_line(out, &record);
+        }
+    }
+}
+
+/// Writes a puzzle without a solution: a `#` line (line, pretty, grid) or a
+/// JSON object with `status` and `message`.
+fn write_failure(sink: &mut Sink<'_>, output: Format, location: &Location, status: &str, message: &str) {
+    let out = &mut sink.out;
+    match output {
+        Format::Line => {
+            let _ = writeln!(out, "# {message}");
+        }
+        Format::Pretty | Format::Grid => {
+            let _ = writeln!(out, "# {message}\n");
+        }
+        Format::Json => {
+            push_json_line(out, &Failed { file: &location.file, line: location.line, status, message });
+        }
+    }
+}
+
+/// The JSON record of a solved puzzle (`--output json`).
+#[derive(Serialize)]
+struct Solved<'a> {
+    file: &'a str,
+    line: usize,
+    status: &'static str,
+    #[serde(rename = "box")]
+    shape: String,
+    solution: JsonRows<'a>,
+    nodes: u64,
+    backtracks: u64,
+}
+
+/// The JSON record of a puzzle without a solution.
+#[derive(Serialize)]
+struct Failed<'a> {
+    file: &'a str,
+    line: usize,
+    status: &'a str,
+    message: &'a str,
+}
+
+/// Appends `record` as one line of JSON.
+pub(super) fn push_json_line(out: &mut String, record: &impl Serialize) {
+    // Writing plain data to a string cannot fail.
+    out.push_str(&serde_json::to_string(record).unwrap_or_default());
+    out.push('\n');
+}
+
+/// The end of a batch: the summary on stderr when `--stats` asked for it (with
+/// the number of jobs), and the exit status.
+fn finish(
+    summary: &Summary,
+    started: Instant,
+    stats: Option<u16>,
+    bad_sources: u64,
+    io: &mut Io<'_>,
+) -> anyhow::Result<u8> {
+    if let Some(jobs) = stats {
+        let text = summary.render(started.elapsed(), usize::from(jobs));
+        io.stderr.write_all(text.as_bytes())?;
+    }
+    Ok(exit_code(bad_sources + summary.invalid, summary.unsatisfiable + summary.limit))
+}
+
+/// 2 for any bad input, else 1 for any puzzle without a (found) solution, else 0.
+fn exit_code(bad: u64, unsolved: u64) -> u8 {
+    if bad > 0 {
+        EXIT_BAD_INPUT
+    } else if unsolved > 0 {
+        EXIT_NO_SOLUTION
+    } else {
+        EXIT_OK
+    }
+}
+
+pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
+    let configs = Configs::new(&args.strategy);
+    let started = Instant::now();
+    let mut summary = Summary::default();
+    let limit = args.limit;
+    let totals = for_each_puzzle(
+        &args.input,
+        args.jobs,
+        io,
+        |puzzle| -> anyhow::Result<_> {
+            let start = Instant::now();
+            if let Some(conflict) = puzzle.grid.first_conflict() {
+                return Ok(Err(conflict));
+            }
+            let (count, stats) = with_solver(puzzle.grid.shape(), configs.for_side(puzzle.grid.side()), |solver| {
+                solver.count(&puzzle.grid, Some(limit))
+            })??;
+            Ok(Ok((count, stats, start.elapsed().as_nanos() as u64)))
+        },
+        |sink, location, item| {
+            summary.puzzles += 1;
+            let verdict = match item {
+                Item::Bad(err) => {
+                    summary.invalid += 1;
+                    format!("# bad input: {err}")
+                }
+                Item::Done(_, result) => match result? {
+                    Err(conflict) => {
+                        summary.invalid += 1;
+                        let message = format!("{location}: conflicting givens: {conflict}");
+                        writeln!(sink.stderr, "error: {message}")?;
+                        format!("# bad input: {message}")
+                    }
+                    Ok((count, stats, nanos)) => {
+                        summary.searched(nanos, stats.nodes, stats.backtracks);
+                        let word = count_word(count.solutions, count.status, limit);
+                        match count.status {
+                            Status::Complete if count.solutions == 0 => summary.unsatisfiable += 1,
+                            Status::LimitReached(Limit::Nodes | Limit::Time) => summary.limit += 1,
+                            _ => summary.solved += 1,
+                        }
+                        summary.no_guess += u64::from(stats.nodes == 0);
+                        format!("{word}\t{location}")
+                    }
+                },
+            };
+            sink.out.push_str(&verdict);
+            sink.out.push('\n');
+            Ok(())
+        },
+    )?;
+    finish(&summary, started, args.stats.then_some(args.jobs), totals.bad_sources, io)
+}
+
+/// `none`, `unique`, `multiple` for the default limit 2; otherwise the number,
+/// `at least K` when the count stopped at the limit, and the search limit that
+/// cut a count short.
+fn count_word(solutions: u64, status: Status, limit: u64) -> String {
+    match status {
+        Status::LimitReached(Limit::Nodes | Limit::Time) => {
+            let which = if status == Status::LimitReached(Limit::Nodes) { "node" } else { "time" };
+            format!("at least {solutions} ({which} limit reached)")
+        }
+        _ if limit == 2 => match solutions {
+            0 => "none".to_string(),
+            1 => "unique".to_string(),
+            _ => "multiple".to_string(),
+        },
+        Status::LimitReached(_) => format!("at least {solutions}"),
+        _ => solutions.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_records_escape_what_json_escapes() {
+        let location = Location { file: "a\"b\\c\u{1}.txt".into(), line: 7 };
+        let mut sink = Sink { out: String::new(), stderr: &mut Vec::new() };
+        write_failure(&mut sink, Format::Json, &location, "invalid", "bad input: \"x\"");
+        assert_eq!(
+            sink.out,
+            "{\"file\":\"a\\\"b\\\\c\\u0001.txt\",\"line\":7,\"status\":\"invalid\",\"message\":\"bad input: \\\"x\\\"\"}\n"
+        );
+    }
+
+    #[test]
+    fn count_words() {
+        assert_eq!(count_word(1, Status::Complete, 2), "unique");
+        assert_eq!(count_word(2, Status::LimitReached(Limit::Solutions), 2), "multiple");
+        assert_eq!(count_word(0, Status::Complete, 2), "none");
+        assert_eq!(count_word(3, Status::Complete, 10), "3");
+        assert_eq!(count_word(10, Status::LimitReached(Limit::Solutions), 10), "at least 10");
+        assert_eq!(count_word(1, Status::LimitReached(Limit::Nodes), 2), "at least 1 (node limit reached)");
+    }
+}

@@ -1,0 +1,236 @@
+//! The `sudoku` tool: solve, count, trace, check and generate generalized
+//! sudoku puzzles (any box shape) with the csp engine.
+//!
+//! `cargo run --release --example sudoku -- solve puzzles.txt --output line --stats`
+//!
+//! The binary `csp-sudoku` and the example `sudoku` both hand [`main`] to
+//! [`crate::app::main`]; tests run it in-process with [`crate::app::run`] and
+//! their own stdin, stdout and stderr.
+
+mod batch;
+mod commands;
+pub mod compare;
+mod input;
+mod solvers;
+mod summary;
+mod trace;
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use crate::{Io, StrategyArgs};
+use clap::{Args, Parser, Subcommand};
+use csp::SolveConfig;
+use csp_sudoku::format::Format;
+use csp_sudoku::{LARGEST_MRV_SIDE, Shape, default_config};
+
+/// The configurations of a run: the defaults for small and large sides with
+/// the command line's strategy options applied to both.
+#[derive(Clone, Debug)]
+struct Configs {
+    small: SolveConfig,
+    large: SolveConfig,
+}
+
+impl Configs {
+    fn new(strategy: &StrategyArgs) -> Configs {
+        Configs {
+            small: strategy.config(&default_config(LARGEST_MRV_SIDE)),
+            large: strategy.config(&default_config(LARGEST_MRV_SIDE + 1)),
+        }
+    }
+
+    fn for_side(&self, side: usize) -> &SolveConfig {
+        if side <= LARGEST_MRV_SIDE { &self.small } else { &self.large }
+    }
+}
+
+/// The puzzle solved when no file is given and stdin is a terminal: the
+/// 9x9 example of the project's source documents.
+pub const BUILTIN_PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "sudoku",
+    about = "Solve, count, trace, check and generate sudoku puzzles of any box shape (4x4 to 64x64).",
+    long_about = "Solve, count, trace, check and generate sudoku puzzles of any box shape (4x4 to 64x64).\n\n\
+        Puzzles are read from files or stdin in the line format (one puzzle per line, '.' or '0' empty, \
+        1-9 then A=10 ... Z=35), the grid format (n lines of n numbers, puzzles separated by blank lines) \
+        or the Project Euler layout ('Grid NN' then n lines of digits); '#' lines are comments. \
+        Without a command, 'solve' is run; without a file and with a terminal or nothing on stdin, a \
+        built-in example is solved.\n\nExit status: 0 every puzzle solved, 1 some puzzle has no solution or hit a limit, \
+        2 bad input or usage.",
+    args_conflicts_with_subcommands = true,
+    version
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    solve: SolveArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve every puzzle (the default command).
+    Solve(SolveArgs),
+    /// Count the solutions of every puzzle, up to a limit.
+    Count(CountArgs),
+    /// Show the search step by step: decisions, removed values, backtracks.
+    Trace(TraceArgs),
+    /// Check filled grids, naming every broken row, column and box.
+    Check(CheckArgs),
+    /// Generate puzzles with a unique solution, reproducibly from a seed.
+    Generate(GenerateArgs),
+    /// Compare solver configurations on every puzzle: nodes, checks and time per configuration.
+    #[command(long_about = compare::COMPARE_ABOUT)]
+    Compare(compare::CompareCmdArgs),
+}
+
+/// Where the puzzles come from.
+#[derive(Args, Debug, Clone, Default)]
+struct InputArgs {
+    /// Puzzle files; '-' is stdin. Without any, stdin (or the built-in example on a terminal or an empty stdin).
+    #[arg(value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// The box shape ROWSxCOLS (e.g. 2x3) instead of the default for each puzzle's side.
+    #[arg(long = "box", value_name = "RxC")]
+    shape: Option<Shape>,
+}
+
+#[derive(Args, Debug, Clone, Default)]
+struct SolveArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Output format: pretty, line (exactly one line per puzzle), grid or json (one object per line).
+    #[arg(long, value_name = "FORMAT", default_value = "pretty")]
+    output: Format,
+    #[command(flatten)]
+    strategy: StrategyArgs,
+    /// Print a summary of the batch on stderr: counts, puzzles/s, µs per puzzle, nodes, backtracks.
+    #[arg(long)]
+    stats: bool,
+    /// Solve this many puzzles in parallel (output stays in input order); the default is one per core.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = default_jobs(), value_parser = clap::value_parser!(u16).range(1..=256))]
+    jobs: u16,
+}
+
+/// The default of `--jobs`: one worker per core. Output never depends on it.
+fn default_jobs() -> u16 {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(256) as u16)
+}
+
+#[derive(Args, Debug, Clone)]
+struct CountArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Stop counting at this many solutions (2 tells none, unique or multiple).
+    #[arg(long, value_name = "K", default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    limit: u64,
+    #[command(flatten)]
+    strategy: StrategyArgs,
+    /// Print a summary of the batch on stderr.
+    #[arg(long)]
+    stats: bool,
+    /// Count this many puzzles in parallel (output stays in input order); the default is one per core.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = default_jobs(), value_parser = clap::value_parser!(u16).range(1..=256))]
+    jobs: u16,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+enum TraceFormat {
+    /// Readable lines, indented by depth.
+    #[default]
+    Text,
+    /// One JSON object per event.
+    Jsonl,
+}
+
+#[derive(Args, Debug, Clone)]
+struct TraceArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Trace format.
+    #[arg(long, value_enum, default_value_t = TraceFormat::Text)]
+    format: TraceFormat,
+    /// Redraw the board in the terminal as the search runs (ANSI escapes).
+    #[arg(long)]
+    animate: bool,
+    /// Milliseconds between two frames of the animation.
+    #[arg(long, value_name = "MS", default_value_t = 60)]
+    delay: u64,
+    #[command(flatten)]
+    strategy: StrategyArgs,
+}
+
+#[derive(Args, Debug, Clone)]
+struct CheckArgs {
+    #[command(flatten)]
+    input: InputArgs,
+}
+
+#[derive(Args, Debug, Clone)]
+struct GenerateArgs {
+    /// The side of the grids (the default box shape for it), e.g. 9, 16, 20, 25.
+    #[arg(long, value_name = "N", conflicts_with = "shape", required_unless_present = "shape")]
+    size: Option<usize>,
+    /// The box shape ROWSxCOLS instead of --size.
+    #[arg(long = "box", value_name = "RxC")]
+    shape: Option<Shape>,
+    /// How many puzzles.
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    count: u64,
+    /// The seed of the first puzzle; puzzle i uses seed + i.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+    /// The givens to keep: a fraction of the cells (0.4) or a number (160).
+    #[arg(long, value_name = "AMOUNT", default_value = "0.4")]
+    givens: Givens,
+    /// Give up proving that a blank keeps the puzzle unique after this many
+    /// nodes (the given then stays); keeps generation fast and reproducible.
+    #[arg(long = "check-nodes", value_name = "N", default_value_t = 2000)]
+    check_nodes: u64,
+    /// Output format of the puzzles.
+    #[arg(long, value_name = "FORMAT", default_value = "line")]
+    output: Format,
+    /// Generate this many puzzles in parallel (output stays in seed order); the default is one per core.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = default_jobs(), value_parser = clap::value_parser!(u16).range(1..=256))]
+    jobs: u16,
+}
+
+/// How many givens to keep.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Givens {
+    Fraction(f64),
+    Count(usize),
+}
+
+impl std::str::FromStr for Givens {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Givens, String> {
+        if let Ok(count) = text.parse::<usize>() {
+            return Ok(Givens::Count(count));
+        }
+        match text.parse::<f64>() {
+            Ok(f) if (0.0..=1.0).contains(&f) => Ok(Givens::Fraction(f)),
+            _ => Err(format!("'{text}' is neither a number of givens nor a fraction between 0 and 1")),
+        }
+    }
+}
+
+/// The tool: `sudoku [COMMAND] [FILE]... [OPTIONS]` (see `--help`), on the
+/// streams of `io`; returns the exit status. Run it with [`crate::app::run`] or
+/// [`crate::app::main`].
+pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
+    let cli: Cli = crate::app::parse(args, io)?;
+    let code = match cli.command.unwrap_or(Command::Solve(cli.solve)) {
+        Command::Solve(args) => batch::solve(&args, io)?,
+        Command::Count(args) => batch::count(&args, io)?,
+        Command::Trace(args) => trace::trace(&args, io)?,
+        Command::Check(args) => commands::check(&args, io)?,
+        Command::Generate(args) => commands::generate(&args, io)?,
+        Command::Compare(args) => compare::compare(&args, io)?,
+    };
+    Ok(code)
+}

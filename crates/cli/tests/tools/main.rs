@@ -1,0 +1,8 @@
+//! The tools end to end: each run in-process through `csp_cli::app::run`, and
+//! as the real installed binaries (`csp-sudoku`, `csp-queens`, `csp-lab`, found
+//! through `CARGO_BIN_EXE_*`).
+
+mod common;
+mod lab;
+mod queens;
+mod sudoku;

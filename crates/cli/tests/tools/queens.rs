@@ -1,0 +1,403 @@
+//! The `queens` tool, run in-process through `app::run`, and once as the real
+//! `csp-queens` process. Every placement it prints is checked with the independent
+//! verifier (`csp_queens::verify`), which knows nothing of the engine.
+
+use std::process::Command;
+
+use crate::common::{ClosedPipe, table_rows};
+
+use csp_cli::{Io, app, queens};
+
+/// The number of solutions of N-queens for N = 1..=12.
+const COUNTS: [u64; 12] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+
+struct Run {
+    code: u8,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(args: &[&str]) -> Run {
+    let argv = std::iter::once("queens").chain(args.iter().copied());
+    let app::Captured { code, stdout, stderr } = app::capture(queens::main, argv, "");
+    Run { code, stdout, stderr }
+}
+
+/// The 0-based columns of a line of 1-based columns.
+fn parse_line(line: &str) -> Vec<i64> {
+    line.split_whitespace().map(|c| c.parse::<i64>().expect("a column number") - 1).collect()
+}
+
+/// The 0-based columns of a board drawn with `queen` for the queens.
+fn parse_board(board: &str, queen: &str) -> Vec<i64> {
+    board
+        .lines()
+        .map(|row| {
+            let squares: Vec<&str> = row.split(' ').collect();
+            let at: Vec<usize> = (0..squares.len()).filter(|&c| squares[c] == queen).collect();
+            assert_eq!(at.len(), 1, "one queen per row: {row:?}");
+            at[0] as i64
+        })
+        .collect()
+}
+
+/// The number printed at the start of `--count`'s output.
+fn count_of(out: &str) -> u64 {
+    out.split_whitespace().next().and_then(|w| w.parse().ok()).unwrap_or_else(|| panic!("no count in {out:?}"))
+}
+
+#[test]
+fn no_arguments_draw_the_first_of_the_eight_queens_with_statistics() {
+    let r = run(&[]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let (board, rest) = r.stdout.split_once("\n\n").expect("a board, a blank line, statistics");
+    assert_eq!(board.lines().next(), Some("♛ · · · · · · ·"));
+    let columns = parse_board(board, "♛");
+    assert_eq!(columns.len(), 8);
+    csp_queens::verify(&columns).unwrap();
+    assert!(rest.contains("nodes") && rest.contains("backtracks") && rest.contains("ms"), "{rest}");
+}
+
+#[test]
+fn ascii_boards_and_json() {
+    let r = run(&["6", "--ascii"]);
+    assert_eq!(r.code, 0);
+    let board = r.stdout.split("\n\n").next().unwrap();
+    csp_queens::verify(&parse_board(board, "Q")).unwrap();
+    assert!(!r.stdout.contains('♛'));
+
+    let r = run(&["10", "--output", "json"]);
+    assert_eq!(r.code, 0);
+    let value: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(value["n"], 10);
+    let columns: Vec<i64> = value["columns"].as_array().unwrap().iter().map(|c| c.as_i64().unwrap() - 1).collect();
+    csp_queens::verify(&columns).unwrap();
+}
+
+#[test]
+fn counts_for_n_up_to_ten_under_every_level_and_ordering() {
+    for propagation in ["none", "forward-checking", "mac"] {
+        for order in ["input", "mrv", "mrv-degree", "dom-deg", "dom-wdeg"] {
+            for (n, &expected) in COUNTS.iter().enumerate().take(10) {
+                let n = (n + 1).to_string();
+                let r = run(&[&n, "--count", "--propagation", propagation, "--var-order", order]);
+                assert_eq!(count_of(&r.stdout), expected, "N = {n}, {propagation}, {order}: {}", r.stdout);
+                assert!(r.stdout.starts_with(&format!("{expected} solution")), "{}", r.stdout);
+                assert_eq!(r.code, if expected == 0 { 1 } else { 0 }, "N = {n}");
+            }
+        }
+    }
+}
+
+#[test]
+fn counts_for_eleven_and_twelve_with_the_default_strategy() {
+    // The full matrix for N = 11 and 12 is in the release-only test below (plain
+    // backtracking with input order takes seconds in a debug build).
+    for n in [11usize, 12] {
+        let r = run(&[&n.to_string(), "--count"]);
+        assert_eq!(r.code, 0);
+        assert!(r.stdout.starts_with(&format!("{} solutions", COUNTS[n - 1])), "{}", r.stdout);
+    }
+}
+
+/// Run with `cargo test --release -p csp-cli --test tools`.
+#[cfg(not(debug_assertions))]
+#[test]
+fn counts_for_eleven_and_twelve_under_every_level_and_ordering() {
+    for propagation in ["none", "forward-checking", "mac"] {
+        for order in ["input", "mrv", "mrv-degree", "dom-deg", "dom-wdeg"] {
+            for alldiff in ["pairwise", "matching"] {
+                for n in [11usize, 12] {
+                    let size = n.to_string();
+                    let args =
+                        [&*size, "--count", "--propagation", propagation, "--var-order", order, "--alldiff", alldiff];
+                    let r = run(&args);
+                    assert_eq!(count_of(&r.stdout), COUNTS[n - 1], "N = {n}, {propagation}, {order}, {alldiff}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn all_prints_every_solution_once_and_each_is_verified() {
+    for n in [4usize, 6, 8] {
+        let r = run(&[&n.to_string(), "--all"]);
+        assert_eq!(r.code, 0);
+        let mut seen: Vec<Vec<i64>> = r.stdout.lines().map(parse_line).collect();
+        for columns in &seen {
+            assert_eq!(columns.len(), n);
+            csp_queens::verify(columns).unwrap_or_else(|e| panic!("{columns:?}: {e}"));
+        }
+        let printed = seen.len();
+        seen.sort();
+        seen.dedup();
+        assert_eq!(seen.len(), printed, "no solution twice");
+        assert_eq!(printed as u64, COUNTS[n - 1]);
+    }
+    // Boards too, separated by blank lines, and JSON lines.
+    let r = run(&["5", "--all", "--output", "board", "--ascii"]);
+    let boards: Vec<&str> = r.stdout.split("\n\n").collect();
+    assert_eq!(boards.len(), 10);
+    for board in boards {
+        csp_queens::verify(&parse_board(board, "Q")).unwrap();
+    }
+    let r = run(&["6", "--all", "--output", "json"]);
+    assert_eq!(r.stdout.lines().count(), 4);
+    for line in r.stdout.lines() {
+        let value: serde_json::Value = serde_json::from_str(line).unwrap();
+        let columns: Vec<i64> = value["columns"].as_array().unwrap().iter().map(|c| c.as_i64().unwrap() - 1).collect();
+        csp_queens::verify(&columns).unwrap();
+    }
+}
+
+#[test]
+fn limit_stops_after_k_solutions() {
+    let r = run(&["8", "--all", "--limit", "5"]);
+    assert_eq!(r.code, 0);
+    assert_eq!(r.stdout.lines().count(), 5);
+    let r = run(&["8", "--count", "--limit", "10"]);
+    assert_eq!(r.code, 0);
+    assert!(r.stdout.starts_with("10 solutions (stopped by the solution limit"), "{}", r.stdout);
+    // Alone, --limit prints the first K solutions.
+    let r = run(&["8", "--limit", "3", "--output", "line"]);
+    assert_eq!(r.stdout.lines().count(), 3);
+}
+
+#[test]
+fn large_boards_by_backtracking_are_verified() {
+    // The default first-solution strategy (random values above N = 30) finds these at once.
+    for n in ["31", "200", "1000"] {
+        let r = run(&[n, "--stats", "--output", "line"]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let columns = parse_line(r.stdout.trim());
+        assert_eq!(columns.len().to_string(), n);
+        csp_queens::verify(&columns).unwrap();
+        assert!(r.stderr.contains("random values"), "{}", r.stderr);
+    }
+}
+
+#[test]
+fn local_search_answers_are_verified() {
+    for (n, seed) in [("1", "1"), ("8", "2"), ("50", "3"), ("20000", "4")] {
+        let r = run(&[n, "--local-search", "--seed", seed, "--output", "line", "--stats"]);
+        assert_eq!(r.code, 0, "N = {n}: {}", r.stderr);
+        let columns = parse_line(r.stdout.trim());
+        assert_eq!(columns.len().to_string(), n);
+        csp_queens::verify(&columns).unwrap();
+        assert!(r.stderr.contains("min-conflicts: steps"), "{}", r.stderr);
+    }
+    let r = run(&["12", "--local-search"]);
+    let board = r.stdout.split("\n\n").next().unwrap();
+    csp_queens::verify(&parse_board(board, "♛")).unwrap();
+}
+
+#[test]
+fn no_solution_exits_with_one() {
+    for n in ["2", "3"] {
+        let r = run(&[n]);
+        assert_eq!(r.code, 1);
+        assert!(r.stdout.starts_with("no solution"), "{}", r.stdout);
+        let r = run(&[n, "--count"]);
+        assert_eq!(r.code, 1);
+        assert!(r.stdout.starts_with("0 solutions"), "{}", r.stdout);
+        let r = run(&[n, "--local-search", "--max-steps", "2000"]);
+        assert_eq!(r.code, 1);
+        assert!(r.stdout.contains("step limit"), "{}", r.stdout);
+    }
+    // A node limit that stops the search first is not a solution either.
+    let r = run(&[
+        "20",
+        "--var-order",
+        "input",
+        "--propagation",
+        "none",
+        "--value-order",
+        "descending",
+        "--node-limit",
+        "5",
+    ]);
+    assert_eq!(r.code, 1);
+    assert!(r.stdout.contains("node limit"), "{}", r.stdout);
+}
+
+#[test]
+fn bad_usage_exits_with_two_and_says_why() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["0"], "N must be at least 1, got 0"),
+        (&["-3"], "N must be at least 1, got -3"),
+        (&["eight"], "N must be a whole number of queens, got 'eight'"),
+        (&["2.5"], "N must be a whole number"),
+        (&["10001"], "backtracking search handles N up to 10000 (--local-search handles up to 10000000)"),
+        (&["99999999999999999999999999999999999999999"], "too large"),
+        (&["10000001", "--local-search"], "local search handles N up to 10000000"),
+        (&["200", "--output", "board"], "a board is drawn only up to N = 100"),
+        (&["8", "--limit", "0"], "--limit must be at least 1"),
+        (&["8", "--max-steps", "10"], "--local-search"),
+        (&["8", "--local-search", "--max-steps", "0"], "--max-steps must be at least 1"),
+        (&["8", "--local-search", "--propagation", "mac"], "--propagation applies to backtracking search"),
+        (&["8", "--count", "--all"], "cannot be used with"),
+        (&["8", "--var-order", "best"], "unknown variable ordering 'best'"),
+        (&["8", "--output", "svg"], "invalid value 'svg'"),
+        (&["8", "--frobnicate"], "unexpected argument"),
+        (&["--table", "--propagation", "mac"], "leave out --propagation"),
+        (&["--table", "--sizes", "4,x"], "got 'x'"),
+    ];
+    for (args, message) in cases {
+        let r = run(args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stdout);
+        assert!(r.stderr.contains(message), "{args:?}: {:?} lacks {message:?}", r.stderr);
+        assert!(r.stdout.is_empty(), "{args:?}: {}", r.stdout);
+    }
+}
+
+#[test]
+fn help_is_an_answer() {
+    let r = run(&["--help"]);
+    assert_eq!(r.code, 0);
+    for option in
+        ["--count", "--all", "--limit", "--local-search", "--max-steps", "--output", "--propagation", "--seed"]
+    {
+        assert!(r.stdout.contains(option), "{option}");
+    }
+}
+
+#[test]
+fn the_table_has_a_row_per_ordering_and_level() {
+    let r = run(&["--table", "--sizes", "4,6", "--node-limit", "50"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let rows: Vec<&str> =
+        r.stdout.lines().filter(|l| l.starts_with("| ") && !l.starts_with("| ordering")).skip(1).collect();
+    assert_eq!(rows.len(), 9, "{}", r.stdout);
+    assert!(r.stdout.contains("| N = 4 | N = 6 |"));
+    assert!(rows.iter().any(|row| row.starts_with("| dom-wdeg | mac |")));
+    // Plain backtracking in input order needs more than 50 nodes for N = 6.
+    assert!(rows[0].contains("limit"), "{}", rows[0]);
+    // Without --node-limit the table's own limit (a million nodes) applies.
+    let r = run(&["--table", "--sizes", "5"]);
+    assert!(r.stdout.contains("node limit 1000000"), "{}", r.stdout);
+    assert!(rows[1..].iter().all(|row| row.contains("nodes")), "{}", r.stdout);
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let (mut stdin, mut stdout, mut stderr) = (&b""[..], ClosedPipe { room: 40 }, Vec::new());
+    let code = app::run(queens::main, ["queens", "8", "--all"], &mut Io::piped(&mut stdin, &mut stdout, &mut stderr));
+    assert_eq!(code, 0);
+    assert!(stderr.is_empty(), "{}", String::from_utf8_lossy(&stderr));
+}
+
+#[test]
+fn the_real_binary_counts_and_reports_bad_usage() {
+    let binary = env!("CARGO_BIN_EXE_csp-queens");
+
+    let output = Command::new(binary).args(["8", "--count"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&output.stdout).starts_with("92 solutions"));
+
+    let output = Command::new(binary).args(["1000", "--local-search", "--output", "line"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    csp_queens::verify(&parse_line(&String::from_utf8_lossy(&output.stdout))).unwrap();
+
+    let output = Command::new(binary).arg("0").output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("N must be at least 1"));
+
+    let output = Command::new(binary).arg("3").output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+}
+
+// ---- queens compare ----
+
+#[test]
+fn compare_counts_six_queens_alike_under_every_configuration() {
+    let r = run(&["compare", "6", "--configs", "bt+input,fc+mrv,mac+domwdeg"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.starts_with("instance '6-queens'; counting the solutions"), "{}", r.stdout);
+    let rows = table_rows(&r.stdout);
+    let configs: Vec<&str> = rows.iter().map(|row| row["config"].as_str()).collect();
+    assert_eq!(configs, ["bt+input", "fc+mrv", "mac+domwdeg"]);
+    for row in &rows {
+        assert_eq!((row["solutions"].as_str(), row["limited"].as_str()), ("4", "0"), "{row:?}");
+    }
+    // Plain backtracking explores more of the tree than forward checking.
+    let nodes = |i: usize| rows[i]["nodes"].parse::<u64>().unwrap();
+    assert!(nodes(0) > nodes(1), "{}", r.stdout);
+    // N defaults to 8 and is counted: 92 solutions in every row.
+    let r = run(&["compare", "--configs", "fc+mrv,mac+mrv"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(table_rows(&r.stdout).iter().all(|row| row["solutions"] == "92"), "{}", r.stdout);
+}
+
+#[test]
+fn compare_writes_csv_and_json_with_a_record_per_configuration() {
+    let args = ["compare", "5", "--configs", "bt-cbj+input,fc-cbj+mrv,mac/ac2001+mrv+lcv"];
+    let csv = run(&[&args[..], &["--format", "csv"]].concat());
+    assert_eq!(csv.code, 0, "{}", csv.stderr);
+    let lines: Vec<&str> = csv.stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{}", csv.stdout);
+    let header: Vec<&str> = lines[0].split(',').collect();
+    let column = header.iter().position(|c| *c == "solutions").expect("a solutions column");
+    for line in &lines[1..] {
+        let fields: Vec<&str> = line.split(',').collect();
+        assert_eq!(fields.len(), header.len(), "{line}");
+        assert_eq!(fields[column], "10", "{line}");
+    }
+    let json = run(&[&args[..], &["--format", "json", "--repeats", "2"]].concat());
+    assert_eq!(json.code, 0, "{}", json.stderr);
+    let doc: serde_json::Value = serde_json::from_str(&json.stdout).expect("one JSON document");
+    assert_eq!(doc["goal"], "count");
+    assert_eq!(doc["repeats"], 2);
+    assert_eq!(doc["instances"], serde_json::json!(["5-queens"]));
+    let configs = doc["configs"].as_array().unwrap();
+    assert_eq!(configs.len(), 3);
+    for (record, name) in configs.iter().zip(["bt-cbj+input", "fc-cbj+mrv", "mac/ac2001+mrv+lcv"]) {
+        assert_eq!((record["config"].as_str(), record["solutions"].as_u64()), (Some(name), Some(10)), "{record}");
+    }
+}
+
+#[test]
+fn compare_goal_defaults_to_counting_small_boards_only() {
+    let small = run(&["compare", "4", "--configs", "fc+mrv", "--format", "json"]);
+    let doc: serde_json::Value = serde_json::from_str(&small.stdout).unwrap();
+    assert_eq!((doc["goal"].as_str(), doc["configs"][0]["solutions"].as_u64()), (Some("count"), Some(2)));
+    let large = run(&["compare", "13", "--configs", "fc+mrv,mac+mrv", "--format", "json"]);
+    assert_eq!(large.code, 0, "{}", large.stderr);
+    let doc: serde_json::Value = serde_json::from_str(&large.stdout).unwrap();
+    assert_eq!(doc["goal"], "first");
+    assert!(doc["configs"].as_array().unwrap().iter().all(|c| c["solutions"] == 1), "{doc}");
+    // An explicit goal wins.
+    let first = run(&["compare", "4", "--goal", "first", "--configs", "fc+mrv", "--format", "json"]);
+    let doc: serde_json::Value = serde_json::from_str(&first.stdout).unwrap();
+    assert_eq!((doc["goal"].as_str(), doc["configs"][0]["solutions"].as_u64()), (Some("first"), Some(1)));
+    let help = run(&["compare", "--help"]);
+    assert_eq!(help.code, 0);
+    assert!(help.stdout.contains("count up to N = 12, first above"), "{}", help.stdout);
+}
+
+#[test]
+fn compare_refuses_unknown_words_and_bad_boards_with_exit_two() {
+    let r = run(&["compare", "6", "--configs", "fc+mrv,fc+fastest"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("unknown word 'fastest' in configuration 'fc+fastest'"), "{}", r.stderr);
+    assert!(r.stdout.is_empty());
+    let r = run(&["compare", "0"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("N must be at least 1"), "{}", r.stderr);
+    let r = run(&["compare", "6", "--count"]);
+    assert_eq!(r.code, 2, "the configurations and --goal say what to do: {}", r.stdout);
+}
+
+#[test]
+fn compare_plots_an_svg_bar_chart() {
+    let path = std::env::temp_dir().join(format!("queens-compare-{}.svg", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let r = run(&["compare", "6", "--configs", "bt+input,mac+mrv", "--plot", path.to_str().unwrap()]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let svg = std::fs::read_to_string(&path).expect("the plot was written");
+    std::fs::remove_file(&path).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{svg}");
+    assert!(svg.contains("bt+input") && svg.contains("mac+mrv") && svg.contains("6-queens"));
+    // The table is printed as well.
+    assert_eq!(table_rows(&r.stdout).len(), 2);
+}
