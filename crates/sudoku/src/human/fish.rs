@@ -1,0 +1,212 @@
+//! Basic fish (X-wing, swordfish, jellyfish) and their finned and sashimi
+//! variants.
+//!
+//! After HoDoKu ("Basic Fish", "Finned/Sashimi Fish") and sudokuwiki
+//! ("X-Wing", "Swordfish", "Jellyfish", "Finned X-Wing"). A fish of size `k`
+//! on a digit takes `k` base lines (rows, or columns) whose candidates of the
+//! digit all lie in `k` cover lines (columns, or rows): the digit is placed
+//! once in each base line, which fills every cover line, so the cover lines'
+//! other cells lose it. A finned fish has extra candidates, the fins, all in
+//! one box: either a fin is true, or the fish is; the cells of the cover lines
+//! that see every fin (those in the fins' box) lose the digit either way. As
+//! in HoDoKu, a finned fish is sashimi when a base line has only one candidate
+//! besides the fins (the fish without its fins would be degenerate).
+
+use super::Collector;
+use super::candidates::positions;
+use super::step::{Candidate, Step, Technique, and_list};
+use super::subsets::combinations;
+use crate::grid::Unit;
+
+/// Which fish a search reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Basic,
+    Finned,
+    Sashimi,
+}
+
+fn technique(size: usize, kind: Kind) -> Technique {
+    match (size, kind) {
+        (2, Kind::Basic) => Technique::XWing,
+        (3, Kind::Basic) => Technique::Swordfish,
+        (_, Kind::Basic) => Technique::Jellyfish,
+        (2, Kind::Finned) => Technique::FinnedXWing,
+        (3, Kind::Finned) => Technique::FinnedSwordfish,
+        (_, Kind::Finned) => Technique::FinnedJellyfish,
+        (2, Kind::Sashimi) => Technique::SashimiXWing,
+        (3, Kind::Sashimi) => Technique::SashimiSwordfish,
+        (_, Kind::Sashimi) => Technique::SashimiJellyfish,
+    }
+}
+
+/// Fish of `size` lines of the `kind` asked for, rows as base lines and then
+/// columns.
+pub(crate) fn fish(found: &mut Collector<'_>, size: usize, kind: Kind) {
+    let marks = found.marks;
+    let geometry = marks.geometry();
+    let n = marks.side();
+    for digit in 1..=n as u8 {
+        for base_kind in 0..2usize {
+            let cover_kind = 1 - base_kind;
+            // masks[i]: the positions (cover indices) of the digit in base line i.
+            let masks: Vec<u64> = (0..n).map(|i| marks.positions_in(base_kind * n + i, digit)).collect();
+            let lines: Vec<usize> = (0..n)
+                .filter(|&i| {
+                    let count = masks[i].count_ones() as usize;
+                    count >= 1 && (kind != Kind::Basic || count <= size)
+                })
+                .collect();
+            if lines.len() < size {
+                continue;
+            }
+            // The cell of base line `b` at cover index `c`.
+            let cell_at = |b: usize, c: usize| if base_kind == 0 { b * n + c } else { c * n + b };
+            for chosen in combinations(lines.len(), size) {
+                let base: Vec<usize> = chosen.iter().map(|&i| lines[i]).collect();
+                let union = base.iter().fold(0u64, |acc, &b| acc | masks[b]);
+                let base_set = base.iter().fold(0u64, |acc, &b| acc | 1 << b);
+                if kind == Kind::Basic {
+                    if union.count_ones() as usize != size {
+                        continue;
+                    }
+                    let mut eliminations = Vec::new();
+                    for c in positions(union) {
+                        let others = marks.positions_in(cover_kind * n + c, digit) & !base_set;
+                        for b in positions(others) {
+                            eliminations.push(Candidate::new(cell_at(b, c), digit));
+                        }
+                    }
+                    if eliminations.is_empty() {
+                        continue;
+                    }
+                    let covers: Vec<usize> = positions(union).collect();
+                    push_fish(found, size, kind, digit, &base, &covers, base_kind, &[], eliminations, &masks);
+                    if found.done() {
+                        return;
+                    }
+                    continue;
+                }
+                if union.count_ones() as usize <= size {
+                    continue;
+                }
+                // The fins lie in one box; try each box a base candidate is in.
+                let mut boxes: Vec<usize> = base
+                    .iter()
+                    .flat_map(|&b| positions(masks[b]).map(move |c| geometry.box_of(cell_at(b, c))))
+                    .collect();
+                boxes.sort_unstable();
+                boxes.dedup();
+                for fin_box in boxes {
+                    // in_box[b]: the cover indices of base line b inside the fin box.
+                    let in_box = |b: usize| -> u64 {
+                        (0..n).filter(|&c| geometry.box_of(cell_at(b, c)) == fin_box).fold(0, |acc, c| acc | 1 << c)
+                    };
+                    let required = base.iter().fold(0u64, |acc, &b| acc | (masks[b] & !in_box(b)));
+                    let have = required.count_ones() as usize;
+                    if have > size {
+                        continue;
+                    }
+                    let pool_mask = base.iter().fold(0u64, |acc, &b| acc | (masks[b] & in_box(b))) & !required;
+                    let pool: Vec<usize> = positions(pool_mask).collect();
+                    let need = size - have;
+                    if need > pool.len() {
+                        continue;
+                    }
+                    for extra in combinations(pool.len(), need) {
+                        let cover = extra.iter().fold(required, |acc, &i| acc | 1 << pool[i]);
+                        // Every base line keeps a candidate in the cover lines.
+                        if base.iter().any(|&b| masks[b] & cover == 0) {
+                            continue;
+                        }
+                        let fins: Vec<usize> = base
+                            .iter()
+                            .flat_map(|&b| positions(masks[b] & !cover).map(move |c| cell_at(b, c)))
+                            .collect();
+                        if fins.is_empty() {
+                            continue;
+                        }
+                        let sashimi = base.iter().any(|&b| (masks[b] & cover).count_ones() == 1);
+                        if sashimi != (kind == Kind::Sashimi) {
+                            continue;
+                        }
+                        let eliminations: Vec<Candidate> = geometry.unit_cells[2 * n + fin_box]
+                            .iter()
+                            .copied()
+                            .filter(|&cell| marks.has(cell, digit))
+                            .filter(|&cell| {
+                                let (b, c) = if base_kind == 0 {
+                                    (geometry.row(cell), geometry.col(cell))
+                                } else {
+                                    (geometry.col(cell), geometry.row(cell))
+                                };
+                                base_set & 1 << b == 0 && cover & 1 << c != 0
+                            })
+                            .map(|cell| Candidate::new(cell, digit))
+                            .collect();
+                        if eliminations.is_empty() {
+                            continue;
+                        }
+                        let covers: Vec<usize> = positions(cover).collect();
+                        push_fish(found, size, kind, digit, &base, &covers, base_kind, &fins, eliminations, &masks);
+                        if found.done() {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[expect(clippy::too_many_arguments, reason = "the parts of one fish, named")]
+fn push_fish(
+    found: &mut Collector<'_>,
+    size: usize,
+    kind: Kind,
+    digit: u8,
+    base: &[usize],
+    covers: &[usize],
+    base_kind: usize,
+    fins: &[usize],
+    eliminations: Vec<Candidate>,
+    masks: &[u64],
+) {
+    let marks = found.marks;
+    let n = marks.side();
+    let unit_of = |kind: usize, i: usize| if kind == 0 { Unit::Row(i) } else { Unit::Column(i) };
+    let cell_at = |b: usize, c: usize| if base_kind == 0 { b * n + c } else { c * n + b };
+    let base_units: Vec<Unit> = base.iter().map(|&b| unit_of(base_kind, b)).collect();
+    let cover_units: Vec<Unit> = covers.iter().map(|&c| unit_of(1 - base_kind, c)).collect();
+    let mut body = Vec::new();
+    for &b in base {
+        for c in positions(masks[b]) {
+            let cell = cell_at(b, c);
+            if !fins.contains(&cell) {
+                body.push(cell);
+            }
+        }
+    }
+    let (base_word, cover_word) = if base_kind == 0 { ("rows", "columns") } else { ("columns", "rows") };
+    let numbers = |xs: &[usize]| and_list(&xs.iter().map(|x| (x + 1).to_string()).collect::<Vec<_>>());
+    let mut reason = format!("the {digit}s of {base_word} {} lie in {cover_word} {}", numbers(base), numbers(covers));
+    if !fins.is_empty() {
+        let names: Vec<String> = fins.iter().map(|&c| marks.cell_name(c)).collect();
+        reason.push_str(&format!(" except the fin{} {}", if fins.len() > 1 { "s" } else { "" }, and_list(&names)));
+    }
+    let mut pattern: Vec<Candidate> = body.iter().map(|&c| Candidate::new(c, digit)).collect();
+    pattern.extend(fins.iter().map(|&c| Candidate::new(c, digit)));
+    let mut cells = body;
+    cells.extend_from_slice(fins);
+    let mut units = base_units;
+    units.extend(cover_units);
+    found.push(
+        Step::new(technique(size, kind), marks.shape())
+            .eliminating(eliminations)
+            .units(units)
+            .cells(cells)
+            .pattern(pattern)
+            .digits(vec![digit])
+            .reason(reason),
+    );
+}

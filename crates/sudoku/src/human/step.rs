@@ -1,0 +1,334 @@
+//! Techniques and steps: what a person did, as data and as one line of text.
+
+use std::fmt;
+
+use crate::grid::{Shape, Unit};
+
+use super::rating::Level;
+
+/// A digit in a cell: a placement or an eliminated candidate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Candidate {
+    /// The cell, row by row from 0.
+    pub cell: usize,
+    /// The digit, from 1.
+    pub digit: u8,
+}
+
+impl Candidate {
+    /// The digit `digit` in `cell`.
+    pub fn new(cell: usize, digit: u8) -> Candidate {
+        Candidate { cell, digit }
+    }
+}
+
+macro_rules! techniques {
+    ($( $(#[$doc:meta])* $variant:ident => $name:literal, $code:literal, $score:literal, $level:ident; )*) => {
+        /// A solving technique, easiest first in [`Technique::ALL`].
+        ///
+        /// Each has a name (as in HoDoKu and Andrew Stuart's sudokuwiki), the
+        /// code of HoDoKu's regression library, a score and a level (see
+        /// [`super::rating`]).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[non_exhaustive]
+        pub enum Technique {
+            $( $(#[$doc])* $variant, )*
+        }
+
+        impl Technique {
+            /// Every technique, in the order the solver tries them.
+            pub const ALL: &'static [Technique] = &[ $( Technique::$variant, )* ];
+
+            /// The technique's name, lowercase: `hidden single`.
+            pub fn name(self) -> &'static str {
+                match self { $( Technique::$variant => $name, )* }
+            }
+
+            /// The code of the technique in HoDoKu's regression library
+            /// (`0002` hidden single); `None` for the last resort.
+            pub fn hodoku_code(self) -> Option<&'static str> {
+                let code = match self { $( Technique::$variant => $code, )* };
+                (!code.is_empty()).then_some(code)
+            }
+
+            /// The score of one use (see [`super::rating`]).
+            pub fn score(self) -> u32 {
+                match self { $( Technique::$variant => $score, )* }
+            }
+
+            /// The level a puzzle reaches when it needs this technique.
+            pub fn level(self) -> Level {
+                match self { $( Technique::$variant => Level::$level, )* }
+            }
+        }
+    };
+}
+
+techniques! {
+    /// The last empty cell of a unit.
+    FullHouse => "full house", "0000", 4, Easy;
+    /// A cell with one candidate left.
+    NakedSingle => "naked single", "0003", 4, Easy;
+    /// A digit with one place left in a unit.
+    HiddenSingle => "hidden single", "0002", 14, Easy;
+    /// Two cells of a box and a line with the same two candidates.
+    LockedPair => "locked pair", "0110", 40, Medium;
+    /// Three cells of a box and a line with three candidates between them.
+    LockedTriple => "locked triple", "0111", 60, Medium;
+    /// Locked candidates type 1: a box's candidates of a digit all in one line.
+    Pointing => "pointing", "0100", 50, Medium;
+    /// Locked candidates type 2: a line's candidates of a digit all in one box.
+    Claiming => "claiming", "0101", 50, Medium;
+    /// Two cells of a unit with the same two candidates.
+    NakedPair => "naked pair", "0200", 60, Medium;
+    /// Three cells of a unit with three candidates between them.
+    NakedTriple => "naked triple", "0201", 80, Medium;
+    /// Two digits with the same two places in a unit.
+    HiddenPair => "hidden pair", "0210", 70, Medium;
+    /// Three digits with three places between them in a unit.
+    HiddenTriple => "hidden triple", "0211", 100, Medium;
+    /// Four cells of a unit with four candidates between them.
+    NakedQuad => "naked quad", "0202", 120, Hard;
+    /// Four digits with four places between them in a unit.
+    HiddenQuad => "hidden quad", "0212", 150, Hard;
+    /// A digit's candidates in two lines lie in two crossing lines.
+    XWing => "x-wing", "0300", 140, Hard;
+    /// Three lines, three crossing lines.
+    Swordfish => "swordfish", "0301", 150, Hard;
+    /// Four lines, four crossing lines.
+    Jellyfish => "jellyfish", "0302", 160, Hard;
+    /// Uniqueness test type 1: three corners of a rectangle hold only the same
+    /// two digits, so the fourth cannot be either.
+    UniqueRectangle => "unique rectangle type 1", "0600", 100, Hard;
+    /// Two conjugate pairs of a digit in parallel lines sharing one end line.
+    Skyscraper => "skyscraper", "0400", 130, Hard;
+    /// A conjugate pair in a row and one in a column joined in a box.
+    TwoStringKite => "2-string kite", "0401", 150, Hard;
+    /// A chain of bivalue cells with the same two digits.
+    RemotePair => "remote pair", "0703", 110, Hard;
+    /// Two bivalue cells with the same digits joined by a strong link.
+    WWing => "w-wing", "0803", 150, Hard;
+    /// A bivalue pivot and two bivalue pincers.
+    XyWing => "xy-wing", "0800", 160, Hard;
+    /// A trivalue pivot and two bivalue pincers.
+    XyzWing => "xyz-wing", "0801", 180, Hard;
+    /// The conjugate pairs of a digit coloured in two colours.
+    SimpleColorsTrap => "simple colors trap", "0500", 150, Hard;
+    /// A colour that sees itself is false.
+    SimpleColorsWrap => "simple colors wrap", "0501", 150, Hard;
+    /// An X-wing with fins in one box.
+    FinnedXWing => "finned x-wing", "0310", 130, Hard;
+    /// A finned X-wing whose body lost a corner.
+    SashimiXWing => "sashimi x-wing", "0320", 150, Hard;
+    /// A swordfish with fins in one box.
+    FinnedSwordfish => "finned swordfish", "0311", 200, Unfair;
+    /// A finned swordfish with a line of one body candidate.
+    SashimiSwordfish => "sashimi swordfish", "0321", 240, Unfair;
+    /// A jellyfish with fins in one box.
+    FinnedJellyfish => "finned jellyfish", "0312", 250, Unfair;
+    /// A finned jellyfish with a line of one body candidate.
+    SashimiJellyfish => "sashimi jellyfish", "0322", 260, Unfair;
+    /// An alternating chain of strong and weak links on one digit.
+    XChain => "x-chain", "0701", 260, Unfair;
+    /// A chain of bivalue cells.
+    XyChain => "xy-chain", "0702", 260, Unfair;
+    /// Assuming a candidate leads, by singles alone, to a contradiction.
+    ForcingChain => "forcing chain", "", 500, Extreme;
+    /// No technique applies: a digit of the engine's solution is placed.
+    Guess => "guess", "", 10000, Extreme;
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One step of a human-style solution: the technique, what it placed or
+/// removed, and the pattern that justifies it.
+///
+/// `Display` writes the one-line text, e.g. `hidden single: r3c5 = 7 (the
+/// only 7 in box 2)`. The fields are plain data for other outputs (JSON lines,
+/// highlighting): cells are indices row by row from 0 (see
+/// [`crate::Shape::cell_name`]), digits count from 1, and digits above 9 are
+/// written as numbers, as the pretty and grid formats write them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub(crate) technique: Technique,
+    pub(crate) shape: Shape,
+    pub(crate) placements: Vec<Candidate>,
+    pub(crate) eliminations: Vec<Candidate>,
+    pub(crate) units: Vec<Unit>,
+    pub(crate) cells: Vec<usize>,
+    pub(crate) pattern: Vec<Candidate>,
+    pub(crate) digits: Vec<u8>,
+    pub(crate) reason: String,
+}
+
+impl Step {
+    pub(crate) fn new(technique: Technique, shape: Shape) -> Step {
+        Step {
+            technique,
+            shape,
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            units: Vec::new(),
+            cells: Vec::new(),
+            pattern: Vec::new(),
+            digits: Vec::new(),
+            reason: String::new(),
+        }
+    }
+
+    pub(crate) fn place(mut self, cell: usize, digit: u8) -> Step {
+        self.placements.push(Candidate::new(cell, digit));
+        self
+    }
+
+    pub(crate) fn eliminating(mut self, mut eliminations: Vec<Candidate>) -> Step {
+        eliminations.sort_unstable_by_key(|c| (c.digit, c.cell));
+        eliminations.dedup();
+        self.eliminations = eliminations;
+        self
+    }
+
+    pub(crate) fn units(mut self, units: Vec<Unit>) -> Step {
+        self.units = units;
+        self
+    }
+
+    pub(crate) fn cells(mut self, cells: Vec<usize>) -> Step {
+        self.cells = cells;
+        self
+    }
+
+    pub(crate) fn pattern(mut self, pattern: Vec<Candidate>) -> Step {
+        self.pattern = pattern;
+        self
+    }
+
+    pub(crate) fn digits(mut self, digits: Vec<u8>) -> Step {
+        self.digits = digits;
+        self
+    }
+
+    pub(crate) fn reason(mut self, reason: String) -> Step {
+        self.reason = reason;
+        self
+    }
+
+    /// The technique.
+    pub fn technique(&self) -> Technique {
+        self.technique
+    }
+
+    /// The box shape of the board, for naming cells.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The digits placed (singles place one; the last resort may place one).
+    pub fn placements(&self) -> &[Candidate] {
+        &self.placements
+    }
+
+    /// The candidates removed, by digit then cell.
+    pub fn eliminations(&self) -> &[Candidate] {
+        &self.eliminations
+    }
+
+    /// The units the pattern lives in (base and cover sets of a fish, the
+    /// unit of a single or a subset).
+    pub fn units_involved(&self) -> &[Unit] {
+        &self.units
+    }
+
+    /// The cells that make the pattern.
+    pub fn pattern_cells(&self) -> &[usize] {
+        &self.cells
+    }
+
+    /// The candidates that make the pattern (to highlight), e.g. the links of
+    /// a chain in order, the fins of a fish after its body.
+    pub fn pattern_candidates(&self) -> &[Candidate] {
+        &self.pattern
+    }
+
+    /// The digits the pattern is about.
+    pub fn digits_involved(&self) -> &[u8] {
+        &self.digits
+    }
+
+    /// Why the step holds, in words (the part of the text in parentheses).
+    pub fn reason_text(&self) -> &str {
+        &self.reason
+    }
+
+    /// Whether the step changes the board.
+    pub fn makes_progress(&self) -> bool {
+        !self.placements.is_empty() || !self.eliminations.is_empty()
+    }
+
+    /// The name of a cell of this board.
+    pub fn cell_name(&self, cell: usize) -> String {
+        self.shape.cell_name(cell).to_string()
+    }
+
+    /// What the step does, e.g. `r3c5 = 7` or `r1c4, r1c6 <> 2; r2c2 <> 5`.
+    pub fn effect_text(&self) -> String {
+        let mut out = String::new();
+        for (i, p) in self.placements.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(&format!("{} = {}", self.cell_name(p.cell), p.digit));
+        }
+        let mut i = 0;
+        while i < self.eliminations.len() {
+            let digit = self.eliminations[i].digit;
+            let mut j = i;
+            while j < self.eliminations.len() && self.eliminations[j].digit == digit {
+                j += 1;
+            }
+            if !out.is_empty() {
+                out.push_str("; ");
+            }
+            let cells: Vec<String> = self.eliminations[i..j].iter().map(|e| self.cell_name(e.cell)).collect();
+            out.push_str(&format!("{} <> {digit}", cells.join(", ")));
+            i = j;
+        }
+        out
+    }
+}
+
+/// `technique: effect (reason)`.
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.technique, self.effect_text())?;
+        if !self.reason.is_empty() {
+            write!(f, " ({})", self.reason)?;
+        }
+        Ok(())
+    }
+}
+
+/// Names a list of cells: `r1c2, r1c5 and r3c3`.
+pub(crate) fn cell_list(shape: Shape, cells: &[usize]) -> String {
+    let names: Vec<String> = cells.iter().map(|&c| shape.cell_name(c).to_string()).collect();
+    and_list(&names)
+}
+
+/// `a`, `a and b`, `a, b and c`.
+pub(crate) fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// Digits as `{2,5}`.
+pub(crate) fn digit_set_text(digits: &[u8]) -> String {
+    let parts: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
+    format!("{{{}}}", parts.join(","))
+}
