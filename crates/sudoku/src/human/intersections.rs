@@ -129,18 +129,23 @@ pub(crate) fn locked_subset(found: &mut Collector<'_>, size: usize) {
                     if union.count_ones() as usize != size {
                         continue;
                     }
+                    // As in HoDoKu, both units lose something; otherwise it is
+                    // a plain naked subset of the one unit that does.
                     let mut eliminations = Vec::new();
+                    let mut both = true;
                     for unit in [box_unit, line] {
+                        let before = eliminations.len();
                         for &c in &geometry.unit_cells[unit] {
-                            if cells.contains(&c) {
+                            if cells.contains(&c) || (unit == line && geometry.box_of(c) == b) {
                                 continue;
                             }
                             for digit in digits(marks.candidates(c) & union) {
                                 eliminations.push(Candidate::new(c, digit));
                             }
                         }
+                        both &= eliminations.len() > before;
                     }
-                    if eliminations.is_empty() {
+                    if !both {
                         continue;
                     }
                     let ds: Vec<u8> = digits(union).collect();

@@ -45,21 +45,21 @@
 //! | x-wing | 0300 | 140 | hard | [`fish`] |
 //! | swordfish | 0301 | 150 | hard | [`fish`] |
 //! | jellyfish | 0302 | 160 | hard | [`fish`] |
-//! | unique rectangle type 1 | 0600 | 100 | hard | [`uniqueness`] |
-//! | skyscraper | 0400 | 130 | hard | [`single_digit`] |
-//! | 2-string kite | 0401 | 150 | hard | [`single_digit`] |
 //! | remote pair | 0703 | 110 | hard | [`chains`] |
+//! | skyscraper | 0400 | 130 | hard | [`single_digit`] |
 //! | w-wing | 0803 | 150 | hard | [`wings`] |
+//! | 2-string kite | 0401 | 150 | hard | [`single_digit`] |
 //! | xy-wing | 0800 | 160 | hard | [`wings`] |
 //! | xyz-wing | 0801 | 180 | hard | [`wings`] |
-//! | simple colors trap | 0500 | 150 | hard | [`coloring`] |
-//! | simple colors wrap | 0501 | 150 | hard | [`coloring`] |
+//! | unique rectangle type 1 | 0600 | 100 | hard | [`uniqueness`] |
 //! | finned x-wing | 0310 | 130 | hard | [`fish`] |
 //! | sashimi x-wing | 0320 | 150 | hard | [`fish`] |
 //! | finned swordfish | 0311 | 200 | unfair | [`fish`] |
 //! | sashimi swordfish | 0321 | 240 | unfair | [`fish`] |
 //! | finned jellyfish | 0312 | 250 | unfair | [`fish`] |
 //! | sashimi jellyfish | 0322 | 260 | unfair | [`fish`] |
+//! | simple colors trap | 0500 | 150 | hard | [`coloring`] |
+//! | simple colors wrap | 0501 | 150 | hard | [`coloring`] |
 //! | x-chain | 0701 | 260 | unfair | [`chains`] |
 //! | xy-chain | 0702 | 260 | unfair | [`chains`] |
 //! | forcing chain (singles) | - | 500 | extreme | [`last_resort`] |

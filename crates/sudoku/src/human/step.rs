@@ -97,25 +97,21 @@ techniques! {
     Swordfish => "swordfish", "0301", 150, Hard;
     /// Four lines, four crossing lines.
     Jellyfish => "jellyfish", "0302", 160, Hard;
-    /// Uniqueness test type 1: three corners of a rectangle hold only the same
-    /// two digits, so the fourth cannot be either.
-    UniqueRectangle => "unique rectangle type 1", "0600", 100, Hard;
-    /// Two conjugate pairs of a digit in parallel lines sharing one end line.
-    Skyscraper => "skyscraper", "0400", 130, Hard;
-    /// A conjugate pair in a row and one in a column joined in a box.
-    TwoStringKite => "2-string kite", "0401", 150, Hard;
     /// A chain of bivalue cells with the same two digits.
     RemotePair => "remote pair", "0703", 110, Hard;
+    /// Two conjugate pairs of a digit in parallel lines sharing one end line.
+    Skyscraper => "skyscraper", "0400", 130, Hard;
     /// Two bivalue cells with the same digits joined by a strong link.
     WWing => "w-wing", "0803", 150, Hard;
+    /// A conjugate pair in a row and one in a column joined in a box.
+    TwoStringKite => "2-string kite", "0401", 150, Hard;
     /// A bivalue pivot and two bivalue pincers.
     XyWing => "xy-wing", "0800", 160, Hard;
     /// A trivalue pivot and two bivalue pincers.
     XyzWing => "xyz-wing", "0801", 180, Hard;
-    /// The conjugate pairs of a digit coloured in two colours.
-    SimpleColorsTrap => "simple colors trap", "0500", 150, Hard;
-    /// A colour that sees itself is false.
-    SimpleColorsWrap => "simple colors wrap", "0501", 150, Hard;
+    /// Uniqueness test type 1: three corners of a rectangle hold only the same
+    /// two digits, so the fourth cannot be either.
+    UniqueRectangle => "unique rectangle type 1", "0600", 100, Hard;
     /// An X-wing with fins in one box.
     FinnedXWing => "finned x-wing", "0310", 130, Hard;
     /// A finned X-wing whose body lost a corner.
@@ -128,6 +124,10 @@ techniques! {
     FinnedJellyfish => "finned jellyfish", "0312", 250, Unfair;
     /// A finned jellyfish with a line of one body candidate.
     SashimiJellyfish => "sashimi jellyfish", "0322", 260, Unfair;
+    /// The conjugate pairs of a digit coloured in two colours.
+    SimpleColorsTrap => "simple colors trap", "0500", 150, Hard;
+    /// A colour that sees itself is false.
+    SimpleColorsWrap => "simple colors wrap", "0501", 150, Hard;
     /// An alternating chain of strong and weak links on one digit.
     XChain => "x-chain", "0701", 260, Unfair;
     /// A chain of bivalue cells.
