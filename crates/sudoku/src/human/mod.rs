@@ -74,6 +74,7 @@ pub mod candidates;
 pub mod chains;
 pub mod coloring;
 pub mod fish;
+pub mod generate;
 pub mod intersections;
 pub mod last_resort;
 pub mod rating;
