@@ -6,7 +6,8 @@
 //! - HoDoKu's exemplars: each puzzle of a section whose technique is
 //!   implemented is solved without the last resorts, using that technique;
 //! - QQWing's four levels: the median score increases strictly;
-//! - the time to rate 17clue and top1465, printed (not asserted: timings
+//! - the time to rate 17clue and top1465 and to generate 9x9 puzzles of each
+//!   level, printed (not asserted: timings
 //!   belong in BENCHMARKS.md). `HUMAN_FULL=1` rates all of 17clue instead of
 //!   a sample.
 //!
@@ -167,20 +168,43 @@ fn rating_times_for_17clue_and_top1465() {
         let solver = HumanSolver::new();
         let start = Instant::now();
         let mut levels = [0usize; 5];
-        let mut last_resort = 0;
+        let (mut last_resort, mut guessed) = (0, 0);
         for puzzle in &puzzles {
             let solution = solver.solve(puzzle).unwrap();
             assert!(solution.is_solved());
             last_resort += usize::from(solution.used_last_resort());
+            guessed += usize::from(solution.steps().iter().any(|s| s.technique() == Technique::Guess));
             let level = solution.rating().level;
             levels[Level::ALL.iter().position(|&l| l == level).unwrap_or(0)] += 1;
         }
         let elapsed = start.elapsed();
         println!(
-            "{name}: rated {} puzzles in {:.2} s ({:.1} µs each); easy/medium/hard/unfair/extreme {levels:?}; {last_resort} needed a last resort",
+            "{name}: rated {} puzzles in {:.2} s ({:.1} µs each); easy/medium/hard/unfair/extreme {levels:?}; {last_resort} needed a last resort, {guessed} of them a guess",
             puzzles.len(),
             elapsed.as_secs_f64(),
             elapsed.as_secs_f64() * 1e6 / puzzles.len() as f64
+        );
+    }
+}
+
+#[test]
+fn generation_times_by_difficulty_for_9x9() {
+    use csp_sudoku::human::generate::{GenerateOptions, generate};
+    let shape = csp_sudoku::Shape::new(3, 3).unwrap();
+    let count: u64 = std::env::var("HUMAN_GENERATE_COUNT").ok().and_then(|s| s.parse().ok()).unwrap_or(10);
+    for level in Level::ALL {
+        let start = Instant::now();
+        let mut attempts = 0;
+        for seed in 0..count {
+            let made = generate(shape, &GenerateOptions::new(level).seed(seed)).unwrap();
+            assert_eq!(made.rating.level, level);
+            attempts += made.attempt;
+        }
+        let elapsed = start.elapsed().as_secs_f64();
+        println!(
+            "9x9 {level}: {count} puzzles in {elapsed:.2} s ({:.1} ms each, {:.1} attempts each)",
+            elapsed * 1e3 / count as f64,
+            attempts as f64 / count as f64
         );
     }
 }

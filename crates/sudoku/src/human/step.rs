@@ -283,19 +283,29 @@ impl Step {
             }
             out.push_str(&format!("{} = {}", self.cell_name(p.cell), p.digit));
         }
+        // Eliminations by digit; digits that leave the same cells are merged:
+        // `r6c6, r6c9 <> 5, 7`.
+        let mut groups: Vec<(Vec<usize>, Vec<u8>)> = Vec::new();
         let mut i = 0;
         while i < self.eliminations.len() {
             let digit = self.eliminations[i].digit;
-            let mut j = i;
-            while j < self.eliminations.len() && self.eliminations[j].digit == digit {
-                j += 1;
+            let mut cells = Vec::new();
+            while i < self.eliminations.len() && self.eliminations[i].digit == digit {
+                cells.push(self.eliminations[i].cell);
+                i += 1;
             }
+            match groups.iter_mut().find(|(c, _)| *c == cells) {
+                Some((_, digits)) => digits.push(digit),
+                None => groups.push((cells, vec![digit])),
+            }
+        }
+        for (cells, digits) in groups {
             if !out.is_empty() {
                 out.push_str("; ");
             }
-            let cells: Vec<String> = self.eliminations[i..j].iter().map(|e| self.cell_name(e.cell)).collect();
-            out.push_str(&format!("{} <> {digit}", cells.join(", ")));
-            i = j;
+            let names: Vec<String> = cells.iter().map(|&c| self.cell_name(c)).collect();
+            let digits: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
+            out.push_str(&format!("{} <> {}", names.join(", "), digits.join(", ")));
         }
         out
     }
