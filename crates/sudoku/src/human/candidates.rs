@@ -3,7 +3,7 @@
 //!
 //! Candidates are one `u64` per cell (bit `d - 1` for digit `d`), so every
 //! side up to 64 fits a machine word. Units are numbered rows `0..n`, columns
-//! `n..2n`, boxes `2n..3n`; [`Geometry`] holds the cells of each unit and the
+//! `n..2n`, boxes `2n..3n`; a geometry holds the cells of each unit and the
 //! units of each cell, shared by every board of one shape.
 
 use std::collections::HashMap;

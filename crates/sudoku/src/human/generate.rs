@@ -128,7 +128,7 @@ pub enum GenerateError {
 /// assert!(generate(tiny, &GenerateOptions::new(Level::Extreme).attempts(5)).is_err());
 /// ```
 pub fn generate(shape: Shape, options: &GenerateOptions) -> Result<RatedPuzzle, GenerateError> {
-    let mut rng = Rng::new(options.seed ^ 0x5EED_0F_D1FF);
+    let mut rng = Rng::new(options.seed ^ 0x005E_ED0F_D1FF);
     let mut reached = [0usize; 5];
     let solver = HumanSolver::new();
     let n2 = shape.num_cells() as u64;
