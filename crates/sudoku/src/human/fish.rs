@@ -44,118 +44,184 @@ fn technique(size: usize, kind: Kind) -> Technique {
 /// columns.
 pub(crate) fn fish(found: &mut Collector<'_>, size: usize, kind: Kind) {
     let marks = found.marks;
-    let geometry = marks.geometry();
     let n = marks.side();
     for digit in 1..=n as u8 {
         for base_kind in 0..2usize {
-            let cover_kind = 1 - base_kind;
-            // masks[i]: the positions (cover indices) of the digit in base line i.
-            let masks: Vec<u64> = (0..n).map(|i| marks.positions_in(base_kind * n + i, digit)).collect();
-            let lines: Vec<usize> = (0..n)
-                .filter(|&i| {
-                    let count = masks[i].count_ones() as usize;
-                    count >= 1 && (kind != Kind::Basic || count <= size)
-                })
-                .collect();
-            if lines.len() < size {
+            let search = Search::new(marks, digit, base_kind, size, kind);
+            if search.lines.len() < size {
                 continue;
             }
-            // The cell of base line `b` at cover index `c`.
-            let cell_at = |b: usize, c: usize| if base_kind == 0 { b * n + c } else { c * n + b };
-            for chosen in combinations(lines.len(), size) {
-                let base: Vec<usize> = chosen.iter().map(|&i| lines[i]).collect();
-                let union = base.iter().fold(0u64, |acc, &b| acc | masks[b]);
-                let base_set = base.iter().fold(0u64, |acc, &b| acc | 1 << b);
-                if kind == Kind::Basic {
-                    if union.count_ones() as usize != size {
-                        continue;
-                    }
-                    let mut eliminations = Vec::new();
-                    for c in positions(union) {
-                        let others = marks.positions_in(cover_kind * n + c, digit) & !base_set;
-                        for b in positions(others) {
-                            eliminations.push(Candidate::new(cell_at(b, c), digit));
-                        }
-                    }
-                    if eliminations.is_empty() {
-                        continue;
-                    }
-                    let covers: Vec<usize> = positions(union).collect();
-                    push_fish(found, size, kind, digit, &base, &covers, base_kind, &[], eliminations, &masks);
-                    if found.done() {
-                        return;
-                    }
+            let mut base = Vec::with_capacity(size);
+            if search.extend(found, &mut base, 0, 0) {
+                return;
+            }
+        }
+    }
+}
+
+/// One digit and one orientation of a fish search.
+struct Search {
+    digit: u8,
+    base_kind: usize,
+    size: usize,
+    kind: Kind,
+    n: usize,
+    /// masks[i]: the positions (cover indices) of the digit in base line i.
+    masks: Vec<u64>,
+    /// The base lines that can take part.
+    lines: Vec<usize>,
+    /// The most cover positions a combination of base lines may span: `size`
+    /// for a basic fish; with fins in one box, `size` plus the box's width
+    /// along the base lines.
+    max_union: u32,
+    /// box_mask[line * n + box]: the cover indices of a base line inside a box.
+    box_mask: Vec<u64>,
+}
+
+impl Search {
+    fn new(marks: &super::PencilMarks, digit: u8, base_kind: usize, size: usize, kind: Kind) -> Search {
+        let geometry = marks.geometry();
+        let n = marks.side();
+        let masks: Vec<u64> = (0..n).map(|i| marks.positions_in(base_kind * n + i, digit)).collect();
+        let width = if base_kind == 0 { marks.shape().box_cols() } else { marks.shape().box_rows() };
+        let max_union = if kind == Kind::Basic { size } else { size + width } as u32;
+        let lines: Vec<usize> = (0..n)
+            .filter(|&i| {
+                let count = masks[i].count_ones();
+                count >= 1 && count <= max_union
+            })
+            .collect();
+        let mut box_mask = vec![0u64; n * n];
+        for line in 0..n {
+            for c in 0..n {
+                let cell = if base_kind == 0 { line * n + c } else { c * n + line };
+                box_mask[line * n + geometry.box_of(cell)] |= 1 << c;
+            }
+        }
+        Search { digit, base_kind, size, kind, n, masks, lines, max_union, box_mask }
+    }
+
+    /// The cell of base line `b` at cover index `c`.
+    #[inline]
+    fn cell_at(&self, b: usize, c: usize) -> usize {
+        if self.base_kind == 0 { b * self.n + c } else { c * self.n + b }
+    }
+
+    /// Chooses base lines from `lines[from..]` depth first, pruning unions
+    /// too wide to be covered; returns true to stop.
+    fn extend(&self, found: &mut Collector<'_>, base: &mut Vec<usize>, from: usize, union: u64) -> bool {
+        if base.len() == self.size {
+            return self.examine(found, base, union);
+        }
+        for i in from..self.lines.len() {
+            if self.lines.len() - i < self.size - base.len() {
+                break;
+            }
+            let line = self.lines[i];
+            let wider = union | self.masks[line];
+            if wider.count_ones() > self.max_union {
+                continue;
+            }
+            base.push(line);
+            let stop = self.extend(found, base, i + 1, wider);
+            base.pop();
+            if stop {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Reports the fish on these base lines; returns true to stop.
+    fn examine(&self, found: &mut Collector<'_>, base: &[usize], union: u64) -> bool {
+        let marks = found.marks;
+        let geometry = marks.geometry();
+        let (n, digit, size) = (self.n, self.digit, self.size);
+        let cover_kind = 1 - self.base_kind;
+        let base_set = base.iter().fold(0u64, |acc, &b| acc | 1 << b);
+        if self.kind == Kind::Basic {
+            if union.count_ones() as usize != size {
+                return false;
+            }
+            let mut eliminations = Vec::new();
+            for c in positions(union) {
+                let others = marks.positions_in(cover_kind * n + c, digit) & !base_set;
+                for b in positions(others) {
+                    eliminations.push(Candidate::new(self.cell_at(b, c), digit));
+                }
+            }
+            if eliminations.is_empty() {
+                return false;
+            }
+            let covers: Vec<usize> = positions(union).collect();
+            push_fish(found, size, self.kind, digit, base, &covers, self.base_kind, &[], eliminations, &self.masks);
+            return found.done();
+        }
+        if union.count_ones() as usize <= size {
+            return false;
+        }
+        // The fins lie in one box; try each box a base candidate is in.
+        let mut boxes: Vec<usize> = base
+            .iter()
+            .flat_map(|&b| positions(self.masks[b]).map(move |c| geometry.box_of(self.cell_at(b, c))))
+            .collect();
+        boxes.sort_unstable();
+        boxes.dedup();
+        for fin_box in boxes {
+            let in_box = |b: usize| self.box_mask[b * n + fin_box];
+            let required = base.iter().fold(0u64, |acc, &b| acc | (self.masks[b] & !in_box(b)));
+            let have = required.count_ones() as usize;
+            if have > size {
+                continue;
+            }
+            let pool_mask = base.iter().fold(0u64, |acc, &b| acc | (self.masks[b] & in_box(b))) & !required;
+            let pool: Vec<usize> = positions(pool_mask).collect();
+            let need = size - have;
+            if need > pool.len() {
+                continue;
+            }
+            for extra in combinations(pool.len(), need) {
+                let cover = extra.iter().fold(required, |acc, &i| acc | 1 << pool[i]);
+                // Every base line keeps a candidate in the cover lines.
+                if base.iter().any(|&b| self.masks[b] & cover == 0) {
                     continue;
                 }
-                if union.count_ones() as usize <= size {
-                    continue;
-                }
-                // The fins lie in one box; try each box a base candidate is in.
-                let mut boxes: Vec<usize> = base
+                let fins: Vec<usize> = base
                     .iter()
-                    .flat_map(|&b| positions(masks[b]).map(move |c| geometry.box_of(cell_at(b, c))))
+                    .flat_map(|&b| positions(self.masks[b] & !cover).map(move |c| self.cell_at(b, c)))
                     .collect();
-                boxes.sort_unstable();
-                boxes.dedup();
-                for fin_box in boxes {
-                    // in_box[b]: the cover indices of base line b inside the fin box.
-                    let in_box = |b: usize| -> u64 {
-                        (0..n).filter(|&c| geometry.box_of(cell_at(b, c)) == fin_box).fold(0, |acc, c| acc | 1 << c)
-                    };
-                    let required = base.iter().fold(0u64, |acc, &b| acc | (masks[b] & !in_box(b)));
-                    let have = required.count_ones() as usize;
-                    if have > size {
-                        continue;
-                    }
-                    let pool_mask = base.iter().fold(0u64, |acc, &b| acc | (masks[b] & in_box(b))) & !required;
-                    let pool: Vec<usize> = positions(pool_mask).collect();
-                    let need = size - have;
-                    if need > pool.len() {
-                        continue;
-                    }
-                    for extra in combinations(pool.len(), need) {
-                        let cover = extra.iter().fold(required, |acc, &i| acc | 1 << pool[i]);
-                        // Every base line keeps a candidate in the cover lines.
-                        if base.iter().any(|&b| masks[b] & cover == 0) {
-                            continue;
-                        }
-                        let fins: Vec<usize> = base
-                            .iter()
-                            .flat_map(|&b| positions(masks[b] & !cover).map(move |c| cell_at(b, c)))
-                            .collect();
-                        if fins.is_empty() {
-                            continue;
-                        }
-                        let sashimi = base.iter().any(|&b| (masks[b] & cover).count_ones() == 1);
-                        if sashimi != (kind == Kind::Sashimi) {
-                            continue;
-                        }
-                        let eliminations: Vec<Candidate> = geometry.unit_cells[2 * n + fin_box]
-                            .iter()
-                            .copied()
-                            .filter(|&cell| marks.has(cell, digit))
-                            .filter(|&cell| {
-                                let (b, c) = if base_kind == 0 {
-                                    (geometry.row(cell), geometry.col(cell))
-                                } else {
-                                    (geometry.col(cell), geometry.row(cell))
-                                };
-                                base_set & 1 << b == 0 && cover & 1 << c != 0
-                            })
-                            .map(|cell| Candidate::new(cell, digit))
-                            .collect();
-                        if eliminations.is_empty() {
-                            continue;
-                        }
-                        let covers: Vec<usize> = positions(cover).collect();
-                        push_fish(found, size, kind, digit, &base, &covers, base_kind, &fins, eliminations, &masks);
-                        if found.done() {
-                            return;
-                        }
-                    }
+                if fins.is_empty() {
+                    continue;
+                }
+                let sashimi = base.iter().any(|&b| (self.masks[b] & cover).count_ones() == 1);
+                if sashimi != (self.kind == Kind::Sashimi) {
+                    continue;
+                }
+                let eliminations: Vec<Candidate> = geometry.unit_cells[2 * n + fin_box]
+                    .iter()
+                    .copied()
+                    .filter(|&cell| marks.has(cell, digit))
+                    .filter(|&cell| {
+                        let (b, c) = if self.base_kind == 0 {
+                            (geometry.row(cell), geometry.col(cell))
+                        } else {
+                            (geometry.col(cell), geometry.row(cell))
+                        };
+                        base_set & 1 << b == 0 && cover & 1 << c != 0
+                    })
+                    .map(|cell| Candidate::new(cell, digit))
+                    .collect();
+                if eliminations.is_empty() {
+                    continue;
+                }
+                let covers: Vec<usize> = positions(cover).collect();
+                push_fish(found, size, self.kind, digit, base, &covers, self.base_kind, &fins, eliminations, &self.masks);
+                if found.done() {
+                    return true;
                 }
             }
         }
+        false
     }
 }
 
