@@ -77,7 +77,9 @@ fn every_technique_is_sound_on_every_shape_family() {
     // shapes; here every technique must at least have been checked somewhere.
     let missing: Vec<&Technique> = Technique::ALL
         .iter()
-        .filter(|t| !matches!(t, Technique::ForcingChain | Technique::Guess) && !used.contains_key(t))
+        // BUG+1 boards are rare in random puzzles: the own cases have four.
+        .filter(|t| !matches!(t, Technique::ForcingChain | Technique::Guess | Technique::BugPlusOne))
+        .filter(|t| !used.contains_key(t))
         .collect();
     assert!(missing.is_empty(), "never exercised: {missing:?}");
 }
@@ -268,5 +270,5 @@ fn the_own_technique_cases_on_rectangular_boxes_pass_and_are_sound() {
         *passed.entry(format!("{shape}")).or_default() += 1;
     }
     println!("own cases passed per shape: {passed:?}");
-    assert!(passed.values().sum::<usize>() >= 100);
+    assert!(passed.values().sum::<usize>() >= 170);
 }

@@ -215,7 +215,18 @@ impl Search {
                     continue;
                 }
                 let covers: Vec<usize> = positions(cover).collect();
-                push_fish(found, size, self.kind, digit, base, &covers, self.base_kind, &fins, eliminations, &self.masks);
+                push_fish(
+                    found,
+                    size,
+                    self.kind,
+                    digit,
+                    base,
+                    &covers,
+                    self.base_kind,
+                    &fins,
+                    eliminations,
+                    &self.masks,
+                );
                 if found.done() {
                     return true;
                 }

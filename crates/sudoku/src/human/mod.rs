@@ -46,12 +46,17 @@
 //! | swordfish | 0301 | 150 | hard | [`fish`] |
 //! | jellyfish | 0302 | 160 | hard | [`fish`] |
 //! | remote pair | 0703 | 110 | hard | [`chains`] |
+//! | bug+1 | 0610 | 100 | medium | [`uniqueness`] |
 //! | skyscraper | 0400 | 130 | hard | [`single_digit`] |
-//! | w-wing | 0803 | 150 | hard | [`wings`] |
 //! | 2-string kite | 0401 | 150 | hard | [`single_digit`] |
+//! | turbot fish | 0403 | 120 | hard | [`single_digit`] |
+//! | empty rectangle | 0402 | 120 | hard | [`single_digit`] |
+//! | w-wing | 0803 | 150 | hard | [`wings`] |
 //! | xy-wing | 0800 | 160 | hard | [`wings`] |
 //! | xyz-wing | 0801 | 180 | hard | [`wings`] |
 //! | unique rectangle type 1 | 0600 | 100 | hard | [`uniqueness`] |
+//! | unique rectangle type 2 | 0601 | 100 | hard | [`uniqueness`] |
+//! | unique rectangle type 4 | 0603 | 100 | hard | [`uniqueness`] |
 //! | finned x-wing | 0310 | 130 | hard | [`fish`] |
 //! | sashimi x-wing | 0320 | 150 | hard | [`fish`] |
 //! | finned swordfish | 0311 | 200 | unfair | [`fish`] |
@@ -140,7 +145,12 @@ fn search(technique: Technique, marks: &PencilMarks, first_only: bool) -> Vec<St
         Technique::SashimiXWing => fish::fish(c, 2, fish::Kind::Sashimi),
         Technique::SashimiSwordfish => fish::fish(c, 3, fish::Kind::Sashimi),
         Technique::SashimiJellyfish => fish::fish(c, 4, fish::Kind::Sashimi),
-        Technique::UniqueRectangle => uniqueness::unique_rectangle(c),
+        Technique::UniqueRectangle1 => uniqueness::unique_rectangle(c, 1),
+        Technique::UniqueRectangle2 => uniqueness::unique_rectangle(c, 2),
+        Technique::UniqueRectangle4 => uniqueness::unique_rectangle(c, 4),
+        Technique::BugPlusOne => uniqueness::bug_plus_one(c),
+        Technique::TurbotFish => single_digit::turbot_fish(c),
+        Technique::EmptyRectangle => single_digit::empty_rectangle(c),
         Technique::Skyscraper => single_digit::skyscraper(c),
         Technique::TwoStringKite => single_digit::two_string_kite(c),
         Technique::RemotePair => chains::remote_pair(c),

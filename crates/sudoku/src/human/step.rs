@@ -99,19 +99,33 @@ techniques! {
     Jellyfish => "jellyfish", "0302", 160, Hard;
     /// A chain of bivalue cells with the same two digits.
     RemotePair => "remote pair", "0703", 110, Hard;
+    /// All cells bivalue but one: the digit that appears three times in a
+    /// unit of that cell goes there.
+    BugPlusOne => "bug+1", "0610", 100, Medium;
     /// Two conjugate pairs of a digit in parallel lines sharing one end line.
     Skyscraper => "skyscraper", "0400", 130, Hard;
-    /// Two bivalue cells with the same digits joined by a strong link.
-    WWing => "w-wing", "0803", 150, Hard;
     /// A conjugate pair in a row and one in a column joined in a box.
     TwoStringKite => "2-string kite", "0401", 150, Hard;
+    /// Two conjugate pairs of a digit joined by a weak link.
+    TurbotFish => "turbot fish", "0403", 120, Hard;
+    /// A box whose candidates of a digit lie in one row and one column,
+    /// with a conjugate pair outside it.
+    EmptyRectangle => "empty rectangle", "0402", 120, Hard;
+    /// Two bivalue cells with the same digits joined by a strong link.
+    WWing => "w-wing", "0803", 150, Hard;
     /// A bivalue pivot and two bivalue pincers.
     XyWing => "xy-wing", "0800", 160, Hard;
     /// A trivalue pivot and two bivalue pincers.
     XyzWing => "xyz-wing", "0801", 180, Hard;
     /// Uniqueness test type 1: three corners of a rectangle hold only the same
     /// two digits, so the fourth cannot be either.
-    UniqueRectangle => "unique rectangle type 1", "0600", 100, Hard;
+    UniqueRectangle1 => "unique rectangle type 1", "0600", 100, Hard;
+    /// Uniqueness test type 2: the two other corners hold the same one extra
+    /// digit, which cells seeing both lose.
+    UniqueRectangle2 => "unique rectangle type 2", "0601", 100, Hard;
+    /// Uniqueness test type 4: one of the two digits is locked in the two
+    /// other corners, which therefore lose the other digit.
+    UniqueRectangle4 => "unique rectangle type 4", "0603", 100, Hard;
     /// An X-wing with fins in one box.
     FinnedXWing => "finned x-wing", "0310", 130, Hard;
     /// A finned X-wing whose body lost a corner.
