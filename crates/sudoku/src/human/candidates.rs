@@ -208,6 +208,9 @@ pub struct PencilMarks {
     values: Vec<u8>,
     given: Vec<bool>,
     candidates: Vec<DigitSet>,
+    /// The number of empty cells of each unit, kept up to date by `place`
+    /// (a full house is a unit with one).
+    empty: Vec<u32>,
 }
 
 impl fmt::Debug for PencilMarks {
@@ -248,8 +251,13 @@ impl PencilMarks {
         let geometry = Geometry::of(shape);
         let cells = shape.num_cells();
         let full = full_set(shape.side());
-        let mut marks =
-            PencilMarks { geometry, values: vec![0; cells], given: vec![false; cells], candidates: vec![full; cells] };
+        let mut marks = PencilMarks {
+            geometry,
+            values: vec![0; cells],
+            given: vec![false; cells],
+            candidates: vec![full; cells],
+            empty: vec![shape.side() as u32; 3 * shape.side()],
+        };
         let mut both = givens.clone();
         for (cell, (&g, &p)) in givens.cells().iter().zip(placed.cells()).enumerate() {
             if g != 0 && p != 0 && g != p {
@@ -413,6 +421,11 @@ impl PencilMarks {
     /// Places `digit` in `cell` and removes it from the candidates of the
     /// cell's peers.
     pub fn place(&mut self, cell: usize, digit: u8) {
+        if self.values[cell] == 0 {
+            for u in self.geometry.cell_units[cell] {
+                self.empty[u] -= 1;
+            }
+        }
         self.values[cell] = digit;
         self.candidates[cell] = 0;
         let geometry = Arc::clone(&self.geometry);
@@ -478,6 +491,12 @@ impl PencilMarks {
             }
         }
         mask
+    }
+
+    /// The number of empty cells of unit `u`.
+    #[inline]
+    pub(crate) fn empty_in(&self, u: usize) -> u32 {
+        self.empty[u]
     }
 
     /// The cells of unit `u` that have `digit` as a candidate.

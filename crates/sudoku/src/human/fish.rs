@@ -45,9 +45,10 @@ fn technique(size: usize, kind: Kind) -> Technique {
 pub(crate) fn fish(found: &mut Collector<'_>, size: usize, kind: Kind) {
     let marks = found.marks;
     let n = marks.side();
+    let box_masks = [box_masks(marks, 0), box_masks(marks, 1)];
     for digit in 1..=n as u8 {
         for base_kind in 0..2usize {
-            let search = Search::new(marks, digit, base_kind, size, kind);
+            let search = Search::new(marks, digit, base_kind, size, kind, &box_masks[base_kind]);
             if search.lines.len() < size {
                 continue;
             }
@@ -59,8 +60,23 @@ pub(crate) fn fish(found: &mut Collector<'_>, size: usize, kind: Kind) {
     }
 }
 
+/// For base lines of `base_kind`: `mask[line * n + box]`, the cover indices
+/// of the line inside the box.
+fn box_masks(marks: &super::PencilMarks, base_kind: usize) -> Vec<u64> {
+    let geometry = marks.geometry();
+    let n = marks.side();
+    let mut box_mask = vec![0u64; n * n];
+    for line in 0..n {
+        for c in 0..n {
+            let cell = if base_kind == 0 { line * n + c } else { c * n + line };
+            box_mask[line * n + geometry.box_of(cell)] |= 1 << c;
+        }
+    }
+    box_mask
+}
+
 /// One digit and one orientation of a fish search.
-struct Search {
+struct Search<'a> {
     digit: u8,
     base_kind: usize,
     size: usize,
@@ -75,12 +91,18 @@ struct Search {
     /// along the base lines.
     max_union: u32,
     /// box_mask[line * n + box]: the cover indices of a base line inside a box.
-    box_mask: Vec<u64>,
+    box_mask: &'a [u64],
 }
 
-impl Search {
-    fn new(marks: &super::PencilMarks, digit: u8, base_kind: usize, size: usize, kind: Kind) -> Search {
-        let geometry = marks.geometry();
+impl<'a> Search<'a> {
+    fn new(
+        marks: &super::PencilMarks,
+        digit: u8,
+        base_kind: usize,
+        size: usize,
+        kind: Kind,
+        box_mask: &'a [u64],
+    ) -> Search<'a> {
         let n = marks.side();
         let masks: Vec<u64> = (0..n).map(|i| marks.positions_in(base_kind * n + i, digit)).collect();
         let width = if base_kind == 0 { marks.shape().box_cols() } else { marks.shape().box_rows() };
@@ -91,13 +113,6 @@ impl Search {
                 count >= 1 && count <= max_union
             })
             .collect();
-        let mut box_mask = vec![0u64; n * n];
-        for line in 0..n {
-            for c in 0..n {
-                let cell = if base_kind == 0 { line * n + c } else { c * n + line };
-                box_mask[line * n + geometry.box_of(cell)] |= 1 << c;
-            }
-        }
         Search { digit, base_kind, size, kind, n, masks, lines, max_union, box_mask }
     }
 

@@ -10,7 +10,7 @@
 //! a line: both units lose its digits.
 
 use super::Collector;
-use super::candidates::{bit, digits};
+use super::candidates::{bit, digits, positions};
 use super::step::{Candidate, Step, Technique, cell_list, digit_set_text};
 use super::subsets::combinations;
 
@@ -21,16 +21,22 @@ pub(crate) fn pointing(found: &mut Collector<'_>) {
     let n = marks.side();
     for b in 0..n {
         let box_unit = 2 * n + b;
+        let box_cells = &geometry.unit_cells[box_unit];
         for digit in 1..=n as u8 {
-            let cells: Vec<usize> = marks.cells_with(box_unit, digit).collect();
-            if cells.len() < 2 {
+            let mask = marks.positions_in(box_unit, digit);
+            if mask.count_ones() < 2 {
                 continue;
             }
             for kind in 0..2 {
-                let line = geometry.cell_units[cells[0]][kind];
-                if cells.iter().any(|&c| geometry.cell_units[c][kind] != line) {
+                let line = geometry.cell_units[box_cells[mask.trailing_zeros() as usize]][kind];
+                if positions(mask).any(|k| geometry.cell_units[box_cells[k]][kind] != line) {
                     continue;
                 }
+                // Cheap test first: does the line have the digit outside the box at all?
+                if marks.positions_in(line, digit).count_ones() == mask.count_ones() {
+                    continue;
+                }
+                let cells: Vec<usize> = positions(mask).map(|k| box_cells[k]).collect();
                 let eliminations: Vec<Candidate> = marks
                     .cells_with(line, digit)
                     .filter(|&c| geometry.box_of(c) != b)
@@ -63,15 +69,20 @@ pub(crate) fn claiming(found: &mut Collector<'_>) {
     let geometry = marks.geometry();
     let n = marks.side();
     for line in 0..2 * n {
+        let line_cells = &geometry.unit_cells[line];
         for digit in 1..=n as u8 {
-            let cells: Vec<usize> = marks.cells_with(line, digit).collect();
-            if cells.len() < 2 {
+            let mask = marks.positions_in(line, digit);
+            if mask.count_ones() < 2 {
                 continue;
             }
-            let b = geometry.box_of(cells[0]);
-            if cells.iter().any(|&c| geometry.box_of(c) != b) {
+            let b = geometry.box_of(line_cells[mask.trailing_zeros() as usize]);
+            if positions(mask).any(|k| geometry.box_of(line_cells[k]) != b) {
                 continue;
             }
+            if marks.positions_in(2 * n + b, digit).count_ones() == mask.count_ones() {
+                continue;
+            }
+            let cells: Vec<usize> = positions(mask).map(|k| line_cells[k]).collect();
             let kind = line / n;
             let eliminations: Vec<Candidate> = marks
                 .cells_with(2 * n + b, digit)

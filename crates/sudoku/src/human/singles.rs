@@ -15,15 +15,10 @@ pub(crate) fn full_house(found: &mut Collector<'_>) {
     let geometry = marks.geometry();
     // Boxes first, then rows and columns: a box is where people look first.
     for u in units_boxes_first(marks.side()) {
-        let mut empty = None;
-        let mut count = 0;
-        for &cell in &geometry.unit_cells[u] {
-            if marks.value(cell) == 0 {
-                count += 1;
-                empty = Some(cell);
-            }
+        if marks.empty_in(u) != 1 {
+            continue;
         }
-        let Some(cell) = empty.filter(|_| count == 1) else { continue };
+        let Some(cell) = geometry.unit_cells[u].iter().copied().find(|&c| marks.value(c) == 0) else { continue };
         let candidates = marks.candidates(cell);
         if candidates.count_ones() != 1 {
             continue;
