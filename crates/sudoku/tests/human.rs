@@ -135,6 +135,16 @@ fn bad_boards_are_errors_not_panics() {
     let all: Vec<(usize, u8)> = marks.candidate_digits(0).map(|d| (0, d)).collect();
     assert!(marks.clone().without(&all).is_err());
     assert!(marks.without(&[(99, 1)]).is_err());
+    // The '+' notation: typed errors for what it cannot read.
+    assert!(PencilMarks::from_marked_line("1.+42421321.4342", None).is_err());
+    assert!(PencilMarks::from_marked_line("1.++42421321.43421", None).is_err());
+    assert!(PencilMarks::from_marked_line("1.+.2421321.43421", None).is_err());
+    assert!(PencilMarks::from_marked_line("1.%42421321.43421", None).is_err());
+    assert!(PencilMarks::from_marked_line("11+42421321.43421", None).is_err());
+    let six = "..6..35......134.......6..1....5..64";
+    let marks = PencilMarks::from_marked_line(six, Some(Shape::new(2, 3).unwrap())).unwrap();
+    assert_eq!(marks, PencilMarks::from_givens(&puzzle).unwrap());
+    assert!(PencilMarks::from_marked_line(six, Some(Shape::new(3, 3).unwrap())).is_err());
     // An empty grid has many solutions: logic runs out and the guess finishes it.
     let solved = HumanSolver::new().solve(&Grid::empty(shape)).unwrap();
     assert!(solved.is_solved() && solved.used_last_resort());
@@ -271,4 +281,17 @@ fn the_own_technique_cases_on_rectangular_boxes_pass_and_are_sound() {
     }
     println!("own cases passed per shape: {passed:?}");
     assert!(passed.values().sum::<usize>() >= 170);
+}
+
+#[test]
+fn the_largest_side_works_with_digits_and_names_up_to_64() {
+    let shape = Shape::new(8, 8).unwrap();
+    let mut rng = csp::rng::Rng::new(5);
+    let full = csp_sudoku::generate::shuffled_grid(shape, &mut rng);
+    let puzzle = csp_sudoku::generate::blank_cells(&full, 600, &mut rng);
+    let solution = HumanSolver::new().solve_checked(&puzzle, &full).unwrap();
+    assert_eq!(solution.grid(), Some(full));
+    // The last cell is named with both coordinates at 64.
+    assert_eq!(solution.steps()[0].cell_name(64 * 64 - 1), "r64c64");
+    assert!(solution.steps().iter().any(|s| s.to_string().contains(" = ") && s.placements()[0].digit > 9));
 }

@@ -181,6 +181,14 @@ pub enum PencilMarkError {
         /// The cell's name.
         cell: String,
     },
+    /// A board written as text that cannot be read.
+    #[error("column {column}: {message}")]
+    Text {
+        /// The column (from 1) of the problem.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
     /// A cell named outside the grid.
     #[error("cell {cell} is outside a grid of {cells} cells")]
     CellOutside {
@@ -332,6 +340,75 @@ impl PencilMarks {
         }
         self.check_candidates()?;
         Ok(self)
+    }
+
+    /// A board from the line format with a `+` before every digit placed
+    /// since the givens (HoDoKu's notation: `+6+3.42...`), one symbol per cell
+    /// (`.` or `0` empty, `1`-`9`, then `A`-`Z` for 10-35); the side is the
+    /// square root of the number of cells, with its default box shape unless
+    /// `shape` says otherwise.
+    ///
+    /// ```
+    /// use csp_sudoku::human::PencilMarks;
+    /// let marks = PencilMarks::from_marked_line("1.+42421321.43421", None).unwrap();
+    /// assert!(marks.is_given(0) && !marks.is_given(2));
+    /// assert_eq!(marks.to_marked_line(), "1.+42421321.43421");
+    /// ```
+    pub fn from_marked_line(text: &str, shape: Option<Shape>) -> Result<PencilMarks, PencilMarkError> {
+        let text = text.trim();
+        let (mut givens, mut placed) = (Vec::new(), Vec::new());
+        let mut plus = false;
+        for (i, b) in text.bytes().enumerate() {
+            if b == b'+' {
+                if plus {
+                    return Err(PencilMarkError::Text { column: i + 1, message: "two '+' in a row".into() });
+                }
+                plus = true;
+                continue;
+            }
+            let Some(v) = crate::parse::symbol_value(b) else {
+                return Err(PencilMarkError::Text {
+                    column: i + 1,
+                    message: format!("'{}' is not a digit, '.' or '+'", char::from(b)),
+                });
+            };
+            if plus && v == 0 {
+                return Err(PencilMarkError::Text { column: i + 1, message: "'+' before an empty cell".into() });
+            }
+            givens.push(if plus { 0 } else { v });
+            placed.push(if plus { v } else { 0 });
+            plus = false;
+        }
+        let cells = givens.len();
+        let side = (1..=crate::grid::MAX_SIDE).find(|s| s * s >= cells).unwrap_or(0);
+        if side * side != cells {
+            return Err(PencilMarkError::Text {
+                column: text.len(),
+                message: format!("{cells} cells do not make a square grid"),
+            });
+        }
+        let shape = match shape {
+            Some(shape) => shape.fit(side),
+            None => Shape::for_side(side),
+        }
+        .map_err(|e| PencilMarkError::Text { column: 1, message: e.to_string() })?;
+        let grid = |cells: Vec<u8>| {
+            Grid::from_cells(shape, cells).map_err(|e| PencilMarkError::Text { column: 1, message: e.to_string() })
+        };
+        PencilMarks::from_progress(&grid(givens)?, &grid(placed)?)
+    }
+
+    /// The board's digits in the notation of [`PencilMarks::from_marked_line`]
+    /// (sides up to 35; candidates are not written).
+    pub fn to_marked_line(&self) -> String {
+        let mut out = String::with_capacity(self.values.len() * 2);
+        for (cell, &v) in self.values.iter().enumerate() {
+            if v != 0 && !self.given[cell] {
+                out.push('+');
+            }
+            out.push(crate::format::symbol(v));
+        }
+        out
     }
 
     fn check_candidates(&self) -> Result<(), PencilMarkError> {
