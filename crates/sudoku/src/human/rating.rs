@@ -11,8 +11,8 @@
 //! | level   | 9x9 total up to | also needs a technique of this level |
 //! | ------- | --------------- | ------------------------------------ |
 //! | easy    | 800             | singles |
-//! | medium  | 1000            | locked candidates, locked pairs, naked and hidden pairs and triples |
-//! | hard    | 1600            | quads, basic fish, unique rectangle, skyscraper, 2-string kite, remote pairs, wings, simple colours, finned and sashimi X-wing |
+//! | medium  | 1000            | locked candidates, locked pairs and triples, naked and hidden pairs and triples, BUG+1 |
+//! | hard    | 1600            | quads, basic fish, remote pairs, skyscraper, 2-string kite, turbot fish, empty rectangle, wings, unique rectangles, finned and sashimi X-wing, simple colours |
 //! | unfair  | 1800            | finned and sashimi swordfish and jellyfish, X-chains, XY-chains |
 //! | extreme | more            | forcing chains, guesses |
 //!
