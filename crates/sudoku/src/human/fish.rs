@@ -47,8 +47,8 @@ pub(crate) fn fish(found: &mut Collector<'_>, size: usize, kind: Kind) {
     let n = marks.side();
     let box_masks = [box_masks(marks, 0), box_masks(marks, 1)];
     for digit in 1..=n as u8 {
-        for base_kind in 0..2usize {
-            let search = Search::new(marks, digit, base_kind, size, kind, &box_masks[base_kind]);
+        for (base_kind, masks) in box_masks.iter().enumerate() {
+            let search = Search::new(marks, digit, base_kind, size, kind, masks);
             if search.lines.len() < size {
                 continue;
             }
