@@ -325,6 +325,71 @@ impl Step {
     }
 }
 
+impl Step {
+    /// Appends the step as one JSON object, without a newline (for a
+    /// `--format jsonl` printer): technique, HoDoKu code, placements and
+    /// eliminations (cell index, name and digit), units, pattern cells, digits,
+    /// and the text.
+    ///
+    /// ```
+    /// use csp_sudoku::human::{self, PencilMarks};
+    /// let puzzle = csp_sudoku::parse::one("1.42421321.43421").unwrap();
+    /// let step = human::hint(&PencilMarks::from_givens(&puzzle).unwrap()).unwrap().unwrap();
+    /// let mut json = String::new();
+    /// step.write_json(&mut json);
+    /// // r1c2 is the last empty cell of row 1.
+    /// assert!(json.starts_with(r#"{"technique":"full house","code":"0000","placements":[{"cell":1,"name":"r1c2","digit":3}]"#));
+    /// assert!(json.ends_with(r#""text":"full house: r1c2 = 3 (the last empty cell of box 1)"}"#));
+    /// ```
+    pub fn write_json(&self, out: &mut String) {
+        use crate::format::push_json_string;
+        let list = |out: &mut String, items: &[Candidate]| {
+            out.push('[');
+            for (i, c) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(&format!(
+                    "{{\"cell\":{},\"name\":\"{}\",\"digit\":{}}}",
+                    c.cell,
+                    self.cell_name(c.cell),
+                    c.digit
+                ));
+            }
+            out.push(']');
+        };
+        out.push_str("{\"technique\":");
+        push_json_string(out, self.technique.name());
+        out.push_str(",\"code\":");
+        match self.technique.hodoku_code() {
+            Some(code) => push_json_string(out, code),
+            None => out.push_str("null"),
+        }
+        out.push_str(",\"placements\":");
+        list(out, &self.placements);
+        out.push_str(",\"eliminations\":");
+        list(out, &self.eliminations);
+        out.push_str(",\"units\":[");
+        for (i, unit) in self.units.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            push_json_string(out, &unit.to_string());
+        }
+        out.push_str("],\"cells\":[");
+        let cells: Vec<String> = self.cells.iter().map(|c| c.to_string()).collect();
+        out.push_str(&cells.join(","));
+        out.push_str("],\"pattern\":");
+        list(out, &self.pattern);
+        out.push_str(",\"digits\":[");
+        let digits: Vec<String> = self.digits.iter().map(|d| d.to_string()).collect();
+        out.push_str(&digits.join(","));
+        out.push_str("],\"text\":");
+        push_json_string(out, &self.to_string());
+        out.push('}');
+    }
+}
+
 /// `technique: effect (reason)`.
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
