@@ -148,6 +148,32 @@ fn bad_boards_are_errors_not_panics() {
     // An empty grid has many solutions: logic runs out and the guess finishes it.
     let solved = HumanSolver::new().solve(&Grid::empty(shape)).unwrap();
     assert!(solved.is_solved() && solved.used_last_resort());
+    // A 9x9 with two solutions (a deadly rectangle left open) still solves:
+    // without the uniqueness techniques when they would cut both away.
+    let two = parse::one("..3456789456789123789123456..4365897365897214897214365531642978642978531978531642").unwrap();
+    let (count, _) = model::count(&two, &SolveConfig::default(), Some(3)).unwrap();
+    assert_eq!(count.solutions, 2);
+    let solved = human::explain(&two).unwrap();
+    assert!(solved.is_solved());
+    assert!(csp_sudoku::check::check_filled(&solved.grid().unwrap()).is_valid());
+    // More open versions of it: whatever the uniqueness techniques do, the
+    // answer is one of the solutions.
+    let mut rng = csp::rng::Rng::new(9);
+    for _ in 0..40 {
+        let puzzle = csp_sudoku::generate::blank_cells(&two, 45, &mut rng);
+        let solved = human::explain(&puzzle).unwrap();
+        let grid = solved.grid().unwrap();
+        assert!(csp_sudoku::check::verify_solution(&puzzle, &grid).is_ok(), "{}", csp_sudoku::format::line(&puzzle));
+    }
+    // Two solutions that differ in a deadly rectangle, and a unique rectangle
+    // that, assuming one solution, cuts both away: solved again without the
+    // uniqueness techniques.
+    let deadly =
+        parse::one(".2...6.5....39.....53.21.762..1.3.......82.41.4.....3..34.18.9.16..3..82.8..6...5").unwrap();
+    assert_eq!(model::count(&deadly, &SolveConfig::default(), Some(3)).unwrap().0.solutions, 2);
+    let solved = human::explain(&deadly).unwrap();
+    assert!(csp_sudoku::check::verify_solution(&deadly, &solved.grid().unwrap()).is_ok());
+    assert!(solved.steps().iter().all(|s| !s.technique().assumes_uniqueness()));
     // r1c3 and r1c4 need 3 and 4, which column 3 already holds.
     let contradiction = parse::one("12........3...4.").unwrap();
     assert!(human::explain(&contradiction).is_err());

@@ -124,6 +124,10 @@ pub(crate) fn forcing_chain(found: &mut Collector<'_>) {
 /// The engine's solution of the board (respecting its candidates), or `None`
 /// when it has none.
 pub(crate) fn engine_solution(marks: &PencilMarks) -> Result<Option<Grid>, EngineError> {
+    // An empty cell without candidates has no solution (and no variable domain).
+    if (0..marks.shape().num_cells()).any(|c| marks.value(c) == 0 && marks.candidates(c) == 0) {
+        return Ok(None);
+    }
     let model = SudokuModel::with_domains(marks.shape(), |cell| match marks.value(cell) {
         0 => Domain::values(digits(marks.candidates(cell)).map(i64::from)),
         v => Domain::values([i64::from(v)]),

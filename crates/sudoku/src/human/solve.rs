@@ -117,7 +117,9 @@ impl HumanSolver {
         Ok(None)
     }
 
-    /// Solves a puzzle from its givens, step by step.
+    /// Solves a puzzle from its givens, step by step. On a puzzle with several
+    /// solutions, when the uniqueness techniques cut every solution away, the
+    /// solution is computed again without them.
     pub fn solve(&self, puzzle: &Grid) -> Result<Solution, HumanError> {
         self.solve_marks(PencilMarks::from_givens(puzzle)?)
     }
@@ -136,6 +138,23 @@ impl HumanSolver {
     }
 
     fn run(&self, start: PencilMarks, check: Option<&Grid>) -> Result<Solution, HumanError> {
+        match self.run_once(start.clone(), check) {
+            // The uniqueness techniques assume one solution; on a puzzle with
+            // several they can cut every solution away. If the board itself
+            // has one, solve again without them.
+            Err(HumanError::NoSolution) if self.techniques.iter().any(|t| t.assumes_uniqueness()) => {
+                if last_resort::engine_solution(&start)?.is_none() {
+                    return Err(HumanError::NoSolution);
+                }
+                let mut without = self.clone();
+                without.techniques.retain(|t| !t.assumes_uniqueness());
+                without.run_once(start, check)
+            }
+            other => other,
+        }
+    }
+
+    fn run_once(&self, start: PencilMarks, check: Option<&Grid>) -> Result<Solution, HumanError> {
         let mut marks = start.clone();
         let mut steps = Vec::new();
         let mut known = check.cloned();

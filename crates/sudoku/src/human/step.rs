@@ -152,6 +152,20 @@ techniques! {
     Guess => "guess", "", 10000, Extreme;
 }
 
+impl Technique {
+    /// Whether the technique is only sound on puzzles with one solution (the
+    /// unique rectangles and BUG+1).
+    pub fn assumes_uniqueness(self) -> bool {
+        matches!(
+            self,
+            Technique::UniqueRectangle1
+                | Technique::UniqueRectangle2
+                | Technique::UniqueRectangle4
+                | Technique::BugPlusOne
+        )
+    }
+}
+
 impl fmt::Display for Technique {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
