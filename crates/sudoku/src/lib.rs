@@ -28,12 +28,15 @@
 //! - [`check`]: validation of filled grids and verification of solutions,
 //!   independent of the engine.
 //! - [`generate`]: random full grids and puzzles with a unique solution,
-//!   reproducible from a seed.
+//!   reproducible from a seed, and puzzles of a chosen difficulty.
+//! - [`human`]: solving like a person: pencil marks, techniques from singles
+//!   to chains, explained steps, hints and a difficulty rating.
 
 pub mod check;
 pub mod format;
 pub mod generate;
 pub mod grid;
+pub mod human;
 pub mod model;
 pub mod parse;
 

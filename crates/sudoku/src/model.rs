@@ -114,6 +114,13 @@ impl SudokuModel {
         SudokuModel::build(shape, Labels::None, |_| Domain::range(1, n))
     }
 
+    /// The model of a board whose cells range over the given domains (one
+    /// per cell, a given as a single value): the human-style solver asks the
+    /// engine about boards with pencil marks this way.
+    pub fn with_domains(shape: Shape, domain: impl FnMut(usize) -> Domain) -> Result<SudokuModel, EngineError> {
+        SudokuModel::build(shape, Labels::Units, domain)
+    }
+
     fn build(
         shape: Shape,
         labels: Labels,

@@ -1,0 +1,126 @@
+//! Simple colouring (single-digit colouring): trap and wrap.
+//!
+//! After HoDoKu ("Simple Colors") and sudokuwiki ("Simple Colouring"). The
+//! conjugate pairs of a digit (units where it has exactly two places) link
+//! cells; a connected cluster is coloured in two colours so that linked cells
+//! differ, and exactly one colour holds the digit. Trap: a cell outside the
+//! cluster that sees both colours loses the digit. Wrap: when two cells of one
+//! colour see each other, that colour is false and all its cells lose the
+//! digit.
+
+use super::Collector;
+use super::step::{Candidate, Step, Technique};
+
+/// The clusters of a digit: each a list of `(cell, colour)`, colour 0 or 1.
+fn clusters(marks: &super::PencilMarks, digit: u8) -> Vec<Vec<(usize, u8)>> {
+    let geometry = marks.geometry();
+    let n = marks.side();
+    let cells = marks.shape().num_cells();
+    let mut links: Vec<Vec<usize>> = vec![Vec::new(); cells];
+    for u in 0..3 * n {
+        let mut with = marks.cells_with(u, digit);
+        if let (Some(a), Some(b), None) = (with.next(), with.next(), with.next()) {
+            if !links[a].contains(&b) {
+                links[a].push(b);
+                links[b].push(a);
+            }
+        }
+    }
+    let _ = geometry;
+    let mut colour: Vec<Option<u8>> = vec![None; cells];
+    let mut out = Vec::new();
+    for start in 0..cells {
+        if links[start].is_empty() || colour[start].is_some() {
+            continue;
+        }
+        let mut cluster = vec![(start, 0u8)];
+        colour[start] = Some(0);
+        let mut at = 0;
+        while at < cluster.len() {
+            let (cell, c) = cluster[at];
+            at += 1;
+            for &next in &links[cell] {
+                if colour[next].is_none() {
+                    colour[next] = Some(1 - c);
+                    cluster.push((next, 1 - c));
+                }
+            }
+        }
+        out.push(cluster);
+    }
+    out
+}
+
+/// Simple colours, trap (`wrap` false) or wrap (`wrap` true).
+pub(crate) fn simple_colors(found: &mut Collector<'_>, wrap: bool) {
+    let marks = found.marks;
+    let geometry = marks.geometry();
+    let n = marks.side();
+    for digit in 1..=n as u8 {
+        for cluster in clusters(marks, digit) {
+            if cluster.len() < 3 {
+                continue;
+            }
+            let colour_cells = |c: u8| cluster.iter().filter(move |x| x.1 == c).map(|x| x.0);
+            let names = |c: u8| colour_cells(c).map(|cell| marks.cell_name(cell)).collect::<Vec<_>>().join(" ");
+            let pattern: Vec<Candidate> = cluster.iter().map(|&(cell, _)| Candidate::new(cell, digit)).collect();
+            let cells: Vec<usize> = cluster.iter().map(|x| x.0).collect();
+            if wrap {
+                for c in 0..2u8 {
+                    let same: Vec<usize> = colour_cells(c).collect();
+                    let clash = same
+                        .iter()
+                        .enumerate()
+                        .find_map(|(i, &a)| same[i + 1..].iter().find(|&&b| geometry.sees(a, b)).map(|&b| (a, b)));
+                    let Some((a, b)) = clash else { continue };
+                    let eliminations: Vec<Candidate> = same.iter().map(|&cell| Candidate::new(cell, digit)).collect();
+                    found.push(
+                        Step::new(Technique::SimpleColorsWrap, marks.shape())
+                            .eliminating(eliminations)
+                            .pattern(pattern.clone())
+                            .cells(cells.clone())
+                            .digits(vec![digit])
+                            .reason(format!(
+                                "colouring the {digit}s: {} and {} have the same colour and see each other, so that colour ({}) is false (other colour: {})",
+                                marks.cell_name(a),
+                                marks.cell_name(b),
+                                names(c),
+                                names(1 - c)
+                            )),
+                    );
+                    if found.done() {
+                        return;
+                    }
+                }
+            } else {
+                let in_cluster = |cell: usize| cluster.iter().any(|x| x.0 == cell);
+                let eliminations: Vec<Candidate> = (0..marks.shape().num_cells())
+                    .filter(|&cell| marks.has(cell, digit) && !in_cluster(cell))
+                    .filter(|&cell| {
+                        colour_cells(0).any(|x| geometry.sees(cell, x))
+                            && colour_cells(1).any(|x| geometry.sees(cell, x))
+                    })
+                    .map(|cell| Candidate::new(cell, digit))
+                    .collect();
+                if eliminations.is_empty() {
+                    continue;
+                }
+                found.push(
+                    Step::new(Technique::SimpleColorsTrap, marks.shape())
+                        .eliminating(eliminations)
+                        .pattern(pattern)
+                        .cells(cells)
+                        .digits(vec![digit])
+                        .reason(format!(
+                            "colouring the {digit}s by conjugate pairs: one of the colours {} / {} is true, and these cells see both",
+                            names(0),
+                            names(1)
+                        )),
+                );
+                if found.done() {
+                    return;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,196 @@
+//! Solving like a person: pencil marks, techniques, explained steps, a
+//! difficulty rating.
+//!
+//! The solver ([`HumanSolver`]) repeatedly applies the easiest technique that
+//! makes progress on the pencil marks ([`PencilMarks`]) and records each
+//! [`Step`]: which technique, which cells and units, what it placed or
+//! removed, and why. Every technique works for any box shape `R x C` where it
+//! makes sense (a 4x4 has no swordfish to find, but the search runs). When no
+//! technique applies, the last resorts are a forcing chain (a candidate whose
+//! consequences by singles contradict themselves) and, failing that, a guess
+//! taken from the engine's solution, said plainly in the step's text.
+//!
+//! ```
+//! use csp_sudoku::human::{self, Level};
+//! use csp_sudoku::parse;
+//!
+//! let puzzle = parse::one("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........").unwrap();
+//! let solution = human::explain(&puzzle).unwrap();
+//! for step in solution.steps().iter().take(3) {
+//!     println!("{step}"); // e.g. "hidden single: r2c3 = 4 (the only 4 in box 1)"
+//! }
+//! let rating = solution.rating();
+//! assert!(rating.level >= Level::Easy);
+//! ```
+//!
+//! The techniques, in the order they are tried, with their scores and levels
+//! (after HoDoKu's defaults; the definitions follow HoDoKu, Sudoku Explainer
+//! and Andrew Stuart's sudokuwiki.com, cited in each module):
+//!
+//! | technique | HoDoKu code | score | level | module |
+//! | --- | --- | --- | --- | --- |
+//! | full house | 0000 | 4 | easy | [`singles`] |
+//! | naked single | 0003 | 4 | easy | [`singles`] |
+//! | hidden single | 0002 | 14 | easy | [`singles`] |
+//! | locked pair | 0110 | 40 | medium | [`intersections`] |
+//! | locked triple | 0111 | 60 | medium | [`intersections`] |
+//! | pointing (locked candidates 1) | 0100 | 50 | medium | [`intersections`] |
+//! | claiming (locked candidates 2) | 0101 | 50 | medium | [`intersections`] |
+//! | naked pair | 0200 | 60 | medium | [`subsets`] |
+//! | naked triple | 0201 | 80 | medium | [`subsets`] |
+//! | hidden pair | 0210 | 70 | medium | [`subsets`] |
+//! | hidden triple | 0211 | 100 | medium | [`subsets`] |
+//! | naked quad | 0202 | 120 | hard | [`subsets`] |
+//! | hidden quad | 0212 | 150 | hard | [`subsets`] |
+//! | x-wing | 0300 | 140 | hard | [`fish`] |
+//! | swordfish | 0301 | 150 | hard | [`fish`] |
+//! | jellyfish | 0302 | 160 | hard | [`fish`] |
+//! | remote pair | 0703 | 110 | hard | [`chains`] |
+//! | bug+1 | 0610 | 100 | medium | [`uniqueness`] |
+//! | skyscraper | 0400 | 130 | hard | [`single_digit`] |
+//! | 2-string kite | 0401 | 150 | hard | [`single_digit`] |
+//! | turbot fish | 0403 | 120 | hard | [`single_digit`] |
+//! | empty rectangle | 0402 | 120 | hard | [`single_digit`] |
+//! | w-wing | 0803 | 150 | hard | [`wings`] |
+//! | xy-wing | 0800 | 160 | hard | [`wings`] |
+//! | xyz-wing | 0801 | 180 | hard | [`wings`] |
+//! | unique rectangle type 1 | 0600 | 100 | hard | [`uniqueness`] |
+//! | unique rectangle type 2 | 0601 | 100 | hard | [`uniqueness`] |
+//! | unique rectangle type 4 | 0603 | 100 | hard | [`uniqueness`] |
+//! | finned x-wing | 0310 | 130 | hard | [`fish`] |
+//! | sashimi x-wing | 0320 | 150 | hard | [`fish`] |
+//! | finned swordfish | 0311 | 200 | unfair | [`fish`] |
+//! | sashimi swordfish | 0321 | 240 | unfair | [`fish`] |
+//! | finned jellyfish | 0312 | 250 | unfair | [`fish`] |
+//! | sashimi jellyfish | 0322 | 260 | unfair | [`fish`] |
+//! | simple colors trap | 0500 | 150 | hard | [`coloring`] |
+//! | simple colors wrap | 0501 | 150 | hard | [`coloring`] |
+//! | x-chain | 0701 | 260 | unfair | [`chains`] |
+//! | xy-chain | 0702 | 260 | unfair | [`chains`] |
+//! | forcing chain (singles) | - | 500 | extreme | [`last_resort`] |
+//! | guess (the engine's digit) | - | 10000 | extreme | [`last_resort`] |
+//!
+//! The rating ([`Rating`], [`Level`]) sums the scores of the steps; see
+//! [`rating`] for the level thresholds. Cells are named `r3c5` (row, column,
+//! from 1), units `row 3`, `column 5`, `box 2`; digits above 9 are written as
+//! numbers (`r12c10 = 16`), as the pretty and grid formats write them.
+
+pub mod candidates;
+pub mod chains;
+pub mod coloring;
+pub mod fish;
+pub mod generate;
+pub mod intersections;
+pub mod last_resort;
+pub mod rating;
+pub mod single_digit;
+pub mod singles;
+pub mod solve;
+pub mod step;
+pub mod subsets;
+pub mod uniqueness;
+pub mod wings;
+
+pub use candidates::{DigitSet, PencilMarkError, PencilMarks};
+pub use rating::{Level, Rating, UnknownLevel};
+pub use solve::{HumanError, HumanSolver, Solution};
+pub use step::{Candidate, Step, Technique};
+
+use crate::grid::Grid;
+
+/// Where a technique's search puts what it finds.
+pub(crate) struct Collector<'a> {
+    pub(crate) marks: &'a PencilMarks,
+    pub(crate) steps: Vec<Step>,
+    first_only: bool,
+}
+
+impl Collector<'_> {
+    pub(crate) fn push(&mut self, step: Step) {
+        if step.makes_progress() {
+            self.steps.push(step);
+        }
+    }
+
+    /// Whether the search can stop: only the first instance is wanted and it
+    /// was found.
+    pub(crate) fn done(&self) -> bool {
+        self.first_only && !self.steps.is_empty()
+    }
+}
+
+fn search(technique: Technique, marks: &PencilMarks, first_only: bool) -> Vec<Step> {
+    let mut found = Collector { marks, steps: Vec::new(), first_only };
+    let c = &mut found;
+    match technique {
+        Technique::FullHouse => singles::full_house(c),
+        Technique::NakedSingle => singles::naked_single(c),
+        Technique::HiddenSingle => singles::hidden_single(c),
+        Technique::LockedPair => intersections::locked_subset(c, 2),
+        Technique::LockedTriple => intersections::locked_subset(c, 3),
+        Technique::Pointing => intersections::pointing(c),
+        Technique::Claiming => intersections::claiming(c),
+        Technique::NakedPair => subsets::naked_subset(c, 2),
+        Technique::NakedTriple => subsets::naked_subset(c, 3),
+        Technique::NakedQuad => subsets::naked_subset(c, 4),
+        Technique::HiddenPair => subsets::hidden_subset(c, 2),
+        Technique::HiddenTriple => subsets::hidden_subset(c, 3),
+        Technique::HiddenQuad => subsets::hidden_subset(c, 4),
+        Technique::XWing => fish::fish(c, 2, fish::Kind::Basic),
+        Technique::Swordfish => fish::fish(c, 3, fish::Kind::Basic),
+        Technique::Jellyfish => fish::fish(c, 4, fish::Kind::Basic),
+        Technique::FinnedXWing => fish::fish(c, 2, fish::Kind::Finned),
+        Technique::FinnedSwordfish => fish::fish(c, 3, fish::Kind::Finned),
+        Technique::FinnedJellyfish => fish::fish(c, 4, fish::Kind::Finned),
+        Technique::SashimiXWing => fish::fish(c, 2, fish::Kind::Sashimi),
+        Technique::SashimiSwordfish => fish::fish(c, 3, fish::Kind::Sashimi),
+        Technique::SashimiJellyfish => fish::fish(c, 4, fish::Kind::Sashimi),
+        Technique::UniqueRectangle1 => uniqueness::unique_rectangle(c, 1),
+        Technique::UniqueRectangle2 => uniqueness::unique_rectangle(c, 2),
+        Technique::UniqueRectangle4 => uniqueness::unique_rectangle(c, 4),
+        Technique::BugPlusOne => uniqueness::bug_plus_one(c),
+        Technique::TurbotFish => single_digit::turbot_fish(c),
+        Technique::EmptyRectangle => single_digit::empty_rectangle(c),
+        Technique::Skyscraper => single_digit::skyscraper(c),
+        Technique::TwoStringKite => single_digit::two_string_kite(c),
+        Technique::RemotePair => chains::remote_pair(c),
+        Technique::XChain => chains::x_chain(c),
+        Technique::XyChain => chains::xy_chain(c),
+        Technique::WWing => wings::w_wing(c),
+        Technique::XyWing => wings::xy_wing(c),
+        Technique::XyzWing => wings::xyz_wing(c),
+        Technique::SimpleColorsTrap => coloring::simple_colors(c, false),
+        Technique::SimpleColorsWrap => coloring::simple_colors(c, true),
+        Technique::ForcingChain => last_resort::forcing_chain(c),
+        // A guess needs the engine's solution: see `HumanSolver`.
+        Technique::Guess => {}
+    }
+    found.steps
+}
+
+/// Every instance of a technique on a board that makes progress (for a guess:
+/// none; it needs the engine, see [`HumanSolver`]).
+pub fn find_all(technique: Technique, marks: &PencilMarks) -> Vec<Step> {
+    search(technique, marks, false)
+}
+
+/// The first instance of a technique on a board that makes progress.
+pub fn find_first(technique: Technique, marks: &PencilMarks) -> Option<Step> {
+    search(technique, marks, true).into_iter().next()
+}
+
+/// The full human-style solution of a puzzle, with every technique and the
+/// last resorts.
+pub fn explain(puzzle: &Grid) -> Result<Solution, HumanError> {
+    HumanSolver::new().solve(puzzle)
+}
+
+/// The next step on a board of pencil marks (`None` when it is solved).
+pub fn hint(marks: &PencilMarks) -> Result<Option<Step>, HumanError> {
+    HumanSolver::new().next_step(marks)
+}
+
+/// The rating of a puzzle: its human-style solution's score and level.
+pub fn rate(puzzle: &Grid) -> Result<Rating, HumanError> {
+    Ok(explain(puzzle)?.rating())
+}

@@ -1,0 +1,237 @@
+//! The human-style solver: apply the easiest technique that makes progress,
+//! record the step, repeat.
+
+use super::candidates::{PencilMarkError, PencilMarks};
+use super::rating::Rating;
+use super::step::{Step, Technique};
+use super::{find_first, last_resort};
+use crate::grid::Grid;
+use crate::model::EngineError;
+
+/// Why the human solver could not go on.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum HumanError {
+    /// The board could not be built.
+    #[error(transparent)]
+    PencilMarks(#[from] PencilMarkError),
+    /// The engine failed (for the last resort).
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+    /// The board has no solution: no technique applies and the engine finds
+    /// none either.
+    #[error("the board has no solution")]
+    NoSolution,
+    /// A step contradicted the known solution (only with
+    /// [`HumanSolver::solve_checked`]): a bug, or a puzzle with several solutions.
+    #[error("step {index} contradicts the solution: {step}")]
+    WrongStep {
+        /// The step's number, from 1.
+        index: usize,
+        /// The step's text.
+        step: String,
+    },
+}
+
+/// A human-style solver: which techniques it may use, in order.
+///
+/// ```
+/// use csp_sudoku::human::{HumanSolver, Technique};
+/// use csp_sudoku::parse;
+///
+/// let puzzle = parse::one("..6..35......134.......6..1....5..64").unwrap();
+/// let solution = HumanSolver::new().solve(&puzzle).unwrap();
+/// assert!(solution.is_solved());
+/// assert!(solution.steps().iter().all(|s| s.technique() != Technique::Guess));
+/// println!("{}", solution.steps()[0]);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HumanSolver {
+    techniques: Vec<Technique>,
+}
+
+impl Default for HumanSolver {
+    fn default() -> HumanSolver {
+        HumanSolver::new()
+    }
+}
+
+impl HumanSolver {
+    /// Every technique, easiest first, with the last resorts.
+    pub fn new() -> HumanSolver {
+        HumanSolver { techniques: Technique::ALL.to_vec() }
+    }
+
+    /// Only these techniques, tried in [`Technique::ALL`] order. Without
+    /// [`Technique::Guess`] the solver may stop before the board is solved.
+    pub fn with_techniques(techniques: &[Technique]) -> HumanSolver {
+        let techniques = Technique::ALL.iter().copied().filter(|t| techniques.contains(t)).collect();
+        HumanSolver { techniques }
+    }
+
+    /// The same solver without the last resorts (forcing chains and guesses):
+    /// logic only, so it may stop before the board is solved.
+    pub fn without_last_resort(mut self) -> HumanSolver {
+        self.techniques.retain(|&t| t != Technique::Guess && t != Technique::ForcingChain);
+        self
+    }
+
+    /// The techniques, in the order they are tried.
+    pub fn techniques(&self) -> &[Technique] {
+        &self.techniques
+    }
+
+    /// The next step on a board (a hint): the easiest technique that makes
+    /// progress. `None` when the board is solved, or when no allowed technique
+    /// applies.
+    pub fn next_step(&self, marks: &PencilMarks) -> Result<Option<Step>, HumanError> {
+        self.next_step_with(marks, &mut None)
+    }
+
+    fn next_step_with(&self, marks: &PencilMarks, solution: &mut Option<Grid>) -> Result<Option<Step>, HumanError> {
+        if marks.is_solved() {
+            return Ok(None);
+        }
+        for &technique in &self.techniques {
+            if technique == Technique::Guess {
+                if solution.is_none() {
+                    *solution = Some(last_resort::engine_solution(marks)?.ok_or(HumanError::NoSolution)?);
+                }
+                let known = solution.as_ref().ok_or(HumanError::NoSolution)?;
+                return match last_resort::guess(marks, known) {
+                    Some(step) => Ok(Some(step)),
+                    // The board moved away from the solution found before
+                    // (only when the puzzle has several): search again.
+                    None => {
+                        let fresh = last_resort::engine_solution(marks)?.ok_or(HumanError::NoSolution)?;
+                        let step = last_resort::guess(marks, &fresh);
+                        *solution = Some(fresh);
+                        step.map(Some).ok_or(HumanError::NoSolution)
+                    }
+                };
+            }
+            if let Some(step) = find_first(technique, marks) {
+                return Ok(Some(step));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Solves a puzzle from its givens, step by step. On a puzzle with several
+    /// solutions, when the uniqueness techniques cut every solution away, the
+    /// solution is computed again without them.
+    pub fn solve(&self, puzzle: &Grid) -> Result<Solution, HumanError> {
+        self.solve_marks(PencilMarks::from_givens(puzzle)?)
+    }
+
+    /// Solves from a board of pencil marks, step by step, until it is solved
+    /// or no allowed technique applies.
+    pub fn solve_marks(&self, marks: PencilMarks) -> Result<Solution, HumanError> {
+        self.run(marks, None)
+    }
+
+    /// Like [`HumanSolver::solve`], checking after every step that no
+    /// eliminated candidate is the digit of `solution` and no placement differs
+    /// from it: the soundness check of the tests.
+    pub fn solve_checked(&self, puzzle: &Grid, solution: &Grid) -> Result<Solution, HumanError> {
+        self.run(PencilMarks::from_givens(puzzle)?, Some(solution))
+    }
+
+    fn run(&self, start: PencilMarks, check: Option<&Grid>) -> Result<Solution, HumanError> {
+        match self.run_once(start.clone(), check) {
+            // The uniqueness techniques assume one solution; on a puzzle with
+            // several they can cut every solution away. If the board itself
+            // has one, solve again without them.
+            Err(HumanError::NoSolution) if self.techniques.iter().any(|t| t.assumes_uniqueness()) => {
+                if last_resort::engine_solution(&start)?.is_none() {
+                    return Err(HumanError::NoSolution);
+                }
+                let mut without = self.clone();
+                without.techniques.retain(|t| !t.assumes_uniqueness());
+                without.run_once(start, check)
+            }
+            other => other,
+        }
+    }
+
+    fn run_once(&self, start: PencilMarks, check: Option<&Grid>) -> Result<Solution, HumanError> {
+        let mut marks = start.clone();
+        let mut steps = Vec::new();
+        let mut known = check.cloned();
+        while let Some(step) = self.next_step_with(&marks, &mut known)? {
+            if let Some(solution) = check {
+                let wrong = step.placements().iter().any(|p| solution.cells()[p.cell] != p.digit)
+                    || step.eliminations().iter().any(|e| solution.cells()[e.cell] == e.digit);
+                if wrong {
+                    return Err(HumanError::WrongStep { index: steps.len() + 1, step: step.to_string() });
+                }
+            }
+            marks.apply(&step);
+            steps.push(step);
+        }
+        Ok(Solution { start, steps, end: marks })
+    }
+}
+
+/// The steps of a human-style solution, the board they started from and the
+/// board they reached.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    start: PencilMarks,
+    steps: Vec<Step>,
+    end: PencilMarks,
+}
+
+impl Solution {
+    /// The steps, in order.
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// The board before the first step.
+    pub fn start(&self) -> &PencilMarks {
+        &self.start
+    }
+
+    /// The board after the last step.
+    pub fn end(&self) -> &PencilMarks {
+        &self.end
+    }
+
+    /// Whether the steps filled every cell.
+    pub fn is_solved(&self) -> bool {
+        self.end.is_solved()
+    }
+
+    /// The filled grid, when solved.
+    pub fn grid(&self) -> Option<Grid> {
+        self.is_solved().then(|| self.end.grid())
+    }
+
+    /// Whether a last resort (forcing chain or guess) was needed.
+    pub fn used_last_resort(&self) -> bool {
+        self.steps.iter().any(|s| matches!(s.technique(), Technique::Guess | Technique::ForcingChain))
+    }
+
+    /// The rating of these steps.
+    pub fn rating(&self) -> Rating {
+        Rating::of_steps(self.start.shape(), &self.steps, self.is_solved())
+    }
+
+    /// The board before each step and after the last (for a replay): `steps + 1`
+    /// boards.
+    pub fn boards(&self) -> impl Iterator<Item = PencilMarks> + '_ {
+        let mut board = Some(self.start.clone());
+        let mut next = 0;
+        std::iter::from_fn(move || {
+            let current = board.take()?;
+            if next < self.steps.len() {
+                let mut after = current.clone();
+                after.apply(&self.steps[next]);
+                next += 1;
+                board = Some(after);
+            }
+            Some(current)
+        })
+    }
+}

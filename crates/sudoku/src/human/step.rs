@@ -1,0 +1,428 @@
+//! Techniques and steps: what a person did, as data and as one line of text.
+
+use std::fmt;
+
+use crate::grid::{Shape, Unit};
+
+use super::rating::Level;
+
+/// A digit in a cell: a placement or an eliminated candidate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Candidate {
+    /// The cell, row by row from 0.
+    pub cell: usize,
+    /// The digit, from 1.
+    pub digit: u8,
+}
+
+impl Candidate {
+    /// The digit `digit` in `cell`.
+    pub fn new(cell: usize, digit: u8) -> Candidate {
+        Candidate { cell, digit }
+    }
+}
+
+macro_rules! techniques {
+    ($( $(#[$doc:meta])* $variant:ident => $name:literal, $code:literal, $score:literal, $level:ident; )*) => {
+        /// A solving technique, easiest first in [`Technique::ALL`].
+        ///
+        /// Each has a name (as in HoDoKu and Andrew Stuart's sudokuwiki), the
+        /// code of HoDoKu's regression library, a score and a level (see
+        /// [`super::rating`]).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[non_exhaustive]
+        pub enum Technique {
+            $( $(#[$doc])* $variant, )*
+        }
+
+        impl Technique {
+            /// Every technique, in the order the solver tries them.
+            pub const ALL: &'static [Technique] = &[ $( Technique::$variant, )* ];
+
+            /// The technique's name, lowercase: `hidden single`.
+            pub fn name(self) -> &'static str {
+                match self { $( Technique::$variant => $name, )* }
+            }
+
+            /// The code of the technique in HoDoKu's regression library
+            /// (`0002` hidden single); `None` for the last resort.
+            pub fn hodoku_code(self) -> Option<&'static str> {
+                let code = match self { $( Technique::$variant => $code, )* };
+                (!code.is_empty()).then_some(code)
+            }
+
+            /// The score of one use (see [`super::rating`]).
+            pub fn score(self) -> u32 {
+                match self { $( Technique::$variant => $score, )* }
+            }
+
+            /// The level a puzzle reaches when it needs this technique.
+            pub fn level(self) -> Level {
+                match self { $( Technique::$variant => Level::$level, )* }
+            }
+        }
+    };
+}
+
+techniques! {
+    /// The last empty cell of a unit.
+    FullHouse => "full house", "0000", 4, Easy;
+    /// A cell with one candidate left.
+    NakedSingle => "naked single", "0003", 4, Easy;
+    /// A digit with one place left in a unit.
+    HiddenSingle => "hidden single", "0002", 14, Easy;
+    /// Two cells of a box and a line with the same two candidates.
+    LockedPair => "locked pair", "0110", 40, Medium;
+    /// Three cells of a box and a line with three candidates between them.
+    LockedTriple => "locked triple", "0111", 60, Medium;
+    /// Locked candidates type 1: a box's candidates of a digit all in one line.
+    Pointing => "pointing", "0100", 50, Medium;
+    /// Locked candidates type 2: a line's candidates of a digit all in one box.
+    Claiming => "claiming", "0101", 50, Medium;
+    /// Two cells of a unit with the same two candidates.
+    NakedPair => "naked pair", "0200", 60, Medium;
+    /// Three cells of a unit with three candidates between them.
+    NakedTriple => "naked triple", "0201", 80, Medium;
+    /// Two digits with the same two places in a unit.
+    HiddenPair => "hidden pair", "0210", 70, Medium;
+    /// Three digits with three places between them in a unit.
+    HiddenTriple => "hidden triple", "0211", 100, Medium;
+    /// Four cells of a unit with four candidates between them.
+    NakedQuad => "naked quad", "0202", 120, Hard;
+    /// Four digits with four places between them in a unit.
+    HiddenQuad => "hidden quad", "0212", 150, Hard;
+    /// A digit's candidates in two lines lie in two crossing lines.
+    XWing => "x-wing", "0300", 140, Hard;
+    /// Three lines, three crossing lines.
+    Swordfish => "swordfish", "0301", 150, Hard;
+    /// Four lines, four crossing lines.
+    Jellyfish => "jellyfish", "0302", 160, Hard;
+    /// A chain of bivalue cells with the same two digits.
+    RemotePair => "remote pair", "0703", 110, Hard;
+    /// All cells bivalue but one: the digit that appears three times in a
+    /// unit of that cell goes there.
+    BugPlusOne => "bug+1", "0610", 100, Medium;
+    /// Two conjugate pairs of a digit in parallel lines sharing one end line.
+    Skyscraper => "skyscraper", "0400", 130, Hard;
+    /// A conjugate pair in a row and one in a column joined in a box.
+    TwoStringKite => "2-string kite", "0401", 150, Hard;
+    /// Two conjugate pairs of a digit joined by a weak link.
+    TurbotFish => "turbot fish", "0403", 120, Hard;
+    /// A box whose candidates of a digit lie in one row and one column,
+    /// with a conjugate pair outside it.
+    EmptyRectangle => "empty rectangle", "0402", 120, Hard;
+    /// Two bivalue cells with the same digits joined by a strong link.
+    WWing => "w-wing", "0803", 150, Hard;
+    /// A bivalue pivot and two bivalue pincers.
+    XyWing => "xy-wing", "0800", 160, Hard;
+    /// A trivalue pivot and two bivalue pincers.
+    XyzWing => "xyz-wing", "0801", 180, Hard;
+    /// Uniqueness test type 1: three corners of a rectangle hold only the same
+    /// two digits, so the fourth cannot be either.
+    UniqueRectangle1 => "unique rectangle type 1", "0600", 100, Hard;
+    /// Uniqueness test type 2: the two other corners hold the same one extra
+    /// digit, which cells seeing both lose.
+    UniqueRectangle2 => "unique rectangle type 2", "0601", 100, Hard;
+    /// Uniqueness test type 4: one of the two digits is locked in the two
+    /// other corners, which therefore lose the other digit.
+    UniqueRectangle4 => "unique rectangle type 4", "0603", 100, Hard;
+    /// An X-wing with fins in one box.
+    FinnedXWing => "finned x-wing", "0310", 130, Hard;
+    /// A finned X-wing whose body lost a corner.
+    SashimiXWing => "sashimi x-wing", "0320", 150, Hard;
+    /// A swordfish with fins in one box.
+    FinnedSwordfish => "finned swordfish", "0311", 200, Unfair;
+    /// A finned swordfish with a line of one body candidate.
+    SashimiSwordfish => "sashimi swordfish", "0321", 240, Unfair;
+    /// A jellyfish with fins in one box.
+    FinnedJellyfish => "finned jellyfish", "0312", 250, Unfair;
+    /// A finned jellyfish with a line of one body candidate.
+    SashimiJellyfish => "sashimi jellyfish", "0322", 260, Unfair;
+    /// The conjugate pairs of a digit coloured in two colours.
+    SimpleColorsTrap => "simple colors trap", "0500", 150, Hard;
+    /// A colour that sees itself is false.
+    SimpleColorsWrap => "simple colors wrap", "0501", 150, Hard;
+    /// An alternating chain of strong and weak links on one digit.
+    XChain => "x-chain", "0701", 260, Unfair;
+    /// A chain of bivalue cells.
+    XyChain => "xy-chain", "0702", 260, Unfair;
+    /// Assuming a candidate leads, by singles alone, to a contradiction.
+    ForcingChain => "forcing chain", "", 500, Extreme;
+    /// No technique applies: a digit of the engine's solution is placed.
+    Guess => "guess", "", 10000, Extreme;
+}
+
+impl Technique {
+    /// Whether the technique is only sound on puzzles with one solution (the
+    /// unique rectangles and BUG+1).
+    pub fn assumes_uniqueness(self) -> bool {
+        matches!(
+            self,
+            Technique::UniqueRectangle1
+                | Technique::UniqueRectangle2
+                | Technique::UniqueRectangle4
+                | Technique::BugPlusOne
+        )
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One step of a human-style solution: the technique, what it placed or
+/// removed, and the pattern that justifies it.
+///
+/// `Display` writes the one-line text, e.g. `hidden single: r3c5 = 7 (the
+/// only 7 in box 2)`. The fields are plain data for other outputs (JSON lines,
+/// highlighting): cells are indices row by row from 0 (see
+/// [`crate::Shape::cell_name`]), digits count from 1, and digits above 9 are
+/// written as numbers, as the pretty and grid formats write them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub(crate) technique: Technique,
+    pub(crate) shape: Shape,
+    pub(crate) placements: Vec<Candidate>,
+    pub(crate) eliminations: Vec<Candidate>,
+    pub(crate) units: Vec<Unit>,
+    pub(crate) cells: Vec<usize>,
+    pub(crate) pattern: Vec<Candidate>,
+    pub(crate) digits: Vec<u8>,
+    pub(crate) reason: String,
+}
+
+impl Step {
+    pub(crate) fn new(technique: Technique, shape: Shape) -> Step {
+        Step {
+            technique,
+            shape,
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            units: Vec::new(),
+            cells: Vec::new(),
+            pattern: Vec::new(),
+            digits: Vec::new(),
+            reason: String::new(),
+        }
+    }
+
+    pub(crate) fn place(mut self, cell: usize, digit: u8) -> Step {
+        self.placements.push(Candidate::new(cell, digit));
+        self
+    }
+
+    pub(crate) fn eliminating(mut self, mut eliminations: Vec<Candidate>) -> Step {
+        eliminations.sort_unstable_by_key(|c| (c.digit, c.cell));
+        eliminations.dedup();
+        self.eliminations = eliminations;
+        self
+    }
+
+    pub(crate) fn units(mut self, units: Vec<Unit>) -> Step {
+        self.units = units;
+        self
+    }
+
+    pub(crate) fn cells(mut self, cells: Vec<usize>) -> Step {
+        self.cells = cells;
+        self
+    }
+
+    pub(crate) fn pattern(mut self, pattern: Vec<Candidate>) -> Step {
+        self.pattern = pattern;
+        self
+    }
+
+    pub(crate) fn digits(mut self, digits: Vec<u8>) -> Step {
+        self.digits = digits;
+        self
+    }
+
+    pub(crate) fn reason(mut self, reason: String) -> Step {
+        self.reason = reason;
+        self
+    }
+
+    /// The technique.
+    pub fn technique(&self) -> Technique {
+        self.technique
+    }
+
+    /// The box shape of the board, for naming cells.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The digits placed (singles place one; the last resort may place one).
+    pub fn placements(&self) -> &[Candidate] {
+        &self.placements
+    }
+
+    /// The candidates removed, by digit then cell.
+    pub fn eliminations(&self) -> &[Candidate] {
+        &self.eliminations
+    }
+
+    /// The units the pattern lives in (base and cover sets of a fish, the
+    /// unit of a single or a subset).
+    pub fn units_involved(&self) -> &[Unit] {
+        &self.units
+    }
+
+    /// The cells that make the pattern.
+    pub fn pattern_cells(&self) -> &[usize] {
+        &self.cells
+    }
+
+    /// The candidates that make the pattern (to highlight), e.g. the links of
+    /// a chain in order, the fins of a fish after its body.
+    pub fn pattern_candidates(&self) -> &[Candidate] {
+        &self.pattern
+    }
+
+    /// The digits the pattern is about.
+    pub fn digits_involved(&self) -> &[u8] {
+        &self.digits
+    }
+
+    /// Why the step holds, in words (the part of the text in parentheses).
+    pub fn reason_text(&self) -> &str {
+        &self.reason
+    }
+
+    /// Whether the step changes the board.
+    pub fn makes_progress(&self) -> bool {
+        !self.placements.is_empty() || !self.eliminations.is_empty()
+    }
+
+    /// The name of a cell of this board.
+    pub fn cell_name(&self, cell: usize) -> String {
+        self.shape.cell_name(cell).to_string()
+    }
+
+    /// What the step does, e.g. `r3c5 = 7` or `r1c4, r1c6 <> 2; r2c2 <> 5`.
+    pub fn effect_text(&self) -> String {
+        let mut out = String::new();
+        for (i, p) in self.placements.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(&format!("{} = {}", self.cell_name(p.cell), p.digit));
+        }
+        // Eliminations by digit; digits that leave the same cells are merged:
+        // `r6c6, r6c9 <> 5, 7`.
+        let mut groups: Vec<(Vec<usize>, Vec<u8>)> = Vec::new();
+        let mut i = 0;
+        while i < self.eliminations.len() {
+            let digit = self.eliminations[i].digit;
+            let mut cells = Vec::new();
+            while i < self.eliminations.len() && self.eliminations[i].digit == digit {
+                cells.push(self.eliminations[i].cell);
+                i += 1;
+            }
+            match groups.iter_mut().find(|(c, _)| *c == cells) {
+                Some((_, digits)) => digits.push(digit),
+                None => groups.push((cells, vec![digit])),
+            }
+        }
+        for (cells, digits) in groups {
+            if !out.is_empty() {
+                out.push_str("; ");
+            }
+            let names: Vec<String> = cells.iter().map(|&c| self.cell_name(c)).collect();
+            let digits: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
+            out.push_str(&format!("{} <> {}", names.join(", "), digits.join(", ")));
+        }
+        out
+    }
+}
+
+impl Step {
+    /// Appends the step as one JSON object, without a newline (for a
+    /// `--format jsonl` printer): technique, HoDoKu code, placements and
+    /// eliminations (cell index, name and digit), units, pattern cells, digits,
+    /// and the text.
+    ///
+    /// ```
+    /// use csp_sudoku::human::{self, PencilMarks};
+    /// let puzzle = csp_sudoku::parse::one("1.42421321.43421").unwrap();
+    /// let step = human::hint(&PencilMarks::from_givens(&puzzle).unwrap()).unwrap().unwrap();
+    /// let mut json = String::new();
+    /// step.write_json(&mut json);
+    /// // r1c2 is the last empty cell of row 1.
+    /// assert!(json.starts_with(r#"{"technique":"full house","code":"0000","placements":[{"cell":1,"name":"r1c2","digit":3}]"#));
+    /// assert!(json.ends_with(r#""text":"full house: r1c2 = 3 (the last empty cell of box 1)"}"#));
+    /// ```
+    pub fn write_json(&self, out: &mut String) {
+        #[derive(serde::Serialize)]
+        struct JsonCandidate {
+            cell: usize,
+            name: String,
+            digit: u8,
+        }
+        #[derive(serde::Serialize)]
+        struct JsonStep<'a> {
+            technique: &'a str,
+            code: Option<&'a str>,
+            placements: Vec<JsonCandidate>,
+            eliminations: Vec<JsonCandidate>,
+            units: Vec<String>,
+            cells: &'a [usize],
+            pattern: Vec<JsonCandidate>,
+            digits: &'a [u8],
+            text: String,
+        }
+        let list = |items: &[Candidate]| -> Vec<JsonCandidate> {
+            items
+                .iter()
+                .map(|c| JsonCandidate { cell: c.cell, name: self.cell_name(c.cell).to_string(), digit: c.digit })
+                .collect()
+        };
+        let step = JsonStep {
+            technique: self.technique.name(),
+            code: self.technique.hodoku_code(),
+            placements: list(&self.placements),
+            eliminations: list(&self.eliminations),
+            units: self.units.iter().map(|unit| unit.to_string()).collect(),
+            cells: &self.cells,
+            pattern: list(&self.pattern),
+            digits: &self.digits,
+            text: self.to_string(),
+        };
+        out.push_str(&serde_json::to_string(&step).expect("a step serialises"));
+    }
+}
+
+/// `technique: effect (reason)`.
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.technique, self.effect_text())?;
+        if !self.reason.is_empty() {
+            write!(f, " ({})", self.reason)?;
+        }
+        Ok(())
+    }
+}
+
+/// Names a list of cells: `r1c2, r1c5 and r3c3`.
+pub(crate) fn cell_list(shape: Shape, cells: &[usize]) -> String {
+    let names: Vec<String> = cells.iter().map(|&c| shape.cell_name(c).to_string()).collect();
+    and_list(&names)
+}
+
+/// `a`, `a and b`, `a, b and c`.
+pub(crate) fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// Digits as `{2,5}`.
+pub(crate) fn digit_set_text(digits: &[u8]) -> String {
+    let parts: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
+    format!("{{{}}}", parts.join(","))
+}

@@ -1,0 +1,210 @@
+//! The human-style solver on real collections (the shared data folder beside
+//! the repository; each test prints a note and passes when it is absent):
+//!
+//! - soundness: on top95 and a sample of 17clue, every step agrees with the
+//!   engine's unique solution, and the solver reaches that solution;
+//! - HoDoKu's exemplars: each puzzle of a section whose technique is
+//!   implemented is solved without the last resorts, using that technique;
+//! - QQWing's four levels: the median score increases strictly;
+//! - the time to rate 17clue and top1465 and to generate 9x9 puzzles of each
+//!   level, printed (not asserted: timings
+//!   belong in BENCHMARKS.md). `HUMAN_FULL=1` rates all of 17clue instead of
+//!   a sample.
+//!
+//! `cargo test -p csp-sudoku --release --test human_corpus -- --nocapture`
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use csp::SolveConfig;
+use csp_sudoku::Grid;
+use csp_sudoku::human::{HumanSolver, Level, Technique};
+use csp_sudoku::model::{self, Answer};
+use csp_sudoku::parse::PuzzleReader;
+
+fn shared(name: &str) -> Option<PathBuf> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku").join(name);
+    if path.is_file() {
+        Some(path)
+    } else {
+        println!("skipped: {} is absent (the shared data folder is not beside the repository)", path.display());
+        None
+    }
+}
+
+fn read_puzzles(path: &Path) -> Vec<Grid> {
+    let file = std::fs::File::open(path).unwrap();
+    PuzzleReader::new(std::io::BufReader::new(file))
+        .file(path.display().to_string())
+        .map(|p| p.unwrap_or_else(|e| panic!("{e}")).grid)
+        .collect()
+}
+
+fn engine_solution(puzzle: &Grid) -> Grid {
+    match model::solve(puzzle, &SolveConfig::default()).unwrap().0 {
+        Answer::Solved(grid) => grid,
+        other => panic!("no solution: {other:?}"),
+    }
+}
+
+fn check_sound(puzzles: &[Grid], what: &str) {
+    let solver = HumanSolver::new();
+    let mut guesses = 0;
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        let solution = engine_solution(puzzle);
+        let human = solver.solve_checked(puzzle, &solution).unwrap_or_else(|e| panic!("{what} #{i}: {e}"));
+        assert_eq!(human.grid().as_ref(), Some(&solution), "{what} #{i}");
+        guesses += usize::from(human.steps().iter().any(|s| s.technique() == Technique::Guess));
+    }
+    println!("{what}: {} puzzles solved soundly, {guesses} needed a guess", puzzles.len());
+}
+
+#[test]
+fn every_step_on_top95_and_a_17clue_sample_agrees_with_the_solution() {
+    if let Some(path) = shared("top95.txt") {
+        check_sound(&read_puzzles(&path), "top95");
+    }
+    if let Some(path) = shared("17clue.txt") {
+        let sample: Vec<Grid> = read_puzzles(&path).into_iter().step_by(97).collect();
+        check_sound(&sample, "17clue (every 97th)");
+    }
+}
+
+/// The sections of the exemplars file: `(code, label, puzzles)`.
+fn exemplar_sections(text: &str) -> Vec<(String, String, Vec<Grid>)> {
+    let mut sections: Vec<(String, String, Vec<Grid>)> = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(rest) = line.strip_prefix('#') {
+            if let Some((code, label)) = rest.split_once(':') {
+                if code.len() == 4 && code.bytes().all(|b| b.is_ascii_digit()) {
+                    sections.push((code.to_string(), label.trim().to_string(), Vec::new()));
+                }
+            }
+            continue;
+        }
+        let Some(puzzle) = line.split_whitespace().next() else { continue };
+        if let (Ok(grid), Some(section)) = (csp_sudoku::parse::one(puzzle), sections.last_mut()) {
+            section.2.push(grid);
+        }
+    }
+    sections
+}
+
+#[test]
+fn hodoku_exemplars_are_solved_by_logic_with_their_technique() {
+    let Some(path) = shared("hodoku/exemplars-1.0.txt") else { return };
+    let text = std::fs::read_to_string(path).unwrap();
+    let solver = HumanSolver::new().without_last_resort();
+    let (mut total, mut solved, mut used) = (0, 0, 0);
+    println!("| code | section | puzzles | solved by logic | technique used |");
+    println!("| --- | --- | --- | --- | --- |");
+    for (code, label, puzzles) in exemplar_sections(&text) {
+        let Some(technique) = Technique::ALL.iter().copied().find(|t| t.hodoku_code() == Some(code.as_str())) else {
+            continue;
+        };
+        if puzzles.is_empty() {
+            continue;
+        }
+        let (mut s, mut u) = (0, 0);
+        for puzzle in &puzzles {
+            let solution = solver.solve(puzzle).unwrap();
+            s += usize::from(solution.is_solved());
+            let uses = solution.is_solved() && solution.steps().iter().any(|step| step.technique() == technique);
+            u += usize::from(uses);
+            if !uses && std::env::var_os("EXEMPLARS_VERBOSE").is_some() {
+                let used: Vec<String> = solution.rating().uses.iter().map(|(t, c)| format!("{t} x{c}")).collect();
+                println!("    {code} not used in {}: {}", csp_sudoku::format::line(puzzle), used.join(", "));
+            }
+        }
+        println!("| {code} | {label} | {} | {s} | {u} |", puzzles.len());
+        total += puzzles.len();
+        solved += s;
+        used += u;
+    }
+    println!("| | all implemented sections | {total} | {solved} | {used} |");
+    // Measured: see docs/sudoku.md. The floor guards against regressions.
+    assert!(total > 0);
+    assert!(solved * 100 >= total * 99, "{solved} of {total} solved by logic");
+    assert!(used * 100 >= total * 92, "{used} of {total} used their technique");
+}
+
+fn median(mut scores: Vec<u64>) -> u64 {
+    scores.sort_unstable();
+    scores[scores.len() / 2]
+}
+
+#[test]
+fn the_rating_orders_the_four_qqwing_levels() {
+    let mut medians = Vec::new();
+    for level in ["simple", "easy", "intermediate", "expert"] {
+        let Some(path) = shared(&format!("hodoku/qqwing_{level}.txt")) else { return };
+        let puzzles = read_puzzles(&path);
+        let solver = HumanSolver::new();
+        let mut levels = [0usize; 5];
+        let scores: Vec<u64> = puzzles
+            .iter()
+            .map(|p| {
+                let rating = solver.solve(p).unwrap().rating();
+                levels[Level::ALL.iter().position(|&l| l == rating.level).unwrap_or(0)] += 1;
+                rating.score
+            })
+            .collect();
+        let m = median(scores);
+        println!("qqwing {level}: {} puzzles, median score {m}, levels easy..extreme {levels:?}", puzzles.len());
+        medians.push(m);
+    }
+    assert!(medians.windows(2).all(|w| w[0] < w[1]), "medians {medians:?} do not increase strictly");
+}
+
+#[test]
+fn rating_times_for_17clue_and_top1465() {
+    for (name, full_by_default) in [("17clue.txt", false), ("top1465.txt", true)] {
+        let Some(path) = shared(name) else { continue };
+        let mut puzzles = read_puzzles(&path);
+        if !full_by_default && std::env::var_os("HUMAN_FULL").is_none() {
+            puzzles = puzzles.into_iter().step_by(10).collect();
+        }
+        let solver = HumanSolver::new();
+        let start = Instant::now();
+        let mut levels = [0usize; 5];
+        let (mut last_resort, mut guessed) = (0, 0);
+        for puzzle in &puzzles {
+            let solution = solver.solve(puzzle).unwrap();
+            assert!(solution.is_solved());
+            last_resort += usize::from(solution.used_last_resort());
+            guessed += usize::from(solution.steps().iter().any(|s| s.technique() == Technique::Guess));
+            let level = solution.rating().level;
+            levels[Level::ALL.iter().position(|&l| l == level).unwrap_or(0)] += 1;
+        }
+        let elapsed = start.elapsed();
+        println!(
+            "{name}: rated {} puzzles in {:.2} s ({:.1} µs each); easy/medium/hard/unfair/extreme {levels:?}; {last_resort} needed a last resort, {guessed} of them a guess",
+            puzzles.len(),
+            elapsed.as_secs_f64(),
+            elapsed.as_secs_f64() * 1e6 / puzzles.len() as f64
+        );
+    }
+}
+
+#[test]
+fn generation_times_by_difficulty_for_9x9() {
+    use csp_sudoku::human::generate::{GenerateOptions, generate};
+    let shape = csp_sudoku::Shape::new(3, 3).unwrap();
+    let count: u64 = std::env::var("HUMAN_GENERATE_COUNT").ok().and_then(|s| s.parse().ok()).unwrap_or(10);
+    for level in Level::ALL {
+        let start = Instant::now();
+        let mut attempts = 0;
+        for seed in 0..count {
+            let made = generate(shape, &GenerateOptions::new(level).seed(seed)).unwrap();
+            assert_eq!(made.rating.level, level);
+            attempts += made.attempt;
+        }
+        let elapsed = start.elapsed().as_secs_f64();
+        println!(
+            "9x9 {level}: {count} puzzles in {elapsed:.2} s ({:.1} ms each, {:.1} attempts each)",
+            elapsed * 1e3 / count as f64,
+            attempts as f64 / count as f64
+        );
+    }
+}
