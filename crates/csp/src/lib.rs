@@ -52,6 +52,7 @@ mod search;
 pub mod testing;
 
 pub use constraint::{AllDifferentStrength, Constraint, Propagator, PropagatorOptions};
+pub use constraints::arithmetic::ArithmeticStrength;
 pub use constraints::generic::ArcConsistency;
 pub use constraints::linear::Relation;
 pub use domain::Domain;

@@ -21,15 +21,20 @@
 //! propagator of a constraint without one) and the all-different system.
 
 mod all_different;
+pub(crate) mod arithmetic;
 mod binary;
+mod extremum;
 pub(crate) mod generic;
 pub(crate) mod linear;
 mod predicate;
+pub(crate) mod relaxed;
 mod table;
 
 pub use all_different::AllDifferent;
 pub(crate) use all_different::system;
+pub use arithmetic::Arithmetic;
 pub use binary::{Equal, Less, NotEqual};
+pub use extremum::Extremum;
 pub(crate) use generic::ArcConsistency;
 pub use linear::Linear;
 pub(crate) use linear::Relation;

@@ -15,6 +15,7 @@ use crate::constraints::{AllDifferent, Equal, Less, Linear, NotEqual, Predicate,
 use crate::domain::Domain;
 use crate::ids::{ConstraintId, VarId};
 
+mod arithmetic;
 mod error;
 mod solution;
 
