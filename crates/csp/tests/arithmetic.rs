@@ -159,3 +159,41 @@ fn wide_domains_are_narrowed_by_interval_reasoning() {
     let left: Vec<i64> = domains[x.index()].iter().collect();
     assert_eq!(left, vec![-9, -8, 8, 9]);
 }
+
+#[test]
+fn minimum_and_maximum_are_domain_consistent() {
+    for arity in 2..=5 {
+        let harness = Harness::new(arity, Domain::values([-3, -1, 0, 2, 3, 5])).cases(500).seed(arity as u64);
+        assert_holds("minimum", harness.check(Strength::DomainConsistent, |m, v| m.minimum(v[0], &v[1..]).map(drop)));
+        assert_holds("maximum", harness.check(Strength::DomainConsistent, |m, v| m.maximum(v[0], &v[1..]).map(drop)));
+        let harness = Harness::new(arity, -2..=3).cases(400).seed(20 + arity as u64);
+        assert_holds("minimum", harness.check(Strength::DomainConsistent, |m, v| m.minimum(v[0], &v[1..]).map(drop)));
+        assert_holds("maximum", harness.check(Strength::DomainConsistent, |m, v| m.maximum(v[0], &v[1..]).map(drop)));
+    }
+    let edge = Domain::values([-MAX_VALUE, -MAX_VALUE + 1, 0, MAX_VALUE - 1, MAX_VALUE]);
+    let harness = Harness::new(4, edge).cases(300).seed(3);
+    assert_holds(
+        "minimum at the edges",
+        harness.check(Strength::DomainConsistent, |m, v| m.minimum(v[0], &v[1..]).map(drop)),
+    );
+    assert_holds(
+        "maximum at the edges",
+        harness.check(Strength::DomainConsistent, |m, v| m.maximum(v[0], &v[1..]).map(drop)),
+    );
+}
+
+#[test]
+fn minimum_and_maximum_with_repeated_variables_are_sound() {
+    let harness = Harness::new(3, -2..=3).cases(400).seed(9);
+    // m among the xs: m <= every other x.
+    assert_holds("m = min(m, x, y)", harness.check(Strength::Sound, |m, v| m.minimum(v[0], v).map(drop)));
+    assert_holds("m = max(x, m)", harness.check(Strength::Sound, |m, v| m.maximum(v[0], &[v[1], v[0]]).map(drop)));
+    // A repeated x counts once.
+    assert_holds(
+        "m = min(x, x, y)",
+        harness.check(Strength::DomainConsistent, |m, v| m.minimum(v[0], &[v[1], v[1], v[2]]).map(drop)),
+    );
+    let mut model = Model::new();
+    let m = model.new_var(0..=3).unwrap();
+    assert!(matches!(model.minimum(m, &[]), Err(ModelError::InvalidArgument { .. })));
+}
