@@ -23,6 +23,7 @@
 mod all_different;
 pub(crate) mod arithmetic;
 mod binary;
+mod element;
 mod extremum;
 pub(crate) mod generic;
 pub(crate) mod linear;
@@ -34,6 +35,7 @@ pub use all_different::AllDifferent;
 pub(crate) use all_different::system;
 pub use arithmetic::Arithmetic;
 pub use binary::{Equal, Less, NotEqual};
+pub use element::{Element, ElementVar};
 pub use extremum::Extremum;
 pub(crate) use generic::ArcConsistency;
 pub use linear::Linear;
