@@ -13,6 +13,9 @@ fn assert_holds(name: &str, result: Result<usize, Vec<Failure>>) {
     }
 }
 
+/// Posts the constraint under test on the harness's variables.
+type Post = fn(&mut Model, &[VarId]) -> Result<(), ModelError>;
+
 /// Values at the ends of the range, and a few in between.
 fn edges() -> Domain {
     Domain::values([-MAX_VALUE, -MAX_VALUE + 1, -1, 0, 1, MAX_VALUE - 1, MAX_VALUE])
@@ -70,7 +73,7 @@ fn element_of_variables_is_domain_consistent() {
 #[test]
 fn element_of_variables_with_repeated_variables_is_sound() {
     let harness = Harness::new(3, 0..=3).cases(500).seed(8);
-    let cases: [(&str, fn(&mut Model, &[VarId]) -> Result<(), ModelError>); 4] = [
+    let cases: [(&str, Post); 4] = [
         ("the index in the array", |m, v| m.element_var(v[0], &[v[1], v[0], v[2]], v[2], 0).map(drop)),
         ("the value in the array", |m, v| m.element_var(v[0], &[v[1], v[2], v[1]], v[1], 1).map(drop)),
         ("a repeated entry", |m, v| m.element_var(v[0], &[v[1], v[1], v[2]], v[2], 0).map(drop)),
