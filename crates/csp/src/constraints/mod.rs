@@ -23,6 +23,7 @@
 mod all_different;
 pub(crate) mod arithmetic;
 mod binary;
+mod counting;
 mod element;
 mod extremum;
 pub(crate) mod generic;
@@ -35,6 +36,7 @@ pub use all_different::AllDifferent;
 pub(crate) use all_different::system;
 pub use arithmetic::Arithmetic;
 pub use binary::{Equal, Less, NotEqual};
+pub use counting::{Among, Count, GlobalCardinality, NValue};
 pub use element::{Element, ElementVar};
 pub use extremum::Extremum;
 pub(crate) use generic::ArcConsistency;

@@ -16,6 +16,7 @@ use crate::domain::Domain;
 use crate::ids::{ConstraintId, VarId};
 
 mod arithmetic;
+mod counting;
 mod element;
 mod error;
 mod solution;
