@@ -55,6 +55,7 @@ pub use constraint::{AllDifferentStrength, Constraint, Propagator, PropagatorOpt
 pub use constraints::arithmetic::ArithmeticStrength;
 pub use constraints::generic::ArcConsistency;
 pub use constraints::linear::Relation;
+pub use constraints::regular::Dfa;
 pub use domain::Domain;
 pub use ids::{ConstraintId, VarId};
 pub use kernel::{Conflict, Context, Cost, Event, PropagationResult, ReversibleInt};

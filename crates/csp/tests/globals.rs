@@ -4,7 +4,7 @@
 //! and at the ends of the value range.
 
 use csp::testing::{Failure, Harness, Strength};
-use csp::{Domain, MAX_VALUE, Model, ModelError, VarId};
+use csp::{Dfa, Domain, MAX_VALUE, Model, ModelError, SolveConfig, Solver, VarId};
 
 fn assert_holds(name: &str, result: Result<usize, Vec<Failure>>) {
     if let Err(failures) = result {
@@ -211,4 +211,147 @@ fn counting_with_repeated_variables_is_sound() {
     for (name, post) in cases {
         assert_holds(name, harness.check(Strength::Sound, post));
     }
+}
+
+// ---- negative table ----
+
+#[test]
+fn negative_table_is_domain_consistent() {
+    let rows =
+        vec![vec![1, 2, 3], vec![1, 1, 1], vec![2, 3, 1], vec![3, 3, 3], vec![1, 2, 3], vec![2, 1, 4], vec![1, 2, 4]];
+    let harness = Harness::new(3, 1..=4).cases(600).seed(5);
+    assert_holds(
+        "negative_table",
+        harness.check(Strength::DomainConsistent, |m, v| m.negative_table(v, &rows).map(drop)),
+    );
+    // Tight: all but one tuple of small domains forbidden, so counts reach the products.
+    let mut all: Vec<Vec<i64>> = Vec::new();
+    for a in 0..=2 {
+        for b in 0..=2 {
+            if (a, b) != (1, 2) && (a + b) % 3 != 0 {
+                all.push(vec![a, b]);
+            }
+        }
+    }
+    let harness = Harness::new(2, 0..=2).cases(500).seed(6);
+    assert_holds(
+        "tight negative_table",
+        harness.check(Strength::DomainConsistent, |m, v| m.negative_table(v, &all).map(drop)),
+    );
+    let edge_rows = vec![vec![MAX_VALUE, -MAX_VALUE], vec![0, 0], vec![MAX_VALUE, MAX_VALUE], vec![-1, MAX_VALUE]];
+    let harness = Harness::new(2, edges()).cases(400).seed(7);
+    assert_holds(
+        "negative_table at the edges",
+        harness.check(Strength::DomainConsistent, |m, v| m.negative_table(v, &edge_rows).map(drop)),
+    );
+}
+
+#[test]
+fn negative_table_with_repeated_variables_is_sound() {
+    let rows = vec![vec![0, 0, 1], vec![1, 1, 0], vec![1, 0, 1], vec![0, 1, 1], vec![2, 2, 2]];
+    let harness = Harness::new(2, 0..=2).cases(400).seed(8);
+    assert_holds(
+        "negative_table on x, x, y",
+        harness.check(Strength::Sound, |m, v| m.negative_table(&[v[0], v[0], v[1]], &rows).map(drop)),
+    );
+    let mut model = Model::new();
+    let xs = model.new_vars(2, 0..=2).unwrap();
+    assert!(matches!(model.negative_table(&xs, &[vec![1]]), Err(ModelError::TableArity { row: 0, .. })));
+}
+
+// ---- regular ----
+
+/// Words over {1, 2, 3}: no two equal symbols in a row, and the word ends in 3.
+fn no_repeat_ending_in_three() -> Dfa {
+    // State 0: start; state s in 1..=3: the last symbol was s.
+    let mut transitions = Vec::new();
+    for from in 0..=3usize {
+        for symbol in 1..=3i64 {
+            if from as i64 != symbol {
+                transitions.push((from, symbol, symbol as usize));
+            }
+        }
+    }
+    Dfa::new(4, 0, &[3], &transitions).unwrap()
+}
+
+#[test]
+fn regular_is_domain_consistent() {
+    for arity in 1..=5 {
+        let harness = Harness::new(arity, 0..=3).cases(400).seed(100 + arity as u64);
+        let dfa = no_repeat_ending_in_three();
+        assert_holds("regular", harness.check(Strength::DomainConsistent, |m, v| m.regular(v, &dfa).map(drop)));
+        for runs in [vec![], vec![1], vec![2, 1], vec![1, 1, 1]] {
+            let line = Dfa::from_runs(&runs);
+            let harness = Harness::new(arity, 0..=1).cases(200).seed(arity as u64);
+            assert_holds(
+                "regular (nonogram line)",
+                harness.check(Strength::DomainConsistent, |m, v| m.regular(v, &line).map(drop)),
+            );
+        }
+    }
+    // Symbols at the ends of the range.
+    let dfa = Dfa::new(2, 0, &[1], &[(0, -MAX_VALUE, 1), (1, MAX_VALUE, 0), (1, 0, 1)]).unwrap();
+    let harness = Harness::new(4, edges()).cases(300).seed(9);
+    assert_holds(
+        "regular at the edges",
+        harness.check(Strength::DomainConsistent, |m, v| m.regular(v, &dfa).map(drop)),
+    );
+}
+
+#[test]
+fn regular_with_repeated_variables_is_sound() {
+    let dfa = no_repeat_ending_in_three();
+    let harness = Harness::new(2, 1..=3).cases(400).seed(10);
+    assert_holds(
+        "regular on x, y, x",
+        harness.check(Strength::Sound, |m, v| m.regular(&[v[0], v[1], v[0]], &dfa).map(drop)),
+    );
+}
+
+#[test]
+fn nonogram_lines_accept_exactly_their_clues() {
+    // Every 0/1 word of length 7 whose blocks are the runs is accepted, and no other.
+    for runs in [vec![], vec![7], vec![3, 1], vec![1, 1, 1, 1], vec![2, 3], vec![0, 2]] {
+        let dfa = Dfa::from_runs(&runs);
+        let expected: Vec<usize> = runs.iter().copied().filter(|&r| r > 0).collect();
+        for bits in 0u32..128 {
+            let word: Vec<i64> = (0..7).map(|i| i64::from(bits >> i & 1)).collect();
+            let blocks: Vec<usize> = word.split(|&c| c == 0).map(<[i64]>::len).filter(|&len| len > 0).collect();
+            assert_eq!(dfa.accepts(&word), blocks == expected, "{runs:?} on {word:?}");
+        }
+    }
+    assert_eq!(Dfa::from_runs(&[3, 1]).num_states(), 1 + 4 + 2);
+}
+
+#[test]
+fn minizinc_automata_are_checked_and_equivalent() {
+    // fzn_regular's form of "no two equal symbols in a row, ends in 3" (states shifted by one).
+    let (q, s) = (4, 3);
+    let d = [2, 3, 4, 0, 3, 4, 2, 0, 4, 2, 3, 0];
+    let from_table = Dfa::from_minizinc(q, s, &d, 1, &[4]).unwrap();
+    let reference = no_repeat_ending_in_three();
+    for length in 0..=4u32 {
+        for code in 0..4i64.pow(length) {
+            let word: Vec<i64> = (0..length).map(|i| code / 4i64.pow(i) % 4).collect();
+            assert_eq!(from_table.accepts(&word), reference.accepts(&word), "{word:?}");
+        }
+    }
+    let mut model = Model::new();
+    let xs = model.new_vars(4, 1..=3).unwrap();
+    model.regular_minizinc(&xs, q, s, &d, 1, &[4]).unwrap();
+    let count = Solver::new(&model, SolveConfig::default()).unwrap().count(None).solutions;
+    assert_eq!(count, 8, "words of four symbols without repeats ending in 3: 3 * 2 * 2 * 2 / 3");
+    let bad = |result: Result<Dfa, ModelError>| matches!(result, Err(ModelError::InvalidArgument { .. }));
+    assert!(bad(Dfa::from_minizinc(q, s, &d[1..], 1, &[4])));
+    assert!(bad(Dfa::from_minizinc(q, s, &d, 0, &[4])));
+    assert!(bad(Dfa::from_minizinc(q, s, &d, 1, &[5])));
+    let mut wrong = d;
+    wrong[3] = 9;
+    assert!(bad(Dfa::from_minizinc(q, s, &wrong, 1, &[4])));
+    assert!(bad(Dfa::new(0, 0, &[], &[])));
+    assert!(bad(Dfa::new(2, 0, &[], &[(0, 1, 2)])));
+    assert!(matches!(Dfa::new(2, 0, &[], &[(0, i64::MAX, 1)]), Err(ModelError::ValueOutOfRange { .. })));
+    // A symbol without transitions is still one of the alphabet.
+    assert_eq!(Dfa::from_minizinc(1, 3, &[1, 0, 0], 1, &[1]).unwrap().symbols(), &[1, 2, 3]);
 }

@@ -28,7 +28,9 @@ mod element;
 mod extremum;
 pub(crate) mod generic;
 pub(crate) mod linear;
+mod negative_table;
 mod predicate;
+pub(crate) mod regular;
 pub(crate) mod relaxed;
 mod table;
 
@@ -42,5 +44,8 @@ pub use extremum::Extremum;
 pub(crate) use generic::ArcConsistency;
 pub use linear::Linear;
 pub(crate) use linear::Relation;
+pub use negative_table::NegativeTable;
 pub use predicate::Predicate;
+pub(crate) use regular::Dfa;
+pub use regular::Regular;
 pub use table::Table;

@@ -19,6 +19,7 @@ mod arithmetic;
 mod counting;
 mod element;
 mod error;
+mod extensional;
 mod solution;
 
 pub use error::ModelError;
