@@ -355,3 +355,32 @@ fn minizinc_automata_are_checked_and_equivalent() {
     // A symbol without transitions is still one of the alphabet.
     assert_eq!(Dfa::from_minizinc(1, 3, &[1, 0, 0], 1, &[1]).unwrap().symbols(), &[1, 2, 3]);
 }
+
+// ---- local search ----
+
+/// Local search knows none of these constraints: it recomputes their
+/// violations, and what it returns as a solution is one.
+#[test]
+fn local_search_solves_models_of_the_new_constraints() {
+    let mut model = Model::new();
+    let xs = model.new_vars(6, 0..=5).unwrap();
+    let (x, y, z) = (xs[0], xs[1], xs[2]);
+    model.times(x, y, z).unwrap();
+    model.element(xs[3], &[4, 0, 3, 5, 1, 2], xs[4], 0).unwrap();
+    model.among(xs[5], &xs[..5], &[1, 2]).unwrap();
+    model.nvalue(xs[5], &[x, y]).unwrap();
+    model.minimum(xs[4], &[x, xs[5]]).unwrap();
+    model.regular(&[x, y, z], &no_repeat_ending_in_three()).unwrap();
+    model.negative_table(&[x, y], &[vec![1, 3], vec![2, 1]]).unwrap();
+    let expected = Solver::new(&model, SolveConfig::default()).unwrap().count(None).solutions;
+    // x * y = z spelled without repeats ending in 3 is 3 1 3; then n = 2
+    // values, m = min(3, 2) = 2 at index 5, and y and m are the two in {1, 2}.
+    assert_eq!(expected, 1);
+    for seed in 0..5 {
+        let config = csp::LocalSearchConfig { seed, max_steps: Some(100_000), ..csp::LocalSearchConfig::default() };
+        let mut search = csp::LocalSearch::new(&model, config);
+        let solution = search.solve().into_solution().unwrap_or_else(|| panic!("seed {seed}: not solved"));
+        assert!(model.is_solution(solution.values()), "seed {seed}: {:?}", solution.values());
+        assert_eq!(solution.values(), &[3, 1, 3, 5, 2, 2]);
+    }
+}
