@@ -49,7 +49,7 @@ fn retain_listed(ctx: &mut Context<'_>, var: VarId, values: &[i64]) -> Propagati
     Ok(())
 }
 
-/// `array[index - first] = value`, for an array of constants.
+/// `array[index - first] = value`, for an array of constants; domain consistent.
 #[derive(Clone, Debug)]
 pub struct Element {
     /// `[index, value]`.
@@ -120,7 +120,8 @@ impl Propagator for ElementPropagator<'_> {
     }
 }
 
-/// `xs[index - first] = value`, for an array of variables.
+/// `xs[index - first] = value`, for an array of variables; domain consistent
+/// when the index, the value and the array's variables are distinct.
 #[derive(Clone, Debug)]
 pub struct ElementVar {
     /// `[index, value, xs...]`.

@@ -14,7 +14,8 @@ use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::ids::VarId;
 use crate::kernel::{Conflict, Context, Cost, PropagationResult, ReversibleInt};
 
-/// The scope takes any values but the forbidden rows.
+/// The scope takes any values but the forbidden rows; generalized arc
+/// consistent when the variables are distinct.
 #[derive(Clone, Debug)]
 pub struct NegativeTable {
     vars: Vec<VarId>,

@@ -108,7 +108,8 @@ impl Dfa {
     }
 }
 
-/// The variables spell a word the automaton accepts.
+/// The variables spell a word the automaton accepts; domain consistent (Pesant
+/// 2004) when the variables are distinct.
 #[derive(Clone, Debug)]
 pub struct Regular {
     vars: Vec<VarId>,

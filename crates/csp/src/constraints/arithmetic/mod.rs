@@ -135,6 +135,12 @@ pub(crate) fn saturating_power(base: i128, exponent: u64) -> i128 {
 
 /// `z = f(x, y)` or `z = f(x)`: one of MiniZinc's integer arithmetic builtins.
 ///
+/// Domain consistent while the operands have at most 4096 pairs of values (a
+/// unary operation: values), by enumerating them; beyond that, bounds
+/// propagation by interval arithmetic in `i128` (see [`ArithmeticStrength`]).
+/// `div` and `mod` truncate toward zero and require `y != 0`; `pow` with a
+/// negative exponent is `1 div x^-y` and requires `x != 0`.
+///
 /// Build it with the [`Model`](crate::Model) methods (`times`, `div`, `modulo`,
 /// `pow`, `pow_constant`, `abs`), or with the constructors here and
 /// [`with_strength`](Arithmetic::with_strength) for bounds propagation only.

@@ -7,7 +7,8 @@ use crate::constraints::relaxed::{check_when_fixed, has_repeats};
 use crate::ids::VarId;
 use crate::kernel::{Context, PropagationResult};
 
-/// `#{i : xs[i] in values}` is `count`, or in a range of constants.
+/// `#{i : xs[i] in values}` is `count`, or in a range of constants; domain
+/// consistent when the variables are distinct.
 #[derive(Clone, Debug)]
 pub struct Among {
     /// The `xs`, then the count variable if there is one.

@@ -12,7 +12,7 @@ use crate::kernel::{Conflict, Context, PropagationResult};
 /// `low[j]..=up[j]`); when closed, every `xs[i]` is in the cover.
 ///
 /// Strength: counting propagation, the conjunction of a domain-consistent
-/// `among` per cover value (see the [module](super)), plus the sum of the
+/// [`Among`](crate::constraints::Among) per cover value, plus the sum of the
 /// counts (at most the number of variables, exactly that when closed). It is
 /// not domain consistent on the whole (Régin's flow-based propagator would be).
 #[derive(Clone, Debug)]

@@ -6,7 +6,8 @@ use crate::constraints::relaxed::{check_when_fixed, has_repeats};
 use crate::ids::VarId;
 use crate::kernel::{Context, PropagationResult};
 
-/// `c = #{i : xs[i] = y}` (MiniZinc's `fzn_count_eq(xs, y, c)`).
+/// `c = #{i : xs[i] = y}` (MiniZinc's `fzn_count_eq(xs, y, c)`); domain
+/// consistent when the variables are distinct.
 #[derive(Clone, Debug)]
 pub struct Count {
     /// `[xs..., y, c]`.
