@@ -71,6 +71,7 @@ impl Constraint for NegativeTable {
             order: Vec::new(),
             live: None,
             column: Vec::new(),
+            before: Vec::new(),
         }))
     }
 }
@@ -85,6 +86,8 @@ struct Counting<'c> {
     live: Option<ReversibleInt>,
     /// Scratch: one column of the live rows.
     column: Vec<u32>,
+    /// Scratch: the products of the domain sizes before each position.
+    before: Vec<u128>,
 }
 
 impl Propagator for Counting<'_> {
@@ -126,17 +129,22 @@ impl Propagator for Counting<'_> {
         ctx.set(live_cell, live as i64);
         // The number of tuples of the domains but position k's, for each k:
         // products of the sizes before and after k, saturated.
-        let sizes: Vec<u128> = vars.iter().map(|&v| ctx.size(v) as u128).collect();
-        let mut before = vec![1u128; arity + 1];
+        let size = |k: usize| ctx.size(vars[k]) as u128;
+        let before = &mut self.before;
+        before.clear();
+        before.push(1);
         for k in 0..arity {
-            before[k + 1] = before[k].saturating_mul(sizes[k]);
+            before.push(before[k].saturating_mul(size(k)));
         }
         if before[arity] <= live as u128 {
             return Err(Conflict); // every tuple of the domains is forbidden
         }
+        // Sizes read as they are before this loop's removals: stale sizes only
+        // overestimate the tuples, which keeps every removal sound.
+        let sizes: smallvec::SmallVec<[u128; 8]> = (0..arity).map(size).collect();
         let mut after = 1u128;
         for k in (0..arity).rev() {
-            let others = before[k].saturating_mul(after);
+            let others = self.before[k].saturating_mul(after);
             after = after.saturating_mul(sizes[k]);
             if others > live as u128 {
                 continue; // no value of k can have all its tuples forbidden

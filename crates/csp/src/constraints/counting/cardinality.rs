@@ -124,20 +124,18 @@ impl CardinalityPropagator<'_> {
     fn propagate_sum(&self, ctx: &mut Context<'_>) -> PropagationResult {
         let constraint = self.constraint;
         let n = constraint.len as i128;
-        let bounds: Vec<(i128, i128)> = constraint
-            .tallies
-            .iter()
-            .map(|tally| {
-                let (low, high) = tally.bounds(ctx);
-                (i128::from(low.max(0)), i128::from(high).min(n))
-            })
-            .collect();
-        let low_sum: i128 = bounds.iter().map(|b| b.0).sum();
-        let high_sum: i128 = bounds.iter().map(|b| b.1).sum();
+        // A count is between 0 and the number of variables, whatever its bounds say.
+        let bounds = |ctx: &Context<'_>, tally: &Tally| {
+            let (low, high) = tally.bounds(ctx);
+            (i128::from(low.max(0)), i128::from(high).min(n))
+        };
+        let low_sum: i128 = constraint.tallies.iter().map(|t| bounds(ctx, t).0).sum();
+        let high_sum: i128 = constraint.tallies.iter().map(|t| bounds(ctx, t).1).sum();
         if low_sum > n || (constraint.closed && high_sum < n) {
             return Err(Conflict);
         }
-        for (tally, &(low, high)) in constraint.tallies.iter().zip(&bounds) {
+        for tally in &constraint.tallies {
+            let (low, high) = bounds(ctx, tally);
             if let Tally::Var(count) = *tally {
                 // The others need at least `low_sum - low` variables.
                 let most = n - (low_sum - low);

@@ -49,6 +49,7 @@ impl Constraint for Count {
             lower: Vec::new(),
             upper: Vec::new(),
             counts: Vec::new(),
+            keep: Vec::new(),
             tuple: Vec::new(),
         }))
     }
@@ -64,6 +65,8 @@ struct CountPropagator<'c> {
     upper: Vec<i64>,
     /// `c`'s values.
     counts: Vec<i64>,
+    /// Per value of `y`: whether a count of it is allowed.
+    keep: Vec<bool>,
     tuple: Vec<i64>,
 }
 
@@ -141,11 +144,20 @@ impl CountPropagator<'_> {
         self.counts.clear();
         self.counts.extend(ctx.values(c));
         // y keeps the values whose count range meets c.
-        let keep: Vec<bool> = (0..m).map(|at| self.allows(self.lower[at], self.upper[at])).collect();
+        let mut keep = std::mem::take(&mut self.keep);
+        keep.clear();
+        keep.extend((0..m).map(|at| self.allows(self.lower[at], self.upper[at])));
         let ys = &self.ys;
-        ctx.retain(y, |v| ys.binary_search(&v).is_ok_and(|at| keep[at]))?;
-        // x_i = w: some v != w allows a count with x_i away from v, or w = v
-        // allows one with x_i on v.
+        let result = ctx.retain(y, |v| ys.binary_search(&v).is_ok_and(|at| keep[at])).map(drop);
+        let result = result.and_then(|()| self.prune_xs(ctx, xs, &keep));
+        self.keep = keep;
+        result
+    }
+
+    /// `x_i = w` stays when some `v != w` allows a count with `x_i` away from
+    /// `v`, or `v = w` allows one with `x_i` on it (`keep`: the values of `y` left).
+    fn prune_xs(&self, ctx: &mut Context<'_>, xs: &[VarId], keep: &[bool]) -> PropagationResult {
+        let m = self.ys.len();
         for &x in xs {
             let fixed = ctx.fixed_value(x);
             let mut away = [None, None];
@@ -166,7 +178,7 @@ impl CountPropagator<'_> {
             if away[1].is_some() {
                 continue; // every value of x has a v other than itself
             }
-            let this = &*self;
+            let this = self;
             ctx.retain(x, |w| {
                 if away[0].is_some_and(|v| v != w) {
                     return true;
