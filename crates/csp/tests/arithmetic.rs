@@ -158,6 +158,17 @@ fn wide_domains_are_narrowed_by_interval_reasoning() {
     let domains = solver.root_domains().expect("consistent");
     let left: Vec<i64> = domains[x.index()].iter().collect();
     assert_eq!(left, vec![-9, -8, 8, 9]);
+
+    // x / y = 3: |y| <= 10^6 / 3 drops y = -10^6, then x is 6..=11 (6 / 2 up to 11 / 3).
+    let mut model = Model::new();
+    let x = model.new_var(-1_000_000..=1_000_000).unwrap();
+    let y = model.new_var(vec![-1_000_000, 2, 3]).unwrap();
+    let z = model.new_var(3..=3).unwrap();
+    model.post(Arithmetic::div(x, y, z).with_strength(ArithmeticStrength::Bounds)).unwrap();
+    let mut solver = csp::Solver::new(&model, csp::SolveConfig::default()).unwrap();
+    let domains = solver.root_domains().expect("consistent");
+    assert_eq!((domains[x.index()].min(), domains[x.index()].max()), (Some(6), Some(11)));
+    assert_eq!(domains[y.index()].iter().collect::<Vec<_>>(), vec![2, 3]);
 }
 
 #[test]

@@ -43,6 +43,14 @@ impl Interval {
         negative.into_iter().chain(positive)
     }
 
+    /// The negative part, zero and the positive part, each if not empty.
+    fn sign_parts(self) -> impl Iterator<Item = Interval> {
+        let zero = self.contains_zero().then_some(Interval { lo: 0, hi: 0 });
+        let mut nonzero = self.nonzero_parts().peekable();
+        let negative = nonzero.next_if(|part| part.hi < 0);
+        negative.into_iter().chain(zero).chain(nonzero)
+    }
+
     /// The four products of an end of `self` and an end of `other`.
     fn corner_products(self, other: Interval) -> [i128; 4] {
         [self.lo * other.lo, self.lo * other.hi, self.hi * other.lo, self.hi * other.hi]
@@ -133,6 +141,17 @@ pub(super) fn propagate(
     Ok(())
 }
 
+/// The dividends `x` with `x / divisor = quotient` (truncated), for `divisor != 0`.
+fn dividends(quotient: i128, divisor: i128) -> (i128, i128) {
+    // x / -d = -(x / d): a negative divisor is a positive one with the quotient negated.
+    let (q, d) = if divisor < 0 { (-quotient, -divisor) } else { (quotient, divisor) };
+    match q {
+        0 => (1 - d, d - 1),
+        1.. => (q * d, q * d + d - 1),
+        _ => (q * d - d + 1, q * d),
+    }
+}
+
 /// The integers `q` such that `q * d = n` for some real `n` in `numerator`
 /// and integer `d != 0` in `divisor`, as an interval; `None` for "any".
 fn quotient(numerator: Interval, divisor: Interval) -> Option<Option<(i128, i128)>> {
@@ -179,15 +198,20 @@ fn div(ctx: &mut Context<'_>, x: VarId, y: VarId, z: VarId) -> PropagationResult
         range = hull(range, *quotients.iter().min().expect("four"), *quotients.iter().max().expect("four"));
     }
     narrow_to(ctx, z, range)?;
-    // x = z * y + r with |r| < |y|.
+    // The dividends of a quotient z by a divisor y form an interval whose ends
+    // are monotone in z and in y while each keeps its sign: the hull over the
+    // box is at its corners, part by part.
     let bz = Interval::of(ctx, z);
     let mut range = None;
     for part in Interval::of(ctx, y).nonzero_parts() {
-        let products = bz.corner_products(part);
-        let slack = part.max_abs() - 1;
-        let lo = products.iter().min().expect("four") - slack;
-        let hi = products.iter().max().expect("four") + slack;
-        range = hull(range, lo, hi);
+        for quotients in bz.sign_parts() {
+            for (q, d) in
+                [(quotients.lo, part.lo), (quotients.lo, part.hi), (quotients.hi, part.lo), (quotients.hi, part.hi)]
+            {
+                let (lo, hi) = dividends(q, d);
+                range = hull(range, lo, hi);
+            }
+        }
     }
     narrow_to(ctx, x, range)?;
     // |z| >= 1 means |x| >= |y| * |z|.
@@ -332,6 +356,18 @@ mod tests {
         assert_eq!(floor_root(1, 64), 1);
         assert_eq!(floor_root(top, 62), 2);
         assert_eq!(floor_root(top, 63), 1);
+    }
+
+    #[test]
+    fn dividends_are_exact() {
+        for quotient in -4i128..=4 {
+            for divisor in (-5i128..=5).filter(|&d| d != 0) {
+                let all: Vec<i128> = (-40..=40).filter(|x| x / divisor == quotient).collect();
+                let (lo, hi) = dividends(quotient, divisor);
+                assert_eq!((all[0], all[all.len() - 1]), (lo, hi), "{quotient} = x / {divisor}");
+                assert_eq!(all.len() as i128, hi - lo + 1);
+            }
+        }
     }
 
     #[test]

@@ -18,7 +18,9 @@
 //! arithmetic (`bounds.rs`): `z`'s bounds are those of `f` over the box of
 //! `x`'s and `y`'s bounds (exact for `times` and `pow`: a corner attains
 //! them), and `x`'s and `y`'s bounds are those of the inverse relation
-//! (bounds(R) consistency for `times`; a sound hull for `div` and `mod`). A
+//! (bounds(R) consistency for `times`; for `div`, the exact hull of the
+//! dividends, and a sound bound on the divisor; for `mod`, signs and
+//! magnitudes). A
 //! constant-exponent `pow` with `k < 0` and `abs` need no enumeration for
 //! their strongest reasoning on `z`; a variable exponent on large domains
 //! waits until the exponent is fixed. Whatever the strength, once `x` and `y`
