@@ -26,12 +26,12 @@ impl Clues {
         }
         for (r, clue) in self.rows.iter().enumerate() {
             let line: Vec<VarId> = (0..width).map(|c| cells[r * width + c]).collect();
-            let id = model.regular(&line, &Dfa::from_runs(clue))?;
+            let id = model.regular(&line, &Dfa::from_runs(clue)?)?;
             model.set_label(id, format!("row {}", r + 1))?;
         }
         for (c, clue) in self.columns.iter().enumerate() {
             let line: Vec<VarId> = (0..height).map(|r| cells[r * width + c]).collect();
-            let id = model.regular(&line, &Dfa::from_runs(clue))?;
+            let id = model.regular(&line, &Dfa::from_runs(clue)?)?;
             model.set_label(id, format!("column {}", c + 1))?;
         }
         Ok((model, cells))

@@ -93,6 +93,10 @@ fn element_arguments_are_checked() {
     assert!(matches!(model.element(i, &[1, i64::MAX], z, 0), Err(ModelError::ValueOutOfRange { .. })));
     assert!(matches!(model.element(i, &[1, 2], z, MAX_VALUE), Err(ModelError::ValueOutOfRange { .. })));
     assert!(matches!(model.element_var(i, &[], z, 1), Err(ModelError::InvalidArgument { .. })));
+    // Posted by hand, bypassing the checks: no index has an entry, no solution.
+    model.post(csp::constraints::Element::new(i, Vec::new(), z, i64::MIN)).unwrap();
+    model.post(csp::constraints::ElementVar::new(i, &[], z, 0)).unwrap();
+    assert_eq!(Solver::new(&model, SolveConfig::default()).unwrap().count(None).solutions, 0);
 }
 
 // ---- counting ----
@@ -282,7 +286,7 @@ fn regular_is_domain_consistent() {
         let dfa = no_repeat_ending_in_three();
         assert_holds("regular", harness.check(Strength::DomainConsistent, |m, v| m.regular(v, &dfa).map(drop)));
         for runs in [vec![], vec![1], vec![2, 1], vec![1, 1, 1]] {
-            let line = Dfa::from_runs(&runs);
+            let line = Dfa::from_runs(&runs).unwrap();
             let harness = Harness::new(arity, 0..=1).cases(200).seed(arity as u64);
             assert_holds(
                 "regular (nonogram line)",
@@ -313,7 +317,7 @@ fn regular_with_repeated_variables_is_sound() {
 fn nonogram_lines_accept_exactly_their_clues() {
     // Every 0/1 word of length 7 whose blocks are the runs is accepted, and no other.
     for runs in [vec![], vec![7], vec![3, 1], vec![1, 1, 1, 1], vec![2, 3], vec![0, 2]] {
-        let dfa = Dfa::from_runs(&runs);
+        let dfa = Dfa::from_runs(&runs).unwrap();
         let expected: Vec<usize> = runs.iter().copied().filter(|&r| r > 0).collect();
         for bits in 0u32..128 {
             let word: Vec<i64> = (0..7).map(|i| i64::from(bits >> i & 1)).collect();
@@ -321,7 +325,9 @@ fn nonogram_lines_accept_exactly_their_clues() {
             assert_eq!(dfa.accepts(&word), blocks == expected, "{runs:?} on {word:?}");
         }
     }
-    assert_eq!(Dfa::from_runs(&[3, 1]).num_states(), 1 + 4 + 2);
+    assert_eq!(Dfa::from_runs(&[3, 1]).unwrap().num_states(), 1 + 4 + 2);
+    assert!(matches!(Dfa::from_runs(&[usize::MAX, 1]), Err(ModelError::InvalidArgument { .. })));
+    assert!(matches!(Dfa::from_runs(&[1 << 30]), Err(ModelError::InvalidArgument { .. })));
 }
 
 #[test]
@@ -350,6 +356,8 @@ fn minizinc_automata_are_checked_and_equivalent() {
     wrong[3] = 9;
     assert!(bad(Dfa::from_minizinc(q, s, &wrong, 1, &[4])));
     assert!(bad(Dfa::new(0, 0, &[], &[])));
+    assert!(bad(Dfa::new(usize::MAX, 0, &[], &[])));
+    assert!(bad(Dfa::from_minizinc(usize::MAX, 0, &[], 1, &[])));
     assert!(bad(Dfa::new(2, 0, &[], &[(0, 1, 2)])));
     assert!(matches!(Dfa::new(2, 0, &[], &[(0, i64::MAX, 1)]), Err(ModelError::ValueOutOfRange { .. })));
     // A symbol without transitions is still one of the alphabet.

@@ -20,7 +20,7 @@
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::constraints::relaxed::{check_when_fixed, has_repeats};
 use crate::ids::VarId;
-use crate::kernel::{Context, Cost, PropagationResult};
+use crate::kernel::{Conflict, Context, Cost, PropagationResult};
 
 /// The array position of `index`, if it has one.
 fn position(index: i64, first: i64, len: usize) -> Option<usize> {
@@ -30,6 +30,9 @@ fn position(index: i64, first: i64, len: usize) -> Option<usize> {
 
 /// Narrows `index` to the array's indices `first..first + len`.
 fn narrow_to_indices(ctx: &mut Context<'_>, index: VarId, first: i64, len: usize) -> PropagationResult {
+    if len == 0 {
+        return Err(Conflict); // no index has an entry
+    }
     let last = i128::from(first) + len as i128 - 1;
     ctx.set_min(index, first)?;
     ctx.set_max(index, i64::try_from(last).unwrap_or(i64::MAX))?;

@@ -17,21 +17,21 @@ use crate::ids::VarId;
 use crate::kernel::{Conflict, Context, Cost, PropagationResult};
 
 /// The state a transition to nowhere leads to.
-const DEAD: u32 = u32::MAX;
+pub(crate) const DEAD: u32 = u32::MAX;
 
 /// A deterministic finite automaton over integer symbols.
 ///
 /// States are numbered from 0. Build one with [`Dfa::new`] (a list of
 /// transitions), [`Dfa::from_minizinc`] (MiniZinc's table) or
-/// [`Dfa::from_runs`] (a nonogram clue); the fallible constructors, which
-/// return [`ModelError`](crate::ModelError)s, are defined with the model's
-/// constructors (`model/extensional.rs`).
+/// [`Dfa::from_runs`] (a nonogram clue); these constructors check their
+/// arguments and return [`ModelError`](crate::ModelError)s, so they are
+/// defined with the model's constructors (`model/extensional.rs`).
 ///
 /// ```
 /// use csp::Dfa;
 ///
 /// // A nonogram line with the clue "3 1": blocks of 3 and 1 filled cells.
-/// let line = Dfa::from_runs(&[3, 1]);
+/// let line = Dfa::from_runs(&[3, 1]).unwrap();
 /// assert!(line.accepts(&[0, 1, 1, 1, 0, 0, 1]));
 /// assert!(!line.accepts(&[1, 1, 1, 1, 0, 1]));
 /// ```
@@ -48,40 +48,6 @@ pub struct Dfa {
 }
 
 impl Dfa {
-    /// The automaton of a nonogram line over `0` (blank) and `1` (filled): the
-    /// blocks of filled cells have the lengths of `runs`, in order, separated
-    /// by at least one blank. Zeros in `runs` are skipped (the clue `0` is an
-    /// empty line).
-    pub fn from_runs(runs: &[usize]) -> Dfa {
-        let runs: Vec<usize> = runs.iter().copied().filter(|&r| r > 0).collect();
-        // State 0 waits before the first block; each block has one state per
-        // cell; after each block, a state waits for the next one.
-        let states = 1 + runs.iter().sum::<usize>() + runs.len();
-        let mut next = vec![DEAD; states * 2];
-        let mut accepting = vec![false; states];
-        let mut waiting = 0usize;
-        let mut fresh = 1usize;
-        next[0] = 0;
-        for &run in &runs {
-            let first = fresh;
-            next[waiting * 2 + 1] = first as u32;
-            for cell in first..first + run - 1 {
-                next[cell * 2 + 1] = cell as u32 + 1;
-            }
-            let last = first + run - 1;
-            waiting = first + run;
-            fresh = waiting + 1;
-            next[last * 2] = waiting as u32;
-            next[waiting * 2] = waiting as u32;
-        }
-        // Accepting: the end of the last block, and the blanks after it.
-        accepting[waiting] = true;
-        if !runs.is_empty() {
-            accepting[waiting - 1] = true;
-        }
-        Dfa { states: states as u32, symbols: vec![0, 1], next, start: 0, accepting }
-    }
-
     /// Whether the automaton accepts `word`.
     pub fn accepts(&self, word: &[i64]) -> bool {
         let mut state = self.start;

@@ -3,10 +3,12 @@
 //! `fzn_regular` is [`Model::regular_minizinc`], one call).
 
 use super::{Model, ModelError};
+use crate::constraints::regular::DEAD;
 use crate::constraints::{Dfa, NegativeTable, Regular};
 use crate::ids::{ConstraintId, VarId};
 
-/// The largest transition table an automaton may have (states x symbols).
+/// The most states, and the largest transition table (states x symbols), an
+/// automaton may have.
 const MAX_TRANSITIONS: usize = 1 << 26;
 
 fn invalid(message: String) -> ModelError {
@@ -51,15 +53,15 @@ impl Dfa {
         symbols.sort_unstable();
         symbols.dedup();
         let width = symbols.len();
-        if states.saturating_mul(width) > MAX_TRANSITIONS || states > u32::MAX as usize - 1 {
+        if states > MAX_TRANSITIONS || states.saturating_mul(width) > MAX_TRANSITIONS {
             return Err(invalid(format!("{states} states x {width} symbols is too large a table")));
         }
-        let mut next = vec![u32::MAX; states * width];
+        let mut next = vec![DEAD; states * width];
         for &(from, symbol, to) in transitions {
             let (from, to) = (state("the transition's source", from)?, state("the transition's target", to)?);
             let column = symbols.binary_search(&symbol).expect("a symbol of a transition");
             let slot = &mut next[from as usize * width + column];
-            if *slot != u32::MAX && *slot != to {
+            if *slot != DEAD && *slot != to {
                 return Err(invalid(format!("state {from} has two transitions on {symbol}: not deterministic")));
             }
             *slot = to;
@@ -98,11 +100,50 @@ impl Dfa {
         Ok(dfa)
     }
 
+    /// The automaton of a nonogram line over `0` (blank) and `1` (filled): the
+    /// blocks of filled cells have the lengths of `runs`, in order, separated
+    /// by at least one blank. Zeros in `runs` are skipped (the clue `0` is an
+    /// empty line). An error when the automaton would be too large (more than
+    /// 2^25 states).
+    pub fn from_runs(runs: &[usize]) -> Result<Dfa, ModelError> {
+        let runs: Vec<usize> = runs.iter().copied().filter(|&r| r > 0).collect();
+        // State 0 waits before the first block; each block has one state per
+        // cell; after each block, a state waits for the next one.
+        let states = runs.iter().try_fold(1usize, |states, &run| states.checked_add(run)?.checked_add(1));
+        let states = match states {
+            Some(states) if states.saturating_mul(2) <= MAX_TRANSITIONS => states,
+            _ => return Err(invalid(format!("the blocks {runs:?} need too many states"))),
+        };
+        let mut next = vec![DEAD; states * 2];
+        let mut accepting = vec![false; states];
+        let mut waiting = 0usize;
+        let mut fresh = 1usize;
+        next[0] = 0;
+        for &run in &runs {
+            let first = fresh;
+            next[waiting * 2 + 1] = first as u32;
+            for cell in first..first + run - 1 {
+                next[cell * 2 + 1] = cell as u32 + 1;
+            }
+            let last = first + run - 1;
+            waiting = first + run;
+            fresh = waiting + 1;
+            next[last * 2] = waiting as u32;
+            next[waiting * 2] = waiting as u32;
+        }
+        // Accepting: the end of the last block, and the blanks after it.
+        accepting[waiting] = true;
+        if !runs.is_empty() {
+            accepting[waiting - 1] = true;
+        }
+        Ok(Dfa { states: states as u32, symbols: vec![0, 1], next, start: 0, accepting })
+    }
+
     /// The same automaton over a larger alphabet (a superset of its symbols),
     /// the new symbols leading nowhere.
     fn with_symbols(self, symbols: Vec<i64>) -> Dfa {
         let (old, width) = (self.symbols.len(), symbols.len());
-        let mut next = vec![u32::MAX; self.states as usize * width];
+        let mut next = vec![DEAD; self.states as usize * width];
         for q in 0..self.states as usize {
             for (k, symbol) in self.symbols.iter().enumerate() {
                 let column = symbols.binary_search(symbol).expect("a superset");
@@ -137,7 +178,7 @@ impl Model {
     /// // A nonogram line of 6 cells with the clue "2 2".
     /// let mut model = Model::new();
     /// let cells = model.new_vars(6, 0..=1).unwrap();
-    /// model.regular(&cells, &Dfa::from_runs(&[2, 2])).unwrap();
+    /// model.regular(&cells, &Dfa::from_runs(&[2, 2]).unwrap()).unwrap();
     /// let count = csp::Solver::new(&model, csp::SolveConfig::default()).unwrap().count(None).solutions;
     /// assert_eq!(count, 3); // 110110, 110011, 011011
     /// ```
