@@ -52,8 +52,10 @@ mod search;
 pub mod testing;
 
 pub use constraint::{AllDifferentStrength, Constraint, Propagator, PropagatorOptions};
+pub use constraints::arithmetic::ArithmeticStrength;
 pub use constraints::generic::ArcConsistency;
 pub use constraints::linear::Relation;
+pub use constraints::regular::Dfa;
 pub use domain::Domain;
 pub use ids::{ConstraintId, VarId};
 pub use kernel::{Conflict, Context, Cost, Event, PropagationResult, ReversibleInt};

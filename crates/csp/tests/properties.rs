@@ -5,8 +5,8 @@
 use std::collections::BTreeSet;
 
 use csp::{
-    AllDifferentStrength, Branching, Domain, Model, Propagation, Relation, Restarts, Search, SolveConfig, Solver,
-    ValueOrder, VarId, VarOrder,
+    AllDifferentStrength, Branching, Dfa, Domain, MAX_VALUE, Model, Propagation, Relation, Restarts, Search,
+    SolveConfig, Solver, ValueOrder, VarId, VarOrder,
 };
 use proptest::prelude::*;
 
@@ -21,6 +21,27 @@ enum Spec {
     Table(Vec<usize>, Vec<Vec<i64>>),
     /// `(sum + first * last) % 3 == 1`, checked generically.
     Predicate(Vec<usize>),
+    /// `z = x op y` for `times`, `div`, `mod` or `pow` (variables may repeat).
+    Arithmetic(&'static str, usize, usize, usize),
+    PowConstant(usize, i64, usize),
+    Abs(usize, usize),
+    /// `m = max(xs)` when true, `min` otherwise.
+    Extremum(bool, usize, Vec<usize>),
+    /// `array[index - first] = value`.
+    Element(usize, Vec<i64>, usize, i64),
+    ElementVar(usize, Vec<usize>, usize, i64),
+    Count(Vec<usize>, usize, usize),
+    Among(usize, Vec<usize>, Vec<i64>),
+    /// `at_least` (0), `at_most` (1) or `exactly` (2): `n`, the xs, the value.
+    AmongConstant(u8, i64, Vec<usize>, i64),
+    /// The xs, the cover, the counts, closed.
+    Cardinality(Vec<usize>, Vec<i64>, Vec<usize>, bool),
+    /// The xs, the cover, low and up, closed.
+    CardinalityLowUp(Vec<usize>, Vec<i64>, Vec<i64>, Vec<i64>, bool),
+    NValue(usize, Vec<usize>),
+    NegativeTable(Vec<usize>, Vec<Vec<i64>>),
+    /// The xs, the number of states, the transitions, the accepting states (start 0).
+    Regular(Vec<usize>, usize, Vec<(usize, i64, usize)>, Vec<usize>),
 }
 
 #[derive(Clone, Debug)]
@@ -30,7 +51,15 @@ struct RandomCsp {
 }
 
 fn domain() -> impl Strategy<Value = Vec<i64>> {
-    prop::collection::btree_set(-3i64..=4, 1..=5).prop_map(|set| set.into_iter().collect())
+    // Now and then values at the ends of the range (2^62), where arithmetic
+    // must not overflow.
+    let value = prop_oneof![8 => -3i64..=4, 1 => prop_oneof![Just(-MAX_VALUE), Just(-MAX_VALUE + 1), Just(MAX_VALUE - 1), Just(MAX_VALUE)]];
+    prop::collection::btree_set(value, 1..=5).prop_map(|set| set.into_iter().collect())
+}
+
+/// A constant of a constraint: mostly small, now and then at the ends of the range.
+fn constant() -> impl Strategy<Value = i64> {
+    prop_oneof![6 => -3i64..=4, 1 => prop_oneof![Just(-MAX_VALUE), Just(MAX_VALUE)]]
 }
 
 fn distinct(n: usize, k: usize) -> impl Strategy<Value = Vec<usize>> {
@@ -38,6 +67,10 @@ fn distinct(n: usize, k: usize) -> impl Strategy<Value = Vec<usize>> {
 }
 
 fn spec(n: usize) -> impl Strategy<Value = Spec> {
+    prop_oneof![7 => basic_spec(n), 6 => arithmetic_spec(n), 9 => global_spec(n)]
+}
+
+fn basic_spec(n: usize) -> impl Strategy<Value = Spec> {
     let var = 0..n;
     prop_oneof![
         (var.clone(), var.clone()).prop_map(|(a, b)| Spec::Equal(a, b)),
@@ -59,6 +92,65 @@ fn spec(n: usize) -> impl Strategy<Value = Spec> {
                 .prop_map(|(vars, rows)| Spec::Table(vars, rows))
         }),
         (1..=n.min(3)).prop_flat_map(move |k| distinct(n, k)).prop_map(Spec::Predicate),
+    ]
+}
+
+fn arithmetic_spec(n: usize) -> impl Strategy<Value = Spec> {
+    let var = 0..n;
+    let operation = prop_oneof![Just("times"), Just("div"), Just("mod"), Just("pow")];
+    prop_oneof![
+        (operation, var.clone(), var.clone(), var.clone()).prop_map(|(op, x, y, z)| Spec::Arithmetic(op, x, y, z)),
+        (var.clone(), -2i64..=3, var.clone()).prop_map(|(x, k, z)| Spec::PowConstant(x, k, z)),
+        (var.clone(), var.clone()).prop_map(|(x, z)| Spec::Abs(x, z)),
+        (any::<bool>(), var.clone(), prop::collection::vec(var.clone(), 1..=3))
+            .prop_map(|(maximum, m, xs)| Spec::Extremum(maximum, m, xs)),
+    ]
+}
+
+fn global_spec(n: usize) -> impl Strategy<Value = Spec> {
+    let var = 0..n;
+    let vars = prop::collection::vec(var.clone(), 1..=3);
+    let values = prop::collection::vec(-3i64..=4, 0..=3);
+    prop_oneof![
+        (var.clone(), prop::collection::vec(constant(), 1..=5), var.clone(), -2i64..=1)
+            .prop_map(|(i, array, z, first)| Spec::Element(i, array, z, first)),
+        (var.clone(), vars.clone(), var.clone(), -1i64..=1)
+            .prop_map(|(i, xs, z, first)| Spec::ElementVar(i, xs, z, first)),
+        (vars.clone(), var.clone(), var.clone()).prop_map(|(xs, y, c)| Spec::Count(xs, y, c)),
+        (var.clone(), vars.clone(), values.clone()).prop_map(|(c, xs, set)| Spec::Among(c, xs, set)),
+        (0u8..=2, -1i64..=3, vars.clone(), -3i64..=4).prop_map(|(kind, k, xs, v)| Spec::AmongConstant(kind, k, xs, v)),
+        (vars.clone(), prop::collection::btree_set(-3i64..=4, 1..=2), any::<bool>()).prop_flat_map(
+            move |(xs, cover, closed)| {
+                let cover: Vec<i64> = cover.into_iter().collect();
+                let k = cover.len();
+                (Just(xs), Just(cover), prop::collection::vec(0..n, k), Just(closed))
+                    .prop_map(|(xs, cover, counts, closed)| Spec::Cardinality(xs, cover, counts, closed))
+            }
+        ),
+        (vars.clone(), prop::collection::btree_set(-3i64..=4, 1..=2), any::<bool>()).prop_flat_map(
+            |(xs, cover, closed)| {
+                let cover: Vec<i64> = cover.into_iter().collect();
+                let k = cover.len();
+                (
+                    Just(xs),
+                    Just(cover),
+                    prop::collection::vec(0i64..=2, k),
+                    prop::collection::vec(0i64..=2, k),
+                    Just(closed),
+                )
+                    .prop_map(|(xs, cover, low, up, closed)| Spec::CardinalityLowUp(xs, cover, low, up, closed))
+            }
+        ),
+        (var.clone(), vars.clone()).prop_map(|(m, xs)| Spec::NValue(m, xs)),
+        (1..=n.min(3)).prop_flat_map(move |k| {
+            (prop::collection::vec(0..n, k), prop::collection::vec(prop::collection::vec(constant(), k), 0..10))
+                .prop_map(|(xs, rows)| Spec::NegativeTable(xs, rows))
+        }),
+        (vars, 1usize..=3).prop_flat_map(|(xs, states)| {
+            let transition = (0..states, -3i64..=4, 0..states);
+            (Just(xs), Just(states), prop::collection::vec(transition, 0..8), prop::collection::vec(0..states, 0..=2))
+                .prop_map(|(xs, states, transitions, accepting)| Spec::Regular(xs, states, transitions, accepting))
+        }),
     ]
 }
 
@@ -100,13 +192,103 @@ fn build(csp: &RandomCsp) -> Model {
             }
             Spec::Predicate(vs) => {
                 let scope: Vec<VarId> = vs.iter().map(|&i| vars[i]).collect();
+                // In i128: the values may be near 2^62.
                 model
-                    .predicate(&scope, |t| (t.iter().sum::<i64>() + t[0] * t[t.len() - 1]).rem_euclid(3) == 1)
+                    .predicate(&scope, |t| {
+                        let wide = |v: i64| i128::from(v);
+                        (t.iter().copied().map(wide).sum::<i128>() + wide(t[0]) * wide(t[t.len() - 1])).rem_euclid(3)
+                            == 1
+                    })
                     .unwrap();
             }
+            spec => post_global(&mut model, &vars, spec),
         }
     }
     model
+}
+
+/// Posts one of the vocabulary's arithmetic and global constraints.
+fn post_global(model: &mut Model, vars: &[VarId], spec: &Spec) {
+    let pick = |indices: &[usize]| -> Vec<VarId> { indices.iter().map(|&i| vars[i]).collect() };
+    match spec {
+        Spec::Arithmetic(operation, x, y, z) => {
+            let (x, y, z) = (vars[*x], vars[*y], vars[*z]);
+            match *operation {
+                "times" => model.times(x, y, z),
+                "div" => model.div(x, y, z),
+                "mod" => model.modulo(x, y, z),
+                _ => model.pow(x, y, z),
+            }
+            .unwrap();
+        }
+        Spec::PowConstant(x, k, z) => {
+            model.pow_constant(vars[*x], *k, vars[*z]).unwrap();
+        }
+        Spec::Abs(x, z) => {
+            model.abs(vars[*x], vars[*z]).unwrap();
+        }
+        Spec::Extremum(maximum, m, xs) => {
+            let xs = pick(xs);
+            if *maximum { model.maximum(vars[*m], &xs) } else { model.minimum(vars[*m], &xs) }.unwrap();
+        }
+        Spec::Element(i, array, z, first) => {
+            model.element(vars[*i], array, vars[*z], *first).unwrap();
+        }
+        Spec::ElementVar(i, xs, z, first) => {
+            model.element_var(vars[*i], &pick(xs), vars[*z], *first).unwrap();
+        }
+        Spec::Count(xs, y, c) => {
+            model.count(&pick(xs), vars[*y], vars[*c]).unwrap();
+        }
+        Spec::Among(c, xs, set) => {
+            model.among(vars[*c], &pick(xs), set).unwrap();
+        }
+        Spec::AmongConstant(kind, k, xs, value) => {
+            let xs = pick(xs);
+            match kind {
+                0 => model.at_least(*k, &xs, *value),
+                1 => model.at_most(*k, &xs, *value),
+                _ => model.exactly(*k, &xs, *value),
+            }
+            .unwrap();
+        }
+        Spec::Cardinality(xs, cover, counts, closed) => {
+            let (xs, counts) = (pick(xs), pick(counts));
+            if *closed {
+                model.global_cardinality_closed(&xs, cover, &counts)
+            } else {
+                model.global_cardinality(&xs, cover, &counts)
+            }
+            .unwrap();
+        }
+        Spec::CardinalityLowUp(xs, cover, low, up, closed) => {
+            let xs = pick(xs);
+            if *closed {
+                model.global_cardinality_low_up_closed(&xs, cover, low, up)
+            } else {
+                model.global_cardinality_low_up(&xs, cover, low, up)
+            }
+            .unwrap();
+        }
+        Spec::NValue(n, xs) => {
+            model.nvalue(vars[*n], &pick(xs)).unwrap();
+        }
+        Spec::NegativeTable(xs, rows) => {
+            model.negative_table(&pick(xs), rows).unwrap();
+        }
+        Spec::Regular(xs, states, transitions, accepting) => {
+            // Keep the first transition of each (state, symbol): deterministic.
+            let mut deterministic: Vec<(usize, i64, usize)> = Vec::new();
+            for &(from, symbol, to) in transitions {
+                if !deterministic.iter().any(|&(f, s, _)| (f, s) == (from, symbol)) {
+                    deterministic.push((from, symbol, to));
+                }
+            }
+            let dfa = Dfa::new(*states, 0, accepting, &deterministic).unwrap();
+            model.regular(&pick(xs), &dfa).unwrap();
+        }
+        _ => unreachable!("the basic constraints are posted by build"),
+    }
 }
 
 /// Every assignment of the domains that `Model::is_solution` accepts.

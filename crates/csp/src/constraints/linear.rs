@@ -104,10 +104,11 @@ fn div_ceil(a: i128, b: i128) -> i128 {
     if a % b != 0 && a > 0 { q + 1 } else { q }
 }
 
-/// Clamps a bound to the value range (a bound beyond every value is as good as
-/// the range's end).
+/// Clamps a bound to `i64` (a bound beyond every value is as good as the
+/// type's end). Not to `i64::MAX / 2`, which is `2^62 - 1`: that would cut the
+/// value `MAX_VALUE = 2^62` off a domain that holds it.
 fn clamp(bound: i128) -> i64 {
-    bound.clamp(i128::from(i64::MIN) / 2, i128::from(i64::MAX) / 2) as i64
+    bound.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64
 }
 
 impl Propagator for LinearPropagator<'_> {

@@ -11,6 +11,20 @@
 //! | [`Linear`] `sum(a*x) (=, <=, >=) k` | bounds reasoning | bounds consistent for `<=`, `>=` |
 //! | [`Table`] | simple tabular reduction (Ullmann 2007) | generalized arc consistent |
 //! | [`Predicate`] | generic support checking | arc consistent while the tuples to try stay few |
+//! | [`Arithmetic`] `z = x * y`, `x div y`, `x mod y`, `x ^ y`, `x ^ k`, `\|x\|` | support enumeration on small domains, interval reasoning in `i128` beyond | domain consistent up to 4096 pairs of operand values (`abs` and `x ^ k`: values), bounds beyond ([`crate::ArithmeticStrength`]) |
+//! | [`Extremum`] `m = min(xs)`, `m = max(xs)` | one scan of the candidates of `m` | domain consistent |
+//! | [`Element`] `array[i - first] = z` | one pass over the index | domain consistent |
+//! | [`ElementVar`] `xs[i - first] = z` | index by intersection, `z` by union, equality once `i` is fixed | domain consistent |
+//! | [`Count`] `c = #{xs = y}` | among per value of `y` | domain consistent |
+//! | [`Among`] `#{xs in S}` is `c` or in `low..=high` (`at_least`, `at_most`, `exactly`) | lower and upper counts (Bessière et al. 2005) | domain consistent |
+//! | [`GlobalCardinality`] (closed, low/up) | an `among` per cover value, the sum of the counts | counting (not domain consistent) |
+//! | [`NValue`] `n = #distinct(xs)` | interval hitting set and union size | bounds on `n` |
+//! | [`NegativeTable`] | forbidden rows counted against the domains' products (STR-N) | generalized arc consistent |
+//! | [`Regular`] (a [`crate::Dfa`]) | Pesant's layered graph (Pesant 2004) | domain consistent |
+//!
+//! The strengths of the globals hold when their variables are distinct; a
+//! variable that appears twice makes their reasoning a sound relaxation, and
+//! the constraint is checked once its variables are fixed.
 //!
 //! Build them with the [`Model`](crate::Model) methods of the same names, which
 //! check their arguments. (A linear sum's [`crate::Relation`] and
@@ -21,17 +35,31 @@
 //! propagator of a constraint without one) and the all-different system.
 
 mod all_different;
+pub(crate) mod arithmetic;
 mod binary;
+mod counting;
+mod element;
+mod extremum;
 pub(crate) mod generic;
 pub(crate) mod linear;
+mod negative_table;
 mod predicate;
+pub(crate) mod regular;
+pub(crate) mod relaxed;
 mod table;
 
 pub use all_different::AllDifferent;
 pub(crate) use all_different::system;
+pub use arithmetic::Arithmetic;
 pub use binary::{Equal, Less, NotEqual};
+pub use counting::{Among, Count, GlobalCardinality, NValue};
+pub use element::{Element, ElementVar};
+pub use extremum::Extremum;
 pub(crate) use generic::ArcConsistency;
 pub use linear::Linear;
 pub(crate) use linear::Relation;
+pub use negative_table::NegativeTable;
 pub use predicate::Predicate;
+pub(crate) use regular::Dfa;
+pub use regular::Regular;
 pub use table::Table;

@@ -104,4 +104,14 @@ pub enum ModelError {
         /// The id.
         id: ConstraintId,
     },
+    /// A constraint's argument breaks a rule of the constraint (an automaton's
+    /// transition to a state that does not exist, a value listed twice in a
+    /// cardinality's cover, ...).
+    #[error("{constraint}: {message}")]
+    InvalidArgument {
+        /// The constraint's kind.
+        constraint: String,
+        /// What is wrong, naming the offending argument.
+        message: String,
+    },
 }

@@ -15,7 +15,11 @@ use crate::constraints::{AllDifferent, Equal, Less, Linear, NotEqual, Predicate,
 use crate::domain::Domain;
 use crate::ids::{ConstraintId, VarId};
 
+mod arithmetic;
+mod counting;
+mod element;
 mod error;
+mod extensional;
 mod solution;
 
 pub use error::ModelError;

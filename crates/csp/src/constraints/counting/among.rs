@@ -1,0 +1,95 @@
+//! `among`: the number of variables that take a value of a set is a count
+//! variable, or a constant range (`at_least`, `at_most`, `exactly`).
+
+use super::{Counted, Tally, propagate_among};
+use crate::constraint::{Constraint, Propagator, PropagatorOptions};
+use crate::constraints::relaxed::{check_when_fixed, has_repeats};
+use crate::ids::VarId;
+use crate::kernel::{Context, PropagationResult};
+
+/// `#{i : xs[i] in values}` is `count`, or in a range of constants; domain
+/// consistent when the variables are distinct.
+#[derive(Clone, Debug)]
+pub struct Among {
+    /// The `xs`, then the count variable if there is one.
+    scope: Vec<VarId>,
+    /// The counted values, sorted, without repeats.
+    values: Vec<i64>,
+    tally: Tally,
+}
+
+impl Among {
+    /// `#{i : xs[i] in values} = count` (MiniZinc's `among(count, xs, values)`).
+    /// Prefer [`Model::among`](crate::Model::among).
+    pub fn new(count: VarId, xs: &[VarId], values: &[i64]) -> Among {
+        let scope = xs.iter().copied().chain(std::iter::once(count)).collect();
+        Among { scope, values: sorted(values), tally: Tally::Var(count) }
+    }
+
+    /// `low <= #{i : xs[i] in values} <= high`. Prefer
+    /// [`Model::at_least`](crate::Model::at_least),
+    /// [`at_most`](crate::Model::at_most) or [`exactly`](crate::Model::exactly).
+    pub fn between(low: i64, high: i64, xs: &[VarId], values: &[i64]) -> Among {
+        Among { scope: xs.to_vec(), values: sorted(values), tally: Tally::Between(low, high) }
+    }
+
+    fn xs(&self) -> &[VarId] {
+        match self.tally {
+            Tally::Var(_) => &self.scope[..self.scope.len() - 1],
+            Tally::Between(..) => &self.scope,
+        }
+    }
+}
+
+/// The values sorted, without repeats.
+fn sorted(values: &[i64]) -> Vec<i64> {
+    let mut values = values.to_vec();
+    values.sort_unstable();
+    values.dedup();
+    values
+}
+
+impl Constraint for Among {
+    fn scope(&self) -> &[VarId] {
+        &self.scope
+    }
+
+    fn is_satisfied(&self, values: &[i64]) -> bool {
+        let n = self.xs().len();
+        let count = values[..n].iter().filter(|v| self.values.binary_search(v).is_ok()).count();
+        self.tally.holds(count as i64, values.get(n).copied())
+    }
+
+    fn kind(&self) -> &str {
+        "among"
+    }
+
+    fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
+        Some(Box::new(AmongPropagator { constraint: self, repeats: has_repeats(&self.scope), tuple: Vec::new() }))
+    }
+}
+
+struct AmongPropagator<'c> {
+    constraint: &'c Among,
+    repeats: bool,
+    tuple: Vec<i64>,
+}
+
+impl Propagator for AmongPropagator<'_> {
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
+        let constraint = self.constraint;
+        let counted = match constraint.values[..] {
+            [one] => Counted::One(one),
+            _ => Counted::Set(&constraint.values),
+        };
+        propagate_among(ctx, constraint.xs(), counted, constraint.tally)?;
+        if self.repeats {
+            check_when_fixed(ctx, constraint, &mut self.tuple)?;
+        }
+        Ok(())
+    }
+
+    fn is_idempotent(&self) -> bool {
+        !self.repeats
+    }
+}

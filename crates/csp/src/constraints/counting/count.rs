@@ -1,0 +1,196 @@
+//! `count`: the number of variables equal to a variable `y` is a variable `c`.
+
+use super::{Counted, Tally, propagate_among};
+use crate::constraint::{Constraint, Propagator, PropagatorOptions};
+use crate::constraints::relaxed::{check_when_fixed, has_repeats};
+use crate::ids::VarId;
+use crate::kernel::{Context, PropagationResult};
+
+/// `c = #{i : xs[i] = y}` (MiniZinc's `fzn_count_eq(xs, y, c)`); domain
+/// consistent when the variables are distinct.
+#[derive(Clone, Debug)]
+pub struct Count {
+    /// `[xs..., y, c]`.
+    scope: Vec<VarId>,
+}
+
+impl Count {
+    /// The constraint. Prefer [`Model::count`](crate::Model::count).
+    pub fn new(xs: &[VarId], y: VarId, c: VarId) -> Count {
+        Count { scope: xs.iter().copied().chain([y, c]).collect() }
+    }
+
+    fn parts(&self) -> (&[VarId], VarId, VarId) {
+        let n = self.scope.len() - 2;
+        (&self.scope[..n], self.scope[n], self.scope[n + 1])
+    }
+}
+
+impl Constraint for Count {
+    fn scope(&self) -> &[VarId] {
+        &self.scope
+    }
+
+    fn is_satisfied(&self, values: &[i64]) -> bool {
+        let n = values.len() - 2;
+        let (y, c) = (values[n], values[n + 1]);
+        values[..n].iter().filter(|&&v| v == y).count() as i64 == c
+    }
+
+    fn kind(&self) -> &str {
+        "count"
+    }
+
+    fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
+        Some(Box::new(CountPropagator {
+            constraint: self,
+            repeats: has_repeats(&self.scope),
+            ys: Vec::new(),
+            lower: Vec::new(),
+            upper: Vec::new(),
+            counts: Vec::new(),
+            keep: Vec::new(),
+            tuple: Vec::new(),
+        }))
+    }
+}
+
+struct CountPropagator<'c> {
+    constraint: &'c Count,
+    repeats: bool,
+    /// `y`'s values, and for each the number of `xs` fixed to it and the
+    /// number that can take it.
+    ys: Vec<i64>,
+    lower: Vec<i64>,
+    upper: Vec<i64>,
+    /// `c`'s values.
+    counts: Vec<i64>,
+    /// Per value of `y`: whether a count of it is allowed.
+    keep: Vec<bool>,
+    tuple: Vec<i64>,
+}
+
+impl CountPropagator<'_> {
+    /// Whether `c` allows a count in `low..=high`.
+    fn allows(&self, low: i64, high: i64) -> bool {
+        let at = self.counts.partition_point(|&k| k < low);
+        low <= high && self.counts.get(at).is_some_and(|&k| k <= high)
+    }
+}
+
+impl Propagator for CountPropagator<'_> {
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
+        let constraint = self.constraint;
+        let (xs, y, c) = constraint.parts();
+        if let Some(value) = ctx.fixed_value(y) {
+            // A fixed y: among with one value.
+            propagate_among(ctx, xs, Counted::One(value), Tally::Var(c))?;
+        } else {
+            self.propagate_variable_value(ctx, xs, y, c)?;
+        }
+        if self.repeats {
+            check_when_fixed(ctx, constraint, &mut self.tuple)?;
+        }
+        Ok(())
+    }
+
+    fn is_idempotent(&self) -> bool {
+        false
+    }
+}
+
+impl CountPropagator<'_> {
+    /// The among reasoning for every value `y` can take: `y = v` stays when a
+    /// count of `v` is allowed, `c` keeps the counts some `v` allows, and `x_i
+    /// = w` stays when some `v` allows a count with `x_i` equal to `v` or not.
+    fn propagate_variable_value(
+        &mut self,
+        ctx: &mut Context<'_>,
+        xs: &[VarId],
+        y: VarId,
+        c: VarId,
+    ) -> PropagationResult {
+        self.ys.clear();
+        self.ys.extend(ctx.values(y));
+        let m = self.ys.len();
+        self.lower.clear();
+        self.lower.resize(m, 0);
+        self.upper.clear();
+        self.upper.resize(m, 0);
+        for &x in xs {
+            if ctx.size(x) <= m {
+                for v in ctx.values(x) {
+                    if let Ok(at) = self.ys.binary_search(&v) {
+                        self.upper[at] += 1;
+                    }
+                }
+            } else {
+                for (at, &v) in self.ys.iter().enumerate() {
+                    self.upper[at] += i64::from(ctx.contains(x, v));
+                }
+            }
+            if let Some(at) = ctx.fixed_value(x).and_then(|v| self.ys.binary_search(&v).ok()) {
+                self.lower[at] += 1;
+            }
+        }
+        ctx.count_checks(xs.len() as u64);
+        // c keeps the counts within some value's range.
+        let low = self.lower.iter().min().copied().unwrap_or(0);
+        let high = self.upper.iter().max().copied().unwrap_or(0);
+        ctx.set_min(c, low)?;
+        ctx.set_max(c, high)?;
+        let (lower, upper) = (&self.lower, &self.upper);
+        ctx.retain(c, |k| lower.iter().zip(upper).any(|(&l, &u)| l <= k && k <= u))?;
+        self.counts.clear();
+        self.counts.extend(ctx.values(c));
+        // y keeps the values whose count range meets c.
+        let mut keep = std::mem::take(&mut self.keep);
+        keep.clear();
+        keep.extend((0..m).map(|at| self.allows(self.lower[at], self.upper[at])));
+        let ys = &self.ys;
+        let result = ctx.retain(y, |v| ys.binary_search(&v).is_ok_and(|at| keep[at])).map(drop);
+        let result = result.and_then(|()| self.prune_xs(ctx, xs, &keep));
+        self.keep = keep;
+        result
+    }
+
+    /// `x_i = w` stays when some `v != w` allows a count with `x_i` away from
+    /// `v`, or `v = w` allows one with `x_i` on it (`keep`: the values of `y` left).
+    fn prune_xs(&self, ctx: &mut Context<'_>, xs: &[VarId], keep: &[bool]) -> PropagationResult {
+        let m = self.ys.len();
+        for &x in xs {
+            let fixed = ctx.fixed_value(x);
+            let mut away = [None, None];
+            for at in (0..m).filter(|&at| keep[at]) {
+                let v = self.ys[at];
+                let on = ctx.contains(x, v);
+                let lower = self.lower[at] - i64::from(fixed == Some(v));
+                let upper = self.upper[at] - i64::from(on);
+                if self.allows(lower, upper) {
+                    if away[0].is_none() {
+                        away[0] = Some(v);
+                    } else {
+                        away[1] = Some(v);
+                        break;
+                    }
+                }
+            }
+            if away[1].is_some() {
+                continue; // every value of x has a v other than itself
+            }
+            let this = self;
+            ctx.retain(x, |w| {
+                if away[0].is_some_and(|v| v != w) {
+                    return true;
+                }
+                // x = w counts for y = w: the others give lower..=upper more.
+                this.ys.binary_search(&w).is_ok_and(|at| {
+                    let lower = this.lower[at] - i64::from(fixed == Some(w));
+                    let upper = this.upper[at] - 1;
+                    keep[at] && this.allows(lower + 1, upper + 1)
+                })
+            })?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,235 @@
+//! Element: `array[index - first] = value`, indexing an array by a variable,
+//! for an array of constants (MiniZinc's `array_int_element`,
+//! `array_bool_element`) or of variables (`array_var_int_element`,
+//! `array_var_bool_element`). `first` is the index of the array's first entry
+//! (1 for MiniZinc), so that no shifted copy is needed.
+//!
+//! Strength: domain consistent.
+//!
+//! - Constant array: an index stays when its entry is in `value`'s domain, and a
+//!   value when some index left has it; one pass over the index's domain.
+//! - Variable array (the standard propagation, as Gecode's and Chuffed's): an
+//!   index stays when its variable's domain meets `value`'s, `value` keeps the
+//!   values of the union of the remaining indices' domains, and once a single
+//!   index is left its variable and `value` share their domains. That is domain
+//!   consistent on every variable when the index, the value and the array's
+//!   variables are distinct: an array variable other than the one indexed is
+//!   free. When a variable appears twice the same reasoning is a sound
+//!   relaxation, and the constraint is checked once everything is fixed.
+
+use crate::constraint::{Constraint, Propagator, PropagatorOptions};
+use crate::constraints::relaxed::{check_when_fixed, has_repeats};
+use crate::ids::VarId;
+use crate::kernel::{Conflict, Context, Cost, PropagationResult};
+
+/// The array position of `index`, if it has one.
+fn position(index: i64, first: i64, len: usize) -> Option<usize> {
+    let k = i128::from(index) - i128::from(first);
+    usize::try_from(k).ok().filter(|&k| k < len)
+}
+
+/// Narrows `index` to the array's indices `first..first + len`.
+fn narrow_to_indices(ctx: &mut Context<'_>, index: VarId, first: i64, len: usize) -> PropagationResult {
+    if len == 0 {
+        return Err(Conflict); // no index has an entry
+    }
+    let last = i128::from(first) + len as i128 - 1;
+    ctx.set_min(index, first)?;
+    ctx.set_max(index, i64::try_from(last).unwrap_or(i64::MAX))?;
+    Ok(())
+}
+
+/// Keeps the values of `var` found in `values` (sorted, without repeats).
+fn retain_listed(ctx: &mut Context<'_>, var: VarId, values: &[i64]) -> PropagationResult {
+    let (Some(&low), Some(&high)) = (values.first(), values.last()) else {
+        return ctx.retain(var, |_| false).map(drop);
+    };
+    ctx.set_min(var, low)?;
+    ctx.set_max(var, high)?;
+    if ctx.size(var) > values.len() {
+        ctx.retain(var, |v| values.binary_search(&v).is_ok())?;
+    }
+    Ok(())
+}
+
+/// `array[index - first] = value`, for an array of constants; domain consistent.
+#[derive(Clone, Debug)]
+pub struct Element {
+    /// `[index, value]`.
+    scope: [VarId; 2],
+    array: Vec<i64>,
+    first: i64,
+}
+
+impl Element {
+    /// The constraint. Prefer [`Model::element`](crate::Model::element), which
+    /// checks the array and the indices.
+    pub fn new(index: VarId, array: Vec<i64>, value: VarId, first: i64) -> Element {
+        Element { scope: [index, value], array, first }
+    }
+}
+
+impl Constraint for Element {
+    fn scope(&self) -> &[VarId] {
+        &self.scope
+    }
+
+    fn is_satisfied(&self, values: &[i64]) -> bool {
+        position(values[0], self.first, self.array.len()).is_some_and(|k| self.array[k] == values[1])
+    }
+
+    fn kind(&self) -> &str {
+        "element"
+    }
+
+    fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
+        Some(Box::new(ElementPropagator { constraint: self, indices: Vec::new(), values: Vec::new() }))
+    }
+}
+
+struct ElementPropagator<'c> {
+    constraint: &'c Element,
+    /// The indices left, in increasing order, and their entries.
+    indices: Vec<i64>,
+    values: Vec<i64>,
+}
+
+impl Propagator for ElementPropagator<'_> {
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
+        let Element { scope: [index, value], array, first } = self.constraint;
+        let (index, value, first) = (*index, *value, *first);
+        narrow_to_indices(ctx, index, first, array.len())?;
+        // When the index is also the value, the entry must equal its index.
+        let same = index == value;
+        ctx.count_checks(ctx.size(index) as u64);
+        let entry = |i: i64| position(i, first, array.len()).map(|k| array[k]);
+        let (indices, values) = (&mut self.indices, &mut self.values);
+        indices.clear();
+        indices.extend(
+            ctx.values(index).filter(|&i| entry(i).is_some_and(|a| (!same || a == i) && ctx.contains(value, a))),
+        );
+        if indices.len() < ctx.size(index) {
+            ctx.retain(index, |i| indices.binary_search(&i).is_ok())?;
+        }
+        values.clear();
+        values.extend(indices.iter().filter_map(|&i| entry(i)));
+        values.sort_unstable();
+        values.dedup();
+        retain_listed(ctx, value, values)
+    }
+
+    fn is_idempotent(&self) -> bool {
+        true
+    }
+}
+
+/// `xs[index - first] = value`, for an array of variables; domain consistent
+/// when the index, the value and the array's variables are distinct.
+#[derive(Clone, Debug)]
+pub struct ElementVar {
+    /// `[index, value, xs...]`.
+    scope: Vec<VarId>,
+    first: i64,
+}
+
+impl ElementVar {
+    /// The constraint. Prefer [`Model::element_var`](crate::Model::element_var),
+    /// which checks the array and the indices.
+    pub fn new(index: VarId, xs: &[VarId], value: VarId, first: i64) -> ElementVar {
+        ElementVar { scope: [index, value].into_iter().chain(xs.iter().copied()).collect(), first }
+    }
+
+    fn xs(&self) -> &[VarId] {
+        &self.scope[2..]
+    }
+}
+
+impl Constraint for ElementVar {
+    fn scope(&self) -> &[VarId] {
+        &self.scope
+    }
+
+    fn is_satisfied(&self, values: &[i64]) -> bool {
+        let xs = &values[2..];
+        position(values[0], self.first, xs.len()).is_some_and(|k| xs[k] == values[1])
+    }
+
+    fn kind(&self) -> &str {
+        "element"
+    }
+
+    fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
+        Some(Box::new(ElementVarPropagator {
+            constraint: self,
+            repeats: has_repeats(&self.scope),
+            supported: Vec::new(),
+            union: Vec::new(),
+            tuple: Vec::new(),
+        }))
+    }
+}
+
+struct ElementVarPropagator<'c> {
+    constraint: &'c ElementVar,
+    repeats: bool,
+    /// The indices left, in increasing order.
+    supported: Vec<i64>,
+    /// The values of `value` that some remaining index's variable can take.
+    union: Vec<i64>,
+    tuple: Vec<i64>,
+}
+
+/// Whether the domains of `a` and `b` share a value (scanning the smaller).
+fn intersects(ctx: &Context<'_>, a: VarId, b: VarId) -> bool {
+    let (small, large) = if ctx.size(a) <= ctx.size(b) { (a, b) } else { (b, a) };
+    ctx.values(small).any(|v| ctx.contains(large, v))
+}
+
+impl Propagator for ElementVarPropagator<'_> {
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
+        let constraint = self.constraint;
+        let (index, value, first, xs) = (constraint.scope[0], constraint.scope[1], constraint.first, constraint.xs());
+        narrow_to_indices(ctx, index, first, xs.len())?;
+        let at = |i: i64| xs[position(i, first, xs.len()).expect("an index within the array")];
+        self.supported.clear();
+        self.supported.extend(ctx.values(index).filter(|&i| intersects(ctx, at(i), value)));
+        ctx.count_checks(ctx.size(index) as u64);
+        if self.supported.len() < ctx.size(index) {
+            let supported = &self.supported;
+            ctx.retain(index, |i| supported.binary_search(&i).is_ok())?;
+        }
+        // value keeps the union of the remaining variables' domains: built from
+        // whichever side is cheaper to scan.
+        let spread: usize = self.supported.iter().map(|&i| ctx.size(at(i))).sum();
+        self.union.clear();
+        if spread <= ctx.size(value).saturating_mul(self.supported.len()) {
+            for &i in &self.supported {
+                self.union.extend(ctx.values(at(i)).filter(|&v| ctx.contains(value, v)));
+            }
+            self.union.sort_unstable();
+            self.union.dedup();
+        } else {
+            let supported = &self.supported;
+            self.union.extend(ctx.values(value).filter(|&v| supported.iter().any(|&i| ctx.contains(at(i), v))));
+        }
+        retain_listed(ctx, value, &self.union)?;
+        if let Some(i) = ctx.fixed_value(index) {
+            // The indexed variable is the value.
+            // `value` already holds the values of `x` it allows.
+            let union = &self.union;
+            ctx.retain(at(i), |v| union.binary_search(&v).is_ok())?;
+        }
+        if self.repeats {
+            check_when_fixed(ctx, constraint, &mut self.tuple)?;
+        }
+        Ok(())
+    }
+
+    fn cost(&self) -> Cost {
+        if self.constraint.scope.len() > 34 { Cost::Expensive } else { Cost::Cheap }
+    }
+
+    fn is_idempotent(&self) -> bool {
+        !self.repeats
+    }
+}
