@@ -55,7 +55,8 @@ pub(crate) fn assert_count_everywhere(tool: Tool, args: &[&str], expected: u64) 
 pub(crate) fn assert_built_in_is_unique(tool: Tool) {
     let result = run(tool, &["--stats"]);
     assert_eq!(result.code, 0, "{}", result.stderr);
-    assert!(result.stdout.contains("stats: nodes"));
+    assert!(result.stderr.starts_with("stats: nodes"), "statistics on stderr: {}", result.stderr);
+    assert!(!result.stdout.contains("stats:"), "stdout holds the answer alone: {}", result.stdout);
     assert_eq!(first_word(&run(tool, &["--count"])), "1");
     assert_eq!(first_word(&run(tool, &["--count", "--alldiff", "pairwise", "--var-order", "mrv"])), "1");
 }

@@ -116,6 +116,21 @@ impl<'a> Io<'a> {
     }
 }
 
+impl Io<'_> {
+    /// The same streams, borrowed for a shorter time: to hand a tool's helper
+    /// an `Io` with one stream replaced (`Io { stderr: &mut other, ..io.reborrow() }`).
+    pub fn reborrow(&mut self) -> Io<'_> {
+        Io {
+            stdin: &mut *self.stdin,
+            stdin_is_terminal: self.stdin_is_terminal,
+            stdout: &mut *self.stdout,
+            stdout_is_terminal: self.stdout_is_terminal,
+            stderr: &mut *self.stderr,
+            stderr_is_terminal: self.stderr_is_terminal,
+        }
+    }
+}
+
 impl fmt::Debug for Io<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Io")
