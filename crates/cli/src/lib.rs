@@ -1,7 +1,8 @@
 //! The command-line tools of the csp workspace, as a library so that tests run
 //! them in-process: the sudoku tool ([`sudoku`]), N-queens ([`queens`]), the
 //! random-CSP lab ([`lab`]), the comparison reports they share ([`report`]),
-//! and the plumbing of the puzzle gallery in `examples/` ([`gallery`]).
+//! and the plumbing of the puzzle gallery in `examples/` ([`gallery`]);
+//! [`documented`] runs the commands of the documentation, for the tests.
 //!
 //! The binaries `csp-sudoku`, `csp-queens` and `csp-lab` (`src/bin/`) and the
 //! examples `sudoku`, `queens` and `lab` are one line each: they hand the
@@ -14,6 +15,7 @@
 //! no solution or a limit reached, [`EXIT_BAD_INPUT`] (2) bad input or usage.
 
 pub mod app;
+pub mod documented;
 pub mod gallery;
 pub mod lab;
 pub mod queens;
