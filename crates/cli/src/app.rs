@@ -263,6 +263,12 @@ pub fn color_allowed_by(stream_is_terminal: bool, no_color: Option<&OsStr>, term
     stream_is_terminal && no_color.is_none_or(OsStr::is_empty) && term != Some(OsStr::new("dumb"))
 }
 
+/// `count` and the noun that agrees with it: `1 solution`, `2 solutions`,
+/// `0 solutions`, `1 vertex`, `3 vertices`. For every count a tool writes in words.
+pub fn counted(count: u64, singular: &str, plural: &str) -> String {
+    format!("{count} {}", if count == 1 { singular } else { plural })
+}
+
 /// `-q` and `-v`, for tools that print statistics or notes on stderr. Flatten it
 /// into the tool's arguments with `#[command(flatten)]`.
 ///
@@ -436,6 +442,13 @@ mod tests {
         assert!(!color_allowed_by(true, os("1"), os("xterm")));
         assert!(!color_allowed_by(true, os("0"), os("xterm")), "any non-empty value disables colour");
         assert!(!color_allowed_by(true, None, os("dumb")));
+    }
+
+    #[test]
+    fn counts_agree_with_their_nouns() {
+        assert_eq!(counted(1, "solution", "solutions"), "1 solution");
+        assert_eq!(counted(0, "solution", "solutions"), "0 solutions");
+        assert_eq!(counted(3, "vertex", "vertices"), "3 vertices");
     }
 
     #[test]

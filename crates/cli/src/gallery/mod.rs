@@ -255,14 +255,14 @@ where
 /// Prints a count: the number first, then whether it is complete. A count of zero is
 /// a negative answer, and a count stopped by a limit a lower bound: both exit 1.
 fn print_count(count: Count, stdout: &mut dyn Write) -> io::Result<u8> {
-    let noun = if count.solutions == 1 { "solution" } else { "solutions" };
+    let solutions = app::counted(count.solutions, "solution", "solutions");
     match count.status {
         Status::LimitReached(limit) => {
-            writeln!(stdout, "{} {noun} found before the {limit} stopped the search (incomplete)", count.solutions)?;
+            writeln!(stdout, "{solutions} found before the {limit} stopped the search (incomplete)")?;
             Ok(EXIT_NO_SOLUTION)
         }
         _ => {
-            writeln!(stdout, "{} {noun}", count.solutions)?;
+            writeln!(stdout, "{solutions}")?;
             Ok(if count.solutions == 0 { EXIT_NO_SOLUTION } else { EXIT_OK })
         }
     }
@@ -312,8 +312,7 @@ fn solve_and_show<'m>(
             .by_kind(model)
             .iter()
             .map(|(kind, effect)| {
-                let noun = if effect.failures == 1 { "failure" } else { "failures" };
-                format!("{kind} {} ({} {noun})", effect.pruned, effect.failures)
+                format!("{kind} {} ({})", effect.pruned, app::counted(effect.failures, "failure", "failures"))
             })
             .collect();
         writeln!(io.stderr, "pruned by: {}", by_kind.join(", "))?;

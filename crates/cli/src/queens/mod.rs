@@ -297,7 +297,7 @@ fn search(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
 
 /// `1 solution`, `92 solutions`.
 fn solutions_text(count: u64) -> String {
-    format!("{count} solution{}", if count == 1 { "" } else { "s" })
+    app::counted(count, "solution", "solutions")
 }
 
 /// Prints the result of `--count`: `92 solutions (N = 8)`, or as JSON
