@@ -161,7 +161,7 @@ impl std::error::Error for Exit {}
 /// of these ends the tool with an [`Exit`] error (status 0, or 2 for bad
 /// usage), which `?` hands to [`run`].
 pub fn parse<C: clap::Parser>(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<C> {
-    let matches = matches(standard(C::command()), args, io)?;
+    let matches = parse_matches(standard(C::command()), args, io)?;
     C::from_arg_matches(&matches).map_err(|err| Exit(report_usage(&err, io)).into())
 }
 
@@ -172,7 +172,7 @@ pub const MAN: &str = "man";
 
 /// What every tool's command line has, added to `command`: `--version` (`-V`,
 /// on the subcommands too), and the subcommands `completions SHELL` and `man`,
-/// which [`matches`] answers. The completion script and the manual page are
+/// which [`parse_matches`] answers. The completion script and the manual page are
 /// generated from `command` itself, so they list exactly what the parser takes.
 ///
 /// Top-level arguments that are required are not required with a subcommand
@@ -207,7 +207,7 @@ pub fn versioned(command: Command) -> Command {
 /// `completions SHELL` and `man` print their text on stdout, for the program
 /// name of `args`. Each of these ends the tool: the result is then an [`Exit`]
 /// error with the status (0, or 2 for bad usage). Otherwise, the matches.
-pub fn matches(mut command: Command, args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<ArgMatches> {
+pub fn parse_matches(mut command: Command, args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<ArgMatches> {
     let program = args
         .first()
         .and_then(|arg| Path::new(arg).file_name())

@@ -11,8 +11,11 @@
 //! `cargo install --path crates/cli`.
 //!
 //! Every tool spells the strategy options the same way ([`StrategyArgs`]) and
-//! exits with the same codes: [`EXIT_OK`] (0) solved, [`EXIT_NO_SOLUTION`] (1)
-//! no solution or a limit reached, [`EXIT_BAD_INPUT`] (2) bad input or usage.
+//! keeps the same conventions ([`app`]): one exit-code rule ([`EXIT_OK`] (0)
+//! solved or counted at least one, [`EXIT_NO_SOLUTION`] (1) no solution, a
+//! count of zero or a limit reached, [`EXIT_BAD_INPUT`] (2) bad input or
+//! usage), results alone on stdout, `--version`, shell completions and a
+//! manual page, `-q`/`-v`, colour only where [`app::color_allowed`].
 
 pub mod app;
 pub mod documented;

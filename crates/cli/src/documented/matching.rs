@@ -26,7 +26,7 @@ pub fn normalize(actual: &str) -> String {
 /// spaces count as one and a number written with a decimal point, or followed
 /// by `/s`, matches any number (times and rates vary between runs). Otherwise
 /// the first line that differs, as a message.
-pub fn matches(expected: &[String], actual: &str) -> Result<(), String> {
+pub fn output_matches(expected: &[String], actual: &str) -> Result<(), String> {
     let actual = normalize(actual);
     let actual: Vec<&str> = actual.lines().collect();
     let expected_text = normalize(&expected.join("\n"));
@@ -49,7 +49,7 @@ pub fn matches(expected: &[String], actual: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Whether two lines match (see [`matches`]).
+/// Whether two lines match (see [`output_matches`]).
 fn line_matches(expected: &str, actual: &str) -> bool {
     let want: Vec<&str> = expected.split_whitespace().collect();
     let got: Vec<&str> = actual.split_whitespace().collect();
@@ -132,28 +132,39 @@ mod tests {
     fn times_and_rates_are_free_counts_are_not() {
         let shown = lines("stats: nodes 64, checks 128, time 0.110 ms\nwall time 0.014 s, 6610 puzzles/s (2 jobs)");
         assert_eq!(
-            matches(&shown, "stats: nodes 64, checks 128, time 12.5 ms\nwall time 1.2 s, 83 puzzles/s (2 jobs)\n"),
+            output_matches(
+                &shown,
+                "stats: nodes 64, checks 128, time 12.5 ms\nwall time 1.2 s, 83 puzzles/s (2 jobs)\n"
+            ),
             Ok(())
         );
         assert!(
-            matches(&shown, "stats: nodes 65, checks 128, time 0.110 ms\nwall time 0.014 s, 6610 puzzles/s (2 jobs)")
-                .is_err()
+            output_matches(
+                &shown,
+                "stats: nodes 65, checks 128, time 0.110 ms\nwall time 0.014 s, 6610 puzzles/s (2 jobs)"
+            )
+            .is_err()
         );
         assert!(
-            matches(&shown, "stats: nodes 64, checks 128, time 0.110 ms\nwall time 0.014 s, 6610 puzzles/s (1 job)")
-                .is_err()
+            output_matches(
+                &shown,
+                "stats: nodes 64, checks 128, time 0.110 ms\nwall time 0.014 s, 6610 puzzles/s (1 job)"
+            )
+            .is_err()
         );
         assert!(
-            matches(&shown, "stats: nodes 64, checks 128, time 0.110 ms").unwrap_err().contains("the first missing")
+            output_matches(&shown, "stats: nodes 64, checks 128, time 0.110 ms")
+                .unwrap_err()
+                .contains("the first missing")
         );
     }
 
     #[test]
     fn aligned_tables_may_be_padded_differently() {
         let shown = lines("config   nodes  time\nfc+mrv      36  0.03");
-        assert_eq!(matches(&shown, "config  nodes  time\nfc+mrv     36  12.75"), Ok(()));
-        assert!(matches(&shown, "config  nodes  time\nfc+mrv     37  12.75").is_err());
-        assert!(matches(&shown, "config nodes time extra\nfc+mrv 36 0.03").is_err());
+        assert_eq!(output_matches(&shown, "config  nodes  time\nfc+mrv     36  12.75"), Ok(()));
+        assert!(output_matches(&shown, "config  nodes  time\nfc+mrv     37  12.75").is_err());
+        assert!(output_matches(&shown, "config nodes time extra\nfc+mrv 36 0.03").is_err());
     }
 
     #[test]
@@ -173,6 +184,6 @@ mod tests {
     #[test]
     fn escapes_trailing_spaces_and_final_blank_lines_are_ignored() {
         assert_eq!(normalize("\x1b[1;32mok\x1b[0m  \n\n"), "ok");
-        assert_eq!(matches(&lines("ok\n"), "\x1b[2Jok\n\n"), Ok(()));
+        assert_eq!(output_matches(&lines("ok\n"), "\x1b[2Jok\n\n"), Ok(()));
     }
 }

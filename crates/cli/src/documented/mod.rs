@@ -9,7 +9,7 @@
 //!   the workspace root and exit with 0 or 1;
 //! - a ` ```text ` (or `console`) block whose lines start with `$ ` is a
 //!   transcript: each `$ ` line is a command and the lines under it its
-//!   output, which must [match](matches) what the command prints (stdout
+//!   output, which must [match](output_matches) what the command prints (stdout
 //!   unless redirected, then stderr); a `$ ` line with nothing under it is
 //!   only run;
 //! - a block whose info string carries the word `not-run` is not run.
@@ -34,7 +34,7 @@ use std::time::{Duration, Instant};
 
 use crate::app::Tool;
 
-pub use matching::{matches, normalize};
+pub use matching::{normalize, output_matches};
 pub use parse::{Pipeline, parse_markdown};
 pub use run::{Program, Ran, Runner};
 
@@ -95,7 +95,7 @@ pub fn commands(root: &Path) -> std::io::Result<Vec<DocCommand>> {
 
 /// Writes `actual` outputs into the transcripts they belong to, in place of
 /// what the documents show: `(command, output)` pairs, output as printed.
-/// A line that still [matches](matches) is kept as the document has it (its
+/// A line that still [matches](output_matches) is kept as the document has it (its
 /// times measured on a release build, say); commands whose transcript shows
 /// no output are left alone.
 pub fn bless(root: &Path, results: &[(DocCommand, String)]) -> std::io::Result<()> {
@@ -120,7 +120,7 @@ pub fn bless(root: &Path, results: &[(DocCommand, String)]) -> std::io::Result<(
                 .lines()
                 .enumerate()
                 .map(|(i, line)| match output.lines.get(i) {
-                    Some(shown) if matches(std::slice::from_ref(shown), line).is_ok() => shown.clone(),
+                    Some(shown) if output_matches(std::slice::from_ref(shown), line).is_ok() => shown.clone(),
                     _ => line.to_string(),
                 })
                 .collect();
@@ -187,7 +187,7 @@ pub fn check(root: &Path, tools: &[(&str, Tool)], wanted: impl Fn(&DocCommand) -
                 let shows_output = command.output.as_ref().is_some_and(|output| !output.lines.is_empty());
                 if shows_output {
                     let expected = &command.output.as_ref().expect("a transcript").lines;
-                    if let Err(difference) = matches(expected, &shown) {
+                    if let Err(difference) = output_matches(expected, &shown) {
                         if !bless_wanted {
                             checked.failures.push(format!(
                                 "{place}: prints something else than the document shows ({difference}); \

@@ -162,7 +162,7 @@ impl Format {
 /// on the streams of `io`; returns the exit status. Run it with
 /// [`crate::app::run`] or [`crate::app::main`].
 pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
-    let matches = app::matches(app::standard(Cli::command()), args, io)?;
+    let matches = app::parse_matches(app::standard(Cli::command()), args, io)?;
     let cli = Cli::from_arg_matches(&matches).map_err(|err| Exit(report_usage(&err, io)))?;
     if let Some(Command::Compare(args)) = &cli.command {
         let goal_given = matches.subcommand_matches("compare").is_some_and(compare::goal_given);
