@@ -180,7 +180,7 @@ pub const MAN: &str = "man";
 pub fn standard(command: Command) -> Command {
     versioned(command).propagate_version(true).subcommand_negates_reqs(true).subcommands([
         Command::new(COMPLETIONS)
-            .about("Print a shell completion script (see docs/tools.md for where to put it)")
+            .about("Print a shell completion script on stdout (bash, zsh, fish, elvish, powershell)")
             .long_about(
                 "Print a shell completion script for this tool on stdout. For bash, for example:\n  \
                  TOOL completions bash > ~/.local/share/bash-completion/completions/TOOL\n\
@@ -193,7 +193,8 @@ pub fn standard(command: Command) -> Command {
                     .required(true)
                     .value_parser(clap::value_parser!(clap_complete::Shell)),
             ),
-        Command::new(MAN).about("Print the manual page (roff) on stdout: TOOL man > TOOL.1; man ./TOOL.1"),
+        Command::new(MAN)
+            .about("Print the manual page on stdout, in roff (save it as TOOL.1, read it with man ./TOOL.1)"),
     ])
 }
 
@@ -226,7 +227,8 @@ pub fn parse_matches(mut command: Command, args: Vec<OsString>, io: &mut Io<'_>)
         }
         Some((MAN, _)) => {
             let mut page = Vec::new();
-            clap_mangen::Man::new(command.bin_name(program)).render(&mut page)?;
+            let source = format!("{program} {}", env!("CARGO_PKG_VERSION"));
+            clap_mangen::Man::new(command.bin_name(program)).source(source).render(&mut page)?;
             page
         }
         _ => return Ok(matches),
