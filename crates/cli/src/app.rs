@@ -447,6 +447,20 @@ mod tests {
     }
 
     #[test]
+    fn help_is_coloured_on_a_terminal_only_where_colour_is_allowed() {
+        let help = |stdout_is_terminal: bool| {
+            let (mut stdin, mut stdout, mut stderr) = (&b""[..], Vec::new(), Vec::new());
+            let mut io = Io::piped(&mut stdin, &mut stdout, &mut stderr);
+            io.stdout_is_terminal = stdout_is_terminal;
+            assert_eq!(run(counter, ["csp-counter", "--help"], &mut io), EXIT_OK);
+            String::from_utf8(stdout).unwrap()
+        };
+        assert!(!help(false).contains('\x1b'), "never into a pipe or a file");
+        // On a terminal, as the environment of the test (NO_COLOR, TERM) allows.
+        assert_eq!(help(true).contains('\x1b'), color_allowed(true));
+    }
+
+    #[test]
     fn counts_agree_with_their_nouns() {
         assert_eq!(counted(1, "solution", "solutions"), "1 solution");
         assert_eq!(counted(0, "solution", "solutions"), "0 solutions");
