@@ -205,6 +205,7 @@ fn search(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
     if cli.local_search {
         return local_search(cli, &queens, format, style, show_stats, out, err);
     }
+    let impossible = format!("no solution: {n} queens cannot be placed without attacks");
     let first_only = !cli.count && !cli.all && cli.limit.is_none();
     let config = cli.strategy.config(&default_config(n, first_only));
     let mut solver = Solver::new(queens.model(), config).context("cannot search this board")?;
@@ -246,13 +247,7 @@ fn search(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
             return Ok(EXIT_NO_SOLUTION);
         }
         if printed == 0 {
-            no_solution(
-                &format!("no solution: {n} queens cannot be placed without attacks"),
-                format,
-                cli.verbosity,
-                out,
-                err,
-            )?;
+            no_solution(&impossible, format, cli.verbosity, out, err)?;
             return Ok(EXIT_NO_SOLUTION);
         }
         return Ok(EXIT_OK);
@@ -265,13 +260,7 @@ fn search(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
             EXIT_OK
         }
         Outcome::Unsatisfiable => {
-            no_solution(
-                &format!("no solution: {n} queens cannot be placed without attacks"),
-                format,
-                cli.verbosity,
-                out,
-                err,
-            )?;
+            no_solution(&impossible, format, cli.verbosity, out, err)?;
             EXIT_NO_SOLUTION
         }
         Outcome::LimitReached(limit) => {
