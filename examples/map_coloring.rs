@@ -18,6 +18,7 @@ use std::path::PathBuf;
 use clap::Args;
 use csp::{Model, ModelError, Solution, VarId};
 use csp_cli::Io;
+use csp_cli::app::counted;
 use csp_cli::gallery::dimacs::{self, Graph};
 use csp_cli::gallery::{self, NoOptions, Puzzle};
 use csp_cli::report::GoalArg;
@@ -173,9 +174,9 @@ impl Puzzle for MapColouring {
                 if graph.declared_edges != graph.edges.len() {
                     writeln!(
                         io.stderr,
-                        "warning: {}: the 'p' line announces {} edges, the file lists {} different ones",
+                        "warning: {}: the 'p' line announces {}, the file lists {} different",
                         path.display(),
-                        graph.declared_edges,
+                        counted(graph.declared_edges as u64, "edge", "edges"),
                         graph.edges.len()
                     )?;
                 }
@@ -222,9 +223,10 @@ impl Puzzle for MapColouring {
             None => {
                 writeln!(
                     out,
-                    "{} vertices, {} edges, {colours} colours; the vertices of each colour:",
-                    graph.vertices,
-                    graph.edges.len()
+                    "{}, {}, {}; the vertices of each colour:",
+                    counted(graph.vertices as u64, "vertex", "vertices"),
+                    counted(graph.edges.len() as u64, "edge", "edges"),
+                    counted(u64::from(colours), "colour", "colours")
                 )?;
                 for c in 1..=i64::from(colours) {
                     let members: Vec<String> =
@@ -287,6 +289,17 @@ mod tests {
         // The clique constraint is implied: it must not change the count.
         assert_eq!(first_word(&run(TOOL, &["--graph", &wheel, "--colors", "4", "--count"])), "120");
         assert_eq!(first_word(&run(TOOL, &["--graph", &wheel, "--colors", "4", "--count", "--clique"])), "120");
+    }
+
+    #[test]
+    fn counts_in_messages_agree_with_their_nouns() {
+        let path = std::env::temp_dir().join(format!("map-coloring-one-{}.col", std::process::id()));
+        std::fs::write(&path, "p edge 1 1\n").unwrap();
+        let one = run(TOOL, &["--graph", path.to_str().unwrap(), "--colors", "1"]);
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(one.code, 0, "{}", one.stderr);
+        assert!(one.stdout.starts_with("1 vertex, 0 edges, 1 colour;"), "{}", one.stdout);
+        assert!(one.stderr.contains("announces 1 edge, the file lists 0 different"), "{}", one.stderr);
     }
 
     #[test]

@@ -240,7 +240,7 @@ mod tests {
         assert_eq!(result.code, 0, "{}", result.stderr);
         let lines: Vec<&str> = result.stdout.lines().map(str::trim).collect();
         assert_eq!(&lines[..3], &["9567", "+  1085", "= 10652"]);
-        assert!(result.stdout.contains("stats: nodes"), "{}", result.stdout);
+        assert!(result.stderr.contains("stats: nodes"), "statistics on stderr: {}", result.stderr);
         assert_count_everywhere(TOOL, &[], 1);
     }
 

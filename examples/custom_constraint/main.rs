@@ -453,7 +453,7 @@ mod tests {
 
     use super::*;
 
-    use crate::support::{fixture, run, table_rows};
+    use crate::support::{self, fixture, run, table_rows};
 
     const TOOL: csp_cli::app::Tool = gallery::run::<Grid>;
 
@@ -611,6 +611,11 @@ mod tests {
 
     /// The example of docs/modeling.md, section 9: on the 8x8 puzzle both forms
     /// solve by propagation alone, the check-only form with far more checks.
+    #[test]
+    fn documented_commands_run_as_written() {
+        support::assert_documented_commands_run("custom_constraint", TOOL);
+    }
+
     #[test]
     fn the_propagator_makes_far_fewer_checks_than_the_check_alone() {
         let text = include_str!("../data/no_three_8.txt");

@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use csp_cli::app::{self, Captured, Tool};
+use csp_cli::documented::{self, DocCommand};
 
 /// Runs `tool` in-process on `args` (without the program name), with an empty stdin.
 pub(crate) fn run(tool: Tool, args: &[&str]) -> Captured {
@@ -55,7 +56,8 @@ pub(crate) fn assert_count_everywhere(tool: Tool, args: &[&str], expected: u64) 
 pub(crate) fn assert_built_in_is_unique(tool: Tool) {
     let result = run(tool, &["--stats"]);
     assert_eq!(result.code, 0, "{}", result.stderr);
-    assert!(result.stdout.contains("stats: nodes"));
+    assert!(result.stderr.starts_with("stats: nodes"), "statistics on stderr: {}", result.stderr);
+    assert!(!result.stdout.contains("stats:"), "stdout holds the answer alone: {}", result.stdout);
     assert_eq!(first_word(&run(tool, &["--count"])), "1");
     assert_eq!(first_word(&run(tool, &["--count", "--alldiff", "pairwise", "--var-order", "mrv"])), "1");
 }
@@ -157,4 +159,28 @@ pub(crate) fn check_compare(case: &Case<'_>) {
     assert_eq!(result.code, 2, "{}", result.stdout);
     assert!(result.stderr.contains("unknown word 'fastest' in configuration 'mac+fastest'"), "{}", result.stderr);
     assert!(result.stdout.is_empty());
+}
+
+/// Runs the commands of `README.md` and `docs/*.md` that run the example `name`
+/// (`cargo run --release --example NAME -- ...`) in-process with `tool`, and
+/// checks that each runs as written and prints what its transcript shows: the
+/// convention of docs/tools.md, as `crates/cli/tests/docs.rs` checks it for
+/// the tools (which cannot call an example). `CSP_DOCS_BLESS=1` writes the
+/// actual outputs into the transcripts instead.
+pub(crate) fn assert_documented_commands_run(name: &str, tool: Tool) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let runs_this = |command: &DocCommand| {
+        let words: Vec<&str> = command.text.split_whitespace().collect();
+        words.windows(2).any(|pair| pair == ["--example", name])
+    };
+    let checked = documented::check(&root, &[(name, tool)], runs_this).expect("the documents and a scratch folder");
+    for skipped in &checked.skipped {
+        println!("skipped: {skipped}");
+    }
+    let failures = &checked.failures;
+    assert!(failures.is_empty(), "{} documented commands fail:\n\n{}", failures.len(), failures.join("\n\n"));
+    assert!(
+        !checked.ran.is_empty() || !checked.skipped.is_empty(),
+        "no command of the documents runs the example {name}"
+    );
 }

@@ -1,6 +1,7 @@
 //! What every tool shares around its work: the standard streams ([`Io`]), the
-//! parsing of the command line ([`parse`]), and the wrapper that turns a tool's
-//! result into an exit status ([`run`] in-process, [`main`] for a process).
+//! parsing of the command line ([`parse`], [`standard`]), and the wrapper that
+//! turns a tool's result into an exit status ([`run`] in-process, [`main`] for
+//! a process).
 //!
 //! A tool is a function `fn(args, &mut Io) -> anyhow::Result<u8>` (a [`Tool`]): it
 //! parses its arguments with [`parse`], does its work, writes to `io.stdout`, and
@@ -8,11 +9,44 @@
 //! does the rest, the same way for every binary and every gallery example:
 //!
 //! - help and version go to stdout and exit 0; a usage error goes to stderr and
-//!   exits 2 (clap's message, unchanged);
+//!   exits 2 (clap's message, unchanged; coloured only where [`color_allowed`]);
 //! - an error is printed on stderr as `error: ...` (with its causes) and exits 2;
 //! - writing to a closed pipe (`tool | head`) is not an error: the tool stops
 //!   quietly with status 0;
 //! - stdout is flushed at the end, and a failure to flush is treated the same way.
+//!
+//! # The conventions of every tool
+//!
+//! `docs/tools.md` says the same for users; each rule is tested for every tool
+//! (`crates/cli/tests/tools/conventions.rs`).
+//!
+//! **Exit status.** One rule for every binary, subcommand and gallery example:
+//!
+//! | status | meaning |
+//! | --- | --- |
+//! | 0 ([`EXIT_OK`]) | done, and the answer is positive: every puzzle solved, a solution found, a count of at least one solution, every grid valid, a table printed |
+//! | 1 ([`EXIT_NO_SOLUTION`]) | done, and the answer is negative or incomplete: some instance has no solution (a count of zero solutions too), a node, time or step limit stopped a search before its answer (a count stopped by such a limit is a lower bound), a grid is invalid (`sudoku check`), or two configurations disagreed (`compare`, the lab: a bug, reported on stderr) |
+//! | 2 ([`EXIT_BAD_INPUT`]) | not done: bad usage, unreadable or malformed input, an output that cannot be written (a closed pipe excepted), an internal error |
+//!
+//! A count that stops at a limit the user asked for (`--limit K`) is complete:
+//! it answers the question asked.
+//!
+//! **Streams.** Results go to stdout, and nothing else does: statistics,
+//! notes, warnings, progress and errors go to stderr, so that piped or
+//! redirected results stay clean. Before writing statistics after results, a
+//! tool flushes stdout, so that a terminal shows them in order.
+//!
+//! **Quiet and verbose.** Tools with statistics or notes take [`Verbosity`]:
+//! `-q` leaves only errors on stderr, `-v` adds the statistics (as `--stats`).
+//!
+//! **Version, completions, manual.** [`standard`] gives every tool with
+//! subcommands `--version`, `completions SHELL` (bash, zsh, fish, elvish,
+//! powershell) and `man` (a roff manual page), all generated from the same clap
+//! definitions as the parser; [`versioned`] gives `--version` alone (the
+//! gallery examples, whose positional argument is a file name).
+//!
+//! **Colour** only where [`color_allowed`] says so: on a terminal, without
+//! `NO_COLOR` (<https://no-color.org>), and not on `TERM=dumb`.
 //!
 //! ```
 //! use csp_cli::app::{self, Io};
@@ -32,18 +66,26 @@
 //! let captured = app::capture(hello, ["hello"], "");
 //! assert_eq!(captured.code, 2);
 //! assert!(captured.stderr.contains("required"), "{}", captured.stderr);
+//! let version = app::capture(hello, ["hello", "--version"], "");
+//! assert_eq!(version.stdout, format!("hello {}\n", env!("CARGO_PKG_VERSION")));
+//! let completions = app::capture(hello, ["hello", "completions", "bash"], "");
+//! assert!(completions.stdout.contains("complete -F _hello"), "{}", completions.stdout);
 //! ```
 
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::Path;
 use std::process::ExitCode;
 
-/// Exit status: every puzzle solved (or the requested answer printed).
+use clap::{ArgMatches, Args, Command};
+
+/// Exit status: done, and the answer is positive (see [the rule](self#the-conventions-of-every-tool)).
 pub const EXIT_OK: u8 = 0;
-/// Exit status: some instance had no solution, or a limit stopped the search.
+/// Exit status: done, and the answer is negative or incomplete: no solution (a
+/// count of zero too), a limit reached first, an invalid grid, a disagreement.
 pub const EXIT_NO_SOLUTION: u8 = 1;
-/// Exit status: bad input or bad usage.
+/// Exit status: not done: bad input or bad usage, or an error.
 pub const EXIT_BAD_INPUT: u8 = 2;
 
 /// The signature of every tool: the arguments (the program name first) and the
@@ -74,6 +116,21 @@ impl<'a> Io<'a> {
     }
 }
 
+impl Io<'_> {
+    /// The same streams, borrowed for a shorter time: to hand a tool's helper
+    /// an `Io` with one stream replaced (`Io { stderr: &mut other, ..io.reborrow() }`).
+    pub fn reborrow(&mut self) -> Io<'_> {
+        Io {
+            stdin: &mut *self.stdin,
+            stdin_is_terminal: self.stdin_is_terminal,
+            stdout: &mut *self.stdout,
+            stdout_is_terminal: self.stdout_is_terminal,
+            stderr: &mut *self.stderr,
+            stderr_is_terminal: self.stderr_is_terminal,
+        }
+    }
+}
+
 impl fmt::Debug for Io<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Io")
@@ -98,22 +155,148 @@ impl fmt::Display for Exit {
 
 impl std::error::Error for Exit {}
 
-/// Parses the arguments (the program name first) into `C`. Help and version are
-/// printed on stdout, a usage error on stderr; either way the result is an
-/// [`Exit`] error with status 0 or 2, which `?` hands to [`run`].
+/// Parses the arguments (the program name first) into `C`, on the command line
+/// of [`standard`]`(C::command())`. Help and version are printed on stdout, a
+/// usage error on stderr, `completions` and `man` answered on stdout; each
+/// of these ends the tool with an [`Exit`] error (status 0, or 2 for bad
+/// usage), which `?` hands to [`run`].
 pub fn parse<C: clap::Parser>(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<C> {
-    C::try_parse_from(args).map_err(|err| Exit(report_usage(&err, io)).into())
+    let matches = parse_matches(standard(C::command()), args, io)?;
+    C::from_arg_matches(&matches).map_err(|err| Exit(report_usage(&err, io)).into())
+}
+
+/// The name of the subcommand that prints a shell completion script.
+pub const COMPLETIONS: &str = "completions";
+/// The name of the subcommand that prints the manual page.
+pub const MAN: &str = "man";
+
+/// What every tool's command line has, added to `command`: `--version` (`-V`,
+/// on the subcommands too), and the subcommands `completions SHELL` and `man`,
+/// which [`parse_matches`] answers. The completion script and the manual page are
+/// generated from `command` itself, so they list exactly what the parser takes.
+///
+/// Top-level arguments that are required are not required with a subcommand
+/// (so that `tool completions bash` works for any tool).
+pub fn standard(command: Command) -> Command {
+    versioned(command).propagate_version(true).subcommand_negates_reqs(true).subcommands([
+        Command::new(COMPLETIONS)
+            .about("Print a shell completion script on stdout (bash, zsh, fish, elvish, powershell)")
+            .long_about(
+                "Print a shell completion script for this tool on stdout. For bash, for example:\n  \
+                 TOOL completions bash > ~/.local/share/bash-completion/completions/TOOL\n\
+                 zsh: put the output of `TOOL completions zsh` as `_TOOL` in a directory of $fpath; \
+                 fish: `TOOL completions fish > ~/.config/fish/completions/TOOL.fish`.",
+            )
+            .arg(
+                clap::Arg::new("shell")
+                    .value_name("SHELL")
+                    .required(true)
+                    .value_parser(clap::value_parser!(clap_complete::Shell)),
+            ),
+        Command::new(MAN)
+            .about("Print the manual page on stdout, in roff (save it as TOOL.1, read it with man ./TOOL.1)"),
+    ])
+}
+
+/// `command` with `--version` (`-V`) giving the version of the tools.
+pub fn versioned(command: Command) -> Command {
+    command.version(env!("CARGO_PKG_VERSION"))
+}
+
+/// Parses `args` (the program name first) with `command` (usually made by
+/// [`standard`]). Help and version go to stdout, a usage error to stderr;
+/// `completions SHELL` and `man` print their text on stdout, for the program
+/// name of `args`. Each of these ends the tool: the result is then an [`Exit`]
+/// error with the status (0, or 2 for bad usage). Otherwise, the matches.
+pub fn parse_matches(mut command: Command, args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<ArgMatches> {
+    let program = args
+        .first()
+        .and_then(|arg| Path::new(arg).file_name())
+        .map_or_else(|| command.get_name().to_string(), |name| name.to_string_lossy().into_owned());
+    // `--version` says the program's name as it was run (`csp-queens`, or `queens` as an example).
+    command = command.display_name(program.clone());
+    let matches = command.try_get_matches_from_mut(args).map_err(|err| Exit(report_usage(&err, io)))?;
+    let text = match matches.subcommand() {
+        Some((COMPLETIONS, sub)) => {
+            let shell = *sub.get_one::<clap_complete::Shell>("shell").expect("the shell is required");
+            // Generated into memory first: the generator panics on a write error,
+            // and a closed pipe must end the tool quietly.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut command, program, &mut script);
+            script
+        }
+        Some((MAN, _)) => {
+            let mut page = Vec::new();
+            let source = format!("{program} {}", env!("CARGO_PKG_VERSION"));
+            clap_mangen::Man::new(command.bin_name(program)).source(source).render(&mut page)?;
+            page
+        }
+        _ => return Ok(matches),
+    };
+    io.stdout.write_all(&text)?;
+    io.stdout.flush()?;
+    Err(Exit(EXIT_OK).into())
 }
 
 /// Prints a clap error where it belongs (help and version on stdout, the rest on
 /// stderr) and returns the exit status: 0 for help and version, 2 for bad usage.
+/// The message is coloured only where [`color_allowed`] for its stream.
 pub fn report_usage(err: &clap::Error, io: &mut Io<'_>) -> u8 {
-    if err.use_stderr() {
-        let _ = write!(io.stderr, "{}", err.render());
-        EXIT_BAD_INPUT
+    let (stream, is_terminal, code): (&mut dyn Write, bool, u8) = if err.use_stderr() {
+        (&mut *io.stderr, io.stderr_is_terminal, EXIT_BAD_INPUT)
     } else {
-        let _ = write!(io.stdout, "{}", err.render());
-        EXIT_OK
+        (&mut *io.stdout, io.stdout_is_terminal, EXIT_OK)
+    };
+    let text = err.render();
+    let _ = if color_allowed(is_terminal) { write!(stream, "{}", text.ansi()) } else { write!(stream, "{text}") };
+    code
+}
+
+/// Whether a tool may colour what it writes to a stream: only when the stream
+/// is a terminal, `NO_COLOR` is unset or empty (<https://no-color.org>), and
+/// `TERM` is not `dumb`. Every tool that colours asks this once per stream.
+pub fn color_allowed(stream_is_terminal: bool) -> bool {
+    color_allowed_by(stream_is_terminal, std::env::var_os("NO_COLOR").as_deref(), std::env::var_os("TERM").as_deref())
+}
+
+/// [`color_allowed`] for the given values of `NO_COLOR` and `TERM` (`None`
+/// when unset), so that the rule can be tested without touching the environment.
+pub fn color_allowed_by(stream_is_terminal: bool, no_color: Option<&OsStr>, term: Option<&OsStr>) -> bool {
+    stream_is_terminal && no_color.is_none_or(OsStr::is_empty) && term != Some(OsStr::new("dumb"))
+}
+
+/// `count` and the noun that agrees with it: `1 solution`, `2 solutions`,
+/// `0 solutions`, `1 vertex`, `3 vertices`. For every count a tool writes in words.
+pub fn counted(count: u64, singular: &str, plural: &str) -> String {
+    format!("{count} {}", if count == 1 { singular } else { plural })
+}
+
+/// `-q` and `-v`, for tools that print statistics or notes on stderr. Flatten it
+/// into the tool's arguments with `#[command(flatten)]`.
+///
+/// `-q` leaves only errors on stderr (no statistics, notes, warnings or
+/// progress); `-v` asks for the statistics, as `--stats` does. Neither changes
+/// stdout or the exit status.
+#[derive(Args, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Verbosity {
+    /// Print nothing on stderr but errors: no statistics, notes, warnings or progress.
+    #[arg(short, long, conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// Print the search statistics on stderr (as --stats).
+    #[arg(short, long)]
+    pub verbose: bool,
+}
+
+impl Verbosity {
+    /// Whether to print statistics, given the tool's own `--stats`: with `-v`
+    /// or `--stats`, never with `-q`.
+    pub fn stats(self, stats_option: bool) -> bool {
+        !self.quiet && (self.verbose || stats_option)
+    }
+
+    /// Whether to print notes, warnings and progress: unless `-q`.
+    pub fn notes(self) -> bool {
+        !self.quiet
     }
 }
 
@@ -248,6 +431,115 @@ mod tests {
         let (mut stdin, mut stdout, mut stderr) = (&b""[..], ClosedPipe, Vec::new());
         let mut io = Io::piped(&mut stdin, &mut stdout, &mut stderr);
         assert_eq!(run(talk, ["talk"], &mut io), EXIT_OK);
+        assert!(stderr.is_empty());
+    }
+
+    #[test]
+    fn colour_needs_a_terminal_and_no_no_color_and_a_terminal_that_is_not_dumb() {
+        let os = |s: &'static str| Some(OsStr::new(s));
+        assert!(color_allowed_by(true, None, os("xterm-256color")));
+        assert!(color_allowed_by(true, None, None));
+        assert!(color_allowed_by(true, os(""), None), "an empty NO_COLOR does not count (no-color.org)");
+        assert!(!color_allowed_by(false, None, os("xterm")), "a file or a pipe gets no escapes");
+        assert!(!color_allowed_by(true, os("1"), os("xterm")));
+        assert!(!color_allowed_by(true, os("0"), os("xterm")), "any non-empty value disables colour");
+        assert!(!color_allowed_by(true, None, os("dumb")));
+    }
+
+    #[test]
+    fn help_is_coloured_on_a_terminal_only_where_colour_is_allowed() {
+        let help = |stdout_is_terminal: bool| {
+            let (mut stdin, mut stdout, mut stderr) = (&b""[..], Vec::new(), Vec::new());
+            let mut io = Io::piped(&mut stdin, &mut stdout, &mut stderr);
+            io.stdout_is_terminal = stdout_is_terminal;
+            assert_eq!(run(counter, ["csp-counter", "--help"], &mut io), EXIT_OK);
+            String::from_utf8(stdout).unwrap()
+        };
+        assert!(!help(false).contains('\x1b'), "never into a pipe or a file");
+        // On a terminal, as the environment of the test (NO_COLOR, TERM) allows.
+        assert_eq!(help(true).contains('\x1b'), color_allowed(true));
+    }
+
+    #[test]
+    fn counts_agree_with_their_nouns() {
+        assert_eq!(counted(1, "solution", "solutions"), "1 solution");
+        assert_eq!(counted(0, "solution", "solutions"), "0 solutions");
+        assert_eq!(counted(3, "vertex", "vertices"), "3 vertices");
+    }
+
+    #[test]
+    fn verbosity_quiet_wins_and_verbose_means_stats() {
+        let quiet = Verbosity { quiet: true, verbose: false };
+        let verbose = Verbosity { quiet: false, verbose: true };
+        assert!(!quiet.stats(true) && !quiet.notes());
+        assert!(verbose.stats(false) && verbose.notes());
+        assert!(Verbosity::default().stats(true) && !Verbosity::default().stats(false));
+        #[derive(clap::Parser)]
+        struct Cli {
+            #[command(flatten)]
+            verbosity: Verbosity,
+        }
+        let parse = |args: &[&str]| <Cli as clap::Parser>::try_parse_from(args).map(|cli| cli.verbosity);
+        assert_eq!(parse(&["x", "-q"]).unwrap(), quiet);
+        assert_eq!(parse(&["x", "--verbose"]).unwrap(), verbose);
+        assert!(parse(&["x", "-q", "-v"]).is_err());
+    }
+
+    #[derive(clap::Parser)]
+    #[command(name = "counter")]
+    struct Counter {
+        #[arg(long)]
+        count: Option<u32>,
+        #[command(subcommand)]
+        command: Option<CounterCommand>,
+    }
+
+    #[derive(clap::Subcommand)]
+    enum CounterCommand {
+        /// Count down.
+        Down,
+    }
+
+    fn counter(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
+        let cli: Counter = parse(args, io)?;
+        writeln!(io.stdout, "{:?} {}", cli.count, cli.command.is_some())?;
+        Ok(EXIT_OK)
+    }
+
+    #[test]
+    fn every_tool_has_version_completions_and_a_manual_page() {
+        let version = capture(counter, ["csp-counter", "--version"], "");
+        assert_eq!(
+            (version.code, version.stdout.as_str()),
+            (0, concat!("csp-counter ", env!("CARGO_PKG_VERSION"), "\n"))
+        );
+        assert_eq!(capture(counter, ["csp-counter", "down", "-V"], "").code, 0, "on the subcommands too");
+        for (shell, mark) in [
+            ("bash", "complete -F _csp__counter"),
+            ("zsh", "#compdef csp-counter"),
+            ("fish", "complete -c csp-counter"),
+        ] {
+            let script = capture(counter, ["csp-counter", "completions", shell], "");
+            assert_eq!(script.code, 0, "{shell}: {}", script.stderr);
+            assert!(script.stdout.contains(mark), "{shell}: {}", script.stdout);
+            assert!(script.stdout.contains("count") && script.stdout.contains("down"), "{shell}: {}", script.stdout);
+        }
+        let bad = capture(counter, ["csp-counter", "completions", "cmd.exe"], "");
+        assert_eq!(bad.code, 2);
+        assert!(bad.stderr.contains("invalid value 'cmd.exe'") && bad.stderr.contains("bash"), "{}", bad.stderr);
+        let page = capture(counter, ["csp-counter", "man"], "");
+        assert_eq!(page.code, 0, "{}", page.stderr);
+        assert!(page.stdout.starts_with(".ie \\n(.g .ds Aq"), "roff: {}", page.stdout);
+        assert!(page.stdout.contains(".TH csp-counter 1") && page.stdout.contains("\\-\\-count"), "{}", page.stdout);
+        let ordinary = capture(counter, ["csp-counter", "--count", "3", "down"], "");
+        assert_eq!(ordinary.stdout, "Some(3) true\n");
+    }
+
+    #[test]
+    fn completions_into_a_closed_pipe_end_quietly() {
+        let (mut stdin, mut stdout, mut stderr) = (&b""[..], ClosedPipe, Vec::new());
+        let mut io = Io::piped(&mut stdin, &mut stdout, &mut stderr);
+        assert_eq!(run(counter, ["csp-counter", "completions", "bash"], &mut io), EXIT_OK);
         assert!(stderr.is_empty());
     }
 

@@ -1,7 +1,8 @@
 //! The command-line tools of the csp workspace, as a library so that tests run
 //! them in-process: the sudoku tool ([`sudoku`]), N-queens ([`queens`]), the
 //! random-CSP lab ([`lab`]), the comparison reports they share ([`report`]),
-//! and the plumbing of the puzzle gallery in `examples/` ([`gallery`]).
+//! and the plumbing of the puzzle gallery in `examples/` ([`gallery`]);
+//! [`documented`] runs the commands of the documentation, for the tests.
 //!
 //! The binaries `csp-sudoku`, `csp-queens` and `csp-lab` (`src/bin/`) and the
 //! examples `sudoku`, `queens` and `lab` are one line each: they hand the
@@ -10,10 +11,14 @@
 //! `cargo install --path crates/cli`.
 //!
 //! Every tool spells the strategy options the same way ([`StrategyArgs`]) and
-//! exits with the same codes: [`EXIT_OK`] (0) solved, [`EXIT_NO_SOLUTION`] (1)
-//! no solution or a limit reached, [`EXIT_BAD_INPUT`] (2) bad input or usage.
+//! keeps the same conventions ([`app`]): one exit-code rule ([`EXIT_OK`] (0)
+//! solved or counted at least one, [`EXIT_NO_SOLUTION`] (1) no solution, a
+//! count of zero or a limit reached, [`EXIT_BAD_INPUT`] (2) bad input or
+//! usage), results alone on stdout, `--version`, shell completions and a
+//! manual page, `-q`/`-v`, colour only where [`app::color_allowed`].
 
 pub mod app;
+pub mod documented;
 pub mod gallery;
 pub mod lab;
 pub mod queens;

@@ -103,7 +103,7 @@ fn solve_command<P: Puzzle>() -> Command {
     let command = CommonArgs::augment_args(P::Options::augment_args(P::Args::augment_args(Command::new(P::NAME))));
     // The description comes last: augmenting a command with a struct's
     // arguments also gives it that struct's description.
-    command
+    crate::app::versioned(command)
         .about(P::ABOUT)
         .long_about(None)
         .arg(Arg::new("compare").long("compare").action(ArgAction::SetTrue).help(COMPARE_HELP))
@@ -121,7 +121,7 @@ fn command<P: Puzzle>() -> Command {
     let command = CompareFlag::augment_args(P::Args::augment_args(Command::new(P::NAME)));
     // The help texts come last: augmenting a command with a struct's arguments
     // also gives it that struct's description.
-    CompareArgs::augment_args(command)
+    crate::app::versioned(CompareArgs::augment_args(command))
         .mut_arg("goal", |arg| {
             arg.hide_default_value(true).help(format!(
                 "What each run looks for: the first solution, the number of solutions, or all of them \

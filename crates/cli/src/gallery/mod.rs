@@ -12,12 +12,14 @@
 //!   (`--configs`, `--goal`, `--format`, `--plot`; see [`crate::report`]);
 //! - solving: a solution is checked against the model ([`Model::is_solution`])
 //!   before [`Puzzle::show`] checks it against the puzzle's own rules and prints
-//!   it; `--count` prints the number of solutions first; `--stats` adds the
-//!   statistics and the pruning by kind of constraint;
-//! - input files (`-` is standard input) with errors that say file, line and
-//!   column ([`ParseError`], built with the helpers of [`text`]), and the exit
-//!   codes of [`crate::app`]: 0 solved, 1 no solution or a limit reached, 2 bad
-//!   input or usage.
+//!   it; `--count` prints the number of solutions first; `--stats` (or `-v`)
+//!   adds the statistics and the pruning by kind of constraint, on stderr; `-q`
+//!   leaves only errors on stderr (no warnings from reading the input);
+//! - `--version`; input files (`-` is standard input) with errors that say
+//!   file, line and column ([`ParseError`], built with the helpers of
+//!   [`text`]), and the exit codes of [`crate::app`]: 0 solved (or at least
+//!   one solution counted), 1 no solution (a count of zero too) or a limit
+//!   reached, 2 bad input or usage.
 //!
 //! ```
 //! use std::io::Write;
@@ -57,7 +59,10 @@
 //! let solved = csp_cli::app::capture(gallery::run::<Ten>, ["ten"], "");
 //! assert_eq!((solved.code, solved.stdout.as_str()), (0, "1 + 9 = 10\n"));
 //! let counted = csp_cli::app::capture(gallery::run::<Ten>, ["ten", "--count"], "");
-//! assert_eq!(counted.stdout, "4 solutions\n");
+//! assert_eq!((counted.code, counted.stdout.as_str()), (0, "4 solutions\n"));
+//! let stats = csp_cli::app::capture(gallery::run::<Ten>, ["ten", "--stats"], "");
+//! assert_eq!(stats.stdout, "1 + 9 = 10\n");
+//! assert!(stats.stderr.starts_with("stats: nodes "), "{}", stats.stderr);
 //! ```
 //!
 //! The input formats of the examples (DIMACS graphs, killer sudoku cages,
@@ -78,6 +83,7 @@ use anyhow::Context as _;
 use clap::Args;
 use csp::{Count, Model, ModelError, Outcome, Solution, SolveConfig, Solver, Status};
 
+use crate::app::Verbosity;
 use crate::report::{CompareArgs, GoalArg, run_comparison};
 use crate::{EXIT_NO_SOLUTION, EXIT_OK, Io, StrategyArgs, app};
 
@@ -156,9 +162,12 @@ pub struct CommonArgs {
     /// Count the solutions instead of printing one (the count is the first word printed).
     #[arg(long)]
     pub count: bool,
-    /// Print the search statistics after the answer.
+    /// Print the search statistics on stderr after the answer.
     #[arg(long)]
     pub stats: bool,
+    /// `-q` (nothing on stderr but errors) and `-v` (the statistics, as `--stats`).
+    #[command(flatten)]
+    pub verbosity: Verbosity,
     /// The search strategy.
     #[command(flatten)]
     pub strategy: StrategyArgs,
@@ -191,11 +200,17 @@ pub fn main<P: Puzzle>() -> ExitCode {
 pub fn run<P: Puzzle>(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
     match compare::parse::<P>(args, io)? {
         compare::Mode::Solve { args, options, common } => {
-            let (_, puzzle) = P::load(&args, io)?;
+            let (_, puzzle) = if common.verbosity.notes() {
+                P::load(&args, io)?
+            } else {
+                // -q: the warnings of reading the input go nowhere; errors are returned.
+                let mut sink = io::sink();
+                P::load(&args, &mut Io { stderr: &mut sink, stderr_is_terminal: false, ..io.reborrow() })?
+            };
             let model = puzzle.model(&options)?;
             puzzle.introduce(&options, io.stdout)?;
             let config = common.strategy.config(&P::default_config());
-            solve_and_show(&model, config, &common, io.stdout, |solution, out| puzzle.show(solution, out))
+            solve_and_show(&model, config, &common, io, |solution, out| puzzle.show(solution, out))
         }
         compare::Mode::Compare { args, compare } => {
             let (name, puzzle) = P::load(&args, io)?;
@@ -237,18 +252,18 @@ where
     Ok((name, puzzle))
 }
 
-/// Prints a count: the number first, then whether it is complete. A count stopped by a
-/// limit is a lower bound and exits 1.
+/// Prints a count: the number first, then whether it is complete. A count of zero is
+/// a negative answer, and a count stopped by a limit a lower bound: both exit 1.
 fn print_count(count: Count, stdout: &mut dyn Write) -> io::Result<u8> {
-    let noun = if count.solutions == 1 { "solution" } else { "solutions" };
+    let solutions = app::counted(count.solutions, "solution", "solutions");
     match count.status {
         Status::LimitReached(limit) => {
-            writeln!(stdout, "{} {noun} found before the {limit} stopped the search (incomplete)", count.solutions)?;
+            writeln!(stdout, "{solutions} found before the {limit} stopped the search (incomplete)")?;
             Ok(EXIT_NO_SOLUTION)
         }
         _ => {
-            writeln!(stdout, "{} {noun}", count.solutions)?;
-            Ok(EXIT_OK)
+            writeln!(stdout, "{solutions}")?;
+            Ok(if count.solutions == 0 { EXIT_NO_SOLUTION } else { EXIT_OK })
         }
     }
 }
@@ -256,14 +271,15 @@ fn print_count(count: Count, stdout: &mut dyn Write) -> io::Result<u8> {
 /// Solves `model` as the common options say: counts its solutions with `--count`,
 /// otherwise finds one, checks it with [`Model::is_solution`] and hands it to `show`
 /// (which checks it again against the puzzle's own rules before printing it). Prints
-/// the statistics with `--stats`.
+/// the statistics on stderr with `--stats` or `-v`.
 fn solve_and_show<'m>(
     model: &'m Model,
     config: SolveConfig,
     common: &CommonArgs,
-    stdout: &mut dyn Write,
+    io: &mut Io<'_>,
     show: impl FnOnce(&Solution<'m>, &mut dyn Write) -> anyhow::Result<()>,
 ) -> anyhow::Result<u8> {
+    let stdout = &mut *io.stdout;
     let mut solver = Solver::new(model, config)?;
     let code = if common.count {
         print_count(solver.count(None), stdout)?
@@ -287,15 +303,19 @@ fn solve_and_show<'m>(
             }
         }
     };
-    if common.stats {
-        writeln!(stdout, "stats: {}", solver.stats())?;
+    if common.verbosity.stats(common.stats) {
+        // The answer first, also where stdout and stderr share a terminal.
+        stdout.flush()?;
+        writeln!(io.stderr, "stats: {}", solver.stats())?;
         let by_kind: Vec<String> = solver
             .attribution()
             .by_kind(model)
             .iter()
-            .map(|(kind, effect)| format!("{kind} {} ({} failures)", effect.pruned, effect.failures))
+            .map(|(kind, effect)| {
+                format!("{kind} {} ({})", effect.pruned, app::counted(effect.failures, "failure", "failures"))
+            })
             .collect();
-        writeln!(stdout, "pruned by: {}", by_kind.join(", "))?;
+        writeln!(io.stderr, "pruned by: {}", by_kind.join(", "))?;
     }
     Ok(code)
 }

@@ -8,27 +8,28 @@
 //!
 //! It parses the arguments, builds the model with `csp_queens`, runs the engine,
 //! checks every placement it prints with `csp_queens::verify`, and maps the
-//! outcome to an exit status: 0 found, 1 none (or a limit stopped the search
-//! first), 2 bad usage.
+//! outcome to an exit status ([the rule of every tool](crate::app)): 0 found
+//! (or counted at least one), 1 none (a count of zero, or a limit stopped the
+//! search first), 2 bad usage. Placements and counts go to stdout (as text or
+//! JSON); statistics to stderr (`--stats`, `-v`; below a board always, unless
+//! `-q`).
 //!
 //! `queens compare [N] --configs LIST` compares solver configurations on one
-//! board through the shared [`crate::report`] module.
+//! board through the shared [`crate::report`] module; `queens --table` prints
+//! nodes and time by ordering and propagation level (`table.rs`).
 
 mod compare;
+mod table;
 
 use std::ffi::OsString;
-use std::fmt::Write as _;
 use std::io::Write;
 use std::time::Instant;
 
-use crate::app::{Exit, report_usage};
+use crate::app::{self, Exit, Verbosity, report_usage};
 use crate::{EXIT_NO_SOLUTION, EXIT_OK, Io, StrategyArgs};
 use anyhow::{Context as _, bail};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
-use csp::{
-    AllDifferentStrength, LocalSearch, LocalSearchConfig, LocalSearchOutcome, Outcome, Propagation, SolveConfig,
-    Solver, Status, ValueOrder, VarOrder,
-};
+use csp::{Count, LocalSearch, LocalSearchConfig, LocalSearchOutcome, Outcome, Solver, Status};
 use csp_queens::{Board, DEFAULT_SEED, Json, Line, Queens, Style, default_config};
 
 /// The largest N for backtracking search: a first solution of N = 10,000 takes
@@ -48,18 +49,12 @@ pub const MAX_BOARD_N: usize = 100;
 const DEFAULT_STEPS_PER_QUEEN: u64 = 100;
 const DEFAULT_STEPS_MIN: u64 = 1_000_000;
 
-/// The board sizes of `--table` when `--sizes` is not given.
-const TABLE_SIZES: [usize; 4] = [8, 20, 50, 100];
-
-/// The node limit of `--table` when `--node-limit` is not given.
-const TABLE_NODE_LIMIT: u64 = 1_000_000;
-
 #[derive(Parser, Debug)]
 #[command(
     name = "queens",
     about = "Place N queens on an N x N board so that no two attack each other.",
-    after_help = "Exit status: 0 a solution was found (or counted), 1 none (N = 2, 3) or a limit stopped the \
-                  search first, 2 bad usage.\n\nExamples:\n  queens                      the eight queens, first \
+    after_help = "Exit status: 0 a solution was found (or counted), 1 none (N = 2, 3: a count of 0 too) or a limit \
+                  stopped the search first, 2 bad usage.\n\nExamples:\n  queens                      the eight queens, first \
                   solution as a board\n  queens 12 --count           count the 14,200 solutions\n  queens 8 \
                   --all             every solution, one line each\n  queens 1000000 --local-search --output \
                   line\n  queens --table              nodes and time by ordering and propagation\n  queens \
@@ -76,7 +71,8 @@ struct Cli {
     #[arg(value_name = "N", allow_negative_numbers = true)]
     n: Option<String>,
 
-    /// Count all solutions; the output starts with the number (`92 solutions`).
+    /// Count all solutions; the output starts with the number (`92 solutions`), or is
+    /// one JSON object with --output json.
     #[arg(long, conflicts_with_all = ["all", "local_search", "table"])]
     count: bool,
 
@@ -88,9 +84,12 @@ struct Cli {
     #[arg(long, value_name = "K", conflicts_with_all = ["local_search", "table"])]
     limit: Option<u64>,
 
-    /// Print search statistics (to stderr, except below a board, where they always appear).
+    /// Print search statistics on stderr (below a board they always appear, unless -q).
     #[arg(long)]
     stats: bool,
+
+    #[command(flatten)]
+    verbosity: Verbosity,
 
     /// Use min-conflicts local search instead of backtracking (one solution; large N).
     #[arg(long = "local-search", conflicts_with = "table")]
@@ -100,7 +99,8 @@ struct Cli {
     #[arg(long = "max-steps", value_name = "S", requires = "local_search")]
     max_steps: Option<u64>,
 
-    /// Output format: board (default up to N = 100), line (1-based columns), json.
+    /// Output format: board (default up to N = 100), line (1-based columns), json;
+    /// with --table: markdown (default), csv, json.
     #[arg(long, value_enum, value_name = "FORMAT")]
     output: Option<Format>,
 
@@ -109,7 +109,8 @@ struct Cli {
     ascii: bool,
 
     /// Print a table of nodes and time to the first solution for each variable
-    /// ordering (input, mrv, dom-wdeg) and propagation level (none, fc, mac).
+    /// ordering (input, mrv, dom-wdeg) and propagation level (none, fc, mac), in
+    /// Markdown (or --output csv, json).
     #[arg(long)]
     table: bool,
 
@@ -135,15 +136,33 @@ enum Format {
     Board,
     /// The 1-based columns of the queens, row by row, on one line.
     Line,
-    /// `{"n":8,"columns":[...]}` (one object per line with --all).
+    /// `{"n":8,"columns":[...]}` (one object per line with --all); with --count,
+    /// `{"n":8,"solutions":92,"complete":true}`.
     Json,
+    /// --table: a Markdown table (the default).
+    Markdown,
+    /// --table: comma-separated values, one record per ordering, level and size.
+    Csv,
+}
+
+impl Format {
+    /// The format's name on the command line.
+    fn name(self) -> &'static str {
+        match self {
+            Format::Board => "board",
+            Format::Line => "line",
+            Format::Json => "json",
+            Format::Markdown => "markdown",
+            Format::Csv => "csv",
+        }
+    }
 }
 
 /// The tool: `queens [N] [options]` or `queens compare [N] ...` (see `--help`),
 /// on the streams of `io`; returns the exit status. Run it with
 /// [`crate::app::run`] or [`crate::app::main`].
 pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
-    let matches = Cli::command().try_get_matches_from(args).map_err(|err| Exit(report_usage(&err, io)))?;
+    let matches = app::parse_matches(app::standard(Cli::command()), args, io)?;
     let cli = Cli::from_arg_matches(&matches).map_err(|err| Exit(report_usage(&err, io)))?;
     if let Some(Command::Compare(args)) = &cli.command {
         let goal_given = matches.subcommand_matches("compare").is_some_and(compare::goal_given);
@@ -160,7 +179,7 @@ fn search(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         bail!("--max-steps must be at least 1");
     }
     if cli.table {
-        return table(cli, out);
+        return table::table(cli, out);
     }
     let max = if cli.local_search { MAX_LOCAL_SEARCH_N } else { MAX_BACKTRACKING_N };
     let n = match &cli.n {
@@ -168,6 +187,10 @@ fn search(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         None => 8,
     };
     let format = match cli.output {
+        Some(format @ (Format::Markdown | Format::Csv)) => {
+            bail!("--output {} applies to --table; placements are written as board, line or json", format.name())
+        }
+        Some(Format::Board) if cli.count => bail!("--count prints a line or json, not a board"),
         Some(Format::Board) if n > MAX_BOARD_N => {
             bail!("a board is drawn only up to N = {MAX_BOARD_N} (N = {n}); use --output line or json")
         }
@@ -177,21 +200,20 @@ fn search(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
     };
     let style = if cli.ascii { Style::Ascii } else { Style::Unicode };
     let queens = Queens::new(n).with_context(|| format!("cannot build the model for N = {n}"))?;
+    // Statistics go to stderr: with --stats or -v, and below a board unless -q.
+    let show_stats = cli.verbosity.stats(cli.stats || format == Format::Board);
     if cli.local_search {
-        return local_search(cli, &queens, format, style, out, err);
+        return local_search(cli, &queens, format, style, show_stats, out, err);
     }
+    let impossible = format!("no solution: {n} queens cannot be placed without attacks");
     let first_only = !cli.count && !cli.all && cli.limit.is_none();
     let config = cli.strategy.config(&default_config(n, first_only));
     let mut solver = Solver::new(queens.model(), config).context("cannot search this board")?;
     if cli.count {
         let count = solver.count(cli.limit);
-        write!(out, "{} solution{}", count.solutions, if count.solutions == 1 { "" } else { "s" })?;
-        match count.status {
-            Status::LimitReached(limit) => write!(out, " (stopped by the {limit}: at least that many)")?,
-            _ => write!(out, " (N = {n})")?,
-        }
-        writeln!(out)?;
-        if cli.stats {
+        print_count(n, count, format, out)?;
+        if show_stats {
+            out.flush()?;
             writeln!(err, "{}", solver.stats())?;
         }
         return Ok(match count.status {
@@ -214,15 +236,18 @@ fn search(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         }
         let status = solutions.status();
         let stats = solutions.stats().clone();
-        if cli.stats {
+        out.flush()?;
+        if show_stats {
             writeln!(err, "{printed} printed; {stats}")?;
         }
         if let Status::LimitReached(limit @ (csp::Limit::Nodes | csp::Limit::Time)) = status {
-            writeln!(err, "stopped by the {limit} after {printed} solutions")?;
+            if cli.verbosity.notes() {
+                writeln!(err, "stopped by the {limit} after {}", solutions_text(printed))?;
+            }
             return Ok(EXIT_NO_SOLUTION);
         }
         if printed == 0 {
-            writeln!(out, "no solution: {n} queens cannot be placed without attacks")?;
+            no_solution(&impossible, format, cli.verbosity, out, err)?;
             return Ok(EXIT_NO_SOLUTION);
         }
         return Ok(EXIT_OK);
@@ -235,28 +260,71 @@ fn search(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
             EXIT_OK
         }
         Outcome::Unsatisfiable => {
-            writeln!(out, "no solution: {n} queens cannot be placed without attacks")?;
+            no_solution(&impossible, format, cli.verbosity, out, err)?;
             EXIT_NO_SOLUTION
         }
         Outcome::LimitReached(limit) => {
-            writeln!(out, "no solution found: stopped by the {limit}")?;
+            let reason = format!("no solution found: stopped by the {limit}");
+            no_solution(&reason, format, cli.verbosity, out, err)?;
             EXIT_NO_SOLUTION
         }
     };
-    let config = solver.config();
-    let summary = format!(
-        "{} + {} + {} values + {} all-different: {stats}",
-        config.propagation(),
-        config.var_order,
-        config.value_order,
-        config.all_different
-    );
-    if format == Format::Board {
-        writeln!(out, "\n{summary}")?;
-    } else if cli.stats {
-        writeln!(err, "{summary}")?;
+    if show_stats {
+        let config = solver.config();
+        out.flush()?;
+        writeln!(
+            err,
+            "{} + {} + {} values + {} all-different: {stats}",
+            config.propagation(),
+            config.var_order,
+            config.value_order,
+            config.all_different
+        )?;
     }
     Ok(code)
+}
+
+/// `1 solution`, `92 solutions`.
+fn solutions_text(count: u64) -> String {
+    app::counted(count, "solution", "solutions")
+}
+
+/// Prints the result of `--count`: `92 solutions (N = 8)`, or as JSON
+/// `{"n":8,"solutions":92,"complete":true}` (a count stopped by a limit is a
+/// lower bound: `"complete":false,"stopped_by":"node limit"`).
+fn print_count(n: usize, count: Count, format: Format, out: &mut dyn Write) -> anyhow::Result<()> {
+    if format == Format::Json {
+        let mut object = serde_json::json!({ "n": n, "solutions": count.solutions, "complete": count.is_complete() });
+        if let Status::LimitReached(limit) = count.status {
+            object["stopped_by"] = limit.to_string().into();
+        }
+        writeln!(out, "{object}")?;
+        return Ok(());
+    }
+    write!(out, "{}", solutions_text(count.solutions))?;
+    match count.status {
+        Status::LimitReached(limit) => writeln!(out, " (stopped by the {limit}: at least that many)")?,
+        _ => writeln!(out, " (N = {n})")?,
+    }
+    Ok(())
+}
+
+/// Says that there is no placement to print (`no solution: ...`): on stdout
+/// for people (board and line formats), on stderr (unless -q) with JSON, whose
+/// stdout stays empty: an empty list of placements.
+fn no_solution(
+    message: &str,
+    format: Format,
+    verbosity: Verbosity,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> anyhow::Result<()> {
+    if format != Format::Json {
+        writeln!(out, "{message}")?;
+    } else if verbosity.notes() {
+        writeln!(err, "{message}")?;
+    }
+    Ok(())
 }
 
 /// Parses N, naming what is wrong with it.
@@ -291,6 +359,7 @@ fn print_placement(columns: &[i64], format: Format, style: Style, out: &mut dyn 
         Format::Board => write!(out, "{}", Board::new(columns, style))?,
         Format::Line => writeln!(out, "{}", Line(columns))?,
         Format::Json => writeln!(out, "{}", Json(columns))?,
+        Format::Markdown | Format::Csv => unreachable!("refused before the search"),
     }
     Ok(())
 }
@@ -300,6 +369,7 @@ fn local_search(
     queens: &Queens,
     format: Format,
     style: Style,
+    show_stats: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> anyhow::Result<u8> {
@@ -335,88 +405,22 @@ fn local_search(
             EXIT_OK
         }
         LocalSearchOutcome::StepLimit => {
-            writeln!(out, "no solution found: stopped by the step limit ({max_steps} steps)")?;
+            let reason = format!("no solution found: stopped by the step limit ({max_steps} steps)");
+            no_solution(&reason, format, cli.verbosity, out, err)?;
             EXIT_NO_SOLUTION
         }
         LocalSearchOutcome::TimeLimit => {
-            writeln!(out, "no solution found: stopped by the time limit")?;
+            no_solution("no solution found: stopped by the time limit", format, cli.verbosity, out, err)?;
             EXIT_NO_SOLUTION
         }
         LocalSearchOutcome::InconsistentCounter(constraint) => {
             bail!("internal error: the violation counter of {} is inconsistent", queens.model().describe(constraint))
         }
     };
-    let summary =
-        format!("min-conflicts: {stats}; total with model building {:.3} ms", began.elapsed().as_secs_f64() * 1e3);
-    if format == Format::Board {
-        writeln!(out, "\n{summary}")?;
-    } else if cli.stats {
-        writeln!(err, "{summary}")?;
+    if show_stats {
+        out.flush()?;
+        let total = began.elapsed().as_secs_f64() * 1e3;
+        writeln!(err, "min-conflicts: {stats}; total with model building {total:.3} ms")?;
     }
     Ok(code)
-}
-
-/// `--table`: nodes and time to the first solution for every variable ordering
-/// of interest and every propagation level, as a Markdown table.
-fn table(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<u8> {
-    let s = &cli.strategy;
-    if s.propagation.is_some() || s.var_order.is_some() {
-        bail!("--table tries every propagation level and variable ordering; leave out --propagation and --var-order");
-    }
-    if cli.n.is_some() || cli.count || cli.all || cli.limit.is_some() || cli.output.is_some() {
-        bail!("--table takes no N, --count, --all, --limit or --output (use --sizes)");
-    }
-    let sizes = if cli.sizes.is_empty() {
-        TABLE_SIZES.to_vec()
-    } else {
-        cli.sizes.iter().map(|text| parse_n(text, false, MAX_BACKTRACKING_N)).collect::<anyhow::Result<Vec<_>>>()?
-    };
-    let defaults = SolveConfig::default()
-        .with_value_order(ValueOrder::Ascending)
-        .with_all_different(AllDifferentStrength::Pairwise)
-        .with_seed(DEFAULT_SEED);
-    let mut base = s.config(&defaults);
-    // The shared options leave the node limit unset when --node-limit is absent.
-    base.limits.nodes = Some(s.node_limit.unwrap_or(TABLE_NODE_LIMIT));
-    let mut header = String::from("| ordering | propagation |");
-    let mut rule = String::from("| --- | --- |");
-    for n in &sizes {
-        write!(header, " N = {n} |")?;
-        rule.push_str(" ---: |");
-    }
-    writeln!(out, "{header}\n{rule}")?;
-    let mut models = Vec::new();
-    for &n in &sizes {
-        models.push(Queens::new(n)?);
-    }
-    for var_order in [VarOrder::Input, VarOrder::Mrv, VarOrder::DomWdeg] {
-        for propagation in Propagation::ALL.iter().copied() {
-            let mut row = format!("| {var_order} | {propagation} |");
-            for queens in &models {
-                let config = base.clone().with_var_order(var_order).with_propagation(propagation);
-                let mut solver = Solver::new(queens.model(), config)?;
-                let outcome = solver.solve();
-                let stats = solver.stats();
-                let ms = stats.elapsed.as_secs_f64() * 1e3;
-                match outcome {
-                    Outcome::Solved(solution) => {
-                        csp_queens::verify(queens.columns(&solution)).context("internal error")?;
-                        write!(row, " {} nodes, {ms:.2} ms |", stats.nodes)?;
-                    }
-                    Outcome::LimitReached(limit) => write!(row, " limit ({limit}, {ms:.0} ms) |")?,
-                    Outcome::Unsatisfiable => write!(row, " no solution ({} nodes) |", stats.nodes)?,
-                }
-            }
-            writeln!(out, "{row}")?;
-            out.flush()?;
-        }
-    }
-    writeln!(
-        out,
-        "\nvalues {}, all-different {}, node limit {}",
-        base.value_order,
-        base.all_different,
-        base.limits.nodes.map_or("none".to_string(), |n| n.to_string())
-    )?;
-    Ok(EXIT_OK)
 }

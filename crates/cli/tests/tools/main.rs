@@ -3,6 +3,7 @@
 //! through `CARGO_BIN_EXE_*`).
 
 mod common;
+mod conventions;
 mod lab;
 mod queens;
 mod sudoku;

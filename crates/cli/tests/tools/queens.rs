@@ -47,15 +47,35 @@ fn count_of(out: &str) -> u64 {
 }
 
 #[test]
-fn no_arguments_draw_the_first_of_the_eight_queens_with_statistics() {
+fn no_arguments_draw_the_first_of_the_eight_queens_with_statistics_on_stderr() {
     let r = run(&[]);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    let (board, rest) = r.stdout.split_once("\n\n").expect("a board, a blank line, statistics");
-    assert_eq!(board.lines().next(), Some("♛ · · · · · · ·"));
-    let columns = parse_board(board, "♛");
-    assert_eq!(columns.len(), 8);
+    assert_eq!(r.stdout.lines().next(), Some("♛ · · · · · · ·"));
+    let columns = parse_board(&r.stdout, "♛");
+    assert_eq!(columns.len(), 8, "stdout holds the board and nothing else: {}", r.stdout);
     csp_queens::verify(&columns).unwrap();
-    assert!(rest.contains("nodes") && rest.contains("backtracks") && rest.contains("ms"), "{rest}");
+    let stats = &r.stderr;
+    assert!(stats.contains("nodes") && stats.contains("backtracks") && stats.contains("ms"), "{stats}");
+    // -q keeps stderr for errors; the board is the same.
+    let quiet = run(&["-q"]);
+    assert_eq!((quiet.code, quiet.stdout.as_str(), quiet.stderr.as_str()), (0, r.stdout.as_str(), ""));
+}
+
+#[test]
+fn statistics_go_to_stderr_with_stats_or_verbose_and_never_with_quiet() {
+    for args in [&["8", "--output", "line", "--stats"][..], &["8", "--output", "line", "-v"], &["8", "--count", "-v"]] {
+        let r = run(args);
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        assert_eq!(r.stdout.lines().count(), 1, "{args:?}: results alone on stdout: {}", r.stdout);
+        assert!(r.stderr.contains("nodes"), "{args:?}: {}", r.stderr);
+    }
+    let r = run(&["8", "--output", "line"]);
+    assert!(r.stderr.is_empty(), "no statistics unless asked: {}", r.stderr);
+    let r = run(&["8", "--all", "--stats", "-q"]);
+    assert_eq!((r.stdout.lines().count(), r.stderr.as_str()), (92, ""), "-q wins over --stats");
+    let r = run(&["8", "--local-search", "--output", "line", "--verbose"]);
+    assert!(r.stderr.contains("min-conflicts: steps"), "{}", r.stderr);
+    assert_eq!(run(&["8", "-q", "-v"]).code, 2, "-q and -v contradict each other");
 }
 
 #[test]
@@ -152,6 +172,53 @@ fn all_prints_every_solution_once_and_each_is_verified() {
 }
 
 #[test]
+fn counts_as_json_say_whether_they_are_complete() {
+    let json = |args: &[&str]| {
+        let r = run(args);
+        let value: serde_json::Value =
+            serde_json::from_str(r.stdout.trim()).unwrap_or_else(|e| panic!("{e}: {}{}", r.stdout, r.stderr));
+        (r.code, value)
+    };
+    assert_eq!(
+        json(&["8", "--count", "--output", "json"]),
+        (0, serde_json::json!({"n": 8, "solutions": 92, "complete": true}))
+    );
+    assert_eq!(
+        json(&["3", "--count", "--output", "json"]),
+        (1, serde_json::json!({"n": 3, "solutions": 0, "complete": true})),
+        "a count of zero is a negative answer: exit 1"
+    );
+    assert_eq!(
+        json(&["8", "--count", "--limit", "10", "--output", "json"]),
+        (0, serde_json::json!({"n": 8, "solutions": 10, "complete": false, "stopped_by": "solution limit"}))
+    );
+    let (code, value) = json(&["12", "--count", "--node-limit", "10", "--output", "json"]);
+    assert_eq!((code, &value["complete"], &value["stopped_by"]), (1, &false.into(), &"node limit".into()));
+}
+
+#[test]
+fn json_output_stays_pure_when_there_is_no_solution() {
+    for args in [&["3", "--output", "json"][..], &["3", "--all", "--output", "json"]] {
+        let r = run(args);
+        assert_eq!((r.code, r.stdout.as_str()), (1, ""), "{args:?}");
+        assert!(r.stderr.starts_with("no solution: 3 queens"), "{args:?}: {}", r.stderr);
+    }
+    let r = run(&["3", "--output", "json", "-q"]);
+    assert_eq!((r.code, r.stdout.as_str(), r.stderr.as_str()), (1, "", ""));
+}
+
+#[test]
+fn a_limit_note_counts_its_solutions_in_good_english() {
+    // The smallest node limit that lets exactly one solution through.
+    let one = (1..=1000)
+        .map(|limit| run(&["8", "--all", "--node-limit", &limit.to_string()]))
+        .find(|r| r.stdout.lines().count() == 1)
+        .expect("a node limit after the first solution and before the second");
+    assert_eq!(one.code, 1, "a limit stopped the enumeration: {}", one.stderr);
+    assert!(one.stderr.ends_with("after 1 solution\n"), "{}", one.stderr);
+}
+
+#[test]
 fn limit_stops_after_k_solutions() {
     let r = run(&["8", "--all", "--limit", "5"]);
     assert_eq!(r.code, 0);
@@ -188,8 +255,8 @@ fn local_search_answers_are_verified() {
         assert!(r.stderr.contains("min-conflicts: steps"), "{}", r.stderr);
     }
     let r = run(&["12", "--local-search"]);
-    let board = r.stdout.split("\n\n").next().unwrap();
-    csp_queens::verify(&parse_board(board, "♛")).unwrap();
+    csp_queens::verify(&parse_board(&r.stdout, "♛")).unwrap();
+    assert!(r.stderr.contains("min-conflicts: steps"), "statistics below a board, on stderr: {}", r.stderr);
 }
 
 #[test]
@@ -242,6 +309,9 @@ fn bad_usage_exits_with_two_and_says_why() {
         (&["8", "--frobnicate"], "unexpected argument"),
         (&["--table", "--propagation", "mac"], "leave out --propagation"),
         (&["--table", "--sizes", "4,x"], "got 'x'"),
+        (&["--table", "--output", "board"], "--table is written as markdown, csv or json, not board"),
+        (&["8", "--output", "csv"], "--output csv applies to --table"),
+        (&["8", "--count", "--output", "board"], "--count prints a line or json"),
     ];
     for (args, message) in cases {
         let r = run(args);
@@ -274,9 +344,42 @@ fn the_table_has_a_row_per_ordering_and_level() {
     // Plain backtracking in input order needs more than 50 nodes for N = 6.
     assert!(rows[0].contains("limit"), "{}", rows[0]);
     // Without --node-limit the table's own limit (a million nodes) applies.
-    let r = run(&["--table", "--sizes", "5"]);
+    let r = run(&["--table", "--sizes", "5", "--output", "markdown"]);
     assert!(r.stdout.contains("node limit 1000000"), "{}", r.stdout);
     assert!(rows[1..].iter().all(|row| row.contains("nodes")), "{}", r.stdout);
+}
+
+#[test]
+fn the_table_is_also_csv_and_json_with_a_record_per_run() {
+    let csv = run(&["--table", "--sizes", "4,6", "--node-limit", "50", "--output", "csv"]);
+    assert_eq!(csv.code, 0, "{}", csv.stderr);
+    let lines: Vec<&str> = csv.stdout.lines().collect();
+    assert_eq!(lines[0], "ordering,propagation,n,outcome,nodes,time_ms");
+    assert_eq!(lines.len(), 1 + 9 * 2, "{}", csv.stdout);
+    assert!(lines[1].starts_with("input,none,4,solved,"), "{}", lines[1]);
+    assert!(lines[2].starts_with("input,none,6,node limit,"), "{}", lines[2]);
+    assert!(lines.iter().skip(1).all(|line| line.split(',').count() == 6), "{}", csv.stdout);
+
+    let json = run(&["--table", "--sizes", "4,6", "--node-limit", "50", "--output", "json"]);
+    assert_eq!(json.code, 0, "{}", json.stderr);
+    let doc: serde_json::Value = serde_json::from_str(&json.stdout).expect("one JSON document");
+    assert_eq!((doc["node_limit"].as_u64(), doc["sizes"].clone()), (Some(50), serde_json::json!([4, 6])));
+    let runs = doc["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 18);
+    let last = &runs[17];
+    assert_eq!(
+        (last["ordering"].as_str(), last["propagation"].as_str(), last["n"].as_u64()),
+        (Some("dom-wdeg"), Some("mac"), Some(6))
+    );
+    assert_eq!(last["outcome"], "solved");
+    assert!(last["nodes"].as_u64().is_some() && last["time_ms"].as_f64().is_some(), "{last}");
+    // The nodes agree with the Markdown table's.
+    let markdown = run(&["--table", "--sizes", "4,6", "--node-limit", "50"]);
+    assert!(
+        markdown.stdout.contains(&format!("| dom-wdeg | mac | {} nodes,", runs[16]["nodes"])),
+        "{}",
+        markdown.stdout
+    );
 }
 
 #[test]

@@ -1,0 +1,231 @@
+//! The conventions every tool keeps (`csp_cli::app`, docs/tools.md), checked on
+//! every tool: the one exit-code rule, `--version`, shell completions and the
+//! manual page, results alone on stdout, `-q` and `-v`, and no colour in a pipe.
+
+use std::io::Write;
+
+use clap::Args;
+use csp::{Model, ModelError, Solution};
+use csp_cli::app::{self, Captured, Tool};
+use csp_cli::gallery::{self, NoOptions, Puzzle};
+use csp_cli::{Io, lab, queens, sudoku};
+
+/// Two different digits `a < b` that add up to `--sum`: a small gallery puzzle
+/// whose answers are known (4 for 10, 1 for 17, none for 30).
+struct Sum(i64);
+
+#[derive(Args, Clone, Debug)]
+struct SumArgs {
+    /// The sum.
+    #[arg(long, default_value_t = 10)]
+    sum: i64,
+    /// Warn on stderr while loading (as a puzzle file with a harmless mistake does).
+    #[arg(long)]
+    warn: bool,
+}
+
+impl Puzzle for Sum {
+    type Args = SumArgs;
+    type Options = NoOptions;
+    const NAME: &'static str = "sum";
+    const ABOUT: &'static str = "Two different digits with a given sum.";
+    const WHAT: &'static str = "a sum of two digits";
+
+    fn load(args: &SumArgs, io: &mut Io<'_>) -> anyhow::Result<(String, Sum)> {
+        if args.warn {
+            writeln!(io.stderr, "warning: this is a warning")?;
+        }
+        Ok((format!("sum {}", args.sum), Sum(args.sum)))
+    }
+
+    fn model(&self, _: &NoOptions) -> Result<Model, ModelError> {
+        let mut model = Model::new();
+        let a = model.new_named_var("a", 0..=9)?;
+        let b = model.new_named_var("b", 0..=9)?;
+        model.linear(&[(1, a), (1, b)], csp::Relation::Eq, self.0)?;
+        model.less_than(a, b)?;
+        Ok(model)
+    }
+
+    fn show(&self, solution: &Solution<'_>, out: &mut dyn Write) -> anyhow::Result<()> {
+        writeln!(out, "{} + {} = {}", solution["a"], solution["b"], self.0)?;
+        Ok(())
+    }
+}
+
+const GALLERY: Tool = gallery::run::<Sum>;
+
+/// Runs `tool` on `args` (the program name first) with `stdin`.
+fn run(tool: Tool, args: &[&str], stdin: &str) -> Captured {
+    app::capture(tool, args.iter().copied(), stdin)
+}
+
+/// Asserts the exit status of each case, naming the case when it differs.
+fn assert_codes(tool: Tool, cases: &[(&[&str], &str, u8)]) {
+    for (args, stdin, code) in cases {
+        let r = run(tool, args, stdin);
+        assert_eq!(r.code, *code, "{args:?}: stdout {:?}, stderr {:?}", r.stdout, r.stderr);
+    }
+}
+
+/// A 4x4 sudoku whose first cell has no candidate left (row 1 has 2 and 3,
+/// column 1 has 1 and 4), though no two givens clash.
+const NO_SOLUTION_4X4: &str = ".23.1...4.......\n";
+
+#[test]
+fn every_tool_exits_zero_for_yes_one_for_no_and_two_for_bad_input() {
+    assert_codes(
+        sudoku::main,
+        &[
+            (&["sudoku", "solve"], "1...............\n", 0),
+            (&["sudoku", "solve"], NO_SOLUTION_4X4, 1),
+            (&["sudoku", "count"], NO_SOLUTION_4X4, 1),
+            (&["sudoku", "check"], "1234341221434321\n", 0),
+            (&["sudoku", "check"], "1234341221433412\n", 1),
+            (&["sudoku", "solve"], "11..............\n", 2),
+            (&["sudoku", "solve", "--frobnicate"], "", 2),
+        ],
+    );
+    assert_codes(
+        queens::main,
+        &[
+            (&["queens", "8"], "", 0),
+            (&["queens", "8", "--count"], "", 0),
+            (&["queens", "3"], "", 1),
+            (&["queens", "3", "--count"], "", 1),
+            (&["queens", "3", "--all"], "", 1),
+            (&["queens", "12", "--count", "--node-limit", "10"], "", 1),
+            (&["queens", "8", "--count", "--limit", "5"], "", 0),
+            (&["queens", "0"], "", 2),
+            (&["queens", "--frobnicate"], "", 2),
+        ],
+    );
+    assert_codes(
+        lab::main,
+        &[
+            (&["lab", "one", "--vars", "5", "--values", "3", "--configs", "fc+mrv,mac+mrv"], "", 0),
+            (&["lab", "--samples", "0"], "", 2),
+            (&["lab", "--frobnicate"], "", 2),
+        ],
+    );
+    assert_codes(
+        GALLERY,
+        &[
+            (&["sum"], "", 0),
+            (&["sum", "--count"], "", 0),
+            (&["sum", "--sum", "30"], "", 1),
+            (&["sum", "--sum", "30", "--count"], "", 1),
+            (&["sum", "--count", "--node-limit", "1"], "", 1),
+            (&["sum", "--compare", "--configs", "fc+mrv,mac+mrv"], "", 0),
+            (&["sum", "--sum", "x"], "", 2),
+        ],
+    );
+}
+
+#[test]
+fn a_gallery_count_of_zero_says_so_and_exits_one() {
+    let r = run(GALLERY, &["sum", "--sum", "30", "--count"], "");
+    assert_eq!((r.code, r.stdout.as_str()), (1, "0 solutions\n"));
+    let r = run(GALLERY, &["sum", "--sum", "17", "--count"], "");
+    assert_eq!((r.code, r.stdout.as_str()), (0, "1 solution\n"));
+}
+
+#[test]
+fn every_tool_says_its_version() {
+    let expected = |name: &str| format!("{name} {}\n", env!("CARGO_PKG_VERSION"));
+    for (tool, name) in [(sudoku::main as Tool, "csp-sudoku"), (queens::main, "csp-queens"), (lab::main, "csp-lab")] {
+        for flag in ["--version", "-V"] {
+            let r = run(tool, &[name, flag], "");
+            assert_eq!(
+                (r.code, r.stdout.as_str(), r.stderr.as_str()),
+                (0, expected(name).as_str(), ""),
+                "{name} {flag}"
+            );
+        }
+    }
+    // Run as an example, a tool says the example's name.
+    assert_eq!(run(queens::main, &["queens", "--version"], "").stdout, expected("queens"));
+    // Subcommands and gallery examples have it too.
+    assert_eq!(run(queens::main, &["csp-queens", "compare", "--version"], "").code, 0);
+    assert_eq!(run(sudoku::main, &["csp-sudoku", "count", "--version"], "").code, 0);
+    assert_eq!(run(GALLERY, &["sum", "--version"], "").stdout, expected("sum"));
+    assert_eq!(run(GALLERY, &["sum", "--compare", "--version"], "").stdout, expected("sum"));
+}
+
+#[test]
+fn every_tool_writes_shell_completions_and_a_manual_page() {
+    let tools = [
+        (sudoku::main as Tool, "csp-sudoku", &["solve", "generate", "--propagation", "--box"][..]),
+        (queens::main, "csp-queens", &["compare", "--local-search", "--output"]),
+        (lab::main, "csp-lab", &["sweep", "one", "--tightness"]),
+    ];
+    for (tool, name, words) in tools {
+        for (shell, mark) in [
+            ("bash", format!("-o bashdefault -o default {name}")),
+            ("zsh", format!("#compdef {name}")),
+            ("fish", format!("complete -c {name}")),
+            ("elvish", format!("edit:completion:arg-completer[{name}]")),
+            ("powershell", format!("Register-ArgumentCompleter -Native -CommandName '{name}'")),
+        ] {
+            let r = run(tool, &[name, "completions", shell], "");
+            assert_eq!((r.code, r.stderr.as_str()), (0, ""), "{name} completions {shell}");
+            assert!(r.stdout.contains(&mark), "{name} {shell}: {}", r.stdout);
+            for word in words {
+                assert!(r.stdout.contains(word.trim_start_matches('-')), "{name} {shell} lacks {word}");
+            }
+        }
+        let page = run(tool, &[name, "man"], "");
+        assert_eq!(page.code, 0, "{name}: {}", page.stderr);
+        assert!(page.stdout.contains(&format!(".TH {name} 1")), "{name}: {}", page.stdout);
+        assert!(page.stdout.contains(".SH SUBCOMMANDS") && page.stdout.contains("completions"), "{name}");
+        let bad = run(tool, &[name, "completions", "tcsh"], "");
+        assert_eq!(bad.code, 2, "{name}: an unknown shell is bad usage");
+        assert!(bad.stderr.contains("[possible values: bash, elvish, fish, powershell, zsh]"), "{}", bad.stderr);
+    }
+}
+
+#[test]
+fn results_alone_on_stdout_statistics_on_stderr() {
+    let r = run(GALLERY, &["sum", "--stats"], "");
+    assert_eq!(r.stdout, "1 + 9 = 10\n");
+    assert!(r.stderr.starts_with("stats: nodes ") && r.stderr.contains("\npruned by: "), "{}", r.stderr);
+    let r = run(GALLERY, &["sum", "--count", "-v"], "");
+    assert_eq!(r.stdout, "4 solutions\n");
+    assert!(r.stderr.starts_with("stats: nodes "), "-v asks for the statistics: {}", r.stderr);
+    let r = run(queens::main, &["queens", "6", "--output", "line", "--stats"], "");
+    assert_eq!(r.stdout.lines().count(), 1);
+    assert!(r.stderr.contains("nodes"), "{}", r.stderr);
+    let r = run(sudoku::main, &["sudoku", "solve", "--output", "line", "--stats"], "1...............\n");
+    assert_eq!(r.stdout.lines().count(), 1, "{}", r.stdout);
+    assert!(r.stderr.contains("puzzles"), "{}", r.stderr);
+}
+
+#[test]
+fn quiet_leaves_only_errors_on_stderr() {
+    let r = run(GALLERY, &["sum", "--warn", "--stats"], "");
+    assert!(r.stderr.starts_with("warning: this is a warning\nstats: "), "{}", r.stderr);
+    let r = run(GALLERY, &["sum", "--warn", "--stats", "-q"], "");
+    assert_eq!((r.code, r.stdout.as_str(), r.stderr.as_str()), (0, "1 + 9 = 10\n", ""));
+    let r = run(GALLERY, &["sum", "--sum", "x", "-q"], "");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("invalid value 'x'"), "errors stay: {}", r.stderr);
+    let r = run(queens::main, &["queens", "6", "--quiet"], "");
+    assert_eq!((r.code, r.stderr.as_str()), (0, ""));
+    assert_eq!(r.stdout.lines().count(), 6, "the board alone: {}", r.stdout);
+}
+
+#[test]
+fn help_and_errors_in_a_pipe_have_no_colour() {
+    for (tool, args) in [
+        (sudoku::main as Tool, &["sudoku", "--help"][..]),
+        (sudoku::main, &["sudoku", "--frobnicate"]),
+        (queens::main, &["queens", "--help"]),
+        (lab::main, &["lab", "sweep", "--help"]),
+        (GALLERY, &["sum", "--help"]),
+        (GALLERY, &["sum", "--frobnicate"]),
+    ] {
+        let r = run(tool, args, "");
+        assert!(!r.stdout.contains('\x1b') && !r.stderr.contains('\x1b'), "{args:?}: {r:?}");
+        assert!(!(r.stdout.is_empty() && r.stderr.is_empty()), "{args:?}");
+    }
+}
