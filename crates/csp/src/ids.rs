@@ -37,19 +37,32 @@ impl fmt::Display for VarId {
 }
 
 /// A constraint posted to a [`Model`](crate::Model), numbered from 0 in posting order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct ConstraintId(pub(crate) u32);
+///
+/// Like a [`VarId`], it carries the identity of its model, so that a model
+/// asked about another model's constraint answers that it has no such
+/// constraint instead of describing one of its own.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ConstraintId {
+    pub(crate) index: u32,
+    pub(crate) model: u32,
+}
 
 impl ConstraintId {
     /// The constraint's position in its model, counting from 0 in posting order.
     #[inline]
     pub fn index(self) -> usize {
-        self.0 as usize
+        self.index as usize
+    }
+}
+
+impl fmt::Debug for ConstraintId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "c{}", self.index)
     }
 }
 
 impl fmt::Display for ConstraintId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "c{}", self.0)
+        write!(f, "c{}", self.index)
     }
 }

@@ -111,7 +111,7 @@ fn build(csp: &RandomCsp) -> Model {
 
 /// Every assignment of the domains that `Model::is_solution` accepts.
 fn brute_force(model: &Model) -> BTreeSet<Vec<i64>> {
-    let domains: Vec<Vec<i64>> = model.vars().map(|v| model.domain(v).iter().collect()).collect();
+    let domains: Vec<Vec<i64>> = model.vars().map(|v| model.domain(v).expect("a variable").iter().collect()).collect();
     let mut solutions = BTreeSet::new();
     let mut odometer = vec![0usize; domains.len()];
     loop {

@@ -105,14 +105,19 @@ struct NotEqualPropagator {
 impl Propagator for NotEqualPropagator {
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
         // A value of one side loses its only support when the other side is a
-        // single value; otherwise every value has a support.
+        // single value; otherwise every value has a support. Value and offset
+        // may each be ±2^62: a sum beyond `i64` is no value of the other side.
         if let Some(v) = ctx.assigned_value(self.x) {
             ctx.count_checks(1);
-            ctx.remove(self.y, v - self.offset)?;
+            if let Some(w) = v.checked_sub(self.offset) {
+                ctx.remove(self.y, w)?;
+            }
         }
         if let Some(w) = ctx.assigned_value(self.y) {
             ctx.count_checks(1);
-            ctx.remove(self.x, w + self.offset)?;
+            if let Some(v) = w.checked_add(self.offset) {
+                ctx.remove(self.x, v)?;
+            }
         }
         Ok(())
     }

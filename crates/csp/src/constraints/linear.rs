@@ -104,10 +104,12 @@ fn div_ceil(a: i128, b: i128) -> i128 {
     if a % b != 0 && a > 0 { q + 1 } else { q }
 }
 
-/// Clamps a bound to the value range (a bound beyond every value is as good as
-/// the range's end).
+/// Clamps a bound to `i64`. Values lie in `-2^62..=2^62`, so a bound beyond
+/// `i64` is beyond every value and acts as the `i64` end does: it removes
+/// nothing, or everything. (Clamping nearer, to `±(2^63 - 1) / 2`, would cut
+/// off the value `2^62` itself.)
 fn clamp(bound: i128) -> i64 {
-    bound.clamp(i128::from(i64::MIN) / 2, i128::from(i64::MAX) / 2) as i64
+    bound.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64
 }
 
 impl Propagator for LinearPropagator<'_> {

@@ -541,7 +541,7 @@ impl Context<'_> {
         let event = SearchEvent::Removed {
             var: VarId { index: x, model: self.model },
             value,
-            constraint: Some(ConstraintId(self.constraint)),
+            constraint: Some(ConstraintId { index: self.constraint, model: self.model }),
         };
         if let Some(observer) = &mut self.observer {
             observer.on_event(&event);

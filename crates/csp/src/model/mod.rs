@@ -138,9 +138,18 @@ impl Model {
         }
     }
 
-    /// The variable's name, if it was given one.
+    /// Whether `var` is a variable of this model (not of another one).
+    pub fn contains_var(&self, var: VarId) -> bool {
+        var.model == self.id && var.index() < self.domains.len()
+    }
+
+    /// The variable's name, if it was given one (`None` too for a variable of
+    /// another model).
     pub fn name(&self, var: VarId) -> Option<&str> {
-        let slot = *self.name_of.get(var.index())?;
+        if !self.contains_var(var) {
+            return None;
+        }
+        let slot = self.name_of[var.index()];
         if slot == NO_NAME {
             return None;
         }
@@ -155,9 +164,12 @@ impl Model {
         }
     }
 
-    /// The variable's initial domain.
-    pub fn domain(&self, var: VarId) -> &Domain {
-        &self.domains[var.index()]
+    /// The variable's initial domain, or `None` for a variable of another model.
+    pub fn domain(&self, var: VarId) -> Option<&Domain> {
+        if !self.contains_var(var) {
+            return None;
+        }
+        Some(&self.domains[var.index()])
     }
 
     /// All initial domains, indexed by variable.
@@ -191,7 +203,8 @@ impl Model {
     /// Posts a boxed constraint.
     pub fn post_boxed(&mut self, constraint: Box<dyn Constraint>) -> Result<ConstraintId, ModelError> {
         self.check_scope(constraint.kind(), constraint.scope())?;
-        let id = ConstraintId(u32::try_from(self.constraints.len()).expect("fewer than 2^32 constraints"));
+        let index = u32::try_from(self.constraints.len()).expect("fewer than 2^32 constraints");
+        let id = ConstraintId { index, model: self.id };
         self.constraints.push(constraint);
         self.labels.push(None);
         Ok(id)
@@ -225,12 +238,17 @@ impl Model {
         }
     }
 
+    /// The position of a constraint of this model (`None` for another model's).
+    fn constraint_index(&self, constraint: ConstraintId) -> Option<usize> {
+        (constraint.model == self.id && constraint.index() < self.constraints.len()).then_some(constraint.index())
+    }
+
     /// Gives a constraint a label that traces and statistics show (for example
     /// `"row 3"`).
     pub fn set_label(&mut self, constraint: ConstraintId, label: impl Into<String>) -> Result<(), ModelError> {
-        match self.labels.get_mut(constraint.index()) {
-            Some(slot) => {
-                *slot = Some(label.into().into_boxed_str());
+        match self.constraint_index(constraint) {
+            Some(index) => {
+                self.labels[index] = Some(label.into().into_boxed_str());
                 Ok(())
             }
             None => Err(ModelError::UnknownConstraint { id: constraint }),
@@ -239,28 +257,34 @@ impl Model {
 
     /// A constraint's label, if it was given one.
     pub fn label(&self, constraint: ConstraintId) -> Option<&str> {
-        self.labels.get(constraint.index())?.as_deref()
+        self.labels[self.constraint_index(constraint)?].as_deref()
     }
 
     /// The label of a constraint, or its kind and number when it has none.
     pub fn describe(&self, constraint: ConstraintId) -> Cow<'_, str> {
         match self.label(constraint) {
             Some(label) => Cow::Borrowed(label),
-            None => match self.constraints.get(constraint.index()) {
-                Some(c) => Cow::Owned(format!("{} #{}", c.kind(), constraint.0)),
-                None => Cow::Owned(format!("#{}", constraint.0)),
+            None => match self.constraint(constraint) {
+                Some(c) => Cow::Owned(format!("{} #{}", c.kind(), constraint.index)),
+                None => Cow::Owned(format!("#{}", constraint.index)),
             },
         }
     }
 
-    /// The constraint with this id.
+    /// The constraint with this id, or `None` for another model's.
     pub fn constraint(&self, constraint: ConstraintId) -> Option<&dyn Constraint> {
-        self.constraints.get(constraint.index()).map(|c| &**c)
+        self.constraint_index(constraint).map(|index| &*self.constraints[index])
+    }
+
+    /// The `index`-th constraint (in posting order), if there is one.
+    pub fn constraint_at(&self, index: usize) -> Option<ConstraintId> {
+        (index < self.constraints.len()).then_some(ConstraintId { index: index as u32, model: self.id })
     }
 
     /// The constraints in posting order.
     pub fn constraints(&self) -> impl ExactSizeIterator<Item = (ConstraintId, &dyn Constraint)> + '_ {
-        self.constraints.iter().enumerate().map(|(i, c)| (ConstraintId(i as u32), &**c))
+        let model = self.id;
+        self.constraints.iter().enumerate().map(move |(i, c)| (ConstraintId { index: i as u32, model }, &**c))
     }
 
     /// The number of constraints.
@@ -425,7 +449,7 @@ impl Model {
         let magnitude: u128 = terms
             .iter()
             .map(|&(c, v)| {
-                let d = self.domain(v);
+                let d = &self.domains[v.index()];
                 let m = d.min().unwrap_or(0).unsigned_abs().max(d.max().unwrap_or(0).unsigned_abs());
                 u128::from(c.unsigned_abs()) * u128::from(m)
             })
@@ -490,7 +514,10 @@ mod tests {
         assert!(matches!(model.var("nobody"), Err(ModelError::UnknownName { .. })));
         assert!(matches!(model.all_different(&[]), Err(ModelError::EmptyScope { .. })));
         assert!(matches!(model.new_var(0..=i64::MAX), Err(ModelError::ValueOutOfRange { .. })));
-        assert!(matches!(model.set_label(ConstraintId(99), "nothing"), Err(ModelError::UnknownConstraint { .. })));
+        assert!(matches!(
+            model.set_label(ConstraintId { index: 99, model: model.id }, "nothing"),
+            Err(ModelError::UnknownConstraint { .. })
+        ));
     }
 
     #[test]
