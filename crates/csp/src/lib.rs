@@ -55,12 +55,12 @@ pub use constraint::{AllDifferentStrength, Constraint, Propagator, PropagatorOpt
 pub use constraints::generic::ArcConsistency;
 pub use constraints::linear::Relation;
 pub use domain::Domain;
-pub use ids::{ConstraintId, VarId};
+pub use ids::{ConstraintId, Lit, VarId};
 pub use kernel::{Conflict, Context, Cost, Event, PropagationResult, ReversibleInt};
 pub use local_search::{
     LocalSearch, LocalSearchConfig, LocalSearchOutcome, LocalSearchStats, ValueList, ViolationCounter,
 };
-pub use model::{MAX_VALUE, Model, ModelError, Solution};
+pub use model::{Condition, LinearExpr, MAX_VALUE, Model, ModelError, Solution};
 pub use observer::{Observer, SearchEvent};
 pub use search::{
     Attribution, BackjumpingLevel, Branching, ConfigSyntaxError, Count, Effect, Limit, Limits, Outcome, Propagation,

@@ -4,18 +4,32 @@
 //!
 //! | constraint | propagator | strength |
 //! | --- | --- | --- |
-//! | [`Equal`] `x == y` | intersect the domains | domain consistent |
+//! | [`Equal`] `x == y + c` | intersect the domains | domain consistent |
 //! | [`NotEqual`] `x != y + c` | remove a fixed side's value | domain consistent |
-//! | [`Less`] `x < y`, `x <= y` | move the bounds | domain consistent |
+//! | [`Less`] `x < y`, `x <= y`, `x + c <= y` | move the bounds | domain consistent |
 //! | [`AllDifferent`] | pairwise value elimination, or Régin's matching | value / domain consistent |
-//! | [`Linear`] `sum(a*x) (=, <=, >=) k` | bounds reasoning | bounds consistent for `<=`, `>=` |
+//! | [`Linear`] `sum(a*x) (<, <=, >, >=) k` | bounds reasoning to a fixpoint | domain consistent |
+//! | [`Linear`] `sum(a*x) = k` | bounds reasoning to a fixpoint | bounds consistent |
+//! | [`Linear`] `sum(a*x) != k` | the last open variable loses one value | domain consistent |
 //! | [`Table`] | simple tabular reduction (Ullmann 2007) | generalized arc consistent |
 //! | [`Predicate`] | generic support checking | arc consistent while the tuples to try stay few |
+//! | [`InSet`] `x ∈ S`, `x ∉ S` | remove the values outside (inside) `S` | domain consistent |
+//! | [`Clause`] `l1 ∨ ... ∨ ln` over literals | unit propagation, two watched literals | domain consistent |
+//! | [`Xor`] odd (even) parity of literals | the last open literal makes up the parity | domain consistent |
+//! | [`Reified`] `b <-> C`, `b -> C` | `C` or its negation once `b` is fixed; `b` once `C` is decided | domain consistent for `C` in `x = y + c`, `x != y + c`, `x + c <= y`, `x ∈ S`, `x ∉ S`, linear `< <= > >=`, parity (and `b -> sum != k`); bounds for linear `=` and `!=` |
 //!
 //! Build them with the [`Model`](crate::Model) methods of the same names, which
-//! check their arguments. (A linear sum's [`crate::Relation`] and
-//! generic support checking's [`crate::ArcConsistency`] are
-//! at the crate's root, with the other options.)
+//! check their arguments: the literal ones with [`Model::or`](crate::Model::or),
+//! [`Model::clause`](crate::Model::clause), [`Model::xor`](crate::Model::xor)
+//! and friends; linear comparisons, set membership and reification with
+//! [`Model::add`](crate::Model::add), [`Model::reify`](crate::Model::reify)
+//! and [`Model::implies`](crate::Model::implies), which choose the most
+//! specific constraint for a [`Condition`](crate::Condition) (`x - y <= 3` is
+//! a [`Less`], `2x <= 7` an [`InSet`]). `and`, `at_most_one` and
+//! `exactly_one` over literals are linear sums of 0/1 values, which bounds
+//! reasoning propagates to domain consistency. (A linear sum's
+//! [`crate::Relation`] and generic support checking's
+//! [`crate::ArcConsistency`] are at the crate's root, with the other options.)
 //!
 //! Inside the engine this module also holds generic support checking (the
 //! propagator of a constraint without one) and the all-different system.
@@ -23,15 +37,22 @@
 mod all_different;
 mod binary;
 pub(crate) mod generic;
+mod in_set;
 pub(crate) mod linear;
+mod logic;
 mod predicate;
+pub(crate) mod reified;
 mod table;
 
 pub use all_different::AllDifferent;
 pub(crate) use all_different::system;
 pub use binary::{Equal, Less, NotEqual};
 pub(crate) use generic::ArcConsistency;
+pub use in_set::InSet;
 pub use linear::Linear;
 pub(crate) use linear::Relation;
+pub use logic::{Clause, Xor};
 pub use predicate::Predicate;
+pub(crate) use reified::ReifiableRelation;
+pub use reified::Reified;
 pub use table::Table;

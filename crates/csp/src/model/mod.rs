@@ -16,9 +16,12 @@ use crate::domain::Domain;
 use crate::ids::{ConstraintId, VarId};
 
 mod error;
+mod expr;
+mod logic;
 mod solution;
 
 pub use error::ModelError;
+pub use expr::{Condition, LinearExpr};
 pub use solution::Solution;
 
 /// The largest magnitude of a value, an offset or a coefficient: `2^62`. Keeping
@@ -428,35 +431,19 @@ impl Model {
         }
     }
 
-    /// `sum(coefficient * variable) relation rhs`, with bounds propagation. A
-    /// variable given twice has its coefficients added.
+    /// `sum(coefficient * variable) relation rhs`, propagated on bounds (see
+    /// [`Linear`](crate::constraints::Linear) for the strength of each
+    /// relation). A variable given twice has its coefficients added. The same
+    /// with operators: `model.add((2 * x + y).le(7))`, which also picks a
+    /// more specific constraint for one or two variables.
     pub fn linear(&mut self, terms: &[(i64, VarId)], relation: Relation, rhs: i64) -> Result<ConstraintId, ModelError> {
         const KIND: &str = "linear";
         let vars: Vec<VarId> = terms.iter().map(|&(_, v)| v).collect();
         self.check_scope(KIND, &vars)?;
-        Self::check_value(|| "linear right-hand side".to_string(), rhs)?;
-        let mut merged: IndexMap<VarId, i64> = IndexMap::new();
-        for &(coefficient, var) in terms {
+        for &(coefficient, _) in terms {
             Self::check_value(|| "linear coefficient".to_string(), coefficient)?;
-            *merged.entry(var).or_insert(0) += coefficient;
         }
-        let terms: Vec<(i64, VarId)> = merged.into_iter().map(|(v, c)| (c, v)).collect();
-        for &(c, _) in &terms {
-            Self::check_value(|| "linear coefficient (after merging)".to_string(), c)?;
-        }
-        // |coefficient * value| < 2^124, so up to 2^2 terms are always safe; in
-        // general we bound the sum of magnitudes.
-        let magnitude: u128 = terms
-            .iter()
-            .map(|&(c, v)| {
-                let d = &self.domains[v.index()];
-                let m = d.min().unwrap_or(0).unsigned_abs().max(d.max().unwrap_or(0).unsigned_abs());
-                u128::from(c.unsigned_abs()) * u128::from(m)
-            })
-            .fold(0u128, u128::saturating_add);
-        if magnitude > (1u128 << 125) {
-            return Err(ModelError::LinearOverflow { terms: terms.len() });
-        }
+        let (terms, rhs) = self.normalize_linear(terms.iter().map(|&(c, v)| (i128::from(c), v)), i128::from(rhs))?;
         self.post(Linear::new(terms, relation, rhs))
     }
 

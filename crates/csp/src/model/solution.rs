@@ -3,7 +3,7 @@
 use std::fmt;
 use std::ops::Index;
 
-use crate::ids::VarId;
+use crate::ids::{Lit, VarId};
 use crate::model::Model;
 
 /// One value per variable of a model, satisfying every constraint.
@@ -26,6 +26,15 @@ impl<'m> Solution<'m> {
     /// [`get_value`](Solution::get_value) instead).
     pub fn value(&self, var: VarId) -> i64 {
         *self.slot(var)
+    }
+
+    /// Whether the literal is true (its variable is 1, or 0 for a negation).
+    ///
+    /// # Panics
+    ///
+    /// If its variable belongs to another model.
+    pub fn is_true(&self, literal: Lit) -> bool {
+        literal.is_true_at(*self.slot(literal.var()))
     }
 
     /// The value of `var`, or `None` if it is a variable of another model.
