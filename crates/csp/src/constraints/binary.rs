@@ -2,8 +2,8 @@
 //! and `x <= y`), each domain consistent, and each reifiable: the negation of
 //! one is another (`x ≠ y + c` of `x = y + c`, `y + 1 - c ≤ x` of `x + c ≤ y`).
 //!
-//! Values and offsets may each be `±2^62`, so sums are taken in `i128`; a sum
-//! beyond `i64` is no value of any domain.
+//! Values and offsets may each be `±2^62`, so sums are checked (or taken in
+//! `i128`): a sum beyond `i64` is no value of any domain.
 
 use crate::constraint::PropagatorOptions;
 use crate::constraint::{Constraint, Propagator};
@@ -13,12 +13,6 @@ use crate::kernel::Event;
 use crate::kernel::PropagationResult;
 
 use super::reified::{Enforce, Reifiable, ReifiableRelation};
-
-/// `x + delta` as an `i64`, or `None` when it lies beyond (so it is no value).
-#[inline]
-fn shifted(x: i64, delta: i128) -> Option<i64> {
-    i64::try_from(i128::from(x) + delta).ok()
-}
 
 /// A bound in `i128`, clamped to `i64`: beyond `i64` it is beyond every value
 /// too, and removes nothing or everything, as the `i64` end does.
@@ -67,12 +61,13 @@ impl Constraint for Equal {
 impl Reifiable for Equal {
     fn enforce(&self, ctx: &mut Context<'_>) -> PropagationResult {
         let [x, y] = self.scope;
-        let offset = i128::from(self.offset);
-        // Each domain becomes the (shifted) intersection; one pass reaches the fixpoint.
+        let offset = self.offset;
+        // Each domain becomes the (shifted) intersection; one pass reaches the
+        // fixpoint. A shifted value beyond `i64` is no value.
         let drop_x: smallvec::SmallVec<[i64; 16]> =
-            ctx.values(x).filter(|&v| !shifted(v, -offset).is_some_and(|w| ctx.contains(y, w))).collect();
+            ctx.values(x).filter(|&v| !v.checked_sub(offset).is_some_and(|w| ctx.contains(y, w))).collect();
         let drop_y: smallvec::SmallVec<[i64; 16]> =
-            ctx.values(y).filter(|&w| !shifted(w, offset).is_some_and(|v| ctx.contains(x, v))).collect();
+            ctx.values(y).filter(|&w| !w.checked_add(offset).is_some_and(|v| ctx.contains(x, v))).collect();
         ctx.count_checks(2);
         for v in drop_x {
             ctx.remove(x, v)?;
@@ -90,7 +85,7 @@ impl Reifiable for Equal {
         if i128::from(ctx.max(x)) < lo || i128::from(ctx.min(x)) > hi {
             return false;
         }
-        ctx.values(x).any(|v| shifted(v, -offset).is_some_and(|w| ctx.contains(y, w)))
+        ctx.values(x).any(|v| v.checked_sub(self.offset).is_some_and(|w| ctx.contains(y, w)))
     }
 
     fn negation(&self) -> ReifiableRelation {
@@ -137,18 +132,18 @@ impl Constraint for NotEqual {
 impl Reifiable for NotEqual {
     fn enforce(&self, ctx: &mut Context<'_>) -> PropagationResult {
         let [x, y] = self.scope;
-        let offset = i128::from(self.offset);
         // A value of one side loses its only support when the other side is a
-        // single value; otherwise every value has a support.
+        // single value; otherwise every value has a support. A shifted value
+        // beyond `i64` is no value.
         if let Some(v) = ctx.assigned_value(x) {
             ctx.count_checks(1);
-            if let Some(w) = shifted(v, -offset) {
+            if let Some(w) = v.checked_sub(self.offset) {
                 ctx.remove(y, w)?;
             }
         }
         if let Some(w) = ctx.assigned_value(y) {
             ctx.count_checks(1);
-            if let Some(v) = shifted(w, offset) {
+            if let Some(v) = w.checked_add(self.offset) {
                 ctx.remove(x, v)?;
             }
         }

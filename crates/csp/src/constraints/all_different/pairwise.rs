@@ -188,14 +188,13 @@ impl<'c> Pairwise<'c> {
         let done = *done;
         let n = self.vars.len();
         let value = ctx.assigned_value(self.vars[p]).expect("an assigned variable");
-        let target = i128::from(value) + i128::from(self.offsets[p]);
-        // The positions already done cannot hold `target`: it was removed from
-        // `p` when they were done, so only the others need a look.
+        // The positions already done cannot hold the shifted value: it was
+        // removed from `p` when they were done, so only the others need a look.
         ctx.count_checks((n - done) as u64);
         let mut fixed_another = false;
         if let Some((shifts, lens)) = &self.dense {
             // `dense` proved that shifted values lie within ±2^62.
-            let target = target as i64;
+            let target = value + self.offsets[p];
             // The hot loop of forward checking on N-queens. First, reading only:
             // one subtraction and a bounds check find the position, one bit test
             // whether it is there. Then the removals, which are fewer.
@@ -248,6 +247,7 @@ impl<'c> Pairwise<'c> {
                 }
             }
         } else {
+            let target = i128::from(value) + i128::from(self.offsets[p]);
             let mut q = self.done.after(n);
             while q != n {
                 let var = self.vars[q];
