@@ -25,6 +25,9 @@
 //!
 //! - [`Model`]: variables ([`VarId`]) with [`Domain`]s, and constraints: the
 //!   built-ins ([`constraints`]) or your own [`Constraint`].
+//! - [`LinearExpr`] and [`Condition`]: `model.add((x + 2 * y).le(z))`;
+//!   booleans as literals ([`Lit`], `!b`) with logic (`or`, `xor`,
+//!   `exactly_one`, ...) and reification (`model.reify(b, x.eq(3))`).
 //! - [`Solver`]: search under a [`SolveConfig`] (propagation level, variable and
 //!   value ordering, limits), giving an [`Outcome`], all [`Solution`]s or a
 //!   [`Count`], with [`Stats`], and [`SearchEvent`]s for an [`Observer`].
