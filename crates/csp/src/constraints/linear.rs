@@ -310,6 +310,28 @@ mod tests {
     }
 
     #[test]
+    fn local_search_measures_the_distance_of_every_relation() {
+        let x = VarId { index: 0, model: 0 };
+        let distance = |relation, value| Linear::new(vec![(2, x)], relation, 4).distance(&[value]);
+        // 2x against 4: x = 1 is 2 below, x = 2 equal, x = 3 is 2 above.
+        let expected = [
+            (Relation::Eq, [2, 0, 2]),
+            (Relation::Ne, [0, 1, 0]),
+            (Relation::Le, [0, 0, 2]),
+            (Relation::Lt, [0, 1, 3]),
+            (Relation::Ge, [2, 0, 0]),
+            (Relation::Gt, [3, 1, 0]),
+        ];
+        for (relation, distances) in expected {
+            assert_eq!([1, 2, 3].map(|v| distance(relation, v)), distances, "{relation}");
+            for v in 1..=3 {
+                let satisfied = Linear::new(vec![(2, x)], relation, 4).is_satisfied(&[v]);
+                assert_eq!(distance(relation, v) == 0, satisfied, "{relation} at {v}");
+            }
+        }
+    }
+
+    #[test]
     fn relations_negate_and_swap() {
         for relation in [Relation::Eq, Relation::Ne, Relation::Le, Relation::Lt, Relation::Ge, Relation::Gt] {
             assert_eq!(relation.negation().negation(), relation);
