@@ -226,6 +226,30 @@ fn reified_logic_is_domain_consistent() {
             }
         }
     }
+    // Comparisons of booleans, with negations: sums of 0/1 values with unit
+    // coefficients, whose bounds are exact, so even `=` and `!=` are complete.
+    for mask in 0..4 {
+        for which in 0..5 {
+            for implication in [false, true] {
+                let check = booleans(4).seed(u64::from(mask) + 90).check(Strength::DomainConsistent, |m, v| {
+                    let l = literals(&v[1..], mask);
+                    let b = Lit::from(v[0]);
+                    let condition = match which {
+                        0 => l[0].eq(l[1]),
+                        1 => l[0].ne(l[1]),
+                        2 => l[0].le(l[1]),
+                        3 => m.sum(&l).eq(2),
+                        _ => m.sum(&l).ne(1),
+                    };
+                    if implication { m.implies(b, condition) } else { m.reify(b, condition) }.map(drop)
+                });
+                assert_holds(
+                    &format!("comparison {which} of booleans (mask {mask}, implication {implication})"),
+                    check,
+                );
+            }
+        }
+    }
     // The literal inside its own condition.
     assert_holds(
         "b <-> (b or c)",

@@ -16,7 +16,7 @@
 //! | [`InSet`] `x ∈ S`, `x ∉ S` | remove the values outside (inside) `S` | domain consistent |
 //! | [`Clause`] `l1 ∨ ... ∨ ln` over literals | unit propagation, two watched literals | domain consistent |
 //! | [`Xor`] odd (even) parity of literals | the last open literal makes up the parity | domain consistent |
-//! | [`Reified`] `b <-> C`, `b -> C` | `C` or its negation once `b` is fixed; `b` once `C` is decided | domain consistent for `C` in `x = y + c`, `x != y + c`, `x + c <= y`, `x ∈ S`, `x ∉ S`, linear `< <= > >=`, parity (and `b -> sum != k`); bounds for linear `=` and `!=` |
+//! | [`Reified`] `b <-> C`, `b -> C` | `C` or its negation once `b` is fixed; `b` once `C` is decided | domain consistent for `C` in `x = y + c`, `x != y + c`, `x + c <= y`, `x ∈ S`, `x ∉ S`, linear `< <= > >=`, parity, sums of booleans with unit coefficients (and `b -> sum != k`); bounds for other linear `=` and `!=` |
 //!
 //! Build them with the [`Model`](crate::Model) methods of the same names, which
 //! check their arguments: the literal ones with [`Model::or`](crate::Model::or),

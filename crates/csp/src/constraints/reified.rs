@@ -19,7 +19,9 @@
 //! holds for `x = y + c`, `x ≠ y + c`, `x + c ≤ y`, `x ∈ S`, `x ∉ S`, linear
 //! `≤ ≥ < >` and parity. A linear `=` is propagated on bounds (its `may_hold`
 //! looks at bounds too), so reified linear `=` and `≠` (whose negation it is)
-//! are only sound; half-reified `≠` is domain consistent. (Half-reification
+//! are only sound; half-reified `≠` is domain consistent, and so are both
+//! over booleans with unit coefficients (`a = b`, "exactly two of"), whose
+//! bounds are exact: such a sum takes every value between them. (Half-reification
 //! after Feydy, Somogyi and Stuckey, "Half reification and flattening", CP 2011.)
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
