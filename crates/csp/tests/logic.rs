@@ -373,6 +373,9 @@ fn bad_conditions_are_typed_errors() {
     let huge = (0..3).fold(LinearExpr::from(x), |e, _| e * MAX_VALUE);
     assert!(matches!(model.add(huge.le(1)), Err(ModelError::LinearOverflow { .. })));
     assert!(matches!(model.add((x * MAX_VALUE + x).le(1)), Err(ModelError::ValueOutOfRange { .. })));
+    let big = x * MAX_VALUE * MAX_VALUE; // 2^124 x fits i128 ...
+    let merged = LinearExpr::sum((0..8).map(|_| big.clone())); // ... 2^127 x, once merged, does not
+    assert!(matches!(model.add(merged.le(1)), Err(ModelError::LinearOverflow { .. })));
     let wide = model.new_var(-MAX_VALUE..=MAX_VALUE).unwrap();
     let sum = LinearExpr::sum((0..9).map(|_| MAX_VALUE * model.new_var(-MAX_VALUE..=MAX_VALUE).unwrap()));
     assert!(matches!(model.add(sum.le(wide)), Err(ModelError::LinearOverflow { .. })));

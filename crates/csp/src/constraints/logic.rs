@@ -31,9 +31,11 @@ fn truth(ctx: &Context<'_>, literal: Lit) -> Option<bool> {
 /// At least one of the literals is true.
 #[derive(Clone, Debug)]
 pub struct Clause {
-    /// Without repeats; empty when the clause holds a literal and its negation.
+    /// Without repeats; none when the clause holds a literal and its negation.
     literals: Vec<Lit>,
     scope: Vec<VarId>,
+    /// The clause holds a literal and its negation: it always holds.
+    tautology: bool,
 }
 
 impl Clause {
@@ -54,12 +56,12 @@ impl Clause {
         if tautology {
             kept.clear();
         }
-        Clause { literals: kept, scope }
+        Clause { literals: kept, scope, tautology }
     }
 
     /// Whether the clause holds whatever the values (it has a literal and its negation).
     pub fn is_tautology(&self) -> bool {
-        self.literals.is_empty()
+        self.tautology
     }
 }
 
@@ -77,23 +79,25 @@ impl Constraint for Clause {
     }
 
     fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
-        Some(Box::new(ClausePropagator { literals: &self.literals, watches: [0, 1] }))
+        Some(Box::new(ClausePropagator { clause: self, watches: [0, 1] }))
     }
 }
 
 /// Unit propagation with two watched literals (positions in `literals`).
 struct ClausePropagator<'c> {
-    literals: &'c [Lit],
+    clause: &'c Clause,
     watches: [usize; 2],
 }
 
 impl Propagator for ClausePropagator<'_> {
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
-        let literals = self.literals;
+        let literals = &self.clause.literals[..];
         let n = literals.len();
         ctx.count_checks(1);
         match n {
-            0 => return Ok(()), // a tautology
+            // A tautology has no literal left to watch; the empty clause fails.
+            0 if self.clause.tautology => return Ok(()),
+            0 => return Err(Conflict),
             1 => return ctx.fix(literals[0].var(), literals[0].value_for(true)).map(drop),
             _ => {}
         }

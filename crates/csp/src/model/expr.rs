@@ -428,7 +428,8 @@ impl Model {
         let mut merged: IndexMap<VarId, i128> = IndexMap::new();
         for (position, (coefficient, var)) in terms.into_iter().enumerate() {
             self.check_var(KIND, position, var)?;
-            *merged.entry(var).or_insert(0) += coefficient;
+            let sum = merged.entry(var).or_insert(0);
+            *sum = sum.checked_add(coefficient).ok_or(ModelError::LinearOverflow { terms: position + 1 })?;
         }
         let in_range = |value: i128, what: &str| match i64::try_from(value) {
             Ok(value) if (-MAX_VALUE..=MAX_VALUE).contains(&value) => Ok(value),
