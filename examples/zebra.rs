@@ -9,7 +9,10 @@
 //! There is one variable per nationality, colour, pet, drink and brand of cigarette,
 //! named after it, whose value is the number of the house (1 to 5, from the left)
 //! that has it. Each group is `all_different`; each clue is one constraint, labelled
-//! with its text, so statistics and traces speak the puzzle's language. The clues are
+//! with its text, so statistics and traces speak the puzzle's language: "green is
+//! right of ivory" is `green.eq(ivory + 1)`, "milk in the middle" `milk.eq(3)`,
+//! and "next to", whose distance of one either way is not linear, a table of
+//! the neighbouring houses. The clues are
 //! data ([`CLUES`]): the model is built from them, and [`Houses::verify`] checks an
 //! answer against them without the solver. The options, `--compare` and the exit
 //! codes come from [`csp_cli::gallery`].
@@ -17,7 +20,7 @@
 use std::io::Write;
 
 use clap::Args;
-use csp::{Model, ModelError, Relation, Solution};
+use csp::{Model, ModelError, Solution};
 use csp_cli::Io;
 use csp_cli::gallery::{self, NoOptions, Puzzle};
 
@@ -99,9 +102,9 @@ fn model() -> Result<Model, ModelError> {
     for clue in CLUES {
         let id = match clue.statement {
             Statement::Same(a, b) => model.equal(model.var(a)?, model.var(b)?)?,
-            Statement::RightOf(a, b) => model.linear(&[(1, model.var(a)?), (-1, model.var(b)?)], Relation::Eq, 1)?,
+            Statement::RightOf(a, b) => model.add(model.var(a)?.eq(model.var(b)? + 1))?,
             Statement::NextTo(a, b) => model.table(&[model.var(a)?, model.var(b)?], &neighbours)?,
-            Statement::At(a, house) => model.linear(&[(1, model.var(a)?)], Relation::Eq, house)?,
+            Statement::At(a, house) => model.add(model.var(a)?.eq(house))?,
         };
         model.set_label(id, clue.text)?;
     }

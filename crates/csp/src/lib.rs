@@ -25,6 +25,9 @@
 //!
 //! - [`Model`]: variables ([`VarId`]) with [`Domain`]s, and constraints: the
 //!   built-ins ([`constraints`]) or your own [`Constraint`].
+//! - [`LinearExpr`] and [`Condition`]: `model.add((x + 2 * y).le(z))`;
+//!   booleans as literals ([`Lit`], `!b`) with logic (`or`, `xor`,
+//!   `exactly_one`, ...) and reification (`model.reify(b, x.eq(3))`).
 //! - [`Solver`]: search under a [`SolveConfig`] (propagation level, variable and
 //!   value ordering, limits), giving an [`Outcome`], all [`Solution`]s or a
 //!   [`Count`], with [`Stats`], and [`SearchEvent`]s for an [`Observer`].
@@ -57,12 +60,12 @@ pub use constraints::generic::ArcConsistency;
 pub use constraints::linear::Relation;
 pub use constraints::regular::Dfa;
 pub use domain::Domain;
-pub use ids::{ConstraintId, VarId};
+pub use ids::{ConstraintId, Lit, VarId};
 pub use kernel::{Conflict, Context, Cost, Event, PropagationResult, ReversibleInt};
 pub use local_search::{
     LocalSearch, LocalSearchConfig, LocalSearchOutcome, LocalSearchStats, ValueList, ViolationCounter,
 };
-pub use model::{MAX_VALUE, Model, ModelError, Solution};
+pub use model::{Condition, LinearExpr, MAX_VALUE, Model, ModelError, Solution};
 pub use observer::{Observer, SearchEvent};
 pub use search::{
     Attribution, BackjumpingLevel, Branching, ConfigSyntaxError, Count, Effect, Limit, Limits, Outcome, Propagation,

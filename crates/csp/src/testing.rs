@@ -60,7 +60,8 @@ impl fmt::Display for Failure {
 #[derive(Clone, Debug)]
 pub struct Harness {
     arity: usize,
-    values: Vec<i64>,
+    /// The values each position's random domains are drawn from.
+    values: Vec<Vec<i64>>,
     cases: usize,
     seed: u64,
     config: SolveConfig,
@@ -69,7 +70,16 @@ pub struct Harness {
 impl Harness {
     /// Tests constraints over `arity` variables whose domains are random subsets of `values`.
     pub fn new(arity: usize, values: impl Into<Domain>) -> Harness {
-        Harness { arity, values: values.into().iter().collect(), cases: 500, seed: 1, config: SolveConfig::default() }
+        let values: Vec<i64> = values.into().iter().collect();
+        Harness::with_domains(vec![values; arity])
+    }
+
+    /// Tests constraints over one variable per entry of `domains`, whose
+    /// domains are random subsets of that entry: a boolean next to integers
+    /// near `±2^62`, say (`[Domain::range(0, 1), Domain::values([...])]`).
+    pub fn with_domains<D: Into<Domain>>(domains: impl IntoIterator<Item = D>) -> Harness {
+        let values: Vec<Vec<i64>> = domains.into_iter().map(|d| d.into().iter().collect()).collect();
+        Harness { arity: values.len(), values, cases: 500, seed: 1, config: SolveConfig::default() }
     }
 
     /// The number of random cases (500 by default).
@@ -102,7 +112,8 @@ impl Harness {
         for case in 0..self.cases {
             // Every tenth case fixes all variables, to test the check itself.
             let fixed = case % 10 == 9;
-            let domains: Vec<Vec<i64>> = (0..self.arity).map(|_| self.random_subset(&mut rng, fixed)).collect();
+            let domains: Vec<Vec<i64>> =
+                self.values.iter().map(|values| random_subset(values, &mut rng, fixed)).collect();
             if let Some(problem) = self.check_case(strength, &post, &domains) {
                 failures.push(Failure { domains, problem });
                 if failures.len() >= 10 {
@@ -111,18 +122,6 @@ impl Harness {
             }
         }
         if failures.is_empty() { Ok(self.cases) } else { Err(failures) }
-    }
-
-    fn random_subset(&self, rng: &mut Rng, single: bool) -> Vec<i64> {
-        if single || self.values.len() == 1 {
-            return vec![self.values[rng.below(self.values.len() as u64) as usize]];
-        }
-        // Keep each value with probability 3/4, and at least one.
-        let mut subset: Vec<i64> = self.values.iter().copied().filter(|_| rng.below(4) != 0).collect();
-        if subset.is_empty() {
-            subset.push(self.values[rng.below(self.values.len() as u64) as usize]);
-        }
-        subset
     }
 
     fn check_case<F>(&self, strength: Strength, post: &F, domains: &[Vec<i64>]) -> Option<String>
@@ -195,4 +194,17 @@ impl Harness {
             }
         }
     }
+}
+
+/// A random non-empty subset of `values` (one value when `single`).
+fn random_subset(values: &[i64], rng: &mut Rng, single: bool) -> Vec<i64> {
+    if single || values.len() == 1 {
+        return vec![values[rng.below(values.len() as u64) as usize]];
+    }
+    // Keep each value with probability 3/4, and at least one.
+    let mut subset: Vec<i64> = values.iter().copied().filter(|_| rng.below(4) != 0).collect();
+    if subset.is_empty() {
+        subset.push(values[rng.below(values.len() as u64) as usize]);
+    }
+    subset
 }

@@ -1,12 +1,16 @@
 //! Property tests: on small random CSPs, every configuration finds exactly the
 //! solutions that brute force finds, and every solution it returns satisfies
-//! every constraint when checked independently of the propagators.
+//! every constraint when checked independently of the propagators. The
+//! models mix integer variables (some with values near `±2^62`) and
+//! booleans, with every built-in constraint: the binary ones, all-different,
+//! linear sums of every relation, tables, predicates, clauses, parity, set
+//! membership, and conditions posted plain, reified and half-reified.
 
 use std::collections::BTreeSet;
 
 use csp::{
-    AllDifferentStrength, Branching, Dfa, Domain, MAX_VALUE, Model, Propagation, Relation, Restarts, Search,
-    SolveConfig, Solver, ValueOrder, VarId, VarOrder,
+    AllDifferentStrength, Branching, Condition, Dfa, Domain, LinearExpr, Lit, MAX_VALUE, Model, Propagation,
+    Relation, Restarts, Search, SolveConfig, Solver, ValueOrder, VarId, VarOrder,
 };
 use proptest::prelude::*;
 
@@ -42,37 +46,98 @@ enum Spec {
     NegativeTable(Vec<usize>, Vec<Vec<i64>>),
     /// The xs, the number of states, the transitions, the accepting states (start 0).
     Regular(Vec<usize>, usize, Vec<(usize, i64, usize)>, Vec<usize>),
+    /// A clause over boolean literals `(boolean index, negated)`.
+    Clause(Vec<(usize, bool)>),
+    /// An odd number of the literals are true.
+    Xor(Vec<(usize, bool)>),
+    /// At most one, or exactly one, of the literals is true.
+    LiteralCardinality(Vec<(usize, bool)>, bool),
+    /// A condition posted plain.
+    Add(Cond),
+    /// `literal <-> condition`, or `literal -> condition` (half).
+    Reify((usize, bool), Cond, bool),
+}
+
+/// A condition over variable indices (integers and booleans alike) or
+/// boolean literals.
+#[derive(Clone, Debug)]
+enum Cond {
+    /// `sum(c * x) + constant relation 0`.
+    Compare(Vec<(i64, usize)>, i64, Relation),
+    InSet(usize, Vec<i64>, bool),
+    Or(Vec<(usize, bool)>),
+    And(Vec<(usize, bool)>),
+    Xor(Vec<(usize, bool)>),
 }
 
 #[derive(Clone, Debug)]
 struct RandomCsp {
+    /// Integer variables first, then the booleans.
     domains: Vec<Vec<i64>>,
+    booleans: usize,
     constraints: Vec<Spec>,
 }
 
+/// Small values, or (one time in five) values near both ends of the range.
 fn domain() -> impl Strategy<Value = Vec<i64>> {
-    // Now and then values at the ends of the range (2^62), where arithmetic
-    // must not overflow.
-    let value = prop_oneof![8 => -3i64..=4, 1 => prop_oneof![Just(-MAX_VALUE), Just(-MAX_VALUE + 1), Just(MAX_VALUE - 1), Just(MAX_VALUE)]];
-    prop::collection::btree_set(value, 1..=5).prop_map(|set| set.into_iter().collect())
+    let extremes = [-MAX_VALUE, -MAX_VALUE + 1, -1, 0, 1, MAX_VALUE - 1, MAX_VALUE];
+    prop_oneof![
+        4 => prop::collection::btree_set(-3i64..=4, 1..=5),
+        1 => prop::collection::btree_set(prop::sample::select(extremes.to_vec()), 1..=4),
+    ]
+    .prop_map(|set| set.into_iter().collect())
 }
+
 
 /// A constant of a constraint: mostly small, now and then at the ends of the range.
 fn constant() -> impl Strategy<Value = i64> {
     prop_oneof![6 => -3i64..=4, 1 => prop_oneof![Just(-MAX_VALUE), Just(MAX_VALUE)]]
 }
 
+fn boolean_domain() -> impl Strategy<Value = Vec<i64>> {
+    prop_oneof![4 => Just(vec![0, 1]), 1 => Just(vec![0]), 1 => Just(vec![1])]
+}
+
+fn relation() -> impl Strategy<Value = Relation> {
+    prop::sample::select(vec![Relation::Eq, Relation::Le, Relation::Ge, Relation::Ne, Relation::Lt, Relation::Gt])
+}
+
+/// Literals over `booleans` booleans (repeats allowed), at least one.
+fn literals(booleans: usize) -> impl Strategy<Value = Vec<(usize, bool)>> {
+    prop::collection::vec((0..booleans, any::<bool>()), 1..=4)
+}
+
+/// A condition over `n` integers followed by `booleans` booleans.
+fn condition(n: usize, booleans: usize) -> BoxedStrategy<Cond> {
+    let all = n + booleans;
+    let compare = (prop::collection::vec((-3i64..=3, 0..all), 1..=3), -4i64..=4, relation())
+        .prop_map(|(terms, constant, relation)| Cond::Compare(terms, constant, relation));
+    let in_set = (0..n, prop::collection::vec(-3i64..=4, 0..=4), any::<bool>())
+        .prop_map(|(var, values, negated)| Cond::InSet(var, values, negated));
+    if booleans == 0 {
+        return prop_oneof![compare, in_set].boxed();
+    }
+    prop_oneof![
+        3 => compare,
+        1 => in_set,
+        1 => literals(booleans).prop_map(Cond::Or),
+        1 => literals(booleans).prop_map(Cond::And),
+        1 => literals(booleans).prop_map(Cond::Xor),
+    ]
+    .boxed()
+}
+
 fn distinct(n: usize, k: usize) -> impl Strategy<Value = Vec<usize>> {
     Just((0..n).collect::<Vec<usize>>()).prop_shuffle().prop_map(move |v| v.into_iter().take(k).collect())
 }
 
-fn spec(n: usize) -> impl Strategy<Value = Spec> {
-    prop_oneof![7 => basic_spec(n), 6 => arithmetic_spec(n), 9 => global_spec(n)]
+fn spec(n: usize, booleans: usize) -> BoxedStrategy<Spec> {
+    prop_oneof![7 => basic_spec(n, booleans), 6 => arithmetic_spec(n), 9 => global_spec(n)].boxed()
 }
 
-fn basic_spec(n: usize) -> impl Strategy<Value = Spec> {
+fn basic_spec(n: usize, booleans: usize) -> BoxedStrategy<Spec> {
     let var = 0..n;
-    prop_oneof![
+    let integer = prop_oneof![
         (var.clone(), var.clone()).prop_map(|(a, b)| Spec::Equal(a, b)),
         (var.clone(), var.clone(), -2i64..=2).prop_map(|(a, b, c)| Spec::NotEqual(a, b, c)),
         (var.clone(), var.clone(), any::<bool>()).prop_map(|(a, b, s)| Spec::Less(a, b, s)),
@@ -81,18 +146,26 @@ fn basic_spec(n: usize) -> impl Strategy<Value = Spec> {
             (distinct(n, k), prop::collection::vec(-2i64..=2, k))
                 .prop_map(|(vars, offsets)| Spec::AllDifferent(vars, offsets))
         }),
-        (
-            prop::collection::vec((-3i64..=3, var.clone()), 1..=3),
-            prop_oneof![Just(Relation::Eq), Just(Relation::Le), Just(Relation::Ge)],
-            -6i64..=6
-        )
+        (prop::collection::vec((-3i64..=3, var.clone()), 1..=3), relation(), -6i64..=6)
             .prop_map(|(terms, rel, rhs)| Spec::Linear(terms, rel, rhs)),
         (1..=n.min(3)).prop_flat_map(move |k| {
             (distinct(n, k), prop::collection::vec(prop::collection::vec(-3i64..=4, k), 0..8))
                 .prop_map(|(vars, rows)| Spec::Table(vars, rows))
         }),
         (1..=n.min(3)).prop_flat_map(move |k| distinct(n, k)).prop_map(Spec::Predicate),
-    ]
+        condition(n, booleans).prop_map(Spec::Add),
+    ];
+    if booleans == 0 {
+        return integer.boxed();
+    }
+    let logic = prop_oneof![
+        literals(booleans).prop_map(Spec::Clause),
+        literals(booleans).prop_map(Spec::Xor),
+        (literals(booleans), any::<bool>()).prop_map(|(l, exactly)| Spec::LiteralCardinality(l, exactly)),
+        ((0..booleans, any::<bool>()), condition(n, booleans), any::<bool>())
+            .prop_map(|(literal, cond, half)| Spec::Reify(literal, cond, half)),
+    ];
+    prop_oneof![integer, logic].boxed()
 }
 
 fn arithmetic_spec(n: usize) -> impl Strategy<Value = Spec> {
@@ -155,15 +228,44 @@ fn global_spec(n: usize) -> impl Strategy<Value = Spec> {
 }
 
 fn random_csp() -> impl Strategy<Value = RandomCsp> {
-    (1usize..=5).prop_flat_map(|n| {
-        (prop::collection::vec(domain(), n), prop::collection::vec(spec(n), 0..=5))
-            .prop_map(|(domains, constraints)| RandomCsp { domains, constraints })
+    (1usize..=5, 0usize..=2).prop_flat_map(|(n, booleans)| {
+        let domains = (prop::collection::vec(domain(), n), prop::collection::vec(boolean_domain(), booleans)).prop_map(
+            |(mut ints, bools)| {
+                ints.extend(bools);
+                ints
+            },
+        );
+        (domains, prop::collection::vec(spec(n, booleans), 0..=5)).prop_map(move |(domains, constraints)| RandomCsp {
+            domains,
+            booleans,
+            constraints,
+        })
     })
+}
+
+/// The literals of the specification, over the booleans after the `n` integers.
+fn lits(vars: &[VarId], n: usize, spec: &[(usize, bool)]) -> Vec<Lit> {
+    spec.iter().map(|&(b, negated)| if negated { !Lit::from(vars[n + b]) } else { Lit::from(vars[n + b]) }).collect()
+}
+
+fn cond(vars: &[VarId], n: usize, spec: &Cond) -> Condition {
+    match spec {
+        Cond::Compare(terms, constant, relation) => {
+            let expr: LinearExpr = terms.iter().map(|&(c, i)| c * vars[i]).sum();
+            (expr + *constant).compare(*relation, 0)
+        }
+        Cond::InSet(var, values, false) => Condition::in_set(vars[*var], values.clone()),
+        Cond::InSet(var, values, true) => Condition::not_in_set(vars[*var], values.clone()),
+        Cond::Or(l) => Condition::or(&lits(vars, n, l)),
+        Cond::And(l) => Condition::and(&lits(vars, n, l)),
+        Cond::Xor(l) => Condition::xor(&lits(vars, n, l)),
+    }
 }
 
 fn build(csp: &RandomCsp) -> Model {
     let mut model = Model::new();
     let vars: Vec<VarId> = csp.domains.iter().map(|d| model.new_var(d.clone()).unwrap()).collect();
+    let n = csp.domains.len() - csp.booleans;
     for spec in &csp.constraints {
         match spec {
             Spec::Equal(a, b) => {
@@ -192,14 +294,36 @@ fn build(csp: &RandomCsp) -> Model {
             }
             Spec::Predicate(vs) => {
                 let scope: Vec<VarId> = vs.iter().map(|&i| vars[i]).collect();
-                // In i128: the values may be near 2^62.
+                // In i128: values may be near ±2^62.
                 model
                     .predicate(&scope, |t| {
                         let wide = |v: i64| i128::from(v);
-                        (t.iter().copied().map(wide).sum::<i128>() + wide(t[0]) * wide(t[t.len() - 1])).rem_euclid(3)
+                        (t.iter().map(|&v| wide(v)).sum::<i128>() + wide(t[0]) * wide(t[t.len() - 1])).rem_euclid(3)
                             == 1
                     })
                     .unwrap();
+            }
+            Spec::Clause(l) => {
+                model.or(&lits(&vars, n, l)).unwrap();
+            }
+            Spec::Xor(l) => {
+                model.xor(&lits(&vars, n, l)).unwrap();
+            }
+            Spec::LiteralCardinality(l, false) => {
+                model.at_most_one(&lits(&vars, n, l)).unwrap();
+            }
+            Spec::LiteralCardinality(l, true) => {
+                model.exactly_one(&lits(&vars, n, l)).unwrap();
+            }
+            // A condition without variables left (all cancelled out) is refused.
+            Spec::Add(c) => match model.add(cond(&vars, n, c)) {
+                Ok(_) | Err(csp::ModelError::EmptyScope { .. }) => {}
+                Err(err) => panic!("{c:?}: {err}"),
+            },
+            Spec::Reify(literal, c, half) => {
+                let literal = lits(&vars, n, &[*literal])[0];
+                let condition = cond(&vars, n, c);
+                if *half { model.implies(literal, condition) } else { model.reify(literal, condition) }.unwrap();
             }
             spec => post_global(&mut model, &vars, spec),
         }
@@ -293,7 +417,7 @@ fn post_global(model: &mut Model, vars: &[VarId], spec: &Spec) {
 
 /// Every assignment of the domains that `Model::is_solution` accepts.
 fn brute_force(model: &Model) -> BTreeSet<Vec<i64>> {
-    let domains: Vec<Vec<i64>> = model.vars().map(|v| model.domain(v).iter().collect()).collect();
+    let domains: Vec<Vec<i64>> = model.vars().map(|v| model.domain(v).expect("a variable").iter().collect()).collect();
     let mut solutions = BTreeSet::new();
     let mut odometer = vec![0usize; domains.len()];
     loop {

@@ -1,4 +1,9 @@
-//! Binary constraints: `x == y`, `x != y + c`, `x < y`, `x <= y`.
+//! Binary constraints: `x == y + c`, `x != y + c`, `x + c <= y` (so `x < y`
+//! and `x <= y`), each domain consistent, and each reifiable: the negation of
+//! one is another (`x ≠ y + c` of `x = y + c`, `y + 1 - c ≤ x` of `x + c ≤ y`).
+//!
+//! Values and offsets may each be `±2^62`, so sums are checked (or taken in
+//! `i128`): a sum beyond `i64` is no value of any domain.
 
 use crate::constraint::PropagatorOptions;
 use crate::constraint::{Constraint, Propagator};
@@ -7,16 +12,31 @@ use crate::kernel::Context;
 use crate::kernel::Event;
 use crate::kernel::PropagationResult;
 
-/// `x == y`.
+use super::reified::{Enforce, Reifiable, ReifiableRelation};
+
+/// A bound in `i128`, clamped to `i64`: beyond `i64` it is beyond every value
+/// too, and removes nothing or everything, as the `i64` end does.
+#[inline]
+pub(crate) fn clamp_bound(bound: i128) -> i64 {
+    bound.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64
+}
+
+/// `x == y + offset` (the offset is 0 unless built with [`Equal::with_offset`]).
 #[derive(Clone, Debug)]
 pub struct Equal {
     scope: [VarId; 2],
+    offset: i64,
 }
 
 impl Equal {
     /// `x == y`.
     pub fn new(x: VarId, y: VarId) -> Equal {
-        Equal { scope: [x, y] }
+        Equal { scope: [x, y], offset: 0 }
+    }
+
+    /// `x == y + offset`.
+    pub fn with_offset(x: VarId, y: VarId, offset: i64) -> Equal {
+        Equal { scope: [x, y], offset }
     }
 }
 
@@ -26,7 +46,7 @@ impl Constraint for Equal {
     }
 
     fn is_satisfied(&self, values: &[i64]) -> bool {
-        values[0] == values[1]
+        i128::from(values[0]) == i128::from(values[1]) + i128::from(self.offset)
     }
 
     fn kind(&self) -> &str {
@@ -34,33 +54,46 @@ impl Constraint for Equal {
     }
 
     fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
-        Some(Box::new(EqualPropagator { x: self.scope[0], y: self.scope[1] }))
+        Some(Box::new(Enforce(self)))
     }
 }
 
-struct EqualPropagator {
-    x: VarId,
-    y: VarId,
-}
-
-impl Propagator for EqualPropagator {
-    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
-        let (x, y) = (self.x, self.y);
-        // Each domain becomes the intersection; one pass reaches the fixpoint.
-        let drop_x: smallvec::SmallVec<[i64; 16]> = ctx.values(x).filter(|&v| !ctx.contains(y, v)).collect();
-        let drop_y: smallvec::SmallVec<[i64; 16]> = ctx.values(y).filter(|&v| !ctx.contains(x, v)).collect();
+impl Reifiable for Equal {
+    fn enforce(&self, ctx: &mut Context<'_>) -> PropagationResult {
+        let [x, y] = self.scope;
+        let offset = self.offset;
+        // Each domain becomes the (shifted) intersection; one pass reaches the
+        // fixpoint. A shifted value beyond `i64` is no value.
+        let drop_x: smallvec::SmallVec<[i64; 16]> =
+            ctx.values(x).filter(|&v| !v.checked_sub(offset).is_some_and(|w| ctx.contains(y, w))).collect();
+        let drop_y: smallvec::SmallVec<[i64; 16]> =
+            ctx.values(y).filter(|&w| !w.checked_add(offset).is_some_and(|v| ctx.contains(x, v))).collect();
         ctx.count_checks(2);
         for v in drop_x {
             ctx.remove(x, v)?;
         }
-        for v in drop_y {
-            ctx.remove(y, v)?;
+        for w in drop_y {
+            ctx.remove(y, w)?;
         }
         Ok(())
     }
 
-    fn is_idempotent(&self) -> bool {
-        true
+    fn may_hold(&self, ctx: &Context<'_>) -> bool {
+        let [x, y] = self.scope;
+        let offset = i128::from(self.offset);
+        let (lo, hi) = (i128::from(ctx.min(y)) + offset, i128::from(ctx.max(y)) + offset);
+        if i128::from(ctx.max(x)) < lo || i128::from(ctx.min(x)) > hi {
+            return false;
+        }
+        ctx.values(x).any(|v| v.checked_sub(self.offset).is_some_and(|w| ctx.contains(y, w)))
+    }
+
+    fn negation(&self) -> ReifiableRelation {
+        ReifiableRelation::NotEqual(NotEqual::new(self.scope[0], self.scope[1], self.offset))
+    }
+
+    fn events(&self) -> Event {
+        Event::Domain
     }
 }
 
@@ -84,7 +117,7 @@ impl Constraint for NotEqual {
     }
 
     fn is_satisfied(&self, values: &[i64]) -> bool {
-        values[0] as i128 != values[1] as i128 + self.offset as i128
+        i128::from(values[0]) != i128::from(values[1]) + i128::from(self.offset)
     }
 
     fn kind(&self) -> &str {
@@ -92,51 +125,64 @@ impl Constraint for NotEqual {
     }
 
     fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
-        Some(Box::new(NotEqualPropagator { x: self.scope[0], y: self.scope[1], offset: self.offset }))
+        Some(Box::new(Enforce(self)))
     }
 }
 
-struct NotEqualPropagator {
-    x: VarId,
-    y: VarId,
-    offset: i64,
-}
-
-impl Propagator for NotEqualPropagator {
-    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
+impl Reifiable for NotEqual {
+    fn enforce(&self, ctx: &mut Context<'_>) -> PropagationResult {
+        let [x, y] = self.scope;
         // A value of one side loses its only support when the other side is a
-        // single value; otherwise every value has a support.
-        if let Some(v) = ctx.assigned_value(self.x) {
+        // single value; otherwise every value has a support. A shifted value
+        // beyond `i64` is no value.
+        if let Some(v) = ctx.assigned_value(x) {
             ctx.count_checks(1);
-            ctx.remove(self.y, v - self.offset)?;
+            if let Some(w) = v.checked_sub(self.offset) {
+                ctx.remove(y, w)?;
+            }
         }
-        if let Some(w) = ctx.assigned_value(self.y) {
+        if let Some(w) = ctx.assigned_value(y) {
             ctx.count_checks(1);
-            ctx.remove(self.x, w + self.offset)?;
+            if let Some(v) = w.checked_add(self.offset) {
+                ctx.remove(x, v)?;
+            }
         }
         Ok(())
     }
 
-    fn interest(&self) -> Event {
-        Event::Fixed
+    fn may_hold(&self, ctx: &Context<'_>) -> bool {
+        let [x, y] = self.scope;
+        match (ctx.fixed_value(x), ctx.fixed_value(y)) {
+            (Some(v), Some(w)) => self.is_satisfied(&[v, w]),
+            _ => true,
+        }
     }
 
-    fn is_idempotent(&self) -> bool {
-        true
+    fn negation(&self) -> ReifiableRelation {
+        ReifiableRelation::Equal(Equal::with_offset(self.scope[0], self.scope[1], self.offset))
+    }
+
+    fn events(&self) -> Event {
+        Event::Fixed
     }
 }
 
-/// `x < y` (strict) or `x <= y`.
+/// `x + gap <= y`: `x < y` (gap 1), `x <= y` (gap 0), or any other gap.
 #[derive(Clone, Debug)]
 pub struct Less {
     scope: [VarId; 2],
-    strict: bool,
+    gap: i64,
 }
 
 impl Less {
     /// `x < y` when `strict`, else `x <= y`.
     pub fn new(x: VarId, y: VarId, strict: bool) -> Less {
-        Less { scope: [x, y], strict }
+        Less { scope: [x, y], gap: i64::from(strict) }
+    }
+
+    /// `x + gap <= y`.
+    pub fn with_gap(x: VarId, y: VarId, gap: i64) -> Less {
+        Less { scope: [x, y], gap }
     }
 }
 
@@ -146,46 +192,52 @@ impl Constraint for Less {
     }
 
     fn is_satisfied(&self, values: &[i64]) -> bool {
-        if self.strict { values[0] < values[1] } else { values[0] <= values[1] }
+        i128::from(values[0]) + i128::from(self.gap) <= i128::from(values[1])
     }
 
     fn kind(&self) -> &str {
-        if self.strict { "less_than" } else { "less_or_equal" }
+        if self.gap == 1 { "less_than" } else { "less_or_equal" }
     }
 
     fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
-        Some(Box::new(LessPropagator { x: self.scope[0], y: self.scope[1], gap: i64::from(self.strict) }))
+        Some(Box::new(Enforce(self)))
     }
 }
 
-struct LessPropagator {
-    x: VarId,
-    y: VarId,
-    /// `x + gap <= y`.
-    gap: i64,
-}
-
-impl Propagator for LessPropagator {
-    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
+impl Reifiable for Less {
+    fn enforce(&self, ctx: &mut Context<'_>) -> PropagationResult {
         // x <= max(y) - gap and y >= min(x) + gap. Moving x's upper bound does not
         // change min(x), and moving y's lower bound does not change max(y), so one
         // pass reaches the fixpoint; it is domain consistent because the relation
         // is monotone.
+        let [x, y] = self.scope;
+        let gap = i128::from(self.gap);
         ctx.count_checks(2);
-        let max_y = ctx.max(self.y);
-        ctx.set_max(self.x, max_y - self.gap)?;
-        let min_x = ctx.min(self.x);
-        ctx.set_min(self.y, min_x + self.gap)?;
+        let max_y = i128::from(ctx.max(y));
+        ctx.set_max(x, clamp_bound(max_y - gap))?;
+        let min_x = i128::from(ctx.min(x));
+        ctx.set_min(y, clamp_bound(min_x + gap))?;
         Ok(())
     }
 
-    fn interest(&self) -> Event {
+    fn may_hold(&self, ctx: &Context<'_>) -> bool {
+        let [x, y] = self.scope;
+        i128::from(ctx.min(x)) + i128::from(self.gap) <= i128::from(ctx.max(y))
+    }
+
+    fn negation(&self) -> ReifiableRelation {
+        // not (x + gap <= y)  <=>  y < x + gap  <=>  y + (1 - gap) <= x.
+        let gap = 1 - i128::from(self.gap);
+        ReifiableRelation::Less(Less::with_gap(self.scope[1], self.scope[0], clamp_bound(gap)))
+    }
+
+    fn events(&self) -> Event {
         Event::Bounds
     }
 
     fn is_idempotent(&self) -> bool {
         // `x < x` narrows one domain from both ends, one value per call, until it
         // is empty: the engine must call it again.
-        self.x != self.y
+        self.scope[0] != self.scope[1]
     }
 }

@@ -1,4 +1,15 @@
-//! `sum(a_i * x_i) (=, <=, >=) k`, with bounds propagation.
+//! `sum(a_i * x_i) (=, ≠, <, <=, >, >=) k`.
+//!
+//! The inequalities are propagated on bounds to a fixpoint: every term is at
+//! most `k` minus the smallest the other terms can be. The values of one
+//! variable that have a support form a prefix or a suffix of its domain, so
+//! this is domain consistent for `<`, `<=`, `>`, `>=`; for `=` it is bounds
+//! consistent. `≠` waits until one variable is left open, and then removes
+//! the one value that would make the sum equal (domain consistent). Each
+//! relation is reifiable, its negation being the complementary relation.
+//!
+//! Sums are taken in `i128`: the model refuses terms whose sums could come
+//! near its limits (`ModelError::LinearOverflow`).
 
 use std::fmt;
 
@@ -9,6 +20,9 @@ use crate::kernel::Context;
 use crate::kernel::Event;
 use crate::kernel::{Conflict, PropagationResult};
 
+use super::binary::clamp_bound;
+use super::reified::{Enforce, Reifiable, ReifiableRelation};
+
 /// How a linear sum compares to its right-hand side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Relation {
@@ -18,6 +32,62 @@ pub enum Relation {
     Le,
     /// `sum >= k`
     Ge,
+    /// `sum != k`
+    Ne,
+    /// `sum < k`
+    Lt,
+    /// `sum > k`
+    Gt,
+}
+
+impl Relation {
+    /// The relation that holds exactly when this one does not (`<=` for `>`).
+    pub fn negation(self) -> Relation {
+        match self {
+            Relation::Eq => Relation::Ne,
+            Relation::Ne => Relation::Eq,
+            Relation::Le => Relation::Gt,
+            Relation::Gt => Relation::Le,
+            Relation::Ge => Relation::Lt,
+            Relation::Lt => Relation::Ge,
+        }
+    }
+
+    /// The same comparison with its two sides swapped (`>=` for `<=`).
+    pub fn swapped(self) -> Relation {
+        match self {
+            Relation::Eq | Relation::Ne => self,
+            Relation::Le => Relation::Ge,
+            Relation::Ge => Relation::Le,
+            Relation::Lt => Relation::Gt,
+            Relation::Gt => Relation::Lt,
+        }
+    }
+
+    /// Whether `left relation right`.
+    pub fn holds(self, left: i128, right: i128) -> bool {
+        match self {
+            Relation::Eq => left == right,
+            Relation::Ne => left != right,
+            Relation::Le => left <= right,
+            Relation::Lt => left < right,
+            Relation::Ge => left >= right,
+            Relation::Gt => left > right,
+        }
+    }
+
+    /// The relation on whole numbers as bounds `sum >= lower` and
+    /// `sum <= upper` (`<` is `<= k - 1`), or `None` for `!=`.
+    fn bounds(self, k: i128) -> Option<(Option<i128>, Option<i128>)> {
+        match self {
+            Relation::Eq => Some((Some(k), Some(k))),
+            Relation::Le => Some((None, Some(k))),
+            Relation::Lt => Some((None, Some(k - 1))),
+            Relation::Ge => Some((Some(k), None)),
+            Relation::Gt => Some((Some(k + 1), None)),
+            Relation::Ne => None,
+        }
+    }
 }
 
 impl fmt::Display for Relation {
@@ -26,6 +96,9 @@ impl fmt::Display for Relation {
             Relation::Eq => "=",
             Relation::Le => "<=",
             Relation::Ge => ">=",
+            Relation::Ne => "!=",
+            Relation::Lt => "<",
+            Relation::Gt => ">",
         })
     }
 }
@@ -47,20 +120,113 @@ impl Linear {
         Linear { vars, coefficients, relation, rhs }
     }
 
+    /// The relation.
+    pub fn relation(&self) -> Relation {
+        self.relation
+    }
+
     /// How far the sum of `values` is from satisfying the relation (0 when it
-    /// does): what local search minimises.
+    /// does; 1 for an equal sum under `!=`): what local search minimises.
     pub(crate) fn distance(&self, values: &[i64]) -> u64 {
-        let gap = self.sum(values) - i128::from(self.rhs);
-        let distance = match self.relation {
-            Relation::Eq => gap.unsigned_abs(),
-            Relation::Le => gap.max(0).unsigned_abs(),
-            Relation::Ge => gap.min(0).unsigned_abs(),
+        let sum = self.sum(values);
+        let distance = match self.relation.bounds(i128::from(self.rhs)) {
+            Some((lower, upper)) => {
+                let below = lower.map_or(0, |lower| (lower - sum).max(0));
+                let above = upper.map_or(0, |upper| (sum - upper).max(0));
+                (below + above).unsigned_abs()
+            }
+            None => u128::from(sum == i128::from(self.rhs)),
         };
         u64::try_from(distance).unwrap_or(u64::MAX)
     }
 
     fn sum(&self, values: &[i64]) -> i128 {
         values.iter().zip(&self.coefficients).map(|(&v, &a)| i128::from(v) * i128::from(a)).sum()
+    }
+
+    fn terms(&self) -> impl Iterator<Item = (VarId, i64)> + '_ {
+        self.vars.iter().copied().zip(self.coefficients.iter().copied())
+    }
+
+    /// The smallest and largest sums over the current domains.
+    fn sum_bounds(&self, ctx: &Context<'_>) -> (i128, i128) {
+        self.terms().fold((0, 0), |(lo, hi), (var, a)| {
+            let (l, h) = term_bounds(ctx, var, a);
+            (lo + l, hi + h)
+        })
+    }
+
+    /// Bounds reasoning to a fixpoint: for `sum <= upper`, every term is at
+    /// most `upper` minus the smallest the other terms can be; symmetrically
+    /// for `sum >= lower`.
+    fn propagate_bounds(&self, ctx: &mut Context<'_>, lower: Option<i128>, upper: Option<i128>) -> PropagationResult {
+        loop {
+            let (min_sum, max_sum) = self.sum_bounds(ctx);
+            ctx.count_checks(self.vars.len() as u64);
+            if upper.is_some_and(|k| min_sum > k) || lower.is_some_and(|k| max_sum < k) {
+                return Err(Conflict);
+            }
+            let mut changed = false;
+            for (var, a) in self.terms() {
+                if a == 0 {
+                    continue;
+                }
+                let (lo, hi) = term_bounds(ctx, var, a);
+                let a = i128::from(a);
+                if let Some(k) = upper {
+                    // a * x <= k - (min_sum - lo)
+                    let slack = k - (min_sum - lo);
+                    changed |= if a > 0 {
+                        ctx.set_max(var, clamp_bound(div_floor(slack, a)))?
+                    } else {
+                        ctx.set_min(var, clamp_bound(div_ceil(-slack, -a)))?
+                    };
+                }
+                if let Some(k) = lower {
+                    // a * x >= k - (max_sum - hi)
+                    let need = k - (max_sum - hi);
+                    changed |= if a > 0 {
+                        ctx.set_min(var, clamp_bound(div_ceil(need, a)))?
+                    } else {
+                        ctx.set_max(var, clamp_bound(div_floor(-need, -a)))?
+                    };
+                }
+            }
+            if !changed {
+                return Ok(());
+            }
+        }
+    }
+
+    /// `sum != k`: once one variable is left open, it loses the value that
+    /// would make the sum `k`; with none left open, the sum is checked.
+    fn propagate_not_equal(&self, ctx: &mut Context<'_>, k: i128) -> PropagationResult {
+        let mut open = None;
+        let mut fixed_sum: i128 = 0;
+        for (var, a) in self.terms() {
+            if a == 0 {
+                continue;
+            }
+            match ctx.fixed_value(var) {
+                Some(value) => fixed_sum += i128::from(a) * i128::from(value),
+                None if open.is_some() => return Ok(()),
+                None => open = Some((var, i128::from(a))),
+            }
+        }
+        ctx.count_checks(self.vars.len() as u64);
+        match open {
+            None if fixed_sum == k => Err(Conflict),
+            None => Ok(()),
+            Some((var, a)) => {
+                let rest = k - fixed_sum;
+                if rest % a == 0 {
+                    if let Ok(value) = i64::try_from(rest / a) {
+                        ctx.remove(var, value)?;
+                    }
+                }
+                Ok(())
+            }
+        }
     }
 }
 
@@ -70,13 +236,7 @@ impl Constraint for Linear {
     }
 
     fn is_satisfied(&self, values: &[i64]) -> bool {
-        let sum = self.sum(values);
-        let k = i128::from(self.rhs);
-        match self.relation {
-            Relation::Eq => sum == k,
-            Relation::Le => sum <= k,
-            Relation::Ge => sum >= k,
-        }
+        self.relation.holds(self.sum(values), i128::from(self.rhs))
     }
 
     fn kind(&self) -> &str {
@@ -84,12 +244,36 @@ impl Constraint for Linear {
     }
 
     fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
-        Some(Box::new(LinearPropagator { constraint: self }))
+        Some(Box::new(Enforce(self)))
     }
 }
 
-struct LinearPropagator<'c> {
-    constraint: &'c Linear,
+impl Reifiable for Linear {
+    fn enforce(&self, ctx: &mut Context<'_>) -> PropagationResult {
+        let k = i128::from(self.rhs);
+        match self.relation.bounds(k) {
+            Some((lower, upper)) => self.propagate_bounds(ctx, lower, upper),
+            None => self.propagate_not_equal(ctx, k),
+        }
+    }
+
+    fn may_hold(&self, ctx: &Context<'_>) -> bool {
+        let (min_sum, max_sum) = self.sum_bounds(ctx);
+        let k = i128::from(self.rhs);
+        match self.relation.bounds(k) {
+            Some((lower, upper)) => lower.is_none_or(|k| max_sum >= k) && upper.is_none_or(|k| min_sum <= k),
+            // Any open variable (with a coefficient) can move the sum off `k`.
+            None => min_sum != max_sum || min_sum != k,
+        }
+    }
+
+    fn negation(&self) -> ReifiableRelation {
+        ReifiableRelation::Linear(Linear { relation: self.relation.negation(), ..self.clone() })
+    }
+
+    fn events(&self) -> Event {
+        if self.relation == Relation::Ne { Event::Fixed } else { Event::Bounds }
+    }
 }
 
 /// `floor(a / b)` for `b > 0`.
@@ -102,74 +286,6 @@ fn div_floor(a: i128, b: i128) -> i128 {
 fn div_ceil(a: i128, b: i128) -> i128 {
     let q = a / b;
     if a % b != 0 && a > 0 { q + 1 } else { q }
-}
-
-/// Clamps a bound to `i64` (a bound beyond every value is as good as the
-/// type's end). Not to `i64::MAX / 2`, which is `2^62 - 1`: that would cut the
-/// value `MAX_VALUE = 2^62` off a domain that holds it.
-fn clamp(bound: i128) -> i64 {
-    bound.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64
-}
-
-impl Propagator for LinearPropagator<'_> {
-    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
-        let c = self.constraint;
-        let k = i128::from(c.rhs);
-        let upper = matches!(c.relation, Relation::Eq | Relation::Le);
-        let lower = matches!(c.relation, Relation::Eq | Relation::Ge);
-        // Bounds reasoning to a fixpoint: for `sum <= k`, every term is at most
-        // k minus the smallest the other terms can be; symmetrically for `>=`.
-        loop {
-            let mut min_sum: i128 = 0;
-            let mut max_sum: i128 = 0;
-            for (&var, &a) in c.vars.iter().zip(&c.coefficients) {
-                let (lo, hi) = term_bounds(ctx, var, a);
-                min_sum += lo;
-                max_sum += hi;
-            }
-            ctx.count_checks(c.vars.len() as u64);
-            if (upper && min_sum > k) || (lower && max_sum < k) {
-                return Err(Conflict);
-            }
-            let mut changed = false;
-            for (&var, &a) in c.vars.iter().zip(&c.coefficients) {
-                if a == 0 {
-                    continue;
-                }
-                let (lo, hi) = term_bounds(ctx, var, a);
-                let a = i128::from(a);
-                if upper {
-                    // a * x <= k - (min_sum - lo)
-                    let slack = k - (min_sum - lo);
-                    changed |= if a > 0 {
-                        ctx.set_max(var, clamp(div_floor(slack, a)))?
-                    } else {
-                        ctx.set_min(var, clamp(div_ceil(-slack, -a)))?
-                    };
-                }
-                if lower {
-                    // a * x >= k - (max_sum - hi)
-                    let need = k - (max_sum - hi);
-                    changed |= if a > 0 {
-                        ctx.set_min(var, clamp(div_ceil(need, a)))?
-                    } else {
-                        ctx.set_max(var, clamp(div_floor(-need, -a)))?
-                    };
-                }
-            }
-            if !changed {
-                return Ok(());
-            }
-        }
-    }
-
-    fn interest(&self) -> Event {
-        Event::Bounds
-    }
-
-    fn is_idempotent(&self) -> bool {
-        true
-    }
 }
 
 /// The smallest and largest values of `a * x`.
@@ -191,5 +307,39 @@ mod tests {
         assert_eq!(div_ceil(7, 2), 4);
         assert_eq!(div_ceil(-7, 2), -3);
         assert_eq!(div_ceil(-8, 2), -4);
+    }
+
+    #[test]
+    fn local_search_measures_the_distance_of_every_relation() {
+        let x = VarId { index: 0, model: 0 };
+        let distance = |relation, value| Linear::new(vec![(2, x)], relation, 4).distance(&[value]);
+        // 2x against 4: x = 1 is 2 below, x = 2 equal, x = 3 is 2 above.
+        let expected = [
+            (Relation::Eq, [2, 0, 2]),
+            (Relation::Ne, [0, 1, 0]),
+            (Relation::Le, [0, 0, 2]),
+            (Relation::Lt, [0, 1, 3]),
+            (Relation::Ge, [2, 0, 0]),
+            (Relation::Gt, [3, 1, 0]),
+        ];
+        for (relation, distances) in expected {
+            assert_eq!([1, 2, 3].map(|v| distance(relation, v)), distances, "{relation}");
+            for v in 1..=3 {
+                let satisfied = Linear::new(vec![(2, x)], relation, 4).is_satisfied(&[v]);
+                assert_eq!(distance(relation, v) == 0, satisfied, "{relation} at {v}");
+            }
+        }
+    }
+
+    #[test]
+    fn relations_negate_and_swap() {
+        for relation in [Relation::Eq, Relation::Ne, Relation::Le, Relation::Lt, Relation::Ge, Relation::Gt] {
+            assert_eq!(relation.negation().negation(), relation);
+            assert_eq!(relation.swapped().swapped(), relation);
+            for (a, b) in [(1, 2), (2, 2), (3, 2)] {
+                assert_eq!(relation.negation().holds(a, b), !relation.holds(a, b), "{relation} on {a}, {b}");
+                assert_eq!(relation.swapped().holds(b, a), relation.holds(a, b), "{relation} on {a}, {b}");
+            }
+        }
     }
 }

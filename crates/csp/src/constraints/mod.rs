@@ -4,11 +4,13 @@
 //!
 //! | constraint | propagator | strength |
 //! | --- | --- | --- |
-//! | [`Equal`] `x == y` | intersect the domains | domain consistent |
+//! | [`Equal`] `x == y + c` | intersect the domains | domain consistent |
 //! | [`NotEqual`] `x != y + c` | remove a fixed side's value | domain consistent |
-//! | [`Less`] `x < y`, `x <= y` | move the bounds | domain consistent |
+//! | [`Less`] `x < y`, `x <= y`, `x + c <= y` | move the bounds | domain consistent |
 //! | [`AllDifferent`] | pairwise value elimination, or Régin's matching | value / domain consistent |
-//! | [`Linear`] `sum(a*x) (=, <=, >=) k` | bounds reasoning | bounds consistent for `<=`, `>=` |
+//! | [`Linear`] `sum(a*x) (<, <=, >, >=) k` | bounds reasoning to a fixpoint | domain consistent |
+//! | [`Linear`] `sum(a*x) = k` | bounds reasoning to a fixpoint | bounds consistent |
+//! | [`Linear`] `sum(a*x) != k` | the last open variable loses one value | domain consistent |
 //! | [`Table`] | simple tabular reduction (Ullmann 2007) | generalized arc consistent |
 //! | [`Predicate`] | generic support checking | arc consistent while the tuples to try stay few |
 //! | [`Arithmetic`] `z = x * y`, `x div y`, `x mod y`, `x ^ y`, `x ^ k`, `\|x\|` | support enumeration on small domains, interval reasoning in `i128` beyond | domain consistent up to 4096 pairs of operand values (`abs` and `x ^ k`: values), bounds beyond ([`crate::ArithmeticStrength`]) |
@@ -25,11 +27,23 @@
 //! The strengths of the globals hold when their variables are distinct; a
 //! variable that appears twice makes their reasoning a sound relaxation, and
 //! the constraint is checked once its variables are fixed.
+//! | [`InSet`] `x ∈ S`, `x ∉ S` | remove the values outside (inside) `S` | domain consistent |
+//! | [`Clause`] `l1 ∨ ... ∨ ln` over literals | unit propagation, two watched literals | domain consistent |
+//! | [`Xor`] odd (even) parity of literals | the last open literal makes up the parity | domain consistent |
+//! | [`Reified`] `b <-> C`, `b -> C` | `C` or its negation once `b` is fixed; `b` once `C` is decided | domain consistent for `C` in `x = y + c`, `x != y + c`, `x + c <= y`, `x ∈ S`, `x ∉ S`, linear `< <= > >=`, parity, sums of booleans with unit coefficients (and `b -> sum != k`); bounds for other linear `=` and `!=` |
 //!
 //! Build them with the [`Model`](crate::Model) methods of the same names, which
-//! check their arguments. (A linear sum's [`crate::Relation`] and
-//! generic support checking's [`crate::ArcConsistency`] are
-//! at the crate's root, with the other options.)
+//! check their arguments: the literal ones with [`Model::or`](crate::Model::or),
+//! [`Model::clause`](crate::Model::clause), [`Model::xor`](crate::Model::xor)
+//! and friends; linear comparisons, set membership and reification with
+//! [`Model::add`](crate::Model::add), [`Model::reify`](crate::Model::reify)
+//! and [`Model::implies`](crate::Model::implies), which choose the most
+//! specific constraint for a [`Condition`](crate::Condition) (`x - y <= 3` is
+//! a [`Less`], `2x <= 7` an [`InSet`]). `and`, `at_most_one` and
+//! `exactly_one` over literals are linear sums of 0/1 values, which bounds
+//! reasoning propagates to domain consistency. (A linear sum's
+//! [`crate::Relation`] and generic support checking's
+//! [`crate::ArcConsistency`] are at the crate's root, with the other options.)
 //!
 //! Inside the engine this module also holds generic support checking (the
 //! propagator of a constraint without one) and the all-different system.
@@ -41,11 +55,14 @@ mod counting;
 mod element;
 mod extremum;
 pub(crate) mod generic;
+mod in_set;
 pub(crate) mod linear;
 mod negative_table;
 mod predicate;
 pub(crate) mod regular;
 pub(crate) mod relaxed;
+mod logic;
+pub(crate) mod reified;
 mod table;
 
 pub use all_different::AllDifferent;
@@ -56,10 +73,14 @@ pub use counting::{Among, Count, GlobalCardinality, NValue};
 pub use element::{Element, ElementVar};
 pub use extremum::Extremum;
 pub(crate) use generic::ArcConsistency;
+pub use in_set::InSet;
 pub use linear::Linear;
 pub(crate) use linear::Relation;
 pub use negative_table::NegativeTable;
 pub use predicate::Predicate;
 pub(crate) use regular::Dfa;
 pub use regular::Regular;
+pub use logic::{Clause, Xor};
+pub(crate) use reified::ReifiableRelation;
+pub use reified::Reified;
 pub use table::Table;

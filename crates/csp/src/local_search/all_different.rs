@@ -10,7 +10,8 @@ const NONE: u32 = u32::MAX;
 /// The violation of an all-different with these offsets: the number of pairs
 /// of variables with the same (shifted) value.
 pub(super) fn equal_pairs(offsets: &[i64], values: &[i64]) -> u64 {
-    let mut shifted: Vec<i64> = values.iter().zip(offsets).map(|(v, o)| v + o).collect();
+    // In i128: a value and an offset may each be 2^62.
+    let mut shifted: Vec<i128> = values.iter().zip(offsets).map(|(&v, &o)| i128::from(v) + i128::from(o)).collect();
     shifted.sort_unstable();
     let mut pairs = 0u64;
     let mut run = 1u64;
@@ -160,7 +161,7 @@ impl ViolationCounter for AllDifferentCounter<'_> {
         let mut low = i128::MAX;
         let mut high = i128::MIN;
         for (p, &var) in self.vars.iter().enumerate() {
-            let domain = model.domain(var);
+            let domain = &model.domains()[var.index()];
             let (Some(min), Some(max)) = (domain.min(), domain.max()) else { continue };
             low = low.min(self.shifted(p, min));
             high = high.max(self.shifted(p, max));

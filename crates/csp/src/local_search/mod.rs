@@ -151,8 +151,8 @@ impl<'m> LocalSearch<'m> {
         let mut seen = vec![u32::MAX; n];
         for (id, constraint) in model.constraints() {
             for &var in constraint.scope() {
-                if seen[var.index()] != id.0 {
-                    seen[var.index()] = id.0;
+                if seen[var.index()] != id.index {
+                    seen[var.index()] = id.index;
                     degree[var.index()] += 1;
                 }
             }
@@ -170,9 +170,9 @@ impl<'m> LocalSearch<'m> {
         seen.iter_mut().for_each(|s| *s = u32::MAX);
         for (id, constraint) in model.constraints() {
             for (position, &var) in constraint.scope().iter().enumerate() {
-                if seen[var.index()] != id.0 {
-                    seen[var.index()] = id.0;
-                    incidence[fill[var.index()]] = (id.0, position as u32);
+                if seen[var.index()] != id.index {
+                    seen[var.index()] = id.index;
+                    incidence[fill[var.index()]] = (id.index, position as u32);
                     fill[var.index()] += 1;
                 }
             }
@@ -206,8 +206,8 @@ impl<'m> LocalSearch<'m> {
             .map(|(id, constraint)| {
                 let mut repeats = false;
                 for &var in constraint.scope() {
-                    repeats |= seen[var.index()] == id.0;
-                    seen[var.index()] = id.0;
+                    repeats |= seen[var.index()] == id.index;
+                    seen[var.index()] = id.index;
                 }
                 match custom.get(id.index()) {
                     _ if repeats => Box::new(Recompute::new(constraint)),
@@ -350,7 +350,9 @@ impl<'m> LocalSearch<'m> {
                 // No variable is in conflict although the violation is positive:
                 // a counter breaks its contract. Name the first violated constraint.
                 let culprit = self.counters.iter().position(|c| c.violation() > 0).unwrap_or(0);
-                return Ok(LocalSearchOutcome::InconsistentCounter(ConstraintId(culprit as u32)));
+                return Ok(LocalSearchOutcome::InconsistentCounter(
+                    self.model.constraint_at(culprit).expect("a constraint of the model"),
+                ));
             };
             self.stats.steps += 1;
             let from = self.values[x];
@@ -405,7 +407,7 @@ impl<'m> LocalSearch<'m> {
         }
         self.total = 0;
         self.values.clear();
-        self.values.extend(model.vars().map(|var| model.domain(var).min().expect("domains are not empty")));
+        self.values.extend(model.domains().iter().map(|domain| domain.min().expect("domains are not empty")));
         for x in 0..self.values.len() {
             if x as u64 % (CLOCK_EVERY * 16) == 0 {
                 self.check_clock(began)?;
@@ -487,7 +489,12 @@ impl<'m> LocalSearch<'m> {
             counter.apply(p as usize, from, value, &mut newly_conflicted);
             total += counter.violation() as i128 - before as i128;
             if searching {
-                let scope = self.model.constraint(ConstraintId(c)).expect("a constraint of the model").scope();
+                let scope = self
+                    .model
+                    .constraint_at(c as usize)
+                    .and_then(|id| self.model.constraint(id))
+                    .expect("a constraint of the model")
+                    .scope();
                 for &q in &newly_conflicted {
                     self.add_suspect(scope[q].index());
                 }

@@ -3,7 +3,6 @@
 
 use super::LocalSearch;
 use crate::domain::Domain;
-use crate::ids::VarId;
 
 /// The most candidate values one step scores. Larger domains are sampled, in
 /// windows starting at random places.
@@ -30,7 +29,7 @@ struct Best {
 impl LocalSearch<'_> {
     /// A random value of `x`'s domain other than its current one.
     pub(super) fn random_value(&mut self, x: usize) -> Option<i64> {
-        let domain = self.model.domain(self.var(x));
+        let domain = &self.model.domains()[x];
         let size = domain.size();
         if size < 2 {
             return None;
@@ -44,17 +43,13 @@ impl LocalSearch<'_> {
         domain.nth(pos)
     }
 
-    fn var(&self, x: usize) -> VarId {
-        self.model.var_at(x).expect("a variable of the model")
-    }
-
     /// The min-conflicts choice for `x`, which holds `from` (or nothing yet): the
     /// value other than `from` with the smallest change of violation, ties broken
     /// at random, and that change; scored window by window (see the module docs).
     /// `None` when there is no other value.
     pub(super) fn best_value(&mut self, x: usize, from: Option<i64>) -> Option<(i64, i64)> {
         let model = self.model;
-        let domain = model.domain(self.var(x));
+        let domain = &model.domains()[x];
         let size = domain.size();
         let candidates = size - u64::from(from.is_some());
         if candidates == 0 {

@@ -1,5 +1,6 @@
 //! The errors of building a model: what is wrong, and where.
 
+use crate::domain::Domain;
 use crate::ids::{ConstraintId, VarId};
 
 /// A mistake in building a model: it says what is wrong and where.
@@ -97,6 +98,20 @@ pub enum ModelError {
     LinearOverflow {
         /// The number of terms.
         terms: usize,
+    },
+    /// A literal whose variable is not a boolean (its domain is not within `{0, 1}`).
+    #[error(
+        "{constraint}: the literal at position {position} is over {var}, whose domain {domain} is not within {{0, 1}}"
+    )]
+    NotBoolean {
+        /// The constraint's kind.
+        constraint: String,
+        /// The literal's position.
+        position: usize,
+        /// The variable's name.
+        var: String,
+        /// Its domain.
+        domain: Domain,
     },
     /// A constraint id that this model did not hand out.
     #[error("constraint {id} does not exist in this model")]

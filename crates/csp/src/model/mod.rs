@@ -20,9 +20,12 @@ mod counting;
 mod element;
 mod error;
 mod extensional;
+mod expr;
+mod logic;
 mod solution;
 
 pub use error::ModelError;
+pub use expr::{Condition, LinearExpr};
 pub use solution::Solution;
 
 /// The largest magnitude of a value, an offset or a coefficient: `2^62`. Keeping
@@ -142,9 +145,18 @@ impl Model {
         }
     }
 
-    /// The variable's name, if it was given one.
+    /// Whether `var` is a variable of this model (not of another one).
+    pub fn contains_var(&self, var: VarId) -> bool {
+        var.model == self.id && var.index() < self.domains.len()
+    }
+
+    /// The variable's name, if it was given one (`None` too for a variable of
+    /// another model).
     pub fn name(&self, var: VarId) -> Option<&str> {
-        let slot = *self.name_of.get(var.index())?;
+        if !self.contains_var(var) {
+            return None;
+        }
+        let slot = self.name_of[var.index()];
         if slot == NO_NAME {
             return None;
         }
@@ -159,9 +171,12 @@ impl Model {
         }
     }
 
-    /// The variable's initial domain.
-    pub fn domain(&self, var: VarId) -> &Domain {
-        &self.domains[var.index()]
+    /// The variable's initial domain, or `None` for a variable of another model.
+    pub fn domain(&self, var: VarId) -> Option<&Domain> {
+        if !self.contains_var(var) {
+            return None;
+        }
+        Some(&self.domains[var.index()])
     }
 
     /// All initial domains, indexed by variable.
@@ -195,7 +210,8 @@ impl Model {
     /// Posts a boxed constraint.
     pub fn post_boxed(&mut self, constraint: Box<dyn Constraint>) -> Result<ConstraintId, ModelError> {
         self.check_scope(constraint.kind(), constraint.scope())?;
-        let id = ConstraintId(u32::try_from(self.constraints.len()).expect("fewer than 2^32 constraints"));
+        let index = u32::try_from(self.constraints.len()).expect("fewer than 2^32 constraints");
+        let id = ConstraintId { index, model: self.id };
         self.constraints.push(constraint);
         self.labels.push(None);
         Ok(id)
@@ -229,12 +245,17 @@ impl Model {
         }
     }
 
+    /// The position of a constraint of this model (`None` for another model's).
+    fn constraint_index(&self, constraint: ConstraintId) -> Option<usize> {
+        (constraint.model == self.id && constraint.index() < self.constraints.len()).then_some(constraint.index())
+    }
+
     /// Gives a constraint a label that traces and statistics show (for example
     /// `"row 3"`).
     pub fn set_label(&mut self, constraint: ConstraintId, label: impl Into<String>) -> Result<(), ModelError> {
-        match self.labels.get_mut(constraint.index()) {
-            Some(slot) => {
-                *slot = Some(label.into().into_boxed_str());
+        match self.constraint_index(constraint) {
+            Some(index) => {
+                self.labels[index] = Some(label.into().into_boxed_str());
                 Ok(())
             }
             None => Err(ModelError::UnknownConstraint { id: constraint }),
@@ -243,28 +264,34 @@ impl Model {
 
     /// A constraint's label, if it was given one.
     pub fn label(&self, constraint: ConstraintId) -> Option<&str> {
-        self.labels.get(constraint.index())?.as_deref()
+        self.labels[self.constraint_index(constraint)?].as_deref()
     }
 
     /// The label of a constraint, or its kind and number when it has none.
     pub fn describe(&self, constraint: ConstraintId) -> Cow<'_, str> {
         match self.label(constraint) {
             Some(label) => Cow::Borrowed(label),
-            None => match self.constraints.get(constraint.index()) {
-                Some(c) => Cow::Owned(format!("{} #{}", c.kind(), constraint.0)),
-                None => Cow::Owned(format!("#{}", constraint.0)),
+            None => match self.constraint(constraint) {
+                Some(c) => Cow::Owned(format!("{} #{}", c.kind(), constraint.index)),
+                None => Cow::Owned(format!("#{}", constraint.index)),
             },
         }
     }
 
-    /// The constraint with this id.
+    /// The constraint with this id, or `None` for another model's.
     pub fn constraint(&self, constraint: ConstraintId) -> Option<&dyn Constraint> {
-        self.constraints.get(constraint.index()).map(|c| &**c)
+        self.constraint_index(constraint).map(|index| &*self.constraints[index])
+    }
+
+    /// The `index`-th constraint (in posting order), if there is one.
+    pub fn constraint_at(&self, index: usize) -> Option<ConstraintId> {
+        (index < self.constraints.len()).then_some(ConstraintId { index: index as u32, model: self.id })
     }
 
     /// The constraints in posting order.
     pub fn constraints(&self) -> impl ExactSizeIterator<Item = (ConstraintId, &dyn Constraint)> + '_ {
-        self.constraints.iter().enumerate().map(|(i, c)| (ConstraintId(i as u32), &**c))
+        let model = self.id;
+        self.constraints.iter().enumerate().map(move |(i, c)| (ConstraintId { index: i as u32, model }, &**c))
     }
 
     /// The number of constraints.
@@ -408,35 +435,19 @@ impl Model {
         }
     }
 
-    /// `sum(coefficient * variable) relation rhs`, with bounds propagation. A
-    /// variable given twice has its coefficients added.
+    /// `sum(coefficient * variable) relation rhs`, propagated on bounds (see
+    /// [`Linear`](crate::constraints::Linear) for the strength of each
+    /// relation). A variable given twice has its coefficients added. The same
+    /// with operators: `model.add((2 * x + y).le(7))`, which also picks a
+    /// more specific constraint for one or two variables.
     pub fn linear(&mut self, terms: &[(i64, VarId)], relation: Relation, rhs: i64) -> Result<ConstraintId, ModelError> {
         const KIND: &str = "linear";
         let vars: Vec<VarId> = terms.iter().map(|&(_, v)| v).collect();
         self.check_scope(KIND, &vars)?;
-        Self::check_value(|| "linear right-hand side".to_string(), rhs)?;
-        let mut merged: IndexMap<VarId, i64> = IndexMap::new();
-        for &(coefficient, var) in terms {
+        for &(coefficient, _) in terms {
             Self::check_value(|| "linear coefficient".to_string(), coefficient)?;
-            *merged.entry(var).or_insert(0) += coefficient;
         }
-        let terms: Vec<(i64, VarId)> = merged.into_iter().map(|(v, c)| (c, v)).collect();
-        for &(c, _) in &terms {
-            Self::check_value(|| "linear coefficient (after merging)".to_string(), c)?;
-        }
-        // |coefficient * value| < 2^124, so up to 2^2 terms are always safe; in
-        // general we bound the sum of magnitudes.
-        let magnitude: u128 = terms
-            .iter()
-            .map(|&(c, v)| {
-                let d = self.domain(v);
-                let m = d.min().unwrap_or(0).unsigned_abs().max(d.max().unwrap_or(0).unsigned_abs());
-                u128::from(c.unsigned_abs()) * u128::from(m)
-            })
-            .fold(0u128, u128::saturating_add);
-        if magnitude > (1u128 << 125) {
-            return Err(ModelError::LinearOverflow { terms: terms.len() });
-        }
+        let (terms, rhs) = self.normalize_linear(terms.iter().map(|&(c, v)| (i128::from(c), v)), i128::from(rhs))?;
         self.post(Linear::new(terms, relation, rhs))
     }
 
@@ -494,7 +505,10 @@ mod tests {
         assert!(matches!(model.var("nobody"), Err(ModelError::UnknownName { .. })));
         assert!(matches!(model.all_different(&[]), Err(ModelError::EmptyScope { .. })));
         assert!(matches!(model.new_var(0..=i64::MAX), Err(ModelError::ValueOutOfRange { .. })));
-        assert!(matches!(model.set_label(ConstraintId(99), "nothing"), Err(ModelError::UnknownConstraint { .. })));
+        assert!(matches!(
+            model.set_label(ConstraintId { index: 99, model: model.id }, "nothing"),
+            Err(ModelError::UnknownConstraint { .. })
+        ));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::ops::Index;
 
-use crate::ids::VarId;
+use crate::ids::{Lit, VarId};
 use crate::model::Model;
 
 /// One value per variable of a model, satisfying every constraint.
@@ -19,8 +19,35 @@ impl<'m> Solution<'m> {
     }
 
     /// The value of `var`.
+    ///
+    /// # Panics
+    ///
+    /// If `var` is a variable of another model (ask with
+    /// [`get_value`](Solution::get_value) instead).
     pub fn value(&self, var: VarId) -> i64 {
-        self.values[var.index()]
+        *self.slot(var)
+    }
+
+    /// Whether the literal is true (its variable is 1, or 0 for a negation).
+    ///
+    /// # Panics
+    ///
+    /// If its variable belongs to another model.
+    pub fn is_true(&self, literal: Lit) -> bool {
+        literal.is_true_at(*self.slot(literal.var()))
+    }
+
+    /// The value of `var`, or `None` if it is a variable of another model.
+    pub fn get_value(&self, var: VarId) -> Option<i64> {
+        self.model.contains_var(var).then(|| self.values[var.index()])
+    }
+
+    /// The value of `var`, or a panic that says it is not of this model.
+    fn slot(&self, var: VarId) -> &i64 {
+        if !self.model.contains_var(var) {
+            panic!("variable {var:?} belongs to another model than this solution's");
+        }
+        &self.values[var.index()]
     }
 
     /// The value of the variable with this name, if there is one.
@@ -59,11 +86,13 @@ impl PartialEq for Solution<'_> {
 
 impl Eq for Solution<'_> {}
 
+/// Looks a value up by variable; panics if the variable belongs to another
+/// model (use [`Solution::get_value`] to ask instead).
 impl Index<VarId> for Solution<'_> {
     type Output = i64;
 
     fn index(&self, var: VarId) -> &i64 {
-        &self.values[var.index()]
+        self.slot(var)
     }
 }
 

@@ -176,18 +176,23 @@ impl Solver<'_> {
     /// fresh run) and the solution limit, or the step's answer when the run
     /// is over.
     fn resume(&mut self, count_limit: Option<u64>) -> Result<(bool, Option<u64>), Step> {
+        let solution_limit = match (self.program.config.limits.solutions, count_limit) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
         let descend = match self.run.phase {
             Phase::Done(Status::LimitReached(limit)) => return Err(Step::Limit(limit)),
             Phase::Done(_) => return Err(Step::Exhausted),
+            // A limit of zero solutions is reached before the search starts
+            // (the check after each solution comes too late for it).
+            _ if solution_limit.is_some_and(|k| self.run.stats.solutions >= k) => {
+                return Err(self.finish(Status::LimitReached(Limit::Solutions)));
+            }
             Phase::Fresh => match self.propagate_root() {
                 Ok(()) => true,
                 Err(_) => return Err(self.finish(Status::Complete)),
             },
             Phase::Searching { descend } => descend,
-        };
-        let solution_limit = match (self.program.config.limits.solutions, count_limit) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
         };
         Ok((descend, solution_limit))
     }

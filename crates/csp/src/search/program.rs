@@ -68,9 +68,9 @@ impl<'m> Program<'m> {
         let mut propagators: Vec<Box<dyn Propagator + 'm>> = Vec::with_capacity(n);
         let mut pairs: Vec<(u32, Watch)> = Vec::new();
         for (id, constraint) in model.constraints() {
-            let propagator: Box<dyn Propagator + 'm> = if runs_in[id.index()] != id.0 {
+            let propagator: Box<dyn Propagator + 'm> = if runs_in[id.index()] != id.index {
                 Box::new(Merged)
-            } else if system.as_ref().is_some_and(|s| s.constraints()[0] == id.0) {
+            } else if system.as_ref().is_some_and(|s| s.constraints()[0] == id.index) {
                 Box::new(system.take().expect("the system is taken once"))
             } else {
                 match constraint.propagator(&options) {
@@ -80,7 +80,7 @@ impl<'m> Program<'m> {
             };
             let interest = propagator.interest();
             for var in constraint.scope() {
-                pairs.push((var.index, Watch { constraint: id.0, interest, propagator: runs_in[id.index()] }));
+                pairs.push((var.index, Watch { constraint: id.index, interest, propagator: runs_in[id.index()] }));
             }
             propagators.push(propagator);
         }
@@ -153,8 +153,8 @@ fn merge_all_different(
             let all_different = (c as &dyn Any).downcast_ref::<AllDifferent>()?;
             let matching = all_different.strength(options) == AllDifferentStrength::Matching;
             let scope = c.scope();
-            let distinct = scope.iter().all(|var| std::mem::replace(&mut stamp[var.index()], id.0) != id.0);
-            (matching && all_different.is_plain() && scope.len() <= 64 && distinct).then_some((id.0, scope))
+            let distinct = scope.iter().all(|var| std::mem::replace(&mut stamp[var.index()], id.index) != id.index);
+            (matching && all_different.is_plain() && scope.len() <= 64 && distinct).then_some((id.index, scope))
         })
         .unzip();
     if constraints.len() < 2 {

@@ -43,7 +43,10 @@ impl Solver<'_> {
         self.run.failed_by[failure.constraint as usize] += 1;
         if self.observer.is_some() {
             let var = failure.wiped.map(|x| self.var_id(x));
-            self.emit(SearchEvent::WipeOut { var, constraint: ConstraintId(failure.constraint) });
+            self.emit(SearchEvent::WipeOut {
+                var,
+                constraint: ConstraintId { index: failure.constraint, model: self.program.model.id() },
+            });
         }
     }
 

@@ -68,8 +68,10 @@ impl SmallMatching {
         if vars.iter().any(|v| state.num_words(v.index) != 1) || vars.len() > 64 {
             return None;
         }
-        let lo = bases.iter().zip(offsets).map(|(b, o)| b + o).min()?;
-        let hi = vars.iter().zip(offsets).map(|(v, o)| ctx.max(*v) + o).max()?;
+        // In i128: a value and an offset may each be 2^62.
+        let shifted = |value: i64, offset: i64| i128::from(value) + i128::from(offset);
+        let lo = bases.iter().zip(offsets).map(|(&b, &o)| shifted(b, o)).min()?;
+        let hi = vars.iter().zip(offsets).map(|(v, &o)| shifted(ctx.max(*v), o)).max()?;
         if hi - lo >= 64 {
             return None;
         }
@@ -81,7 +83,7 @@ impl SmallMatching {
             complete_next: None,
         });
         for (p, (b, o)) in bases.iter().zip(offsets).enumerate() {
-            small.shift[p] = (b + o - lo) as u8;
+            small.shift[p] = (shifted(*b, *o) - lo) as u8;
             small.address[p] = state.word_address(vars[p].index);
         }
         Some(small)

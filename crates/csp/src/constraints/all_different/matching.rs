@@ -47,12 +47,13 @@ pub(super) struct Matching<'c> {
 }
 
 /// The shifted values `x_i + o_i` the constraint can see, numbered from 0.
+/// (In `i128`: a value and an offset may each be `2^62`.)
 #[derive(Debug)]
 enum LocalValues {
     /// Ids are `value - base`.
-    Dense { base: i64, span: usize },
+    Dense { base: i128, span: usize },
     /// Ids are positions in a sorted list (for scattered values).
-    Sparse(Vec<i64>),
+    Sparse(Vec<i128>),
 }
 
 impl LocalValues {
@@ -64,7 +65,7 @@ impl LocalValues {
     }
 
     #[inline]
-    fn id(&self, shifted: i64) -> u32 {
+    fn id(&self, shifted: i128) -> u32 {
         match self {
             LocalValues::Dense { base, .. } => (shifted - base) as u32,
             LocalValues::Sparse(values) => values.binary_search(&shifted).expect("a value of an initial domain") as u32,
@@ -72,9 +73,9 @@ impl LocalValues {
     }
 
     #[inline]
-    fn value(&self, id: u32) -> i64 {
+    fn value(&self, id: u32) -> i128 {
         match self {
-            LocalValues::Dense { base, .. } => base + i64::from(id),
+            LocalValues::Dense { base, .. } => base + i128::from(id),
             LocalValues::Sparse(values) => values[id as usize],
         }
     }
@@ -194,7 +195,7 @@ impl<'c> Matching<'c> {
         for (&var, &offset) in self.vars.iter().zip(self.offsets) {
             self.dom_start.push(self.dom.len() as u32);
             let values = &self.values;
-            self.dom.extend(ctx.values(var).map(|v| values.id(v + offset)));
+            self.dom.extend(ctx.values(var).map(|v| values.id(i128::from(v) + i128::from(offset))));
         }
         self.dom_start.push(self.dom.len() as u32);
     }
@@ -299,21 +300,21 @@ impl Propagator for Matching<'_> {
         self.checked.initialise(ctx);
         // The local value space holds every shifted value of the initial domains;
         // it is dense unless those values are scattered.
-        let mut lo = i64::MAX;
-        let mut hi = i64::MIN;
+        let mut lo = i128::MAX;
+        let mut hi = i128::MIN;
         let mut total: u64 = 0;
         for (&var, &offset) in self.vars.iter().zip(self.offsets) {
-            lo = lo.min(ctx.min(var) + offset);
-            hi = hi.max(ctx.max(var) + offset);
+            lo = lo.min(i128::from(ctx.min(var)) + i128::from(offset));
+            hi = hi.max(i128::from(ctx.max(var)) + i128::from(offset));
             total += ctx.size(var) as u64;
         }
-        let span = (hi as i128 - lo as i128 + 1) as u128;
+        let span = (hi - lo + 1) as u128;
         self.values = if span <= u128::from(2 * total + 64) {
             LocalValues::Dense { base: lo, span: span as usize }
         } else {
-            let mut all: Vec<i64> = Vec::new();
+            let mut all: Vec<i128> = Vec::new();
             for (&var, &offset) in self.vars.iter().zip(self.offsets) {
-                all.extend(ctx.values(var).map(|v| v + offset));
+                all.extend(ctx.values(var).map(|v| i128::from(v) + i128::from(offset)));
             }
             all.sort_unstable();
             all.dedup();
@@ -372,8 +373,9 @@ impl Propagator for Matching<'_> {
             for i in self.dom_start[p] as usize..self.dom_start[p + 1] as usize {
                 let a = self.dom[i];
                 if a != matched && component[n + a as usize] != mine {
-                    let value = self.values.value(a) - self.offsets[p];
-                    ctx.remove(self.vars[p], value)?;
+                    // A shifted value of variable `p`, so the value fits `i64`.
+                    let value = self.values.value(a) - i128::from(self.offsets[p]);
+                    ctx.remove(self.vars[p], value as i64)?;
                 }
             }
         }

@@ -7,6 +7,11 @@
 //! together, as one [`system`]. Every strength implements plain backtracking's
 //! pair-by-pair check, so that the propagation level never changes which
 //! propagator a constraint gets.
+//!
+//! A value and its offset may each be as large as `±2^62`, so a shifted value
+//! `x_i + o_i` may not fit `i64`: the propagators take it in `i128`, or prove
+//! at their start that every shifted value of the initial domains fits a
+//! narrower type (the dense path of [`pairwise`], the bitsets of [`bitset`]).
 
 use crate::constraint::{AllDifferentStrength, Constraint, Propagator, PropagatorOptions};
 use crate::ids::VarId;
@@ -65,7 +70,9 @@ impl Constraint for AllDifferent {
 
     fn is_satisfied(&self, values: &[i64]) -> bool {
         // Inline storage: plain backtracking calls this at every full scope.
-        let mut shifted: smallvec::SmallVec<[i64; 64]> = values.iter().zip(&self.offsets).map(|(v, o)| v + o).collect();
+        // Value and offset may each be ±2^62: their sum is taken in i128.
+        let mut shifted: smallvec::SmallVec<[i128; 64]> =
+            values.iter().zip(&self.offsets).map(|(&v, &o)| i128::from(v) + i128::from(o)).collect();
         shifted.sort_unstable();
         shifted.windows(2).all(|w| w[0] != w[1])
     }

@@ -19,7 +19,9 @@ pub(super) struct Pairwise<'c> {
     done: Done,
     /// When every variable's values are consecutive: `offsets[p]` plus the value
     /// of `p`'s position 0, so that a shifted value maps to a position by one
-    /// subtraction; and each variable's number of positions.
+    /// subtraction; and each variable's number of positions. Only when every
+    /// shifted value lies strictly within `±2^62`, so that the subtraction
+    /// cannot overflow.
     dense: Option<(Vec<i64>, Vec<u32>)>,
     /// The scope position of each model variable from `first_var` on (`NONE`
     /// if not in the scope), when the scope's variables are close together.
@@ -142,13 +144,13 @@ pub(super) fn check_partial(vars: &[VarId], offsets: &[i64], done_set: &mut Done
             p = following;
             continue;
         }
-        let target = ctx.assigned_value(vars[p]).expect("an assigned variable") + offsets[p];
+        let target = i128::from(ctx.assigned_value(vars[p]).expect("an assigned variable")) + i128::from(offsets[p]);
         // In scope order, so the checks counted do not depend on `order`.
         for q in (0..vars.len()).filter(|&q| done_set.contains(q, done)) {
             ctx.count_checks(1);
             // Done positions are fixed: decided, or fixed by root propagation.
             let other = ctx.fixed_value(vars[q]).expect("done positions are fixed");
-            if other + offsets[q] == target {
+            if i128::from(other) + i128::from(offsets[q]) == target {
                 return false;
             }
         }
@@ -186,12 +188,13 @@ impl<'c> Pairwise<'c> {
         let done = *done;
         let n = self.vars.len();
         let value = ctx.assigned_value(self.vars[p]).expect("an assigned variable");
-        let target = value + self.offsets[p];
-        // The positions already done cannot hold `target`: it was removed from
-        // `p` when they were done, so only the others need a look.
+        // The positions already done cannot hold the shifted value: it was
+        // removed from `p` when they were done, so only the others need a look.
         ctx.count_checks((n - done) as u64);
         let mut fixed_another = false;
         if let Some((shifts, lens)) = &self.dense {
+            // `dense` proved that shifted values lie within ±2^62.
+            let target = value + self.offsets[p];
             // The hot loop of forward checking on N-queens. First, reading only:
             // one subtraction and a bounds check find the position, one bit test
             // whether it is there. Then the removals, which are fewer.
@@ -244,11 +247,15 @@ impl<'c> Pairwise<'c> {
                 }
             }
         } else {
+            let target = i128::from(value) + i128::from(self.offsets[p]);
             let mut q = self.done.after(n);
             while q != n {
                 let var = self.vars[q];
-                if ctx.remove(var, target - self.offsets[q])? && ctx.is_assigned(var) {
-                    fixed_another = true;
+                // A value beyond `i64` is no value of `var`.
+                if let Ok(value) = i64::try_from(target - i128::from(self.offsets[q])) {
+                    if ctx.remove(var, value)? && ctx.is_assigned(var) {
+                        fixed_another = true;
+                    }
                 }
                 q = self.done.after(q);
             }
@@ -262,7 +269,12 @@ impl Propagator for Pairwise<'_> {
         self.done.initialise(ctx);
         let state = ctx.state();
         let bases: Option<Vec<i64>> = self.vars.iter().map(|v| state.dense_base(v.index)).collect();
-        self.dense = bases.map(|bases| {
+        let limit = 1i128 << 62;
+        let narrow = self.vars.iter().zip(self.offsets).all(|(&v, &o)| {
+            let (lo, hi) = (i128::from(ctx.min(v)) + i128::from(o), i128::from(ctx.max(v)) + i128::from(o));
+            -limit < lo && hi < limit
+        });
+        self.dense = bases.filter(|_| narrow).map(|bases| {
             let shifts = bases.iter().zip(self.offsets).map(|(b, o)| b + o).collect();
             let lens = self.vars.iter().map(|v| ctx.size(*v) as u32).collect();
             (shifts, lens)

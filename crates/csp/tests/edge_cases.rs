@@ -1,0 +1,181 @@
+//! Regression tests for wrong answers found at the edges: values at the ends
+//! of the documented range (`±MAX_VALUE`, that is `±2^62`), ids of another
+//! model, and a count limit of zero. Each case is solved under every
+//! propagation level and both all-different strengths, and compared with the
+//! count that brute force over `Model::is_solution` gives.
+
+use csp::{AllDifferentStrength, ConstraintId, Domain, MAX_VALUE, Model, Propagation, Relation, SolveConfig, Solver};
+
+/// Every propagation level with both all-different strengths, d-way and binary.
+fn configs() -> Vec<SolveConfig> {
+    let mut configs = Vec::new();
+    for &propagation in Propagation::ALL {
+        for &strength in AllDifferentStrength::ALL {
+            let config = SolveConfig::default().with_propagation(propagation).with_all_different(strength);
+            configs.push(config.clone().with_branching(csp::Branching::Binary));
+            configs.push(config);
+        }
+    }
+    configs
+}
+
+/// The number of complete assignments that `Model::is_solution` accepts.
+fn brute_force(model: &Model) -> u64 {
+    let domains: Vec<Vec<i64>> = model.vars().map(|v| model.domain(v).expect("a variable").iter().collect()).collect();
+    let mut odometer = vec![0usize; domains.len()];
+    let mut count = 0;
+    loop {
+        let values: Vec<i64> = odometer.iter().zip(&domains).map(|(&i, d)| d[i]).collect();
+        count += u64::from(model.is_solution(&values));
+        let mut k = domains.len();
+        loop {
+            if k == 0 {
+                return count;
+            }
+            k -= 1;
+            odometer[k] += 1;
+            if odometer[k] < domains[k].len() {
+                break;
+            }
+            odometer[k] = 0;
+        }
+    }
+}
+
+/// Every configuration counts `expected` solutions, as brute force does.
+fn assert_count(model: &Model, expected: u64) {
+    assert_eq!(brute_force(model), expected, "the expected count itself");
+    for config in configs() {
+        let count = Solver::new(model, config.clone()).unwrap().count(None);
+        assert_eq!(count.solutions, expected, "{config:?}");
+        assert!(count.is_complete());
+    }
+}
+
+#[test]
+fn linear_keeps_the_largest_value() {
+    let mut model = Model::new();
+    let x = model.new_var(vec![0, MAX_VALUE]).unwrap();
+    model.linear(&[(1, x)], Relation::Le, MAX_VALUE).unwrap();
+    assert_count(&model, 2);
+}
+
+#[test]
+fn linear_reaches_the_largest_value_with_a_sum() {
+    let mut model = Model::new();
+    let x = model.new_var(MAX_VALUE - 1..=MAX_VALUE).unwrap();
+    let y = model.new_var(0..=1).unwrap();
+    model.linear(&[(1, x), (1, y)], Relation::Eq, MAX_VALUE).unwrap();
+    assert_count(&model, 2);
+}
+
+#[test]
+fn linear_with_the_largest_coefficients() {
+    let mut model = Model::new();
+    let x = model.new_var(-1..=1).unwrap();
+    let y = model.new_var(-1..=1).unwrap();
+    model.linear(&[(MAX_VALUE, x), (MAX_VALUE, y)], Relation::Eq, 0).unwrap();
+    assert_count(&model, 3);
+    let mut model = Model::new();
+    let x = model.new_var(vec![-MAX_VALUE, 0, MAX_VALUE]).unwrap();
+    let y = model.new_var(vec![-MAX_VALUE, -1, 0, 1, MAX_VALUE]).unwrap();
+    model.linear(&[(1, x), (-1, y)], Relation::Ge, 0).unwrap();
+    model.linear(&[(-1, x), (-1, y)], Relation::Le, MAX_VALUE).unwrap();
+    assert_count(&model, 8);
+}
+
+#[test]
+fn all_different_offset_does_not_wrap_at_the_ends_of_the_range() {
+    // x + 2^62 = 2^63 and y - 2^62 = -2^63 are different, though both are
+    // i64::MIN after wrapping.
+    let mut model = Model::new();
+    let x = model.new_var(vec![MAX_VALUE]).unwrap();
+    let y = model.new_var(vec![-MAX_VALUE]).unwrap();
+    model.all_different_offset(&[x, y], &[MAX_VALUE, -MAX_VALUE]).unwrap();
+    assert_count(&model, 1);
+    // More values, so that the propagators have something to remove.
+    let mut model = Model::new();
+    let values = vec![-MAX_VALUE, -MAX_VALUE + 1, 0, MAX_VALUE - 1, MAX_VALUE];
+    let x = model.new_var(values.clone()).unwrap();
+    let y = model.new_var(values.clone()).unwrap();
+    let z = model.new_var(values).unwrap();
+    model.all_different_offset(&[x, y, z], &[MAX_VALUE, -MAX_VALUE, 0]).unwrap();
+    let expected = brute_force(&model);
+    assert!(expected > 0);
+    assert_count(&model, expected);
+}
+
+#[test]
+fn not_equal_offset_does_not_overflow() {
+    for (offset, x_values, y_values) in [
+        (-MAX_VALUE, vec![MAX_VALUE], vec![-MAX_VALUE, 0, MAX_VALUE]),
+        (MAX_VALUE, vec![-MAX_VALUE, 0, MAX_VALUE], vec![MAX_VALUE]),
+        (MAX_VALUE, vec![0, MAX_VALUE], vec![-MAX_VALUE, 0, MAX_VALUE]),
+        (-MAX_VALUE, vec![-MAX_VALUE, 0], vec![-MAX_VALUE, 0, MAX_VALUE]),
+    ] {
+        let mut model = Model::new();
+        let x = model.new_var(x_values).unwrap();
+        let y = model.new_var(y_values).unwrap();
+        model.not_equal_offset(x, y, offset).unwrap();
+        let expected = brute_force(&model);
+        assert_count(&model, expected);
+    }
+}
+
+#[test]
+fn a_count_limit_of_zero_counts_nothing() {
+    let mut model = Model::new();
+    model.new_vars(2, 1..=3).unwrap();
+    let mut solver = Solver::new(&model, SolveConfig::default()).unwrap();
+    let count = solver.count(Some(0));
+    assert_eq!(count.solutions, 0);
+    assert_eq!(count.status, csp::Status::LimitReached(csp::Limit::Solutions));
+    assert_eq!(solver.count(Some(1)).solutions, 1);
+    assert_eq!(solver.count(None).solutions, 9);
+    // The configured solution limit too.
+    let limits = csp::Limits { solutions: Some(0), ..csp::Limits::default() };
+    let mut solver = Solver::new(&model, SolveConfig::default().with_limits(limits)).unwrap();
+    assert_eq!(solver.count(None).solutions, 0);
+    assert_eq!(solver.solutions().count(), 0);
+    assert!(!solver.solve().is_solved());
+}
+
+#[test]
+fn ids_of_another_model_are_refused() {
+    let mut model = Model::new();
+    let mut other = Model::new();
+    let x = model.new_var(1..=2).unwrap();
+    let stranger = other.new_var(5..=9).unwrap();
+    let their_constraint = other.not_equal(stranger, stranger).unwrap();
+    assert_eq!(model.domain(x), Some(&Domain::range(1, 2)));
+    assert_eq!(model.domain(stranger), None);
+    assert_eq!(model.name(stranger), None);
+    assert!(matches!(model.set_label(their_constraint, "theirs"), Err(csp::ModelError::UnknownConstraint { .. })));
+    assert_eq!(model.label(their_constraint), None);
+    assert!(model.constraint(their_constraint).is_none());
+    let mine: ConstraintId = model.not_equal(x, x).unwrap();
+    assert!(model.set_label(mine, "mine").is_ok());
+    assert_eq!(model.label(mine), Some("mine"));
+}
+
+#[test]
+#[should_panic(expected = "belongs to another model")]
+fn a_solution_indexed_by_a_variable_of_another_model_panics_clearly() {
+    let mut model = Model::new();
+    let mut other = Model::new();
+    model.new_var(1..=2).unwrap();
+    let stranger = other.new_var(5..=9).unwrap();
+    let solution = model.solve().unwrap().unwrap();
+    let _ = solution[stranger];
+}
+
+#[test]
+fn a_solution_answers_for_its_own_variables_only() {
+    let mut model = Model::new();
+    let mut other = Model::new();
+    let x = model.new_var(1..=1).unwrap();
+    let stranger = other.new_var(5..=9).unwrap();
+    let solution = model.solve().unwrap().unwrap();
+    assert_eq!(solution.get_value(x), Some(1));
+    assert_eq!(solution.get_value(stranger), None);
+}
