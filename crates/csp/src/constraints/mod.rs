@@ -22,6 +22,7 @@
 
 mod all_different;
 mod binary;
+pub(crate) mod graph;
 pub(crate) mod generic;
 pub(crate) mod linear;
 mod predicate;
