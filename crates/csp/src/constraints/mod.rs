@@ -11,19 +11,24 @@
 //! | [`Linear`] `sum(a*x) (=, <=, >=) k` | bounds reasoning | bounds consistent for `<=`, `>=` |
 //! | [`Table`] | simple tabular reduction (Ullmann 2007) | generalized arc consistent |
 //! | [`Predicate`] | generic support checking | arc consistent while the tuples to try stay few |
+//! | [`Circuit`] circuit, subcircuit | chains of fixed successors (Caseau & Laburthe 1997), strongly connected components; with an all-different (matching) | sound; no sub-tour once fixed |
+//! | [`Inverse`] `f[i] = j <=> invf[j] = i` | channeling both ways; with an all-different (matching) | domain consistent |
 //!
 //! Build them with the [`Model`](crate::Model) methods of the same names, which
 //! check their arguments. (A linear sum's [`crate::Relation`] and
 //! generic support checking's [`crate::ArcConsistency`] are
-//! at the crate's root, with the other options.)
+//! at the crate's root, with the other options.) [`Circuit`] is posted by
+//! `circuit` and `subcircuit`.
 //!
 //! Inside the engine this module also holds generic support checking (the
 //! propagator of a constraint without one) and the all-different system.
 
 mod all_different;
 mod binary;
-pub(crate) mod graph;
+mod circuit;
 pub(crate) mod generic;
+pub(crate) mod graph;
+mod inverse;
 pub(crate) mod linear;
 mod predicate;
 mod table;
@@ -36,3 +41,6 @@ pub use linear::Linear;
 pub(crate) use linear::Relation;
 pub use predicate::Predicate;
 pub use table::Table;
+
+pub use circuit::Circuit;
+pub use inverse::Inverse;

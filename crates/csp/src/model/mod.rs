@@ -16,6 +16,7 @@ use crate::domain::Domain;
 use crate::ids::{ConstraintId, VarId};
 
 mod error;
+mod graph;
 mod solution;
 
 pub use error::ModelError;
