@@ -13,12 +13,17 @@
 //! | [`Predicate`] | generic support checking | arc consistent while the tuples to try stay few |
 //! | [`Circuit`] circuit, subcircuit | chains of fixed successors (Caseau & Laburthe 1997), strongly connected components; with an all-different (matching) | sound; no sub-tour once fixed |
 //! | [`Inverse`] `f[i] = j <=> invf[j] = i` | channeling both ways; with an all-different (matching) | domain consistent |
+//! | [`Lex`] `x <lex y`, `x <=lex y` | two pointers (Frisch et al. 2002) | domain consistent |
+//! | [`Increasing`] `x[0] <= x[1] <= ...`, strict or not | a forward and a backward pass | domain consistent |
+//! | [`Disjunctive`], strict or not | time-table, edge-finding with the Θ-Λ-tree (Vilím 2008) | time-table and edge-finding consistent on start bounds |
 //!
 //! Build them with the [`Model`](crate::Model) methods of the same names, which
 //! check their arguments. (A linear sum's [`crate::Relation`] and
 //! generic support checking's [`crate::ArcConsistency`] are
-//! at the crate's root, with the other options.) [`Circuit`] is posted by
-//! `circuit` and `subcircuit`.
+//! at the crate's root, with the other options.) [`Lex`] is posted by
+//! `lex_less` and `lex_lesseq`, [`Increasing`] by `increasing`,
+//! `decreasing` and their strict forms, [`Circuit`] by `circuit` and
+//! `subcircuit`.
 //!
 //! Inside the engine this module also holds generic support checking (the
 //! propagator of a constraint without one) and the all-different system.
@@ -28,7 +33,9 @@ mod binary;
 mod circuit;
 pub(crate) mod generic;
 pub(crate) mod graph;
+mod increasing;
 mod inverse;
+mod lex;
 pub(crate) mod linear;
 mod predicate;
 mod table;
@@ -43,4 +50,6 @@ pub use predicate::Predicate;
 pub use table::Table;
 
 pub use circuit::Circuit;
+pub use increasing::Increasing;
 pub use inverse::Inverse;
+pub use lex::Lex;

@@ -17,6 +17,7 @@ use crate::ids::{ConstraintId, VarId};
 
 mod error;
 mod graph;
+mod order;
 mod solution;
 
 pub use error::ModelError;
