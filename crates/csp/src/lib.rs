@@ -54,6 +54,7 @@ pub mod testing;
 pub use constraint::{AllDifferentStrength, Constraint, Propagator, PropagatorOptions};
 pub use constraints::generic::ArcConsistency;
 pub use constraints::linear::Relation;
+pub use constraints::operand::Operand;
 pub use domain::Domain;
 pub use ids::{ConstraintId, VarId};
 pub use kernel::{Conflict, Context, Cost, Event, PropagationResult, ReversibleInt};

@@ -15,6 +15,7 @@
 //! | [`Inverse`] `f[i] = j <=> invf[j] = i` | channeling both ways; with an all-different (matching) | domain consistent |
 //! | [`Lex`] `x <lex y`, `x <=lex y` | two pointers (Frisch et al. 2002) | domain consistent |
 //! | [`Increasing`] `x[0] <= x[1] <= ...`, strict or not | a forward and a backward pass | domain consistent |
+//! | [`Cumulative`] | time-table on compulsory parts (Beldiceanu & Carlsson 2002) | time-table consistent on start bounds |
 //! | [`Disjunctive`], strict or not | time-table, edge-finding with the Θ-Λ-tree (Vilím 2008) | time-table and edge-finding consistent on start bounds |
 //!
 //! Build them with the [`Model`](crate::Model) methods of the same names, which
@@ -23,7 +24,9 @@
 //! at the crate's root, with the other options.) [`Lex`] is posted by
 //! `lex_less` and `lex_lesseq`, [`Increasing`] by `increasing`,
 //! `decreasing` and their strict forms, [`Circuit`] by `circuit` and
-//! `subcircuit`.
+//! `subcircuit`, [`Disjunctive`] by `disjunctive` and `disjunctive_strict`;
+//! the scheduling constraints take durations, uses and capacities as
+//! [`crate::Operand`]s, variables or constants.
 //!
 //! Inside the engine this module also holds generic support checking (the
 //! propagator of a constraint without one) and the all-different system.
@@ -37,7 +40,9 @@ mod increasing;
 mod inverse;
 mod lex;
 pub(crate) mod linear;
+pub(crate) mod operand;
 mod predicate;
+mod scheduling;
 mod table;
 
 pub use all_different::AllDifferent;
@@ -53,3 +58,4 @@ pub use circuit::Circuit;
 pub use increasing::Increasing;
 pub use inverse::Inverse;
 pub use lex::Lex;
+pub use scheduling::{Cumulative, Disjunctive};

@@ -18,6 +18,7 @@ use crate::ids::{ConstraintId, VarId};
 mod error;
 mod graph;
 mod order;
+mod scheduling;
 mod solution;
 
 pub use error::ModelError;
