@@ -282,3 +282,24 @@ fn bad_graph_arguments_are_typed_errors() {
     model.circuit(&[x[0], x[1], x[0]], 0).unwrap();
     assert_eq!(count_everywhere(&model), 0);
 }
+
+/// Local search counts these constraints' violations by recomputing them
+/// (0 or 1): what it returns must still be a solution.
+#[test]
+fn local_search_solves_graph_models() {
+    use csp::{LocalSearch, LocalSearchConfig, Solution};
+    let mut circuit = Model::new();
+    let next = circuit.new_vars(5, 0..=4).unwrap();
+    circuit.circuit(&next, 0).unwrap();
+    let mut involution = Model::new();
+    let x = involution.new_vars(4, 1..=4).unwrap();
+    involution.inverse(&x, 1, &x, 1).unwrap();
+    for model in [&circuit, &involution] {
+        for seed in 0..3 {
+            let config = LocalSearchConfig { seed, max_steps: Some(100_000), ..LocalSearchConfig::default() };
+            let mut search = LocalSearch::new(model, config);
+            let values = search.solve().into_solution().map(Solution::into_values).expect("an easy model is solved");
+            assert!(model.is_solution(&values), "seed {seed}: {values:?}");
+        }
+    }
+}

@@ -311,3 +311,21 @@ fn bad_scheduling_arguments_are_typed_errors() {
     model.cumulative(&s, &[1, -1], &[1, 1], 1).unwrap();
     assert!(Solver::new(&model, SolveConfig::default()).unwrap().root_domains().is_none());
 }
+
+/// Local search counts these constraints' violations by recomputing them
+/// (0 or 1): what it returns must still be a solution.
+#[test]
+fn local_search_solves_scheduling_models() {
+    use csp::{LocalSearch, LocalSearchConfig, Solution};
+    let mut model = Model::new();
+    let starts = model.new_vars(4, 0..=4).unwrap();
+    model.disjunctive(&starts, &[2, 1, 1, 1]).unwrap();
+    let more = model.new_vars(3, 0..=3).unwrap();
+    model.cumulative(&more, &[2, 2, 2], &[1, 2, 1], 2).unwrap();
+    for seed in 0..3 {
+        let config = LocalSearchConfig { seed, max_steps: Some(100_000), ..LocalSearchConfig::default() };
+        let mut search = LocalSearch::new(&model, config);
+        let values = search.solve().into_solution().map(Solution::into_values).expect("an easy model is solved");
+        assert!(model.is_solution(&values), "seed {seed}: {values:?}");
+    }
+}
