@@ -106,6 +106,7 @@ impl Constraint for Circuit {
             graph: Graph::default(),
             tarjan: Tarjan::default(),
             graph_next: None,
+            restricted: None,
         }))
     }
 }
@@ -123,6 +124,10 @@ struct CircuitPropagator<'c> {
     /// components. Reversible, so that a conflict (which empties the queue)
     /// leaves the propagator in a state that depends on the domains only.
     graph_next: Option<ReversibleInt>,
+    /// 1 once [`restrict`](CircuitPropagator::restrict) has run: domains only
+    /// shrink below that point, so it need not run again (reversible, so that
+    /// it runs again if the search undoes it).
+    restricted: Option<ReversibleInt>,
 }
 
 impl CircuitPropagator<'_> {
@@ -287,10 +292,15 @@ impl CircuitPropagator<'_> {
 impl Propagator for CircuitPropagator<'_> {
     fn initialise(&mut self, ctx: &mut Context<'_>) {
         self.graph_next = Some(ctx.new_reversible_int(0));
+        self.restricted = Some(ctx.new_reversible_int(0));
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
-        self.restrict(ctx)?;
+        let restricted = self.restricted.expect("initialised");
+        if ctx.get(restricted) == 0 {
+            self.restrict(ctx)?;
+            ctx.set(restricted, 1);
+        }
         self.chains(ctx)?;
         let cell = self.graph_next.expect("initialised");
         if ctx.can_reschedule() && ctx.get(cell) == 0 {
