@@ -303,3 +303,26 @@ fn local_search_solves_graph_models() {
         }
     }
 }
+
+/// The constraint types can be built by hand, bypassing the model's checks:
+/// bases beyond the value range and empty arrays are no solutions, never a
+/// panic or an overflow.
+#[test]
+fn hand_built_graph_constraints_do_not_overflow() {
+    use csp::constraints::Inverse;
+    for base in [i64::MIN, i64::MAX - 1, MAX_VALUE + 1] {
+        let mut model = Model::new();
+        let next = model.new_vars(3, 0..=2).unwrap();
+        model.post(Circuit::new(next.clone(), base, false)).unwrap();
+        model.post(Circuit::new(next, base, true)).unwrap();
+        assert_eq!(count_everywhere(&model), 0, "base {base}");
+        let mut model = Model::new();
+        let f = model.new_vars(2, 0..=1).unwrap();
+        model.post(Inverse::new(&f, base, &f, base)).unwrap();
+        assert_eq!(count_everywhere(&model), 0, "base {base}");
+    }
+    let mut model = Model::new();
+    let f = model.new_vars(2, 0..=1).unwrap();
+    model.post(Inverse::new(&f, 0, &[], 0)).unwrap();
+    assert_eq!(count_everywhere(&model), 0);
+}

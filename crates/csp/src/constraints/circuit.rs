@@ -135,8 +135,11 @@ impl CircuitPropagator<'_> {
         self.constraint.vars[node]
     }
 
+    /// The value naming `node`. Model time checks that it is within
+    /// `-2^62..=2^62`; a constraint built by hand beyond that saturates
+    /// instead of overflowing (no domain holds such a value).
     fn value(&self, node: usize) -> i64 {
-        self.constraint.base + node as i64
+        self.constraint.base.saturating_add(node as i64)
     }
 
     /// Removes the values that name no node, and the self-loops of a circuit.
@@ -258,7 +261,7 @@ impl CircuitPropagator<'_> {
             for value in ctx.values(var) {
                 if value != own {
                     // `restrict` ran first: every value names a node.
-                    self.graph.edges.push((value - self.constraint.base) as u32);
+                    self.graph.edges.push((i128::from(value) - i128::from(self.constraint.base)) as u32);
                 }
             }
             if first_must_in.is_none() && !ctx.contains(var, own) {
@@ -277,12 +280,11 @@ impl CircuitPropagator<'_> {
             // Every node must be on one cycle with the anchor.
             return if self.tarjan.components == 1 { Ok(()) } else { Err(Conflict) };
         }
-        let (vars, base) = (&self.constraint.vars, self.constraint.base);
-        for ((i, &var), &component) in vars.iter().enumerate().zip(&self.tarjan.component) {
+        for (i, &component) in self.tarjan.component.iter().enumerate() {
             if component != home {
                 // Node i cannot be on a cycle with the anchor, which is in
                 // the circuit: it is out.
-                ctx.fix(var, base + i as i64)?;
+                ctx.fix(self.constraint.vars[i], self.value(i))?;
             }
         }
         Ok(())

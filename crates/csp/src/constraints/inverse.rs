@@ -17,7 +17,7 @@
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::ids::VarId;
-use crate::kernel::{Context, PropagationResult};
+use crate::kernel::{Conflict, Context, PropagationResult};
 
 /// `f[i] = j <=> invf[j] = i`, over the positions `f_base..` of `f` and
 /// `invf_base..` of `invf`; the scope is `f` then `invf`.
@@ -47,9 +47,11 @@ fn index(value: i64, base: i64, len: usize) -> Option<usize> {
 }
 
 /// The value that names index `i` of an array starting at `base`. Model time
-/// checks that every such value is within `-2^62..=2^62`.
+/// checks that every such value is within `-2^62..=2^62`; a constraint built
+/// by hand beyond that saturates instead of overflowing (no domain holds
+/// such a value, so nothing can take it).
 fn position(i: usize, base: i64) -> i64 {
-    base + i as i64
+    base.saturating_add(i64::try_from(i).unwrap_or(i64::MAX))
 }
 
 impl Constraint for Inverse {
@@ -101,8 +103,16 @@ impl Channel<'_> {
         (from, from_base): (&[VarId], i64),
         (to, to_base): (&[VarId], i64),
     ) -> PropagationResult {
+        if to.is_empty() {
+            // No position to name: only an empty `from` is satisfied.
+            return if from.is_empty() { Ok(()) } else { Err(Conflict) };
+        }
         for (i, &var) in from.iter().enumerate() {
             let me = position(i, from_base);
+            // The bounds first, so that only values naming a position are
+            // visited (a wide domain is not walked value by value).
+            ctx.set_min(var, to_base)?;
+            ctx.set_max(var, position(to.len() - 1, to_base))?;
             self.keep.clear();
             self.keep.extend(
                 ctx.values(var)

@@ -36,8 +36,10 @@ pub struct Cumulative {
 }
 
 impl Cumulative {
-    /// The constraint; the three lists have one entry per task. Prefer
-    /// [`Model::cumulative`](crate::Model::cumulative), which checks the arguments.
+    /// The constraint; the three lists have one entry per task (built by
+    /// hand with lists of different lengths, it has the tasks all three
+    /// give). Prefer [`Model::cumulative`](crate::Model::cumulative), which
+    /// checks the arguments and refuses such lists.
     pub fn new(starts: Vec<VarId>, durations: Vec<Operand>, resources: Vec<Operand>, capacity: Operand) -> Cumulative {
         let mut scope = OperandScope::default();
         let slots = starts

@@ -40,7 +40,8 @@ pub struct Disjunctive {
 }
 
 impl Disjunctive {
-    /// The constraint, strict or not; one duration per start. Prefer
+    /// The constraint, strict or not; one duration per start (built by hand
+    /// with lists of different lengths, it has the tasks both give). Prefer
     /// [`Model::disjunctive`](crate::Model::disjunctive) and
     /// [`Model::disjunctive_strict`](crate::Model::disjunctive_strict), which
     /// check the arguments.
