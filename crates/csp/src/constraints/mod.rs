@@ -16,7 +16,7 @@
 //! | [`Lex`] `x <lex y`, `x <=lex y` | two pointers (Frisch et al. 2002) | domain consistent |
 //! | [`Increasing`] `x[0] <= x[1] <= ...`, strict or not | a forward and a backward pass | domain consistent |
 //! | [`Cumulative`] | time-table on compulsory parts (Beldiceanu & Carlsson 2002) | time-table consistent on start bounds |
-//! | [`Disjunctive`], strict or not | time-table, edge-finding with the Θ-Λ-tree (Vilím 2008) | time-table and edge-finding consistent on start bounds |
+//! | [`Disjunctive`], strict or not | time-table, edge-finding and detectable precedences with the Θ-Λ-tree (Vilím 2004, 2008) | time-table, edge-finding and detectable-precedence consistent on start bounds |
 //!
 //! Build them with the [`Model`](crate::Model) methods of the same names, which
 //! check their arguments. (A linear sum's [`crate::Relation`] and

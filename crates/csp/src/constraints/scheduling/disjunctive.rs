@@ -12,9 +12,9 @@
 //!
 //! Strength: on the start times' bounds, time-table consistency (the
 //! sibling module `timetable`, with every task of positive least duration
-//! using the whole resource) and edge-finding with its overload check
-//! (`edge_finding`, Vilím's Θ-Λ-tree, `O(n log n)`), both with each task's
-//! least duration. In the strict form, a task of no least duration also
+//! using the whole resource), edge-finding with its overload check, and
+//! detectable precedences (`edge_finding`, Vilím's Θ-Λ-tree, `O(n log n)`),
+//! all with each task's least duration. (Not-first/not-last is not done.) In the strict form, a task of no least duration also
 //! keeps its start out of the inside of every compulsory part. Sound, and it
 //! checks fixed values. Each call repeats the reasoning until no start bound
 //! moves.

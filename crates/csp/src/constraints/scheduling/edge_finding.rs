@@ -10,8 +10,10 @@
 //! holds the tasks in order of earliest start; `Θ` (white) are the tasks of
 //! `Ω`, `Λ` (gray) the candidates for `i`, and every node keeps the total
 //! duration and the earliest completion of its subtree, with and without one
-//! gray task. The latest completions are found by the same pass on the
-//! mirrored tasks (time negated).
+//! gray task. The same tree (white leaves only) then finds the detectable
+//! precedences (see [`EdgeFinder::detectable_precedences`]). The latest
+//! completions are found by the same passes on the mirrored tasks (time
+//! negated).
 
 use super::TaskBounds;
 
@@ -109,13 +111,16 @@ fn gray(task: &TaskBounds, id: u32) -> Node {
     Node { duration: 0, ect: NEG, gray_duration: task.duration, gray_ect: task.ect(), duration_by: id, ect_by: id }
 }
 
-/// Edge-finding with its reusable buffers.
+/// Edge-finding and detectable precedences, with their reusable buffers.
 #[derive(Debug, Default)]
 pub(super) struct EdgeFinder {
     tree: ThetaLambdaTree,
     by_est: Vec<u32>,
     rank: Vec<u32>,
     by_lct: Vec<u32>,
+    by_ect: Vec<u32>,
+    by_lst: Vec<u32>,
+    in_theta: Vec<bool>,
     mirrored: Vec<TaskBounds>,
     /// The mirrored tasks' earliest starts: latest completions, negated.
     latest: Vec<i128>,
@@ -132,8 +137,9 @@ pub(super) enum Verdict {
 
 impl EdgeFinder {
     /// Raises `est[k]` (initially the tasks' own earliest starts) to what
-    /// edge-finding deduces for `tasks[k]`, and lowers `lst[k]` likewise,
-    /// for tasks of positive duration that must not overlap.
+    /// edge-finding and detectable precedences deduce for `tasks[k]`, and
+    /// lowers `lst[k]` likewise, for tasks of positive duration that must not
+    /// overlap.
     pub(super) fn run(&mut self, tasks: &[TaskBounds], est: &mut [i128], lst: &mut [i128]) -> Verdict {
         if self.forward(tasks, est) == Verdict::Overload {
             return Verdict::Overload;
@@ -155,7 +161,8 @@ impl EdgeFinder {
         verdict
     }
 
-    /// The forward pass: raises `est`.
+    /// The forward pass: edge-finding (with its overload check), then
+    /// detectable precedences; raises `est`.
     fn forward(&mut self, tasks: &[TaskBounds], est: &mut [i128]) -> Verdict {
         let n = tasks.len();
         self.by_est.clear();
@@ -189,7 +196,51 @@ impl EdgeFinder {
             }
             self.tree.set(self.rank[j as usize] as usize, gray(&tasks[j as usize], j));
         }
+        self.detectable_precedences(tasks, est);
         Verdict::Bounds
+    }
+
+    /// Detectable precedences (Vilím, "O(n log n) filtering algorithms for
+    /// unary resource constraint", CPAIOR 2004): when task `i` cannot end
+    /// before task `j` must start (`ect(i) > lst(j)`), `j` precedes `i`; so `i`
+    /// starts no earlier than the earliest completion of all the tasks that
+    /// precede it this way. The tasks are taken by earliest completion, and
+    /// the tasks that precede them join `Θ` (white leaves, by earliest start)
+    /// in order of latest start. Uses the ranks `forward` computed.
+    fn detectable_precedences(&mut self, tasks: &[TaskBounds], est: &mut [i128]) {
+        let n = tasks.len();
+        self.by_ect.clear();
+        self.by_ect.extend(0..n as u32);
+        self.by_ect.sort_unstable_by_key(|&k| tasks[k as usize].ect());
+        self.by_lst.clear();
+        self.by_lst.extend(0..n as u32);
+        self.by_lst.sort_unstable_by_key(|&k| tasks[k as usize].lst);
+        self.in_theta.clear();
+        self.in_theta.resize(n, false);
+        self.tree.reset(n);
+        let mut next = 0;
+        for &i in &self.by_ect {
+            let task = &tasks[i as usize];
+            while let Some(&j) = self.by_lst.get(next) {
+                if task.ect() <= tasks[j as usize].lst {
+                    break;
+                }
+                self.tree.set(self.rank[j as usize] as usize, white(&tasks[j as usize]));
+                self.in_theta[j as usize] = true;
+                next += 1;
+            }
+            // The earliest completion of Θ without i itself.
+            let rank = self.rank[i as usize] as usize;
+            let bound = if self.in_theta[i as usize] {
+                self.tree.set(rank, EMPTY);
+                let bound = self.tree.root().ect;
+                self.tree.set(rank, white(task));
+                bound
+            } else {
+                self.tree.root().ect
+            };
+            est[i as usize] = est[i as usize].max(bound);
+        }
     }
 }
 
@@ -222,14 +273,14 @@ mod tests {
     }
 
     #[test]
-    fn both_passes_keep_what_they_cannot_improve() {
+    fn a_precedence_moves_both_tasks() {
         // A (length 8) must run within [0, 10), B (length 4) within [0, 12):
-        // B cannot go first (0 + 4 + 8 > 10), so it starts at 8 or later;
-        // the mirrored pass finds nothing to move, so A's latest start stays.
+        // B cannot go first (0 + 4 + 8 > 10), so it starts at 8 or later,
+        // and A, which must end before B starts (by 8), starts at 0.
         let tasks = [task(0, 2, 8), task(0, 8, 4)];
         let mut est = vec![0, 0];
         let mut lst = vec![2, 8];
         assert_eq!(EdgeFinder::default().run(&tasks, &mut est, &mut lst), Verdict::Bounds);
-        assert_eq!((est[1], lst[0]), (8, 2));
+        assert_eq!((est[1], lst[0]), (8, 0));
     }
 }
