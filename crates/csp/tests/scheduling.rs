@@ -329,3 +329,19 @@ fn local_search_solves_scheduling_models() {
         assert!(model.is_solution(&values), "seed {seed}: {values:?}");
     }
 }
+
+/// Without tasks, `cumulative` holds whatever the capacity (MiniZinc's
+/// decomposition is `true`), even a negative one.
+#[test]
+fn cumulative_without_tasks_holds_for_any_capacity() {
+    let mut model = Model::new();
+    let capacity = model.new_var(-3..=2).unwrap();
+    model.cumulative::<i64, i64>(&[], &[], &[], capacity).unwrap();
+    assert_eq!(count_everywhere(&model, |_| true), 6);
+    // With a task, even one of no duration, the capacity is at least 0.
+    let mut model = Model::new();
+    let capacity = model.new_var(-3..=2).unwrap();
+    let start = model.new_var(0..=0).unwrap();
+    model.cumulative(&[start], &[0], &[5], capacity).unwrap();
+    assert_eq!(count_everywhere(&model, |values| values[0] >= 0), 3);
+}

@@ -167,9 +167,11 @@ impl TimeTable<'_> {
 
 impl Propagator for TimeTable<'_> {
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
-        if !self.constraint.starts.is_empty() {
-            self.constraint.capacity.set_min(ctx, 0)?;
+        if self.constraint.starts.is_empty() {
+            // No task: any capacity will do.
+            return Ok(());
         }
+        self.constraint.capacity.set_min(ctx, 0)?;
         // Moving a start can grow a compulsory part, which can move others.
         while self.round(ctx)? {}
         Ok(())
