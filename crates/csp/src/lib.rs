@@ -59,6 +59,7 @@ pub use constraints::arithmetic::ArithmeticStrength;
 pub use constraints::generic::ArcConsistency;
 pub use constraints::linear::Relation;
 pub use constraints::regular::Dfa;
+pub use constraints::operand::Operand;
 pub use domain::Domain;
 pub use ids::{ConstraintId, Lit, VarId};
 pub use kernel::{Conflict, Context, Cost, Event, PropagationResult, ReversibleInt};

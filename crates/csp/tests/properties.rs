@@ -56,6 +56,18 @@ enum Spec {
     Add(Cond),
     /// `literal <-> condition`, or `literal -> condition` (half).
     Reify((usize, bool), Cond, bool),
+    /// `circuit` (or `subcircuit` when true) over nodes numbered from the base.
+    Circuit(Vec<usize>, i64, bool),
+    /// `inverse(f, f_base, invf, invf_base)`.
+    Inverse(Vec<usize>, i64, Vec<usize>, i64),
+    /// `lex_less` (true) or `lex_lesseq` of two vectors, which may share variables.
+    Lex(Vec<usize>, Vec<usize>, bool),
+    /// `increasing`, strict or not (first flag), or decreasing (second flag).
+    Increasing(Vec<usize>, bool, bool),
+    /// `cumulative` with constant durations and uses (some near 2^62) and capacity.
+    Cumulative(Vec<usize>, Vec<i64>, Vec<i64>, i64),
+    /// `disjunctive`, strict or not, with constant durations (some near 2^62).
+    Disjunctive(Vec<usize>, Vec<i64>, bool),
 }
 
 /// A condition over variable indices (integers and booleans alike) or
@@ -132,7 +144,8 @@ fn distinct(n: usize, k: usize) -> impl Strategy<Value = Vec<usize>> {
 }
 
 fn spec(n: usize, booleans: usize) -> BoxedStrategy<Spec> {
-    prop_oneof![7 => basic_spec(n, booleans), 6 => arithmetic_spec(n), 9 => global_spec(n)].boxed()
+    prop_oneof![7 => basic_spec(n, booleans), 6 => arithmetic_spec(n), 9 => global_spec(n), 6 => structural_spec(n)]
+        .boxed()
 }
 
 fn basic_spec(n: usize, booleans: usize) -> BoxedStrategy<Spec> {
@@ -225,6 +238,37 @@ fn global_spec(n: usize) -> impl Strategy<Value = Spec> {
                 .prop_map(|(xs, states, transitions, accepting)| Spec::Regular(xs, states, transitions, accepting))
         }),
     ]
+}
+
+/// The structural globals: circuits, channeling, orders and schedules.
+fn structural_spec(n: usize) -> impl Strategy<Value = Spec> {
+    let var = 0..n;
+    prop_oneof![
+        (1..=n)
+            .prop_flat_map(move |k| (distinct(n, k), -3i64..=1, any::<bool>()))
+            .prop_map(|(vars, base, sub)| Spec::Circuit(vars, base, sub)),
+        (1..=n.min(3))
+            .prop_flat_map(move |k| (distinct(n, k), -3i64..=1, distinct(n, k), -3i64..=1))
+            .prop_map(|(f, f_base, invf, invf_base)| Spec::Inverse(f, f_base, invf, invf_base)),
+        (prop::collection::vec(var.clone(), 1..=3), prop::collection::vec(var.clone(), 0..=3), any::<bool>())
+            .prop_map(|(x, y, strict)| Spec::Lex(x, y, strict)),
+        (prop::collection::vec(var.clone(), 1..=4), any::<bool>(), any::<bool>())
+            .prop_map(|(vars, strict, decreasing)| Spec::Increasing(vars, strict, decreasing)),
+        (1..=n.min(3)).prop_flat_map(move |k| {
+            (distinct(n, k), prop::collection::vec(time(), k), prop::collection::vec(time(), k), time())
+                .prop_map(|(vars, durations, uses, capacity)| Spec::Cumulative(vars, durations, uses, capacity))
+        }),
+        (1..=n.min(4)).prop_flat_map(move |k| {
+            (distinct(n, k), prop::collection::vec(time(), k), any::<bool>())
+                .prop_map(|(vars, durations, strict)| Spec::Disjunctive(vars, durations, strict))
+        }),
+    ]
+}
+
+/// A duration, use or capacity: small (0 included, and a negative one that
+/// the constraint rejects) or near 2^62, where sums pass the 64-bit range.
+fn time() -> impl Strategy<Value = i64> {
+    prop_oneof![4 => -1i64..=3, 1 => Just(csp::MAX_VALUE), 1 => Just(csp::MAX_VALUE - 1)]
 }
 
 fn random_csp() -> impl Strategy<Value = RandomCsp> {
@@ -324,6 +368,43 @@ fn build(csp: &RandomCsp) -> Model {
                 let literal = lits(&vars, n, &[*literal])[0];
                 let condition = cond(&vars, n, c);
                 if *half { model.implies(literal, condition) } else { model.reify(literal, condition) }.unwrap();
+            }
+            Spec::Circuit(vs, base, sub) => {
+                let scope: Vec<VarId> = vs.iter().map(|&i| vars[i]).collect();
+                if *sub { model.subcircuit(&scope, *base) } else { model.circuit(&scope, *base) }.unwrap();
+            }
+            Spec::Inverse(f, f_base, invf, invf_base) => {
+                let f: Vec<VarId> = f.iter().map(|&i| vars[i]).collect();
+                let invf: Vec<VarId> = invf.iter().map(|&i| vars[i]).collect();
+                model.inverse(&f, *f_base, &invf, *invf_base).unwrap();
+            }
+            Spec::Lex(x, y, strict) => {
+                let x: Vec<VarId> = x.iter().map(|&i| vars[i]).collect();
+                let y: Vec<VarId> = y.iter().map(|&i| vars[i]).collect();
+                if *strict { model.lex_less(&x, &y) } else { model.lex_lesseq(&x, &y) }.unwrap();
+            }
+            Spec::Increasing(vs, strict, decreasing) => {
+                let scope: Vec<VarId> = vs.iter().map(|&i| vars[i]).collect();
+                match (strict, decreasing) {
+                    (false, false) => model.increasing(&scope),
+                    (true, false) => model.strictly_increasing(&scope),
+                    (false, true) => model.decreasing(&scope),
+                    (true, true) => model.strictly_decreasing(&scope),
+                }
+                .unwrap();
+            }
+            Spec::Cumulative(vs, durations, uses, capacity) => {
+                let starts: Vec<VarId> = vs.iter().map(|&i| vars[i]).collect();
+                model.cumulative(&starts, durations, uses, *capacity).unwrap();
+            }
+            Spec::Disjunctive(vs, durations, strict) => {
+                let starts: Vec<VarId> = vs.iter().map(|&i| vars[i]).collect();
+                if *strict {
+                    model.disjunctive_strict(&starts, durations)
+                } else {
+                    model.disjunctive(&starts, durations)
+                }
+                .unwrap();
             }
             spec => post_global(&mut model, &vars, spec),
         }

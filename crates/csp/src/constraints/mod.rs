@@ -13,6 +13,10 @@
 //! | [`Linear`] `sum(a*x) != k` | the last open variable loses one value | domain consistent |
 //! | [`Table`] | simple tabular reduction (Ullmann 2007) | generalized arc consistent |
 //! | [`Predicate`] | generic support checking | arc consistent while the tuples to try stay few |
+//! | [`InSet`] `x ∈ S`, `x ∉ S` | remove the values outside (inside) `S` | domain consistent |
+//! | [`Clause`] `l1 ∨ ... ∨ ln` over literals | unit propagation, two watched literals | domain consistent |
+//! | [`Xor`] odd (even) parity of literals | the last open literal makes up the parity | domain consistent |
+//! | [`Reified`] `b <-> C`, `b -> C` | `C` or its negation once `b` is fixed; `b` once `C` is decided | domain consistent for `C` in `x = y + c`, `x != y + c`, `x + c <= y`, `x ∈ S`, `x ∉ S`, linear `< <= > >=`, parity, sums of booleans with unit coefficients (and `b -> sum != k`); bounds for other linear `=` and `!=` |
 //! | [`Arithmetic`] `z = x * y`, `x div y`, `x mod y`, `x ^ y`, `x ^ k`, `\|x\|` | support enumeration on small domains, interval reasoning in `i128` beyond | domain consistent up to 4096 pairs of operand values (`abs` and `x ^ k`: values), bounds beyond ([`crate::ArithmeticStrength`]) |
 //! | [`Extremum`] `m = min(xs)`, `m = max(xs)` | one scan of the candidates of `m` | domain consistent |
 //! | [`Element`] `array[i - first] = z` | one pass over the index | domain consistent |
@@ -23,14 +27,16 @@
 //! | [`NValue`] `n = #distinct(xs)` | interval hitting set and union size | bounds on `n` |
 //! | [`NegativeTable`] | forbidden rows counted against the domains' products (STR-N) | generalized arc consistent |
 //! | [`Regular`] (a [`crate::Dfa`]) | Pesant's layered graph (Pesant 2004) | domain consistent |
+//! | [`Circuit`] circuit, subcircuit | chains of fixed successors (Caseau & Laburthe 1997), strongly connected components; with an all-different (matching) | sound; no sub-tour once fixed |
+//! | [`Inverse`] `f[i] = j <=> invf[j] = i` | channeling both ways; with an all-different (matching) | domain consistent |
+//! | [`Lex`] `x <lex y`, `x <=lex y` | two pointers (Frisch et al. 2002) | domain consistent |
+//! | [`Increasing`] `x[0] <= x[1] <= ...`, strict or not | a forward and a backward pass | domain consistent |
+//! | [`Cumulative`] | time-table on compulsory parts (Beldiceanu & Carlsson 2002) | time-table consistent on start bounds |
+//! | [`Disjunctive`], strict or not | time-table, edge-finding and detectable precedences with the Θ-Λ-tree (Vilím 2004, 2008) | time-table, edge-finding and detectable-precedence consistent on start bounds |
 //!
 //! The strengths of the globals hold when their variables are distinct; a
 //! variable that appears twice makes their reasoning a sound relaxation, and
 //! the constraint is checked once its variables are fixed.
-//! | [`InSet`] `x ∈ S`, `x ∉ S` | remove the values outside (inside) `S` | domain consistent |
-//! | [`Clause`] `l1 ∨ ... ∨ ln` over literals | unit propagation, two watched literals | domain consistent |
-//! | [`Xor`] odd (even) parity of literals | the last open literal makes up the parity | domain consistent |
-//! | [`Reified`] `b <-> C`, `b -> C` | `C` or its negation once `b` is fixed; `b` once `C` is decided | domain consistent for `C` in `x = y + c`, `x != y + c`, `x + c <= y`, `x ∈ S`, `x ∉ S`, linear `< <= > >=`, parity, sums of booleans with unit coefficients (and `b -> sum != k`); bounds for other linear `=` and `!=` |
 //!
 //! Build them with the [`Model`](crate::Model) methods of the same names, which
 //! check their arguments: the literal ones with [`Model::or`](crate::Model::or),
@@ -44,6 +50,11 @@
 //! reasoning propagates to domain consistency. (A linear sum's
 //! [`crate::Relation`] and generic support checking's
 //! [`crate::ArcConsistency`] are at the crate's root, with the other options.)
+//! [`Lex`] is posted by `lex_less` and `lex_lesseq`, [`Increasing`] by
+//! `increasing`, `decreasing` and their strict forms, [`Circuit`] by `circuit`
+//! and `subcircuit`, [`Disjunctive`] by `disjunctive` and `disjunctive_strict`;
+//! the scheduling constraints take durations, uses and capacities as
+//! [`crate::Operand`]s, variables or constants.
 //!
 //! Inside the engine this module also holds generic support checking (the
 //! propagator of a constraint without one) and the all-different system.
@@ -63,6 +74,13 @@ pub(crate) mod regular;
 pub(crate) mod relaxed;
 mod logic;
 pub(crate) mod reified;
+mod circuit;
+pub(crate) mod graph;
+mod increasing;
+mod inverse;
+mod lex;
+pub(crate) mod operand;
+mod scheduling;
 mod table;
 
 pub use all_different::AllDifferent;
@@ -84,3 +102,9 @@ pub use logic::{Clause, Xor};
 pub(crate) use reified::ReifiableRelation;
 pub use reified::Reified;
 pub use table::Table;
+
+pub use circuit::Circuit;
+pub use increasing::Increasing;
+pub use inverse::Inverse;
+pub use lex::Lex;
+pub use scheduling::{Cumulative, Disjunctive};

@@ -22,6 +22,9 @@ mod error;
 mod extensional;
 mod expr;
 mod logic;
+mod graph;
+mod order;
+mod scheduling;
 mod solution;
 
 pub use error::ModelError;

@@ -7,6 +7,7 @@ use crate::kernel::{Conflict, Context, Cost, PropagationResult};
 use super::NONE;
 use super::bitset::SmallMatching;
 use super::pairwise::{self, Done};
+use crate::constraints::graph::{Graph, Tarjan};
 
 /// Domain consistency by bipartite matching (Régin 1994).
 ///
@@ -78,92 +79,6 @@ impl LocalValues {
             LocalValues::Dense { base, .. } => base + i128::from(id),
             LocalValues::Sparse(values) => values[id as usize],
         }
-    }
-}
-
-/// A directed graph in compressed rows, rebuilt at each call without allocating.
-#[derive(Debug, Default)]
-struct Graph {
-    start: Vec<u32>,
-    edges: Vec<u32>,
-}
-
-impl Graph {
-    #[inline]
-    fn out(&self, node: u32) -> &[u32] {
-        &self.edges[self.start[node as usize] as usize..self.start[node as usize + 1] as usize]
-    }
-}
-
-/// Iterative Tarjan strongly connected components, with reusable buffers.
-#[derive(Debug, Default)]
-struct Tarjan {
-    index: Vec<u32>,
-    low: Vec<u32>,
-    component: Vec<u32>,
-    on_stack: Vec<bool>,
-    stack: Vec<u32>,
-    call: Vec<(u32, u32)>,
-}
-
-impl Tarjan {
-    fn run(&mut self, graph: &Graph) {
-        let nodes = graph.start.len() - 1;
-        for buffer in [&mut self.index, &mut self.component] {
-            buffer.clear();
-            buffer.resize(nodes, NONE);
-        }
-        self.low.clear();
-        self.low.resize(nodes, 0);
-        self.on_stack.clear();
-        self.on_stack.resize(nodes, false);
-        self.stack.clear();
-        let mut next_index = 0u32;
-        let mut next_component = 0u32;
-        for root in 0..nodes as u32 {
-            if self.index[root as usize] != NONE {
-                continue;
-            }
-            self.visit(root, &mut next_index);
-            while let Some(&mut (node, ref mut k)) = self.call.last_mut() {
-                let out = graph.out(node);
-                if let Some(&next) = out.get(*k as usize) {
-                    *k += 1;
-                    if self.index[next as usize] == NONE {
-                        self.visit(next, &mut next_index);
-                    } else if self.on_stack[next as usize] {
-                        let low = self.low[node as usize].min(self.index[next as usize]);
-                        self.low[node as usize] = low;
-                    }
-                    continue;
-                }
-                self.call.pop();
-                if self.low[node as usize] == self.index[node as usize] {
-                    loop {
-                        let member = self.stack.pop().expect("the root is on the stack");
-                        self.on_stack[member as usize] = false;
-                        self.component[member as usize] = next_component;
-                        if member == node {
-                            break;
-                        }
-                    }
-                    next_component += 1;
-                }
-                if let Some(&(parent, _)) = self.call.last() {
-                    let low = self.low[parent as usize].min(self.low[node as usize]);
-                    self.low[parent as usize] = low;
-                }
-            }
-        }
-    }
-
-    fn visit(&mut self, node: u32, next_index: &mut u32) {
-        self.index[node as usize] = *next_index;
-        self.low[node as usize] = *next_index;
-        *next_index += 1;
-        self.stack.push(node);
-        self.on_stack[node as usize] = true;
-        self.call.push((node, 0));
     }
 }
 

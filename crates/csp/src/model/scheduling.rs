@@ -1,0 +1,127 @@
+//! The constructors of the scheduling constraints: `cumulative`,
+//! `disjunctive` and `disjunctive_strict`.
+
+use super::{Model, ModelError};
+use crate::constraints::operand::Operand;
+use crate::constraints::{Cumulative, Disjunctive};
+use crate::ids::{ConstraintId, VarId};
+
+impl Model {
+    /// Tasks with the given start times, durations and resource uses never use
+    /// more than `capacity` at any time (MiniZinc's `cumulative`). Durations,
+    /// uses and the capacity are variables or constants ([`Operand`]; plain
+    /// `i64`s and [`VarId`]s convert). A task of no duration or no use counts
+    /// nowhere; durations and uses must be at least 0, and the capacity too
+    /// when there is a task. Time-table propagation; see
+    /// [`Cumulative`](crate::constraints::Cumulative).
+    ///
+    /// ```
+    /// use csp::{Model, SolveConfig, Solver};
+    ///
+    /// // Three tasks of length 2 using 2, 1 and 2 of a capacity of 3, within [0, 4).
+    /// let mut model = Model::new();
+    /// let starts = model.new_vars(3, 0..=2).unwrap();
+    /// model.cumulative(&starts, &[2, 2, 2], &[2, 1, 2], 3).unwrap();
+    /// let solution = model.solve().unwrap().expect("the two big tasks one after the other");
+    /// assert_eq!((solution[starts[0]] - solution[starts[2]]).abs(), 2);
+    /// ```
+    pub fn cumulative<D, R>(
+        &mut self,
+        starts: &[VarId],
+        durations: &[D],
+        resources: &[R],
+        capacity: impl Into<Operand>,
+    ) -> Result<ConstraintId, ModelError>
+    where
+        D: Into<Operand> + Copy,
+        R: Into<Operand> + Copy,
+    {
+        const KIND: &str = "cumulative";
+        self.check_lengths(KIND, starts.len(), &[("durations", durations.len()), ("resources", resources.len())])?;
+        let durations = self.operands(KIND, "duration", durations)?;
+        let resources = self.operands(KIND, "resource use", resources)?;
+        let capacity = self.operands(KIND, "capacity", &[capacity.into()])?[0];
+        self.post(Cumulative::new(starts.to_vec(), durations, resources, capacity))
+    }
+
+    /// Tasks with the given start times and durations do not overlap, except
+    /// that a task of no duration may be anywhere (MiniZinc's `disjunctive`).
+    /// Durations are variables or constants and must be at least 0.
+    /// Time-table propagation and edge-finding; see
+    /// [`Disjunctive`](crate::constraints::Disjunctive).
+    ///
+    /// ```
+    /// use csp::{Model, SolveConfig, Solver};
+    ///
+    /// // Three tasks of lengths 3, 2 and 1 on one machine within [0, 6): 3! orders.
+    /// let mut model = Model::new();
+    /// let starts = model.new_vars(3, 0..=5).unwrap();
+    /// let ends: Vec<_> = starts.iter().zip([3, 2, 1]).map(|(&s, d)| (s, d)).collect();
+    /// for (s, d) in ends {
+    ///     model.linear(&[(1, s)], csp::Relation::Le, 6 - d).unwrap();
+    /// }
+    /// model.disjunctive(&starts, &[3, 2, 1]).unwrap();
+    /// let count = Solver::new(&model, SolveConfig::default()).unwrap().count(None);
+    /// assert_eq!(count.solutions, 6);
+    /// ```
+    pub fn disjunctive<D>(&mut self, starts: &[VarId], durations: &[D]) -> Result<ConstraintId, ModelError>
+    where
+        D: Into<Operand> + Copy,
+    {
+        self.disjunctive_impl("disjunctive", starts, durations, false)
+    }
+
+    /// As [`disjunctive`](Model::disjunctive), but a task of no duration may not
+    /// start strictly inside another (MiniZinc's `disjunctive_strict`).
+    pub fn disjunctive_strict<D>(&mut self, starts: &[VarId], durations: &[D]) -> Result<ConstraintId, ModelError>
+    where
+        D: Into<Operand> + Copy,
+    {
+        self.disjunctive_impl("disjunctive_strict", starts, durations, true)
+    }
+
+    fn disjunctive_impl<D>(
+        &mut self,
+        kind: &str,
+        starts: &[VarId],
+        durations: &[D],
+        strict: bool,
+    ) -> Result<ConstraintId, ModelError>
+    where
+        D: Into<Operand> + Copy,
+    {
+        self.check_lengths(kind, starts.len(), &[("durations", durations.len())])?;
+        let durations = self.operands(kind, "duration", durations)?;
+        self.post(Disjunctive::new(starts.to_vec(), durations, strict))
+    }
+
+    /// Checks that every list has one entry per task.
+    fn check_lengths(&self, kind: &str, tasks: usize, lists: &[(&'static str, usize)]) -> Result<(), ModelError> {
+        for &(what, found) in lists {
+            if found != tasks {
+                return Err(ModelError::LengthMismatch { constraint: kind.to_string(), what, expected: tasks, found });
+            }
+        }
+        Ok(())
+    }
+
+    /// The arguments as operands, with their constants checked to be in range
+    /// (their variables are checked when the constraint is posted).
+    fn operands<T: Into<Operand> + Copy>(
+        &self,
+        kind: &str,
+        what: &str,
+        arguments: &[T],
+    ) -> Result<Vec<Operand>, ModelError> {
+        arguments
+            .iter()
+            .map(|&argument| {
+                let operand = argument.into();
+                if let Operand::Const(value) = operand {
+                    Self::check_value(|| format!("{kind} {what}"), value)?;
+                }
+                Ok(operand)
+            })
+            .collect()
+    }
+}
