@@ -46,6 +46,9 @@ struct EqualPropagator {
 impl Propagator for EqualPropagator {
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
         let (x, y) = (self.x, self.y);
+        if ctx.is_interval(x) || ctx.is_interval(y) {
+            return equal_bounds(ctx, x, y);
+        }
         // Each domain becomes the intersection; one pass reaches the fixpoint.
         let drop_x: smallvec::SmallVec<[i64; 16]> = ctx.values(x).filter(|&v| !ctx.contains(y, v)).collect();
         let drop_y: smallvec::SmallVec<[i64; 16]> = ctx.values(y).filter(|&v| !ctx.contains(x, v)).collect();
@@ -61,6 +64,22 @@ impl Propagator for EqualPropagator {
 
     fn is_idempotent(&self) -> bool {
         true
+    }
+}
+
+/// `x == y` where a domain is an interval, whose inner values cannot go:
+/// each domain's bounds move to the other's until they agree, which leaves
+/// a bitset side domain consistent (all its values lie within the interval)
+/// and the interval the hull of the intersection.
+fn equal_bounds(ctx: &mut Context<'_>, x: VarId, y: VarId) -> PropagationResult {
+    loop {
+        ctx.count_checks(2);
+        let (lo, hi) = (ctx.min(x).max(ctx.min(y)), ctx.max(x).min(ctx.max(y)));
+        let mut changed = ctx.set_min(x, lo)? | ctx.set_max(x, hi)?;
+        changed |= ctx.set_min(y, lo)? | ctx.set_max(y, hi)?;
+        if !changed {
+            return Ok(());
+        }
     }
 }
 

@@ -1,12 +1,14 @@
-//! The kernel of the search state: the domains as bitsets, the trail that
+//! The kernel of the search state: the domains as bitsets or intervals, the trail that
 //! undoes their changes, the [`Context`] through which propagators read and
 //! narrow them, and the queue of propagators to run.
 //!
 //! The kernel knows variables only by their ids and domains (the leaf modules
 //! `ids` and `domain`); it knows nothing of models, constraints or search.
 
+mod bitset;
 mod context;
 mod domains;
+mod interval;
 mod queue;
 mod trail;
 

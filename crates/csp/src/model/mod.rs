@@ -16,9 +16,11 @@ use crate::domain::Domain;
 use crate::ids::{ConstraintId, VarId};
 
 mod error;
+mod objective;
 mod solution;
 
 pub use error::ModelError;
+pub use objective::{Objective, Sense};
 pub use solution::Solution;
 
 /// The largest magnitude of a value, an offset or a coefficient: `2^62`. Keeping
@@ -51,6 +53,7 @@ pub struct Model {
     names: IndexMap<Box<str>, u32>,
     constraints: Vec<Box<dyn Constraint>>,
     labels: Vec<Option<Box<str>>>,
+    objective: Option<Objective>,
 }
 
 impl Default for Model {
@@ -78,6 +81,7 @@ impl Model {
             names: IndexMap::new(),
             constraints: Vec::new(),
             labels: Vec::new(),
+            objective: None,
         }
     }
 

@@ -153,6 +153,18 @@ impl Backjumping {
         self.log = log;
     }
 
+    /// A split at `level` narrowed `var`: like a pruning, the level takes
+    /// part in whatever `var`'s domain leads to (its value, once a later split
+    /// fixes it, depends on every split of it).
+    pub(crate) fn record_split(&mut self, level: u32, var: u32) {
+        let set = &mut self.pruned_at[var as usize];
+        let old = set.clone();
+        set.insert(level);
+        if *set != old {
+            self.undo[level as usize].push((var, old));
+        }
+    }
+
     /// The decision at `level` failed in the constraint on `scope`: blame the
     /// decisions that shaped that failure (see [`Backjumping::load_reason`]; the
     /// emptied variable, if any, is in the scope).

@@ -76,10 +76,18 @@ impl Solver<'_> {
         }
     }
 
-    /// Runs queued propagators to a fixpoint (arc consistency).
+    /// Runs queued propagators to a fixpoint (arc consistency). When the
+    /// time limit expires on the way it stops, the queue emptied and the
+    /// state no fixpoint: the caller's loop sees the expired clock and ends
+    /// the run.
     pub(super) fn propagate_queue(&mut self) -> Result<(), Failure> {
         while let Some(c) = self.queue.pop() {
             self.run.stats.propagations += 1;
+            let work = self.run.work();
+            if self.run.clock.tick(work) {
+                self.queue.clear();
+                return Ok(());
+            }
             let mut ctx = context!(self, c, Assigned::Fixed);
             ctx.wake = Some(Wake {
                 watchers: &self.program.watchers,
@@ -192,6 +200,40 @@ impl Solver<'_> {
                 }
                 self.propagate_queue()
             }
+        }
+    }
+
+    /// Narrows the interval of `var` to one half of its split at `at` (`var >
+    /// at` when `upper`, else `var <= at`) and propagates at the configured
+    /// level. A half that fixes the variable is a decision: plain backtracking
+    /// checks it and forward checking propagates from it; a wider half only
+    /// wakes the propagators under `mac`. `Err(None)` when the half is empty.
+    pub(super) fn split(&mut self, var: u32, at: i64, upper: bool) -> Result<(), Option<Failure>> {
+        let (lo, hi) = if upper { (at + 1, i64::MAX) } else { (i64::MIN, at) };
+        let change = self.state.narrow_bounds(var, lo, hi);
+        if change == Change::Wipeout {
+            return Err(None);
+        }
+        let level = self.tree.frames.len() as u32;
+        if let Some(bj) = &mut self.backjumping {
+            bj.record_split(level, var);
+        }
+        if self.state.size(var) == 1 {
+            self.tree.decided[var as usize] = true;
+            if let Some(bj) = &mut self.backjumping {
+                bj.assign(var, level);
+            }
+        }
+        match self.program.propagation {
+            Propagation::None if self.tree.decided[var as usize] => self.check(var).map_err(Some),
+            Propagation::ForwardChecking if self.tree.decided[var as usize] => {
+                self.forward_check(var, true).map_err(Some)
+            }
+            Propagation::Mac if change != Change::None => {
+                self.wake_watchers(var);
+                self.propagate_queue().map_err(Some)
+            }
+            _ => Ok(()),
         }
     }
 

@@ -83,8 +83,10 @@ impl Solver<'_> {
         };
         self.restarts.failures += 1;
         // After the first solution the search must finish its tree: another
-        // restart would find that solution again.
-        if self.restarts.failures < cutoff || self.run.stats.solutions > 0 {
+        // restart would find that solution again. Not so under branch and
+        // bound, where the bound excludes every solution found so far.
+        let enumerating = self.run.optimizing.is_none();
+        if self.restarts.failures < cutoff || (enumerating && self.run.stats.solutions > 0) {
             return false;
         }
         let Some(root) = self.tree.frames.first().map(|frame| frame.mark) else {
