@@ -120,12 +120,13 @@ impl Propagator for Str<'_> {
             let cells = &self.positions[row * arity..(row + 1) * arity];
             let values = &self.table.rows[row * arity..(row + 1) * arity];
             checks += 1;
-            let valid = cells.iter().zip(values).zip(&self.table.vars).zip(&self.hull).all(|(((&p, &value), &var), hull)| {
-                match hull {
-                    Some(_) => ctx.contains(var, value),
-                    None => ctx.state().contains_pos(var.index, p),
-                }
-            });
+            let valid =
+                cells.iter().zip(values).zip(&self.table.vars).zip(&self.hull).all(|(((&p, &value), &var), hull)| {
+                    match hull {
+                        Some(_) => ctx.contains(var, value),
+                        None => ctx.state().contains_pos(var.index, p),
+                    }
+                });
             if valid {
                 for (k, (&p, &value)) in cells.iter().zip(values).enumerate() {
                     match &mut self.hull[k] {

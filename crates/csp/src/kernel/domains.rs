@@ -67,7 +67,9 @@ pub(crate) enum Change {
 /// How a variable's positions map to values.
 #[derive(Clone, Debug)]
 pub(super) enum ValueMap {
-    Dense { base: i64 },
+    Dense {
+        base: i64,
+    },
     Sparse(Arc<[i64]>),
     /// An interval domain, its bounds at this index of [`State::intervals`]:
     /// position 0 is its smallest value, position 1 its largest.

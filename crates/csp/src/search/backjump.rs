@@ -77,8 +77,10 @@ pub(crate) struct Backjumping {
 }
 
 impl Backjumping {
-    pub(crate) fn new(num_vars: usize) -> Backjumping {
-        let levels = num_vars + 2;
+    /// The bookkeeping for `num_vars` variables and branches of at most
+    /// `max_depth` decisions.
+    pub(crate) fn new(num_vars: usize, max_depth: usize) -> Backjumping {
+        let levels = max_depth + 2;
         Backjumping {
             level_of: vec![0; num_vars],
             pruned_at: vec![LevelSet::new(levels); num_vars],

@@ -66,6 +66,14 @@ pub enum SolveError {
     },
 }
 
+/// The deepest a branch can go: one decision per bitset variable, and up to
+/// 65 per interval (64 halvings take any interval to one value, and a variable
+/// that propagation fixed is still decided once at the levels that wait for
+/// decisions).
+fn max_depth(state: &State) -> usize {
+    (0..state.num_vars() as u32).map(|x| if state.is_interval(x) { 65 } else { 1 }).sum()
+}
+
 /// A convenience of the model, defined here so that the model does not
 /// depend on the search.
 impl Model {
@@ -145,7 +153,10 @@ impl<'m> Solver<'m> {
             tree: Tree::new(model.num_vars(), free_count),
             scratch: Scratch::new(n_constraints),
             restarts: RestartClock::default(),
-            backjumping: program.config.backjumping().then(|| Box::new(Backjumping::new(model.num_vars()))),
+            backjumping: program
+                .config
+                .backjumping()
+                .then(|| Box::new(Backjumping::new(model.num_vars(), max_depth(&state)))),
             assumptions: Assumptions::default(),
             observer: None,
             program,
