@@ -7,10 +7,15 @@
 //! | [`Equal`] `x == y` | intersect the domains | domain consistent |
 //! | [`NotEqual`] `x != y + c` | remove a fixed side's value | domain consistent |
 //! | [`Less`] `x < y`, `x <= y` | move the bounds | domain consistent |
-//! | [`AllDifferent`] | pairwise value elimination, or Régin's matching | value / domain consistent |
+//! | [`AllDifferent`] | pairwise value elimination, Hall intervals (López-Ortiz et al. 2003), or Régin's matching | value / bounds / domain consistent (bounds over interval domains) |
 //! | [`Linear`] `sum(a*x) (=, <=, >=) k` | bounds reasoning | bounds consistent for `<=`, `>=` |
 //! | [`Table`] | simple tabular reduction (Ullmann 2007) | generalized arc consistent |
 //! | [`Predicate`] | generic support checking | arc consistent while the tuples to try stay few |
+//!
+//! Over interval domains (ranges wider than the solver's bitset limit, kept
+//! as their bounds) every propagator is sound and checks fixed variables; the
+//! strengths above then hold for the bounds: `equal`, `less` and `table` are
+//! bounds consistent, and removing an inner value does nothing.
 //!
 //! Build them with the [`Model`](crate::Model) methods of the same names, which
 //! check their arguments. (A linear sum's [`crate::Relation`] and

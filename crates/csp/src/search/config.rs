@@ -15,7 +15,10 @@ use crate::constraints::ArcConsistency;
 pub enum Propagation {
     /// Plain chronological backtracking: a constraint is only checked once the
     /// decisions cover its scope (`all_different` is checked pair by pair, as the
-    /// clique of not-equal constraints it stands for). Domains are never pruned.
+    /// clique of not-equal constraints it stands for). Domains are never pruned,
+    /// so an interval domain (see [`SolveConfig::bitset_limit`]) is split down
+    /// to each of its values: narrow wide ones at the root
+    /// ([`SolveConfig::root_arc_consistency`]) or use another level.
     None,
     /// Forward checking (Haralick & Elliott 1980): after each decision, every
     /// constraint on the decided variable runs its propagator once, treating only
@@ -214,7 +217,8 @@ impl Search {
 pub struct Limits {
     /// Stop after this many decisions.
     pub nodes: Option<u64>,
-    /// Stop after this many solutions.
+    /// Stop after this many solutions (under branch and bound, this many
+    /// improving ones).
     pub solutions: Option<u64>,
     /// Stop after this much wall-clock time, counted from the start of the
     /// run: checked during propagation as well as between nodes, at most a

@@ -19,6 +19,8 @@ use crate::observer::SearchEvent;
 /// first solution; the search goes on from there without them, so
 /// [`Solver::solutions`](crate::Solver::solutions) and
 /// [`Solver::count`](crate::Solver::count) still see every solution once.
+/// Under branch and bound ([`Solver::optimize`](crate::Solver::optimize)) they
+/// go on after solutions, keeping the bound: no solution can be found twice.
 /// They only change the search with an ordering that learns or draws at
 /// random: with the others each restart repeats the same tree.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
