@@ -24,7 +24,8 @@ pub enum SearchEvent {
         /// The value removed.
         value: i64,
         /// The constraint whose reasoning removed it; `None` when the removal
-        /// is the refutation of a value the search already tried.
+        /// is the refutation of a value the search already tried, or the
+        /// bound branch and bound puts on the objective after a solution.
         constraint: Option<ConstraintId>,
     },
     /// The search splits an interval domain (one too wide to enumerate, see
@@ -96,9 +97,10 @@ pub enum SearchEvent {
 ///
 /// Attach an [`Observer`] with [`Solver::observe`](crate::Solver::observe) to receive
 /// every [`SearchEvent`]: decisions and splits, values removed (and by which
-/// constraint), wipe-outs, backtracks, restarts, solutions and improvements. The sudoku trace and animation are built on
-/// this hook. When no observer is attached the solver pays one predictable branch
-/// per event site and builds no event.
+/// constraint), wipe-outs, backtracks, restarts, solutions and improvements.
+/// The sudoku trace and animation are built on this hook. When no observer is
+/// attached the solver pays one predictable branch per event site and builds
+/// no event.
 ///
 /// ```
 /// use csp::{Model, SearchEvent, SolveConfig, Solver};

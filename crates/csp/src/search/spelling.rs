@@ -221,7 +221,7 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
 ///         | seed=N                                  (default 0)
 /// ```
 ///
-/// Limits are not part of the spelling. `Display` writes the level, the
+/// Limits are not part of the spelling, nor is the bitset limit. `Display` writes the level, the
 /// variable ordering, and whatever else differs from the defaults, so it reads
 /// back to an equal configuration.
 ///
