@@ -4,6 +4,15 @@
 //!
 //! The kernel knows variables only by their ids and domains (the leaf modules
 //! `ids` and `domain`); it knows nothing of models, constraints or search.
+//!
+//! What holds of it, for whatever builds on it (ARCHITECTURE.md has the
+//! whole list): every change narrows and is trailed, so `State::undo_to` a
+//! `Mark` restores exactly the earlier domains (bitset words and single-bit
+//! entries on one trail, interval bounds and reversible integers on their
+//! own); a domain is a bitset or an interval for the whole life of the
+//! solver, and an interval has no positions but 0 and 1 (its bounds) and no
+//! holes; the cached size is exact for bitsets and saturates at `u32::MAX`
+//! for intervals; events are `Fixed < Bounds < Domain`.
 
 mod bitset;
 mod context;
