@@ -20,7 +20,7 @@ pub struct StrategyArgs {
     /// Value ordering: ascending, descending, random, lcv.
     #[arg(long = "value-order", value_name = "ORDER")]
     pub value_order: Option<ValueOrder>,
-    /// All-different strength: pairwise (value elimination) or matching (Régin).
+    /// All-different strength: pairwise (value elimination), matching (Régin) or bounds (Hall intervals).
     #[arg(long = "alldiff", value_name = "STRENGTH")]
     pub all_different: Option<AllDifferentStrength>,
     /// Make the root arc consistent before search, whatever the propagation level.

@@ -104,8 +104,9 @@ impl PropagatorOptions {
     }
 }
 
-/// The strength of the `all_different` propagator (Gecode's value versus domain
-/// consistency). Both are sound and detect every violation of a full assignment.
+/// The strength of the `all_different` propagator (Gecode's value, bounds and
+/// domain consistency). All are sound and detect every violation of a full
+/// assignment.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum AllDifferentStrength {
     /// Pairwise value elimination: an assigned variable's value is removed from the
@@ -113,9 +114,18 @@ pub enum AllDifferentStrength {
     Pairwise,
     /// Domain consistency by bipartite matching (Régin 1994): every value left has
     /// a support in some complete assignment of the constraint. It also finds
-    /// hidden singles, naked pairs and every other pigeonhole argument.
+    /// hidden singles, naked pairs and every other pigeonhole argument. Over
+    /// interval domains (ranges wider than
+    /// [`SolveConfig::bitset_limit`](crate::SolveConfig::bitset_limit)) it is
+    /// bounds consistency, the hull of domain consistency there, so that
+    /// no call walks their values.
     #[default]
     Matching,
+    /// Bounds consistency (López-Ortiz, Quimper, Tromp & van Beek 2003): every
+    /// variable's smallest and largest value have a support when each domain is
+    /// taken as the interval between its bounds (Hall intervals), in
+    /// O(n log n) per call. Values inside a domain are not removed.
+    Bounds,
 }
 
 /// The search-time half of a constraint: narrows domains.

@@ -14,6 +14,13 @@ use std::sync::Arc;
 /// list of values with holes and negative values allowed. An explicit list whose
 /// values happen to be consecutive is stored as a range.
 ///
+/// The search keeps a list, and a range of up to
+/// [`SolveConfig::bitset_limit`](crate::SolveConfig::bitset_limit) values (2^16
+/// by default), as a bitset: a 64-bit word per 64 values. A wider range is an
+/// interval: its bounds only, 16 bytes whatever its width (see
+/// [`Context::is_interval`](crate::Context::is_interval)). Either takes about
+/// 48 bytes of bookkeeping besides.
+///
 /// ```
 /// use csp::Domain;
 /// assert_eq!(Domain::from(1..=9).size(), 9);

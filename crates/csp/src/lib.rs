@@ -66,12 +66,13 @@ pub use kernel::{Conflict, Context, Cost, Event, PropagationResult, ReversibleIn
 pub use local_search::{
     LocalSearch, LocalSearchConfig, LocalSearchOutcome, LocalSearchStats, ValueList, ViolationCounter,
 };
-pub use model::{Condition, LinearExpr, MAX_VALUE, Model, ModelError, Solution};
+pub use model::{Condition, LinearExpr, MAX_VALUE, Model, ModelError, Objective, Sense, Solution};
 pub use observer::{Observer, SearchEvent};
 pub use search::{
     Attribution, BackjumpingLevel, Branching, ConfigSyntaxError, Count, Effect, Limit, Limits, Outcome, Propagation,
     Restarts, Search, Solutions, SolveConfig, SolveError, Solver, Stats, Status, UnknownOption, ValueOrder, VarOrder,
 };
+pub use search::{Improvement, Improvements, OptimizationOutcome};
 
 /// The README's code blocks, compiled and run as doctests.
 #[cfg(doctest)]

@@ -3,8 +3,10 @@
 
 use crate::ids::{ConstraintId, VarId};
 
-/// One step of the search, as seen by an [`Observer`].
+/// One step of the search, as seen by an [`Observer`]. New kinds of events
+/// may be added: match with a wildcard arm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SearchEvent {
     /// The search tries `var = value`.
     Decision {
@@ -22,7 +24,34 @@ pub enum SearchEvent {
         /// The value removed.
         value: i64,
         /// The constraint whose reasoning removed it; `None` when the removal
-        /// is the refutation of a value the search already tried.
+        /// is the refutation of a value the search already tried, or the
+        /// bound branch and bound puts on the objective after a solution.
+        constraint: Option<ConstraintId>,
+    },
+    /// The search splits an interval domain (one too wide to enumerate, see
+    /// [`Context::is_interval`](crate::Context::is_interval)): it tries
+    /// `var <= at`, or `var > at` when `upper`.
+    Split {
+        /// The variable split.
+        var: VarId,
+        /// Where it is split.
+        at: i64,
+        /// Whether this is the upper half (`var > at`).
+        upper: bool,
+        /// The decisions on the current branch, from 1 for the first.
+        depth: u32,
+    },
+    /// Propagation narrowed an interval domain to `min..=max` (its values are
+    /// not reported one by one).
+    Narrowed {
+        /// The variable.
+        var: VarId,
+        /// Its new smallest value.
+        min: i64,
+        /// Its new largest value.
+        max: i64,
+        /// The constraint whose reasoning narrowed it; `None` for the bound
+        /// on the objective that branch and bound adds after each solution.
         constraint: Option<ConstraintId>,
     },
     /// `constraint` found a conflict.
@@ -52,16 +81,26 @@ pub enum SearchEvent {
         /// Solutions in this run so far, this one included.
         count: u64,
     },
+    /// Branch and bound found a solution better than every earlier one
+    /// (sent just after its [`SearchEvent::Solution`]); the rest of the search
+    /// looks for a better one still.
+    Improvement {
+        /// The objective's value in this solution.
+        objective: i64,
+        /// Improving solutions in this run so far, this one included.
+        count: u64,
+    },
 }
 
 /// Receives the search's events. Implement it for a type of your own; `FnMut`
 /// closures taking a `&SearchEvent` implement it already.
 ///
 /// Attach an [`Observer`] with [`Solver::observe`](crate::Solver::observe) to receive
-/// every [`SearchEvent`]: decisions, values removed (and by which constraint),
-/// wipe-outs, backtracks, restarts and solutions. The sudoku trace and animation are built on
-/// this hook. When no observer is attached the solver pays one predictable branch
-/// per event site and builds no event.
+/// every [`SearchEvent`]: decisions and splits, values removed (and by which
+/// constraint), wipe-outs, backtracks, restarts, solutions and improvements.
+/// The sudoku trace and animation are built on this hook. When no observer is
+/// attached the solver pays one predictable branch per event site and builds
+/// no event.
 ///
 /// ```
 /// use csp::{Model, SearchEvent, SolveConfig, Solver};

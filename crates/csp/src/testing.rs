@@ -8,7 +8,10 @@
 //!   and propagation never fails while a satisfying tuple exists;
 //! - *completeness*, for propagators that claim domain consistency: every value
 //!   without a satisfying tuple is removed, and propagation fails when there is
-//!   no satisfying tuple at all;
+//!   no satisfying tuple at all; for those that claim bounds consistency: each
+//!   variable's smallest and largest value left belong to a satisfying tuple
+//!   of values between the other variables' bounds (holes included, the
+//!   relaxation bounds consistency reasons on);
 //! - *checking*: on fixed domains, propagation fails exactly when the
 //!   constraint is violated.
 //!
@@ -39,6 +42,9 @@ pub enum Strength {
     Sound,
     /// Domain (generalized arc) consistency: exactly the supported values remain.
     DomainConsistent,
+    /// Bounds consistency (bounds(Z)): every variable's bounds have a support
+    /// in which each other variable takes a value between its own bounds.
+    BoundsConsistent,
 }
 
 /// A case where the propagator broke its promise.
@@ -175,6 +181,13 @@ impl Harness {
             Some(_) if !any && strength == Strength::DomainConsistent => {
                 Some("propagation did not fail although no tuple satisfies the constraint".to_string())
             }
+            Some(left) if strength == Strength::BoundsConsistent => {
+                let hulls: Vec<(i64, i64)> = vars
+                    .iter()
+                    .map(|var| (left[var.index()].min().unwrap_or(0), left[var.index()].max().unwrap_or(0)))
+                    .collect();
+                Self::unsupported_bound(&model, &hulls).or_else(|| Self::lost_value(&vars, &supported, &left))
+            }
             Some(left) => {
                 for (k, var) in vars.iter().enumerate() {
                     let remaining: Vec<i64> = left[var.index()].iter().collect();
@@ -193,6 +206,46 @@ impl Harness {
                 None
             }
         }
+    }
+
+    /// The first supported value that propagation removed, if any.
+    fn lost_value(vars: &[VarId], supported: &[Vec<i64>], left: &[Domain]) -> Option<String> {
+        vars.iter().zip(supported).enumerate().find_map(|(k, (var, supported))| {
+            let remaining: Vec<i64> = left[var.index()].iter().collect();
+            supported
+                .iter()
+                .find(|v| !remaining.contains(v))
+                .map(|lost| format!("position {k} lost the supported value {lost} (left {remaining:?})"))
+        })
+    }
+
+    /// The first bound among `hulls` (one `(min, max)` per scope variable)
+    /// that no tuple of values within the hulls supports, if any.
+    fn unsupported_bound(model: &Model, hulls: &[(i64, i64)]) -> Option<String> {
+        let arity = hulls.len();
+        let mut found = vec![[false; 2]; arity];
+        let mut tuple: Vec<i64> = hulls.iter().map(|&(lo, _)| lo).collect();
+        'tuples: loop {
+            if model.violated(&tuple).is_empty() {
+                for (k, &value) in tuple.iter().enumerate() {
+                    found[k][0] |= value == hulls[k].0;
+                    found[k][1] |= value == hulls[k].1;
+                }
+            }
+            for k in (0..arity).rev() {
+                if tuple[k] < hulls[k].1 {
+                    tuple[k] += 1;
+                    continue 'tuples;
+                }
+                tuple[k] = hulls[k].0;
+            }
+            break;
+        }
+        let (k, sides) = found.iter().enumerate().find(|(_, sides)| !sides[0] || !sides[1])?;
+        let (bound, value) = if sides[0] { ("largest", hulls[k].1) } else { ("smallest", hulls[k].0) };
+        Some(format!(
+            "position {k} kept its {bound} value {value}, which no tuple within the bounds {hulls:?} supports"
+        ))
     }
 }
 

@@ -4,12 +4,18 @@
 //! models mix integer variables (some with values near `±2^62`) and
 //! booleans, with every built-in constraint: the binary ones, all-different,
 //! linear sums of every relation, tables, predicates, clauses, parity, set
-//! membership, and conditions posted plain, reified and half-reified.
+//! membership, and conditions posted plain, reified and half-reified, and the
+//! vocabulary's globals. Some models have wide variables (`-2^62..=2^62`,
+//! intervals whatever the bitset limit), each equal to a small variable plus
+//! an offset, so that brute force stays exact over the few values they can
+//! reach; and the same models are solved with every range an interval. With
+//! an objective, branch and bound finds the brute-force optimum under every
+//! configuration.
 
 use std::collections::BTreeSet;
 
 use csp::{
-    AllDifferentStrength, Branching, Condition, Dfa, Domain, LinearExpr, Lit, MAX_VALUE, Model, Propagation,
+    AllDifferentStrength, Branching, Condition, Dfa, Domain, LinearExpr, Lit, MAX_VALUE, Model, OptimizationOutcome, Propagation,
     Relation, Restarts, Search, SolveConfig, Solver, ValueOrder, VarId, VarOrder,
 };
 use proptest::prelude::*;
@@ -87,6 +93,9 @@ struct RandomCsp {
     /// Integer variables first, then the booleans.
     domains: Vec<Vec<i64>>,
     booleans: usize,
+    /// Wide variables, after the small ones: each equals a small variable
+    /// plus an offset.
+    wide: Vec<(usize, i64)>,
     constraints: Vec<Spec>,
 }
 
@@ -282,8 +291,28 @@ fn random_csp() -> impl Strategy<Value = RandomCsp> {
         (domains, prop::collection::vec(spec(n, booleans), 0..=5)).prop_map(move |(domains, constraints)| RandomCsp {
             domains,
             booleans,
+            wide: Vec::new(),
             constraints,
         })
+    })
+}
+
+/// Offsets of the wide variables: small ones, and some that put their values
+/// near ±2^61 (beyond every small domain, still far from the range's ends).
+fn wide_offset() -> impl Strategy<Value = i64> {
+    prop_oneof![-3i64..=3, Just(1i64 << 61), Just(-(1i64 << 61) + 7)]
+}
+
+/// A random CSP with up to two wide variables among the scopes (and no
+/// booleans: the wide variables follow the small integers).
+fn random_wide_csp() -> impl Strategy<Value = RandomCsp> {
+    (1usize..=4, 0usize..=2).prop_flat_map(|(n, k)| {
+        (
+            prop::collection::vec(domain(), n),
+            prop::collection::vec((0..n, wide_offset()), k),
+            prop::collection::vec(spec(n + k, 0), 0..=5),
+        )
+            .prop_map(|(domains, wide, constraints)| RandomCsp { domains, booleans: 0, wide, constraints })
     })
 }
 
@@ -308,8 +337,13 @@ fn cond(vars: &[VarId], n: usize, spec: &Cond) -> Condition {
 
 fn build(csp: &RandomCsp) -> Model {
     let mut model = Model::new();
-    let vars: Vec<VarId> = csp.domains.iter().map(|d| model.new_var(d.clone()).unwrap()).collect();
+    let mut vars: Vec<VarId> = csp.domains.iter().map(|d| model.new_var(d.clone()).unwrap()).collect();
     let n = csp.domains.len() - csp.booleans;
+    for &(of, offset) in &csp.wide {
+        let wide = model.new_var(-MAX_VALUE..=MAX_VALUE).unwrap();
+        model.linear(&[(1, wide), (-1, vars[of])], Relation::Eq, offset).unwrap();
+        vars.push(wide);
+    }
     for spec in &csp.constraints {
         match spec {
             Spec::Equal(a, b) => {
@@ -496,13 +530,17 @@ fn post_global(model: &mut Model, vars: &[VarId], spec: &Spec) {
     }
 }
 
-/// Every assignment of the domains that `Model::is_solution` accepts.
-fn brute_force(model: &Model) -> BTreeSet<Vec<i64>> {
-    let domains: Vec<Vec<i64>> = model.vars().map(|v| model.domain(v).expect("a variable").iter().collect()).collect();
+/// Every assignment of the domains that `Model::is_solution` accepts: the
+/// small variables enumerated, each wide one their value plus its offset.
+fn brute_force(csp: &RandomCsp, model: &Model) -> BTreeSet<Vec<i64>> {
+    let domains = &csp.domains;
     let mut solutions = BTreeSet::new();
     let mut odometer = vec![0usize; domains.len()];
     loop {
-        let values: Vec<i64> = odometer.iter().zip(&domains).map(|(&i, d)| d[i]).collect();
+        let mut values: Vec<i64> = odometer.iter().zip(domains).map(|(&i, d)| d[i]).collect();
+        for &(of, offset) in &csp.wide {
+            values.push(values[of] + offset);
+        }
         if model.is_solution(&values) {
             solutions.insert(values);
         }
@@ -569,7 +607,7 @@ proptest! {
     #[test]
     fn every_configuration_finds_exactly_the_brute_force_solutions(csp in random_csp()) {
         let model = build(&csp);
-        let expected = brute_force(&model);
+        let expected = brute_force(&csp, &model);
         for config in configs() {
             let mut solver = Solver::new(&model, config.clone()).unwrap();
             let mut found = BTreeSet::new();
@@ -582,6 +620,101 @@ proptest! {
             prop_assert_eq!(count.solutions, expected.len() as u64);
             prop_assert!(count.is_complete());
             prop_assert_eq!(solver.solve().is_solved(), !expected.is_empty());
+        }
+    }
+}
+
+/// A smaller set of configurations, each with the default bitset limit and
+/// with every range an interval (limit 2: wider ranges are intervals). Plain
+/// backtracking narrows nothing, so over a wide variable it would try its
+/// 2^63 values one by one: it establishes arc consistency at the root.
+fn interval_configs() -> Vec<SolveConfig> {
+    let mut configs = Vec::new();
+    for &propagation in Propagation::ALL {
+        for branching in [Branching::Enumerate, Branching::Binary] {
+            for (var_order, value_order) in
+                [(VarOrder::Mrv, ValueOrder::Ascending), (VarOrder::DomWdeg, ValueOrder::Random)]
+            {
+                let config = SolveConfig::default()
+                    .with_search(Search::Chronological { propagation, branching })
+                    .with_var_order(var_order)
+                    .with_value_order(value_order)
+                    .with_seed(5);
+                configs.push(config.clone().with_restarts(Restarts::Luby { scale: 1 }));
+                configs.push(config.with_all_different(AllDifferentStrength::Bounds));
+            }
+        }
+        if let Some(search) = Search::backjumping(propagation) {
+            configs.push(SolveConfig::default().with_search(search).with_var_order(VarOrder::DomWdeg));
+        }
+    }
+    for config in &mut configs {
+        config.root_arc_consistency = config.propagation() == Propagation::None;
+    }
+    configs.iter().flat_map(|c| [c.clone(), c.clone().with_bitset_limit(2)]).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn wide_and_interval_domains_find_exactly_the_brute_force_solutions(csp in random_wide_csp()) {
+        let model = build(&csp);
+        let expected = brute_force(&csp, &model);
+        for config in interval_configs() {
+            let mut solver = Solver::new(&model, config.clone()).unwrap();
+            let mut found = BTreeSet::new();
+            for solution in solver.solutions() {
+                prop_assert!(model.is_solution(solution.values()), "{config:?} returned a non-solution {:?}", solution.values());
+                prop_assert!(found.insert(solution.values().to_vec()), "{config:?} returned a solution twice");
+            }
+            prop_assert_eq!(&found, &expected, "{:?}", config);
+        }
+    }
+
+    #[test]
+    fn branch_and_bound_finds_the_brute_force_optimum(
+        csp in random_wide_csp(),
+        objective in prop::collection::vec(-3i64..=3, 1..=3),
+        maximize in any::<bool>(),
+    ) {
+        let mut model = build(&csp);
+        // The objective: a weighted sum of the first small variables, or (when
+        // its first weight is 0) the first wide variable itself, an interval.
+        let vars: Vec<VarId> = model.vars().collect();
+        let n = csp.domains.len();
+        let terms: Vec<(i64, VarId)> = match (objective[0], csp.wide.is_empty()) {
+            (0, false) => vec![(1, vars[n])],
+            _ => objective.iter().zip(&vars[..n]).map(|(&a, &x)| (a, x)).collect(),
+        };
+        let value_of = |values: &[i64]| -> i64 { terms.iter().map(|&(a, x)| a * values[x.index()]).sum() };
+        if let [(1, x)] = terms[..] {
+            if maximize { model.maximize(x).unwrap() } else { model.minimize(x).unwrap() };
+        } else if maximize {
+            model.maximize_linear(&terms).unwrap();
+        } else {
+            model.minimize_linear(&terms).unwrap();
+        }
+        let objectives: Vec<i64> = brute_force(&csp, &build(&csp)).iter().map(|v| value_of(v)).collect();
+        let best = if maximize { objectives.iter().max() } else { objectives.iter().min() }.copied();
+        for config in interval_configs() {
+            let mut solver = Solver::new(&model, config.clone()).unwrap();
+            let mut last: Option<i64> = None;
+            for improvement in solver.improvements() {
+                prop_assert!(model.is_solution(improvement.solution.values()), "{config:?}");
+                prop_assert_eq!(improvement.objective, value_of(improvement.solution.values()), "{:?}", config);
+                if let Some(last) = last {
+                    prop_assert!(if maximize { improvement.objective > last } else { improvement.objective < last }, "{config:?} did not improve");
+                }
+                last = Some(improvement.objective);
+            }
+            prop_assert_eq!(last, best, "{:?}", config);
+            match solver.optimize() {
+                OptimizationOutcome::Optimal { objective, .. } => prop_assert_eq!(Some(objective), best, "{:?}", config),
+                OptimizationOutcome::Unsatisfiable => prop_assert_eq!(best, None, "{:?}", config),
+                other => prop_assert!(false, "{config:?}: {other:?}"),
+            }
+            prop_assert_eq!(solver.stats().solutions > 0, best.is_some());
         }
     }
 }

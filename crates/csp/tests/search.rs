@@ -288,10 +288,19 @@ fn solutions_print_names() {
 
 #[test]
 fn too_large_domains_are_an_error_not_a_crash() {
+    // A range too wide for a bitset is an interval, and solves.
     let mut model = Model::new();
-    model.new_named_var("huge", 0..=(1i64 << 40)).unwrap();
+    let huge = model.new_named_var("huge", 0..=(1i64 << 40)).unwrap();
+    let solution = Solver::new(&model, SolveConfig::default()).unwrap().solve().into_solution().unwrap();
+    assert_eq!(solution[huge], 0);
+    // Bitsets that would take more than 2 GiB together are an error.
+    let mut model = Model::new();
+    let limit = SolveConfig::DEFAULT_BITSET_LIMIT as i64;
+    for i in 0..300_000 {
+        model.new_named_var(format!("v{i}"), 1..=limit).unwrap();
+    }
     let err = Solver::new(&model, SolveConfig::default()).unwrap_err();
-    assert!(err.to_string().contains("huge"), "{err}");
+    assert!(err.to_string().contains("variable v262144 has 65536 values"), "{err}");
 }
 
 #[test]
@@ -311,5 +320,106 @@ fn pruning_is_attributed_to_the_constraints_that_did_it() {
         assert_eq!(kinds[0].1.pruned, stats.pruned);
         // The columns, and both diagonals, all prune.
         assert!(attribution.by_constraint.iter().all(|e| e.pruned > 0));
+    }
+}
+
+/// A constraint whose propagator takes a millisecond a call and removes one
+/// value of `x` each time, rescheduling itself: a root fixpoint of a thousand
+/// calls, a second long, before the first node.
+struct Slow([csp::VarId; 1]);
+
+struct SlowPropagator(csp::VarId);
+
+impl csp::Constraint for Slow {
+    fn scope(&self) -> &[csp::VarId] {
+        &self.0
+    }
+    fn is_satisfied(&self, _: &[i64]) -> bool {
+        true
+    }
+    fn propagator(&self, _: &csp::PropagatorOptions) -> Option<Box<dyn csp::Propagator + '_>> {
+        Some(Box::new(SlowPropagator(self.0[0])))
+    }
+}
+
+impl csp::Propagator for SlowPropagator {
+    fn propagate(&mut self, ctx: &mut csp::Context<'_>) -> csp::PropagationResult {
+        std::thread::sleep(Duration::from_millis(1));
+        if ctx.max(self.0) > 0 {
+            let max = ctx.max(self.0);
+            ctx.set_max(self.0, max - 1)?;
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn a_time_limit_stops_a_long_root_propagation() {
+    let mut model = Model::new();
+    let x = model.new_var(0..=1000).unwrap();
+    model.post(Slow([x])).unwrap();
+    let limit = Duration::from_millis(50);
+    let config = SolveConfig::default().with_limits(Limits { time: Some(limit), ..Limits::default() });
+    let mut solver = Solver::new(&model, config).unwrap();
+    let started = std::time::Instant::now();
+    assert_eq!(solver.solve(), Outcome::LimitReached(Limit::Time));
+    let elapsed = started.elapsed();
+    // Stopped inside the root fixpoint: no node, and far fewer calls than
+    // the thousand it needs (about 50 in 50 ms).
+    assert_eq!(solver.stats().nodes, 0);
+    assert!(solver.stats().propagations < 500, "{}", solver.stats());
+    // A sanity bound on the wall clock, generous for a busy machine.
+    assert!(elapsed < 2 * limit + Duration::from_millis(200), "{elapsed:?}");
+    // The same under every level: forward checking and plain backtracking
+    // propagate at the root only with root arc consistency.
+    for &propagation in Propagation::ALL {
+        let mut config = SolveConfig::default()
+            .with_propagation(propagation)
+            .with_limits(Limits { time: Some(limit), ..Limits::default() });
+        config.root_arc_consistency = true;
+        let mut solver = Solver::new(&model, config).unwrap();
+        assert_eq!(solver.count(None).status, Status::LimitReached(Limit::Time), "{propagation}");
+        assert!(solver.stats().propagations < 500, "{propagation}: {}", solver.stats());
+    }
+}
+
+#[test]
+fn a_time_limit_stops_a_search_of_slow_nodes() {
+    // Each decision wakes the slow propagator once: a millisecond a node,
+    // through a tree of 2^20 leaves.
+    let mut model = Model::new();
+    let xs = model.new_vars(20, 0..=1).unwrap();
+    model.post(SlowOn(xs)).unwrap();
+    let limit = Duration::from_millis(80);
+    let config = SolveConfig::default().with_limits(Limits { time: Some(limit), ..Limits::default() });
+    let mut solver = Solver::new(&model, config).unwrap();
+    let started = std::time::Instant::now();
+    let count = solver.count(None);
+    assert_eq!(count.status, Status::LimitReached(Limit::Time));
+    assert!(started.elapsed() < 2 * limit + Duration::from_millis(200), "{:?}", started.elapsed());
+    assert!(solver.stats().nodes < 500, "{}", solver.stats());
+}
+
+/// A propagator that takes a millisecond a call and prunes nothing.
+struct SlowOn(Vec<csp::VarId>);
+
+struct Sleeper;
+
+impl csp::Constraint for SlowOn {
+    fn scope(&self) -> &[csp::VarId] {
+        &self.0
+    }
+    fn is_satisfied(&self, _: &[i64]) -> bool {
+        true
+    }
+    fn propagator(&self, _: &csp::PropagatorOptions) -> Option<Box<dyn csp::Propagator + '_>> {
+        Some(Box::new(Sleeper))
+    }
+}
+
+impl csp::Propagator for Sleeper {
+    fn propagate(&mut self, _: &mut csp::Context<'_>) -> csp::PropagationResult {
+        std::thread::sleep(Duration::from_millis(1));
+        Ok(())
     }
 }

@@ -15,6 +15,9 @@
 //!   it; `--count` prints the number of solutions first; `--stats` (or `-v`)
 //!   adds the statistics and the pruning by kind of constraint, on stderr; `-q`
 //!   leaves only errors on stderr (no warnings from reading the input);
+//! - optimising: a model with an objective ([`Model::minimize`]) is solved by
+//!   branch and bound, printing each better solution's objective value and
+//!   time, then the best solution and whether it is proved optimal;
 //! - `--version`; input files (`-` is standard input) with errors that say
 //!   file, line and column ([`ParseError`], built with the helpers of
 //!   [`text`]), and the exit codes of [`crate::app`]: 0 solved (or at least
@@ -283,6 +286,8 @@ fn solve_and_show<'m>(
     let mut solver = Solver::new(model, config)?;
     let code = if common.count {
         print_count(solver.count(None), stdout)?
+    } else if model.objective().is_some() {
+        optimize_and_show(&mut solver, stdout, show)?
     } else {
         match solver.solve() {
             Outcome::Solved(solution) => {
@@ -318,4 +323,45 @@ fn solve_and_show<'m>(
         writeln!(io.stderr, "pruned by: {}", by_kind.join(", "))?;
     }
     Ok(code)
+}
+
+/// Optimises the model's objective by branch and bound: prints each better
+/// solution's objective value and time as it is found (`objective V after T
+/// ms`), then shows the best (checked with [`Model::is_solution`]) and says
+/// whether it is proved optimal (`optimal: V`, exit 0) or the best found when a
+/// limit stopped the search (`best found: V ...`, exit 1, as any limit).
+fn optimize_and_show<'m>(
+    solver: &mut Solver<'m>,
+    stdout: &mut dyn Write,
+    show: impl FnOnce(&Solution<'m>, &mut dyn Write) -> anyhow::Result<()>,
+) -> anyhow::Result<u8> {
+    let model = solver.model();
+    let mut best = None;
+    for improvement in solver.improvements() {
+        let ms = improvement.elapsed.as_secs_f64() * 1e3;
+        writeln!(stdout, "objective {} after {ms:.1} ms", improvement.objective)?;
+        best = Some((improvement.solution, improvement.objective));
+    }
+    let Some((solution, objective)) = best else {
+        match solver.status() {
+            Status::LimitReached(limit) => writeln!(stdout, "no solution found before the {limit} stopped the search")?,
+            _ => writeln!(stdout, "no solution")?,
+        }
+        return Ok(EXIT_NO_SOLUTION);
+    };
+    anyhow::ensure!(
+        model.is_solution(solution.values()),
+        "internal error: the solver returned an assignment that violates the model"
+    );
+    show(&solution, stdout)?;
+    match solver.status() {
+        Status::LimitReached(limit) => {
+            writeln!(stdout, "best found: {objective} (not proved optimal: the {limit} stopped the search)")?;
+            Ok(EXIT_NO_SOLUTION)
+        }
+        _ => {
+            writeln!(stdout, "optimal: {objective}")?;
+            Ok(EXIT_OK)
+        }
+    }
 }

@@ -94,6 +94,8 @@ impl Tracer<'_> {
             SearchEvent::Solution { count } => {
                 let _ = writeln!(line, "solution {count}");
             }
+            // Splits, interval narrowing and improvements: a sudoku has none.
+            _ => {}
         }
     }
 
@@ -109,6 +111,8 @@ impl Tracer<'_> {
             SearchEvent::Backtrack { var, depth } => Event::Backtrack { cell: self.cell(var), depth },
             SearchEvent::Restart { count } => Event::Restart { count },
             SearchEvent::Solution { count } => Event::Solution { count },
+            // Splits, interval narrowing and improvements: a sudoku has none.
+            _ => return,
         };
         push_json_line(&mut self.line, &record);
     }
@@ -262,6 +266,8 @@ impl Board {
             }
             SearchEvent::Solution { count } => Some(self.frame(shape, None, &format!("solution {count}"))),
             SearchEvent::WipeOut { .. } => None,
+            // Splits, interval narrowing and improvements: a sudoku has none.
+            _ => None,
         }
     }
 

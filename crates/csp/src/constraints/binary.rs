@@ -62,6 +62,9 @@ impl Reifiable for Equal {
     fn enforce(&self, ctx: &mut Context<'_>) -> PropagationResult {
         let [x, y] = self.scope;
         let offset = self.offset;
+        if ctx.is_interval(x) || ctx.is_interval(y) {
+            return equal_bounds(ctx, x, y, offset);
+        }
         // Each domain becomes the (shifted) intersection; one pass reaches the
         // fixpoint. A shifted value beyond `i64` is no value.
         let drop_x: smallvec::SmallVec<[i64; 16]> =
@@ -85,6 +88,10 @@ impl Reifiable for Equal {
         if i128::from(ctx.max(x)) < lo || i128::from(ctx.min(x)) > hi {
             return false;
         }
+        if ctx.is_interval(x) || ctx.is_interval(y) {
+            // An interval has no holes, and the bounds overlap.
+            return true;
+        }
         ctx.values(x).any(|v| v.checked_sub(self.offset).is_some_and(|w| ctx.contains(y, w)))
     }
 
@@ -94,6 +101,22 @@ impl Reifiable for Equal {
 
     fn events(&self) -> Event {
         Event::Domain
+    }
+}
+
+/// `x == y + offset` where a side is an interval (bounds only): both get
+/// the (shifted) intersection of the bounds, to a fixpoint.
+fn equal_bounds(ctx: &mut Context<'_>, x: VarId, y: VarId, offset: i64) -> PropagationResult {
+    let offset = i128::from(offset);
+    loop {
+        ctx.count_checks(2);
+        let lo = i128::from(ctx.min(x)).max(i128::from(ctx.min(y)) + offset);
+        let hi = i128::from(ctx.max(x)).min(i128::from(ctx.max(y)) + offset);
+        let mut changed = ctx.set_min(x, clamp_bound(lo))? | ctx.set_max(x, clamp_bound(hi))?;
+        changed |= ctx.set_min(y, clamp_bound(lo - offset))? | ctx.set_max(y, clamp_bound(hi - offset))?;
+        if !changed {
+            return Ok(());
+        }
     }
 }
 

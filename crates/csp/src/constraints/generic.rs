@@ -167,8 +167,12 @@ impl<'c> Generic<'c> {
                     continue;
                 }
                 ctx.count_checks(std::mem::take(&mut checks));
-                ctx.remove(self.scope[k], value)?;
-                self.load(ctx);
+                if ctx.remove(self.scope[k], value)? {
+                    self.load(ctx);
+                } else {
+                    // An interval keeps its inner values: move on.
+                    r += 1;
+                }
             }
         }
         ctx.count_checks(checks);
@@ -218,7 +222,10 @@ impl<'c> Generic<'c> {
 
 impl Propagator for Generic<'_> {
     fn initialise(&mut self, ctx: &mut Context<'_>) {
-        let binary = self.scope.len() == 2 && self.scope[0] != self.scope[1];
+        // Last supports are kept per position: bitsets only.
+        let binary = self.scope.len() == 2
+            && self.scope[0] != self.scope[1]
+            && !self.scope.iter().any(|&var| ctx.is_interval(var));
         if self.algorithm == ArcConsistency::Ac2001 && binary {
             for k in 0..2 {
                 let size = ctx.state().num_words(self.scope[k].index) as usize * 64;

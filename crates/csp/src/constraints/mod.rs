@@ -7,7 +7,7 @@
 //! | [`Equal`] `x == y + c` | intersect the domains | domain consistent |
 //! | [`NotEqual`] `x != y + c` | remove a fixed side's value | domain consistent |
 //! | [`Less`] `x < y`, `x <= y`, `x + c <= y` | move the bounds | domain consistent |
-//! | [`AllDifferent`] | pairwise value elimination, or Régin's matching | value / domain consistent |
+//! | [`AllDifferent`] | pairwise value elimination, Hall intervals (López-Ortiz et al. 2003), or Régin's matching | value / bounds / domain consistent (bounds over interval domains) |
 //! | [`Linear`] `sum(a*x) (<, <=, >, >=) k` | bounds reasoning to a fixpoint | domain consistent |
 //! | [`Linear`] `sum(a*x) = k` | bounds reasoning to a fixpoint | bounds consistent |
 //! | [`Linear`] `sum(a*x) != k` | the last open variable loses one value | domain consistent |
@@ -37,6 +37,11 @@
 //! The strengths of the globals hold when their variables are distinct; a
 //! variable that appears twice makes their reasoning a sound relaxation, and
 //! the constraint is checked once its variables are fixed.
+//!
+//! Over interval domains (ranges wider than the solver's bitset limit, kept
+//! as their bounds) every propagator is sound and checks fixed variables; the
+//! strengths above then hold for the bounds: `equal`, `less` and `table` are
+//! bounds consistent, and removing an inner value does nothing.
 //!
 //! Build them with the [`Model`](crate::Model) methods of the same names, which
 //! check their arguments: the literal ones with [`Model::or`](crate::Model::or),

@@ -48,26 +48,34 @@ impl Constraint for Table {
 /// Simple tabular reduction (Ullmann 2007; Lecoutre 2011): the rows still valid
 /// are kept at the front of `order`, and only their count is trailed. Each call
 /// drops the rows that lost a value and keeps the values that some valid row
-/// supports, which is generalized arc consistency.
+/// supports, which is generalized arc consistency. A column whose variable has
+/// an interval domain is read by value: a row is valid while its value lies
+/// within the bounds, and the bounds move to the smallest and largest value
+/// of the valid rows (the hull of what generalized arc consistency keeps).
 struct Str<'c> {
     table: &'c Table,
-    /// Rows as domain positions (`u32::MAX` for a value outside the initial domain).
+    /// Rows as domain positions (`u32::MAX` for a value outside the initial
+    /// domain; unused in an interval column).
     positions: Vec<u32>,
     order: Vec<u32>,
     live: Option<ReversibleInt>,
     /// For each scope variable, the positions some valid row supports (bitset words).
     supported: Vec<Vec<u64>>,
+    /// For each scope variable with an interval domain, the smallest and
+    /// largest value of the valid rows (`None` for a bitset column).
+    hull: Vec<Option<(i64, i64)>>,
 }
 
 impl<'c> Str<'c> {
     fn new(table: &'c Table) -> Self {
-        Str { table, positions: Vec::new(), order: Vec::new(), live: None, supported: Vec::new() }
+        Str { table, positions: Vec::new(), order: Vec::new(), live: None, supported: Vec::new(), hull: Vec::new() }
     }
 }
 
 impl Propagator for Str<'_> {
     fn initialise(&mut self, ctx: &mut Context<'_>) {
         let arity = self.table.vars.len();
+        self.hull = self.table.vars.iter().map(|&var| ctx.is_interval(var).then_some((0, 0))).collect();
         let state = ctx.state();
         self.positions = self
             .table
@@ -81,9 +89,16 @@ impl Propagator for Str<'_> {
             .collect();
         let rows = self.table.rows.len() / arity.max(1);
         // Rows with a value outside the initial domains can never be used.
-        self.order = (0..rows as u32)
-            .filter(|&r| self.positions[r as usize * arity..(r as usize + 1) * arity].iter().all(|&p| p != u32::MAX))
-            .collect();
+        let usable = |r: usize| {
+            let cells = r * arity..(r + 1) * arity;
+            self.positions[cells.clone()].iter().zip(&self.table.rows[cells]).zip(&self.table.vars).zip(&self.hull).all(
+                |(((&p, &value), &var), hull)| match hull {
+                    Some(_) => ctx.contains(var, value),
+                    None => p != u32::MAX,
+                },
+            )
+        };
+        self.order = (0..rows as u32).filter(|&r| usable(r as usize)).collect();
         self.supported = self.table.vars.iter().map(|v| vec![0; state.num_words(v.index) as usize]).collect();
         self.live = Some(ctx.new_reversible_int(self.order.len() as i64));
     }
@@ -95,16 +110,29 @@ impl Propagator for Str<'_> {
         for words in &mut self.supported {
             words.iter_mut().for_each(|w| *w = 0);
         }
+        for hull in self.hull.iter_mut().flatten() {
+            *hull = (i64::MAX, i64::MIN);
+        }
         let mut i = 0;
         let mut checks = 0u64;
         while i < live {
             let row = self.order[i] as usize;
             let cells = &self.positions[row * arity..(row + 1) * arity];
+            let values = &self.table.rows[row * arity..(row + 1) * arity];
             checks += 1;
-            let valid = cells.iter().zip(&self.table.vars).all(|(&p, var)| ctx.state().contains_pos(var.index, p));
+            let valid =
+                cells.iter().zip(values).zip(&self.table.vars).zip(&self.hull).all(|(((&p, &value), &var), hull)| {
+                    match hull {
+                        Some(_) => ctx.contains(var, value),
+                        None => ctx.state().contains_pos(var.index, p),
+                    }
+                });
             if valid {
-                for (k, &p) in cells.iter().enumerate() {
-                    self.supported[k][(p / 64) as usize] |= 1u64 << (p % 64);
+                for (k, (&p, &value)) in cells.iter().zip(values).enumerate() {
+                    match &mut self.hull[k] {
+                        Some((lo, hi)) => (*lo, *hi) = ((*lo).min(value), (*hi).max(value)),
+                        None => self.supported[k][(p / 64) as usize] |= 1u64 << (p % 64),
+                    }
                 }
                 i += 1;
             } else {
@@ -117,7 +145,12 @@ impl Propagator for Str<'_> {
         if live == 0 {
             return Err(Conflict);
         }
-        for (k, var) in self.table.vars.iter().enumerate() {
+        for (k, &var) in self.table.vars.iter().enumerate() {
+            if let Some((lo, hi)) = self.hull[k] {
+                ctx.set_min(var, lo)?;
+                ctx.set_max(var, hi)?;
+                continue;
+            }
             for w in 0..self.supported[k].len() {
                 let unsupported = !self.supported[k][w];
                 ctx.remove_mask(var.index, w as u32, unsupported)?;

@@ -110,10 +110,22 @@ impl<'a> Context<'a> {
 impl Context<'_> {
     // ---- reading domains ----
 
-    /// The number of values left in `var`'s domain.
+    /// The number of values left in `var`'s domain (for an interval domain,
+    /// every value between its bounds; saturated at `usize::MAX`).
     #[inline]
     pub fn size(&self, var: VarId) -> usize {
-        self.state.size(var.index) as usize
+        usize::try_from(self.state.size_u64(var.index)).unwrap_or(usize::MAX)
+    }
+
+    /// Whether `var`'s domain is an interval: a range wider than the
+    /// solver's bitset limit ([`SolveConfig::bitset_limit`](crate::SolveConfig::bitset_limit)),
+    /// kept as its two bounds. Removing an inner value from it does nothing,
+    /// and [`values`](Context::values) walks every value between its bounds, so
+    /// a propagator should reason on [`min`](Context::min) and
+    /// [`max`](Context::max) there.
+    #[inline]
+    pub fn is_interval(&self, var: VarId) -> bool {
+        self.state.is_interval(var.index)
     }
 
     /// The smallest value left. (During propagation no domain is empty.)
@@ -128,12 +140,13 @@ impl Context<'_> {
         self.state.value(var.index, self.state.max_pos(var.index))
     }
 
-    /// Whether `value` is still in `var`'s domain.
+    /// Whether `value` is still in `var`'s domain (for an interval domain:
+    /// between its bounds).
     #[inline]
     pub fn contains(&self, var: VarId, value: i64) -> bool {
         match self.state.position(var.index, value) {
             Some(pos) => self.state.contains_pos(var.index, pos),
-            None => false,
+            None => self.state.is_interval(var.index) && (self.min(var)..=self.max(var)).contains(&value),
         }
     }
 
@@ -188,10 +201,12 @@ impl Context<'_> {
         self.remove_mask(var.index, 0, !keep)
     }
 
-    /// The values left in `var`'s domain, in increasing order.
+    /// The values left in `var`'s domain, in increasing order. For an
+    /// interval domain ([`is_interval`](Context::is_interval)) that is every
+    /// value between its bounds, which may be 2^63 of them: read its bounds
+    /// instead.
     pub fn values(&self, var: VarId) -> impl Iterator<Item = i64> + '_ {
-        let state = &*self.state;
-        state.positions(var.index).map(move |p| state.value(var.index, p))
+        self.state.values(var.index)
     }
 
     /// Asks the engine to call this propagator again, at `cost`, once every
@@ -241,11 +256,14 @@ impl Context<'_> {
 
     // ---- narrowing domains ----
 
-    /// Removes `value` from `var`'s domain. `Ok(true)` if it was there.
+    /// Removes `value` from `var`'s domain. `Ok(true)` if the domain changed.
+    /// From an interval domain only a bound can be removed: an inner value
+    /// stays (`Ok(false)`), which is sound.
     #[inline]
     pub fn remove(&mut self, var: VarId, value: i64) -> Result<bool, Conflict> {
         match self.state.position(var.index, value) {
             Some(pos) => self.remove_pos(var.index, pos),
+            None if self.state.is_interval(var.index) => self.remove_from_interval(var.index, value),
             None => Ok(false),
         }
     }
@@ -255,6 +273,7 @@ impl Context<'_> {
     pub fn fix(&mut self, var: VarId, value: i64) -> Result<bool, Conflict> {
         match self.state.position(var.index, value) {
             Some(pos) => self.fix_pos(var.index, pos),
+            None if self.contains(var, value) => self.narrow_interval(var.index, value, value),
             None => {
                 self.wiped = Some(var.index);
                 Err(Conflict)
@@ -271,7 +290,10 @@ impl Context<'_> {
         if bound > self.max(var) {
             return self.wipe(x);
         }
-        let pos = self.first_position_at_least(x, bound);
+        if self.state.is_interval(x) {
+            return self.narrow_interval(x, bound, i64::MAX);
+        }
+        let pos = self.state.first_position_at_least(x, bound);
         self.remove_below_pos(x, pos)
     }
 
@@ -284,14 +306,23 @@ impl Context<'_> {
         if bound < self.min(var) {
             return self.wipe(x);
         }
-        let pos = self.last_position_at_most(x, bound);
+        if self.state.is_interval(x) {
+            return self.narrow_interval(x, i64::MIN, bound);
+        }
+        let pos = self.state.last_position_at_most(x, bound);
         self.remove_above_pos(x, pos)
     }
 
     /// Keeps only the values for which `keep` returns true. `Ok(true)` if the
-    /// domain changed.
+    /// domain changed. On an interval domain it tests values from each end,
+    /// moving the bounds inward, and stops after 64 from each end: the inner
+    /// values stay unchecked (sound; the constraint's check catches them once
+    /// the variables are fixed).
     pub fn retain(&mut self, var: VarId, mut keep: impl FnMut(i64) -> bool) -> Result<bool, Conflict> {
         let x = var.index;
+        if self.state.is_interval(x) {
+            return self.retain_interval(x, keep);
+        }
         let words = self.state.num_words(x);
         let mut changed = false;
         for w in 0..words {
@@ -316,36 +347,6 @@ impl Context<'_> {
     #[inline]
     pub(crate) fn state(&self) -> &State {
         self.state
-    }
-
-    fn first_position_at_least(&self, x: u32, bound: i64) -> u32 {
-        match self.state.dense_base(x) {
-            Some(base) => (bound - base) as u32,
-            None => {
-                let mut lo = self.state.min_pos(x);
-                let mut hi = self.state.max_pos(x);
-                while lo < hi {
-                    let mid = lo + (hi - lo) / 2;
-                    if self.state.value(x, mid) < bound { lo = mid + 1 } else { hi = mid }
-                }
-                lo
-            }
-        }
-    }
-
-    fn last_position_at_most(&self, x: u32, bound: i64) -> u32 {
-        match self.state.dense_base(x) {
-            Some(base) => (bound - base) as u32,
-            None => {
-                let mut lo = self.state.min_pos(x);
-                let mut hi = self.state.max_pos(x);
-                while lo < hi {
-                    let mid = lo + (hi - lo).div_ceil(2);
-                    if self.state.value(x, mid) > bound { hi = mid - 1 } else { lo = mid }
-                }
-                lo
-            }
-        }
     }
 
     fn wipe(&mut self, x: u32) -> Result<bool, Conflict> {
@@ -512,7 +513,7 @@ impl Context<'_> {
     // (out of line, they cost map colouring under forward checking 10% and
     // N-queens under MAC 2% more instructions, callgrind).
     #[inline(always)]
-    fn apply(&mut self, x: u32, change: Change) -> Result<bool, Conflict> {
+    pub(super) fn apply(&mut self, x: u32, change: Change) -> Result<bool, Conflict> {
         if change != Change::None {
             if let Some(log) = &mut self.pruned_log {
                 log.push(x);

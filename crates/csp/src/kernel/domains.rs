@@ -15,11 +15,18 @@
 //! sequentially instead of taking a cache miss per variable. Otherwise the layout
 //! is variable-major (`stride` 1).
 //!
+//! A range wider than the solver's bitset limit (see [`State::new`]) is not a
+//! bitset but an *interval*: only its bounds are kept (the sibling module
+//! `interval`), so that a variable over `0..=2^62` costs as little as one
+//! over `0..=9`. Its positions 0 and 1 name its smallest and largest value,
+//! so that reading the bounds works the same for both representations.
+//!
 //! Every change is trailed (see the sibling module `trail`), so that undoing
 //! to a mark restores exactly the earlier domains.
 
 use std::sync::Arc;
 
+use super::interval::saturated_width;
 use crate::domain::Domain;
 
 /// What a domain change did, from the point of view of the propagators that
@@ -59,9 +66,14 @@ pub(crate) enum Change {
 
 /// How a variable's positions map to values.
 #[derive(Clone, Debug)]
-enum ValueMap {
-    Dense { base: i64 },
+pub(super) enum ValueMap {
+    Dense {
+        base: i64,
+    },
     Sparse(Arc<[i64]>),
+    /// An interval domain, its bounds at this index of [`State::intervals`]:
+    /// position 0 is its smallest value, position 1 its largest.
+    Interval(u32),
 }
 
 /// The largest number of domain bits (summed over all variables) a solver will
@@ -71,6 +83,9 @@ pub(crate) const MAX_TOTAL_BITS: u64 = 1 << 34;
 #[derive(Debug)]
 pub(crate) struct State {
     pub(super) words: Vec<u64>,
+    /// The number of words of every bitset in the word-major layout (1 for
+    /// sudoku and N-queens up to 64), 0 in the variable-major layout.
+    pub(super) row_words: u32,
     /// Per variable: where its words start, its size and bounds (together, so
     /// that a removal touches one cache line of bookkeeping).
     pub(super) slots: Vec<Slot>,
@@ -81,14 +96,28 @@ pub(crate) struct State {
     /// Variable-major layout only: the variable each word belongs to.
     pub(super) owner: Vec<u32>,
     len: Vec<u32>,
-    maps: Vec<ValueMap>,
+    pub(super) maps: Vec<ValueMap>,
     pub(super) trail: Vec<u32>,
     pub(super) ints: Vec<i64>,
     pub(super) int_trail: Vec<(u32, i64)>,
+    /// The bounds of the interval domains, and the trail of their changes
+    /// (the variable and its old bounds).
+    pub(super) intervals: Vec<Interval>,
+    pub(super) interval_trail: Vec<(u32, Interval)>,
+}
+
+/// The bounds of an interval domain (empty when `min > max`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Interval {
+    pub(crate) min: i64,
+    pub(crate) max: i64,
 }
 
 /// A variable's bookkeeping: the address of its word 0, its number of values
 /// and its smallest and largest positions (meaningless when the size is 0).
+/// For an interval domain the size saturates at `u32::MAX` (so that the
+/// orderings read it in O(1) as they do a bitset's) and the positions are 0
+/// and 1, its two bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Slot {
     pub(super) first_word: u32,
@@ -105,28 +134,44 @@ pub(crate) struct TooLarge {
 }
 
 impl State {
-    /// Widens the model's domains into bitsets with every value present.
-    pub(crate) fn new(domains: &[Domain]) -> Result<State, TooLarge> {
+    /// Widens the model's domains with every value present: a range of more
+    /// than `bitset_limit` values becomes an interval, every other domain a
+    /// bitset over its positions.
+    pub(crate) fn new(domains: &[Domain], bitset_limit: u64) -> Result<State, TooLarge> {
         let n = domains.len();
         let mut num_words = Vec::with_capacity(n);
         let mut len = Vec::with_capacity(n);
         let mut maps = Vec::with_capacity(n);
+        let mut intervals = Vec::new();
         let mut total_words: u64 = 0;
         for (var, domain) in domains.iter().enumerate() {
             let size = domain.size();
-            if size > u64::from(u32::MAX) || total_words * 64 + size > MAX_TOTAL_BITS {
+            let map = match domain.sparse_values() {
+                Some(values) => ValueMap::Sparse(Arc::clone(values)),
+                None if size > bitset_limit => {
+                    let (min, max) = (domain.min().unwrap_or(0), domain.max().unwrap_or(0));
+                    intervals.push(Interval { min, max });
+                    ValueMap::Interval(intervals.len() as u32 - 1)
+                }
+                None => ValueMap::Dense { base: domain.min().unwrap_or(0) },
+            };
+            let bits = if matches!(map, ValueMap::Interval(_)) { 0 } else { size };
+            if bits > u64::from(u32::MAX) || total_words * 64 + bits > MAX_TOTAL_BITS {
                 return Err(TooLarge { var, size });
             }
-            len.push(size as u32);
-            num_words.push(size.div_ceil(64) as u32);
-            total_words += size.div_ceil(64);
-            maps.push(match domain.sparse_values() {
-                Some(values) => ValueMap::Sparse(Arc::clone(values)),
-                None => ValueMap::Dense { base: domain.min().unwrap_or(0) },
-            });
+            len.push(bits as u32);
+            num_words.push(bits.div_ceil(64) as u32);
+            total_words += bits.div_ceil(64);
+            maps.push(map);
         }
-        let uniform = num_words.windows(2).all(|w| w[0] == w[1]);
+        // Word-major when every bitset has as many words, and the interval
+        // domains' unused slots in that grid waste no more than the bitsets use.
+        let mut counts = num_words.iter().zip(&maps).filter(|(_, m)| !matches!(m, ValueMap::Interval(_)));
+        let count = counts.next().map_or(0, |(&c, _)| c);
+        let uniform = counts.all(|(&c, _)| c == count)
+            && intervals.len() as u64 * u64::from(count) <= total_words.max(u64::from(count));
         let (first_word, stride, owner) = if uniform {
+            total_words = n as u64 * u64::from(count);
             ((0..n as u32).collect(), n as u32, Vec::new())
         } else {
             let mut first_word = Vec::with_capacity(n);
@@ -142,10 +187,18 @@ impl State {
         let slots = first_word
             .iter()
             .zip(&len)
-            .map(|(&first_word, &size)| Slot { first_word, size, min: 0, max: size.saturating_sub(1) })
+            .zip(&maps)
+            .map(|((&first_word, &size), map)| match map {
+                ValueMap::Interval(i) => {
+                    let Interval { min, max } = intervals[*i as usize];
+                    Slot { first_word, size: saturated_width(min, max), min: 0, max: 1 }
+                }
+                _ => Slot { first_word, size, min: 0, max: size.saturating_sub(1) },
+            })
             .collect();
         let mut state = State {
             words: vec![u64::MAX; total_words as usize],
+            row_words: if uniform { count } else { 0 },
             slots,
             stride,
             num_words,
@@ -155,8 +208,18 @@ impl State {
             trail: Vec::new(),
             ints: Vec::new(),
             int_trail: Vec::new(),
+            intervals,
+            interval_trail: Vec::new(),
         };
         for var in 0..n as u32 {
+            if state.num_words[var as usize] == 0 {
+                // An interval's slots in the word-major grid are never read.
+                for k in 0..state.row_words {
+                    let address = state.address(var, k);
+                    state.words[address] = 0;
+                }
+                continue;
+            }
             let bits = state.len[var as usize] % 64;
             if bits != 0 {
                 let last = state.address(var, state.num_words[var as usize] - 1);
@@ -180,6 +243,7 @@ impl State {
     // ---- values and positions ----
 
     /// The position of `value` in `var`'s initial domain, if it has one.
+    /// An interval domain has no positions for its values: `None`.
     #[inline]
     pub(crate) fn position(&self, var: u32, value: i64) -> Option<u32> {
         match &self.maps[var as usize] {
@@ -188,24 +252,31 @@ impl State {
                 (0..i64::from(self.len[var as usize])).contains(&p).then_some(p as u32)
             }
             ValueMap::Sparse(values) => values.binary_search(&value).ok().map(|p| p as u32),
+            ValueMap::Interval(_) => None,
         }
     }
 
-    /// The value at position `pos` of `var`'s initial domain.
+    /// The value at position `pos` of `var`'s initial domain; for an interval
+    /// domain, its current smallest (0) or largest (1) value.
     #[inline]
     pub(crate) fn value(&self, var: u32, pos: u32) -> i64 {
         match &self.maps[var as usize] {
             ValueMap::Dense { base } => base + i64::from(pos),
             ValueMap::Sparse(values) => values[pos as usize],
+            ValueMap::Interval(i) => {
+                let bounds = self.intervals[*i as usize];
+                if pos == 0 { bounds.min } else { bounds.max }
+            }
         }
     }
 
-    /// The value of position 0 when `var`'s positions are consecutive values.
+    /// The value of position 0 when `var`'s positions are consecutive values
+    /// of a bitset.
     #[inline]
     pub(crate) fn dense_base(&self, var: u32) -> Option<i64> {
         match &self.maps[var as usize] {
             ValueMap::Dense { base } => Some(*base),
-            ValueMap::Sparse(_) => None,
+            ValueMap::Sparse(_) | ValueMap::Interval(_) => None,
         }
     }
 
@@ -246,7 +317,7 @@ impl State {
     /// In the word-major layout, word `k` of every variable, indexed by variable.
     #[inline]
     pub(crate) fn row(&self, k: u32) -> Option<&[u64]> {
-        if !self.owner.is_empty() || self.num_words.first().is_none_or(|&count| k >= count) {
+        if k >= self.row_words {
             return None;
         }
         let n = self.stride as usize;
@@ -295,230 +366,46 @@ impl State {
         }
     }
 
+    /// The smallest position of a bitset domain whose value is at least
+    /// `bound`, for `bound` within the domain's current bounds (the position
+    /// may be a hole).
+    pub(crate) fn first_position_at_least(&self, x: u32, bound: i64) -> u32 {
+        match self.dense_base(x) {
+            Some(base) => (bound - base) as u32,
+            None => {
+                let mut lo = self.min_pos(x);
+                let mut hi = self.max_pos(x);
+                while lo < hi {
+                    let mid = lo + (hi - lo) / 2;
+                    if self.value(x, mid) < bound { lo = mid + 1 } else { hi = mid }
+                }
+                lo
+            }
+        }
+    }
+
+    /// The largest position of a bitset domain whose value is at most
+    /// `bound`, for `bound` within the domain's current bounds.
+    pub(crate) fn last_position_at_most(&self, x: u32, bound: i64) -> u32 {
+        match self.dense_base(x) {
+            Some(base) => (bound - base) as u32,
+            None => {
+                let mut lo = self.min_pos(x);
+                let mut hi = self.max_pos(x);
+                while lo < hi {
+                    let mid = lo + (hi - lo).div_ceil(2);
+                    if self.value(x, mid) > bound { hi = mid - 1 } else { lo = mid }
+                }
+                lo
+            }
+        }
+    }
+
     /// Iterates over the positions in the domain, in increasing order.
     #[inline]
     pub(crate) fn positions(&self, var: u32) -> Positions<'_> {
         let count = self.num_words[var as usize];
         Positions { state: self, var, k: 0, count, bits: if count > 0 { self.word(var, 0) } else { 0 } }
-    }
-
-    // ---- changes ----
-
-    /// Removes position `pos` from `var`.
-    #[inline(always)]
-    pub(crate) fn remove_pos(&mut self, var: u32, pos: u32) -> Change {
-        let v = var as usize;
-        let w = self.address(var, pos / 64);
-        let bit = 1u64 << (pos % 64);
-        if self.words[w] & bit == 0 {
-            return Change::None;
-        }
-        self.save_bit(w, pos % 64);
-        self.words[w] &= !bit;
-        self.slots[v].size -= 1;
-        match self.slots[v].size {
-            0 => Change::Wipeout,
-            1 => {
-                // Two values were left, the bounds: the one not removed stays.
-                if pos == self.slots[v].min {
-                    self.slots[v].min = self.slots[v].max;
-                } else {
-                    self.slots[v].max = self.slots[v].min;
-                }
-                Change::Changed(Event::Fixed)
-            }
-            _ => {
-                if pos == self.slots[v].min {
-                    self.slots[v].min = self.next_pos(var, pos).unwrap_or(pos);
-                    Change::Changed(Event::Bounds)
-                } else if pos == self.slots[v].max {
-                    self.slots[v].max = self.prev_pos(var, pos).unwrap_or(pos);
-                    Change::Changed(Event::Bounds)
-                } else {
-                    Change::Changed(Event::Domain)
-                }
-            }
-        }
-    }
-
-    /// Sets word `k` of `var` to `new` (a subset of it), trailing the old word.
-    #[inline]
-    pub(super) fn narrow_word(&mut self, var: u32, k: u32, new: u64) -> u32 {
-        let w = self.address(var, k);
-        let old = self.words[w];
-        if old == new {
-            return 0;
-        }
-        self.save(w);
-        self.words[w] = new;
-        (old & !new).count_ones()
-    }
-
-    /// Reduces `var` to position `pos`.
-    pub(crate) fn fix_pos(&mut self, var: u32, pos: u32) -> Change {
-        let v = var as usize;
-        if !self.contains_pos(var, pos) {
-            return Change::Wipeout;
-        }
-        if self.slots[v].size == 1 {
-            return Change::None;
-        }
-        if self.num_words[v] == 1 {
-            // The common case, every decision on a small domain: one word.
-            let w = self.address(var, 0);
-            self.save(w);
-            self.words[w] = 1u64 << pos;
-            self.slots[v] = Slot { first_word: self.slots[v].first_word, size: 1, min: pos, max: pos };
-            return Change::Changed(Event::Fixed);
-        }
-        // Only the words between the current bounds can hold other values.
-        for k in self.slots[v].min / 64..=self.slots[v].max / 64 {
-            let new = if k == pos / 64 { 1u64 << (pos % 64) } else { 0 };
-            self.narrow_word(var, k, new);
-        }
-        self.slots[v].size = 1;
-        self.slots[v].min = pos;
-        self.slots[v].max = pos;
-        Change::Changed(Event::Fixed)
-    }
-
-    /// Removes every position below `pos`.
-    pub(crate) fn remove_below(&mut self, var: u32, pos: u32) -> Change {
-        let v = var as usize;
-        if pos <= self.slots[v].min || self.slots[v].size == 0 {
-            return Change::None;
-        }
-        if pos > self.slots[v].max {
-            return self.clear(var);
-        }
-        let mut removed = 0;
-        for k in self.slots[v].min / 64..=pos / 64 {
-            let new = if k == pos / 64 { self.word(var, k) & (u64::MAX << (pos % 64)) } else { 0 };
-            removed += self.narrow_word(var, k, new);
-        }
-        self.slots[v].size -= removed;
-        self.slots[v].min = self.next_pos(var, pos).unwrap_or(pos);
-        self.bounds_event(v, removed)
-    }
-
-    /// Removes every position above `pos`.
-    pub(crate) fn remove_above(&mut self, var: u32, pos: u32) -> Change {
-        let v = var as usize;
-        if pos >= self.slots[v].max || self.slots[v].size == 0 {
-            return Change::None;
-        }
-        if pos < self.slots[v].min {
-            return self.clear(var);
-        }
-        let mut removed = 0;
-        for k in pos / 64..=self.slots[v].max / 64 {
-            let new = if k == pos / 64 { self.word(var, k) & (u64::MAX >> (63 - pos % 64)) } else { 0 };
-            removed += self.narrow_word(var, k, new);
-        }
-        self.slots[v].size -= removed;
-        self.slots[v].max = self.prev_pos(var, pos).unwrap_or(pos);
-        self.bounds_event(v, removed)
-    }
-
-    fn bounds_event(&self, v: usize, removed: u32) -> Change {
-        match self.slots[v].size {
-            _ if removed == 0 => Change::None,
-            0 => Change::Wipeout,
-            1 => Change::Changed(Event::Fixed),
-            _ => Change::Changed(Event::Bounds),
-        }
-    }
-
-    /// The address of word 0 of `var`, for propagators that read one-word
-    /// domains directly (see [`State::word_at`]).
-    #[inline]
-    pub(crate) fn word_address(&self, var: u32) -> usize {
-        self.address(var, 0)
-    }
-
-    /// The word at an address from [`State::word_address`].
-    #[inline(always)]
-    pub(crate) fn word_at(&self, address: usize) -> u64 {
-        self.words[address]
-    }
-
-    /// Narrows a one-word domain to `new` (a subset of it): one trail entry,
-    /// and the size and bounds read off the new word.
-    #[inline]
-    pub(crate) fn narrow_single_word(&mut self, var: u32, new: u64) -> Change {
-        let v = var as usize;
-        debug_assert_eq!(self.num_words[v], 1);
-        let w = self.address(var, 0);
-        let old = self.words[w];
-        debug_assert_eq!(new & !old, 0, "narrowing only removes values");
-        if old == new {
-            return Change::None;
-        }
-        if (old & !new).count_ones() == 1 {
-            self.save_bit(w, (old & !new).trailing_zeros());
-        } else {
-            self.save(w);
-        }
-        self.words[w] = new;
-        self.slots[v].size = new.count_ones();
-        if new == 0 {
-            return Change::Wipeout;
-        }
-        let (min, max) = (new.trailing_zeros(), 63 - new.leading_zeros());
-        let bounds = min != self.slots[v].min || max != self.slots[v].max;
-        self.slots[v].min = min;
-        self.slots[v].max = max;
-        if self.slots[v].size == 1 {
-            Change::Changed(Event::Fixed)
-        } else if bounds {
-            Change::Changed(Event::Bounds)
-        } else {
-            Change::Changed(Event::Domain)
-        }
-    }
-
-    /// Removes the positions `64k + bit` for every bit set in `mask`.
-    #[inline]
-    pub(crate) fn remove_mask(&mut self, var: u32, k: u32, mask: u64) -> Change {
-        let v = var as usize;
-        let old = self.word(var, k);
-        let removed = old & mask;
-        if removed == 0 {
-            return Change::None;
-        }
-        if removed.count_ones() == 1 {
-            return self.remove_pos(var, k * 64 + removed.trailing_zeros());
-        }
-        self.narrow_word(var, k, old & !removed);
-        self.slots[v].size -= removed.count_ones();
-        if self.slots[v].size == 0 {
-            return Change::Wipeout;
-        }
-        let (min, max) = (self.slots[v].min, self.slots[v].max);
-        let gone = |pos: u32| pos / 64 == k && removed & (1u64 << (pos % 64)) != 0;
-        let (min_gone, max_gone) = (gone(min), gone(max));
-        if min_gone {
-            self.slots[v].min = self.next_pos(var, min).unwrap_or(min);
-        }
-        if max_gone {
-            self.slots[v].max = self.prev_pos(var, max).unwrap_or(max);
-        }
-        if self.slots[v].size == 1 {
-            Change::Changed(Event::Fixed)
-        } else if min_gone || max_gone {
-            Change::Changed(Event::Bounds)
-        } else {
-            Change::Changed(Event::Domain)
-        }
-    }
-
-    fn clear(&mut self, var: u32) -> Change {
-        let v = var as usize;
-        for k in self.slots[v].min / 64..=self.slots[v].max / 64 {
-            self.narrow_word(var, k, 0);
-        }
-        self.slots[v].size = 0;
-        Change::Wipeout
     }
 }
 
@@ -555,7 +442,7 @@ mod tests {
     use super::*;
 
     fn state(domains: &[Domain]) -> State {
-        State::new(domains).unwrap()
+        State::new(domains, u64::MAX).unwrap()
     }
 
     #[test]

@@ -1,12 +1,23 @@
-//! The kernel of the search state: the domains as bitsets, the trail that
+//! The kernel of the search state: the domains as bitsets or intervals, the trail that
 //! undoes their changes, the [`Context`] through which propagators read and
 //! narrow them, and the queue of propagators to run.
 //!
 //! The kernel knows variables only by their ids and domains (the leaf modules
 //! `ids` and `domain`); it knows nothing of models, constraints or search.
+//!
+//! What holds of it, for whatever builds on it (ARCHITECTURE.md has the
+//! whole list): every change narrows and is trailed, so `State::undo_to` a
+//! `Mark` restores exactly the earlier domains (bitset words and single-bit
+//! entries on one trail, interval bounds and reversible integers on their
+//! own); a domain is a bitset or an interval for the whole life of the
+//! solver, and an interval has no positions but 0 and 1 (its bounds) and no
+//! holes; the cached size is exact for bitsets and saturates at `u32::MAX`
+//! for intervals; events are `Fixed < Bounds < Domain`.
 
+mod bitset;
 mod context;
 mod domains;
+mod interval;
 mod queue;
 mod trail;
 

@@ -3,13 +3,14 @@
 //!
 //! Every change is recorded on the trail: the removal of a single value as one
 //! 4-byte entry (the word and the bit), any larger change of a word as the old
-//! word. Undoing to a mark replays the entries in reverse order and adjusts the
+//! word, a change of an interval domain as its old bounds (on a trail of
+//! their own). Undoing to a mark replays the entries in reverse order and adjusts the
 //! cached sizes and bounds. Single removals dominate, and a long N-queens branch
 //! keeps tens of millions of them on the trail, so the small entry matters.
 //! Reversible integers, which propagators use for their own incremental state,
 //! have a trail of their own.
 
-use super::domains::{Slot, State};
+use super::domains::{Interval, Slot, State};
 
 /// A trail entry with this bit set is a word address, with the old word in the
 /// two entries below it (low half first); without it, `address << 6 | bit`
@@ -23,6 +24,7 @@ const BIT_ENTRY_LIMIT: usize = 1 << 25;
 pub(crate) struct Mark {
     words: usize,
     ints: usize,
+    intervals: usize,
 }
 
 /// A handle to a reversible integer, allocated by a propagator when the solver
@@ -36,13 +38,14 @@ pub(crate) struct Snapshot {
     words: Vec<u64>,
     slots: Vec<Slot>,
     ints: Vec<i64>,
+    intervals: Vec<Interval>,
 }
 
 impl State {
     #[inline]
     fn locate(&self, address: usize) -> (usize, u32) {
         if self.owner.is_empty() {
-            if self.num_words.first() == Some(&1) {
+            if self.row_words == 1 {
                 // One word per variable: the address is the variable.
                 return (address, 0);
             }
@@ -96,7 +99,12 @@ impl State {
 
     /// A copy of the domains and reversible integers, to come back to in one go.
     pub(crate) fn snapshot(&self) -> Snapshot {
-        Snapshot { words: self.words.clone(), slots: self.slots.clone(), ints: self.ints.clone() }
+        Snapshot {
+            words: self.words.clone(),
+            slots: self.slots.clone(),
+            ints: self.ints.clone(),
+            intervals: self.intervals.clone(),
+        }
     }
 
     /// Comes back to a snapshot: a few block copies, however long the trail
@@ -105,15 +113,17 @@ impl State {
         self.words.copy_from_slice(&snapshot.words);
         self.slots.copy_from_slice(&snapshot.slots);
         self.ints.copy_from_slice(&snapshot.ints);
+        self.intervals.copy_from_slice(&snapshot.intervals);
         self.trail.clear();
         self.int_trail.clear();
+        self.interval_trail.clear();
     }
 
     // ---- trail ----
 
     #[inline]
     pub(crate) fn mark(&self) -> Mark {
-        Mark { words: self.trail.len(), ints: self.int_trail.len() }
+        Mark { words: self.trail.len(), ints: self.int_trail.len(), intervals: self.interval_trail.len() }
     }
 
     /// Restores every domain and reversible integer to what it was at `mark`.
@@ -148,6 +158,9 @@ impl State {
             let (cell, old) = self.int_trail.pop().expect("trail is longer than the mark");
             self.ints[cell as usize] = old;
         }
+        if self.interval_trail.len() > mark.intervals {
+            self.undo_intervals(mark.intervals);
+        }
     }
 }
 
@@ -158,7 +171,7 @@ mod tests {
     use crate::kernel::domains::{Change, Event};
 
     fn state(domains: &[Domain]) -> State {
-        State::new(domains).unwrap()
+        State::new(domains, u64::MAX).unwrap()
     }
 
     fn values(s: &State, var: u32) -> Vec<i64> {

@@ -129,4 +129,13 @@ pub enum ModelError {
         /// What is wrong, naming the offending argument.
         message: String,
     },
+    /// An objective sum that can leave the supported value range, so that no
+    /// variable can hold it.
+    #[error("objective: the sum ranges over {min}..={max}, outside the supported range -2^62..=2^62")]
+    ObjectiveOutOfRange {
+        /// The smallest value the sum can take.
+        min: i128,
+        /// The largest.
+        max: i128,
+    },
 }

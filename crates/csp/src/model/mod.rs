@@ -25,10 +25,12 @@ mod logic;
 mod graph;
 mod order;
 mod scheduling;
+mod objective;
 mod solution;
 
 pub use error::ModelError;
 pub use expr::{Condition, LinearExpr};
+pub use objective::{Objective, Sense};
 pub use solution::Solution;
 
 /// The largest magnitude of a value, an offset or a coefficient: `2^62`. Keeping
@@ -61,6 +63,7 @@ pub struct Model {
     names: IndexMap<Box<str>, u32>,
     constraints: Vec<Box<dyn Constraint>>,
     labels: Vec<Option<Box<str>>>,
+    objective: Option<Objective>,
 }
 
 impl Default for Model {
@@ -88,6 +91,7 @@ impl Model {
             names: IndexMap::new(),
             constraints: Vec::new(),
             labels: Vec::new(),
+            objective: None,
         }
     }
 

@@ -77,8 +77,10 @@ pub(crate) struct Backjumping {
 }
 
 impl Backjumping {
-    pub(crate) fn new(num_vars: usize) -> Backjumping {
-        let levels = num_vars + 2;
+    /// The bookkeeping for `num_vars` variables and branches of at most
+    /// `max_depth` decisions.
+    pub(crate) fn new(num_vars: usize, max_depth: usize) -> Backjumping {
+        let levels = max_depth + 2;
         Backjumping {
             level_of: vec![0; num_vars],
             pruned_at: vec![LevelSet::new(levels); num_vars],
@@ -151,6 +153,18 @@ impl Backjumping {
         }
         log.clear();
         self.log = log;
+    }
+
+    /// A split at `level` narrowed `var`: like a pruning, the level takes
+    /// part in whatever `var`'s domain leads to (its value, once a later split
+    /// fixes it, depends on every split of it).
+    pub(crate) fn record_split(&mut self, level: u32, var: u32) {
+        let set = &mut self.pruned_at[var as usize];
+        let old = set.clone();
+        set.insert(level);
+        if *set != old {
+            self.undo[level as usize].push((var, old));
+        }
     }
 
     /// The decision at `level` failed in the constraint on `scope`: blame the

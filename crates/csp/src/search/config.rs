@@ -15,7 +15,10 @@ use crate::constraints::ArcConsistency;
 pub enum Propagation {
     /// Plain chronological backtracking: a constraint is only checked once the
     /// decisions cover its scope (`all_different` is checked pair by pair, as the
-    /// clique of not-equal constraints it stands for). Domains are never pruned.
+    /// clique of not-equal constraints it stands for). Domains are never pruned,
+    /// so an interval domain (see [`SolveConfig::bitset_limit`]) is split down
+    /// to each of its values: narrow wide ones at the root
+    /// ([`SolveConfig::root_arc_consistency`]) or use another level.
     None,
     /// Forward checking (Haralick & Elliott 1980): after each decision, every
     /// constraint on the decided variable runs its propagator once, treating only
@@ -214,9 +217,12 @@ impl Search {
 pub struct Limits {
     /// Stop after this many decisions.
     pub nodes: Option<u64>,
-    /// Stop after this many solutions.
+    /// Stop after this many solutions (under branch and bound, this many
+    /// improving ones).
     pub solutions: Option<u64>,
-    /// Stop after this much wall-clock time (checked every few nodes).
+    /// Stop after this much wall-clock time, counted from the start of the
+    /// run: checked during propagation as well as between nodes, at most a
+    /// few milliseconds apart (a single propagator call is not interrupted).
     pub time: Option<Duration>,
 }
 
@@ -242,7 +248,7 @@ impl fmt::Display for Limit {
 }
 
 /// Everything the solver can be told about how to search.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SolveConfig {
     /// The propagation level, the branching and the look-back, as one choice
     /// (read them with [`propagation`](SolveConfig::propagation),
@@ -286,9 +292,43 @@ pub struct SolveConfig {
     pub restarts: Restarts,
     /// Limits on nodes, solutions and time.
     pub limits: Limits,
+    /// The widest range domain the solver keeps as a bitset
+    /// ([`SolveConfig::DEFAULT_BITSET_LIMIT`], 2^16 values, by default). A
+    /// wider range is an *interval*: its two bounds only, 16 bytes whatever its
+    /// width, where a bitset takes a 64-bit word per 64 values. Interval
+    /// domains are for bounds reasoning: removing an inner value does
+    /// nothing, the search splits them (`x <= mid`, then `x > mid`) instead of
+    /// trying their values one by one, and `all_different` over them is
+    /// bounds consistent. Domains given as lists of values are always bitsets.
+    pub bitset_limit: u64,
+}
+
+impl Default for SolveConfig {
+    fn default() -> SolveConfig {
+        SolveConfig {
+            search: Search::default(),
+            root_arc_consistency: false,
+            var_order: VarOrder::default(),
+            value_order: ValueOrder::default(),
+            seed: 0,
+            all_different: AllDifferentStrength::default(),
+            arc_consistency: ArcConsistency::default(),
+            separate_all_different: false,
+            all_different_intersections: false,
+            restarts: Restarts::default(),
+            limits: Limits::default(),
+            bitset_limit: SolveConfig::DEFAULT_BITSET_LIMIT,
+        }
+    }
 }
 
 impl SolveConfig {
+    /// The default [`bitset_limit`](SolveConfig::bitset_limit): 2^16 values,
+    /// 8 KiB per variable. Above it, a decision on a bitset would walk and
+    /// trail up to a thousand words (BENCHMARKS.md has the measurements), and
+    /// N-queens up to 65,536 queens keeps the holes its pruning needs.
+    pub const DEFAULT_BITSET_LIMIT: u64 = 1 << 16;
+
     /// The propagation level.
     pub fn propagation(&self) -> Propagation {
         self.search.propagation()
@@ -358,6 +398,12 @@ impl SolveConfig {
     /// This configuration with other limits.
     pub fn with_limits(mut self, limits: Limits) -> Self {
         self.limits = limits;
+        self
+    }
+
+    /// This configuration with another [`bitset_limit`](SolveConfig::bitset_limit).
+    pub fn with_bitset_limit(mut self, values: u64) -> Self {
+        self.bitset_limit = values;
         self
     }
 }

@@ -7,12 +7,22 @@
 //! `x = v2`, ..., each time from the state restored to the mark, so a node
 //! is one assignment, as in the textbook algorithms the propagation levels
 //! are named after; with binary branching it is one decision `x = v`,
-//! refuted in its parent's state once its subtree is exhausted.
+//! refuted in its parent's state once its subtree is exhausted. A variable
+//! with an interval domain, too wide to enumerate, is split instead, whatever
+//! the branching: `x <= mid`, then `x > mid`, each from the frame's state.
+//!
+//! Under branch and bound (see the sibling module `optimize`) every node
+//! must beat the best solution so far: the bound on the objective is imposed
+//! before each variable choice and again whenever a frame is undone, which
+//! also moves the frame's mark past it so that its other alternatives start
+//! from the bounded state.
 
 use std::time::Instant;
 
 use super::Solver;
+use super::clock::Clock;
 use super::config::{Branching, Limit};
+use super::optimize::BranchAndBound;
 use super::outcome::Status;
 use super::stats::Stats;
 use crate::ids::VarId;
@@ -20,23 +30,42 @@ use crate::kernel::{Mark, ReversibleInt};
 use crate::observer::SearchEvent;
 use crate::rng::Rng;
 
+/// How a frame splits its node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum FrameKind {
+    /// A d-way choice point: its values, one after the other.
+    Enumerate,
+    /// A binary decision: `x = v`, then `x ≠ v` in the parent's state.
+    Binary,
+    /// An interval split at `at`: `x <= at` and `x > at`, each from the
+    /// frame's state.
+    Split {
+        /// The largest value of the lower half.
+        at: i64,
+        /// Whether the upper half goes first.
+        upper_first: bool,
+    },
+}
+
 /// One decision level.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Frame {
-    /// A d-way choice point (its values, one after the other) or a binary
-    /// decision (`x = v`, then `x ≠ v` in the parent's state).
-    pub(super) kind: Branching,
+    pub(super) kind: FrameKind,
     pub(super) var: u32,
-    /// The state before the first value was tried.
+    /// The state before the first value was tried (under branch and bound,
+    /// moved past the bound imposed once the frame is undone).
     pub(super) mark: Mark,
     /// Ascending: the next position to look at. Descending: one past it.
     /// Buffered orders: the index into [`Tree::orders`] of the next value.
+    /// A split: the halves tried.
     pub(super) cursor: u32,
     /// Buffered orders: where this frame's values start and end in `orders`.
+    /// A split: its number of halves in `end` (1 when the interval is a
+    /// single value).
     pub(super) start: u32,
     pub(super) end: u32,
     /// Whether a value of this frame is currently assigned, and which (the
-    /// last one tried, once it is undone).
+    /// last one tried, once it is undone; for a split, 1 for the upper half).
     pub(super) assigned: bool,
     pub(super) value: u32,
 }
@@ -60,7 +89,9 @@ enum Alternative {
     /// Binary branching: its decision, at this position, is refuted (in the
     /// parent's state).
     Refute(u32),
-    /// A d-way frame has tried every value.
+    /// A split frame tries its lower half (`false`) or its upper half.
+    Half(bool),
+    /// A d-way or split frame has tried every value.
     Exhausted,
 }
 
@@ -81,20 +112,33 @@ pub(super) struct Run {
     pub(super) failed_by: Vec<u64>,
     pub(super) phase: Phase,
     pub(super) started: Instant,
+    /// The time limit's clock.
+    pub(super) clock: Clock,
     /// The random sequence of this run (random value order), from the seed.
     pub(super) rng: Rng,
+    /// Branch and bound's state, when this run optimises.
+    pub(super) optimizing: Option<BranchAndBound>,
 }
 
 impl Run {
     pub(super) fn new(constraints: usize, seed: u64) -> Run {
+        let started = Instant::now();
         Run {
             stats: Stats::default(),
             pruned_by: vec![0; constraints],
             failed_by: vec![0; constraints],
             phase: Phase::Fresh,
-            started: Instant::now(),
+            started,
+            clock: Clock::start(started, None),
             rng: Rng::new(seed),
+            optimizing: None,
         }
+    }
+
+    /// The work the time limit's clock counts: nodes and propagator calls.
+    #[inline]
+    pub(super) fn work(&self) -> u64 {
+        self.stats.nodes + self.stats.propagations
     }
 }
 
@@ -130,6 +174,9 @@ pub(super) struct Assumptions {
     /// Variables fixed to a position, and positions removed.
     pub(super) fixed: Vec<(u32, u32)>,
     pub(super) excluded: Vec<(u32, u32)>,
+    /// The same for interval domains, by value (only a bound can be removed).
+    pub(super) fixed_values: Vec<(u32, i64)>,
+    pub(super) excluded_values: Vec<(u32, i64)>,
     /// An assumption asked for a value the variable does not have.
     pub(super) failed: bool,
 }
@@ -148,6 +195,20 @@ impl Solver<'_> {
         for &(var, pos) in &self.assumptions.excluded {
             failed |= self.state.remove_pos(var, pos) == crate::kernel::Change::Wipeout;
         }
+        for &(var, value) in &self.assumptions.fixed_values {
+            failed |= self.state.narrow_bounds(var, value, value) == crate::kernel::Change::Wipeout;
+        }
+        for &(var, value) in &self.assumptions.excluded_values {
+            let bounds = self.state.interval(var);
+            let change = if value == bounds.min {
+                self.state.narrow_bounds(var, value + 1, bounds.max)
+            } else if value == bounds.max {
+                self.state.narrow_bounds(var, bounds.min, value - 1)
+            } else {
+                crate::kernel::Change::None
+            };
+            failed |= change == crate::kernel::Change::Wipeout;
+        }
         self.tree.frames.clear();
         self.tree.orders.clear();
         self.tree.decided.iter_mut().for_each(|d| *d = false);
@@ -161,6 +222,8 @@ impl Solver<'_> {
         self.run.stats = Stats::default();
         self.restart_clock_reset();
         self.run.started = Instant::now();
+        self.run.clock = Clock::start(self.run.started, self.program.config.limits.time);
+        self.run.optimizing = None;
         self.run.phase = if failed { Phase::Done(Status::Complete) } else { Phase::Fresh };
     }
 
@@ -189,6 +252,7 @@ impl Solver<'_> {
                 return Err(self.finish(Status::LimitReached(Limit::Solutions)));
             }
             Phase::Fresh => match self.propagate_root() {
+                _ if self.run.clock.expired() => return Err(self.finish(Status::LimitReached(Limit::Time))),
                 Ok(()) => true,
                 Err(_) => return Err(self.finish(Status::Complete)),
             },
@@ -210,9 +274,21 @@ impl Solver<'_> {
         // of `frames` (each frame with `assigned` holds its current value) and
         // of the refutations made since them; when `descend` is false the top
         // frame's current value, if any, failed or its subtree is exhausted: it
-        // must be undone and the frame's next alternative tried.
+        // must be undone and the frame's next alternative tried. Under branch
+        // and bound, a state the search descends from satisfies the bound.
         loop {
+            if self.run.clock.expired() {
+                // Propagation stopped half-way: the state is no fixpoint.
+                return self.finish(Status::LimitReached(Limit::Time));
+            }
             if descend {
+                if let Err(failure) = self.impose_bound() {
+                    if let Some(failure) = failure {
+                        self.record_failure(failure);
+                    }
+                    descend = false;
+                    continue;
+                }
                 let Some(var) = self.select_var() else {
                     return self.found_solution(solution_limit);
                 };
@@ -232,10 +308,24 @@ impl Solver<'_> {
                 return self.finish(Status::Complete);
             };
             let level = self.tree.frames.len() as u32;
+            let mut exhausted = false;
             if frame.assigned {
                 self.retract(frame, level);
+                // Under branch and bound, the frame's state may predate the
+                // best solution: bound it, once for all its alternatives.
+                match self.impose_bound() {
+                    Ok(true) => self.tree.frames.last_mut().expect("a frame").mark = self.state.mark(),
+                    Ok(false) => {}
+                    Err(failure) => {
+                        if let Some(failure) = failure {
+                            self.record_failure(failure);
+                        }
+                        exhausted = true;
+                    }
+                }
             }
-            let pos = match self.next_alternative(frame) {
+            let alternative = if exhausted { Alternative::Exhausted } else { self.next_alternative(frame) };
+            let pos = match alternative {
                 Alternative::Value(pos) => pos,
                 Alternative::Refute(pos) => {
                     let frame = self.tree.frames.pop().expect("a frame");
@@ -248,6 +338,14 @@ impl Solver<'_> {
                         }
                         Err(None) => false,
                     };
+                    continue;
+                }
+                Alternative::Half(upper) => {
+                    if let Some(limit) = self.limit_reached() {
+                        self.tree.frames.last_mut().expect("a frame").assigned = false;
+                        return self.finish(Status::LimitReached(limit));
+                    }
+                    descend = self.try_half(frame, level, upper);
                     continue;
                 }
                 Alternative::Exhausted => {
@@ -289,14 +387,46 @@ impl Solver<'_> {
         }
     }
 
+    /// Tries one half of the split `frame` at `level`; whether to descend.
+    fn try_half(&mut self, frame: Frame, level: u32, upper: bool) -> bool {
+        let FrameKind::Split { at, .. } = frame.kind else { unreachable!("only a split frame has halves") };
+        let top = self.tree.frames.last_mut().expect("a frame");
+        top.assigned = true;
+        top.value = u32::from(upper);
+        self.run.stats.nodes += 1;
+        self.run.stats.max_depth = self.run.stats.max_depth.max(level);
+        if self.observer.is_some() {
+            self.emit(SearchEvent::Split { var: self.var_id(frame.var), at, upper, depth: level });
+        }
+        match self.split(frame.var, at, upper) {
+            Ok(()) => true,
+            Err(Some(failure)) => {
+                self.record_failure(failure);
+                if let Some(bj) = &mut self.backjumping {
+                    bj.explain(level, self.program.scopes[failure.constraint as usize]);
+                }
+                self.restart_if_due()
+            }
+            // The half is empty (the bound of branch and bound took it).
+            Err(None) => false,
+        }
+    }
+
     /// What the top frame (a copy of it as it was before its value, if any,
     /// was undone) tries next.
     fn next_alternative(&mut self, frame: Frame) -> Alternative {
         match frame.kind {
-            Branching::Enumerate => self.next_value().map_or(Alternative::Exhausted, Alternative::Value),
+            FrameKind::Enumerate => self.next_value().map_or(Alternative::Exhausted, Alternative::Value),
             // Tried: `x = v` is done with, `x ≠ v` is next.
-            Branching::Binary if frame.assigned => Alternative::Refute(frame.value),
-            Branching::Binary => Alternative::Value(self.next_value().expect("an unassigned variable has a value")),
+            FrameKind::Binary if frame.assigned => Alternative::Refute(frame.value),
+            FrameKind::Binary => Alternative::Value(self.next_value().expect("an unassigned variable has a value")),
+            FrameKind::Split { upper_first, .. } => {
+                if frame.cursor >= frame.end {
+                    return Alternative::Exhausted;
+                }
+                self.tree.frames.last_mut().expect("a frame").cursor += 1;
+                Alternative::Half((frame.cursor == 1) != upper_first)
+            }
         }
     }
 
@@ -310,6 +440,12 @@ impl Solver<'_> {
         }
         self.emit(SearchEvent::Solution { count });
         self.run.phase = Phase::Searching { descend: false };
+        if self.run.optimizing.is_some() && self.improved(count) {
+            // Without an objective variable every solution is as good: the
+            // first is optimal.
+            self.run.phase = Phase::Done(Status::Complete);
+            return Step::Solution;
+        }
         if solution_limit.is_some_and(|k| count >= k) {
             self.run.phase = Phase::Done(Status::LimitReached(Limit::Solutions));
         }
@@ -358,18 +494,13 @@ impl Solver<'_> {
     }
 
     /// The limit that stops the run before another decision, if any.
-    fn limit_reached(&self) -> Option<Limit> {
+    fn limit_reached(&mut self) -> Option<Limit> {
         let limits = &self.program.config.limits;
         if limits.nodes.is_some_and(|n| self.run.stats.nodes >= n) {
             return Some(Limit::Nodes);
         }
-        // Reading the clock costs about as much as a small node; look every 64 nodes.
-        if let Some(time) = limits.time {
-            if self.run.stats.nodes % 64 == 0 && self.run.started.elapsed() >= time {
-                return Some(Limit::Time);
-            }
-        }
-        None
+        let work = self.run.work();
+        self.run.clock.tick(work).then_some(Limit::Time)
     }
 
     /// Sends `event` to the observer, if there is one.

@@ -8,6 +8,8 @@
 //!   propagation to a fixpoint), decisions and refutations;
 //! - `var_order` and `value_order`: the orderings;
 //! - `restart` and `backjump`: restarts and conflict-directed backjumping;
+//! - `optimize`: branch and bound, its outcome and its improving solutions;
+//! - `clock`: the time limit, read at a bounded cost;
 //! - `config` and `spelling`: the configuration and its one-line spelling;
 //! - `outcome` and `stats`: what a run found and did.
 
@@ -20,8 +22,10 @@ use crate::model::{Model, ModelError, Solution};
 use crate::observer::Observer;
 
 mod backjump;
+mod clock;
 mod config;
 mod dfs;
+mod optimize;
 mod outcome;
 mod program;
 mod propagate;
@@ -32,7 +36,8 @@ mod value_order;
 mod var_order;
 
 pub use config::{BackjumpingLevel, Branching, Limit, Limits, Propagation, Search, SolveConfig, ValueOrder, VarOrder};
-pub use outcome::{Attribution, Count, Effect, Outcome, Status};
+pub use optimize::Improvements;
+pub use outcome::{Attribution, Count, Effect, Improvement, OptimizationOutcome, Outcome, Status};
 pub use restart::Restarts;
 pub use spelling::{ConfigSyntaxError, UnknownOption};
 pub use stats::Stats;
@@ -47,10 +52,11 @@ use var_order::Scratch;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SolveError {
-    /// Backtracking search keeps every domain as a bitset; this one (or all of
-    /// them together) would be too large.
+    /// Backtracking search keeps a domain given as a list of values, and a
+    /// range up to [`SolveConfig::bitset_limit`], as a bitset; this one (or all
+    /// of them together) would take more than 2 GiB.
     #[error(
-        "the domain of variable {var} has {size} values, too many for backtracking search (local search keeps domains as ranges)"
+        "the domain of variable {var} has {size} values, too many for the bitsets of backtracking search (ranges wider than the bitset limit are kept as intervals; local search keeps every domain as a range)"
     )]
     DomainTooLarge {
         /// The variable's name.
@@ -58,6 +64,14 @@ pub enum SolveError {
         /// Its domain size.
         size: u64,
     },
+}
+
+/// The deepest a branch can go: one decision per bitset variable, and up to
+/// 65 per interval (64 halvings take any interval to one value, and a variable
+/// that propagation fixed is still decided once at the levels that wait for
+/// decisions).
+fn max_depth(state: &State) -> usize {
+    (0..state.num_vars() as u32).map(|x| if state.is_interval(x) { 65 } else { 1 }).sum()
 }
 
 /// A convenience of the model, defined here so that the model does not
@@ -139,7 +153,10 @@ impl<'m> Solver<'m> {
             tree: Tree::new(model.num_vars(), free_count),
             scratch: Scratch::new(n_constraints),
             restarts: RestartClock::default(),
-            backjumping: program.config.backjumping().then(|| Box::new(Backjumping::new(model.num_vars()))),
+            backjumping: program
+                .config
+                .backjumping()
+                .then(|| Box::new(Backjumping::new(model.num_vars(), max_depth(&state)))),
             assumptions: Assumptions::default(),
             observer: None,
             program,
@@ -189,7 +206,8 @@ impl<'m> Solver<'m> {
         }
     }
 
-    /// Finds the first solution.
+    /// Finds the first solution. An objective, if the model has one, plays
+    /// no part: [`optimize`](Solver::optimize) looks for the best solution.
     pub fn solve(&mut self) -> Outcome<'m> {
         self.start_run();
         match self.step(None) {
@@ -199,16 +217,18 @@ impl<'m> Solver<'m> {
         }
     }
 
-    /// Iterates over all solutions (up to the configured limits). After the
-    /// iterator is drained, [`status`](Solver::status) says whether the search
-    /// was complete.
+    /// Iterates over all solutions (up to the configured limits), whatever
+    /// the model's objective (see [`improvements`](Solver::improvements) for
+    /// better and better ones). After the iterator is drained,
+    /// [`status`](Solver::status) says whether the search was complete.
     pub fn solutions(&mut self) -> Solutions<'_, 'm> {
         self.start_run();
         Solutions { solver: self }
     }
 
     /// Counts solutions, stopping at `limit` if given (a count with limit 2
-    /// answers "is the solution unique?").
+    /// answers "is the solution unique?"). The objective, if any, plays no
+    /// part: every solution counts.
     pub fn count(&mut self, limit: Option<u64>) -> Count {
         self.start_run();
         loop {
@@ -246,7 +266,14 @@ impl<'m> Solver<'m> {
     /// The current domain of every variable.
     fn current_domains(&self) -> Vec<Domain> {
         (0..self.state.num_vars() as u32)
-            .map(|x| Domain::values(self.state.positions(x).map(|p| self.state.value(x, p))))
+            .map(|x| {
+                if self.state.is_interval(x) {
+                    let bounds = self.state.interval(x);
+                    Domain::range(bounds.min, bounds.max)
+                } else {
+                    Domain::values(self.state.values(x))
+                }
+            })
             .collect()
     }
 
@@ -278,6 +305,7 @@ impl<'m> Solver<'m> {
         }
         match self.state.position(var.index, value) {
             Some(pos) => self.assumptions.fixed.push((var.index, pos)),
+            None if self.state.is_interval(var.index) => self.assumptions.fixed_values.push((var.index, value)),
             None => self.assumptions.failed = true,
         }
         self.run.phase = Phase::Fresh;
@@ -286,13 +314,16 @@ impl<'m> Solver<'m> {
 
     /// Removes `value` from `var`'s domain at the root of every later run, until
     /// [`clear_assumptions`](Solver::clear_assumptions): "is there a solution in
-    /// which this cell is not 5?", without building another model.
+    /// which this cell is not 5?", without building another model. From an
+    /// interval domain only a bound can be removed: an inner value stays.
     pub fn assume_not(&mut self, var: VarId, value: i64) -> Result<(), ModelError> {
         if var.model != self.program.model.id() || var.index() >= self.state.num_vars() {
             return Err(ModelError::ForeignVariable { constraint: "assume_not".to_string(), position: 0, var });
         }
         if let Some(pos) = self.state.position(var.index, value) {
             self.assumptions.excluded.push((var.index, pos));
+        } else if self.state.is_interval(var.index) {
+            self.assumptions.excluded_values.push((var.index, value));
         }
         self.run.phase = Phase::Fresh;
         Ok(())
@@ -303,12 +334,14 @@ impl<'m> Solver<'m> {
         // Cleared in place: a solver re-solved with new givens does not allocate.
         self.assumptions.fixed.clear();
         self.assumptions.excluded.clear();
+        self.assumptions.fixed_values.clear();
+        self.assumptions.excluded_values.clear();
         self.assumptions.failed = false;
         self.run.phase = Phase::Fresh;
     }
 
     /// The current assignment, every variable fixed, as a solution.
-    fn solution(&self) -> Solution<'m> {
+    pub(super) fn solution(&self) -> Solution<'m> {
         let values: Vec<i64> =
             (0..self.state.num_vars() as u32).map(|x| self.state.value(x, self.state.min_pos(x))).collect();
         debug_assert!(self.program.model.is_solution(&values), "the search produced a non-solution: {values:?}");

@@ -1,5 +1,8 @@
-//! How a search ended: outcomes, statuses and counts, and what each
-//! constraint did (pruning attribution).
+//! How a search ended: outcomes, statuses and counts, the outcome of an
+//! optimisation and its improving solutions, and what each constraint did
+//! (pruning attribution).
+
+use std::time::Duration;
 
 use super::config::Limit;
 use crate::model::{Model, Solution};
@@ -36,6 +39,84 @@ impl<'m> Outcome<'m> {
             _ => None,
         }
     }
+}
+
+/// How a search for the best solution ended (see
+/// [`Solver::optimize`](crate::Solver::optimize)). Unsatisfiable is an
+/// outcome, not an error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptimizationOutcome<'m> {
+    /// The best solution, proved optimal: the search space was exhausted
+    /// looking for a better one.
+    Optimal {
+        /// The solution.
+        solution: Solution<'m>,
+        /// Its objective value.
+        objective: i64,
+    },
+    /// The best solution found before a limit stopped the search; a better
+    /// one may exist.
+    BestFound {
+        /// The solution.
+        solution: Solution<'m>,
+        /// Its objective value.
+        objective: i64,
+        /// The limit that stopped the search.
+        limit: Limit,
+    },
+    /// The model has no solution.
+    Unsatisfiable,
+    /// A limit stopped the search before any solution was found.
+    LimitReached(Limit),
+}
+
+impl<'m> OptimizationOutcome<'m> {
+    /// Whether the solution is proved optimal.
+    pub fn is_optimal(&self) -> bool {
+        matches!(self, OptimizationOutcome::Optimal { .. })
+    }
+
+    /// The best solution found, if any.
+    pub fn solution(&self) -> Option<&Solution<'m>> {
+        match self {
+            OptimizationOutcome::Optimal { solution, .. } | OptimizationOutcome::BestFound { solution, .. } => {
+                Some(solution)
+            }
+            _ => None,
+        }
+    }
+
+    /// The best solution found, if any.
+    pub fn into_solution(self) -> Option<Solution<'m>> {
+        match self {
+            OptimizationOutcome::Optimal { solution, .. } | OptimizationOutcome::BestFound { solution, .. } => {
+                Some(solution)
+            }
+            _ => None,
+        }
+    }
+
+    /// The best objective value found, if any.
+    pub fn objective(&self) -> Option<i64> {
+        match self {
+            OptimizationOutcome::Optimal { objective, .. } | OptimizationOutcome::BestFound { objective, .. } => {
+                Some(*objective)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A solution better than every earlier one of its run (see
+/// [`Solver::improvements`](crate::Solver::improvements)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Improvement<'m> {
+    /// The solution.
+    pub solution: Solution<'m>,
+    /// Its objective value.
+    pub objective: i64,
+    /// The wall-clock time from the start of the run to this solution.
+    pub elapsed: Duration,
 }
 
 /// How a run ended, whatever it was looking for.

@@ -48,7 +48,7 @@ impl<'m> Program<'m> {
         model: &'m Model,
         config: SolveConfig,
     ) -> Result<(Program<'m>, State, ReversibleInt), SolveError> {
-        let mut state = State::new(model.domains()).map_err(|e| SolveError::DomainTooLarge {
+        let mut state = State::new(model.domains(), config.bitset_limit).map_err(|e| SolveError::DomainTooLarge {
             var: model.display_name(model.var_at(e.var).expect("a variable of the model")).into_owned(),
             size: e.size,
         })?;
@@ -94,7 +94,7 @@ impl<'m> Program<'m> {
             runs_in,
             watchers: Watchers::new(model.num_vars(), &pairs),
             costs: Vec::new(),
-            initial: State::new(&[]).expect("an empty model").snapshot(),
+            initial: State::new(&[], 0).expect("an empty model").snapshot(),
             propagation: config.propagation(),
             branching: config.branching(),
             config,

@@ -79,10 +79,18 @@ impl Solver<'_> {
         }
     }
 
-    /// Runs queued propagators to a fixpoint (arc consistency).
+    /// Runs queued propagators to a fixpoint (arc consistency). When the
+    /// time limit expires on the way it stops, the queue emptied and the
+    /// state no fixpoint: the caller's loop sees the expired clock and ends
+    /// the run.
     pub(super) fn propagate_queue(&mut self) -> Result<(), Failure> {
         while let Some(c) = self.queue.pop() {
             self.run.stats.propagations += 1;
+            let work = self.run.work();
+            if self.run.clock.tick(work) {
+                self.queue.clear();
+                return Ok(());
+            }
             let mut ctx = context!(self, c, Assigned::Fixed);
             ctx.wake = Some(Wake {
                 watchers: &self.program.watchers,
@@ -106,6 +114,9 @@ impl Solver<'_> {
 
     /// Forward checking: runs each constraint on `var` once, reasoning from the
     /// decided variables only. With `record`, backjumping learns what pruned what.
+    /// `var` is the decision just made, or a variable a split narrowed
+    /// without fixing it (which the propagators are then not told of as a
+    /// decision: nothing new is assigned).
     pub(super) fn forward_check(&mut self, var: u32, record: bool) -> Result<(), Failure> {
         self.scratch.seen.clear();
         let level = self.tree.frames.len() as u32;
@@ -117,7 +128,7 @@ impl Solver<'_> {
             self.run.stats.propagations += 1;
             let mut ctx = context!(self, c, Assigned::Decided(&self.tree.decided));
             ctx.observer = self.observer.as_deref_mut().map(|o| o as &mut dyn Observer);
-            ctx.decision = Some(var);
+            ctx.decision = self.tree.decided[var as usize].then_some(var);
             if record {
                 ctx.pruned_log = self.backjumping.as_mut().map(|bj| &mut bj.log);
             }
@@ -195,6 +206,39 @@ impl Solver<'_> {
                 }
                 self.propagate_queue()
             }
+        }
+    }
+
+    /// Narrows the interval of `var` to one half of its split at `at` (`var >
+    /// at` when `upper`, else `var <= at`) and propagates at the configured
+    /// level, as a decision would: plain backtracking checks the constraints
+    /// once the half fixes the variable (which is then decided); forward
+    /// checking runs the variable's constraints once; `mac` propagates to the
+    /// fixpoint. `Err(None)` when the half is empty.
+    pub(super) fn split(&mut self, var: u32, at: i64, upper: bool) -> Result<(), Option<Failure>> {
+        let (lo, hi) = if upper { (at + 1, i64::MAX) } else { (i64::MIN, at) };
+        let change = self.state.narrow_bounds(var, lo, hi);
+        if change == Change::Wipeout {
+            return Err(None);
+        }
+        let level = self.tree.frames.len() as u32;
+        if let Some(bj) = &mut self.backjumping {
+            bj.record_split(level, var);
+        }
+        if self.state.size(var) == 1 {
+            self.tree.decided[var as usize] = true;
+            if let Some(bj) = &mut self.backjumping {
+                bj.assign(var, level);
+            }
+        }
+        match self.program.propagation {
+            Propagation::None if self.tree.decided[var as usize] => self.check(var).map_err(Some),
+            Propagation::ForwardChecking => self.forward_check(var, true).map_err(Some),
+            Propagation::Mac if change != Change::None => {
+                self.wake_watchers(var);
+                self.propagate_queue().map_err(Some)
+            }
+            _ => Ok(()),
         }
     }
 

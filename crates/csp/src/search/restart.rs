@@ -19,6 +19,8 @@ use crate::observer::SearchEvent;
 /// first solution; the search goes on from there without them, so
 /// [`Solver::solutions`](crate::Solver::solutions) and
 /// [`Solver::count`](crate::Solver::count) still see every solution once.
+/// Under branch and bound ([`Solver::optimize`](crate::Solver::optimize)) they
+/// go on after solutions, keeping the bound: no solution can be found twice.
 /// They only change the search with an ordering that learns or draws at
 /// random: with the others each restart repeats the same tree.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -83,8 +85,10 @@ impl Solver<'_> {
         };
         self.restarts.failures += 1;
         // After the first solution the search must finish its tree: another
-        // restart would find that solution again.
-        if self.restarts.failures < cutoff || self.run.stats.solutions > 0 {
+        // restart would find that solution again. Not so under branch and
+        // bound, where the bound excludes every solution found so far.
+        let enumerating = self.run.optimizing.is_none();
+        if self.restarts.failures < cutoff || (enumerating && self.run.stats.solutions > 0) {
             return false;
         }
         let Some(root) = self.tree.frames.first().map(|frame| frame.mark) else {

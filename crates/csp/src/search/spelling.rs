@@ -109,6 +109,7 @@ spelled!(ArcConsistency, "arc-consistency algorithm", [
 spelled!(AllDifferentStrength, "all-different strength", [
     Pairwise => "pairwise" | "value",
     Matching => "matching" | "domain" | "regin",
+    Bounds => "bounds" | "bc",
 ]);
 
 /// A configuration spelling that could not be read.
@@ -118,7 +119,7 @@ pub enum ConfigSyntaxError {
     #[error(
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
          ordering input|mrv|mrvdeg|domdeg|domwdeg, a value ordering asc|desc|random|lcv, an all-different \
-         strength pairwise|matching, rootac, separate, intersect, binary, luby or luby=SCALE, or seed=N)"
+         strength pairwise|matching|bounds, rootac, separate, intersect, binary, luby or luby=SCALE, or seed=N)"
     )]
     UnknownWord {
         /// The whole spelling.
@@ -211,7 +212,7 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
 /// algorithm := ac3 | ac2001                         (default ac3)
 /// word   := input | mrv | mrvdeg | domdeg | domwdeg (variable ordering, default mrv)
 ///         | asc | desc | random | lcv               (value ordering, default asc)
-///         | pairwise | matching                     (all-different strength, default matching)
+///         | pairwise | matching | bounds            (all-different strength, default matching)
 ///         | rootac                                  (arc consistency at the root)
 ///         | separate                                (no merged all-different system)
 ///         | intersect                               (all-different intersections, see the field)
@@ -220,7 +221,7 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
 ///         | seed=N                                  (default 0)
 /// ```
 ///
-/// Limits are not part of the spelling. `Display` writes the level, the
+/// Limits are not part of the spelling, nor is the bitset limit. `Display` writes the level, the
 /// variable ordering, and whatever else differs from the defaults, so it reads
 /// back to an equal configuration.
 ///

@@ -27,7 +27,7 @@ pub struct Stats {
     pub restarts: u64,
     /// The deepest decision level reached.
     pub max_depth: u32,
-    /// Solutions found.
+    /// Solutions found (under branch and bound, the improving solutions).
     pub solutions: u64,
     /// Wall-clock time spent in the solver (not deterministic).
     pub elapsed: Duration,

@@ -1,14 +1,20 @@
 //! In which order a frame tries its variable's values: ascending and
 //! descending walk the domain, random and least-constraining-value buffer an
 //! order in [`Tree::orders`](super::dfs::Tree::orders) when the frame is pushed.
+//! An interval is split in two halves instead: ascending and least
+//! constraining try the lower half first, descending the upper, random draws.
 
 use super::Solver;
-use super::config::{Propagation, ValueOrder};
-use super::dfs::Frame;
+use super::config::{Branching, Propagation, ValueOrder};
+use super::dfs::{Frame, FrameKind};
 
 impl Solver<'_> {
     /// Opens a frame for deciding `var`: the trail mark, and the value order.
     pub(super) fn push_frame(&mut self, var: u32) {
+        if self.state.is_interval(var) {
+            self.push_split(var);
+            return;
+        }
         let mark = self.state.mark();
         let start = self.tree.orders.len() as u32;
         let cursor = match self.program.config.value_order {
@@ -27,8 +33,38 @@ impl Solver<'_> {
             }
         };
         let end = self.tree.orders.len() as u32;
-        let kind = self.program.branching;
+        let kind = match self.program.branching {
+            Branching::Enumerate => FrameKind::Enumerate,
+            Branching::Binary => FrameKind::Binary,
+        };
         self.tree.frames.push(Frame { kind, var, mark, cursor, start, end, assigned: false, value: 0 });
+    }
+
+    /// Opens a frame splitting the interval of `var` at its middle (rounded
+    /// down): two halves, or one when the interval is a single value (which
+    /// the search then decides, at the levels that wait for decisions).
+    fn push_split(&mut self, var: u32) {
+        let bounds = self.state.interval(var);
+        // Bounds lie within -2^62..=2^62: their sum fits an i64.
+        let at = (bounds.min + bounds.max).div_euclid(2);
+        let halves = if bounds.min == bounds.max { 1 } else { 2 };
+        let upper_first = halves == 2
+            && match self.program.config.value_order {
+                ValueOrder::Ascending | ValueOrder::LeastConstraining => false,
+                ValueOrder::Descending => true,
+                ValueOrder::Random => self.run.rng.below(2) == 1,
+            };
+        let start = self.tree.orders.len() as u32;
+        self.tree.frames.push(Frame {
+            kind: FrameKind::Split { at, upper_first },
+            var,
+            mark: self.state.mark(),
+            cursor: 0,
+            start,
+            end: halves,
+            assigned: false,
+            value: 0,
+        });
     }
 
     /// The top frame's next value to try (a position), or `None` when it has
@@ -47,10 +83,16 @@ impl Solver<'_> {
                 Some(pos)
             }
             ValueOrder::Random | ValueOrder::LeastConstraining => {
-                let orders = &self.tree.orders;
-                let pos = *orders.get(frame.cursor as usize).filter(|_| frame.cursor < frame.end)?;
-                frame.cursor += 1;
-                Some(pos)
+                // Branch and bound may have removed values since the order
+                // was buffered (see `Solver::impose_bound`): skip them.
+                while frame.cursor < frame.end {
+                    let pos = self.tree.orders[frame.cursor as usize];
+                    frame.cursor += 1;
+                    if self.state.contains_pos(frame.var, pos) {
+                        return Some(pos);
+                    }
+                }
+                None
             }
         }
     }

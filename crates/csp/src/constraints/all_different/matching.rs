@@ -6,6 +6,7 @@ use crate::kernel::{Conflict, Context, Cost, PropagationResult};
 
 use super::NONE;
 use super::bitset::SmallMatching;
+use super::bounds::BoundsConsistency;
 use super::pairwise::{self, Done};
 use crate::constraints::graph::{Graph, Tarjan};
 
@@ -23,6 +24,10 @@ use crate::constraints::graph::{Graph, Tarjan};
 /// The matching is kept between calls and repaired (Régin's incremental
 /// version): after a removal only the variables that lost their matched value
 /// need an augmenting path.
+///
+/// When a variable's domain is an interval (a range too wide for a bitset),
+/// the graph would have millions of value nodes: the propagator is then
+/// bounds consistency, the hull of domain consistency over intervals.
 pub(super) struct Matching<'c> {
     vars: &'c [VarId],
     offsets: &'c [i64],
@@ -43,6 +48,8 @@ pub(super) struct Matching<'c> {
     /// The bitset version, when every domain is one word of consecutive values
     /// and the shifted values span at most 64.
     small: Option<Box<SmallMatching>>,
+    /// Bounds consistency instead, when some domain is an interval.
+    wide: Option<Box<BoundsConsistency<'c>>>,
     /// The positions plain backtracking has checked (see [`pairwise::check_partial`]).
     checked: Done,
 }
@@ -99,6 +106,7 @@ impl<'c> Matching<'c> {
             path: Vec::new(),
             tarjan: Tarjan::default(),
             small: None,
+            wide: None,
             checked: Done::new(vars.len()),
         }
     }
@@ -212,6 +220,12 @@ impl<'c> Matching<'c> {
 
 impl Propagator for Matching<'_> {
     fn initialise(&mut self, ctx: &mut Context<'_>) {
+        if self.vars.iter().any(|&var| ctx.is_interval(var)) {
+            let mut wide = Box::new(BoundsConsistency::new(self.vars, self.offsets));
+            wide.initialise(ctx);
+            self.wide = Some(wide);
+            return;
+        }
         self.checked.initialise(ctx);
         // The local value space holds every shifted value of the initial domains;
         // it is dense unless those values are scattered.
@@ -244,6 +258,9 @@ impl Propagator for Matching<'_> {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
+        if let Some(wide) = &mut self.wide {
+            return wide.propagate(ctx);
+        }
         let n = self.vars.len();
         if n > self.values.len() {
             return Err(Conflict);
@@ -299,7 +316,7 @@ impl Propagator for Matching<'_> {
 
     fn cost(&self) -> Cost {
         // The bitset version starts with a cheap pass and reschedules itself.
-        if self.small.is_some() { Cost::Cheap } else { Cost::Expensive }
+        if self.small.is_some() || self.wide.is_some() { Cost::Cheap } else { Cost::Expensive }
     }
 
     fn is_idempotent(&self) -> bool {
@@ -311,6 +328,9 @@ impl Propagator for Matching<'_> {
     }
 
     fn check_partial(&mut self, ctx: &mut Context<'_>) -> bool {
+        if let Some(wide) = &mut self.wide {
+            return wide.check_partial(ctx);
+        }
         pairwise::check_partial(self.vars, self.offsets, &mut self.checked, ctx)
     }
 }

@@ -1,12 +1,16 @@
 //! `all_different`: the relation, and the choice of its propagator's strength.
 //!
-//! Two strengths (Gecode's value versus domain consistency): pairwise value
-//! elimination ([`pairwise`]) and domain consistency by bipartite matching
-//! (Régin 1994, [`matching`]), on bitsets when the values span at most 64
-//! ([`bitset`]). Several all-differents over one small span can be propagated
-//! together, as one [`system`]. Every strength implements plain backtracking's
-//! pair-by-pair check, so that the propagation level never changes which
-//! propagator a constraint gets.
+//! Three strengths (Gecode's value, bounds and domain consistency): pairwise
+//! value elimination ([`pairwise`]), bounds consistency (López-Ortiz et al.
+//! 2003, [`bounds`]) and domain consistency by bipartite matching (Régin
+//! 1994, [`matching`]), on bitsets when the values span at most 64
+//! ([`bitset`]). The matching strength follows the domains' width: over
+//! interval domains (ranges too wide for bitsets) a matching would walk
+//! millions of values, and bounds consistency is the hull of domain
+//! consistency there anyway, so it propagates bounds. Several all-differents
+//! over one small span can be propagated together, as one [`system`]. Every
+//! strength implements plain backtracking's pair-by-pair check, so that the
+//! propagation level never changes which propagator a constraint gets.
 //!
 //! A value and its offset may each be as large as `±2^62`, so a shifted value
 //! `x_i + o_i` may not fit `i64`: the propagators take it in `i128`, or prove
@@ -17,10 +21,12 @@ use crate::constraint::{AllDifferentStrength, Constraint, Propagator, Propagator
 use crate::ids::VarId;
 
 mod bitset;
+mod bounds;
 mod matching;
 mod pairwise;
 pub(crate) mod system;
 
+use bounds::BoundsConsistency;
 use matching::Matching;
 use pairwise::Pairwise;
 
@@ -84,6 +90,7 @@ impl Constraint for AllDifferent {
     fn propagator(&self, options: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
         Some(match self.strength(options) {
             AllDifferentStrength::Pairwise => Box::new(Pairwise::new(&self.vars, &self.offsets)),
+            AllDifferentStrength::Bounds => Box::new(BoundsConsistency::new(&self.vars, &self.offsets)),
             AllDifferentStrength::Matching => Box::new(Matching::new(&self.vars, &self.offsets)),
         })
     }

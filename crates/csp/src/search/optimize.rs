@@ -1,0 +1,193 @@
+//! Branch and bound (Land & Doig 1960, as CP solvers run it): the search for
+//! a solution, then for a better one, until none is left.
+//!
+//! After each solution, every later node must beat it: when minimising,
+//! `objective <= best - 1` (`>= best + 1` when maximising). The bound is not
+//! a constraint of the model (the model does not change while it is solved)
+//! but a narrowing of the objective's domain that the search imposes itself,
+//! before each variable choice and whenever a frame is undone (see the
+//! sibling module `dfs`): bounds only tighten, so a state that satisfies the
+//! latest satisfies every earlier one. Under `mac` the narrowing wakes the
+//! objective's propagators like any other change; under forward checking and
+//! plain backtracking it only narrows the domain, so the objective's value,
+//! once decided, is within the bound, and its constraints are checked or
+//! propagated from the decisions as always. The same loop runs under every
+//! level, branching, ordering, backjumping (the bound holds at every level,
+//! as if imposed at the root) and restarts (which keep the bound, and unlike
+//! enumeration go on after solutions: none can be found twice).
+
+use super::Solver;
+use super::dfs::Step;
+use super::outcome::{Improvement, OptimizationOutcome, Status};
+use super::propagate::Failure;
+use crate::kernel::Change;
+use crate::model::Sense;
+use crate::observer::SearchEvent;
+
+/// Branch and bound's state in a run.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BranchAndBound {
+    /// The objective's variable and sense; `None` for a model without an
+    /// objective, whose objective is the constant 0.
+    objective: Option<(u32, Sense)>,
+    /// The objective value of the best solution so far.
+    best: Option<i64>,
+}
+
+impl<'m> Solver<'m> {
+    /// Finds the best solution of the model's objective
+    /// ([`Model::minimize`](crate::Model::minimize),
+    /// [`Model::maximize`](crate::Model::maximize)) by branch and bound, and
+    /// proves it optimal unless a limit stops the search first. A model without
+    /// an objective has the constant objective 0: its first solution is optimal.
+    ///
+    /// ```
+    /// use csp::{Model, OptimizationOutcome, Relation, SolveConfig, Solver};
+    ///
+    /// // The largest x + y with x < y over 0..=9, x + y odd: 8 + 9.
+    /// let mut model = Model::new();
+    /// let x = model.new_var(0..=9).unwrap();
+    /// let y = model.new_var(0..=9).unwrap();
+    /// model.less_than(x, y).unwrap();
+    /// model.predicate(&[x, y], |v| (v[0] + v[1]) % 2 == 1).unwrap();
+    /// model.maximize_linear(&[(1, x), (1, y)]).unwrap();
+    /// let mut solver = Solver::new(&model, SolveConfig::default()).unwrap();
+    /// let outcome = solver.optimize();
+    /// assert!(outcome.is_optimal());
+    /// assert_eq!(outcome.objective(), Some(17));
+    /// ```
+    pub fn optimize(&mut self) -> OptimizationOutcome<'m> {
+        let mut best = None;
+        for improvement in self.improvements() {
+            best = Some(improvement);
+        }
+        match (best, self.status()) {
+            (Some(Improvement { solution, objective, .. }), Status::LimitReached(limit)) => {
+                OptimizationOutcome::BestFound { solution, objective, limit }
+            }
+            (Some(Improvement { solution, objective, .. }), _) => OptimizationOutcome::Optimal { solution, objective },
+            (None, Status::LimitReached(limit)) => OptimizationOutcome::LimitReached(limit),
+            (None, _) => OptimizationOutcome::Unsatisfiable,
+        }
+    }
+
+    /// Iterates over the improving solutions of a branch and bound run, each
+    /// better than the one before, with its objective value and the time it
+    /// took. Once the iterator is drained, [`status`](Solver::status) says
+    /// whether the last one is proved optimal ([`Status::Complete`]) or which
+    /// limit stopped the search. [`Stats::solutions`](crate::Stats::solutions)
+    /// counts the improving solutions, and an observer sees
+    /// [`SearchEvent::Improvement`] for each.
+    ///
+    /// ```
+    /// use csp::{Model, SolveConfig, Solver, Status};
+    ///
+    /// let mut model = Model::new();
+    /// let x = model.new_var(1..=5).unwrap();
+    /// model.maximize(x).unwrap();
+    /// let mut solver = Solver::new(&model, SolveConfig::default()).unwrap();
+    /// let objectives: Vec<i64> = solver.improvements().map(|i| i.objective).collect();
+    /// assert_eq!(objectives, [1, 2, 3, 4, 5]); // ascending values, each better
+    /// assert_eq!(solver.status(), Status::Complete); // 5 is optimal
+    /// ```
+    pub fn improvements(&mut self) -> Improvements<'_, 'm> {
+        self.start_run();
+        let objective = self.program.model.objective().map(|o| (o.var.index, o.sense));
+        self.run.optimizing = Some(BranchAndBound { objective, best: None });
+        Improvements { solver: self }
+    }
+
+    /// A solution was found under branch and bound: records its objective
+    /// value as the best and reports it. True when the model has no objective
+    /// variable: the solution is then optimal.
+    pub(super) fn improved(&mut self, count: u64) -> bool {
+        let Some(bb) = &mut self.run.optimizing else { return false };
+        let objective = bb.objective.map_or(0, |(x, _)| self.state.value(x, self.state.min_pos(x)));
+        debug_assert!(
+            match (bb.objective, bb.best) {
+                (Some((_, Sense::Minimize)), Some(best)) => objective < best,
+                (Some((_, Sense::Maximize)), Some(best)) => objective > best,
+                _ => true,
+            },
+            "branch and bound found a solution that is no better"
+        );
+        bb.best = Some(objective);
+        let last = bb.objective.is_none();
+        self.emit(SearchEvent::Improvement { objective, count });
+        last
+    }
+
+    /// Under branch and bound, after a solution: narrows the objective to the
+    /// values that beat it, and propagates that under `mac`. `Ok(true)` if the
+    /// state changed; `Err` when no better solution extends the state, with
+    /// the failure when propagation found it (`None` when the objective's own
+    /// domain has no better value).
+    pub(super) fn impose_bound(&mut self) -> Result<bool, Option<Failure>> {
+        let Some(BranchAndBound { objective: Some((x, sense)), best: Some(best) }) = self.run.optimizing else {
+            return Ok(false);
+        };
+        // The objective lies within -2^62..=2^62, so `best ± 1` does not overflow.
+        let (lo, hi) = match sense {
+            Sense::Minimize => (i64::MIN, best - 1),
+            Sense::Maximize => (best + 1, i64::MAX),
+        };
+        let (min, max) = (self.state.value(x, self.state.min_pos(x)), self.state.value(x, self.state.max_pos(x)));
+        if lo <= min && max <= hi {
+            return Ok(false);
+        }
+        if self.observer.is_some() && !self.state.is_interval(x) {
+            let gone: Vec<i64> = self.state.values(x).filter(|v| !(lo..=hi).contains(v)).collect();
+            let var = self.var_id(x);
+            for value in gone {
+                self.emit(SearchEvent::Removed { var, value, constraint: None });
+            }
+        }
+        let change = self.state.narrow_bounds(x, lo, hi);
+        if change == Change::Wipeout {
+            return Err(None);
+        }
+        if self.observer.is_some() && self.state.is_interval(x) {
+            let bounds = self.state.interval(x);
+            let var = self.var_id(x);
+            self.emit(SearchEvent::Narrowed { var, min: bounds.min, max: bounds.max, constraint: None });
+        }
+        if self.program.propagation == super::config::Propagation::Mac {
+            self.wake_watchers(x);
+            self.propagate_queue().map_err(Some)?;
+        }
+        Ok(true)
+    }
+}
+
+/// The improving solutions of a branch and bound run. See [`Solver::improvements`].
+#[derive(Debug)]
+pub struct Improvements<'s, 'm> {
+    solver: &'s mut Solver<'m>,
+}
+
+impl<'m> Iterator for Improvements<'_, 'm> {
+    type Item = Improvement<'m>;
+
+    fn next(&mut self) -> Option<Improvement<'m>> {
+        match self.solver.step(None) {
+            Step::Solution => {
+                let solution = self.solver.solution();
+                let objective = self.solver.run.optimizing.and_then(|bb| bb.best).unwrap_or(0);
+                Some(Improvement { solution, objective, elapsed: self.solver.run.started.elapsed() })
+            }
+            Step::Exhausted | Step::Limit(_) => None,
+        }
+    }
+}
+
+impl Improvements<'_, '_> {
+    /// The statistics of the run so far.
+    pub fn stats(&self) -> &super::Stats {
+        self.solver.stats()
+    }
+
+    /// How the run ended (or [`Status::Running`] before the end).
+    pub fn status(&self) -> Status {
+        self.solver.status()
+    }
+}

@@ -1,0 +1,172 @@
+//! Wide domains: ranges too wide for a bitset are intervals, the search
+//! splits them, and nothing walks their values. The regressions of issue #13
+//! (`x + y = n, x - y = 2` took 378 s at n = 10^6; a matching all-different
+//! over 0..=10^7 took 25 s and 1.1 GB, see `wide_memory.rs`) are asserted
+//! on nodes and on the memory allocated, never on time.
+
+use csp::{
+    Branching, Domain, MAX_VALUE, Model, Propagation, Relation, Restarts, Search, SolveConfig, Solver, ValueOrder,
+    VarOrder,
+};
+
+/// Every level, both branchings, backjumping, restarts: the configurations
+/// the wide-domain tests run under.
+fn configs() -> Vec<SolveConfig> {
+    let mut configs = Vec::new();
+    for &propagation in Propagation::ALL {
+        for branching in [Branching::Enumerate, Branching::Binary] {
+            for &value_order in ValueOrder::ALL {
+                let config = SolveConfig::default()
+                    .with_search(Search::Chronological { propagation, branching })
+                    .with_value_order(value_order)
+                    .with_var_order(VarOrder::DomWdeg);
+                configs.push(config.clone().with_restarts(Restarts::Luby { scale: 2 }));
+                configs.push(config);
+            }
+        }
+        if let Some(search) = Search::backjumping(propagation) {
+            configs.push(SolveConfig::default().with_search(search));
+        }
+    }
+    configs
+}
+
+#[test]
+fn a_sum_and_a_difference_over_a_million_values_take_a_few_dozen_nodes() {
+    let n = 1_000_000;
+    let mut model = Model::new();
+    let x = model.new_var(0..=n).unwrap();
+    let y = model.new_var(0..=n).unwrap();
+    model.linear(&[(1, x), (1, y)], Relation::Eq, n).unwrap();
+    model.linear(&[(1, x), (-1, y)], Relation::Eq, 2).unwrap();
+    for propagation in [Propagation::Mac, Propagation::ForwardChecking] {
+        for branching in [Branching::Enumerate, Branching::Binary] {
+            let config = SolveConfig::default().with_search(Search::Chronological { propagation, branching });
+            let mut solver = Solver::new(&model, config).unwrap();
+            let count = solver.count(None);
+            assert!(count.is_unique(), "{propagation} {branching}: {count:?}");
+            // Each split halves x, and bounds reasoning does the rest: two
+            // nodes under mac, four under forward checking (at most 20 levels
+            // of halving with a failed half at each, whatever the order).
+            let nodes = solver.stats().nodes;
+            assert!(nodes <= 100, "{propagation} {branching}: {nodes} nodes");
+            let solution = solver.solve().into_solution().unwrap();
+            assert_eq!((solution[x], solution[y]), (n / 2 + 1, n / 2 - 1));
+        }
+    }
+}
+
+#[test]
+fn the_whole_value_range_is_solvable_by_bounds_reasoning() {
+    // x in 0..=2^62, y in -2^62..=2^62: x - y = 2^62 and x + y = 2^62 - 2.
+    let mut model = Model::new();
+    let x = model.new_named_var("x", 0..=MAX_VALUE).unwrap();
+    let y = model.new_named_var("y", -MAX_VALUE..=MAX_VALUE).unwrap();
+    model.linear(&[(1, x), (-1, y)], Relation::Eq, MAX_VALUE).unwrap();
+    model.linear(&[(1, x), (1, y)], Relation::Eq, MAX_VALUE - 2).unwrap();
+    for config in configs().into_iter().filter(|c| c.propagation() != Propagation::None) {
+        let mut solver = Solver::new(&model, config.clone()).unwrap();
+        let solution = solver.solve().into_solution().unwrap_or_else(|| panic!("{config}"));
+        assert_eq!((solution["x"], solution["y"]), (MAX_VALUE - 1, -1), "{config}");
+        assert!(solver.stats().nodes < 300, "{config}: {}", solver.stats());
+    }
+}
+
+#[test]
+fn intervals_and_bitsets_find_the_same_solutions() {
+    // A small model, solved with every range a bitset and with every range an
+    // interval (bitset limit 0), under every configuration.
+    let mut model = Model::new();
+    let a = model.new_var(0..=6).unwrap();
+    let b = model.new_var(-3..=3).unwrap();
+    let c = model.new_var(Domain::values([1, 3, 4])).unwrap();
+    let d = model.new_var(2..=5).unwrap();
+    model.all_different(&[a, b, c]).unwrap();
+    model.linear(&[(1, a), (2, b), (-1, d)], Relation::Le, 3).unwrap();
+    model.not_equal_offset(a, d, 1).unwrap();
+    model.equal(c, d).unwrap();
+    model.table(&[a, b], &[vec![0, 1], vec![2, 3], vec![4, -3], vec![5, 0], vec![6, 2]]).unwrap();
+    model.less_than(b, a).unwrap();
+    let expected: Vec<Vec<i64>> = {
+        let mut all: Vec<Vec<i64>> = Solver::new(&model, SolveConfig::default().with_bitset_limit(u64::MAX))
+            .unwrap()
+            .solutions()
+            .map(|s| s.values().to_vec())
+            .collect();
+        all.sort();
+        all
+    };
+    assert!(!expected.is_empty());
+    for config in configs() {
+        for limit in [0, 3] {
+            let config = config.clone().with_bitset_limit(limit);
+            let mut found: Vec<Vec<i64>> =
+                Solver::new(&model, config.clone()).unwrap().solutions().map(|s| s.values().to_vec()).collect();
+            found.sort();
+            assert_eq!(found, expected, "{config} with bitset limit {limit}");
+        }
+    }
+}
+
+fn assert_holds(name: &str, result: Result<usize, Vec<csp::testing::Failure>>) {
+    if let Err(failures) = result {
+        let lines: Vec<String> = failures.iter().map(|f| format!("  {f}")).collect();
+        panic!("{name} broke its promise on interval domains:\n{}", lines.join("\n"));
+    }
+}
+
+/// Every range an interval: the harness's random domains that are ranges
+/// become intervals, the others stay bitsets, so both meet in one constraint.
+fn intervals() -> SolveConfig {
+    SolveConfig::default().with_bitset_limit(0)
+}
+
+#[test]
+fn every_built_in_propagator_is_sound_on_interval_domains() {
+    use csp::testing::{Harness, Strength};
+    for &strength in csp::AllDifferentStrength::ALL {
+        for arity in 2..=4 {
+            let harness = Harness::new(arity, 1..=5)
+                .cases(300)
+                .seed(arity as u64)
+                .config(intervals().with_all_different(strength));
+            assert_holds("all_different", harness.check(Strength::Sound, |m, v| m.all_different(v).map(drop)));
+        }
+    }
+    let bounds =
+        Harness::new(3, 1..=4).cases(400).config(intervals().with_all_different(csp::AllDifferentStrength::Matching));
+    assert_holds(
+        "all_different (matching over intervals is bounds consistency)",
+        bounds.check(Strength::BoundsConsistent, |m, v| m.all_different(v).map(drop)),
+    );
+    let harness = Harness::new(2, -3..=4).cases(600).config(intervals());
+    assert_holds("equal", harness.check(Strength::BoundsConsistent, |m, v| m.equal(v[0], v[1]).map(drop)));
+    assert_holds("less_than", harness.check(Strength::BoundsConsistent, |m, v| m.less_than(v[0], v[1]).map(drop)));
+    for offset in [-2, 0, 3] {
+        assert_holds(
+            "not_equal_offset",
+            harness.check(Strength::Sound, |m, v| m.not_equal_offset(v[0], v[1], offset).map(drop)),
+        );
+    }
+    let harness = Harness::new(3, -3..=4).cases(400).seed(8).config(intervals());
+    for relation in [Relation::Eq, Relation::Le, Relation::Ge] {
+        assert_holds(
+            "linear",
+            harness.check(Strength::Sound, |m, v| m.linear(&[(2, v[0]), (-3, v[1]), (1, v[2])], relation, 1).map(drop)),
+        );
+    }
+    let rows = vec![vec![1, 2, 3], vec![1, 1, 1], vec![2, 3, 1], vec![3, 3, 3], vec![2, 1, 4], vec![4, 4, 2]];
+    let harness = Harness::new(3, 1..=4).cases(500).seed(5).config(intervals());
+    assert_holds("table", harness.check(Strength::BoundsConsistent, |m, v| m.table(v, &rows).map(drop)));
+    assert_holds(
+        "predicate",
+        harness.check(Strength::Sound, |m, v| m.predicate(v, |t| (t[0] + t[1]) % 3 == t[2] % 3).map(drop)),
+    );
+    let ac2001 = Harness::new(2, 0..=5)
+        .cases(400)
+        .config(SolveConfig { arc_consistency: csp::ArcConsistency::Ac2001, ..intervals() });
+    assert_holds(
+        "binary predicate under AC-2001",
+        ac2001.check(Strength::Sound, |m, v| m.predicate(v, |t| t[0] != t[1] + 1).map(drop)),
+    );
+}
