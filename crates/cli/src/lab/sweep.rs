@@ -4,7 +4,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use crate::report::compare::{CompareError, CompareOptions, Goal, Measurement, check_agreement, measure};
+use crate::report::compare::{CompareError, CompareOptions, Goal, Measurement, Repeats, check_agreement, measure};
 use csp::random::RandomCsp;
 use csp::rng::Rng;
 use csp::{Limits, SolveConfig};
@@ -125,7 +125,7 @@ impl Sweep {
         self.validate().map_err(SweepFailure::Usage)?;
         let jobs: Vec<(usize, usize)> =
             (0..self.tightness.len()).flat_map(|p| (0..self.samples).map(move |s| (p, s))).collect();
-        let options = CompareOptions { goal: Goal::First, repeats: 1, limits: self.limits };
+        let options = CompareOptions { goal: Goal::First, repeats: Repeats::Exactly(1), limits: self.limits };
         // One instance per rayon job: instances differ in cost by orders of
         // magnitude, and rayon's default splitting leaves runs of dozens of
         // instances to one thread, which the other cannot steal from; with
@@ -491,6 +491,7 @@ impl SweepResult {
                     name: algorithm.name.clone(),
                     points: self.points.iter().map(|p| (p.tightness, statistic.of(&p.costs[a]))).collect(),
                     dashed: algorithm.config.backjumping(),
+                    lower_bounds: Vec::new(),
                 })
                 .collect()
         };
@@ -515,6 +516,7 @@ impl SweepResult {
                     name: "satisfiable".into(),
                     points: self.points.iter().map(|p| (p.tightness, p.satisfiable_fraction())).collect(),
                     dashed: true,
+                    lower_bounds: Vec::new(),
                 },
             )),
             marker: Some((self.critical_tightness, format!("predicted p2 = {:.3}", self.critical_tightness))),
