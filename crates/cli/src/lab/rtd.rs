@@ -13,7 +13,8 @@ use csp::{Limits, SolveConfig, ValueOrder};
 use rayon::prelude::*;
 
 use super::RtdArgs;
-use super::stats::{Sample, Summary};
+use super::stats::{Estimate, Sample, Summary};
+use super::sweep_report::estimate;
 use crate::report::compare::{CompareOptions, Goal, Measurement, Repeats, check_agreement, measure};
 use crate::report::plot::{self, Axis, Series, XyChart};
 use crate::report::{self, Cell, Report, Table, millis, write_report};
@@ -166,9 +167,7 @@ impl Report for Distribution {
                 .map(|m| Sample { value: millis(m.cpu_time.unwrap_or(m.time)), lower_bound: !m.is_complete() })
                 .collect();
             let max = measurements.iter().map(|m| m.stats.nodes).max().unwrap_or(0);
-            let bound = |e: super::stats::Estimate| {
-                Cell::text(format!("{}{}", if e.lower_bound { ">=" } else { "" }, plot::compact(e.value)))
-            };
+            let bound = |e: Estimate| Cell::text(estimate(e));
             let limited = measurements.iter().any(|m| !m.is_complete());
             table.push(vec![
                 Cell::text(config.to_string()),
@@ -179,7 +178,7 @@ impl Report for Distribution {
                 bound(nodes.median),
                 bound(nodes.q3),
                 bound(nodes.p90),
-                Cell::text(format!("{}{}", if limited { ">=" } else { "" }, plot::compact(max as f64))),
+                bound(Estimate { value: max as f64, lower_bound: limited }),
                 bound(nodes.mean),
                 bound(Summary::of(&cpu).median),
             ]);

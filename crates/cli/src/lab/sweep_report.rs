@@ -318,9 +318,21 @@ fn decimals(values: impl Iterator<Item = f64>, min: usize, max: usize) -> usize 
 }
 
 /// A statistic, written with `>=` when it is only a lower bound.
-fn estimate(estimate: Estimate) -> String {
+pub(super) fn estimate(estimate: Estimate) -> String {
     let bound = if estimate.lower_bound { ">=" } else { "" };
-    format!("{bound}{}", compact(estimate.value))
+    format!("{bound}{}", three_digits(estimate.value))
+}
+
+/// `value` to three significant digits: `15.2M`, `12.5k`, `950`, `28.8`,
+/// `0.0921` (the tables' cells; exact values are in CSV and JSON).
+fn three_digits(value: f64) -> String {
+    let magnitude = value.abs();
+    if magnitude >= 1000.0 || magnitude == 0.0 || !value.is_finite() {
+        return compact(value);
+    }
+    let decimals = (2 - magnitude.log10().floor() as i32).max(0) as usize;
+    let text = format!("{value:.decimals$}");
+    if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.').to_string() } else { text }
 }
 
 /// Which statistic a table shows.
@@ -517,5 +529,13 @@ mod tests {
     fn estimates_say_when_they_are_lower_bounds() {
         assert_eq!(estimate(Estimate { value: 15_172_742.5, lower_bound: false }), "15.2M");
         assert_eq!(estimate(Estimate { value: 1000.0, lower_bound: true }), ">=1k");
+    }
+
+    #[test]
+    fn cells_have_three_significant_digits() {
+        let cases = [(0.0, "0"), (0.009_21, "0.00921"), (0.02, "0.02"), (0.234_5, "0.235"), (28.75, "28.8"), (950.0, "950"), (12_500.0, "12.5k")];
+        for (value, text) in cases {
+            assert_eq!(three_digits(value), text, "{value}");
+        }
     }
 }
