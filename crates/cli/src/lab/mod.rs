@@ -204,7 +204,14 @@ struct SweepArgs {
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
 
-    /// Stop each run after this many decisions (its counts are then lower bounds).
+    #[command(flatten)]
+    runs: RunArgs,
+}
+
+/// The limits of every run, and the threads that run them.
+#[derive(Args, Debug, Clone)]
+struct RunArgs {
+    /// Stop each run after this many decisions (a stopped run's counts are lower bounds).
     #[arg(long = "node-limit", value_name = "N")]
     node_limit: Option<u64>,
 
@@ -215,6 +222,22 @@ struct SweepArgs {
     /// Worker threads (default: one per core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     jobs: Option<u32>,
+}
+
+impl RunArgs {
+    /// The limits of every run.
+    fn limits(&self) -> Limits {
+        Limits { nodes: self.node_limit, time: self.timeout, solutions: None }
+    }
+
+    /// A thread pool of `--jobs` threads (default: one per core).
+    fn thread_pool(&self) -> Result<rayon::ThreadPool, String> {
+        let mut pool = rayon::ThreadPoolBuilder::new();
+        if let Some(jobs) = self.jobs {
+            pool = pool.num_threads(jobs as usize);
+        }
+        pool.build().map_err(|error| format!("cannot start the worker threads: {error}"))
+    }
 }
 
 impl SweepArgs {
@@ -247,8 +270,9 @@ impl SweepArgs {
     }
 }
 
+/// One instance: the generator, model B's tightness, the seed.
 #[derive(Args, Debug)]
-struct OneArgs {
+struct InstanceArgs {
     #[command(flatten)]
     model: ModelArgs,
 
@@ -256,9 +280,25 @@ struct OneArgs {
     #[arg(long, value_name = "P2")]
     tightness: Option<f64>,
 
-    /// The instance's seed (the generator's own seed, not a sweep seed).
+    /// The instance's seed (the generator's own seed, as the `seed` column of `--records` gives it).
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
+}
+
+impl InstanceArgs {
+    /// The generator and the instance it draws.
+    fn build(&self) -> Result<(Generator, csp::Model), String> {
+        let generator = self.model.instance(self.tightness)?;
+        generator.check()?;
+        let model = generator.generate(self.seed).map_err(|e| e.to_string())?;
+        Ok((generator, model))
+    }
+}
+
+#[derive(Args, Debug)]
+struct OneArgs {
+    #[command(flatten)]
+    instance: InstanceArgs,
 
     #[command(flatten)]
     compare: CompareArgs,
@@ -267,15 +307,7 @@ struct OneArgs {
 #[derive(Args, Debug)]
 struct RtdArgs {
     #[command(flatten)]
-    model: ModelArgs,
-
-    /// Model B's p2 (default: the swept parameter's predicted critical value, to two decimals).
-    #[arg(long, value_name = "P2")]
-    tightness: Option<f64>,
-
-    /// The instance's seed (the generator's own seed).
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    seed: u64,
+    instance: InstanceArgs,
 
     /// The configurations, comma-separated; run i of each uses seed=i, which
     /// only changes a configuration with random choices (`random` values).
@@ -290,21 +322,13 @@ struct RtdArgs {
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Table)]
     format: Format,
 
-    /// Also draw the survival plot (the fraction of runs still going after x nodes, log-log) into this SVG file.
+    /// Also draw the survival plot (the fraction of runs still going after x
+    /// nodes, log-log; a stopped run never finishes) into this SVG file.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
 
-    /// Stop each run after this many decisions (it then counts as never finishing).
-    #[arg(long = "node-limit", value_name = "N")]
-    node_limit: Option<u64>,
-
-    /// Stop each run after this many seconds (fractions allowed).
-    #[arg(long, value_name = "SECS", value_parser = crate::parse_seconds)]
-    timeout: Option<Duration>,
-
-    /// Worker threads (default: one per core).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
-    jobs: Option<u32>,
+    #[command(flatten)]
+    limits: RunArgs,
 }
 
 /// A list of parameter values.
@@ -378,29 +402,15 @@ pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
     }
 }
 
-/// A thread pool of `jobs` threads (default: one per core).
-fn thread_pool(jobs: Option<u32>) -> Result<rayon::ThreadPool, String> {
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(jobs) = jobs {
-        pool = pool.num_threads(jobs as usize);
-    }
-    pool.build().map_err(|error| format!("cannot start the worker threads: {error}"))
-}
-
 fn run_one(args: &OneArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<u8> {
-    let built = args.model.instance(args.tightness).and_then(|generator| {
-        generator.check()?;
-        let model = generator.generate(args.seed).map_err(|e| e.to_string())?;
-        Ok((generator, model))
-    });
-    let (generator, model) = match built {
+    let (generator, model) = match args.instance.build() {
         Ok(built) => built,
         Err(error) => {
             let _ = writeln!(err, "error: {error}");
             return Ok(EXIT_BAD_INPUT);
         }
     };
-    let name = format!("{generator} seed {}", args.seed);
+    let name = format!("{generator} seed {}", args.instance.seed);
     report::run_comparison(&[(name.as_str(), &model)], &args.compare, out, err)
 }
 
@@ -413,7 +423,7 @@ fn run_sweep(args: &SweepArgs, out: &mut dyn Write, err: &mut dyn Write, progres
             samples: args.samples,
             algorithms: args.algorithms.clone(),
             seed: args.seed,
-            limits: Limits { nodes: args.node_limit, time: args.timeout, solutions: None },
+            limits: args.runs.limits(),
         };
         sweep.validate().map_err(|e| e.to_string())?;
         for path in [&args.plot, &args.records].into_iter().flatten() {
@@ -421,7 +431,7 @@ fn run_sweep(args: &SweepArgs, out: &mut dyn Write, err: &mut dyn Write, progres
         }
         Ok(sweep)
     });
-    let (sweep, pool) = match checked.and_then(|sweep| Ok((sweep, thread_pool(args.jobs)?))) {
+    let (sweep, pool) = match checked.and_then(|sweep| Ok((sweep, args.runs.thread_pool()?))) {
         Ok(ready) => ready,
         Err(error) => {
             let _ = writeln!(err, "error: {error}");

@@ -9,7 +9,7 @@
 use std::io::Write;
 
 use anyhow::Context as _;
-use csp::{Limits, SolveConfig, ValueOrder};
+use csp::{SolveConfig, ValueOrder};
 use rayon::prelude::*;
 
 use super::RtdArgs;
@@ -30,10 +30,8 @@ pub(super) struct Distribution {
 }
 
 pub(super) fn run(args: &RtdArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<u8> {
-    let built = args.model.instance(args.tightness).and_then(|generator| {
-        generator.check()?;
-        let model = generator.generate(args.seed).map_err(|e| e.to_string())?;
-        let pool = super::thread_pool(args.jobs)?;
+    let built = args.instance.build().and_then(|(generator, model)| {
+        let pool = args.limits.thread_pool()?;
         if let Some(path) = &args.plot {
             report::plot::check_destination(path).map_err(|e| format!("{e:#}"))?;
         }
@@ -46,12 +44,8 @@ pub(super) fn run(args: &RtdArgs, out: &mut dyn Write, err: &mut dyn Write) -> a
             return Ok(EXIT_BAD_INPUT);
         }
     };
-    let instance = format!("{generator} seed {}", args.seed);
-    let options = CompareOptions {
-        goal: Goal::First,
-        repeats: Repeats::Exactly(1),
-        limits: Limits { nodes: args.node_limit, time: args.timeout, solutions: None },
-    };
+    let instance = format!("{generator} seed {}", args.instance.seed);
+    let options = CompareOptions { goal: Goal::First, repeats: Repeats::Exactly(1), limits: args.limits.limits() };
     let runs = u64::from(args.runs);
     let jobs: Vec<(usize, u64)> = (0..args.configs.len()).flat_map(|c| (1..=runs).map(move |seed| (c, seed))).collect();
     let measured: Result<Vec<Measurement>, _> = pool.install(|| {

@@ -375,6 +375,13 @@ fn curve_panel(
         area.draw(&Text::new(note, (x_pixels.start - base_x + 6, y_pixels.end - base_y - 4), style))
             .map_err(plot_error)?;
     }
+    draw_legend(&mut context)
+}
+
+/// The legend of a chart's series, in its upper right corner.
+fn draw_legend<'a, X: Ranged, Y: Ranged>(
+    context: &mut ChartContext<'a, SVGBackend<'a>, Cartesian2d<X, Y>>,
+) -> anyhow::Result<()> {
     context
         .configure_series_labels()
         .position(SeriesLabelPosition::UpperRight)
@@ -382,8 +389,7 @@ fn curve_panel(
         .border_style(BLACK.mix(0.3))
         .label_font((FONT, 12))
         .draw()
-        .map_err(plot_error)?;
-    Ok(())
+        .map_err(plot_error)
 }
 
 /// A log-scale range covering the positive values: from the power of ten at or

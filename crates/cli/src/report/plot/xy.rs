@@ -7,7 +7,7 @@
 use plotters::coord::ranged1d::{AsRangedCoord, Ranged, ValueFormatter};
 use plotters::prelude::*;
 
-use super::{FONT, LogAxis, Series, colour, compact, label_zero_column, label_zero_row, plot_error};
+use super::{FONT, LogAxis, Series, colour, compact, draw_legend, label_zero_column, label_zero_row, plot_error};
 
 /// One axis of an [`XyChart`].
 #[derive(Clone, Debug, PartialEq)]
@@ -153,13 +153,5 @@ where
     if let Some(zero) = x_zero {
         label_zero_column(area, &context, zero)?;
     }
-    context
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK.mix(0.3))
-        .label_font((FONT, 12))
-        .draw()
-        .map_err(plot_error)?;
-    Ok(())
+    draw_legend(&mut context)
 }
