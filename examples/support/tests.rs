@@ -143,7 +143,7 @@ pub(crate) fn check_compare(case: &Case<'_>) {
     assert_eq!(csv.code, 0, "{}", csv.stderr);
     let lines: Vec<&str> = csv.stdout.lines().collect();
     assert_eq!(lines.len(), 1 + configs.split(',').count(), "{}", csv.stdout);
-    assert!(lines[0].starts_with("config,instances,solved,limited,solutions,nodes,"), "{}", lines[0]);
+    assert!(lines[0].starts_with("config,instance,solved,limited,solutions,nodes,"), "{}", lines[0]);
     let json = run(tool, &case.args(configs, &["--format", "json"]));
     assert_eq!(json.code, 0, "{}", json.stderr);
     let doc: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();

@@ -1,59 +1,69 @@
-//! The random-CSP lab: the classic experiments on model-B random binary CSPs
-//! (Prosser 1996; Smith 1994), one command each.
+//! The random-CSP lab: the classic experiments on random CSPs, one command
+//! each, on the generators of [`csp::random`] ([`generator`]): model B and
+//! its flawless variant, model RB, quasigroups with holes, random graph
+//! colouring.
 //!
 //! ```text
 //! csp-lab [sweep] ...   (or: cargo run --release --example lab -- ...)
-//! cargo run --release --example lab -- [sweep] [--vars 20 --values 10 --density 0.5
-//!     --tightness 0.05..0.95:0.05 --samples 50 --algorithms bt,bt-cbj,fc,fc-cbj,mac --seed 1]
-//! cargo run --release --example lab -- one --tightness 0.38 --seed 7 --configs fc+mrv,mac+mrv
+//! lab [sweep] [--model b:n=20,d=10,p1=0.5] [--sweep p2=0.05..0.95:0.05] [--samples 50]
+//!     [--algorithms bt,bt-cbj,fc,fc-cbj,mac] [--seed 1] [--records runs.csv] [--plot sweep.svg]
+//! lab one --model rb:n=20,p=0.3 --seed 7 --configs fc+mrv,mac+mrv [--cactus FILE.svg]
+//! lab rtd --model b:p2=0.38 --seed 3 --configs fc+mrv+random --runs 200 --plot rtd.svg
 //! ```
 //!
-//! `sweep` (the default command) solves, for each tightness, `samples` random
-//! instances under every algorithm, in parallel over instances, checks that
-//! the algorithms agree on the satisfiability of every instance, and reports
-//! per tightness the median and mean of constraint checks and nodes per
-//! algorithm and the fraction of satisfiable instances. `one` compares
-//! configurations on one instance with the shared report module.
+//! `sweep` (the default command) solves, for each value of one generator
+//! parameter, `samples` random instances under every algorithm, in parallel
+//! over instances, checks that the algorithms agree on the satisfiability of
+//! every instance, and reports per value the quantiles of constraint checks,
+//! nodes and CPU time per algorithm and the satisfiable fraction with its
+//! 95% interval; `--records` writes every run. `one` compares configurations
+//! on one instance with the shared report module. `rtd` runs randomised
+//! configurations with many seeds on one instance: the run-time distribution
+//! and its survival plot (Gomes, Selman, Crato & Kautz 2000).
 //!
 //! Exit status: 0 done; 1 algorithms disagreed (a bug: printed on stderr, no
 //! table); 2 bad usage.
 
+pub mod generator;
+mod rtd;
+pub mod stats;
 pub mod sweep;
+mod sweep_report;
 
 use std::ffi::OsString;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK, Io};
 use anyhow::{Context as _, anyhow};
 use clap::{Args, Parser, Subcommand};
-use csp::Limits;
-use csp::random::RandomCsp;
+use csp::{Limits, SolveConfig};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::report::{self, CompareArgs, Format};
+use generator::{Family, Generator};
 use sweep::{Algorithm, Sweep, SweepFailure, SweepResult};
 
 /// The algorithms of a sweep when `--algorithms` is not given.
 pub const DEFAULT_ALGORITHMS: &str = "bt,bt-cbj,fc,fc-cbj,mac";
 
-/// The tightness values of a sweep when `--tightness` is not given.
+/// The tightness values of a model-B sweep when neither `--sweep` nor `--tightness` is given.
 pub const DEFAULT_TIGHTNESS: &str = "0.05..0.95:0.05";
 
-/// The most tightness values one sweep may list.
+/// The configurations of `rtd` when `--configs` is not given.
+pub const DEFAULT_RTD_CONFIGS: &str = "fc+mrv+random,mac+mrv+random";
+
+/// The most values one sweep may list.
 const MAX_POINTS: usize = 10_000;
 
 #[derive(Parser, Debug)]
 #[command(
     name = "lab",
-    about = "The random-CSP lab: phase transitions and algorithm costs on model-B random binary CSPs.",
+    about = "The random-CSP lab: phase transitions, algorithm costs and run-time distributions on random CSPs \
+             (model B, flawless model B, model RB, quasigroups with holes, graph colouring).",
     args_conflicts_with_subcommands = true,
-    after_help = "Without a command, `lab` runs `sweep` (with the options given).\n\nExit status: 0 done, 1 two \
-                  algorithms disagreed on an instance (a bug, printed on stderr), 2 bad usage.\n\nExamples:\n  lab    \
-                  the default sweep: <20, 10, 0.5, p2> for p2 = 0.05..0.95, 50 instances each\n  lab sweep \
-                  --samples 10 --format csv\n  lab sweep --algorithms bt+input,fc+input,fc+mrv --plot sweep.svg\n  \
-                  lab one --tightness 0.38 --seed 3 --configs fc+mrv,fc-cbj+mrv,mac+mrv"
+    after_help = after_help()
 )]
 struct Cli {
     #[command(subcommand)]
@@ -63,41 +73,112 @@ struct Cli {
     sweep: SweepArgs,
 }
 
+fn after_help() -> String {
+    format!(
+        "Without a command, `lab` runs `sweep` (with the options given).\n\n{}\nExit status: 0 done, 1 two \
+         algorithms disagreed on an instance (a bug, printed on stderr), 2 bad usage.\n\nExamples:\n  lab    \
+         the default sweep: model B <20, 10, 0.5, p2> for p2 = 0.05..0.95, 50 instances each\n  lab sweep \
+         --samples 10 --format csv --records runs.csv\n  lab sweep --model rb:n=20,alpha=0.8,r=2 --sweep \
+         p=0.1..0.5:0.025 --algorithms fc,mac\n  lab sweep --model qwh:n=15 --algorithms mac+domwdeg --plot qwh.svg\n  \
+         lab one --tightness 0.38 --seed 3 --configs fc+mrv,fc-cbj+mrv,mac+mrv\n  lab rtd --model b:p2=0.36 --seed 4 \
+         --runs 200 --plot rtd.svg",
+        Generator::help()
+    )
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// For each tightness, solve random instances under every algorithm and
-    /// report the cost (median and mean of constraint checks and nodes) and the
-    /// fraction of satisfiable instances. The default command.
+    /// For each value of one generator parameter, solve random instances
+    /// under every algorithm and report the cost (quantiles of checks, nodes
+    /// and CPU time) and the satisfiable fraction. The default command.
     Sweep(SweepArgs),
     /// Compare configurations on one random instance.
     One(OneArgs),
+    /// Run configurations with many seeds (their random choices) on one
+    /// instance: the run-time distribution and its survival plot.
+    Rtd(RtdArgs),
 }
 
-/// The parameters of model B other than the tightness.
+/// The generator and its parameters.
 #[derive(Args, Debug, Clone)]
-struct InstanceArgs {
-    /// n, the number of variables.
-    #[arg(long = "vars", value_name = "N", default_value_t = 20)]
-    variables: usize,
-    /// d, the domain size (values 0..d).
-    #[arg(long, value_name = "D", default_value_t = 10)]
-    values: usize,
-    /// p1, the fraction of the variable pairs that are constrained.
-    #[arg(long, value_name = "P1", default_value_t = 0.5)]
-    density: f64,
+struct ModelArgs {
+    /// The generator: FAMILY[:NAME=VALUE,...], families b, b-flawless, rb,
+    /// qwh, colouring (the parameters are listed below the options).
+    #[arg(long, value_name = "SPEC", default_value = "b")]
+    model: String,
+    /// Model B's n, the number of variables (as --model b:n=N).
+    #[arg(long = "vars", value_name = "N")]
+    variables: Option<u32>,
+    /// Model B's d, the domain size (values 0..d).
+    #[arg(long, value_name = "D")]
+    values: Option<u32>,
+    /// Model B's p1, the fraction of the variable pairs that are constrained.
+    #[arg(long, value_name = "P1")]
+    density: Option<f64>,
+}
+
+impl ModelArgs {
+    /// The generator the options describe.
+    fn generator(&self) -> Result<Generator, String> {
+        let mut generator: Generator = self.model.parse()?;
+        let legacy = [("n", self.variables.map(f64::from)), ("d", self.values.map(f64::from)), ("p1", self.density)];
+        for (name, value) in legacy {
+            let Some(value) = value else { continue };
+            if !matches!(generator.family, Family::B | Family::FlawlessB) {
+                return Err(format!(
+                    "--vars, --values, --density and --tightness are model B's; write {}'s parameters in --model",
+                    generator.family.name()
+                ));
+            }
+            generator = generator.with(name, value)?;
+        }
+        Ok(generator)
+    }
+
+    /// Whether the spelling names parameter `name`.
+    fn names(&self, name: &str) -> bool {
+        let given = self.model.split_once(':').map_or("", |(_, rest)| rest);
+        given.split(',').any(|word| word.split_once('=').is_some_and(|(n, _)| n.trim().eq_ignore_ascii_case(name)))
+    }
+
+    /// The generator of one instance: model B's tightness from `tightness`
+    /// if given; else the swept parameter as the spelling gives it, or its
+    /// predicted critical value to two decimals, where the hard instances are.
+    fn instance(&self, tightness: Option<f64>) -> Result<Generator, String> {
+        let generator = self.generator()?;
+        let (parameter, _) = generator.family.swept();
+        if let Some(tightness) = tightness {
+            if !matches!(generator.family, Family::B | Family::FlawlessB) {
+                return Err(format!(
+                    "--tightness is model B's; write {}'s parameters in --model",
+                    generator.family.name()
+                ));
+            }
+            return generator.with("p2", tightness);
+        }
+        match generator.critical(parameter) {
+            Some((value, _)) if !self.names(parameter) => generator.with(parameter, (value * 100.0).round() / 100.0),
+            _ => Ok(generator),
+        }
+    }
 }
 
 #[derive(Args, Debug, Clone)]
 struct SweepArgs {
     #[command(flatten)]
-    instance: InstanceArgs,
+    model: ModelArgs,
 
-    /// p2, the fraction of value pairs each constraint forbids: START..END:STEP
-    /// (END included) or a comma-separated list.
-    #[arg(long, value_name = "RANGE", default_value = DEFAULT_TIGHTNESS, value_parser = parse_tightness)]
-    tightness: TightnessList,
+    /// The parameter to vary and its values: [NAME=]START..END:STEP (END
+    /// included) or [NAME=]V1,V2,...; NAME defaults to the family's, the
+    /// values to its range (model B: p2=0.05..0.95:0.05; `lab --help` lists the others).
+    #[arg(long, value_name = "[NAME=]RANGE")]
+    sweep: Option<String>,
 
-    /// Random instances per tightness.
+    /// Model B's p2 values, as --sweep p2=RANGE.
+    #[arg(long, value_name = "RANGE", value_parser = parse_tightness)]
+    tightness: Option<ValueList>,
+
+    /// Random instances per value.
     #[arg(long, value_name = "K", default_value_t = 50)]
     samples: usize,
 
@@ -106,7 +187,7 @@ struct SweepArgs {
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_algorithm, default_value = DEFAULT_ALGORITHMS)]
     algorithms: Vec<Algorithm>,
 
-    /// The seed every instance seed is derived from (with the tightness index and the sample index).
+    /// The seed every instance seed is derived from (with the value index and the sample index).
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
 
@@ -114,11 +195,23 @@ struct SweepArgs {
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Table)]
     format: Format,
 
+    /// Also write every run, one record per instance and algorithm, to this
+    /// file: CSV, or JSON when the name ends in .json.
+    #[arg(long, value_name = "FILE")]
+    records: Option<PathBuf>,
+
     /// Also draw the cost curves (log scale) and the satisfiable fraction into this SVG file.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
 
-    /// Stop each run after this many decisions (its counts are then lower bounds).
+    #[command(flatten)]
+    runs: RunArgs,
+}
+
+/// The limits of every run, and the threads that run them.
+#[derive(Args, Debug, Clone)]
+struct RunArgs {
+    /// Stop each run after this many decisions (a stopped run's counts are lower bounds).
     #[arg(long = "node-limit", value_name = "N")]
     node_limit: Option<u64>,
 
@@ -131,34 +224,133 @@ struct SweepArgs {
     jobs: Option<u32>,
 }
 
+impl RunArgs {
+    /// The limits of every run.
+    fn limits(&self) -> Limits {
+        Limits { nodes: self.node_limit, time: self.timeout, solutions: None }
+    }
+
+    /// A thread pool of `--jobs` threads (default: one per core).
+    fn thread_pool(&self) -> Result<rayon::ThreadPool, String> {
+        let mut pool = rayon::ThreadPoolBuilder::new();
+        if let Some(jobs) = self.jobs {
+            pool = pool.num_threads(jobs as usize);
+        }
+        pool.build().map_err(|error| format!("cannot start the worker threads: {error}"))
+    }
+}
+
+impl SweepArgs {
+    /// The generator, the swept parameter and its values.
+    fn resolve(&self) -> Result<(Generator, &'static str, Vec<f64>), String> {
+        let generator = self.model.generator()?;
+        if let Some(tightness) = &self.tightness {
+            if self.sweep.is_some() {
+                return Err("give the values to sweep once: --sweep or --tightness".to_string());
+            }
+            if !matches!(generator.family, Family::B | Family::FlawlessB) {
+                return Err(format!(
+                    "--tightness is model B's; sweep {}'s parameters with --sweep NAME=RANGE",
+                    generator.family.name()
+                ));
+            }
+            return Ok((generator, "p2", tightness.0.clone()));
+        }
+        let (default_parameter, default_range) = generator.family.swept();
+        let (name, range) = match &self.sweep {
+            None => (default_parameter, default_range),
+            Some(text) => match text.split_once('=') {
+                Some((name, range)) => (name.trim(), range),
+                None => (default_parameter, text.as_str()),
+            },
+        };
+        let parameter = generator.parameter_name(name)?;
+        let values = parse_values(range).map_err(|err| format!("--sweep {parameter}: {err}"))?.0;
+        Ok((generator, parameter, values))
+    }
+}
+
+/// One instance: the generator, model B's tightness, the seed.
+#[derive(Args, Debug)]
+struct InstanceArgs {
+    #[command(flatten)]
+    model: ModelArgs,
+
+    /// Model B's p2 (default: the swept parameter's predicted critical value, to two decimals).
+    #[arg(long, value_name = "P2")]
+    tightness: Option<f64>,
+
+    /// The instance's seed (the generator's own seed, as the `seed` column of `--records` gives it).
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+}
+
+impl InstanceArgs {
+    /// The generator and the instance it draws.
+    fn build(&self) -> Result<(Generator, csp::Model), String> {
+        let generator = self.model.instance(self.tightness)?;
+        generator.check()?;
+        let model = generator.generate(self.seed).map_err(|e| e.to_string())?;
+        Ok((generator, model))
+    }
+}
+
 #[derive(Args, Debug)]
 struct OneArgs {
     #[command(flatten)]
     instance: InstanceArgs,
 
-    /// p2, the tightness (default: the predicted phase transition, to two decimals).
-    #[arg(long, value_name = "P2")]
-    tightness: Option<f64>,
-
-    /// The instance's seed (the generator's own seed, not a sweep seed).
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    seed: u64,
-
     #[command(flatten)]
     compare: CompareArgs,
 }
 
-/// A list of tightness values.
+#[derive(Args, Debug)]
+struct RtdArgs {
+    #[command(flatten)]
+    instance: InstanceArgs,
+
+    /// The configurations, comma-separated; run i of each uses seed=i, which
+    /// only changes a configuration with random choices (`random` values).
+    #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = report::parse_config, default_value = DEFAULT_RTD_CONFIGS)]
+    configs: Vec<SolveConfig>,
+
+    /// Runs per configuration (seeds 1 to N).
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    runs: u32,
+
+    /// The output format: tables of the quantiles, or every run (CSV), or both (JSON).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Table)]
+    format: Format,
+
+    /// Also draw the survival plot (the fraction of runs still going after x
+    /// nodes, log-log; a stopped run never finishes) into this SVG file.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
+
+    #[command(flatten)]
+    limits: RunArgs,
+}
+
+/// A list of parameter values.
 #[derive(Clone, Debug, PartialEq)]
-struct TightnessList(Vec<f64>);
+struct ValueList(Vec<f64>);
+
+/// Parses a tightness: values between 0 and 1 (see [`parse_values`]).
+fn parse_tightness(text: &str) -> Result<ValueList, String> {
+    let values = parse_values(text)?;
+    match values.0.iter().find(|v| !(0.0..=1.0).contains(*v)) {
+        Some(bad) => Err(format!("a tightness is between 0 and 1, not {bad}")),
+        None => Ok(values),
+    }
+}
 
 /// Parses `START..END:STEP` (END included when the steps reach it) or a
 /// comma-separated list of values.
-fn parse_tightness(text: &str) -> Result<TightnessList, String> {
+fn parse_values(text: &str) -> Result<ValueList, String> {
     let number = |word: &str| -> Result<f64, String> {
         let value: f64 = word.trim().parse().map_err(|_| format!("'{}' is not a number", word.trim()))?;
-        if !(0.0..=1.0).contains(&value) {
-            return Err(format!("a tightness is between 0 and 1, not {value}"));
+        if !value.is_finite() {
+            return Err(format!("'{}' is not a finite number", word.trim()));
         }
         Ok(value)
     };
@@ -182,9 +374,9 @@ fn parse_tightness(text: &str) -> Result<TightnessList, String> {
         text.split(',').map(number).collect::<Result<Vec<f64>, String>>()?
     };
     if values.len() > MAX_POINTS {
-        return Err(format!("more than {MAX_POINTS} tightness values"));
+        return Err(format!("more than {MAX_POINTS} values"));
     }
-    Ok(TightnessList(values))
+    Ok(ValueList(values))
 }
 
 /// Rounds to nine decimals, so that `0.05 + 2 * 0.05` is written `0.15`.
@@ -196,72 +388,57 @@ fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
     text.parse::<Algorithm>().map_err(|err| err.to_string())
 }
 
-/// The lab: `lab [sweep|one] [options]` (see `--help`), on the streams of
-/// `io`; returns the exit status. Sweeps draw a progress bar when stderr is a
-/// terminal. Run it with [`crate::app::run`] or [`crate::app::main`].
+/// The lab: `lab [sweep|one|rtd] [options]` (see `--help`), on the streams
+/// of `io`; returns the exit status. Sweeps draw a progress bar when stderr
+/// is a terminal. Run it with [`crate::app::run`] or [`crate::app::main`].
 pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let cli: Cli = crate::app::parse(args, io)?;
     let progress = io.stderr_is_terminal;
     match cli.command {
         Some(Command::One(one)) => run_one(&one, io.stdout, io.stderr),
+        Some(Command::Rtd(rtd)) => rtd::run(&rtd, io.stdout, io.stderr),
         Some(Command::Sweep(sweep)) => run_sweep(&sweep, io.stdout, io.stderr, progress),
         None => run_sweep(&cli.sweep, io.stdout, io.stderr, progress),
     }
 }
 
 fn run_one(args: &OneArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<u8> {
-    let instance = &args.instance;
-    let mut spec = RandomCsp {
-        variables: instance.variables,
-        values: instance.values,
-        density: instance.density,
-        tightness: 0.0,
-        seed: args.seed,
-    };
-    spec.tightness = args.tightness.unwrap_or_else(|| (spec.critical_tightness() * 100.0).round() / 100.0);
-    let checked = sweep::validate_instances(spec.variables, spec.values, spec.density, &[spec.tightness]);
-    let model = match checked.map_err(anyhow::Error::from).and_then(|()| Ok(spec.generate()?)) {
-        Ok(model) => model,
+    let (generator, model) = match args.instance.build() {
+        Ok(built) => built,
         Err(error) => {
             let _ = writeln!(err, "error: {error}");
             return Ok(EXIT_BAD_INPUT);
         }
     };
-    let name = spec.to_string();
+    let name = format!("{generator} seed {}", args.instance.seed);
     report::run_comparison(&[(name.as_str(), &model)], &args.compare, out, err)
 }
 
 fn run_sweep(args: &SweepArgs, out: &mut dyn Write, err: &mut dyn Write, progress: bool) -> anyhow::Result<u8> {
-    let sweep = Sweep {
-        variables: args.instance.variables,
-        values: args.instance.values,
-        density: args.instance.density,
-        tightness: args.tightness.0.clone(),
-        samples: args.samples,
-        algorithms: args.algorithms.clone(),
-        seed: args.seed,
-        limits: Limits { nodes: args.node_limit, time: args.timeout, solutions: None },
-    };
-    let checked = sweep.validate().map_err(anyhow::Error::from).and_then(|()| match &args.plot {
-        Some(path) => report::plot::check_destination(path),
-        None => Ok(()),
+    let checked = args.resolve().and_then(|(generator, parameter, values)| {
+        let sweep = Sweep {
+            generator,
+            parameter,
+            values,
+            samples: args.samples,
+            algorithms: args.algorithms.clone(),
+            seed: args.seed,
+            limits: args.runs.limits(),
+        };
+        sweep.validate().map_err(|e| e.to_string())?;
+        for path in [&args.plot, &args.records].into_iter().flatten() {
+            report::plot::check_destination(path).map_err(|e| format!("{e:#}"))?;
+        }
+        Ok(sweep)
     });
-    if let Err(error) = checked {
-        let _ = writeln!(err, "error: {error:#}");
-        return Ok(EXIT_BAD_INPUT);
-    }
-    let mut pool = rayon::ThreadPoolBuilder::new();
-    if let Some(jobs) = args.jobs {
-        pool = pool.num_threads(jobs as usize);
-    }
-    let pool = match pool.build() {
-        Ok(pool) => pool,
+    let (sweep, pool) = match checked.and_then(|sweep| Ok((sweep, args.runs.thread_pool()?))) {
+        Ok(ready) => ready,
         Err(error) => {
-            let _ = writeln!(err, "error: cannot start the worker threads: {error}");
+            let _ = writeln!(err, "error: {error}");
             return Ok(EXIT_BAD_INPUT);
         }
     };
-    let instances = sweep.tightness.len() * sweep.samples;
+    let instances = sweep.values.len() * sweep.samples;
     let bar = if progress { ProgressBar::new(instances as u64) } else { ProgressBar::hidden() };
     if progress {
         bar.set_draw_target(ProgressDrawTarget::stderr());
@@ -284,23 +461,45 @@ fn run_sweep(args: &SweepArgs, out: &mut dyn Write, err: &mut dyn Write, progres
             return Ok(EXIT_NO_SOLUTION);
         }
     };
-    if let Some(path) = &args.plot {
-        let written = report::plot::curve_chart(&result.chart()).and_then(|svg| report::plot::write_svg(path, &svg));
-        if let Err(error) = written {
-            let _ = writeln!(err, "error: {error:#}");
-            return Ok(EXIT_BAD_INPUT);
-        }
+    let written = args
+        .plot
+        .as_ref()
+        .map(|path| report::plot::curve_chart(&result.chart()).and_then(|svg| report::plot::write_svg(path, &svg)))
+        .transpose()
+        .and_then(|_| args.records.as_ref().map(|path| write_records(&result, path)).transpose());
+    if let Err(error) = written {
+        let _ = writeln!(err, "error: {error:#}");
+        return Ok(EXIT_BAD_INPUT);
     }
     report::write_report(&result, args.format, out).and_then(|()| out.flush()).context("cannot write the table")?;
     let _ = write_summary(&result, elapsed, pool.current_num_threads(), err);
     Ok(EXIT_OK)
 }
 
+/// Writes every run of a sweep to `path`: JSON records when its name ends
+/// in `.json`, CSV otherwise.
+fn write_records(result: &SweepResult, path: &Path) -> anyhow::Result<()> {
+    let runs = result.runs();
+    let mut text = Vec::new();
+    if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json")) {
+        serde_json::to_writer_pretty(&mut text, &runs.records())?;
+        text.push(b'\n');
+    } else {
+        runs.write_csv(&mut text)?;
+    }
+    std::fs::write(path, text).with_context(|| format!("cannot write the records to {}", path.display()))
+}
+
+/// Seconds, for the summary.
+fn seconds(time: Duration) -> String {
+    format!("{:.2} s", time.as_secs_f64())
+}
+
 /// The wall-clock time, the time per algorithm, the backjumping checks and
 /// any limited runs, on stderr.
 fn write_summary(result: &SweepResult, elapsed: Duration, threads: usize, err: &mut dyn Write) -> anyhow::Result<()> {
     let sweep = &result.sweep;
-    let instances = sweep.tightness.len() * sweep.samples;
+    let instances = sweep.values.len() * sweep.samples;
     writeln!(
         err,
         "sweep: {instances} instances x {} algorithms in {:.1} s (wall clock, {threads} thread{})",
@@ -313,34 +512,45 @@ fn write_summary(result: &SweepResult, elapsed: Duration, threads: usize, err: &
         .iter()
         .enumerate()
         .map(|(a, algorithm)| {
-            let total: Duration = result.points.iter().map(|p| p.costs[a].time).sum();
-            format!("{} {:.2} s", algorithm.name, total.as_secs_f64())
+            let wall: Duration = result.points.iter().map(|p| p.costs[a].time).sum();
+            let cpu: Option<Duration> = result.points.iter().map(|p| p.costs[a].cpu_time).sum();
+            match cpu {
+                Some(cpu) => format!("{} {} ({} wall)", algorithm.name, seconds(cpu), seconds(wall)),
+                None => format!("{} {} wall", algorithm.name, seconds(wall)),
+            }
         })
         .collect();
-    writeln!(err, "solver time per algorithm: {}", times.join(", "))?;
+    writeln!(err, "solver CPU time per algorithm: {}", times.join(", "))?;
     for twin in &result.twins {
         let (jump, chrono) = (&sweep.algorithms[twin.backjumping].name, &sweep.algorithms[twin.chronological].name);
-        if twin.more_nodes == 0 {
+        if twin.compared == 0 {
             writeln!(
                 err,
-                "check: {jump} explored no more nodes than {chrono} on all {} instances (Kondrak & van Beek 1997)",
+                "note: {jump} against {chrono}: a limit stopped one of them on every instance, so nothing was \
+                 checked (Kondrak & van Beek 1997)"
+            )?;
+        } else if twin.more_nodes == 0 {
+            writeln!(
+                err,
+                "check: {jump} explored no more nodes than {chrono} on all {} instances where both finished \
+                 (Kondrak & van Beek 1997)",
                 twin.compared
             )?;
         } else {
-            let (tightness, seed) = twin.example.ok_or_else(|| anyhow!("a counted instance has an example"))?;
+            let (value, seed) = twin.example.ok_or_else(|| anyhow!("a counted instance has an example"))?;
+            let generator = sweep.generator.with(sweep.parameter, value).map_err(|e| anyhow!(e))?;
             writeln!(
                 err,
-                "WARNING: {jump} explored more nodes than {chrono} on {} of {} instances (first: `lab one --vars {} \
-                 --values {} --density {} --tightness {tightness} --seed {seed}`); with the same variable and value \
-                 orders this should never happen",
-                twin.more_nodes, twin.compared, sweep.variables, sweep.values, sweep.density
+                "WARNING: {jump} explored more nodes than {chrono} on {} of {} instances (first: `lab one --model \
+                 {generator} --seed {seed}`); with the same variable and value orders this should never happen",
+                twin.more_nodes, twin.compared
             )
             .context("writing the summary")?;
         }
     }
     let limited: usize = result.points.iter().flat_map(|p| &p.costs).map(|c| c.limited).sum();
     if limited > 0 {
-        writeln!(err, "note: a limit stopped {limited} runs; their counts are lower bounds")?;
+        writeln!(err, "note: a limit stopped {limited} runs; their counts are lower bounds, marked >= in the tables")?;
     }
     Ok(())
 }

@@ -24,7 +24,8 @@
 
 use std::time::Duration;
 
-use csp::{Effect, Limits, Model, SolveConfig, SolveError, Solver, Stats, Status};
+use cpu_time::ThreadTime;
+use csp::{Effect, Limit, Limits, Model, SolveConfig, SolveError, Solver, Stats, Status};
 
 /// What each run looks for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -38,20 +39,71 @@ pub enum Goal {
     All,
 }
 
+/// How often each configuration runs on each instance to time it. The
+/// statistics come from the first run (every run is the same search); the
+/// times reported are the medians of the timed runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Repeats {
+    /// As many runs as a stable time needs. The first run of a search is
+    /// slower than the next identical ones (caches, page faults and the
+    /// allocator are cold: up to 45 times the steady state on small sudokus),
+    /// so a first run shorter than [`AUTO_ONE_RUN`] is a warm-up, left
+    /// untimed, and timed runs follow until there are [`AUTO_MIN_RUNS`] and
+    /// they took [`AUTO_BUDGET`] together, at most [`AUTO_MAX_RUNS`]. A
+    /// longer first run, or one a time limit stopped, is the only run: its
+    /// cold start is lost in its length.
+    #[default]
+    Auto,
+    /// Exactly this many timed runs (at least one), without a warm-up.
+    Exactly(usize),
+}
+
+/// With [`Repeats::Auto`], a first run at least this long is timed alone.
+pub const AUTO_ONE_RUN: Duration = Duration::from_millis(100);
+/// With [`Repeats::Auto`], the fewest timed runs after the warm-up.
+pub const AUTO_MIN_RUNS: usize = 3;
+/// With [`Repeats::Auto`], the timed runs go on until they took this long together.
+pub const AUTO_BUDGET: Duration = Duration::from_millis(20);
+/// With [`Repeats::Auto`], the most timed runs.
+pub const AUTO_MAX_RUNS: usize = 1000;
+
+impl std::fmt::Display for Repeats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Repeats::Auto => f.write_str("auto"),
+            Repeats::Exactly(n) => write!(f, "{n}"),
+        }
+    }
+}
+
+impl std::str::FromStr for Repeats {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Repeats, String> {
+        if text.trim().eq_ignore_ascii_case("auto") {
+            return Ok(Repeats::Auto);
+        }
+        match text.trim().parse::<usize>() {
+            Ok(n @ 1..=1000) => Ok(Repeats::Exactly(n)),
+            _ => Err(format!("'{text}' is neither 'auto' nor a number of runs from 1 to 1000")),
+        }
+    }
+}
+
 /// How to run a comparison.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompareOptions {
     /// What each run looks for.
     pub goal: Goal,
-    /// Runs per configuration and instance; the time reported is the median.
-    pub repeats: usize,
+    /// How often each run is repeated to time it.
+    pub repeats: Repeats,
     /// Limits for every run (added to each configuration's own).
     pub limits: Limits,
 }
 
 impl Default for CompareOptions {
     fn default() -> Self {
-        CompareOptions { goal: Goal::First, repeats: 1, limits: Limits::default() }
+        CompareOptions { goal: Goal::First, repeats: Repeats::Auto, limits: Limits::default() }
     }
 }
 
@@ -68,8 +120,14 @@ pub struct Measurement {
     pub status: Status,
     /// The statistics of the run (the first repeat; all repeats are deterministic).
     pub stats: Stats,
-    /// The median wall-clock time over the repeats.
+    /// The median wall-clock time over the timed runs.
     pub time: Duration,
+    /// The median CPU time of the solving thread over the timed runs (`None`
+    /// where the platform has no thread CPU clock). Under load, the wall
+    /// clock also counts the time other processes had the core.
+    pub cpu_time: Option<Duration>,
+    /// How many runs were timed (a warm-up run is not counted).
+    pub timed_runs: usize,
     /// For [`Goal::All`]: every solution, sorted. For [`Goal::First`]: the
     /// solution found, if any. Empty for [`Goal::Count`].
     pub answers: Vec<Vec<i64>>,
@@ -79,6 +137,11 @@ pub struct Measurement {
 }
 
 impl Measurement {
+    /// Whether a limit stopped the run (its counts are then lower bounds).
+    pub fn is_limited(&self) -> bool {
+        matches!(self.status, Status::LimitReached(_))
+    }
+
     /// Whether the run explored everything it had to (no limit stopped it).
     pub fn is_complete(&self) -> bool {
         match self.status {
@@ -107,6 +170,8 @@ pub struct Row {
     pub stats: Stats,
     /// The median times summed over the instances.
     pub time: Duration,
+    /// The median CPU times summed over the instances (`None` without a thread CPU clock).
+    pub cpu_time: Option<Duration>,
     /// Pruning attribution per constraint kind, summed over the instances, in
     /// order of first appearance.
     pub pruning: Vec<(String, Effect)>,
@@ -184,9 +249,11 @@ pub fn measure(
         config: config.to_string(),
         source,
     })?;
-    let mut times = Vec::with_capacity(options.repeats.max(1));
+    let mut times: Vec<(Duration, Option<Duration>)> = Vec::new();
     let mut first: Option<Measurement> = None;
-    for _ in 0..options.repeats.max(1) {
+    let mut warm_up = false;
+    loop {
+        let started = ThreadTime::try_now().ok();
         let (solutions, answers) = match options.goal {
             Goal::First => {
                 let outcome = solver.solve();
@@ -200,6 +267,7 @@ pub fn measure(
                 (answers.len() as u64, answers)
             }
         };
+        let cpu = started.and_then(|start| start.try_elapsed().ok());
         for values in &answers {
             if !model.is_solution(values) {
                 return Err(CompareError::WrongSolution {
@@ -209,12 +277,15 @@ pub fn measure(
                 });
             }
         }
-        times.push(solver.stats().elapsed);
+        let wall = solver.stats().elapsed;
         if first.is_none() {
             let status = match (options.goal, solver.status()) {
                 (Goal::First, Status::Running) => Status::Complete,
                 (_, status) => status,
             };
+            warm_up = options.repeats == Repeats::Auto
+                && wall < AUTO_ONE_RUN
+                && !matches!(status, Status::LimitReached(Limit::Time));
             first = Some(Measurement {
                 config: config.clone(),
                 solved: solutions > 0,
@@ -222,15 +293,41 @@ pub fn measure(
                 status,
                 stats: solver.stats().clone(),
                 time: Duration::ZERO,
+                cpu_time: None,
+                timed_runs: 0,
                 answers,
                 pruning: solver.attribution().by_kind(model),
             });
+            if warm_up {
+                continue;
+            }
+        }
+        times.push((wall, cpu));
+        let enough = match options.repeats {
+            Repeats::Exactly(n) => times.len() >= n.max(1),
+            Repeats::Auto if !warm_up => true,
+            Repeats::Auto => {
+                let spent: Duration = times.iter().map(|(wall, _)| *wall).sum();
+                times.len() >= AUTO_MAX_RUNS || (times.len() >= AUTO_MIN_RUNS && spent >= AUTO_BUDGET)
+            }
+        };
+        if enough {
+            break;
         }
     }
-    times.sort_unstable();
-    let mut measurement = first.expect("at least one repeat");
-    measurement.time = times[times.len() / 2];
+    let mut measurement = first.expect("at least one run");
+    measurement.timed_runs = times.len();
+    measurement.time = median_duration(times.iter().map(|(wall, _)| *wall));
+    let cpu: Option<Vec<Duration>> = times.iter().map(|(_, cpu)| *cpu).collect();
+    measurement.cpu_time = cpu.map(|cpu| median_duration(cpu.into_iter()));
     Ok(measurement)
+}
+
+/// The median of some durations (the upper one of the middle two).
+fn median_duration(times: impl Iterator<Item = Duration>) -> Duration {
+    let mut times: Vec<Duration> = times.collect();
+    times.sort_unstable();
+    times.get(times.len() / 2).copied().unwrap_or_default()
 }
 
 fn min_option<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
@@ -307,10 +404,11 @@ pub fn summarize(config: &SolveConfig, measurements: &[Measurement]) -> Row {
         config: config.clone(),
         instances: measurements.len(),
         solved: measurements.iter().filter(|m| m.solved).count(),
-        limited: measurements.iter().filter(|m| matches!(m.status, Status::LimitReached(_))).count(),
+        limited: measurements.iter().filter(|m| m.is_limited()).count(),
         solutions: measurements.iter().map(|m| m.solutions).sum(),
         stats,
         time: measurements.iter().map(|m| m.time).sum(),
+        cpu_time: measurements.iter().map(|m| m.cpu_time).sum(),
         pruning: pruning.into_iter().map(|(kind, effect)| (kind.to_string(), effect)).collect(),
     }
 }
@@ -390,7 +488,7 @@ mod tests {
         let six = queens(6);
         let instances = [("4-queens", &four), ("6-queens", &six)];
         for goal in [Goal::First, Goal::Count, Goal::All] {
-            let options = CompareOptions { goal, repeats: 3, ..CompareOptions::default() };
+            let options = CompareOptions { goal, repeats: Repeats::Exactly(3), ..CompareOptions::default() };
             let comparison = compare(&instances, &configs(), &options).unwrap();
             for row in &comparison.rows {
                 assert_eq!(row.instances, 2);
@@ -445,7 +543,7 @@ mod tests {
         let eight = queens(8);
         let tight = Limits { nodes: Some(10), ..Limits::default() };
         let configs = vec!["bt+input".parse().unwrap(), "fc+mrv".parse().unwrap()];
-        let options = CompareOptions { goal: Goal::Count, repeats: 1, limits: tight };
+        let options = CompareOptions { goal: Goal::Count, repeats: Repeats::Exactly(1), limits: tight };
         let comparison = compare(&[("8-queens", &eight)], &configs, &options).unwrap();
         assert!(comparison.rows.iter().all(|row| row.limited == 1));
     }

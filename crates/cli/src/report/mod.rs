@@ -35,6 +35,7 @@
 //! are written by [`write_report`]; [`plot`] draws their charts.
 
 pub mod compare;
+mod inert;
 pub mod plot;
 mod table;
 
@@ -42,13 +43,14 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::report::compare::{CompareError, CompareOptions, Comparison, Goal, Measurement, compare};
+use crate::report::compare::{CompareError, CompareOptions, Comparison, Goal, Measurement, Repeats, compare};
 use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 use anyhow::Context as _;
 use clap::{Args, ValueEnum};
 use csp::{Limits, Model, SolveConfig, Stats};
 
-pub use table::{Cell, Table};
+pub use inert::inert_switches;
+pub use table::{Cell, Table, without_noise};
 
 /// The configurations compared when `--configs` is not given: plain
 /// backtracking and its backjumping twin in input order, forward checking and
@@ -116,9 +118,11 @@ pub struct CompareArgs {
     #[arg(long, value_enum, value_name = "GOAL", default_value_t = GoalArg::First)]
     pub goal: GoalArg,
 
-    /// Runs per configuration and instance; the time shown is the median.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1000))]
-    pub repeats: u32,
+    /// Timed runs per configuration and instance, the time shown being their
+    /// median: a number (1 to 1000), or `auto`: a warm-up run, then at least 3
+    /// timed runs and 20 ms of them (a first run of 100 ms or more is timed alone).
+    #[arg(long, value_name = "N|auto", default_value = "auto", value_parser = parse_repeats)]
+    pub repeats: Repeats,
 
     /// The output format.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Table)]
@@ -127,6 +131,11 @@ pub struct CompareArgs {
     /// Also draw a bar chart of nodes and time per configuration (log scale) into this SVG file.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<PathBuf>,
+
+    /// Also draw a cactus plot into this SVG file: per configuration, the
+    /// instances it finished against the CPU time each took, fastest first.
+    #[arg(long, value_name = "FILE.svg")]
+    pub cactus: Option<PathBuf>,
 
     /// Stop each run after this many decisions (its counts are then lower bounds).
     #[arg(long = "node-limit", value_name = "N")]
@@ -142,9 +151,10 @@ impl Default for CompareArgs {
         CompareArgs {
             configs: default_configs(),
             goal: GoalArg::First,
-            repeats: 1,
+            repeats: Repeats::Auto,
             format: Format::Table,
             plot: None,
+            cactus: None,
             node_limit: None,
             timeout: None,
         }
@@ -156,7 +166,7 @@ impl CompareArgs {
     pub fn options(&self) -> CompareOptions {
         CompareOptions {
             goal: self.goal.into(),
-            repeats: self.repeats as usize,
+            repeats: self.repeats,
             limits: Limits { nodes: self.node_limit, time: self.timeout, solutions: None },
         }
     }
@@ -165,6 +175,11 @@ impl CompareArgs {
 /// The configurations of [`DEFAULT_CONFIGS`].
 pub fn default_configs() -> Vec<SolveConfig> {
     DEFAULT_CONFIGS.split(',').map(|c| c.parse().expect("the default configurations are valid")).collect()
+}
+
+/// Parses `--repeats`: `auto` or a number of runs from 1 to 1000.
+fn parse_repeats(text: &str) -> Result<Repeats, String> {
+    text.parse()
 }
 
 /// Parses one configuration spelling for clap (the error names the word and
@@ -194,9 +209,11 @@ pub fn run_comparison(
         let _ = writeln!(err, "error: there are no configurations to compare");
         return Ok(EXIT_BAD_INPUT);
     }
-    if let Some(Err(error)) = args.plot.as_deref().map(plot::check_destination) {
-        let _ = writeln!(err, "error: {error:#}");
-        return Ok(EXIT_BAD_INPUT);
+    for path in [&args.plot, &args.cactus].into_iter().flatten() {
+        if let Err(error) = plot::check_destination(path) {
+            let _ = writeln!(err, "error: {error:#}");
+            return Ok(EXIT_BAD_INPUT);
+        }
     }
     let options = args.options();
     let comparison = match compare(instances, &args.configs, &options) {
@@ -211,9 +228,10 @@ pub fn run_comparison(
         }
     };
     let report = ComparisonReport { comparison: &comparison, options: &options };
-    if let Some(path) = &args.plot {
-        let written = report.svg().and_then(|svg| plot::write_svg(path, &svg));
-        if let Err(error) = written {
+    for (path, cactus) in [(&args.plot, false), (&args.cactus, true)] {
+        let Some(path) = path else { continue };
+        let svg = if cactus { report.cactus_svg() } else { report.svg() };
+        if let Err(error) = svg.and_then(|svg| plot::write_svg(path, &svg)) {
             let _ = writeln!(err, "error: {error:#}");
             return Ok(EXIT_BAD_INPUT);
         }
@@ -226,6 +244,12 @@ pub fn run_comparison(
             "note: a limit stopped {limited} run{}; their counts are lower bounds and they were not checked for agreement",
             if limited == 1 { "" } else { "s" }
         );
+    }
+    let models: Vec<&Model> = instances.iter().map(|(_, model)| *model).collect();
+    for config in &args.configs {
+        for switch in inert_switches(&models, config) {
+            let _ = writeln!(err, "note: {config}: {switch}");
+        }
     }
     Ok(EXIT_OK)
 }
@@ -281,10 +305,25 @@ pub struct ComparisonReport<'a> {
 }
 
 /// The statistics columns, in the order of every rendering.
-const STATS_COLUMNS: [&str; 9] =
-    ["nodes", "backtracks", "backjumps", "failures", "checks", "propagations", "pruned", "max_depth", "time_ms"];
+const STATS_COLUMNS: [&str; 10] = [
+    "nodes",
+    "backtracks",
+    "backjumps",
+    "failures",
+    "checks",
+    "propagations",
+    "pruned",
+    "max_depth",
+    "time_ms",
+    "cpu_ms",
+];
 
-fn stats_cells(stats: &Stats, time: Duration) -> Vec<Cell> {
+/// Milliseconds, for the `time_ms` and `cpu_ms` columns.
+pub fn millis(time: Duration) -> f64 {
+    time.as_secs_f64() * 1e3
+}
+
+fn stats_cells(stats: &Stats, time: Duration, cpu_time: Option<Duration>) -> Vec<Cell> {
     vec![
         Cell::Int(stats.nodes),
         Cell::Int(stats.backtracks),
@@ -294,7 +333,8 @@ fn stats_cells(stats: &Stats, time: Duration) -> Vec<Cell> {
         Cell::Int(stats.propagations),
         Cell::Int(stats.pruned),
         Cell::Int(u64::from(stats.max_depth)),
-        Cell::Float(time.as_secs_f64() * 1e3, 3),
+        Cell::Float(millis(time), 3),
+        cpu_time.map_or(Cell::Empty, |cpu| Cell::Float(millis(cpu), 3)),
     ]
 }
 
@@ -314,15 +354,34 @@ impl ComparisonReport<'_> {
             Goal::Count => "counting the solutions",
             Goal::All => "all the solutions",
         };
-        let time = match self.options.repeats.max(1) {
-            1 => "time of one run".to_string(),
-            n => format!("median time of {n} runs"),
-        };
         let what = match instances {
             1 => format!("instance '{}'", self.comparison.instances[0]),
             n => format!("{n} instances (sums)"),
         };
-        format!("{what}; {goal}; {time}")
+        format!("{what}; {goal}; {}", self.time_words())
+    }
+
+    fn time_words(&self) -> String {
+        match self.options.repeats {
+            Repeats::Exactly(1) => "time of one run".to_string(),
+            Repeats::Exactly(n) => format!("median time of {n} runs"),
+            Repeats::Auto => "median time of warm runs".to_string(),
+        }
+    }
+
+    /// The title of the charts: what was run, without the instances' names
+    /// (file names and line numbers do not belong in a figure).
+    fn chart_title(&self) -> String {
+        let goal = match self.options.goal {
+            Goal::First => "first solution",
+            Goal::Count => "counting the solutions",
+            Goal::All => "all the solutions",
+        };
+        let instances = match self.comparison.instances.len() {
+            1 => "1 instance".to_string(),
+            n => format!("{n} instances (sums)"),
+        };
+        format!("{goal}, {instances}, {}", self.time_words())
     }
 
     /// The per-configuration table; `with_instances` adds the number of instances.
@@ -340,28 +399,32 @@ impl ComparisonReport<'_> {
                 cells.push(Cell::Int(row.instances as u64));
             }
             cells.extend([Cell::Int(row.solved as u64), Cell::Int(row.limited as u64), Cell::Int(row.solutions)]);
-            cells.extend(stats_cells(&row.stats, row.time));
+            cells.extend(stats_cells(&row.stats, row.time, row.cpu_time));
             table.push(cells);
         }
         table
     }
 
-    /// One record per instance and configuration.
+    /// One record per instance and configuration, instance by instance: the
+    /// totals' columns, with the instance's name for the number of instances,
+    /// `limited` 1 when a limit stopped the run, and the number of timed runs.
     fn measurements(&self) -> Table {
-        let mut columns = vec!["instance", "config", "solved", "complete", "solutions"];
+        let mut columns = vec!["config", "instance", "solved", "limited", "solutions"];
         columns.extend(STATS_COLUMNS);
+        columns.push("runs");
         let mut table = Table::new(columns);
         for (i, instance) in self.comparison.instances.iter().enumerate() {
             for row in &self.comparison.measurements {
                 let m: &Measurement = &row[i];
                 let mut cells = vec![
-                    Cell::text(instance.clone()),
                     Cell::text(m.config.to_string()),
+                    Cell::text(instance.clone()),
                     Cell::Int(u64::from(m.solved)),
-                    Cell::Int(u64::from(m.is_complete())),
+                    Cell::Int(u64::from(m.is_limited())),
                     Cell::Int(m.solutions),
                 ];
-                cells.extend(stats_cells(&m.stats, m.time));
+                cells.extend(stats_cells(&m.stats, m.time, m.cpu_time));
+                cells.push(Cell::Int(m.timed_runs as u64));
                 table.push(cells);
             }
         }
@@ -381,10 +444,41 @@ impl ComparisonReport<'_> {
             plot::BarPanel {
                 title: "time".into(),
                 axis: "milliseconds (log scale)".into(),
-                values: rows.iter().map(|row| row.time.as_secs_f64() * 1e3).collect(),
+                values: rows.iter().map(|row| millis(row.time)).collect(),
             },
         ];
-        plot::bar_chart(&self.title(), &labels, &panels)
+        plot::bar_chart(&self.chart_title(), &labels, &panels)
+    }
+
+    /// The cactus plot, as SVG: per configuration, the instances it finished
+    /// (no limit stopped it) sorted by CPU time (wall-clock time without a
+    /// CPU clock), the `i`-th at `x = i`, its time on a log scale. The
+    /// further right and lower a curve, the better.
+    pub fn cactus_svg(&self) -> anyhow::Result<String> {
+        let cpu = self.comparison.measurements.iter().flatten().all(|m| m.cpu_time.is_some());
+        let series = self
+            .comparison
+            .rows
+            .iter()
+            .zip(&self.comparison.measurements)
+            .map(|(row, measurements)| {
+                let mut times: Vec<f64> = measurements
+                    .iter()
+                    .filter(|m| m.is_complete())
+                    .map(|m| millis(if cpu { m.cpu_time.unwrap_or(m.time) } else { m.time }))
+                    .collect();
+                times.sort_by(f64::total_cmp);
+                plot::Series::new(row.config.to_string(), (1..).map(f64::from).zip(times).collect())
+            })
+            .collect();
+        let chart = plot::XyChart {
+            title: format!("cactus plot: {}", self.chart_title()),
+            x_axis: plot::Axis::linear("instances finished"),
+            y_axis: plot::Axis::log(if cpu { "CPU time per instance (ms)" } else { "time per instance (ms)" }),
+            series,
+            steps: false,
+        };
+        plot::xy_chart(&chart)
     }
 }
 
@@ -433,13 +527,17 @@ impl Report for ComparisonReport<'_> {
     }
 
     fn records(&self) -> Table {
-        self.totals(true)
+        self.measurements()
     }
 
     fn json(&self) -> serde_json::Value {
+        let repeats = match self.options.repeats {
+            Repeats::Exactly(n) => serde_json::Value::from(n),
+            Repeats::Auto => serde_json::Value::from("auto"),
+        };
         serde_json::json!({
             "goal": goal_name(self.options.goal),
-            "repeats": self.options.repeats.max(1),
+            "repeats": repeats,
             "node_limit": self.options.limits.nodes,
             "timeout_s": self.options.limits.time.map(|t| t.as_secs_f64()),
             "instances": self.comparison.instances,

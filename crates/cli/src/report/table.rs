@@ -10,7 +10,7 @@ pub enum Cell {
     /// A count, right-aligned.
     Int(u64),
     /// A number shown with this many decimals in text and Markdown (CSV and
-    /// JSON keep every digit), right-aligned.
+    /// JSON keep every significant digit, [`without_noise`]), right-aligned.
     Float(f64, usize),
     /// Nothing (an empty CSV field, `null` in JSON).
     Empty,
@@ -37,7 +37,7 @@ impl Cell {
         match self {
             Cell::Text(text) => text.clone(),
             Cell::Int(n) => n.to_string(),
-            Cell::Float(x, _) => x.to_string(),
+            Cell::Float(x, _) => without_noise(*x).to_string(),
             Cell::Empty => String::new(),
         }
     }
@@ -48,7 +48,9 @@ impl Cell {
             Cell::Text(text) => serde_json::Value::from(text.as_str()),
             Cell::Int(n) => serde_json::Value::from(*n),
             // NaN and infinities have no JSON spelling.
-            Cell::Float(x, _) => serde_json::Number::from_f64(*x).map_or(serde_json::Value::Null, Into::into),
+            Cell::Float(x, _) => {
+                serde_json::Number::from_f64(without_noise(*x)).map_or(serde_json::Value::Null, Into::into)
+            }
             Cell::Empty => serde_json::Value::Null,
         }
     }
@@ -56,6 +58,17 @@ impl Cell {
     fn is_numeric(&self) -> bool {
         matches!(self, Cell::Int(_) | Cell::Float(..))
     }
+}
+
+/// `x` rounded to 12 significant digits, so that the last bits of a
+/// computation (9,465,907 ns is `9.465907000000001` ms in binary floating
+/// point) do not reach a CSV field or a JSON number. Measured and counted
+/// values have far fewer significant digits than that.
+pub fn without_noise(x: f64) -> f64 {
+    if !x.is_finite() || x == 0.0 {
+        return x;
+    }
+    format!("{x:.11e}").parse().unwrap_or(x)
 }
 
 /// A table: named columns and rows of cells, with an optional title shown
@@ -228,6 +241,23 @@ mod tests {
         let mut out = Vec::new();
         table.write_markdown(&mut out).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), "**\\<n=20, d=10>**\n\n| model \\| kind |\n| --- |\n| a\\\\b |\n");
+    }
+
+    #[test]
+    fn csv_and_json_numbers_carry_no_float_noise() {
+        let millis = std::time::Duration::from_nanos(9_465_907).as_secs_f64() * 1e3;
+        assert_eq!(millis.to_string(), "9.465907000000001", "the noise this guards against");
+        let mut table = Table::new(["time_ms", "sum", "third"]);
+        table.push(vec![Cell::Float(millis, 3), Cell::Float(0.1 + 0.2, 1), Cell::Float(1.0 / 3.0, 3)]);
+        let mut out = Vec::new();
+        table.write_csv(&mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "time_ms,sum,third\n9.465907,0.3,0.333333333333\n");
+        let record = &table.records()[0];
+        assert_eq!(record["time_ms"].to_string(), "9.465907");
+        assert_eq!(record["sum"].to_string(), "0.3");
+        assert_eq!(without_noise(4_130_319.6), 4_130_319.6);
+        assert_eq!(without_noise(-2.5e-7), -2.5e-7);
+        assert!(without_noise(f64::NAN).is_nan());
     }
 
     #[test]

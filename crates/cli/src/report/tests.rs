@@ -5,6 +5,7 @@ use clap::Parser;
 use csp::{Model, SolveConfig};
 
 use super::compare::test_models::{PlantedBug, queens};
+use crate::report::compare::{AUTO_MIN_RUNS, Repeats};
 use crate::report::{self, CompareArgs, Format, GoalArg};
 
 #[derive(Parser, Debug)]
@@ -45,7 +46,9 @@ fn the_options_have_documented_defaults() {
     assert_eq!(args, CompareArgs::default());
     let names: Vec<String> = args.configs.iter().map(|c| c.to_string()).collect();
     assert_eq!(names, ["bt+input", "bt-cbj+input", "fc+mrv", "fc-cbj+mrv", "mac+mrv", "mac/ac2001+domwdeg"]);
-    assert_eq!((args.goal, args.repeats, args.format), (GoalArg::First, 1, Format::Table));
+    assert_eq!((args.goal, args.repeats, args.format), (GoalArg::First, Repeats::Auto, Format::Table));
+    assert_eq!(parse(&["--repeats", "7"]).unwrap().repeats, Repeats::Exactly(7));
+    assert_eq!(parse(&["--repeats", "AUTO"]).unwrap().repeats, Repeats::Auto);
 
     let args = parse(&["--configs", "fc+lcv,mac/ac2001", "--goal", "all", "--format", "md", "--timeout", "2"]).unwrap();
     assert_eq!(args.configs.len(), 2);
@@ -68,6 +71,8 @@ fn unknown_configuration_words_are_bad_usage_with_the_grammar() {
     assert!(err.contains("unknown level 'ac3'"), "{err}");
     assert!(parse(&["--configs", ""]).is_err());
     assert!(parse(&["--repeats", "0"]).is_err());
+    assert!(parse(&["--repeats", "1001"]).is_err());
+    assert!(parse(&["--repeats", "often"]).unwrap_err().to_string().contains("neither 'auto' nor a number"));
     assert!(parse(&["--goal", "best"]).is_err());
     assert!(parse(&["--format", "xml"]).is_err());
     assert!(parse(&["--timeout", "-1"]).is_err());
@@ -79,7 +84,7 @@ fn the_table_has_a_row_per_configuration_and_the_agreed_counts() {
     let out = run(&[("6-queens", &six)], &["--goal", "count"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     let lines: Vec<&str> = out.stdout.lines().collect();
-    assert_eq!(lines[0], "instance '6-queens'; counting the solutions; time of one run");
+    assert_eq!(lines[0], "instance '6-queens'; counting the solutions; median time of warm runs");
     let header: Vec<&str> = lines[1].split_whitespace().collect();
     assert_eq!(header[..4], ["config", "solved", "limited", "solutions"]);
     assert!(lines[2].starts_with("----"));
@@ -104,25 +109,34 @@ fn the_table_has_a_row_per_configuration_and_the_agreed_counts() {
 }
 
 #[test]
-fn csv_has_a_header_and_one_record_per_configuration() {
+fn csv_has_a_header_and_one_record_per_instance_and_configuration() {
     let (five, six) = (queens(5), queens(6));
     let out = run(&[("5-queens", &five), ("6-queens", &six)], &["--goal", "count", "--format", "csv"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     let lines: Vec<&str> = out.stdout.lines().collect();
     assert_eq!(
         lines[0],
-        "config,instances,solved,limited,solutions,nodes,backtracks,backjumps,failures,checks,propagations,pruned,\
-         max_depth,time_ms"
+        "config,instance,solved,limited,solutions,nodes,backtracks,backjumps,failures,checks,propagations,pruned,\
+         max_depth,time_ms,cpu_ms,runs"
     );
-    assert_eq!(lines.len(), 1 + 6);
-    for (line, name) in lines[1..].iter().zip(default_names()) {
+    assert_eq!(lines.len(), 1 + 2 * 6, "a record per instance and configuration");
+    let names = default_names();
+    for (i, line) in lines[1..].iter().enumerate() {
         let fields: Vec<&str> = line.split(',').collect();
-        assert_eq!(fields.len(), 14, "{line}");
-        assert_eq!((fields[0], fields[1], fields[2], fields[4]), (name.as_str(), "2", "2", "14"), "10 + 4 solutions");
-        let nodes: u64 = fields[5].parse().unwrap();
-        assert!(nodes > 0);
-        let time: f64 = fields[13].parse().unwrap();
-        assert!(time >= 0.0);
+        assert_eq!(fields.len(), 16, "{line}");
+        let (instance, solutions) = if i < 6 { ("5-queens", "10") } else { ("6-queens", "4") };
+        assert_eq!(
+            (fields[0], fields[1], fields[2], fields[3], fields[4]),
+            (names[i % 6].as_str(), instance, "1", "0", solutions)
+        );
+        assert!(fields[5].parse::<u64>().unwrap() > 0);
+        for time in [fields[13], fields[14]] {
+            let ms: f64 = time.parse().unwrap();
+            assert!(ms >= 0.0 && ms.is_finite(), "{line}");
+            // No float noise: at most nanosecond precision in milliseconds.
+            assert!(time.split('.').nth(1).is_none_or(|decimals| decimals.len() <= 6), "{line}");
+        }
+        assert!(fields[15].parse::<u64>().unwrap() >= 1, "{line}");
     }
 }
 
@@ -160,7 +174,62 @@ fn json_has_the_totals_and_every_measurement() {
     assert_eq!(measurements[0]["solutions"], 10);
     assert_eq!(measurements[11]["instance"], "6-queens");
     assert_eq!(measurements[11]["solutions"], 4);
-    assert!(measurements.iter().all(|m| m["complete"] == 1));
+    assert!(measurements.iter().all(|m| m["limited"] == 0 && m["runs"] == 3));
+    assert!(measurements.iter().all(|m| m["cpu_ms"].as_f64().is_some_and(|ms| ms >= 0.0)));
+    assert!(configs.iter().all(|c| c["cpu_ms"].as_f64().is_some()));
+}
+
+#[test]
+fn repeats_default_to_a_warm_up_and_enough_timed_runs() {
+    let six = queens(6);
+    let out = run(&[("6-queens", &six)], &["--format", "json", "--configs", "fc+mrv"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let value: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(value["repeats"], "auto");
+    // 6-queens takes microseconds: a warm-up, then at least three timed runs.
+    let runs = value["measurements"][0]["runs"].as_u64().unwrap();
+    assert!(runs >= AUTO_MIN_RUNS as u64, "{runs}");
+    let out = run(&[("6-queens", &six)], &["--format", "json", "--configs", "fc+mrv", "--repeats", "1"]);
+    let value: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!((value["repeats"].as_u64(), value["measurements"][0]["runs"].as_u64()), (Some(1), Some(1)));
+    let out = run(&[("6-queens", &six)], &["--configs", "fc+mrv"]);
+    assert!(
+        out.stdout.starts_with("instance '6-queens'; the first solution; median time of warm runs"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn a_switch_that_changes_nothing_is_said_on_stderr() {
+    let six = queens(6);
+    let out = run(&[("6-queens", &six)], &["--configs", "mac+mrv,mac/ac2001+mrv", "--goal", "count"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("note: mac/ac2001+mrv: /ac2001 changes nothing here: it is how generic support checking"),
+        "{}",
+        out.stderr
+    );
+    assert!(!out.stderr.contains("note: mac+mrv:"), "{}", out.stderr);
+}
+
+#[test]
+fn the_cactus_plot_has_a_line_per_configuration() {
+    let (five, six) = (queens(5), queens(6));
+    let path = temp_path("cactus.svg");
+    let out = run(
+        &[("/some/dir/five.txt:1", &five), ("/some/dir/six.txt:1", &six)],
+        &["--configs", "fc+mrv,mac+mrv", "--cactus", path.to_str().unwrap()],
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let svg = std::fs::read_to_string(&path).expect("the cactus plot was written");
+    std::fs::remove_file(&path).unwrap();
+    for text in ["cactus plot", "fc+mrv", "mac+mrv", "instances finished", "CPU time per instance (ms)"] {
+        assert!(svg.contains(text), "{text} is not in the plot");
+    }
+    assert!(!svg.contains("/some/dir"), "no file names in a chart's title");
+    // Two points per configuration: each finished both instances.
+    assert_eq!(svg.matches("<circle").count(), 4, "{svg}");
 }
 
 #[test]
@@ -226,6 +295,7 @@ fn the_plot_is_an_svg_bar_chart_of_every_configuration() {
         assert!(svg.contains(text), "{text} is not in the plot");
     }
     assert!(svg.matches("<rect").count() > 6, "a bar per configuration and panel");
+    assert!(!svg.contains("'6-queens'"), "the chart's title names no instance");
     // The table is still printed.
     assert!(out.stdout.contains("mac/ac2001+domwdeg"));
 }

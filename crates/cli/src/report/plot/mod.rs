@@ -1,15 +1,26 @@
 //! SVG charts drawn with `plotters` (its SVG backend only): horizontal bar
-//! charts on a log scale, for comparisons, and log-scale cost curves with a
-//! fraction on a second axis, for sweeps.
+//! charts on a log scale, for comparisons, log-scale cost curves with a
+//! fraction on a second axis, for sweeps, and lines over two axes
+//! ([`xy_chart`]) for cactus and survival plots.
+//!
+//! On a log axis, values of zero (a failure at the root explores 0 nodes)
+//! are drawn on a row of their own labelled "0", half a decade below the
+//! lowest decade, never on the "1" gridline; values that are lower bounds (a
+//! limit stopped some runs) are drawn as hollow triangles pointing up.
 //!
 //! Text is written as SVG `<text>` elements, so no font is needed to make the
 //! file: `plotters` estimates text sizes itself when it is built without its
 //! `ttf` feature, and the viewer renders the text with its own sans-serif font.
 
+mod xy;
+
+use std::ops::Range;
 use std::path::Path;
 
 use anyhow::{Context as _, anyhow};
 use plotters::coord::Shift;
+use plotters::coord::cartesian::Cartesian2d;
+use plotters::coord::ranged1d::Ranged;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -32,6 +43,8 @@ const PALETTE: [RGBColor; 10] = [
 fn colour(i: usize) -> RGBColor {
     PALETTE[i % PALETTE.len()]
 }
+
+pub use xy::{Axis, XyChart, xy_chart};
 
 const FONT: &str = "sans-serif";
 const GREY: RGBColor = RGBColor(0x55, 0x55, 0x55);
@@ -80,7 +93,8 @@ fn bar_panel(
     colour: RGBColor,
 ) -> anyhow::Result<()> {
     let n = labels.len();
-    let (lo, hi) = log_bounds(panel.values.iter().copied(), 0.8);
+    let (lowest_decade, hi) = log_bounds(panel.values.iter().copied(), 0.8);
+    let lo = lowest_decade * BELOW_LOWEST_DECADE;
     let mut chart = ChartBuilder::on(area)
         .caption(&panel.title, (FONT, 15))
         .margin(8)
@@ -137,6 +151,97 @@ pub struct Series {
     pub points: Vec<(f64, f64)>,
     /// Drawn dashed (to tell apart curves that may lie on top of each other).
     pub dashed: bool,
+    /// Per point, whether its value is only a lower bound (a limit stopped
+    /// some runs): such points are drawn as hollow triangles pointing up, not
+    /// as plain points. Empty when no point is.
+    pub lower_bounds: Vec<bool>,
+}
+
+impl Series {
+    /// A solid line through `points`, none of them a lower bound.
+    pub fn new(name: impl Into<String>, points: Vec<(f64, f64)>) -> Series {
+        Series { name: name.into(), points, dashed: false, lower_bounds: Vec::new() }
+    }
+
+    fn is_lower_bound(&self, i: usize) -> bool {
+        self.lower_bounds.get(i).copied().unwrap_or(false)
+    }
+}
+
+/// Log axes start this fraction of their lowest decade: plotters puts its
+/// first gridline at `10^ceil(log10(start))`, and `log10(0.01)` is
+/// `-1.9999999999999996` in floating point, so an axis starting exactly at
+/// 0.01 had no gridline, and no label, at 0.01.
+const BELOW_LOWEST_DECADE: f64 = 0.98;
+
+/// A log-scale axis over some values: the decades that cover the positive
+/// values and, when some values are zero (or less), a row for them half a
+/// decade below, labelled "0" by [`label_zero_row`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct LogAxis {
+    /// The lowest decade.
+    lo: f64,
+    /// The top of the axis.
+    top: f64,
+    /// Where the zeros go, when there are any.
+    zero: Option<f64>,
+}
+
+impl LogAxis {
+    fn new(values: impl Iterator<Item = f64> + Clone, headroom: f64) -> LogAxis {
+        let (lo, top) = log_bounds(values.clone(), headroom);
+        let zero = values.into_iter().any(|v| v <= 0.0).then(|| lo / 10f64.sqrt());
+        LogAxis { lo, top, zero }
+    }
+
+    /// The axis' range, from just below the lowest decade (or the zero row).
+    fn range(&self) -> Range<f64> {
+        self.zero.unwrap_or(self.lo) * BELOW_LOWEST_DECADE..self.top
+    }
+
+    /// Where `value` is drawn: on the zero row if it is not positive.
+    fn place(&self, value: f64) -> f64 {
+        if value > 0.0 { value } else { self.zero.unwrap_or(self.lo) }
+    }
+}
+
+/// Labels the zero row of a log `y` axis "0" and draws its gridline.
+fn label_zero_row<X, Y>(
+    area: &DrawingArea<SVGBackend<'_>, Shift>,
+    context: &ChartContext<'_, SVGBackend<'_>, Cartesian2d<X, Y>>,
+    zero: f64,
+) -> anyhow::Result<()>
+where
+    X: Ranged,
+    Y: Ranged<ValueType = f64>,
+{
+    let (x_pixels, _) = context.plotting_area().get_pixel_range();
+    let y_pixel = context.backend_coord(&(context.x_range().start, zero)).1;
+    let (base_x, base_y) = area.get_base_pixel();
+    let line = PathElement::new(
+        vec![(x_pixels.start - base_x, y_pixel - base_y), (x_pixels.end - base_x, y_pixel - base_y)],
+        BLACK.mix(0.15),
+    );
+    area.draw(&line).map_err(plot_error)?;
+    let style = (FONT, 12).into_font().color(&BLACK).pos(Pos::new(HPos::Right, VPos::Center));
+    area.draw(&Text::new("0", (x_pixels.start - base_x - 6, y_pixel - base_y), style)).map_err(plot_error)
+}
+
+/// Labels the zero column of a log `x` axis "0".
+fn label_zero_column<X, Y>(
+    area: &DrawingArea<SVGBackend<'_>, Shift>,
+    context: &ChartContext<'_, SVGBackend<'_>, Cartesian2d<X, Y>>,
+    zero: f64,
+) -> anyhow::Result<()>
+where
+    X: Ranged<ValueType = f64>,
+    Y: Ranged,
+{
+    let (_, y_pixels) = context.plotting_area().get_pixel_range();
+    let x_pixel = context.backend_coord(&(zero, context.y_range().start)).0;
+    let (base_x, base_y) = area.get_base_pixel();
+    let style = (FONT, 12).into_font().color(&BLACK).pos(Pos::new(HPos::Center, VPos::Top));
+    area.draw(&Text::new("0", (x_pixel - base_x, y_pixels.end - base_y + 6), style)).map_err(plot_error)
 }
 
 /// One panel of a [`CurveChart`]: curves sharing a log-scale `y` axis.
@@ -192,13 +297,14 @@ fn curve_panel(
 ) -> anyhow::Result<()> {
     let (x0, x1) = chart.x_range;
     let values = panel.series.iter().flat_map(|s| s.points.iter().map(|&(_, y)| y));
-    let (lo, hi) = log_bounds(values, 0.0);
+    let axis = LogAxis::new(values, 0.0);
+    let Range { start: lo, end: hi } = axis.range();
     let mut context = ChartBuilder::on(area)
         .margin(10)
         .x_label_area_size(40)
         .y_label_area_size(60)
         .right_y_label_area_size(if chart.fraction.is_some() { 60 } else { 0 })
-        .build_cartesian_2d(x0..x1, (lo..hi).log_scale())
+        .build_cartesian_2d(x0..x1, axis.range().log_scale())
         .map_err(plot_error)?
         .set_secondary_coord(x0..x1, 0.0..1.0);
     context
@@ -238,7 +344,7 @@ fn curve_panel(
     }
     for (i, series) in panel.series.iter().enumerate() {
         let colour = colour(i);
-        let points: Vec<(f64, f64)> = series.points.iter().map(|&(x, y)| (x, y.max(lo))).collect();
+        let points: Vec<(f64, f64)> = series.points.iter().map(|&(x, y)| (x, axis.place(y))).collect();
         let style = colour.stroke_width(2);
         let drawn = if series.dashed {
             context.draw_series(DashedLineSeries::new(points.iter().copied(), 8, 4, style))
@@ -251,8 +357,31 @@ fn curve_panel(
             let (dash, gap) = if dashed { (6, 3) } else { (20, 1) };
             DashedPathElement::new(vec![(x, y), (x + 20, y)], dash, gap, style)
         });
-        context.draw_series(points.iter().map(|&point| Circle::new(point, 3, colour.filled()))).map_err(plot_error)?;
+        let exact = points.iter().enumerate().filter(|&(k, _)| !series.is_lower_bound(k));
+        context.draw_series(exact.map(|(_, &point)| Circle::new(point, 3, colour.filled()))).map_err(plot_error)?;
+        let bounds = points.iter().enumerate().filter(|&(k, _)| series.is_lower_bound(k));
+        context
+            .draw_series(bounds.map(|(_, &point)| TriangleMarker::new(point, 6, colour.stroke_width(2))))
+            .map_err(plot_error)?;
     }
+    if let Some(zero) = axis.zero {
+        label_zero_row(area, &context, zero)?;
+    }
+    if panel.series.iter().any(|s| s.lower_bounds.iter().any(|&b| b)) {
+        let (x_pixels, y_pixels) = context.plotting_area().get_pixel_range();
+        let (base_x, base_y) = area.get_base_pixel();
+        let style = (FONT, 12).into_font().color(&BLACK.mix(0.8)).pos(Pos::new(HPos::Left, VPos::Bottom));
+        let note = "\u{25B3} a lower bound: a limit stopped some of its runs";
+        area.draw(&Text::new(note, (x_pixels.start - base_x + 6, y_pixels.end - base_y - 4), style))
+            .map_err(plot_error)?;
+    }
+    draw_legend(&mut context)
+}
+
+/// The legend of a chart's series, in its upper right corner.
+fn draw_legend<'a, X: Ranged, Y: Ranged>(
+    context: &mut ChartContext<'a, SVGBackend<'a>, Cartesian2d<X, Y>>,
+) -> anyhow::Result<()> {
     context
         .configure_series_labels()
         .position(SeriesLabelPosition::UpperRight)
@@ -260,8 +389,7 @@ fn curve_panel(
         .border_style(BLACK.mix(0.3))
         .label_font((FONT, 12))
         .draw()
-        .map_err(plot_error)?;
-    Ok(())
+        .map_err(plot_error)
 }
 
 /// A log-scale range covering the positive values: from the power of ten at or
@@ -362,6 +490,79 @@ mod tests {
         assert_eq!(log_bounds([0.0].into_iter(), 0.0), (1.0, 10.0));
     }
 
+    /// The texts of an SVG's `<text>` elements.
+    fn texts(svg: &str) -> Vec<String> {
+        svg.split("<text")
+            .skip(1)
+            .filter_map(|t| Some(t.split_once('>')?.1.split_once("</text>")?.0.trim().to_string()))
+            .collect()
+    }
+
+    fn one_panel(points: Vec<(f64, f64)>, lower_bounds: Vec<bool>) -> CurveChart {
+        CurveChart {
+            title: "t".into(),
+            x_axis: "p2".into(),
+            x_range: (0.0, 1.0),
+            panels: vec![CurvePanel {
+                axis: "nodes".into(),
+                series: vec![Series { name: "fc".into(), points, dashed: false, lower_bounds }],
+            }],
+            fraction: None,
+            marker: None,
+        }
+    }
+
+    /// The `y` pixel of each circle of an SVG.
+    fn circle_ys(svg: &str) -> Vec<f64> {
+        svg.split("<circle").skip(1).filter_map(|c| c.split("cy=\"").nth(1)?.split('"').next()?.parse().ok()).collect()
+    }
+
+    #[test]
+    fn the_lowest_decade_of_a_log_axis_is_labelled() {
+        // ln(0.01) / ln(10) is -1.9999999999999996 in floating point: an axis
+        // starting exactly at 0.01 had its first gridline at 0.1.
+        for (points, decades) in [
+            (vec![(0.1, 3.0), (0.5, 4500.0)], &["1", "10", "100", "1k", "10k"][..]),
+            (vec![(0.1, 0.02), (0.5, 7.0)], &["0.01", "0.1", "1", "10"][..]),
+            (vec![(0.1, 0.0004), (0.5, 0.3)], &["1.0e-4", "1.0e-3", "0.01", "0.1", "1"][..]),
+        ] {
+            let svg = curve_chart(&one_panel(points, Vec::new())).unwrap();
+            let labels = texts(&svg);
+            for decade in decades {
+                assert!(labels.iter().any(|l| l == decade), "{decade} is not labelled: {labels:?}");
+            }
+        }
+        let labels = vec!["a".to_string()];
+        let svg = bar_chart("t", &labels, &[BarPanel { title: "time".into(), axis: "ms".into(), values: vec![0.02] }])
+            .unwrap();
+        assert!(texts(&svg).iter().any(|l| l == "0.01"), "{:?}", texts(&svg));
+    }
+
+    #[test]
+    fn zeros_lie_on_a_row_of_their_own_below_the_lowest_decade() {
+        let svg = curve_chart(&one_panel(vec![(0.1, 1.0), (0.5, 100.0), (0.9, 0.0)], Vec::new())).unwrap();
+        assert!(texts(&svg).iter().any(|l| l == "0"), "a '0' row: {:?}", texts(&svg));
+        let ys = circle_ys(&svg);
+        assert_eq!(ys.len(), 3, "{svg}");
+        // y grows downwards: the zero is below the one, not on its gridline.
+        assert!(ys[2] > ys[0] + 10.0, "{ys:?}");
+        // Without a zero there is no such row.
+        let svg = curve_chart(&one_panel(vec![(0.1, 1.0), (0.5, 100.0)], Vec::new())).unwrap();
+        assert!(!texts(&svg).iter().any(|l| l == "0"), "{:?}", texts(&svg));
+    }
+
+    #[test]
+    fn lower_bounds_are_hollow_triangles_with_a_note() {
+        let points = vec![(0.1, 10.0), (0.5, 1e5), (0.9, 50.0)];
+        let svg = curve_chart(&one_panel(points.clone(), vec![false, true, false])).unwrap();
+        assert_eq!(circle_ys(&svg).len(), 2, "the lower bound is no plain point");
+        assert!(svg.contains("<polygon") || svg.contains("<polyline"), "a triangle: {svg}");
+        assert!(texts(&svg).iter().any(|t| t.contains("a lower bound")), "{:?}", texts(&svg));
+        let svg = curve_chart(&one_panel(points, Vec::new())).unwrap();
+        assert_eq!(circle_ys(&svg).len(), 3);
+        assert!(!texts(&svg).iter().any(|t| t.contains("a lower bound")));
+    }
+
     #[test]
     fn charts_are_svg_with_their_labels() {
         let labels = vec!["bt+input".to_string(), "mac/ac2001+domwdeg".to_string()];
@@ -384,12 +585,10 @@ mod tests {
                     name: "fc".into(),
                     points: vec![(0.1, 10.0), (0.5, 1e5), (0.9, 0.0)],
                     dashed: true,
+                    lower_bounds: Vec::new(),
                 }],
             }],
-            fraction: Some((
-                "satisfiable".into(),
-                Series { name: "sat".into(), points: vec![(0.1, 1.0), (0.9, 0.0)], dashed: true },
-            )),
+            fraction: Some(("satisfiable".into(), Series::new("sat", vec![(0.1, 1.0), (0.9, 0.0)]))),
             marker: Some((0.38, "predicted".into())),
         };
         let svg = curve_chart(&chart).unwrap();

@@ -1,27 +1,28 @@
-//! Random binary CSPs (model B), the standard test bed for comparing
-//! propagation and search algorithms (Smith 1994; Prosser 1996).
+//! Model B (Smith 1994; Prosser 1996), and its flawless variant (Gent,
+//! MacIntyre, Prosser, Smith & Walsh 2001).
 //!
 //! A model-B instance `<n, d, p1, p2>` has `n` variables with domain
 //! `0..d`; exactly `round(p1 * n(n-1)/2)` of the variable pairs, chosen
 //! uniformly, are constrained, and each constraint forbids exactly
-//! `round(p2 * d^2)` of the value pairs, chosen uniformly. Instances are
-//! reproducible from their seed.
+//! `round(p2 * d^2)` of the value pairs, chosen uniformly.
 //!
-//! ```
-//! use csp::random::RandomCsp;
-//! let spec = RandomCsp { variables: 10, values: 5, density: 0.5, tightness: 0.3, seed: 1 };
-//! let model = spec.generate().unwrap();
-//! assert_eq!(model.num_vars(), 10);
-//! assert_eq!(model.num_constraints(), spec.constraint_count());
-//! ```
+//! Achlioptas et al. (1997) showed that such instances are flawed as `n`
+//! grows: a value whose every pair with some neighbour is forbidden has no
+//! support, and once some variable has only such values the instance is
+//! insoluble for a trivial reason (see [`super::flaws`]). In *flawless*
+//! model B each constraint first draws a random bijection `π` of the values
+//! and never forbids the pairs `(a, π(a))`, so every value keeps a support
+//! in every constraint; the forbidden pairs are drawn among the other
+//! `d^2 - d`.
 
 use std::fmt;
 
-use crate::constraint::Constraint;
-use crate::domain::Domain;
 use crate::ids::VarId;
-use crate::model::{Model, ModelError};
+use crate::model::Model;
 use crate::rng::Rng;
+
+use super::RandomCspError;
+use super::forbidden_pairs::{CellDraw, ForbiddenPairs};
 
 /// The parameters of a model-B random binary CSP.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -36,25 +37,6 @@ pub struct RandomCsp {
     pub tightness: f64,
     /// The seed: equal parameters and seeds give equal instances.
     pub seed: u64,
-}
-
-/// Parameters that describe no instance.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum RandomCspError {
-    /// Density or tightness outside `0..=1`, or not a number.
-    #[error("{what} must be between 0 and 1, not {value}")]
-    OutOfRange {
-        /// "density" or "tightness".
-        what: &'static str,
-        /// The value given.
-        value: f64,
-    },
-    /// No variables or no values.
-    #[error("a random CSP needs at least one variable and one value")]
-    Empty,
-    /// The model could not be built (too large).
-    #[error(transparent)]
-    Model(#[from] ModelError),
 }
 
 impl RandomCsp {
@@ -80,6 +62,26 @@ impl RandomCsp {
     /// Draws the instance: variables named `x0`, `x1`, ..., one
     /// [`ForbiddenPairs`] constraint per constrained pair.
     pub fn generate(&self) -> Result<Model, RandomCspError> {
+        self.draw(false)
+    }
+
+    /// Draws an instance of flawless model B (Gent et al. 2001): each
+    /// constraint never forbids the pairs `(a, π(a))` of a bijection `π` of
+    /// the values drawn for it, so no value is flawed
+    /// ([`flaws`](super::flaws)); the `round(p2 d^2)` forbidden pairs are drawn
+    /// uniformly among the other `d^2 - d`. A tightness above `1 - 1/d`
+    /// cannot be flawless and is an error.
+    pub fn generate_flawless(&self) -> Result<Model, RandomCspError> {
+        self.draw(true)
+    }
+
+    /// The largest tightness flawless model B can draw: `1 - 1/d` (rounded
+    /// like the tightness itself, to whole value pairs).
+    pub fn flawless_limit(&self) -> f64 {
+        1.0 - 1.0 / self.values as f64
+    }
+
+    fn draw(&self, flawless: bool) -> Result<Model, RandomCspError> {
         for (what, value) in [("density", self.density), ("tightness", self.tightness)] {
             if !(0.0..=1.0).contains(&value) {
                 return Err(RandomCspError::OutOfRange { what, value });
@@ -88,11 +90,23 @@ impl RandomCsp {
         if self.variables == 0 || self.values == 0 {
             return Err(RandomCspError::Empty);
         }
+        let d = self.values;
+        let forbidden = self.forbidden_count();
+        if flawless && forbidden > d * d - d {
+            return Err(RandomCspError::Invalid {
+                what: "tightness",
+                reason: format!(
+                    "{} forbids {forbidden} of {} value pairs, but flawless model B keeps {d} of them allowed (at most {:.4})",
+                    self.tightness,
+                    d * d,
+                    self.flawless_limit()
+                ),
+            });
+        }
         let mut rng = Rng::new(self.seed);
         let mut model = Model::new();
-        let d = self.values as i64;
         let vars: Vec<VarId> =
-            (0..self.variables).map(|i| model.new_named_var(format!("x{i}"), 0..d)).collect::<Result<_, _>>()?;
+            (0..self.variables).map(|i| model.new_named_var(format!("x{i}"), 0..d as i64)).collect::<Result<_, _>>()?;
         let mut pairs: Vec<(usize, usize)> =
             (0..self.variables).flat_map(|i| (i + 1..self.variables).map(move |j| (i, j))).collect();
         rng.shuffle(&mut pairs);
@@ -100,20 +114,19 @@ impl RandomCsp {
         // Constraints in a canonical order, so the model reads the same whatever
         // order the pairs were drawn in.
         pairs.sort_unstable();
-        let cells = self.values * self.values;
-        let forbidden = self.forbidden_count();
-        let mut value_pairs: Vec<usize> = (0..cells).collect();
+        let mut cells = CellDraw::new(d * d);
+        let mut bijection: Vec<usize> = (0..d).collect();
         for (i, j) in pairs {
-            // A partial Fisher-Yates shuffle picks `forbidden` distinct value pairs.
-            for k in 0..forbidden {
-                let pick = k + rng.below((cells - k) as u64) as usize;
-                value_pairs.swap(k, pick);
-            }
-            let mut bits = vec![0u64; cells.div_ceil(64)];
-            for &cell in &value_pairs[..forbidden] {
-                bits[cell / 64] |= 1u64 << (cell % 64);
-            }
-            model.post(ForbiddenPairs { scope: [vars[i], vars[j]], values: self.values, forbidden: bits })?;
+            let scope = [vars[i], vars[j]];
+            let constraint = if flawless {
+                rng.shuffle(&mut bijection);
+                let kept = |cell: usize| bijection[cell / d] == cell % d;
+                let mut others = CellDraw::from_cells((0..d * d).filter(|&cell| !kept(cell)).collect());
+                ForbiddenPairs::new(scope, d, others.draw(&mut rng, forbidden))
+            } else {
+                ForbiddenPairs::new(scope, d, cells.draw(&mut rng, forbidden))
+            };
+            model.post(constraint)?;
         }
         Ok(model)
     }
@@ -125,57 +138,10 @@ impl fmt::Display for RandomCsp {
     }
 }
 
-/// A binary constraint over two variables with domains `0..values` that
-/// forbids the listed value pairs. It has no propagator of its own: it is
-/// propagated by generic support checking, so that constraint checks are
-/// counted the way the classic experiments count them.
-#[derive(Clone, Debug)]
-pub struct ForbiddenPairs {
-    scope: [VarId; 2],
-    values: usize,
-    /// Bit `a * values + b` set when `(a, b)` is forbidden.
-    forbidden: Vec<u64>,
-}
-
-impl ForbiddenPairs {
-    /// The number of forbidden pairs.
-    pub fn forbidden_count(&self) -> usize {
-        self.forbidden.iter().map(|w| w.count_ones() as usize).sum()
-    }
-
-    /// Whether `(a, b)` is forbidden.
-    pub fn forbids(&self, a: i64, b: i64) -> bool {
-        let d = self.values as i64;
-        if !(0..d).contains(&a) || !(0..d).contains(&b) {
-            return false;
-        }
-        let cell = (a * d + b) as usize;
-        self.forbidden[cell / 64] & (1u64 << (cell % 64)) != 0
-    }
-
-    /// The domain both variables are meant to have.
-    pub fn domain(&self) -> Domain {
-        Domain::range(0, self.values as i64 - 1)
-    }
-}
-
-impl Constraint for ForbiddenPairs {
-    fn scope(&self) -> &[VarId] {
-        &self.scope
-    }
-
-    fn is_satisfied(&self, values: &[i64]) -> bool {
-        !self.forbids(values[0], values[1])
-    }
-
-    fn kind(&self) -> &str {
-        "forbidden_pairs"
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::constraint::Constraint;
 
     #[test]
     fn density_and_tightness_are_exact() {
@@ -217,6 +183,52 @@ mod tests {
         };
         assert_eq!(index(shape(&a)), index(shape(&b)));
         assert_ne!(index(shape(&a)), index(shape(&c)));
+    }
+
+    #[test]
+    fn flawless_instances_have_no_flawed_value_and_exact_counts() {
+        for (n, d, p1, p2) in [(20, 10, 0.5, 0.85), (12, 4, 1.0, 0.75), (8, 5, 0.5, 0.3), (6, 3, 0.8, 0.0)] {
+            let spec = RandomCsp { variables: n, values: d, density: p1, tightness: p2, seed: 3 };
+            let model = spec.generate_flawless().unwrap();
+            assert_eq!(model.num_constraints(), spec.constraint_count());
+            for (_, constraint) in model.constraints() {
+                let allowed = |a: i64, b: i64| constraint.is_satisfied(&[a, b]);
+                let forbidden = (0..d as i64).flat_map(|a| (0..d as i64).map(move |b| (a, b)));
+                assert_eq!(forbidden.filter(|&(a, b)| !allowed(a, b)).count(), spec.forbidden_count());
+                // Every value has a support on both sides.
+                for a in 0..d as i64 {
+                    assert!((0..d as i64).any(|b| allowed(a, b)) && (0..d as i64).any(|b| allowed(b, a)));
+                }
+            }
+            let flaws = crate::random::flaws(&model);
+            assert_eq!((flaws.values, flaws.variables.len()), (0, 0), "<{n}, {d}, {p1}, {p2}>");
+        }
+        // Plain model B at p2 = 0.85 with d = 10 is riddled with flaws.
+        let spec = RandomCsp { variables: 20, values: 10, density: 0.5, tightness: 0.85, seed: 3 };
+        assert!(crate::random::flaws(&spec.generate().unwrap()).values > 0);
+        // Beyond 1 - 1/d a flawless instance cannot exist.
+        let spec = RandomCsp { variables: 5, values: 4, density: 0.5, tightness: 0.8, seed: 1 };
+        let err = spec.generate_flawless().unwrap_err();
+        assert!(err.to_string().contains("flawless model B keeps 4 of them allowed"), "{err}");
+        assert_eq!(spec.flawless_limit(), 0.75);
+    }
+
+    #[test]
+    fn model_b_draws_what_it_drew_before_the_flawless_variant() {
+        // The forbidden pairs of the first constraint of a published instance
+        // (seed 0xB18A02F46D8D86C3: the first of the default sweep), so that
+        // the numbers in docs/compare.md stay reproducible.
+        let spec = RandomCsp { variables: 20, values: 10, density: 0.5, tightness: 0.05, seed: 0xB18A_02F4_6D8D_86C3 };
+        let model = spec.generate().unwrap();
+        let forbidden = |constraint: &dyn Constraint| -> (Vec<usize>, Vec<(i64, i64)>) {
+            let pairs = (0..10).flat_map(|a| (0..10).map(move |b| (a, b)));
+            let scope = constraint.scope().iter().map(|v| v.index()).collect();
+            (scope, pairs.filter(|&(a, b)| !constraint.is_satisfied(&[a, b])).collect())
+        };
+        let (_, first) = model.constraints().next().unwrap();
+        assert_eq!(forbidden(first), (vec![0, 1], vec![(4, 1), (4, 2), (4, 4), (4, 8), (6, 3)]));
+        let (_, last) = model.constraints().last().unwrap();
+        assert_eq!(forbidden(last), (vec![18, 19], vec![(0, 9), (1, 1), (1, 4), (3, 1), (9, 6)]));
     }
 
     #[test]

@@ -1,0 +1,222 @@
+//! `lab rtd`: the run-time distribution of randomised configurations on one
+//! instance. Run `i` of each configuration uses `seed=i`, so a configuration
+//! with random choices (the `random` value order) explores a different tree
+//! each time. Gomes, Selman, Crato & Kautz (2000) found such distributions
+//! heavy-tailed near the phase transition: the survival function `P(X > x)`
+//! falls like a power of `x`, a straight line on log-log axes, and restarts
+//! pay off. The plot draws exactly that, per configuration.
+
+use std::io::Write;
+
+use anyhow::Context as _;
+use csp::{SolveConfig, ValueOrder};
+use rayon::prelude::*;
+
+use super::RtdArgs;
+use super::stats::{Estimate, Sample, Summary};
+use super::sweep_report::estimate;
+use crate::report::compare::{CompareOptions, Goal, Measurement, Repeats, check_agreement, measure};
+use crate::report::plot::{self, Axis, Series, XyChart};
+use crate::report::{self, Cell, Report, Table, millis, write_report};
+use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
+
+/// The runs of every configuration on one instance.
+#[derive(Clone, Debug)]
+pub(super) struct Distribution {
+    /// The instance's name.
+    pub(super) instance: String,
+    /// The configurations, in order, each with its runs in seed order (seed `i + 1` at index `i`).
+    pub(super) configs: Vec<(SolveConfig, Vec<Measurement>)>,
+}
+
+pub(super) fn run(args: &RtdArgs, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<u8> {
+    let built = args.instance.build().and_then(|(generator, model)| {
+        let pool = args.limits.thread_pool()?;
+        if let Some(path) = &args.plot {
+            report::plot::check_destination(path).map_err(|e| format!("{e:#}"))?;
+        }
+        Ok((generator, model, pool))
+    });
+    let (generator, model, pool) = match built {
+        Ok(built) => built,
+        Err(error) => {
+            let _ = writeln!(err, "error: {error}");
+            return Ok(EXIT_BAD_INPUT);
+        }
+    };
+    let instance = format!("{generator} seed {}", args.instance.seed);
+    let options = CompareOptions { goal: Goal::First, repeats: Repeats::Exactly(1), limits: args.limits.limits() };
+    let runs = u64::from(args.runs);
+    let jobs: Vec<(usize, u64)> = (0..args.configs.len()).flat_map(|c| (1..=runs).map(move |seed| (c, seed))).collect();
+    let measured: Result<Vec<Measurement>, _> = pool.install(|| {
+        jobs.par_iter()
+            .with_max_len(1)
+            .map(|&(c, seed)| measure(&instance, &model, &args.configs[c].clone().with_seed(seed), &options))
+            .collect()
+    });
+    let mut measured = match measured {
+        Ok(measured) => measured,
+        Err(error @ crate::report::compare::CompareError::Solver { .. }) => {
+            let _ = writeln!(err, "error: {error}");
+            return Ok(EXIT_BAD_INPUT);
+        }
+        Err(error) => {
+            report::report_bug(&error, err);
+            return Ok(EXIT_NO_SOLUTION);
+        }
+    };
+    if let Err(error) = check_agreement(&instance, Goal::First, &measured) {
+        report::report_bug(&error, err);
+        return Ok(EXIT_NO_SOLUTION);
+    }
+    let mut configs = Vec::with_capacity(args.configs.len());
+    for config in args.configs.iter().rev() {
+        let tail = measured.split_off(measured.len() - runs as usize);
+        configs.push((config.clone(), tail));
+    }
+    configs.reverse();
+    let distribution = Distribution { instance, configs };
+    if let Some(path) = &args.plot {
+        if let Err(error) = plot::xy_chart(&distribution.survival()).and_then(|svg| plot::write_svg(path, &svg)) {
+            let _ = writeln!(err, "error: {error:#}");
+            return Ok(EXIT_BAD_INPUT);
+        }
+    }
+    write_report(&distribution, args.format, out).and_then(|()| out.flush()).context("cannot write the table")?;
+    for config in &args.configs {
+        if config.value_order != ValueOrder::Random {
+            let _ = writeln!(
+                err,
+                "note: {config} makes no random choice: its {runs} runs are the same search (add +random)"
+            );
+        }
+    }
+    Ok(EXIT_OK)
+}
+
+impl Distribution {
+    /// The nodes of each run, those a limit stopped as lower bounds.
+    fn nodes(runs: &[Measurement]) -> Vec<Sample> {
+        runs.iter().map(|m| Sample { value: m.stats.nodes as f64, lower_bound: !m.is_complete() }).collect()
+    }
+
+    /// The survival plot: per configuration, the fraction of runs still
+    /// going after `x` nodes, both axes logarithmic. A run a limit stopped
+    /// never finishes, so its configuration's curve ends above zero.
+    pub(super) fn survival(&self) -> XyChart {
+        let series = self
+            .configs
+            .iter()
+            .map(|(config, runs)| {
+                let total = runs.len() as f64;
+                let mut finished: Vec<f64> =
+                    runs.iter().filter(|m| m.is_complete()).map(|m| m.stats.nodes as f64).collect();
+                finished.sort_by(f64::total_cmp);
+                let mut points = Vec::with_capacity(finished.len() + 1);
+                if let Some(&first) = finished.first() {
+                    points.push((first, 1.0));
+                }
+                for (i, &nodes) in finished.iter().enumerate() {
+                    points.push((nodes, (total - (i + 1) as f64) / total));
+                }
+                Series::new(config.to_string(), points)
+            })
+            .collect();
+        let runs = self.configs.first().map_or(0, |(_, runs)| runs.len());
+        XyChart {
+            title: format!("run-time distribution: {runs} seeds per configuration, one instance"),
+            x_axis: Axis::log("nodes"),
+            y_axis: Axis::log("fraction of runs not finished (survival)"),
+            series,
+            steps: true,
+        }
+    }
+}
+
+impl Report for Distribution {
+    fn tables(&self) -> Vec<Table> {
+        let runs = self.configs.first().map_or(0, |(_, runs)| runs.len());
+        let mut table = Table::new([
+            "config",
+            "runs",
+            "finished",
+            "nodes p10",
+            "q1",
+            "median",
+            "q3",
+            "p90",
+            "max",
+            "mean",
+            "cpu_ms median",
+        ])
+        .with_title(format!(
+            "run-time distribution on instance '{}': {runs} runs per configuration (seeds 1 to {runs}); nodes, \
+             >= a lower bound (a limit stopped runs)",
+            self.instance
+        ));
+        for (config, measurements) in &self.configs {
+            let nodes = Summary::of(&Self::nodes(measurements));
+            let cpu: Vec<Sample> = measurements
+                .iter()
+                .map(|m| Sample { value: millis(m.cpu_time.unwrap_or(m.time)), lower_bound: !m.is_complete() })
+                .collect();
+            let max = measurements.iter().map(|m| m.stats.nodes).max().unwrap_or(0);
+            let bound = |e: Estimate| Cell::text(estimate(e));
+            let limited = measurements.iter().any(|m| !m.is_complete());
+            table.push(vec![
+                Cell::text(config.to_string()),
+                Cell::Int(measurements.len() as u64),
+                Cell::Int(measurements.iter().filter(|m| m.is_complete()).count() as u64),
+                bound(nodes.p10),
+                bound(nodes.q1),
+                bound(nodes.median),
+                bound(nodes.q3),
+                bound(nodes.p90),
+                bound(Estimate { value: max as f64, lower_bound: limited }),
+                bound(nodes.mean),
+                bound(Summary::of(&cpu).median),
+            ]);
+        }
+        vec![table]
+    }
+
+    fn records(&self) -> Table {
+        let mut table = Table::new([
+            "config",
+            "seed",
+            "solved",
+            "limited",
+            "nodes",
+            "checks",
+            "failures",
+            "backtracks",
+            "cpu_ms",
+            "time_ms",
+        ]);
+        for (config, measurements) in &self.configs {
+            for (i, m) in measurements.iter().enumerate() {
+                table.push(vec![
+                    Cell::text(config.to_string()),
+                    Cell::Int(i as u64 + 1),
+                    Cell::Int(u64::from(m.solved)),
+                    Cell::Int(u64::from(m.is_limited())),
+                    Cell::Int(m.stats.nodes),
+                    Cell::Int(m.stats.checks),
+                    Cell::Int(m.stats.failures),
+                    Cell::Int(m.stats.backtracks),
+                    m.cpu_time.map_or(Cell::Empty, |cpu| Cell::Float(millis(cpu), 3)),
+                    Cell::Float(millis(m.time), 3),
+                ]);
+            }
+        }
+        table
+    }
+
+    fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "instance": self.instance,
+            "summary": self.tables()[0].records(),
+            "runs": self.records().records(),
+        })
+    }
+}
