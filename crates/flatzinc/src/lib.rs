@@ -34,16 +34,16 @@
 //! ([`bench`]).
 
 pub mod ast;
-// pub mod bench;
+pub mod bench;
 mod error;
 mod lexer;
 mod lower;
 pub mod mznlib;
 pub mod output;
 mod parser;
-// mod process;
+mod process;
 mod search_plan;
-// pub mod spec;
+pub mod spec;
 pub mod tool;
 
 pub use error::{LowerError, ParseError};
