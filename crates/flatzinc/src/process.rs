@@ -50,7 +50,7 @@ pub(crate) fn run(command: &mut Command, limit: Duration) -> std::io::Result<Fin
         }
         if start.elapsed() > limit {
             // The negative id names the process group this child leads.
-            let _ = Command::new("kill").arg("-KILL").arg(format!("-{}", child.id())).status();
+            let _ = Command::new("kill").args(["-KILL", "--"]).arg(format!("-{}", child.id())).status();
             killed = true;
             break child.wait()?;
         }
