@@ -31,7 +31,7 @@
 //! Besides `fzn-csp`, two tools for developers: `mzn-spec` runs MiniZinc's own
 //! specification tests through `fzn-csp` ([`spec`]), and `mzn-bench` runs the
 //! MiniZinc Challenge instances with fzn-csp and Gecode and scores them
-//! ([`bench`]).
+//! ([`bench`](mod@bench)).
 
 pub mod ast;
 pub mod bench;

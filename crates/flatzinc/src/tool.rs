@@ -224,8 +224,7 @@ impl Run<'_> {
         let model = &lowered.model;
         let mut solver = Solver::new(model, config(self.cli, remaining))?;
         let wanted = self.wanted();
-        let mut solutions = solver.solutions();
-        while let Some(solution) = solutions.next() {
+        for solution in solver.solutions() {
             let values = solution.values();
             // A wrong answer outranks every other bug: check before printing.
             if let Some(&violated) = model.violated(values).first() {
@@ -238,14 +237,13 @@ impl Run<'_> {
                 bail!("internal error: the engine's assignment leaves a domain; it is not printed");
             }
             let text = lowered.output.to_dzn(values);
-            write!(io.stdout, "{text}{SOLUTION_SEPARATOR}\n")?;
+            writeln!(io.stdout, "{text}{SOLUTION_SEPARATOR}")?;
             io.stdout.flush()?;
             self.found += 1;
             if wanted == Some(self.found) {
                 break;
             }
         }
-        drop(solutions);
         self.stats = solver.stats().clone();
         self.complete = solver.status() == Status::Complete && wanted != Some(self.found);
         Ok(())

@@ -520,7 +520,7 @@ fn check_with(
     if let Err(error) = std::fs::write(&path, data.to_string()) {
         return Check::Unknown(error.to_string());
     }
-    let checked = solve(setup, gecode, &[], &[inputs, &[path.clone()]].concat(), dir, false);
+    let checked = solve(setup, gecode, &[], &[inputs, std::slice::from_ref(&path)].concat(), dir, false);
     let _ = std::fs::remove_file(&path);
     match checked {
         Ok(obtained) if !obtained.solutions.is_empty() => Check::Accepted,
