@@ -126,7 +126,8 @@ pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
         Contender { name: "csp", msc: process::csp_solver(&scratch, &fzn_csp)?, hash: file_hash(&fzn_csp)? },
         Contender { name: "gecode", msc: process::gecode_solver(&scratch)?, hash: file_hash(&gecode_binary)? },
     ];
-    let instances = discover(&cli)?;
+    let challenge = cli.challenge.canonicalize()?;
+    let instances = discover(&cli, &challenge)?;
     std::fs::create_dir_all(&cli.results)?;
     let cache_path = cli.results.join("cache.jsonl");
     let mut cache: HashMap<String, Run> = std::fs::read_to_string(&cache_path)
@@ -234,9 +235,9 @@ fn files_with(dir: &Path, extensions: &[&str]) -> Vec<PathBuf> {
     found
 }
 
-fn discover(cli: &Cli) -> anyhow::Result<Vec<Instance>> {
+fn discover(cli: &Cli, challenge: &Path) -> anyhow::Result<Vec<Instance>> {
     let mut instances = Vec::new();
-    let mut years: Vec<PathBuf> = std::fs::read_dir(&cli.challenge)?.flatten().map(|e| e.path()).collect();
+    let mut years: Vec<PathBuf> = std::fs::read_dir(challenge)?.flatten().map(|e| e.path()).collect();
     years.sort();
     for year_dir in years.iter().filter(|p| p.is_dir()) {
         let year = year_dir.file_name().unwrap_or_default().to_string_lossy().into_owned();
@@ -412,15 +413,24 @@ fn report(instances: &[Instance], runs: &[[&Run; 2]]) -> (String, usize) {
         answered: [usize; 2],
         proved: [usize; 2],
         errors: [usize; 2],
+        skipped: usize,
     }
     let mut rows: BTreeMap<String, Row> = BTreeMap::new();
     let mut contradictions = Vec::new();
+    let mut not_run = Vec::new();
     for [a, b] in runs {
         let problem = a.instance.rsplit_once('/').map_or(a.instance.as_str(), |(p, _)| p).to_string();
         let row = rows.entry(problem).or_default();
+        row.instances += 1;
+        // The reference cannot run it (it does not compile under MiniZinc
+        // 2.6.4, or Gecode fails): no points either way.
+        if b.answer.status == "ERROR" {
+            row.skipped += 1;
+            not_run.push(format!("- `{}`: {}", a.instance, b.answer.error.as_deref().unwrap_or("error")));
+            continue;
+        }
         let method = a.method;
         let (pa, pb) = borda(&a.answer, &b.answer, method);
-        row.instances += 1;
         row.points[0] += pa;
         row.points[1] += pb;
         for (i, answer) in [&a.answer, &b.answer].into_iter().enumerate() {
@@ -434,16 +444,18 @@ fn report(instances: &[Instance], runs: &[[&Run; 2]]) -> (String, usize) {
         }
     }
     let mut text = format!(
-        "{} instances.\n\n| problem | instances | csp points | gecode points | csp solved / proved / errors | \
-         gecode solved / proved / errors |\n| --- | ---: | ---: | ---: | ---: | ---: |\n",
+        "{} instances.\n\n| problem | instances | Gecode cannot run | csp points | gecode points | \
+         csp solved / proved / errors | gecode solved / proved / errors |\n\
+         | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n",
         instances.len()
     );
     let mut total = Row::default();
     for (problem, row) in &rows {
         let _ = writeln!(
             text,
-            "| {problem} | {} | {:.2} | {:.2} | {} / {} / {} | {} / {} / {} |",
+            "| {problem} | {} | {} | {:.2} | {:.2} | {} / {} / {} | {} / {} / {} |",
             row.instances,
+            row.skipped,
             row.points[0],
             row.points[1],
             row.answered[0],
@@ -454,6 +466,7 @@ fn report(instances: &[Instance], runs: &[[&Run; 2]]) -> (String, usize) {
             row.errors[1]
         );
         total.instances += row.instances;
+        total.skipped += row.skipped;
         for i in 0..2 {
             total.points[i] += row.points[i];
             total.answered[i] += row.answered[i];
@@ -463,8 +476,9 @@ fn report(instances: &[Instance], runs: &[[&Run; 2]]) -> (String, usize) {
     }
     let _ = writeln!(
         text,
-        "| **total** | {} | {:.2} | {:.2} | {} / {} / {} | {} / {} / {} |",
+        "| **total** | {} | {} | {:.2} | {:.2} | {} / {} / {} | {} / {} / {} |",
         total.instances,
+        total.skipped,
         total.points[0],
         total.points[1],
         total.answered[0],
@@ -474,6 +488,10 @@ fn report(instances: &[Instance], runs: &[[&Run; 2]]) -> (String, usize) {
         total.proved[1],
         total.errors[1]
     );
+    let _ = writeln!(text, "\nNot scored, Gecode cannot run them: {}", not_run.len());
+    for line in &not_run {
+        let _ = writeln!(text, "{line}");
+    }
     let _ = writeln!(text, "\nContradictions: {}", contradictions.len());
     for line in &contradictions {
         let _ = writeln!(text, "{line}");

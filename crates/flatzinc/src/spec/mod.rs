@@ -283,6 +283,9 @@ fn judge(setup: &Setup, index: usize, file: &Path, test: &SpecTest) -> (Verdict,
         Ok(flags) => flags,
         Err(option) => return (Verdict::Skipped, format!("runner does not know the {option}")),
     };
+    if test.extra_files.iter().any(|f| f.ends_with(".mpc")) {
+        return (Verdict::Skipped, "driver test: a parameter file (.mpc)".to_string());
+    }
     let dir = file.parent().unwrap_or(Path::new("."));
     let mut inputs: Vec<PathBuf> = vec![file.to_path_buf()];
     inputs.extend(test.extra_files.iter().map(|extra| dir.join(extra)));
@@ -343,6 +346,9 @@ fn judge(setup: &Setup, index: usize, file: &Path, test: &SpecTest) -> (Verdict,
         .collect();
     if results.iter().any(|expected| compare::result_matches(expected, &obtained)) {
         return (Verdict::Pass, String::new());
+    }
+    if obtained.status == "UNKNOWN" {
+        return (Verdict::Fail, format!("time limit ({} s): UNKNOWN", setup.timeout.as_secs()));
     }
     if let Some(Ok(gecode)) = reference() {
         if gecode.status == obtained.status && same_solutions(&gecode, &obtained) {
