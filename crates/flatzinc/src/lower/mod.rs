@@ -247,8 +247,7 @@ impl Lowering {
                 Value::Var(self.new_var(name, Domain::range(constant, constant), line)?)
             }
             (Some(domain), Some(Value::Var(target))) => {
-                let target_domain = self.model.domain(target);
-                if target_domain.iter().all(|v| domain.contains(v)) {
+                if within(self.model.domain(target), &domain) {
                     Value::Var(target)
                 } else {
                     let var = self.new_var(name, domain, line)?;
@@ -357,6 +356,19 @@ impl Lowering {
             other => other,
         })
     }
+}
+
+/// Whether every value of `inner` is in `outer` (by the bounds when `outer`
+/// is a range, so that wide domains are not enumerated).
+fn within(inner: &Domain, outer: &Domain) -> bool {
+    let (Some(lo), Some(hi), Some(min), Some(max)) = (outer.min(), outer.max(), inner.min(), inner.max()) else {
+        return false;
+    };
+    let outer_is_range = i128::from(hi) - i128::from(lo) + 1 == i128::from(outer.size());
+    if outer_is_range {
+        return lo <= min && max <= hi;
+    }
+    inner.size() <= outer.size() && inner.iter().all(|v| outer.contains(v))
 }
 
 pub(crate) fn model_error(error: csp::ModelError, line: u32) -> LowerError {

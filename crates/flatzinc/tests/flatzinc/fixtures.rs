@@ -120,3 +120,29 @@ fn the_real_binary_reads_standard_input_and_exits_zero_on_unsatisfiable() {
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&output.stdout), "=====UNSATISFIABLE=====\n");
 }
+
+#[test]
+fn print_msc_writes_the_library_and_names_absolute_paths() {
+    let dir = std::env::temp_dir().join(format!("fzn-csp-msc-{}", std::process::id()));
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_fzn-csp"))
+            .env("XDG_DATA_HOME", dir.join("data"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let printed = run(&["--print-msc"]);
+    assert_eq!(printed.status.code(), Some(0));
+    let msc: serde_json::Value = serde_json::from_slice(&printed.stdout).unwrap();
+    let mznlib = std::path::PathBuf::from(msc["mznlib"].as_str().unwrap());
+    assert!(mznlib.is_absolute() && mznlib.starts_with(dir.join("data")), "{mznlib:?}");
+    assert!(mznlib.join("fzn_all_different_int.mzn").is_file());
+    let executable = std::path::PathBuf::from(msc["executable"].as_str().unwrap());
+    assert!(executable.is_absolute() && executable.is_file(), "{executable:?}");
+
+    let installed = run(&["--install-msc", dir.join("solvers").to_str().unwrap()]);
+    assert_eq!(installed.status.code(), Some(0));
+    let written = std::fs::read(dir.join("solvers").join("csp.msc")).unwrap();
+    assert_eq!(written, printed.stdout);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
