@@ -126,3 +126,37 @@ pub(crate) fn scratch_dir(tool: &str) -> std::io::Result<PathBuf> {
     std::fs::create_dir_all(&dir)?;
     Ok(dir)
 }
+
+/// Runs `work` on every item with `jobs` threads, and hands each result, as it
+/// comes, to `collect` on the calling thread (the only one that may write to
+/// the tool's streams, whose locks it holds). Stops at `collect`'s first error.
+pub(crate) fn parallel<T: Sync, R: Send>(
+    jobs: usize,
+    items: &[T],
+    work: impl Fn(usize, &T) -> R + Sync,
+    mut collect: impl FnMut(R) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let (sender, receiver) = std::sync::mpsc::channel();
+        for _ in 0..jobs.max(1) {
+            let sender = sender.clone();
+            let (next, work) = (&next, &work);
+            scope.spawn(move || {
+                loop {
+                    let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(item) = items.get(index) else { break };
+                    if sender.send(work(index, item)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for result in receiver {
+            // Dropping the receiver on an error makes the workers stop.
+            collect(result)?;
+        }
+        Ok(())
+    })
+}

@@ -27,7 +27,6 @@ use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use anyhow::Context as _;
@@ -155,51 +154,36 @@ pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
         cli.jobs
     )?;
     let mut cache_file = std::fs::OpenOptions::new().create(true).append(true).open(&cache_path)?;
-    let next = AtomicUsize::new(0);
-    std::thread::scope(|scope| -> anyhow::Result<()> {
-        let (sender, receiver) = std::sync::mpsc::channel();
-        for _ in 0..cli.jobs.max(1) {
-            let sender = sender.clone();
-            let (next, todo, key) = (&next, &todo, &key);
-            scope.spawn(move || {
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&(instance, contender)) = todo.get(index) else { break };
-                    let method = instance.method.unwrap_or_else(|| method_of(instance));
-                    let answer = run(contender, instance, limit);
-                    let run = Run {
-                        key: key(contender, instance),
-                        instance: instance.id(),
-                        solver: contender.name.to_string(),
-                        method,
-                        answer,
-                    };
-                    if sender.send(run).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(sender);
-        for (done, run) in receiver.into_iter().enumerate() {
+    let mut done = 0;
+    process::parallel(
+        cli.jobs,
+        &todo,
+        |_, &(instance, contender)| Run {
+            key: key(contender, instance),
+            instance: instance.id(),
+            solver: contender.name.to_string(),
+            method: instance.method.unwrap_or_else(|| method_of(instance)),
+            answer: run(contender, instance, limit),
+        },
+        |run| {
             writeln!(cache_file, "{}", serde_json::to_string(&run)?)?;
+            done += 1;
             let a = &run.answer;
+            let error = a.error.as_deref().map(|e| format!(" ({e})")).unwrap_or_default();
             writeln!(
                 io.stderr,
-                "[{}/{}] {} {}: {} {:?} in {:.1} s{}",
-                done + 1,
+                "[{done}/{}] {} {}: {} {:?} in {:.1} s{error}",
                 todo.len(),
                 run.solver,
                 run.instance,
                 a.status,
                 a.objective,
-                a.seconds,
-                a.error.as_deref().map(|e| format!(" ({e})")).unwrap_or_default()
+                a.seconds
             )?;
             cache.insert(run.key.clone(), run);
-        }
-        Ok(())
-    })?;
+            Ok(())
+        },
+    )?;
     let _ = std::fs::remove_dir_all(&scratch);
 
     let runs: Vec<[&Run; 2]> = instances

@@ -39,7 +39,6 @@ use std::ffi::OsString;
 use std::fmt::Write as _;
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use anyhow::Context as _;
@@ -155,39 +154,19 @@ pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
 
     // Workers send their records to this thread, which alone writes to
     // stderr (the tool's `Io` holds the stream's lock).
-    let next = AtomicUsize::new(0);
     let mut records = Vec::with_capacity(work.len());
-    std::thread::scope(|scope| -> anyhow::Result<()> {
-        let (sender, receiver) = std::sync::mpsc::channel();
-        for _ in 0..cli.jobs.max(1) {
-            let sender = sender.clone();
-            let (next, work, setup) = (&next, &work, &setup);
-            scope.spawn(move || {
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((file, test)) = work.get(index) else { break };
-                    if sender.send(run_test(setup, index, file, test)).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(sender);
-        for record in receiver {
+    process::parallel(
+        cli.jobs,
+        &work,
+        |index, (file, test)| run_test(&setup, index, file, test),
+        |record| {
             let done = records.len() + 1;
-            writeln!(
-                io.stderr,
-                "[{done}/{}] {:?} {}:{} {}",
-                work.len(),
-                record.verdict,
-                record.file,
-                record.test,
-                record.reason
-            )?;
+            let (verdict, file, test, reason) = (record.verdict, &record.file, &record.test, &record.reason);
+            writeln!(io.stderr, "[{done}/{}] {verdict:?} {file}:{test} {reason}", work.len())?;
             records.push(record);
-        }
-        Ok(())
-    })?;
+            Ok(())
+        },
+    )?;
     records.sort_by(|a, b| (&a.file, &a.test).cmp(&(&b.file, &b.test)));
     let _ = std::fs::remove_dir_all(&setup.scratch);
     if let Some(path) = &cli.json {
