@@ -1,0 +1,162 @@
+//! Running MiniZinc and the solvers as child processes, for the spec runner
+//! and the benchmark: a time limit enforced by killing the child's whole
+//! process group (MiniZinc starts the solver as its own child), the solver
+//! configurations of fzn-csp and of the Gecode reference.
+
+use std::io::Read;
+use std::os::unix::process::CommandExt as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A finished (or killed) child process.
+#[derive(Clone, Debug)]
+pub(crate) struct Finished {
+    /// The exit status, `None` when it was killed.
+    pub(crate) code: Option<i32>,
+    pub(crate) stdout: String,
+    pub(crate) stderr: String,
+    pub(crate) elapsed: Duration,
+    /// Whether the hard time limit killed it.
+    pub(crate) killed: bool,
+}
+
+/// Runs `command` to the end, or kills its process group after `limit`.
+pub(crate) fn run(command: &mut Command, limit: Duration) -> std::io::Result<Finished> {
+    let start = Instant::now();
+    let mut child =
+        command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).process_group(0).spawn()?;
+    let mut stdout_pipe = child.stdout.take();
+    let mut stderr_pipe = child.stderr.take();
+    // The pipes are drained on threads so that a chatty child never blocks.
+    let stdout = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        if let Some(pipe) = stdout_pipe.as_mut() {
+            let _ = pipe.read_to_end(&mut text);
+        }
+        String::from_utf8_lossy(&text).into_owned()
+    });
+    let stderr = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        if let Some(pipe) = stderr_pipe.as_mut() {
+            let _ = pipe.read_to_end(&mut text);
+        }
+        String::from_utf8_lossy(&text).into_owned()
+    });
+    let mut killed = false;
+    let status = loop {
+        if let Some(status) = child.try_wait()? {
+            break status;
+        }
+        if start.elapsed() > limit {
+            // The negative id names the process group this child leads.
+            let _ = Command::new("kill").args(["-KILL", "--"]).arg(format!("-{}", child.id())).status();
+            killed = true;
+            break child.wait()?;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    Ok(Finished {
+        code: if killed { None } else { status.code() },
+        stdout: stdout.join().unwrap_or_default(),
+        stderr: stderr.join().unwrap_or_default(),
+        elapsed: start.elapsed(),
+        killed,
+    })
+}
+
+/// The binary `name` beside the running one (`target/release/fzn-csp` beside
+/// `target/release/mzn-spec`).
+pub(crate) fn sibling_binary(name: &str) -> Option<PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    let path = exe.parent()?.join(name);
+    path.exists().then_some(path)
+}
+
+/// Writes a solver configuration for `fzn_csp` (and its library) into `dir`;
+/// returns the `.msc` path.
+pub(crate) fn csp_solver(dir: &Path, fzn_csp: &Path) -> std::io::Result<PathBuf> {
+    let mznlib = dir.join("csp-mznlib");
+    crate::mznlib::write_mznlib(&mznlib)?;
+    let msc = dir.join("csp.msc");
+    std::fs::write(&msc, crate::mznlib::msc(&fzn_csp.canonicalize()?, &mznlib.canonicalize()?))?;
+    Ok(msc)
+}
+
+/// Sets up Gecode 6.2 (Debian's `flatzinc` package) as a working MiniZinc
+/// reference in `dir`; returns the `.msc` path. Debian bookworm's MiniZinc
+/// 2.6.4 cannot compile models that include `globals.mzn` with Gecode's own
+/// library, whose `inverse.mzn` and `nvalue.mzn` clash with 2.6's standard
+/// library: a copy without those two files works (the same setup as the
+/// shared `tools/gecode-reference` script).
+pub(crate) fn gecode_solver(dir: &Path) -> std::io::Result<PathBuf> {
+    let source = Path::new("/usr/share/minizinc/gecode");
+    let executable = which("fzn-gecode")
+        .filter(|_| source.is_dir())
+        .ok_or_else(|| std::io::Error::other("Gecode is not installed (apt-get install -y minizinc flatzinc)"))?;
+    let library = dir.join("gecode-ref-lib");
+    std::fs::create_dir_all(&library)?;
+    for entry in std::fs::read_dir(source)? {
+        let entry = entry?;
+        let name = entry.file_name();
+        if name != "inverse.mzn" && name != "nvalue.mzn" && entry.file_type()?.is_file() {
+            std::fs::copy(entry.path(), library.join(&name))?;
+        }
+    }
+    let msc = dir.join("gecode-ref.msc");
+    let configuration = serde_json::json!({
+        "id": "org.reference.gecode", "name": "gecode-ref", "version": "6.2.0",
+        "executable": executable.to_string_lossy(), "mznlib": library.canonicalize()?.to_string_lossy(),
+        "tags": ["cp", "int"], "stdFlags": ["-a", "-n", "-s", "-t", "-p", "-r", "-f"],
+        "supportsFzn": true, "needsSolns2Out": true,
+    });
+    std::fs::write(&msc, configuration.to_string())?;
+    Ok(msc)
+}
+
+/// The path of a program on `PATH`.
+pub(crate) fn which(program: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).map(|dir| dir.join(program)).find(|candidate| candidate.is_file())
+}
+
+/// A fresh scratch directory under the system's temporary directory.
+pub(crate) fn scratch_dir(tool: &str) -> std::io::Result<PathBuf> {
+    let dir = std::env::temp_dir().join(format!("{tool}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    Ok(dir)
+}
+
+/// Runs `work` on every item with `jobs` threads, and hands each result, as it
+/// comes, to `collect` on the calling thread (the only one that may write to
+/// the tool's streams, whose locks it holds). Stops at `collect`'s first error.
+pub(crate) fn parallel<T: Sync, R: Send>(
+    jobs: usize,
+    items: &[T],
+    work: impl Fn(usize, &T) -> R + Sync,
+    mut collect: impl FnMut(R) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let (sender, receiver) = std::sync::mpsc::channel();
+        for _ in 0..jobs.max(1) {
+            let sender = sender.clone();
+            let (next, work) = (&next, &work);
+            scope.spawn(move || {
+                loop {
+                    let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(item) = items.get(index) else { break };
+                    if sender.send(work(index, item)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for result in receiver {
+            // Dropping the receiver on an error makes the workers stop.
+            collect(result)?;
+        }
+        Ok(())
+    })
+}

@@ -1,0 +1,315 @@
+//! `fzn-csp`: the FlatZinc solver that MiniZinc runs.
+//!
+//! ```text
+//! fzn-csp [-a] [-n N] [-s] [-t MS] [-r SEED] [-p N] [-i] [-v] [-f] FILE.fzn
+//! fzn-csp --print-msc          # the solver configuration, with absolute paths
+//! fzn-csp --install-msc [DIR]  # writes it to ~/.minizinc/solvers/csp.msc (or DIR)
+//! ```
+//!
+//! It reads the FlatZinc file, lowers it into a csp model, searches, checks
+//! every solution against the model (`Model::is_solution`) before printing
+//! it, and prints the FlatZinc output protocol on stdout. The exit status is
+//! 0 for every answer (solutions, `=====UNSATISFIABLE=====`,
+//! `=====UNKNOWN=====`), and 2 with a message on stderr for an error (a file
+//! that does not parse, a builtin fzn-csp does not lower yet): MiniZinc then
+//! prints `=====ERROR=====` and the message.
+
+use std::ffi::OsString;
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context as _, bail};
+use clap::Parser;
+use csp::{Branching, Limits, SolveConfig, Solver, Stats, Status, VarOrder};
+use csp_cli::app::{self, Io};
+
+use crate::lower::{Lowered, Objective};
+use crate::output::{SEARCH_COMPLETE, SOLUTION_SEPARATOR, UNKNOWN, UNSATISFIABLE};
+use crate::{LowerError, mznlib};
+
+/// The command line: MiniZinc's standard solver flags.
+#[derive(Debug, Parser)]
+#[command(name = "fzn-csp", version, about = "Solves a FlatZinc model with the csp engine (the solver MiniZinc runs).")]
+struct Cli {
+    /// The FlatZinc file ('-' reads standard input).
+    #[arg(required_unless_present_any = ["print_msc", "install_msc"])]
+    file: Option<PathBuf>,
+    /// All solutions (for optimisation: every improving solution).
+    #[arg(short = 'a', long = "all-solutions")]
+    all_solutions: bool,
+    /// Stop after N solutions (0: all).
+    #[arg(short = 'n', long = "num-solutions", value_name = "N")]
+    solutions: Option<u64>,
+    /// Print statistics (`%%%mzn-stat: name=value` lines).
+    #[arg(short = 's', long = "statistics")]
+    statistics: bool,
+    /// Stop searching after this many milliseconds (counted from the start).
+    #[arg(short = 't', long = "time-limit", value_name = "MS")]
+    time_limit: Option<u64>,
+    /// The random seed.
+    #[arg(short = 'r', long = "random-seed", value_name = "SEED", allow_negative_numbers = true)]
+    seed: Option<i64>,
+    /// Threads: accepted, but fzn-csp searches on one.
+    #[arg(short = 'p', long = "parallel", value_name = "N")]
+    threads: Option<u32>,
+    /// Print intermediate solutions of optimisation (always done).
+    #[arg(short = 'i', long = "intermediate")]
+    intermediate: bool,
+    /// Explain on stderr what fzn-csp does with the model.
+    #[arg(short = 'v', long = "verbose")]
+    verbose: bool,
+    /// Free search: ignore the search annotations (fzn-csp does not follow them yet anyway).
+    #[arg(short = 'f', long = "free-search")]
+    free_search: bool,
+    /// Print the MiniZinc solver configuration (.msc) and write the solver library it names.
+    #[arg(long)]
+    print_msc: bool,
+    /// Write the solver configuration as DIR/csp.msc (default ~/.minizinc/solvers) and the solver library.
+    #[arg(long, value_name = "DIR", num_args = 0..=1)]
+    install_msc: Option<Option<PathBuf>>,
+}
+
+/// The tool: see the module docs. Run it with [`csp_cli::app::main`].
+pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
+    let start = Instant::now();
+    let cli: Cli = app::parse(args, io)?;
+    if cli.print_msc || cli.install_msc.is_some() {
+        return configuration(&cli, io);
+    }
+    let file = cli.file.clone().unwrap_or_default();
+    let source = read(&file, io)?;
+    let name = file.display();
+    let fzn = crate::parse(&source).with_context(|| format!("{name}"))?;
+    let lowered = crate::lower(&fzn).with_context(|| format!("{name}"))?;
+    if cli.verbose {
+        explain(&cli, &lowered, start, io)?;
+    }
+    match lowered.objective {
+        Objective::Satisfy => {}
+        Objective::Minimize(_) | Objective::Maximize(_) => {
+            let goal = if matches!(lowered.objective, Objective::Minimize(_)) { "minimize" } else { "maximize" };
+            return Err(LowerError::UnsupportedGoal {
+                what: format!(
+                    "solve {goal}: optimisation needs the engine's branch and bound, which fzn-csp does not have yet"
+                ),
+                line: fzn.solve.position.line,
+            })
+            .with_context(|| format!("{name}"));
+        }
+    }
+    let init_time = start.elapsed();
+    let mut run = Run { cli: &cli, lowered: &lowered, init_time, found: 0, stats: Stats::default(), complete: false };
+    run.satisfy(start, io)?;
+    run.finish(io)?;
+    Ok(app::EXIT_OK)
+}
+
+/// `--print-msc` and `--install-msc`.
+fn configuration(cli: &Cli, io: &mut Io<'_>) -> anyhow::Result<u8> {
+    let executable =
+        std::env::current_exe().and_then(|p| p.canonicalize()).context("cannot locate the fzn-csp binary")?;
+    let mznlib_dir = mznlib::default_mznlib_dir().context("HOME is not set: no place for the solver library")?;
+    mznlib::write_mznlib(&mznlib_dir)
+        .with_context(|| format!("cannot write the solver library to {}", mznlib_dir.display()))?;
+    let text = mznlib::msc(&executable, &mznlib_dir);
+    if cli.print_msc {
+        io.stdout.write_all(text.as_bytes())?;
+    }
+    if let Some(dir) = &cli.install_msc {
+        let dir = match dir {
+            Some(dir) => dir.clone(),
+            None => mznlib::default_solvers_dir().context("HOME is not set: give the directory")?,
+        };
+        std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        let path = dir.join("csp.msc");
+        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+        writeln!(io.stderr, "fzn-csp: wrote {} (solver library in {})", path.display(), mznlib_dir.display())?;
+    }
+    Ok(app::EXIT_OK)
+}
+
+fn read(file: &std::path::Path, io: &mut Io<'_>) -> anyhow::Result<String> {
+    if file.as_os_str() == "-" {
+        let mut source = String::new();
+        io.stdin.read_to_string(&mut source).context("cannot read standard input as UTF-8 text")?;
+        return Ok(source);
+    }
+    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8 text", file.display()))
+}
+
+/// The configuration: the engine's default (maintained arc consistency) with
+/// dom/wdeg and binary branching, the usual strong default of CP solvers. The
+/// search annotations are not followed yet, so `-f` changes nothing.
+fn config(cli: &Cli, remaining: Option<Duration>) -> SolveConfig {
+    SolveConfig::default()
+        .with_var_order(VarOrder::DomWdeg)
+        .with_branching(Branching::Binary)
+        .with_seed(cli.seed.unwrap_or(0) as u64)
+        .with_limits(Limits { time: remaining, ..Limits::default() })
+}
+
+fn explain(cli: &Cli, lowered: &Lowered, start: Instant, io: &mut Io<'_>) -> anyhow::Result<()> {
+    let model = &lowered.model;
+    writeln!(
+        io.stderr,
+        "fzn-csp: {} FlatZinc variables ({} int, {} bool) lowered to {} engine variables and {} constraints in {:.1} ms",
+        lowered.int_variables + lowered.bool_variables,
+        lowered.int_variables,
+        lowered.bool_variables,
+        model.num_vars(),
+        model.num_constraints(),
+        start.elapsed().as_secs_f64() * 1e3
+    )?;
+    if let Some(threads) = cli.threads.filter(|&t| t != 1) {
+        writeln!(io.stderr, "fzn-csp: -p {threads}: fzn-csp searches on one thread")?;
+    }
+    let plan = lowered.search.describe();
+    let free = if cli.free_search { " (-f)" } else { "" };
+    if plan.is_empty() {
+        writeln!(io.stderr, "fzn-csp: no search annotation; the engine's default search{free}: mac, dom/wdeg, binary")?;
+    } else {
+        writeln!(
+            io.stderr,
+            "fzn-csp: the search annotations are read but not followed yet; the engine's default search{free} \
+             (mac, dom/wdeg, binary) is used instead of:"
+        )?;
+        for line in plan {
+            writeln!(io.stderr, "fzn-csp:   {line}")?;
+        }
+    }
+    if let Some(reason) = &lowered.inconsistent {
+        writeln!(io.stderr, "fzn-csp: unsatisfiable before search: {reason}")?;
+    }
+    Ok(())
+}
+
+/// One solve: what was found, for the status line and the statistics.
+struct Run<'a> {
+    cli: &'a Cli,
+    lowered: &'a Lowered,
+    init_time: Duration,
+    found: u64,
+    stats: Stats,
+    complete: bool,
+}
+
+impl Run<'_> {
+    /// How many solutions to print: `-a` or `-n 0` all, `-n N`, else one.
+    fn wanted(&self) -> Option<u64> {
+        if self.cli.all_solutions {
+            return None;
+        }
+        match self.cli.solutions {
+            Some(0) => None,
+            Some(n) => Some(n),
+            None => Some(1),
+        }
+    }
+
+    fn satisfy(&mut self, start: Instant, io: &mut Io<'_>) -> anyhow::Result<()> {
+        let lowered = self.lowered;
+        if lowered.inconsistent.is_some() {
+            self.complete = true;
+            return Ok(());
+        }
+        let remaining = match self.cli.time_limit {
+            Some(ms) => match Duration::from_millis(ms).checked_sub(start.elapsed()) {
+                Some(left) => Some(left),
+                None => return Ok(()), // out of time already: unknown
+            },
+            None => None,
+        };
+        let model = &lowered.model;
+        let mut solver = Solver::new(model, config(self.cli, remaining))?;
+        let wanted = self.wanted();
+        for solution in solver.solutions() {
+            let values = solution.values();
+            // A wrong answer outranks every other bug: check before printing.
+            if let Some(&violated) = model.violated(values).first() {
+                bail!(
+                    "internal error: the engine's assignment violates {}; it is not printed",
+                    model.describe(violated)
+                );
+            }
+            if !model.is_solution(values) {
+                bail!("internal error: the engine's assignment leaves a domain; it is not printed");
+            }
+            let text = lowered.output.to_dzn(values);
+            writeln!(io.stdout, "{text}{SOLUTION_SEPARATOR}")?;
+            io.stdout.flush()?;
+            self.found += 1;
+            if wanted == Some(self.found) {
+                break;
+            }
+        }
+        self.stats = solver.stats().clone();
+        self.complete = solver.status() == Status::Complete && wanted != Some(self.found);
+        Ok(())
+    }
+
+    /// The status line, then the statistics.
+    fn finish(&self, io: &mut Io<'_>) -> anyhow::Result<()> {
+        if let Some(line) = final_line(self.found, self.complete) {
+            writeln!(io.stdout, "{line}")?;
+        }
+        if self.cli.statistics {
+            self.write_statistics(io)?;
+        }
+        Ok(())
+    }
+
+    fn write_statistics(&self, io: &mut Io<'_>) -> anyhow::Result<()> {
+        let stats = &self.stats;
+        let lowered = self.lowered;
+        let lines: [(&str, String); 13] = [
+            ("solutions", self.found.to_string()),
+            ("nodes", stats.nodes.to_string()),
+            ("failures", stats.failures.to_string()),
+            ("backtracks", stats.backtracks.to_string()),
+            ("restarts", stats.restarts.to_string()),
+            ("peakDepth", stats.max_depth.to_string()),
+            ("propagations", stats.propagations.to_string()),
+            ("variables", (lowered.int_variables + lowered.bool_variables).to_string()),
+            ("intVariables", lowered.int_variables.to_string()),
+            ("boolVariables", lowered.bool_variables.to_string()),
+            ("propagators", lowered.model.num_constraints().to_string()),
+            ("initTime", format!("{:.6}", self.init_time.as_secs_f64())),
+            ("solveTime", format!("{:.6}", stats.elapsed.as_secs_f64())),
+        ];
+        for (name, value) in lines {
+            writeln!(io.stdout, "%%%mzn-stat: {name}={value}")?;
+        }
+        writeln!(io.stdout, "%%%mzn-stat-end")?;
+        Ok(())
+    }
+}
+
+/// The line after the solutions, by the FlatZinc protocol: `==========` when
+/// the search was complete and found something (every solution, or an
+/// optimum), `=====UNSATISFIABLE=====` when it was complete and found
+/// nothing, `=====UNKNOWN=====` when it stopped early without a solution,
+/// and nothing when it stopped early after solutions. For optimisation the
+/// solutions printed are the improving ones, so the same rule holds.
+pub fn final_line(found: u64, complete: bool) -> Option<&'static str> {
+    match (complete, found) {
+        (true, 0) => Some(UNSATISFIABLE),
+        (true, _) => Some(SEARCH_COMPLETE),
+        (false, 0) => Some(UNKNOWN),
+        (false, _) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_status_line_follows_the_protocol() {
+        assert_eq!(final_line(0, true), Some(UNSATISFIABLE));
+        assert_eq!(final_line(3, true), Some(SEARCH_COMPLETE), "every solution, or the optimum after improving ones");
+        assert_eq!(final_line(0, false), Some(UNKNOWN));
+        assert_eq!(final_line(1, false), None, "stopped after solutions: none proved the last, or optimal");
+    }
+}

@@ -1,0 +1,148 @@
+//! The fixtures (FlatZinc as MiniZinc 2.6.4 writes it for the csp library,
+//! `minizinc -c -I mznlib models/NAME.mzn`) and their expected output, byte
+//! for byte. Each expected output was checked against Gecode's (the same
+//! solutions, in another order: Gecode prints names alphabetically).
+
+use super::{fixture, run};
+
+fn expect(args: &[&str], expected: &str) {
+    let mut args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    let file = args.pop().unwrap();
+    let path = fixture(&file);
+    args.push(path.to_string_lossy().into_owned());
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let captured = run(&args);
+    let expected = std::fs::read_to_string(fixture(expected)).unwrap();
+    assert_eq!((captured.code, captured.stderr.as_str()), (0, ""), "{args:?}");
+    assert_eq!(captured.stdout, expected, "{args:?}");
+}
+
+#[test]
+fn all_solutions_are_printed_then_the_search_is_complete() {
+    expect(&["-a", "queens.fzn"], "queens.expected");
+    expect(&["-a", "send_more_money.fzn"], "send_more_money.expected");
+    expect(&["-a", "sudoku.fzn"], "sudoku.expected");
+}
+
+#[test]
+fn every_output_shape_prints_as_fzn_gecode_prints_it() {
+    expect(&["-a", "booleans.fzn"], "booleans.expected");
+}
+
+#[test]
+fn an_unsatisfiable_model_says_so() {
+    expect(&["-a", "unsat.fzn"], "unsat.expected");
+    expect(&["unsat.fzn"], "unsat.expected");
+}
+
+#[test]
+fn n_solutions_stop_without_claiming_completeness() {
+    expect(&["-n", "3", "queens.fzn"], "queens-n3.expected");
+    let one = run(&[fixture("queens.fzn").to_str().unwrap()]);
+    assert_eq!(one.stdout.matches("----------").count(), 1);
+    assert!(!one.stdout.contains("=========="), "{}", one.stdout);
+}
+
+#[test]
+fn statistics_follow_the_solutions() {
+    let captured = run(&["-s", "-p", "2", "-r", "7", "-f", "-i", fixture("send_more_money.fzn").to_str().unwrap()]);
+    assert_eq!(captured.code, 0, "{}", captured.stderr);
+    let stats: Vec<&str> = captured.stdout.lines().skip_while(|l| !l.starts_with("%%%mzn-stat")).collect();
+    assert!(stats.contains(&"%%%mzn-stat: solutions=1"), "{stats:?}");
+    assert!(stats.iter().any(|l| l.starts_with("%%%mzn-stat: nodes=")));
+    assert_eq!(stats.last(), Some(&"%%%mzn-stat-end"));
+}
+
+#[test]
+fn verbose_says_the_search_annotations_are_not_followed() {
+    let captured = run(&["-v", "-p", "2", fixture("queens.fzn").to_str().unwrap()]);
+    assert_eq!(captured.code, 0);
+    assert!(captured.stderr.contains("read but not followed yet"), "{}", captured.stderr);
+    assert!(captured.stderr.contains("int_search over 8 variables: FirstFail, Min"), "{}", captured.stderr);
+    assert!(captured.stderr.contains("-p 2: fzn-csp searches on one thread"), "{}", captured.stderr);
+}
+
+#[test]
+fn optimisation_is_a_clear_error_until_branch_and_bound() {
+    let captured = run(&[fixture("knapsack01.fzn").to_str().unwrap()]);
+    assert_eq!(captured.code, 2);
+    assert!(captured.stdout.is_empty());
+    assert!(captured.stderr.contains("line 15: solve maximize: optimisation needs the engine's branch and bound"));
+}
+
+#[test]
+fn errors_name_the_file_line_and_builtin() {
+    let dir = std::env::temp_dir().join(format!("fzn-csp-errors-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases = [
+        (
+            "var 1..3: x;\nvar 1..3: y;\nvar 1..9: z;\nconstraint int_times(x, y, z);\nsolve satisfy;\n",
+            "constraint int_times (line 4) is not supported by fzn-csp yet",
+        ),
+        (
+            "var 1..3: x;\nvar 0.0..1.0: f;\nsolve satisfy;\n",
+            "line 2: this model uses float variables (f), which fzn-csp does not support",
+        ),
+        (
+            "var set of 1..3: s;\nsolve satisfy;\n",
+            "line 1: this model uses set variables (s), which fzn-csp does not support",
+        ),
+        ("var int: x;\nsolve satisfy;\n", "line 1: variable x has no finite domain"),
+        ("var 1..3: x;\nconstraint int_le(x, y);\nsolve satisfy;\n", "line 2, column 22: 'y' is not declared"),
+        ("var 1..3: x\nsolve satisfy;\n", "line 2, column 1: expected ';', found 'solve'"),
+        ("", "line 1, column 1: the model has no solve item"),
+        (
+            "var 1..3: a;\nvar 1..3: b;\nvar 1..3: c;\nconstraint int_lin_ne([1,1,1],[a,b,c],3);\nsolve satisfy;\n",
+            "constraint int_lin_ne (line 4) is not supported by fzn-csp yet (3 variables)",
+        ),
+    ];
+    for (i, (source, message)) in cases.iter().enumerate() {
+        let path = dir.join(format!("case{i}.fzn"));
+        std::fs::write(&path, source).unwrap();
+        let captured = run(&[path.to_str().unwrap()]);
+        assert_eq!(captured.code, 2, "{source}");
+        assert!(captured.stdout.is_empty(), "{source}");
+        assert!(captured.stderr.starts_with("error: ") && captured.stderr.contains(message), "{}", captured.stderr);
+    }
+    let missing = run(&[dir.join("absent.fzn").to_str().unwrap()]);
+    assert_eq!(missing.code, 2);
+    assert!(missing.stderr.contains("cannot read"), "{}", missing.stderr);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_real_binary_reads_standard_input_and_exits_zero_on_unsatisfiable() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_fzn-csp"))
+        .arg("-")
+        .stdin(std::fs::File::open(fixture("unsat.fzn")).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "=====UNSATISFIABLE=====\n");
+}
+
+#[test]
+fn print_msc_writes_the_library_and_names_absolute_paths() {
+    let dir = std::env::temp_dir().join(format!("fzn-csp-msc-{}", std::process::id()));
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_fzn-csp"))
+            .env("XDG_DATA_HOME", dir.join("data"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let printed = run(&["--print-msc"]);
+    assert_eq!(printed.status.code(), Some(0));
+    let msc: serde_json::Value = serde_json::from_slice(&printed.stdout).unwrap();
+    let mznlib = std::path::PathBuf::from(msc["mznlib"].as_str().unwrap());
+    assert!(mznlib.is_absolute() && mznlib.starts_with(dir.join("data")), "{mznlib:?}");
+    assert!(mznlib.join("fzn_all_different_int.mzn").is_file());
+    let executable = std::path::PathBuf::from(msc["executable"].as_str().unwrap());
+    assert!(executable.is_absolute() && executable.is_file(), "{executable:?}");
+
+    let installed = run(&["--install-msc", dir.join("solvers").to_str().unwrap()]);
+    assert_eq!(installed.status.code(), Some(0));
+    let written = std::fs::read(dir.join("solvers").join("csp.msc")).unwrap();
+    assert_eq!(written, printed.stdout);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

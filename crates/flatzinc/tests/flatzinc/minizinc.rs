@@ -1,0 +1,73 @@
+//! Through MiniZinc itself: `minizinc --solver <msc>` compiles the shipped
+//! models with the csp library and runs fzn-csp (the binary of this build).
+//! Skipped, with a message, when `minizinc` is not installed.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn minizinc_present() -> bool {
+    let present = Command::new("minizinc").arg("--version").output().is_ok_and(|o| o.status.success());
+    if !present {
+        println!("skipped: minizinc is not installed (apt-get install -y minizinc)");
+    }
+    present
+}
+
+/// A solver configuration for this build's fzn-csp, in a fresh directory.
+fn solver_config(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("fzn-csp-mzn-{test}-{}", std::process::id()));
+    let mznlib = dir.join("mznlib");
+    csp_flatzinc::mznlib::write_mznlib(&mznlib).unwrap();
+    let msc = dir.join("csp.msc");
+    std::fs::write(&msc, csp_flatzinc::mznlib::msc(Path::new(env!("CARGO_BIN_EXE_fzn-csp")), &mznlib)).unwrap();
+    msc
+}
+
+fn model(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("models").join(name)
+}
+
+fn minizinc(msc: &Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let output = Command::new("minizinc").arg("--solver").arg(msc).args(args).output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into(),
+        String::from_utf8_lossy(&output.stderr).into(),
+    )
+}
+
+#[test]
+fn the_models_solve_through_minizinc() {
+    if !minizinc_present() {
+        return;
+    }
+    let msc = solver_config("models");
+    let queens = model("queens.mzn");
+    let (code, stdout, stderr) = minizinc(&msc, &["-a", queens.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stdout.matches("----------").count(), 92);
+    assert!(stdout.starts_with("q = [") && stdout.ends_with("==========\n"), "{stdout}");
+
+    let (code, stdout, _) = minizinc(&msc, &[model("send_more_money.mzn").to_str().unwrap()]);
+    assert_eq!((code, stdout.as_str()), (Some(0), "9567 + 1085 = 10652\n----------\n"));
+
+    let (code, stdout, _) =
+        minizinc(&msc, &["-s", model("sudoku.mzn").to_str().unwrap(), model("sudoku.dzn").to_str().unwrap()]);
+    assert_eq!(code, Some(0));
+    assert!(stdout.contains("\n 4 8 3 9 2 1 6 5 7\n 9 6 7 3 4 5 8 2 1\n"), "{stdout}");
+    assert!(stdout.contains("%%%mzn-stat: nodes="), "{stdout}");
+    std::fs::remove_dir_all(msc.parent().unwrap()).unwrap();
+}
+
+#[test]
+fn an_unsupported_model_is_an_error_for_minizinc() {
+    if !minizinc_present() {
+        return;
+    }
+    let msc = solver_config("error");
+    let (code, stdout, stderr) = minizinc(&msc, &[model("knapsack01.mzn").to_str().unwrap()]);
+    assert_eq!(code, Some(1));
+    assert_eq!(stdout, "=====ERROR=====\n");
+    assert!(stderr.contains("optimisation needs the engine's branch and bound"), "{stderr}");
+    std::fs::remove_dir_all(msc.parent().unwrap()).unwrap();
+}

@@ -1,0 +1,85 @@
+//! Bad input never crashes: truncated and mutated fixtures, random token
+//! soup, and a large generated model all end in an answer or a clear error.
+
+use proptest::prelude::*;
+
+use super::{fixture, run};
+
+/// Parses and lowers; any outcome but a panic is fine.
+fn survive(source: &str) {
+    if let Ok(fzn) = csp_flatzinc::parse(source) {
+        let _ = csp_flatzinc::lower(&fzn);
+    }
+}
+
+#[test]
+fn every_truncation_of_the_fixtures_parses_or_fails_cleanly() {
+    for name in ["queens.fzn", "send_more_money.fzn", "booleans.fzn", "knapsack01.fzn"] {
+        let source = std::fs::read_to_string(fixture(name)).unwrap();
+        for end in (0..source.len()).filter(|&i| source.is_char_boundary(i)) {
+            survive(&source[..end]);
+        }
+    }
+}
+
+#[test]
+fn mutated_fixtures_parse_or_fail_cleanly() {
+    let source = std::fs::read_to_string(fixture("booleans.fzn")).unwrap();
+    let replacements =
+        ["", "[", "]", "(", ")", ";", "::", "..", "-", "9999999999999999999", "x", "{", "}", "1.5", "\""];
+    for (i, _) in source.char_indices() {
+        for replacement in replacements {
+            let mut mutated = String::with_capacity(source.len() + 20);
+            mutated.push_str(&source[..i]);
+            mutated.push_str(replacement);
+            let next = source[i..].chars().next().map_or(i, |c| i + c.len_utf8());
+            mutated.push_str(&source[next..]);
+            survive(&mutated);
+        }
+    }
+}
+
+#[test]
+fn a_large_model_is_read_and_solved() {
+    let n = 20_000;
+    let mut source = String::new();
+    for i in 0..n {
+        source.push_str(&format!("var 0..1: x{i};\n"));
+    }
+    for i in 1..n {
+        source.push_str(&format!("constraint int_le(x{}, x{i});\n", i - 1));
+    }
+    source.push_str("solve satisfy;\n");
+    let fzn = csp_flatzinc::parse(&source).unwrap();
+    let lowered = csp_flatzinc::lower(&fzn).unwrap();
+    assert_eq!(lowered.model.num_constraints(), n - 1);
+    assert!(lowered.model.solve().unwrap().is_some());
+}
+
+#[test]
+fn an_empty_file_is_an_error_with_its_place() {
+    let dir = std::env::temp_dir().join(format!("fzn-csp-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("empty.fzn");
+    std::fs::write(&path, "").unwrap();
+    let captured = run(&[path.to_str().unwrap()]);
+    assert_eq!(captured.code, 2);
+    assert!(captured.stderr.contains("line 1, column 1: the model has no solve item"), "{}", captured.stderr);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn token_soup_never_panics(tokens in proptest::collection::vec(
+        prop::sample::select(vec![
+            "var", "array", "[", "]", "1..3", "of", "int", "bool", ":", "x", "y", "=", ";", "constraint",
+            "int_le", "(", ")", ",", "solve", "satisfy", "minimize", "::", "output_var", "{", "}", "-7",
+            "int_lin_ne", "[1,-1]", "bool_clause", "true", "set", "float", "1.5", "predicate",
+        ]),
+        0..40,
+    )) {
+        survive(&tokens.join(" "));
+    }
+}
