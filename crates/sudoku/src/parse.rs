@@ -10,8 +10,18 @@
 //!   ignored, so the pretty output reads back.
 //! - **Project Euler**: a `Grid NN` line, then `n` lines of `n` symbols.
 //!
-//! Lines whose first non-blank character is `#` are comments, in every layout;
-//! puzzles of all three layouts may follow each other in one input. A grid ends
+//! - **JSON**: one object per line with the rows of a grid as arrays of numbers
+//!   (`0` empty) under `"puzzle"`, `"rows"` or `"solution"`, and the box shape
+//!   under `"box"`: what the tools write with `--output json`, read back.
+//!
+//! `#` starts a comment that runs to the end of the line, in every layout (a
+//! JSON line has none: `#` may be inside its strings); puzzles of all layouts
+//! may follow each other in one input. A comment `# box RxC` gives a box
+//! shape: on a line of its own, to the grids of side `R * C` that follow (`#
+//! box 3x2` before 6x6 puzzles whose boxes are 3 rows by 2 columns); after a
+//! puzzle on its line, to that puzzle alone (`..65.. # box 3x2`). What the
+//! tools write carries its shape this way whenever it is not the side's
+//! default, so every output reads back with the same meaning. A grid ends
 //! after its `n`-th row; after an error inside a multi-line puzzle the reader
 //! skips to the next blank line (or `Grid` line) and goes on, so one bad puzzle
 //! costs one error. Input that is not text (a NUL or another control byte, or
@@ -26,6 +36,9 @@ use std::io::{self, BufRead};
 use std::sync::Arc;
 
 use crate::grid::{Grid, MAX_SIDE, Shape, ShapeError};
+
+mod json;
+mod progress;
 
 /// The longest line kept, in bytes: a 64x64 grid on one line in numbers with
 /// spaces takes about 12 KB.
@@ -105,6 +118,29 @@ pub enum ParseErrorKind {
     /// The input holds no puzzle at all.
     #[error("no puzzle found")]
     NoPuzzle,
+    /// A `# box` comment and `--box` (the reader's shape) disagree.
+    #[error("the input gives boxes of {declared} ('# box {declared}'), but --box gives {given}")]
+    ShapeConflict {
+        /// The shape the input declares.
+        declared: Shape,
+        /// The shape the reader was given.
+        given: Shape,
+    },
+    /// A JSON line that is not a puzzle record.
+    #[error("{message}")]
+    Json {
+        /// What is wrong.
+        message: String,
+    },
+    /// A `+` (a digit placed since the givens) where only givens are read.
+    #[error("'+' marks a digit placed since the givens, which only the progress notation reads (sudoku hint)")]
+    PlacedDigit,
+    /// A cell of the progress notations that cannot be read.
+    #[error("{message}")]
+    Progress {
+        /// What is wrong.
+        message: String,
+    },
     /// Reading failed; the rest of the input is skipped.
     #[error("cannot read: {message}")]
     Io {
@@ -161,6 +197,33 @@ pub enum Layout {
     Grid,
     /// Project Euler's `Grid NN` header and rows of symbols.
     Euler,
+    /// A JSON object on one line.
+    Json,
+    /// A pencil-mark grid: rows of candidate sets ([`Notation::Progress`]).
+    PencilMarks,
+}
+
+/// What the reader takes besides givens.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Notation {
+    /// Givens only: a `+` is an error ([`ParseErrorKind::PlacedDigit`]).
+    #[default]
+    Givens,
+    /// A player's progress as well: a `+` before each digit placed since the
+    /// givens, on a line (`1.+42...`, HoDoKu's notation) or before a number of
+    /// a grid (`+12`); and grids of side up to 9 are pencil-mark grids, each
+    /// cell a word: a digit (a given), `+` and a digit (placed), `.` or `0`
+    /// (empty, every candidate) or the cell's candidates (`1679`). HoDoKu's
+    /// and Sudoku Explainer's frames (`.---.`, `:---+---:`, `|`) are ignored,
+    /// so their pencil-mark grids read as they are. A cell with one candidate
+    /// is that digit.
+    Progress,
+    /// [`Notation::Progress`], and every grid is a pencil-mark grid, whatever
+    /// its side: candidates are the line format's symbols (`1`-`9`, then `A`
+    /// = 10 up to `Z` = 35), so `12` is the candidates 1 and 2 and a filled 12
+    /// is written `C`; beyond side 35, a cell is a number or a
+    /// comma-separated list of candidates (`3,17,40`).
+    PencilMarks,
 }
 
 /// A puzzle read from an input.
@@ -172,6 +235,19 @@ pub struct Puzzle {
     pub line: usize,
     /// How it was written.
     pub layout: Layout,
+    /// The progress written with it ([`Notation::Progress`] only).
+    pub progress: Option<Progress>,
+}
+
+/// What a player did since the givens: the digits placed and, from a
+/// pencil-mark grid, every cell's candidates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The digits placed since the givens (0 elsewhere).
+    pub placed: Grid,
+    /// For a pencil-mark grid, every cell's candidates row by row (bit `d - 1`
+    /// for digit `d`; 0 for filled cells).
+    pub candidates: Option<Vec<u64>>,
 }
 
 /// Reads puzzles one at a time from any buffered input (a file, stdin, a
@@ -195,6 +271,11 @@ pub struct PuzzleReader<R> {
     input: R,
     file: Option<Arc<str>>,
     shape: Option<Shape>,
+    notation: Notation,
+    /// The shapes given by `# box` comment lines so far, by side.
+    declared: Vec<(usize, Shape)>,
+    /// The shape given by a `# box` comment after a puzzle on the current line.
+    line_shape: Option<Shape>,
     /// The current line, without its line ending.
     line: Vec<u8>,
     line_number: usize,
@@ -230,6 +311,8 @@ enum LineKind {
     Word,
     /// Several whitespace-separated words (not counting `|`).
     Tokens(usize),
+    /// A JSON object (the first non-blank character is `{`).
+    Json,
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -239,6 +322,9 @@ impl<R: BufRead> PuzzleReader<R> {
             input,
             file: None,
             shape: None,
+            notation: Notation::Givens,
+            declared: Vec::new(),
+            line_shape: None,
             line: Vec::new(),
             line_number: 0,
             too_long: false,
@@ -256,9 +342,16 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 
     /// Uses this box shape for every puzzle instead of the default for its side;
-    /// a puzzle whose side it does not fit is an error.
+    /// a puzzle whose side it does not fit, or whose input gives another shape
+    /// (`# box`), is an error.
     pub fn shape(mut self, shape: Option<Shape>) -> Self {
         self.shape = shape;
+        self
+    }
+
+    /// Reads a player's progress too (see [`Notation`]).
+    pub fn notation(mut self, notation: Notation) -> Self {
+        self.notation = notation;
         self
     }
 
@@ -331,7 +424,56 @@ impl<R: BufRead> PuzzleReader<R> {
         if self.too_long {
             return Err(self.error(None, ParseErrorKind::LineTooLong { limit: MAX_LINE }));
         }
+        self.line_shape = None;
+        self.strip_comment()?;
         Ok(Read::Line)
+    }
+
+    /// Cuts a comment off the current line, keeping what a `# box` comment
+    /// says: on a line of its own, the shape of the grids of its side from now
+    /// on; after a puzzle, the shape of that puzzle. A JSON line keeps its `#`s,
+    /// which may be inside strings.
+    fn strip_comment(&mut self) -> Result<(), ParseError> {
+        let Some(hash) = self.line.iter().position(|&b| b == b'#') else {
+            return Ok(());
+        };
+        let first = self.line.iter().position(|&b| !is_blank(b)).unwrap_or(hash);
+        if self.line[first] == b'{' {
+            return Ok(());
+        }
+        let shape = self.box_comment(hash)?;
+        if first == hash {
+            if let Some(shape) = shape {
+                match self.declared.iter_mut().find(|(side, _)| *side == shape.side()) {
+                    Some(entry) => entry.1 = shape,
+                    None => self.declared.push((shape.side(), shape)),
+                }
+            }
+        } else {
+            self.line_shape = shape;
+            self.line.truncate(hash);
+        }
+        Ok(())
+    }
+
+    /// The shape of a `# box RxC` comment starting at byte `hash` (`None` for
+    /// any other comment; a comment `box` followed by numbers around an `x`
+    /// that make no shape is an error).
+    fn box_comment(&self, hash: usize) -> Result<Option<Shape>, ParseError> {
+        let text = std::str::from_utf8(&self.line[hash + 1..]).unwrap_or_default();
+        let mut words = text.split(|c: char| c.is_whitespace() || c == ',' || c == ';').filter(|w| !w.is_empty());
+        if !words.next().is_some_and(|word| word.eq_ignore_ascii_case("box")) {
+            return Ok(None);
+        }
+        let Some(word) = words.next() else { return Ok(None) };
+        let numbers = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+        match word.split_once(['x', 'X']) {
+            Some((rows, cols)) if numbers(rows) && numbers(cols) => match word.parse::<Shape>() {
+                Ok(shape) => Ok(Some(shape)),
+                Err(err) => Err(self.error(Some(self.column(hash)), err.into())),
+            },
+            _ => Ok(None),
+        }
     }
 
     /// Refuses lines that are not text: control bytes other than tab and form
@@ -362,7 +504,10 @@ impl<R: BufRead> PuzzleReader<R> {
         if line[first] == b'#' {
             return LineKind::Comment;
         }
-        if line.iter().all(|&b| matches!(b, b'-' | b'+' | b'=' | b'|') || is_blank(b)) {
+        if line[first] == b'{' {
+            return LineKind::Json;
+        }
+        if is_separator(line) {
             return LineKind::Separator;
         }
         let word = &line[first..];
@@ -383,7 +528,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 Ok(Read::End) => return,
                 Ok(Read::Line) => match self.classify() {
                     LineKind::Blank => return,
-                    LineKind::Header => {
+                    LineKind::Header | LineKind::Json => {
                         self.replay = true;
                         return;
                     }
@@ -395,11 +540,22 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
-    /// The shape for a puzzle of side `side`.
-    fn shape_for(&self, side: usize) -> Result<Shape, ShapeError> {
-        match self.shape {
-            Some(shape) => shape.fit(side),
-            None => Shape::for_side(side),
+    /// The shape for a puzzle of side `side`: the one its own line gives
+    /// (`trailing`), else a `# box` line's for its side, else `--box`'s (which
+    /// must agree with the input's), else the side's default.
+    fn shape_for(&self, side: usize, trailing: Option<Shape>) -> Result<Shape, ParseErrorKind> {
+        let declared = trailing.or_else(|| self.declared.iter().find(|(s, _)| *s == side).map(|&(_, shape)| shape));
+        match (self.shape, declared) {
+            (Some(given), Some(declared)) => {
+                let given = given.fit(side)?;
+                if given != declared {
+                    return Err(ParseErrorKind::ShapeConflict { declared, given });
+                }
+                Ok(given)
+            }
+            (Some(given), None) => Ok(given.fit(side)?),
+            (None, Some(declared)) => Ok(declared.fit(side)?),
+            (None, None) => Ok(Shape::for_side(side)?),
         }
     }
 
@@ -410,18 +566,21 @@ impl<R: BufRead> PuzzleReader<R> {
             // The values were checked against the side while reading.
             Err(_) => Grid::empty(shape),
         };
-        Puzzle { grid, line, layout }
+        Puzzle { grid, line, layout, progress: None }
     }
 
     /// A line-format puzzle: the current line is one word of symbols.
     fn line_puzzle(&mut self) -> Result<Puzzle, ParseError> {
         let (start, end) = trimmed(&self.line);
+        if self.notation != Notation::Givens && self.line[start..end].contains(&b'+') {
+            return self.progress_line(start, end);
+        }
         let mut cells = std::mem::take(&mut self.cells);
         cells.clear();
         let result = self.symbols(start, end, &mut cells);
         self.cells = cells;
         let side = result?;
-        let shape = self.shape_for(side).map_err(|e| self.error(None, e.into()))?;
+        let shape = self.shape_for(side, self.line_shape).map_err(|e| self.error(None, e))?;
         self.check_values(shape.side(), start, end)?;
         Ok(self.finish_puzzle(shape, self.line_number, Layout::Line))
     }
@@ -437,11 +596,7 @@ impl<R: BufRead> PuzzleReader<R> {
         for (i, &b) in self.line[start..end].iter().enumerate() {
             match symbol_value(b) {
                 Some(v) => cells.push(v),
-                None => {
-                    let at = start + i;
-                    let found = self.char_at(at);
-                    return Err(self.error(Some(self.column(at)), ParseErrorKind::BadSymbol { found }));
-                }
+                None => return Err(self.bad_symbol(start + i)),
             }
         }
         let count = cells.len();
@@ -519,7 +674,7 @@ impl<R: BufRead> PuzzleReader<R> {
         if side * side != count {
             return Err(self.error(None, ParseErrorKind::NotSquare { found: count }));
         }
-        let shape = self.shape_for(side).map_err(|e| self.error(None, e.into()))?;
+        let shape = self.shape_for(side, self.line_shape).map_err(|e| self.error(None, e))?;
         self.check_first_row(shape.side())?;
         Ok(self.finish_puzzle(shape, self.line_number, Layout::Line))
     }
@@ -546,7 +701,7 @@ impl<R: BufRead> PuzzleReader<R> {
         let result = self.numbers(&mut cells, None);
         self.cells = cells;
         let side = result?;
-        let shape = self.shape_for(side).map_err(|e| self.error(None, e.into()))?;
+        let shape = self.shape_for(side, self.line_shape).map_err(|e| self.error(None, e))?;
         self.check_first_row(side)?;
         let mut rows = 1;
         while rows < side {
@@ -557,7 +712,7 @@ impl<R: BufRead> PuzzleReader<R> {
             match kind {
                 Some(LineKind::Comment | LineKind::Separator) => continue,
                 Some(LineKind::Tokens(_) | LineKind::Word) => {}
-                Some(LineKind::Header) => {
+                Some(LineKind::Header | LineKind::Json) => {
                     self.replay = true;
                     return Err(self.error(None, ParseErrorKind::MissingRows { expected: side, found: rows }));
                 }
@@ -590,6 +745,7 @@ impl<R: BufRead> PuzzleReader<R> {
 
     fn euler_rows(&mut self) -> Result<Puzzle, ParseError> {
         let header_line = self.line_number;
+        let header_shape = self.line_shape;
         let header = String::from_utf8_lossy(&self.line).trim().to_string();
         let mut cells = std::mem::take(&mut self.cells);
         cells.clear();
@@ -615,7 +771,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 Some(LineKind::Tokens(found)) => {
                     return Err(self.error(None, ParseErrorKind::RowLength { row: rows + 1, expected: side, found }));
                 }
-                Some(LineKind::Header) => {
+                Some(LineKind::Header | LineKind::Json) => {
                     self.replay = true;
                     return Err(missing(self));
                 }
@@ -629,7 +785,7 @@ impl<R: BufRead> PuzzleReader<R> {
             let found = result?;
             if rows == 0 {
                 side = found;
-                let fitted = self.shape_for(side).map_err(|e| self.error(None, e.into()))?;
+                let fitted = self.shape_for(side, header_shape).map_err(|e| self.error(None, e))?;
                 shape = Some(fitted);
             } else if found != side {
                 self.cells.truncate(before);
@@ -650,14 +806,19 @@ impl<R: BufRead> PuzzleReader<R> {
         for (i, &b) in self.line[start..end].iter().enumerate() {
             match symbol_value(b) {
                 Some(v) => cells.push(v),
-                None => {
-                    let at = start + i;
-                    let found = self.char_at(at);
-                    return Err(self.error(Some(self.column(at)), ParseErrorKind::BadSymbol { found }));
-                }
+                None => return Err(self.bad_symbol(start + i)),
             }
         }
         Ok(cells.len() - before)
+    }
+
+    /// The error for a character at byte `at` that is not a symbol.
+    fn bad_symbol(&self, at: usize) -> ParseError {
+        let kind = match self.line[at] {
+            b'+' => ParseErrorKind::PlacedDigit,
+            _ => ParseErrorKind::BadSymbol { found: self.char_at(at) },
+        };
+        self.error(Some(self.column(at)), kind)
     }
 }
 
@@ -681,11 +842,28 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                 LineKind::Blank | LineKind::Comment | LineKind::Separator => continue,
                 LineKind::Header => self.euler_puzzle(),
                 LineKind::Word => self.line_puzzle(),
+                LineKind::Json => match self.json_puzzle() {
+                    Ok(Some(puzzle)) => Ok(puzzle),
+                    // A record of a puzzle without a grid (no solution): a comment.
+                    Ok(None) => continue,
+                    Err(err) => Err(err),
+                },
                 LineKind::Tokens(count) if count > MAX_SIDE => self.spaced_line_puzzle(),
+                LineKind::Tokens(count) if self.notation != Notation::Givens => self.marks_grid(count),
                 LineKind::Tokens(_) => self.grid_puzzle(),
             });
         }
     }
+}
+
+/// Whether a line draws a grid's frame: only `-`, `+`, `=` and `|` (the
+/// pretty output), or also HoDoKu's and Sudoku Explainer's `.`, `:`, `'` and
+/// `*` with at least one `-` or `=` (a line of dots alone is an empty puzzle).
+fn is_separator(line: &[u8]) -> bool {
+    let frame = |b: u8| matches!(b, b'-' | b'+' | b'=' | b'|') || is_blank(b);
+    line.iter().all(|&b| frame(b))
+        || (line.iter().all(|&b| frame(b) || matches!(b, b'.' | b':' | b'\'' | b'*'))
+            && line.iter().any(|&b| matches!(b, b'-' | b'=')))
 }
 
 #[inline]
@@ -838,6 +1016,46 @@ mod tests {
             got[1].as_ref().unwrap_err().to_string(),
             "x.bin:2:1: this is not a text file (byte 0x00); the rest of it is skipped"
         );
+    }
+
+    #[test]
+    fn comments_may_follow_a_puzzle_and_box_comments_give_shapes() {
+        // A trailing comment is not part of the puzzle, in every layout.
+        let text = "1.42421321343421 # easy\n1 . 4 2 # first row\n4 2 1 3\n2 1 3 4\n3 4 2 1\n";
+        let got = read_all(text);
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert_eq!(got[0].as_ref().unwrap().grid, got[1].as_ref().unwrap().grid);
+        // 6x6 puzzles with 3x2 boxes: per puzzle, and for the grids of side 6 that follow.
+        let line = "..65..62..15.3.......65...5..1..42.6";
+        let per_puzzle = one(&format!("{line}  # box 3x2, hard")).unwrap();
+        assert_eq!(per_puzzle.shape(), Shape::new(3, 2).unwrap());
+        let text = format!("# box 3x2\n{line}\n1.42421321343421\n{line} # box 2x3\n{line}\n# BOX 2x3\n{line}\n");
+        let shapes: Vec<String> = puzzles(&text).map(|p| p.unwrap().grid.shape().to_string()).collect();
+        assert_eq!(shapes, ["3x2", "2x2", "2x3", "3x2", "2x3"]);
+        // Other comments that mention a box are comments.
+        assert!(one(&format!("# box 1 is hard\n{line} # box of chocolates")).is_ok());
+        // A shape that does not fit, or disagrees with --box, is an error.
+        let err = one(&format!("{line} # box 3x3")).unwrap_err();
+        assert_eq!(err.to_string(), "line 1: boxes of 3x3 do not fit a grid of side 6 (3*3 = 9 is not 6)");
+        let err = puzzles(&format!("# box 3x2\n{line}\n")).shape(Some(Shape::new(2, 3).unwrap())).next().unwrap();
+        assert_eq!(
+            err.unwrap_err().to_string(),
+            "line 2: the input gives boxes of 3x2 ('# box 3x2'), but --box gives 2x3"
+        );
+        let agreed = puzzles(&format!("# box 3x2\n{line}\n")).shape(Some(Shape::new(3, 2).unwrap())).next().unwrap();
+        assert_eq!(agreed.unwrap().grid.shape(), Shape::new(3, 2).unwrap());
+        let err = one("# box 0x3\n1.42421321343421").unwrap_err();
+        assert_eq!(err.to_string(), "line 1, column 1: a box needs at least one row and one column, not 0x3");
+        // A line of dots is an empty puzzle, not a frame; HoDoKu's frames are frames.
+        assert_eq!(one("................").unwrap().num_givens(), 0);
+        assert_eq!(
+            one(".-------.-------.\n1 . 4 2\n4 2 1 3\n:-------+-------:\n2 1 3 4\n3 4 2 1\n").unwrap().num_givens(),
+            15
+        );
+        // A '+' (HoDoKu's placed digits) is read only with the progress notation.
+        let err = one("1.+42421321343421").unwrap_err();
+        assert_eq!(err.kind, ParseErrorKind::PlacedDigit);
+        assert_eq!(err.column, Some(3));
     }
 
     #[test]
