@@ -75,6 +75,7 @@
 //! from 1), units `row 3`, `column 5`, `box 2`; digits above 9 are written as
 //! numbers (`r12c10 = 16`), as the pretty and grid formats write them.
 
+mod board_text;
 pub mod candidates;
 pub mod chains;
 pub mod coloring;
