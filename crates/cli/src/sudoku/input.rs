@@ -129,7 +129,7 @@ pub(super) fn for_each_puzzle<R: Send>(
                 }
             },
         };
-        let mut reader = PuzzleReader::new(reader).file(Arc::clone(&name)).shape(input.shape);
+        let mut reader = PuzzleReader::new(reader).file(Arc::clone(&name)).shape(input.shape).notation(input.notation);
         let mut count = 0u64;
         loop {
             chunk.clear();

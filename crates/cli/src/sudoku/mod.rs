@@ -7,10 +7,15 @@
 //! [`crate::app::main`]; tests run it in-process with [`crate::app::run`] and
 //! their own stdin, stdout and stderr.
 
+mod animate;
 mod batch;
 mod commands;
 pub mod compare;
+mod generate;
+mod human;
 mod input;
+mod rate;
+mod screen;
 mod solvers;
 mod summary;
 mod trace;
@@ -22,7 +27,9 @@ use crate::{Io, StrategyArgs};
 use clap::{Args, Parser, Subcommand};
 use csp::SolveConfig;
 use csp_sudoku::format::Format;
+use csp_sudoku::parse::Notation;
 use csp_sudoku::{LARGEST_MRV_SIDE, Shape, default_config};
+use screen::ColorChoice;
 
 /// The configurations of a run: the defaults for small and large sides with
 /// the command line's strategy options applied to both.
@@ -52,8 +59,8 @@ pub const BUILTIN_PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17
 #[derive(Parser, Debug)]
 #[command(
     name = "sudoku",
-    about = "Solve, count, trace, check and generate sudoku puzzles of any box shape (4x4 to 64x64).",
-    long_about = "Solve, count, trace, check and generate sudoku puzzles of any box shape (4x4 to 64x64).\n\n\
+    about = "Solve, count, trace, check, generate, explain and rate sudoku puzzles of any box shape (4x4 to 64x64).",
+    long_about = "Solve, count, trace, check, generate, explain and rate sudoku puzzles of any box shape (4x4 to 64x64).\n\n\
         Puzzles are read from files or stdin in the line format (one puzzle per line, '.' or '0' empty, \
         1-9 then A=10 ... Z=35), the grid format (n lines of n numbers, puzzles separated by blank lines) \
         or the Project Euler layout ('Grid NN' then n lines of digits); '#' lines are comments. \
@@ -80,8 +87,17 @@ enum Command {
     Trace(TraceArgs),
     /// Check filled grids, naming every broken row, column and box.
     Check(CheckArgs),
-    /// Generate puzzles with a unique solution, reproducibly from a seed.
-    Generate(GenerateArgs),
+    /// Generate puzzles with a unique solution, reproducibly from a seed; of a chosen difficulty with --difficulty.
+    Generate(generate::GenerateArgs),
+    /// Solve every puzzle as a person would, step by step, and rate it: the steps, then the rating.
+    #[command(long_about = human::EXPLAIN_ABOUT)]
+    Explain(human::ExplainArgs),
+    /// The next step a person can take, from a puzzle with its progress or pencil marks.
+    #[command(long_about = human::HINT_ABOUT)]
+    Hint(human::HintArgs),
+    /// Rate the difficulty of every puzzle: level, score and the hardest technique needed, one line each.
+    #[command(long_about = rate::RATE_ABOUT)]
+    Rate(rate::RateArgs),
     /// Compare solver configurations on every puzzle: nodes, checks and time per configuration.
     #[command(long_about = compare::COMPARE_ABOUT)]
     Compare(compare::CompareCmdArgs),
@@ -96,6 +112,9 @@ struct InputArgs {
     /// The box shape ROWSxCOLS (e.g. 2x3) instead of the default for each puzzle's side.
     #[arg(long = "box", value_name = "RxC")]
     shape: Option<Shape>,
+    /// What the reader takes besides givens (set by the commands that read progress).
+    #[arg(skip)]
+    notation: Notation,
 }
 
 #[derive(Args, Debug, Clone, Default)]
@@ -146,19 +165,41 @@ enum TraceFormat {
     Jsonl,
 }
 
+/// The strategy options, which `trace --human` (a person's steps) has no use for.
+const STRATEGY_OPTIONS: [&str; 12] = [
+    "propagation",
+    "var_order",
+    "value_order",
+    "all_different",
+    "root_arc_consistency",
+    "intersections",
+    "no_intersections",
+    "branching",
+    "restarts",
+    "seed",
+    "node_limit",
+    "timeout",
+];
+
 #[derive(Args, Debug, Clone)]
 struct TraceArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// Trace format.
-    #[arg(long, value_enum, default_value_t = TraceFormat::Text)]
-    format: TraceFormat,
-    /// Redraw the board in the terminal as the search runs (ANSI escapes).
+    /// Trace format: text (default) or jsonl (one JSON object per event); not with --animate.
+    #[arg(long, value_enum, conflicts_with = "animate")]
+    format: Option<TraceFormat>,
+    /// Redraw the board as the search runs, on a terminal in place (frames one after another into a file or a pipe).
     #[arg(long)]
     animate: bool,
-    /// Milliseconds between two frames of the animation.
-    #[arg(long, value_name = "MS", default_value_t = 60)]
-    delay: u64,
+    /// With --animate: replay a person's steps (those of `explain`) on the pencil marks instead of the search.
+    #[arg(long, requires = "animate", conflicts_with_all = STRATEGY_OPTIONS)]
+    human: bool,
+    /// With --animate: milliseconds between two frames on a terminal [default: 60, 1500 with --human].
+    #[arg(long, value_name = "MS", requires = "animate")]
+    delay: Option<u64>,
+    /// With --animate: colours auto (on a terminal without NO_COLOR), always or never.
+    #[arg(long, value_enum, value_name = "WHEN", requires = "animate")]
+    color: Option<ColorChoice>,
     #[command(flatten)]
     strategy: StrategyArgs,
 }
@@ -167,56 +208,6 @@ struct TraceArgs {
 struct CheckArgs {
     #[command(flatten)]
     input: InputArgs,
-}
-
-#[derive(Args, Debug, Clone)]
-struct GenerateArgs {
-    /// The side of the grids (the default box shape for it), e.g. 9, 16, 20, 25.
-    #[arg(long, value_name = "N", conflicts_with = "shape", required_unless_present = "shape")]
-    size: Option<usize>,
-    /// The box shape ROWSxCOLS instead of --size.
-    #[arg(long = "box", value_name = "RxC")]
-    shape: Option<Shape>,
-    /// How many puzzles.
-    #[arg(long, value_name = "K", default_value_t = 1)]
-    count: u64,
-    /// The seed of the first puzzle; puzzle i uses seed + i.
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    seed: u64,
-    /// The givens to keep: a fraction of the cells (0.4) or a number (160).
-    #[arg(long, value_name = "AMOUNT", default_value = "0.4")]
-    givens: Givens,
-    /// Give up proving that a blank keeps the puzzle unique after this many
-    /// nodes (the given then stays); keeps generation fast and reproducible.
-    #[arg(long = "check-nodes", value_name = "N", default_value_t = 2000)]
-    check_nodes: u64,
-    /// Output format of the puzzles.
-    #[arg(long, value_name = "FORMAT", default_value = "line")]
-    output: Format,
-    /// Generate this many puzzles in parallel (output stays in seed order); the default is one per core.
-    #[arg(long, short = 'j', value_name = "N", default_value_t = default_jobs(), value_parser = clap::value_parser!(u16).range(1..=256))]
-    jobs: u16,
-}
-
-/// How many givens to keep.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Givens {
-    Fraction(f64),
-    Count(usize),
-}
-
-impl std::str::FromStr for Givens {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Givens, String> {
-        if let Ok(count) = text.parse::<usize>() {
-            return Ok(Givens::Count(count));
-        }
-        match text.parse::<f64>() {
-            Ok(f) if (0.0..=1.0).contains(&f) => Ok(Givens::Fraction(f)),
-            _ => Err(format!("'{text}' is neither a number of givens nor a fraction between 0 and 1")),
-        }
-    }
 }
 
 /// The tool: `sudoku [COMMAND] [FILE]... [OPTIONS]` (see `--help`), on the
@@ -229,8 +220,11 @@ pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
         Command::Count(args) => batch::count(&args, io)?,
         Command::Trace(args) => trace::trace(&args, io)?,
         Command::Check(args) => commands::check(&args, io)?,
-        Command::Generate(args) => commands::generate(&args, io)?,
+        Command::Generate(args) => generate::generate(&args, io)?,
         Command::Compare(args) => compare::compare(&args, io)?,
+        Command::Explain(args) => human::explain(&args, io)?,
+        Command::Hint(args) => human::hint(&args, io)?,
+        Command::Rate(args) => rate::rate(&args, io)?,
     };
     Ok(code)
 }

@@ -82,6 +82,29 @@ impl Histogram {
     }
 }
 
+/// A duration in nanoseconds with a unit that suits it: `812 ns`, `16.3 µs`,
+/// `1.21 ms`, `3.45 s` (three significant digits or so).
+pub(super) fn duration_text(nanos: u64) -> String {
+    let value = nanos as f64;
+    let (scaled, unit) = if nanos < 1_000 {
+        return format!("{nanos} ns");
+    } else if nanos < 1_000_000 {
+        (value / 1e3, "µs")
+    } else if nanos < 1_000_000_000 {
+        (value / 1e6, "ms")
+    } else {
+        (value / 1e9, "s")
+    };
+    let decimals = if scaled < 10.0 {
+        2
+    } else if scaled < 100.0 {
+        1
+    } else {
+        0
+    };
+    format!("{scaled:.decimals$} {unit}")
+}
+
 /// What a batch did, puzzle by puzzle.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Summary {
