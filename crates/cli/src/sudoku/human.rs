@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 
 use clap::Args;
 use csp_sudoku::format::{self, JsonRows};
-use csp_sudoku::human::{self, HumanSolver, PencilMarks, Rating, Solution, Step, Technique};
+use csp_sudoku::human::{self, HumanSolver, PencilMarkError, PencilMarks, Rating, Solution, Step, Technique};
 use csp_sudoku::model::Answer;
 use csp_sudoku::parse::{Notation, Puzzle};
 use serde::Serialize;
@@ -119,13 +119,18 @@ fn examine(puzzle: &Puzzle, configs: &Configs) -> anyhow::Result<Examined> {
     if let Some(conflict) = puzzle.grid.first_conflict() {
         return Ok(Examined::Bad(format!("conflicting givens: {conflict}")));
     }
-    let marks = match PencilMarks::from_puzzle(puzzle) {
-        Ok(marks) => marks,
-        Err(err) => return Ok(Examined::Bad(err.to_string())),
-    };
     let (shape, config) = (puzzle.grid.shape(), configs.for_side(puzzle.grid.side()));
     let (answer, _) = with_solver(shape, config, |solver| solver.solve(&puzzle.grid))??;
     let Answer::Solved(solution) = answer else { return Ok(Examined::NoSolution) };
+    let marks = match PencilMarks::from_puzzle(puzzle) {
+        Ok(marks) => marks,
+        // The givens have a solution (above): a placed digit that clashes,
+        // or a cell whose candidates were all removed, is a player's
+        // mistake, not bad input.
+        Err(PencilMarkError::Conflict { conflict }) => return Ok(Examined::Mistakes(vec![conflict])),
+        Err(err @ PencilMarkError::NoCandidate { .. }) => return Ok(Examined::Mistakes(vec![err.to_string()])),
+        Err(err) => return Ok(Examined::Bad(err.to_string())),
+    };
     let (count, _) = with_solver(shape, config, |solver| solver.count(&puzzle.grid, Some(2)))??;
     let several = count.solutions > 1;
     if puzzle.progress.is_some() {

@@ -6,3 +6,4 @@ mod common;
 mod lab;
 mod queens;
 mod sudoku;
+mod sudoku_human;

@@ -13,14 +13,14 @@ use csp_sudoku::check::verify_solution;
 use csp_sudoku::parse::{self, PuzzleReader};
 use csp_sudoku::{Grid, Shape};
 
-struct Run {
-    code: u8,
-    stdout: String,
-    stderr: String,
+pub(crate) struct Run {
+    pub(crate) code: u8,
+    pub(crate) stdout: String,
+    pub(crate) stderr: String,
 }
 
 /// Runs the tool with `stdin` as piped input (or a terminal when `None`).
-fn run_with(args: &[&str], stdin: Option<&str>) -> Run {
+pub(crate) fn run_with(args: &[&str], stdin: Option<&str>) -> Run {
     let mut input = stdin.unwrap_or("").as_bytes();
     let mut stdout = Vec::new();
     let mut stderr = Vec::new();
@@ -36,11 +36,11 @@ fn run_with(args: &[&str], stdin: Option<&str>) -> Run {
     Run { code, stdout: String::from_utf8(stdout).unwrap(), stderr: String::from_utf8(stderr).unwrap() }
 }
 
-fn run(args: &[&str]) -> Run {
+pub(crate) fn run(args: &[&str]) -> Run {
     run_with(args, None)
 }
 
-fn shared(name: &str) -> Option<String> {
+pub(crate) fn shared(name: &str) -> Option<String> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku").join(name);
     if path.is_file() {
         Some(path.display().to_string())
@@ -50,18 +50,18 @@ fn shared(name: &str) -> Option<String> {
     }
 }
 
-fn fixture(name: &str) -> String {
+pub(crate) fn fixture(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../sudoku/tests/data").join(name).display().to_string()
 }
 
 /// A file in the test scratch directory with these contents.
-fn temp_file(name: &str, contents: &[u8]) -> String {
+pub(crate) fn temp_file(name: &str, contents: &[u8]) -> String {
     let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("sudoku-cli-{name}"));
     std::fs::write(&path, contents).unwrap();
     path.display().to_string()
 }
 
-fn puzzles_of(text: &str) -> Vec<Grid> {
+pub(crate) fn puzzles_of(text: &str) -> Vec<Grid> {
     parse::puzzles(text).map(|p| p.unwrap().grid).collect()
 }
 
@@ -222,7 +222,7 @@ fn a_bad_puzzle_does_not_stop_the_batch() {
 
 // ---- bad input: each case gets a clear error and exit status 2 ----
 
-fn assert_bad(r: &Run, message: &str) {
+pub(crate) fn assert_bad(r: &Run, message: &str) {
     assert_eq!(r.code, 2, "stdout: {}\nstderr: {}", r.stdout, r.stderr);
     assert!(r.stderr.contains(message), "{message:?} not in stderr:\n{}", r.stderr);
 }
@@ -393,15 +393,50 @@ fn trace_as_json_lines() {
     verify_solution(&parse::one(HARD).unwrap(), &solution).unwrap();
 }
 
+/// Runs the tool with stdout on a terminal (stdin piped).
+pub(crate) fn run_on_terminal(args: &[&str], stdin: &str) -> Run {
+    let mut input = stdin.as_bytes();
+    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+    let io = Io {
+        stdin: &mut input,
+        stdin_is_terminal: false,
+        stdout: &mut stdout,
+        stdout_is_terminal: true,
+        stderr: &mut stderr,
+        stderr_is_terminal: true,
+    };
+    let code = app::run(sudoku::main, std::iter::once("sudoku").chain(args.iter().copied()), &mut { io });
+    Run { code, stdout: String::from_utf8(stdout).unwrap(), stderr: String::from_utf8(stderr).unwrap() }
+}
+
 #[test]
-fn trace_animation_redraws_the_board() {
-    let r = run_with(&["trace", "--animate", "--delay", "0", "--propagation", "fc"], Some(HARD));
+fn trace_animation_redraws_the_board_on_a_terminal_only() {
+    let args = ["trace", "--animate", "--delay", "0", "--propagation", "fc", "--color", "always"];
+    let r = run_on_terminal(&args, HARD);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(r.stdout.starts_with("\x1b[2J\x1b[H"), "clears the screen once, then homes the cursor");
-    assert!(r.stdout.matches("\x1b[H").count() > 2, "one frame per step");
+    if std::env::var_os("TERM").is_some_and(|term| term == "dumb") {
+        assert!(!r.stdout.contains("\x1b[H"), "TERM=dumb: no cursor movement");
+    } else {
+        assert!(r.stdout.starts_with("\x1b[2J\x1b[H"), "clears the screen once, then homes the cursor");
+        assert!(r.stdout.matches("\x1b[H").count() > 2, "one frame per step");
+        // Every line is cleared to its end, so that a shorter status line
+        // leaves nothing of a longer one ("backtracks 107ktracks 107").
+        let frames = r.stdout.split("\x1b[H").skip(1);
+        for frame in frames {
+            let body = frame.split("\x1b[J").next().unwrap();
+            assert!(body.split('\n').filter(|line| !line.is_empty()).all(|line| line.ends_with("\x1b[K")), "{body:?}");
+        }
+    }
     assert!(r.stdout.contains("\x1b[1;30;42m"), "the decided cell is highlighted");
     assert!(r.stdout.contains("\x1b[1;37;41m"), "the undone cell is highlighted");
     assert!(r.stdout.contains(": undo r"), "backtracks are shown");
+    // Into a pipe (or a file): plain frames one after another, the cell in brackets.
+    let r = run_with(&args[..6], Some(HARD));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(!r.stdout.contains('\x1b'), "no escapes into a pipe");
+    let decided = r.stdout.lines().find(|line| line.contains('[')).unwrap();
+    assert!(decided.contains(']') && decided.matches('[').count() == 1, "{decided}");
+    assert!(r.stdout.contains(": undo r") && r.stdout.contains("\n\ndepth "), "{}", &r.stdout[..600]);
 }
 
 #[test]
@@ -499,7 +534,7 @@ fn a_closed_pipe_ends_quietly() {
 // ---- the real process ----
 
 /// The installed binary, built by cargo for this test.
-fn binary() -> PathBuf {
+pub(crate) fn binary() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_csp-sudoku"))
 }
 
