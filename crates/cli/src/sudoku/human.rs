@@ -23,7 +23,7 @@ use super::batch::push_json_line;
 use super::input::{Item, Location, Sink, for_each_puzzle};
 use super::screen::{ColorChoice, Screen};
 use super::solvers::with_solver;
-use super::{Configs, InputArgs, Io, TraceFormat};
+use super::{Configs, InputArgs, Io, RecordOutput, TraceFormat};
 use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK, StrategyArgs};
 
 /// The long help of `explain`.
@@ -65,16 +65,6 @@ pub(super) struct ExplainArgs {
     format: TraceFormat,
 }
 
-/// The output of `hint`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-enum HintOutput {
-    /// `file:line: step` lines.
-    #[default]
-    Text,
-    /// One JSON object per board.
-    Json,
-}
-
 #[derive(Args, Debug, Clone)]
 #[command(after_help = "Examples:\n  echo '1.+42421321.43421' | sudoku hint\n  sudoku hint board.txt --board")]
 pub(super) struct HintArgs {
@@ -87,8 +77,8 @@ pub(super) struct HintArgs {
     #[arg(long)]
     board: bool,
     /// Output: text or json (one object per board).
-    #[arg(long, value_enum, default_value_t)]
-    output: HintOutput,
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t)]
+    output: RecordOutput,
     /// With --board: colours auto (on a terminal without NO_COLOR), always or never.
     #[arg(long, value_enum, value_name = "WHEN", requires = "board")]
     color: Option<ColorChoice>,
@@ -428,7 +418,7 @@ pub(super) fn hint(args: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let screen = Screen::detect(io, args.color.unwrap_or_default());
     let input = progress_input(&args.input, args.marks);
     let (mut bad, mut unsolved) = (0u64, 0u64);
-    let json = args.output == HintOutput::Json;
+    let json = args.output == RecordOutput::Json;
     let totals = for_each_puzzle(
         &input,
         1,

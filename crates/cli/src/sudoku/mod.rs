@@ -61,12 +61,15 @@ pub const BUILTIN_PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17
     name = "sudoku",
     about = "Solve, count, trace, check, generate, explain and rate sudoku puzzles of any box shape (4x4 to 64x64).",
     long_about = "Solve, count, trace, check, generate, explain and rate sudoku puzzles of any box shape (4x4 to 64x64).\n\n\
-        Puzzles are read from files or stdin in the line format (one puzzle per line, '.' or '0' empty, \
-        1-9 then A=10 ... Z=35), the grid format (n lines of n numbers, puzzles separated by blank lines) \
-        or the Project Euler layout ('Grid NN' then n lines of digits); '#' lines are comments. \
-        Without a command, 'solve' is run; without a file and with a terminal or nothing on stdin, a \
-        built-in example is solved.\n\nExit status: 0 every puzzle solved, 1 some puzzle has no solution or hit a limit, \
-        2 bad input or usage.",
+        Puzzles are read from files or stdin (gzipped or not) in the line format (one puzzle per line, '.' or '0' \
+        empty, 1-9 then A=10 ... Z=35), the grid format (n lines of n numbers, puzzles separated by blank lines), \
+        the Project Euler layout ('Grid NN' then n lines of digits) or as JSON records (what --output json \
+        writes). '#' starts a comment; '# box RxC' gives the box shape of the puzzles that follow (on its own \
+        line) or of the puzzle before it (on its line), and every output carries its shape so. Without a \
+        command, 'solve' is run; options may come before the command. Without a file, on a terminal, 'solve' \
+        shows a built-in example beside its solution (the other commands take the example), and 'solve -' \
+        solves puzzles as they are typed.\n\nExit status: 0 every puzzle solved, 1 some puzzle has no solution \
+        or hit a limit, 2 bad input or usage.",
     args_conflicts_with_subcommands = true,
     version
 )]
@@ -146,6 +149,9 @@ struct CountArgs {
     /// Stop counting at this many solutions (2 tells none, unique or multiple).
     #[arg(long, value_name = "K", default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     limit: u64,
+    /// Output: text (`verdict<TAB>file:line`) or json (one object per puzzle).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t)]
+    output: RecordOutput,
     #[command(flatten)]
     strategy: StrategyArgs,
     /// Print a summary of the batch on stderr.
@@ -154,6 +160,16 @@ struct CountArgs {
     /// Count this many puzzles in parallel (output stays in input order); the default is one per core.
     #[arg(long, short = 'j', value_name = "N", default_value_t = default_jobs(), value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: u16,
+}
+
+/// `--output` of the commands that print one line per puzzle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+enum RecordOutput {
+    /// Lines of text.
+    #[default]
+    Text,
+    /// One JSON object per line.
+    Json,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -208,13 +224,16 @@ struct TraceArgs {
 struct CheckArgs {
     #[command(flatten)]
     input: InputArgs,
+    /// Output: text (`file:line: valid`, and what is wrong) or json (one object per grid).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t)]
+    output: RecordOutput,
 }
 
 /// The tool: `sudoku [COMMAND] [FILE]... [OPTIONS]` (see `--help`), on the
 /// streams of `io`; returns the exit status. Run it with [`crate::app::run`] or
 /// [`crate::app::main`].
 pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
-    let cli: Cli = crate::app::parse(args, io)?;
+    let cli: Cli = crate::app::parse(command_first(args), io)?;
     let code = match cli.command.unwrap_or(Command::Solve(cli.solve)) {
         Command::Solve(args) => batch::solve(&args, io)?,
         Command::Count(args) => batch::count(&args, io)?,
@@ -227,4 +246,50 @@ pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
         Command::Rate(args) => rate::rate(&args, io)?,
     };
     Ok(code)
+}
+
+/// The arguments with the command moved before the options that precede it:
+/// `sudoku --output line solve f.txt` is `sudoku solve --output line f.txt`.
+/// Without this, the options would go to the default command (`solve`) and
+/// the command's name would be taken for a file. An option the command does
+/// not take is then a usage error that names it. The first word that is not
+/// an option or an option's value is the command, if it is one (a file
+/// named like a command is written `./solve`).
+fn command_first(mut args: Vec<OsString>) -> Vec<OsString> {
+    use clap::CommandFactory;
+    let cli = Cli::command();
+    // An option takes a value if it does for the tool or any command (the
+    // same name means the same kind of option everywhere in this tool).
+    let options: Vec<&clap::Arg> =
+        cli.get_arguments().chain(cli.get_subcommands().flat_map(|command| command.get_arguments())).collect();
+    let takes_value = |word: &str| {
+        let value_option = |arg: &&&clap::Arg| arg.get_action().takes_values();
+        if let Some(long) = word.strip_prefix("--") {
+            !long.contains('=') && options.iter().filter(value_option).any(|arg| arg.get_long() == Some(long))
+        } else {
+            let mut chars = word.chars().skip(1);
+            match (chars.next(), chars.next()) {
+                (Some(short), None) => options.iter().filter(value_option).any(|arg| arg.get_short() == Some(short)),
+                _ => false,
+            }
+        }
+    };
+    let mut at = 1;
+    while at < args.len() {
+        let Some(word) = args[at].to_str() else { break };
+        if word == "--" {
+            break;
+        }
+        if word.starts_with('-') && word.len() > 1 {
+            at += if takes_value(word) { 2 } else { 1 };
+            continue;
+        }
+        let is_command = cli.get_subcommands().any(|command| command.get_name() == word);
+        if is_command && at > 1 {
+            let command = args.remove(at);
+            args.insert(1, command);
+        }
+        break;
+    }
+    args
 }

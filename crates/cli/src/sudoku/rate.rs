@@ -19,8 +19,8 @@ use super::batch::push_json_line;
 use super::human::{Use, uses};
 use super::input::{Item, Location, Sink, for_each_puzzle};
 use super::solvers::with_solver;
-use super::summary::{Histogram, duration_text};
-use super::{Configs, InputArgs, Io, default_jobs};
+use super::summary::{Histogram, duration_text, plural};
+use super::{Configs, InputArgs, Io, RecordOutput, default_jobs};
 use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK, StrategyArgs};
 
 /// The long help of `rate`.
@@ -33,16 +33,6 @@ pub(super) const RATE_ABOUT: &str = "Rate the difficulty of every puzzle as a pe
     gives one record per puzzle with the uses of every technique; --stats a summary on stderr.\n\n\
     Exit status: 0 every puzzle rated, 1 some puzzle has no solution or several, 2 bad input or usage.";
 
-/// The output of `rate`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-enum RateOutput {
-    /// `file:line<TAB>level<TAB>score<TAB>hardest` lines.
-    #[default]
-    Text,
-    /// One JSON object per puzzle.
-    Json,
-}
-
 #[derive(Args, Debug, Clone)]
 #[command(
     after_help = "Examples:\n  sudoku rate puzzles.txt\n  sudoku rate ../shared/data/sudoku/top1465.txt --stats > /dev/null"
@@ -51,8 +41,8 @@ pub(super) struct RateArgs {
     #[command(flatten)]
     input: InputArgs,
     /// Output: text (one line per puzzle) or json (one object per line).
-    #[arg(long, value_enum, default_value_t)]
-    output: RateOutput,
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t)]
+    output: RecordOutput,
     /// Print a summary on stderr: puzzles per level, scores, last resorts, time.
     #[arg(long)]
     stats: bool,
@@ -149,18 +139,18 @@ impl Summary {
         );
         let _ = writeln!(
             out,
-            "last resorts    {} puzzle{} needed a forcing chain, {} a guess",
+            "last resorts    {} {} needed a forcing chain, {} a guess",
             self.forcing_chains,
-            if self.forcing_chains == 1 { "" } else { "s" },
+            plural(self.forcing_chains, "puzzle", "puzzles"),
             self.guesses
         );
         let seconds = wall.as_secs_f64();
         let rate = if seconds > 0.0 { self.puzzles as f64 / seconds } else { 0.0 };
         let _ = writeln!(
             out,
-            "wall time       {seconds:.3} s, {rate:.0} puzzle{}/s ({jobs} job{}, parsing and output included)",
-            if rate.round() == 1.0 { "" } else { "s" },
-            if jobs == 1 { "" } else { "s" }
+            "wall time       {seconds:.3} s, {rate:.0} {}/s ({jobs} {}, parsing and output included)",
+            plural(rate.round() as u64, "puzzle", "puzzles"),
+            plural(u64::from(jobs), "job", "jobs")
         );
         let _ = writeln!(
             out,
@@ -176,7 +166,7 @@ impl Summary {
 pub(super) fn rate(args: &RateArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let configs = Configs::new(&StrategyArgs::default());
     let started = Instant::now();
-    let json = args.output == RateOutput::Json;
+    let json = args.output == RecordOutput::Json;
     let mut summary = Summary::default();
     let totals = for_each_puzzle(
         &args.input,

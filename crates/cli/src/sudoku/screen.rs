@@ -40,18 +40,23 @@ impl Screen {
     /// The screen of `io`'s stdout under `--color choice` and the environment.
     pub(super) fn detect(io: &Io<'_>, choice: ColorChoice) -> Screen {
         let terminal = io.stdout_is_terminal;
-        let color = match choice {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => terminal && app::color_allowed_by_env(),
-        };
-        let redraw = terminal && !app::terminal_is_dumb();
         let size = if terminal {
             console::Term::stdout().size_checked().map(|(rows, cols)| (usize::from(rows), usize::from(cols)))
         } else {
             None
         };
-        Screen { color, redraw, size }
+        let environment = Environment { color_allowed: app::color_allowed_by_env(), dumb: app::terminal_is_dumb() };
+        Screen::decide(terminal, choice, environment, size)
+    }
+
+    /// The decision of [`Screen::detect`], from what it found out.
+    fn decide(terminal: bool, choice: ColorChoice, environment: Environment, size: Option<(usize, usize)>) -> Screen {
+        let color = match choice {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => terminal && environment.color_allowed,
+        };
+        Screen { color, redraw: terminal && !environment.dumb, size }
     }
 
     /// An error when a frame of `rows` lines of at most `cols` characters
@@ -97,6 +102,15 @@ impl Screen {
     pub(super) fn paint(&self, style: &'static str) -> (&'static str, &'static str) {
         if self.color && !style.is_empty() { (style, RESET) } else { ("", "") }
     }
+}
+
+/// What the environment says about colours and the terminal.
+#[derive(Clone, Copy, Debug)]
+struct Environment {
+    /// `NO_COLOR` is unset or empty, and `TERM` is not `dumb`.
+    color_allowed: bool,
+    /// `TERM=dumb`.
+    dumb: bool,
 }
 
 /// The cursor to the top-left corner.
@@ -183,6 +197,24 @@ mod tests {
         // Frames that follow each other in a file or a pipe may be of any size.
         assert!(Screen { redraw: false, ..terminal }.check_fits(1000, 1000, "x").is_ok());
         assert_eq!(Screen { color: false, ..terminal }.paint(RED), ("", ""));
+    }
+
+    #[test]
+    fn no_color_dumb_terminals_and_pipes_get_what_they_can_show() {
+        let plain = Environment { color_allowed: true, dumb: false };
+        let no_color = Environment { color_allowed: false, dumb: false };
+        let dumb = Environment { color_allowed: false, dumb: true };
+        let size = Some((24, 80));
+        let decide = |terminal, choice, environment| {
+            let screen = Screen::decide(terminal, choice, environment, size);
+            (screen.color, screen.redraw)
+        };
+        assert_eq!(decide(true, ColorChoice::Auto, plain), (true, true));
+        assert_eq!(decide(true, ColorChoice::Auto, no_color), (false, true), "NO_COLOR: no colours, the cursor moves");
+        assert_eq!(decide(true, ColorChoice::Auto, dumb), (false, false), "TERM=dumb: plain text");
+        assert_eq!(decide(false, ColorChoice::Auto, plain), (false, false), "a file or a pipe: plain text");
+        assert_eq!(decide(false, ColorChoice::Always, plain), (true, false), "--color always: colours even there");
+        assert_eq!(decide(true, ColorChoice::Never, plain), (false, true));
     }
 
     #[test]

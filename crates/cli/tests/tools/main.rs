@@ -6,4 +6,5 @@ mod common;
 mod lab;
 mod queens;
 mod sudoku;
+mod sudoku_findings;
 mod sudoku_human;

@@ -75,12 +75,18 @@ const SEEDS: &str = "\
 const HARD: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
 #[test]
-fn no_arguments_solve_the_built_in_example() {
+fn no_arguments_on_a_terminal_show_the_example_beside_its_solution() {
     let r = run(&[]);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(r.stdout.starts_with("# <example>:1: solved (9x9, 3x3 boxes, 30 givens"), "{}", r.stdout);
-    let solution = parse::one(&r.stdout).unwrap();
-    verify_solution(&parse::one(sudoku::BUILTIN_PUZZLE).unwrap(), &solution).unwrap();
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines[0], "A sudoku (30 givens)     and its solution");
+    // The puzzle on the left, its solution on the right, row by row.
+    let (left, right): (Vec<&str>, Vec<&str>) = lines[1..].iter().map(|line| line.split_at(25)).unzip();
+    let puzzle = parse::one(&left.join("\n")).unwrap();
+    assert_eq!(puzzle, parse::one(sudoku::BUILTIN_PUZZLE).unwrap());
+    verify_solution(&puzzle, &parse::one(&right.join("\n")).unwrap()).unwrap();
+    // And how to solve one's own, on stderr (the tool does not wait for input).
+    assert!(r.stderr.contains("sudoku solve -          type (or paste) puzzles"), "{}", r.stderr);
     // `solve` alone does the same.
     assert_eq!(run(&["solve"]).stdout, r.stdout);
 }
@@ -88,15 +94,18 @@ fn no_arguments_solve_the_built_in_example() {
 #[test]
 fn no_arguments_and_an_empty_stdin_solve_the_built_in_example() {
     // As under a CI job or `< /dev/null`: stdin is not a terminal and ends at once.
-    let on_terminal = run(&[]);
     let r = run_with(&[], Some(""));
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert_eq!(r.stdout, on_terminal.stdout);
+    assert!(r.stdout.starts_with("# <example>:1: solved (9x9, 3x3 boxes, 30 givens"), "{}", r.stdout);
+    verify_solution(&parse::one(sudoku::BUILTIN_PUZZLE).unwrap(), &parse::one(&r.stdout).unwrap()).unwrap();
     assert!(r.stderr.contains("nothing on stdin: solving the built-in example"), "{}", r.stderr);
     // Something on stdin is input, even if it holds no puzzle; an explicit `-`
     // that is empty is an error like an empty file.
     assert_bad(&run_with(&["solve"], Some("\n")), "<stdin>: no puzzle found");
     assert_bad(&run_with(&["solve", "-"], Some("")), "<stdin>: no puzzle found");
+    // The other commands take the example on a terminal too.
+    let r = run(&["count"]);
+    assert_eq!((r.code, r.stdout.as_str()), (0, "unique\t<example>:1\n"));
 }
 
 #[test]
@@ -185,7 +194,7 @@ fn stats_summarise_the_batch_on_stderr() {
     for expected in [
         "puzzles         5 (solved 5, unsatisfiable 0, limit reached 0, bad input 0)",
         "puzzles/s",
-        "µs per puzzle   median ",
+        "time per puzzle median ",
         "p90",
         "max",
         "nodes (max",
