@@ -76,12 +76,15 @@ pub struct Writer {
     format: Format,
     /// The shapes the `# box` lines written so far give, by side.
     declared: Vec<(usize, Shape)>,
+    /// The last shape written and whether it is its side's default (a batch
+    /// has one shape: this saves working the default out for every grid).
+    last: Option<(Shape, bool)>,
 }
 
 impl Writer {
     /// A writer of grids in `format`.
     pub fn new(format: Format) -> Writer {
-        Writer { format, declared: Vec::new() }
+        Writer { format, declared: Vec::new(), last: None }
     }
 
     /// The format.
@@ -92,7 +95,14 @@ impl Writer {
     /// Appends `grid` (see [`Format::write`]).
     pub fn write(&mut self, grid: &Grid, out: &mut String) {
         let shape = grid.shape();
-        let is_default = Shape::for_side(shape.side()) == Ok(shape);
+        let is_default = match self.last {
+            Some((last, is_default)) if last == shape => is_default,
+            _ => {
+                let is_default = Shape::for_side(shape.side()) == Ok(shape);
+                self.last = Some((shape, is_default));
+                is_default
+            }
+        };
         match self.format {
             Format::Pretty | Format::Grid => {
                 let side = shape.side();
