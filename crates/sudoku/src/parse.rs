@@ -31,162 +31,21 @@
 //! are an error, not an allocation), so a file of a million puzzles streams
 //! through in constant memory.
 
-use std::fmt;
 use std::io::{self, BufRead};
 use std::sync::Arc;
 
-use crate::grid::{Grid, MAX_SIDE, Shape, ShapeError};
+use crate::grid::{Grid, MAX_SIDE, Shape};
 
+mod comments;
+mod error;
 mod json;
 mod progress;
+
+pub use error::{ParseError, ParseErrorKind};
 
 /// The longest line kept, in bytes: a 64x64 grid on one line in numbers with
 /// spaces takes about 12 KB.
 pub const MAX_LINE: usize = 64 * 1024;
-
-/// What is wrong with a puzzle (see [`ParseError`] for where).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ParseErrorKind {
-    /// A character that is not in the line format's alphabet.
-    #[error("'{found}' is not a digit, a letter, '.' or '0'")]
-    BadSymbol {
-        /// The character.
-        found: char,
-    },
-    /// A token of a grid row that is not a number, `.` or `0`.
-    #[error("'{found}' is not a number, '.' or '0'")]
-    BadToken {
-        /// The token (cut to 20 characters).
-        found: String,
-    },
-    /// A value above the side of the grid.
-    #[error("'{found}' ({value}) is larger than the grid's side, {side}")]
-    ValueTooLarge {
-        /// The symbol or number as written.
-        found: String,
-        /// Its value.
-        value: u32,
-        /// The side.
-        side: usize,
-    },
-    /// A line-format puzzle whose length is not a square.
-    #[error("a line of {found} cells is not a puzzle: the length must be a square (16 for 4x4, 81 for 9x9, ...)")]
-    NotSquare {
-        /// The number of cells on the line.
-        found: usize,
-    },
-    /// A grid row with the wrong number of cells.
-    #[error("row {row} has {found} cells, expected {expected}")]
-    RowLength {
-        /// The row, counting from 1.
-        row: usize,
-        /// The side (the first row's length).
-        expected: usize,
-        /// The row's length.
-        found: usize,
-    },
-    /// A grid that ends before its `n`-th row.
-    #[error("the grid ends after {found} rows, expected {expected}")]
-    MissingRows {
-        /// The side.
-        expected: usize,
-        /// The rows read.
-        found: usize,
-    },
-    /// A `Grid NN` line with no rows after it.
-    #[error("'{header}' is not followed by the grid's rows")]
-    EmptyHeader {
-        /// The header line.
-        header: String,
-    },
-    /// The box shape does not suit the side.
-    #[error("{0}")]
-    Shape(#[from] ShapeError),
-    /// A line longer than [`MAX_LINE`].
-    #[error("the line is longer than {limit} bytes")]
-    LineTooLong {
-        /// [`MAX_LINE`].
-        limit: usize,
-    },
-    /// Bytes that are not text; the rest of the input is skipped.
-    #[error("this is not a text file (byte 0x{byte:02x}); the rest of it is skipped")]
-    NotText {
-        /// The first offending byte.
-        byte: u8,
-    },
-    /// The input holds no puzzle at all.
-    #[error("no puzzle found")]
-    NoPuzzle,
-    /// A `# box` comment and `--box` (the reader's shape) disagree.
-    #[error("the input gives boxes of {declared} ('# box {declared}'), but --box gives {given}")]
-    ShapeConflict {
-        /// The shape the input declares.
-        declared: Shape,
-        /// The shape the reader was given.
-        given: Shape,
-    },
-    /// A JSON line that is not a puzzle record.
-    #[error("{message}")]
-    Json {
-        /// What is wrong.
-        message: String,
-    },
-    /// A `+` (a digit placed since the givens) where only givens are read.
-    #[error("'+' marks a digit placed since the givens, which only the progress notation reads (sudoku hint)")]
-    PlacedDigit,
-    /// A cell of the progress notations that cannot be read.
-    #[error("{message}")]
-    Progress {
-        /// What is wrong.
-        message: String,
-    },
-    /// Reading failed; the rest of the input is skipped.
-    #[error("cannot read: {message}")]
-    Io {
-        /// The kind of failure.
-        kind: io::ErrorKind,
-        /// The system's message.
-        message: String,
-    },
-}
-
-/// A puzzle that could not be read: where (file, line, column) and why.
-///
-/// Displayed as `file:line:column: message` when the input has a name, and
-/// `line 3, column 7: message` otherwise; the column is left out when the
-/// problem is with a whole line or puzzle.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError {
-    /// The input's name, if it has one.
-    pub file: Option<Arc<str>>,
-    /// The line, counting from 1.
-    pub line: usize,
-    /// The column in characters, counting from 1, when the problem is at one place.
-    pub column: Option<usize>,
-    /// What is wrong.
-    pub kind: ParseErrorKind,
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (&self.file, self.column) {
-            (Some(file), Some(column)) => write!(f, "{file}:{}:{column}: {}", self.line, self.kind),
-            (Some(file), None) => write!(f, "{file}:{}: {}", self.line, self.kind),
-            (None, Some(column)) => write!(f, "line {}, column {column}: {}", self.line, self.kind),
-            (None, None) => write!(f, "line {}: {}", self.line, self.kind),
-        }
-    }
-}
-
-impl std::error::Error for ParseError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match &self.kind {
-            ParseErrorKind::Shape(err) => Some(err),
-            _ => None,
-        }
-    }
-}
 
 /// Which layout a puzzle was written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -431,50 +290,6 @@ impl<R: BufRead> PuzzleReader<R> {
         Ok(Read::Line)
     }
 
-    /// Cuts the comment that starts at byte `hash` off the current line,
-    /// keeping what a `# box` comment says: on a line of its own, the shape
-    /// of the grids of its side from now on; after a puzzle, the shape of
-    /// that puzzle. A JSON line keeps its `#`s, which may be inside strings.
-    fn strip_comment(&mut self, hash: usize) -> Result<(), ParseError> {
-        let first = self.line.iter().position(|&b| !is_blank(b)).unwrap_or(hash);
-        if self.line[first] == b'{' {
-            return Ok(());
-        }
-        let shape = self.box_comment(hash)?;
-        if first == hash {
-            if let Some(shape) = shape {
-                match self.declared.iter_mut().find(|(side, _)| *side == shape.side()) {
-                    Some(entry) => entry.1 = shape,
-                    None => self.declared.push((shape.side(), shape)),
-                }
-            }
-        } else {
-            self.line_shape = shape;
-            self.line.truncate(hash);
-        }
-        Ok(())
-    }
-
-    /// The shape of a `# box RxC` comment starting at byte `hash` (`None` for
-    /// any other comment; a comment `box` followed by numbers around an `x`
-    /// that make no shape is an error).
-    fn box_comment(&self, hash: usize) -> Result<Option<Shape>, ParseError> {
-        let text = std::str::from_utf8(&self.line[hash + 1..]).unwrap_or_default();
-        let mut words = text.split(|c: char| c.is_whitespace() || c == ',' || c == ';').filter(|w| !w.is_empty());
-        if !words.next().is_some_and(|word| word.eq_ignore_ascii_case("box")) {
-            return Ok(None);
-        }
-        let Some(word) = words.next() else { return Ok(None) };
-        let numbers = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
-        match word.split_once(['x', 'X']) {
-            Some((rows, cols)) if numbers(rows) && numbers(cols) => match word.parse::<Shape>() {
-                Ok(shape) => Ok(Some(shape)),
-                Err(err) => Err(self.error(Some(self.column(hash)), err.into())),
-            },
-            _ => Ok(None),
-        }
-    }
-
     /// Refuses lines that are not text: control bytes other than tab and form
     /// feed, or invalid UTF-8 (a line cut at [`MAX_LINE`] may end inside a
     /// character, which is not held against it).
@@ -550,25 +365,6 @@ impl<R: BufRead> PuzzleReader<R> {
                 Err(_) if self.finished => return,
                 Err(_) => {}
             }
-        }
-    }
-
-    /// The shape for a puzzle of side `side`: the one its own line gives
-    /// (`trailing`), else a `# box` line's for its side, else `--box`'s (which
-    /// must agree with the input's), else the side's default.
-    fn shape_for(&self, side: usize, trailing: Option<Shape>) -> Result<Shape, ParseErrorKind> {
-        let declared = trailing.or_else(|| self.declared.iter().find(|(s, _)| *s == side).map(|&(_, shape)| shape));
-        match (self.shape, declared) {
-            (Some(given), Some(declared)) => {
-                let given = given.fit(side)?;
-                if given != declared {
-                    return Err(ParseErrorKind::ShapeConflict { declared, given });
-                }
-                Ok(given)
-            }
-            (Some(given), None) => Ok(given.fit(side)?),
-            (None, Some(declared)) => Ok(declared.fit(side)?),
-            (None, None) => Ok(Shape::for_side(side)?),
         }
     }
 
@@ -946,138 +742,4 @@ pub fn one(text: &str) -> Result<Grid, ParseError> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn read_all(text: &str) -> Vec<Result<Puzzle, String>> {
-        puzzles(text).map(|r| r.map_err(|e| e.to_string())).collect()
-    }
-
-    #[test]
-    fn line_format_with_comments_and_letters() {
-        let text = "# comment\n  # indented comment\n1.42421321343421\r\n\n1.42421321.43421  \n";
-        let got = read_all(text);
-        assert_eq!(got.len(), 2);
-        let first = got[0].as_ref().unwrap();
-        assert_eq!(first.line, 3);
-        assert_eq!(first.layout, Layout::Line);
-        assert_eq!(first.grid.cells()[..4], [1, 0, 4, 2]);
-        let mut big = "G".to_string();
-        big.push_str(&".".repeat(255));
-        let grid = one(&big).unwrap();
-        assert_eq!(grid.side(), 16);
-        assert_eq!(grid.cells()[0], 16);
-        assert_eq!(one(&big.to_lowercase()).unwrap(), grid);
-    }
-
-    #[test]
-    fn grid_format_any_side_and_pretty_output_read_back() {
-        let text = "1 . 4 2\n4 2 1 3\n\n2 1 3 4\n";
-        let got = read_all(text);
-        assert_eq!(got[0], Err("line 3: the grid ends after 2 rows, expected 4".to_string()));
-        let pretty = "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n";
-        let grid = one(pretty).unwrap();
-        assert!(grid.is_filled());
-        assert_eq!(crate::format::pretty(&grid), pretty.trim_end());
-    }
-
-    #[test]
-    fn euler_layout() {
-        let text = "Grid 01\n1042\n4213\n2134\n3421\nGrid 02\n0000\n0000\n0000\n0000\n";
-        let got = read_all(text);
-        assert_eq!(got.len(), 2);
-        let first = got[0].as_ref().unwrap();
-        assert_eq!(first.layout, Layout::Euler);
-        assert_eq!(first.line, 1);
-        assert_eq!(first.grid.num_givens(), 15);
-        assert_eq!(got[1].as_ref().unwrap().grid.num_givens(), 0);
-    }
-
-    #[test]
-    fn errors_name_line_and_column() {
-        let text = "1.42421321343421\n1.4242132134342\n1.42.21.21.4.4x1\n1.42.21.21.4.451\n";
-        let got = read_all(text);
-        assert_eq!(got.len(), 4);
-        assert!(got[0].is_ok());
-        assert_eq!(
-            got[1],
-            Err(
-                "line 2: a line of 15 cells is not a puzzle: the length must be a square (16 for 4x4, 81 for 9x9, ...)"
-                    .to_string()
-            )
-        );
-        assert!(got[2].as_ref().unwrap_err().starts_with("line 3, column 15:"), "{:?}", got[2]);
-        assert_eq!(got[3], Err("line 4, column 15: '5' (5) is larger than the grid's side, 4".to_string()));
-    }
-
-    #[test]
-    fn a_bad_grid_costs_one_error_and_reading_resumes() {
-        let text = "1 2 3 4\n1 2 x 4\n1 2 3 4\n1 2 3 4\n\n1.42421321343421\n";
-        let got = read_all(text);
-        assert_eq!(got.len(), 2, "{got:?}");
-        assert_eq!(got[0], Err("line 2, column 5: 'x' is not a number, '.' or '0'".to_string()));
-        assert!(got[1].is_ok());
-    }
-
-    #[test]
-    fn binary_input_is_one_error() {
-        let mut bytes = b"1.42421321343421\n".to_vec();
-        bytes.extend_from_slice(&[0, 159, 146, 150, 10, 1, 2, 3]);
-        let got: Vec<_> = PuzzleReader::new(&bytes[..]).file("x.bin").collect();
-        assert_eq!(got.len(), 2);
-        assert_eq!(
-            got[1].as_ref().unwrap_err().to_string(),
-            "x.bin:2:1: this is not a text file (byte 0x00); the rest of it is skipped"
-        );
-    }
-
-    #[test]
-    fn comments_may_follow_a_puzzle_and_box_comments_give_shapes() {
-        // A trailing comment is not part of the puzzle, in every layout.
-        let text = "1.42421321343421 # easy\n1 . 4 2 # first row\n4 2 1 3\n2 1 3 4\n3 4 2 1\n";
-        let got = read_all(text);
-        assert_eq!(got.len(), 2, "{got:?}");
-        assert_eq!(got[0].as_ref().unwrap().grid, got[1].as_ref().unwrap().grid);
-        // 6x6 puzzles with 3x2 boxes: per puzzle, and for the grids of side 6 that follow.
-        let line = "..65..62..15.3.......65...5..1..42.6";
-        let per_puzzle = one(&format!("{line}  # box 3x2, hard")).unwrap();
-        assert_eq!(per_puzzle.shape(), Shape::new(3, 2).unwrap());
-        let text = format!("# box 3x2\n{line}\n1.42421321343421\n{line} # box 2x3\n{line}\n# BOX 2x3\n{line}\n");
-        let shapes: Vec<String> = puzzles(&text).map(|p| p.unwrap().grid.shape().to_string()).collect();
-        assert_eq!(shapes, ["3x2", "2x2", "2x3", "3x2", "2x3"]);
-        // Other comments that mention a box are comments.
-        assert!(one(&format!("# box 1 is hard\n{line} # box of chocolates")).is_ok());
-        // A shape that does not fit, or disagrees with --box, is an error.
-        let err = one(&format!("{line} # box 3x3")).unwrap_err();
-        assert_eq!(err.to_string(), "line 1: boxes of 3x3 do not fit a grid of side 6 (3*3 = 9 is not 6)");
-        let err = puzzles(&format!("# box 3x2\n{line}\n")).shape(Some(Shape::new(2, 3).unwrap())).next().unwrap();
-        assert_eq!(
-            err.unwrap_err().to_string(),
-            "line 2: the input gives boxes of 3x2 ('# box 3x2'), but --box gives 2x3"
-        );
-        let agreed = puzzles(&format!("# box 3x2\n{line}\n")).shape(Some(Shape::new(3, 2).unwrap())).next().unwrap();
-        assert_eq!(agreed.unwrap().grid.shape(), Shape::new(3, 2).unwrap());
-        let err = one("# box 0x3\n1.42421321343421").unwrap_err();
-        assert_eq!(err.to_string(), "line 1, column 1: a box needs at least one row and one column, not 0x3");
-        // A line of dots is an empty puzzle, not a frame; HoDoKu's frames are frames.
-        assert_eq!(one("................").unwrap().num_givens(), 0);
-        assert_eq!(
-            one(".-------.-------.\n1 . 4 2\n4 2 1 3\n:-------+-------:\n2 1 3 4\n3 4 2 1\n").unwrap().num_givens(),
-            15
-        );
-        // A '+' (HoDoKu's placed digits) is read only with the progress notation.
-        let err = one("1.+42421321343421").unwrap_err();
-        assert_eq!(err.kind, ParseErrorKind::PlacedDigit);
-        assert_eq!(err.column, Some(3));
-    }
-
-    #[test]
-    fn long_lines_are_refused_without_keeping_them() {
-        let mut text = ".".repeat(MAX_LINE * 3);
-        text.push_str("\n1.42421321343421\n");
-        let got = read_all(&text);
-        assert_eq!(got.len(), 2);
-        assert!(got[0].as_ref().unwrap_err().contains("longer than"));
-        assert!(got[1].is_ok());
-    }
-}
+mod tests;
