@@ -273,7 +273,7 @@ fn finish(
 }
 
 /// 2 for any bad input, else 1 for any puzzle without a (found) solution, else 0.
-fn exit_code(bad: u64, unsolved: u64) -> u8 {
+pub(super) fn exit_code(bad: u64, unsolved: u64) -> u8 {
     if bad > 0 {
         EXIT_BAD_INPUT
     } else if unsolved > 0 {

@@ -2,11 +2,10 @@
 
 use std::fmt::Write as _;
 
-use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 use csp_sudoku::check::{BrokenUnit, CheckReport, check_filled};
 use serde::Serialize;
 
-use super::batch::push_json_line;
+use super::batch::{exit_code, push_json_line};
 use super::input::{Item, Location, for_each_puzzle};
 use super::{CheckArgs, Io, RecordOutput};
 
@@ -46,13 +45,7 @@ pub(super) fn check(args: &CheckArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
             Ok(())
         },
     )?;
-    Ok(if totals.bad_sources + bad > 0 {
-        EXIT_BAD_INPUT
-    } else if invalid > 0 {
-        EXIT_NO_SOLUTION
-    } else {
-        EXIT_OK
-    })
+    Ok(exit_code(totals.bad_sources + bad, invalid))
 }
 
 fn write_report(out: &mut String, location: &Location, report: &CheckReport) {

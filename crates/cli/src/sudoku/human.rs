@@ -19,12 +19,12 @@ use csp_sudoku::parse::{Notation, Puzzle};
 use serde::Serialize;
 
 use super::animate::step_painter;
-use super::batch::push_json_line;
+use super::batch::{exit_code, push_json_line};
 use super::input::{Item, Location, Sink, for_each_puzzle};
 use super::screen::{ColorChoice, Screen};
 use super::solvers::with_solver;
 use super::{Configs, InputArgs, Io, RecordOutput, TraceFormat};
-use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK, StrategyArgs};
+use crate::StrategyArgs;
 
 /// The long help of `explain`.
 pub(super) const EXPLAIN_ABOUT: &str = "Solve every puzzle as a person would: keep the pencil marks, apply the \
@@ -232,16 +232,6 @@ pub(super) fn explain(args: &ExplainArgs, io: &mut Io<'_>) -> anyhow::Result<u8>
         },
     )?;
     Ok(exit_code(totals.bad_sources + bad, unsolved))
-}
-
-fn exit_code(bad: u64, unsolved: u64) -> u8 {
-    if bad > 0 {
-        EXIT_BAD_INPUT
-    } else if unsolved > 0 {
-        EXIT_NO_SOLUTION
-    } else {
-        EXIT_OK
-    }
 }
 
 /// A puzzle without an explanation: `file:line: message` or a JSON record.

@@ -15,13 +15,13 @@ use csp_sudoku::human::{self, Level, Rating, Technique};
 use csp_sudoku::parse::Puzzle;
 use serde::Serialize;
 
-use super::batch::push_json_line;
+use super::batch::{exit_code, push_json_line};
 use super::human::{Use, uses};
 use super::input::{Item, Location, Sink, for_each_puzzle};
 use super::solvers::with_solver;
-use super::summary::{Histogram, duration_text, plural};
+use super::summary::{Histogram, duration_text, plural, wall_line};
 use super::{Configs, InputArgs, Io, RecordOutput, default_jobs};
-use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK, StrategyArgs};
+use crate::StrategyArgs;
 
 /// The long help of `rate`.
 pub(super) const RATE_ABOUT: &str = "Rate the difficulty of every puzzle as a person would meet it: solve it \
@@ -144,14 +144,7 @@ impl Summary {
             plural(self.forcing_chains, "puzzle", "puzzles"),
             self.guesses
         );
-        let seconds = wall.as_secs_f64();
-        let rate = if seconds > 0.0 { self.puzzles as f64 / seconds } else { 0.0 };
-        let _ = writeln!(
-            out,
-            "wall time       {seconds:.3} s, {rate:.0} {}/s ({jobs} {}, parsing and output included)",
-            plural(rate.round() as u64, "puzzle", "puzzles"),
-            plural(u64::from(jobs), "job", "jobs")
-        );
+        out.push_str(&wall_line(self.puzzles, wall, usize::from(jobs)));
         let _ = writeln!(
             out,
             "time per puzzle median {}, p90 {}, max {} (uniqueness check and rating)",
@@ -215,13 +208,7 @@ pub(super) fn rate(args: &RateArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
     if args.stats {
         io.stderr.write_all(summary.render(started.elapsed(), args.jobs).as_bytes())?;
     }
-    Ok(if totals.bad_sources + summary.invalid > 0 {
-        EXIT_BAD_INPUT
-    } else if summary.several + summary.unsatisfiable > 0 {
-        EXIT_NO_SOLUTION
-    } else {
-        EXIT_OK
-    })
+    Ok(exit_code(totals.bad_sources + summary.invalid, summary.several + summary.unsatisfiable))
 }
 
 fn write_rating(sink: &mut Sink<'_>, json: bool, location: &Location, puzzle: &Puzzle, rating: &Rating) {

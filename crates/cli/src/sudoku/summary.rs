@@ -110,6 +110,17 @@ pub(super) fn plural(count: u64, one: &'static str, many: &'static str) -> &'sta
     if count == 1 { one } else { many }
 }
 
+/// The summary's `wall time` line: seconds, puzzles per second, jobs.
+pub(super) fn wall_line(puzzles: u64, wall: Duration, jobs: usize) -> String {
+    let seconds = wall.as_secs_f64();
+    let rate = if seconds > 0.0 { puzzles as f64 / seconds } else { 0.0 };
+    format!(
+        "wall time       {seconds:.3} s, {rate:.0} {}/s ({jobs} {}, parsing and output included)\n",
+        plural(rate.round() as u64, "puzzle", "puzzles"),
+        plural(jobs as u64, "job", "jobs")
+    )
+}
+
 /// What a batch did, puzzle by puzzle.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Summary {
@@ -145,14 +156,7 @@ impl Summary {
             "puzzles         {} (solved {}, unsatisfiable {}, limit reached {}, bad input {})",
             self.puzzles, self.solved, self.unsatisfiable, self.limit, self.invalid
         );
-        let seconds = wall.as_secs_f64();
-        let rate = if seconds > 0.0 { self.puzzles as f64 / seconds } else { 0.0 };
-        let _ = writeln!(
-            out,
-            "wall time       {seconds:.3} s, {rate:.0} {}/s ({jobs} {}, parsing and output included)",
-            plural(rate.round() as u64, "puzzle", "puzzles"),
-            plural(jobs as u64, "job", "jobs")
-        );
+        out.push_str(&wall_line(self.puzzles, wall, jobs));
         let _ = writeln!(
             out,
             "time per puzzle median {}, p90 {}, max {} (model, search and verification)",

@@ -12,7 +12,6 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 use csp::{Branching, ConstraintId, Model, Observer, Outcome, Restarts, SearchEvent, VarId};
 use csp_sudoku::check::verify_solution;
 use csp_sudoku::format::{self, JsonRows};
@@ -23,7 +22,7 @@ use csp_sudoku::parse::{Notation, Puzzle};
 use serde::Serialize;
 
 use super::animate::{self, SearchBoard};
-use super::batch::push_json_line;
+use super::batch::{exit_code, push_json_line};
 use super::input::{Item, Location, for_each_puzzle};
 use super::screen::Screen;
 use super::{Configs, Io, TraceArgs, TraceFormat};
@@ -256,13 +255,7 @@ pub(super) fn trace(args: &TraceArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
             Traced::Bad => bad += 1,
         }
     }
-    Ok(if totals.bad_sources + bad > 0 {
-        EXIT_BAD_INPUT
-    } else if unsolved > 0 {
-        EXIT_NO_SOLUTION
-    } else {
-        EXIT_OK
-    })
+    Ok(exit_code(totals.bad_sources + bad, unsolved))
 }
 
 /// How the trace of a puzzle ended.

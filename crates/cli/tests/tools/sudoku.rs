@@ -21,16 +21,22 @@ pub(crate) struct Run {
 
 /// Runs the tool with `stdin` as piped input (or a terminal when `None`).
 pub(crate) fn run_with(args: &[&str], stdin: Option<&str>) -> Run {
-    let mut input = stdin.unwrap_or("").as_bytes();
+    run_on(args, stdin.unwrap_or(""), stdin.is_none(), false)
+}
+
+/// Runs the tool in-process on these streams: `stdin`'s text, and whether
+/// stdin and stdout (and stderr, as stdout) are terminals.
+fn run_on(args: &[&str], stdin: &str, stdin_is_terminal: bool, stdout_is_terminal: bool) -> Run {
+    let mut input = stdin.as_bytes();
     let mut stdout = Vec::new();
     let mut stderr = Vec::new();
     let io = Io {
         stdin: &mut input,
-        stdin_is_terminal: stdin.is_none(),
+        stdin_is_terminal,
         stdout: &mut stdout,
-        stdout_is_terminal: false,
+        stdout_is_terminal,
         stderr: &mut stderr,
-        stderr_is_terminal: false,
+        stderr_is_terminal: stdout_is_terminal,
     };
     let code = app::run(sudoku::main, std::iter::once("sudoku").chain(args.iter().copied()), &mut { io });
     Run { code, stdout: String::from_utf8(stdout).unwrap(), stderr: String::from_utf8(stderr).unwrap() }
@@ -404,18 +410,7 @@ fn trace_as_json_lines() {
 
 /// Runs the tool with stdout on a terminal (stdin piped).
 pub(crate) fn run_on_terminal(args: &[&str], stdin: &str) -> Run {
-    let mut input = stdin.as_bytes();
-    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
-    let io = Io {
-        stdin: &mut input,
-        stdin_is_terminal: false,
-        stdout: &mut stdout,
-        stdout_is_terminal: true,
-        stderr: &mut stderr,
-        stderr_is_terminal: true,
-    };
-    let code = app::run(sudoku::main, std::iter::once("sudoku").chain(args.iter().copied()), &mut { io });
-    Run { code, stdout: String::from_utf8(stdout).unwrap(), stderr: String::from_utf8(stderr).unwrap() }
+    run_on(args, stdin, false, true)
 }
 
 #[test]
