@@ -188,7 +188,8 @@ pub(super) fn step_painter<'a>(
 pub(super) fn human_frames(solution: &Solution, title: &str, screen: &Screen) -> Vec<String> {
     let steps = solution.steps();
     let givens = solution.start().givens();
-    let text_width = screen.size.map_or(usize::MAX, |(_, cols)| cols.max(40));
+    // Lines after the first of a caption are indented by two.
+    let text_width = screen.size.map_or(usize::MAX, |(_, cols)| cols.max(40) - 2);
     let mut frames = Vec::with_capacity(steps.len() + 1);
     for (index, board) in solution.boards().enumerate() {
         let step = steps.get(index);

@@ -15,6 +15,7 @@ use csp_sudoku::parse::Puzzle;
 use serde::Serialize;
 
 use super::input::{Item, Location, Sink, for_each_puzzle};
+use super::screen;
 use super::solvers::with_solver;
 use super::summary::Summary;
 use super::{BUILTIN_PUZZLE, Configs, CountArgs, Io, RecordOutput, SolveArgs};
@@ -60,10 +61,12 @@ fn solve_one(puzzle: &Puzzle, config: &SolveConfig) -> anyhow::Result<Record> {
     Ok(Record { verdict, stats, nanos: start.elapsed().as_nanos() as u64 })
 }
 
-pub(super) fn solve(args: &SolveArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
+/// `solve`; `program` is how the tool was called, for the commands the
+/// welcome on a terminal suggests.
+pub(super) fn solve(args: &SolveArgs, program: &str, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let configs = Configs::new(&args.strategy);
     if args.input.files.is_empty() && io.stdin_is_terminal {
-        return welcome(&configs, io);
+        return welcome(&configs, program, io);
     }
     let started = Instant::now();
     let mut summary = Summary::default();
@@ -179,7 +182,7 @@ fn write_solution(
 
 /// `sudoku` alone on a terminal, where nobody is piping puzzles in: the
 /// built-in example beside its solution, and how to solve one's own.
-fn welcome(configs: &Configs, io: &mut Io<'_>) -> anyhow::Result<u8> {
+fn welcome(configs: &Configs, program: &str, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let puzzle = csp_sudoku::parse::one(BUILTIN_PUZZLE)?;
     let (answer, _) = with_solver(puzzle.shape(), configs.for_side(puzzle.side()), |solver| solver.solve(&puzzle))??;
     let Answer::Solved(solution) = answer else { bail!("internal error: the built-in example has no solution") };
@@ -194,16 +197,29 @@ fn welcome(configs: &Configs, io: &mut Io<'_>) -> anyhow::Result<u8> {
     }
     io.stdout.write_all(out.as_bytes())?;
     io.stdout.flush()?;
-    io.stderr.write_all(
-        "\nTo solve your own puzzles:\n  \
-         sudoku solve FILE...    puzzles in a file, one per line (81 symbols, '.' or '0' for empty cells),\n                          \
-         as grids, as JSON or gzipped; any box shape from 4x4 to 64x64\n  \
-         sudoku solve -          type (or paste) puzzles, one per line: each is solved as you press Enter;\n                          \
-         Ctrl-D ends\n  \
-         sudoku explain FILE     solved step by step as a person would, then rated\n  \
-         sudoku --help           every command and option\n"
-            .as_bytes(),
-    )?;
+    let commands = [
+        (
+            format!("{program} solve FILE..."),
+            "puzzles in a file, one per line (81 symbols, '.' or '0' for empty cells), as grids, as JSON or \
+             gzipped; any box shape from 4x4 to 64x64",
+        ),
+        (
+            format!("{program} solve -"),
+            "type (or paste) puzzles, one per line: each is solved as you press Enter; Ctrl-D ends",
+        ),
+        (format!("{program} explain FILE"), "solved step by step as a person would, then rated"),
+        (format!("{program} --help"), "every command and option"),
+    ];
+    let width = commands.iter().map(|(command, _)| command.len()).max().unwrap_or(0) + 4;
+    let mut help = String::from("\nTo solve your own puzzles:\n");
+    for (command, what) in commands {
+        let _ = writeln!(
+            help,
+            "  {command:<width$}{}",
+            screen::wrap(what, 76usize.saturating_sub(width), &" ".repeat(width + 2))
+        );
+    }
+    io.stderr.write_all(help.as_bytes())?;
     Ok(EXIT_OK)
 }
 

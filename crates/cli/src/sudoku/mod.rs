@@ -233,9 +233,15 @@ struct CheckArgs {
 /// streams of `io`; returns the exit status. Run it with [`crate::app::run`] or
 /// [`crate::app::main`].
 pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
+    // How the tool was called (`csp-sudoku`, or `sudoku` as the example), for
+    // the commands it suggests.
+    let program = args
+        .first()
+        .and_then(|first| std::path::Path::new(first).file_stem())
+        .map_or("sudoku".to_string(), |stem| stem.to_string_lossy().into_owned());
     let cli: Cli = crate::app::parse(command_first(args), io)?;
     let code = match cli.command.unwrap_or(Command::Solve(cli.solve)) {
-        Command::Solve(args) => batch::solve(&args, io)?,
+        Command::Solve(args) => batch::solve(&args, &program, io)?,
         Command::Count(args) => batch::count(&args, io)?,
         Command::Trace(args) => trace::trace(&args, io)?,
         Command::Check(args) => commands::check(&args, io)?,

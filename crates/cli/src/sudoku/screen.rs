@@ -134,16 +134,18 @@ pub(super) const BOLD: &str = "\x1b[1m";
 pub(super) const CYAN: &str = "\x1b[1;36m";
 
 /// `text` wrapped at spaces into lines of at most `width` characters (a
-/// longer word stays whole), each line after the first indented by `indent`.
+/// longer word stays whole), each line after the first indented by `indent`
+/// (which does not count in `width`).
 pub(super) fn wrap(text: &str, width: usize, indent: &str) -> String {
     let mut out = String::new();
+    // The characters of text on the current line, the indent left out.
     let mut line = 0;
     for word in text.split(' ') {
         let length = word.chars().count();
         if line > 0 && line + 1 + length > width {
             out.push('\n');
             out.push_str(indent);
-            line = indent.len();
+            line = 0;
         } else if line > 0 {
             out.push(' ');
             line += 1;
@@ -221,5 +223,6 @@ mod tests {
     fn long_texts_wrap_at_spaces() {
         assert_eq!(wrap("one two three four", 9, "  "), "one two\n  three\n  four");
         assert_eq!(wrap("short", 80, ""), "short");
+        assert_eq!(wrap("aaa bbb ccc ddd", 7, "    "), "aaa bbb\n    ccc ddd", "the indent does not count");
     }
 }
