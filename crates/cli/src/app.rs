@@ -356,6 +356,19 @@ pub fn main(tool: Tool) -> ExitCode {
     ExitCode::from(run(tool, std::env::args_os(), &mut io))
 }
 
+/// Whether the environment lets a tool colour its output: `NO_COLOR` is unset
+/// or empty (<https://no-color.org>) and the terminal is not `TERM=dumb`. A
+/// tool also asks whether the stream is a terminal ([`Io`]), and lets an
+/// explicit `--color always` or `never` win.
+pub fn color_allowed_by_env() -> bool {
+    std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty()) && !terminal_is_dumb()
+}
+
+/// Whether `TERM=dumb`: a terminal that cannot move the cursor or colour.
+pub fn terminal_is_dumb() -> bool {
+    std::env::var_os("TERM").is_some_and(|term| term == "dumb")
+}
+
 /// What a tool run by [`capture`] printed and returned.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Captured {

@@ -1,15 +1,16 @@
 //! Writing grids: pretty (box separators), line, grid and JSON.
 //!
 //! Every formatter appends to a `String` the caller owns, so a batch of a
-//! million puzzles reuses one buffer instead of allocating per puzzle. The
-//! line, grid and pretty outputs read back with [`crate::parse`]. JSON is
-//! written with `serde_json`; [`JsonRows`] is a grid's rows for records of
-//! one's own.
+//! million puzzles reuses one buffer instead of allocating per puzzle. Every
+//! format reads back with [`crate::parse`], box shape included: [`Writer`]
+//! (and [`Format::write`]) mark a shape that is not its side's default with a
+//! `# box RxC` comment. JSON is written with `serde_json`; [`JsonRows`] is a
+//! grid's rows for records of one's own.
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::grid::Grid;
+use crate::grid::{Grid, Shape};
 
 /// How to write a grid.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -41,12 +42,92 @@ impl Format {
     }
 
     /// Appends `grid` in this format to `out`: one line for line and JSON,
-    /// several lines for pretty and grid, always ending with a newline.
+    /// several lines for pretty and grid, always ending with a newline, and
+    /// marked with its box shape when that is not its side's default (see
+    /// [`Writer`], which also keeps track of the shapes across grids).
     pub fn write(self, grid: &Grid, out: &mut String) {
-        match self {
-            Format::Pretty => write_pretty(grid, out),
-            Format::Line => write_line(grid, out),
-            Format::Grid => write_grid(grid, out),
+        Writer::new(self).write(grid, out);
+    }
+}
+
+/// Writes grids in one format so that they read back with their box shapes.
+///
+/// A line-format grid whose shape is not its side's default ends with `# box
+/// RxC`, which the reader applies to that puzzle alone, so the output stays
+/// one line per grid. A pretty or grid block is preceded by a `# box RxC`
+/// line, which the reader applies to the grids of that side that follow,
+/// whenever its shape differs from what the reader would take by then. JSON
+/// records name their shape.
+///
+/// ```
+/// use csp_sudoku::format::{Format, Writer};
+/// use csp_sudoku::{Grid, Shape};
+///
+/// let mut writer = Writer::new(Format::Line);
+/// let mut out = String::new();
+/// writer.write(&Grid::empty(Shape::new(3, 2).unwrap()), &mut out);
+/// writer.write(&Grid::empty(Shape::new(2, 3).unwrap()), &mut out);
+/// assert_eq!(out, format!("{} # box 3x2\n{}\n", ".".repeat(36), ".".repeat(36)));
+/// let read: Vec<Shape> = csp_sudoku::parse::puzzles(&out).map(|p| p.unwrap().grid.shape()).collect();
+/// assert_eq!(read, [Shape::new(3, 2).unwrap(), Shape::new(2, 3).unwrap()]);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Writer {
+    format: Format,
+    /// The shapes the `# box` lines written so far give, by side.
+    declared: Vec<(usize, Shape)>,
+    /// The last shape written and whether it is its side's default (a batch
+    /// has one shape: this saves working the default out for every grid).
+    last: Option<(Shape, bool)>,
+}
+
+impl Writer {
+    /// A writer of grids in `format`.
+    pub fn new(format: Format) -> Writer {
+        Writer { format, declared: Vec::new(), last: None }
+    }
+
+    /// The format.
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
+    /// Appends `grid` (see [`Format::write`]).
+    pub fn write(&mut self, grid: &Grid, out: &mut String) {
+        let shape = grid.shape();
+        let is_default = match self.last {
+            Some((last, is_default)) if last == shape => is_default,
+            _ => {
+                let is_default = Shape::for_side(shape.side()) == Ok(shape);
+                self.last = Some((shape, is_default));
+                is_default
+            }
+        };
+        match self.format {
+            Format::Pretty | Format::Grid => {
+                let side = shape.side();
+                let assumed = match self.declared.iter().find(|(s, _)| *s == side) {
+                    Some(&(_, declared)) => declared == shape,
+                    None => is_default,
+                };
+                if !assumed {
+                    out.push_str("# box ");
+                    out.push_str(&shape.to_string());
+                    out.push('\n');
+                    match self.declared.iter_mut().find(|(s, _)| *s == side) {
+                        Some(entry) => entry.1 = shape,
+                        None => self.declared.push((side, shape)),
+                    }
+                }
+                if self.format == Format::Pretty { write_pretty(grid, out) } else { write_grid(grid, out) }
+            }
+            Format::Line => {
+                write_line(grid, out);
+                if !is_default {
+                    out.push_str(" # box ");
+                    out.push_str(&shape.to_string());
+                }
+            }
             Format::Json => write_json(grid, out),
         }
         out.push('\n');
@@ -100,6 +181,7 @@ pub fn line(grid: &Grid) -> String {
 
 /// Appends the grid in the line format, without a newline: one symbol per cell
 /// up to side 35, otherwise the numbers separated by single spaces (`0` empty).
+/// The box shape is not written (see [`Writer`]).
 pub fn write_line(grid: &Grid, out: &mut String) {
     if grid.side() <= MAX_SYMBOL_SIDE {
         out.extend(grid.cells().iter().map(|&v| symbol(v)));
@@ -271,6 +353,33 @@ mod tests {
         assert!(out.ends_with(",[6,4,5,3,1,0]]}\n"), "{out}");
         let rows = serde_json::to_string(&JsonRows(&grid)).unwrap();
         assert!(rows.starts_with("[[1,2,3,4,5,6],[4,5,6,1,2,3],") && rows.ends_with(",[6,4,5,3,1,0]]"), "{rows}");
+    }
+
+    #[test]
+    fn every_format_reads_back_with_its_box_shape() {
+        let tall = Shape::new(3, 2).unwrap();
+        let wide = Shape::new(2, 3).unwrap();
+        let latin = Shape::new(1, 7).unwrap();
+        let grids = [Grid::empty(tall), Grid::empty(wide), Grid::empty(tall), grid_2x3(), Grid::empty(latin)];
+        for &format in Format::ALL {
+            let mut writer = Writer::new(format);
+            let mut out = String::new();
+            for grid in &grids {
+                writer.write(grid, &mut out);
+            }
+            let read: Vec<Grid> = crate::parse::puzzles(&out).map(|p| p.unwrap().grid).collect();
+            assert_eq!(read, grids, "{format}:\n{out}");
+        }
+        // Pretty and grid blocks declare a shape only when it changes.
+        let mut out = String::new();
+        let mut writer = Writer::new(Format::Grid);
+        for grid in &grids[..4] {
+            writer.write(grid, &mut out);
+        }
+        assert_eq!(out.matches("# box").collect::<Vec<_>>().len(), 4);
+        out.clear();
+        Format::Grid.write(&grid_2x3(), &mut out);
+        assert!(!out.contains('#'), "the default shape needs no comment");
     }
 
     #[test]

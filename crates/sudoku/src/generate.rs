@@ -121,6 +121,10 @@ pub struct Generated {
     pub puzzle: Grid,
     /// Its only solution.
     pub solution: Grid,
+    /// Blanks that were undone because proving the puzzle still unique took
+    /// more than `config`'s limits: with a larger node limit, the puzzle
+    /// might have fewer givens.
+    pub unproved: usize,
 }
 
 /// A puzzle with a unique solution and (at least, when the puzzle cannot lose
@@ -139,6 +143,7 @@ pub fn unique_puzzle(shape: Shape, seed: u64, givens: usize, config: &SolveConfi
     rng.shuffle(&mut order);
     let mut puzzle = solution.clone();
     let mut left = puzzle.cells().len();
+    let mut unproved = 0;
     for cell in order {
         if left <= givens {
             break;
@@ -147,13 +152,15 @@ pub fn unique_puzzle(shape: Shape, seed: u64, givens: usize, config: &SolveConfi
         puzzle.set(cell, 0);
         let model = SudokuModel::excluding(&puzzle, cell, value)?;
         let mut solver = model.solver(config.clone())?;
-        if matches!(solver.solve(), Outcome::Unsatisfiable) {
-            left -= 1;
-        } else {
-            puzzle.set(cell, value);
+        match solver.solve() {
+            Outcome::Unsatisfiable => left -= 1,
+            outcome => {
+                unproved += usize::from(matches!(outcome, Outcome::LimitReached(_)));
+                puzzle.set(cell, value);
+            }
         }
     }
-    Ok(Generated { puzzle, solution })
+    Ok(Generated { puzzle, solution, unproved })
 }
 
 #[cfg(test)]

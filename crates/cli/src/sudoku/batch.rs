@@ -8,16 +8,17 @@ use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 use anyhow::bail;
 use csp::{Limit, SolveConfig, Stats, Status};
 use csp_sudoku::check::verify_solution;
-use csp_sudoku::format::{self, Format, JsonRows};
+use csp_sudoku::format::{self, Format, JsonRows, Writer};
 use csp_sudoku::grid::{Conflict, Grid};
 use csp_sudoku::model::Answer;
 use csp_sudoku::parse::Puzzle;
 use serde::Serialize;
 
 use super::input::{Item, Location, Sink, for_each_puzzle};
+use super::screen;
 use super::solvers::with_solver;
 use super::summary::Summary;
-use super::{Configs, CountArgs, Io, SolveArgs};
+use super::{BUILTIN_PUZZLE, Configs, CountArgs, Io, RecordOutput, SolveArgs};
 
 /// What happened to one puzzle.
 enum Verdict {
@@ -60,11 +61,17 @@ fn solve_one(puzzle: &Puzzle, config: &SolveConfig) -> anyhow::Result<Record> {
     Ok(Record { verdict, stats, nanos: start.elapsed().as_nanos() as u64 })
 }
 
-pub(super) fn solve(args: &SolveArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
+/// `solve`; `program` is how the tool was called, for the commands the
+/// welcome on a terminal suggests.
+pub(super) fn solve(args: &SolveArgs, program: &str, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let configs = Configs::new(&args.strategy);
+    if args.input.files.is_empty() && io.stdin_is_terminal {
+        return welcome(&configs, program, io);
+    }
     let started = Instant::now();
     let mut summary = Summary::default();
     let output = args.output;
+    let mut writer = Writer::new(output);
     let totals = for_each_puzzle(
         &args.input,
         args.jobs,
@@ -79,7 +86,7 @@ pub(super) fn solve(args: &SolveArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                 }
                 Item::Done(puzzle, record) => {
                     let record = record?;
-                    emit_solved(sink, output, location, puzzle, &record, &mut summary)?;
+                    emit_solved(sink, &mut writer, location, puzzle, &record, &mut summary)?;
                 }
             }
             Ok(())
@@ -90,7 +97,7 @@ pub(super) fn solve(args: &SolveArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
 
 fn emit_solved(
     sink: &mut Sink<'_>,
-    output: Format,
+    writer: &mut Writer,
     location: &Location,
     puzzle: &Puzzle,
     record: &Record,
@@ -99,11 +106,12 @@ fn emit_solved(
     if !matches!(record.verdict, Verdict::Conflict(_)) {
         summary.searched(record.nanos, record.stats.nodes, record.stats.backtracks);
     }
+    let output = writer.format();
     match &record.verdict {
         Verdict::Solved(solution) => {
             summary.solved += 1;
             summary.no_guess += u64::from(record.stats.nodes == 0);
-            write_solution(sink, output, location, puzzle, solution, &record.stats);
+            write_solution(sink, writer, location, puzzle, solution, record);
         }
         Verdict::Unsatisfiable => {
             summary.unsatisfiable += 1;
@@ -131,18 +139,16 @@ fn emit_solved(
 
 fn write_solution(
     sink: &mut Sink<'_>,
-    output: Format,
+    writer: &mut Writer,
     location: &Location,
     puzzle: &Puzzle,
     solution: &Grid,
-    stats: &Stats,
+    record: &Record,
 ) {
     let out = &mut sink.out;
-    match output {
-        Format::Line => {
-            format::write_line(solution, out);
-            out.push('\n');
-        }
+    let stats = &record.stats;
+    match writer.format() {
+        Format::Line => writer.write(solution, out),
         Format::Pretty | Format::Grid => {
             let _ = writeln!(
                 out,
@@ -154,7 +160,7 @@ fn write_solution(
                 stats.nodes,
                 if stats.nodes == 1 { "" } else { "s" }
             );
-            output.write(solution, out);
+            writer.write(solution, out);
             out.push('\n');
         }
         Format::Json => {
@@ -163,13 +169,58 @@ fn write_solution(
                 line: location.line,
                 status: "solved",
                 shape: solution.shape().to_string(),
+                givens: puzzle.grid.num_givens(),
                 solution: JsonRows(solution),
                 nodes: stats.nodes,
                 backtracks: stats.backtracks,
+                time_ms: record.nanos as f64 / 1e6,
             };
             push_json_line(out, &record);
         }
     }
+}
+
+/// `sudoku` alone on a terminal, where nobody is piping puzzles in: the
+/// built-in example beside its solution, and how to solve one's own.
+fn welcome(configs: &Configs, program: &str, io: &mut Io<'_>) -> anyhow::Result<u8> {
+    let puzzle = csp_sudoku::parse::one(BUILTIN_PUZZLE)?;
+    let (answer, _) = with_solver(puzzle.shape(), configs.for_side(puzzle.side()), |solver| solver.solve(&puzzle))??;
+    let Answer::Solved(solution) = answer else { bail!("internal error: the built-in example has no solution") };
+    verify_solution(&puzzle, &solution)
+        .map_err(|err| anyhow::anyhow!("internal error: the built-in example's solution fails the check ({err})"))?;
+    let (left, right) = (format::pretty(&puzzle), format::pretty(&solution));
+    let width = left.lines().map(|line| line.chars().count()).max().unwrap_or(0);
+    let mut out =
+        format!("{:<width$}    {}\n", format!("A sudoku ({} givens)", puzzle.num_givens()), "and its solution");
+    for (a, b) in left.lines().zip(right.lines()) {
+        let _ = writeln!(out, "{a:<width$}    {b}");
+    }
+    io.stdout.write_all(out.as_bytes())?;
+    io.stdout.flush()?;
+    let commands = [
+        (
+            format!("{program} solve FILE..."),
+            "puzzles in a file, one per line (81 symbols, '.' or '0' for empty cells), as grids, as JSON or \
+             gzipped; any box shape from 4x4 to 64x64",
+        ),
+        (
+            format!("{program} solve -"),
+            "type (or paste) puzzles, one per line: each is solved as you press Enter; Ctrl-D ends",
+        ),
+        (format!("{program} explain FILE"), "solved step by step as a person would, then rated"),
+        (format!("{program} --help"), "every command and option"),
+    ];
+    let width = commands.iter().map(|(command, _)| command.len()).max().unwrap_or(0) + 4;
+    let mut help = String::from("\nTo solve your own puzzles:\n");
+    for (command, what) in commands {
+        let _ = writeln!(
+            help,
+            "  {command:<width$}{}",
+            screen::wrap(what, 76usize.saturating_sub(width), &" ".repeat(width + 2))
+        );
+    }
+    io.stderr.write_all(help.as_bytes())?;
+    Ok(EXIT_OK)
 }
 
 /// Writes a puzzle without a solution: a `#` line (line, pretty, grid) or a
@@ -197,9 +248,12 @@ struct Solved<'a> {
     status: &'static str,
     #[serde(rename = "box")]
     shape: String,
+    givens: usize,
     solution: JsonRows<'a>,
     nodes: u64,
     backtracks: u64,
+    /// The time of the search and the verification, in milliseconds.
+    time_ms: f64,
 }
 
 /// The JSON record of a puzzle without a solution.
@@ -235,7 +289,7 @@ fn finish(
 }
 
 /// 2 for any bad input, else 1 for any puzzle without a (found) solution, else 0.
-fn exit_code(bad: u64, unsolved: u64) -> u8 {
+pub(super) fn exit_code(bad: u64, unsolved: u64) -> u8 {
     if bad > 0 {
         EXIT_BAD_INPUT
     } else if unsolved > 0 {
@@ -250,6 +304,7 @@ pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let started = Instant::now();
     let mut summary = Summary::default();
     let limit = args.limit;
+    let json = args.output == RecordOutput::Json;
     let totals = for_each_puzzle(
         &args.input,
         args.jobs,
@@ -266,17 +321,27 @@ pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
         },
         |sink, location, item| {
             summary.puzzles += 1;
-            let verdict = match item {
+            let failure = |sink: &mut Sink<'_>, message: &str| {
+                if json {
+                    push_json_line(
+                        &mut sink.out,
+                        &Failed { file: &location.file, line: location.line, status: "invalid", message },
+                    );
+                } else {
+                    let _ = writeln!(sink.out, "# {message}");
+                }
+            };
+            match item {
                 Item::Bad(err) => {
                     summary.invalid += 1;
-                    format!("# bad input: {err}")
+                    failure(sink, &format!("bad input: {err}"));
                 }
                 Item::Done(_, result) => match result? {
                     Err(conflict) => {
                         summary.invalid += 1;
                         let message = format!("{location}: conflicting givens: {conflict}");
                         writeln!(sink.stderr, "error: {message}")?;
-                        format!("# bad input: {message}")
+                        failure(sink, &format!("bad input: {message}"));
                     }
                     Ok((count, stats, nanos)) => {
                         summary.searched(nanos, stats.nodes, stats.backtracks);
@@ -287,16 +352,45 @@ pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                             _ => summary.solved += 1,
                         }
                         summary.no_guess += u64::from(stats.nodes == 0);
-                        format!("{word}\t{location}")
+                        if json {
+                            let record = Counted {
+                                file: &location.file,
+                                line: location.line,
+                                status: "counted",
+                                verdict: &word,
+                                solutions: count.solutions,
+                                complete: count.status == Status::Complete,
+                                nodes: stats.nodes,
+                                backtracks: stats.backtracks,
+                                time_ms: nanos as f64 / 1e6,
+                            };
+                            push_json_line(&mut sink.out, &record);
+                        } else {
+                            let _ = writeln!(sink.out, "{word}\t{location}");
+                        }
                     }
                 },
-            };
-            sink.out.push_str(&verdict);
-            sink.out.push('\n');
+            }
             Ok(())
         },
     )?;
     finish(&summary, started, args.stats.then_some(args.jobs), totals.bad_sources, io)
+}
+
+/// The JSON record of a counted puzzle (`count --output json`).
+#[derive(Serialize)]
+struct Counted<'a> {
+    file: &'a str,
+    line: usize,
+    status: &'static str,
+    /// The text output's word: `unique`, `multiple`, `3`, `at least 10`, ...
+    verdict: &'a str,
+    solutions: u64,
+    /// Whether every solution was counted (no limit stopped the count).
+    complete: bool,
+    nodes: u64,
+    backtracks: u64,
+    time_ms: f64,
 }
 
 /// `none`, `unique`, `multiple` for the default limit 2; otherwise the number,

@@ -1,26 +1,21 @@
-//! `check` (validate filled grids) and `generate` (puzzles with a unique
-//! solution).
+//! `check`: validate filled grids.
 
 use std::fmt::Write as _;
 
-use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
-use anyhow::Context as _;
-use csp::{Limits, SolveConfig};
-use csp_sudoku::Shape;
-use csp_sudoku::check::{check_filled, verify_solution};
-use csp_sudoku::generate::unique_puzzle;
-use rayon::prelude::*;
+use csp_sudoku::check::{BrokenUnit, CheckReport, check_filled};
+use serde::Serialize;
 
-use super::input::{Item, for_each_puzzle};
-use csp_sudoku::{LARGEST_MRV_SIDE, default_config};
-
-use super::{CheckArgs, GenerateArgs, Givens, Io};
+use super::batch::{exit_code, push_json_line};
+use super::input::{Item, Location, for_each_puzzle};
+use super::{CheckArgs, Io, RecordOutput};
 
 /// Prints `file:line: valid` or `file:line: invalid` and, indented, every
-/// empty cell and broken unit. Exit status 1 when a grid is invalid.
+/// empty cell and broken unit (or one JSON object per grid). Exit status 1
+/// when a grid is invalid.
 pub(super) fn check(args: &CheckArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let mut invalid = 0u64;
     let mut bad = 0u64;
+    let json = args.output == RecordOutput::Json;
     let totals = for_each_puzzle(
         &args.input,
         1,
@@ -31,104 +26,116 @@ pub(super) fn check(args: &CheckArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
             match item {
                 Item::Bad(err) => {
                     bad += 1;
-                    let _ = writeln!(out, "# bad input: {err}");
-                }
-                Item::Done(_, report) if report.is_valid() => {
-                    let _ = writeln!(out, "{location}: valid");
+                    if json {
+                        let message = format!("bad input: {err}");
+                        push_json_line(out, &Checked::failure(location, &message));
+                    } else {
+                        let _ = writeln!(out, "# bad input: {err}");
+                    }
                 }
                 Item::Done(_, report) => {
-                    invalid += 1;
-                    let _ = writeln!(out, "{location}: invalid");
-                    if !report.empty.is_empty() {
-                        let _ = write!(
-                            out,
-                            "  {} empty cell{}:",
-                            report.empty.len(),
-                            if report.empty.len() == 1 { "" } else { "s" }
-                        );
-                        for cell in report.empty.iter().take(10) {
-                            let _ = write!(out, " {cell}");
-                        }
-                        if report.empty.len() > 10 {
-                            out.push_str(" ...");
-                        }
-                        out.push('\n');
-                    }
-                    for unit in &report.broken {
-                        let _ = writeln!(out, "  {unit}");
+                    invalid += u64::from(!report.is_valid());
+                    if json {
+                        push_json_line(out, &Checked::of(location, &report));
+                    } else {
+                        write_report(out, location, &report);
                     }
                 }
             }
             Ok(())
         },
     )?;
-    Ok(if totals.bad_sources + bad > 0 {
-        EXIT_BAD_INPUT
-    } else if invalid > 0 {
-        EXIT_NO_SOLUTION
-    } else {
-        EXIT_OK
-    })
+    Ok(exit_code(totals.bad_sources + bad, invalid))
 }
 
-/// Writes `count` puzzles with a unique solution, puzzle `i` from seed
-/// `seed + i`, after a comment line with the command that reproduces them.
-pub(super) fn generate(args: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
-    let shape = match (args.shape, args.size) {
-        (Some(shape), _) => shape,
-        (None, Some(size)) => Shape::for_side(size)?,
-        (None, None) => anyhow::bail!("give --size N or --box RxC"),
-    };
-    let cells = shape.num_cells();
-    let givens = match args.givens {
-        Givens::Count(count) => count.min(cells),
-        Givens::Fraction(fraction) => (fraction * cells as f64).round() as usize,
-    };
-    // The uniqueness checks mostly find a second solution at once or prove
-    // there is none by propagation; MRV is the cheapest order for that at
-    // every side (dom/wdeg pays for its variable choice at each node).
-    let config = SolveConfig {
-        limits: Limits { nodes: Some(args.check_nodes), ..Limits::default() },
-        ..default_config(LARGEST_MRV_SIDE)
-    };
-    let mut header = format!(
-        "# {} generated puzzles, {}x{} with {shape} boxes, {givens} givens wanted, unique solutions\n",
-        args.count,
-        shape.side(),
-        shape.side()
-    );
-    let _ = writeln!(
-        header,
-        "# sudoku generate --box {shape} --count {} --seed {} --givens {givens} --check-nodes {}",
-        args.count, args.seed, args.check_nodes
-    );
-    io.stdout.write_all(header.as_bytes())?;
-    let pool =
-        rayon::ThreadPoolBuilder::new().num_threads(usize::from(args.jobs)).build().context("cannot start threads")?;
-    let chunk = u64::from(args.jobs) * 2;
-    let mut next = 0u64;
-    while next < args.count {
-        let end = (next + chunk).min(args.count);
-        let made: Vec<_> = pool.install(|| {
-            (next..end)
-                .into_par_iter()
-                .map(|i| unique_puzzle(shape, args.seed.wrapping_add(i), givens, &config))
-                .collect()
-        });
-        let mut out = String::new();
-        for generated in made {
-            let generated = generated?;
-            // The generator proves uniqueness as it goes; check the pair anyway.
-            verify_solution(&generated.puzzle, &generated.solution)
-                .context("internal error: a generated puzzle does not match its solution")?;
-            args.output.write(&generated.puzzle, &mut out);
-            if matches!(args.output, csp_sudoku::format::Format::Pretty | csp_sudoku::format::Format::Grid) {
-                out.push('\n');
-            }
-        }
-        io.stdout.write_all(out.as_bytes())?;
-        io.stdout.flush()?;
-        next = end;
+fn write_report(out: &mut String, location: &Location, report: &CheckReport) {
+    if report.is_valid() {
+        let _ = writeln!(out, "{location}: valid");
+        return;
     }
-    Ok(EXIT_OK)
+    let _ = writeln!(out, "{location}: invalid");
+    if !report.empty.is_empty() {
+        let _ = write!(out, "  {} empty cell{}:", report.empty.len(), if report.empty.len() == 1 { "" } else { "s" });
+        for cell in report.empty.iter().take(10) {
+            let _ = write!(out, " {cell}");
+        }
+        if report.empty.len() > 10 {
+            out.push_str(" ...");
+        }
+        out.push('\n');
+    }
+    for unit in &report.broken {
+        let _ = writeln!(out, "  {unit}");
+    }
+}
+
+/// One line of `check --output json`.
+#[derive(Serialize)]
+struct Checked<'a> {
+    file: &'a str,
+    line: usize,
+    /// `checked`, or `invalid` for input that is not a grid (with a `message`).
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    valid: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    empty: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    broken: Option<Vec<Broken>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<&'a str>,
+}
+
+/// A broken unit: what repeats, what is missing, and the text line.
+#[derive(Serialize)]
+struct Broken {
+    unit: String,
+    repeated: Vec<Repeated>,
+    missing: Vec<u8>,
+    text: String,
+}
+
+#[derive(Serialize)]
+struct Repeated {
+    value: u8,
+    cells: Vec<String>,
+}
+
+impl<'a> Checked<'a> {
+    fn of(location: &'a Location, report: &CheckReport) -> Checked<'a> {
+        let broken = |unit: &BrokenUnit| Broken {
+            unit: unit.unit.to_string(),
+            repeated: unit
+                .repeated
+                .iter()
+                .map(|(value, cells)| Repeated {
+                    value: *value,
+                    cells: cells.iter().map(ToString::to_string).collect(),
+                })
+                .collect(),
+            missing: unit.missing.clone(),
+            text: unit.to_string(),
+        };
+        Checked {
+            file: &location.file,
+            line: location.line,
+            status: "checked",
+            valid: Some(report.is_valid()),
+            empty: Some(report.empty.iter().map(ToString::to_string).collect()),
+            broken: Some(report.broken.iter().map(broken).collect()),
+            message: None,
+        }
+    }
+
+    fn failure(location: &'a Location, message: &'a str) -> Checked<'a> {
+        Checked {
+            file: &location.file,
+            line: location.line,
+            status: "invalid",
+            valid: None,
+            empty: None,
+            broken: None,
+            message: Some(message),
+        }
+    }
 }

@@ -2,6 +2,9 @@
 //! it reads one source after the other, hands the puzzles to a worker (in
 //! parallel chunks with `--jobs`), and gives the results back in input order.
 //! Memory stays constant: at most one chunk of puzzles is alive at a time.
+//! Gzipped input (a file or stdin that starts with gzip's magic bytes) is
+//! read through a decoder; puzzles typed on a terminal are handled one at a
+//! time, as each is entered.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
@@ -96,12 +99,12 @@ pub(super) fn for_each_puzzle<R: Send>(
     } else {
         None
     };
-    let chunk_size = if jobs > 1 { 256 * usize::from(jobs) } else { 1 };
+    let batch_chunk = if jobs > 1 { 256 * usize::from(jobs) } else { 1 };
     let progress = progress_bar(&sources, io);
     let mut totals = Totals::default();
     let mut done_bytes = 0u64;
     let mut sink = Sink { out: String::with_capacity(1 << 16), stderr: &mut *io.stderr };
-    let mut chunk: Vec<Result<Puzzle, ParseError>> = Vec::with_capacity(chunk_size);
+    let mut chunk: Vec<Result<Puzzle, ParseError>> = Vec::with_capacity(batch_chunk);
     for source in &sources {
         // Without a file, stdin that ends before its first byte (`< /dev/null`,
         // a script or a CI job with nothing piped in) means no input was given:
@@ -109,6 +112,7 @@ pub(super) fn for_each_puzzle<R: Send>(
         // empty stays an error, like an empty file.
         let implicit_empty = matches!(source, Source::Stdin)
             && input.files.is_empty()
+            && !io.stdin_is_terminal
             && io.stdin.fill_buf().is_ok_and(|bytes| bytes.is_empty());
         let source = if implicit_empty {
             writeln!(sink.stderr, "note: no file and nothing on stdin: solving the built-in example")?;
@@ -118,10 +122,10 @@ pub(super) fn for_each_puzzle<R: Send>(
         };
         let name = source.name();
         let (reader, interactive): (Box<dyn BufRead + '_>, bool) = match source {
-            Source::Stdin => (Box::new(&mut *io.stdin), true),
+            Source::Stdin => (gunzipped(&mut *io.stdin), true),
             Source::Builtin => (Box::new(BUILTIN_PUZZLE.as_bytes()), false),
             Source::File(path) => match open(path) {
-                Ok(file) => (Box::new(BufReader::with_capacity(1 << 16, file)), false),
+                Ok(file) => (gunzipped(BufReader::with_capacity(1 << 16, file)), false),
                 Err(message) => {
                     writeln!(sink.stderr, "error: {name}: {message}")?;
                     totals.bad_sources += 1;
@@ -129,7 +133,10 @@ pub(super) fn for_each_puzzle<R: Send>(
                 }
             },
         };
-        let mut reader = PuzzleReader::new(reader).file(Arc::clone(&name)).shape(input.shape);
+        // Someone typing puzzles wants each answer as the puzzle is entered,
+        // not after a chunk of hundreds or the end of the input.
+        let chunk_size = if matches!(source, Source::Stdin) && io.stdin_is_terminal { 1 } else { batch_chunk };
+        let mut reader = PuzzleReader::new(reader).file(Arc::clone(&name)).shape(input.shape).notation(input.notation);
         let mut count = 0u64;
         loop {
             chunk.clear();
@@ -182,6 +189,18 @@ pub(super) fn for_each_puzzle<R: Send>(
     Ok(totals)
 }
 
+/// The input itself, or its decompression when it starts with gzip's magic
+/// bytes (`1f 8b`, which no text starts with). Several gzip members one after
+/// the other (`cat a.gz b.gz`) decompress as one stream.
+fn gunzipped<'a, R: BufRead + 'a>(mut input: R) -> Box<dyn BufRead + 'a> {
+    let gzip = input.fill_buf().is_ok_and(|bytes| bytes.starts_with(&[0x1f, 0x8b]));
+    if gzip {
+        Box::new(BufReader::with_capacity(1 << 16, flate2::bufread::MultiGzDecoder::new(input)))
+    } else {
+        Box::new(input)
+    }
+}
+
 /// Opens a puzzle file, refusing directories up front (reading one fails
 /// with a less helpful message).
 fn open(path: &PathBuf) -> Result<File, String> {
@@ -211,8 +230,12 @@ fn progress_bar(sources: &[Source], io: &Io<'_>) -> Option<ProgressBar> {
     let mut total = 0u64;
     for source in sources {
         match source {
-            Source::File(path) => total += std::fs::metadata(path).map(|m| m.len()).unwrap_or(0),
-            Source::Stdin => {
+            // The bar counts the bytes read, which for a gzipped file are
+            // not the file's: a spinner then.
+            Source::File(path) if path.extension().is_none_or(|extension| extension != "gz") => {
+                total += std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+            }
+            Source::File(_) | Source::Stdin => {
                 let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
                 bar.set_style(ProgressStyle::with_template("{spinner} {bytes} read ({bytes_per_sec})").ok()?);
                 return Some(bar);

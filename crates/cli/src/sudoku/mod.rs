@@ -7,10 +7,15 @@
 //! [`crate::app::main`]; tests run it in-process with [`crate::app::run`] and
 //! their own stdin, stdout and stderr.
 
+mod animate;
 mod batch;
 mod commands;
 pub mod compare;
+mod generate;
+mod human;
 mod input;
+mod rate;
+mod screen;
 mod solvers;
 mod summary;
 mod trace;
@@ -22,7 +27,9 @@ use crate::{Io, StrategyArgs};
 use clap::{Args, Parser, Subcommand};
 use csp::SolveConfig;
 use csp_sudoku::format::Format;
+use csp_sudoku::parse::Notation;
 use csp_sudoku::{LARGEST_MRV_SIDE, Shape, default_config};
+use screen::ColorChoice;
 
 /// The configurations of a run: the defaults for small and large sides with
 /// the command line's strategy options applied to both.
@@ -52,14 +59,17 @@ pub const BUILTIN_PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17
 #[derive(Parser, Debug)]
 #[command(
     name = "sudoku",
-    about = "Solve, count, trace, check and generate sudoku puzzles of any box shape (4x4 to 64x64).",
-    long_about = "Solve, count, trace, check and generate sudoku puzzles of any box shape (4x4 to 64x64).\n\n\
-        Puzzles are read from files or stdin in the line format (one puzzle per line, '.' or '0' empty, \
-        1-9 then A=10 ... Z=35), the grid format (n lines of n numbers, puzzles separated by blank lines) \
-        or the Project Euler layout ('Grid NN' then n lines of digits); '#' lines are comments. \
-        Without a command, 'solve' is run; without a file and with a terminal or nothing on stdin, a \
-        built-in example is solved.\n\nExit status: 0 every puzzle solved, 1 some puzzle has no solution or hit a limit, \
-        2 bad input or usage.",
+    about = "Solve, count, trace, check, generate, explain and rate sudoku puzzles of any box shape (4x4 to 64x64).",
+    long_about = "Solve, count, trace, check, generate, explain and rate sudoku puzzles of any box shape (4x4 to 64x64).\n\n\
+        Puzzles are read from files or stdin (gzipped or not) in the line format (one puzzle per line, '.' or '0' \
+        empty, 1-9 then A=10 ... Z=35), the grid format (n lines of n numbers, puzzles separated by blank lines), \
+        the Project Euler layout ('Grid NN' then n lines of digits) or as JSON records (what --output json \
+        writes). '#' starts a comment; '# box RxC' gives the box shape of the puzzles that follow (on its own \
+        line) or of the puzzle before it (on its line), and every output carries its shape so. Without a \
+        command, 'solve' is run; options may come before the command. Without a file, on a terminal, 'solve' \
+        shows a built-in example beside its solution (the other commands take the example), and 'solve -' \
+        solves puzzles as they are typed.\n\nExit status: 0 every puzzle solved, 1 some puzzle has no solution \
+        or hit a limit, 2 bad input or usage.",
     args_conflicts_with_subcommands = true,
     version
 )]
@@ -80,8 +90,17 @@ enum Command {
     Trace(TraceArgs),
     /// Check filled grids, naming every broken row, column and box.
     Check(CheckArgs),
-    /// Generate puzzles with a unique solution, reproducibly from a seed.
-    Generate(GenerateArgs),
+    /// Generate puzzles with a unique solution, reproducibly from a seed; of a chosen difficulty with --difficulty.
+    Generate(generate::GenerateArgs),
+    /// Solve every puzzle as a person would, step by step, and rate it: the steps, then the rating.
+    #[command(long_about = human::EXPLAIN_ABOUT)]
+    Explain(human::ExplainArgs),
+    /// The next step a person can take, from a puzzle with its progress or pencil marks.
+    #[command(long_about = human::HINT_ABOUT)]
+    Hint(human::HintArgs),
+    /// Rate the difficulty of every puzzle: level, score and the hardest technique needed, one line each.
+    #[command(long_about = rate::RATE_ABOUT)]
+    Rate(rate::RateArgs),
     /// Compare solver configurations on every puzzle: nodes, checks and time per configuration.
     #[command(long_about = compare::COMPARE_ABOUT)]
     Compare(compare::CompareCmdArgs),
@@ -96,6 +115,9 @@ struct InputArgs {
     /// The box shape ROWSxCOLS (e.g. 2x3) instead of the default for each puzzle's side.
     #[arg(long = "box", value_name = "RxC")]
     shape: Option<Shape>,
+    /// What the reader takes besides givens (set by the commands that read progress).
+    #[arg(skip)]
+    notation: Notation,
 }
 
 #[derive(Args, Debug, Clone, Default)]
@@ -127,6 +149,9 @@ struct CountArgs {
     /// Stop counting at this many solutions (2 tells none, unique or multiple).
     #[arg(long, value_name = "K", default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
     limit: u64,
+    /// Output: text (`verdict<TAB>file:line`) or json (one object per puzzle).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t)]
+    output: RecordOutput,
     #[command(flatten)]
     strategy: StrategyArgs,
     /// Print a summary of the batch on stderr.
@@ -135,6 +160,16 @@ struct CountArgs {
     /// Count this many puzzles in parallel (output stays in input order); the default is one per core.
     #[arg(long, short = 'j', value_name = "N", default_value_t = default_jobs(), value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: u16,
+}
+
+/// `--output` of the commands that print one line per puzzle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+enum RecordOutput {
+    /// Lines of text.
+    #[default]
+    Text,
+    /// One JSON object per line.
+    Json,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -146,19 +181,41 @@ enum TraceFormat {
     Jsonl,
 }
 
+/// The strategy options, which `trace --human` (a person's steps) has no use for.
+const STRATEGY_OPTIONS: [&str; 12] = [
+    "propagation",
+    "var_order",
+    "value_order",
+    "all_different",
+    "root_arc_consistency",
+    "intersections",
+    "no_intersections",
+    "branching",
+    "restarts",
+    "seed",
+    "node_limit",
+    "timeout",
+];
+
 #[derive(Args, Debug, Clone)]
 struct TraceArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// Trace format.
-    #[arg(long, value_enum, default_value_t = TraceFormat::Text)]
-    format: TraceFormat,
-    /// Redraw the board in the terminal as the search runs (ANSI escapes).
+    /// Trace format: text (default) or jsonl (one JSON object per event); not with --animate.
+    #[arg(long, value_enum, conflicts_with = "animate")]
+    format: Option<TraceFormat>,
+    /// Redraw the board as the search runs, on a terminal in place (frames one after another into a file or a pipe).
     #[arg(long)]
     animate: bool,
-    /// Milliseconds between two frames of the animation.
-    #[arg(long, value_name = "MS", default_value_t = 60)]
-    delay: u64,
+    /// With --animate: replay a person's steps (those of `explain`) on the pencil marks instead of the search.
+    #[arg(long, requires = "animate", conflicts_with_all = STRATEGY_OPTIONS)]
+    human: bool,
+    /// With --animate: milliseconds between two frames on a terminal [default: 60, 1500 with --human].
+    #[arg(long, value_name = "MS", requires = "animate")]
+    delay: Option<u64>,
+    /// With --animate: colours auto (on a terminal without NO_COLOR), always or never.
+    #[arg(long, value_enum, value_name = "WHEN", requires = "animate")]
+    color: Option<ColorChoice>,
     #[command(flatten)]
     strategy: StrategyArgs,
 }
@@ -167,70 +224,78 @@ struct TraceArgs {
 struct CheckArgs {
     #[command(flatten)]
     input: InputArgs,
-}
-
-#[derive(Args, Debug, Clone)]
-struct GenerateArgs {
-    /// The side of the grids (the default box shape for it), e.g. 9, 16, 20, 25.
-    #[arg(long, value_name = "N", conflicts_with = "shape", required_unless_present = "shape")]
-    size: Option<usize>,
-    /// The box shape ROWSxCOLS instead of --size.
-    #[arg(long = "box", value_name = "RxC")]
-    shape: Option<Shape>,
-    /// How many puzzles.
-    #[arg(long, value_name = "K", default_value_t = 1)]
-    count: u64,
-    /// The seed of the first puzzle; puzzle i uses seed + i.
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    seed: u64,
-    /// The givens to keep: a fraction of the cells (0.4) or a number (160).
-    #[arg(long, value_name = "AMOUNT", default_value = "0.4")]
-    givens: Givens,
-    /// Give up proving that a blank keeps the puzzle unique after this many
-    /// nodes (the given then stays); keeps generation fast and reproducible.
-    #[arg(long = "check-nodes", value_name = "N", default_value_t = 2000)]
-    check_nodes: u64,
-    /// Output format of the puzzles.
-    #[arg(long, value_name = "FORMAT", default_value = "line")]
-    output: Format,
-    /// Generate this many puzzles in parallel (output stays in seed order); the default is one per core.
-    #[arg(long, short = 'j', value_name = "N", default_value_t = default_jobs(), value_parser = clap::value_parser!(u16).range(1..=256))]
-    jobs: u16,
-}
-
-/// How many givens to keep.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Givens {
-    Fraction(f64),
-    Count(usize),
-}
-
-impl std::str::FromStr for Givens {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Givens, String> {
-        if let Ok(count) = text.parse::<usize>() {
-            return Ok(Givens::Count(count));
-        }
-        match text.parse::<f64>() {
-            Ok(f) if (0.0..=1.0).contains(&f) => Ok(Givens::Fraction(f)),
-            _ => Err(format!("'{text}' is neither a number of givens nor a fraction between 0 and 1")),
-        }
-    }
+    /// Output: text (`file:line: valid`, and what is wrong) or json (one object per grid).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t)]
+    output: RecordOutput,
 }
 
 /// The tool: `sudoku [COMMAND] [FILE]... [OPTIONS]` (see `--help`), on the
 /// streams of `io`; returns the exit status. Run it with [`crate::app::run`] or
 /// [`crate::app::main`].
 pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
-    let cli: Cli = crate::app::parse(args, io)?;
+    // How the tool was called (`csp-sudoku`, or `sudoku` as the example), for
+    // the commands it suggests.
+    let program = args
+        .first()
+        .and_then(|first| std::path::Path::new(first).file_stem())
+        .map_or("sudoku".to_string(), |stem| stem.to_string_lossy().into_owned());
+    let cli: Cli = crate::app::parse(command_first(args), io)?;
     let code = match cli.command.unwrap_or(Command::Solve(cli.solve)) {
-        Command::Solve(args) => batch::solve(&args, io)?,
+        Command::Solve(args) => batch::solve(&args, &program, io)?,
         Command::Count(args) => batch::count(&args, io)?,
         Command::Trace(args) => trace::trace(&args, io)?,
         Command::Check(args) => commands::check(&args, io)?,
-        Command::Generate(args) => commands::generate(&args, io)?,
+        Command::Generate(args) => generate::generate(&args, io)?,
         Command::Compare(args) => compare::compare(&args, io)?,
+        Command::Explain(args) => human::explain(&args, io)?,
+        Command::Hint(args) => human::hint(&args, io)?,
+        Command::Rate(args) => rate::rate(&args, io)?,
     };
     Ok(code)
+}
+
+/// The arguments with the command moved before the options that precede it:
+/// `sudoku --output line solve f.txt` is `sudoku solve --output line f.txt`.
+/// Without this, the options would go to the default command (`solve`) and
+/// the command's name would be taken for a file. An option the command does
+/// not take is then a usage error that names it. The first word that is not
+/// an option or an option's value is the command, if it is one (a file
+/// named like a command is written `./solve`).
+fn command_first(mut args: Vec<OsString>) -> Vec<OsString> {
+    use clap::CommandFactory;
+    let cli = Cli::command();
+    // An option takes a value if it does for the tool or any command (the
+    // same name means the same kind of option everywhere in this tool).
+    let options: Vec<&clap::Arg> =
+        cli.get_arguments().chain(cli.get_subcommands().flat_map(|command| command.get_arguments())).collect();
+    let takes_value = |word: &str| {
+        let value_option = |arg: &&&clap::Arg| arg.get_action().takes_values();
+        if let Some(long) = word.strip_prefix("--") {
+            !long.contains('=') && options.iter().filter(value_option).any(|arg| arg.get_long() == Some(long))
+        } else {
+            let mut chars = word.chars().skip(1);
+            match (chars.next(), chars.next()) {
+                (Some(short), None) => options.iter().filter(value_option).any(|arg| arg.get_short() == Some(short)),
+                _ => false,
+            }
+        }
+    };
+    let mut at = 1;
+    while at < args.len() {
+        let Some(word) = args[at].to_str() else { break };
+        if word == "--" {
+            break;
+        }
+        if word.starts_with('-') && word.len() > 1 {
+            at += if takes_value(word) { 2 } else { 1 };
+            continue;
+        }
+        let is_command = cli.get_subcommands().any(|command| command.get_name() == word);
+        if is_command && at > 1 {
+            let command = args.remove(at);
+            args.insert(1, command);
+        }
+        break;
+    }
+    args
 }

@@ -82,6 +82,45 @@ impl Histogram {
     }
 }
 
+/// A duration in nanoseconds with a unit that suits it: `812 ns`, `16.3 µs`,
+/// `1.21 ms`, `3.45 s` (three significant digits or so).
+pub(super) fn duration_text(nanos: u64) -> String {
+    let value = nanos as f64;
+    let (scaled, unit) = if nanos < 1_000 {
+        return format!("{nanos} ns");
+    } else if nanos < 1_000_000 {
+        (value / 1e3, "µs")
+    } else if nanos < 1_000_000_000 {
+        (value / 1e6, "ms")
+    } else {
+        (value / 1e9, "s")
+    };
+    let decimals = if scaled < 10.0 {
+        2
+    } else if scaled < 100.0 {
+        1
+    } else {
+        0
+    };
+    format!("{scaled:.decimals$} {unit}")
+}
+
+/// `one` for 1, `many` otherwise.
+pub(super) fn plural(count: u64, one: &'static str, many: &'static str) -> &'static str {
+    if count == 1 { one } else { many }
+}
+
+/// The summary's `wall time` line: seconds, puzzles per second, jobs.
+pub(super) fn wall_line(puzzles: u64, wall: Duration, jobs: usize) -> String {
+    let seconds = wall.as_secs_f64();
+    let rate = if seconds > 0.0 { puzzles as f64 / seconds } else { 0.0 };
+    format!(
+        "wall time       {seconds:.3} s, {rate:.0} {}/s ({jobs} {}, parsing and output included)\n",
+        plural(rate.round() as u64, "puzzle", "puzzles"),
+        plural(jobs as u64, "job", "jobs")
+    )
+}
+
 /// What a batch did, puzzle by puzzle.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Summary {
@@ -112,25 +151,18 @@ impl Summary {
     pub(super) fn render(&self, wall: Duration, jobs: usize) -> String {
         let mut out = String::new();
         let searched = self.times.len().max(1) as f64;
-        let micros = |nanos: u64| nanos as f64 / 1e3;
         let _ = writeln!(
             out,
             "puzzles         {} (solved {}, unsatisfiable {}, limit reached {}, bad input {})",
             self.puzzles, self.solved, self.unsatisfiable, self.limit, self.invalid
         );
-        let seconds = wall.as_secs_f64();
-        let rate = if seconds > 0.0 { self.puzzles as f64 / seconds } else { 0.0 };
-        let jobs_word = if jobs == 1 { "job" } else { "jobs" };
+        out.push_str(&wall_line(self.puzzles, wall, jobs));
         let _ = writeln!(
             out,
-            "wall time       {seconds:.3} s, {rate:.0} puzzles/s ({jobs} {jobs_word}, parsing and output included)"
-        );
-        let _ = writeln!(
-            out,
-            "µs per puzzle   median {:.1}, p90 {:.1}, max {:.1} (model, search and verification)",
-            micros(self.times.quantile(0.5)),
-            micros(self.times.quantile(0.9)),
-            micros(self.times.max())
+            "time per puzzle median {}, p90 {}, max {} (model, search and verification)",
+            duration_text(self.times.quantile(0.5)),
+            duration_text(self.times.quantile(0.9)),
+            duration_text(self.times.max())
         );
         let _ = writeln!(
             out,
@@ -163,6 +195,21 @@ mod tests {
             assert!(low <= v && (v < high || v == u64::MAX), "{v} in {low}..{high}");
             assert!((high - low) as f64 <= (low as f64 / 32.0).max(1.0) + 1.0);
         }
+    }
+
+    #[test]
+    fn durations_get_a_unit_that_suits_them() {
+        assert_eq!(duration_text(812), "812 ns");
+        assert_eq!(duration_text(16_300), "16.3 µs");
+        assert_eq!(duration_text(1_211_428_100), "1.21 s");
+        assert_eq!(duration_text(4_400_000), "4.40 ms");
+        assert_eq!(duration_text(250_000_000), "250 ms");
+        let mut summary = Summary { puzzles: 1, ..Summary::default() };
+        summary.searched(1_211_428_100, 3, 1);
+        let text = summary.render(Duration::from_secs(1), 1);
+        assert!(text.contains("1 puzzle/s (1 job,"), "{text}");
+        assert!(text.contains("time per puzzle median 1.2"), "{text}");
+        assert!(text.contains(" s, p90 1.2"), "{text}");
     }
 
     #[test]

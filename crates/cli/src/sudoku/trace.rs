@@ -1,25 +1,30 @@
 //! `trace`: the search step by step, as text, as JSON lines, or as an
-//! animation that redraws the board in the terminal.
+//! animation that redraws the board in the terminal; with `--animate
+//! --human`, a person's steps replayed on the board.
 //!
-//! All three are observers of the engine's [`SearchEvent`]s. The animation
-//! keeps its own copy of every cell's candidates, replaying the removals and
-//! restoring a snapshot per decision level on backtrack, so it shows exactly
-//! what the search knows at each step.
+//! The first three are observers of the engine's [`SearchEvent`]s. The
+//! animation keeps its own copy of every cell's candidates, replaying the
+//! removals and restoring a snapshot per decision level on backtrack, so it
+//! shows exactly what the search knows at each step. The time it reports is
+//! the search's alone: drawing and the delays between frames are taken out.
 
 use std::fmt::Write as _;
 use std::io::Write;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 use csp::{Branching, ConstraintId, Model, Observer, Outcome, Restarts, SearchEvent, VarId};
 use csp_sudoku::check::verify_solution;
 use csp_sudoku::format::{self, JsonRows};
 use csp_sudoku::grid::{Grid, Shape};
+use csp_sudoku::human::{HumanError, HumanSolver, PencilMarks};
 use csp_sudoku::model::SudokuModel;
+use csp_sudoku::parse::{Notation, Puzzle};
 use serde::Serialize;
 
-use super::batch::push_json_line;
-use super::input::{Item, for_each_puzzle};
+use super::animate::{self, SearchBoard};
+use super::batch::{exit_code, push_json_line};
+use super::input::{Item, Location, for_each_puzzle};
+use super::screen::Screen;
 use super::{Configs, Io, TraceArgs, TraceFormat};
 
 /// Writes events as they come. I/O errors are kept and reported after the
@@ -33,7 +38,11 @@ struct Tracer<'a> {
     line: String,
     error: Option<std::io::Error>,
     /// Present when animating.
-    board: Option<Board>,
+    board: Option<SearchBoard>,
+    /// The pause after each frame (none into a file or a pipe).
+    delay: Duration,
+    /// The time spent drawing and waiting, not searching.
+    drawing: Duration,
 }
 
 impl Tracer<'_> {
@@ -123,6 +132,7 @@ impl Observer for Tracer<'_> {
         if self.error.is_some() {
             return;
         }
+        let started = self.board.is_some().then(Instant::now);
         self.line.clear();
         if let Some(board) = &mut self.board {
             if let Some(frame) = board.apply(event, self.shape) {
@@ -134,18 +144,16 @@ impl Observer for Tracer<'_> {
                 TraceFormat::Jsonl => self.jsonl(event),
             }
         }
-        if self.line.is_empty() {
-            return;
-        }
-        if let Err(err) = self.out.write_all(self.line.as_bytes()) {
-            self.error = Some(err);
-            return;
-        }
-        if let Some(board) = &self.board {
-            let _ = self.out.flush();
-            if !board.delay.is_zero() {
-                std::thread::sleep(board.delay);
+        if !self.line.is_empty() {
+            if let Err(err) = self.out.write_all(self.line.as_bytes()) {
+                self.error = Some(err);
+            } else if self.board.is_some() {
+                let _ = self.out.flush();
+                std::thread::sleep(self.delay);
             }
+        }
+        if let Some(started) = started {
+            self.drawing += started.elapsed();
         }
     }
 }
@@ -197,161 +205,91 @@ enum Event<'a> {
     },
 }
 
-/// The animation's picture of the search: every cell's candidates as a bit
-/// mask, one snapshot per decision level, and what happened last.
-struct Board {
-    candidates: Vec<u64>,
-    givens: Vec<bool>,
-    /// `levels[d]`: the candidates before the decision at depth `d + 1`.
-    levels: Vec<Vec<u64>>,
-    delay: Duration,
-    nodes: u64,
-    backtracks: u64,
-    first_frame: bool,
-}
-
-/// ANSI escapes: home, clear to the end of the screen, and colours.
-const HOME: &str = "\x1b[H";
-const CLEAR_SCREEN: &str = "\x1b[2J";
-const CLEAR_BELOW: &str = "\x1b[J";
-const DECIDED: &str = "\x1b[1;30;42m";
-const UNDONE: &str = "\x1b[1;37;41m";
-const GIVEN: &str = "\x1b[1m";
-const PROPAGATED: &str = "\x1b[36m";
-const RESET: &str = "\x1b[0m";
-
-impl Board {
-    fn new(puzzle: &Grid, delay: Duration) -> Board {
-        let n = puzzle.side();
-        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let candidates = puzzle.cells().iter().map(|&v| if v == 0 { full } else { 1u64 << (v - 1) }).collect();
-        let givens = puzzle.cells().iter().map(|&v| v != 0).collect();
-        Board { candidates, givens, levels: Vec::new(), delay, nodes: 0, backtracks: 0, first_frame: true }
-    }
-
-    /// Applies an event; returns a frame to draw for decisions, backtracks and
-    /// solutions (removals only change the picture).
-    fn apply(&mut self, event: &SearchEvent, shape: Shape) -> Option<String> {
-        match *event {
-            SearchEvent::Removed { var, value, .. } => {
-                if let Some(mask) = self.candidates.get_mut(var.index()) {
-                    *mask &= !(1u64 << ((value - 1) & 63));
-                }
-                None
-            }
-            SearchEvent::Decision { var, value, depth } => {
-                self.nodes += 1;
-                self.levels.truncate(depth as usize - 1);
-                self.levels.push(self.candidates.clone());
-                self.candidates[var.index()] = 1u64 << ((value - 1) & 63);
-                let status = format!("depth {depth}: try {} = {value}", shape.cell_name(var.index()));
-                Some(self.frame(shape, Some((var.index(), DECIDED)), &status))
-            }
-            SearchEvent::Backtrack { var, depth } => {
-                self.backtracks += 1;
-                if let Some(snapshot) = self.levels.get(depth as usize - 1) {
-                    self.candidates.clone_from(snapshot);
-                }
-                self.levels.truncate(depth as usize);
-                let status = format!("depth {depth}: undo {}", shape.cell_name(var.index()));
-                Some(self.frame(shape, Some((var.index(), UNDONE)), &status))
-            }
-            SearchEvent::Restart { count } => {
-                // The board before the first decision is the root's.
-                if let Some(root) = self.levels.first() {
-                    self.candidates.clone_from(root);
-                }
-                self.levels.clear();
-                Some(self.frame(shape, None, &format!("restart {count}: back to the root")))
-            }
-            SearchEvent::Solution { count } => Some(self.frame(shape, None, &format!("solution {count}"))),
-            SearchEvent::WipeOut { .. } => None,
-            // Splits, interval narrowing and improvements: a sudoku has none.
-            _ => None,
-        }
-    }
-
-    fn frame(&mut self, shape: Shape, mark: Option<(usize, &str)>, status: &str) -> String {
-        let n = shape.side();
-        let width = if n < 10 { 1 } else { 2 };
-        let mut out = String::new();
-        if std::mem::take(&mut self.first_frame) {
-            out.push_str(CLEAR_SCREEN);
-        }
-        out.push_str(HOME);
-        for row in 0..n {
-            if row > 0 && row % shape.box_rows() == 0 {
-                for stack in 0..n / shape.box_cols() {
-                    if stack > 0 {
-                        out.push_str("-+-");
-                    }
-                    let c = shape.box_cols();
-                    out.extend(std::iter::repeat_n('-', c * width + c - 1));
-                }
-                out.push('\n');
-            }
-            for col in 0..n {
-                if col > 0 {
-                    out.push_str(if col % shape.box_cols() == 0 { " | " } else { " " });
-                }
-                let cell = row * n + col;
-                let mask = self.candidates[cell];
-                let text = if mask.count_ones() == 1 {
-                    let value = mask.trailing_zeros() as u8 + 1;
-                    if width == 2 { format!("{value:>2}") } else { value.to_string() }
-                } else {
-                    " ".repeat(width - 1) + "."
-                };
-                let style = match mark {
-                    Some((marked, style)) if marked == cell => style,
-                    _ if self.givens[cell] => GIVEN,
-                    _ if mask.count_ones() == 1 => PROPAGATED,
-                    _ => "",
-                };
-                if style.is_empty() {
-                    out.push_str(&text);
-                } else {
-                    let _ = write!(out, "{style}{text}{RESET}");
-                }
-            }
-            out.push('\n');
-        }
-        let _ = writeln!(out, "\n{status}    nodes {}, backtracks {}", self.nodes, self.backtracks);
-        out.push_str(CLEAR_BELOW);
-        out
-    }
-}
-
 pub(super) fn trace(args: &TraceArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let configs = Configs::new(&args.strategy);
+    let screen = Screen::detect(io, args.color.unwrap_or_default());
+    // Frames into a file or a pipe need no pause: nobody watches them come.
+    let delay = match (screen.redraw, args.delay) {
+        (false, _) => Duration::ZERO,
+        (true, Some(ms)) => Duration::from_millis(ms),
+        (true, None) => animate::default_delay(args.human),
+    };
+    let mut input = args.input.clone();
+    if args.human {
+        input.notation = Notation::Progress;
+    }
     let mut bad = 0u64;
     let mut unsolved = 0u64;
-    // Traces are long and printed as the search runs, so each puzzle is
-    // traced here, in the emit step, with stdout at hand.
+    // Traces are long and printed as the search runs, so the puzzles are
+    // read first and traced one by one with stdout at hand.
     let mut puzzles = Vec::new();
     let totals = for_each_puzzle(
-        &args.input,
+        &input,
         1,
         io,
         |_| (),
         |_, location, item| {
             match item {
-                Item::Done(puzzle, ()) => puzzles.push((location.clone(), puzzle.grid.clone())),
+                Item::Done(puzzle, ()) => puzzles.push((location.clone(), puzzle.clone())),
                 Item::Bad(_) => bad += 1,
             }
             Ok(())
         },
     )?;
     for (location, puzzle) in puzzles {
-        if let Some(conflict) = puzzle.first_conflict() {
+        if let Some(conflict) = puzzle.grid.first_conflict() {
             writeln!(io.stderr, "error: {location}: conflicting givens: {conflict}")?;
             bad += 1;
             continue;
         }
-        let model = SudokuModel::new(&puzzle)?;
-        let config = configs.for_side(puzzle.side());
-        if !args.animate {
-            let header = match args.format {
+        let traced = if args.human {
+            replay_human(&location, &puzzle, &screen, delay, io)?
+        } else {
+            let search = Search {
+                config: configs.for_side(puzzle.grid.side()),
+                format: args.format.unwrap_or_default(),
+                animate: args.animate.then_some(screen),
+                delay,
+            };
+            search.trace(&location, &puzzle.grid, io)?
+        };
+        match traced {
+            Traced::Solved => {}
+            Traced::Unsolved => unsolved += 1,
+            Traced::Bad => bad += 1,
+        }
+    }
+    Ok(exit_code(totals.bad_sources + bad, unsolved))
+}
+
+/// How the trace of a puzzle ended.
+enum Traced {
+    Solved,
+    /// No solution, or a limit stopped the search.
+    Unsolved,
+    /// A board the human solver cannot start from.
+    Bad,
+}
+
+/// A trace of the engine's search.
+struct Search<'a> {
+    config: &'a csp::SolveConfig,
+    format: TraceFormat,
+    /// The screen to animate on, when animating.
+    animate: Option<Screen>,
+    delay: Duration,
+}
+
+impl Search<'_> {
+    fn trace(&self, location: &Location, puzzle: &Grid, io: &mut Io<'_>) -> anyhow::Result<Traced> {
+        let config = self.config;
+        let model = SudokuModel::new(puzzle)?;
+        if let Some(screen) = &self.animate {
+            let (rows, cols) = SearchBoard::size(puzzle.shape());
+            let n = puzzle.side();
+            screen.check_fits(rows, cols, &format!("the animation of a {n}x{n} board"))?;
+        } else {
+            let header = match self.format {
                 TraceFormat::Text => format!(
                     "# trace of {location}: {}x{} with {} boxes, {} givens; {} propagation, {} variable order, {} all-different{}{}{}\n",
                     puzzle.side(),
@@ -374,7 +312,7 @@ pub(super) fn trace(args: &TraceArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                         file: &location.file,
                         line: location.line,
                         shape: puzzle.shape().to_string(),
-                        puzzle: JsonRows(&puzzle),
+                        puzzle: JsonRows(puzzle),
                     };
                     push_json_line(&mut line, &start);
                     line
@@ -386,13 +324,15 @@ pub(super) fn trace(args: &TraceArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
             out: &mut *io.stdout,
             model: model.model(),
             shape: puzzle.shape(),
-            format: args.format,
+            format: self.format,
             depth: 0,
             line: String::new(),
             error: None,
-            board: args.animate.then(|| Board::new(&puzzle, Duration::from_millis(args.delay))),
+            board: self.animate.map(|screen| SearchBoard::new(puzzle, screen)),
+            delay: self.delay,
+            drawing: Duration::ZERO,
         };
-        let (outcome, stats) = {
+        let (outcome, mut stats) = {
             let mut solver = model.solver(config.clone())?;
             solver.observe(&mut tracer);
             let outcome = match solver.solve() {
@@ -405,55 +345,79 @@ pub(super) fn trace(args: &TraceArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
         if let Some(err) = tracer.error.take() {
             return Err(err.into());
         }
+        // The search's own time, without the frames and their delays.
+        stats.elapsed = stats.elapsed.saturating_sub(tracer.drawing);
+        let drawn = if self.animate.is_some() { " (the search alone: drawing and delays left out)" } else { "" };
+        let jsonl = self.format == TraceFormat::Jsonl && self.animate.is_none();
         let mut tail = String::new();
-        match outcome {
+        let traced = match outcome {
             Ok(values) => {
                 let solution = model.grid(&values);
-                if let Err(problem) = verify_solution(&puzzle, &solution) {
+                if let Err(problem) = verify_solution(puzzle, &solution) {
                     anyhow::bail!(
                         "internal error: the engine's answer at {location} fails the independent check ({problem})"
                     );
                 }
-                match args.format {
-                    TraceFormat::Jsonl if !args.animate => {
-                        let end = Event::End {
-                            status: "solved",
-                            solution: Some(JsonRows(&solution)),
-                            nodes: stats.nodes,
-                            backtracks: stats.backtracks,
-                        };
-                        push_json_line(&mut tail, &end);
-                    }
-                    _ => {
-                        let _ = writeln!(tail, "\n{}\n# {stats}", format::pretty(&solution));
-                    }
+                if jsonl {
+                    let end = Event::End {
+                        status: "solved",
+                        solution: Some(JsonRows(&solution)),
+                        nodes: stats.nodes,
+                        backtracks: stats.backtracks,
+                    };
+                    push_json_line(&mut tail, &end);
+                } else {
+                    let _ = writeln!(tail, "\n{}\n# {stats}{drawn}", format::pretty(&solution));
                 }
+                Traced::Solved
             }
             Err(why) => {
-                unsolved += 1;
-                match args.format {
-                    TraceFormat::Jsonl if !args.animate => {
-                        let end = Event::End {
-                            status: &why,
-                            solution: None,
-                            nodes: stats.nodes,
-                            backtracks: stats.backtracks,
-                        };
-                        push_json_line(&mut tail, &end);
-                    }
-                    _ => {
-                        let _ = writeln!(tail, "{why}\n# {stats}");
-                    }
+                if jsonl {
+                    let end =
+                        Event::End { status: &why, solution: None, nodes: stats.nodes, backtracks: stats.backtracks };
+                    push_json_line(&mut tail, &end);
+                } else {
+                    let _ = writeln!(tail, "{why}\n# {stats}{drawn}");
                 }
+                Traced::Unsolved
             }
-        }
+        };
         io.stdout.write_all(tail.as_bytes())?;
+        Ok(traced)
     }
-    Ok(if totals.bad_sources + bad > 0 {
-        EXIT_BAD_INPUT
-    } else if unsolved > 0 {
-        EXIT_NO_SOLUTION
-    } else {
-        EXIT_OK
-    })
+}
+
+/// Replays a person's steps on the board (`--animate --human`).
+fn replay_human(
+    location: &Location,
+    puzzle: &Puzzle,
+    screen: &Screen,
+    delay: Duration,
+    io: &mut Io<'_>,
+) -> anyhow::Result<Traced> {
+    let marks = match PencilMarks::from_puzzle(puzzle) {
+        Ok(marks) => marks,
+        Err(err) => {
+            writeln!(io.stderr, "error: {location}: {err}")?;
+            return Ok(Traced::Bad);
+        }
+    };
+    let solution = match HumanSolver::new().solve_marks(marks) {
+        Ok(solution) => solution,
+        Err(HumanError::NoSolution) => {
+            writeln!(io.stdout, "{location}: no solution")?;
+            return Ok(Traced::Unsolved);
+        }
+        Err(err) => return Err(err.into()),
+    };
+    let (rows, cols) = animate::human_size(&solution);
+    let n = puzzle.grid.side();
+    screen.check_fits(rows, cols, &format!("the replay of a {n}x{n} board"))?;
+    let title = format!("{location}: {n}x{n} with {} boxes", puzzle.grid.shape());
+    for frame in animate::human_frames(&solution, &title, screen) {
+        io.stdout.write_all(frame.as_bytes())?;
+        io.stdout.flush()?;
+        std::thread::sleep(delay);
+    }
+    Ok(if solution.is_solved() { Traced::Solved } else { Traced::Unsolved })
 }

@@ -7,3 +7,5 @@ mod conventions;
 mod lab;
 mod queens;
 mod sudoku;
+mod sudoku_findings;
+mod sudoku_human;

@@ -13,34 +13,40 @@ use csp_sudoku::check::verify_solution;
 use csp_sudoku::parse::{self, PuzzleReader};
 use csp_sudoku::{Grid, Shape};
 
-struct Run {
-    code: u8,
-    stdout: String,
-    stderr: String,
+pub(crate) struct Run {
+    pub(crate) code: u8,
+    pub(crate) stdout: String,
+    pub(crate) stderr: String,
 }
 
 /// Runs the tool with `stdin` as piped input (or a terminal when `None`).
-fn run_with(args: &[&str], stdin: Option<&str>) -> Run {
-    let mut input = stdin.unwrap_or("").as_bytes();
+pub(crate) fn run_with(args: &[&str], stdin: Option<&str>) -> Run {
+    run_on(args, stdin.unwrap_or(""), stdin.is_none(), false)
+}
+
+/// Runs the tool in-process on these streams: `stdin`'s text, and whether
+/// stdin and stdout (and stderr, as stdout) are terminals.
+fn run_on(args: &[&str], stdin: &str, stdin_is_terminal: bool, stdout_is_terminal: bool) -> Run {
+    let mut input = stdin.as_bytes();
     let mut stdout = Vec::new();
     let mut stderr = Vec::new();
     let io = Io {
         stdin: &mut input,
-        stdin_is_terminal: stdin.is_none(),
+        stdin_is_terminal,
         stdout: &mut stdout,
-        stdout_is_terminal: false,
+        stdout_is_terminal,
         stderr: &mut stderr,
-        stderr_is_terminal: false,
+        stderr_is_terminal: stdout_is_terminal,
     };
     let code = app::run(sudoku::main, std::iter::once("sudoku").chain(args.iter().copied()), &mut { io });
     Run { code, stdout: String::from_utf8(stdout).unwrap(), stderr: String::from_utf8(stderr).unwrap() }
 }
 
-fn run(args: &[&str]) -> Run {
+pub(crate) fn run(args: &[&str]) -> Run {
     run_with(args, None)
 }
 
-fn shared(name: &str) -> Option<String> {
+pub(crate) fn shared(name: &str) -> Option<String> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku").join(name);
     if path.is_file() {
         Some(path.display().to_string())
@@ -50,18 +56,18 @@ fn shared(name: &str) -> Option<String> {
     }
 }
 
-fn fixture(name: &str) -> String {
+pub(crate) fn fixture(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../sudoku/tests/data").join(name).display().to_string()
 }
 
 /// A file in the test scratch directory with these contents.
-fn temp_file(name: &str, contents: &[u8]) -> String {
+pub(crate) fn temp_file(name: &str, contents: &[u8]) -> String {
     let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("sudoku-cli-{name}"));
     std::fs::write(&path, contents).unwrap();
     path.display().to_string()
 }
 
-fn puzzles_of(text: &str) -> Vec<Grid> {
+pub(crate) fn puzzles_of(text: &str) -> Vec<Grid> {
     parse::puzzles(text).map(|p| p.unwrap().grid).collect()
 }
 
@@ -75,12 +81,18 @@ const SEEDS: &str = "\
 const HARD: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
 #[test]
-fn no_arguments_solve_the_built_in_example() {
+fn no_arguments_on_a_terminal_show_the_example_beside_its_solution() {
     let r = run(&[]);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(r.stdout.starts_with("# <example>:1: solved (9x9, 3x3 boxes, 30 givens"), "{}", r.stdout);
-    let solution = parse::one(&r.stdout).unwrap();
-    verify_solution(&parse::one(sudoku::BUILTIN_PUZZLE).unwrap(), &solution).unwrap();
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines[0], "A sudoku (30 givens)     and its solution");
+    // The puzzle on the left, its solution on the right, row by row.
+    let (left, right): (Vec<&str>, Vec<&str>) = lines[1..].iter().map(|line| line.split_at(25)).unzip();
+    let puzzle = parse::one(&left.join("\n")).unwrap();
+    assert_eq!(puzzle, parse::one(sudoku::BUILTIN_PUZZLE).unwrap());
+    verify_solution(&puzzle, &parse::one(&right.join("\n")).unwrap()).unwrap();
+    // And how to solve one's own, on stderr (the tool does not wait for input).
+    assert!(r.stderr.contains("sudoku solve -          type (or paste) puzzles"), "{}", r.stderr);
     // `solve` alone does the same.
     assert_eq!(run(&["solve"]).stdout, r.stdout);
 }
@@ -88,15 +100,18 @@ fn no_arguments_solve_the_built_in_example() {
 #[test]
 fn no_arguments_and_an_empty_stdin_solve_the_built_in_example() {
     // As under a CI job or `< /dev/null`: stdin is not a terminal and ends at once.
-    let on_terminal = run(&[]);
     let r = run_with(&[], Some(""));
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert_eq!(r.stdout, on_terminal.stdout);
+    assert!(r.stdout.starts_with("# <example>:1: solved (9x9, 3x3 boxes, 30 givens"), "{}", r.stdout);
+    verify_solution(&parse::one(sudoku::BUILTIN_PUZZLE).unwrap(), &parse::one(&r.stdout).unwrap()).unwrap();
     assert!(r.stderr.contains("nothing on stdin: solving the built-in example"), "{}", r.stderr);
     // Something on stdin is input, even if it holds no puzzle; an explicit `-`
     // that is empty is an error like an empty file.
     assert_bad(&run_with(&["solve"], Some("\n")), "<stdin>: no puzzle found");
     assert_bad(&run_with(&["solve", "-"], Some("")), "<stdin>: no puzzle found");
+    // The other commands take the example on a terminal too.
+    let r = run(&["count"]);
+    assert_eq!((r.code, r.stdout.as_str()), (0, "unique\t<example>:1\n"));
 }
 
 #[test]
@@ -185,7 +200,7 @@ fn stats_summarise_the_batch_on_stderr() {
     for expected in [
         "puzzles         5 (solved 5, unsatisfiable 0, limit reached 0, bad input 0)",
         "puzzles/s",
-        "µs per puzzle   median ",
+        "time per puzzle median ",
         "p90",
         "max",
         "nodes (max",
@@ -222,7 +237,7 @@ fn a_bad_puzzle_does_not_stop_the_batch() {
 
 // ---- bad input: each case gets a clear error and exit status 2 ----
 
-fn assert_bad(r: &Run, message: &str) {
+pub(crate) fn assert_bad(r: &Run, message: &str) {
     assert_eq!(r.code, 2, "stdout: {}\nstderr: {}", r.stdout, r.stderr);
     assert!(r.stderr.contains(message), "{message:?} not in stderr:\n{}", r.stderr);
 }
@@ -393,15 +408,39 @@ fn trace_as_json_lines() {
     verify_solution(&parse::one(HARD).unwrap(), &solution).unwrap();
 }
 
+/// Runs the tool with stdout on a terminal (stdin piped).
+pub(crate) fn run_on_terminal(args: &[&str], stdin: &str) -> Run {
+    run_on(args, stdin, false, true)
+}
+
 #[test]
-fn trace_animation_redraws_the_board() {
-    let r = run_with(&["trace", "--animate", "--delay", "0", "--propagation", "fc"], Some(HARD));
+fn trace_animation_redraws_the_board_on_a_terminal_only() {
+    let args = ["trace", "--animate", "--delay", "0", "--propagation", "fc", "--color", "always"];
+    let r = run_on_terminal(&args, HARD);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert!(r.stdout.starts_with("\x1b[2J\x1b[H"), "clears the screen once, then homes the cursor");
-    assert!(r.stdout.matches("\x1b[H").count() > 2, "one frame per step");
+    if std::env::var_os("TERM").is_some_and(|term| term == "dumb") {
+        assert!(!r.stdout.contains("\x1b[H"), "TERM=dumb: no cursor movement");
+    } else {
+        assert!(r.stdout.starts_with("\x1b[2J\x1b[H"), "clears the screen once, then homes the cursor");
+        assert!(r.stdout.matches("\x1b[H").count() > 2, "one frame per step");
+        // Every line is cleared to its end, so that a shorter status line
+        // leaves nothing of a longer one ("backtracks 107ktracks 107").
+        let frames = r.stdout.split("\x1b[H").skip(1);
+        for frame in frames {
+            let body = frame.split("\x1b[J").next().unwrap();
+            assert!(body.split('\n').filter(|line| !line.is_empty()).all(|line| line.ends_with("\x1b[K")), "{body:?}");
+        }
+    }
     assert!(r.stdout.contains("\x1b[1;30;42m"), "the decided cell is highlighted");
     assert!(r.stdout.contains("\x1b[1;37;41m"), "the undone cell is highlighted");
     assert!(r.stdout.contains(": undo r"), "backtracks are shown");
+    // Into a pipe (or a file): plain frames one after another, the cell in brackets.
+    let r = run_with(&args[..6], Some(HARD));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(!r.stdout.contains('\x1b'), "no escapes into a pipe");
+    let decided = r.stdout.lines().find(|line| line.contains('[')).unwrap();
+    assert!(decided.contains(']') && decided.matches('[').count() == 1, "{decided}");
+    assert!(r.stdout.contains(": undo r") && r.stdout.contains("\n\ndepth "), "{}", &r.stdout[..600]);
 }
 
 #[test]
@@ -499,7 +538,7 @@ fn a_closed_pipe_ends_quietly() {
 // ---- the real process ----
 
 /// The installed binary, built by cargo for this test.
-fn binary() -> PathBuf {
+pub(crate) fn binary() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_csp-sudoku"))
 }
 

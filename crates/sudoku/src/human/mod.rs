@@ -75,6 +75,7 @@
 //! from 1), units `row 3`, `column 5`, `box 2`; digits above 9 are written as
 //! numbers (`r12c10 = 16`), as the pretty and grid formats write them.
 
+mod board_text;
 pub mod candidates;
 pub mod chains;
 pub mod coloring;
@@ -82,6 +83,7 @@ pub mod fish;
 pub mod generate;
 pub mod intersections;
 pub mod last_resort;
+mod mistakes;
 pub mod rating;
 pub mod single_digit;
 pub mod singles;
@@ -92,11 +94,13 @@ pub mod uniqueness;
 pub mod wings;
 
 pub use candidates::{DigitSet, PencilMarkError, PencilMarks};
+pub use mistakes::{Mistake, mistakes};
 pub use rating::{Level, Rating, UnknownLevel};
 pub use solve::{HumanError, HumanSolver, Solution};
 pub use step::{Candidate, Step, Technique};
 
 use crate::grid::Grid;
+use crate::model::EngineError;
 
 /// Where a technique's search puts what it finds.
 pub(crate) struct Collector<'a> {
@@ -188,6 +192,13 @@ pub fn explain(puzzle: &Grid) -> Result<Solution, HumanError> {
 /// The next step on a board of pencil marks (`None` when it is solved).
 pub fn hint(marks: &PencilMarks) -> Result<Option<Step>, HumanError> {
     HumanSolver::new().next_step(marks)
+}
+
+/// The engine's solution of a board, keeping its placed digits and
+/// candidates (`None` when it has none: a placed digit or a removed candidate
+/// is wrong, or the puzzle itself has no solution).
+pub fn board_solution(marks: &PencilMarks) -> Result<Option<Grid>, EngineError> {
+    last_resort::engine_solution(marks)
 }
 
 /// The rating of a puzzle: its human-style solution's score and level.

@@ -341,9 +341,7 @@ impl Step {
 
 impl Step {
     /// Appends the step as one JSON object, without a newline (for a
-    /// `--format jsonl` printer): technique, HoDoKu code, placements and
-    /// eliminations (cell index, name and digit), units, pattern cells, digits,
-    /// and the text.
+    /// `--format jsonl` printer): see the [`serde::Serialize`] impl.
     ///
     /// ```
     /// use csp_sudoku::human::{self, PencilMarks};
@@ -356,6 +354,19 @@ impl Step {
     /// assert!(json.ends_with(r#""text":"full house: r1c2 = 3 (the last empty cell of box 1)"}"#));
     /// ```
     pub fn write_json(&self, out: &mut String) {
+        // Plain data: serialising it to a string cannot fail.
+        out.push_str(&serde_json::to_string(self).unwrap_or_default());
+    }
+}
+
+/// One JSON object: `technique`, `code` (HoDoKu's, or null), `placements` and
+/// `eliminations` (each `{"cell","name","digit"}`: the cell's index row by row
+/// from 0, its name `r3c5`, the digit), `units` (`"box 2"`), `cells` (the
+/// pattern's cell indices), `pattern` (candidates, as the eliminations),
+/// `digits`, and `text` (the step's line); a tool can flatten it into records
+/// of its own.
+impl serde::Serialize for Step {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         #[derive(serde::Serialize)]
         struct JsonCandidate {
             cell: usize,
@@ -375,12 +386,9 @@ impl Step {
             text: String,
         }
         let list = |items: &[Candidate]| -> Vec<JsonCandidate> {
-            items
-                .iter()
-                .map(|c| JsonCandidate { cell: c.cell, name: self.cell_name(c.cell).to_string(), digit: c.digit })
-                .collect()
+            items.iter().map(|c| JsonCandidate { cell: c.cell, name: self.cell_name(c.cell), digit: c.digit }).collect()
         };
-        let step = JsonStep {
+        JsonStep {
             technique: self.technique.name(),
             code: self.technique.hodoku_code(),
             placements: list(&self.placements),
@@ -390,8 +398,8 @@ impl Step {
             pattern: list(&self.pattern),
             digits: &self.digits,
             text: self.to_string(),
-        };
-        out.push_str(&serde_json::to_string(&step).expect("a step serialises"));
+        }
+        .serialize(serializer)
     }
 }
 

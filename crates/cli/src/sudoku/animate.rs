@@ -1,0 +1,226 @@
+//! `trace --animate`: the board redrawn as the search runs (every decision,
+//! backtrack and restart), or, with `--human`, as a person's steps replay.
+//!
+//! On a terminal each frame is drawn over the last from the top-left corner,
+//! its lines cleared to their ends, with a delay between frames; a board
+//! larger than the terminal is refused up front, saying what it needs. In a
+//! file or a pipe (or with `TERM=dumb`) the frames follow each other as plain
+//! text without delays, the marked cell in brackets instead of colours.
+
+use std::time::Duration;
+
+use csp::SearchEvent;
+use csp_sudoku::grid::{Grid, Shape};
+use csp_sudoku::human::{Solution, Step};
+
+use super::screen::{self, BOLD, CYAN, GREEN, RED, Screen};
+
+/// What a frame marks: the cell just decided, or the one just undone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mark {
+    Decided,
+    Undone,
+}
+
+/// The search's picture of the board: every cell's candidates as a bit
+/// mask, one snapshot per decision level, and what happened last.
+pub(super) struct SearchBoard {
+    candidates: Vec<u64>,
+    givens: Vec<bool>,
+    /// `levels[d]`: the candidates before the decision at depth `d + 1`.
+    levels: Vec<Vec<u64>>,
+    nodes: u64,
+    backtracks: u64,
+    first_frame: bool,
+    screen: Screen,
+}
+
+impl SearchBoard {
+    pub(super) fn new(puzzle: &Grid, screen: Screen) -> SearchBoard {
+        let n = puzzle.side();
+        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let candidates = puzzle.cells().iter().map(|&v| if v == 0 { full } else { 1u64 << (v - 1) }).collect();
+        let givens = puzzle.cells().iter().map(|&v| v != 0).collect();
+        SearchBoard { candidates, givens, levels: Vec::new(), nodes: 0, backtracks: 0, first_frame: true, screen }
+    }
+
+    /// The lines and columns a frame of `shape` takes.
+    pub(super) fn size(shape: Shape) -> (usize, usize) {
+        let n = shape.side();
+        let width = if n < 10 { 1 } else { 2 };
+        let stacks = n / shape.box_cols();
+        let row = 1 + n * width + (n - stacks) + 3 * (stacks - 1) + 1;
+        // The grid, its band separators, a blank line and the status line
+        // (`depth 123: try r12c34 = 56    nodes ..., backtracks ...`).
+        (n + shape.box_cols() - 1 + 2, row.max(60))
+    }
+
+    /// Applies an event; returns a frame to draw for decisions, backtracks,
+    /// restarts and solutions (removals only change the picture).
+    pub(super) fn apply(&mut self, event: &SearchEvent, shape: Shape) -> Option<String> {
+        match *event {
+            SearchEvent::Removed { var, value, .. } => {
+                if let Some(mask) = self.candidates.get_mut(var.index()) {
+                    *mask &= !(1u64 << ((value - 1) & 63));
+                }
+                None
+            }
+            SearchEvent::Decision { var, value, depth } => {
+                self.nodes += 1;
+                self.levels.truncate(depth as usize - 1);
+                self.levels.push(self.candidates.clone());
+                self.candidates[var.index()] = 1u64 << ((value - 1) & 63);
+                let status = format!("depth {depth}: try {} = {value}", shape.cell_name(var.index()));
+                Some(self.frame(shape, Some((var.index(), Mark::Decided)), &status))
+            }
+            SearchEvent::Backtrack { var, depth } => {
+                self.backtracks += 1;
+                if let Some(snapshot) = self.levels.get(depth as usize - 1) {
+                    self.candidates.clone_from(snapshot);
+                }
+                self.levels.truncate(depth as usize);
+                let status = format!("depth {depth}: undo {}", shape.cell_name(var.index()));
+                Some(self.frame(shape, Some((var.index(), Mark::Undone)), &status))
+            }
+            SearchEvent::Restart { count } => {
+                // The board before the first decision is the root's.
+                if let Some(root) = self.levels.first() {
+                    self.candidates.clone_from(root);
+                }
+                self.levels.clear();
+                Some(self.frame(shape, None, &format!("restart {count}: back to the root")))
+            }
+            SearchEvent::Solution { count } => Some(self.frame(shape, None, &format!("solution {count}"))),
+            SearchEvent::WipeOut { .. } => None,
+            // Splits, interval narrowing and improvements: a sudoku has none.
+            _ => None,
+        }
+    }
+
+    fn frame(&mut self, shape: Shape, mark: Option<(usize, Mark)>, status: &str) -> String {
+        let n = shape.side();
+        let width = if n < 10 { 1 } else { 2 };
+        let mut body = String::new();
+        for row in 0..n {
+            if row > 0 && row % shape.box_rows() == 0 {
+                body.push(' ');
+                for stack in 0..n / shape.box_cols() {
+                    if stack > 0 {
+                        body.push_str("-+-");
+                    }
+                    let c = shape.box_cols();
+                    body.extend(std::iter::repeat_n('-', c * width + c - 1));
+                }
+                body.push('\n');
+            }
+            // Every cell has a blank before and after it, where the marked
+            // cell gets its brackets when there are no colours.
+            let mut line = String::from(" ");
+            let mut brackets = None;
+            for col in 0..n {
+                if col > 0 {
+                    line.push_str(if col % shape.box_cols() == 0 { " | " } else { " " });
+                }
+                let cell = row * n + col;
+                let mask = self.candidates[cell];
+                let text = if mask.count_ones() == 1 {
+                    let value = mask.trailing_zeros() + 1;
+                    format!("{value:>width$}")
+                } else {
+                    format!("{:>width$}", ".")
+                };
+                let style = match mark {
+                    Some((marked, Mark::Decided)) if marked == cell => GREEN,
+                    Some((marked, Mark::Undone)) if marked == cell => RED,
+                    _ if self.givens[cell] => BOLD,
+                    _ if mask.count_ones() == 1 => CYAN,
+                    _ => "",
+                };
+                if mark.is_some_and(|(marked, _)| marked == cell) {
+                    brackets = Some((line.len() - 1, line.len() + text.len()));
+                }
+                let (before, after) = self.screen.paint(style);
+                line.push_str(before);
+                line.push_str(&text);
+                line.push_str(after);
+            }
+            line.push(' ');
+            if let (Some((open, close)), false) = (brackets, self.screen.color) {
+                line.replace_range(open..=open, "[");
+                line.replace_range(close..=close, "]");
+            }
+            body.push_str(line.trim_end());
+            body.push('\n');
+        }
+        body.push('\n');
+        body.push_str(&format!("{status}    nodes {}, backtracks {}\n", self.nodes, self.backtracks));
+        self.screen.frame(&body, std::mem::take(&mut self.first_frame))
+    }
+}
+
+/// How to paint the digits of a pencil-mark grid for a step: removed
+/// candidates red, placed digits green, the pattern's candidates cyan,
+/// givens bold.
+pub(super) fn step_painter<'a>(
+    step: Option<&'a Step>,
+    givens: &'a Grid,
+    screen: &'a Screen,
+) -> impl FnMut(usize, u8) -> (&'static str, &'static str) + 'a {
+    move |cell, digit| {
+        let candidate = csp_sudoku::human::Candidate::new(cell, digit);
+        let style = match step {
+            Some(step) if step.eliminations().contains(&candidate) => RED,
+            Some(step) if step.placements().contains(&candidate) => GREEN,
+            Some(step)
+                if step.pattern_candidates().contains(&candidate)
+                    || (step.pattern_cells().contains(&cell) && step.digits_involved().contains(&digit)) =>
+            {
+                CYAN
+            }
+            _ if givens.cells().get(cell) == Some(&digit) => BOLD,
+            _ => "",
+        };
+        screen.paint(style)
+    }
+}
+
+/// The frames of a person's solution: the pencil-mark grid before each step
+/// with the step's candidates painted and its text below, then the board it
+/// reached with the rating.
+pub(super) fn human_frames(solution: &Solution, title: &str, screen: &Screen) -> Vec<String> {
+    let steps = solution.steps();
+    let givens = solution.start().givens();
+    // Lines after the first of a caption are indented by two.
+    let text_width = screen.size.map_or(usize::MAX, |(_, cols)| cols.max(40) - 2);
+    let mut frames = Vec::with_capacity(steps.len() + 1);
+    for (index, board) in solution.boards().enumerate() {
+        let step = steps.get(index);
+        let mut body = format!("{title}\n");
+        board.write_marks_grid(&mut body, &mut step_painter(step, &givens, screen));
+        body.push('\n');
+        let caption = match step {
+            Some(step) => format!("step {} of {}: {step}", index + 1, steps.len()),
+            None if solution.is_solved() => format!("solved in {} steps: {}", steps.len(), solution.rating()),
+            None => format!("no technique applies after {} steps", steps.len()),
+        };
+        body.push_str(&screen::wrap(&caption, text_width, "  "));
+        body.push('\n');
+        frames.push(screen.frame(&body, index == 0));
+    }
+    frames
+}
+
+/// The lines and columns of the widest frame of a human replay (the first:
+/// candidates only go).
+pub(super) fn human_size(solution: &Solution) -> (usize, usize) {
+    let grid = solution.start().marks_grid();
+    let width = grid.lines().map(|line| line.chars().count()).max().unwrap_or(0);
+    // The title, the grid, a blank line and (at least) two lines of caption.
+    (grid.lines().count() + 4, width.max(40))
+}
+
+/// The default delay between frames: quick for the search, slow enough to
+/// read a step for the replay.
+pub(super) fn default_delay(human: bool) -> Duration {
+    Duration::from_millis(if human { 1500 } else { 60 })
+}

@@ -1,0 +1,516 @@
+//! `explain` (a person's whole solution of every puzzle, then its rating) and
+//! `hint` (the next step from a board with its progress or pencil marks),
+//! over [`csp_sudoku::human`].
+//!
+//! Both read what `solve` reads, and a player's progress too: HoDoKu's `+`
+//! before each digit placed since the givens, and pencil-mark grids (see
+//! [`csp_sudoku::parse::Notation`]). Before any step, the engine checks the
+//! board: a puzzle without solution is said so, and a board whose placed
+//! digits or removed candidates contradict the puzzle's solution gets its
+//! mistakes listed instead of steps reasoned from a wrong board.
+
+use std::fmt::Write as _;
+
+use clap::Args;
+use csp_sudoku::format::{self, JsonRows};
+use csp_sudoku::human::{self, HumanSolver, PencilMarkError, PencilMarks, Rating, Solution, Step, Technique};
+use csp_sudoku::model::Answer;
+use csp_sudoku::parse::{Notation, Puzzle};
+use serde::Serialize;
+
+use super::animate::step_painter;
+use super::batch::{exit_code, push_json_line};
+use super::input::{Item, Location, Sink, for_each_puzzle};
+use super::screen::{ColorChoice, Screen};
+use super::solvers::with_solver;
+use super::{Configs, InputArgs, Io, RecordOutput, TraceFormat};
+use crate::StrategyArgs;
+
+/// The long help of `explain`.
+pub(super) const EXPLAIN_ABOUT: &str = "Solve every puzzle as a person would: keep the pencil marks, apply the \
+    easiest technique that makes progress (singles, intersections, subsets, fish, wings, chains, ...), and \
+    print each step with the cells and digits it names (r3c5 is row 3, column 5), then the solution and the \
+    rating: level, score and the hardest technique (the table of techniques and scores is in docs/sudoku.md). \
+    When no technique applies, a forcing chain or, last, a guess taken from the engine's solution says so.\n\n\
+    Reads what `solve` reads, and a player's progress: a '+' before each digit placed since the givens \
+    (1.+42...) and pencil-mark grids (see `hint --help`); the steps then start from there.\n\n\
+    Exit status: 0 every puzzle explained, 1 some puzzle has no solution (or the progress has a mistake), \
+    2 bad input or usage.";
+
+/// The long help of `hint`.
+pub(super) const HINT_ABOUT: &str = "The next step a person can take on every board: the easiest technique \
+    that makes progress, with the cells and digits it names; --board also prints the pencil marks with the \
+    step's candidates marked (in colour: removed red, placed green, the pattern cyan).\n\n\
+    A board is a puzzle as `solve` reads it, with what the player did since: a '+' before each digit placed \
+    since the givens on a line (HoDoKu's notation: 1.+42...), or a pencil-mark grid, one row per line and one \
+    word per cell: a digit (a given), '+' and a digit (placed), '.' (empty, every candidate) or the candidates \
+    of the cell (1679). HoDoKu's and Sudoku Explainer's pencil-mark grids read as they are. Up to 9x9 every \
+    grid is read this way; for larger grids give --marks, and write candidates with the line format's symbols \
+    (A = 10 ... Z = 35), so that 12 is the candidates 1 and 2 and a filled 12 is C.\n\n\
+    When a placed digit or a removed candidate contradicts the solution, the mistakes are listed instead of a \
+    step. Exit status: 0 a step (or 'solved') for every board, 1 some board has no solution or a mistake, 2 bad \
+    input or usage.";
+
+#[derive(Args, Debug, Clone)]
+#[command(after_help = "Examples:\n  sudoku explain puzzle.txt\n  \
+    echo '..6..35......134.......6..1....5..64' | sudoku explain --format jsonl")]
+pub(super) struct ExplainArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Read every grid as a pencil-mark grid, whatever its side (see `hint --help`).
+    #[arg(long)]
+    marks: bool,
+    /// Output: text (the numbered steps, the solution, the rating) or jsonl (a start record, one object per step, an end record).
+    #[arg(long, value_enum, default_value_t)]
+    format: TraceFormat,
+}
+
+#[derive(Args, Debug, Clone)]
+#[command(after_help = "Examples:\n  echo '1.+42421321.43421' | sudoku hint\n  sudoku hint board.txt --board")]
+pub(super) struct HintArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Read every grid as a pencil-mark grid, whatever its side.
+    #[arg(long)]
+    marks: bool,
+    /// Also print the board's pencil marks, the step's candidates marked.
+    #[arg(long)]
+    board: bool,
+    /// Output: text or json (one object per board).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t)]
+    output: RecordOutput,
+    /// With --board: colours auto (on a terminal without NO_COLOR), always or never.
+    #[arg(long, value_enum, value_name = "WHEN", requires = "board")]
+    color: Option<ColorChoice>,
+}
+
+/// The input with the progress notations on.
+fn progress_input(input: &InputArgs, marks: bool) -> InputArgs {
+    let mut input = input.clone();
+    input.notation = if marks { Notation::PencilMarks } else { Notation::Progress };
+    input
+}
+
+/// What the engine says about a board before any step is shown.
+enum Examined {
+    /// The board cannot be built from the input.
+    Bad(String),
+    /// The puzzle (its givens) has no solution.
+    NoSolution,
+    /// Placed digits or removed candidates that contradict the solution.
+    Mistakes(Vec<String>),
+    /// A board to take steps on; `several`: the puzzle has more than one solution.
+    Ready { marks: PencilMarks, several: bool },
+}
+
+/// Checks a board against its puzzle's solutions (one search for the first,
+/// one count to two).
+fn examine(puzzle: &Puzzle, configs: &Configs) -> anyhow::Result<Examined> {
+    if let Some(conflict) = puzzle.grid.first_conflict() {
+        return Ok(Examined::Bad(format!("conflicting givens: {conflict}")));
+    }
+    let (shape, config) = (puzzle.grid.shape(), configs.for_side(puzzle.grid.side()));
+    let (answer, _) = with_solver(shape, config, |solver| solver.solve(&puzzle.grid))??;
+    let Answer::Solved(solution) = answer else { return Ok(Examined::NoSolution) };
+    let marks = match PencilMarks::from_puzzle(puzzle) {
+        Ok(marks) => marks,
+        // The givens have a solution (above): a placed digit that clashes,
+        // or a cell whose candidates were all removed, is a player's
+        // mistake, not bad input.
+        Err(PencilMarkError::Conflict { conflict }) => return Ok(Examined::Mistakes(vec![conflict])),
+        Err(err @ PencilMarkError::NoCandidate { .. }) => return Ok(Examined::Mistakes(vec![err.to_string()])),
+        Err(err) => return Ok(Examined::Bad(err.to_string())),
+    };
+    let (count, _) = with_solver(shape, config, |solver| solver.count(&puzzle.grid, Some(2)))??;
+    let several = count.solutions > 1;
+    if puzzle.progress.is_some() {
+        if several {
+            if human::board_solution(&marks)?.is_none() {
+                let why = "the board has no solution left: a placed digit or a removed candidate is wrong";
+                return Ok(Examined::Mistakes(vec![why.to_string()]));
+            }
+        } else {
+            let found: Vec<String> = human::mistakes(&marks, &solution).iter().map(ToString::to_string).collect();
+            if !found.is_empty() {
+                return Ok(Examined::Mistakes(found));
+            }
+        }
+    }
+    Ok(Examined::Ready { marks, several })
+}
+
+/// The human solver for a puzzle: without the uniqueness techniques when it
+/// has several solutions (they assume one).
+fn solver_for(several: bool) -> HumanSolver {
+    if several {
+        let techniques: Vec<Technique> =
+            Technique::ALL.iter().copied().filter(|technique| !technique.assumes_uniqueness()).collect();
+        HumanSolver::with_techniques(&techniques)
+    } else {
+        HumanSolver::new()
+    }
+}
+
+/// A board's header: `file:line: 9x9 with 3x3 boxes, 24 givens, 3 placed`.
+fn describe(location: &Location, marks: &PencilMarks) -> String {
+    let n = marks.side();
+    let cells = marks.shape().num_cells();
+    let givens = (0..cells).filter(|&cell| marks.is_given(cell)).count();
+    let placed = (0..cells).filter(|&cell| marks.value(cell) != 0 && !marks.is_given(cell)).count();
+    let mut text = format!("{location}: {n}x{n} with {} boxes, {givens} givens", marks.shape());
+    if placed > 0 {
+        let _ = write!(text, ", {placed} placed");
+    }
+    text
+}
+
+// ---- explain ----
+
+/// The explanation of one puzzle, or why there is none.
+enum Explained {
+    Bad(String),
+    NoSolution,
+    Mistakes(Vec<String>),
+    Done { marks: PencilMarks, solution: Box<Solution>, several: bool },
+}
+
+pub(super) fn explain(args: &ExplainArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
+    let configs = Configs::new(&StrategyArgs::default());
+    let input = progress_input(&args.input, args.marks);
+    let (mut bad, mut unsolved) = (0u64, 0u64);
+    let jsonl = args.format == TraceFormat::Jsonl;
+    let totals = for_each_puzzle(
+        &input,
+        1,
+        io,
+        |puzzle| -> anyhow::Result<Explained> {
+            Ok(match examine(puzzle, &configs)? {
+                Examined::Bad(why) => Explained::Bad(why),
+                Examined::NoSolution => Explained::NoSolution,
+                Examined::Mistakes(found) => Explained::Mistakes(found),
+                Examined::Ready { marks, several } => match solver_for(several).solve_marks(marks.clone()) {
+                    Ok(solution) => Explained::Done { marks, solution: Box::new(solution), several },
+                    Err(human::HumanError::NoSolution) => Explained::NoSolution,
+                    Err(err) => return Err(err.into()),
+                },
+            })
+        },
+        |sink, location, item| {
+            let explained = match item {
+                // Already reported on stderr by the driver.
+                Item::Bad(err) => {
+                    bad += 1;
+                    write_failure(sink, jsonl, location, "invalid", &format!("bad input: {err}"));
+                    return Ok(());
+                }
+                Item::Done(_, explained) => explained?,
+            };
+            match &explained {
+                Explained::Bad(why) => {
+                    bad += 1;
+                    writeln!(sink.stderr, "error: {location}: {why}")?;
+                    write_failure(sink, jsonl, location, "invalid", &format!("bad input: {location}: {why}"));
+                }
+                Explained::NoSolution => {
+                    unsolved += 1;
+                    write_failure(sink, jsonl, location, "unsatisfiable", "no solution");
+                }
+                Explained::Mistakes(found) => {
+                    unsolved += 1;
+                    write_failure(sink, jsonl, location, "mistakes", &found.join("; "));
+                }
+                Explained::Done { marks, solution, several } => {
+                    if jsonl {
+                        write_explanation_jsonl(&mut sink.out, location, marks, solution, *several);
+                    } else {
+                        write_explanation(&mut sink.out, location, marks, solution, *several);
+                    }
+                    unsolved += u64::from(!solution.is_solved());
+                }
+            }
+            Ok(())
+        },
+    )?;
+    Ok(exit_code(totals.bad_sources + bad, unsolved))
+}
+
+/// A puzzle without an explanation: `file:line: message` or a JSON record.
+fn write_failure(sink: &mut Sink<'_>, jsonl: bool, location: &Location, status: &str, message: &str) {
+    if jsonl {
+        let record = Failure { event: "end", file: &location.file, line: location.line, status, message };
+        push_json_line(&mut sink.out, &record);
+    } else {
+        let _ = writeln!(sink.out, "{location}: {message}\n");
+    }
+}
+
+/// The text of an explanation: the board, the numbered steps, the solution,
+/// and the rating last.
+fn write_explanation(out: &mut String, location: &Location, marks: &PencilMarks, solution: &Solution, several: bool) {
+    let _ = writeln!(out, "{}", describe(location, marks));
+    if several {
+        out.push_str(
+            "note: the puzzle has several solutions; the steps reach one of them, and its rating means little\n",
+        );
+    }
+    let _ = writeln!(out, "{}\n", format::pretty(&marks.grid()));
+    let steps = solution.steps();
+    let width = steps.len().to_string().len();
+    for (index, step) in steps.iter().enumerate() {
+        let _ = writeln!(out, "{:>width$}. {step}", index + 1);
+    }
+    match solution.grid() {
+        Some(grid) => {
+            let _ = writeln!(out, "\n{}\n", format::pretty(&grid));
+        }
+        None => {
+            let _ = writeln!(out, "\nno technique applies from here:\n{}", solution.end().marks_grid());
+        }
+    }
+    let rating = solution.rating();
+    let _ = writeln!(out, "{}", rating_text(&rating));
+    let uses: Vec<String> = rating.uses.iter().map(|(technique, count)| format!("{technique} x{count}")).collect();
+    let _ = writeln!(out, "{} step{}: {}\n", rating.steps, if rating.steps == 1 { "" } else { "s" }, uses.join(", "));
+}
+
+/// `rating: hard (score 1234), hardest technique: x-wing`.
+fn rating_text(rating: &Rating) -> String {
+    let hardest = rating.hardest.map_or("none".to_string(), |technique| technique.to_string());
+    format!("rating: {} (score {}), hardest technique: {hardest}", rating.level, rating.score)
+}
+
+/// The first record of an explanation.
+#[derive(Serialize)]
+struct Start<'a> {
+    event: &'static str,
+    file: &'a str,
+    line: usize,
+    #[serde(rename = "box")]
+    shape: String,
+    givens: usize,
+    several_solutions: bool,
+    puzzle: JsonRows<'a>,
+}
+
+/// A step of an explanation.
+#[derive(Serialize)]
+struct StepRecord<'a> {
+    event: &'static str,
+    index: usize,
+    #[serde(flatten)]
+    step: &'a Step,
+}
+
+/// The last record of an explanation.
+#[derive(Serialize)]
+struct End<'a> {
+    event: &'static str,
+    status: &'static str,
+    level: &'static str,
+    score: u64,
+    hardest: Option<&'static str>,
+    steps: usize,
+    uses: Vec<Use>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<JsonRows<'a>>,
+}
+
+/// How often a technique was used, in the order the solver tries them.
+#[derive(Serialize)]
+pub(super) struct Use {
+    technique: &'static str,
+    count: usize,
+}
+
+/// The uses of a rating as records.
+pub(super) fn uses(rating: &Rating) -> Vec<Use> {
+    rating.uses.iter().map(|&(technique, count)| Use { technique: technique.name(), count }).collect()
+}
+
+/// A puzzle without an explanation, or a board without a hint.
+#[derive(Serialize)]
+struct Failure<'a> {
+    event: &'static str,
+    file: &'a str,
+    line: usize,
+    status: &'a str,
+    message: &'a str,
+}
+
+fn write_explanation_jsonl(
+    out: &mut String,
+    location: &Location,
+    marks: &PencilMarks,
+    solution: &Solution,
+    several: bool,
+) {
+    let board = marks.grid();
+    let start = Start {
+        event: "start",
+        file: &location.file,
+        line: location.line,
+        shape: marks.shape().to_string(),
+        givens: marks.givens().num_givens(),
+        several_solutions: several,
+        puzzle: JsonRows(&board),
+    };
+    push_json_line(out, &start);
+    for (index, step) in solution.steps().iter().enumerate() {
+        push_json_line(out, &StepRecord { event: "step", index: index + 1, step });
+    }
+    let rating = solution.rating();
+    let grid = solution.grid();
+    let end = End {
+        event: "end",
+        status: if grid.is_some() { "solved" } else { "stuck" },
+        level: rating.level.name(),
+        score: rating.score,
+        hardest: rating.hardest.map(Technique::name),
+        steps: rating.steps,
+        uses: uses(&rating),
+        solution: grid.as_ref().map(JsonRows),
+    };
+    push_json_line(out, &end);
+}
+
+// ---- hint ----
+
+/// The hint for one board, or why there is none.
+enum Hinted {
+    Bad(String),
+    NoSolution,
+    Mistakes(Vec<String>),
+    Step {
+        marks: PencilMarks,
+        step: Step,
+    },
+    Solved(PencilMarks),
+    /// No technique applies (only without the last resorts; kept for safety).
+    Stuck(PencilMarks),
+}
+
+/// One line of `hint --output json`.
+#[derive(Serialize)]
+struct HintRecord<'a> {
+    file: &'a str,
+    line: usize,
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    step: Option<&'a Step>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mistakes: Option<&'a [String]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<&'a str>,
+}
+
+pub(super) fn hint(args: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
+    let configs = Configs::new(&StrategyArgs::default());
+    let screen = Screen::detect(io, args.color.unwrap_or_default());
+    let input = progress_input(&args.input, args.marks);
+    let (mut bad, mut unsolved) = (0u64, 0u64);
+    let json = args.output == RecordOutput::Json;
+    let totals = for_each_puzzle(
+        &input,
+        1,
+        io,
+        |puzzle| -> anyhow::Result<Hinted> {
+            Ok(match examine(puzzle, &configs)? {
+                Examined::Bad(why) => Hinted::Bad(why),
+                Examined::NoSolution => Hinted::NoSolution,
+                Examined::Mistakes(found) => Hinted::Mistakes(found),
+                Examined::Ready { marks, several } => match solver_for(several).next_step(&marks) {
+                    Ok(Some(step)) => Hinted::Step { marks, step },
+                    Ok(None) if marks.is_solved() => Hinted::Solved(marks),
+                    Ok(None) => Hinted::Stuck(marks),
+                    Err(human::HumanError::NoSolution) => Hinted::NoSolution,
+                    Err(err) => return Err(err.into()),
+                },
+            })
+        },
+        |sink, location, item| {
+            let hinted = match item {
+                // Already reported on stderr by the driver.
+                Item::Bad(err) => Hinted::Bad(err.to_string()),
+                Item::Done(_, hinted) => {
+                    let hinted = hinted?;
+                    if let Hinted::Bad(why) = &hinted {
+                        writeln!(sink.stderr, "error: {location}: {why}")?;
+                    }
+                    hinted
+                }
+            };
+            let record = |status, step, mistakes, message| HintRecord {
+                file: &location.file,
+                line: location.line,
+                status,
+                step,
+                mistakes,
+                message,
+            };
+            let out = &mut sink.out;
+            match &hinted {
+                Hinted::Bad(why) => {
+                    bad += 1;
+                    let message = format!("bad input: {why}");
+                    if json {
+                        push_json_line(out, &record("invalid", None, None, Some(&message)));
+                    } else {
+                        let _ = writeln!(out, "{location}: {message}");
+                    }
+                }
+                Hinted::NoSolution => {
+                    unsolved += 1;
+                    if json {
+                        push_json_line(out, &record("unsatisfiable", None, None, Some("no solution")));
+                    } else {
+                        let _ = writeln!(out, "{location}: no solution");
+                    }
+                }
+                Hinted::Mistakes(found) => {
+                    unsolved += 1;
+                    if json {
+                        push_json_line(out, &record("mistakes", None, Some(found), None));
+                    } else {
+                        let _ = writeln!(
+                            out,
+                            "{location}: {} mistake{}:",
+                            found.len(),
+                            if found.len() == 1 { "" } else { "s" }
+                        );
+                        for mistake in found {
+                            let _ = writeln!(out, "  {mistake}");
+                        }
+                    }
+                }
+                Hinted::Step { marks, step } => {
+                    if json {
+                        push_json_line(out, &record("step", Some(step), None, None));
+                    } else {
+                        let _ = writeln!(out, "{location}: {step}");
+                        if args.board {
+                            marks.write_marks_grid(out, &mut step_painter(Some(step), &marks.givens(), &screen));
+                            out.push('\n');
+                        }
+                    }
+                }
+                Hinted::Solved(marks) | Hinted::Stuck(marks) => {
+                    let solved = matches!(hinted, Hinted::Solved(_));
+                    unsolved += u64::from(!solved);
+                    let status = if solved { "solved" } else { "stuck" };
+                    let message = if solved { "solved: every cell is filled" } else { "no technique applies" };
+                    if json {
+                        push_json_line(out, &record(status, None, None, Some(message)));
+                    } else {
+                        let _ = writeln!(out, "{location}: {message}");
+                        if args.board {
+                            marks.write_marks_grid(out, &mut step_painter(None, &marks.givens(), &screen));
+                            out.push('\n');
+                        }
+                    }
+                }
+            }
+            Ok(())
+        },
+    )?;
+    Ok(exit_code(totals.bad_sources + bad, unsolved))
+}

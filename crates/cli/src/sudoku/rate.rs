@@ -1,0 +1,242 @@
+//! `rate`: the difficulty of every puzzle as a person would meet it: the
+//! human-style solver's level, score and hardest technique, one line (or one
+//! JSON record) per puzzle, and with `--stats` how many of each level.
+//!
+//! A rating assumes one solution (the uniqueness techniques do, and so does
+//! HoDoKu's rating), so each puzzle is counted to two solutions first; a
+//! puzzle with several, or none, is reported instead of rated.
+
+use std::fmt::Write as _;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use csp_sudoku::format::JsonRows;
+use csp_sudoku::human::{self, Level, Rating, Technique};
+use csp_sudoku::parse::Puzzle;
+use serde::Serialize;
+
+use super::batch::{exit_code, push_json_line};
+use super::human::{Use, uses};
+use super::input::{Item, Location, Sink, for_each_puzzle};
+use super::solvers::with_solver;
+use super::summary::{Histogram, duration_text, plural, wall_line};
+use super::{Configs, InputArgs, Io, RecordOutput, default_jobs};
+use crate::StrategyArgs;
+
+/// The long help of `rate`.
+pub(super) const RATE_ABOUT: &str = "Rate the difficulty of every puzzle as a person would meet it: solve it \
+    step by step with the easiest technique that makes progress, add up the techniques' scores (HoDoKu's), \
+    and give the level: easy, medium, hard, unfair or extreme (the harder of the level the total reaches and \
+    the level of the hardest technique; the table is in docs/sudoku.md).\n\n\
+    One line per puzzle, `file:line<TAB>level<TAB>score<TAB>hardest technique`; a puzzle that cannot be \
+    rated gets a line starting with '#' that says why (several solutions, none, bad input). --output json \
+    gives one record per puzzle with the uses of every technique; --stats a summary on stderr.\n\n\
+    Exit status: 0 every puzzle rated, 1 some puzzle has no solution or several, 2 bad input or usage.";
+
+#[derive(Args, Debug, Clone)]
+#[command(
+    after_help = "Examples:\n  sudoku rate puzzles.txt\n  sudoku rate ../shared/data/sudoku/top1465.txt --stats > /dev/null"
+)]
+pub(super) struct RateArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Output: text (one line per puzzle) or json (one object per line).
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t)]
+    output: RecordOutput,
+    /// Print a summary on stderr: puzzles per level, scores, last resorts, time.
+    #[arg(long)]
+    stats: bool,
+    /// Rate this many puzzles in parallel (output stays in input order); the default is one per core.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = default_jobs(), value_parser = clap::value_parser!(u16).range(1..=256))]
+    jobs: u16,
+}
+
+/// The rating of one puzzle, or why there is none.
+enum Rated {
+    Done { rating: Rating, nanos: u64 },
+    Several,
+    NoSolution,
+    Bad(String),
+}
+
+fn rate_one(puzzle: &Puzzle, configs: &Configs) -> anyhow::Result<Rated> {
+    let start = Instant::now();
+    if let Some(conflict) = puzzle.grid.first_conflict() {
+        return Ok(Rated::Bad(format!("conflicting givens: {conflict}")));
+    }
+    let (shape, config) = (puzzle.grid.shape(), configs.for_side(puzzle.grid.side()));
+    let (count, _) = with_solver(shape, config, |solver| solver.count(&puzzle.grid, Some(2)))??;
+    match count.solutions {
+        0 => return Ok(Rated::NoSolution),
+        1 => {}
+        _ => return Ok(Rated::Several),
+    }
+    let rating = human::rate(&puzzle.grid)?;
+    Ok(Rated::Done { rating, nanos: start.elapsed().as_nanos() as u64 })
+}
+
+/// One line of `--output json`.
+#[derive(Serialize)]
+struct Record<'a> {
+    file: &'a str,
+    line: usize,
+    status: &'static str,
+    #[serde(rename = "box")]
+    shape: String,
+    level: &'static str,
+    score: u64,
+    hardest: Option<&'static str>,
+    steps: usize,
+    uses: Vec<Use>,
+    puzzle: JsonRows<'a>,
+}
+
+/// A puzzle that was not rated, in JSON.
+#[derive(Serialize)]
+struct Unrated<'a> {
+    file: &'a str,
+    line: usize,
+    status: &'static str,
+    message: &'a str,
+}
+
+/// What `--stats` sums up.
+#[derive(Debug, Default)]
+struct Summary {
+    puzzles: u64,
+    levels: [u64; 5],
+    several: u64,
+    unsatisfiable: u64,
+    invalid: u64,
+    forcing_chains: u64,
+    guesses: u64,
+    scores: Histogram,
+    times: Histogram,
+}
+
+impl Summary {
+    fn render(&self, wall: Duration, jobs: u16) -> String {
+        let mut out = String::new();
+        let rated: u64 = self.levels.iter().sum();
+        let _ = writeln!(
+            out,
+            "puzzles         {} (rated {rated}, several solutions {}, no solution {}, bad input {})",
+            self.puzzles, self.several, self.unsatisfiable, self.invalid
+        );
+        let share = |count: u64| if rated == 0 { 0.0 } else { 100.0 * count as f64 / rated as f64 };
+        let levels: Vec<String> = Level::ALL
+            .iter()
+            .zip(self.levels)
+            .map(|(level, count)| format!("{level} {count} ({:.1}%)", share(count)))
+            .collect();
+        let _ = writeln!(out, "levels          {}", levels.join(", "));
+        let _ = writeln!(
+            out,
+            "scores          median {}, p90 {}, max {}",
+            self.scores.quantile(0.5),
+            self.scores.quantile(0.9),
+            self.scores.max()
+        );
+        let _ = writeln!(
+            out,
+            "last resorts    {} {} needed a forcing chain, {} a guess",
+            self.forcing_chains,
+            plural(self.forcing_chains, "puzzle", "puzzles"),
+            self.guesses
+        );
+        out.push_str(&wall_line(self.puzzles, wall, usize::from(jobs)));
+        let _ = writeln!(
+            out,
+            "time per puzzle median {}, p90 {}, max {} (uniqueness check and rating)",
+            duration_text(self.times.quantile(0.5)),
+            duration_text(self.times.quantile(0.9)),
+            duration_text(self.times.max())
+        );
+        out
+    }
+}
+
+pub(super) fn rate(args: &RateArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
+    let configs = Configs::new(&StrategyArgs::default());
+    let started = Instant::now();
+    let json = args.output == RecordOutput::Json;
+    let mut summary = Summary::default();
+    let totals = for_each_puzzle(
+        &args.input,
+        args.jobs,
+        io,
+        |puzzle| rate_one(puzzle, &configs),
+        |sink, location, item| {
+            summary.puzzles += 1;
+            let rated = match item {
+                // Already reported on stderr by the driver.
+                Item::Bad(err) => {
+                    summary.invalid += 1;
+                    unrated(sink, json, location, "invalid", &format!("bad input: {err}"));
+                    return Ok(());
+                }
+                Item::Done(puzzle, rated) => (puzzle, rated?),
+            };
+            match rated {
+                (puzzle, Rated::Done { rating, nanos }) => {
+                    summary.levels[Level::ALL.iter().position(|&l| l == rating.level).unwrap_or(4)] += 1;
+                    summary.scores.record(rating.score);
+                    summary.times.record(nanos);
+                    let used = |technique| rating.uses.iter().any(|&(t, _)| t == technique);
+                    summary.forcing_chains += u64::from(used(Technique::ForcingChain));
+                    summary.guesses += u64::from(used(Technique::Guess));
+                    write_rating(sink, json, location, puzzle, &rating);
+                }
+                (_, Rated::Several) => {
+                    summary.several += 1;
+                    unrated(sink, json, location, "several", &format!("several solutions ({location})"));
+                }
+                (_, Rated::NoSolution) => {
+                    summary.unsatisfiable += 1;
+                    unrated(sink, json, location, "unsatisfiable", &format!("no solution ({location})"));
+                }
+                (_, Rated::Bad(why)) => {
+                    summary.invalid += 1;
+                    let message = format!("{location}: {why}");
+                    writeln!(sink.stderr, "error: {message}")?;
+                    unrated(sink, json, location, "invalid", &format!("bad input: {message}"));
+                }
+            }
+            Ok(())
+        },
+    )?;
+    if args.stats {
+        io.stderr.write_all(summary.render(started.elapsed(), args.jobs).as_bytes())?;
+    }
+    Ok(exit_code(totals.bad_sources + summary.invalid, summary.several + summary.unsatisfiable))
+}
+
+fn write_rating(sink: &mut Sink<'_>, json: bool, location: &Location, puzzle: &Puzzle, rating: &Rating) {
+    let hardest = rating.hardest.map(Technique::name);
+    if json {
+        let record = Record {
+            file: &location.file,
+            line: location.line,
+            status: "rated",
+            shape: puzzle.grid.shape().to_string(),
+            level: rating.level.name(),
+            score: rating.score,
+            hardest,
+            steps: rating.steps,
+            uses: uses(rating),
+            puzzle: JsonRows(&puzzle.grid),
+        };
+        push_json_line(&mut sink.out, &record);
+    } else {
+        let _ = writeln!(sink.out, "{location}\t{}\t{}\t{}", rating.level, rating.score, hardest.unwrap_or("none"));
+    }
+}
+
+/// A puzzle that was not rated: a `#` line, or a JSON record.
+fn unrated(sink: &mut Sink<'_>, json: bool, location: &Location, status: &'static str, message: &str) {
+    if json {
+        push_json_line(&mut sink.out, &Unrated { file: &location.file, line: location.line, status, message });
+    } else {
+        let _ = writeln!(sink.out, "# {message}");
+    }
+}

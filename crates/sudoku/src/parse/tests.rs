@@ -1,0 +1,130 @@
+//! The reader's tests: layouts, comments and shapes, errors.
+
+use super::*;
+
+fn read_all(text: &str) -> Vec<Result<Puzzle, String>> {
+    puzzles(text).map(|r| r.map_err(|e| e.to_string())).collect()
+}
+
+#[test]
+fn line_format_with_comments_and_letters() {
+    let text = "# comment\n  # indented comment\n1.42421321343421\r\n\n1.42421321.43421  \n";
+    let got = read_all(text);
+    assert_eq!(got.len(), 2);
+    let first = got[0].as_ref().unwrap();
+    assert_eq!(first.line, 3);
+    assert_eq!(first.layout, Layout::Line);
+    assert_eq!(first.grid.cells()[..4], [1, 0, 4, 2]);
+    let mut big = "G".to_string();
+    big.push_str(&".".repeat(255));
+    let grid = one(&big).unwrap();
+    assert_eq!(grid.side(), 16);
+    assert_eq!(grid.cells()[0], 16);
+    assert_eq!(one(&big.to_lowercase()).unwrap(), grid);
+}
+
+#[test]
+fn grid_format_any_side_and_pretty_output_read_back() {
+    let text = "1 . 4 2\n4 2 1 3\n\n2 1 3 4\n";
+    let got = read_all(text);
+    assert_eq!(got[0], Err("line 3: the grid ends after 2 rows, expected 4".to_string()));
+    let pretty = "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n";
+    let grid = one(pretty).unwrap();
+    assert!(grid.is_filled());
+    assert_eq!(crate::format::pretty(&grid), pretty.trim_end());
+}
+
+#[test]
+fn euler_layout() {
+    let text = "Grid 01\n1042\n4213\n2134\n3421\nGrid 02\n0000\n0000\n0000\n0000\n";
+    let got = read_all(text);
+    assert_eq!(got.len(), 2);
+    let first = got[0].as_ref().unwrap();
+    assert_eq!(first.layout, Layout::Euler);
+    assert_eq!(first.line, 1);
+    assert_eq!(first.grid.num_givens(), 15);
+    assert_eq!(got[1].as_ref().unwrap().grid.num_givens(), 0);
+}
+
+#[test]
+fn errors_name_line_and_column() {
+    let text = "1.42421321343421\n1.4242132134342\n1.42.21.21.4.4x1\n1.42.21.21.4.451\n";
+    let got = read_all(text);
+    assert_eq!(got.len(), 4);
+    assert!(got[0].is_ok());
+    assert_eq!(
+        got[1],
+        Err("line 2: a line of 15 cells is not a puzzle: the length must be a square (16 for 4x4, 81 for 9x9, ...)"
+            .to_string())
+    );
+    assert!(got[2].as_ref().unwrap_err().starts_with("line 3, column 15:"), "{:?}", got[2]);
+    assert_eq!(got[3], Err("line 4, column 15: '5' (5) is larger than the grid's side, 4".to_string()));
+}
+
+#[test]
+fn a_bad_grid_costs_one_error_and_reading_resumes() {
+    let text = "1 2 3 4\n1 2 x 4\n1 2 3 4\n1 2 3 4\n\n1.42421321343421\n";
+    let got = read_all(text);
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!(got[0], Err("line 2, column 5: 'x' is not a number, '.' or '0'".to_string()));
+    assert!(got[1].is_ok());
+}
+
+#[test]
+fn binary_input_is_one_error() {
+    let mut bytes = b"1.42421321343421\n".to_vec();
+    bytes.extend_from_slice(&[0, 159, 146, 150, 10, 1, 2, 3]);
+    let got: Vec<_> = PuzzleReader::new(&bytes[..]).file("x.bin").collect();
+    assert_eq!(got.len(), 2);
+    assert_eq!(
+        got[1].as_ref().unwrap_err().to_string(),
+        "x.bin:2:1: this is not a text file (byte 0x00); the rest of it is skipped"
+    );
+}
+
+#[test]
+fn comments_may_follow_a_puzzle_and_box_comments_give_shapes() {
+    // A trailing comment is not part of the puzzle, in every layout.
+    let text = "1.42421321343421 # easy\n1 . 4 2 # first row\n4 2 1 3\n2 1 3 4\n3 4 2 1\n";
+    let got = read_all(text);
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!(got[0].as_ref().unwrap().grid, got[1].as_ref().unwrap().grid);
+    // 6x6 puzzles with 3x2 boxes: per puzzle, and for the grids of side 6 that follow.
+    let line = "..65..62..15.3.......65...5..1..42.6";
+    let per_puzzle = one(&format!("{line}  # box 3x2, hard")).unwrap();
+    assert_eq!(per_puzzle.shape(), Shape::new(3, 2).unwrap());
+    let text = format!("# box 3x2\n{line}\n1.42421321343421\n{line} # box 2x3\n{line}\n# BOX 2x3\n{line}\n");
+    let shapes: Vec<String> = puzzles(&text).map(|p| p.unwrap().grid.shape().to_string()).collect();
+    assert_eq!(shapes, ["3x2", "2x2", "2x3", "3x2", "2x3"]);
+    // Other comments that mention a box are comments.
+    assert!(one(&format!("# box 1 is hard\n{line} # box of chocolates")).is_ok());
+    // A shape that does not fit, or disagrees with --box, is an error.
+    let err = one(&format!("{line} # box 3x3")).unwrap_err();
+    assert_eq!(err.to_string(), "line 1: boxes of 3x3 do not fit a grid of side 6 (3*3 = 9 is not 6)");
+    let err = puzzles(&format!("# box 3x2\n{line}\n")).shape(Some(Shape::new(2, 3).unwrap())).next().unwrap();
+    assert_eq!(err.unwrap_err().to_string(), "line 2: the input gives boxes of 3x2 ('# box 3x2'), but --box gives 2x3");
+    let agreed = puzzles(&format!("# box 3x2\n{line}\n")).shape(Some(Shape::new(3, 2).unwrap())).next().unwrap();
+    assert_eq!(agreed.unwrap().grid.shape(), Shape::new(3, 2).unwrap());
+    let err = one("# box 0x3\n1.42421321343421").unwrap_err();
+    assert_eq!(err.to_string(), "line 1, column 1: a box needs at least one row and one column, not 0x3");
+    // A line of dots is an empty puzzle, not a frame; HoDoKu's frames are frames.
+    assert_eq!(one("................").unwrap().num_givens(), 0);
+    assert_eq!(
+        one(".-------.-------.\n1 . 4 2\n4 2 1 3\n:-------+-------:\n2 1 3 4\n3 4 2 1\n").unwrap().num_givens(),
+        15
+    );
+    // A '+' (HoDoKu's placed digits) is read only with the progress notation.
+    let err = one("1.+42421321343421").unwrap_err();
+    assert_eq!(err.kind, ParseErrorKind::PlacedDigit);
+    assert_eq!(err.column, Some(3));
+}
+
+#[test]
+fn long_lines_are_refused_without_keeping_them() {
+    let mut text = ".".repeat(MAX_LINE * 3);
+    text.push_str("\n1.42421321343421\n");
+    let got = read_all(&text);
+    assert_eq!(got.len(), 2);
+    assert!(got[0].as_ref().unwrap_err().contains("longer than"));
+    assert!(got[1].is_ok());
+}
