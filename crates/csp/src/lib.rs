@@ -58,8 +58,8 @@ pub use constraint::{AllDifferentStrength, Constraint, Propagator, PropagatorOpt
 pub use constraints::arithmetic::ArithmeticStrength;
 pub use constraints::generic::ArcConsistency;
 pub use constraints::linear::Relation;
-pub use constraints::regular::Dfa;
 pub use constraints::operand::Operand;
+pub use constraints::regular::Dfa;
 pub use domain::Domain;
 pub use ids::{ConstraintId, Lit, VarId};
 pub use kernel::{Conflict, Context, Cost, Event, PropagationResult, ReversibleInt};

@@ -15,8 +15,8 @@
 use std::collections::BTreeSet;
 
 use csp::{
-    AllDifferentStrength, Branching, Condition, Dfa, Domain, LinearExpr, Lit, MAX_VALUE, Model, OptimizationOutcome, Propagation,
-    Relation, Restarts, Search, SolveConfig, Solver, ValueOrder, VarId, VarOrder,
+    AllDifferentStrength, Branching, Condition, Dfa, Domain, LinearExpr, Lit, MAX_VALUE, Model, OptimizationOutcome,
+    Propagation, Relation, Restarts, Search, SolveConfig, Solver, ValueOrder, VarId, VarOrder,
 };
 use proptest::prelude::*;
 
@@ -108,7 +108,6 @@ fn domain() -> impl Strategy<Value = Vec<i64>> {
     ]
     .prop_map(|set| set.into_iter().collect())
 }
-
 
 /// A constant of a constraint: mostly small, now and then at the ends of the range.
 fn constant() -> impl Strategy<Value = i64> {

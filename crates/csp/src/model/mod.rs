@@ -19,13 +19,13 @@ mod arithmetic;
 mod counting;
 mod element;
 mod error;
-mod extensional;
 mod expr;
-mod logic;
+mod extensional;
 mod graph;
+mod logic;
+mod objective;
 mod order;
 mod scheduling;
-mod objective;
 mod solution;
 
 pub use error::ModelError;
