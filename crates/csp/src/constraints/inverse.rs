@@ -16,6 +16,7 @@
 //! in 128-bit arithmetic, so no base or value overflows.
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
+use crate::constraints::in_set::retain_in;
 use crate::ids::VarId;
 use crate::kernel::{Conflict, Context, PropagationResult};
 
@@ -120,8 +121,7 @@ impl Channel<'_> {
             );
             ctx.count_checks(ctx.size(var) as u64);
             if self.keep.len() < ctx.size(var) {
-                let keep = &self.keep;
-                ctx.retain(var, |value| keep.binary_search(&value).is_ok())?;
+                retain_in(ctx, var, &self.keep)?;
             }
         }
         Ok(())

@@ -85,6 +85,13 @@ impl Propagator for CountPropagator<'_> {
         if let Some(value) = ctx.fixed_value(y) {
             // A fixed y: among with one value.
             propagate_among(ctx, xs, Counted::One(value), Tally::Var(c))?;
+        } else if ctx.is_interval(y) && ctx.size(y) > xs.len() {
+            // Too many values of y to walk, and among them one that no x is
+            // fixed to: the count is anywhere from 0 up to the xs that y can meet.
+            let meet = xs.iter().filter(|&&x| ctx.min(x) <= ctx.max(y) && ctx.min(y) <= ctx.max(x)).count();
+            ctx.count_checks(xs.len() as u64);
+            ctx.set_min(c, 0)?;
+            ctx.set_max(c, meet as i64)?;
         } else {
             self.propagate_variable_value(ctx, xs, y, c)?;
         }
