@@ -136,8 +136,7 @@ fn knapsack() -> Model {
     let take = model.new_vars(ITEMS.len(), 0..=1).unwrap();
     let weight: Vec<(i64, VarId)> = ITEMS.iter().zip(&take).map(|(&(w, _), &x)| (w, x)).collect();
     model.linear(&weight, Relation::Le, 750).unwrap();
-    let value: Vec<(i64, VarId)> = ITEMS.iter().zip(&take).map(|(&(_, v), &x)| (v, x)).collect();
-    model.maximize_linear(&value).unwrap();
+    model.maximize(ITEMS.iter().zip(&take).map(|(&(_, v), &x)| v * x).sum::<LinearExpr>()).unwrap();
     model
 }
 
