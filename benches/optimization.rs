@@ -17,7 +17,7 @@
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use csp::{
-    Branching, Constraint, Context, Event, Model, OptimizationOutcome, PropagationResult, Propagator,
+    Branching, Constraint, Context, Event, LinearExpr, Model, OptimizationOutcome, PropagationResult, Propagator,
     PropagatorOptions, Relation, SolveConfig, Solver, VarId, VarOrder,
 };
 

@@ -183,7 +183,7 @@ type WideCase = (&'static str, usize, fn(&mut Model, &[csp::VarId]) -> Result<()
 /// would not finish.
 #[test]
 fn the_vocabulary_never_walks_an_interval() {
-    use csp::{Condition, Dfa, Lit};
+    use csp::{Condition, Dfa};
     let cases: Vec<WideCase> = vec![
         ("times", 3, |m, v| m.times(v[0], v[1], v[2]).map(drop)),
         ("div", 3, |m, v| m.div(v[0], v[1], v[2]).map(drop)),
@@ -219,7 +219,7 @@ fn the_vocabulary_never_walks_an_interval() {
         }),
         ("not_in_set (a range)", 1, |m, v| m.add(Condition::not_in_set(v[0], -MAX_VALUE..=MAX_VALUE - 1)).map(drop)),
         ("reified in_set", 2, |m, v| {
-            let b = Lit::from(m.new_bool());
+            let b = m.new_bool();
             m.reify(b, Condition::in_set(v[0], [1, 2, 3]))?;
             m.reify(!b, Condition::not_in_set(v[1], Domain::values([-1, MAX_VALUE])))?;
             m.add(Condition::not_in_set(v[0], 0..=MAX_VALUE)).map(drop)

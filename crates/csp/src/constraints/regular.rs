@@ -234,7 +234,7 @@ impl Propagator for LayeredGraph<'_> {
                     // Acceptance is reachable: every layer has a supported label.
                     let mut kept = labels.iter().zip(supported).filter(|&(_, &s)| s).map(|(&(value, _), _)| value);
                     let low = kept.next().ok_or(Conflict)?;
-                    let high = kept.last().unwrap_or(low);
+                    let high = kept.next_back().unwrap_or(low);
                     ctx.set_min(var, low)?;
                     ctx.set_max(var, high)?;
                 } else {
