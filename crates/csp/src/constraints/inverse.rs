@@ -14,6 +14,11 @@
 //! when the edge `(i, j)` is in a perfect matching, which Régin's propagator
 //! decides, and channeling carries it over to `invf`). Positions are compared
 //! in 128-bit arithmetic, so no base or value overflows.
+//!
+//! A variable is first narrowed to the other array's positions, so an interval
+//! domain (a range wider than the bitset limit, kept as its bounds) is walked
+//! over at most that many values; its inner removals are no-ops, so over
+//! intervals the channeling is sound and moves bounds only.
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::constraints::in_set::retain_in;

@@ -1,4 +1,9 @@
 //! `count`: the number of variables equal to a variable `y` is a variable `c`.
+//!
+//! When `y` is an interval domain (a range wider than the bitset limit, kept as
+//! its bounds) with more values than there are `xs`, its values are not
+//! walked: `c` is bounded by the `xs` whose bounds meet `y`'s (sound, weaker),
+//! and the constraint is checked once `y` is fixed.
 
 use super::{Counted, Tally, propagate_among};
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
