@@ -47,6 +47,7 @@ const FT06: [[(usize, i64); 6]; 6] = [
 ];
 
 /// The optimum makespan of ft06.
+#[cfg(test)]
 const OPTIMUM: i64 = 55;
 
 /// A job-shop instance with a bound on the makespan.
