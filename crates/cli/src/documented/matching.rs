@@ -24,7 +24,8 @@ pub fn normalize(actual: &str) -> String {
 /// Whether `actual` (what a command printed) matches `expected` (the lines a
 /// transcript shows): the same lines, each with the same words, where runs of
 /// spaces count as one and a number written with a decimal point, or followed
-/// by `/s`, matches any number (times and rates vary between runs). Otherwise
+/// by `/s` or a unit of time, matches any number (times and rates vary
+/// between runs). Otherwise
 /// the first line that differs, as a message.
 pub fn output_matches(expected: &[String], actual: &str) -> Result<(), String> {
     let actual = normalize(actual);
@@ -53,9 +54,18 @@ pub fn output_matches(expected: &[String], actual: &str) -> Result<(), String> {
 fn line_matches(expected: &str, actual: &str) -> bool {
     let want: Vec<&str> = expected.split_whitespace().collect();
     let got: Vec<&str> = actual.split_whitespace().collect();
-    // A number before a word such as `puzzles/s` is a rate.
-    let rate = |i: usize| want.get(i + 1).is_some_and(|next| next.ends_with("/s"));
-    want.len() == got.len() && want.iter().zip(&got).enumerate().all(|(i, (w, g))| word_matches(w, g, rate(i)))
+    // A number before a word such as `puzzles/s` is a rate, before `ms` a
+    // time (`max 156 ms,` has no decimal point, yet varies).
+    let rate = |i: usize| want.get(i + 1).is_some_and(|&next| next.ends_with("/s") || is_time_unit(next));
+    // A time's unit may change with it (`582 µs`, `12.3 ms`).
+    let same = |i: usize, w: &str, g: &str| word_matches(w, g, rate(i)) || (is_time_unit(w) && is_time_unit(g));
+    want.len() == got.len() && want.iter().zip(&got).enumerate().all(|(i, (w, g))| same(i, w, g))
+}
+
+/// Whether `word` is a unit of time (`s`, `ms`, `µs`, `ns`), perhaps with
+/// the punctuation that follows it (`ms,`, `µs)`).
+fn is_time_unit(word: &str) -> bool {
+    matches!(word.trim_end_matches([',', ';', ')']), "s" | "ms" | "µs" | "us" | "ns")
 }
 
 /// A piece of a word: a number, or the text between numbers.
@@ -177,6 +187,9 @@ mod tests {
         assert_eq!(pieces("r1c5"), [Piece::Text("r"), Piece::Number("1"), Piece::Text("c"), Piece::Number("5")]);
         assert!(word_matches("15.8%", "3%", false));
         assert!(word_matches("250/s", "12/s", false));
+        assert!(line_matches("median 101 µs, max 156 ms", "median 91.1 µs, max 8.47 ms"));
+        assert!(line_matches("max 582 µs (model)", "max 12.3 ms (model)"));
+        assert!(!line_matches("101 nodes", "91 nodes"));
         assert!(!word_matches("r1c5", "r1c6", false));
         assert!(!word_matches("256,387", "262,979", false), "integers with separators are counts");
     }

@@ -42,7 +42,7 @@ impl<'m> Solver<'m> {
     /// an objective has the constant objective 0: its first solution is optimal.
     ///
     /// ```
-    /// use csp::{Model, OptimizationOutcome, Relation, SolveConfig, Solver};
+    /// use csp::{Model, OptimizationOutcome, SolveConfig, Solver};
     ///
     /// // The largest x + y with x < y over 0..=9, x + y odd: 8 + 9.
     /// let mut model = Model::new();
@@ -50,7 +50,7 @@ impl<'m> Solver<'m> {
     /// let y = model.new_var(0..=9).unwrap();
     /// model.less_than(x, y).unwrap();
     /// model.predicate(&[x, y], |v| (v[0] + v[1]) % 2 == 1).unwrap();
-    /// model.maximize_linear(&[(1, x), (1, y)]).unwrap();
+    /// model.maximize(x + y).unwrap();
     /// let mut solver = Solver::new(&model, SolveConfig::default()).unwrap();
     /// let outcome = solver.optimize();
     /// assert!(outcome.is_optimal());
