@@ -83,7 +83,7 @@ pub(super) fn run(args: &RtdArgs, out: &mut dyn Write, err: &mut dyn Write) -> a
         }
     }
     write_report(&distribution, args.format, out).and_then(|()| out.flush()).context("cannot write the table")?;
-    for config in &args.configs {
+    for config in args.configs.iter().filter(|_| args.quiet.notes()) {
         if config.value_order != ValueOrder::Random {
             let _ = writeln!(
                 err,

@@ -14,7 +14,7 @@ use csp_sudoku::model::Answer;
 use csp_sudoku::parse::Puzzle;
 use serde::Serialize;
 
-use super::input::{Item, Location, Sink, for_each_puzzle};
+use super::input::{BatchOptions, Item, Location, Sink, for_each_puzzle};
 use super::screen;
 use super::solvers::with_solver;
 use super::summary::Summary;
@@ -66,7 +66,7 @@ fn solve_one(puzzle: &Puzzle, config: &SolveConfig) -> anyhow::Result<Record> {
 pub(super) fn solve(args: &SolveArgs, program: &str, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let configs = Configs::new(&args.strategy);
     if args.input.files.is_empty() && io.stdin_is_terminal {
-        return welcome(&configs, program, io);
+        return welcome(&configs, program, args.verbosity.notes(), io);
     }
     let started = Instant::now();
     let mut summary = Summary::default();
@@ -74,7 +74,7 @@ pub(super) fn solve(args: &SolveArgs, program: &str, io: &mut Io<'_>) -> anyhow:
     let mut writer = Writer::new(output);
     let totals = for_each_puzzle(
         &args.input,
-        args.jobs,
+        BatchOptions { jobs: args.jobs, notes: args.verbosity.notes() },
         io,
         |puzzle| solve_one(puzzle, configs.for_side(puzzle.grid.side())),
         |sink, location, item| {
@@ -92,7 +92,7 @@ pub(super) fn solve(args: &SolveArgs, program: &str, io: &mut Io<'_>) -> anyhow:
             Ok(())
         },
     )?;
-    finish(&summary, started, args.stats.then_some(args.jobs), totals.bad_sources, io)
+    finish(&summary, started, args.verbosity.stats(args.stats).then_some(args.jobs), totals.bad_sources, io)
 }
 
 fn emit_solved(
@@ -181,8 +181,9 @@ fn write_solution(
 }
 
 /// `sudoku` alone on a terminal, where nobody is piping puzzles in: the
-/// built-in example beside its solution, and how to solve one's own.
-fn welcome(configs: &Configs, program: &str, io: &mut Io<'_>) -> anyhow::Result<u8> {
+/// built-in example beside its solution, and (unless `-q`) how to solve
+/// one's own.
+fn welcome(configs: &Configs, program: &str, notes: bool, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let puzzle = csp_sudoku::parse::one(BUILTIN_PUZZLE)?;
     let (answer, _) = with_solver(puzzle.shape(), configs.for_side(puzzle.side()), |solver| solver.solve(&puzzle))??;
     let Answer::Solved(solution) = answer else { bail!("internal error: the built-in example has no solution") };
@@ -197,6 +198,9 @@ fn welcome(configs: &Configs, program: &str, io: &mut Io<'_>) -> anyhow::Result<
     }
     io.stdout.write_all(out.as_bytes())?;
     io.stdout.flush()?;
+    if !notes {
+        return Ok(EXIT_OK);
+    }
     let commands = [
         (
             format!("{program} solve FILE..."),
@@ -307,7 +311,7 @@ pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let json = args.output == RecordOutput::Json;
     let totals = for_each_puzzle(
         &args.input,
-        args.jobs,
+        BatchOptions { jobs: args.jobs, notes: args.verbosity.notes() },
         io,
         |puzzle| -> anyhow::Result<_> {
             let start = Instant::now();
@@ -374,7 +378,7 @@ pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
             Ok(())
         },
     )?;
-    finish(&summary, started, args.stats.then_some(args.jobs), totals.bad_sources, io)
+    finish(&summary, started, args.verbosity.stats(args.stats).then_some(args.jobs), totals.bad_sources, io)
 }
 
 /// The JSON record of a counted puzzle (`count --output json`).

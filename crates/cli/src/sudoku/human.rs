@@ -20,11 +20,12 @@ use serde::Serialize;
 
 use super::animate::step_painter;
 use super::batch::{exit_code, push_json_line};
-use super::input::{Item, Location, Sink, for_each_puzzle};
-use super::screen::{ColorChoice, Screen};
+use super::input::{BatchOptions, Item, Location, Sink, for_each_puzzle};
+use super::screen::Screen;
 use super::solvers::with_solver;
 use super::{Configs, InputArgs, Io, RecordOutput, TraceFormat};
 use crate::StrategyArgs;
+use crate::app::{ColorChoice, Quiet};
 
 /// The long help of `explain`.
 pub(super) const EXPLAIN_ABOUT: &str = "Solve every puzzle as a person would: keep the pencil marks, apply the \
@@ -63,6 +64,8 @@ pub(super) struct ExplainArgs {
     /// Output: text (the numbered steps, the solution, the rating) or jsonl (a start record, one object per step, an end record).
     #[arg(long, value_enum, default_value_t)]
     format: TraceFormat,
+    #[command(flatten)]
+    quiet: Quiet,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -82,6 +85,8 @@ pub(super) struct HintArgs {
     /// With --board: colours auto (on a terminal without NO_COLOR), always or never.
     #[arg(long, value_enum, value_name = "WHEN", requires = "board")]
     color: Option<ColorChoice>,
+    #[command(flatten)]
+    quiet: Quiet,
 }
 
 /// The input with the progress notations on.
@@ -181,7 +186,7 @@ pub(super) fn explain(args: &ExplainArgs, io: &mut Io<'_>) -> anyhow::Result<u8>
     let jsonl = args.format == TraceFormat::Jsonl;
     let totals = for_each_puzzle(
         &input,
-        1,
+        BatchOptions { jobs: 1, notes: args.quiet.notes() },
         io,
         |puzzle| -> anyhow::Result<Explained> {
             Ok(match examine(puzzle, &configs)? {
@@ -411,7 +416,7 @@ pub(super) fn hint(args: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let json = args.output == RecordOutput::Json;
     let totals = for_each_puzzle(
         &input,
-        1,
+        BatchOptions { jobs: 1, notes: args.quiet.notes() },
         io,
         |puzzle| -> anyhow::Result<Hinted> {
             Ok(match examine(puzzle, &configs)? {

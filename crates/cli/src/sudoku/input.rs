@@ -17,6 +17,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use super::{BUILTIN_PUZZLE, InputArgs, Io};
+use crate::app;
 
 /// One input.
 #[derive(Clone, Debug)]
@@ -76,6 +77,16 @@ pub(super) struct Totals {
     pub bad_puzzles: u64,
 }
 
+/// How a batch runs: on how many threads, and whether notes and progress
+/// go to stderr (not with `-q`; errors always do).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct BatchOptions {
+    /// Worker threads (1: the calling thread alone).
+    pub jobs: u16,
+    /// Notes and the progress bar on stderr.
+    pub notes: bool,
+}
+
 /// The output buffer and stderr, as `emit` sees them.
 pub(super) struct Sink<'a> {
     /// Text for stdout, flushed by the driver.
@@ -83,24 +94,25 @@ pub(super) struct Sink<'a> {
     pub stderr: &'a mut dyn Write,
 }
 
-/// Reads every puzzle of the inputs, runs `work` on each (on `jobs` threads),
-/// and calls `emit` on the results in input order. Unreadable inputs and
-/// puzzles are reported on stderr as `error: file:line:column: ...`.
+/// Reads every puzzle of the inputs, runs `work` on each (on `options.jobs`
+/// threads), and calls `emit` on the results in input order. Unreadable
+/// inputs and puzzles are reported on stderr as `error: file:line:column: ...`.
 pub(super) fn for_each_puzzle<R: Send>(
     input: &InputArgs,
-    jobs: u16,
+    options: BatchOptions,
     io: &mut Io<'_>,
     work: impl Fn(&Puzzle) -> R + Sync,
     mut emit: impl FnMut(&mut Sink<'_>, &Location, Item<'_, R>) -> anyhow::Result<()>,
 ) -> anyhow::Result<Totals> {
     let sources = sources(&input.files, io.stdin_is_terminal);
+    let jobs = options.jobs;
     let pool = if jobs > 1 {
         Some(rayon::ThreadPoolBuilder::new().num_threads(usize::from(jobs)).build().context("cannot start threads")?)
     } else {
         None
     };
     let batch_chunk = if jobs > 1 { 256 * usize::from(jobs) } else { 1 };
-    let progress = progress_bar(&sources, io);
+    let progress = if options.notes { progress_bar(&sources, io) } else { None };
     let mut totals = Totals::default();
     let mut done_bytes = 0u64;
     let mut sink = Sink { out: String::with_capacity(1 << 16), stderr: &mut *io.stderr };
@@ -115,7 +127,9 @@ pub(super) fn for_each_puzzle<R: Send>(
             && !io.stdin_is_terminal
             && io.stdin.fill_buf().is_ok_and(|bytes| bytes.is_empty());
         let source = if implicit_empty {
-            writeln!(sink.stderr, "note: no file and nothing on stdin: solving the built-in example")?;
+            if options.notes {
+                writeln!(sink.stderr, "note: no file and nothing on stdin: solving the built-in example")?;
+            }
             &Source::Builtin
         } else {
             source
@@ -220,11 +234,11 @@ fn describe(err: &std::io::Error) -> String {
     }
 }
 
-/// A progress bar on stderr for long batches, when stderr is a terminal and
-/// stdout is not (so the bar does not tear the output): by bytes for files,
-/// a spinner for stdin.
+/// A progress bar on stderr for long batches, when stderr is a terminal
+/// that can redraw ([`app::Terminal::redraw`]) and stdout is not a terminal (so
+/// the bar does not tear the output): by bytes for files, a spinner for stdin.
 fn progress_bar(sources: &[Source], io: &Io<'_>) -> Option<ProgressBar> {
-    if !io.stderr_is_terminal || io.stdout_is_terminal {
+    if !app::Terminal::from_env().redraw(io.stderr_is_terminal) || io.stdout_is_terminal {
         return None;
     }
     let mut total = 0u64;

@@ -23,13 +23,14 @@ mod trace;
 use std::ffi::OsString;
 use std::path::PathBuf;
 
+use crate::app::ColorChoice;
+use crate::app::{Quiet, Verbosity};
 use crate::{Io, StrategyArgs};
 use clap::{Args, Parser, Subcommand};
 use csp::SolveConfig;
 use csp_sudoku::format::Format;
 use csp_sudoku::parse::Notation;
 use csp_sudoku::{LARGEST_MRV_SIDE, Shape, default_config};
-use screen::ColorChoice;
 
 /// The configurations of a run: the defaults for small and large sides with
 /// the command line's strategy options applied to both.
@@ -129,9 +130,11 @@ struct SolveArgs {
     output: Format,
     #[command(flatten)]
     strategy: StrategyArgs,
-    /// Print a summary of the batch on stderr: counts, puzzles/s, µs per puzzle, nodes, backtracks.
+    /// Print a summary of the batch on stderr: counts, puzzles/s, time per puzzle, nodes, backtracks.
     #[arg(long)]
     stats: bool,
+    #[command(flatten)]
+    verbosity: Verbosity,
     /// Solve this many puzzles in parallel (output stays in input order); the default is one per core.
     #[arg(long, short = 'j', value_name = "N", default_value_t = default_jobs(), value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: u16,
@@ -157,6 +160,8 @@ struct CountArgs {
     /// Print a summary of the batch on stderr.
     #[arg(long)]
     stats: bool,
+    #[command(flatten)]
+    verbosity: Verbosity,
     /// Count this many puzzles in parallel (output stays in input order); the default is one per core.
     #[arg(long, short = 'j', value_name = "N", default_value_t = default_jobs(), value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: u16,
@@ -218,6 +223,8 @@ struct TraceArgs {
     color: Option<ColorChoice>,
     #[command(flatten)]
     strategy: StrategyArgs,
+    #[command(flatten)]
+    quiet: Quiet,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -227,6 +234,8 @@ struct CheckArgs {
     /// Output: text (`file:line: valid`, and what is wrong) or json (one object per grid).
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t)]
     output: RecordOutput,
+    #[command(flatten)]
+    quiet: Quiet,
 }
 
 /// The tool: `sudoku [COMMAND] [FILE]... [OPTIONS]` (see `--help`), on the

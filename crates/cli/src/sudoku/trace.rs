@@ -23,7 +23,7 @@ use serde::Serialize;
 
 use super::animate::{self, SearchBoard};
 use super::batch::{exit_code, push_json_line};
-use super::input::{Item, Location, for_each_puzzle};
+use super::input::{BatchOptions, Item, Location, for_each_puzzle};
 use super::screen::Screen;
 use super::{Configs, Io, TraceArgs, TraceFormat};
 
@@ -225,7 +225,7 @@ pub(super) fn trace(args: &TraceArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let mut puzzles = Vec::new();
     let totals = for_each_puzzle(
         &input,
-        1,
+        BatchOptions { jobs: 1, notes: args.quiet.notes() },
         io,
         |_| (),
         |_, location, item| {
