@@ -15,7 +15,7 @@ use clap::Args;
 use csp_sudoku::format::{self, JsonRows};
 use csp_sudoku::human::{self, HumanSolver, PencilMarkError, PencilMarks, Rating, Solution, Step, Technique};
 use csp_sudoku::model::Answer;
-use csp_sudoku::parse::{Notation, Puzzle};
+use csp_sudoku::parse::{Notation, ParseError, Puzzle};
 use serde::Serialize;
 
 use super::animate::step_painter;
@@ -205,7 +205,7 @@ pub(super) fn explain(args: &ExplainArgs, io: &mut Io<'_>) -> anyhow::Result<u8>
                 // Already reported on stderr by the driver.
                 Item::Bad(err) => {
                     bad += 1;
-                    write_failure(sink, jsonl, location, "invalid", &format!("bad input: {err}"));
+                    write_failure(sink, jsonl, location, "invalid", &format!("bad input: {}", unplaced(err)));
                     return Ok(());
                 }
                 Item::Done(_, explained) => explained?,
@@ -214,7 +214,7 @@ pub(super) fn explain(args: &ExplainArgs, io: &mut Io<'_>) -> anyhow::Result<u8>
                 Explained::Bad(why) => {
                     bad += 1;
                     writeln!(sink.stderr, "error: {location}: {why}")?;
-                    write_failure(sink, jsonl, location, "invalid", &format!("bad input: {location}: {why}"));
+                    write_failure(sink, jsonl, location, "invalid", &format!("bad input: {why}"));
                 }
                 Explained::NoSolution => {
                     unsolved += 1;
@@ -237,6 +237,15 @@ pub(super) fn explain(args: &ExplainArgs, io: &mut Io<'_>) -> anyhow::Result<u8>
         },
     )?;
     Ok(exit_code(totals.bad_sources + bad, unsolved))
+}
+
+/// What is wrong with an input puzzle, without the file and line that the
+/// line of output starts with (`column 3: 'x' is not ...`).
+fn unplaced(err: &ParseError) -> String {
+    match err.column {
+        Some(column) => format!("column {column}: {}", err.kind),
+        None => err.kind.to_string(),
+    }
 }
 
 /// A puzzle without an explanation: `file:line: message` or a JSON record.
@@ -435,7 +444,7 @@ pub(super) fn hint(args: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
         |sink, location, item| {
             let hinted = match item {
                 // Already reported on stderr by the driver.
-                Item::Bad(err) => Hinted::Bad(err.to_string()),
+                Item::Bad(err) => Hinted::Bad(unplaced(err)),
                 Item::Done(_, hinted) => {
                     let hinted = hinted?;
                     if let Hinted::Bad(why) = &hinted {
