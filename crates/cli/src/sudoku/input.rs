@@ -136,10 +136,20 @@ pub(super) fn for_each_puzzle<R: Send>(
         };
         let name = source.name();
         let (reader, interactive): (Box<dyn BufRead + '_>, bool) = match source {
-            Source::Stdin => (gunzipped(&mut *io.stdin), true),
+            Source::Stdin => (gunzipped(&mut *io.stdin).0, true),
             Source::Builtin => (Box::new(BUILTIN_PUZZLE.as_bytes()), false),
             Source::File(path) => match open(path) {
-                Ok(file) => (gunzipped(BufReader::with_capacity(1 << 16, file)), false),
+                Ok(file) => {
+                    let (reader, gzip) = gunzipped(BufReader::with_capacity(1 << 16, file));
+                    let named_gz = path.extension().is_some_and(|extension| extension.eq_ignore_ascii_case("gz"));
+                    if named_gz && !gzip && options.notes {
+                        writeln!(
+                            sink.stderr,
+                            "note: {name}: not gzip data (no gzip header), though named .gz: read as it is"
+                        )?;
+                    }
+                    (reader, false)
+                }
                 Err(message) => {
                     writeln!(sink.stderr, "error: {name}: {message}")?;
                     totals.bad_sources += 1;
@@ -204,14 +214,26 @@ pub(super) fn for_each_puzzle<R: Send>(
 }
 
 /// The input itself, or its decompression when it starts with gzip's magic
-/// bytes (`1f 8b`, which no text starts with). Several gzip members one after
-/// the other (`cat a.gz b.gz`) decompress as one stream.
-fn gunzipped<'a, R: BufRead + 'a>(mut input: R) -> Box<dyn BufRead + 'a> {
+/// bytes (`1f 8b`, which no text starts with), and whether it was gzip.
+/// Several gzip members one after the other (`cat a.gz b.gz`) decompress as
+/// one stream.
+fn gunzipped<'a, R: BufRead + 'a>(mut input: R) -> (Box<dyn BufRead + 'a>, bool) {
     let gzip = input.fill_buf().is_ok_and(|bytes| bytes.starts_with(&[0x1f, 0x8b]));
     if gzip {
-        Box::new(BufReader::with_capacity(1 << 16, flate2::bufread::MultiGzDecoder::new(input)))
+        let decoder = Gunzip(flate2::bufread::MultiGzDecoder::new(input));
+        (Box::new(BufReader::with_capacity(1 << 16, decoder)), true)
     } else {
-        Box::new(input)
+        (Box::new(input), false)
+    }
+}
+
+/// A gzip decoder whose errors say that the gzip data is at fault (`damaged
+/// gzip data (incomplete deflate stream)`), not the reading of the file.
+struct Gunzip<R>(flate2::bufread::MultiGzDecoder<R>);
+
+impl<R: BufRead> std::io::Read for Gunzip<R> {
+    fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
+        self.0.read(buffer).map_err(|err| std::io::Error::new(err.kind(), format!("damaged gzip data ({err})")))
     }
 }
 

@@ -213,6 +213,17 @@ fn gzipped_puzzles_are_read_as_they_are() {
     // A damaged file says so and ends.
     let cut = temp_file("cut.txt.gz", &gz[..gz.len() / 2]);
     assert_bad(&run(&["solve", &cut]), "cut.txt.gz:");
+    assert!(run(&["solve", &cut]).stderr.contains(": cannot read: damaged gzip data ("), "the gzip data is at fault");
+    // A file named .gz that is not gzip is read as it is, with a note; binary garbage is then an error.
+    let text = temp_file("text.txt.gz", text.as_bytes());
+    let r = run(&["solve", &text, "--output", "line"]);
+    assert_eq!((r.code, r.stdout.as_str()), (0, plain.stdout.as_str()), "{}", r.stderr);
+    assert!(r.stderr.ends_with("text.txt.gz: not gzip data (no gzip header), though named .gz: read as it is\n"));
+    let garbage = temp_file("garbage.gz", &[0x42, 0x5a, 0x68, 0x39, 0x31, 0x41, 0x59, 0x26, 0x53, 0x00, 0xff]);
+    let r = run(&["solve", &garbage]);
+    assert_bad(&r, "garbage.gz:1:10: this is not a text file (byte 0x00)");
+    assert!(r.stderr.contains("not gzip data"), "{}", r.stderr);
+    assert!(run(&["solve", &text, "-q"]).stderr.is_empty(), "-q: no note");
 }
 
 /// Runs the real binary under a pseudo-terminal of 80 columns and 24 rows
