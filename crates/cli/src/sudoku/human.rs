@@ -62,7 +62,7 @@ pub(super) struct ExplainArgs {
     #[arg(long)]
     marks: bool,
     /// Output: text (the numbered steps, the solution, the rating) or jsonl (a start record, one object per step, an end record).
-    #[arg(long, value_enum, default_value_t)]
+    #[arg(long, visible_alias = "output", value_enum, default_value_t)]
     format: TraceFormat,
     #[command(flatten)]
     quiet: Quiet,

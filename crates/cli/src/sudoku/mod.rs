@@ -174,15 +174,21 @@ enum RecordOutput {
     #[default]
     Text,
     /// One JSON object per line.
+    #[value(alias = "jsonl")]
     Json,
 }
 
+/// `--format` of the commands that print a stream of events (`trace`,
+/// `explain`). They also take it as `--output`, and `json` for `jsonl`, as
+/// the other commands spell their output: a user need not remember which
+/// command says which.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 enum TraceFormat {
     /// Readable lines, indented by depth.
     #[default]
     Text,
     /// One JSON object per event.
+    #[value(alias = "json")]
     Jsonl,
 }
 
@@ -207,7 +213,7 @@ struct TraceArgs {
     #[command(flatten)]
     input: InputArgs,
     /// Trace format: text (default) or jsonl (one JSON object per event); not with --animate.
-    #[arg(long, value_enum, conflicts_with = "animate")]
+    #[arg(long, visible_alias = "output", value_enum, conflicts_with = "animate")]
     format: Option<TraceFormat>,
     /// Redraw the board as the search runs, on a terminal in place (frames one after another into a file or a pipe).
     #[arg(long)]

@@ -264,3 +264,28 @@ fn animations_on_a_real_terminal_fit_it_and_follow_no_color_and_term() {
         "{shown}"
     );
 }
+
+/// `--output json` everywhere: `trace` and `explain` say `--format jsonl`,
+/// the other commands `--output json`; each takes the other spelling too.
+#[test]
+fn every_command_takes_json_output_under_either_spelling() {
+    let puzzle = Some("1.42421321.43421\n");
+    for (command, spelling) in [
+        ("trace", &["--output", "json"][..]),
+        ("trace", &["--format", "jsonl"]),
+        ("explain", &["--output", "json"]),
+        ("explain", &["--format", "json"]),
+        ("count", &["--output", "jsonl"]),
+        ("check", &["--output", "jsonl"]),
+        ("rate", &["--output", "jsonl"]),
+        ("hint", &["--output", "jsonl"]),
+    ] {
+        let args: Vec<&str> = [command].into_iter().chain(spelling.iter().copied()).collect();
+        let r = run_with(&args, puzzle);
+        assert!(r.code <= 1, "{args:?}: {}", r.stderr);
+        for line in r.stdout.lines() {
+            let record: Result<serde_json::Value, _> = serde_json::from_str(line);
+            assert!(record.is_ok_and(|record| record.is_object()), "{args:?}: {line}");
+        }
+    }
+}
