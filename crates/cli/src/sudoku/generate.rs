@@ -28,7 +28,9 @@ use crate::app::Quiet;
 use crate::{EXIT_NO_SOLUTION, EXIT_OK};
 
 #[derive(Args, Debug, Clone)]
-#[command(after_help = "Examples:\n  sudoku generate --size 9 --count 5 --givens 26\n  \
+#[command(after_help = "Exit status: 0 every puzzle made, 1 some puzzle of the --difficulty not reached within \
+    --attempts (said on stderr), 2 bad usage.\n\n\
+    Examples:\n  sudoku generate --size 9 --count 5 --givens 26\n  \
     sudoku generate --box 2x3 --difficulty hard --symmetric --count 10\n  \
     sudoku generate --size 16 --difficulty extreme --minimal --output json")]
 pub(super) struct GenerateArgs {

@@ -84,12 +84,16 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Solve every puzzle (the default command).
+    #[command(after_help = SOLVE_AFTER)]
     Solve(SolveArgs),
     /// Count the solutions of every puzzle, up to a limit.
+    #[command(after_help = COUNT_AFTER)]
     Count(CountArgs),
     /// Show the search step by step: decisions, removed values, backtracks.
+    #[command(after_help = TRACE_AFTER)]
     Trace(TraceArgs),
     /// Check filled grids, naming every broken row, column and box.
+    #[command(after_help = CHECK_AFTER)]
     Check(CheckArgs),
     /// Generate puzzles with a unique solution, reproducibly from a seed; of a chosen difficulty with --difficulty.
     Generate(generate::GenerateArgs),
@@ -106,6 +110,34 @@ enum Command {
     #[command(long_about = compare::COMPARE_ABOUT)]
     Compare(compare::CompareCmdArgs),
 }
+
+/// The end of `solve --help`: exit status and examples.
+const SOLVE_AFTER: &str = "Exit status: 0 every puzzle solved, 1 some puzzle has no solution or hit a limit, 2 bad \
+    input (the batch goes on past it) or usage.\n\n\
+    Examples:\n  sudoku solve puzzles.txt --output line > solutions.txt\n  \
+    sudoku solve ../shared/data/sudoku/top95.txt --output json --stats\n  \
+    echo '..6..35......134.......6..1....5..64' | sudoku solve";
+
+/// The end of `count --help`.
+const COUNT_AFTER: &str = "Exit status: 0 every puzzle has a solution (a count stopped at --limit included), 1 some \
+    puzzle has none or a node or time limit cut its count short, 2 bad input (the batch goes on past it) or \
+    usage.\n\n\
+    Examples:\n  sudoku count puzzles.txt            none, unique or multiple, per puzzle\n  \
+    sudoku count --limit 1000 f.txt     the number of solutions, up to 1000";
+
+/// The end of `trace --help`.
+const TRACE_AFTER: &str = "Exit status: 0 every puzzle solved, 1 some puzzle has no solution or hit a limit, 2 bad \
+    input or usage.\n\n\
+    Examples:\n  echo '1.42421321.43421' | sudoku trace\n  \
+    sudoku trace puzzle.txt --format jsonl\n  \
+    sudoku trace puzzle.txt --animate --propagation fc\n  \
+    sudoku trace puzzle.txt --animate --human";
+
+/// The end of `check --help`.
+const CHECK_AFTER: &str = "Exit status: 0 every grid valid, 1 some grid invalid (a broken unit or an empty cell), 2 \
+    input that is not a grid (the batch goes on past it) or usage.\n\n\
+    Examples:\n  sudoku solve puzzles.txt --output line | sudoku check\n  \
+    sudoku check grids.txt --output json";
 
 /// Where the puzzles come from.
 #[derive(Args, Debug, Clone, Default)]

@@ -289,3 +289,14 @@ fn every_command_takes_json_output_under_either_spelling() {
         }
     }
 }
+
+/// `--help` of every command says what its exit status means and shows an example.
+#[test]
+fn every_command_help_gives_its_exit_status_and_examples() {
+    for command in ["solve", "count", "trace", "check", "generate", "explain", "hint", "rate", "compare"] {
+        let r = run(&[command, "--help"]);
+        assert_eq!(r.code, 0, "{command}");
+        assert!(r.stdout.contains("Exit status: 0 "), "{command} --help: {}", r.stdout);
+        assert!(r.stdout.contains("Example"), "{command} --help: {}", r.stdout);
+    }
+}
