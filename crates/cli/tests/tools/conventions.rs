@@ -240,7 +240,8 @@ fn quiet_silences_every_note_of_the_sudoku_tool_and_the_lab() {
         let quiet = run(tool, &quiet_args, stdin);
         assert_eq!(quiet.stderr, "", "{quiet_args:?}");
         assert_eq!(quiet.code, loud.code, "{quiet_args:?}");
-        if !args.contains(&"compare") && !args.contains(&"--compare") && tool != lab::main as Tool {
+        // Compare tables and the lab's output hold times, which differ from run to run.
+        if !args.contains(&"compare") && !args.contains(&"--compare") && args[0] != "lab" {
             assert_eq!(quiet.stdout, loud.stdout, "{quiet_args:?}: -q changes stderr alone");
         }
     }
