@@ -17,7 +17,7 @@ use serde::Serialize;
 use super::input::{BatchOptions, Item, Location, Sink, for_each_puzzle};
 use super::screen;
 use super::solvers::with_solver;
-use super::summary::Summary;
+use super::summary::{Summary, plural};
 use super::{BUILTIN_PUZZLE, Configs, CountArgs, Io, RecordOutput, SolveArgs};
 
 /// What happened to one puzzle.
@@ -152,11 +152,12 @@ fn write_solution(
         Format::Pretty | Format::Grid => {
             let _ = writeln!(
                 out,
-                "# {location}: solved ({}x{}, {} boxes, {} givens, {} node{})",
+                "# {location}: solved ({}x{}, {} boxes, {} {}, {} node{})",
                 solution.side(),
                 solution.side(),
                 solution.shape(),
                 puzzle.grid.num_givens(),
+                plural(puzzle.grid.num_givens() as u64, "given", "givens"),
                 stats.nodes,
                 if stats.nodes == 1 { "" } else { "s" }
             );

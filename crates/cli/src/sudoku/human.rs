@@ -23,6 +23,7 @@ use super::batch::{exit_code, push_json_line};
 use super::input::{BatchOptions, Item, Location, Sink, for_each_puzzle};
 use super::screen::Screen;
 use super::solvers::with_solver;
+use super::summary::plural;
 use super::{Configs, InputArgs, Io, RecordOutput, TraceFormat};
 use crate::StrategyArgs;
 use crate::app::{ColorChoice, Quiet};
@@ -162,7 +163,11 @@ fn describe(location: &Location, marks: &PencilMarks) -> String {
     let cells = marks.shape().num_cells();
     let givens = (0..cells).filter(|&cell| marks.is_given(cell)).count();
     let placed = (0..cells).filter(|&cell| marks.value(cell) != 0 && !marks.is_given(cell)).count();
-    let mut text = format!("{location}: {n}x{n} with {} boxes, {givens} givens", marks.shape());
+    let mut text = format!(
+        "{location}: {n}x{n} with {} boxes, {givens} {}",
+        marks.shape(),
+        plural(givens as u64, "given", "givens")
+    );
     if placed > 0 {
         let _ = write!(text, ", {placed} placed");
     }

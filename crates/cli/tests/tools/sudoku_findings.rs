@@ -300,3 +300,24 @@ fn every_command_help_gives_its_exit_status_and_examples() {
         assert!(r.stdout.contains("Example"), "{command} --help: {}", r.stdout);
     }
 }
+
+/// The smallest grids: the 1x1 grid is generated (it was refused for an
+/// empty domain, said twice), side 0 is named as such (not "give --box 1x0"),
+/// and one given is "1 given".
+#[test]
+fn the_smallest_grids_are_generated_solved_and_described() {
+    let made = run(&["generate", "--box", "1x1"]);
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    assert!(made.stdout.ends_with("\n. # box 1x1\n"), "{}", made.stdout);
+    let solved = run_with(&["solve"], Some(&made.stdout));
+    assert_eq!(solved.code, 0, "{}", solved.stderr);
+    assert!(solved.stdout.contains("(1x1, 1x1 boxes, 0 givens, 0 nodes)"), "{}", solved.stdout);
+    let r = run(&["generate", "--size", "0"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("not 0x0") && !r.stderr.contains("--box 1x0"), "{}", r.stderr);
+    for command in ["solve", "trace", "explain"] {
+        let r = run_with(&[command, "--box", "1x2"], Some("1...\n"));
+        assert_eq!(r.code, 0, "{command}: {}", r.stderr);
+        assert!(r.stdout.contains(" 1 given") && !r.stdout.contains(" 1 givens"), "{command}: {}", r.stdout);
+    }
+}
