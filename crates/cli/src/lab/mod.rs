@@ -434,8 +434,10 @@ fn run_sweep(args: &SweepArgs, out: &mut dyn Write, err: &mut dyn Write, progres
             limits: args.runs.limits(),
         };
         sweep.validate().map_err(|e| e.to_string())?;
-        for path in [&args.plot, &args.records].into_iter().flatten() {
-            report::plot::check_destination(path).map_err(|e| format!("{e:#}"))?;
+        for (what, path) in [("the plot", &args.plot), ("the records", &args.records)] {
+            if let Some(path) = path {
+                report::plot::check_destination(what, path).map_err(|e| format!("{e:#}"))?;
+            }
         }
         Ok(sweep)
     });

@@ -216,7 +216,7 @@ pub fn run_comparison(
         return Ok(EXIT_BAD_INPUT);
     }
     for path in [&args.plot, &args.cactus].into_iter().flatten() {
-        if let Err(error) = plot::check_destination(path) {
+        if let Err(error) = plot::check_destination("the plot", path) {
             let _ = writeln!(err, "error: {error:#}");
             return Ok(EXIT_BAD_INPUT);
         }
