@@ -327,6 +327,24 @@ pub enum ColorChoice {
     Never,
 }
 
+/// Opens an input file, refusing a directory up front (reading one fails
+/// with a less helpful message) and saying the common failures in words:
+/// `is a directory, not a puzzle file`, `cannot open: no such file`,
+/// `cannot open: permission denied`. The message does not name the file: the
+/// caller puts it first.
+pub fn open_input(path: &Path) -> Result<std::fs::File, String> {
+    let cannot_open = |err: io::Error| match err.kind() {
+        io::ErrorKind::NotFound => "cannot open: no such file".to_string(),
+        io::ErrorKind::PermissionDenied => "cannot open: permission denied".to_string(),
+        _ => format!("cannot open: {err}"),
+    };
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => Err("is a directory, not a puzzle file".to_string()),
+        Ok(_) => std::fs::File::open(path).map_err(cannot_open),
+        Err(err) => Err(cannot_open(err)),
+    }
+}
+
 /// `count` and the noun that agrees with it: `1 solution`, `2 solutions`,
 /// `0 solutions`, `1 vertex`, `3 vertices`. For every count a tool writes in words.
 pub fn counted(count: u64, singular: &str, plural: &str) -> String {

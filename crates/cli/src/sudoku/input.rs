@@ -6,7 +6,6 @@
 //! read through a decoder; puzzles typed on a terminal are handled one at a
 //! time, as each is entered.
 
-use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -138,7 +137,7 @@ pub(super) fn for_each_puzzle<R: Send>(
         let (reader, interactive): (Box<dyn BufRead + '_>, bool) = match source {
             Source::Stdin => (gunzipped(&mut *io.stdin).0, true),
             Source::Builtin => (Box::new(BUILTIN_PUZZLE.as_bytes()), false),
-            Source::File(path) => match open(path) {
+            Source::File(path) => match app::open_input(path) {
                 Ok(file) => {
                     let (reader, gzip) = gunzipped(BufReader::with_capacity(1 << 16, file));
                     let named_gz = path.extension().is_some_and(|extension| extension.eq_ignore_ascii_case("gz"));
@@ -234,25 +233,6 @@ struct Gunzip<R>(flate2::bufread::MultiGzDecoder<R>);
 impl<R: BufRead> std::io::Read for Gunzip<R> {
     fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
         self.0.read(buffer).map_err(|err| std::io::Error::new(err.kind(), format!("damaged gzip data ({err})")))
-    }
-}
-
-/// Opens a puzzle file, refusing directories up front (reading one fails
-/// with a less helpful message).
-fn open(path: &PathBuf) -> Result<File, String> {
-    match std::fs::metadata(path) {
-        Ok(meta) if meta.is_dir() => return Err("is a directory, not a puzzle file".to_string()),
-        Ok(_) => {}
-        Err(err) => return Err(format!("cannot open: {}", describe(&err))),
-    }
-    File::open(path).map_err(|err| format!("cannot open: {}", describe(&err)))
-}
-
-fn describe(err: &std::io::Error) -> String {
-    match err.kind() {
-        std::io::ErrorKind::NotFound => "no such file".to_string(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-        _ => err.to_string(),
     }
 }
 

@@ -283,3 +283,35 @@ fn help_and_errors_in_a_pipe_have_no_colour() {
         assert!(!(r.stdout.is_empty() && r.stderr.is_empty()), "{args:?}");
     }
 }
+
+/// A tool that reads its one file as a gallery example does and prints its length.
+fn read_one(args: Vec<std::ffi::OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
+    let text = gallery::read_input(std::path::Path::new(&args[1]), io)?;
+    writeln!(io.stdout, "{}", text.len())?;
+    Ok(app::EXIT_OK)
+}
+
+/// The gallery's inputs fail as the sudoku tool's do: in words, naming the
+/// file, with status 2 (not `Is a directory (os error 21)` or `stream did not
+/// contain valid UTF-8`).
+#[test]
+fn gallery_inputs_that_are_not_puzzle_files_are_named_in_words() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let binary = dir.join("gallery-binary.txt");
+    std::fs::write(&binary, b"3 4\n\xff\xfe\n").unwrap();
+    let text = dir.join("gallery-text.txt");
+    std::fs::write(&text, "3 4\n").unwrap();
+    let path = |p: &std::path::Path| p.display().to_string();
+    let cases = [
+        (path(&dir), "is a directory, not a puzzle file"),
+        (path(&dir.join("no-such-file.txt")), "cannot open: no such file"),
+        (path(&binary), "not a text file (byte 4 is not UTF-8)"),
+    ];
+    for (file, reason) in cases {
+        let r = run(read_one, &["read", &file], "");
+        assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{file}");
+        assert_eq!(r.stderr, format!("error: cannot read {file}: {reason}\n"));
+    }
+    assert_eq!(run(read_one, &["read", &path(&text)], "").stdout, "4\n");
+    assert_eq!(run(read_one, &["read", "-"], "12345").stdout, "5\n");
+}
