@@ -29,7 +29,7 @@ pub(super) const ELISION: &str = "...";
 /// transcript shows): the same lines, each with the same words, where runs of
 /// spaces count as one and a number written with a decimal point, or followed
 /// by `/s`, matches any number, as does a duration (`582 µs` matches `8.51
-/// ms`): times and rates vary between runs. A line [`ELISION`] (`...`) stands
+/// ms`): times and rates vary between runs. A line `...` stands
 /// for any number of lines. Otherwise the first line that differs, as a message.
 pub fn output_matches(expected: &[String], actual: &str) -> Result<(), String> {
     let actual = normalize(actual);
