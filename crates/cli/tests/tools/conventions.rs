@@ -299,6 +299,8 @@ fn gallery_inputs_that_are_not_puzzle_files_are_named_in_words() {
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     let binary = dir.join("gallery-binary.txt");
     std::fs::write(&binary, b"3 4\n\xff\xfe\n").unwrap();
+    let long = dir.join("gallery-long-line.txt");
+    std::fs::write(&long, format!("3 4\n{}\n", "1 ".repeat(gallery::MAX_LINE_BYTES))).unwrap();
     let text = dir.join("gallery-text.txt");
     std::fs::write(&text, "3 4\n").unwrap();
     let path = |p: &std::path::Path| p.display().to_string();
@@ -306,6 +308,7 @@ fn gallery_inputs_that_are_not_puzzle_files_are_named_in_words() {
         (path(&dir), "is a directory, not a puzzle file"),
         (path(&dir.join("no-such-file.txt")), "cannot open: no such file"),
         (path(&binary), "not a text file (byte 4 is not UTF-8)"),
+        (path(&long), "line 2 is longer than 65536 bytes, far more than any puzzle's"),
     ];
     for (file, reason) in cases {
         let r = run(read_one, &["read", &file], "");
