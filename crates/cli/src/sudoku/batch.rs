@@ -341,7 +341,7 @@ pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                     summary.invalid += 1;
                     failure(sink, &format!("bad input: {err}"));
                 }
-                Item::Done(_, result) => match result? {
+                Item::Done(puzzle, result) => match result? {
                     Err(conflict) => {
                         summary.invalid += 1;
                         let message = format!("{location}: conflicting givens: {conflict}");
@@ -368,6 +368,8 @@ pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                                 nodes: stats.nodes,
                                 backtracks: stats.backtracks,
                                 time_ms: nanos as f64 / 1e6,
+                                shape: puzzle.grid.shape().to_string(),
+                                puzzle: JsonRows(&puzzle.grid),
                             };
                             push_json_line(&mut sink.out, &record);
                         } else {
@@ -396,6 +398,11 @@ struct Counted<'a> {
     nodes: u64,
     backtracks: u64,
     time_ms: f64,
+    /// The puzzle, so that the records read back (`count --output json | jq
+    /// 'select(.verdict == "unique")' | sudoku solve`).
+    #[serde(rename = "box")]
+    shape: String,
+    puzzle: JsonRows<'a>,
 }
 
 /// `none`, `unique`, `multiple` for the default limit 2; otherwise the number,

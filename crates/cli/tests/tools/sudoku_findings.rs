@@ -321,3 +321,19 @@ fn the_smallest_grids_are_generated_solved_and_described() {
         assert!(r.stdout.contains(" 1 given") && !r.stdout.contains(" 1 givens"), "{command}: {}", r.stdout);
     }
 }
+
+/// `count --output json` carries its puzzles, as `solve` and `rate` do: the
+/// records read back, so a batch can be filtered by verdict and solved.
+#[test]
+fn counted_records_read_back_into_solve() {
+    let made = run(&["generate", "--box", "3x2", "--count", "2", "--output", "json"]);
+    let counted = run_with(&["count", "--output", "json"], Some(&made.stdout));
+    assert_eq!(counted.code, 0, "{}", counted.stderr);
+    for line in counted.stdout.lines() {
+        let record: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!((record["box"].as_str(), record["verdict"].as_str()), (Some("3x2"), Some("unique")), "{record}");
+    }
+    let solved = run_with(&["solve", "--output", "line"], Some(&counted.stdout));
+    assert_eq!(solved.code, 0, "{}", solved.stderr);
+    assert_eq!(solved.stdout, run_with(&["solve", "--output", "line"], Some(&made.stdout)).stdout);
+}
