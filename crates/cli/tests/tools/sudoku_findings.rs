@@ -335,5 +335,13 @@ fn counted_records_read_back_into_solve() {
     }
     let solved = run_with(&["solve", "--output", "line"], Some(&counted.stdout));
     assert_eq!(solved.code, 0, "{}", solved.stderr);
-    assert_eq!(solved.stdout, run_with(&["solve", "--output", "line"], Some(&made.stdout)).stdout);
+    let expected = run_with(&["solve", "--output", "line"], Some(&made.stdout)).stdout;
+    assert_eq!(solved.stdout, expected);
+    // The JSON of trace and explain reads back as the puzzles they were given.
+    for command in ["trace", "explain"] {
+        let written = run_with(&[command, "--output", "json"], Some(&made.stdout));
+        let solved = run_with(&["solve", "--output", "line"], Some(&written.stdout));
+        assert_eq!((solved.code, solved.stderr.as_str()), (0, ""), "{command}");
+        assert_eq!(solved.stdout, expected, "{command}");
+    }
 }
