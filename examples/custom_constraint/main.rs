@@ -318,7 +318,7 @@ fn compare_forms(
     });
     written.context("cannot write the table")?;
     let limited = report.limited();
-    if limited > 0 {
+    if limited > 0 && args.quiet.notes() {
         let _ = writeln!(
             err,
             "note: a limit stopped {limited} run{}; their counts are lower bounds and they were not checked for agreement",

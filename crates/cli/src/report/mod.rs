@@ -43,6 +43,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::app::Quiet;
 use crate::report::compare::{CompareError, CompareOptions, Comparison, Goal, Measurement, Repeats, compare};
 use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 use anyhow::Context as _;
@@ -144,6 +145,10 @@ pub struct CompareArgs {
     /// Stop each run after this many seconds (fractions allowed).
     #[arg(long, value_name = "SECS", value_parser = crate::parse_seconds)]
     pub timeout: Option<Duration>,
+
+    /// `-q`: no notes on stderr (limited runs, switches that change nothing), errors only.
+    #[command(flatten)]
+    pub quiet: Quiet,
 }
 
 impl Default for CompareArgs {
@@ -157,6 +162,7 @@ impl Default for CompareArgs {
             cactus: None,
             node_limit: None,
             timeout: None,
+            quiet: Quiet::default(),
         }
     }
 }
@@ -210,7 +216,7 @@ pub fn run_comparison(
         return Ok(EXIT_BAD_INPUT);
     }
     for path in [&args.plot, &args.cactus].into_iter().flatten() {
-        if let Err(error) = plot::check_destination(path) {
+        if let Err(error) = plot::check_destination("the plot", path) {
             let _ = writeln!(err, "error: {error:#}");
             return Ok(EXIT_BAD_INPUT);
         }
@@ -237,6 +243,9 @@ pub fn run_comparison(
         }
     }
     write_report(&report, args.format, out).and_then(|()| out.flush()).context("cannot write the table")?;
+    if !args.quiet.notes() {
+        return Ok(EXIT_OK);
+    }
     let limited: usize = comparison.rows.iter().map(|row| row.limited).sum();
     if limited > 0 {
         let _ = writeln!(

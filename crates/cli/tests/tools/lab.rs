@@ -511,6 +511,16 @@ fn the_plot_has_the_curves_the_fraction_and_the_predicted_point() {
     let bad = small(&["--plot", "/nonexistent-directory/x.svg"]);
     assert_eq!(bad.code, 2);
     assert!(bad.stderr.contains("cannot write the plot"), "{}", bad.stderr);
+    assert!(bad.stderr.contains("there is no directory /nonexistent-directory"), "{}", bad.stderr);
+    // The records file is named as such, before the sweep runs.
+    let directory = std::env::temp_dir();
+    let bad = small(&["--records", directory.to_str().unwrap()]);
+    assert_eq!(bad.code, 2);
+    assert!(
+        bad.stderr.contains("cannot write the records to") && bad.stderr.contains("it is a directory"),
+        "{}",
+        bad.stderr
+    );
 }
 
 #[test]
