@@ -4,6 +4,10 @@
 //! (integer division truncates toward zero, `mod` takes the sign of the
 //! dividend, Booleans are 0 and 1).
 //!
+//! Partial functions are strict: an expression with an undefined part (a
+//! division by zero, even in the branch of an `if` that is not taken) is
+//! undefined, and a constraint whose value is undefined does not hold.
+//!
 //! The evaluator is not used to solve: the lowering (`lower::intension`)
 //! turns a tree into the engine's constraints. It is the independent
 //! reference that the tests compare the lowering with, by brute force.
@@ -409,11 +413,9 @@ impl Expr {
                 truth(!values[0] || values[1])
             }
             If => {
-                if boolean(eval(&operands[0])?)? {
-                    eval(&operands[1])
-                } else {
-                    eval(&operands[2])
-                }
+                // Strict, like the lowering: both branches must be defined.
+                let (then, otherwise) = (eval(&operands[1])?, eval(&operands[2])?);
+                Some(if boolean(eval(&operands[0])?)? { then } else { otherwise })
             }
         }
     }
@@ -490,6 +492,7 @@ mod tests {
         assert_eq!(eval("in(x,set(1,3))", &[("x", 3)]), Some(1));
         assert_eq!(eval("notin(x,set())", &[("x", 3)]), Some(1));
         assert_eq!(eval("if(eq(x,1),10,20)", &[("x", 2)]), Some(20));
+        assert_eq!(eval("if(eq(x,1),10,div(1,0))", &[("x", 1)]), None, "strict: the other branch is undefined");
         assert_eq!(eval("pow(2,62)", &[]), Some(1 << 62));
         assert_eq!(eval("pow(x,-1)", &[("x", 0)]), None);
         assert_eq!(eval("mul(4611686018427387904,4611686018427387904)", &[]), Some(1 << 124));

@@ -145,7 +145,7 @@ impl Variables {
 
     /// The XCSP3 instantiation of a solution (`values` indexed by engine
     /// variable): every declared variable in the file's order, arrays as
-    /// `x[]` with their cells row-major and `*` for undefined cells, on one
+    /// `x[]` (`m[][]` for a matrix) with their cells row-major and `*` for undefined cells, on one
     /// line: `<instantiation type="solution"> <list> x y[] </list> <values> 1 2 3 </values> </instantiation>`.
     /// With `cost`, the `cost` attribute of an optimisation problem's solution.
     pub fn instantiation(&self, values: &[i64], cost: Option<i64>) -> String {
@@ -157,8 +157,9 @@ impl Variables {
                     let _ = write!(list, " {}", declaration.name);
                     let _ = write!(shown, " {}", values[var.index()]);
                 }
-                Kind::Array { cells, .. } => {
-                    let _ = write!(list, " {}[]", declaration.name);
+                Kind::Array { shape, cells } => {
+                    // One `[]` per dimension: the checker reads `m[][]` for a matrix.
+                    let _ = write!(list, " {}{}", declaration.name, "[]".repeat(shape.len()));
                     for cell in cells {
                         match cell {
                             Some(var) => write!(shown, " {}", values[var.index()]),
@@ -210,8 +211,8 @@ fn parse_indices(text: &str, shape: &[usize]) -> Result<Vec<Index>, String> {
         indices.push(parsed);
         rest = after;
     }
-    if indices.is_empty() {
-        // `x` alone for an array: every cell, as `x[]...[]`.
+    if indices.is_empty() || indices == [Index::All] {
+        // `x` or `x[]` for an array of any dimension: every cell, as `x[]...[]`.
         indices = vec![Index::All; shape.len()];
     }
     if indices.len() != shape.len() {
@@ -302,7 +303,7 @@ mod tests {
         let values = [3, 10, 11, 12, 14, 15];
         assert_eq!(
             variables.instantiation(&values, None),
-            "<instantiation type=\"solution\"> <list> x m[] </list> <values> 3 10 11 12 14 * 15 </values> \
+            "<instantiation type=\"solution\"> <list> x m[][] </list> <values> 3 10 11 12 14 * 15 </values> \
              </instantiation>"
         );
         assert!(

@@ -1,6 +1,6 @@
 //! `<circuit>`, `<noOverlap>` and `<cumulative>`: the engine's
 //! `subcircuit` (XCSP3's circuit lets a node loop on itself, out of the
-//! circuit), `disjunctive` (`disjunctive_strict` with
+//! circuit, but has at least one arc that is not a loop), `disjunctive` (`disjunctive_strict` with
 //! `zeroIgnored="false"`) and `cumulative`.
 
 use csp::Operand;
@@ -33,6 +33,14 @@ impl<'a, 'i> Lowering<'a, 'i> {
             return Ok(());
         }
         self.model.subcircuit(&successors, start).map_err(|e| self.model_error(&e))?;
+        // XCSP3's circuit has at least one arc that is not a loop (ACE finds
+        // no solution where every node loops, and the official checker fails on one).
+        let mut moves = Vec::with_capacity(successors.len());
+        for (position, &successor) in successors.iter().enumerate() {
+            let node = start.checked_add(position as i64).ok_or_else(|| self.overflow())?;
+            moves.push(self.model.reified(successor.ne(node)).map_err(|e| self.model_error(&e))?);
+        }
+        self.model.or(&moves).map_err(|e| self.model_error(&e))?;
         Ok(())
     }
 
