@@ -114,7 +114,7 @@ impl Linear {
     pub(super) fn to_expr(&self) -> Option<LinearExpr> {
         let mut expr = LinearExpr::constant(i64::try_from(self.constant).ok()?);
         for &(coefficient, var) in &self.terms {
-            expr = expr + LinearExpr::term(i64::try_from(coefficient).ok()?, var);
+            expr += LinearExpr::term(i64::try_from(coefficient).ok()?, var);
         }
         Some(expr)
     }

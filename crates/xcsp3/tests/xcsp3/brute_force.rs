@@ -295,7 +295,7 @@ fn scheduling_constraints_follow_their_definitions() {
         if moving.is_empty() || moving.iter().any(|&i| !moving.contains(&((v[i] - 1) as usize))) {
             return false;
         }
-        let mut seen = vec![false; 4];
+        let mut seen = [false; 4];
         let mut at = moving[0];
         for _ in 0..moving.len() {
             if seen[at] {

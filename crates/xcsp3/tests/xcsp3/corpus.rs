@@ -147,7 +147,7 @@ fn ace_still_gives_the_recorded_answers() {
         let plain: String = strip_escapes(&text);
         assert_eq!(status(&plain).map(str::trim), Some(ace_status.as_str()), "{instance}: {plain}");
         if ace_objective.is_some() {
-            let last = plain.lines().filter_map(|l| l.strip_prefix("o ")).last();
+            let last = plain.lines().filter_map(|l| l.strip_prefix("o ")).next_back();
             let value = last.and_then(|l| l.split_whitespace().next()).and_then(|v| v.parse().ok());
             assert_eq!(value, ace_objective, "{instance}");
         }

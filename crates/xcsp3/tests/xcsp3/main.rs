@@ -45,5 +45,5 @@ fn instantiation(stdout: &str) -> Option<&str> {
 
 /// The last `o` value.
 fn objective(stdout: &str) -> Option<i64> {
-    stdout.lines().filter_map(|line| line.strip_prefix("o ")).last().map(|v| v.parse().expect("an integer"))
+    stdout.lines().filter_map(|line| line.strip_prefix("o ")).next_back().map(|v| v.parse().expect("an integer"))
 }
