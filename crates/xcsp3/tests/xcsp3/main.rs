@@ -2,10 +2,11 @@
 //! with ACE's recorded answers, and each solution passes the official
 //! XCSP3 solution checker when Java and pycsp3's ACE jar are there), the
 //! lowering against brute force on tiny instances, errors with their line
-//! and column, and hostile input.
+//! and column, hostile input, and the commands of docs/xcsp3.md.
 
 mod brute_force;
 mod corpus;
+mod docs;
 mod errors;
 mod robustness;
 
