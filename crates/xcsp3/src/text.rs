@@ -12,10 +12,57 @@ pub(crate) fn integer(token: &str) -> Result<i64, String> {
     trimmed.parse::<i64>().map_err(|_| format!("'{trimmed}' is not an integer within 64 bits"))
 }
 
+/// The longest list that compact forms `vxk` may expand to: far more than
+/// any list of a real instance, few enough that a hostile file cannot make
+/// the reader allocate without bound (a list written out in full is
+/// bounded by the file's size).
+pub(crate) const MAX_REPETITION: usize = 1_000_000;
+
+/// An integer of a list, or its compact form `vxk`: the value `v` written
+/// `k` times (`1x7`), which XCSP3 allows in lists of integers (coefficients,
+/// values, lengths, heights, ...) and pycsp3 writes for runs of three or
+/// more. The value and how many times it stands.
+pub(crate) fn repeated_integer(token: &str) -> Result<(i64, usize), String> {
+    let Some((value, times)) = token.trim().split_once('x') else {
+        return integer(token).map(|value| (value, 1));
+    };
+    let value = integer(value)?;
+    match times.parse::<usize>() {
+        Ok(times @ 1..=MAX_REPETITION) => Ok((value, times)),
+        Ok(0) => Err(format!("'{}' repeats a value 0 times", token.trim())),
+        _ if !times.is_empty() && times.bytes().all(|b| b.is_ascii_digit()) => {
+            Err(format!("'{}' repeats a value more than {MAX_REPETITION} times", token.trim()))
+        }
+        _ => Err(format!("'{}' is neither an integer nor a value repeated (vxk)", token.trim())),
+    }
+}
+
+/// Refuses a compact form that would make a list of `so_far` values longer
+/// than [`MAX_REPETITION`].
+pub(crate) fn check_expansion(so_far: usize, times: usize) -> Result<(), String> {
+    if times > 1 && so_far.saturating_add(times) > MAX_REPETITION {
+        return Err(format!("compact forms (vxk) that make a list of more than {MAX_REPETITION} values"));
+    }
+    Ok(())
+}
+
+/// A list of integers separated by white space, the compact forms `vxk`
+/// expanded ([`repeated_integer`]).
+pub(crate) fn integers(text: &str) -> Result<Vec<i64>, String> {
+    let mut values = Vec::new();
+    for token in text.split_whitespace() {
+        let (value, times) = repeated_integer(token)?;
+        check_expansion(values.len(), times)?;
+        values.extend(std::iter::repeat_n(value, times));
+    }
+    Ok(values)
+}
+
 /// Whether the message of [`integer`] (or of a function using it) names an
-/// unsupported infinity rather than a malformed integer.
-pub(crate) fn is_infinity_message(message: &str) -> bool {
-    message.starts_with("the unbounded value")
+/// unsupported infinity, or a list longer than [`check_expansion`] allows,
+/// rather than a malformed integer.
+pub(crate) fn is_unsupported_message(message: &str) -> bool {
+    message.starts_with("the unbounded value") || message.starts_with("compact forms")
 }
 
 /// `a..b` or a single integer `a` (as `a..a`).
@@ -115,8 +162,21 @@ mod tests {
         assert_eq!(ranges(" 7 0..3 4 9..12 11 5..2 ").unwrap(), vec![(0, 4), (7, 7), (9, 12)]);
         assert_eq!(count(&[(0, 4), (7, 7)]), 6);
         assert!(ranges("1..x").unwrap_err().contains("'x'"));
-        assert!(is_infinity_message(&ranges("-infinity..+infinity").unwrap_err()));
+        assert!(is_unsupported_message(&ranges("-infinity..+infinity").unwrap_err()));
         assert_eq!(ranges("").unwrap(), vec![]);
+    }
+
+    #[test]
+    fn lists_of_integers_expand_their_compact_forms() {
+        assert_eq!(integers(" 1x3 -2 0x1 -4x2 ").unwrap(), vec![1, 1, 1, -2, 0, -4, -4]);
+        assert_eq!(repeated_integer("7").unwrap(), (7, 1));
+        assert!(integers("1x0").unwrap_err().contains("0 times"));
+        assert!(integers("1x99999999999999999999").unwrap_err().contains("more than"));
+        assert!(integers("1x").unwrap_err().contains("neither"));
+        assert!(is_unsupported_message(&integers("1x600000 2x600000").unwrap_err()));
+        assert!(integers("1x-2").unwrap_err().contains("neither"));
+        assert!(integers("ax2").unwrap_err().contains("'a'"));
+        assert!(is_unsupported_message(&integers("+infinityx2").unwrap_err()));
     }
 
     #[test]

@@ -215,7 +215,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
     /// A message of the textual parsers as an error: an infinity is
     /// unsupported, anything else invalid.
     fn text_error(&self, message: String) -> Error {
-        if crate::text::is_infinity_message(&message) { self.unsupported(message) } else { self.invalid(message) }
+        if crate::text::is_unsupported_message(&message) { self.unsupported(message) } else { self.invalid(message) }
     }
 
     /// Records that the instance has no solution (the first reason is kept).

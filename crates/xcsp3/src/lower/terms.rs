@@ -33,7 +33,9 @@ impl Lowering<'_, '_> {
                 let vars = self.variables.resolve(token).map_err(|m| self.invalid(m))?;
                 items.extend(vars.into_iter().map(Item::Var));
             } else if token.starts_with(|c: char| c == '-' || c == '+' || c.is_ascii_digit()) {
-                items.push(Item::Int(text::integer(token).map_err(|m| self.text_error(m))?));
+                let (value, times) = text::repeated_integer(token).map_err(|m| self.text_error(m))?;
+                text::check_expansion(items.len(), times).map_err(|m| self.text_error(m))?;
+                items.extend(std::iter::repeat_n(Item::Int(value), times));
             } else {
                 return Err(self.invalid(format!("'{token}' is not a declared variable")));
             }
@@ -78,7 +80,7 @@ impl Lowering<'_, '_> {
 
     /// A list of integers only (`<coeffs>`, `<values>`, `<except>` ...).
     pub(super) fn integers(&self, text: &str) -> Result<Vec<i64>, Error> {
-        text.split_whitespace().map(|token| text::integer(token).map_err(|m| self.text_error(m))).collect()
+        text::integers(text).map_err(|m| self.text_error(m))
     }
 
     /// A fixed variable for a constant, one per value.

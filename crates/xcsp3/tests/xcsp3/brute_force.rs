@@ -167,6 +167,13 @@ fn sum_count_and_values_follow_their_definitions() {
         "<sum><list> x[] </list><coeffs> 2 -1 1 3 </coeffs><condition> (in,2..4) </condition></sum>",
     );
     assert_exact(&xml, &d, &|v| (2..=4).contains(&(2 * v[0] - v[1] + v[2] + 3 * v[3])));
+    // Compact forms vxk (pycsp3 writes runs of three or more so).
+    let xml = with_array(
+        4,
+        "0..2",
+        "<sum><list> x[] </list><coeffs> 2x2 -1x2 </coeffs><condition> (eq,1) </condition></sum>",
+    );
+    assert_exact(&xml, &d, &|v| 2 * v[0] + 2 * v[1] - v[2] - v[3] == 1);
     let xml = with_array(4, "0..2", "<sum><list> x[0] x[1] </list><condition> (ne,x[2]) </condition></sum>");
     assert_exact(&xml, &d, &|v| v[0] + v[1] != v[2]);
     let xml = with_array(
