@@ -108,6 +108,50 @@ impl Variables {
         }
     }
 
+    /// The variables of a two-dimensional reference (`m[][]`, `m`,
+    /// `t[2][][]`, `m[1..3][]`) as rows: the two dimensions the reference
+    /// leaves open (written empty or as a range `a..b`) are the rows and the
+    /// columns. Every cell must be defined.
+    pub(crate) fn matrix(&self, token: &str) -> Result<Vec<Vec<VarId>>, String> {
+        let (name, indices) = split_name(token);
+        let &at = self.by_name.get(name).ok_or_else(|| format!("'{name}' is not a declared variable"))?;
+        let Kind::Array { shape, cells } = &self.declarations[at].kind else {
+            return Err(format!("'{name}' is not an array, so '{token}' is no matrix"));
+        };
+        let parsed = parse_indices(indices, shape).map_err(|message| format!("'{token}': {message}"))?;
+        let open: Vec<bool> = if indices.is_empty() || indices == "[]" {
+            vec![true; shape.len()]
+        } else {
+            indices.split('[').skip(1).map(|part| part.split(']').next().unwrap_or("")).map(open_index).collect()
+        };
+        let open_sizes: Vec<usize> = parsed
+            .iter()
+            .zip(&open)
+            .zip(shape)
+            .filter(|((_, open), _)| **open)
+            .map(|((index, _), &size)| match *index {
+                Index::All => size,
+                Index::Range(low, high) => high - low + 1,
+            })
+            .collect();
+        let &[_, columns] = open_sizes.as_slice() else {
+            return Err(format!("'{token}' is not a matrix: it leaves {} dimension(s) open", open_sizes.len()));
+        };
+        let mut vars = Vec::new();
+        let mut undefined = false;
+        for_each_cell(shape, &parsed, &mut |flat| match cells[flat] {
+            Some(var) => vars.push(var),
+            None => undefined = true,
+        });
+        if undefined {
+            return Err(format!("the matrix '{token}' has undefined cells"));
+        }
+        if columns == 0 {
+            return Ok(Vec::new());
+        }
+        Ok(vars.chunks(columns).map(<[VarId]>::to_vec).collect())
+    }
+
     /// The row-major positions (within the array `name`) that a reference names.
     pub(crate) fn cells_of(&self, name: &str, indices: &str) -> Result<Vec<usize>, String> {
         let &at = self.by_name.get(name).ok_or_else(|| format!("'{name}' is not a declared array"))?;
@@ -219,6 +263,11 @@ fn parse_indices(text: &str, shape: &[usize]) -> Result<Vec<Index>, String> {
         return Err(format!("the array has {} dimension(s), the reference gives {}", shape.len(), indices.len()));
     }
     Ok(indices)
+}
+
+/// Whether an index as written leaves its dimension open: `[]` or `[a..b]`.
+fn open_index(text: &str) -> bool {
+    text.trim().is_empty() || text.contains("..")
 }
 
 fn position(text: &str) -> Result<usize, String> {

@@ -273,27 +273,38 @@ impl<'a, 'i> Lowering<'a, 'i> {
         self.post_condition(extremum, &condition)
     }
 
-    /// `element`: `list[index - startIndex] = value` (or compared by a condition).
+    /// `element`: `list[index - startIndex] = value` (or compared by a
+    /// condition); over a `<matrix>`, `matrix[i - startRowIndex][j -
+    /// startColIndex]`, lowered onto its cells in row-major order
+    /// ([`Self::matrix_position`]).
     pub(super) fn element(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
-        self.only_children(node, &["list", "index", "value", "condition"])?;
-        let list = self.child(node, "list")?;
-        let start = match list.attribute("startIndex") {
-            None => 0,
-            Some(text) => crate::text::integer(text).map_err(|m| self.text_error(m))?,
-        };
+        self.only_children(node, &["list", "matrix", "index", "value", "condition"])?;
         let Some(index) = self.optional_child(node, "index")? else {
             return Err(self.unsupported("element without an index (member)"));
         };
         if index.attribute("rank").is_some_and(|rank| rank != "any") {
             return Err(self.unsupported("element with a rank"));
         }
-        let list_text = self.text(list)?;
-        let entries = self.linears(&list_text)?;
+        let index_text = self.text(index)?;
+        let (entries, index, start) = match self.optional_child(node, "matrix")? {
+            Some(matrix) => {
+                let (entries, position) = self.matrix_position(matrix, &index_text)?;
+                (entries, position, 0)
+            }
+            None => {
+                let list = self.child(node, "list")?;
+                let start = match list.attribute("startIndex") {
+                    None => 0,
+                    Some(text) => crate::text::integer(text).map_err(|m| self.text_error(m))?,
+                };
+                let list_text = self.text(list)?;
+                let entries = self.linears(&list_text)?;
+                (entries, self.single_var(&index_text)?, start)
+            }
+        };
         if entries.is_empty() {
             return Err(self.invalid("element over an empty list"));
         }
-        let index_text = self.text(index)?;
-        let index = self.single_var(&index_text)?;
         let value = match (self.optional_child(node, "value")?, self.optional_child(node, "condition")?) {
             (Some(value), None) => {
                 let text = self.text(value)?;
@@ -324,6 +335,73 @@ impl<'a, 'i> Lowering<'a, 'i> {
             self.post_condition(Linear::var(value), &condition)?;
         }
         Ok(())
+    }
+
+    /// The cells of an element's `<matrix>` in row-major order, and a
+    /// variable for the position of `[i][j]` among them: `columns * (i -
+    /// startRowIndex) + (j - startColIndex)`, with `i` and `j` each held
+    /// within its dimension, so that no pair outside the matrix lands on a
+    /// cell.
+    fn matrix_position(&mut self, matrix: Node<'a, 'i>, index_text: &str) -> Result<(Vec<Linear>, VarId), Error> {
+        let mut starts = [0i64; 2];
+        for (start, attribute) in starts.iter_mut().zip(["startRowIndex", "startColIndex"]) {
+            if let Some(text) = matrix.attribute(attribute) {
+                *start = crate::text::integer(text).map_err(|m| self.text_error(m))?;
+            }
+        }
+        let text = self.text(matrix)?;
+        let rows: Vec<Vec<Linear>> = if text.trim_start().starts_with('(') {
+            self.matrix_rows(&text)?
+        } else {
+            let rows = self.variables.matrix(text.trim()).map_err(|m| self.invalid(m))?;
+            rows.into_iter().map(|row| row.into_iter().map(Linear::var).collect()).collect()
+        };
+        let columns = rows.first().map_or(0, Vec::len);
+        if columns == 0 || rows.iter().any(|row| row.len() != columns) {
+            return Err(self.invalid("a matrix needs rows of one length, not empty"));
+        }
+        let mut indices = self.items(index_text)?;
+        if indices.len() != 2 {
+            return Err(self.invalid(format!("an element over a matrix takes two indices, found {}", indices.len())));
+        }
+        let column = self.item_var(indices.pop().expect("two indices"))?;
+        let row = self.item_var(indices.pop().expect("two indices"))?;
+        let mut position = Linear::constant(0);
+        for ((var, start), size) in [row, column].into_iter().zip(starts).zip([rows.len(), columns]) {
+            let last = i128::from(start) + size as i128 - 1;
+            self.post_condition(Linear::var(var), &format!("(in,{start}..{last})"))?;
+            position = position
+                .times(size as i128)
+                .and_then(|p| p.plus(&Linear::var(var)))
+                .and_then(|p| p.minus(&Linear::constant(i128::from(start))))
+                .ok_or_else(|| self.unsupported("a matrix position beyond 128 bits"))?;
+        }
+        let position = self.var_of(&position)?;
+        Ok((rows.concat(), position))
+    }
+
+    /// The rows of a matrix written out: `(x,y,3)(z,1,w)`.
+    fn matrix_rows(&mut self, text: &str) -> Result<Vec<Vec<Linear>>, Error> {
+        let mut rows = Vec::new();
+        let mut rest = text.trim();
+        while !rest.is_empty() {
+            let Some((row, after)) = rest.strip_prefix('(').and_then(|r| r.split_once(')')) else {
+                return Err(self.invalid(format!("expected a row '(a,b,...)', found '{}'", crate::text::preview(rest))));
+            };
+            let mut entries = Vec::new();
+            for entry in row.split(',') {
+                let mut items = self.items(entry)?;
+                if items.len() != 1 {
+                    return Err(
+                        self.invalid(format!("a matrix entry is one variable or integer, not '{}'", entry.trim()))
+                    );
+                }
+                entries.push(self.item_linear(items.remove(0))?);
+            }
+            rows.push(entries);
+            rest = after.trim_start();
+        }
+        Ok(rows)
     }
 
     /// One variable (or constant, or expression) as a variable.

@@ -247,6 +247,25 @@ fn element_channel_and_orders_follow_their_definitions() {
         "<element><list> 2 0 1 </list><index> x[0] </index><condition> (gt,x[1]) </condition></element>",
     );
     assert_exact(&xml, &d, &|v| [2, 0, 1][v[0] as usize] > v[1]);
+    // Over a matrix: a reference to a 2x3 array, indices that may fall outside it.
+    let xml = "<instance format=\"XCSP3\" type=\"CSP\"><variables><array id=\"m\" size=\"[2][3]\"> 0..1 </array>\
+               <var id=\"r\"> -1..2 </var><var id=\"c\"> 0..3 </var></variables><constraints><element>\
+               <matrix> m[][] </matrix><index> r c </index><value> 1 </value></element></constraints></instance>";
+    let mut cells_and_indices = domains(6, &[0, 1]);
+    cells_and_indices.push(vec![-1, 0, 1, 2]);
+    cells_and_indices.push(vec![0, 1, 2, 3]);
+    assert_exact(xml, &cells_and_indices, &|v| {
+        (0..2).contains(&v[6]) && (0..3).contains(&v[7]) && v[(3 * v[6] + v[7]) as usize] == 1
+    });
+    // Rows written out, counted from 1 and -1, compared by a condition.
+    let xml = "<instance format=\"XCSP3\" type=\"CSP\"><variables><array id=\"x\" size=\"[4]\"> 0..2 </array>\
+               </variables><constraints><element><matrix startRowIndex=\"1\" startColIndex=\"-1\"> (x[0],2)(1,x[1]) \
+               </matrix><index> x[2] add(x[3],-2) </index><condition> (ge,2) </condition></element></constraints></instance>";
+    assert_exact(xml, &domains(4, &[0, 1, 2]), &|v| {
+        let (row, column) = (v[2] - 1, v[3] - 2 + 1);
+        let cells = [[v[0], 2], [1, v[1]]];
+        (0..2).contains(&row) && (0..2).contains(&column) && cells[row as usize][column as usize] >= 2
+    });
     // x's positions count from 1, y's from 0: x takes positions of y (0..2), y positions of x (1..3).
     let xml = "<instance format=\"XCSP3\" type=\"CSP\"><variables><array id=\"x\" size=\"[3]\"> 0..3 </array>\
                <array id=\"y\" size=\"[3]\"> 0..3 </array></variables><constraints><channel>\

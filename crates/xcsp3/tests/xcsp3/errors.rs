@@ -15,7 +15,7 @@ fn instance(variables: &str, constraints: &str) -> String {
 #[test]
 fn errors_say_where_and_what() {
     let x = "<var id=\"x\"> 0..3 </var>";
-    let cases: [(String, ErrorKind, (u32, u32), &str); 10] = [
+    let cases: [(String, ErrorKind, (u32, u32), &str); 13] = [
         ("<instance><variables>".to_string(), ErrorKind::Xml, (1, 1), "never closed"),
         (instance(x, "<intension> eq(x,y) </intension>"), ErrorKind::Invalid, (6, 1), "'y' is not a declared variable"),
         (instance(x, "<intension> eq(x, </intension>"), ErrorKind::Invalid, (6, 1), "an expression is missing"),
@@ -40,6 +40,27 @@ fn errors_say_where_and_what() {
             ErrorKind::Unsupported,
             (6, 1),
             "reified constraint",
+        ),
+        (
+            instance(
+                "<array id=\"q\" size=\"[3]\"> 0..2 </array>",
+                "<element><matrix> q[] </matrix><index> q[0] q[1] </index><value> 1 </value></element>",
+            ),
+            ErrorKind::Invalid,
+            (6, 1),
+            "'q[]' is not a matrix: it leaves 1 dimension(s) open",
+        ),
+        (
+            instance(x, "<element><matrix> (x,1)(2) </matrix><index> x x </index><value> 1 </value></element>"),
+            ErrorKind::Invalid,
+            (6, 1),
+            "rows of one length",
+        ),
+        (
+            instance(x, "<sum><list> x </list><coeffs> 1x0 </coeffs><condition> (eq,1) </condition></sum>"),
+            ErrorKind::Invalid,
+            (6, 1),
+            "repeats a value 0 times",
         ),
     ];
     for (text, kind, (line, column), message) in cases {
