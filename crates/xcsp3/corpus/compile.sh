@@ -28,6 +28,7 @@ compile jobshop-3x3 jobshop
 compile assignment assignment
 compile logic logic
 compile mdd mdd
+compile matrix matrix
 compile mixed mixed
 if [ "${1:-}" = "--ace" ]; then
   jar="${ACE_JAR:-$(python3 -c 'import importlib.util, os; print(os.path.dirname(importlib.util.find_spec("pycsp3").origin))')/solvers/ace/ACE-2.6.jar}"
