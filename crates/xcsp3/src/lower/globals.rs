@@ -38,25 +38,38 @@ impl<'a, 'i> Lowering<'a, 'i> {
         Ok(())
     }
 
-    /// `allDifferent`: over a list (variables or expressions), with `except` values.
+    /// `allDifferent`: over a list (variables or expressions), with `except`
+    /// values; over a `<matrix>`, on each row and each column.
     pub(super) fn all_different(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
-        self.only_children(node, &["list", "except"])?;
+        self.only_children(node, &["list", "matrix", "except"])?;
         if elements(node).filter(|c| c.tag_name().name() == "list").count() > 1 {
             return Err(self.unsupported("allDifferent over several lists"));
         }
-        let items = self.list_text(node, "list")?;
-        let values = self.linears(&items)?;
         let except = match self.optional_child(node, "except")? {
             Some(except) => self.integers(&self.text(except)?)?,
             None => Vec::new(),
         };
+        if let Some(matrix) = self.optional_child(node, "matrix")? {
+            let rows = self.matrix_cells(matrix)?;
+            for line in rows.iter().cloned().chain(transpose(&rows)) {
+                self.all_different_of(&line, &except)?;
+            }
+            return Ok(());
+        }
+        let items = self.list_text(node, "list")?;
+        let values = self.linears(&items)?;
+        self.all_different_of(&values, &except)
+    }
+
+    /// The values pairwise different, but for the excepted ones.
+    fn all_different_of(&mut self, values: &[Linear], except: &[i64]) -> Result<(), Error> {
         if !except.is_empty() {
-            return self.all_different_except(&values, &except);
+            return self.all_different_except(values, except);
         }
         // x + c for each item, as the engine's all_different_offset.
         let mut vars = Vec::with_capacity(values.len());
         let mut offsets = Vec::with_capacity(values.len());
-        for value in &values {
+        for value in values {
             match value.terms.as_slice() {
                 [(1, var)] => {
                     vars.push(*var);
@@ -349,17 +362,8 @@ impl<'a, 'i> Lowering<'a, 'i> {
                 *start = crate::text::integer(text).map_err(|m| self.text_error(m))?;
             }
         }
-        let text = self.text(matrix)?;
-        let rows: Vec<Vec<Linear>> = if text.trim_start().starts_with('(') {
-            self.matrix_rows(&text)?
-        } else {
-            let rows = self.variables.matrix(text.trim()).map_err(|m| self.invalid(m))?;
-            rows.into_iter().map(|row| row.into_iter().map(Linear::var).collect()).collect()
-        };
-        let columns = rows.first().map_or(0, Vec::len);
-        if columns == 0 || rows.iter().any(|row| row.len() != columns) {
-            return Err(self.invalid("a matrix needs rows of one length, not empty"));
-        }
+        let rows = self.matrix_cells(matrix)?;
+        let columns = rows[0].len();
         let mut indices = self.items(index_text)?;
         if indices.len() != 2 {
             return Err(self.invalid(format!("an element over a matrix takes two indices, found {}", indices.len())));
@@ -378,6 +382,23 @@ impl<'a, 'i> Lowering<'a, 'i> {
         }
         let position = self.var_of(&position)?;
         Ok((rows.concat(), position))
+    }
+
+    /// The rows of a `<matrix>`: an array reference (`m[][]`) or rows
+    /// written out, all of one length, at least one cell.
+    fn matrix_cells(&mut self, matrix: Node<'a, 'i>) -> Result<Vec<Vec<Linear>>, Error> {
+        let text = self.text(matrix)?;
+        let rows: Vec<Vec<Linear>> = if text.trim_start().starts_with('(') {
+            self.matrix_rows(&text)?
+        } else {
+            let rows = self.variables.matrix(text.trim()).map_err(|m| self.invalid(m))?;
+            rows.into_iter().map(|row| row.into_iter().map(Linear::var).collect()).collect()
+        };
+        let columns = rows.first().map_or(0, Vec::len);
+        if columns == 0 || rows.iter().any(|row| row.len() != columns) {
+            return Err(self.invalid("a matrix needs rows of one length, not empty"));
+        }
+        Ok(rows)
     }
 
     /// The rows of a matrix written out: `(x,y,3)(z,1,w)`.
@@ -460,13 +481,28 @@ impl<'a, 'i> Lowering<'a, 'i> {
 
     /// `lex`: consecutive lists ordered lexicographically.
     pub(super) fn lex(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
-        self.only_children(node, &["list", "operator"])?;
+        self.only_children(node, &["list", "matrix", "operator"])?;
         let mut lists = Vec::new();
         for list in elements(node).filter(|c| c.tag_name().name() == "list") {
             let text = self.text(list)?;
             lists.push(self.vars(&text)?);
         }
         let operator = self.text(self.child(node, "operator")?)?;
+        if let Some(matrix) = self.optional_child(node, "matrix")? {
+            // The rows in order, and the columns in order.
+            let rows = self.matrix_cells(matrix)?;
+            let mut vars = Vec::with_capacity(rows.len());
+            for row in &rows {
+                vars.push(row.iter().map(|cell| self.var_of(cell)).collect::<Result<Vec<VarId>, Error>>()?);
+            }
+            self.lex_chain(&vars, &operator)?;
+            return self.lex_chain(&transpose(&vars), &operator);
+        }
+        self.lex_chain(&lists, &operator)
+    }
+
+    /// Each list and the next ordered lexicographically by `operator`.
+    fn lex_chain(&mut self, lists: &[Vec<VarId>], operator: &str) -> Result<(), Error> {
         for pair in lists.windows(2) {
             let (a, b) = (&pair[0], &pair[1]);
             if a.len() != b.len() {
@@ -507,4 +543,10 @@ impl<'a, 'i> Lowering<'a, 'i> {
         }
         Ok(())
     }
+}
+
+/// The columns of rows of one length.
+fn transpose<T: Clone>(rows: &[Vec<T>]) -> Vec<Vec<T>> {
+    let columns = rows.first().map_or(0, Vec::len);
+    (0..columns).map(|j| rows.iter().map(|row| row[j].clone()).collect()).collect()
 }

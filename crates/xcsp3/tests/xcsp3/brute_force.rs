@@ -221,6 +221,27 @@ fn cardinality_and_all_different_follow_their_definitions() {
         "<cardinality><list> x[0..2] </list><values> 1 2 </values><occurs> x[3] 1 </occurs></cardinality>",
     );
     assert_exact(&xml, &d, &|v| count(&v[..3], 1) as i64 == v[3] && count(&v[..3], 2) == 1);
+    // Over a matrix: each row and each column (a 2x3 array, then rows written out).
+    let matrix = |constraint: &str| {
+        format!(
+            "<instance format=\"XCSP3\" type=\"CSP\"><variables><array id=\"m\" size=\"[2][3]\"> 0..2 </array>\
+             </variables><constraints>{constraint}</constraints></instance>"
+        )
+    };
+    let rows_and_columns = |v: &[i64], holds: &dyn Fn(&[i64]) -> bool| {
+        holds(&v[..3]) && holds(&v[3..]) && (0..3).all(|j| holds(&[v[j], v[3 + j]]))
+    };
+    let distinct = |line: &[i64]| line.iter().collect::<BTreeSet<_>>().len() == line.len();
+    let xml = matrix("<allDifferent><matrix> m[][] </matrix></allDifferent>");
+    assert_exact(&xml, &domains(6, &[0, 1, 2]), &|v| rows_and_columns(v, &distinct));
+    let xml =
+        matrix("<allDifferent><matrix> (m[0][0],m[0][1],m[0][2])(m[1][0],m[1][1],m[1][2]) </matrix></allDifferent>");
+    assert_exact(&xml, &domains(6, &[0, 1, 2]), &|v| rows_and_columns(v, &distinct));
+    let xml = matrix("<lex><matrix> m[][] </matrix><operator> lt </operator></lex>");
+    assert_exact(&xml, &domains(6, &[0, 1, 2]), &|v| {
+        let columns = [[v[0], v[3]], [v[1], v[4]], [v[2], v[5]]];
+        v[..3] < v[3..] && columns.windows(2).all(|pair| pair[0] < pair[1])
+    });
     let xml = with_array(4, "0..2", "<allDifferent><list> x[] </list><except> 0 </except></allDifferent>");
     assert_exact(&xml, &d, &|v| (0..4).all(|i| (0..i).all(|j| v[i] != v[j] || v[i] == 0)));
     let xml = with_array(3, "0..2", "<allDifferent> x[0] add(x[1],1) x[1] </allDifferent>");
