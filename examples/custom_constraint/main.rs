@@ -383,6 +383,7 @@ impl FormsReport<'_> {
             (_, 1) => "1 solution".to_string(),
             (Goal::Count, n) => format!("{n} solutions"),
             (Goal::All, n) => format!("the same {n} solutions"),
+            (Goal::Optimize, _) => "the same optimum".to_string(),
         };
         Some(format!("all {runs} runs agree: {answer}"))
     }

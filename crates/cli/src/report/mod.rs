@@ -84,6 +84,8 @@ pub enum GoalArg {
     Count,
     /// Enumerate every solution: configurations must agree on the set.
     All,
+    /// The optimum of the model's objective (branch and bound): configurations must agree on its value.
+    Optimize,
 }
 
 impl From<GoalArg> for Goal {
@@ -92,6 +94,7 @@ impl From<GoalArg> for Goal {
             GoalArg::First => Goal::First,
             GoalArg::Count => Goal::Count,
             GoalArg::All => Goal::All,
+            GoalArg::Optimize => Goal::Optimize,
         }
     }
 }
@@ -115,7 +118,7 @@ pub struct CompareArgs {
     )]
     pub configs: Vec<SolveConfig>,
 
-    /// What each run looks for: the first solution, the number of solutions, or all of them.
+    /// What each run looks for: the first solution, the number of solutions, all of them, or the optimum.
     #[arg(long, value_enum, value_name = "GOAL", default_value_t = GoalArg::First)]
     pub goal: GoalArg,
 
@@ -352,6 +355,7 @@ fn goal_name(goal: Goal) -> &'static str {
         Goal::First => "first",
         Goal::Count => "count",
         Goal::All => "all",
+        Goal::Optimize => "optimize",
     }
 }
 
@@ -362,6 +366,7 @@ impl ComparisonReport<'_> {
             Goal::First => "the first solution",
             Goal::Count => "counting the solutions",
             Goal::All => "all the solutions",
+            Goal::Optimize => "the optimum",
         };
         let what = match instances {
             1 => format!("instance '{}'", self.comparison.instances[0]),
@@ -385,6 +390,7 @@ impl ComparisonReport<'_> {
             Goal::First => "first solution",
             Goal::Count => "counting the solutions",
             Goal::All => "all the solutions",
+            Goal::Optimize => "the optimum",
         };
         let instances = match self.comparison.instances.len() {
             1 => "1 instance".to_string(),
