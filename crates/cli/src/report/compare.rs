@@ -522,8 +522,8 @@ mod tests {
     fn every_configuration_agrees_on_the_optimum() {
         // The largest sum of the first two rows' columns over the four 6-queens solutions: 2 + 5.
         let mut six = queens(6);
-        let first_two: Vec<(i64, csp::VarId)> = six.vars().take(2).map(|v| (1, v)).collect();
-        six.maximize_linear(&first_two).unwrap();
+        let first_two = csp::LinearExpr::sum(six.vars().take(2));
+        six.maximize(first_two).unwrap();
         let options =
             CompareOptions { goal: Goal::Optimize, repeats: Repeats::Exactly(1), ..CompareOptions::default() };
         let comparison = compare(&[("6-queens", &six)], &configs(), &options).unwrap();
