@@ -170,3 +170,21 @@ fn every_built_in_propagator_is_sound_on_interval_domains() {
         ac2001.check(Strength::Sound, |m, v| m.predicate(v, |t| t[0] != t[1] + 1).map(drop)),
     );
 }
+
+#[test]
+fn an_interval_at_the_top_of_the_range_is_split_without_overflow() {
+    // The middle of an interval whose bounds add up beyond i64 (2^62 + 2^62):
+    // under forward checking the root's fixpoint leaves x at its top value,
+    // and the search still opens a split frame for it.
+    let mut model = Model::new();
+    let x = model.new_var(0..=MAX_VALUE).unwrap();
+    model.add(x.ge(MAX_VALUE)).unwrap();
+    let y = model.new_var(-MAX_VALUE..=0).unwrap();
+    model.add(y.le(-MAX_VALUE)).unwrap();
+    for config in configs() {
+        let config = SolveConfig { root_arc_consistency: true, ..config };
+        let mut solver = Solver::new(&model, config.clone()).unwrap();
+        let solution = solver.solve().into_solution().unwrap_or_else(|| panic!("{config}: no solution"));
+        assert_eq!((solution[x], solution[y]), (MAX_VALUE, -MAX_VALUE), "{config}");
+    }
+}
