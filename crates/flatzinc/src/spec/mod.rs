@@ -14,8 +14,7 @@
 //!   MiniZinc 2.6.4 with Gecode gives the same unexpected answer as with
 //!   fzn-csp (the test expects a newer MiniZinc);
 //! - **unsupported** when fzn-csp stops with its clear error (a builtin it
-//!   does not lower yet, optimisation, an unbounded `var int`, a domain too
-//!   wide for the engine's bitsets);
+//!   does not lower, optimisation of a kind it cannot do);
 //! - **pass** when MiniZinc's result through fzn-csp matches an expected
 //!   result;
 //! - **other solution, checked** when it does not, but Gecode accepts every
@@ -378,7 +377,6 @@ fn unsupported_reason(error: &crate::LowerError) -> String {
     match error {
         crate::LowerError::UnsupportedConstraint { name, detail: Some(detail), .. } => format!("{name} ({detail})"),
         crate::LowerError::UnsupportedConstraint { name, .. } => name.clone(),
-        crate::LowerError::UnboundedVariable { .. } => "unbounded var int".to_string(),
         other => other.to_string(),
     }
 }
