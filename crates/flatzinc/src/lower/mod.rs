@@ -105,6 +105,14 @@ pub fn lower(fzn: &FlatZinc) -> Result<Lowered, LowerError> {
         Goal::Minimize(expr) => Objective::Minimize(lowering.objective(expr, line)?),
         Goal::Maximize(expr) => Objective::Maximize(lowering.objective(expr, line)?),
     };
+    // The engine's branch and bound reads the objective from the model; a
+    // constant objective leaves none (every solution is then optimal).
+    let posted = match objective {
+        Objective::Minimize(Value::Var(var)) => lowering.model.minimize(var),
+        Objective::Maximize(Value::Var(var)) => lowering.model.maximize(var),
+        _ => Ok(()),
+    };
+    posted.map_err(|e| model_error(e, line))?;
     let search = SearchPlan::read(&fzn.solve.annotations, &lowering);
     Ok(Lowered {
         model: lowering.model,

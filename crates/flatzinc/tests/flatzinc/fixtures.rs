@@ -63,11 +63,43 @@ fn verbose_says_the_search_annotations_are_not_followed() {
 }
 
 #[test]
-fn optimisation_is_a_clear_error_until_branch_and_bound() {
-    let captured = run(&[fixture("knapsack01.fzn").to_str().unwrap()]);
-    assert_eq!(captured.code, 2);
-    assert!(captured.stdout.is_empty());
-    assert!(captured.stderr.contains("line 15: solve maximize: optimisation needs the engine's branch and bound"));
+fn optimisation_prints_each_improving_solution_then_proves_the_optimum() {
+    // Capacity 50, weights 10, 20, 30, values 60, 100, 120: the optimum,
+    // 220, takes the second and third items.
+    let captured = run(&["-s", fixture("knapsack01.fzn").to_str().unwrap()]);
+    assert_eq!((captured.code, captured.stderr.as_str()), (0, ""));
+    let (solutions, statistics) = captured.stdout.split_once("%%%mzn-stat").unwrap();
+    assert!(solutions.ends_with("take = array1d(1..3, [false, true, true]);\n----------\n==========\n"), "{solutions}");
+    let statistics: Vec<&str> = statistics.lines().collect();
+    assert!(statistics.contains(&"%%%mzn-stat: objective=220"), "{statistics:?}");
+    assert!(statistics.contains(&"%%%mzn-stat: objectiveBound=220"), "{statistics:?}");
+    // -n 1: the first solution, with no claim that it is optimal.
+    let first = run(&["-n", "1", fixture("knapsack01.fzn").to_str().unwrap()]);
+    assert_eq!(first.stdout.matches("----------").count(), 1, "{}", first.stdout);
+    assert!(!first.stdout.contains("=========="), "{}", first.stdout);
+}
+
+#[test]
+fn a_time_limit_stops_optimisation_without_a_claim() {
+    let dir = std::env::temp_dir().join(format!("fzn-csp-optimisation-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Minimising over an unsatisfiable pigeonhole would never end: 12 pigeons,
+    // 11 holes, all-different as pairwise not-equals.
+    let mut source = String::new();
+    for i in 0..12 {
+        source.push_str(&format!("var 1..11: p{i};\n"));
+    }
+    for i in 0..12 {
+        for j in i + 1..12 {
+            source.push_str(&format!("constraint int_ne(p{i}, p{j});\n"));
+        }
+    }
+    source.push_str("solve minimize p0;\n");
+    let path = dir.join("pigeons.fzn");
+    std::fs::write(&path, source).unwrap();
+    let captured = run(&["-t", "300", path.to_str().unwrap()]);
+    assert_eq!((captured.code, captured.stdout.as_str()), (0, "=====UNKNOWN=====\n"), "{}", captured.stderr);
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
