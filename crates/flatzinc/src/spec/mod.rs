@@ -287,18 +287,15 @@ fn judge(setup: &Setup, index: usize, file: &Path, test: &SpecTest) -> (Verdict,
         Ok(parsed) => parsed,
         Err(error) => return (Verdict::Fail, format!("fzn-csp cannot parse MiniZinc's FlatZinc: {error}")),
     };
-    match crate::lower(&parsed) {
+    let optimising = match crate::lower(&parsed) {
         Err(error) if error.is_unsupported_type() => {
             let kind = if error.to_string().contains("float") { "float" } else { "set" };
             return (Verdict::Skipped, format!("{kind} variables"));
         }
         Err(error) if error.is_unsupported() => return (Verdict::Unsupported, unsupported_reason(&error)),
         Err(error) => return (Verdict::Fail, format!("lowering error: {error}")),
-        Ok(lowered) if lowered.objective != crate::Objective::Satisfy => {
-            return (Verdict::Unsupported, "optimisation (branch and bound)".to_string());
-        }
-        Ok(_) => {}
-    }
+        Ok(lowered) => lowered.objective != crate::Objective::Satisfy,
+    };
 
     // Solve through MiniZinc, as a user would.
     // What Gecode answers through the same MiniZinc, when fzn-csp's answer
@@ -327,6 +324,13 @@ fn judge(setup: &Setup, index: usize, file: &Path, test: &SpecTest) -> (Verdict,
     }
     if obtained.status == "UNKNOWN" {
         return (Verdict::Fail, format!("time limit ({} s): UNKNOWN", setup.timeout.as_secs()));
+    }
+    if optimising {
+        // Gecode's check below accepts any solution, not only an optimal
+        // one: an unlisted optimum must first be Gecode's optimum too.
+        if let Err(reason) = same_optimum(&obtained, reference()) {
+            return (Verdict::Fail, reason);
+        }
     }
     if let Some(Ok(gecode)) = reference() {
         if gecode.status == obtained.status && same_solutions(&gecode, &obtained) {
@@ -436,6 +440,25 @@ fn solve(
         return Err((Verdict::Fail, format!("solver error: {message}")));
     }
     Ok(obtained)
+}
+
+/// `Ok` when `obtained` proves an optimum and Gecode proves the same one;
+/// otherwise why not (a time limit, a wrong optimum, no reference).
+fn same_optimum(obtained: &Obtained, gecode: Option<Result<Obtained, (Verdict, String)>>) -> Result<(), String> {
+    let objective = |o: &Obtained| o.solutions.last().and_then(|s| s.get("_objective")).cloned();
+    if obtained.status != "OPTIMAL_SOLUTION" {
+        return Err(format!("not proved optimal ({}): {}", obtained.status, summary(obtained)));
+    }
+    match gecode {
+        Some(Ok(gecode)) if gecode.status == "OPTIMAL_SOLUTION" => {
+            if objective(&gecode) == objective(obtained) && objective(obtained).is_some() {
+                Ok(())
+            } else {
+                Err(format!("wrong optimum: fzn-csp proves {:?}, Gecode {:?}", objective(obtained), objective(&gecode)))
+            }
+        }
+        _ => Err(format!("an unlisted optimum that Gecode does not confirm: {}", summary(obtained))),
+    }
 }
 
 /// Whether two runs gave the same solutions (in any order; the `_` entries aside).
