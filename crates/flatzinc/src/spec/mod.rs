@@ -32,6 +32,7 @@
 
 mod compare;
 mod header;
+mod literal;
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;
@@ -526,8 +527,20 @@ fn check_with(
     if let Err(error) = std::fs::write(&path, data.to_string()) {
         return Check::Unknown(error.to_string());
     }
-    let checked = solve(setup, gecode, &[], &[inputs, std::slice::from_ref(&path)].concat(), dir, false);
+    let mut checked = solve(setup, gecode, &[], &[inputs, std::slice::from_ref(&path)].concat(), dir, false);
     let _ = std::fs::remove_file(&path);
+    // A model that gives a variable in part as data: state the values as
+    // constraints instead.
+    if let (Err((_, why)), Some(constraints)) = (&checked, literal::constraints(solution)) {
+        if why.contains("multiple assignment") {
+            let path = setup.scratch.join(format!("check{index}.mzn"));
+            if let Err(error) = std::fs::write(&path, constraints) {
+                return Check::Unknown(error.to_string());
+            }
+            checked = solve(setup, gecode, &[], &[inputs, std::slice::from_ref(&path)].concat(), dir, false);
+            let _ = std::fs::remove_file(&path);
+        }
+    }
     match checked {
         Ok(obtained) if !obtained.solutions.is_empty() => Check::Accepted,
         Ok(obtained) if obtained.status == "UNSATISFIABLE" => Check::Rejected,
