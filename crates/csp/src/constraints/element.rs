@@ -179,9 +179,20 @@ struct ElementVarPropagator<'c> {
     tuple: Vec<i64>,
 }
 
-/// Whether the domains of `a` and `b` share a value (scanning the smaller).
+/// Whether the domains of `a` and `b` share a value (scanning the smaller;
+/// two overlapping interval domains share every value between the bounds
+/// they have in common, and are never scanned).
 fn intersects(ctx: &Context<'_>, a: VarId, b: VarId) -> bool {
-    let (small, large) = if ctx.size(a) <= ctx.size(b) { (a, b) } else { (b, a) };
+    if ctx.max(a) < ctx.min(b) || ctx.max(b) < ctx.min(a) {
+        return false;
+    }
+    let (small, large) = match (ctx.is_interval(a), ctx.is_interval(b)) {
+        (true, true) => return true,
+        (true, false) => (b, a),
+        (false, true) => (a, b),
+        (false, false) if ctx.size(a) <= ctx.size(b) => (a, b),
+        (false, false) => (b, a),
+    };
     ctx.values(small).any(|v| ctx.contains(large, v))
 }
 
@@ -197,6 +208,24 @@ impl Propagator for ElementVarPropagator<'_> {
         if self.supported.len() < ctx.size(index) {
             let supported = &self.supported;
             ctx.retain(index, |i| supported.binary_search(&i).is_ok())?;
+        }
+        if ctx.is_interval(value) || self.supported.iter().any(|&i| ctx.is_interval(at(i))) {
+            // An interval domain is reasoned on by its bounds: value within the
+            // hull of the remaining variables, and the chosen one within
+            // value's bounds once the index is fixed (bounds consistent).
+            let low = self.supported.iter().map(|&i| ctx.min(at(i))).min().expect("an index is left");
+            let high = self.supported.iter().map(|&i| ctx.max(at(i))).max().expect("an index is left");
+            ctx.set_min(value, low)?;
+            ctx.set_max(value, high)?;
+            if let Some(i) = ctx.fixed_value(index) {
+                let (min, max) = (ctx.min(value), ctx.max(value));
+                ctx.set_min(at(i), min)?;
+                ctx.set_max(at(i), max)?;
+            }
+            if self.repeats {
+                check_when_fixed(ctx, constraint, &mut self.tuple)?;
+            }
+            return Ok(());
         }
         // value keeps the union of the remaining variables' domains: built from
         // whichever side is cheaper to scan.

@@ -348,9 +348,20 @@ fn judge(setup: &Setup, index: usize, file: &Path, test: &SpecTest) -> (Verdict,
     // model is right, so let Gecode judge each one (with its values as data).
     if !obtained.solutions.is_empty() {
         if let Some(gecode) = &setup.gecode {
+            let mut checker = "Gecode";
             for solution in &obtained.solutions {
                 match check_with(setup, gecode, &inputs, dir, index, solution) {
                     Check::Accepted => {}
+                    // Gecode's integers stop at ±(2^31 - 2), MiniZinc's at
+                    // ±2^63: such values are checked by MiniZinc's compiler,
+                    // which evaluates the model's constraints on them, and
+                    // fzn-csp on whatever the compiler leaves.
+                    Check::Rejected
+                        if beyond_gecode(solution)
+                            && check_with(setup, &setup.csp, &inputs, dir, index, solution) == Check::Accepted =>
+                    {
+                        checker = "MiniZinc (values beyond Gecode's range)";
+                    }
                     // MiniZinc sometimes compiles a model with its solution as
                     // data differently from the model alone; when Gecode's own
                     // answer has the same solution, the fault is not fzn-csp's.
@@ -371,7 +382,7 @@ fn judge(setup: &Setup, index: usize, file: &Path, test: &SpecTest) -> (Verdict,
             }
             return (
                 Verdict::Checked,
-                format!("not a listed solution; Gecode accepts it, or gives it too: {}", summary(&obtained)),
+                format!("not a listed solution; {checker} accepts it, or gives it too: {}", summary(&obtained)),
             );
         }
     }
@@ -503,6 +514,20 @@ fn gives(
 }
 
 /// What Gecode says of a solution given as data.
+/// Whether a solution holds an integer beyond Gecode's `Int::Limits`
+/// (`±(2^31 - 2)`), which Gecode cannot take as data.
+fn beyond_gecode(solution: &serde_json::Value) -> bool {
+    match solution {
+        serde_json::Value::Number(n) => n.as_i64().is_some_and(|v| v.unsigned_abs() > (1 << 31) - 2),
+        serde_json::Value::Array(items) => items.iter().any(beyond_gecode),
+        serde_json::Value::Object(fields) => {
+            fields.iter().any(|(name, value)| !name.starts_with('_') && beyond_gecode(value))
+        }
+        _ => false,
+    }
+}
+
+#[derive(PartialEq, Eq)]
 enum Check {
     Accepted,
     Rejected,
