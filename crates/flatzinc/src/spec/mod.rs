@@ -359,18 +359,18 @@ fn judge(setup: &Setup, index: usize, file: &Path, test: &SpecTest) -> (Verdict,
         if let Some(gecode) = &setup.gecode {
             let mut checker = "Gecode";
             for solution in &obtained.solutions {
-                match check_with(setup, gecode, &inputs, dir, index, solution) {
+                // Gecode's integers stop at ±(2^31 - 2), MiniZinc's at ±2^63:
+                // such values are checked by MiniZinc's compiler, which
+                // evaluates the model's constraints on them, and fzn-csp on
+                // whatever the compiler leaves.
+                let check = if beyond_gecode(solution) {
+                    checker = "MiniZinc (values beyond Gecode's range)";
+                    check_as_constraints(setup, &setup.csp, &inputs, dir, index, solution)
+                } else {
+                    check_with(setup, gecode, &inputs, dir, index, solution)
+                };
+                match check {
                     Check::Accepted => {}
-                    // Gecode's integers stop at ±(2^31 - 2), MiniZinc's at
-                    // ±2^63: such values are checked by MiniZinc's compiler,
-                    // which evaluates the model's constraints on them, and
-                    // fzn-csp on whatever the compiler leaves.
-                    Check::Rejected
-                        if beyond_gecode(solution)
-                            && check_with(setup, &setup.csp, &inputs, dir, index, solution) == Check::Accepted =>
-                    {
-                        checker = "MiniZinc (values beyond Gecode's range)";
-                    }
                     // MiniZinc sometimes compiles a model with its solution as
                     // data differently from the model alone; when Gecode's own
                     // answer has the same solution, the fault is not fzn-csp's.
@@ -378,13 +378,13 @@ fn judge(setup: &Setup, index: usize, file: &Path, test: &SpecTest) -> (Verdict,
                     Check::Rejected => {
                         return (
                             Verdict::Fail,
-                            format!("wrong answer: Gecode rejects a solution: {}", summary(&obtained)),
+                            format!("wrong answer: {checker} rejects a solution: {}", summary(&obtained)),
                         );
                     }
                     Check::Unknown(why) => {
                         return (
                             Verdict::Fail,
-                            format!("unlisted solution that Gecode could not check ({why}): {}", summary(&obtained)),
+                            format!("unlisted solution that {checker} could not check ({why}): {}", summary(&obtained)),
                         );
                     }
                 }
@@ -472,7 +472,19 @@ fn same_optimum(obtained: &Obtained, gecode: Option<Result<Obtained, (Verdict, S
     }
     match gecode {
         Some(Ok(gecode)) if gecode.status == "OPTIMAL_SOLUTION" => {
-            if objective(&gecode) == objective(obtained) && objective(obtained).is_some() {
+            // Gecode's integers stop at ±(2^31 - 2): an optimum it finds at
+            // that limit is its range's, and fzn-csp's may lie beyond (the
+            // solution is then checked without Gecode).
+            let value = |o: &Obtained| objective(o).and_then(|o| o.as_i64());
+            let beyond_the_limit = match (value(&gecode), value(obtained)) {
+                (Some(limit), Some(ours)) => {
+                    limit.unsigned_abs() == (1 << 31) - 2
+                        && ours.signum() == limit.signum()
+                        && ours.unsigned_abs() > limit.unsigned_abs()
+                }
+                _ => false,
+            };
+            if (objective(&gecode) == objective(obtained) && objective(obtained).is_some()) || beyond_the_limit {
                 Ok(())
             } else {
                 Err(format!("wrong optimum: fzn-csp proves {:?}, Gecode {:?}", objective(obtained), objective(&gecode)))
@@ -561,20 +573,42 @@ fn check_with(
     if let Err(error) = std::fs::write(&path, data.to_string()) {
         return Check::Unknown(error.to_string());
     }
-    let mut checked = solve(setup, gecode, &[], &[inputs, std::slice::from_ref(&path)].concat(), dir, false);
+    let checked = solve(setup, gecode, &[], &[inputs, std::slice::from_ref(&path)].concat(), dir, false);
     let _ = std::fs::remove_file(&path);
-    // A model that gives a variable in part as data: state the values as
-    // constraints instead.
-    if let (Err((_, why)), Some(constraints)) = (&checked, literal::constraints(solution)) {
-        if why.contains("multiple assignment") {
-            let path = setup.scratch.join(format!("check{index}.mzn"));
-            if let Err(error) = std::fs::write(&path, constraints) {
-                return Check::Unknown(error.to_string());
-            }
-            checked = solve(setup, gecode, &[], &[inputs, std::slice::from_ref(&path)].concat(), dir, false);
-            let _ = std::fs::remove_file(&path);
+    match checked {
+        // A model that gives a variable in part as data: state the values as
+        // constraints instead.
+        Err((_, why)) if why.contains("multiple assignment") => {
+            check_as_constraints(setup, gecode, inputs, dir, index, solution)
         }
+        checked => verdict_of(checked),
     }
+}
+
+/// Runs the model with `solution`'s values as equality constraints on
+/// `solver`. (Unlike a JSON data file, which MiniZinc reads through
+/// doubles, the constraints keep 64-bit values exact.)
+fn check_as_constraints(
+    setup: &Setup,
+    solver: &Path,
+    inputs: &[PathBuf],
+    dir: &Path,
+    index: usize,
+    solution: &serde_json::Value,
+) -> Check {
+    let Some(constraints) = literal::constraints(solution) else {
+        return Check::Unknown("a value that cannot be written as a constraint".to_string());
+    };
+    let path = setup.scratch.join(format!("check{index}.mzn"));
+    if let Err(error) = std::fs::write(&path, constraints) {
+        return Check::Unknown(error.to_string());
+    }
+    let checked = solve(setup, solver, &[], &[inputs, std::slice::from_ref(&path)].concat(), dir, false);
+    let _ = std::fs::remove_file(&path);
+    verdict_of(checked)
+}
+
+fn verdict_of(checked: Result<Obtained, (Verdict, String)>) -> Check {
     match checked {
         Ok(obtained) if !obtained.solutions.is_empty() => Check::Accepted,
         Ok(obtained) if obtained.status == "UNSATISFIABLE" => Check::Rejected,
