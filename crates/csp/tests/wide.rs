@@ -248,3 +248,46 @@ fn the_vocabulary_never_walks_an_interval() {
         }
     }
 }
+
+#[test]
+fn an_interval_at_the_top_of_the_range_is_split_without_overflow() {
+    // The middle of an interval whose bounds add up beyond i64 (2^62 + 2^62):
+    // under forward checking the root's fixpoint leaves x at its top value,
+    // and the search still opens a split frame for it.
+    let mut model = Model::new();
+    let x = model.new_var(0..=MAX_VALUE).unwrap();
+    model.add(x.ge(MAX_VALUE)).unwrap();
+    let y = model.new_var(-MAX_VALUE..=0).unwrap();
+    model.add(y.le(-MAX_VALUE)).unwrap();
+    for config in configs() {
+        let config = SolveConfig { root_arc_consistency: true, ..config };
+        let mut solver = Solver::new(&model, config.clone()).unwrap();
+        let solution = solver.solve().into_solution().unwrap_or_else(|| panic!("{config}: no solution"));
+        assert_eq!((solution[x], solution[y]), (MAX_VALUE, -MAX_VALUE), "{config}");
+    }
+}
+
+#[test]
+fn an_element_over_interval_variables_reasons_on_bounds() {
+    // MiniZinc's bug318: z = [x, x + 1][i] over unbounded integers, minimised.
+    // Both entries and z are intervals, whose values the propagator must not
+    // walk; the optimum puts z at the bottom of the range.
+    let mut model = Model::new();
+    let index = model.new_var(1..=2).unwrap();
+    let x = model.new_var(-MAX_VALUE..=MAX_VALUE).unwrap();
+    let y = model.new_var(-MAX_VALUE..=MAX_VALUE).unwrap();
+    let z = model.new_var(-MAX_VALUE..=MAX_VALUE).unwrap();
+    model.linear(&[(1, y), (-1, x)], Relation::Eq, 1).unwrap();
+    model.element_var(index, &[x, y], z, 1).unwrap();
+    model.minimize(z).unwrap();
+    for branching in [Branching::Enumerate, Branching::Binary] {
+        let search = Search::Chronological { propagation: Propagation::Mac, branching };
+        let config = SolveConfig::default().with_search(search).with_var_order(VarOrder::DomWdeg);
+        let mut solver = Solver::new(&model, config.clone()).unwrap();
+        let outcome = solver.optimize();
+        assert!(outcome.is_optimal(), "{config}");
+        let solution = outcome.solution().unwrap();
+        assert_eq!((solution[z], solution[x], solution[index]), (-MAX_VALUE, -MAX_VALUE, 1), "{config}");
+        assert!(solver.stats().nodes < 1_000, "{config}: {} nodes", solver.stats().nodes);
+    }
+}
