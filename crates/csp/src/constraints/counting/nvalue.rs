@@ -77,14 +77,20 @@ impl Propagator for NValuePropagator<'_> {
                 last = Some(high);
             }
         }
-        // Upper bound: the values of the union, and the variables.
+        // Upper bound: the values of the union, and the variables. A domain
+        // with as many values as there are variables bounds it alone, and is
+        // not enumerated (an interval domain may hold 2^63 values).
         self.values.clear();
-        for &x in xs {
-            self.values.extend(ctx.values(x));
-        }
-        self.values.sort_unstable();
-        self.values.dedup();
-        let upper = self.values.len().min(xs.len()) as i64;
+        let upper = if xs.iter().any(|&x| ctx.size(x) >= xs.len()) {
+            xs.len() as i64
+        } else {
+            for &x in xs {
+                self.values.extend(ctx.values(x));
+            }
+            self.values.sort_unstable();
+            self.values.dedup();
+            self.values.len().min(xs.len()) as i64
+        };
         ctx.count_checks(xs.len() as u64);
         ctx.set_min(*n, lower)?;
         ctx.set_max(*n, upper)?;
