@@ -62,8 +62,8 @@ fn forward_checking_counts_only_checks_against_future_variables() {
     assert_eq!((solver.stats().nodes, solver.stats().checks), (3, 7));
 }
 
-/// MAC on the chain, the root only: `x < y` revises `x` against `y` (2 + 3
-/// + 3 checks, removing `x = 2`), then `y` against the new `x` (2 + 1 + 1,
+/// MAC on the chain, the root only: `x < y` revises `x` against `y`
+/// (2 + 3 + 3 checks, removing `x = 2`), then `y` against the new `x` (2 + 1 + 1,
 /// removing `y = 0`): 12. `y < z`: `y` (3 + 3, removing `y = 2`), `z` (3,
 /// leaving 2): 9. `x + z = 2` (first run, both arcs): `x` (1 + 1, removing
 /// `x = 1`), `z` (1): 3. `x < y` again, both its variables having changed:
