@@ -5,7 +5,8 @@
 use std::time::Duration;
 
 use csp::{
-    Branching, Limit, Limits, LinearExpr, Model, ModelError, OptimizationOutcome, Propagation, Relation, Restarts,
+    Backjumping, Branching, Limit, Limits, LinearExpr, Model, ModelError, OptimizationOutcome, Propagation, Relation,
+    Restarts,
     Search, SearchEvent, SolveConfig, Solver, Status, ValueOrder, VarId, VarOrder,
 };
 
@@ -55,7 +56,8 @@ fn a_knapsack_is_solved_to_optimality_under_every_configuration() {
                 }
             }
         }
-        if let Some(search) = Search::backjumping(propagation) {
+        for backjumping in Backjumping::ALL.iter().filter(|b| b.propagation() == propagation) {
+            let search = Search::Backjumping(*backjumping);
             let outcome = Solver::new(&model, SolveConfig::default().with_search(search)).unwrap().optimize();
             assert_eq!(outcome.objective(), Some(309), "{search:?}");
             assert!(outcome.is_optimal());

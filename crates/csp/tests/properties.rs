@@ -15,8 +15,8 @@
 use std::collections::BTreeSet;
 
 use csp::{
-    AllDifferentStrength, Branching, Condition, Dfa, Domain, LinearExpr, Lit, MAX_VALUE, Model, OptimizationOutcome,
-    Propagation, Relation, Restarts, Search, SolveConfig, Solver, ValueOrder, VarId, VarOrder,
+    AllDifferentStrength, Backjumping, Branching, Condition, Dfa, Domain, LinearExpr, Lit, MAX_VALUE, Model,
+    OptimizationOutcome, Propagation, Relation, Restarts, Search, SolveConfig, Solver, ValueOrder, VarId, VarOrder,
 };
 use proptest::prelude::*;
 
@@ -573,14 +573,12 @@ fn configs() -> Vec<SolveConfig> {
             for &value_order in ValueOrder::ALL {
                 for &strength in AllDifferentStrength::ALL {
                     for root in [false, true] {
-                        for backjumping in [false, true] {
-                            let search = if backjumping {
-                                // Backjumping is implemented for bt and fc only.
-                                let Some(search) = Search::backjumping(propagation) else { continue };
-                                search
-                            } else {
-                                Search::chronological(propagation)
-                            };
+                        // Chronological, and every backjumping of the level.
+                        let backjumpings = Backjumping::ALL.iter().filter(|b| b.propagation() == propagation);
+                        let searches = std::iter::once(Search::chronological(propagation))
+                            .chain(backjumpings.map(|&b| Search::Backjumping(b)));
+                        for search in searches {
+                            let backjumping = search.backjumps();
                             let mut config = SolveConfig::default()
                                 .with_search(search)
                                 .with_var_order(var_order)
@@ -652,7 +650,8 @@ fn interval_configs() -> Vec<SolveConfig> {
                 configs.push(config.with_all_different(AllDifferentStrength::Bounds));
             }
         }
-        if let Some(search) = Search::backjumping(propagation) {
+        for backjumping in Backjumping::ALL.iter().filter(|b| b.propagation() == propagation) {
+            let search = Search::Backjumping(*backjumping);
             configs.push(SolveConfig::default().with_search(search).with_var_order(VarOrder::DomWdeg));
         }
     }

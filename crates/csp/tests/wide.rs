@@ -24,8 +24,8 @@ fn configs() -> Vec<SolveConfig> {
                 configs.push(config);
             }
         }
-        if let Some(search) = Search::backjumping(propagation) {
-            configs.push(SolveConfig::default().with_search(search));
+        for backjumping in csp::Backjumping::ALL.iter().filter(|b| b.propagation() == propagation) {
+            configs.push(SolveConfig::default().with_search(Search::Backjumping(*backjumping)));
         }
     }
     configs

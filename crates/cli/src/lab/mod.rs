@@ -104,7 +104,7 @@ enum Command {
 #[derive(Args, Debug, Clone)]
 struct ModelArgs {
     /// The generator: FAMILY[:NAME=VALUE,...], families b, b-flawless, rb,
-    /// qwh, colouring (the parameters are listed below the options).
+    /// qwh, qwh-balanced, qcp, colouring (the parameters are listed below the options).
     #[arg(long, value_name = "SPEC", default_value = "b")]
     model: String,
     /// Model B's n, the number of variables (as --model b:n=N).

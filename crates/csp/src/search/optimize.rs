@@ -122,7 +122,12 @@ impl<'m> Solver<'m> {
     /// state changed; `Err` when no better solution extends the state, with
     /// the failure when propagation found it (`None` when the objective's own
     /// domain has no better value).
-    pub(super) fn impose_bound(&mut self) -> Result<bool, Option<Failure>> {
+    ///
+    /// Under backjumping, what propagation prunes is recorded as undone with
+    /// the decision of `level` (see [`ConflictSets::record_prunings`]).
+    ///
+    /// [`ConflictSets::record_prunings`]: super::backjump::ConflictSets::record_prunings
+    pub(super) fn impose_bound(&mut self, level: u32) -> Result<bool, Option<Failure>> {
         let Some(BranchAndBound { objective: Some((x, sense)), best: Some(best) }) = self.run.optimizing else {
             return Ok(false);
         };
@@ -153,9 +158,14 @@ impl<'m> Solver<'m> {
         }
         if self.program.propagation == super::config::Propagation::Mac {
             self.wake_watchers(x);
-            self.propagate_queue().map_err(Some)?;
+            self.propagate_queue(Some(level)).map_err(Some)?;
         }
         Ok(true)
+    }
+
+    /// The objective's variable, when this run optimises one.
+    pub(super) fn objective_var(&self) -> Option<u32> {
+        self.run.optimizing.and_then(|bb| bb.objective).map(|(x, _)| x)
     }
 }
 

@@ -118,7 +118,7 @@ impl Solver<'_> {
             let result = match self.program.propagation {
                 Propagation::Mac => {
                     self.wake_watchers(var);
-                    self.propagate_queue()
+                    self.propagate_queue(None)
                 }
                 _ => self.forward_check(var, false),
             };
