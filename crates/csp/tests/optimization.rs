@@ -6,8 +6,7 @@ use std::time::Duration;
 
 use csp::{
     Backjumping, Branching, Limit, Limits, LinearExpr, Model, ModelError, OptimizationOutcome, Propagation, Relation,
-    Restarts,
-    Search, SearchEvent, SolveConfig, Solver, Status, ValueOrder, VarId, VarOrder,
+    Restarts, Search, SearchEvent, SolveConfig, Solver, Status, ValueOrder, VarId, VarOrder,
 };
 
 /// A 0/1 knapsack: the items' weights and values, and the capacity.
