@@ -108,8 +108,8 @@ pub fn lower(fzn: &FlatZinc) -> Result<Lowered, LowerError> {
     // The engine's branch and bound reads the objective from the model; a
     // constant objective leaves none (every solution is then optimal).
     let posted = match objective {
-        Objective::Minimize(Value::Var(var)) => lowering.model.minimize(var),
-        Objective::Maximize(Value::Var(var)) => lowering.model.maximize(var),
+        Objective::Minimize(Value::Var(var)) => lowering.model.minimize(var).map(drop),
+        Objective::Maximize(Value::Var(var)) => lowering.model.maximize(var).map(drop),
         _ => Ok(()),
     };
     posted.map_err(|e| model_error(e, line))?;
