@@ -87,6 +87,7 @@ spelled!(VarOrder, "variable ordering", [
     MrvDegree => "mrv-degree" ("mrvdeg") | "mrv+degree",
     DomDeg => "dom-deg" ("domdeg") | "dom/deg",
     DomWdeg => "dom-wdeg" ("domwdeg") | "dom/wdeg",
+    Vsids => "vsids" | "activity",
 ]);
 
 spelled!(ValueOrder, "value ordering", [
@@ -94,6 +95,7 @@ spelled!(ValueOrder, "value ordering", [
     Descending => "descending" ("desc") | "max",
     Random => "random" | "rand",
     LeastConstraining => "lcv" | "least-constraining",
+    Phase => "phase" | "phase-saving",
 ]);
 
 spelled!(Branching, "branching", [
@@ -118,8 +120,9 @@ pub enum ConfigSyntaxError {
     /// A word that is not part of the grammar.
     #[error(
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
-         ordering input|mrv|mrvdeg|domdeg|domwdeg, a value ordering asc|desc|random|lcv, an all-different \
-         strength pairwise|matching|bounds, rootac, separate, intersect, binary, luby or luby=SCALE, or seed=N)"
+         ordering input|mrv|mrvdeg|domdeg|domwdeg|vsids, a value ordering asc|desc|random|lcv|phase, an \
+         all-different strength pairwise|matching|bounds, learn, rootac, separate, intersect, binary, luby or \
+         luby=SCALE, or seed=N)"
     )]
     UnknownWord {
         /// The whole spelling.
@@ -210,8 +213,9 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
 /// config := level [ "/" algorithm ] { "+" word }
 /// level  := bt | bt-cbj | fc | fc-cbj | mac        (bt is plain backtracking; cbj backjumps)
 /// algorithm := ac3 | ac2001                         (default ac3)
-/// word   := input | mrv | mrvdeg | domdeg | domwdeg (variable ordering, default mrv)
-///         | asc | desc | random | lcv               (value ordering, default asc)
+/// word   := input | mrv | mrvdeg | domdeg | domwdeg | vsids (variable ordering, default mrv)
+///         | asc | desc | random | lcv | phase       (value ordering, default asc)
+///         | learn                                   (learn nogoods from failures; mac only, binary)
 ///         | pairwise | matching | bounds            (all-different strength, default matching)
 ///         | rootac                                  (arc consistency at the root)
 ///         | separate                                (no merged all-different system)
@@ -280,6 +284,16 @@ impl FromStr for SolveConfig {
                     config: config_text.to_string(),
                     word: word.clone(),
                 })?;
+            } else if word == "learn" || word == "learning" {
+                once("learning")?;
+                if config.search.propagation() != Propagation::Mac || config.search.backjumps() {
+                    return Err(ConfigSyntaxError::Unsupported {
+                        config: config_text.to_string(),
+                        what: "learning without maintained arc consistency",
+                        instead: "learning propagates to a fixpoint after each decision: mac+learn",
+                    });
+                }
+                config.search = Search::Learning;
             } else if word == "binary" || word == "2way" {
                 once("branching")?;
                 if config.search.backjumps() {
@@ -322,6 +336,9 @@ impl fmt::Display for SolveConfig {
         if self.arc_consistency != ArcConsistency::default() {
             write!(f, "/{}", self.arc_consistency)?;
         }
+        if self.learning() {
+            f.write_str("+learn")?;
+        }
         write!(f, "+{}", self.var_order.short())?;
         if self.value_order != ValueOrder::default() {
             write!(f, "+{}", self.value_order.short())?;
@@ -338,7 +355,7 @@ impl fmt::Display for SolveConfig {
         if self.all_different_intersections {
             f.write_str("+intersect")?;
         }
-        if self.branching() == Branching::Binary {
+        if self.branching() == Branching::Binary && !self.learning() {
             f.write_str("+binary")?;
         }
         if self.restarts != Restarts::Never {
@@ -412,6 +429,8 @@ mod tests {
             "mac+domwdeg+luby",
             "mac+domwdeg+intersect+binary",
             "mac+mrv+random+luby=10+seed=3",
+            "mac+learn+vsids+phase+luby",
+            "mac+learn+domwdeg+intersect",
         ] {
             let config: SolveConfig = text.parse().unwrap();
             assert_eq!(config.to_string(), text);
@@ -423,6 +442,14 @@ mod tests {
             let err = text.parse::<SolveConfig>().unwrap_err();
             assert!(matches!(err, ConfigSyntaxError::Unsupported { .. }), "{text}: {err}");
             assert!(err.to_string().contains("bt-cbj, fc-cbj"), "{err}");
+        }
+        for text in ["fc+learn", "bt-cbj+learn", "bt+mrv+learn"] {
+            let err = text.parse::<SolveConfig>().unwrap_err().to_string();
+            assert!(err.contains("learning without maintained arc consistency") && err.contains("mac+learn"), "{err}");
+        }
+        // Learning branches binary whatever the order of the words.
+        for text in ["mac+learn+binary", "mac+binary+learn"] {
+            assert_eq!(text.parse::<SolveConfig>().unwrap().to_string(), "mac+learn+mrv");
         }
         for text in ["bt-cbj+input+binary", "fc-cbj+mrv+2way"] {
             let err = text.parse::<SolveConfig>().unwrap_err().to_string();
