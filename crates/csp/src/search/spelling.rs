@@ -488,7 +488,7 @@ mod tests {
         let err = "fastest".parse::<VarOrder>().unwrap_err();
         assert_eq!(
             err.to_string(),
-            "unknown variable ordering 'fastest' (expected one of: input, mrv, mrv-degree, dom-deg, dom-wdeg)"
+            "unknown variable ordering 'fastest' (expected one of: input, mrv, mrv-degree, dom-deg, dom-wdeg, vsids)"
         );
     }
 }
