@@ -50,3 +50,41 @@ fn learning_with_a_negative_table_over_an_interval() {
     }
     assert_eq!(count, 8);
 }
+
+/// A latin square of side `n` (rows and columns all different: merged into
+/// the all-different system under `mac`), with `givens` as `(row, col, value)`.
+fn latin_square(n: usize, givens: &[(usize, usize, i64)]) -> Model {
+    let mut model = Model::new();
+    let cells: Vec<VarId> = (0..n * n)
+        .map(|c| match givens.iter().find(|&&(i, j, _)| i * n + j == c) {
+            Some(&(_, _, v)) => model.new_var([v]).unwrap(),
+            None => model.new_var(0..n as i64).unwrap(),
+        })
+        .collect();
+    for i in 0..n {
+        let row: Vec<VarId> = (0..n).map(|j| cells[i * n + j]).collect();
+        let col: Vec<VarId> = (0..n).map(|j| cells[j * n + i]).collect();
+        model.all_different(&row).unwrap();
+        model.all_different(&col).unwrap();
+    }
+    model
+}
+
+/// The all-different system reasons over all its constraints at once: the
+/// explanation of its work must name all their variables, not only those
+/// of the constraint it blames (a nogood learnt from a blamed row alone once
+/// excluded the only solution of a 25x25 sudoku).
+#[test]
+fn learning_through_the_all_different_system_keeps_every_solution() {
+    let givens = [(0, 0, 0), (1, 2, 1), (2, 4, 2), (3, 1, 3), (4, 3, 4)];
+    for (n, givens) in [(4, &[][..]), (5, &givens[..])] {
+        let model = latin_square(n, givens);
+        let expected = Solver::new(&model, "mac+mrv".parse().unwrap()).unwrap().count(None).solutions;
+        for spelling in ["mac+learn+domwdeg", "mac+learn+domwdeg+intersect", "mac+learn+vsids+phase+luby=1"] {
+            let mut solver = Solver::new(&model, spelling.parse().unwrap()).unwrap();
+            solver.check_nogoods(true);
+            let counted = solver.count(None);
+            assert_eq!(counted.solutions, expected, "{spelling} on a latin square of side {n}");
+        }
+    }
+}

@@ -180,7 +180,13 @@ impl Solver<'_> {
                 let mut explanation = Explanation { state, history, time, request, constraint, model, out };
                 if !self.program.propagators[propagator as usize].explain(&mut explanation) {
                     explanation.out.truncate(start);
-                    explanation.generic(self.program.scopes[constraint as usize]);
+                    // The all-different system reasons over all its
+                    // constraints at once, whichever it names.
+                    let scope = match &self.program.system_scope {
+                        Some((leader, vars)) if *leader == propagator => vars,
+                        _ => self.program.scopes[constraint as usize],
+                    };
+                    explanation.generic(scope);
                 }
             }
             Cause::Nogood(id) => {
