@@ -52,7 +52,11 @@ pub(crate) enum Request {
 }
 
 /// Why a propagator did what it did: the question, the domains as they were
-/// then, and the atoms of the answer. See the [module docs](self).
+/// then, and the atoms of the answer. A propagator that reads only its
+/// scope always has one right answer, the generic one: the scope's domains
+/// as they were ([`Explanation::because_domain`] of every other scope
+/// variable); naming only what its reasoning used makes the nogoods learnt
+/// from it prune more.
 ///
 /// ```
 /// use csp::{Atom, Constraint, Explanation, Explained, Model, Propagator, SolveConfig, Solver};
