@@ -10,7 +10,7 @@
 //! ```
 //!
 //! One 0/1 variable per item, one `linear` constraint for the weight, and the
-//! total value as the objective ([`Model::maximize_linear`]): the solver prints
+//! total value as the objective ([`Model::maximize`] of a sum): the solver prints
 //! each better packing as branch and bound finds it, then the best one, proved
 //! optimal. `--count` counts the packings that fit, whatever their value. The
 //! options, `--compare` (which counts packings) and the exit codes come from
@@ -19,7 +19,7 @@
 use std::io::Write;
 
 use clap::Args;
-use csp::{Model, ModelError, Relation, Solution, VarId};
+use csp::{LinearExpr, Model, ModelError, Relation, Solution, VarId};
 use csp_cli::Io;
 use csp_cli::gallery::{self, NoOptions, Puzzle};
 
@@ -75,8 +75,7 @@ impl Knapsack {
             .collect::<Result<Vec<_>, _>>()?;
         let weight: Vec<(i64, VarId)> = self.items.iter().zip(&take).map(|(&(w, _), &x)| (w, x)).collect();
         model.linear(&weight, Relation::Le, self.capacity)?;
-        let value: Vec<(i64, VarId)> = self.items.iter().zip(&take).map(|(&(_, v), &x)| (v, x)).collect();
-        model.maximize_linear(&value)?;
+        model.maximize(self.items.iter().zip(&take).map(|(&(_, v), &x)| v * x).sum::<LinearExpr>())?;
         Ok((model, take))
     }
 

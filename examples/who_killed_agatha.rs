@@ -293,7 +293,7 @@ mod tests {
         check_compare(&Case {
             tool: TOOL,
             puzzle: vec![],
-            configs: "bt+input,fc+mrv,mac/ac2001+domwdeg",
+            configs: "bt+input,fc+mrv,mac+domwdeg",
             goal: "count",
             answer: count,
         });

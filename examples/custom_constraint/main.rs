@@ -318,7 +318,7 @@ fn compare_forms(
     });
     written.context("cannot write the table")?;
     let limited = report.limited();
-    if limited > 0 {
+    if limited > 0 && args.quiet.notes() {
         let _ = writeln!(
             err,
             "note: a limit stopped {limited} run{}; their counts are lower bounds and they were not checked for agreement",
@@ -383,6 +383,7 @@ impl FormsReport<'_> {
             (_, 1) => "1 solution".to_string(),
             (Goal::Count, n) => format!("{n} solutions"),
             (Goal::All, n) => format!("the same {n} solutions"),
+            (Goal::Optimize, _) => "the same optimum".to_string(),
         };
         Some(format!("all {runs} runs agree: {answer}"))
     }
@@ -485,8 +486,8 @@ mod tests {
         assert!(out.is_empty(), "no table: {}", String::from_utf8_lossy(&out));
         let err = String::from_utf8(err).unwrap();
         assert!(err.contains("error: DISAGREEMENT: configurations disagree on instance 'planted'"), "{err}");
-        assert!(err.contains("fc+mrv with the check only form found 90 solutions"), "{err}");
-        assert!(err.contains("fc+mrv with the propagator form found 45 solutions"), "{err}");
+        assert!(err.contains("fc+mrv+pairwise with the check only form found 90 solutions"), "{err}");
+        assert!(err.contains("fc+mrv+pairwise with the propagator form found 45 solutions"), "{err}");
     }
 
     #[test]
@@ -576,7 +577,7 @@ mod tests {
         assert_eq!(result.code, 0, "{}", result.stderr);
         let svg = std::fs::read_to_string(&path).expect("the plot was written");
         std::fs::remove_file(&path).unwrap();
-        assert!(svg.contains("fc+mrv (check only)") && svg.contains("mac+mrv (propagator)"), "{svg}");
+        assert!(svg.contains("fc+mrv+pairwise (check only)") && svg.contains("mac+mrv+matching (propagator)"), "{svg}");
     }
 
     #[test]
@@ -597,7 +598,10 @@ mod tests {
         let lines: Vec<&str> = csv.stdout.lines().collect();
         assert_eq!(lines.len(), 5, "a record per form and configuration: {}", csv.stdout);
         assert!(lines[0].starts_with("constraint,config,"), "{}", lines[0]);
-        assert!(lines[1].starts_with("check only,fc+mrv,") && lines[4].starts_with("propagator,mac/ac2001+domwdeg,"));
+        assert!(
+            lines[1].starts_with("check only,fc+mrv+pairwise,")
+                && lines[4].starts_with("propagator,mac/ac2001+domwdeg+matching,")
+        );
         let json = run(TOOL, &[&configs[..], &["--format", "json"]].concat());
         assert_eq!(json.code, 0, "{}", json.stderr);
         let doc: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();

@@ -36,8 +36,11 @@
 //! redirected results stay clean. Before writing statistics after results, a
 //! tool flushes stdout, so that a terminal shows them in order.
 //!
-//! **Quiet and verbose.** Tools with statistics or notes take [`Verbosity`]:
-//! `-q` leaves only errors on stderr, `-v` adds the statistics (as `--stats`).
+//! **Quiet and verbose.** Tools and commands with statistics take
+//! [`Verbosity`]: `-q` leaves only errors on stderr, `-v` adds the statistics
+//! (as `--stats`). Those with notes or progress but no statistics to ask for
+//! take [`Quiet`], `-q` alone: a `-v` that changed nothing would be an option
+//! silently ignored.
 //!
 //! **Version, completions, manual.** [`standard`] gives every tool with
 //! subcommands `--version`, `completions SHELL` (bash, zsh, fish, elvish,
@@ -45,8 +48,11 @@
 //! definitions as the parser; [`versioned`] gives `--version` alone (the
 //! gallery examples, whose positional argument is a file name).
 //!
-//! **Colour** only where [`color_allowed`] says so: on a terminal, without
-//! `NO_COLOR` (<https://no-color.org>), and not on `TERM=dumb`.
+//! **Colour** only where [`Terminal::color`] says so: on a terminal, without
+//! `NO_COLOR` (<https://no-color.org>), and not on `TERM=dumb`, unless
+//! `--color always|never` says otherwise; cursor movement (animations,
+//! progress bars) only where [`Terminal::redraw`] does: on a terminal that is
+//! not dumb.
 //!
 //! ```
 //! use csp_cli::app::{self, Io};
@@ -254,15 +260,89 @@ pub fn report_usage(err: &clap::Error, io: &mut Io<'_>) -> u8 {
 
 /// Whether a tool may colour what it writes to a stream: only when the stream
 /// is a terminal, `NO_COLOR` is unset or empty (<https://no-color.org>), and
-/// `TERM` is not `dumb`. Every tool that colours asks this once per stream.
+/// `TERM` is not `dumb`. [`Terminal::color`] with [`ColorChoice::Auto`] on the
+/// process's environment: for clap's messages and anything else without a
+/// `--color` option.
 pub fn color_allowed(stream_is_terminal: bool) -> bool {
-    color_allowed_by(stream_is_terminal, std::env::var_os("NO_COLOR").as_deref(), std::env::var_os("TERM").as_deref())
+    Terminal::from_env().color(stream_is_terminal, ColorChoice::Auto)
 }
 
-/// [`color_allowed`] for the given values of `NO_COLOR` and `TERM` (`None`
-/// when unset), so that the rule can be tested without touching the environment.
-pub fn color_allowed_by(stream_is_terminal: bool, no_color: Option<&OsStr>, term: Option<&OsStr>) -> bool {
-    stream_is_terminal && no_color.is_none_or(OsStr::is_empty) && term != Some(OsStr::new("dumb"))
+/// What the environment says a terminal may be sent: the one decision about
+/// colour and cursor movement, for every tool and stream (clap's help and
+/// errors, `sudoku hint --board`, `sudoku trace --animate`, progress bars).
+///
+/// Colour goes only to a terminal, never with `NO_COLOR` set to anything but
+/// the empty string (<https://no-color.org>), and never on `TERM=dumb`, unless
+/// an explicit `--color always` asks for it (or `never` forbids it). Cursor
+/// movement (a frame redrawn in place, a progress bar) goes only to a terminal
+/// that is not `TERM=dumb`; `NO_COLOR` is about colour alone.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Terminal {
+    /// `NO_COLOR` is set and not empty.
+    no_color: bool,
+    /// `TERM=dumb`: a terminal that can neither colour nor move its cursor.
+    dumb: bool,
+}
+
+impl Terminal {
+    /// The process's environment: `NO_COLOR` and `TERM`.
+    pub fn from_env() -> Terminal {
+        Terminal::from_values(std::env::var_os("NO_COLOR").as_deref(), std::env::var_os("TERM").as_deref())
+    }
+
+    /// The environment with these values of `NO_COLOR` and `TERM` (`None`
+    /// when unset), so that the rule can be tested without touching the
+    /// process's environment.
+    pub fn from_values(no_color: Option<&OsStr>, term: Option<&OsStr>) -> Terminal {
+        Terminal { no_color: no_color.is_some_and(|value| !value.is_empty()), dumb: term == Some(OsStr::new("dumb")) }
+    }
+
+    /// Whether to colour a stream: as `choice` says when it is `always` or
+    /// `never`; otherwise only on a terminal, without `NO_COLOR`, not dumb.
+    pub fn color(self, stream_is_terminal: bool, choice: ColorChoice) -> bool {
+        match choice {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => stream_is_terminal && !self.no_color && !self.dumb,
+        }
+    }
+
+    /// Whether a stream may take cursor movement: a frame redrawn in place, a
+    /// progress bar. Only a terminal that is not dumb.
+    pub fn redraw(self, stream_is_terminal: bool) -> bool {
+        stream_is_terminal && !self.dumb
+    }
+}
+
+/// `--color WHEN`, for tools that colour what they print on stdout: `auto`
+/// leaves the decision to [`Terminal::color`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    /// When the stream is a terminal, `NO_COLOR` is unset or empty and `TERM` is not `dumb`.
+    #[default]
+    Auto,
+    /// Always, even into a file or a pipe.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// Opens an input file, refusing a directory up front (reading one fails
+/// with a less helpful message) and saying the common failures in words:
+/// `is a directory, not a puzzle file`, `cannot open: no such file`,
+/// `cannot open: permission denied`. The message does not name the file: the
+/// caller puts it first.
+pub fn open_input(path: &Path) -> Result<std::fs::File, String> {
+    let cannot_open = |err: io::Error| match err.kind() {
+        io::ErrorKind::NotFound => "cannot open: no such file".to_string(),
+        io::ErrorKind::PermissionDenied => "cannot open: permission denied".to_string(),
+        _ => format!("cannot open: {err}"),
+    };
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => Err("is a directory, not a puzzle file".to_string()),
+        Ok(_) => std::fs::File::open(path).map_err(cannot_open),
+        Err(err) => Err(cannot_open(err)),
+    }
 }
 
 /// `count` and the noun that agrees with it: `1 solution`, `2 solutions`,
@@ -294,6 +374,23 @@ impl Verbosity {
         !self.quiet && (self.verbose || stats_option)
     }
 
+    /// Whether to print notes, warnings and progress: unless `-q`.
+    pub fn notes(self) -> bool {
+        !self.quiet
+    }
+}
+
+/// `-q` alone, for tools and commands that print notes, warnings or progress
+/// on stderr but have no statistics for a `-v` to ask for. Flatten it with
+/// `#[command(flatten)]`.
+#[derive(Args, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Quiet {
+    /// Print nothing on stderr but errors: no notes, warnings or progress.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+impl Quiet {
     /// Whether to print notes, warnings and progress: unless `-q`.
     pub fn notes(self) -> bool {
         !self.quiet
@@ -354,19 +451,6 @@ pub fn main(tool: Tool) -> ExitCode {
         stderr_is_terminal,
     };
     ExitCode::from(run(tool, std::env::args_os(), &mut io))
-}
-
-/// Whether the environment lets a tool colour its output: `NO_COLOR` is unset
-/// or empty (<https://no-color.org>) and the terminal is not `TERM=dumb`. A
-/// tool also asks whether the stream is a terminal ([`Io`]), and lets an
-/// explicit `--color always` or `never` win.
-pub fn color_allowed_by_env() -> bool {
-    std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty()) && !terminal_is_dumb()
-}
-
-/// Whether `TERM=dumb`: a terminal that cannot move the cursor or colour.
-pub fn terminal_is_dumb() -> bool {
-    std::env::var_os("TERM").is_some_and(|term| term == "dumb")
 }
 
 /// What a tool run by [`capture`] printed and returned.
@@ -450,13 +534,28 @@ mod tests {
     #[test]
     fn colour_needs_a_terminal_and_no_no_color_and_a_terminal_that_is_not_dumb() {
         let os = |s: &'static str| Some(OsStr::new(s));
-        assert!(color_allowed_by(true, None, os("xterm-256color")));
-        assert!(color_allowed_by(true, None, None));
-        assert!(color_allowed_by(true, os(""), None), "an empty NO_COLOR does not count (no-color.org)");
-        assert!(!color_allowed_by(false, None, os("xterm")), "a file or a pipe gets no escapes");
-        assert!(!color_allowed_by(true, os("1"), os("xterm")));
-        assert!(!color_allowed_by(true, os("0"), os("xterm")), "any non-empty value disables colour");
-        assert!(!color_allowed_by(true, None, os("dumb")));
+        let auto = |terminal, no_color, term| Terminal::from_values(no_color, term).color(terminal, ColorChoice::Auto);
+        assert!(auto(true, None, os("xterm-256color")));
+        assert!(auto(true, None, None));
+        assert!(auto(true, os(""), None), "an empty NO_COLOR does not count (no-color.org)");
+        assert!(!auto(false, None, os("xterm")), "a file or a pipe gets no escapes");
+        assert!(!auto(true, os("1"), os("xterm")));
+        assert!(!auto(true, os("0"), os("xterm")), "any non-empty value disables colour");
+        assert!(!auto(true, None, os("dumb")));
+    }
+
+    #[test]
+    fn an_explicit_color_choice_wins_and_only_dumb_terminals_stop_redrawing() {
+        let os = |s: &'static str| Some(OsStr::new(s));
+        let plain = Terminal::from_values(None, os("xterm"));
+        let no_color = Terminal::from_values(os("1"), os("xterm"));
+        let dumb = Terminal::from_values(None, os("dumb"));
+        assert!(plain.color(false, ColorChoice::Always), "--color always: colours even into a pipe");
+        assert!(no_color.color(true, ColorChoice::Always) && dumb.color(false, ColorChoice::Always));
+        assert!(!plain.color(true, ColorChoice::Never));
+        assert!(plain.redraw(true) && no_color.redraw(true), "NO_COLOR is about colour: the cursor still moves");
+        assert!(!dumb.redraw(true), "TERM=dumb: no cursor movement");
+        assert!(!plain.redraw(false), "a file or a pipe: frames one after the other");
     }
 
     #[test]
@@ -496,6 +595,19 @@ mod tests {
         assert_eq!(parse(&["x", "-q"]).unwrap(), quiet);
         assert_eq!(parse(&["x", "--verbose"]).unwrap(), verbose);
         assert!(parse(&["x", "-q", "-v"]).is_err());
+    }
+
+    #[test]
+    fn quiet_alone_takes_no_verbose() {
+        #[derive(clap::Parser)]
+        struct Cli {
+            #[command(flatten)]
+            quiet: Quiet,
+        }
+        let parse = |args: &[&str]| <Cli as clap::Parser>::try_parse_from(args).map(|cli| cli.quiet);
+        assert!(!parse(&["x", "--quiet"]).unwrap().notes());
+        assert!(parse(&["x"]).unwrap().notes());
+        assert!(parse(&["x", "-v"]).is_err(), "no -v where there are no statistics to ask for");
     }
 
     #[derive(clap::Parser)]

@@ -15,7 +15,8 @@
 //! solved or counted at least one, [`EXIT_NO_SOLUTION`] (1) no solution, a
 //! count of zero or a limit reached, [`EXIT_BAD_INPUT`] (2) bad input or
 //! usage), results alone on stdout, `--version`, shell completions and a
-//! manual page, `-q`/`-v`, colour only where [`app::color_allowed`].
+//! manual page, `-q`/`-v`, colour and cursor movement only where
+//! [`app::Terminal`] allows them.
 
 pub mod app;
 pub mod documented;

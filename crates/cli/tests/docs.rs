@@ -32,7 +32,9 @@ const EXAMPLE_CHECK: &str = "assert_documented_commands_run";
 
 #[test]
 fn every_documented_command_runs_as_written() {
-    let checked = documented::check(&root(), &TOOLS, |_| true).expect("the documents and a scratch folder");
+    // docs/xcsp3.md is csp-xcsp's, which this package cannot call: csp-xcsp3's tests run it.
+    let ours = |command: &documented::DocCommand| command.file != Path::new("docs/xcsp3.md");
+    let checked = documented::check(&root(), &TOOLS, ours).expect("the documents and a scratch folder");
     for skipped in &checked.skipped {
         println!("skipped: {skipped}");
     }

@@ -159,7 +159,8 @@ pub trait Propagator {
     }
 
     /// Whether one call always reaches the propagator's own fixpoint, so that its
-    /// own changes need not wake it again.
+    /// own changes need not wake it again (asked once, after
+    /// [`initialise`](Propagator::initialise)).
     fn is_idempotent(&self) -> bool {
         false
     }

@@ -69,7 +69,7 @@ pub use local_search::{
 pub use model::{Condition, LinearExpr, MAX_VALUE, Model, ModelError, Objective, Sense, Solution};
 pub use observer::{Observer, SearchEvent};
 pub use search::{
-    Attribution, BackjumpingLevel, Branching, ConfigSyntaxError, Count, Effect, Limit, Limits, Outcome, Propagation,
+    Attribution, Backjumping, Branching, ConfigSyntaxError, Count, Effect, Jumps, Limit, Limits, Outcome, Propagation,
     Restarts, Search, Solutions, SolveConfig, SolveError, Solver, Stats, Status, UnknownOption, ValueOrder, VarOrder,
 };
 pub use search::{Improvement, Improvements, OptimizationOutcome};

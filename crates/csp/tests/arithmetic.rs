@@ -150,14 +150,21 @@ fn wide_domains_are_narrowed_by_interval_reasoning() {
     assert_eq!((domains[x.index()].min(), domains[x.index()].max()), (Some(1), Some(6)));
     assert_eq!(domains[y.index()].max(), Some(20));
 
+    // x^2 in 50..=99: |x| in 8..=9. Over a million values x is an interval
+    // (wider than the bitset limit), which keeps no holes: its bounds are
+    // exact. As a bitset (a higher limit), the 19 values left after the
+    // interval reasoning are few enough to enumerate, and the holes go too.
     let mut model = Model::new();
     let x = model.new_var(-1_000_000..=1_000_000).unwrap();
     let z = model.new_var(50..=99).unwrap();
     model.pow_constant(x, 2, z).unwrap();
-    let mut solver = csp::Solver::new(&model, csp::SolveConfig::default()).unwrap();
-    let domains = solver.root_domains().expect("consistent");
-    let left: Vec<i64> = domains[x.index()].iter().collect();
-    assert_eq!(left, vec![-9, -8, 8, 9]);
+    for (bitset_limit, expected) in [(1 << 16, (-9..=9).collect::<Vec<i64>>()), (1 << 21, vec![-9, -8, 8, 9])] {
+        let config = csp::SolveConfig::default().with_bitset_limit(bitset_limit);
+        let mut solver = csp::Solver::new(&model, config).unwrap();
+        let domains = solver.root_domains().expect("consistent");
+        let left: Vec<i64> = domains[x.index()].iter().collect();
+        assert_eq!(left, expected, "bitset limit {bitset_limit}");
+    }
 
     // x / y = 3: |y| <= 10^6 / 3 drops y = -10^6, then x is 6..=11 (6 / 2 up to 11 / 3).
     let mut model = Model::new();
@@ -190,6 +197,87 @@ fn minimum_and_maximum_are_domain_consistent() {
     assert_holds(
         "maximum at the edges",
         harness.check(Strength::DomainConsistent, |m, v| m.maximum(v[0], &v[1..]).map(drop)),
+    );
+}
+
+/// Every range an interval (bitset limit 0): the harness's random domains
+/// that are ranges become intervals, the others stay bitsets.
+fn intervals() -> csp::SolveConfig {
+    csp::SolveConfig::default().with_bitset_limit(0)
+}
+
+/// Over interval domains the support enumeration moves bounds (an interval
+/// keeps no holes), so the default strength is bounds consistent there;
+/// interval reasoning alone is sound.
+#[test]
+fn arithmetic_is_bounds_consistent_on_interval_domains() {
+    for (name, post) in BINARY {
+        let harness = Harness::new(3, -4..=5).cases(400).seed(name.len() as u64 + 20).config(intervals());
+        assert_holds(&format!("{name} over intervals"), harness.check(Strength::BoundsConsistent, post));
+    }
+    for (name, post) in BINARY_BOUNDS {
+        let harness = Harness::new(3, -6..=7).cases(400).seed(name.len() as u64 + 21).config(intervals());
+        assert_holds(&format!("{name} over intervals"), harness.check(Strength::Sound, post));
+    }
+    for exponent in [i64::MIN, -2, -1, 0, 2, 3] {
+        let harness = Harness::new(2, -5..=9).cases(300).seed(exponent.unsigned_abs() % 89).config(intervals());
+        assert_holds(
+            &format!("pow {exponent} over intervals"),
+            harness.check(Strength::BoundsConsistent, unary(exponent, false)),
+        );
+        assert_holds(
+            &format!("pow {exponent} (bounds) over intervals"),
+            harness.check(Strength::Sound, unary(exponent, true)),
+        );
+    }
+    let harness = Harness::new(2, -4..=6).cases(300).seed(2).config(intervals());
+    for (name, post) in BINARY.into_iter().chain(BINARY_BOUNDS) {
+        let square = move |m: &mut Model, v: &[VarId]| post(m, &[v[0], v[0], v[1]]);
+        assert_holds(&format!("{name} on x, x, z over intervals"), harness.check(Strength::Sound, square));
+    }
+    // Intervals at the ends of the range: products near 2^124.
+    let edges =
+        [Domain::range(MAX_VALUE - 3, MAX_VALUE), Domain::range(-MAX_VALUE, -MAX_VALUE + 3), Domain::range(-2, 2)];
+    for (name, post) in BINARY.into_iter().chain(BINARY_BOUNDS) {
+        let harness = Harness::with_domains(edges.clone()).cases(200).seed(23).config(intervals());
+        assert_holds(&format!("{name} over intervals at the edges"), harness.check(Strength::Sound, post));
+    }
+}
+
+#[test]
+fn minimum_and_maximum_are_bounds_consistent_on_interval_domains() {
+    for arity in 2..=5 {
+        let harness = Harness::new(arity, -2..=3).cases(400).seed(40 + arity as u64).config(intervals());
+        assert_holds(
+            "minimum over intervals",
+            harness.check(Strength::BoundsConsistent, |m, v| m.minimum(v[0], &v[1..]).map(drop)),
+        );
+        assert_holds(
+            "maximum over intervals",
+            harness.check(Strength::BoundsConsistent, |m, v| m.maximum(v[0], &v[1..]).map(drop)),
+        );
+    }
+    let harness = Harness::new(3, -2..=3).cases(400).seed(9).config(intervals());
+    assert_holds(
+        "m = min(m, x, y) over intervals",
+        harness.check(Strength::Sound, |m, v| m.minimum(v[0], v).map(drop)),
+    );
+    assert_holds(
+        "m = max(x, x, y) over intervals",
+        harness.check(Strength::Sound, |m, v| m.maximum(v[0], &[v[1], v[1], v[2]]).map(drop)),
+    );
+    let edges = [Domain::range(MAX_VALUE - 3, MAX_VALUE), Domain::range(-MAX_VALUE, -MAX_VALUE + 3)];
+    let harness = Harness::with_domains([edges[0].clone(), edges[1].clone(), edges[0].clone(), edges[1].clone()])
+        .cases(200)
+        .seed(3)
+        .config(intervals());
+    assert_holds(
+        "maximum over intervals at the edges",
+        harness.check(Strength::BoundsConsistent, |m, v| m.maximum(v[0], &v[1..]).map(drop)),
+    );
+    assert_holds(
+        "minimum over intervals at the edges",
+        harness.check(Strength::BoundsConsistent, |m, v| m.minimum(v[0], &v[1..]).map(drop)),
     );
 }
 

@@ -364,6 +364,166 @@ fn minizinc_automata_are_checked_and_equivalent() {
     assert_eq!(Dfa::from_minizinc(1, 3, &[1, 0, 0], 1, &[1]).unwrap().symbols(), &[1, 2, 3]);
 }
 
+// ---- interval domains ----
+
+/// Every range an interval (bitset limit 0): the harness's random domains
+/// that are ranges become intervals (kept as their bounds), the others stay
+/// bitsets, so both meet in one constraint.
+fn intervals() -> SolveConfig {
+    SolveConfig::default().with_bitset_limit(0)
+}
+
+/// Ranges near both ends of the value range, one per position: intervals at
+/// the edges.
+fn edge_ranges(arity: usize) -> Vec<Domain> {
+    (0..arity)
+        .map(|k| {
+            if k % 2 == 0 { Domain::range(MAX_VALUE - 3, MAX_VALUE) } else { Domain::range(-MAX_VALUE, -MAX_VALUE + 3) }
+        })
+        .collect()
+}
+
+#[test]
+fn element_is_bounds_consistent_on_interval_domains() {
+    let array = [3, -1, 3, 0, 7, 2];
+    for first in [0i64, 1, -2] {
+        let harness = Harness::new(2, -3..=7).cases(500).seed(first.unsigned_abs()).config(intervals());
+        assert_holds(
+            "element over intervals",
+            harness.check(Strength::BoundsConsistent, |m, v| m.element(v[0], &array, v[1], first).map(drop)),
+        );
+    }
+    for len in 1..=4 {
+        let harness = Harness::new(len + 2, -1..=3).cases(400).seed(len as u64 + 50).config(intervals());
+        assert_holds(
+            "element_var over intervals",
+            harness.check(Strength::BoundsConsistent, |m, v| m.element_var(v[0], &v[2..], v[1], 0).map(drop)),
+        );
+    }
+    let harness = Harness::new(3, 0..=3).cases(500).seed(8).config(intervals());
+    assert_holds(
+        "element_var over intervals, the index in the array",
+        harness.check(Strength::Sound, |m, v| m.element_var(v[0], &[v[1], v[0], v[2]], v[2], 0).map(drop)),
+    );
+    let big = [MAX_VALUE, -MAX_VALUE, MAX_VALUE - 1];
+    let harness = Harness::with_domains([Domain::range(0, 3), Domain::range(MAX_VALUE - 3, MAX_VALUE)])
+        .cases(300)
+        .config(intervals());
+    assert_holds(
+        "element over intervals at the edges",
+        harness.check(Strength::BoundsConsistent, |m, v| m.element(v[0], &big, v[1], 0).map(drop)),
+    );
+}
+
+#[test]
+fn counting_is_sound_on_interval_domains_and_among_bounds_consistent() {
+    for arity in 3..=5 {
+        let n = arity - 2;
+        let harness = Harness::new(arity, 0..=3).cases(400).seed(arity as u64 + 30).config(intervals());
+        assert_holds(
+            "count over intervals",
+            harness.check(Strength::Sound, move |m, v| m.count(&v[..n], v[n], v[n + 1]).map(drop)),
+        );
+        assert_holds(
+            "among over intervals",
+            harness.check(Strength::BoundsConsistent, move |m, v| m.among(v[n + 1], &v[..=n], &[0, 2, 3]).map(drop)),
+        );
+        for k in [0, 1, 2] {
+            assert_holds(
+                "at_least over intervals",
+                harness.check(Strength::BoundsConsistent, |m, v| m.at_least(k, v, 1).map(drop)),
+            );
+            assert_holds(
+                "exactly over intervals",
+                harness.check(Strength::BoundsConsistent, |m, v| m.exactly(k, v, 0).map(drop)),
+            );
+        }
+        for closed in [false, true] {
+            assert_holds(
+                "global_cardinality over intervals",
+                harness.check(Strength::Sound, move |m, v| {
+                    if closed {
+                        m.global_cardinality_closed(&v[..n], &[1, 2], &v[n..]).map(drop)
+                    } else {
+                        m.global_cardinality(&v[..n], &[1, 2], &v[n..]).map(drop)
+                    }
+                }),
+            );
+        }
+        assert_holds(
+            "global_cardinality_low_up_closed over intervals",
+            harness.check(Strength::Sound, |m, v| {
+                m.global_cardinality_low_up_closed(v, &[0, 1, 3], &[0, 1, 0], &[2, 2, 1]).map(drop)
+            }),
+        );
+        assert_holds("nvalue over intervals", harness.check(Strength::Sound, |m, v| m.nvalue(v[0], &v[1..]).map(drop)));
+    }
+    let harness = Harness::new(3, 0..=2).cases(500).seed(14).config(intervals());
+    assert_holds(
+        "count with c among the xs, over intervals",
+        harness.check(Strength::Sound, |m, v| m.count(&[v[0], v[1], v[2]], v[1], v[2]).map(drop)),
+    );
+    let harness = Harness::with_domains(edge_ranges(4)).cases(300).seed(15).config(intervals());
+    assert_holds(
+        "count over intervals at the edges",
+        harness.check(Strength::Sound, |m, v| m.count(&v[..2], v[2], v[3]).map(drop)),
+    );
+    assert_holds(
+        "among over intervals at the edges",
+        harness.check(Strength::BoundsConsistent, |m, v| {
+            m.among(v[3], &v[..3], &[-MAX_VALUE + 1, MAX_VALUE - 2, MAX_VALUE]).map(drop)
+        }),
+    );
+    assert_holds(
+        "nvalue over intervals at the edges",
+        harness.check(Strength::Sound, |m, v| m.nvalue(v[0], &v[1..]).map(drop)),
+    );
+}
+
+#[test]
+fn negative_table_and_regular_are_bounds_consistent_on_interval_domains() {
+    let rows =
+        vec![vec![1, 2, 3], vec![1, 1, 1], vec![2, 3, 1], vec![3, 3, 3], vec![1, 2, 3], vec![2, 1, 4], vec![1, 2, 4]];
+    let harness = Harness::new(3, 1..=4).cases(600).seed(5).config(intervals());
+    assert_holds(
+        "negative_table over intervals",
+        harness.check(Strength::BoundsConsistent, |m, v| m.negative_table(v, &rows).map(drop)),
+    );
+    let mut all: Vec<Vec<i64>> = Vec::new();
+    for a in 0..=2 {
+        for b in 0..=2 {
+            if (a, b) != (1, 2) && (a + b) % 3 != 0 {
+                all.push(vec![a, b]);
+            }
+        }
+    }
+    let harness = Harness::new(2, 0..=2).cases(500).seed(6).config(intervals());
+    assert_holds(
+        "tight negative_table over intervals",
+        harness.check(Strength::BoundsConsistent, |m, v| m.negative_table(v, &all).map(drop)),
+    );
+    let edge_rows =
+        vec![vec![MAX_VALUE, -MAX_VALUE], vec![MAX_VALUE - 3, -MAX_VALUE + 3], vec![MAX_VALUE, -MAX_VALUE + 1]];
+    let harness = Harness::with_domains(edge_ranges(2)).cases(400).seed(7).config(intervals());
+    assert_holds(
+        "negative_table over intervals at the edges",
+        harness.check(Strength::BoundsConsistent, |m, v| m.negative_table(v, &edge_rows).map(drop)),
+    );
+    for arity in 1..=4 {
+        let harness = Harness::new(arity, 0..=3).cases(400).seed(100 + arity as u64).config(intervals());
+        let dfa = no_repeat_ending_in_three();
+        assert_holds(
+            "regular over intervals",
+            harness.check(Strength::BoundsConsistent, |m, v| m.regular(v, &dfa).map(drop)),
+        );
+    }
+    let harness = Harness::new(2, 1..=3).cases(400).seed(10).config(intervals());
+    assert_holds(
+        "regular on x, y, x over intervals",
+        harness.check(Strength::Sound, |m, v| m.regular(&[v[0], v[1], v[0]], &no_repeat_ending_in_three()).map(drop)),
+    );
+}
+
 // ---- local search ----
 
 /// Local search knows none of these constraints: it recomputes their

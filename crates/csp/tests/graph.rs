@@ -237,6 +237,44 @@ fn inverse_is_domain_consistent() {
     }
 }
 
+/// Every range an interval (bitset limit 0): the harness's random ranges
+/// become intervals (kept as their bounds), the others stay bitsets.
+fn intervals() -> SolveConfig {
+    SolveConfig::default().with_bitset_limit(0)
+}
+
+/// Over interval domains, circuits and inverse are sound and check their
+/// fixed values: a self-loop inside an interval stays until it is fixed, and
+/// a value the all-different of `inverse` rules out inside an interval stays
+/// too, and still supports its partner in the channeling.
+#[test]
+fn circuits_and_inverse_keep_their_promises_on_interval_domains() {
+    for n in 2..=5usize {
+        for base in [0i64, -3] {
+            let values = Domain::range(base - 1, base + n as i64);
+            let harness = Harness::new(n, values).cases(300).seed(n as u64 + 90).config(intervals());
+            assert_holds("circuit over intervals", harness.check(Strength::Sound, |m, v| m.circuit(v, base).map(drop)));
+            assert_holds(
+                "subcircuit over intervals",
+                harness.check(Strength::Sound, |m, v| m.subcircuit(v, base).map(drop)),
+            );
+        }
+    }
+    for n in 1..=3usize {
+        let harness = Harness::new(2 * n, 0..=n as i64 + 1).cases(300).seed(n as u64 + 95).config(intervals());
+        assert_holds(
+            "inverse over intervals",
+            harness.check(Strength::Sound, |m, v| m.inverse(&v[..n], 1, &v[n..], 0).map(drop)),
+        );
+    }
+    let base = MAX_VALUE - 3;
+    let harness = Harness::new(4, Domain::range(base, MAX_VALUE)).cases(300).seed(99).config(intervals());
+    assert_holds(
+        "circuit over intervals at the edge",
+        harness.check(Strength::Sound, |m, v| m.circuit(v, base).map(drop)),
+    );
+}
+
 #[test]
 fn inverse_counts_permutations() {
     for n in 1..=5usize {

@@ -305,6 +305,68 @@ fn linear_relations_keep_their_promises() {
     }
 }
 
+/// Every range an interval (bitset limit 0): booleans and the harness's
+/// random ranges become intervals (kept as their bounds), the others stay
+/// bitsets.
+fn intervals() -> SolveConfig {
+    SolveConfig::default().with_bitset_limit(0)
+}
+
+/// Over interval domains, which keep no holes, the logic over booleans stays
+/// domain consistent (a boolean interval is its two bounds), and comparisons,
+/// set membership and their reifications are bounds consistent.
+#[test]
+fn logic_and_reification_keep_their_promises_on_interval_domains() {
+    for arity in 1..=4 {
+        for mask in [0, 0b101, u32::MAX] {
+            let h = booleans(arity).seed(arity as u64 + u64::from(mask & 7)).config(intervals());
+            assert_holds(
+                "clause over intervals",
+                h.check(Strength::DomainConsistent, |m, v| m.or(&literals(v, mask)).map(drop)),
+            );
+            assert_holds(
+                "xor over intervals",
+                h.check(Strength::DomainConsistent, |m, v| m.xor(&literals(v, mask)).map(drop)),
+            );
+            assert_holds(
+                "exactly_one over intervals",
+                h.check(Strength::DomainConsistent, |m, v| m.exactly_one(&literals(v, mask)).map(drop)),
+            );
+        }
+    }
+    for c in [-1i64, 0, 2] {
+        let harness = Harness::new(2, -3..=3).cases(250).seed(c.unsigned_abs() + 170).config(intervals());
+        for &(name, condition) in COMPARISONS {
+            let check = harness.check(Strength::BoundsConsistent, |m, v| m.add(condition(v[0], v[1], c)).map(drop));
+            assert_holds(&format!("{name} with c = {c} over intervals"), check);
+        }
+        let harness = Harness::with_domains([Domain::range(0, 1), Domain::range(-3, 3), Domain::range(-3, 3)])
+            .cases(200)
+            .seed(c.unsigned_abs() + 105)
+            .config(intervals());
+        check_reified(&harness, Strength::BoundsConsistent, COMPARISONS, c);
+    }
+    // Sparse sets beside intervals, and values near the ends of the range.
+    let sets: &[BinaryCondition] = &[
+        ("x in S", |x, _, _| Condition::in_set(x, [-MAX_VALUE, -3, -1, 0, 2, 3, MAX_VALUE - 1])),
+        ("y not in S", |_, y, _| Condition::not_in_set(y, [-MAX_VALUE + 1, -2, 0, 1, 3, MAX_VALUE])),
+        ("x not in a range", |x, _, _| Condition::not_in_set(x, -MAX_VALUE..=MAX_VALUE - 3)),
+        ("x = y + c", |x, y, c| x.eq(y + c)),
+        ("x <= y + c", |x, y, c| x.le(y + c)),
+    ];
+    let near_ends =
+        [Domain::range(0, 1), Domain::range(MAX_VALUE - 3, MAX_VALUE), Domain::range(-MAX_VALUE, -MAX_VALUE + 3)];
+    for c in [0, MAX_VALUE, -MAX_VALUE] {
+        let harness = Harness::with_domains(near_ends.clone()).cases(150).seed(c.unsigned_abs()).config(intervals());
+        check_reified(&harness, Strength::BoundsConsistent, sets, c);
+    }
+    let harness = Harness::with_domains([Domain::range(0, 1), Domain::range(-3, 4), Domain::values([-3, -1, 2, 4])])
+        .cases(200)
+        .seed(77)
+        .config(intervals());
+    check_reified(&harness, Strength::BoundsConsistent, sets, 1);
+}
+
 /// The constraint kind the model chose for a condition.
 fn kind_of(model: &mut Model, condition: Condition) -> String {
     let id = model.add(condition).unwrap();

@@ -5,8 +5,8 @@
 use std::time::Duration;
 
 use csp::{
-    Branching, Limit, Limits, Model, ModelError, OptimizationOutcome, Propagation, Relation, Restarts, Search,
-    SearchEvent, SolveConfig, Solver, Status, ValueOrder, VarId, VarOrder,
+    Backjumping, Branching, Limit, Limits, LinearExpr, Model, ModelError, OptimizationOutcome, Propagation, Relation,
+    Restarts, Search, SearchEvent, SolveConfig, Solver, Status, ValueOrder, VarId, VarOrder,
 };
 
 /// A 0/1 knapsack: the items' weights and values, and the capacity.
@@ -15,8 +15,7 @@ fn knapsack(weights: &[i64], values: &[i64], capacity: i64) -> (Model, Vec<VarId
     let take = model.new_vars(weights.len(), 0..=1).unwrap();
     let load: Vec<(i64, VarId)> = weights.iter().copied().zip(take.iter().copied()).collect();
     model.linear(&load, Relation::Le, capacity).unwrap();
-    let worth: Vec<(i64, VarId)> = values.iter().copied().zip(take.iter().copied()).collect();
-    let total = model.maximize_linear(&worth).unwrap();
+    let total = model.maximize(values.iter().zip(&take).map(|(&v, &x)| v * x).sum::<LinearExpr>()).unwrap();
     (model, take, total)
 }
 
@@ -56,7 +55,8 @@ fn a_knapsack_is_solved_to_optimality_under_every_configuration() {
                 }
             }
         }
-        if let Some(search) = Search::backjumping(propagation) {
+        for backjumping in Backjumping::ALL.iter().filter(|b| b.propagation() == propagation) {
+            let search = Search::Backjumping(*backjumping);
             let outcome = Solver::new(&model, SolveConfig::default().with_search(search)).unwrap().optimize();
             assert_eq!(outcome.objective(), Some(309), "{search:?}");
             assert!(outcome.is_optimal());
@@ -185,7 +185,7 @@ fn objectives_are_checked_when_set() {
     let x = model.new_var(0..=csp::MAX_VALUE).unwrap();
     let foreign = other.new_var(0..=1).unwrap();
     assert!(matches!(model.minimize(foreign), Err(ModelError::ForeignVariable { .. })));
-    assert!(matches!(model.maximize_linear(&[(4, x)]), Err(ModelError::ObjectiveOutOfRange { .. })));
+    assert!(matches!(model.maximize(4 * x), Err(ModelError::ObjectiveOutOfRange { .. })));
     assert_eq!(model.objective(), None);
     model.maximize(x).unwrap();
     assert_eq!(model.objective().map(|o| o.var), Some(x));
@@ -200,7 +200,7 @@ fn a_wide_objective_is_bounded_without_walking_its_values() {
     let y = model.new_var(0..=csp::MAX_VALUE / 2).unwrap();
     model.linear(&[(1, x), (-1, y)], Relation::Eq, 1_000_000_000_000).unwrap();
     model.linear(&[(1, x), (1, y)], Relation::Ge, 4_000_000_000_000_001).unwrap();
-    let cost = model.minimize_linear(&[(1, x), (1, y)]).unwrap();
+    let cost = model.minimize(x + y).unwrap();
     // (Plain backtracking narrows nothing: over 2^62 values it would not end.)
     for propagation in [Propagation::ForwardChecking, Propagation::Mac] {
         for branching in [Branching::Enumerate, Branching::Binary] {

@@ -156,3 +156,47 @@ fn bad_order_arguments_are_typed_errors() {
     let x = model.new_var(0..=2).unwrap();
     assert!(matches!(model.lex_lesseq(&[x], &[y]), Err(ModelError::ForeignVariable { position: 1, .. })));
 }
+
+/// Every range an interval (bitset limit 0): the harness's random ranges
+/// become intervals (kept as their bounds), the others stay bitsets.
+fn intervals() -> SolveConfig {
+    SolveConfig::default().with_bitset_limit(0)
+}
+
+/// Both propagators move bounds only, so over interval domains (which keep
+/// no holes) domain consistency is bounds consistency.
+#[test]
+fn lex_and_increasing_are_bounds_consistent_on_interval_domains() {
+    for (x_len, y_len) in [(1, 1), (2, 2), (3, 2), (2, 3)] {
+        for values in [Domain::range(0, 2), Domain::range(-2, 2)] {
+            let harness =
+                Harness::new(x_len + y_len, values).cases(300).seed(x_len as u64 * 5 + 60).config(intervals());
+            assert_holds(
+                "lex_less over intervals",
+                harness.check(Strength::BoundsConsistent, |m, v| m.lex_less(&v[..x_len], &v[x_len..]).map(drop)),
+            );
+            assert_holds(
+                "lex_lesseq over intervals",
+                harness.check(Strength::BoundsConsistent, |m, v| m.lex_lesseq(&v[..x_len], &v[x_len..]).map(drop)),
+            );
+        }
+    }
+    for n in 1..=4usize {
+        let harness = Harness::new(n, -2..=3).cases(300).seed(n as u64 + 70).config(intervals());
+        assert_holds(
+            "increasing over intervals",
+            harness.check(Strength::BoundsConsistent, |m, v| m.increasing(v).map(drop)),
+        );
+        assert_holds(
+            "strictly_decreasing over intervals",
+            harness.check(Strength::BoundsConsistent, |m, v| m.strictly_decreasing(v).map(drop)),
+        );
+    }
+    let edges = [Domain::range(MAX_VALUE - 3, MAX_VALUE), Domain::range(MAX_VALUE - 2, MAX_VALUE)];
+    let harness =
+        Harness::with_domains([edges[0].clone(), edges[1].clone(), edges[0].clone()]).cases(200).config(intervals());
+    assert_holds(
+        "strictly_increasing over intervals at the edge",
+        harness.check(Strength::BoundsConsistent, |m, v| m.strictly_increasing(v).map(drop)),
+    );
+}

@@ -345,3 +345,48 @@ fn cumulative_without_tasks_holds_for_any_capacity() {
     model.cumulative(&[start], &[0], &[5], capacity).unwrap();
     assert_eq!(count_everywhere(&model, |values| values[0] >= 0), 3);
 }
+
+/// Every range an interval (bitset limit 0): the harness's random ranges
+/// become intervals (kept as their bounds), the others stay bitsets.
+fn intervals() -> SolveConfig {
+    SolveConfig::default().with_bitset_limit(0)
+}
+
+/// The scheduling propagators reason on start bounds only: sound over
+/// interval domains too, at the edges of the value range included.
+#[test]
+fn scheduling_is_sound_on_interval_domains() {
+    for (k, durations) in [[2i64, 1, 3], [1, 0, 2], [0, 0, 3]].into_iter().enumerate() {
+        let harness = Harness::new(3, -1..=5).cases(300).seed(50 + k as u64).config(intervals());
+        assert_holds(
+            "disjunctive over intervals",
+            harness.check(Strength::Sound, |m, v| m.disjunctive(v, &durations).map(drop)),
+        );
+        assert_holds(
+            "disjunctive_strict over intervals",
+            harness.check(Strength::Sound, |m, v| m.disjunctive_strict(v, &durations).map(drop)),
+        );
+        assert_holds(
+            "cumulative over intervals",
+            harness.check(Strength::Sound, |m, v| m.cumulative(v, &durations, &[1, 2, 1], 2).map(drop)),
+        );
+    }
+    let harness = Harness::new(7, -1..=2).cases(400).seed(51).config(intervals());
+    assert_holds(
+        "cumulative (variables) over intervals",
+        harness.check(Strength::Sound, |m, v| m.cumulative(&v[0..2], &v[2..4], &v[4..6], v[6]).map(drop)),
+    );
+    let edges = [Domain::range(MAX_VALUE - 3, MAX_VALUE), Domain::range(-MAX_VALUE, -MAX_VALUE + 3)];
+    let harness = Harness::with_domains([edges[0].clone(), edges[1].clone(), edges[0].clone(), Domain::range(0, 3)])
+        .cases(300)
+        .seed(52)
+        .config(intervals());
+    assert_holds(
+        "disjunctive (variables) over intervals at the edges",
+        harness.check(Strength::Sound, |m, v| m.disjunctive(&v[..2], &v[2..]).map(drop)),
+    );
+    assert_holds(
+        "cumulative over intervals at the edges",
+        harness.check(Strength::Sound, |m, v| m.cumulative(&v[..3], &[MAX_VALUE, 2, 1], &[1, 1, 1], v[3]).map(drop)),
+    );
+}

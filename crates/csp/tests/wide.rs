@@ -24,8 +24,8 @@ fn configs() -> Vec<SolveConfig> {
                 configs.push(config);
             }
         }
-        if let Some(search) = Search::backjumping(propagation) {
-            configs.push(SolveConfig::default().with_search(search));
+        for backjumping in csp::Backjumping::ALL.iter().filter(|b| b.propagation() == propagation) {
+            configs.push(SolveConfig::default().with_search(Search::Backjumping(*backjumping)));
         }
     }
     configs
@@ -169,4 +169,125 @@ fn every_built_in_propagator_is_sound_on_interval_domains() {
         "binary predicate under AC-2001",
         ac2001.check(Strength::Sound, |m, v| m.predicate(v, |t| t[0] != t[1] + 1).map(drop)),
     );
+}
+
+/// A model of one vocabulary constraint over `n` variables of the whole
+/// value range (intervals), and whether it has a solution.
+type WideCase = (&'static str, usize, fn(&mut Model, &[csp::VarId]) -> Result<(), csp::ModelError>);
+
+/// Every constraint of the vocabulary over variables of `-2^62..=2^62`:
+/// each propagator reasons on bounds and the search splits, so each model is
+/// solved within a few thousand nodes by default (under the other
+/// configurations the node limit may stop a random split first). A
+/// propagator that walked an interval's values, or built a list of them,
+/// would not finish.
+#[test]
+fn the_vocabulary_never_walks_an_interval() {
+    use csp::{Condition, Dfa};
+    let cases: Vec<WideCase> = vec![
+        ("times", 3, |m, v| m.times(v[0], v[1], v[2]).map(drop)),
+        ("div", 3, |m, v| m.div(v[0], v[1], v[2]).map(drop)),
+        ("mod", 3, |m, v| m.modulo(v[0], v[1], v[2]).map(drop)),
+        ("pow", 3, |m, v| m.pow(v[0], v[1], v[2]).map(drop)),
+        ("pow 3", 2, |m, v| m.pow_constant(v[0], 3, v[1]).map(drop)),
+        ("abs", 2, |m, v| m.abs(v[0], v[1]).map(drop)),
+        ("minimum", 4, |m, v| m.minimum(v[0], &v[1..]).map(drop)),
+        ("maximum", 4, |m, v| m.maximum(v[0], &v[1..]).map(drop)),
+        ("element", 2, |m, v| m.element(v[0], &[5, -MAX_VALUE, MAX_VALUE], v[1], 1).map(drop)),
+        ("element_var", 5, |m, v| m.element_var(v[0], &v[2..], v[1], 0).map(drop)),
+        ("count", 5, |m, v| m.count(&v[..3], v[3], v[4]).map(drop)),
+        ("among", 4, |m, v| m.among(v[3], &v[..3], &[1, MAX_VALUE]).map(drop)),
+        ("at_least", 3, |m, v| m.at_least(2, v, 7).map(drop)),
+        ("exactly", 3, |m, v| m.exactly(3, v, -7).map(drop)),
+        ("global_cardinality", 5, |m, v| m.global_cardinality(&v[..3], &[1, 2], &v[3..]).map(drop)),
+        ("global_cardinality_closed", 5, |m, v| m.global_cardinality_closed(&v[..3], &[1, 2], &v[3..]).map(drop)),
+        ("nvalue", 4, |m, v| m.nvalue(v[0], &v[1..]).map(drop)),
+        ("negative_table", 2, |m, v| {
+            m.negative_table(v, &[vec![-MAX_VALUE, -MAX_VALUE], vec![0, 0], vec![MAX_VALUE, MAX_VALUE]]).map(drop)
+        }),
+        ("regular", 3, |m, v| m.regular(v, &Dfa::from_runs(&[2]).unwrap()).map(drop)),
+        ("circuit", 4, |m, v| m.circuit(v, 1).map(drop)),
+        ("subcircuit", 4, |m, v| m.subcircuit(v, -2).map(drop)),
+        ("inverse", 4, |m, v| m.inverse(&v[..2], 0, &v[2..], 1).map(drop)),
+        ("lex_less", 4, |m, v| m.lex_less(&v[..2], &v[2..]).map(drop)),
+        ("strictly_increasing", 3, |m, v| m.strictly_increasing(v).map(drop)),
+        ("cumulative", 3, |m, v| m.cumulative(v, &[MAX_VALUE / 2, 3, 1], &[1, 1, 2], 2).map(drop)),
+        ("disjunctive_strict", 3, |m, v| m.disjunctive_strict(v, &[MAX_VALUE / 4, 0, 5]).map(drop)),
+        ("in_set", 1, |m, v| m.add(Condition::in_set(v[0], [-MAX_VALUE + 9, 4, MAX_VALUE - 1])).map(drop)),
+        ("not_in_set", 1, |m, v| {
+            m.add(Condition::not_in_set(v[0], Domain::values([-MAX_VALUE, 3, MAX_VALUE]))).map(drop)
+        }),
+        ("not_in_set (a range)", 1, |m, v| m.add(Condition::not_in_set(v[0], -MAX_VALUE..=MAX_VALUE - 1)).map(drop)),
+        ("reified in_set", 2, |m, v| {
+            let b = m.new_bool();
+            m.reify(b, Condition::in_set(v[0], [1, 2, 3]))?;
+            m.reify(!b, Condition::not_in_set(v[1], Domain::values([-1, MAX_VALUE])))?;
+            m.add(Condition::not_in_set(v[0], 0..=MAX_VALUE)).map(drop)
+        }),
+    ];
+    let configs = [
+        SolveConfig::default(),
+        SolveConfig::default().with_propagation(Propagation::ForwardChecking).with_var_order(VarOrder::DomWdeg),
+        SolveConfig::default().with_branching(Branching::Binary).with_value_order(ValueOrder::Random),
+    ];
+    let limits = csp::Limits { nodes: Some(5_000), ..csp::Limits::default() };
+    for (name, n, post) in cases {
+        let mut model = Model::new();
+        let vars = model.new_vars(n, -MAX_VALUE..=MAX_VALUE).unwrap();
+        post(&mut model, &vars).unwrap();
+        for (k, config) in configs.iter().enumerate() {
+            let mut solver = Solver::new(&model, config.clone().with_limits(limits)).unwrap();
+            assert!(solver.root_domains().is_some(), "{name} {config}: the root fails");
+            match solver.solve() {
+                csp::Outcome::Solved(solution) => {
+                    assert!(model.is_solution(solution.values()), "{name} {config}: {:?}", solution.values());
+                }
+                csp::Outcome::LimitReached(_) if k > 0 => {}
+                outcome => panic!("{name} {config}: {outcome:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn an_interval_at_the_top_of_the_range_is_split_without_overflow() {
+    // The middle of an interval whose bounds add up beyond i64 (2^62 + 2^62):
+    // under forward checking the root's fixpoint leaves x at its top value,
+    // and the search still opens a split frame for it.
+    let mut model = Model::new();
+    let x = model.new_var(0..=MAX_VALUE).unwrap();
+    model.add(x.ge(MAX_VALUE)).unwrap();
+    let y = model.new_var(-MAX_VALUE..=0).unwrap();
+    model.add(y.le(-MAX_VALUE)).unwrap();
+    for config in configs() {
+        let config = SolveConfig { root_arc_consistency: true, ..config };
+        let mut solver = Solver::new(&model, config.clone()).unwrap();
+        let solution = solver.solve().into_solution().unwrap_or_else(|| panic!("{config}: no solution"));
+        assert_eq!((solution[x], solution[y]), (MAX_VALUE, -MAX_VALUE), "{config}");
+    }
+}
+
+#[test]
+fn an_element_over_interval_variables_reasons_on_bounds() {
+    // MiniZinc's bug318: z = [x, x + 1][i] over unbounded integers, minimised.
+    // Both entries and z are intervals, whose values the propagator must not
+    // walk; the optimum puts z at the bottom of the range.
+    let mut model = Model::new();
+    let index = model.new_var(1..=2).unwrap();
+    let x = model.new_var(-MAX_VALUE..=MAX_VALUE).unwrap();
+    let y = model.new_var(-MAX_VALUE..=MAX_VALUE).unwrap();
+    let z = model.new_var(-MAX_VALUE..=MAX_VALUE).unwrap();
+    model.linear(&[(1, y), (-1, x)], Relation::Eq, 1).unwrap();
+    model.element_var(index, &[x, y], z, 1).unwrap();
+    model.minimize(z).unwrap();
+    for branching in [Branching::Enumerate, Branching::Binary] {
+        let search = Search::Chronological { propagation: Propagation::Mac, branching };
+        let config = SolveConfig::default().with_search(search).with_var_order(VarOrder::DomWdeg);
+        let mut solver = Solver::new(&model, config.clone()).unwrap();
+        let outcome = solver.optimize();
+        assert!(outcome.is_optimal(), "{config}");
+        let solution = outcome.solution().unwrap();
+        assert_eq!((solution[z], solution[x], solution[index]), (-MAX_VALUE, -MAX_VALUE, 1), "{config}");
+        assert!(solver.stats().nodes < 1_000, "{config}: {} nodes", solver.stats().nodes);
+    }
 }

@@ -156,6 +156,16 @@ impl SetLiteral {
         }
     }
 
+    /// The values within `min..=max`, in increasing order, without
+    /// duplicates: as many as the narrower of the set and the range holds,
+    /// however wide the other.
+    pub fn values_within(&self, min: i64, max: i64) -> Vec<i64> {
+        match *self {
+            SetLiteral::Range(lo, hi) => (lo.max(min)..=hi.min(max)).collect(),
+            SetLiteral::Values(_) => self.values().into_iter().filter(|v| (min..=max).contains(v)).collect(),
+        }
+    }
+
     /// Whether `value` is in the set.
     pub fn contains(&self, value: i64) -> bool {
         match self {

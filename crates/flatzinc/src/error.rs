@@ -23,7 +23,7 @@ impl ParseError {
 /// A FlatZinc model that fzn-csp cannot turn into a csp `Model`, exactly.
 ///
 /// [`LowerError::is_unsupported`] tells the features fzn-csp lacks (a
-/// builtin, float or set variables, unbounded integers) from mistakes in the
+/// builtin, float or set variables) from mistakes in the
 /// file (an unknown name, an argument of the wrong type).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -44,16 +44,6 @@ pub enum LowerError {
         /// `float` or `set`.
         kind: &'static str,
         /// The first such variable.
-        name: String,
-        /// Its line.
-        line: u32,
-    },
-    /// An integer variable without a finite domain.
-    #[error(
-        "line {line}: variable {name} has no finite domain (var int); fzn-csp needs bounded integer variables for now"
-    )]
-    UnboundedVariable {
-        /// The variable.
         name: String,
         /// Its line.
         line: u32,
@@ -106,7 +96,6 @@ impl LowerError {
             self,
             LowerError::UnsupportedConstraint { .. }
                 | LowerError::UnsupportedVariable { .. }
-                | LowerError::UnboundedVariable { .. }
                 | LowerError::UnsupportedGoal { .. }
         )
     }

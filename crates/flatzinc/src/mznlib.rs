@@ -14,8 +14,37 @@ use std::path::{Path, PathBuf};
 /// The solver library: file names and contents.
 pub const FILES: &[(&str, &str)] = &[
     ("fzn_all_different_int.mzn", include_str!("../mznlib/fzn_all_different_int.mzn")),
+    ("fzn_among.mzn", include_str!("../mznlib/fzn_among.mzn")),
+    ("fzn_at_least_int.mzn", include_str!("../mznlib/fzn_at_least_int.mzn")),
+    ("fzn_at_most_int.mzn", include_str!("../mznlib/fzn_at_most_int.mzn")),
+    ("fzn_circuit.mzn", include_str!("../mznlib/fzn_circuit.mzn")),
+    ("fzn_count_eq.mzn", include_str!("../mznlib/fzn_count_eq.mzn")),
+    ("fzn_cumulative.mzn", include_str!("../mznlib/fzn_cumulative.mzn")),
+    ("fzn_decreasing_bool.mzn", include_str!("../mznlib/fzn_decreasing_bool.mzn")),
+    ("fzn_decreasing_int.mzn", include_str!("../mznlib/fzn_decreasing_int.mzn")),
+    ("fzn_disjunctive.mzn", include_str!("../mznlib/fzn_disjunctive.mzn")),
+    ("fzn_disjunctive_strict.mzn", include_str!("../mznlib/fzn_disjunctive_strict.mzn")),
+    ("fzn_exactly_int.mzn", include_str!("../mznlib/fzn_exactly_int.mzn")),
+    ("fzn_global_cardinality.mzn", include_str!("../mznlib/fzn_global_cardinality.mzn")),
+    ("fzn_global_cardinality_closed.mzn", include_str!("../mznlib/fzn_global_cardinality_closed.mzn")),
+    ("fzn_global_cardinality_low_up.mzn", include_str!("../mznlib/fzn_global_cardinality_low_up.mzn")),
+    ("fzn_global_cardinality_low_up_closed.mzn", include_str!("../mznlib/fzn_global_cardinality_low_up_closed.mzn")),
+    ("fzn_increasing_bool.mzn", include_str!("../mznlib/fzn_increasing_bool.mzn")),
+    ("fzn_increasing_int.mzn", include_str!("../mznlib/fzn_increasing_int.mzn")),
+    ("fzn_inverse.mzn", include_str!("../mznlib/fzn_inverse.mzn")),
+    ("fzn_lex_less_bool.mzn", include_str!("../mznlib/fzn_lex_less_bool.mzn")),
+    ("fzn_lex_less_int.mzn", include_str!("../mznlib/fzn_lex_less_int.mzn")),
+    ("fzn_lex_lesseq_bool.mzn", include_str!("../mznlib/fzn_lex_lesseq_bool.mzn")),
+    ("fzn_lex_lesseq_int.mzn", include_str!("../mznlib/fzn_lex_lesseq_int.mzn")),
+    ("fzn_nvalue.mzn", include_str!("../mznlib/fzn_nvalue.mzn")),
+    ("fzn_regular.mzn", include_str!("../mznlib/fzn_regular.mzn")),
+    ("fzn_strictly_decreasing_int.mzn", include_str!("../mznlib/fzn_strictly_decreasing_int.mzn")),
+    ("fzn_strictly_increasing_int.mzn", include_str!("../mznlib/fzn_strictly_increasing_int.mzn")),
+    ("fzn_subcircuit.mzn", include_str!("../mznlib/fzn_subcircuit.mzn")),
     ("fzn_table_bool.mzn", include_str!("../mznlib/fzn_table_bool.mzn")),
     ("fzn_table_int.mzn", include_str!("../mznlib/fzn_table_int.mzn")),
+    ("redefinitions-2.0.mzn", include_str!("../mznlib/redefinitions-2.0.mzn")),
+    ("redefinitions-2.2.1.mzn", include_str!("../mznlib/redefinitions-2.2.1.mzn")),
     ("redefinitions.mzn", include_str!("../mznlib/redefinitions.mzn")),
 ];
 
@@ -78,15 +107,24 @@ fn home() -> Option<PathBuf> {
     std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from)
 }
 
-/// The predicates the library declares (`predicate name(`), file by file.
-pub fn declared_predicates() -> Vec<&'static str> {
-    FILES
-        .iter()
-        .flat_map(|(_, content)| content.lines())
-        .filter_map(|line| line.strip_prefix("predicate "))
-        .filter_map(|rest| rest.split('(').next())
-        .map(str::trim)
-        .collect()
+/// The predicates the library declares without a body (`predicate
+/// name(...);`), which MiniZinc therefore hands to fzn-csp as FlatZinc
+/// builtins, file by file. (A predicate defined with a body, such as
+/// `fzn_circuit` calling `csp_circuit`, is MiniZinc's to expand.)
+pub fn declared_predicates() -> Vec<String> {
+    let mut declared = Vec::new();
+    for (_, content) in FILES {
+        // Comments dropped; then the items, each up to its `;`. (The
+        // library's items hold no string with a `;` or a `%`.)
+        let code: Vec<&str> = content.lines().map(|line| line.split('%').next().unwrap_or("")).collect();
+        let code = code.join("\n");
+        for item in code.split(';').map(str::trim) {
+            if let Some(rest) = item.strip_prefix("predicate ").filter(|_| !item.contains('=')) {
+                declared.push(rest.split('(').next().unwrap_or("").trim().to_string());
+            }
+        }
+    }
+    declared
 }
 
 #[cfg(test)]
@@ -96,10 +134,24 @@ mod tests {
     #[test]
     fn every_declared_predicate_is_lowered() {
         let declared = declared_predicates();
-        assert!(declared.contains(&"fzn_all_different_int"), "{declared:?}");
+        assert!(declared.iter().any(|name| name == "fzn_all_different_int"), "{declared:?}");
+        assert!(declared.iter().any(|name| name == "csp_circuit"), "{declared:?}");
+        assert!(!declared.iter().any(|name| name == "fzn_circuit"), "fzn_circuit has a body: {declared:?}");
         for name in declared {
-            assert!(crate::is_supported(name), "the mznlib declares {name}, which the lowering does not know");
+            assert!(crate::is_supported(&name), "the mznlib declares {name}, which the lowering does not know");
         }
+    }
+
+    #[test]
+    fn every_file_of_the_library_is_embedded() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("mznlib");
+        let mut on_disk: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        on_disk.sort();
+        let embedded: Vec<&str> = FILES.iter().map(|(name, _)| *name).collect();
+        assert_eq!(on_disk, embedded);
     }
 
     #[test]

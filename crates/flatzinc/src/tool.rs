@@ -24,9 +24,10 @@ use clap::Parser;
 use csp::{Branching, Limits, SolveConfig, Solver, Stats, Status, VarOrder};
 use csp_cli::app::{self, Io};
 
+use crate::lower::Value;
 use crate::lower::{Lowered, Objective};
+use crate::mznlib;
 use crate::output::{SEARCH_COMPLETE, SOLUTION_SEPARATOR, UNKNOWN, UNSATISFIABLE};
-use crate::{LowerError, mznlib};
 
 /// The command line: MiniZinc's standard solver flags.
 #[derive(Debug, Parser)]
@@ -85,22 +86,20 @@ pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
     if cli.verbose {
         explain(&cli, &lowered, start, io)?;
     }
-    match lowered.objective {
-        Objective::Satisfy => {}
-        Objective::Minimize(_) | Objective::Maximize(_) => {
-            let goal = if matches!(lowered.objective, Objective::Minimize(_)) { "minimize" } else { "maximize" };
-            return Err(LowerError::UnsupportedGoal {
-                what: format!(
-                    "solve {goal}: optimisation needs the engine's branch and bound, which fzn-csp does not have yet"
-                ),
-                line: fzn.solve.position.line,
-            })
-            .with_context(|| format!("{name}"));
-        }
-    }
     let init_time = start.elapsed();
-    let mut run = Run { cli: &cli, lowered: &lowered, init_time, found: 0, stats: Stats::default(), complete: false };
-    run.satisfy(start, io)?;
+    let mut run = Run {
+        cli: &cli,
+        lowered: &lowered,
+        init_time,
+        found: 0,
+        objective: None,
+        stats: Stats::default(),
+        complete: false,
+    };
+    match lowered.objective {
+        Objective::Satisfy => run.satisfy(start, io)?,
+        Objective::Minimize(_) | Objective::Maximize(_) => run.optimize(start, io)?,
+    }
     run.finish(io)?;
     Ok(app::EXIT_OK)
 }
@@ -191,6 +190,8 @@ struct Run<'a> {
     lowered: &'a Lowered,
     init_time: Duration,
     found: u64,
+    /// The objective value of the last solution printed, when optimising.
+    objective: Option<i64>,
     stats: Stats,
     complete: bool,
 }
@@ -208,38 +209,79 @@ impl Run<'_> {
         }
     }
 
+    /// The time left of `-t` (`None`: no limit), or `Err` when it is spent.
+    fn remaining(&self, start: Instant) -> Result<Option<Duration>, ()> {
+        match self.cli.time_limit {
+            Some(ms) => Duration::from_millis(ms).checked_sub(start.elapsed()).map(Some).ok_or(()),
+            None => Ok(None),
+        }
+    }
+
+    /// Checks `values` against the model, then prints them as a solution.
+    fn print(&mut self, values: &[i64], io: &mut Io<'_>) -> anyhow::Result<()> {
+        let model = &self.lowered.model;
+        // A wrong answer outranks every other bug: check before printing.
+        if let Some(&violated) = model.violated(values).first() {
+            bail!("internal error: the engine's assignment violates {}; it is not printed", model.describe(violated));
+        }
+        if !model.is_solution(values) {
+            bail!("internal error: the engine's assignment leaves a domain; it is not printed");
+        }
+        let text = self.lowered.output.to_dzn(values);
+        writeln!(io.stdout, "{text}{SOLUTION_SEPARATOR}")?;
+        io.stdout.flush()?;
+        self.found += 1;
+        Ok(())
+    }
+
     fn satisfy(&mut self, start: Instant, io: &mut Io<'_>) -> anyhow::Result<()> {
         let lowered = self.lowered;
         if lowered.inconsistent.is_some() {
             self.complete = true;
             return Ok(());
         }
-        let remaining = match self.cli.time_limit {
-            Some(ms) => match Duration::from_millis(ms).checked_sub(start.elapsed()) {
-                Some(left) => Some(left),
-                None => return Ok(()), // out of time already: unknown
-            },
-            None => None,
+        let Ok(remaining) = self.remaining(start) else {
+            return Ok(()); // out of time already: unknown
         };
-        let model = &lowered.model;
-        let mut solver = Solver::new(model, config(self.cli, remaining))?;
+        let mut solver = Solver::new(&lowered.model, config(self.cli, remaining))?;
         let wanted = self.wanted();
         for solution in solver.solutions() {
-            let values = solution.values();
-            // A wrong answer outranks every other bug: check before printing.
-            if let Some(&violated) = model.violated(values).first() {
-                bail!(
-                    "internal error: the engine's assignment violates {}; it is not printed",
-                    model.describe(violated)
-                );
+            self.print(solution.values(), io)?;
+            if wanted == Some(self.found) {
+                break;
             }
-            if !model.is_solution(values) {
-                bail!("internal error: the engine's assignment leaves a domain; it is not printed");
-            }
-            let text = lowered.output.to_dzn(values);
-            writeln!(io.stdout, "{text}{SOLUTION_SEPARATOR}")?;
-            io.stdout.flush()?;
-            self.found += 1;
+        }
+        self.stats = solver.stats().clone();
+        self.complete = solver.status() == Status::Complete && wanted != Some(self.found);
+        Ok(())
+    }
+
+    /// Branch and bound: every improving solution is printed as it is found
+    /// (MiniZinc shows them with `-a` or `-i` and keeps the last otherwise),
+    /// and the search is complete once the last is proved optimal. `-n N`
+    /// stops after N improving solutions, without a claim of optimality.
+    fn optimize(&mut self, start: Instant, io: &mut Io<'_>) -> anyhow::Result<()> {
+        let lowered = self.lowered;
+        if lowered.inconsistent.is_some() {
+            self.complete = true;
+            return Ok(());
+        }
+        let Ok(remaining) = self.remaining(start) else {
+            return Ok(());
+        };
+        let wanted = match self.cli.solutions {
+            Some(0) | None => None,
+            Some(n) => Some(n),
+        };
+        let mut solver = Solver::new(&lowered.model, config(self.cli, remaining))?;
+        for improvement in solver.improvements() {
+            self.print(improvement.solution.values(), io)?;
+            // A constant objective leaves the model without one (the engine
+            // then reports 0): its value is the constant.
+            self.objective = Some(match lowered.objective {
+                Objective::Minimize(Value::Const(c)) | Objective::Maximize(Value::Const(c)) => c,
+                _ => improvement.objective,
+            });
             if wanted == Some(self.found) {
                 break;
             }
@@ -263,7 +305,7 @@ impl Run<'_> {
     fn write_statistics(&self, io: &mut Io<'_>) -> anyhow::Result<()> {
         let stats = &self.stats;
         let lowered = self.lowered;
-        let lines: [(&str, String); 13] = [
+        let mut lines: Vec<(&str, String)> = vec![
             ("solutions", self.found.to_string()),
             ("nodes", stats.nodes.to_string()),
             ("failures", stats.failures.to_string()),
@@ -278,6 +320,13 @@ impl Run<'_> {
             ("initTime", format!("{:.6}", self.init_time.as_secs_f64())),
             ("solveTime", format!("{:.6}", stats.elapsed.as_secs_f64())),
         ];
+        if let Some(objective) = self.objective {
+            lines.push(("objective", objective.to_string()));
+            // The bound MiniZinc means is proved: the optimum, once complete.
+            if self.complete {
+                lines.push(("objectiveBound", objective.to_string()));
+            }
+        }
         for (name, value) in lines {
             writeln!(io.stdout, "%%%mzn-stat: {name}={value}")?;
         }

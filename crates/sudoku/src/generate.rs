@@ -150,6 +150,13 @@ pub fn unique_puzzle(shape: Shape, seed: u64, givens: usize, config: &SolveConfi
         }
         let value = puzzle.cells()[cell];
         puzzle.set(cell, 0);
+        // On the 1x1 grid the cell has no other value, so the puzzle stays
+        // unique; the model of "any value but `value`" would be refused for
+        // its empty domain.
+        if puzzle.side() == 1 {
+            left -= 1;
+            continue;
+        }
         let model = SudokuModel::excluding(&puzzle, cell, value)?;
         let mut solver = model.solver(config.clone())?;
         match solver.solve() {
@@ -200,5 +207,16 @@ mod tests {
         let (counted, _) = count(&generated.puzzle, &config, Some(2)).unwrap();
         assert!(counted.is_unique());
         assert_eq!(generated, unique_puzzle(shape, 42, 30, &config).unwrap());
+    }
+
+    /// The smallest shapes, whose cells have one or two values.
+    #[test]
+    fn the_one_by_one_and_one_by_two_grids_are_generated() {
+        let config = SolveConfig::default();
+        let one = unique_puzzle(Shape::new(1, 1).unwrap(), 1, 0, &config).unwrap();
+        assert_eq!((one.puzzle.num_givens(), one.solution.cells()), (0, &[1][..]));
+        let two = unique_puzzle(Shape::new(1, 2).unwrap(), 1, 0, &config).unwrap();
+        assert_eq!(two.puzzle.num_givens(), 1, "one given decides a 2x2 grid");
+        verify_solution(&two.puzzle, &two.solution).unwrap();
     }
 }

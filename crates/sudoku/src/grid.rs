@@ -87,6 +87,9 @@ impl Shape {
         if side > MAX_SIDE {
             return Err(ShapeError::TooLarge { side });
         }
+        if side == 0 {
+            return Err(ShapeError::Empty { rows: 0, cols: 0 });
+        }
         let rows = (1..=side).take_while(|r| r * r <= side).filter(|r| side % r == 0).last().unwrap_or(1);
         if rows < 2 {
             return Err(ShapeError::NoBoxes { side });
@@ -461,6 +464,8 @@ mod tests {
         assert_eq!(shape(64).unwrap(), "8x8");
         assert_eq!(shape(7), Err(ShapeError::NoBoxes { side: 7 }));
         assert_eq!(shape(3), Err(ShapeError::NoBoxes { side: 3 }));
+        // Not "give --box 1x0": no box shape makes a grid of side 0.
+        assert_eq!(shape(0), Err(ShapeError::Empty { rows: 0, cols: 0 }));
         assert_eq!(shape(65), Err(ShapeError::TooLarge { side: 65 }));
     }
 

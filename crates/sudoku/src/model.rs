@@ -58,12 +58,14 @@ pub fn default_config(side: usize) -> SolveConfig {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum EngineError {
+    // The engine's error is in the message and is not also the `source`: a
+    // printer of error chains (anyhow's `{:#}`) would say it twice.
     /// Building the model failed.
     #[error("cannot build the model: {0}")]
-    Model(#[from] ModelError),
+    Model(ModelError),
     /// Building the solver failed.
     #[error("cannot build the solver: {0}")]
-    Solver(#[from] csp::SolveError),
+    Solver(csp::SolveError),
     /// A puzzle given to a [`ShapeSolver`] of another shape.
     #[error("a solver for {expected} boxes cannot take a puzzle with {found} boxes")]
     Shape {
@@ -72,6 +74,18 @@ pub enum EngineError {
         /// The puzzle's.
         found: Shape,
     },
+}
+
+impl From<ModelError> for EngineError {
+    fn from(err: ModelError) -> EngineError {
+        EngineError::Model(err)
+    }
+}
+
+impl From<csp::SolveError> for EngineError {
+    fn from(err: csp::SolveError) -> EngineError {
+        EngineError::Solver(err)
+    }
 }
 
 /// A sudoku puzzle as a constraint model.
@@ -327,6 +341,15 @@ mod tests {
         assert_eq!(labels[0], "row 1");
         assert_eq!(labels[5], "column 2");
         assert_eq!(labels[11], "box 4");
+    }
+
+    /// The engine's error is said once, in the message, and not again as the
+    /// source a chain printer would add.
+    #[test]
+    fn engine_errors_say_their_cause_once() {
+        let err = EngineError::from(ModelError::EmptyDomain { var: "x0".into() });
+        assert_eq!(err.to_string(), "cannot build the model: variable x0 has an empty domain");
+        assert!(std::error::Error::source(&err).is_none());
     }
 
     #[test]

@@ -261,8 +261,17 @@ impl<R: BufRead> PuzzleReader<R> {
             };
             let room = MAX_LINE - self.line.len();
             if chunk.len() > room {
+                let first_cut = !self.too_long;
                 self.too_long = true;
                 self.line.extend_from_slice(&chunk[..room]);
+                // A line too long to keep whose kept part is not text (a binary
+                // file, /dev/zero) is refused now: reading on to its end would
+                // read the whole file, or forever, to find a newline.
+                if first_cut && self.line.iter().any(|&b| is_control(b)) {
+                    self.input.consume(used);
+                    self.offset += used as u64;
+                    break;
+                }
             } else {
                 self.line.extend_from_slice(chunk);
             }
@@ -303,7 +312,7 @@ impl<R: BufRead> PuzzleReader<R> {
             if b < 0x20 || b == 0x7f || b == b'#' {
                 if b == b'#' {
                     hash = hash.or(Some(at));
-                } else if b != b'\t' && b != 0x0c {
+                } else if is_control(b) {
                     bad = Some(at);
                     break;
                 }
@@ -676,6 +685,12 @@ fn is_separator(line: &[u8]) -> bool {
 }
 
 #[inline]
+/// A byte that text does not hold: a control character other than tab and
+/// form feed.
+fn is_control(b: u8) -> bool {
+    (b < 0x20 && b != b'\t' && b != 0x0c) || b == 0x7f
+}
+
 fn is_blank(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\x0c' | b'\r')
 }

@@ -10,8 +10,8 @@
 //! - a ` ```text ` (or `console`) block whose lines start with `$ ` is a
 //!   transcript: each `$ ` line is a command and the lines under it its
 //!   output, which must [match](output_matches) what the command prints (stdout
-//!   unless redirected, then stderr); a `$ ` line with nothing under it is
-//!   only run;
+//!   unless redirected, then stderr; a line `...` stands for any lines); a
+//!   `$ ` line with nothing under it is only run;
 //! - a block whose info string carries the word `not-run` is not run.
 //!
 //! [`commands`] reads the documents; a [`Runner`] runs a command: the tools it
@@ -97,7 +97,8 @@ pub fn commands(root: &Path) -> std::io::Result<Vec<DocCommand>> {
 /// what the documents show: `(command, output)` pairs, output as printed.
 /// A line that still [matches](output_matches) is kept as the document has it (its
 /// times measured on a release build, say); commands whose transcript shows
-/// no output are left alone.
+/// no output are left alone, and so are transcripts that leave lines out
+/// (`...`) and still match.
 pub fn bless(root: &Path, results: &[(DocCommand, String)]) -> std::io::Result<()> {
     let mut files: Vec<&Path> = results.iter().map(|(command, _)| command.file.as_path()).collect();
     files.sort();
@@ -115,6 +116,13 @@ pub fn bless(root: &Path, results: &[(DocCommand, String)]) -> std::io::Result<(
             .collect();
         edits.sort_by_key(|(output, _)| std::cmp::Reverse(output.first_line));
         for (output, actual) in edits {
+            // A transcript that leaves lines out and still matches stays as
+            // written; one that no longer matches gets the whole output, to
+            // be cut again by hand.
+            let elided = output.lines.iter().any(|line| line.trim() == matching::ELISION);
+            if elided && output_matches(&output.lines, actual).is_ok() {
+                continue;
+            }
             let start = output.first_line - 1;
             let new: Vec<String> = normalize(actual)
                 .lines()
@@ -216,12 +224,13 @@ mod tests {
     fn bless_rewrites_what_differs_and_keeps_what_still_matches() {
         let root = std::env::temp_dir().join(format!("csp-docs-bless-{}", std::process::id()));
         std::fs::create_dir_all(root.join("docs")).unwrap();
-        let text = "# T\n\n```text\n$ queens 8 --count\n92 solutions (N = 8)\ntime 0.51 ms\n$ queens 3\n```\nend\n";
+        let text = "# T\n\n```text\n$ queens 8 --count\n92 solutions (N = 8)\ntime 0.51 ms\n$ queens 3\n$ queens 4\n...\nend\n```\nend\n";
         std::fs::write(root.join("docs/t.md"), text).unwrap();
         let commands = parse_markdown(Path::new("docs/t.md"), text);
         let results = vec![
             (commands[0].clone(), "93 solutions (N = 8)\ntime 12.5 ms\nextra\n".to_string()),
             (commands[1].clone(), "no solution\n".to_string()),
+            (commands[2].clone(), "a\nb\nend\n".to_string()),
         ];
         bless(&root, &results).unwrap();
         let blessed = std::fs::read_to_string(root.join("docs/t.md")).unwrap();
@@ -230,7 +239,7 @@ mod tests {
         // without output stays so.
         assert_eq!(
             blessed,
-            "# T\n\n```text\n$ queens 8 --count\n93 solutions (N = 8)\ntime 0.51 ms\nextra\n$ queens 3\n```\nend\n"
+            "# T\n\n```text\n$ queens 8 --count\n93 solutions (N = 8)\ntime 0.51 ms\nextra\n$ queens 3\n$ queens 4\n...\nend\n```\nend\n"
         );
     }
 }

@@ -271,13 +271,13 @@ impl Runner {
         let mut plot = false;
         for arg in args {
             let path = self.scratch.join(arg);
-            // Paths in the workspace, and the files --plot writes, in the scratch folder.
+            // Paths in the workspace, and the files --plot and --cactus write, in the scratch folder.
             if plot || (!arg.starts_with('-') && path.exists()) {
                 argv.push(path.display().to_string());
             } else {
                 argv.push(arg.clone());
             }
-            plot = arg == "--plot";
+            plot = arg == "--plot" || arg == "--cactus";
         }
         let stdin_is_terminal = stdin.is_none();
         let input = stdin.unwrap_or_default();

@@ -78,7 +78,7 @@ pub mod dimacs;
 pub mod text;
 
 use std::ffi::OsString;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -222,14 +222,40 @@ pub fn run<P: Puzzle>(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8
     }
 }
 
-/// Reads an input file (`-` is `io.stdin`).
+/// The largest input [`read_input`] takes. An example reads its input whole,
+/// and no puzzle or graph comes near this size: a larger input is the wrong
+/// file, refused before it fills the memory.
+pub const MAX_INPUT_BYTES: u64 = 256 << 20;
+
+/// The longest line [`read_input`] takes. The examples' parsers hold a line's
+/// tokens at once (some 20 bytes each), and no puzzle or graph has lines near
+/// this long: a longer line is the wrong file, refused before it is parsed.
+pub const MAX_LINE_BYTES: usize = 64 << 10;
+
+/// Reads an input file (`-` is `io.stdin`) as text. The errors name the file
+/// and say what is wrong in words: `cannot read f: is a directory, not a
+/// puzzle file`, `cannot read f: not a text file (byte 17 is not UTF-8)`.
 pub fn read_input(path: &Path, io: &mut Io<'_>) -> anyhow::Result<String> {
     if path.as_os_str() == "-" {
-        let mut text = String::new();
-        io::Read::read_to_string(&mut io.stdin, &mut text).context("cannot read standard input")?;
-        return Ok(text);
+        return read_text(&mut io.stdin).context("cannot read standard input");
     }
-    std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
+    let file = app::open_input(path).map_err(anyhow::Error::msg);
+    file.and_then(read_text).with_context(|| format!("cannot read {}", path.display()))
+}
+
+/// All of `input` as text, up to [`MAX_INPUT_BYTES`] and lines of up to
+/// [`MAX_LINE_BYTES`].
+fn read_text(input: impl io::Read) -> anyhow::Result<String> {
+    let mut bytes = Vec::new();
+    input.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        anyhow::bail!("larger than {} MiB, far more than any puzzle", MAX_INPUT_BYTES >> 20);
+    }
+    if let Some(line) = bytes.split(|&byte| byte == b'\n').position(|line| line.len() > MAX_LINE_BYTES) {
+        anyhow::bail!("line {} is longer than {MAX_LINE_BYTES} bytes, far more than any puzzle's", line + 1);
+    }
+    String::from_utf8(bytes)
+        .map_err(|err| anyhow::anyhow!("not a text file (byte {} is not UTF-8)", err.utf8_error().valid_up_to()))
 }
 
 /// Reads and parses the puzzle of a file-driven example: from `file` (`-` is

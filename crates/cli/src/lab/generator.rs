@@ -6,18 +6,21 @@
 //! b-flawless:n=20,d=10,p1=0.5       flawless model B (Gent et al. 2001)
 //! rb:n=20,alpha=0.8,r=2,p=0.3       model RB (Xu & Li 2000)
 //! qwh:n=10,holes=0.42               quasigroup with holes (Achlioptas et al. 2000)
+//! qwh-balanced:n=10,holes=0.42      the same, balanced holes (Kautz et al. 2001)
+//! qcp:n=10,preassigned=0.42         quasigroup completion (Gomes & Selman 1997)
 //! colouring:n=50,k=3,degree=4.6     k-colouring of G(n, m) (Cheeseman et al. 1991)
 //! ```
 //!
 //! Every parameter has a default (`lab --help` lists them), so `rb` alone is
 //! a generator. One parameter of each family is the one a sweep varies by
-//! default (model B's `p2`, RB's `p`, QWH's `holes`, colouring's `degree`);
+//! default (model B's `p2`, RB's `p`, QWH's `holes`, QCP's `preassigned`,
+//! colouring's `degree`);
 //! `--sweep NAME=RANGE` varies another.
 
 use std::fmt;
 
 use csp::Model;
-use csp::random::{ModelRb, QuasigroupWithHoles, RandomColouring, RandomCsp, RandomCspError};
+use csp::random::{ModelRb, QuasigroupCompletion, QuasigroupWithHoles, RandomColouring, RandomCsp, RandomCspError};
 
 /// The largest instance the lab builds, in bytes of forbidden-pair bitsets:
 /// beyond this a model would not fit comfortably in memory.
@@ -37,6 +40,10 @@ pub enum Family {
     Rb,
     /// Quasigroup with holes.
     Qwh,
+    /// Quasigroup with balanced holes.
+    BalancedQwh,
+    /// Quasigroup completion.
+    Qcp,
     /// Random graph colouring.
     Colouring,
 }
@@ -93,6 +100,11 @@ const QWH: [Parameter; 2] = [
     number("holes", "the fraction of the cells emptied", 0.42, Kind::Fraction),
 ];
 
+const QCP: [Parameter; 2] = [
+    count("n", "the order of the square", 10.0, 1, 200),
+    number("preassigned", "the fraction of the cells preassigned", 0.42, Kind::Fraction),
+];
+
 const COLOURING: [Parameter; 3] = [
     count("n", "vertices", 50.0, 1, 2000),
     count("k", "colours", 3.0, 1, 1000),
@@ -101,7 +113,8 @@ const COLOURING: [Parameter; 3] = [
 
 impl Family {
     /// Every family, in the order of the help.
-    pub const ALL: [Family; 5] = [Family::B, Family::FlawlessB, Family::Rb, Family::Qwh, Family::Colouring];
+    pub const ALL: [Family; 7] =
+        [Family::B, Family::FlawlessB, Family::Rb, Family::Qwh, Family::BalancedQwh, Family::Qcp, Family::Colouring];
 
     /// Its name in a spelling.
     pub fn name(self) -> &'static str {
@@ -110,6 +123,8 @@ impl Family {
             Family::FlawlessB => "b-flawless",
             Family::Rb => "rb",
             Family::Qwh => "qwh",
+            Family::BalancedQwh => "qwh-balanced",
+            Family::Qcp => "qcp",
             Family::Colouring => "colouring",
         }
     }
@@ -121,6 +136,8 @@ impl Family {
             Family::FlawlessB => "flawless model B",
             Family::Rb => "model RB",
             Family::Qwh => "quasigroup with holes",
+            Family::BalancedQwh => "quasigroup with balanced holes",
+            Family::Qcp => "quasigroup completion",
             Family::Colouring => "random graph colouring",
         }
     }
@@ -130,7 +147,8 @@ impl Family {
         match self {
             Family::B | Family::FlawlessB => &MODEL_B,
             Family::Rb => &MODEL_RB,
-            Family::Qwh => &QWH,
+            Family::Qwh | Family::BalancedQwh => &QWH,
+            Family::Qcp => &QCP,
             Family::Colouring => &COLOURING,
         }
     }
@@ -141,7 +159,8 @@ impl Family {
             Family::B => ("p2", "0.05..0.95:0.05"),
             Family::FlawlessB => ("p2", "0.05..0.9:0.05"),
             Family::Rb => ("p", "0.05..0.6:0.05"),
-            Family::Qwh => ("holes", "0.1..0.9:0.05"),
+            Family::Qwh | Family::BalancedQwh => ("holes", "0.1..0.9:0.05"),
+            Family::Qcp => ("preassigned", "0.1..0.9:0.05"),
             Family::Colouring => ("degree", "1..8:0.5"),
         }
     }
@@ -157,6 +176,7 @@ impl Family {
         let found = match text.as_str() {
             "coloring" => Some(Family::Colouring),
             "flawless" | "b-flawless" => Some(Family::FlawlessB),
+            "balanced-qwh" | "qwh-balanced" => Some(Family::BalancedQwh),
             _ => Family::ALL.into_iter().find(|family| family.name() == text),
         };
         found.ok_or_else(|| {
@@ -238,7 +258,11 @@ impl Generator {
             Family::B => self.model_b(seed).generate(),
             Family::FlawlessB => self.model_b(seed).generate_flawless(),
             Family::Rb => self.model_rb(seed).generate(),
-            Family::Qwh => QuasigroupWithHoles { order: self.count("n"), holes: self.get("holes"), seed }.generate(),
+            Family::Qwh => self.quasigroup_with_holes(seed).generate(),
+            Family::BalancedQwh => self.quasigroup_with_holes(seed).generate_balanced(),
+            Family::Qcp => {
+                QuasigroupCompletion { order: self.count("n"), preassigned: self.get("preassigned"), seed }.generate()
+            }
             Family::Colouring => RandomColouring {
                 vertices: self.count("n"),
                 colours: self.count("k"),
@@ -257,6 +281,10 @@ impl Generator {
             tightness: self.get("p2"),
             seed,
         }
+    }
+
+    fn quasigroup_with_holes(&self, seed: u64) -> QuasigroupWithHoles {
+        QuasigroupWithHoles { order: self.count("n"), holes: self.get("holes"), seed }
     }
 
     fn model_rb(&self, seed: u64) -> ModelRb {
@@ -345,7 +373,7 @@ impl Generator {
                     ));
                 }
             }
-            Family::Qwh => {}
+            Family::Qwh | Family::BalancedQwh | Family::Qcp => {}
             Family::Colouring => {
                 let n = self.get("n");
                 if self.get("degree") > n - 1.0 {
@@ -431,7 +459,7 @@ mod tests {
     #[test]
     fn bad_spellings_say_what_is_wrong() {
         let cases = [
-            ("model-c", "unknown generator 'model-c' (expected b, b-flawless, rb, qwh, colouring)"),
+            ("model-c", "unknown generator 'model-c' (expected b, b-flawless, rb, qwh, qwh-balanced, qcp, colouring)"),
             ("b:q=3", "b has no parameter 'q' (it has n, d, p1, p2)"),
             ("b:n=2.5", "n of b must be a whole number from 2 to 2000, not 2.5"),
             ("b:p2=1.5", "p2 of b must be between 0 and 1, not 1.5"),
@@ -454,6 +482,8 @@ mod tests {
             ("b-flawless:n=12,d=5,p2=0.5", 12, 33),
             ("rb:n=10,alpha=1,r=1", 10, 23),
             ("qwh:n=5", 25, 10),
+            ("qwh-balanced:n=5", 25, 10),
+            ("qcp:n=6,preassigned=0.5", 36, 12),
             ("colouring:n=20,degree=3", 20, 30),
         ];
         for (text, vars, constraints) in sizes {
@@ -475,6 +505,7 @@ mod tests {
         let (degree, words) = "colouring".parse::<Generator>().unwrap().critical("degree").unwrap();
         assert!((degree - 5.419).abs() < 1e-3 && words == "first-moment estimate");
         assert_eq!("qwh".parse::<Generator>().unwrap().critical("holes"), None);
+        assert_eq!("qcp".parse::<Generator>().unwrap().critical("preassigned"), None);
         assert!(b.critical("n").is_none());
     }
 }

@@ -35,6 +35,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use crate::app::Quiet;
 use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK, Io};
 use anyhow::{Context as _, anyhow};
 use clap::{Args, Parser, Subcommand};
@@ -103,7 +104,7 @@ enum Command {
 #[derive(Args, Debug, Clone)]
 struct ModelArgs {
     /// The generator: FAMILY[:NAME=VALUE,...], families b, b-flawless, rb,
-    /// qwh, colouring (the parameters are listed below the options).
+    /// qwh, qwh-balanced, qcp, colouring (the parameters are listed below the options).
     #[arg(long, value_name = "SPEC", default_value = "b")]
     model: String,
     /// Model B's n, the number of variables (as --model b:n=N).
@@ -206,6 +207,9 @@ struct SweepArgs {
 
     #[command(flatten)]
     runs: RunArgs,
+
+    #[command(flatten)]
+    quiet: Quiet,
 }
 
 /// The limits of every run, and the threads that run them.
@@ -329,6 +333,9 @@ struct RtdArgs {
 
     #[command(flatten)]
     limits: RunArgs,
+
+    #[command(flatten)]
+    quiet: Quiet,
 }
 
 /// A list of parameter values.
@@ -390,10 +397,11 @@ fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
 
 /// The lab: `lab [sweep|one|rtd] [options]` (see `--help`), on the streams
 /// of `io`; returns the exit status. Sweeps draw a progress bar when stderr
-/// is a terminal. Run it with [`crate::app::run`] or [`crate::app::main`].
+/// is a terminal that can redraw ([`crate::app::Terminal::redraw`]), unless
+/// `-q`. Run it with [`crate::app::run`] or [`crate::app::main`].
 pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let cli: Cli = crate::app::parse(args, io)?;
-    let progress = io.stderr_is_terminal;
+    let progress = crate::app::Terminal::from_env().redraw(io.stderr_is_terminal);
     match cli.command {
         Some(Command::One(one)) => run_one(&one, io.stdout, io.stderr),
         Some(Command::Rtd(rtd)) => rtd::run(&rtd, io.stdout, io.stderr),
@@ -426,8 +434,10 @@ fn run_sweep(args: &SweepArgs, out: &mut dyn Write, err: &mut dyn Write, progres
             limits: args.runs.limits(),
         };
         sweep.validate().map_err(|e| e.to_string())?;
-        for path in [&args.plot, &args.records].into_iter().flatten() {
-            report::plot::check_destination(path).map_err(|e| format!("{e:#}"))?;
+        for (what, path) in [("the plot", &args.plot), ("the records", &args.records)] {
+            if let Some(path) = path {
+                report::plot::check_destination(what, path).map_err(|e| format!("{e:#}"))?;
+            }
         }
         Ok(sweep)
     });
@@ -439,6 +449,7 @@ fn run_sweep(args: &SweepArgs, out: &mut dyn Write, err: &mut dyn Write, progres
         }
     };
     let instances = sweep.values.len() * sweep.samples;
+    let progress = progress && args.quiet.notes();
     let bar = if progress { ProgressBar::new(instances as u64) } else { ProgressBar::hidden() };
     if progress {
         bar.set_draw_target(ProgressDrawTarget::stderr());
@@ -472,7 +483,9 @@ fn run_sweep(args: &SweepArgs, out: &mut dyn Write, err: &mut dyn Write, progres
         return Ok(EXIT_BAD_INPUT);
     }
     report::write_report(&result, args.format, out).and_then(|()| out.flush()).context("cannot write the table")?;
-    let _ = write_summary(&result, elapsed, pool.current_num_threads(), err);
+    if args.quiet.notes() {
+        let _ = write_summary(&result, elapsed, pool.current_num_threads(), err);
+    }
     Ok(EXIT_OK)
 }
 

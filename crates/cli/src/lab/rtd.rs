@@ -33,7 +33,7 @@ pub(super) fn run(args: &RtdArgs, out: &mut dyn Write, err: &mut dyn Write) -> a
     let built = args.instance.build().and_then(|(generator, model)| {
         let pool = args.limits.thread_pool()?;
         if let Some(path) = &args.plot {
-            report::plot::check_destination(path).map_err(|e| format!("{e:#}"))?;
+            report::plot::check_destination("the plot", path).map_err(|e| format!("{e:#}"))?;
         }
         Ok((generator, model, pool))
     });
@@ -83,7 +83,7 @@ pub(super) fn run(args: &RtdArgs, out: &mut dyn Write, err: &mut dyn Write) -> a
         }
     }
     write_report(&distribution, args.format, out).and_then(|()| out.flush()).context("cannot write the table")?;
-    for config in &args.configs {
+    for config in args.configs.iter().filter(|_| args.quiet.notes()) {
         if config.value_order != ValueOrder::Random {
             let _ = writeln!(
                 err,

@@ -168,7 +168,8 @@ impl SweepResult {
         if flawed {
             columns.push("flawed".to_string());
         }
-        columns.extend(self.sweep.algorithms.iter().map(|a| a.name.clone()));
+        // The full spelling, not the one given: `fc` is `fc+mrv+pairwise`.
+        columns.extend(self.sweep.algorithms.iter().map(|a| a.config.to_string()));
         let mut table = Table::new(columns).with_title(format!(
             "{}: {}; {}",
             statistic.title(),
@@ -198,7 +199,7 @@ impl SweepResult {
                 .iter()
                 .enumerate()
                 .map(|(a, algorithm)| Series {
-                    name: algorithm.name.clone(),
+                    name: algorithm.config.to_string(),
                     points: self.points.iter().map(|p| (p.value, of(&p.costs[a]).median.value)).collect(),
                     dashed: algorithm.config.backjumping(),
                     lower_bounds: self.points.iter().map(|p| of(&p.costs[a]).median.lower_bound).collect(),

@@ -37,6 +37,10 @@ pub enum Goal {
     Count,
     /// Enumerate every solution; configurations must agree on the set.
     All,
+    /// The optimum of the model's objective, by branch and bound
+    /// (`Solver::optimize`); configurations must agree on its value (a model
+    /// without an objective has the constant objective 0).
+    Optimize,
 }
 
 /// How often each configuration runs on each instance to time it. The
@@ -134,6 +138,8 @@ pub struct Measurement {
     /// Pruning attribution per constraint kind (values removed, failures
     /// caused), in order of first appearance in the model.
     pub pruning: Vec<(String, Effect)>,
+    /// For [`Goal::Optimize`]: the objective value of the best solution found.
+    pub objective: Option<i64>,
 }
 
 impl Measurement {
@@ -146,8 +152,9 @@ impl Measurement {
     pub fn is_complete(&self) -> bool {
         match self.status {
             Status::Complete => true,
-            // A first-solution run that found one is complete for its goal.
-            _ => self.solved && self.answers.len() == 1 && self.solutions == 1,
+            // A first-solution run that found one is complete for its goal
+            // (an optimisation is complete only when the optimum is proved).
+            _ => self.objective.is_none() && self.solved && self.answers.len() == 1 && self.solutions == 1,
         }
     }
 }
@@ -254,6 +261,7 @@ pub fn measure(
     let mut warm_up = false;
     loop {
         let started = ThreadTime::try_now().ok();
+        let mut objective = None;
         let (solutions, answers) = match options.goal {
             Goal::First => {
                 let outcome = solver.solve();
@@ -264,6 +272,12 @@ pub fn measure(
             Goal::All => {
                 let mut answers: Vec<Vec<i64>> = solver.solutions().map(|s| s.into_values()).collect();
                 answers.sort_unstable();
+                (answers.len() as u64, answers)
+            }
+            Goal::Optimize => {
+                let outcome = solver.optimize();
+                objective = outcome.objective();
+                let answers: Vec<Vec<i64>> = outcome.into_solution().map(|s| s.into_values()).into_iter().collect();
                 (answers.len() as u64, answers)
             }
         };
@@ -297,6 +311,7 @@ pub fn measure(
                 timed_runs: 0,
                 answers,
                 pruning: solver.attribution().by_kind(model),
+                objective,
             });
             if warm_up {
                 continue;
@@ -345,6 +360,10 @@ fn answer(goal: Goal, measurement: &Measurement) -> String {
         Goal::First => "no solution".to_string(),
         Goal::Count => format!("{} solutions", measurement.solutions),
         Goal::All => format!("{} solutions {:?}", measurement.solutions, measurement.answers),
+        Goal::Optimize => match measurement.objective {
+            Some(value) if measurement.solved => format!("the optimum {value}"),
+            _ => "no solution".to_string(),
+        },
     }
 }
 
@@ -497,6 +516,26 @@ mod tests {
                 assert_eq!(row.solutions, expected, "{goal:?} {}", row.config);
             }
         }
+    }
+
+    #[test]
+    fn every_configuration_agrees_on_the_optimum() {
+        // The largest sum of the first two rows' columns over the four 6-queens solutions: 2 + 5.
+        let mut six = queens(6);
+        let first_two = csp::LinearExpr::sum(six.vars().take(2));
+        six.maximize(first_two).unwrap();
+        let options =
+            CompareOptions { goal: Goal::Optimize, repeats: Repeats::Exactly(1), ..CompareOptions::default() };
+        let comparison = compare(&[("6-queens", &six)], &configs(), &options).unwrap();
+        for measurement in comparison.measurements.iter().flatten() {
+            assert_eq!(measurement.objective, Some(7), "{}", measurement.config);
+            assert!(measurement.is_complete() && measurement.solved);
+        }
+        // A limit that stops the proof leaves the run incomplete, even with a solution.
+        let limits = Limits { nodes: Some(1), ..Limits::default() };
+        let options = CompareOptions { limits, ..options };
+        let comparison = compare(&[("6-queens", &six)], &configs(), &options).unwrap();
+        assert!(comparison.measurements.iter().flatten().all(|m| !m.is_complete()));
     }
 
     #[test]

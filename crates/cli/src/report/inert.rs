@@ -66,8 +66,9 @@ pub fn inert_switches(models: &[&Model], config: &SolveConfig) -> Vec<String> {
             say("/ac2001", "arc consistency runs only under mac or with rootac");
         }
     }
-    if config.all_different == AllDifferentStrength::Pairwise && !features.all_different {
-        say("+pairwise", "these instances have no all-different constraint");
+    // The strength is always spelled; only one other than the level's default was asked for.
+    if config.all_different != config.propagation().default_all_different() && !features.all_different {
+        say(&format!("+{}", config.all_different), "these instances have no all-different constraint");
     }
     if config.separate_all_different && (!features.all_different || !mac) {
         say("+separate", "the all-different system it turns off exists only under mac, with all-differents");

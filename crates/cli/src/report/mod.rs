@@ -43,6 +43,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::app::Quiet;
 use crate::report::compare::{CompareError, CompareOptions, Comparison, Goal, Measurement, Repeats, compare};
 use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 use anyhow::Context as _;
@@ -83,6 +84,8 @@ pub enum GoalArg {
     Count,
     /// Enumerate every solution: configurations must agree on the set.
     All,
+    /// The optimum of the model's objective (branch and bound): configurations must agree on its value.
+    Optimize,
 }
 
 impl From<GoalArg> for Goal {
@@ -91,6 +94,7 @@ impl From<GoalArg> for Goal {
             GoalArg::First => Goal::First,
             GoalArg::Count => Goal::Count,
             GoalArg::All => Goal::All,
+            GoalArg::Optimize => Goal::Optimize,
         }
     }
 }
@@ -114,7 +118,7 @@ pub struct CompareArgs {
     )]
     pub configs: Vec<SolveConfig>,
 
-    /// What each run looks for: the first solution, the number of solutions, or all of them.
+    /// What each run looks for: the first solution, the number of solutions, all of them, or the optimum.
     #[arg(long, value_enum, value_name = "GOAL", default_value_t = GoalArg::First)]
     pub goal: GoalArg,
 
@@ -144,6 +148,10 @@ pub struct CompareArgs {
     /// Stop each run after this many seconds (fractions allowed).
     #[arg(long, value_name = "SECS", value_parser = crate::parse_seconds)]
     pub timeout: Option<Duration>,
+
+    /// `-q`: no notes on stderr (limited runs, switches that change nothing), errors only.
+    #[command(flatten)]
+    pub quiet: Quiet,
 }
 
 impl Default for CompareArgs {
@@ -157,6 +165,7 @@ impl Default for CompareArgs {
             cactus: None,
             node_limit: None,
             timeout: None,
+            quiet: Quiet::default(),
         }
     }
 }
@@ -210,7 +219,7 @@ pub fn run_comparison(
         return Ok(EXIT_BAD_INPUT);
     }
     for path in [&args.plot, &args.cactus].into_iter().flatten() {
-        if let Err(error) = plot::check_destination(path) {
+        if let Err(error) = plot::check_destination("the plot", path) {
             let _ = writeln!(err, "error: {error:#}");
             return Ok(EXIT_BAD_INPUT);
         }
@@ -237,6 +246,9 @@ pub fn run_comparison(
         }
     }
     write_report(&report, args.format, out).and_then(|()| out.flush()).context("cannot write the table")?;
+    if !args.quiet.notes() {
+        return Ok(EXIT_OK);
+    }
     let limited: usize = comparison.rows.iter().map(|row| row.limited).sum();
     if limited > 0 {
         let _ = writeln!(
@@ -343,6 +355,7 @@ fn goal_name(goal: Goal) -> &'static str {
         Goal::First => "first",
         Goal::Count => "count",
         Goal::All => "all",
+        Goal::Optimize => "optimize",
     }
 }
 
@@ -353,6 +366,7 @@ impl ComparisonReport<'_> {
             Goal::First => "the first solution",
             Goal::Count => "counting the solutions",
             Goal::All => "all the solutions",
+            Goal::Optimize => "the optimum",
         };
         let what = match instances {
             1 => format!("instance '{}'", self.comparison.instances[0]),
@@ -376,6 +390,7 @@ impl ComparisonReport<'_> {
             Goal::First => "first solution",
             Goal::Count => "counting the solutions",
             Goal::All => "all the solutions",
+            Goal::Optimize => "the optimum",
         };
         let instances = match self.comparison.instances.len() {
             1 => "1 instance".to_string(),

@@ -45,14 +45,24 @@ fn the_options_have_documented_defaults() {
     let args = parse(&[]).unwrap();
     assert_eq!(args, CompareArgs::default());
     let names: Vec<String> = args.configs.iter().map(|c| c.to_string()).collect();
-    assert_eq!(names, ["bt+input", "bt-cbj+input", "fc+mrv", "fc-cbj+mrv", "mac+mrv", "mac/ac2001+domwdeg"]);
+    assert_eq!(
+        names,
+        [
+            "bt+input+pairwise",
+            "bt-cbj+input+pairwise",
+            "fc+mrv+pairwise",
+            "fc-cbj+mrv+pairwise",
+            "mac+mrv+matching",
+            "mac/ac2001+domwdeg+matching"
+        ]
+    );
     assert_eq!((args.goal, args.repeats, args.format), (GoalArg::First, Repeats::Auto, Format::Table));
     assert_eq!(parse(&["--repeats", "7"]).unwrap().repeats, Repeats::Exactly(7));
     assert_eq!(parse(&["--repeats", "AUTO"]).unwrap().repeats, Repeats::Auto);
 
     let args = parse(&["--configs", "fc+lcv,mac/ac2001", "--goal", "all", "--format", "md", "--timeout", "2"]).unwrap();
     assert_eq!(args.configs.len(), 2);
-    assert_eq!(args.configs[1].to_string(), "mac/ac2001+mrv");
+    assert_eq!(args.configs[1].to_string(), "mac/ac2001+mrv+matching");
     assert_eq!(args.format, Format::Markdown);
     let options = args.options();
     assert_eq!(options.goal, report::compare::Goal::All);
@@ -206,7 +216,9 @@ fn a_switch_that_changes_nothing_is_said_on_stderr() {
     let out = run(&[("6-queens", &six)], &["--configs", "mac+mrv,mac/ac2001+mrv", "--goal", "count"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(
-        out.stderr.contains("note: mac/ac2001+mrv: /ac2001 changes nothing here: it is how generic support checking"),
+        out.stderr.contains(
+            "note: mac/ac2001+mrv+matching: /ac2001 changes nothing here: it is how generic support checking"
+        ),
         "{}",
         out.stderr
     );
@@ -242,13 +254,13 @@ fn markdown_is_a_table_with_numeric_columns_right_aligned() {
     assert_eq!(lines[1], "");
     assert!(lines[2].starts_with("| config | solved |"));
     assert!(lines[3].starts_with("| --- | ---: |"));
-    assert!(lines[4].starts_with("| fc+mrv | 1 |") && lines[5].starts_with("| mac+mrv | 1 |"));
+    assert!(lines[4].starts_with("| fc+mrv+pairwise | 1 |") && lines[5].starts_with("| mac+mrv+matching | 1 |"));
     let columns = lines[2].matches('|').count();
     assert!(lines[2..6].iter().all(|line| line.matches('|').count() == columns));
     // Then the pruning attribution, a second table.
     assert_eq!(lines[6], "");
     assert!(lines[7].starts_with("**values pruned by each kind"), "{}", lines[7]);
-    assert_eq!(lines[9], "| kind | fc+mrv | mac+mrv |");
+    assert_eq!(lines[9], "| kind | fc+mrv+pairwise | mac+mrv+matching |");
     assert!(lines[11].starts_with("| all_different | "), "{}", lines[11]);
     assert_eq!(lines.len(), 12);
 }
@@ -332,7 +344,7 @@ fn a_model_the_solver_refuses_and_no_instances_are_bad_usage() {
     let out = run(&[("huge", &huge)], &[]);
     assert_eq!(out.code, 2);
     assert_eq!(out.stdout, "");
-    assert!(out.stderr.starts_with("error: instance 'huge' under bt+input:"), "{}", out.stderr);
+    assert!(out.stderr.starts_with("error: instance 'huge' under bt+input+pairwise:"), "{}", out.stderr);
 
     let out = run(&[], &[]);
     assert_eq!(out.code, 2);

@@ -14,10 +14,10 @@ use csp_sudoku::model::Answer;
 use csp_sudoku::parse::Puzzle;
 use serde::Serialize;
 
-use super::input::{Item, Location, Sink, for_each_puzzle};
+use super::input::{BatchOptions, Item, Location, Sink, for_each_puzzle};
 use super::screen;
 use super::solvers::with_solver;
-use super::summary::Summary;
+use super::summary::{Summary, plural};
 use super::{BUILTIN_PUZZLE, Configs, CountArgs, Io, RecordOutput, SolveArgs};
 
 /// What happened to one puzzle.
@@ -66,7 +66,7 @@ fn solve_one(puzzle: &Puzzle, config: &SolveConfig) -> anyhow::Result<Record> {
 pub(super) fn solve(args: &SolveArgs, program: &str, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let configs = Configs::new(&args.strategy);
     if args.input.files.is_empty() && io.stdin_is_terminal {
-        return welcome(&configs, program, io);
+        return welcome(&configs, program, args.verbosity.notes(), io);
     }
     let started = Instant::now();
     let mut summary = Summary::default();
@@ -74,7 +74,7 @@ pub(super) fn solve(args: &SolveArgs, program: &str, io: &mut Io<'_>) -> anyhow:
     let mut writer = Writer::new(output);
     let totals = for_each_puzzle(
         &args.input,
-        args.jobs,
+        BatchOptions { jobs: args.jobs, notes: args.verbosity.notes() },
         io,
         |puzzle| solve_one(puzzle, configs.for_side(puzzle.grid.side())),
         |sink, location, item| {
@@ -92,7 +92,7 @@ pub(super) fn solve(args: &SolveArgs, program: &str, io: &mut Io<'_>) -> anyhow:
             Ok(())
         },
     )?;
-    finish(&summary, started, args.stats.then_some(args.jobs), totals.bad_sources, io)
+    finish(&summary, started, args.verbosity.stats(args.stats).then_some(args.jobs), totals.bad_sources, io)
 }
 
 fn emit_solved(
@@ -152,11 +152,12 @@ fn write_solution(
         Format::Pretty | Format::Grid => {
             let _ = writeln!(
                 out,
-                "# {location}: solved ({}x{}, {} boxes, {} givens, {} node{})",
+                "# {location}: solved ({}x{}, {} boxes, {} {}, {} node{})",
                 solution.side(),
                 solution.side(),
                 solution.shape(),
                 puzzle.grid.num_givens(),
+                plural(puzzle.grid.num_givens() as u64, "given", "givens"),
                 stats.nodes,
                 if stats.nodes == 1 { "" } else { "s" }
             );
@@ -181,8 +182,9 @@ fn write_solution(
 }
 
 /// `sudoku` alone on a terminal, where nobody is piping puzzles in: the
-/// built-in example beside its solution, and how to solve one's own.
-fn welcome(configs: &Configs, program: &str, io: &mut Io<'_>) -> anyhow::Result<u8> {
+/// built-in example beside its solution, and (unless `-q`) how to solve
+/// one's own.
+fn welcome(configs: &Configs, program: &str, notes: bool, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let puzzle = csp_sudoku::parse::one(BUILTIN_PUZZLE)?;
     let (answer, _) = with_solver(puzzle.shape(), configs.for_side(puzzle.side()), |solver| solver.solve(&puzzle))??;
     let Answer::Solved(solution) = answer else { bail!("internal error: the built-in example has no solution") };
@@ -197,6 +199,9 @@ fn welcome(configs: &Configs, program: &str, io: &mut Io<'_>) -> anyhow::Result<
     }
     io.stdout.write_all(out.as_bytes())?;
     io.stdout.flush()?;
+    if !notes {
+        return Ok(EXIT_OK);
+    }
     let commands = [
         (
             format!("{program} solve FILE..."),
@@ -307,7 +312,7 @@ pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let json = args.output == RecordOutput::Json;
     let totals = for_each_puzzle(
         &args.input,
-        args.jobs,
+        BatchOptions { jobs: args.jobs, notes: args.verbosity.notes() },
         io,
         |puzzle| -> anyhow::Result<_> {
             let start = Instant::now();
@@ -336,7 +341,7 @@ pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                     summary.invalid += 1;
                     failure(sink, &format!("bad input: {err}"));
                 }
-                Item::Done(_, result) => match result? {
+                Item::Done(puzzle, result) => match result? {
                     Err(conflict) => {
                         summary.invalid += 1;
                         let message = format!("{location}: conflicting givens: {conflict}");
@@ -363,6 +368,8 @@ pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                                 nodes: stats.nodes,
                                 backtracks: stats.backtracks,
                                 time_ms: nanos as f64 / 1e6,
+                                shape: puzzle.grid.shape().to_string(),
+                                puzzle: JsonRows(&puzzle.grid),
                             };
                             push_json_line(&mut sink.out, &record);
                         } else {
@@ -374,7 +381,7 @@ pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
             Ok(())
         },
     )?;
-    finish(&summary, started, args.stats.then_some(args.jobs), totals.bad_sources, io)
+    finish(&summary, started, args.verbosity.stats(args.stats).then_some(args.jobs), totals.bad_sources, io)
 }
 
 /// The JSON record of a counted puzzle (`count --output json`).
@@ -391,6 +398,11 @@ struct Counted<'a> {
     nodes: u64,
     backtracks: u64,
     time_ms: f64,
+    /// The puzzle, so that the records read back (`count --output json | jq
+    /// 'select(.verdict == "unique")' | sudoku solve`).
+    #[serde(rename = "box")]
+    shape: String,
+    puzzle: JsonRows<'a>,
 }
 
 /// `none`, `unique`, `multiple` for the default limit 2; otherwise the number,

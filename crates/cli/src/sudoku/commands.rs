@@ -6,7 +6,7 @@ use csp_sudoku::check::{BrokenUnit, CheckReport, check_filled};
 use serde::Serialize;
 
 use super::batch::{exit_code, push_json_line};
-use super::input::{Item, Location, for_each_puzzle};
+use super::input::{BatchOptions, Item, Location, for_each_puzzle};
 use super::{CheckArgs, Io, RecordOutput};
 
 /// Prints `file:line: valid` or `file:line: invalid` and, indented, every
@@ -18,7 +18,7 @@ pub(super) fn check(args: &CheckArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let json = args.output == RecordOutput::Json;
     let totals = for_each_puzzle(
         &args.input,
-        1,
+        BatchOptions { jobs: 1, notes: args.quiet.notes() },
         io,
         |puzzle| check_filled(&puzzle.grid),
         |sink, location, item| {

@@ -11,7 +11,7 @@ use clap::Args;
 use csp::Model;
 use csp_sudoku::model::SudokuModel;
 
-use super::input::{Item, for_each_puzzle};
+use super::input::{BatchOptions, Item, for_each_puzzle};
 use super::{InputArgs, Io};
 use crate::report::{CompareArgs, run_comparison};
 
@@ -55,7 +55,7 @@ pub(super) fn compare(args: &CompareCmdArgs, io: &mut Io<'_>) -> anyhow::Result<
     let mut refused = 0u64;
     let totals = for_each_puzzle(
         &args.input,
-        1,
+        BatchOptions { jobs: 1, notes: args.compare.quiet.notes() },
         io,
         |puzzle| match puzzle.grid.first_conflict() {
             Some(conflict) => Err(format!("conflicting givens: {conflict}")),

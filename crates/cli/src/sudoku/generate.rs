@@ -24,10 +24,13 @@ use serde::Serialize;
 
 use super::batch::push_json_line;
 use super::{Io, default_jobs};
+use crate::app::Quiet;
 use crate::{EXIT_NO_SOLUTION, EXIT_OK};
 
 #[derive(Args, Debug, Clone)]
-#[command(after_help = "Examples:\n  sudoku generate --size 9 --count 5 --givens 26\n  \
+#[command(after_help = "Exit status: 0 every puzzle made, 1 some puzzle of the --difficulty not reached within \
+    --attempts (said on stderr), 2 bad usage.\n\n\
+    Examples:\n  sudoku generate --size 9 --count 5 --givens 26\n  \
     sudoku generate --box 2x3 --difficulty hard --symmetric --count 10\n  \
     sudoku generate --size 16 --difficulty extreme --minimal --output json")]
 pub(super) struct GenerateArgs {
@@ -68,6 +71,8 @@ pub(super) struct GenerateArgs {
     /// Generate this many puzzles in parallel (output stays in seed order); the default is one per core.
     #[arg(long, short = 'j', value_name = "N", default_value_t = default_jobs(), value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: u16,
+    #[command(flatten)]
+    quiet: Quiet,
 }
 
 /// How many givens to keep.
@@ -207,7 +212,7 @@ pub(super) fn generate(args: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<u
         io.stdout.flush()?;
         next = end;
     }
-    if let Some(note) = shortfall.note(args.count, givens, check_nodes) {
+    if let (true, Some(note)) = (args.quiet.notes(), shortfall.note(args.count, givens, check_nodes)) {
         writeln!(io.stderr, "note: {note}")?;
     }
     Ok(if missing > 0 { EXIT_NO_SOLUTION } else { EXIT_OK })

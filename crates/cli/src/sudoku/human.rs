@@ -15,16 +15,18 @@ use clap::Args;
 use csp_sudoku::format::{self, JsonRows};
 use csp_sudoku::human::{self, HumanSolver, PencilMarkError, PencilMarks, Rating, Solution, Step, Technique};
 use csp_sudoku::model::Answer;
-use csp_sudoku::parse::{Notation, Puzzle};
+use csp_sudoku::parse::{Notation, ParseError, Puzzle};
 use serde::Serialize;
 
 use super::animate::step_painter;
 use super::batch::{exit_code, push_json_line};
-use super::input::{Item, Location, Sink, for_each_puzzle};
-use super::screen::{ColorChoice, Screen};
+use super::input::{BatchOptions, Item, Location, Sink, for_each_puzzle};
+use super::screen::Screen;
 use super::solvers::with_solver;
+use super::summary::plural;
 use super::{Configs, InputArgs, Io, RecordOutput, TraceFormat};
 use crate::StrategyArgs;
+use crate::app::{ColorChoice, Quiet};
 
 /// The long help of `explain`.
 pub(super) const EXPLAIN_ABOUT: &str = "Solve every puzzle as a person would: keep the pencil marks, apply the \
@@ -61,8 +63,10 @@ pub(super) struct ExplainArgs {
     #[arg(long)]
     marks: bool,
     /// Output: text (the numbered steps, the solution, the rating) or jsonl (a start record, one object per step, an end record).
-    #[arg(long, value_enum, default_value_t)]
+    #[arg(long, visible_alias = "output", value_enum, default_value_t)]
     format: TraceFormat,
+    #[command(flatten)]
+    quiet: Quiet,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -82,6 +86,8 @@ pub(super) struct HintArgs {
     /// With --board: colours auto (on a terminal without NO_COLOR), always or never.
     #[arg(long, value_enum, value_name = "WHEN", requires = "board")]
     color: Option<ColorChoice>,
+    #[command(flatten)]
+    quiet: Quiet,
 }
 
 /// The input with the progress notations on.
@@ -157,7 +163,11 @@ fn describe(location: &Location, marks: &PencilMarks) -> String {
     let cells = marks.shape().num_cells();
     let givens = (0..cells).filter(|&cell| marks.is_given(cell)).count();
     let placed = (0..cells).filter(|&cell| marks.value(cell) != 0 && !marks.is_given(cell)).count();
-    let mut text = format!("{location}: {n}x{n} with {} boxes, {givens} givens", marks.shape());
+    let mut text = format!(
+        "{location}: {n}x{n} with {} boxes, {givens} {}",
+        marks.shape(),
+        plural(givens as u64, "given", "givens")
+    );
     if placed > 0 {
         let _ = write!(text, ", {placed} placed");
     }
@@ -181,7 +191,7 @@ pub(super) fn explain(args: &ExplainArgs, io: &mut Io<'_>) -> anyhow::Result<u8>
     let jsonl = args.format == TraceFormat::Jsonl;
     let totals = for_each_puzzle(
         &input,
-        1,
+        BatchOptions { jobs: 1, notes: args.quiet.notes() },
         io,
         |puzzle| -> anyhow::Result<Explained> {
             Ok(match examine(puzzle, &configs)? {
@@ -200,7 +210,7 @@ pub(super) fn explain(args: &ExplainArgs, io: &mut Io<'_>) -> anyhow::Result<u8>
                 // Already reported on stderr by the driver.
                 Item::Bad(err) => {
                     bad += 1;
-                    write_failure(sink, jsonl, location, "invalid", &format!("bad input: {err}"));
+                    write_failure(sink, jsonl, location, "invalid", &format!("bad input: {}", unplaced(err)));
                     return Ok(());
                 }
                 Item::Done(_, explained) => explained?,
@@ -209,7 +219,7 @@ pub(super) fn explain(args: &ExplainArgs, io: &mut Io<'_>) -> anyhow::Result<u8>
                 Explained::Bad(why) => {
                     bad += 1;
                     writeln!(sink.stderr, "error: {location}: {why}")?;
-                    write_failure(sink, jsonl, location, "invalid", &format!("bad input: {location}: {why}"));
+                    write_failure(sink, jsonl, location, "invalid", &format!("bad input: {why}"));
                 }
                 Explained::NoSolution => {
                     unsolved += 1;
@@ -232,6 +242,15 @@ pub(super) fn explain(args: &ExplainArgs, io: &mut Io<'_>) -> anyhow::Result<u8>
         },
     )?;
     Ok(exit_code(totals.bad_sources + bad, unsolved))
+}
+
+/// What is wrong with an input puzzle, without the file and line that the
+/// line of output starts with (`column 3: 'x' is not ...`).
+fn unplaced(err: &ParseError) -> String {
+    match err.column {
+        Some(column) => format!("column {column}: {}", err.kind),
+        None => err.kind.to_string(),
+    }
 }
 
 /// A puzzle without an explanation: `file:line: message` or a JSON record.
@@ -411,7 +430,7 @@ pub(super) fn hint(args: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let json = args.output == RecordOutput::Json;
     let totals = for_each_puzzle(
         &input,
-        1,
+        BatchOptions { jobs: 1, notes: args.quiet.notes() },
         io,
         |puzzle| -> anyhow::Result<Hinted> {
             Ok(match examine(puzzle, &configs)? {
@@ -430,7 +449,7 @@ pub(super) fn hint(args: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
         |sink, location, item| {
             let hinted = match item {
                 // Already reported on stderr by the driver.
-                Item::Bad(err) => Hinted::Bad(err.to_string()),
+                Item::Bad(err) => Hinted::Bad(unplaced(err)),
                 Item::Done(_, hinted) => {
                     let hinted = hinted?;
                     if let Hinted::Bad(why) = &hinted {

@@ -6,7 +6,6 @@
 //! read through a decoder; puzzles typed on a terminal are handled one at a
 //! time, as each is entered.
 
-use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -17,6 +16,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use super::{BUILTIN_PUZZLE, InputArgs, Io};
+use crate::app;
 
 /// One input.
 #[derive(Clone, Debug)]
@@ -76,6 +76,16 @@ pub(super) struct Totals {
     pub bad_puzzles: u64,
 }
 
+/// How a batch runs: on how many threads, and whether notes and progress
+/// go to stderr (not with `-q`; errors always do).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct BatchOptions {
+    /// Worker threads (1: the calling thread alone).
+    pub jobs: u16,
+    /// Notes and the progress bar on stderr.
+    pub notes: bool,
+}
+
 /// The output buffer and stderr, as `emit` sees them.
 pub(super) struct Sink<'a> {
     /// Text for stdout, flushed by the driver.
@@ -83,24 +93,25 @@ pub(super) struct Sink<'a> {
     pub stderr: &'a mut dyn Write,
 }
 
-/// Reads every puzzle of the inputs, runs `work` on each (on `jobs` threads),
-/// and calls `emit` on the results in input order. Unreadable inputs and
-/// puzzles are reported on stderr as `error: file:line:column: ...`.
+/// Reads every puzzle of the inputs, runs `work` on each (on `options.jobs`
+/// threads), and calls `emit` on the results in input order. Unreadable
+/// inputs and puzzles are reported on stderr as `error: file:line:column: ...`.
 pub(super) fn for_each_puzzle<R: Send>(
     input: &InputArgs,
-    jobs: u16,
+    options: BatchOptions,
     io: &mut Io<'_>,
     work: impl Fn(&Puzzle) -> R + Sync,
     mut emit: impl FnMut(&mut Sink<'_>, &Location, Item<'_, R>) -> anyhow::Result<()>,
 ) -> anyhow::Result<Totals> {
     let sources = sources(&input.files, io.stdin_is_terminal);
+    let jobs = options.jobs;
     let pool = if jobs > 1 {
         Some(rayon::ThreadPoolBuilder::new().num_threads(usize::from(jobs)).build().context("cannot start threads")?)
     } else {
         None
     };
     let batch_chunk = if jobs > 1 { 256 * usize::from(jobs) } else { 1 };
-    let progress = progress_bar(&sources, io);
+    let progress = if options.notes { progress_bar(&sources, io) } else { None };
     let mut totals = Totals::default();
     let mut done_bytes = 0u64;
     let mut sink = Sink { out: String::with_capacity(1 << 16), stderr: &mut *io.stderr };
@@ -115,17 +126,29 @@ pub(super) fn for_each_puzzle<R: Send>(
             && !io.stdin_is_terminal
             && io.stdin.fill_buf().is_ok_and(|bytes| bytes.is_empty());
         let source = if implicit_empty {
-            writeln!(sink.stderr, "note: no file and nothing on stdin: solving the built-in example")?;
+            if options.notes {
+                writeln!(sink.stderr, "note: no file and nothing on stdin: solving the built-in example")?;
+            }
             &Source::Builtin
         } else {
             source
         };
         let name = source.name();
         let (reader, interactive): (Box<dyn BufRead + '_>, bool) = match source {
-            Source::Stdin => (gunzipped(&mut *io.stdin), true),
+            Source::Stdin => (gunzipped(&mut *io.stdin).0, true),
             Source::Builtin => (Box::new(BUILTIN_PUZZLE.as_bytes()), false),
-            Source::File(path) => match open(path) {
-                Ok(file) => (gunzipped(BufReader::with_capacity(1 << 16, file)), false),
+            Source::File(path) => match app::open_input(path) {
+                Ok(file) => {
+                    let (reader, gzip) = gunzipped(BufReader::with_capacity(1 << 16, file));
+                    let named_gz = path.extension().is_some_and(|extension| extension.eq_ignore_ascii_case("gz"));
+                    if named_gz && !gzip && options.notes {
+                        writeln!(
+                            sink.stderr,
+                            "note: {name}: not gzip data (no gzip header), though named .gz: read as it is"
+                        )?;
+                    }
+                    (reader, false)
+                }
                 Err(message) => {
                     writeln!(sink.stderr, "error: {name}: {message}")?;
                     totals.bad_sources += 1;
@@ -190,41 +213,34 @@ pub(super) fn for_each_puzzle<R: Send>(
 }
 
 /// The input itself, or its decompression when it starts with gzip's magic
-/// bytes (`1f 8b`, which no text starts with). Several gzip members one after
-/// the other (`cat a.gz b.gz`) decompress as one stream.
-fn gunzipped<'a, R: BufRead + 'a>(mut input: R) -> Box<dyn BufRead + 'a> {
+/// bytes (`1f 8b`, which no text starts with), and whether it was gzip.
+/// Several gzip members one after the other (`cat a.gz b.gz`) decompress as
+/// one stream.
+fn gunzipped<'a, R: BufRead + 'a>(mut input: R) -> (Box<dyn BufRead + 'a>, bool) {
     let gzip = input.fill_buf().is_ok_and(|bytes| bytes.starts_with(&[0x1f, 0x8b]));
     if gzip {
-        Box::new(BufReader::with_capacity(1 << 16, flate2::bufread::MultiGzDecoder::new(input)))
+        let decoder = Gunzip(flate2::bufread::MultiGzDecoder::new(input));
+        (Box::new(BufReader::with_capacity(1 << 16, decoder)), true)
     } else {
-        Box::new(input)
+        (Box::new(input), false)
     }
 }
 
-/// Opens a puzzle file, refusing directories up front (reading one fails
-/// with a less helpful message).
-fn open(path: &PathBuf) -> Result<File, String> {
-    match std::fs::metadata(path) {
-        Ok(meta) if meta.is_dir() => return Err("is a directory, not a puzzle file".to_string()),
-        Ok(_) => {}
-        Err(err) => return Err(format!("cannot open: {}", describe(&err))),
-    }
-    File::open(path).map_err(|err| format!("cannot open: {}", describe(&err)))
-}
+/// A gzip decoder whose errors say that the gzip data is at fault (`damaged
+/// gzip data (incomplete deflate stream)`), not the reading of the file.
+struct Gunzip<R>(flate2::bufread::MultiGzDecoder<R>);
 
-fn describe(err: &std::io::Error) -> String {
-    match err.kind() {
-        std::io::ErrorKind::NotFound => "no such file".to_string(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-        _ => err.to_string(),
+impl<R: BufRead> std::io::Read for Gunzip<R> {
+    fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
+        self.0.read(buffer).map_err(|err| std::io::Error::new(err.kind(), format!("damaged gzip data ({err})")))
     }
 }
 
-/// A progress bar on stderr for long batches, when stderr is a terminal and
-/// stdout is not (so the bar does not tear the output): by bytes for files,
-/// a spinner for stdin.
+/// A progress bar on stderr for long batches, when stderr is a terminal
+/// that can redraw ([`app::Terminal::redraw`]) and stdout is not a terminal (so
+/// the bar does not tear the output): by bytes for files, a spinner for stdin.
 fn progress_bar(sources: &[Source], io: &Io<'_>) -> Option<ProgressBar> {
-    if !io.stderr_is_terminal || io.stdout_is_terminal {
+    if !app::Terminal::from_env().redraw(io.stderr_is_terminal) || io.stdout_is_terminal {
         return None;
     }
     let mut total = 0u64;

@@ -23,13 +23,14 @@ mod trace;
 use std::ffi::OsString;
 use std::path::PathBuf;
 
+use crate::app::ColorChoice;
+use crate::app::{Quiet, Verbosity};
 use crate::{Io, StrategyArgs};
 use clap::{Args, Parser, Subcommand};
 use csp::SolveConfig;
 use csp_sudoku::format::Format;
 use csp_sudoku::parse::Notation;
 use csp_sudoku::{LARGEST_MRV_SIDE, Shape, default_config};
-use screen::ColorChoice;
 
 /// The configurations of a run: the defaults for small and large sides with
 /// the command line's strategy options applied to both.
@@ -83,12 +84,16 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Solve every puzzle (the default command).
+    #[command(after_help = SOLVE_AFTER)]
     Solve(SolveArgs),
     /// Count the solutions of every puzzle, up to a limit.
+    #[command(after_help = COUNT_AFTER)]
     Count(CountArgs),
     /// Show the search step by step: decisions, removed values, backtracks.
+    #[command(after_help = TRACE_AFTER)]
     Trace(TraceArgs),
     /// Check filled grids, naming every broken row, column and box.
+    #[command(after_help = CHECK_AFTER)]
     Check(CheckArgs),
     /// Generate puzzles with a unique solution, reproducibly from a seed; of a chosen difficulty with --difficulty.
     Generate(generate::GenerateArgs),
@@ -105,6 +110,34 @@ enum Command {
     #[command(long_about = compare::COMPARE_ABOUT)]
     Compare(compare::CompareCmdArgs),
 }
+
+/// The end of `solve --help`: exit status and examples.
+const SOLVE_AFTER: &str = "Exit status: 0 every puzzle solved, 1 some puzzle has no solution or hit a limit, 2 bad \
+    input (the batch goes on past it) or usage.\n\n\
+    Examples:\n  sudoku solve puzzles.txt --output line > solutions.txt\n  \
+    sudoku solve ../shared/data/sudoku/top95.txt --output json --stats\n  \
+    echo '..6..35......134.......6..1....5..64' | sudoku solve";
+
+/// The end of `count --help`.
+const COUNT_AFTER: &str = "Exit status: 0 every puzzle has a solution (a count stopped at --limit included), 1 some \
+    puzzle has none or a node or time limit cut its count short, 2 bad input (the batch goes on past it) or \
+    usage.\n\n\
+    Examples:\n  sudoku count puzzles.txt            none, unique or multiple, per puzzle\n  \
+    sudoku count --limit 1000 f.txt     the number of solutions, up to 1000";
+
+/// The end of `trace --help`.
+const TRACE_AFTER: &str = "Exit status: 0 every puzzle solved, 1 some puzzle has no solution or hit a limit, 2 bad \
+    input or usage.\n\n\
+    Examples:\n  echo '1.42421321.43421' | sudoku trace\n  \
+    sudoku trace puzzle.txt --format jsonl\n  \
+    sudoku trace puzzle.txt --animate --propagation fc\n  \
+    sudoku trace puzzle.txt --animate --human";
+
+/// The end of `check --help`.
+const CHECK_AFTER: &str = "Exit status: 0 every grid valid, 1 some grid invalid (a broken unit or an empty cell), 2 \
+    input that is not a grid (the batch goes on past it) or usage.\n\n\
+    Examples:\n  sudoku solve puzzles.txt --output line | sudoku check\n  \
+    sudoku check grids.txt --output json";
 
 /// Where the puzzles come from.
 #[derive(Args, Debug, Clone, Default)]
@@ -129,9 +162,11 @@ struct SolveArgs {
     output: Format,
     #[command(flatten)]
     strategy: StrategyArgs,
-    /// Print a summary of the batch on stderr: counts, puzzles/s, µs per puzzle, nodes, backtracks.
+    /// Print a summary of the batch on stderr: counts, puzzles/s, time per puzzle, nodes, backtracks.
     #[arg(long)]
     stats: bool,
+    #[command(flatten)]
+    verbosity: Verbosity,
     /// Solve this many puzzles in parallel (output stays in input order); the default is one per core.
     #[arg(long, short = 'j', value_name = "N", default_value_t = default_jobs(), value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: u16,
@@ -157,6 +192,8 @@ struct CountArgs {
     /// Print a summary of the batch on stderr.
     #[arg(long)]
     stats: bool,
+    #[command(flatten)]
+    verbosity: Verbosity,
     /// Count this many puzzles in parallel (output stays in input order); the default is one per core.
     #[arg(long, short = 'j', value_name = "N", default_value_t = default_jobs(), value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: u16,
@@ -169,15 +206,21 @@ enum RecordOutput {
     #[default]
     Text,
     /// One JSON object per line.
+    #[value(alias = "jsonl")]
     Json,
 }
 
+/// `--format` of the commands that print a stream of events (`trace`,
+/// `explain`). They also take it as `--output`, and `json` for `jsonl`, as
+/// the other commands spell their output: a user need not remember which
+/// command says which.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 enum TraceFormat {
     /// Readable lines, indented by depth.
     #[default]
     Text,
     /// One JSON object per event.
+    #[value(alias = "json")]
     Jsonl,
 }
 
@@ -202,7 +245,7 @@ struct TraceArgs {
     #[command(flatten)]
     input: InputArgs,
     /// Trace format: text (default) or jsonl (one JSON object per event); not with --animate.
-    #[arg(long, value_enum, conflicts_with = "animate")]
+    #[arg(long, visible_alias = "output", value_enum, conflicts_with = "animate")]
     format: Option<TraceFormat>,
     /// Redraw the board as the search runs, on a terminal in place (frames one after another into a file or a pipe).
     #[arg(long)]
@@ -218,6 +261,8 @@ struct TraceArgs {
     color: Option<ColorChoice>,
     #[command(flatten)]
     strategy: StrategyArgs,
+    #[command(flatten)]
+    quiet: Quiet,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -227,6 +272,8 @@ struct CheckArgs {
     /// Output: text (`file:line: valid`, and what is wrong) or json (one object per grid).
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t)]
     output: RecordOutput,
+    #[command(flatten)]
+    quiet: Quiet,
 }
 
 /// The tool: `sudoku [COMMAND] [FILE]... [OPTIONS]` (see `--help`), on the

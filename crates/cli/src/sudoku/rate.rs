@@ -17,11 +17,12 @@ use serde::Serialize;
 
 use super::batch::{exit_code, push_json_line};
 use super::human::{Use, uses};
-use super::input::{Item, Location, Sink, for_each_puzzle};
+use super::input::{BatchOptions, Item, Location, Sink, for_each_puzzle};
 use super::solvers::with_solver;
 use super::summary::{Histogram, duration_text, plural, wall_line};
 use super::{Configs, InputArgs, Io, RecordOutput, default_jobs};
 use crate::StrategyArgs;
+use crate::app::Verbosity;
 
 /// The long help of `rate`.
 pub(super) const RATE_ABOUT: &str = "Rate the difficulty of every puzzle as a person would meet it: solve it \
@@ -46,6 +47,8 @@ pub(super) struct RateArgs {
     /// Print a summary on stderr: puzzles per level, scores, last resorts, time.
     #[arg(long)]
     stats: bool,
+    #[command(flatten)]
+    verbosity: Verbosity,
     /// Rate this many puzzles in parallel (output stays in input order); the default is one per core.
     #[arg(long, short = 'j', value_name = "N", default_value_t = default_jobs(), value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: u16,
@@ -163,7 +166,7 @@ pub(super) fn rate(args: &RateArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let mut summary = Summary::default();
     let totals = for_each_puzzle(
         &args.input,
-        args.jobs,
+        BatchOptions { jobs: args.jobs, notes: args.verbosity.notes() },
         io,
         |puzzle| rate_one(puzzle, &configs),
         |sink, location, item| {
@@ -205,7 +208,7 @@ pub(super) fn rate(args: &RateArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
             Ok(())
         },
     )?;
-    if args.stats {
+    if args.verbosity.stats(args.stats) {
         io.stderr.write_all(summary.render(started.elapsed(), args.jobs).as_bytes())?;
     }
     Ok(exit_code(totals.bad_sources + summary.invalid, summary.several + summary.unsatisfiable))

@@ -1,28 +1,15 @@
 //! The terminal, for boards drawn for people (`hint --board`, `trace
-//! --animate`): whether to colour (`--color`, `NO_COLOR`, `TERM=dumb`),
-//! whether a frame may be redrawn in place, whether it fits, and the colours.
+//! --animate`): whether a frame fits, how it is drawn, and the colours.
 //!
-//! Escapes go only where they work: colours when `--color always` asks for
-//! them or when stdout is a terminal, `NO_COLOR` is unset and `TERM` is not
-//! `dumb`; cursor movement only on a terminal that is not dumb. Anything else
-//! (a file, a pipe) gets plain text, one frame after the other.
+//! Whether to colour and whether a frame may be redrawn in place is the one
+//! decision of every tool, [`app::Terminal`] (`--color`, `NO_COLOR`,
+//! `TERM=dumb`): escapes go only where they work, and anything else (a file,
+//! a pipe) gets plain text, one frame after the other.
 
 use anyhow::bail;
 
 use super::Io;
-use crate::app;
-
-/// `--color`: when to colour the output.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub(super) enum ColorChoice {
-    /// When stdout is a terminal, `NO_COLOR` is unset and `TERM` is not `dumb`.
-    #[default]
-    Auto,
-    /// Always, even into a file or a pipe.
-    Always,
-    /// Never.
-    Never,
-}
+use crate::app::{self, ColorChoice};
 
 /// What the standard output can do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,18 +32,8 @@ impl Screen {
         } else {
             None
         };
-        let environment = Environment { color_allowed: app::color_allowed_by_env(), dumb: app::terminal_is_dumb() };
-        Screen::decide(terminal, choice, environment, size)
-    }
-
-    /// The decision of [`Screen::detect`], from what it found out.
-    fn decide(terminal: bool, choice: ColorChoice, environment: Environment, size: Option<(usize, usize)>) -> Screen {
-        let color = match choice {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => terminal && environment.color_allowed,
-        };
-        Screen { color, redraw: terminal && !environment.dumb, size }
+        let environment = app::Terminal::from_env();
+        Screen { color: environment.color(terminal, choice), redraw: environment.redraw(terminal), size }
     }
 
     /// An error when a frame of `rows` lines of at most `cols` characters
@@ -102,15 +79,6 @@ impl Screen {
     pub(super) fn paint(&self, style: &'static str) -> (&'static str, &'static str) {
         if self.color && !style.is_empty() { (style, RESET) } else { ("", "") }
     }
-}
-
-/// What the environment says about colours and the terminal.
-#[derive(Clone, Copy, Debug)]
-struct Environment {
-    /// `NO_COLOR` is unset or empty, and `TERM` is not `dumb`.
-    color_allowed: bool,
-    /// `TERM=dumb`.
-    dumb: bool,
 }
 
 /// The cursor to the top-left corner.
@@ -199,24 +167,6 @@ mod tests {
         // Frames that follow each other in a file or a pipe may be of any size.
         assert!(Screen { redraw: false, ..terminal }.check_fits(1000, 1000, "x").is_ok());
         assert_eq!(Screen { color: false, ..terminal }.paint(RED), ("", ""));
-    }
-
-    #[test]
-    fn no_color_dumb_terminals_and_pipes_get_what_they_can_show() {
-        let plain = Environment { color_allowed: true, dumb: false };
-        let no_color = Environment { color_allowed: false, dumb: false };
-        let dumb = Environment { color_allowed: false, dumb: true };
-        let size = Some((24, 80));
-        let decide = |terminal, choice, environment| {
-            let screen = Screen::decide(terminal, choice, environment, size);
-            (screen.color, screen.redraw)
-        };
-        assert_eq!(decide(true, ColorChoice::Auto, plain), (true, true));
-        assert_eq!(decide(true, ColorChoice::Auto, no_color), (false, true), "NO_COLOR: no colours, the cursor moves");
-        assert_eq!(decide(true, ColorChoice::Auto, dumb), (false, false), "TERM=dumb: plain text");
-        assert_eq!(decide(false, ColorChoice::Auto, plain), (false, false), "a file or a pipe: plain text");
-        assert_eq!(decide(false, ColorChoice::Always, plain), (true, false), "--color always: colours even there");
-        assert_eq!(decide(true, ColorChoice::Never, plain), (false, true));
     }
 
     #[test]

@@ -23,8 +23,9 @@ use serde::Serialize;
 
 use super::animate::{self, SearchBoard};
 use super::batch::{exit_code, push_json_line};
-use super::input::{Item, Location, for_each_puzzle};
+use super::input::{BatchOptions, Item, Location, for_each_puzzle};
 use super::screen::Screen;
+use super::summary::plural;
 use super::{Configs, Io, TraceArgs, TraceFormat};
 
 /// Writes events as they come. I/O errors are kept and reported after the
@@ -225,7 +226,7 @@ pub(super) fn trace(args: &TraceArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let mut puzzles = Vec::new();
     let totals = for_each_puzzle(
         &input,
-        1,
+        BatchOptions { jobs: 1, notes: args.quiet.notes() },
         io,
         |_| (),
         |_, location, item| {
@@ -291,11 +292,12 @@ impl Search<'_> {
         } else {
             let header = match self.format {
                 TraceFormat::Text => format!(
-                    "# trace of {location}: {}x{} with {} boxes, {} givens; {} propagation, {} variable order, {} all-different{}{}{}\n",
+                    "# trace of {location}: {}x{} with {} boxes, {} {}; {} propagation, {} variable order, {} all-different{}{}{}\n",
                     puzzle.side(),
                     puzzle.side(),
                     puzzle.shape(),
                     puzzle.num_givens(),
+                    plural(puzzle.num_givens() as u64, "given", "givens"),
                     config.propagation(),
                     config.var_order,
                     config.all_different,

@@ -214,6 +214,60 @@ fn quiet_leaves_only_errors_on_stderr() {
     assert_eq!(r.stdout.lines().count(), 6, "the board alone: {}", r.stdout);
 }
 
+/// Each case: a command that writes notes or statistics on stderr, and the
+/// same with `-q`, which leaves stdout and the exit status as they were.
+#[test]
+fn quiet_silences_every_note_of_the_sudoku_tool_and_the_lab() {
+    let cases: [(Tool, &[&str], &str); 9] = [
+        // The built-in example, with a note that nothing came on stdin.
+        (sudoku::main, &["sudoku", "solve", "--stats"], ""),
+        (sudoku::main, &["sudoku", "count", "--stats"], ""),
+        (sudoku::main, &["sudoku", "rate", "--stats"], ""),
+        (sudoku::main, &["sudoku", "check"], ""),
+        // 17 givens cannot be reached: a note says why.
+        (sudoku::main, &["sudoku", "generate", "--size", "9", "--givens", "17"], ""),
+        // A limit stops runs: a note says their counts are lower bounds.
+        (sudoku::main, &["sudoku", "compare", "--configs", "bt+input", "--node-limit", "1", "--repeats", "1"], ""),
+        (lab::main, &["lab", "--samples", "1", "--sweep", "0.3", "--algorithms", "fc"], ""),
+        (lab::main, &["lab", "rtd", "--vars", "6", "--values", "3", "--runs", "2", "--configs", "fc+mrv"], ""),
+        (GALLERY, &["sum", "--compare", "--configs", "bt+input", "--node-limit", "1", "--repeats", "1"], ""),
+    ];
+    for (tool, args, stdin) in cases {
+        let loud = run(tool, args, stdin);
+        assert!(!loud.stderr.is_empty(), "{args:?} writes something on stderr without -q");
+        assert!(!loud.stderr.contains("error"), "{args:?}: {}", loud.stderr);
+        let quiet_args: Vec<&str> = args.iter().copied().chain(["-q"]).collect();
+        let quiet = run(tool, &quiet_args, stdin);
+        assert_eq!(quiet.stderr, "", "{quiet_args:?}");
+        assert_eq!(quiet.code, loud.code, "{quiet_args:?}");
+        // Compare tables and the lab's output hold times, which differ from run to run.
+        if !args.contains(&"compare") && !args.contains(&"--compare") && args[0] != "lab" {
+            assert_eq!(quiet.stdout, loud.stdout, "{quiet_args:?}: -q changes stderr alone");
+        }
+    }
+    // Errors stay.
+    let r = run(sudoku::main, &["sudoku", "solve", "-q"], "11..............\n");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.starts_with("error: <stdin>:1: conflicting givens"), "{}", r.stderr);
+}
+
+#[test]
+fn verbose_asks_for_the_statistics_where_there_are_some_and_is_refused_elsewhere() {
+    for command in ["solve", "count", "rate"] {
+        let r = run(sudoku::main, &["sudoku", command, "-v"], "1.42421321.43421\n");
+        assert_eq!(r.code, 0, "{command}: {}", r.stderr);
+        assert!(r.stderr.starts_with("puzzles         1 "), "{command} -v is --stats: {}", r.stderr);
+        assert!(run(sudoku::main, &["sudoku", command], "1.42421321.43421\n").stderr.is_empty(), "{command}");
+        assert_eq!(run(sudoku::main, &["sudoku", command, "-q", "-v"], "").code, 2, "{command}: -q or -v");
+    }
+    for args in [&["sudoku", "check", "-v"][..], &["sudoku", "trace", "-v"], &["lab", "one", "-v"]] {
+        let tool = if args[0] == "lab" { lab::main as Tool } else { sudoku::main };
+        let r = run(tool, args, "");
+        assert_eq!(r.code, 2, "{args:?}: no statistics for -v to ask for");
+        assert!(r.stderr.contains("unexpected argument '-v'"), "{args:?}: {}", r.stderr);
+    }
+}
+
 #[test]
 fn help_and_errors_in_a_pipe_have_no_colour() {
     for (tool, args) in [
@@ -228,4 +282,39 @@ fn help_and_errors_in_a_pipe_have_no_colour() {
         assert!(!r.stdout.contains('\x1b') && !r.stderr.contains('\x1b'), "{args:?}: {r:?}");
         assert!(!(r.stdout.is_empty() && r.stderr.is_empty()), "{args:?}");
     }
+}
+
+/// A tool that reads its one file as a gallery example does and prints its length.
+fn read_one(args: Vec<std::ffi::OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
+    let text = gallery::read_input(std::path::Path::new(&args[1]), io)?;
+    writeln!(io.stdout, "{}", text.len())?;
+    Ok(app::EXIT_OK)
+}
+
+/// The gallery's inputs fail as the sudoku tool's do: in words, naming the
+/// file, with status 2 (not `Is a directory (os error 21)` or `stream did not
+/// contain valid UTF-8`).
+#[test]
+fn gallery_inputs_that_are_not_puzzle_files_are_named_in_words() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let binary = dir.join("gallery-binary.txt");
+    std::fs::write(&binary, b"3 4\n\xff\xfe\n").unwrap();
+    let long = dir.join("gallery-long-line.txt");
+    std::fs::write(&long, format!("3 4\n{}\n", "1 ".repeat(gallery::MAX_LINE_BYTES))).unwrap();
+    let text = dir.join("gallery-text.txt");
+    std::fs::write(&text, "3 4\n").unwrap();
+    let path = |p: &std::path::Path| p.display().to_string();
+    let cases = [
+        (path(&dir), "is a directory, not a puzzle file"),
+        (path(&dir.join("no-such-file.txt")), "cannot open: no such file"),
+        (path(&binary), "not a text file (byte 4 is not UTF-8)"),
+        (path(&long), "line 2 is longer than 65536 bytes, far more than any puzzle's"),
+    ];
+    for (file, reason) in cases {
+        let r = run(read_one, &["read", &file], "");
+        assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{file}");
+        assert_eq!(r.stderr, format!("error: cannot read {file}: {reason}\n"));
+    }
+    assert_eq!(run(read_one, &["read", &path(&text)], "").stdout, "4\n");
+    assert_eq!(run(read_one, &["read", "-"], "12345").stdout, "5\n");
 }

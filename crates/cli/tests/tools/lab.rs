@@ -103,7 +103,8 @@ fn a_small_sweep_has_a_record_per_point_and_algorithm_and_is_deterministic() {
     assert_eq!(header, expected);
     assert_eq!(records.len(), 5 * 5);
     let algorithms = ["bt", "bt-cbj", "fc", "fc-cbj", "mac"];
-    let configs = ["bt+mrv", "bt-cbj+mrv", "fc+mrv", "fc-cbj+mrv", "mac+mrv"];
+    let configs =
+        ["bt+mrv+pairwise", "bt-cbj+mrv+pairwise", "fc+mrv+pairwise", "fc-cbj+mrv+pairwise", "mac+mrv+matching"];
     for (i, record) in records.iter().enumerate() {
         let tightness = ["0.1", "0.3", "0.5", "0.7", "0.9"][i / 5];
         assert_eq!((record[0].as_str(), record[1].as_str()), (tightness, algorithms[i % 5]));
@@ -194,7 +195,11 @@ fn the_text_and_markdown_tables_show_quartiles_per_value() {
         );
         assert!(lines[0].contains("; predicted p2 = 0.511"), "{}", lines[0]);
         assert!(lines[1].trim_start().starts_with("p2  sat (95% interval)  flawed"), "{}", lines[1]);
-        assert!(lines[1].split_whitespace().rev().take(2).eq(["fc+input", "bt+input"]), "{}", lines[1]);
+        assert!(
+            lines[1].split_whitespace().rev().take(2).eq(["fc+input+pairwise", "bt+input+pairwise"]),
+            "{}",
+            lines[1]
+        );
         assert_eq!(lines.len(), 3 + 5);
         // p2 = 0.1: all satisfiable, the interval from the Wilson score.
         assert!(lines[3].starts_with("0.10  1.000 (0.68-1.00)"), "{}", lines[3]);
@@ -209,7 +214,7 @@ fn the_text_and_markdown_tables_show_quartiles_per_value() {
     assert_eq!(out.code, 0);
     let first: Vec<&str> = out.stdout.lines().take(4).collect();
     assert!(first[0].starts_with("**constraint checks"));
-    assert_eq!(first[2], "| p2 | sat (95% interval) | flawed | fc |");
+    assert_eq!(first[2], "| p2 | sat (95% interval) | flawed | fc+mrv+pairwise |");
     assert_eq!(first[3], "| ---: | --- | ---: | --- |");
 }
 
@@ -341,7 +346,7 @@ fn one_runs_every_generator() {
     let out = run(&["one", "--model", "colouring:n=30,k=3", "--configs", "fc+mrv,mac/ac2001+mrv"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(out.stdout.contains("colouring:n=30,k=3,degree=5.42 seed 1"), "{}", out.stdout);
-    assert!(out.stderr.contains("note: mac/ac2001+mrv: /ac2001 changes nothing here"), "{}", out.stderr);
+    assert!(out.stderr.contains("note: mac/ac2001+mrv+matching: /ac2001 changes nothing here"), "{}", out.stderr);
 }
 
 #[test]
@@ -460,13 +465,13 @@ fn rtd_draws_the_run_time_distribution_of_random_configurations() {
         "{}",
         out.stdout
     );
-    assert!(out.stdout.contains("fc+mrv+random") && out.stdout.contains("\nfc+mrv "), "{}", out.stdout);
+    assert!(out.stdout.contains("fc+mrv+random") && out.stdout.contains("\nfc+mrv+pairwise "), "{}", out.stdout);
     assert!(
-        out.stderr.contains("note: fc+mrv makes no random choice: its 20 runs are the same search"),
+        out.stderr.contains("note: fc+mrv+pairwise makes no random choice: its 20 runs are the same search"),
         "{}",
         out.stderr
     );
-    assert!(!out.stderr.contains("fc+mrv+random makes"), "{}", out.stderr);
+    assert!(!out.stderr.contains("fc+mrv+random+pairwise makes"), "{}", out.stderr);
     let svg = std::fs::read_to_string(&path).unwrap();
     std::fs::remove_file(&path).unwrap();
     for text in ["run-time distribution", "survival", "nodes", "fc+mrv+random"] {
@@ -479,12 +484,14 @@ fn rtd_draws_the_run_time_distribution_of_random_configurations() {
     // The random configuration explores different trees; the other always the same one.
     let nodes =
         |config: &str| -> Vec<&str> { records.iter().filter(|r| r[0] == config).map(|r| r[4].as_str()).collect() };
-    let fixed = nodes("fc+mrv");
+    let fixed = nodes("fc+mrv+pairwise");
+    assert_eq!(fixed.len(), 20);
     assert!(fixed.iter().all(|n| *n == fixed[0]), "{fixed:?}");
-    let random = nodes("fc+mrv+random");
+    let random = nodes("fc+mrv+random+pairwise");
+    assert_eq!(random.len(), 20);
     assert!(random.iter().any(|n| *n != random[0]), "{random:?}");
     assert_eq!(
-        records.iter().filter(|r| r[0] == "fc+mrv+random").map(|r| r[1].as_str()).collect::<Vec<_>>()[..3],
+        records.iter().filter(|r| r[0] == "fc+mrv+random+pairwise").map(|r| r[1].as_str()).collect::<Vec<_>>()[..3],
         ["1", "2", "3"]
     );
 }
@@ -511,6 +518,16 @@ fn the_plot_has_the_curves_the_fraction_and_the_predicted_point() {
     let bad = small(&["--plot", "/nonexistent-directory/x.svg"]);
     assert_eq!(bad.code, 2);
     assert!(bad.stderr.contains("cannot write the plot"), "{}", bad.stderr);
+    assert!(bad.stderr.contains("there is no directory /nonexistent-directory"), "{}", bad.stderr);
+    // The records file is named as such, before the sweep runs.
+    let directory = std::env::temp_dir();
+    let bad = small(&["--records", directory.to_str().unwrap()]);
+    assert_eq!(bad.code, 2);
+    assert!(
+        bad.stderr.contains("cannot write the records to") && bad.stderr.contains("it is a directory"),
+        "{}",
+        bad.stderr
+    );
 }
 
 #[test]

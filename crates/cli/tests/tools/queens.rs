@@ -419,7 +419,7 @@ fn compare_counts_six_queens_alike_under_every_configuration() {
     assert!(r.stdout.starts_with("instance '6-queens'; counting the solutions"), "{}", r.stdout);
     let rows = table_rows(&r.stdout);
     let configs: Vec<&str> = rows.iter().map(|row| row["config"].as_str()).collect();
-    assert_eq!(configs, ["bt+input", "fc+mrv", "mac+domwdeg"]);
+    assert_eq!(configs, ["bt+input+pairwise", "fc+mrv+pairwise", "mac+domwdeg+matching"]);
     for row in &rows {
         assert_eq!((row["solutions"].as_str(), row["limited"].as_str()), ("4", "0"), "{row:?}");
     }
@@ -454,7 +454,9 @@ fn compare_writes_csv_and_json_with_a_record_per_configuration() {
     assert_eq!(doc["instances"], serde_json::json!(["5-queens"]));
     let configs = doc["configs"].as_array().unwrap();
     assert_eq!(configs.len(), 3);
-    for (record, name) in configs.iter().zip(["bt-cbj+input", "fc-cbj+mrv", "mac/ac2001+mrv+lcv"]) {
+    for (record, name) in
+        configs.iter().zip(["bt-cbj+input+pairwise", "fc-cbj+mrv+pairwise", "mac/ac2001+mrv+lcv+matching"])
+    {
         assert_eq!((record["config"].as_str(), record["solutions"].as_u64()), (Some(name), Some(10)), "{record}");
     }
 }

@@ -626,7 +626,12 @@ fn compare_solves_the_built_in_example_under_every_default_configuration() {
     assert!(r.stdout.starts_with("instance '<example>:1'; the first solution"), "{}", r.stdout);
     let rows = table_rows(&r.stdout);
     let configs: Vec<&str> = rows.iter().map(|row| row["config"].as_str()).collect();
-    assert_eq!(configs, sudoku::compare::DEFAULT_CONFIGS.split(',').collect::<Vec<_>>());
+    // Each printed in full (`fc+mrv` is `fc+mrv+pairwise`).
+    let full: Vec<String> = sudoku::compare::DEFAULT_CONFIGS
+        .split(',')
+        .map(|c| c.parse::<csp::SolveConfig>().unwrap().to_string())
+        .collect();
+    assert_eq!(configs, full);
     assert!(rows.iter().all(|row| row["solved"] == "1" && row["solutions"] == "1"), "{}", r.stdout);
 }
 
@@ -670,7 +675,7 @@ fn compare_writes_csv_and_json_with_a_record_per_configuration() {
     assert_eq!(doc["instances"].as_array().unwrap().len(), 4);
     assert_eq!(doc["instances"][3], "<stdin>:4");
     assert_eq!(doc["configs"].as_array().unwrap().len(), 4);
-    assert_eq!(doc["configs"][3]["config"], "mac/ac2001+domwdeg");
+    assert_eq!(doc["configs"][3]["config"], "mac/ac2001+domwdeg+matching");
     // Every puzzle under every configuration.
     assert_eq!(doc["measurements"].as_array().unwrap().len(), 16);
 }
@@ -728,5 +733,5 @@ fn compare_plots_an_svg_bar_chart() {
     std::fs::remove_file(&path).unwrap();
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{svg}");
     assert!(svg.contains("fc+mrv") && svg.contains("mac+mrv"));
-    assert!(r.stdout.contains("| config |") && r.stdout.contains("| fc+mrv |"), "{}", r.stdout);
+    assert!(r.stdout.contains("| config |") && r.stdout.contains("| fc+mrv+pairwise |"), "{}", r.stdout);
 }

@@ -213,6 +213,17 @@ fn gzipped_puzzles_are_read_as_they_are() {
     // A damaged file says so and ends.
     let cut = temp_file("cut.txt.gz", &gz[..gz.len() / 2]);
     assert_bad(&run(&["solve", &cut]), "cut.txt.gz:");
+    assert!(run(&["solve", &cut]).stderr.contains(": cannot read: damaged gzip data ("), "the gzip data is at fault");
+    // A file named .gz that is not gzip is read as it is, with a note; binary garbage is then an error.
+    let text = temp_file("text.txt.gz", text.as_bytes());
+    let r = run(&["solve", &text, "--output", "line"]);
+    assert_eq!((r.code, r.stdout.as_str()), (0, plain.stdout.as_str()), "{}", r.stderr);
+    assert!(r.stderr.ends_with("text.txt.gz: not gzip data (no gzip header), though named .gz: read as it is\n"));
+    let garbage = temp_file("garbage.gz", &[0x42, 0x5a, 0x68, 0x39, 0x31, 0x41, 0x59, 0x26, 0x53, 0x00, 0xff]);
+    let r = run(&["solve", &garbage]);
+    assert_bad(&r, "garbage.gz:1:10: this is not a text file (byte 0x00)");
+    assert!(r.stderr.contains("not gzip data"), "{}", r.stderr);
+    assert!(run(&["solve", &text, "-q"]).stderr.is_empty(), "-q: no note");
 }
 
 /// Runs the real binary under a pseudo-terminal of 80 columns and 24 rows
@@ -252,4 +263,85 @@ fn animations_on_a_real_terminal_fit_it_and_follow_no_color_and_term() {
         shown.contains("needs a terminal of at least 84 columns and 31 rows, and this one has 80 columns and 24 rows"),
         "{shown}"
     );
+}
+
+/// `--output json` everywhere: `trace` and `explain` say `--format jsonl`,
+/// the other commands `--output json`; each takes the other spelling too.
+#[test]
+fn every_command_takes_json_output_under_either_spelling() {
+    let puzzle = Some("1.42421321.43421\n");
+    for (command, spelling) in [
+        ("trace", &["--output", "json"][..]),
+        ("trace", &["--format", "jsonl"]),
+        ("explain", &["--output", "json"]),
+        ("explain", &["--format", "json"]),
+        ("count", &["--output", "jsonl"]),
+        ("check", &["--output", "jsonl"]),
+        ("rate", &["--output", "jsonl"]),
+        ("hint", &["--output", "jsonl"]),
+    ] {
+        let args: Vec<&str> = [command].into_iter().chain(spelling.iter().copied()).collect();
+        let r = run_with(&args, puzzle);
+        assert!(r.code <= 1, "{args:?}: {}", r.stderr);
+        for line in r.stdout.lines() {
+            let record: Result<serde_json::Value, _> = serde_json::from_str(line);
+            assert!(record.is_ok_and(|record| record.is_object()), "{args:?}: {line}");
+        }
+    }
+}
+
+/// `--help` of every command says what its exit status means and shows an example.
+#[test]
+fn every_command_help_gives_its_exit_status_and_examples() {
+    for command in ["solve", "count", "trace", "check", "generate", "explain", "hint", "rate", "compare"] {
+        let r = run(&[command, "--help"]);
+        assert_eq!(r.code, 0, "{command}");
+        assert!(r.stdout.contains("Exit status: 0 "), "{command} --help: {}", r.stdout);
+        assert!(r.stdout.contains("Example"), "{command} --help: {}", r.stdout);
+    }
+}
+
+/// The smallest grids: the 1x1 grid is generated (it was refused for an
+/// empty domain, said twice), side 0 is named as such (not "give --box 1x0"),
+/// and one given is "1 given".
+#[test]
+fn the_smallest_grids_are_generated_solved_and_described() {
+    let made = run(&["generate", "--box", "1x1"]);
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    assert!(made.stdout.ends_with("\n. # box 1x1\n"), "{}", made.stdout);
+    let solved = run_with(&["solve"], Some(&made.stdout));
+    assert_eq!(solved.code, 0, "{}", solved.stderr);
+    assert!(solved.stdout.contains("(1x1, 1x1 boxes, 0 givens, 0 nodes)"), "{}", solved.stdout);
+    let r = run(&["generate", "--size", "0"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("not 0x0") && !r.stderr.contains("--box 1x0"), "{}", r.stderr);
+    for command in ["solve", "trace", "explain"] {
+        let r = run_with(&[command, "--box", "1x2"], Some("1...\n"));
+        assert_eq!(r.code, 0, "{command}: {}", r.stderr);
+        assert!(r.stdout.contains(" 1 given") && !r.stdout.contains(" 1 givens"), "{command}: {}", r.stdout);
+    }
+}
+
+/// `count --output json` carries its puzzles, as `solve` and `rate` do: the
+/// records read back, so a batch can be filtered by verdict and solved.
+#[test]
+fn counted_records_read_back_into_solve() {
+    let made = run(&["generate", "--box", "3x2", "--count", "2", "--output", "json"]);
+    let counted = run_with(&["count", "--output", "json"], Some(&made.stdout));
+    assert_eq!(counted.code, 0, "{}", counted.stderr);
+    for line in counted.stdout.lines() {
+        let record: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!((record["box"].as_str(), record["verdict"].as_str()), (Some("3x2"), Some("unique")), "{record}");
+    }
+    let solved = run_with(&["solve", "--output", "line"], Some(&counted.stdout));
+    assert_eq!(solved.code, 0, "{}", solved.stderr);
+    let expected = run_with(&["solve", "--output", "line"], Some(&made.stdout)).stdout;
+    assert_eq!(solved.stdout, expected);
+    // The JSON of trace and explain reads back as the puzzles they were given.
+    for command in ["trace", "explain"] {
+        let written = run_with(&[command, "--output", "json"], Some(&made.stdout));
+        let solved = run_with(&["solve", "--output", "line"], Some(&written.stdout));
+        assert_eq!((solved.code, solved.stderr.as_str()), (0, ""), "{command}");
+        assert_eq!(solved.stdout, expected, "{command}");
+    }
 }

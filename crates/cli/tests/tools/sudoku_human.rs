@@ -137,16 +137,27 @@ fn explain_goes_on_past_puzzles_it_cannot_explain() {
         "{}",
         r.stdout
     );
-    assert!(r.stdout.contains("<stdin>:3: bad input: <stdin>:3: a line of 15 cells"), "{}", r.stdout);
+    // Each line says its place once.
+    assert!(r.stdout.contains("\n<stdin>:3: bad input: a line of 15 cells"), "{}", r.stdout);
     assert!(r.stdout.contains("<stdin>:4: no solution\n"), "{}", r.stdout);
     assert!(
-        r.stdout.contains("<stdin>:5: bad input: <stdin>:5: conflicting givens: r1c1 and r1c2 are both 1 in row 1")
+        r.stdout.contains("\n<stdin>:5: bad input: conflicting givens: r1c1 and r1c2 are both 1 in row 1"),
+        "{}",
+        r.stdout
     );
     assert_eq!(r.stdout.matches("rating: ").count(), 3, "{}", r.stdout);
     assert!(r.stderr.contains("error: <stdin>:3: a line of 15 cells"), "{}", r.stderr);
     assert!(r.stderr.contains("error: <stdin>:5: conflicting givens"), "{}", r.stderr);
     let r = run_with(&["explain"], Some(&none));
     assert_eq!((r.code, r.stdout.as_str()), (1, "<stdin>:1: no solution\n\n"));
+    let r = run_with(&["hint"], Some("1.42421321.43421\n1.4x421321.43421\n11.2..1..1.4...1\n"));
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        "<stdin>:1: full house: r1c2 = 3 (the last empty cell of box 1)\n\
+         <stdin>:2: bad input: column 4: 'x' (33) is larger than the grid's side, 4\n\
+         <stdin>:3: bad input: conflicting givens: r1c1 and r1c2 are both 1 in row 1\n"
+    );
 }
 
 /// A 9x9 board a few steps into a solution, as a pencil-mark grid in HoDoKu's frame.

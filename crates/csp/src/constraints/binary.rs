@@ -88,11 +88,13 @@ impl Reifiable for Equal {
         if i128::from(ctx.max(x)) < lo || i128::from(ctx.min(x)) > hi {
             return false;
         }
-        if ctx.is_interval(x) || ctx.is_interval(y) {
-            // An interval has no holes, and the bounds overlap.
-            return true;
+        match (ctx.is_interval(x), ctx.is_interval(y)) {
+            // Intervals have no holes, and the bounds overlap.
+            (true, true) => true,
+            // Walk the bitset side only.
+            (true, false) => ctx.values(y).any(|w| w.checked_add(self.offset).is_some_and(|v| ctx.contains(x, v))),
+            _ => ctx.values(x).any(|v| v.checked_sub(self.offset).is_some_and(|w| ctx.contains(y, w))),
         }
-        ctx.values(x).any(|v| v.checked_sub(self.offset).is_some_and(|w| ctx.contains(y, w)))
     }
 
     fn negation(&self) -> ReifiableRelation {
@@ -106,7 +108,7 @@ impl Reifiable for Equal {
 
 /// `x == y + offset` where a side is an interval (bounds only): both get
 /// the (shifted) intersection of the bounds, to a fixpoint.
-fn equal_bounds(ctx: &mut Context<'_>, x: VarId, y: VarId, offset: i64) -> PropagationResult {
+pub(crate) fn equal_bounds(ctx: &mut Context<'_>, x: VarId, y: VarId, offset: i64) -> PropagationResult {
     let offset = i128::from(offset);
     loop {
         ctx.count_checks(2);

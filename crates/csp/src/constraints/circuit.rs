@@ -26,6 +26,11 @@
 //! of matching strength (Régin 1994) over the successors as well: the
 //! successors of a circuit are a permutation, and the matching finds every
 //! Hall set of it.
+//!
+//! A successor variable is first narrowed to the nodes' values, so an interval
+//! domain (a range wider than the bitset limit, kept as its bounds) is walked
+//! over at most the number of nodes; its inner removals are no-ops, which
+//! keeps the reasoning sound (weaker), and a fixed circuit is still checked.
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::constraints::graph::{Graph, Tarjan};

@@ -16,8 +16,19 @@
 //!   variables are distinct: an array variable other than the one indexed is
 //!   free. When a variable appears twice the same reasoning is a sound
 //!   relaxation, and the constraint is checked once everything is fixed.
+//!
+//! Over interval domains (ranges wider than the bitset limit, kept as their
+//! bounds) the index is first narrowed to the array's positions, so it is
+//! never walked beyond them; the value and the array's variables are read
+//! value by value only where one side is a bitset. Where both are intervals
+//! their bounds stand for them: the value within the hull of the remaining
+//! variables' bounds, and, once the index is fixed, the indexed variable and
+//! the value equal on bounds. That is bounds consistent on the interval
+//! variables (and domain consistent on the rest).
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
+use crate::constraints::binary::equal_bounds;
+use crate::constraints::in_set::retain_in;
 use crate::constraints::relaxed::{check_when_fixed, has_repeats};
 use crate::ids::VarId;
 use crate::kernel::{Conflict, Context, Cost, PropagationResult};
@@ -39,17 +50,10 @@ fn narrow_to_indices(ctx: &mut Context<'_>, index: VarId, first: i64, len: usize
     Ok(())
 }
 
-/// Keeps the values of `var` found in `values` (sorted, without repeats).
+/// Keeps the values of `var` found in `values` (sorted, without repeats,
+/// each a value of `var`'s domain: the same size means the same set).
 fn retain_listed(ctx: &mut Context<'_>, var: VarId, values: &[i64]) -> PropagationResult {
-    let (Some(&low), Some(&high)) = (values.first(), values.last()) else {
-        return ctx.retain(var, |_| false).map(drop);
-    };
-    ctx.set_min(var, low)?;
-    ctx.set_max(var, high)?;
-    if ctx.size(var) > values.len() {
-        ctx.retain(var, |v| values.binary_search(&v).is_ok())?;
-    }
-    Ok(())
+    if values.is_empty() || ctx.size(var) > values.len() { retain_in(ctx, var, values) } else { Ok(()) }
 }
 
 /// `array[index - first] = value`, for an array of constants; domain consistent.
@@ -108,9 +112,7 @@ impl Propagator for ElementPropagator<'_> {
         indices.extend(
             ctx.values(index).filter(|&i| entry(i).is_some_and(|a| (!same || a == i) && ctx.contains(value, a))),
         );
-        if indices.len() < ctx.size(index) {
-            ctx.retain(index, |i| indices.binary_search(&i).is_ok())?;
-        }
+        retain_listed(ctx, index, indices)?;
         values.clear();
         values.extend(indices.iter().filter_map(|&i| entry(i)));
         values.sort_unstable();
@@ -179,10 +181,37 @@ struct ElementVarPropagator<'c> {
     tuple: Vec<i64>,
 }
 
-/// Whether the domains of `a` and `b` share a value (scanning the smaller).
+/// Whether the domains of `a` and `b` share a value (scanning the smaller;
+/// two intervals, which have no holes, share one when their bounds overlap).
 fn intersects(ctx: &Context<'_>, a: VarId, b: VarId) -> bool {
+    if ctx.is_interval(a) && ctx.is_interval(b) {
+        return ctx.min(a).max(ctx.min(b)) <= ctx.max(a).min(ctx.max(b));
+    }
     let (small, large) = if ctx.size(a) <= ctx.size(b) { (a, b) } else { (b, a) };
     ctx.values(small).any(|v| ctx.contains(large, v))
+}
+
+impl ElementVarPropagator<'_> {
+    /// The rest of a call where `value` and a remaining variable are
+    /// intervals (the index already narrowed to `supported`): their bounds
+    /// stand for them, see the module docs.
+    fn propagate_bounds(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
+        let constraint = self.constraint;
+        let (index, value, first, xs) = (constraint.scope[0], constraint.scope[1], constraint.first, constraint.xs());
+        let at = |i: i64| xs[position(i, first, xs.len()).expect("an index within the array")];
+        let low = self.supported.iter().map(|&i| ctx.min(at(i))).min();
+        let high = self.supported.iter().map(|&i| ctx.max(at(i))).max();
+        let (Some(low), Some(high)) = (low, high) else { return Err(Conflict) };
+        ctx.set_min(value, low)?;
+        ctx.set_max(value, high)?;
+        if let Some(i) = ctx.fixed_value(index) {
+            equal_bounds(ctx, at(i), value, 0)?;
+        }
+        if self.repeats {
+            check_when_fixed(ctx, constraint, &mut self.tuple)?;
+        }
+        Ok(())
+    }
 }
 
 impl Propagator for ElementVarPropagator<'_> {
@@ -194,13 +223,13 @@ impl Propagator for ElementVarPropagator<'_> {
         self.supported.clear();
         self.supported.extend(ctx.values(index).filter(|&i| intersects(ctx, at(i), value)));
         ctx.count_checks(ctx.size(index) as u64);
-        if self.supported.len() < ctx.size(index) {
-            let supported = &self.supported;
-            ctx.retain(index, |i| supported.binary_search(&i).is_ok())?;
+        retain_listed(ctx, index, &self.supported)?;
+        if ctx.is_interval(value) && self.supported.iter().any(|&i| ctx.is_interval(at(i))) {
+            return self.propagate_bounds(ctx);
         }
         // value keeps the union of the remaining variables' domains: built from
-        // whichever side is cheaper to scan.
-        let spread: usize = self.supported.iter().map(|&i| ctx.size(at(i))).sum();
+        // whichever side is cheaper to scan (not an interval: see above).
+        let spread = self.supported.iter().map(|&i| ctx.size(at(i))).fold(0, usize::saturating_add);
         self.union.clear();
         if spread <= ctx.size(value).saturating_mul(self.supported.len()) {
             for &i in &self.supported {
@@ -216,8 +245,7 @@ impl Propagator for ElementVarPropagator<'_> {
         if let Some(i) = ctx.fixed_value(index) {
             // The indexed variable is the value.
             // `value` already holds the values of `x` it allows.
-            let union = &self.union;
-            ctx.retain(at(i), |v| union.binary_search(&v).is_ok())?;
+            retain_in(ctx, at(i), &self.union)?;
         }
         if self.repeats {
             check_when_fixed(ctx, constraint, &mut self.tuple)?;

@@ -14,6 +14,13 @@
 //!
 //! `L_i` is the same for every `i` but the one owner of the smallest candidate
 //! (when only one `x` can take it), so one scan of `m`'s values finds them all.
+//!
+//! Over interval domains (a range wider than the bitset limit, kept as its
+//! bounds) nothing is scanned: when a variable of the scope is an interval,
+//! the propagator reasons on bounds alone, bounds consistent: `m` between the
+//! smallest lower bound and the smallest upper bound of the `xs`, each `x` at
+//! least `min(m)`, and the one `x` that can still be at most `max(m)`, if
+//! only one can, at most `max(m)`.
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::constraints::relaxed::{check_when_fixed, has_repeats};
@@ -95,9 +102,60 @@ impl ExtremumPropagator<'_> {
     }
 }
 
+impl ExtremumPropagator<'_> {
+    /// The smallest key of `var`'s values.
+    fn key_min(&self, ctx: &Context<'_>, var: VarId) -> i64 {
+        if self.constraint.maximum { -ctx.max(var) } else { ctx.min(var) }
+    }
+
+    /// Removes the values of `var` whose keys are below `key`.
+    fn set_key_min(&self, ctx: &mut Context<'_>, var: VarId, key: i64) -> Result<bool, Conflict> {
+        if self.constraint.maximum { ctx.set_max(var, -key) } else { ctx.set_min(var, key) }
+    }
+
+    /// Removes the values of `var` whose keys are above `key`.
+    fn set_key_max(&self, ctx: &mut Context<'_>, var: VarId, key: i64) -> Result<bool, Conflict> {
+        if self.constraint.maximum { ctx.set_min(var, -key) } else { ctx.set_max(var, key) }
+    }
+
+    /// Bounds consistency, for scopes with an interval domain (see the module
+    /// docs), to a fixpoint. Keys are values or their negations, within
+    /// `-2^62..=2^62`: no overflow.
+    fn propagate_bounds(&self, ctx: &mut Context<'_>, m: VarId, xs: &[VarId]) -> PropagationResult {
+        loop {
+            ctx.count_checks(xs.len() as u64);
+            // No x (a constraint built by hand): no minimum to equal.
+            let Some(lowest) = xs.iter().map(|&x| self.key_min(ctx, x)).min() else { return Err(Conflict) };
+            let highest = xs.iter().map(|&x| self.key_max(ctx, x)).min().unwrap_or(i64::MAX);
+            let mut changed = self.set_key_min(ctx, m, lowest)? | self.set_key_max(ctx, m, highest)?;
+            let (m_low, m_high) = (self.key_min(ctx, m), self.key_max(ctx, m));
+            for &x in xs {
+                changed |= self.set_key_min(ctx, x, m_low)?;
+            }
+            // The minimum is one of the xs that can be at most max(m).
+            let mut candidates = xs.iter().filter(|&&x| self.key_min(ctx, x) <= m_high);
+            match (candidates.next(), candidates.next()) {
+                (None, _) => return Err(Conflict),
+                (Some(&only), None) => changed |= self.set_key_max(ctx, only, m_high)?,
+                _ => {}
+            }
+            if !changed {
+                return Ok(());
+            }
+        }
+    }
+}
+
 impl Propagator for ExtremumPropagator<'_> {
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
         let (m, xs) = self.constraint.scope.split_first().expect("a scope of m and the xs");
+        if self.constraint.scope.iter().any(|&var| ctx.is_interval(var)) {
+            self.propagate_bounds(ctx, *m, xs)?;
+            if self.repeats {
+                check_when_fixed(ctx, self.constraint, &mut self.tuple)?;
+            }
+            return Ok(());
+        }
         // G and G_i: the smallest largest key, and the second smallest for the
         // variable that has the smallest.
         let (mut smallest, mut second, mut argmin) = (i64::MAX, i64::MAX, usize::MAX);

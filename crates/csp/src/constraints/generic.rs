@@ -16,6 +16,22 @@
 //! restores it, and a search resumes after it. The values examined are a subset
 //! of AC-3's, and both remove the same values at each revision, so the two reach
 //! the same fixpoint along the same queue with AC-2001 never checking more.
+//!
+//! **Textbook counts.** The engine queues constraints, but over distinct
+//! variables with bitset domains the propagator revises as Mackworth's
+//! arc-oriented AC-3 does: the arc `(x, c)` (the values of `x` against the
+//! others of `c`) only when another variable of `c` changed since this
+//! propagator last ran (it keeps each domain's size then, in reversible
+//! integers; along a branch domains only shrink, so an equal size is an equal
+//! domain), and never again for its own removals: a value removed for lack
+//! of a support belongs to no allowed tuple, so it supported nothing, and one
+//! call reaches the constraint's fixpoint (it is idempotent). Under forward
+//! checking the last decided variable of such a scope was filtered when the
+//! one before it was decided, so the full check that follows is not made
+//! (classic forward checking tests a decision against the future variables
+//! only). With repeated variables or an interval domain (whose inner values
+//! cannot be removed) every call revises every position, and forward checking
+//! checks the full tuple.
 
 use crate::constraint::{Constraint, Propagator};
 use crate::ids::VarId;
@@ -51,6 +67,14 @@ pub(crate) struct Generic<'c> {
     /// initial domain, the position of the last support found in the other
     /// side's domain (-1 before the first search).
     last: [Vec<ReversibleInt>; 2],
+    /// Whether the scope holds two or more distinct variables, all bitsets
+    /// (known once initialised): then revisions are arc-oriented, the
+    /// propagator is idempotent and forward checking skips the redundant
+    /// full check (see the module documentation).
+    exact: bool,
+    /// Under `exact`: each scope variable's domain size when the propagator
+    /// last revised (-1 before its first revision).
+    seen_sizes: Vec<ReversibleInt>,
 }
 
 impl<'c> Generic<'c> {
@@ -65,6 +89,8 @@ impl<'c> Generic<'c> {
             odometer: vec![0; scope.len()],
             algorithm,
             last: [Vec::new(), Vec::new()],
+            exact: false,
+            seen_sizes: Vec::new(),
         }
     }
 
@@ -147,11 +173,31 @@ impl<'c> Generic<'c> {
         }
     }
 
-    /// Arc consistency: removes every value without a support, position by position.
+    /// Arc consistency: removes every value without a support, position by
+    /// position. Under `exact`, only the positions with another position
+    /// whose domain changed since the last revision (all of them the first
+    /// time): the arcs an arc-oriented AC-3 queue would hold.
     fn revise(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
+        // Bit `k`: position `k` changed since the last revision (every bit on
+        // the first one, or without `exact`). Scopes wider than 64 positions
+        // are revised in full.
+        let mut changed = u64::MAX;
+        if self.exact && self.scope.len() <= 64 {
+            changed = 0;
+            for (k, &var) in self.scope.iter().enumerate() {
+                if ctx.get(self.seen_sizes[k]) != ctx.size(var) as i64 {
+                    changed |= 1 << k;
+                }
+            }
+        }
         self.load(ctx);
         let mut checks = 0;
         for k in 0..self.scope.len() {
+            // Revise `k` when another position changed.
+            let others = if k < 64 { changed & !(1u64 << k) } else { changed };
+            if others == 0 {
+                continue;
+            }
             // Index relative to the position's start: a removal reloads the values.
             let mut r = 0;
             while r < self.size(k) {
@@ -176,6 +222,12 @@ impl<'c> Generic<'c> {
             }
         }
         ctx.count_checks(checks);
+        if self.exact {
+            for (k, &var) in self.scope.iter().enumerate() {
+                let size = ctx.size(var) as i64;
+                ctx.set(self.seen_sizes[k], size);
+            }
+        }
         Ok(())
     }
 
@@ -191,6 +243,9 @@ impl<'c> Generic<'c> {
             }
         }
         match free {
+            // The decision just made completed the scope: it was taken from a
+            // domain filtered when the variable before it was decided.
+            None if self.exact && ctx.decision.is_some() => Ok(()),
             None => {
                 for (k, &var) in self.scope.iter().enumerate() {
                     self.tuple[k] = ctx.min(var);
@@ -222,10 +277,13 @@ impl<'c> Generic<'c> {
 
 impl Propagator for Generic<'_> {
     fn initialise(&mut self, ctx: &mut Context<'_>) {
+        let distinct = self.scope.iter().enumerate().all(|(k, var)| !self.scope[..k].contains(var));
+        self.exact = self.scope.len() >= 2 && distinct && !self.scope.iter().any(|&var| ctx.is_interval(var));
+        if self.exact {
+            self.seen_sizes = self.scope.iter().map(|_| ctx.new_reversible_int(-1)).collect();
+        }
         // Last supports are kept per position: bitsets only.
-        let binary = self.scope.len() == 2
-            && self.scope[0] != self.scope[1]
-            && !self.scope.iter().any(|&var| ctx.is_interval(var));
+        let binary = self.scope.len() == 2 && self.exact;
         if self.algorithm == ArcConsistency::Ac2001 && binary {
             for k in 0..2 {
                 let size = ctx.state().num_words(self.scope[k].index) as usize * 64;
@@ -249,6 +307,11 @@ impl Propagator for Generic<'_> {
         if self.scope.len() <= 2 { Cost::Cheap } else { Cost::Expensive }
     }
 
-    // Not idempotent: a removal at a later position can take away the support of
-    // a value at an earlier one, so the engine calls the propagator again.
+    /// Over distinct bitset variables a revision reaches the constraint's
+    /// fixpoint (see the module documentation). With a repeated variable, a
+    /// removal at one position can take away a support found through the
+    /// other; with an interval, an inner value that should go stays.
+    fn is_idempotent(&self) -> bool {
+        self.exact
+    }
 }

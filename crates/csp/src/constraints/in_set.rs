@@ -2,6 +2,14 @@
 //! (inside) `S` are removed, which is domain consistent. Reifiable, each
 //! being the other's negation; `x = k`, `x ≠ k`, `x ≤ k` and `x ≥ k` are the
 //! cases of a single value and of a range.
+//!
+//! Over an interval domain (a range wider than the bitset limit, kept as its
+//! bounds) the bounds move to the nearest values allowed, which is bounds
+//! consistent, and nothing walks the interval: a step from a bound is taken
+//! only past a member of `S` ([`retain_out`]), and whether the relation can
+//! still hold is decided by comparing sizes before any value is read. The
+//! same two narrowings ([`retain_in`], [`retain_out`]) serve the counting
+//! constraints.
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::domain::Domain;
@@ -62,32 +70,57 @@ impl Reifiable for InSet {
     fn enforce(&self, ctx: &mut Context<'_>) -> PropagationResult {
         let x = self.scope[0];
         ctx.count_checks(1);
-        if self.negated {
-            return ctx.retain(x, |v| !self.set.contains(v)).map(drop);
-        }
-        match (self.set.min(), self.set.max()) {
-            // A range: two bound moves.
-            (Some(min), Some(max)) if self.set.sparse_values().is_none() => {
+        match (self.set.sparse_values(), self.set.min(), self.set.max()) {
+            (Some(values), ..) if self.negated => retain_out(ctx, x, values),
+            (Some(values), ..) => retain_in(ctx, x, values),
+            // A range: two bound moves, or what is left around it.
+            (None, Some(min), Some(max)) if self.negated => {
+                if (min..=max).contains(&ctx.min(x)) {
+                    ctx.set_min(x, max.saturating_add(1))?;
+                }
+                if (min..=max).contains(&ctx.max(x)) {
+                    ctx.set_max(x, min.saturating_sub(1))?;
+                }
+                if !ctx.is_interval(x) && ctx.min(x) < min && max < ctx.max(x) {
+                    ctx.retain(x, |v| !(min..=max).contains(&v))?;
+                }
+                Ok(())
+            }
+            (None, Some(min), Some(max)) => {
                 ctx.set_min(x, min)?;
                 ctx.set_max(x, max)?;
                 Ok(())
             }
-            (Some(_), Some(_)) => ctx.retain(x, |v| self.set.contains(v)).map(drop),
-            // Nothing is in the empty set.
+            // Every value is outside the empty set; none is inside it.
+            _ if self.negated => Ok(()),
             _ => Err(Conflict),
         }
     }
 
     fn may_hold(&self, ctx: &Context<'_>) -> bool {
         let x = self.scope[0];
+        let (Some(min), Some(max)) = (self.set.min(), self.set.max()) else {
+            return self.negated;
+        };
+        let (low, high) = (ctx.min(x), ctx.max(x));
         if self.negated {
-            return ctx.values(x).any(|v| !self.set.contains(v));
+            return match self.set.sparse_values() {
+                // x has no holes between its bounds that S could fill.
+                None => low < min || max < high,
+                // More values than S has, or one outside it: the walk reads
+                // at most |S| + 1 values.
+                Some(values) => ctx.size(x) > values.len() || ctx.values(x).any(|v| !self.set.contains(v)),
+            };
         }
-        match (self.set.min(), self.set.max()) {
-            (Some(min), Some(max)) if ctx.max(x) >= min && ctx.min(x) <= max => {
-                ctx.values(x).any(|v| self.set.contains(v))
-            }
-            _ => false,
+        if high < min || max < low {
+            return false;
+        }
+        match self.set.sparse_values() {
+            // A range that meets x's bounds meets an interval.
+            None if ctx.is_interval(x) => true,
+            // Walk the smaller of the two.
+            Some(values) if values.len() < ctx.size(x) => values.iter().any(|&v| ctx.contains(x, v)),
+            _ => ctx.values(x).any(|v| self.set.contains(v)),
         }
     }
 
@@ -98,4 +131,49 @@ impl Reifiable for InSet {
     fn events(&self) -> Event {
         Event::Domain
     }
+}
+
+/// Keeps the values of `x` that are in `set` (sorted, without repeats). A
+/// bitset loses every other value; an interval's bounds move to the nearest
+/// members of `set` (bounds consistent; its inner values stay).
+pub(crate) fn retain_in(ctx: &mut Context<'_>, x: VarId, set: &[i64]) -> PropagationResult {
+    let (Some(&first), Some(&last)) = (set.first(), set.last()) else {
+        return Err(Conflict);
+    };
+    ctx.set_min(x, first)?;
+    ctx.set_max(x, last)?;
+    if !ctx.is_interval(x) {
+        return ctx.retain(x, |v| set.binary_search(&v).is_ok()).map(drop);
+    }
+    // Within first..=last now: a member at least min(x) and one at most max(x) exist.
+    let low = set[set.partition_point(|&v| v < ctx.min(x))];
+    let high = set[set.partition_point(|&v| v <= ctx.max(x)) - 1];
+    ctx.set_min(x, low)?;
+    ctx.set_max(x, high)?;
+    Ok(())
+}
+
+/// Removes the values of `x` that are in `set` (sorted, without repeats). A
+/// bitset loses them all; an interval's bounds step past the members of
+/// `set` at its ends (at most `set.len()` steps; bounds consistent).
+pub(crate) fn retain_out(ctx: &mut Context<'_>, x: VarId, set: &[i64]) -> PropagationResult {
+    if !ctx.is_interval(x) {
+        return ctx.retain(x, |v| set.binary_search(&v).is_err()).map(drop);
+    }
+    // Values are within -2^62..=2^62: a step past one cannot overflow.
+    let mut low = ctx.min(x);
+    let mut at = set.partition_point(|&v| v < low);
+    while set.get(at) == Some(&low) {
+        low += 1;
+        at += 1;
+    }
+    let mut high = ctx.max(x);
+    let mut at = set.partition_point(|&v| v <= high);
+    while at > 0 && set[at - 1] == high {
+        high -= 1;
+        at -= 1;
+    }
+    ctx.set_min(x, low)?;
+    ctx.set_max(x, high)?;
+    Ok(())
 }

@@ -2,7 +2,8 @@
 //! (MiniZinc's `increasing` and `strictly_increasing`; the decreasing forms are
 //! the same relation over the reversed variables).
 //!
-//! Strength: domain consistent (on distinct variables). Algorithm: a forward
+//! Strength: domain consistent (on distinct variables). Over interval
+//! domains (ranges kept as their bounds) the same passes are bounds consistent. Algorithm: a forward
 //! pass raises each lower bound to its predecessor's (plus one when strict), a
 //! backward pass lowers each upper bound to its successor's. Every value left
 //! then has a support: the smallest values before it and the largest after it,

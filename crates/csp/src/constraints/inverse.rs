@@ -14,8 +14,14 @@
 //! when the edge `(i, j)` is in a perfect matching, which Régin's propagator
 //! decides, and channeling carries it over to `invf`). Positions are compared
 //! in 128-bit arithmetic, so no base or value overflows.
+//!
+//! A variable is first narrowed to the other array's positions, so an interval
+//! domain (a range wider than the bitset limit, kept as its bounds) is walked
+//! over at most that many values; its inner removals are no-ops, so over
+//! intervals the channeling is sound and moves bounds only.
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
+use crate::constraints::in_set::retain_in;
 use crate::ids::VarId;
 use crate::kernel::{Conflict, Context, PropagationResult};
 
@@ -120,8 +126,7 @@ impl Channel<'_> {
             );
             ctx.count_checks(ctx.size(var) as u64);
             if self.keep.len() < ctx.size(var) {
-                let keep = &self.keep;
-                ctx.retain(var, |value| keep.binary_search(&value).is_ok())?;
+                retain_in(ctx, var, &self.keep)?;
             }
         }
         Ok(())

@@ -4,6 +4,8 @@
 //! as for Rust's slices, a proper prefix is smaller than the longer vector.
 //!
 //! Strength: domain consistent (on vectors without a repeated variable).
+//! Over interval domains (ranges wider than the bitset limit, kept as their
+//! bounds) it reads and moves bounds only, so it is bounds consistent there.
 //! Algorithm: Frisch, Hnich, Kiziltan, Miguel and Walsh, "Global constraints
 //! for lexicographic orderings" (CP 2002), with its two pointers: `alpha`, the
 //! first position whose two variables are not fixed to one value, and `beta`,

@@ -13,24 +13,24 @@
 //! | [`Linear`] `sum(a*x) != k` | the last open variable loses one value | domain consistent |
 //! | [`Table`] | simple tabular reduction (Ullmann 2007) | generalized arc consistent |
 //! | [`Predicate`] | generic support checking | arc consistent while the tuples to try stay few |
-//! | [`InSet`] `x ∈ S`, `x ∉ S` | remove the values outside (inside) `S` | domain consistent |
+//! | [`InSet`] `x ∈ S`, `x ∉ S` | remove the values outside (inside) `S` | domain consistent (bounds over interval domains) |
 //! | [`Clause`] `l1 ∨ ... ∨ ln` over literals | unit propagation, two watched literals | domain consistent |
 //! | [`Xor`] odd (even) parity of literals | the last open literal makes up the parity | domain consistent |
 //! | [`Reified`] `b <-> C`, `b -> C` | `C` or its negation once `b` is fixed; `b` once `C` is decided | domain consistent for `C` in `x = y + c`, `x != y + c`, `x + c <= y`, `x ∈ S`, `x ∉ S`, linear `< <= > >=`, parity, sums of booleans with unit coefficients (and `b -> sum != k`); bounds for other linear `=` and `!=` |
 //! | [`Arithmetic`] `z = x * y`, `x div y`, `x mod y`, `x ^ y`, `x ^ k`, `\|x\|` | support enumeration on small domains, interval reasoning in `i128` beyond | domain consistent up to 4096 pairs of operand values (`abs` and `x ^ k`: values), bounds beyond ([`crate::ArithmeticStrength`]) |
-//! | [`Extremum`] `m = min(xs)`, `m = max(xs)` | one scan of the candidates of `m` | domain consistent |
-//! | [`Element`] `array[i - first] = z` | one pass over the index | domain consistent |
-//! | [`ElementVar`] `xs[i - first] = z` | index by intersection, `z` by union, equality once `i` is fixed | domain consistent |
-//! | [`Count`] `c = #{xs = y}` | among per value of `y` | domain consistent |
-//! | [`Among`] `#{xs in S}` is `c` or in `low..=high` (`at_least`, `at_most`, `exactly`) | lower and upper counts (Bessière et al. 2005) | domain consistent |
+//! | [`Extremum`] `m = min(xs)`, `m = max(xs)` | one scan of the candidates of `m` | domain consistent (bounds over interval domains) |
+//! | [`Element`] `array[i - first] = z` | one pass over the index | domain consistent (bounds over interval domains) |
+//! | [`ElementVar`] `xs[i - first] = z` | index by intersection, `z` by union, equality once `i` is fixed | domain consistent (bounds over interval domains) |
+//! | [`Count`] `c = #{xs = y}` | among per value of `y` | domain consistent (sound over interval domains) |
+//! | [`Among`] `#{xs in S}` is `c` or in `low..=high` (`at_least`, `at_most`, `exactly`) | lower and upper counts (Bessière et al. 2005) | domain consistent (bounds over interval domains) |
 //! | [`GlobalCardinality`] (closed, low/up) | an `among` per cover value, the sum of the counts | counting (not domain consistent) |
 //! | [`NValue`] `n = #distinct(xs)` | interval hitting set and union size | bounds on `n` |
-//! | [`NegativeTable`] | forbidden rows counted against the domains' products (STR-N) | generalized arc consistent |
-//! | [`Regular`] (a [`crate::Dfa`]) | Pesant's layered graph (Pesant 2004) | domain consistent |
+//! | [`NegativeTable`] | forbidden rows counted against the domains' products (STR-N) | generalized arc consistent (bounds over interval domains) |
+//! | [`Regular`] (a [`crate::Dfa`]) | Pesant's layered graph (Pesant 2004) | domain consistent (bounds over interval domains) |
 //! | [`Circuit`] circuit, subcircuit | chains of fixed successors (Caseau & Laburthe 1997), strongly connected components; with an all-different (matching) | sound; no sub-tour once fixed |
-//! | [`Inverse`] `f[i] = j <=> invf[j] = i` | channeling both ways; with an all-different (matching) | domain consistent |
-//! | [`Lex`] `x <lex y`, `x <=lex y` | two pointers (Frisch et al. 2002) | domain consistent |
-//! | [`Increasing`] `x[0] <= x[1] <= ...`, strict or not | a forward and a backward pass | domain consistent |
+//! | [`Inverse`] `f[i] = j <=> invf[j] = i` | channeling both ways; with an all-different (matching) | domain consistent (sound over interval domains) |
+//! | [`Lex`] `x <lex y`, `x <=lex y` | two pointers (Frisch et al. 2002) | domain consistent (bounds over interval domains) |
+//! | [`Increasing`] `x[0] <= x[1] <= ...`, strict or not | a forward and a backward pass | domain consistent (bounds over interval domains) |
 //! | [`Cumulative`] | time-table on compulsory parts (Beldiceanu & Carlsson 2002) | time-table consistent on start bounds |
 //! | [`Disjunctive`], strict or not | time-table, edge-finding and detectable precedences with the Θ-Λ-tree (Vilím 2004, 2008) | time-table, edge-finding and detectable-precedence consistent on start bounds |
 //!

@@ -9,6 +9,13 @@
 //! sizes: a count per value, made only for the variables whose product is
 //! small enough to be reached. The rows are distinct (the constructor removes
 //! repeats), which the counting needs.
+//!
+//! An interval domain (a range wider than the bitset limit, kept as its
+//! bounds) has no holes, so its size is exact and the counting holds; its
+//! cells are tested by value, and a value without support is removed only
+//! when it is a bound (the interval keeps its inner values: bounds
+//! consistent there). With every variable fixed, the one tuple left is
+//! forbidden exactly when its row is live: the check.
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::ids::VarId;
@@ -71,22 +78,33 @@ impl Constraint for NegativeTable {
             order: Vec::new(),
             live: None,
             column: Vec::new(),
+            values: Vec::new(),
             before: Vec::new(),
             intervals: false,
         }))
     }
 }
 
+/// A cell of a row whose value is outside its variable's initial domain.
+const OUTSIDE: u32 = u32::MAX;
+
+/// A cell of an interval variable, whose values have no positions: it is
+/// read by value.
+const BY_VALUE: u32 = u32::MAX - 1;
+
 /// The forbidden rows inside the domains, and the counts of their values.
 struct Counting<'c> {
     table: &'c NegativeTable,
-    /// Rows as domain positions (`u32::MAX` for a value outside the initial domain).
+    /// Rows as domain positions ([`OUTSIDE`] for a value outside the initial
+    /// domain, [`BY_VALUE`] for a cell of an interval variable).
     positions: Vec<u32>,
     /// The rows, the live ones (all values still in the domains) first.
     order: Vec<u32>,
     live: Option<ReversibleInt>,
-    /// Scratch: one column of the live rows.
+    /// Scratch: one column of the live rows, as positions or (for an
+    /// interval variable) as values.
     column: Vec<u32>,
+    values: Vec<i64>,
     /// Scratch: the products of the domain sizes before each position.
     before: Vec<u128>,
     /// Whether a scope variable is an interval: its values have no
@@ -99,17 +117,23 @@ impl Propagator for Counting<'_> {
     fn initialise(&mut self, ctx: &mut Context<'_>) {
         let vars = &self.table.vars;
         let arity = vars.len();
-        let state = ctx.state();
+        let cell = |var: VarId, value: i64| {
+            if ctx.is_interval(var) {
+                if ctx.contains(var, value) { BY_VALUE } else { OUTSIDE }
+            } else {
+                ctx.state().position(var.index, value).unwrap_or(OUTSIDE)
+            }
+        };
         self.positions = self
             .table
             .rows
             .chunks_exact(arity.max(1))
-            .flat_map(|row| row.iter().zip(vars).map(|(&v, var)| state.position(var.index, v).unwrap_or(u32::MAX)))
+            .flat_map(|row| row.iter().zip(vars).map(|(&value, &var)| cell(var, value)))
             .collect();
         // A row with a value outside the initial domains forbids nothing.
         let rows = self.table.rows.len() / arity.max(1);
         self.order = (0..rows as u32)
-            .filter(|&r| self.positions[r as usize * arity..(r as usize + 1) * arity].iter().all(|&p| p != u32::MAX))
+            .filter(|&r| self.positions[r as usize * arity..(r as usize + 1) * arity].iter().all(|&p| p != OUTSIDE))
             .collect();
         self.live = Some(ctx.new_reversible_int(self.order.len() as i64));
         self.intervals = vars.iter().any(|var| ctx.is_interval(*var));
@@ -126,11 +150,17 @@ impl Propagator for Counting<'_> {
         }
         let live_cell = self.live.expect("initialised");
         let mut live = ctx.get(live_cell) as usize;
+        let rows = &self.table.rows;
         let mut i = 0;
         while i < live {
             let row = self.order[i] as usize;
             let cells = &self.positions[row * arity..(row + 1) * arity];
-            if cells.iter().zip(vars).all(|(&p, var)| ctx.state().contains_pos(var.index, p)) {
+            let values = &rows[row * arity..(row + 1) * arity];
+            let inside = |k: usize| match cells[k] {
+                BY_VALUE => ctx.contains(vars[k], values[k]),
+                p => ctx.state().contains_pos(vars[k].index, p),
+            };
+            if (0..arity).all(inside) {
                 i += 1;
             } else {
                 live -= 1;
@@ -162,10 +192,25 @@ impl Propagator for Counting<'_> {
                 continue; // no value of k can have all its tuples forbidden
             }
             // Values of k on `others` live rows have no allowed tuple left.
+            let var = vars[k];
+            if ctx.is_interval(var) {
+                self.values.clear();
+                self.values.extend(self.order[..live].iter().map(|&r| rows[r as usize * arity + k]));
+                self.values.sort_unstable();
+                // Only a bound can go: the low values in increasing order, then
+                // the high ones in decreasing order, so that each is a bound
+                // when its turn comes.
+                let runs = self.values.chunk_by(|a, b| a == b);
+                for run in runs.clone().chain(runs.rev()) {
+                    if run.len() as u128 >= others {
+                        ctx.remove(var, run[0])?;
+                    }
+                }
+                continue;
+            }
             self.column.clear();
             self.column.extend(self.order[..live].iter().map(|&r| self.positions[r as usize * arity + k]));
             self.column.sort_unstable();
-            let var = vars[k];
             for run in self.column.chunk_by(|a, b| a == b) {
                 if run.len() as u128 >= others {
                     ctx.remove_pos(var.index, run[0])?;

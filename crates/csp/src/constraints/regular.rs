@@ -10,6 +10,12 @@
 //! and a value of variable `i` stays when it labels an edge between two kept
 //! states. Recomputed at each call, in time linear in the number of edges
 //! (variables x states x values).
+//!
+//! A variable's labels are read from whichever is smaller, its domain or the
+//! alphabet, so an interval domain (a range wider than the bitset limit, kept
+//! as its bounds) is never walked; its bounds move to the smallest and the
+//! largest supported label, which is bounds consistent (the values between
+//! them that are no symbol stay, and fail once the variable is fixed).
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::constraints::relaxed::has_repeats;
@@ -159,9 +165,14 @@ impl Propagator for LayeredGraph<'_> {
         self.label_start.clear();
         for &var in vars {
             self.label_start.push(self.labels.len());
-            for value in ctx.values(var) {
-                if let Ok(symbol) = dfa.symbols.binary_search(&value) {
-                    self.labels.push((value, symbol as u32));
+            if ctx.size(var) > width {
+                let symbols = dfa.symbols.iter().enumerate().filter(|&(_, &value)| ctx.contains(var, value));
+                self.labels.extend(symbols.map(|(symbol, &value)| (value, symbol as u32)));
+            } else {
+                for value in ctx.values(var) {
+                    if let Ok(symbol) = dfa.symbols.binary_search(&value) {
+                        self.labels.push((value, symbol as u32));
+                    }
                 }
             }
         }
@@ -219,7 +230,18 @@ impl Propagator for LayeredGraph<'_> {
             if kept < ctx.size(var) {
                 let labels = &self.labels[start..end];
                 let supported = &self.supported[start..end];
-                ctx.retain(var, |v| labels.binary_search_by_key(&v, |&(value, _)| value).is_ok_and(|k| supported[k]))?;
+                if ctx.is_interval(var) {
+                    // Acceptance is reachable: every layer has a supported label.
+                    let mut kept = labels.iter().zip(supported).filter(|&(_, &s)| s).map(|(&(value, _), _)| value);
+                    let low = kept.next().ok_or(Conflict)?;
+                    let high = kept.next_back().unwrap_or(low);
+                    ctx.set_min(var, low)?;
+                    ctx.set_max(var, high)?;
+                } else {
+                    ctx.retain(var, |v| {
+                        labels.binary_search_by_key(&v, |&(value, _)| value).is_ok_and(|k| supported[k])
+                    })?;
+                }
             }
         }
         Ok(())

@@ -101,6 +101,15 @@ impl LinearExpr {
         Condition(Form::Compare { expr: self - rhs.into(), relation })
     }
 
+    /// The terms (not merged) and the constant, or the error of an
+    /// expression whose building overflowed.
+    pub(super) fn into_parts(self) -> Result<(Vec<(i128, VarId)>, i128), ModelError> {
+        if self.overflow {
+            return Err(ModelError::LinearOverflow { terms: self.terms.len() });
+        }
+        Ok((self.terms, self.constant))
+    }
+
     fn plus(mut self, other: LinearExpr) -> LinearExpr {
         self.terms.extend(other.terms);
         match self.constant.checked_add(other.constant) {

@@ -1,10 +1,13 @@
-//! The objective of a model: a variable to minimise or maximise. The model
-//! only stores it; [`Solver::optimize`](crate::Solver::optimize) and
+//! The objective of a model: a variable or a linear expression to minimise
+//! or maximise (an expression gets a variable equal to it). The model only
+//! stores it; [`Solver::optimize`](crate::Solver::optimize) and
 //! [`Solver::improvements`](crate::Solver::improvements) search for the best
 //! solution by branch and bound.
 
 use crate::constraints::Relation;
 use crate::ids::VarId;
+
+use super::expr::LinearExpr;
 
 use super::{MAX_VALUE, Model, ModelError};
 
@@ -37,8 +40,15 @@ impl Objective {
 }
 
 impl Model {
-    /// Makes `var` the objective, to minimise. A model has at most one
-    /// objective: this replaces any earlier one.
+    /// Makes `objective` (a variable, or any linear expression of variables,
+    /// literals and constants) the objective, to minimise, and returns the
+    /// variable that holds its value in every solution. A model has at most
+    /// one objective: this replaces any earlier one.
+    ///
+    /// A variable is its own objective; another expression gets a new
+    /// variable equal to it, whose domain is the range the expression can
+    /// take (checked to lie within `-MAX_VALUE..=MAX_VALUE`:
+    /// [`ModelError::ObjectiveOutOfRange`] otherwise).
     ///
     /// The objective concerns [`Solver::optimize`](crate::Solver::optimize) and
     /// [`Solver::improvements`](crate::Solver::improvements) only:
@@ -47,41 +57,25 @@ impl Model {
     /// and ignore it.
     ///
     /// ```
-    /// use csp::{Model, OptimizationOutcome, Relation, SolveConfig, Solver};
+    /// use csp::{Model, OptimizationOutcome, SolveConfig, Solver};
     ///
     /// let mut model = Model::new();
     /// let x = model.new_var(0..=10).unwrap();
     /// let y = model.new_var(0..=10).unwrap();
-    /// model.linear(&[(1, x), (1, y)], Relation::Ge, 7).unwrap();
-    /// let cost = model.minimize_linear(&[(3, x), (2, y)]).unwrap();
+    /// model.add((x + y).ge(7)).unwrap();
+    /// let cost = model.minimize(3 * x + 2 * y).unwrap();
     /// let mut solver = Solver::new(&model, SolveConfig::default()).unwrap();
     /// let OptimizationOutcome::Optimal { solution, objective } = solver.optimize() else { panic!() };
     /// assert_eq!((objective, solution[cost], solution[x], solution[y]), (14, 14, 0, 7));
     /// ```
-    pub fn minimize(&mut self, var: VarId) -> Result<(), ModelError> {
-        self.set_objective(var, Sense::Minimize)
+    pub fn minimize(&mut self, objective: impl Into<LinearExpr>) -> Result<VarId, ModelError> {
+        self.set_objective(objective.into(), Sense::Minimize)
     }
 
-    /// Makes `var` the objective, to maximise (see [`Model::minimize`]).
-    pub fn maximize(&mut self, var: VarId) -> Result<(), ModelError> {
-        self.set_objective(var, Sense::Maximize)
-    }
-
-    /// Minimises `sum(coefficient * variable)`: creates a variable equal to the
-    /// sum (its domain the range the sum can take, checked to lie within
-    /// `-MAX_VALUE..=MAX_VALUE`), makes it the objective and returns it, so
-    /// that a solution's cost can be read from it.
-    pub fn minimize_linear(&mut self, terms: &[(i64, VarId)]) -> Result<VarId, ModelError> {
-        let var = self.sum_var(terms)?;
-        self.minimize(var)?;
-        Ok(var)
-    }
-
-    /// Maximises `sum(coefficient * variable)` (see [`Model::minimize_linear`]).
-    pub fn maximize_linear(&mut self, terms: &[(i64, VarId)]) -> Result<VarId, ModelError> {
-        let var = self.sum_var(terms)?;
-        self.maximize(var)?;
-        Ok(var)
+    /// Makes `objective` the objective, to maximise, and returns the variable
+    /// that holds its value (see [`Model::minimize`]).
+    pub fn maximize(&mut self, objective: impl Into<LinearExpr>) -> Result<VarId, ModelError> {
+        self.set_objective(objective.into(), Sense::Maximize)
     }
 
     /// The objective, if one was set.
@@ -94,33 +88,42 @@ impl Model {
         self.objective = None;
     }
 
-    fn set_objective(&mut self, var: VarId, sense: Sense) -> Result<(), ModelError> {
-        self.check_var("objective", 0, var)?;
+    fn set_objective(&mut self, objective: LinearExpr, sense: Sense) -> Result<VarId, ModelError> {
+        let var = self.objective_var(objective)?;
         self.objective = Some(Objective { var, sense });
-        Ok(())
+        Ok(var)
     }
 
-    /// A new variable equal to the sum, over the range the sum can take.
-    fn sum_var(&mut self, terms: &[(i64, VarId)]) -> Result<VarId, ModelError> {
-        let vars: Vec<VarId> = terms.iter().map(|&(_, v)| v).collect();
-        self.check_scope("objective", &vars)?;
-        let (mut lo, mut hi) = (0i128, 0i128);
-        for &(coefficient, var) in terms {
-            let domain = self.domain(var).expect("check_scope accepted the variable");
+    /// The variable whose value is the expression: the expression's variable
+    /// when it is one (with coefficient 1 and no constant), or a new variable
+    /// equal to it, over the range it can take.
+    fn objective_var(&mut self, objective: LinearExpr) -> Result<VarId, ModelError> {
+        let (terms, constant) = objective.into_parts()?;
+        // sum(terms) + constant = v, posted as sum(terms) - v = -constant.
+        let rhs = constant.checked_neg().ok_or(ModelError::LinearOverflow { terms: terms.len() })?;
+        for (position, &(_, var)) in terms.iter().enumerate() {
+            self.check_var("objective", position, var)?;
+        }
+        let (terms, rhs) = self.normalize_linear(terms, rhs)?;
+        let terms: Vec<(i64, VarId)> = terms.into_iter().filter(|&(c, _)| c != 0).collect();
+        if let ([(1, var)], 0) = (terms.as_slice(), rhs) {
+            return Ok(*var);
+        }
+        let (mut lo, mut hi) = (-i128::from(rhs), -i128::from(rhs));
+        for &(coefficient, var) in &terms {
+            let domain = &self.domains[var.index()];
             let (min, max) = (domain.min().unwrap_or(0), domain.max().unwrap_or(0));
             let (a, b) = (i128::from(coefficient) * i128::from(min), i128::from(coefficient) * i128::from(max));
-            lo = lo.saturating_add(a.min(b));
-            hi = hi.saturating_add(a.max(b));
+            lo += a.min(b);
+            hi += a.max(b);
         }
-        for bound in [lo, hi] {
-            if bound.unsigned_abs() > MAX_VALUE.unsigned_abs() as u128 {
-                return Err(ModelError::ObjectiveOutOfRange { min: lo, max: hi });
-            }
+        if lo.unsigned_abs() > MAX_VALUE.unsigned_abs().into() || hi.unsigned_abs() > MAX_VALUE.unsigned_abs().into() {
+            return Err(ModelError::ObjectiveOutOfRange { min: lo, max: hi });
         }
         let var = self.new_var(lo as i64..=hi as i64)?;
-        let mut equation = terms.to_vec();
+        let mut equation = terms;
         equation.push((-1, var));
-        self.linear(&equation, Relation::Eq, 0)?;
+        self.linear(&equation, Relation::Eq, rhs)?;
         Ok(var)
     }
 }

@@ -8,6 +8,8 @@
 //! | [`RandomCsp::generate_flawless`] | flawless model B: no value without a support | Gent, MacIntyre, Prosser, Smith & Walsh 2001 |
 //! | [`ModelRb`] | model RB: `d = n^α` values, `r n ln n` constraints, an exact threshold | Xu & Li 2000 |
 //! | [`QuasigroupWithHoles`] | a random Latin square with holes punched: satisfiable, with a hardness peak | Achlioptas, Gomes, Kautz & Selman 2000 |
+//! | [`QuasigroupWithHoles::generate_balanced`] | the same with as many holes in every row and column | Kautz, Ruan, Achlioptas, Gomes, Selman & Stickel 2001 |
+//! | [`QuasigroupCompletion`] | a random partial Latin square, which may have no completion | Gomes & Selman 1997 |
 //! | [`RandomColouring`] | k-colouring of a random graph `G(n, m)` | Cheeseman, Kanefsky & Taylor 1991 |
 //!
 //! [`flaws`] finds the values that some constraint leaves without support,
@@ -26,6 +28,7 @@ mod flaws;
 mod forbidden_pairs;
 mod model_b;
 mod quasigroup;
+mod quasigroup_completion;
 mod rb;
 
 pub use colouring::RandomColouring;
@@ -33,6 +36,7 @@ pub use flaws::{Flaws, flaws};
 pub use forbidden_pairs::ForbiddenPairs;
 pub use model_b::RandomCsp;
 pub use quasigroup::QuasigroupWithHoles;
+pub use quasigroup_completion::QuasigroupCompletion;
 pub use rb::ModelRb;
 
 #[cfg(doc)]

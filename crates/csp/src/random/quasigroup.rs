@@ -14,6 +14,18 @@
 //! The model has a variable per cell, row-major, named `c{row}_{column}`:
 //! a given cell has its symbol as its only value, a hole the symbols `0..n`;
 //! each row and each column is an `all_different`.
+//!
+//! With [`QuasigroupWithHoles::generate_balanced`] the holes are *balanced*
+//! (Kautz, Ruan, Achlioptas, Gomes, Selman & Stickel 2001): every row and
+//! every column has `floor(h n)` or `ceil(h n)` of them, the instances
+//! those authors found much harder than with uniform holes. The pattern
+//! starts as a circulant one (row `i` empties the cells `(i, i + j mod n)`,
+//! `j < k`, with one more cell in the first `round(h n^2) - k n` rows),
+//! its rows and columns are permuted at random, and `20 h n^2` switches
+//! (two holes `(r1, c1)`, `(r2, c2)` move to `(r1, c2)`, `(r2, c1)` when
+//! those are filled), the Markov chain whose stationary distribution is
+//! uniform over the patterns with the same row and column counts, mix it;
+//! as for the square, the budget is customary, not a proven mixing time.
 
 use std::fmt;
 
@@ -35,7 +47,7 @@ pub struct QuasigroupWithHoles {
 }
 
 /// The most cells of a square the generator builds (its incidence cube has `n^3` entries).
-const MAX_ORDER: usize = 200;
+pub(super) const MAX_ORDER: usize = 200;
 
 impl QuasigroupWithHoles {
     /// The number of holes: `round(h n^2)`.
@@ -71,31 +83,100 @@ impl QuasigroupWithHoles {
     /// Draws the instance (see the module documentation).
     pub fn generate(&self) -> Result<Model, RandomCspError> {
         let (square, holes) = self.square_and_holes()?;
-        let n = self.order;
-        let mut is_hole = vec![false; n * n];
-        for &cell in &holes {
-            is_hole[cell] = true;
-        }
-        let mut model = Model::new();
-        let mut cells: Vec<VarId> = Vec::with_capacity(n * n);
-        for (cell, &symbol) in square.iter().enumerate() {
-            let name = format!("c{}_{}", cell / n, cell % n);
-            let symbol = symbol as i64;
-            let var = if is_hole[cell] {
-                model.new_named_var(name, 0..n as i64)?
-            } else {
-                model.new_named_var(name, symbol..=symbol)?
-            };
-            cells.push(var);
-        }
-        for line in 0..n {
-            let row: Vec<VarId> = (0..n).map(|c| cells[line * n + c]).collect();
-            let column: Vec<VarId> = (0..n).map(|r| cells[r * n + line]).collect();
-            model.all_different(&row)?;
-            model.all_different(&column)?;
-        }
-        Ok(model)
+        Ok(latin_square_model(self.order, &with_holes(&square, &holes))?)
     }
+
+    /// The hidden Latin square, as [`square_and_holes`](Self::square_and_holes)
+    /// gives it, and balanced holes (see the module documentation), in
+    /// increasing order.
+    pub fn square_and_balanced_holes(&self) -> Result<(Vec<usize>, Vec<usize>), RandomCspError> {
+        self.validate()?;
+        let n = self.order;
+        let mut rng = Rng::new(self.seed);
+        let square = random_latin_square(n, &mut rng);
+        Ok((square, balanced_pattern(n, self.hole_count(), &mut rng)))
+    }
+
+    /// Draws the instance with balanced holes (see the module documentation).
+    pub fn generate_balanced(&self) -> Result<Model, RandomCspError> {
+        let (square, holes) = self.square_and_balanced_holes()?;
+        Ok(latin_square_model(self.order, &with_holes(&square, &holes))?)
+    }
+}
+
+/// The cells of `square`, the `holes` emptied (`None`).
+fn with_holes(square: &[usize], holes: &[usize]) -> Vec<Option<usize>> {
+    let mut cells: Vec<Option<usize>> = square.iter().copied().map(Some).collect();
+    for &cell in holes {
+        cells[cell] = None;
+    }
+    cells
+}
+
+/// The model of completing a partial Latin square of order `n` whose cells,
+/// row-major, hold a symbol or are empty (`None`): a variable per cell named
+/// `c{row}_{column}`, with the given symbol as its only value or all of
+/// `0..n`, and an `all_different` per row and per column.
+pub(super) fn latin_square_model(n: usize, cells: &[Option<usize>]) -> Result<Model, crate::model::ModelError> {
+    let mut model = Model::new();
+    let mut vars: Vec<VarId> = Vec::with_capacity(n * n);
+    for (cell, symbol) in cells.iter().enumerate() {
+        let name = format!("c{}_{}", cell / n, cell % n);
+        let var = match *symbol {
+            Some(symbol) => model.new_named_var(name, symbol as i64..=symbol as i64)?,
+            None => model.new_named_var(name, 0..n as i64)?,
+        };
+        vars.push(var);
+    }
+    for line in 0..n {
+        let row: Vec<VarId> = (0..n).map(|c| vars[line * n + c]).collect();
+        let column: Vec<VarId> = (0..n).map(|r| vars[r * n + line]).collect();
+        model.all_different(&row)?;
+        model.all_different(&column)?;
+    }
+    Ok(model)
+}
+
+/// `holes` cells of an `n x n` grid, in increasing order, with `floor` or
+/// `ceil` of `holes / n` in every row and every column (see the module
+/// documentation).
+fn balanced_pattern(n: usize, holes: usize, rng: &mut Rng) -> Vec<usize> {
+    let (k, extra) = (holes / n, holes % n);
+    // Row i empties columns i, i + 1, ..., i + k - 1 (mod n), and i + k in
+    // the first `extra` rows: column c is then emptied by the k rows just
+    // before it, and by at most one of the extra cells, whose columns differ.
+    let mut rows: Vec<usize> = (0..n).collect();
+    let mut columns: Vec<usize> = (0..n).collect();
+    rng.shuffle(&mut rows);
+    rng.shuffle(&mut columns);
+    let mut is_hole = vec![false; n * n];
+    let mut cells: Vec<(usize, usize)> = Vec::with_capacity(holes);
+    for i in 0..n {
+        for j in 0..k + usize::from(i < extra) {
+            let (r, c) = (rows[i], columns[(i + j) % n]);
+            is_hole[r * n + c] = true;
+            cells.push((r, c));
+        }
+    }
+    // Switches keep every row's and column's count.
+    if cells.len() >= 2 {
+        for _ in 0..20 * holes {
+            let a = rng.below(cells.len() as u64) as usize;
+            let b = rng.below(cells.len() as u64) as usize;
+            let ((r1, c1), (r2, c2)) = (cells[a], cells[b]);
+            if r1 != r2 && c1 != c2 && !is_hole[r1 * n + c2] && !is_hole[r2 * n + c1] {
+                is_hole[r1 * n + c1] = false;
+                is_hole[r2 * n + c2] = false;
+                is_hole[r1 * n + c2] = true;
+                is_hole[r2 * n + c1] = true;
+                cells[a] = (r1, c2);
+                cells[b] = (r2, c1);
+            }
+        }
+    }
+    let mut pattern: Vec<usize> = cells.iter().map(|&(r, c)| r * n + c).collect();
+    pattern.sort_unstable();
+    pattern
 }
 
 impl fmt::Display for QuasigroupWithHoles {
@@ -228,9 +309,34 @@ mod tests {
     }
 
     #[test]
+    fn balanced_holes_are_spread_evenly_over_rows_and_columns() {
+        for (order, holes, seed) in [(10, 0.42, 1), (7, 0.5, 2), (15, 0.3, 3), (5, 1.0, 4), (6, 0.0, 5), (1, 1.0, 6)] {
+            let spec = QuasigroupWithHoles { order, holes, seed };
+            let (square, cells) = spec.square_and_balanced_holes().unwrap();
+            assert!(is_latin(&square, order));
+            assert_eq!(cells.len(), spec.hole_count(), "{spec}");
+            assert!(cells.windows(2).all(|pair| pair[0] < pair[1]), "distinct cells, in order");
+            let (low, high) = (spec.hole_count() / order, spec.hole_count().div_ceil(order));
+            for line in 0..order {
+                let in_row = cells.iter().filter(|&&cell| cell / order == line).count();
+                let in_column = cells.iter().filter(|&&cell| cell % order == line).count();
+                assert!((low..=high).contains(&in_row) && (low..=high).contains(&in_column), "{spec}: line {line}");
+            }
+            let model = spec.generate_balanced().unwrap();
+            let values: Vec<i64> = square.iter().map(|&s| s as i64).collect();
+            assert!(model.is_solution(&values), "the hidden square completes the instance");
+        }
+        // The switches move the pattern away from its circulant start: two
+        // seeds give different patterns of the same counts.
+        let pattern = |seed| QuasigroupWithHoles { order: 12, holes: 0.4, seed }.square_and_balanced_holes().unwrap().1;
+        assert_ne!(pattern(1), pattern(2));
+    }
+
+    #[test]
     fn bad_parameters_are_errors() {
         assert!(QuasigroupWithHoles { order: 0, holes: 0.5, seed: 0 }.generate().is_err());
         assert!(QuasigroupWithHoles { order: 5, holes: 1.5, seed: 0 }.generate().is_err());
         assert!(QuasigroupWithHoles { order: 500, holes: 0.5, seed: 0 }.generate().is_err());
+        assert!(QuasigroupWithHoles { order: 5, holes: -0.1, seed: 0 }.generate_balanced().is_err());
     }
 }

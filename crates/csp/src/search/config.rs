@@ -31,6 +31,21 @@ pub enum Propagation {
     Mac,
 }
 
+impl Propagation {
+    /// The all-different strength a configuration spelled at this level has
+    /// unless it names one: pairwise value elimination under plain
+    /// backtracking and forward checking (the textbook algorithms, which
+    /// treat an all-different as its clique of not-equals), matching
+    /// (Régin 1994) under `mac`. So `fc` is classic forward checking, and
+    /// `fc+matching` runs Régin's algorithm once per decision.
+    pub fn default_all_different(self) -> AllDifferentStrength {
+        match self {
+            Propagation::None | Propagation::ForwardChecking => AllDifferentStrength::Pairwise,
+            Propagation::Mac => AllDifferentStrength::Matching,
+        }
+    }
+}
+
 /// Which unassigned variable the search decides next. Ties go to the variable
 /// created first, so every ordering is deterministic.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -44,9 +59,15 @@ pub enum VarOrder {
     /// MRV, ties broken by the largest number of constraints shared with other
     /// unassigned variables (Brélaz 1979).
     MrvDegree,
-    /// Smallest ratio of domain size to the number of constraints shared with
-    /// unassigned variables (Bessière & Régin 1996).
+    /// Smallest ratio of domain size to degree, the number of constraints on
+    /// the variable with another variable in the model's constraint graph,
+    /// counted once when the solver is built (dom/deg, Bessière & Régin 1996).
     DomDeg,
+    /// Smallest ratio of domain size to future degree, the number of
+    /// constraints shared with unassigned variables, counted at each choice
+    /// (dom/ddeg, the dynamic form; Boussemart, Hemery, Lecoutre & Sais 2004
+    /// compare it with dom/wdeg).
+    DomDdeg,
     /// Smallest ratio of domain size to weighted degree, where a constraint's weight
     /// counts the failures it caused (Boussemart, Hemery, Lecoutre & Sais 2004).
     DomWdeg,
@@ -102,14 +123,15 @@ pub enum Branching {
 /// is carried only by the levels and the branching it works with.
 ///
 /// ```
-/// use csp::{BackjumpingLevel, Branching, Propagation, Search, SolveConfig};
+/// use csp::{Backjumping, Branching, Jumps, Propagation, Search, SolveConfig};
 ///
 /// let fc_cbj: SolveConfig = "fc-cbj+input".parse().unwrap();
-/// assert_eq!(fc_cbj.search, Search::Backjumping { level: BackjumpingLevel::ForwardChecking });
-/// assert!(Search::backjumping(Propagation::Mac).is_none(), "no mac-cbj yet");
+/// assert_eq!(fc_cbj.search, Search::Backjumping(Backjumping::FcCbj));
+/// assert_eq!(Search::backjumping(Propagation::Mac, Jumps::ConflictDirected), Some(Search::Backjumping(Backjumping::MacCbj)));
+/// assert!(Search::backjumping(Propagation::Mac, Jumps::GraphBased).is_none(), "no mac-gbj");
 /// // The chronological twin, and what the setters keep.
 /// assert_eq!(fc_cbj.search.without_backjumping(), Search::chronological(Propagation::ForwardChecking));
-/// assert!(fc_cbj.clone().with_propagation(Propagation::None).backjumping());
+/// assert_eq!(fc_cbj.clone().with_propagation(Propagation::None).search, Search::Backjumping(Backjumping::BtCbj));
 /// assert!(!fc_cbj.with_branching(Branching::Binary).backjumping());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -123,13 +145,9 @@ pub enum Search {
         /// How a node is split.
         branching: Branching,
     },
-    /// Conflict-directed backjumping (Prosser 1993): when a level runs out of
-    /// values the search jumps back to the latest decision its conflicts
-    /// point to, passing its conflicts on to it. D-way branching.
-    Backjumping {
-        /// The propagation level: BT-CBJ or FC-CBJ.
-        level: BackjumpingLevel,
-    },
+    /// Backjumping: at a dead end the search may go back over decisions that
+    /// took no part in it, to an earlier one. D-way branching.
+    Backjumping(Backjumping),
     /// Search that learns from its failures: lazy clause generation (Ohrimenko,
     /// Stuckey & Codish 2009; Feydy & Stuckey 2009, as Chuffed and Pumpkin
     /// do it). Maintained arc consistency with binary decisions (`x = v`, or
@@ -145,32 +163,91 @@ pub enum Search {
     Learning,
 }
 
-/// The propagation levels conflict-directed backjumping is implemented for.
-/// (MAC-CBJ would be a third.)
+/// The backjumping searches the engine implements: a propagation level and a
+/// way of choosing where to jump ([`Jumps`]), as Prosser (1993) combines the
+/// forward move of one algorithm with the backward move of another. D-way
+/// branching. Once a solution has been found below a level, that level goes
+/// back chronologically, so that counting and enumerating stay complete.
+///
+/// The reasons of failures and prunings are taken at the granularity of
+/// constraints: a constraint that prunes or fails blames every decided
+/// variable of its scope and whatever pruned the others. For binary
+/// constraints this is the textbook algorithm; for wider constraints, or
+/// propagators that also narrow the decided side, it is sound if less sharp.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum BackjumpingLevel {
-    /// Plain backtracking: BT-CBJ.
-    None,
-    /// Forward checking: FC-CBJ.
-    ForwardChecking,
+pub enum Backjumping {
+    /// BJ: plain backtracking with Gaschnig's backjumping (Gaschnig 1979).
+    Bj,
+    /// GBJ: plain backtracking with graph-based backjumping (Dechter 1990).
+    Gbj,
+    /// BT-CBJ: plain backtracking with conflict-directed backjumping (Prosser 1993).
+    BtCbj,
+    /// FC-BJ: forward checking with Gaschnig's backjumping (Prosser 1993).
+    FcBj,
+    /// FC-CBJ: forward checking with conflict-directed backjumping (Prosser 1993).
+    FcCbj,
+    /// MAC-CBJ: maintained arc consistency with conflict-directed backjumping
+    /// (Prosser 1995). Under it the solver propagates every `all_different` on
+    /// its own (no merged system), so that each removal has one constraint
+    /// as its reason.
+    MacCbj,
 }
 
-impl BackjumpingLevel {
+/// How a backjumping search chooses the decision to go back to from a dead
+/// end (a level whose variable has no value left). A failure's *conflict* is
+/// the set of earlier levels its constraint blames (see [`Backjumping`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Jumps {
+    /// Gaschnig (1979): from a leaf dead end (no value of the level passed
+    /// its checks or propagation) back to the deepest level in the conflicts
+    /// of its values (with plain backtracking, which checks against the
+    /// earlier decisions from the first, each value's shallowest conflict);
+    /// from any other dead end back one level.
+    Gaschnig,
+    /// Graph-based (Dechter 1990): from any dead end back to the latest
+    /// earlier neighbour of its variable in the constraint graph, or of the
+    /// levels that jumped to it (its induced ancestors), which are handed on.
+    GraphBased,
+    /// Conflict-directed (Prosser 1993): from any dead end back to the
+    /// deepest level in the conflicts of its values and of the levels that
+    /// jumped to it, which are handed on.
+    ConflictDirected,
+}
+
+impl Backjumping {
+    /// Every backjumping search, in declaration order.
+    pub const ALL: &'static [Backjumping] = &[
+        Backjumping::Bj,
+        Backjumping::Gbj,
+        Backjumping::BtCbj,
+        Backjumping::FcBj,
+        Backjumping::FcCbj,
+        Backjumping::MacCbj,
+    ];
+
     /// The propagation level.
     pub fn propagation(self) -> Propagation {
         match self {
-            BackjumpingLevel::None => Propagation::None,
-            BackjumpingLevel::ForwardChecking => Propagation::ForwardChecking,
+            Backjumping::Bj | Backjumping::Gbj | Backjumping::BtCbj => Propagation::None,
+            Backjumping::FcBj | Backjumping::FcCbj => Propagation::ForwardChecking,
+            Backjumping::MacCbj => Propagation::Mac,
         }
     }
 
-    /// The backjumping level of `propagation`, if backjumping works with it.
-    pub fn of(propagation: Propagation) -> Option<BackjumpingLevel> {
-        match propagation {
-            Propagation::None => Some(BackjumpingLevel::None),
-            Propagation::ForwardChecking => Some(BackjumpingLevel::ForwardChecking),
-            Propagation::Mac => None,
+    /// How it chooses where to jump.
+    pub fn jumps(self) -> Jumps {
+        match self {
+            Backjumping::Bj | Backjumping::FcBj => Jumps::Gaschnig,
+            Backjumping::Gbj => Jumps::GraphBased,
+            Backjumping::BtCbj | Backjumping::FcCbj | Backjumping::MacCbj => Jumps::ConflictDirected,
         }
+    }
+
+    /// The backjumping search at `propagation` that jumps as `jumps` says,
+    /// if the engine implements it (graph-based backjumping only with plain
+    /// backtracking, Gaschnig's with plain backtracking and forward checking).
+    pub fn new(propagation: Propagation, jumps: Jumps) -> Option<Backjumping> {
+        Backjumping::ALL.iter().copied().find(|b| b.propagation() == propagation && b.jumps() == jumps)
     }
 }
 
@@ -186,17 +263,17 @@ impl Search {
         Search::Chronological { propagation, branching: Branching::Enumerate }
     }
 
-    /// Conflict-directed backjumping at `propagation`, or `None` when it is
-    /// not implemented for that level (`mac`).
-    pub fn backjumping(propagation: Propagation) -> Option<Search> {
-        BackjumpingLevel::of(propagation).map(|level| Search::Backjumping { level })
+    /// Backjumping at `propagation` that jumps as `jumps` says, or `None`
+    /// when the engine does not implement that combination (see [`Backjumping::new`]).
+    pub fn backjumping(propagation: Propagation, jumps: Jumps) -> Option<Search> {
+        Backjumping::new(propagation, jumps).map(Search::Backjumping)
     }
 
     /// The propagation level.
     pub fn propagation(self) -> Propagation {
         match self {
             Search::Chronological { propagation, .. } => propagation,
-            Search::Backjumping { level } => level.propagation(),
+            Search::Backjumping(backjumping) => backjumping.propagation(),
             Search::Learning => Propagation::Mac,
         }
     }
@@ -205,15 +282,24 @@ impl Search {
     pub fn branching(self) -> Branching {
         match self {
             Search::Chronological { branching, .. } => branching,
-            Search::Backjumping { .. } => Branching::Enumerate,
+            Search::Backjumping(_) => Branching::Enumerate,
             Search::Learning => Branching::Binary,
         }
     }
 
-    /// Whether the search backjumps (conflict-directed backjumping; search
-    /// that learns jumps back too, see [`Search::learns`]).
+    /// How the search jumps back, if it backjumps (search that learns
+    /// jumps back by its own analysis, see [`Search::learns`]).
+    pub fn jumps(self) -> Option<Jumps> {
+        match self {
+            Search::Chronological { .. } | Search::Learning => None,
+            Search::Backjumping(backjumping) => Some(backjumping.jumps()),
+        }
+    }
+
+    /// Whether the search backjumps ([`Search::Backjumping`]; search that
+    /// learns jumps back too, see [`Search::learns`]).
     pub fn backjumps(self) -> bool {
-        matches!(self, Search::Backjumping { .. })
+        matches!(self, Search::Backjumping(_))
     }
 
     /// Whether the search learns nogoods from its failures ([`Search::Learning`]).
@@ -227,14 +313,14 @@ impl Search {
         Search::Chronological { propagation: self.propagation(), branching: self.branching() }
     }
 
-    /// This search at another level: backjumping stays where the level has
-    /// it, and learning with `mac`.
+    /// This search at another level: the jumps stay where the level has them
+    /// (otherwise the search becomes chronological), and learning with `mac`.
     pub fn with_propagation(self, propagation: Propagation) -> Search {
         match self {
             Search::Learning if propagation == Propagation::Mac => self,
             Search::Learning => Search::Chronological { propagation, branching: Branching::Binary },
-            Search::Backjumping { .. } => {
-                Search::backjumping(propagation).unwrap_or(Search::chronological(propagation))
+            Search::Backjumping(backjumping) => {
+                Search::backjumping(propagation, backjumping.jumps()).unwrap_or(Search::chronological(propagation))
             }
             Search::Chronological { branching, .. } => Search::Chronological { propagation, branching },
         }
@@ -244,7 +330,7 @@ impl Search {
     /// learning with binary.
     pub fn with_branching(self, branching: Branching) -> Search {
         match (self, branching) {
-            (Search::Backjumping { .. }, Branching::Enumerate) | (Search::Learning, Branching::Binary) => self,
+            (Search::Backjumping(_), Branching::Enumerate) | (Search::Learning, Branching::Binary) => self,
             _ => Search::Chronological { propagation: self.propagation(), branching },
         }
     }
@@ -377,7 +463,7 @@ impl SolveConfig {
         self.search.branching()
     }
 
-    /// Whether the search backjumps (conflict-directed backjumping).
+    /// Whether the search backjumps (see [`Backjumping`]).
     pub fn backjumping(&self) -> bool {
         self.search.backjumps()
     }
@@ -394,8 +480,11 @@ impl SolveConfig {
     }
 
     /// This configuration with another propagation level. Backjumping stays
-    /// where the level has it (`bt`, `fc`); at `mac` the search becomes
-    /// chronological (d-way).
+    /// where the level has its kind of jumps (conflict-directed at every
+    /// level, Gaschnig's at `bt` and `fc`, graph-based at `bt`); elsewhere the
+    /// search becomes chronological (d-way). The all-different strength is
+    /// kept as it is (the spelling's default depends on the level: see
+    /// [`Propagation::default_all_different`]).
     pub fn with_propagation(mut self, propagation: Propagation) -> Self {
         self.search = self.search.with_propagation(propagation);
         self

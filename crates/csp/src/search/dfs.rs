@@ -21,9 +21,10 @@ use std::time::Instant;
 
 use super::Solver;
 use super::clock::Clock;
-use super::config::{Branching, Limit};
+use super::config::{Branching, Jumps, Limit};
 use super::optimize::BranchAndBound;
 use super::outcome::Status;
+use super::propagate::Failure;
 use super::stats::Stats;
 use crate::ids::VarId;
 use crate::kernel::{Mark, ReversibleInt};
@@ -151,6 +152,8 @@ pub(super) struct Tree {
     pub(super) orders: Vec<u32>,
     /// Which variables the search decided.
     pub(super) decided: Vec<bool>,
+    /// The level at which each variable was decided (0: not decided).
+    pub(super) level_of: Vec<u32>,
     /// The variables not known to be assigned, as a sparse set (see
     /// `Solver::compact_free`): `free[..free_count]`, only the count trailed.
     pub(super) free: Vec<u32>,
@@ -163,6 +166,7 @@ impl Tree {
             frames: Vec::new(),
             orders: Vec::new(),
             decided: vec![false; num_vars],
+            level_of: vec![0; num_vars],
             free: (0..num_vars as u32).collect(),
             free_count,
         }
@@ -213,6 +217,7 @@ impl Solver<'_> {
         self.tree.frames.clear();
         self.tree.orders.clear();
         self.tree.decided.iter_mut().for_each(|d| *d = false);
+        self.tree.level_of.iter_mut().for_each(|l| *l = 0);
         self.run.pruned_by.iter_mut().for_each(|n| *n = 0);
         self.run.failed_by.iter_mut().for_each(|n| *n = 0);
         self.queue.clear();
@@ -291,12 +296,14 @@ impl Solver<'_> {
                 return self.finish(Status::LimitReached(Limit::Time));
             }
             if descend {
-                if let Err(failure) = self.impose_bound() {
-                    if let Some(failure) = failure {
-                        self.record_failure(failure);
-                    }
+                let level = self.tree.frames.len() as u32;
+                if let Err(failure) = self.impose_bound(level) {
+                    self.bound_failed(level, failure);
                     descend = false;
                     continue;
+                }
+                if let Some(bj) = &mut self.backjumping {
+                    bj.passed(level);
                 }
                 let Some(var) = self.select_var() else {
                     return self.found_solution(solution_limit);
@@ -309,9 +316,7 @@ impl Solver<'_> {
                     }
                 }
                 self.push_frame(var);
-                if let Some(bj) = &mut self.backjumping {
-                    bj.enter(self.tree.frames.len() as u32);
-                }
+                self.enter_backjumping(var);
             }
             let Some(&frame) = self.tree.frames.last() else {
                 return self.finish(Status::Complete);
@@ -322,13 +327,12 @@ impl Solver<'_> {
                 self.retract(frame, level);
                 // Under branch and bound, the frame's state may predate the
                 // best solution: bound it, once for all its alternatives.
-                match self.impose_bound() {
+                // What that propagates lasts until the level above is undone.
+                match self.impose_bound(level - 1) {
                     Ok(true) => self.tree.frames.last_mut().expect("a frame").mark = self.state.mark(),
                     Ok(false) => {}
                     Err(failure) => {
-                        if let Some(failure) = failure {
-                            self.record_failure(failure);
-                        }
+                        self.bound_failed(level, failure);
                         exhausted = true;
                     }
                 }
@@ -388,11 +392,44 @@ impl Solver<'_> {
                 Err(failure) => {
                     self.record_failure(failure);
                     if let Some(bj) = &mut self.backjumping {
-                        bj.explain(level, self.program.scopes[failure.constraint as usize]);
+                        bj.explain(level, self.program.scopes[failure.constraint as usize], &self.tree.level_of);
                     }
                     self.restart_if_due()
                 }
             };
+        }
+    }
+
+    /// Backjumping: a frame was pushed at the top for `var`. Its conflict set
+    /// starts empty, or, for graph-based backjumping, with the decisions (and
+    /// prunings) of its neighbours in the constraint graph.
+    fn enter_backjumping(&mut self, var: u32) {
+        let Some(bj) = &mut self.backjumping else { return };
+        let level = self.tree.frames.len() as u32;
+        bj.enter(level);
+        if bj.jumps() == Jumps::GraphBased {
+            for watch in self.program.watchers.of(var) {
+                bj.blame_neighbours(level, self.program.scopes[watch.constraint as usize], &self.tree.level_of);
+            }
+        }
+    }
+
+    /// Under branch and bound, no better solution extends the state at
+    /// `level` (after its value, or, once undone, before it): the failure of
+    /// the constraint that found it, or of the objective's own domain
+    /// (`None`), is counted and, under backjumping, explained to the level.
+    fn bound_failed(&mut self, level: u32, failure: Option<Failure>) {
+        if let Some(failure) = failure {
+            self.record_failure(failure);
+        }
+        let objective = self.objective_var().map(|x| [self.var_id(x)]);
+        let scope: &[VarId] = match (failure, &objective) {
+            (Some(failure), _) => self.program.scopes[failure.constraint as usize],
+            (None, Some(var)) => var,
+            (None, None) => return,
+        };
+        if let Some(bj) = &mut self.backjumping {
+            bj.explain(level, scope, &self.tree.level_of);
         }
     }
 
@@ -412,7 +449,7 @@ impl Solver<'_> {
             Err(Some(failure)) => {
                 self.record_failure(failure);
                 if let Some(bj) = &mut self.backjumping {
-                    bj.explain(level, self.program.scopes[failure.constraint as usize]);
+                    bj.explain(level, self.program.scopes[failure.constraint as usize], &self.tree.level_of);
                 }
                 self.restart_if_due()
             }
@@ -465,16 +502,17 @@ impl Solver<'_> {
     fn retract(&mut self, frame: Frame, level: u32) {
         self.state.undo_to(frame.mark);
         self.tree.decided[frame.var as usize] = false;
+        self.tree.level_of[frame.var as usize] = 0;
         if let Some(bj) = &mut self.backjumping {
-            bj.unassign(frame.var, level);
+            bj.unassign(level);
         }
         self.run.stats.backtracks += 1;
         self.emit(SearchEvent::Backtrack { var: self.var_id(frame.var), depth: level });
     }
 
-    /// Conflict-directed backjumping from the exhausted top `frame` at `level`:
-    /// pops every level above the one its conflicts point to. `None` when no
-    /// level is left to go back to.
+    /// Backjumping from the exhausted top `frame` at `level`: pops every
+    /// level above the one its conflict set points to. `None` when no level
+    /// is left to go back to.
     fn backjump(&mut self, frame: Frame, level: u32) -> Option<()> {
         let target = self.backjumping.as_mut().expect("backjumping is on").jump_from(level, frame.var)?;
         if target + 1 < level {

@@ -7,7 +7,8 @@
 //! - `propagate`: the three propagation levels (checks, forward checking,
 //!   propagation to a fixpoint), decisions and refutations;
 //! - `var_order` and `value_order`: the orderings;
-//! - `restart` and `backjump`: restarts and conflict-directed backjumping;
+//! - `restart` and `backjump`: restarts and backjumping (Gaschnig's,
+//!   graph-based, conflict-directed);
 //! - `optimize`: branch and bound, its outcome and its improving solutions;
 //! - `clock`: the time limit, read at a bounded cost;
 //! - `config` and `spelling`: the configuration and its one-line spelling;
@@ -37,7 +38,9 @@ mod stats;
 mod value_order;
 mod var_order;
 
-pub use config::{BackjumpingLevel, Branching, Limit, Limits, Propagation, Search, SolveConfig, ValueOrder, VarOrder};
+pub use config::{
+    Backjumping, Branching, Jumps, Limit, Limits, Propagation, Search, SolveConfig, ValueOrder, VarOrder,
+};
 pub use optimize::Improvements;
 pub use outcome::{Attribution, Count, Effect, Improvement, OptimizationOutcome, Outcome, Status};
 pub use restart::Restarts;
@@ -45,7 +48,7 @@ pub use spelling::{ConfigSyntaxError, UnknownOption};
 pub use stats::Stats;
 
 use activity::Activity;
-use backjump::Backjumping;
+use backjump::ConflictSets;
 use dfs::{Assumptions, Phase, Run, Step, Tree};
 use learning::Learning;
 use program::Program;
@@ -128,8 +131,8 @@ pub struct Solver<'m> {
     scratch: Scratch,
     /// Failures towards the next restart.
     restarts: RestartClock,
-    /// Conflict-directed backjumping, when configured.
-    backjumping: Option<Box<Backjumping>>,
+    /// Backjumping's conflict sets, when configured.
+    backjumping: Option<Box<ConflictSets>>,
     /// The nogoods and the analysis of search that learns, when configured.
     learning: Option<Box<Learning>>,
     /// VSIDS activities and saved phases.
@@ -167,8 +170,9 @@ impl<'m> Solver<'m> {
             restarts: RestartClock::default(),
             backjumping: program
                 .config
-                .backjumping()
-                .then(|| Box::new(Backjumping::new(model.num_vars(), max_depth(&state)))),
+                .search
+                .jumps()
+                .map(|jumps| Box::new(ConflictSets::new(jumps, model.num_vars(), max_depth(&state)))),
             learning,
             activity: Activity::new(model.num_vars()),
             assumptions: Assumptions::default(),
@@ -265,7 +269,7 @@ impl<'m> Solver<'m> {
         self.start_run();
         let begin = Instant::now();
         self.queue_all();
-        let result = self.propagate_queue();
+        let result = self.propagate_queue(None);
         self.run.stats.elapsed += begin.elapsed();
         if let Err(failure) = result {
             self.record_failure(failure);

@@ -56,7 +56,7 @@ impl<'m> Solver<'m> {
     /// an objective has the constant objective 0: its first solution is optimal.
     ///
     /// ```
-    /// use csp::{Model, OptimizationOutcome, Relation, SolveConfig, Solver};
+    /// use csp::{Model, OptimizationOutcome, SolveConfig, Solver};
     ///
     /// // The largest x + y with x < y over 0..=9, x + y odd: 8 + 9.
     /// let mut model = Model::new();
@@ -64,7 +64,7 @@ impl<'m> Solver<'m> {
     /// let y = model.new_var(0..=9).unwrap();
     /// model.less_than(x, y).unwrap();
     /// model.predicate(&[x, y], |v| (v[0] + v[1]) % 2 == 1).unwrap();
-    /// model.maximize_linear(&[(1, x), (1, y)]).unwrap();
+    /// model.maximize(x + y).unwrap();
     /// let mut solver = Solver::new(&model, SolveConfig::default()).unwrap();
     /// let outcome = solver.optimize();
     /// assert!(outcome.is_optimal());
@@ -136,7 +136,12 @@ impl<'m> Solver<'m> {
     /// state changed; `Err` when no better solution extends the state, with
     /// the failure when propagation found it (`None` when the objective's own
     /// domain has no better value).
-    pub(super) fn impose_bound(&mut self) -> Result<bool, Option<Failure>> {
+    ///
+    /// Under backjumping, what propagation prunes is recorded as undone with
+    /// the decision of `level` (see [`ConflictSets::record_prunings`]).
+    ///
+    /// [`ConflictSets::record_prunings`]: super::backjump::ConflictSets::record_prunings
+    pub(super) fn impose_bound(&mut self, level: u32) -> Result<bool, Option<Failure>> {
         let Some(BranchAndBound { objective: Some((x, sense)), best: Some(best) }) = self.run.optimizing else {
             return Ok(false);
         };
@@ -171,9 +176,14 @@ impl<'m> Solver<'m> {
         }
         if self.program.propagation == super::config::Propagation::Mac {
             self.wake_watchers(x);
-            self.propagate_queue().map_err(Some)?;
+            self.propagate_queue(Some(level)).map_err(Some)?;
         }
         Ok(true)
+    }
+
+    /// The objective's variable, when this run optimises one.
+    pub(super) fn objective_var(&self) -> Option<u32> {
+        self.run.optimizing.and_then(|bb| bb.objective).map(|(x, _)| x)
     }
 }
 

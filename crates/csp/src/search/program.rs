@@ -40,6 +40,8 @@ pub(super) struct Program<'m> {
     pub(super) watchers: Watchers,
     /// The cost of each propagator, as it chose once it had seen the domains.
     pub(super) costs: Vec<Cost>,
+    /// Each variable's degree in the constraint graph (dom/deg).
+    pub(super) degrees: Vec<u32>,
     /// The state as built, before any assumption.
     pub(super) initial: Snapshot,
 }
@@ -97,9 +99,10 @@ impl<'m> Program<'m> {
         }
         let mut program = Program {
             model,
+            degrees: super::var_order::static_degrees(model.num_vars(), &scopes),
             scopes,
             constraints: model.constraints().map(|(_, c)| c).collect(),
-            idempotent: propagators.iter().map(|p| p.is_idempotent()).collect(),
+            idempotent: Vec::new(),
             partial_checks: propagators.iter().map(|p| p.has_partial_check()).collect(),
             propagators,
             runs_in,
@@ -112,8 +115,10 @@ impl<'m> Program<'m> {
             config,
         };
         program.initialise(&mut state);
-        // A propagator may choose its cost once it has seen the domains.
+        // A propagator may choose its cost, and know whether it is
+        // idempotent, once it has seen the domains.
         program.costs = program.propagators.iter().map(|p| p.cost()).collect();
+        program.idempotent = program.propagators.iter().map(|p| p.is_idempotent()).collect();
         program.initial = state.snapshot();
         Ok((program, state, free_count))
     }
@@ -145,7 +150,8 @@ fn propagator_options(config: &SolveConfig) -> PropagatorOptions {
 
 /// The all-different system of `model`, when the configuration allows one
 /// (see [`SolveConfig::separate_all_different`]): under maintained arc
-/// consistency, at least two `all_different`s of matching strength, without
+/// consistency without backjumping (whose reasons are one constraint's scope
+/// per removal), at least two `all_different`s of matching strength, without
 /// offsets, each of at most 64 distinct variables ([`System::new`] then
 /// checks their domains).
 fn merge_all_different(
@@ -154,7 +160,7 @@ fn merge_all_different(
     options: &PropagatorOptions,
     state: &State,
 ) -> Option<System> {
-    if config.propagation() != Propagation::Mac || config.separate_all_different {
+    if config.propagation() != Propagation::Mac || config.separate_all_different || config.backjumping() {
         return None;
     }
     // One `stamp` per constraint finds a repeated variable.

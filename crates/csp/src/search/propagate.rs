@@ -102,7 +102,7 @@ impl Solver<'_> {
     pub(super) fn propagate_root(&mut self) -> Result<(), Failure> {
         if self.program.propagation == Propagation::Mac || self.program.config.root_arc_consistency {
             self.queue_all();
-            if let Err(failure) = self.propagate_queue() {
+            if let Err(failure) = self.propagate_queue(None) {
                 self.record_failure(failure);
                 return Err(failure);
             }
@@ -129,8 +129,11 @@ impl Solver<'_> {
     /// Runs queued propagators to a fixpoint (arc consistency). When the
     /// time limit expires on the way it stops, the queue emptied and the
     /// state no fixpoint: the caller's loop sees the expired clock and ends
-    /// the run.
-    pub(super) fn propagate_queue(&mut self) -> Result<(), Failure> {
+    /// the run. With `record` and backjumping (MAC-CBJ), each propagator's
+    /// prunings are recorded with their reasons, undone with the decision of
+    /// that level.
+    pub(super) fn propagate_queue(&mut self, record: Option<u32>) -> Result<(), Failure> {
+        let record = record.filter(|_| self.backjumping.is_some());
         loop {
             // Nogoods first: unit propagation is cheaper than any propagator.
             if self.learning.is_some() {
@@ -145,14 +148,22 @@ impl Solver<'_> {
             }
             let idempotent = self.program.idempotent[c as usize];
             let mut ctx = waking_context!(self, c, c, idempotent);
-            if self.program.propagators[c as usize].propagate(&mut ctx).is_err() {
-                // The constraint the propagator last acted for: itself, or a
-                // constraint of a merged system.
-                let (constraint, wiped, bounds) = (ctx.constraint, ctx.wiped, ctx.wiped_bounds);
+            if record.is_some() {
+                ctx.pruned_log = self.backjumping.as_mut().map(|bj| &mut bj.log);
+            }
+            let result = self.program.propagators[c as usize].propagate(&mut ctx);
+            // The constraint the propagator last acted for: itself, or a
+            // constraint of a merged system (never under backjumping).
+            let (constraint, wiped, bounds) = (ctx.constraint, ctx.wiped, ctx.wiped_bounds);
+            let reschedule = ctx.reschedule;
+            if let (Some(level), Some(bj)) = (record, &mut self.backjumping) {
+                bj.record_prunings(level, self.program.scopes[c as usize], &self.tree.level_of);
+            }
+            if result.is_err() {
                 self.queue.clear();
                 return Err(Failure { constraint, wiped, origin: Origin::Propagator { propagator: c, bounds } });
             }
-            if let Some(cost) = ctx.reschedule {
+            if let Some(cost) = reschedule {
                 self.queue.push_at(c, cost);
             }
         }
@@ -190,7 +201,7 @@ impl Solver<'_> {
             let wiped = ctx.wiped;
             if record {
                 if let Some(bj) = &mut self.backjumping {
-                    bj.record_prunings(level, self.program.scopes[c as usize]);
+                    bj.record_prunings(level, self.program.scopes[c as usize], &self.tree.level_of);
                 }
             }
             if result.is_err() {
@@ -200,42 +211,58 @@ impl Solver<'_> {
         Ok(())
     }
 
-    /// Plain backtracking: checks each constraint on `var` against the decisions.
+    /// Plain backtracking: checks each constraint on `var` against the
+    /// decisions, as the textbook algorithm does (Prosser 1993): against the
+    /// earlier decisions from the first, so that a failing value's first
+    /// conflict is its shallowest, the one Gaschnig's backjumping and CBJ
+    /// blame. A constraint's turn is the deepest level among its other
+    /// decided variables (ties by posting order).
     fn check(&mut self, var: u32) -> Result<(), Failure> {
+        let mut order = std::mem::take(&mut self.scratch.checks);
+        order.clear();
         self.scratch.seen.clear();
-        let mut tuple: smallvec::SmallVec<[i64; 8]> = smallvec::SmallVec::new();
-        for i in 0..self.program.watchers.of(var).len() {
-            let c = self.program.watchers.of(var)[i].constraint;
+        let decided = &self.tree.decided;
+        for watch in self.program.watchers.of(var) {
+            let c = watch.constraint;
             if !self.scratch.seen.insert(c as usize) {
                 continue;
             }
             let scope = self.program.scopes[c as usize];
-            let decided = &self.tree.decided;
-            let ok = if let [x, y] = *scope {
-                // Binary constraints, the classic case: no tuple to build.
-                if decided[x.index()] && decided[y.index()] {
-                    let values = [self.fixed_value(x.index), self.fixed_value(y.index)];
-                    self.run.stats.checks += 1;
-                    self.program.constraints[c as usize].is_satisfied(&values)
-                } else {
-                    true
-                }
-            } else if scope.iter().all(|v| decided[v.index()]) {
-                tuple.clear();
-                tuple.extend(scope.iter().map(|v| self.state.value(v.index, self.state.min_pos(v.index))));
-                self.run.stats.checks += 1;
-                self.program.constraints[c as usize].is_satisfied(&tuple)
-            } else if self.program.partial_checks[c as usize] {
-                let mut ctx = context!(self, c, Assigned::Decided(&self.tree.decided));
-                self.program.propagators[c as usize].check_partial(&mut ctx)
-            } else {
-                true
-            };
-            if !ok {
-                return Err(Failure::check(c));
+            if self.program.partial_checks[c as usize] || scope.iter().all(|v| decided[v.index()]) {
+                let turn = scope.iter().filter(|v| v.index != var).map(|v| self.tree.level_of[v.index()]).max();
+                order.push((turn.unwrap_or(0), c));
             }
         }
-        Ok(())
+        order.sort_unstable();
+        let mut result = Ok(());
+        let mut tuple: smallvec::SmallVec<[i64; 8]> = smallvec::SmallVec::new();
+        for &(_, c) in &order {
+            let scope = self.program.scopes[c as usize];
+            let decided = &self.tree.decided;
+            let ok = if let [x, y] = *scope
+                && decided[x.index()]
+                && decided[y.index()]
+            {
+                // Binary constraints, the classic case: no tuple to build.
+                let values = [self.fixed_value(x.index), self.fixed_value(y.index)];
+                self.run.stats.checks += 1;
+                self.program.constraints[c as usize].is_satisfied(&values)
+            } else if scope.iter().all(|v| decided[v.index()]) {
+                tuple.clear();
+                tuple.extend(scope.iter().map(|v| self.fixed_value(v.index)));
+                self.run.stats.checks += 1;
+                self.program.constraints[c as usize].is_satisfied(&tuple)
+            } else {
+                let mut ctx = context!(self, c, Assigned::Decided(&self.tree.decided));
+                self.program.propagators[c as usize].check_partial(&mut ctx)
+            };
+            if !ok {
+                result = Err(Failure::check(c));
+                break;
+            }
+        }
+        self.scratch.checks = order;
+        result
     }
 
     /// The value of a variable with one value left.
@@ -246,10 +273,9 @@ impl Solver<'_> {
 
     /// Assigns `var` to position `pos` and propagates at the configured level.
     pub(super) fn decide(&mut self, var: u32, pos: u32) -> Result<(), Failure> {
+        let level = self.tree.frames.len() as u32;
         self.tree.decided[var as usize] = true;
-        if let Some(bj) = &mut self.backjumping {
-            bj.assign(var, self.tree.frames.len() as u32);
-        }
+        self.tree.level_of[var as usize] = level;
         let change = self.state.fix_pos(var, pos);
         self.state.record(Cause::Decision);
         if !self.program.config.learning() {
@@ -262,7 +288,7 @@ impl Solver<'_> {
                 if change != Change::None {
                     self.wake_watchers(var);
                 }
-                self.propagate_queue()
+                self.propagate_queue(Some(level))
             }
         }
     }
@@ -287,16 +313,14 @@ impl Solver<'_> {
         }
         if self.state.size(var) == 1 {
             self.tree.decided[var as usize] = true;
-            if let Some(bj) = &mut self.backjumping {
-                bj.assign(var, level);
-            }
+            self.tree.level_of[var as usize] = level;
         }
         match self.program.propagation {
             Propagation::None if self.tree.decided[var as usize] => self.check(var).map_err(Some),
             Propagation::ForwardChecking => self.forward_check(var, true).map_err(Some),
             Propagation::Mac if change != Change::None => {
                 self.wake_watchers(var);
-                self.propagate_queue().map_err(Some)
+                self.propagate_queue(Some(level)).map_err(Some)
             }
             _ => Ok(()),
         }
@@ -322,7 +346,7 @@ impl Solver<'_> {
             _ if self.program.propagation != Propagation::Mac => Ok(()),
             _ => {
                 self.wake_watchers(var);
-                self.propagate_queue().map_err(Some)
+                self.propagate_queue(None).map_err(Some)
             }
         }
     }

@@ -1,5 +1,6 @@
 //! Restarts (Gomes, Selman & Kautz 1998): the policy, Luby's sequence of
-//! cutoffs, and the count of failures towards the next restart.
+//! cutoffs or geometric ones, and the count of failures towards the next
+//! restart.
 
 use super::Solver;
 use crate::observer::SearchEvent;
@@ -35,11 +36,26 @@ pub enum Restarts {
         /// Failures in the first, shortest runs.
         scale: u32,
     },
+    /// Restart after `scale`, `scale x factor`, `scale x factor^2`, ...
+    /// failures (rounded up): geometric cutoffs (Walsh 1999), which grow
+    /// faster than Luby's and never come back down. `scale` is at least 1
+    /// and the factor above 1.
+    Geometric {
+        /// Failures in the first run.
+        scale: u32,
+        /// The factor between two cutoffs, in thousandths (1500 is 1.5),
+        /// so that the policy is exact and comparable.
+        factor_thousandths: u32,
+    },
 }
 
 impl Restarts {
     /// The default scale of [`Restarts::Luby`].
     pub const LUBY_SCALE: u32 = 100;
+    /// The default scale of [`Restarts::Geometric`].
+    pub const GEOMETRIC_SCALE: u32 = 100;
+    /// The default factor of [`Restarts::Geometric`], in thousandths: 1.5.
+    pub const GEOMETRIC_FACTOR_THOUSANDTHS: u32 = 1500;
 
     /// Failures allowed before restart number `restart` (from 0), `None`
     /// when the search never restarts.
@@ -47,6 +63,14 @@ impl Restarts {
         match self {
             Restarts::Never => None,
             Restarts::Luby { scale } => Some(u64::from(scale.max(1)).saturating_mul(luby(restart + 1))),
+            Restarts::Geometric { scale, factor_thousandths } => {
+                let factor = f64::from(factor_thousandths.max(1001)) / 1000.0;
+                let exponent = i32::try_from(restart).unwrap_or(i32::MAX);
+                // Rounded up, so that every cutoff is at least the previous
+                // one; a float beyond `u64` saturates in the conversion.
+                let cutoff = (f64::from(scale.max(1)) * factor.powi(exponent)).ceil();
+                Some(cutoff as u64)
+            }
         }
     }
 }
@@ -87,6 +111,7 @@ impl Solver<'_> {
         self.state.undo_to(root);
         for frame in &self.tree.frames {
             self.tree.decided[frame.var as usize] = false;
+            self.tree.level_of[frame.var as usize] = 0;
         }
         self.tree.frames.clear();
         self.tree.orders.clear();
@@ -142,6 +167,36 @@ mod tests {
             assert_eq!(text.parse::<Restarts>().unwrap().to_string(), text);
         }
         assert!("luby=0".parse::<Restarts>().is_err());
-        assert!("geometric".parse::<Restarts>().unwrap_err().to_string().contains("never, luby, luby=SCALE"));
+        assert!("lubby".parse::<Restarts>().unwrap_err().to_string().contains("never, luby, luby=SCALE"));
+    }
+
+    #[test]
+    fn geometric_cutoffs_grow_by_their_factor() {
+        let policy = Restarts::Geometric { scale: 10, factor_thousandths: 1500 };
+        let cutoffs: Vec<u64> = (0..6).map(|r| policy.cutoff(r).unwrap()).collect();
+        assert_eq!(cutoffs, [10, 15, 23, 34, 51, 76]);
+        // Rounded up: a small scale still grows.
+        let slow = Restarts::Geometric { scale: 1, factor_thousandths: 1100 };
+        assert_eq!((0..4).map(|r| slow.cutoff(r).unwrap()).collect::<Vec<_>>(), [1, 2, 2, 2]);
+        assert_eq!(policy.cutoff(u64::MAX), Some(u64::MAX));
+        for text in ["geometric", "geometric=7", "geometric=7:2", "geometric=100:1.25"] {
+            assert_eq!(text.parse::<Restarts>().unwrap().to_string(), text);
+        }
+        assert_eq!("geometric=100:1.5".parse::<Restarts>().unwrap().to_string(), "geometric");
+        assert_eq!("geometric".parse::<Restarts>(), Ok(policy_with(100, 1500)));
+        for bad in [
+            "geometric=0",
+            "geometric=10:1",
+            "geometric=10:0.5",
+            "geometric=10:x",
+            "geometric=:2",
+            "geometric=10:1.0001",
+        ] {
+            assert!(bad.parse::<Restarts>().is_err(), "{bad}");
+        }
+    }
+
+    fn policy_with(scale: u32, factor_thousandths: u32) -> Restarts {
+        Restarts::Geometric { scale, factor_thousandths }
     }
 }

@@ -6,7 +6,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::config::{BackjumpingLevel, Branching, Propagation, Search, SolveConfig, ValueOrder, VarOrder};
+use super::config::{Backjumping, Branching, Jumps, Propagation, Search, SolveConfig, ValueOrder, VarOrder};
 use super::restart::Restarts;
 use crate::constraint::AllDifferentStrength;
 use crate::constraints::ArcConsistency;
@@ -86,6 +86,7 @@ spelled!(VarOrder, "variable ordering", [
     Mrv => "mrv" | "dom",
     MrvDegree => "mrv-degree" ("mrvdeg") | "mrv+degree",
     DomDeg => "dom-deg" ("domdeg") | "dom/deg",
+    DomDdeg => "dom-ddeg" ("domddeg") | "dom/ddeg",
     DomWdeg => "dom-wdeg" ("domwdeg") | "dom/wdeg",
     Vsids => "vsids" | "activity",
 ]);
@@ -120,9 +121,9 @@ pub enum ConfigSyntaxError {
     /// A word that is not part of the grammar.
     #[error(
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
-         ordering input|mrv|mrvdeg|domdeg|domwdeg|vsids, a value ordering asc|desc|random|lcv|phase, an \
-         all-different strength pairwise|matching|bounds, learn, rootac, separate, intersect, binary, luby or \
-         luby=SCALE, or seed=N)"
+         ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids, a value ordering asc|desc|random|lcv|phase, an \
+         all-different strength pairwise|matching|bounds, learn, rootac, separate, intersect, binary, luby, \
+         luby=SCALE, geometric or geometric=SCALE:FACTOR, or seed=N)"
     )]
     UnknownWord {
         /// The whole spelling.
@@ -131,7 +132,9 @@ pub enum ConfigSyntaxError {
         word: String,
     },
     /// The level (before any `/` or `+`) is not known.
-    #[error("unknown level '{level}' in configuration '{config}' (expected bt, bt-cbj, fc, fc-cbj or mac)")]
+    #[error(
+        "unknown level '{level}' in configuration '{config}' (expected bt, bt-bj, bt-gbj, bt-cbj, fc, fc-bj, fc-cbj, mac or mac-cbj)"
+    )]
     UnknownLevel {
         /// The whole spelling.
         config: String,
@@ -168,19 +171,27 @@ pub enum ConfigSyntaxError {
 }
 
 /// The levels of the spelling: each propagation level, chronological or with
-/// conflict-directed backjumping where that is implemented, by its name and
-/// other accepted words. `Display` writes the name.
+/// the backjumping implemented for it, by its name and other accepted words.
+/// `Display` writes the name.
 const LEVELS: &[(&str, &[&str], Search)] = &[
     ("bt", &["none"], Search::Chronological { propagation: Propagation::None, branching: Branching::Enumerate }),
-    ("bt-cbj", &["btcbj"], Search::Backjumping { level: BackjumpingLevel::None }),
+    ("bt-bj", &["bj", "btbj"], Search::Backjumping(Backjumping::Bj)),
+    ("bt-gbj", &["gbj", "btgbj"], Search::Backjumping(Backjumping::Gbj)),
+    ("bt-cbj", &["cbj", "btcbj"], Search::Backjumping(Backjumping::BtCbj)),
     (
         "fc",
         &["forward-checking"],
         Search::Chronological { propagation: Propagation::ForwardChecking, branching: Branching::Enumerate },
     ),
-    ("fc-cbj", &["fccbj"], Search::Backjumping { level: BackjumpingLevel::ForwardChecking }),
+    ("fc-bj", &["fcbj"], Search::Backjumping(Backjumping::FcBj)),
+    ("fc-cbj", &["fccbj"], Search::Backjumping(Backjumping::FcCbj)),
     ("mac", &[], Search::Chronological { propagation: Propagation::Mac, branching: Branching::Enumerate }),
+    ("mac-cbj", &["maccbj"], Search::Backjumping(Backjumping::MacCbj)),
 ];
+
+/// The suffixes of the level words that name a way of jumping, longest first.
+const JUMPS: &[(&str, Jumps)] =
+    &[("-cbj", Jumps::ConflictDirected), ("-gbj", Jumps::GraphBased), ("-bj", Jumps::Gaschnig)];
 
 /// The level word of a search (whatever its branching).
 fn level_name(search: Search) -> &'static str {
@@ -193,15 +204,21 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
     if let Some((_, _, search)) = LEVELS.iter().find(|(name, aliases, _)| *name == word || aliases.contains(&word)) {
         return Ok(*search);
     }
-    // A known level with backjumping that is not implemented for it (mac-cbj).
-    let base = word.strip_suffix("-cbj").or_else(|| word.strip_suffix("cbj"));
-    if let Some(Search::Chronological { propagation, .. }) = base.and_then(|base| parse_level(base, config).ok()) {
-        debug_assert!(Search::backjumping(propagation).is_none());
-        return Err(ConfigSyntaxError::Unsupported {
-            config: config.to_string(),
-            what: "conflict-directed backjumping with maintained arc consistency",
-            instead: "backjumping combines with bt and fc: bt-cbj, fc-cbj",
-        });
+    // A known level with a way of jumping not implemented for it (mac-gbj).
+    for &(suffix, jumps) in JUMPS {
+        let base = word.strip_suffix(suffix);
+        if let Some(Search::Chronological { propagation, .. }) = base.and_then(|base| parse_level(base, config).ok()) {
+            debug_assert!(Search::backjumping(propagation, jumps).is_none());
+            return Err(ConfigSyntaxError::Unsupported {
+                config: config.to_string(),
+                what: match jumps {
+                    Jumps::Gaschnig => "Gaschnig's backjumping with maintained arc consistency",
+                    Jumps::GraphBased => "graph-based backjumping with propagation",
+                    Jumps::ConflictDirected => "conflict-directed backjumping at this level",
+                },
+                instead: "backjumping is implemented as bt-bj, bt-gbj, bt-cbj, fc-bj, fc-cbj and mac-cbj",
+            });
+        }
     }
     Err(ConfigSyntaxError::UnknownLevel { config: config.to_string(), level: word.to_string() })
 }
@@ -211,22 +228,29 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
 ///
 /// ```text
 /// config := level [ "/" algorithm ] { "+" word }
-/// level  := bt | bt-cbj | fc | fc-cbj | mac        (bt is plain backtracking; cbj backjumps)
+/// level  := bt | bt-bj | bt-gbj | bt-cbj | fc | fc-bj | fc-cbj | mac | mac-cbj
+///                                                   (bt is plain backtracking; bj, gbj and cbj backjump)
 /// algorithm := ac3 | ac2001                         (default ac3)
-/// word   := input | mrv | mrvdeg | domdeg | domwdeg | vsids (variable ordering, default mrv)
+/// word   := input | mrv | mrvdeg | domdeg | domddeg | domwdeg | vsids
+///                                                   (variable ordering, default mrv)
 ///         | asc | desc | random | lcv | phase       (value ordering, default asc)
 ///         | learn                                   (learn nogoods from failures; mac only, binary)
-///         | pairwise | matching | bounds            (all-different strength, default matching)
+///         | pairwise | matching | bounds            (all-different strength, default pairwise
+///                                                    under bt and fc, matching under mac)
 ///         | rootac                                  (arc consistency at the root)
 ///         | separate                                (no merged all-different system)
 ///         | intersect                               (all-different intersections, see the field)
-///         | binary                                  (2-way branching, default d-way; not with cbj)
-///         | luby | luby=SCALE                         (Luby restarts, default scale 100)
+///         | binary                                  (2-way branching, default d-way; not with backjumping)
+///         | luby | luby=SCALE                       (Luby restarts, default scale 100)
+///         | geometric | geometric=SCALE[:FACTOR]    (geometric restarts, default 100:1.5)
 ///         | seed=N                                  (default 0)
 /// ```
 ///
-/// Limits are not part of the spelling, nor is the bitset limit. `Display` writes the level, the
-/// variable ordering, and whatever else differs from the defaults, so it reads
+/// Limits are not part of the spelling, nor is the bitset limit. `Display`
+/// writes the level, the variable ordering, the all-different strength
+/// (always, since its default depends on the level: `fc+mrv+pairwise` is
+/// classic forward checking, `fc+mrv+matching` runs Régin's algorithm once
+/// per decision), and whatever else differs from the defaults, so it reads
 /// back to an equal configuration.
 ///
 /// ```
@@ -235,12 +259,15 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
 /// assert_eq!(config.propagation(), Propagation::Mac);
 /// assert_eq!(config.arc_consistency, ArcConsistency::Ac2001);
 /// assert_eq!((config.var_order, config.value_order), (VarOrder::DomWdeg, ValueOrder::LeastConstraining));
-/// assert_eq!(config.to_string(), "mac/ac2001+domwdeg+lcv");
+/// assert_eq!(config.to_string(), "mac/ac2001+domwdeg+lcv+matching");
 /// assert!("fc-cbj+input".parse::<SolveConfig>().unwrap().backjumping());
 /// assert!("fc+fastest".parse::<SolveConfig>().is_err());
+/// // Forward checking is classic unless the matching is asked for.
+/// assert_eq!("fc".parse::<SolveConfig>().unwrap().to_string(), "fc+mrv+pairwise");
+/// assert_eq!("fc+matching".parse::<SolveConfig>().unwrap().to_string(), "fc+mrv+matching");
 /// // Backjumping where it is not implemented does not parse.
-/// let err = "mac-cbj+mrv".parse::<SolveConfig>().unwrap_err().to_string();
-/// assert!(err.contains("backjumping with maintained arc consistency") && err.contains("bt-cbj, fc-cbj"), "{err}");
+/// let err = "mac-gbj+mrv".parse::<SolveConfig>().unwrap_err().to_string();
+/// assert!(err.contains("graph-based backjumping") && err.contains("mac-cbj"), "{err}");
 /// assert!("fc-cbj+binary".parse::<SolveConfig>().is_err());
 /// ```
 impl FromStr for SolveConfig {
@@ -256,6 +283,7 @@ impl FromStr for SolveConfig {
             None => (head.clone(), None),
         };
         config.search = parse_level(&level, config_text)?;
+        config.all_different = config.propagation().default_all_different();
         if let Some(algorithm) = algorithm {
             config.arc_consistency = algorithm
                 .parse()
@@ -278,7 +306,10 @@ impl FromStr for SolveConfig {
                     config: config_text.to_string(),
                     word: word.clone(),
                 })?;
-            } else if word == "luby" || word.starts_with("luby=") {
+            } else if ["luby", "geometric"]
+                .iter()
+                .any(|policy| word == *policy || word.starts_with(&format!("{policy}=")))
+            {
                 once("restarts")?;
                 config.restarts = word.parse().map_err(|_| ConfigSyntaxError::UnknownWord {
                     config: config_text.to_string(),
@@ -286,11 +317,18 @@ impl FromStr for SolveConfig {
                 })?;
             } else if word == "learn" || word == "learning" {
                 once("learning")?;
-                if config.search.propagation() != Propagation::Mac || config.search.backjumps() {
+                if config.search.propagation() != Propagation::Mac {
                     return Err(ConfigSyntaxError::Unsupported {
                         config: config_text.to_string(),
                         what: "learning without maintained arc consistency",
                         instead: "learning propagates to a fixpoint after each decision: mac+learn",
+                    });
+                }
+                if config.search.backjumps() {
+                    return Err(ConfigSyntaxError::Unsupported {
+                        config: config_text.to_string(),
+                        what: "learning with backjumping",
+                        instead: "learning jumps back by its own analysis of conflicts: mac+learn",
                     });
                 }
                 config.search = Search::Learning;
@@ -299,7 +337,7 @@ impl FromStr for SolveConfig {
                 if config.search.backjumps() {
                     return Err(ConfigSyntaxError::Unsupported {
                         config: config_text.to_string(),
-                        what: "binary branching with conflict-directed backjumping",
+                        what: "binary branching with backjumping",
                         instead: "backjumping branches d-way; binary branching backtracks chronologically",
                     });
                 }
@@ -343,9 +381,7 @@ impl fmt::Display for SolveConfig {
         if self.value_order != ValueOrder::default() {
             write!(f, "+{}", self.value_order.short())?;
         }
-        if self.all_different != AllDifferentStrength::default() {
-            write!(f, "+{}", self.all_different)?;
-        }
+        write!(f, "+{}", self.all_different)?;
         if self.root_arc_consistency {
             f.write_str("+rootac")?;
         }
@@ -374,27 +410,73 @@ impl fmt::Display for Restarts {
             Restarts::Never => f.write_str("never"),
             Restarts::Luby { scale: Restarts::LUBY_SCALE } => f.write_str("luby"),
             Restarts::Luby { scale } => write!(f, "luby={scale}"),
+            Restarts::Geometric {
+                scale: Restarts::GEOMETRIC_SCALE,
+                factor_thousandths: Restarts::GEOMETRIC_FACTOR_THOUSANDTHS,
+            } => f.write_str("geometric"),
+            Restarts::Geometric { scale, factor_thousandths: Restarts::GEOMETRIC_FACTOR_THOUSANDTHS } => {
+                write!(f, "geometric={scale}")
+            }
+            Restarts::Geometric { scale, factor_thousandths } => {
+                // The factor in decimal, without trailing zeros (1250: 1.25).
+                let fraction = format!("{:03}", factor_thousandths % 1000);
+                let fraction = fraction.trim_end_matches('0');
+                let point = if fraction.is_empty() { "" } else { "." };
+                write!(f, "geometric={scale}:{}{point}{fraction}", factor_thousandths / 1000)
+            }
         }
     }
 }
 
-/// `never` (or `none`), `luby` (scale [`Restarts::LUBY_SCALE`]) or `luby=SCALE`.
+/// `never` (or `none`), `luby` (scale [`Restarts::LUBY_SCALE`]), `luby=SCALE`,
+/// `geometric` (scale [`Restarts::GEOMETRIC_SCALE`], factor 1.5),
+/// `geometric=SCALE` or `geometric=SCALE:FACTOR` (a factor above 1, with at
+/// most three decimals).
 impl FromStr for Restarts {
     type Err = UnknownOption;
 
     fn from_str(s: &str) -> Result<Self, UnknownOption> {
         let word = s.trim().to_ascii_lowercase();
-        let scale = match word.as_str() {
-            "never" | "none" => return Ok(Restarts::Never),
-            "luby" => Some(Restarts::LUBY_SCALE),
-            _ => word.strip_prefix("luby=").and_then(|n| n.parse().ok()).filter(|&n: &u32| n >= 1),
+        let scale = |text: &str| text.parse().ok().filter(|&n: &u32| n >= 1);
+        let policy = match word.as_str() {
+            "never" | "none" => Some(Restarts::Never),
+            "luby" => Some(Restarts::Luby { scale: Restarts::LUBY_SCALE }),
+            "geometric" => Some(Restarts::Geometric {
+                scale: Restarts::GEOMETRIC_SCALE,
+                factor_thousandths: Restarts::GEOMETRIC_FACTOR_THOUSANDTHS,
+            }),
+            _ => {
+                if let Some(n) = word.strip_prefix("luby=") {
+                    scale(n).map(|scale| Restarts::Luby { scale })
+                } else if let Some(rest) = word.strip_prefix("geometric=") {
+                    let (n, factor) = rest.split_once(':').unwrap_or((rest, "1.5"));
+                    scale(n)
+                        .zip(thousandths(factor).filter(|&t| t > 1000))
+                        .map(|(scale, factor_thousandths)| Restarts::Geometric { scale, factor_thousandths })
+                } else {
+                    None
+                }
+            }
         };
-        scale.map(|scale| Restarts::Luby { scale }).ok_or_else(|| UnknownOption {
+        policy.ok_or_else(|| UnknownOption {
             what: "restart policy",
             found: s.to_string(),
-            expected: "never luby luby=SCALE",
+            expected: "never luby luby=SCALE geometric geometric=SCALE geometric=SCALE:FACTOR",
         })
     }
+}
+
+/// A decimal number with at most three decimals, in thousandths (`1.25`:
+/// 1250), up to a million.
+fn thousandths(text: &str) -> Option<u32> {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let all_digits = |part: &str| part.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() || !all_digits(whole) || !all_digits(fraction) || fraction.len() > 3 {
+        return None;
+    }
+    let whole: u32 = whole.parse().ok().filter(|&w| w <= 1_000_000)?;
+    let fraction: u32 = format!("{fraction:0<3}").parse().ok()?;
+    Some(whole * 1000 + fraction)
 }
 
 #[cfg(test)]
@@ -420,44 +502,58 @@ mod tests {
     #[test]
     fn configuration_spellings_round_trip() {
         for text in [
-            "fc+mrv",
-            "mac/ac2001+domwdeg+lcv",
-            "bt-cbj+input",
-            "fc-cbj+mrv+random+seed=7",
+            "fc+mrv+pairwise",
+            "mac/ac2001+domwdeg+lcv+matching",
+            "bt-cbj+input+pairwise",
+            "bt-bj+input+pairwise",
+            "bt-gbj+mrv+pairwise",
+            "fc-bj+mrv+pairwise",
+            "fc-cbj+mrv+random+pairwise+seed=7",
+            "mac-cbj+domddeg+matching",
             "mac+mrv+pairwise",
-            "mac+mrv+separate",
-            "mac+domwdeg+luby",
-            "mac+domwdeg+intersect+binary",
-            "mac+mrv+random+luby=10+seed=3",
-            "mac+learn+vsids+phase+luby",
-            "mac+learn+domwdeg+intersect",
+            "mac+mrv+matching+separate",
+            "mac+domwdeg+matching+luby",
+            "mac+domdeg+matching+geometric=10:1.2",
+            "mac+domwdeg+matching+intersect+binary",
+            "mac+mrv+random+matching+luby=10+seed=3",
+            "mac+learn+vsids+phase+matching+luby",
+            "mac+learn+domwdeg+matching+intersect",
+            "mac+learn+domddeg+pairwise+geometric",
         ] {
             let config: SolveConfig = text.parse().unwrap();
             assert_eq!(config.to_string(), text);
             assert_eq!(config.to_string().parse::<SolveConfig>().unwrap(), config);
         }
         // Every configuration's spelling reads back; one the engine does not
-        // implement cannot be written (the type has no mac-cbj).
-        for text in ["mac-cbj+mrv", "maccbj", "MAC-CBJ+domwdeg"] {
+        // implement cannot be written (the type has no mac-bj nor fc-gbj).
+        for text in ["mac-bj+mrv", "fc-gbj", "MAC-GBJ+domwdeg"] {
             let err = text.parse::<SolveConfig>().unwrap_err();
             assert!(matches!(err, ConfigSyntaxError::Unsupported { .. }), "{text}: {err}");
-            assert!(err.to_string().contains("bt-cbj, fc-cbj"), "{err}");
+            assert!(err.to_string().contains("bt-bj, bt-gbj, bt-cbj, fc-bj, fc-cbj and mac-cbj"), "{err}");
         }
-        for text in ["fc+learn", "bt-cbj+learn", "bt+mrv+learn"] {
+        for text in ["fc+learn", "bt-cbj+learn", "bt+mrv+learn", "fc-bj+learn"] {
             let err = text.parse::<SolveConfig>().unwrap_err().to_string();
             assert!(err.contains("learning without maintained arc consistency") && err.contains("mac+learn"), "{err}");
         }
+        for text in ["mac-cbj+learn", "mac-cbj+mrv+learn"] {
+            let err = text.parse::<SolveConfig>().unwrap_err().to_string();
+            assert!(err.contains("learning with backjumping") && err.contains("mac+learn"), "{err}");
+        }
         // Learning branches binary whatever the order of the words.
         for text in ["mac+learn+binary", "mac+binary+learn"] {
-            assert_eq!(text.parse::<SolveConfig>().unwrap().to_string(), "mac+learn+mrv");
+            assert_eq!(text.parse::<SolveConfig>().unwrap().to_string(), "mac+learn+mrv+matching");
         }
-        for text in ["bt-cbj+input+binary", "fc-cbj+mrv+2way"] {
+        for text in ["bt-cbj+input+binary", "fc-cbj+mrv+2way", "mac-cbj+binary", "bt-gbj+binary"] {
             let err = text.parse::<SolveConfig>().unwrap_err().to_string();
-            assert!(err.contains("binary branching with conflict-directed backjumping"), "{text}: {err}");
+            assert!(err.contains("binary branching with backjumping"), "{text}: {err}");
+        }
+        for (alias, canonical) in [("bj", "bt-bj"), ("gbj", "bt-gbj"), ("cbj", "bt-cbj"), ("maccbj", "mac-cbj")] {
+            let config: SolveConfig = alias.parse().unwrap();
+            assert!(config.to_string().starts_with(&format!("{canonical}+")), "{alias}: {config}");
         }
         let config: SolveConfig = "FC+rootac".parse().unwrap();
         assert!(config.root_arc_consistency);
-        assert_eq!(config.to_string(), "fc+mrv+rootac");
+        assert_eq!(config.to_string(), "fc+mrv+pairwise+rootac");
         for &propagation in Propagation::ALL {
             for &var_order in VarOrder::ALL {
                 for &value_order in ValueOrder::ALL {
@@ -469,6 +565,29 @@ mod tests {
                 }
             }
         }
+        for &backjumping in Backjumping::ALL {
+            let config = SolveConfig::default().with_search(Search::Backjumping(backjumping));
+            assert_eq!(config.to_string().parse::<SolveConfig>().unwrap(), config);
+        }
+    }
+
+    #[test]
+    fn the_all_different_strength_defaults_by_level_and_is_always_written() {
+        for (text, strength) in [
+            ("bt", AllDifferentStrength::Pairwise),
+            ("fc", AllDifferentStrength::Pairwise),
+            ("fc-cbj", AllDifferentStrength::Pairwise),
+            ("mac", AllDifferentStrength::Matching),
+            ("mac-cbj", AllDifferentStrength::Matching),
+            ("fc+matching", AllDifferentStrength::Matching),
+            ("mac+pairwise", AllDifferentStrength::Pairwise),
+            ("mac+bounds", AllDifferentStrength::Bounds),
+        ] {
+            let config: SolveConfig = text.parse().unwrap();
+            assert_eq!(config.all_different, strength, "{text}");
+            assert!(config.to_string().contains(&format!("+{}", strength.short())), "{config}");
+        }
+        assert_eq!(SolveConfig::default().to_string(), "mac+mrv+matching");
     }
 
     #[test]
@@ -481,6 +600,9 @@ mod tests {
         assert!("fc+seed=x".parse::<SolveConfig>().is_err());
         assert!("mac+luby=0".parse::<SolveConfig>().is_err());
         assert!("mac+luby+luby=5".parse::<SolveConfig>().unwrap_err().to_string().contains("restarts twice"));
+        assert!("mac+luby+geometric".parse::<SolveConfig>().unwrap_err().to_string().contains("restarts twice"));
+        assert!("mac+geometric=5:0.9".parse::<SolveConfig>().is_err());
+        assert!("mac+ac2001".parse::<SolveConfig>().unwrap_err().to_string().contains("unknown word 'ac2001'"));
     }
 
     #[test]
@@ -488,7 +610,8 @@ mod tests {
         let err = "fastest".parse::<VarOrder>().unwrap_err();
         assert_eq!(
             err.to_string(),
-            "unknown variable ordering 'fastest' (expected one of: input, mrv, mrv-degree, dom-deg, dom-wdeg, vsids)"
+            "unknown variable ordering 'fastest' (expected one of: input, mrv, mrv-degree, dom-deg, dom-ddeg, dom-wdeg, \
+             vsids)"
         );
     }
 }

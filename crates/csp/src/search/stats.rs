@@ -5,19 +5,54 @@ use std::time::Duration;
 
 /// What a run of the solver did. Every field but `elapsed` is deterministic: the
 /// same model, configuration and seed give the same numbers.
+///
+/// The counts are the textbook ones, so that a table can be set beside the
+/// literature's (docs/compare.md, "What the numbers count", has the same
+/// definitions with hand-worked examples):
+///
+/// - a **node** is a decision the search makes, `x = v` tried (or, for an
+///   interval domain, one half of a split). Plain backtracking and forward
+///   checking decide every variable, one whose domain was pruned to a single
+///   value too, so a soluble instance solved without a dead end takes as
+///   many nodes as variables. Under `mac` a variable that propagation
+///   reduced to one value is assigned without a decision and is no node:
+///   the same instance may take fewer nodes than it has variables, or none.
+///   With binary branching a refutation `x ≠ v` is no node either.
+/// - a **check** is one evaluation of a constraint on a tuple of values.
+///   Plain backtracking checks a decision against the earlier decisions
+///   from the first, each constraint once its scope is decided, and stops at
+///   the first conflict (Prosser 1993). Forward checking checks the decided
+///   value against each value of every future variable it shares a
+///   constraint with, and never against the past ones (Haralick & Elliott
+///   1980). Under `mac`, generic support checking revises arcs as
+///   Mackworth's AC-3 does, one check per value pair examined in a support
+///   search, only the arcs towards variables that changed (or AC-2001's
+///   resumed searches). These are the classic counts for constraints
+///   propagated by generic support checking (model B, model RB, any
+///   constraint without a propagator of its own). A built-in propagator
+///   with an algorithm of its own (all-different, linear, element,
+///   not-equal...) adds a *nominal* count instead, about one check per
+///   variable it revises: comparable between configurations on the same
+///   model, not with the binary checks of the literature.
+/// - a **failure** is a node (or the root, or a refutation) at which a check
+///   or propagation found a conflict: a violated constraint or an emptied
+///   domain.
+/// - a **backtrack** undoes one decision whose subtree failed or was
+///   exhausted (a jump over several levels counts one per level undone);
+///   a **backjump** is a return that skipped at least one level.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
-    /// Decisions: the number of `var = value` assignments the search tried.
+    /// Decisions: the `var = value` assignments the search tried (see above:
+    /// under `mac`, a variable fixed by propagation is not decided).
     pub nodes: u64,
-    /// Times the search undid a decision because its subtree was exhausted or failed.
+    /// Decisions undone because their subtree failed or was exhausted.
     pub backtracks: u64,
-    /// Backtracks that skipped at least one level (conflict-directed backjumping).
+    /// Returns that skipped at least one level (backjumping).
     pub backjumps: u64,
     /// Failed nodes: propagation or a check found a conflict (usually a wiped-out domain).
     pub failures: u64,
-    /// Constraint checks: evaluations of a constraint on a (partial) tuple, by plain
-    /// backtracking and by support-seeking propagators. Bitset-based propagators count
-    /// one check per variable they revise.
+    /// Constraint checks, counted as above: the classic count for generic
+    /// support checking, a nominal one for propagators with their own algorithm.
     pub checks: u64,
     /// Propagator calls.
     pub propagations: u64,

@@ -55,8 +55,9 @@ impl Solver<'_> {
     /// the search then decides, at the levels that wait for decisions).
     fn push_split(&mut self, var: u32) {
         let bounds = self.state.interval(var);
-        // Bounds lie within -2^62..=2^62: their sum fits an i64.
-        let at = (bounds.min + bounds.max).div_euclid(2);
+        // Bounds lie within -2^62..=2^62, so the middle does, but their sum
+        // (2^63 for an interval fixed at 2^62) may not fit an i64.
+        let at = (i128::from(bounds.min) + i128::from(bounds.max)).div_euclid(2) as i64;
         let halves = if bounds.min == bounds.max { 1 } else { 2 };
         let upper_first = halves == 2
             && match self.program.config.value_order {
@@ -128,7 +129,7 @@ impl Solver<'_> {
             let result = match self.program.propagation {
                 Propagation::Mac => {
                     self.wake_watchers(var);
-                    self.propagate_queue()
+                    self.propagate_queue(None)
                 }
                 _ => self.forward_check(var, false),
             };

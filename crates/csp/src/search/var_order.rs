@@ -1,8 +1,9 @@
 //! Which variable to decide next: input order, MRV (Haralick & Elliott
-//! 1980), MRV with degree ties (Brélaz 1979), dom/deg (Bessière & Régin
-//! 1996), dom/wdeg (Boussemart, Hemery, Lecoutre & Sais 2004) and VSIDS (the
-//! sibling module `activity`), over the free list; and the scratch buffers
-//! the search reuses from node to node.
+//! 1980), MRV with degree ties (Brélaz 1979), dom/deg with the static degree
+//! (Bessière & Régin 1996), dom/ddeg with the future degree, dom/wdeg
+//! (Boussemart, Hemery, Lecoutre & Sais 2004) and VSIDS (the sibling module
+//! `activity`), over the free list; and the scratch buffers the search
+//! reuses from node to node.
 
 use super::Solver;
 use super::config::{Propagation, VarOrder};
@@ -19,6 +20,8 @@ pub(super) struct Scratch {
     live: Live,
     /// For ordering values, and the attribution LCV probes must not change.
     pub(super) scores: Vec<(u64, u32)>,
+    /// Plain backtracking's checks of a decision, in the order to make them.
+    pub(super) checks: Vec<(u32, u32)>,
     pub(super) saved_attribution: Vec<u64>,
 }
 
@@ -120,14 +123,17 @@ impl Solver<'_> {
                     .filter(|&x| self.state.size(x) == min_size)
                     .min_by_key(|&x| (std::cmp::Reverse(self.future_degree(live, x).0), x))
             }
-            VarOrder::DomDeg | VarOrder::DomWdeg => {
-                let weighted = self.program.config.var_order == VarOrder::DomWdeg;
+            VarOrder::DomDeg | VarOrder::DomDdeg | VarOrder::DomWdeg => {
                 // Smallest size / degree, compared exactly by cross-multiplying.
                 let mut best: Option<(u32, u64, u64)> = None;
                 for &x in free {
                     let size = u64::from(self.state.size(x));
-                    let (degree, weight) = self.future_degree(live, x);
-                    let denominator = if weighted { weight } else { degree }.max(1);
+                    let denominator = match self.program.config.var_order {
+                        VarOrder::DomDeg => u64::from(self.program.degrees[x as usize]),
+                        VarOrder::DomDdeg => self.future_degree(live, x).0,
+                        _ => self.future_degree(live, x).1,
+                    }
+                    .max(1);
                     let better = match best {
                         None => true,
                         Some((y, s, d)) => {
@@ -144,6 +150,27 @@ impl Solver<'_> {
             }
         }
     }
+}
+
+/// Each variable's degree in the model's constraint graph: the constraints
+/// on it with at least one other variable (dom/deg's static degree).
+pub(super) fn static_degrees(num_vars: usize, scopes: &[&[crate::ids::VarId]]) -> Vec<u32> {
+    let mut degrees = vec![0u32; num_vars];
+    // The constraint that last counted each variable, to count it once
+    // where it appears several times in a scope.
+    let mut counted_by = vec![usize::MAX; num_vars];
+    for (c, scope) in scopes.iter().enumerate() {
+        let Some(first) = scope.first() else { continue };
+        if scope.iter().all(|var| var == first) {
+            continue;
+        }
+        for var in *scope {
+            if std::mem::replace(&mut counted_by[var.index()], c) != c {
+                degrees[var.index()] += 1;
+            }
+        }
+    }
+    degrees
 }
 
 /// Marks on the indices `0..n`, all cleared at once by moving to a new stamp.

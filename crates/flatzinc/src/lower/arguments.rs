@@ -3,16 +3,62 @@
 use crate::ast::{ConstraintItem, Expr, SetLiteral};
 use crate::error::LowerError;
 
+use super::condition::Enforcement;
 use super::{Binding, Lowering, Value};
+
+/// Which form of a builtin a constraint item is, by its name's suffix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Form {
+    /// `int_le`: the relation holds.
+    Plain,
+    /// `int_le_reif`: its last argument is true exactly when the relation holds.
+    Reified,
+    /// `int_le_imp`: the relation holds when its last argument is true.
+    Implied,
+}
+
+impl Form {
+    /// The form of the builtin `name`.
+    pub(crate) fn of(name: &str) -> Form {
+        if name.ends_with("_reif") {
+            Form::Reified
+        } else if name.ends_with("_imp") {
+            Form::Implied
+        } else {
+            Form::Plain
+        }
+    }
+}
 
 /// One constraint item being lowered: typed access to its arguments, and
 /// errors that name the builtin and its line.
 #[derive(Clone, Copy)]
 pub(crate) struct Call<'a> {
     pub(crate) item: &'a ConstraintItem,
+    pub(crate) form: Form,
 }
 
 impl Call<'_> {
+    /// How the relation of this item is posted: plainly, or tied to the
+    /// boolean argument `index` (which a plain item does not have).
+    pub(crate) fn enforcement(&self, lowering: &Lowering, index: usize) -> Result<Enforcement, LowerError> {
+        Ok(match self.form {
+            Form::Plain => Enforcement::Always,
+            Form::Reified => Enforcement::Reified(self.value(lowering, index)?),
+            Form::Implied => Enforcement::Implied(self.value(lowering, index)?),
+        })
+    }
+
+    /// The boolean a function of booleans defines (`r` of `bool_and(a, b,
+    /// r)`): reified, or implied by the `_imp` form.
+    pub(crate) fn result(&self, lowering: &Lowering, index: usize) -> Result<Enforcement, LowerError> {
+        let value = self.value(lowering, index)?;
+        Ok(match self.form {
+            Form::Implied => Enforcement::Implied(value),
+            Form::Plain | Form::Reified => Enforcement::Reified(value),
+        })
+    }
+
     pub(crate) fn line(&self) -> u32 {
         self.item.position.line
     }

@@ -1,9 +1,9 @@
 //! The registry: each FlatZinc builtin that fzn-csp lowers, its arity, and
 //! the one small function that posts it. A builtin not listed here is an
-//! error that names it ("constraint int_times (line 12) is not supported by
+//! error that names it ("constraint float_plus (line 12) is not supported by
 //! fzn-csp yet"); a builtin listed here may still refuse a form it cannot
-//! express exactly (`int_lin_ne` over three variables), with the same error
-//! and the form in parentheses.
+//! express exactly (a linear sum whose coefficients reach beyond 2^62), with
+//! the same error and the form in parentheses.
 //!
 //! The mznlib (`crates/flatzinc/mznlib/`) declares the globals among these
 //! (`fzn_*`) so that MiniZinc hands them over instead of decomposing them; a
@@ -12,8 +12,8 @@
 use crate::ast::ConstraintItem;
 use crate::error::LowerError;
 
-use super::arguments::Call;
-use super::{Lowering, boolean, globals, integer};
+use super::arguments::{Call, Form};
+use super::{Lowering, arithmetic, boolean, counting, element, globals, graph, integer, order, scheduling};
 
 /// How a builtin is posted.
 type LowerFn = fn(&mut Lowering, Call<'_>) -> Result<(), LowerError>;
@@ -25,36 +25,111 @@ struct Builtin {
     lower: LowerFn,
 }
 
-/// The builtins, sorted by name (a test checks it), for a binary search.
+/// A builtin of the name, the arities and the function.
+const fn builtin(name: &'static str, arities: &'static [usize], lower: LowerFn) -> Builtin {
+    Builtin { name, arities, lower }
+}
+
+/// The builtins, sorted by name (a test checks it), for a binary search. A
+/// `_reif` or `_imp` form shares its plain form's function, which reads the
+/// form from the name ([`Form`]).
 const BUILTINS: &[Builtin] = &[
-    Builtin { name: "array_bool_and", arities: &[2], lower: boolean::array_and },
-    Builtin { name: "array_bool_or", arities: &[2], lower: boolean::array_or },
-    Builtin { name: "bool2int", arities: &[2], lower: integer::eq },
-    Builtin { name: "bool_and", arities: &[3], lower: boolean::and },
-    Builtin { name: "bool_clause", arities: &[2], lower: boolean::clause },
-    Builtin { name: "bool_clause_reif", arities: &[3], lower: boolean::clause_reif },
-    Builtin { name: "bool_eq", arities: &[2], lower: integer::eq },
-    Builtin { name: "bool_eq_reif", arities: &[3], lower: boolean::eq_reif },
-    Builtin { name: "bool_le", arities: &[2], lower: integer::le },
-    Builtin { name: "bool_le_reif", arities: &[3], lower: boolean::le_reif },
-    Builtin { name: "bool_lin_eq", arities: &[3], lower: boolean::lin_eq },
-    Builtin { name: "bool_lin_le", arities: &[3], lower: integer::lin_le },
-    Builtin { name: "bool_lt", arities: &[2], lower: integer::lt },
-    Builtin { name: "bool_lt_reif", arities: &[3], lower: boolean::lt_reif },
-    Builtin { name: "bool_not", arities: &[2], lower: integer::ne },
-    Builtin { name: "bool_or", arities: &[3], lower: boolean::or },
-    Builtin { name: "bool_xor", arities: &[2, 3], lower: boolean::xor },
-    Builtin { name: "fzn_all_different_int", arities: &[1], lower: globals::all_different },
-    Builtin { name: "fzn_table_bool", arities: &[2], lower: globals::table },
-    Builtin { name: "fzn_table_int", arities: &[2], lower: globals::table },
-    Builtin { name: "int_eq", arities: &[2], lower: integer::eq },
-    Builtin { name: "int_le", arities: &[2], lower: integer::le },
-    Builtin { name: "int_lin_eq", arities: &[3], lower: integer::lin_eq },
-    Builtin { name: "int_lin_le", arities: &[3], lower: integer::lin_le },
-    Builtin { name: "int_lin_ne", arities: &[3], lower: integer::lin_ne },
-    Builtin { name: "int_lt", arities: &[2], lower: integer::lt },
-    Builtin { name: "int_ne", arities: &[2], lower: integer::ne },
-    Builtin { name: "set_in", arities: &[2], lower: integer::set_in },
+    builtin("array_bool_and", &[2], boolean::array_and),
+    builtin("array_bool_and_imp", &[2], boolean::array_and),
+    builtin("array_bool_element", &[3], element::constant_array),
+    builtin("array_bool_or", &[2], boolean::array_or),
+    builtin("array_bool_or_imp", &[2], boolean::array_or),
+    builtin("array_bool_xor", &[1], boolean::array_xor),
+    builtin("array_int_element", &[3], element::constant_array),
+    builtin("array_int_maximum", &[2], arithmetic::array_maximum),
+    builtin("array_int_minimum", &[2], arithmetic::array_minimum),
+    builtin("array_var_bool_element", &[3], element::variable_array),
+    builtin("array_var_int_element", &[3], element::variable_array),
+    builtin("bool2int", &[2], integer::eq),
+    builtin("bool_and", &[3], boolean::and),
+    builtin("bool_and_imp", &[3], boolean::and),
+    builtin("bool_clause", &[2], boolean::clause),
+    builtin("bool_clause_imp", &[3], boolean::clause),
+    builtin("bool_clause_reif", &[3], boolean::clause),
+    builtin("bool_eq", &[2], integer::eq),
+    builtin("bool_eq_imp", &[3], integer::eq),
+    builtin("bool_eq_reif", &[3], integer::eq),
+    builtin("bool_le", &[2], integer::le),
+    builtin("bool_le_imp", &[3], integer::le),
+    builtin("bool_le_reif", &[3], integer::le),
+    builtin("bool_lin_eq", &[3], integer::bool_lin_eq),
+    builtin("bool_lin_le", &[3], integer::lin_le),
+    builtin("bool_lt", &[2], integer::lt),
+    builtin("bool_lt_imp", &[3], integer::lt),
+    builtin("bool_lt_reif", &[3], integer::lt),
+    builtin("bool_not", &[2], integer::ne),
+    builtin("bool_or", &[3], boolean::or),
+    builtin("bool_or_imp", &[3], boolean::or),
+    builtin("bool_xor", &[2, 3], boolean::xor),
+    builtin("bool_xor_imp", &[3], boolean::xor),
+    builtin("csp_circuit", &[2], graph::hamiltonian),
+    builtin("csp_inverse", &[4], graph::inverse),
+    builtin("csp_subcircuit", &[2], graph::subcircuit),
+    builtin("fzn_all_different_int", &[1], globals::all_different),
+    builtin("fzn_among", &[3], counting::among),
+    builtin("fzn_at_least_int", &[3], counting::at_least),
+    builtin("fzn_at_most_int", &[3], counting::at_most),
+    builtin("fzn_count_eq", &[3], counting::count_eq),
+    builtin("fzn_cumulative", &[4], scheduling::cumulative),
+    builtin("fzn_decreasing_bool", &[1], order::decreasing),
+    builtin("fzn_decreasing_int", &[1], order::decreasing),
+    builtin("fzn_disjunctive", &[2], scheduling::disjunctive_plain),
+    builtin("fzn_disjunctive_strict", &[2], scheduling::disjunctive_strict),
+    builtin("fzn_exactly_int", &[3], counting::exactly),
+    builtin("fzn_global_cardinality", &[3], counting::global_cardinality),
+    builtin("fzn_global_cardinality_closed", &[3], counting::global_cardinality_closed),
+    builtin("fzn_global_cardinality_low_up", &[4], counting::global_cardinality_low_up),
+    builtin("fzn_global_cardinality_low_up_closed", &[4], counting::global_cardinality_low_up_closed),
+    builtin("fzn_increasing_bool", &[1], order::increasing),
+    builtin("fzn_increasing_int", &[1], order::increasing),
+    builtin("fzn_lex_less_bool", &[2], order::lex_less),
+    builtin("fzn_lex_less_int", &[2], order::lex_less),
+    builtin("fzn_lex_lesseq_bool", &[2], order::lex_lesseq),
+    builtin("fzn_lex_lesseq_int", &[2], order::lex_lesseq),
+    builtin("fzn_nvalue", &[2], counting::nvalue),
+    builtin("fzn_regular", &[6], globals::regular),
+    builtin("fzn_strictly_decreasing_int", &[1], order::strictly_decreasing),
+    builtin("fzn_strictly_increasing_int", &[1], order::strictly_increasing),
+    builtin("fzn_table_bool", &[2], globals::table),
+    builtin("fzn_table_int", &[2], globals::table),
+    builtin("int_abs", &[2], arithmetic::abs),
+    builtin("int_div", &[3], arithmetic::div),
+    builtin("int_eq", &[2], integer::eq),
+    builtin("int_eq_imp", &[3], integer::eq),
+    builtin("int_eq_reif", &[3], integer::eq),
+    builtin("int_le", &[2], integer::le),
+    builtin("int_le_imp", &[3], integer::le),
+    builtin("int_le_reif", &[3], integer::le),
+    builtin("int_lin_eq", &[3], integer::lin_eq),
+    builtin("int_lin_eq_imp", &[4], integer::lin_eq),
+    builtin("int_lin_eq_reif", &[4], integer::lin_eq),
+    builtin("int_lin_le", &[3], integer::lin_le),
+    builtin("int_lin_le_imp", &[4], integer::lin_le),
+    builtin("int_lin_le_reif", &[4], integer::lin_le),
+    builtin("int_lin_ne", &[3], integer::lin_ne),
+    builtin("int_lin_ne_imp", &[4], integer::lin_ne),
+    builtin("int_lin_ne_reif", &[4], integer::lin_ne),
+    builtin("int_lt", &[2], integer::lt),
+    builtin("int_lt_imp", &[3], integer::lt),
+    builtin("int_lt_reif", &[3], integer::lt),
+    builtin("int_max", &[3], arithmetic::max),
+    builtin("int_min", &[3], arithmetic::min),
+    builtin("int_mod", &[3], arithmetic::modulo),
+    builtin("int_ne", &[2], integer::ne),
+    builtin("int_ne_imp", &[3], integer::ne),
+    builtin("int_ne_reif", &[3], integer::ne),
+    builtin("int_plus", &[3], integer::plus),
+    builtin("int_pow", &[3], arithmetic::pow),
+    builtin("int_pow_fixed", &[3], arithmetic::pow),
+    builtin("int_times", &[3], arithmetic::times),
+    builtin("set_in", &[2], integer::set_in),
+    builtin("set_in_imp", &[3], integer::set_in),
+    builtin("set_in_reif", &[3], integer::set_in),
 ];
 
 fn find(name: &str) -> Option<&'static Builtin> {
@@ -79,7 +154,7 @@ pub(crate) fn lower_constraint(lowering: &mut Lowering, item: &ConstraintItem) -
             detail: None,
         });
     };
-    let call = Call { item };
+    let call = Call { item, form: Form::of(&item.name) };
     if !builtin.arities.contains(&item.arguments.len()) {
         return Err(call.invalid(format!("{} arguments, expected {:?}", item.arguments.len(), builtin.arities)));
     }
@@ -93,6 +168,6 @@ mod tests {
     #[test]
     fn the_registry_is_sorted_for_binary_search() {
         assert!(BUILTINS.windows(2).all(|pair| pair[0].name < pair[1].name));
-        assert!(is_supported("int_lin_eq") && !is_supported("int_times"));
+        assert!(is_supported("int_lin_eq") && !is_supported("float_plus"));
     }
 }

@@ -1,7 +1,10 @@
-//! The global constraints the engine has natively: all-different (Régin's
-//! matching or pairwise, as the solver's configuration says) and positive
-//! tables (simple tabular reduction), as the mznlib's `fzn_all_different_int`,
-//! `fzn_table_int` and `fzn_table_bool`.
+//! The extensional globals and all-different, as the mznlib declares them:
+//! all-different (Régin's matching or pairwise, as the solver's
+//! configuration says), positive tables (simple tabular reduction) and
+//! `regular` (Pesant's layered graph), each domain consistent:
+//! `fzn_all_different_int`, `fzn_table_int`, `fzn_table_bool` and
+//! `fzn_regular`. (MiniZinc 2.6.4 has no hook for negative tables: a model's
+//! forbidden tuples reach fzn-csp decomposed.)
 
 use csp::VarId;
 
@@ -81,4 +84,42 @@ pub(super) fn post_table(
     }
     let rows: Vec<Vec<i64>> = rows.into_iter().map(|row| kept.iter().map(|&c| row[c]).collect()).collect();
     lowering.model.table(&vars, &rows).map(drop).map_err(|e| model_error(e, line))
+}
+
+/// `fzn_regular(x, Q, S, d, q0, F)`: the word `x` takes the automaton of
+/// `Q` states over the symbols `1..S`, transitions `d` (row by row, `0` the
+/// dead state) from `q0` to a state of `F`. An empty word is accepted when
+/// `q0` is.
+pub(super) fn regular(lowering: &mut Lowering, call: Call<'_>) -> Result<(), LowerError> {
+    let line = call.line();
+    let values = call.values(lowering, 0)?;
+    let count = |index: usize| -> Result<usize, LowerError> {
+        let value = call.int(lowering, index)?;
+        usize::try_from(value).map_err(|_| call.invalid(format!("argument {} is negative", index + 1)))
+    };
+    let (states, symbols) = (count(1)?, count(2)?);
+    let transitions = call.ints(lowering, 3)?;
+    let start = call.int(lowering, 4)?;
+    if states == 0 || symbols == 0 {
+        return Err(call.invalid("an automaton needs at least one state and one symbol"));
+    }
+    if transitions.len() != states.saturating_mul(symbols) {
+        return Err(
+            call.invalid(format!("{} transitions for {states} states and {symbols} symbols", transitions.len()))
+        );
+    }
+    // Only the states 1..=Q can accept.
+    let accepting = call.set(lowering, 5)?.values_within(1, i64::try_from(states).unwrap_or(i64::MAX));
+    if values.is_empty() {
+        if !accepting.contains(&start) {
+            lowering.fail(|| format!("line {line}: regular rejects the empty word"));
+        }
+        return Ok(());
+    }
+    let xs = lowering.vars(&values, line)?;
+    lowering
+        .model
+        .regular_minizinc(&xs, states, symbols, &transitions, start, &accepting)
+        .map(drop)
+        .map_err(|e| model_error(e, line))
 }

@@ -10,13 +10,21 @@
 //! function in the registry ([`builtins`]); a constraint without one is an
 //! error naming it, never an approximation. A constraint whose arguments are
 //! all constants and false makes the model unsatisfiable before any search
-//! ([`Lowered::inconsistent`]).
+//! ([`Lowered::inconsistent`]). A `var int` without a domain ranges over the
+//! engine's whole range, `-2^62..=2^62` ([`unbounded`]).
 
 mod arguments;
+mod arithmetic;
 mod boolean;
 mod builtins;
+mod condition;
+mod counting;
+mod element;
 mod globals;
+mod graph;
 mod integer;
+mod order;
+mod scheduling;
 
 use std::collections::HashMap;
 
@@ -97,6 +105,14 @@ pub fn lower(fzn: &FlatZinc) -> Result<Lowered, LowerError> {
         Goal::Minimize(expr) => Objective::Minimize(lowering.objective(expr, line)?),
         Goal::Maximize(expr) => Objective::Maximize(lowering.objective(expr, line)?),
     };
+    // The engine's branch and bound reads the objective from the model; a
+    // constant objective leaves none (every solution is then optimal).
+    let posted = match objective {
+        Objective::Minimize(Value::Var(var)) => lowering.model.minimize(var).map(drop),
+        Objective::Maximize(Value::Var(var)) => lowering.model.maximize(var).map(drop),
+        _ => Ok(()),
+    };
+    posted.map_err(|e| model_error(e, line))?;
     let search = SearchPlan::read(&fzn.solve.annotations, &lowering);
     Ok(Lowered {
         model: lowering.model,
@@ -154,6 +170,19 @@ impl Lowering {
                 Ok(var)
             }
         }
+    }
+
+    /// The variables standing for `values` (see [`Lowering::var`]).
+    pub(crate) fn vars(&mut self, values: &[Value], line: u32) -> Result<Vec<VarId>, LowerError> {
+        values.iter().map(|&value| self.var(value, line)).collect()
+    }
+
+    /// The smallest and largest value the variables' declared domains hold.
+    pub(crate) fn span(&self, vars: &[VarId]) -> (i64, i64) {
+        vars.iter()
+            .filter_map(|&var| self.model.domain(var))
+            .filter_map(|domain| Some((domain.min()?, domain.max()?)))
+            .fold((i64::MAX, i64::MIN), |(lo, hi), (min, max)| (lo.min(min), hi.max(max)))
     }
 
     /// Records that the model cannot be satisfied, with the first reason.
@@ -238,7 +267,7 @@ impl Lowering {
             None => None,
         };
         let value = match (declared, assigned) {
-            (None, None) => return Err(LowerError::UnboundedVariable { name: name.clone(), line }),
+            (None, None) => Value::Var(self.new_var(name, unbounded(), line)?),
             (None, Some(value)) => value,
             (Some(domain), Some(Value::Const(constant))) => {
                 if !domain.contains(constant) {
@@ -390,6 +419,15 @@ fn describe(binding: &Binding) -> &'static str {
         Binding::SetArray(_) => "an array of sets",
         Binding::Other(kind) => kind,
     }
+}
+
+/// The domain of a `var int` declared without one: the engine's whole range,
+/// `-2^62..=2^62`, kept as an interval (two bounds, split by the search).
+/// MiniZinc's integers are 64-bit, so a solution with a value between `2^62`
+/// and `2^63` is out of reach: fzn-csp's "unsatisfiable" means "none within
+/// `±2^62`" for such a model.
+pub(crate) fn unbounded() -> Domain {
+    Domain::range(-csp::MAX_VALUE, csp::MAX_VALUE)
 }
 
 pub(crate) fn domain_of(set: &SetLiteral) -> Domain {

@@ -63,11 +63,43 @@ fn verbose_says_the_search_annotations_are_not_followed() {
 }
 
 #[test]
-fn optimisation_is_a_clear_error_until_branch_and_bound() {
-    let captured = run(&[fixture("knapsack01.fzn").to_str().unwrap()]);
-    assert_eq!(captured.code, 2);
-    assert!(captured.stdout.is_empty());
-    assert!(captured.stderr.contains("line 15: solve maximize: optimisation needs the engine's branch and bound"));
+fn optimisation_prints_each_improving_solution_then_proves_the_optimum() {
+    // Capacity 50, weights 10, 20, 30, values 60, 100, 120: the optimum,
+    // 220, takes the second and third items.
+    let captured = run(&["-s", fixture("knapsack01.fzn").to_str().unwrap()]);
+    assert_eq!((captured.code, captured.stderr.as_str()), (0, ""));
+    let (solutions, statistics) = captured.stdout.split_once("%%%mzn-stat").unwrap();
+    assert!(solutions.ends_with("take = array1d(1..3, [false, true, true]);\n----------\n==========\n"), "{solutions}");
+    let statistics: Vec<&str> = statistics.lines().collect();
+    assert!(statistics.contains(&"%%%mzn-stat: objective=220"), "{statistics:?}");
+    assert!(statistics.contains(&"%%%mzn-stat: objectiveBound=220"), "{statistics:?}");
+    // -n 1: the first solution, with no claim that it is optimal.
+    let first = run(&["-n", "1", fixture("knapsack01.fzn").to_str().unwrap()]);
+    assert_eq!(first.stdout.matches("----------").count(), 1, "{}", first.stdout);
+    assert!(!first.stdout.contains("=========="), "{}", first.stdout);
+}
+
+#[test]
+fn a_time_limit_stops_optimisation_without_a_claim() {
+    let dir = std::env::temp_dir().join(format!("fzn-csp-optimisation-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Minimising over an unsatisfiable pigeonhole would never end: 12 pigeons,
+    // 11 holes, all-different as pairwise not-equals.
+    let mut source = String::new();
+    for i in 0..12 {
+        source.push_str(&format!("var 1..11: p{i};\n"));
+    }
+    for i in 0..12 {
+        for j in i + 1..12 {
+            source.push_str(&format!("constraint int_ne(p{i}, p{j});\n"));
+        }
+    }
+    source.push_str("solve minimize p0;\n");
+    let path = dir.join("pigeons.fzn");
+    std::fs::write(&path, source).unwrap();
+    let captured = run(&["-t", "300", path.to_str().unwrap()]);
+    assert_eq!((captured.code, captured.stdout.as_str()), (0, "=====UNKNOWN=====\n"), "{}", captured.stderr);
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -76,8 +108,8 @@ fn errors_name_the_file_line_and_builtin() {
     std::fs::create_dir_all(&dir).unwrap();
     let cases = [
         (
-            "var 1..3: x;\nvar 1..3: y;\nvar 1..9: z;\nconstraint int_times(x, y, z);\nsolve satisfy;\n",
-            "constraint int_times (line 4) is not supported by fzn-csp yet",
+            "var 1..3: x;\nvar 1..3: y;\nconstraint float_times(x, y, 2);\nsolve satisfy;\n",
+            "constraint float_times (line 3) is not supported by fzn-csp yet",
         ),
         (
             "var 1..3: x;\nvar 0.0..1.0: f;\nsolve satisfy;\n",
@@ -87,13 +119,13 @@ fn errors_name_the_file_line_and_builtin() {
             "var set of 1..3: s;\nsolve satisfy;\n",
             "line 1: this model uses set variables (s), which fzn-csp does not support",
         ),
-        ("var int: x;\nsolve satisfy;\n", "line 1: variable x has no finite domain"),
         ("var 1..3: x;\nconstraint int_le(x, y);\nsolve satisfy;\n", "line 2, column 22: 'y' is not declared"),
         ("var 1..3: x\nsolve satisfy;\n", "line 2, column 1: expected ';', found 'solve'"),
         ("", "line 1, column 1: the model has no solve item"),
         (
-            "var 1..3: a;\nvar 1..3: b;\nvar 1..3: c;\nconstraint int_lin_ne([1,1,1],[a,b,c],3);\nsolve satisfy;\n",
-            "constraint int_lin_ne (line 4) is not supported by fzn-csp yet (3 variables)",
+            // a = 0 satisfies it and a = 1 does not: the sum's bounds do not decide it.
+            "var 0..1: a;\nvar 1..3: b;\nconstraint int_lin_le([9223372036854775807, 1], [a, b], 5);\nsolve satisfy;\n",
+            "constraint int_lin_le (line 3) is not supported by fzn-csp yet (a coefficient or right-hand side beyond 2^62",
         ),
     ];
     for (i, (source, message)) in cases.iter().enumerate() {
@@ -104,6 +136,16 @@ fn errors_name_the_file_line_and_builtin() {
         assert!(captured.stdout.is_empty(), "{source}");
         assert!(captured.stderr.starts_with("error: ") && captured.stderr.contains(message), "{}", captured.stderr);
     }
+    // With a >= 1 the huge coefficient puts the sum beyond 5 whatever b is:
+    // decided at lowering, the model is unsatisfiable (not an error).
+    let decided = dir.join("decided.fzn");
+    std::fs::write(
+        &decided,
+        "var 1..3: a;\nvar 1..3: b;\nconstraint int_lin_le([9223372036854775807, 1], [a, b], 5);\nsolve satisfy;\n",
+    )
+    .unwrap();
+    let captured = run(&[decided.to_str().unwrap()]);
+    assert_eq!((captured.code, captured.stdout.as_str()), (0, "=====UNSATISFIABLE=====\n"), "{}", captured.stderr);
     let missing = run(&[dir.join("absent.fzn").to_str().unwrap()]);
     assert_eq!(missing.code, 2);
     assert!(missing.stderr.contains("cannot read"), "{}", missing.stderr);

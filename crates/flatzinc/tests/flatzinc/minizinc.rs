@@ -60,14 +60,28 @@ fn the_models_solve_through_minizinc() {
 }
 
 #[test]
+fn optimisation_through_minizinc_ends_with_the_proved_optimum() {
+    if !minizinc_present() {
+        return;
+    }
+    let msc = solver_config("optimum");
+    let (code, stdout, stderr) = minizinc(&msc, &[model("knapsack01.mzn").to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.ends_with("take = [false, true, true];\nvalue = 220;\n----------\n==========\n"), "{stdout}");
+    std::fs::remove_dir_all(msc.parent().unwrap()).unwrap();
+}
+
+#[test]
 fn an_unsupported_model_is_an_error_for_minizinc() {
     if !minizinc_present() {
         return;
     }
     let msc = solver_config("error");
-    let (code, stdout, stderr) = minizinc(&msc, &[model("knapsack01.mzn").to_str().unwrap()]);
+    let model = msc.parent().unwrap().join("float.mzn");
+    std::fs::write(&model, "var 0.0..1.0: f;\nconstraint f > 0.5;\nsolve satisfy;\n").unwrap();
+    let (code, stdout, stderr) = minizinc(&msc, &[model.to_str().unwrap()]);
     assert_eq!(code, Some(1));
     assert_eq!(stdout, "=====ERROR=====\n");
-    assert!(stderr.contains("optimisation needs the engine's branch and bound"), "{stderr}");
+    assert!(stderr.contains("this model uses float variables (f), which fzn-csp does not support"), "{stderr}");
     std::fs::remove_dir_all(msc.parent().unwrap()).unwrap();
 }

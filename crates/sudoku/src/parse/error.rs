@@ -63,7 +63,7 @@ pub enum ParseErrorKind {
         header: String,
     },
     /// The box shape does not suit the side.
-    #[error("{0}")]
+    #[error(transparent)]
     Shape(#[from] ShapeError),
     /// A line longer than [`MAX_LINE`](super::MAX_LINE).
     #[error("the line is longer than {limit} bytes")]

@@ -15,7 +15,10 @@ const GRID_FIELDS: [&str; 3] = ["puzzle", "rows", "solution"];
 impl<R: BufRead> PuzzleReader<R> {
     /// The puzzle of the current line, a JSON object; `None` for a record
     /// without a grid that says why (one with a `"status"`: a puzzle the tool
-    /// could not solve, which is skipped like a comment).
+    /// could not solve, which is skipped like a comment), and for every
+    /// `"event"` record of a trace or an explanation but its `"start"`, which
+    /// holds the puzzle (the steps hold none, and the end's solution is the
+    /// same puzzle solved).
     pub(super) fn json_puzzle(&mut self) -> Result<Option<Puzzle>, ParseError> {
         let problem = |message: &str| ParseErrorKind::Json { message: message.to_string() };
         let text = std::str::from_utf8(&self.line).unwrap_or_default();
@@ -31,6 +34,9 @@ impl<R: BufRead> PuzzleReader<R> {
         let Some(object) = value.as_object() else {
             return Err(self.error(None, problem("a JSON line must be an object")));
         };
+        if object.get("event").is_some_and(|event| event != "start") {
+            return Ok(None);
+        }
         let Some(rows) = GRID_FIELDS.iter().find_map(|field| object.get(*field)) else {
             if object.contains_key("status") {
                 return Ok(None);
@@ -112,6 +118,16 @@ mod tests {
         assert_eq!(read.len(), 1);
         let puzzle = read[0].as_ref().unwrap();
         assert_eq!((puzzle.line, puzzle.layout, puzzle.grid.is_filled()), (2, Layout::Json, true));
+        // A trace or an explanation (`--format jsonl`): its start is the puzzle,
+        // the other events are skipped.
+        let text = [
+            r#"{"event":"start","file":"x","line":1,"box":"2x2","puzzle":[[1,0,4,2],[4,2,1,3],[2,1,0,4],[3,4,2,1]]}"#,
+            r#"{"event":"step","index":1,"technique":"full house","text":"full house: r1c2 = 3"}"#,
+            r#"{"event":"end","status":"solved","solution":[[1,3,4,2],[4,2,1,3],[2,1,3,4],[3,4,2,1]]}"#,
+        ]
+        .join("\n");
+        let read: Vec<_> = puzzles(&text).collect::<Result<_, _>>().unwrap();
+        assert_eq!((read.len(), read[0].line, read[0].grid.num_givens()), (1, 1, 14));
     }
 
     #[test]

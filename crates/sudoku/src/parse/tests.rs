@@ -119,6 +119,18 @@ fn comments_may_follow_a_puzzle_and_box_comments_give_shapes() {
     assert_eq!(err.column, Some(3));
 }
 
+/// A binary stream with no line end (/dev/zero) is refused at its first cut
+/// line, not read to its end (which may never come) to find a newline.
+#[test]
+fn binary_without_line_ends_is_refused_without_reading_it_all() {
+    let zeros = io::BufReader::new(io::Read::take(io::repeat(0), 1 << 30));
+    let mut reader = PuzzleReader::new(zeros);
+    let err = reader.next().unwrap().unwrap_err();
+    assert_eq!((err.kind, err.line, err.column), (ParseErrorKind::NotText { byte: 0 }, 1, Some(1)));
+    assert!(reader.next().is_none());
+    assert!(reader.bytes_read() < 2 * MAX_LINE as u64, "{} bytes read", reader.bytes_read());
+}
+
 #[test]
 fn long_lines_are_refused_without_keeping_them() {
     let mut text = ".".repeat(MAX_LINE * 3);

@@ -440,18 +440,23 @@ fn plot_error<E: std::error::Error + Send + Sync>(err: E) -> anyhow::Error {
     anyhow!("cannot draw the chart: {err}")
 }
 
-/// Fails unless the directory `path` would be written in exists, so that a
-/// long run can refuse a plot it could not write before it starts.
-pub fn check_destination(path: &Path) -> anyhow::Result<()> {
+/// Fails unless the directory `path` would be written in exists and `path`
+/// is not a directory, so that a long run can refuse an output file it could
+/// not write before it starts. `what` names the file in the message: "the
+/// plot", "the records".
+pub fn check_destination(what: &str, path: &Path) -> anyhow::Result<()> {
     let parent = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     };
+    if !parent.exists() {
+        anyhow::bail!("cannot write {what} to {}: there is no directory {}", path.display(), parent.display());
+    }
     if !parent.is_dir() {
-        anyhow::bail!("cannot write the plot to {}: {} is not a directory", path.display(), parent.display());
+        anyhow::bail!("cannot write {what} to {}: {} is not a directory", path.display(), parent.display());
     }
     if path.is_dir() {
-        anyhow::bail!("cannot write the plot to {}: it is a directory", path.display());
+        anyhow::bail!("cannot write {what} to {}: it is a directory", path.display());
     }
     Ok(())
 }

@@ -5,7 +5,7 @@
 
 use super::Operation;
 use crate::ids::VarId;
-use crate::kernel::{Context, PropagationResult};
+use crate::kernel::{Conflict, Context, PropagationResult};
 
 /// Buffers reused from call to call.
 #[derive(Debug, Default)]
@@ -66,8 +66,9 @@ pub(super) fn propagate(
     results.sort_unstable();
     results.dedup();
     let (Some(&low), Some(&high)) = (results.first(), results.last()) else {
-        // No tuple at all: `x` has already lost every value.
-        return ctx.retain(z, |_| false).map(drop);
+        // No tuple at all (`x` has lost every value, or, as an interval, its
+        // bounds: its inner values stay).
+        return Err(Conflict);
     };
     ctx.set_min(z, low)?;
     ctx.set_max(z, high)?;
@@ -77,9 +78,18 @@ pub(super) fn propagate(
     Ok(())
 }
 
-/// Removes the values of `var` (listed in `values`, ascending) whose flag is not set.
+/// Removes the values of `var` (listed in `values`, ascending) whose flag is
+/// not set; an interval's bounds move to the first and the last supported
+/// value (its inner values stay).
 fn retain_supported(ctx: &mut Context<'_>, var: VarId, values: &[i64], supported: &[bool]) -> PropagationResult {
     if supported.iter().all(|&s| s) {
+        return Ok(());
+    }
+    if ctx.is_interval(var) {
+        let low = supported.iter().position(|&s| s).ok_or(Conflict)?;
+        let high = supported.iter().rposition(|&s| s).ok_or(Conflict)?;
+        ctx.set_min(var, values[low])?;
+        ctx.set_max(var, values[high])?;
         return Ok(());
     }
     ctx.retain(var, |v| values.binary_search(&v).is_ok_and(|i| supported[i]))?;

@@ -4,6 +4,7 @@
 
 use super::{Counted, Tally, propagate_among};
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
+use crate::constraints::in_set::retain_in;
 use crate::constraints::relaxed::{check_when_fixed, has_repeats};
 use crate::ids::VarId;
 use crate::kernel::{Conflict, Context, PropagationResult};
@@ -100,7 +101,7 @@ impl Propagator for CardinalityPropagator<'_> {
         if constraint.closed {
             let cover = &self.sorted_cover;
             for &x in xs {
-                ctx.retain(x, |v| cover.binary_search(&v).is_ok())?;
+                retain_in(ctx, x, cover)?;
             }
         }
         for (&value, &tally) in constraint.cover.iter().zip(&constraint.tallies) {

@@ -1,4 +1,9 @@
 //! `count`: the number of variables equal to a variable `y` is a variable `c`.
+//!
+//! When `y` is an interval domain (a range wider than the bitset limit, kept as
+//! its bounds) with more values than there are `xs`, its values are not
+//! walked: `c` is bounded by the `xs` whose bounds meet `y`'s (sound, weaker),
+//! and the constraint is checked once `y` is fixed.
 
 use super::{Counted, Tally, propagate_among};
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
@@ -85,6 +90,13 @@ impl Propagator for CountPropagator<'_> {
         if let Some(value) = ctx.fixed_value(y) {
             // A fixed y: among with one value.
             propagate_among(ctx, xs, Counted::One(value), Tally::Var(c))?;
+        } else if ctx.is_interval(y) && ctx.size(y) > xs.len() {
+            // Too many values of y to walk, and among them one that no x is
+            // fixed to: the count is anywhere from 0 up to the xs that y can meet.
+            let meet = xs.iter().filter(|&&x| ctx.min(x) <= ctx.max(y) && ctx.min(y) <= ctx.max(x)).count();
+            ctx.count_checks(xs.len() as u64);
+            ctx.set_min(c, 0)?;
+            ctx.set_max(c, meet as i64)?;
         } else {
             self.propagate_variable_value(ctx, xs, y, c)?;
         }

@@ -30,6 +30,7 @@ pub use cardinality::GlobalCardinality;
 pub use count::Count;
 pub use nvalue::NValue;
 
+use crate::constraints::in_set::{retain_in, retain_out};
 use crate::ids::VarId;
 use crate::kernel::Context;
 use crate::kernel::{Conflict, PropagationResult};
@@ -93,10 +94,11 @@ enum Counted<'a> {
 }
 
 impl Counted<'_> {
-    fn contains(self, value: i64) -> bool {
+    /// The counted values, sorted.
+    fn values(&self) -> &[i64] {
         match self {
-            Counted::One(v) => v == value,
-            Counted::Set(set) => set.binary_search(&value).is_ok(),
+            Counted::One(value) => std::slice::from_ref(value),
+            Counted::Set(set) => set,
         }
     }
 
@@ -135,9 +137,9 @@ fn propagate_among(ctx: &mut Context<'_>, xs: &[VarId], counted: Counted<'_>, ta
         if let (true, true) = counted.classify(ctx, x) {
             // Undecided: it goes where the count allows.
             if may_enter {
-                ctx.retain(x, |v| counted.contains(v))?;
+                retain_in(ctx, x, counted.values())?;
             } else {
-                ctx.retain(x, |v| !counted.contains(v))?;
+                retain_out(ctx, x, counted.values())?;
             }
         }
     }

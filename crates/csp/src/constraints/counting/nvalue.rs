@@ -1,6 +1,7 @@
 //! `nvalue`: `n` is the number of distinct values the variables take.
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
+use crate::constraints::in_set::retain_in;
 use crate::constraints::relaxed::{check_when_fixed, has_repeats};
 use crate::ids::VarId;
 use crate::kernel::{Context, Cost, PropagationResult};
@@ -12,7 +13,10 @@ use crate::kernel::{Context, Cost, PropagationResult};
 /// upper ends is exact for intervals; Beldiceanu 2001), the upper bound the
 /// number of values in the union of the domains (and of variables). When `n`
 /// can be no larger than the number of distinct values already fixed, the
-/// other variables must take one of those.
+/// other variables must take one of those. No interval domain is walked:
+/// a domain of as many values as there are variables bounds the union
+/// without it, and the restriction to the fixed values moves an interval's
+/// bounds.
 #[derive(Clone, Debug)]
 pub struct NValue {
     /// `[n, xs...]`.
@@ -77,14 +81,20 @@ impl Propagator for NValuePropagator<'_> {
                 last = Some(high);
             }
         }
-        // Upper bound: the values of the union, and the variables.
-        self.values.clear();
-        for &x in xs {
-            self.values.extend(ctx.values(x));
-        }
-        self.values.sort_unstable();
-        self.values.dedup();
-        let upper = self.values.len().min(xs.len()) as i64;
+        // Upper bound: the values of the union, and the variables. A domain
+        // of as many values as there are variables settles it unwalked (an
+        // interval's values are never walked).
+        let upper = if xs.iter().any(|&x| ctx.size(x) >= xs.len()) {
+            xs.len()
+        } else {
+            self.values.clear();
+            for &x in xs {
+                self.values.extend(ctx.values(x));
+            }
+            self.values.sort_unstable();
+            self.values.dedup();
+            self.values.len().min(xs.len())
+        } as i64;
         ctx.count_checks(xs.len() as u64);
         ctx.set_min(*n, lower)?;
         ctx.set_max(*n, upper)?;
@@ -96,7 +106,7 @@ impl Propagator for NValuePropagator<'_> {
         if ctx.max(*n) <= self.values.len() as i64 {
             let fixed = &self.values;
             for &x in xs {
-                ctx.retain(x, |v| fixed.binary_search(&v).is_ok())?;
+                retain_in(ctx, x, fixed)?;
             }
         }
         if self.repeats {

@@ -12,6 +12,9 @@
 //! duration of up to `2^62` each, or the loads of many tasks, add up without
 //! overflow, and a bound beyond the 64-bit range is clamped before it is
 //! written (which then empties the domain, as it should).
+//! The propagators read and move start bounds only, so interval domains
+//! (ranges wider than the bitset limit, kept as their bounds) need nothing
+//! else.
 
 mod cumulative;
 mod disjunctive;

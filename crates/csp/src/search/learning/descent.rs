@@ -60,7 +60,10 @@ impl Solver<'_> {
                 }
                 continue;
             }
-            match self.impose_bound() {
+            // (The level only matters to backjumping's records, which
+            // search that learns does not keep.)
+            let level = self.tree.frames.len() as u32;
+            match self.impose_bound(level) {
                 Ok(_) => {}
                 Err(Some(failure)) => {
                     conflict = Some(failure);
@@ -168,7 +171,7 @@ impl Solver<'_> {
     /// Makes nogood `id`'s literal `literal` true and propagates.
     fn assert(&mut self, literal: Literal, id: u32) -> Result<(), Failure> {
         self.make_true(literal, id)?;
-        self.propagate_queue()
+        self.propagate_queue(None)
     }
 
     /// Jumps back to decision level `target`: undoes every level above it,
@@ -191,6 +194,7 @@ impl Solver<'_> {
         while self.tree.frames.len() as u32 > target {
             let frame = self.tree.frames.pop().expect("a frame");
             self.tree.decided[frame.var as usize] = false;
+            self.tree.level_of[frame.var as usize] = 0;
             self.tree.orders.truncate(frame.start as usize);
             self.run.stats.backtracks += 1;
             if self.observer.is_some() {

@@ -1,0 +1,552 @@
+//! The global constraints of XCSP3-core over lists: `allDifferent`,
+//! `allEqual`, `sum`, `count`, `nValues`, `cardinality`, `minimum`,
+//! `maximum`, `element`, `channel`, `ordered`, `lex` and `instantiation`,
+//! each lowered onto the engine's constraint of the same relation (a
+//! comparison on an auxiliary variable where XCSP3 gives a condition).
+
+use csp::{Relation, VarId};
+use roxmltree::Node;
+
+use super::linear::Linear;
+use super::{Lowering, elements};
+use crate::error::Error;
+
+impl<'a, 'i> Lowering<'a, 'i> {
+    /// The text of the child `name`, or of the node itself when it has no
+    /// element children (the short form `<allDifferent> x[] </allDifferent>`).
+    fn list_text(&self, node: Node<'a, 'i>, name: &str) -> Result<String, Error> {
+        match self.optional_child(node, name)? {
+            Some(child) => {
+                if child.attribute("startIndex").is_some_and(|s| s.trim() != "0") && name == "list" {
+                    return Err(self.unsupported("a list with startIndex here"));
+                }
+                self.text(child)
+            }
+            None if elements(node).next().is_none() => self.text(node),
+            None => Err(self.invalid(format!("<{}> needs a <{name}> element", node.tag_name().name()))),
+        }
+    }
+
+    /// Refuses child elements other than `allowed`, so that nothing is ignored.
+    fn only_children(&self, node: Node<'a, 'i>, allowed: &[&str]) -> Result<(), Error> {
+        for child in elements(node) {
+            let name = child.tag_name().name();
+            if !allowed.contains(&name) && name != "annotations" {
+                return Err(self.unsupported(format!("<{name}> in <{}>", node.tag_name().name())));
+            }
+        }
+        Ok(())
+    }
+
+    /// `allDifferent`: over a list (variables or expressions), with `except`
+    /// values; over a `<matrix>`, on each row and each column.
+    pub(super) fn all_different(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
+        self.only_children(node, &["list", "matrix", "except"])?;
+        if elements(node).filter(|c| c.tag_name().name() == "list").count() > 1 {
+            return Err(self.unsupported("allDifferent over several lists"));
+        }
+        let except = match self.optional_child(node, "except")? {
+            Some(except) => self.integers(&self.text(except)?)?,
+            None => Vec::new(),
+        };
+        if let Some(matrix) = self.optional_child(node, "matrix")? {
+            let rows = self.matrix_cells(matrix)?;
+            for line in rows.iter().cloned().chain(transpose(&rows)) {
+                self.all_different_of(&line, &except)?;
+            }
+            return Ok(());
+        }
+        let items = self.list_text(node, "list")?;
+        let values = self.linears(&items)?;
+        self.all_different_of(&values, &except)
+    }
+
+    /// The values pairwise different, but for the excepted ones.
+    fn all_different_of(&mut self, values: &[Linear], except: &[i64]) -> Result<(), Error> {
+        if !except.is_empty() {
+            return self.all_different_except(values, except);
+        }
+        // x + c for each item, as the engine's all_different_offset.
+        let mut vars = Vec::with_capacity(values.len());
+        let mut offsets = Vec::with_capacity(values.len());
+        for value in values {
+            match value.terms.as_slice() {
+                [(1, var)] => {
+                    vars.push(*var);
+                    offsets.push(super::terms::in_range(value.constant).ok_or_else(|| self.overflow())?);
+                }
+                _ => {
+                    vars.push(self.var_of(value)?);
+                    offsets.push(0);
+                }
+            }
+        }
+        if vars.len() < 2 {
+            return Ok(());
+        }
+        for j in 0..vars.len() {
+            if let Some(i) = (0..j).find(|&i| vars[i] == vars[j] && offsets[i] == offsets[j]) {
+                self.fail(format!("allDifferent holds the same term twice (positions {i} and {j})"));
+                return Ok(());
+            }
+        }
+        let mut sorted = vars.clone();
+        sorted.sort_unstable();
+        if sorted.windows(2).any(|pair| pair[0] == pair[1]) {
+            // A variable with two offsets: copies keep the engine's scope distinct.
+            for (var, offset) in vars.iter_mut().zip(&mut offsets) {
+                let value =
+                    Linear::var(*var).plus(&Linear::constant(i128::from(*offset))).ok_or_else(|| self.overflow())?;
+                let (low, high) = self.bounds(&value)?;
+                let copy = self.auxiliary(low, high)?;
+                self.post_compare(Linear::var(copy).minus(&value).ok_or_else(|| self.overflow())?, Relation::Eq)?;
+                (*var, *offset) = (copy, 0);
+            }
+        }
+        let posted = if offsets.iter().all(|&o| o == 0) {
+            self.model.all_different(&vars)
+        } else {
+            self.model.all_different_offset(&vars, &offsets)
+        };
+        posted.map_err(|e| self.model_error(&e))?;
+        Ok(())
+    }
+
+    /// Pairwise: `x_i != x_j` or `x_i` is an excepted value.
+    fn all_different_except(&mut self, values: &[Linear], except: &[i64]) -> Result<(), Error> {
+        let vars = values.iter().map(|v| self.var_of(v)).collect::<Result<Vec<VarId>, Error>>()?;
+        for j in 0..vars.len() {
+            for i in 0..j {
+                let differ = self.compare_literal(Linear::var(vars[i]).minus(&Linear::var(vars[j])), Relation::Ne)?;
+                let excepted = self.model.reified(csp::Condition::in_set(vars[i], except.to_vec()));
+                let excepted = excepted.map_err(|e| self.model_error(&e))?;
+                match differ {
+                    Some(differ) => self.model.or(&[differ, excepted]),
+                    None => self.model.add(csp::Condition::from(excepted)),
+                }
+                .map_err(|e| self.model_error(&e))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A literal for `linear relation 0`; `None` when that is false over
+    /// constants (true over constants gives a literal fixed to 1).
+    fn compare_literal(&mut self, linear: Option<Linear>, relation: Relation) -> Result<Option<csp::Lit>, Error> {
+        let linear = linear.ok_or_else(|| self.overflow())?;
+        if let Some(value) = linear.as_constant() {
+            if !super::terms::holds(value, relation) {
+                return Ok(None);
+            }
+            let one = self.fixed(1)?;
+            return Ok(Some(csp::Lit::positive(one)));
+        }
+        let condition = self.compare_condition(&linear, relation)?;
+        self.model.reified(condition).map(Some).map_err(|e| self.model_error(&e))
+    }
+
+    /// `allEqual`.
+    pub(super) fn all_equal(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
+        self.only_children(node, &["list"])?;
+        let text = self.list_text(node, "list")?;
+        let values = self.linears(&text)?;
+        for pair in values.windows(2) {
+            let difference = pair[0].clone().minus(&pair[1]).ok_or_else(|| self.overflow())?;
+            self.post_compare(difference, Relation::Eq)?;
+        }
+        Ok(())
+    }
+
+    /// `sum`: `sum(coeffs[i] * list[i]) condition`, coefficients integers or variables.
+    pub(super) fn sum(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
+        self.only_children(node, &["list", "coeffs", "condition"])?;
+        let text = self.list_text(node, "list")?;
+        let values = self.linears(&text)?;
+        let coefficients: Vec<Linear> = match self.optional_child(node, "coeffs")? {
+            Some(coeffs) => {
+                let text = self.text(coeffs)?;
+                self.linears(&text)?
+            }
+            None => vec![Linear::constant(1); values.len()],
+        };
+        if coefficients.len() != values.len() {
+            return Err(self.invalid(format!(
+                "the sum has {} terms but {} coefficients",
+                values.len(),
+                coefficients.len()
+            )));
+        }
+        let mut terms = Vec::with_capacity(values.len());
+        for (value, coefficient) in values.into_iter().zip(coefficients) {
+            terms.push(self.arithmetic(crate::expression::Operator::Mul, vec![coefficient, value])?);
+        }
+        let total = Linear::sum(terms).ok_or_else(|| self.overflow())?;
+        let condition = self.text(self.child(node, "condition")?)?;
+        self.post_condition(total, &condition)
+    }
+
+    /// A new variable for a count of `n` things, over `0..=n`.
+    fn counter(&mut self, n: usize) -> Result<VarId, Error> {
+        self.auxiliary(0, n as i64)
+    }
+
+    /// `count`: how many of the list take one of the values, compared by the condition.
+    pub(super) fn count(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
+        self.only_children(node, &["list", "values", "condition"])?;
+        let text = self.list_text(node, "list")?;
+        let vars = self.vars(&text)?;
+        let values_text = self.text(self.child(node, "values")?)?;
+        let values = self.linears(&values_text)?;
+        let condition = self.text(self.child(node, "condition")?)?;
+        let counter = self.counter(vars.len())?;
+        if let Some(constants) = values.iter().map(Linear::as_constant).collect::<Option<Vec<i128>>>() {
+            let constants: Vec<i64> = constants.into_iter().filter_map(super::terms::in_range).collect();
+            self.model.among(counter, &vars, &constants).map_err(|e| self.model_error(&e))?;
+        } else if let [value] = values.as_slice() {
+            let value = self.var_of(value)?;
+            self.model.count(&vars, value, counter).map_err(|e| self.model_error(&e))?;
+        } else {
+            return Err(self.unsupported("count with several values that are not all constants"));
+        }
+        self.post_condition(Linear::var(counter), &condition)
+    }
+
+    /// `nValues`: the number of distinct values of the list, compared by the condition.
+    pub(super) fn n_values(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
+        self.only_children(node, &["list", "condition"])?;
+        let text = self.list_text(node, "list")?;
+        let vars = self.vars(&text)?;
+        let condition = self.text(self.child(node, "condition")?)?;
+        let counter = self.counter(vars.len())?;
+        if vars.is_empty() {
+            return self.post_condition(Linear::constant(0), &condition);
+        }
+        self.model.nvalue(counter, &vars).map_err(|e| self.model_error(&e))?;
+        self.post_condition(Linear::var(counter), &condition)
+    }
+
+    /// `cardinality`: the number of occurrences of each value (variables,
+    /// constants, or ranges `a..b` of allowed counts), `closed` or not.
+    pub(super) fn cardinality(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
+        self.only_children(node, &["list", "values", "occurs"])?;
+        let text = self.list_text(node, "list")?;
+        let vars = self.vars(&text)?;
+        let values_node = self.child(node, "values")?;
+        let closed = match values_node.attribute("closed") {
+            None | Some("false") => false,
+            Some("true") => true,
+            Some(other) => return Err(self.invalid(format!("closed=\"{other}\" is neither true nor false"))),
+        };
+        let values_text = self.text(values_node)?;
+        if values_text.split_whitespace().any(|t| self.variables.names_variables(t)) {
+            return Err(self.unsupported("cardinality with variable values"));
+        }
+        let cover = self.integers(&values_text)?;
+        let occurs = self.text(self.child(node, "occurs")?)?;
+        let tokens: Vec<&str> = occurs.split_whitespace().collect();
+        if tokens.len() != cover.len() {
+            return Err(self.invalid(format!("{} values but {} occurrences", cover.len(), tokens.len())));
+        }
+        let posted = if tokens.iter().any(|t| t.contains("..")) {
+            let mut low = Vec::with_capacity(tokens.len());
+            let mut up = Vec::with_capacity(tokens.len());
+            for token in &tokens {
+                let (a, b) = crate::text::range(token).map_err(|m| self.text_error(m))?;
+                low.push(a);
+                up.push(b);
+            }
+            if closed {
+                self.model.global_cardinality_low_up_closed(&vars, &cover, &low, &up)
+            } else {
+                self.model.global_cardinality_low_up(&vars, &cover, &low, &up)
+            }
+        } else {
+            let counts = self.vars(&occurs)?;
+            if closed {
+                self.model.global_cardinality_closed(&vars, &cover, &counts)
+            } else {
+                self.model.global_cardinality(&vars, &cover, &counts)
+            }
+        };
+        posted.map_err(|e| self.model_error(&e))?;
+        Ok(())
+    }
+
+    /// `minimum` or `maximum` of the list, compared by the condition.
+    pub(super) fn extremum(&mut self, node: Node<'a, 'i>, minimum: bool) -> Result<(), Error> {
+        self.only_children(node, &["list", "condition"])?;
+        let text = self.list_text(node, "list")?;
+        let values = self.linears(&text)?;
+        if values.is_empty() {
+            return Err(self.invalid("the minimum or maximum of an empty list"));
+        }
+        let op = if minimum { crate::expression::Operator::Min } else { crate::expression::Operator::Max };
+        let extremum = self.arithmetic(op, values)?;
+        let condition = self.text(self.child(node, "condition")?)?;
+        self.post_condition(extremum, &condition)
+    }
+
+    /// `element`: `list[index - startIndex] = value` (or compared by a
+    /// condition); over a `<matrix>`, `matrix[i - startRowIndex][j -
+    /// startColIndex]`, lowered onto its cells in row-major order
+    /// ([`Self::matrix_position`]).
+    pub(super) fn element(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
+        self.only_children(node, &["list", "matrix", "index", "value", "condition"])?;
+        let Some(index) = self.optional_child(node, "index")? else {
+            return Err(self.unsupported("element without an index (member)"));
+        };
+        if index.attribute("rank").is_some_and(|rank| rank != "any") {
+            return Err(self.unsupported("element with a rank"));
+        }
+        let index_text = self.text(index)?;
+        let (entries, index, start) = match self.optional_child(node, "matrix")? {
+            Some(matrix) => {
+                let (entries, position) = self.matrix_position(matrix, &index_text)?;
+                (entries, position, 0)
+            }
+            None => {
+                let list = self.child(node, "list")?;
+                let start = match list.attribute("startIndex") {
+                    None => 0,
+                    Some(text) => crate::text::integer(text).map_err(|m| self.text_error(m))?,
+                };
+                let list_text = self.text(list)?;
+                let entries = self.linears(&list_text)?;
+                (entries, self.single_var(&index_text)?, start)
+            }
+        };
+        if entries.is_empty() {
+            return Err(self.invalid("element over an empty list"));
+        }
+        let value = match (self.optional_child(node, "value")?, self.optional_child(node, "condition")?) {
+            (Some(value), None) => {
+                let text = self.text(value)?;
+                self.single_var(&text)?
+            }
+            (None, Some(_)) => {
+                let bounds = entries.iter().map(|e| self.bounds(e)).collect::<Result<Vec<_>, Error>>()?;
+                let low = bounds.iter().map(|b| b.0).min().unwrap_or(0);
+                let high = bounds.iter().map(|b| b.1).max().unwrap_or(0);
+                self.auxiliary(low, high)?
+            }
+            _ => return Err(self.invalid("element needs one <value> or one <condition>")),
+        };
+        let posted = match entries.iter().map(Linear::as_constant).collect::<Option<Vec<i128>>>() {
+            Some(constants) => {
+                let constants = constants.into_iter().map(super::terms::in_range).collect::<Option<Vec<i64>>>();
+                let constants = constants.ok_or_else(|| self.unsupported("an element entry beyond ±2^62"))?;
+                self.model.element(index, &constants, value, start)
+            }
+            None => {
+                let vars = entries.iter().map(|e| self.var_of(e)).collect::<Result<Vec<VarId>, Error>>()?;
+                self.model.element_var(index, &vars, value, start)
+            }
+        };
+        posted.map_err(|e| self.model_error(&e))?;
+        if let Some(condition) = self.optional_child(node, "condition")? {
+            let condition = self.text(condition)?;
+            self.post_condition(Linear::var(value), &condition)?;
+        }
+        Ok(())
+    }
+
+    /// The cells of an element's `<matrix>` in row-major order, and a
+    /// variable for the position of `[i][j]` among them: `columns * (i -
+    /// startRowIndex) + (j - startColIndex)`, with `i` and `j` each held
+    /// within its dimension, so that no pair outside the matrix lands on a
+    /// cell.
+    fn matrix_position(&mut self, matrix: Node<'a, 'i>, index_text: &str) -> Result<(Vec<Linear>, VarId), Error> {
+        let mut starts = [0i64; 2];
+        for (start, attribute) in starts.iter_mut().zip(["startRowIndex", "startColIndex"]) {
+            if let Some(text) = matrix.attribute(attribute) {
+                *start = crate::text::integer(text).map_err(|m| self.text_error(m))?;
+            }
+        }
+        let rows = self.matrix_cells(matrix)?;
+        let columns = rows[0].len();
+        let mut indices = self.items(index_text)?;
+        if indices.len() != 2 {
+            return Err(self.invalid(format!("an element over a matrix takes two indices, found {}", indices.len())));
+        }
+        let column = self.item_var(indices.pop().expect("two indices"))?;
+        let row = self.item_var(indices.pop().expect("two indices"))?;
+        let mut position = Linear::constant(0);
+        for ((var, start), size) in [row, column].into_iter().zip(starts).zip([rows.len(), columns]) {
+            let last = i128::from(start) + size as i128 - 1;
+            self.post_condition(Linear::var(var), &format!("(in,{start}..{last})"))?;
+            position = position
+                .times(size as i128)
+                .and_then(|p| p.plus(&Linear::var(var)))
+                .and_then(|p| p.minus(&Linear::constant(i128::from(start))))
+                .ok_or_else(|| self.unsupported("a matrix position beyond 128 bits"))?;
+        }
+        let position = self.var_of(&position)?;
+        Ok((rows.concat(), position))
+    }
+
+    /// The rows of a `<matrix>`: an array reference (`m[][]`) or rows
+    /// written out, all of one length, at least one cell.
+    fn matrix_cells(&mut self, matrix: Node<'a, 'i>) -> Result<Vec<Vec<Linear>>, Error> {
+        let text = self.text(matrix)?;
+        let rows: Vec<Vec<Linear>> = if text.trim_start().starts_with('(') {
+            self.matrix_rows(&text)?
+        } else {
+            let rows = self.variables.matrix(text.trim()).map_err(|m| self.invalid(m))?;
+            rows.into_iter().map(|row| row.into_iter().map(Linear::var).collect()).collect()
+        };
+        let columns = rows.first().map_or(0, Vec::len);
+        if columns == 0 || rows.iter().any(|row| row.len() != columns) {
+            return Err(self.invalid("a matrix needs rows of one length, not empty"));
+        }
+        Ok(rows)
+    }
+
+    /// The rows of a matrix written out: `(x,y,3)(z,1,w)`.
+    fn matrix_rows(&mut self, text: &str) -> Result<Vec<Vec<Linear>>, Error> {
+        let mut rows = Vec::new();
+        let mut rest = text.trim();
+        while !rest.is_empty() {
+            let Some((row, after)) = rest.strip_prefix('(').and_then(|r| r.split_once(')')) else {
+                return Err(self.invalid(format!("expected a row '(a,b,...)', found '{}'", crate::text::preview(rest))));
+            };
+            let mut entries = Vec::new();
+            for entry in row.split(',') {
+                let mut items = self.items(entry)?;
+                if items.len() != 1 {
+                    return Err(
+                        self.invalid(format!("a matrix entry is one variable or integer, not '{}'", entry.trim()))
+                    );
+                }
+                entries.push(self.item_linear(items.remove(0))?);
+            }
+            rows.push(entries);
+            rest = after.trim_start();
+        }
+        Ok(rows)
+    }
+
+    /// One variable (or constant, or expression) as a variable.
+    fn single_var(&mut self, text: &str) -> Result<VarId, Error> {
+        let mut items = self.items(text)?;
+        match items.len() {
+            1 => self.item_var(items.remove(0)),
+            n => Err(self.invalid(format!("expected one variable or value, found {n} in '{}'", text.trim()))),
+        }
+    }
+
+    /// `channel` between two lists: `x[i] = j` exactly when `y[j] = i`.
+    pub(super) fn channel(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
+        self.only_children(node, &["list"])?;
+        let lists: Vec<Node<'a, 'i>> = elements(node).filter(|c| c.tag_name().name() == "list").collect();
+        let [first, second] = lists.as_slice() else {
+            return Err(self.unsupported("channel other than between two lists"));
+        };
+        let mut sides = Vec::with_capacity(2);
+        for list in [first, second] {
+            let start = match list.attribute("startIndex") {
+                None => 0,
+                Some(text) => crate::text::integer(text).map_err(|m| self.text_error(m))?,
+            };
+            let text = self.text(*list)?;
+            sides.push((self.vars(&text)?, start));
+        }
+        let ((x, x_start), (y, y_start)) = (&sides[0], &sides[1]);
+        if x.len() != y.len() {
+            return Err(self.unsupported("channel between lists of different lengths"));
+        }
+        // XCSP3: x[i] = j <-> y[j] = i, positions counted from each list's startIndex.
+        self.model.inverse(x, *x_start, y, *y_start).map_err(|e| self.model_error(&e))?;
+        Ok(())
+    }
+
+    /// `ordered`: consecutive items compared by the operator.
+    pub(super) fn ordered(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
+        self.only_children(node, &["list", "operator"])?;
+        let text = self.list_text(node, "list")?;
+        let vars = self.vars(&text)?;
+        let operator = self.text(self.child(node, "operator")?)?;
+        if vars.len() < 2 && matches!(operator.trim(), "le" | "lt" | "ge" | "gt") {
+            return Ok(());
+        }
+        let posted = match operator.trim() {
+            "le" => self.model.increasing(&vars),
+            "lt" => self.model.strictly_increasing(&vars),
+            "ge" => self.model.decreasing(&vars),
+            "gt" => self.model.strictly_decreasing(&vars),
+            other => return Err(self.invalid(format!("'{other}' is not an operator of ordered"))),
+        };
+        posted.map_err(|e| self.model_error(&e))?;
+        Ok(())
+    }
+
+    /// `lex`: consecutive lists ordered lexicographically.
+    pub(super) fn lex(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
+        self.only_children(node, &["list", "matrix", "operator"])?;
+        let mut lists = Vec::new();
+        for list in elements(node).filter(|c| c.tag_name().name() == "list") {
+            let text = self.text(list)?;
+            lists.push(self.vars(&text)?);
+        }
+        let operator = self.text(self.child(node, "operator")?)?;
+        if let Some(matrix) = self.optional_child(node, "matrix")? {
+            // The rows in order, and the columns in order.
+            let rows = self.matrix_cells(matrix)?;
+            let mut vars = Vec::with_capacity(rows.len());
+            for row in &rows {
+                vars.push(row.iter().map(|cell| self.var_of(cell)).collect::<Result<Vec<VarId>, Error>>()?);
+            }
+            self.lex_chain(&vars, &operator)?;
+            return self.lex_chain(&transpose(&vars), &operator);
+        }
+        self.lex_chain(&lists, &operator)
+    }
+
+    /// Each list and the next ordered lexicographically by `operator`.
+    fn lex_chain(&mut self, lists: &[Vec<VarId>], operator: &str) -> Result<(), Error> {
+        for pair in lists.windows(2) {
+            let (a, b) = (&pair[0], &pair[1]);
+            if a.len() != b.len() {
+                return Err(self.invalid(format!("lex over lists of lengths {} and {}", a.len(), b.len())));
+            }
+            if a.is_empty() {
+                // The empty lists are equal: lt and gt fail, le and ge hold.
+                if matches!(operator.trim(), "lt" | "gt") {
+                    self.fail("lex orders two empty lists strictly");
+                }
+                continue;
+            }
+            let posted = match operator.trim() {
+                "lt" => self.model.lex_less(a, b),
+                "le" => self.model.lex_lesseq(a, b),
+                "gt" => self.model.lex_less(b, a),
+                "ge" => self.model.lex_lesseq(b, a),
+                other => return Err(self.invalid(format!("'{other}' is not an operator of lex"))),
+            };
+            posted.map_err(|e| self.model_error(&e))?;
+        }
+        Ok(())
+    }
+
+    /// `instantiation`: each variable takes its value.
+    pub(super) fn instantiation(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
+        self.only_children(node, &["list", "values"])?;
+        let text = self.list_text(node, "list")?;
+        let vars = self.vars(&text)?;
+        let values = self.integers(&self.text(self.child(node, "values")?)?)?;
+        if values.len() != vars.len() {
+            return Err(self.invalid(format!("{} variables but {} values", vars.len(), values.len())));
+        }
+        for (var, value) in vars.into_iter().zip(values) {
+            let difference =
+                Linear::var(var).minus(&Linear::constant(i128::from(value))).ok_or_else(|| self.overflow())?;
+            self.post_compare(difference, Relation::Eq)?;
+        }
+        Ok(())
+    }
+}
+
+/// The columns of rows of one length.
+fn transpose<T: Clone>(rows: &[Vec<T>]) -> Vec<Vec<T>> {
+    let columns = rows.first().map_or(0, Vec::len);
+    (0..columns).map(|j| rows.iter().map(|row| row[j].clone()).collect()).collect()
+}

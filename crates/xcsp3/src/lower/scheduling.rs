@@ -1,0 +1,132 @@
+//! `<circuit>`, `<noOverlap>` and `<cumulative>`: the engine's
+//! `subcircuit` (XCSP3's circuit lets a node loop on itself, out of the
+//! circuit, but has at least one arc that is not a loop), `disjunctive` (`disjunctive_strict` with
+//! `zeroIgnored="false"`) and `cumulative`.
+
+use csp::Operand;
+use roxmltree::Node;
+
+use super::linear::Linear;
+use super::{Lowering, elements};
+use crate::error::Error;
+
+impl<'a, 'i> Lowering<'a, 'i> {
+    /// `circuit`: `list[i] = j` is an arc from node `i` to node `j` (both
+    /// counted from `startIndex`); the arcs that are not loops form one circuit.
+    pub(super) fn circuit(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
+        if self.optional_child(node, "size")?.is_some() {
+            return Err(self.unsupported("circuit with a size"));
+        }
+        let (text, start) = match self.optional_child(node, "list")? {
+            Some(list) => {
+                let start = match list.attribute("startIndex") {
+                    None => 0,
+                    Some(text) => crate::text::integer(text).map_err(|m| self.text_error(m))?,
+                };
+                (self.text(list)?, start)
+            }
+            None if elements(node).next().is_none() => (self.text(node)?, 0),
+            None => return Err(self.invalid("<circuit> needs a <list>")),
+        };
+        let successors = self.vars(&text)?;
+        if successors.is_empty() {
+            return Ok(());
+        }
+        self.model.subcircuit(&successors, start).map_err(|e| self.model_error(&e))?;
+        // XCSP3's circuit has at least one arc that is not a loop (ACE finds
+        // no solution where every node loops, and the official checker fails on one).
+        let mut moves = Vec::with_capacity(successors.len());
+        for (position, &successor) in successors.iter().enumerate() {
+            let node = start.checked_add(position as i64).ok_or_else(|| self.overflow())?;
+            moves.push(self.model.reified(successor.ne(node)).map_err(|e| self.model_error(&e))?);
+        }
+        self.model.or(&moves).map_err(|e| self.model_error(&e))?;
+        Ok(())
+    }
+
+    /// The operands of a list of integers or variables (one per task).
+    fn operands(&mut self, node: Node<'a, 'i>, name: &str) -> Result<Vec<Operand>, Error> {
+        let text = self.text(self.child(node, name)?)?;
+        let values = self.linears(&text)?;
+        values
+            .iter()
+            .map(|value| match value.as_constant() {
+                Some(constant) => super::terms::in_range(constant)
+                    .map(Operand::Const)
+                    .ok_or_else(|| self.unsupported(format!("the value {constant}, beyond ±2^62"))),
+                None => self.var_of(value).map(Operand::Var),
+            })
+            .collect()
+    }
+
+    /// `noOverlap` in one dimension: tasks `(origin, length)` that do not overlap.
+    pub(super) fn no_overlap(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
+        let strict = match node.attribute("zeroIgnored") {
+            None | Some("true") => false,
+            Some("false") => true,
+            Some(other) => return Err(self.invalid(format!("zeroIgnored=\"{other}\" is neither true nor false"))),
+        };
+        let origins_text = self.text(self.child(node, "origins")?)?;
+        if origins_text.contains('(') && origins_text.trim_start().starts_with('(') {
+            return Err(self.unsupported("noOverlap in several dimensions"));
+        }
+        let starts = self.vars(&origins_text)?;
+        let lengths = self.operands(node, "lengths")?;
+        if lengths.len() != starts.len() {
+            return Err(self.invalid(format!("{} origins but {} lengths", starts.len(), lengths.len())));
+        }
+        if starts.len() < 2 {
+            return Ok(());
+        }
+        let posted = if strict {
+            self.model.disjunctive_strict(&starts, &lengths)
+        } else {
+            self.model.disjunctive(&starts, &lengths)
+        };
+        posted.map_err(|e| self.model_error(&e))?;
+        Ok(())
+    }
+
+    /// `cumulative`: tasks `(origin, length, height)` whose heights summed
+    /// at any time satisfy the condition (`le` or `lt` a capacity).
+    pub(super) fn cumulative(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
+        if self.optional_child(node, "ends")?.is_some() {
+            return Err(self.unsupported("cumulative with <ends>"));
+        }
+        let origins = self.text(self.child(node, "origins")?)?;
+        let starts = self.vars(&origins)?;
+        let lengths = self.operands(node, "lengths")?;
+        let heights = self.operands(node, "heights")?;
+        if lengths.len() != starts.len() || heights.len() != starts.len() {
+            return Err(self.invalid(format!(
+                "{} origins, {} lengths and {} heights",
+                starts.len(),
+                lengths.len(),
+                heights.len()
+            )));
+        }
+        let condition = self.text(self.child(node, "condition")?)?;
+        let (operator, operand) = crate::text::condition(&condition).map_err(|m| self.invalid(m))?;
+        let items = self.linears(operand)?;
+        let [capacity] = items.as_slice() else {
+            return Err(self.invalid(format!("the capacity '{operand}' is not one value or variable")));
+        };
+        let capacity = match operator {
+            "le" => capacity.clone(),
+            // Heights are integers: below c is at most c - 1.
+            "lt" => capacity.clone().minus(&Linear::constant(1)).ok_or_else(|| self.overflow())?,
+            other => return Err(self.unsupported(format!("cumulative with the condition operator '{other}'"))),
+        };
+        let capacity = match capacity.as_constant() {
+            Some(value) => Operand::Const(
+                super::terms::in_range(value).ok_or_else(|| self.unsupported("a capacity beyond ±2^62"))?,
+            ),
+            None => Operand::Var(self.var_of(&capacity)?),
+        };
+        if starts.is_empty() {
+            return Ok(());
+        }
+        self.model.cumulative(&starts, &lengths, &heights, capacity).map_err(|e| self.model_error(&e))?;
+        Ok(())
+    }
+}

@@ -1,0 +1,285 @@
+//! `csp-xcsp`: the XCSP3 solver, and a comparison of the engine's
+//! configurations on XCSP3 instances.
+//!
+//! ```text
+//! csp-xcsp [--config SPEC] [--timeout SECS] [--node-limit N] [--stats] FILE.xml
+//! csp-xcsp compare [compare options] FILE.xml...
+//! ```
+//!
+//! Solving prints the competition's output on stdout: an `o VALUE` line for
+//! each improving solution of an optimisation problem (as it is found),
+//! then `s SATISFIABLE`, `s OPTIMUM FOUND`, `s UNSATISFIABLE`, `s UNKNOWN`
+//! or `s UNSUPPORTED`, and for a solution its `v <instantiation>` line.
+//! Every solution is checked against the model (`Model::is_solution`)
+//! before it is printed. Statistics (`--stats`) go to stderr as `c` lines.
+//!
+//! Exit status (the project's rule, docs/tools.md): 0 a solution (an
+//! optimum for an optimisation problem); 1 no solution, or a limit stopped
+//! the search first (`s UNKNOWN`, or a solution not proved optimal); 2 the
+//! file cannot be read or lowered (`s UNSUPPORTED` on stdout when it uses a
+//! feature csp-xcsp lacks).
+//!
+//! `compare` lowers every file and runs the shared comparison
+//! ([`csp_cli::report::run_comparison`]) under each configuration: the same
+//! tables, CSV, JSON, bar chart and cactus plot as the other tools'
+//! comparisons. `--goal optimize` runs branch and bound on each instance's
+//! objective (and checks that the configurations agree on the optimum);
+//! the other goals ignore the objective. Files that are unsatisfiable
+//! before search or use an unsupported feature are left out, with a note.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context as _, bail};
+use clap::{Args, Parser, Subcommand};
+use csp::{Limits, SolveConfig, Solver, Stats, Status};
+use csp_cli::app::{self, Io};
+use csp_cli::report::{CompareArgs, GoalArg, run_comparison};
+
+use crate::lower::{Goal, Lowered};
+use crate::output::{self, OPTIMUM, SATISFIABLE, UNKNOWN, UNSATISFIABLE, UNSUPPORTED};
+
+/// The configuration when `--config` is not given: maintained arc
+/// consistency, dom/wdeg (Boussemart et al. 2004) and binary branching, the
+/// usual strong default of CP solvers.
+pub const DEFAULT_CONFIG: &str = "mac+domwdeg+binary";
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "csp-xcsp",
+    about = "Solves an XCSP3 instance with the csp engine, printing the competition's s, v and o lines; \
+             `compare` runs the engine's configurations side by side on XCSP3 files.",
+    args_conflicts_with_subcommands = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    solve: SolveArgs,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Compare configurations on XCSP3 instances (docs/compare.md has the options).
+    Compare(CompareCommand),
+}
+
+#[derive(Debug, Args)]
+struct SolveArgs {
+    /// The XCSP3 file ('-' reads standard input).
+    #[arg(value_name = "FILE.xml")]
+    file: Option<PathBuf>,
+    /// The configuration, spelled as in docs/compare.md.
+    #[arg(long, value_name = "SPEC", default_value = DEFAULT_CONFIG, value_parser = csp_cli::report::parse_config)]
+    config: SolveConfig,
+    /// Stop searching after this many seconds (fractions allowed), counted from the start.
+    #[arg(short = 't', long, value_name = "SECS", value_parser = csp_cli::parse_seconds)]
+    timeout: Option<Duration>,
+    /// Stop after this many decisions.
+    #[arg(long = "node-limit", value_name = "N")]
+    node_limit: Option<u64>,
+    /// Print the search statistics on stderr, as `c` lines.
+    #[arg(long)]
+    stats: bool,
+}
+
+#[derive(Debug, Args)]
+struct CompareCommand {
+    /// The XCSP3 files.
+    #[arg(value_name = "FILE.xml", required = true)]
+    files: Vec<PathBuf>,
+    #[command(flatten)]
+    compare: CompareArgs,
+}
+
+/// The tool: see the module docs. Run it with [`csp_cli::app::main`].
+pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
+    let start = Instant::now();
+    let cli: Cli = app::parse(args, io)?;
+    match cli.command {
+        Some(Command::Compare(command)) => compare(&command, io),
+        None => solve(&cli.solve, start, io),
+    }
+}
+
+/// Reads a file (or standard input for `-`) as UTF-8 text.
+fn read(file: &Path, io: &mut Io<'_>) -> anyhow::Result<String> {
+    if file.as_os_str() == "-" {
+        let mut source = String::new();
+        io.stdin.read_to_string(&mut source).context("cannot read standard input as UTF-8 text")?;
+        return Ok(source);
+    }
+    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8 text", file.display()))
+}
+
+fn solve(args: &SolveArgs, start: Instant, io: &mut Io<'_>) -> anyhow::Result<u8> {
+    let Some(file) = &args.file else {
+        bail!("no file given: csp-xcsp FILE.xml (see --help)");
+    };
+    let source = read(file, io)?;
+    let lowered = match crate::lower(&source) {
+        Ok(lowered) => lowered,
+        Err(error) if error.is_unsupported() => {
+            writeln!(io.stdout, "{UNSUPPORTED}")?;
+            return Err(error).with_context(|| file.display().to_string());
+        }
+        Err(error) => return Err(error).with_context(|| file.display().to_string()),
+    };
+    if args.stats {
+        writeln!(
+            io.stderr,
+            "c {} variables ({} declared), {} engine constraints from {} XCSP3 constraints, lowered in {:.1} ms",
+            lowered.model.num_vars(),
+            lowered.variables.declared().len(),
+            lowered.model.num_constraints(),
+            lowered.constraints,
+            start.elapsed().as_secs_f64() * 1e3
+        )?;
+    }
+    if let Some(reason) = &lowered.inconsistent {
+        writeln!(io.stdout, "{UNSATISFIABLE}")?;
+        if args.stats {
+            writeln!(io.stderr, "c unsatisfiable before search: {reason}")?;
+        }
+        return Ok(app::EXIT_NO_SOLUTION);
+    }
+    let remaining = match args.timeout {
+        Some(limit) => match limit.checked_sub(start.elapsed()) {
+            Some(left) => Some(left),
+            None => {
+                writeln!(io.stdout, "{UNKNOWN}")?;
+                return Ok(app::EXIT_NO_SOLUTION);
+            }
+        },
+        None => None,
+    };
+    let limits = Limits { time: remaining, nodes: args.node_limit, ..args.config.limits };
+    let config = args.config.clone().with_limits(limits);
+    let mut solver = Solver::new(&lowered.model, config)?;
+    let (code, stats) = match lowered.goal {
+        Goal::Satisfy => satisfy(&lowered, &mut solver, io)?,
+        Goal::Minimize(_) | Goal::Maximize(_) => optimize(&lowered, &mut solver, io)?,
+    };
+    if args.stats {
+        io.stdout.flush()?;
+        write_stats(&stats, io)?;
+    }
+    Ok(code)
+}
+
+/// The first solution of a satisfaction problem.
+fn satisfy(lowered: &Lowered, solver: &mut Solver<'_>, io: &mut Io<'_>) -> anyhow::Result<(u8, Stats)> {
+    let outcome = solver.solve();
+    let stats = solver.stats().clone();
+    let code = match outcome.solution() {
+        Some(solution) => {
+            let values = solution.values();
+            check(lowered, values)?;
+            writeln!(io.stdout, "{SATISFIABLE}")?;
+            writeln!(io.stdout, "{}", output::value_line(&lowered.variables.instantiation(values, None)))?;
+            app::EXIT_OK
+        }
+        None if solver.status() == Status::Complete => {
+            writeln!(io.stdout, "{UNSATISFIABLE}")?;
+            app::EXIT_NO_SOLUTION
+        }
+        None => {
+            writeln!(io.stdout, "{UNKNOWN}")?;
+            app::EXIT_NO_SOLUTION
+        }
+    };
+    Ok((code, stats))
+}
+
+/// Branch and bound: an `o` line per improving solution, then the status
+/// and the best solution.
+fn optimize(lowered: &Lowered, solver: &mut Solver<'_>, io: &mut Io<'_>) -> anyhow::Result<(u8, Stats)> {
+    let mut best: Option<(Vec<i64>, i64)> = None;
+    let mut improvements = solver.improvements();
+    for improvement in improvements.by_ref() {
+        let values = improvement.solution.values();
+        check(lowered, values)?;
+        writeln!(io.stdout, "{}", output::objective_line(improvement.objective))?;
+        io.stdout.flush()?;
+        best = Some((values.to_vec(), improvement.objective));
+    }
+    let status = improvements.status();
+    let stats = improvements.stats().clone();
+    let code = match (best, status) {
+        (Some((values, objective)), status) => {
+            let optimal = status == Status::Complete;
+            writeln!(io.stdout, "{}", if optimal { OPTIMUM } else { SATISFIABLE })?;
+            let line = lowered.variables.instantiation(&values, Some(objective));
+            writeln!(io.stdout, "{}", output::value_line(&line))?;
+            if optimal { app::EXIT_OK } else { app::EXIT_NO_SOLUTION }
+        }
+        (None, Status::Complete) => {
+            writeln!(io.stdout, "{UNSATISFIABLE}")?;
+            app::EXIT_NO_SOLUTION
+        }
+        (None, _) => {
+            writeln!(io.stdout, "{UNKNOWN}")?;
+            app::EXIT_NO_SOLUTION
+        }
+    };
+    Ok((code, stats))
+}
+
+/// A wrong answer outranks every other bug: each solution is checked
+/// against the model before it is printed.
+fn check(lowered: &Lowered, values: &[i64]) -> anyhow::Result<()> {
+    let model = &lowered.model;
+    if let Some(&violated) = model.violated(values).first() {
+        bail!("internal error: the engine's assignment violates {}; it is not printed", model.describe(violated));
+    }
+    if !model.is_solution(values) {
+        bail!("internal error: the engine's assignment leaves a domain; it is not printed");
+    }
+    Ok(())
+}
+
+fn write_stats(stats: &Stats, io: &mut Io<'_>) -> anyhow::Result<()> {
+    writeln!(
+        io.stderr,
+        "c nodes {} failures {} backtracks {} propagations {} restarts {} max_depth {} time {:.3} s",
+        stats.nodes,
+        stats.failures,
+        stats.backtracks,
+        stats.propagations,
+        stats.restarts,
+        stats.max_depth,
+        stats.elapsed.as_secs_f64()
+    )?;
+    Ok(())
+}
+
+/// `compare`: every file lowered, then the shared comparison.
+fn compare(command: &CompareCommand, io: &mut Io<'_>) -> anyhow::Result<u8> {
+    let mut names = Vec::new();
+    let mut models = Vec::new();
+    for file in &command.files {
+        let name = file.file_stem().map_or_else(|| file.display().to_string(), |s| s.to_string_lossy().into_owned());
+        let source = read(file, io)?;
+        match crate::lower(&source) {
+            Ok(lowered) => match &lowered.inconsistent {
+                Some(reason) => writeln!(io.stderr, "note: {name} left out: unsatisfiable before search ({reason})")?,
+                None => {
+                    if lowered.goal != Goal::Satisfy && command.compare.goal != GoalArg::Optimize {
+                        writeln!(
+                            io.stderr,
+                            "note: {name}: the objective is ignored (--goal optimize compares optima)"
+                        )?;
+                    }
+                    names.push(name);
+                    models.push(lowered.model);
+                }
+            },
+            Err(error) if error.is_unsupported() => writeln!(io.stderr, "note: {name} left out: {error}")?,
+            Err(error) => return Err(error).with_context(|| file.display().to_string()),
+        }
+    }
+    let instances: Vec<(&str, &csp::Model)> = names.iter().map(String::as_str).zip(&models).collect();
+    run_comparison(&instances, &command.compare, io.stdout, io.stderr)
+}

@@ -1,0 +1,404 @@
+//! The lowering against brute force: on tiny instances, the engine's
+//! solutions (projected on the declared variables) are exactly the
+//! assignments that the constraints' definitions accept, enumerated one by
+//! one. Intension expressions are drawn at random and judged by the
+//! evaluator of `csp_xcsp3::expression`; each global constraint is judged
+//! by a closure that spells out its XCSP3 definition.
+
+use std::collections::BTreeSet;
+
+use csp::rng::Rng;
+use csp::{SolveConfig, Solver};
+use csp_xcsp3::expression::{self, Expr};
+
+/// The solutions of the lowered instance, projected on its first
+/// `declared` variables.
+fn engine_solutions(xml: &str, config: &str) -> BTreeSet<Vec<i64>> {
+    let lowered = csp_xcsp3::lower(xml).unwrap_or_else(|e| panic!("{e}\n{xml}"));
+    let declared = lowered.variables.declared();
+    if lowered.inconsistent.is_some() {
+        return BTreeSet::new();
+    }
+    let mut solver = Solver::new(&lowered.model, config.parse::<SolveConfig>().unwrap()).unwrap();
+    let solutions: BTreeSet<Vec<i64>> =
+        solver.solutions().map(|s| declared.iter().map(|&v| s.value(v)).collect()).collect();
+    solutions
+}
+
+/// Every assignment of the domains that `accepts`.
+fn brute_force(domains: &[Vec<i64>], accepts: &dyn Fn(&[i64]) -> bool) -> BTreeSet<Vec<i64>> {
+    let mut found = BTreeSet::new();
+    let mut values = vec![0; domains.len()];
+    fn walk(
+        domains: &[Vec<i64>],
+        at: usize,
+        values: &mut Vec<i64>,
+        accepts: &dyn Fn(&[i64]) -> bool,
+        found: &mut BTreeSet<Vec<i64>>,
+    ) {
+        if at == domains.len() {
+            if accepts(values) {
+                found.insert(values.clone());
+            }
+            return;
+        }
+        for &v in &domains[at] {
+            values[at] = v;
+            walk(domains, at + 1, values, accepts, found);
+        }
+    }
+    walk(domains, 0, &mut values, accepts, &mut found);
+    found
+}
+
+/// Checks an instance against its definition under a few configurations.
+fn assert_exact(xml: &str, domains: &[Vec<i64>], accepts: &dyn Fn(&[i64]) -> bool) {
+    let expected = brute_force(domains, accepts);
+    for config in ["mac+mrv", "fc+mrv+binary", "bt+input"] {
+        let found = engine_solutions(xml, config);
+        assert_eq!(found, expected, "under {config}:\n{xml}");
+    }
+}
+
+// ---- intension, at random ----
+
+const INT_VARS: [&str; 3] = ["x", "y", "z"];
+const BOOL_VARS: [&str; 2] = ["a", "b"];
+
+fn random_int(rng: &mut Rng, depth: u32) -> Expr {
+    use expression::Operator::*;
+    if depth == 0 || rng.below(4) == 0 {
+        return match rng.below(3) {
+            0 => Expr::Int(rng.below(7) as i64 - 3),
+            _ => Expr::Var(INT_VARS[rng.below(3) as usize].to_string()),
+        };
+    }
+    let int = |rng: &mut Rng| random_int(rng, depth - 1);
+    match rng.below(14) {
+        0 => Expr::Call(Neg, vec![int(rng)]),
+        1 => Expr::Call(Abs, vec![int(rng)]),
+        2 => Expr::Call(Add, (0..2 + rng.below(2)).map(|_| int(rng)).collect()),
+        3 => Expr::Call(Sub, vec![int(rng), int(rng)]),
+        4 => Expr::Call(Mul, vec![int(rng), int(rng)]),
+        5 => Expr::Call(Div, vec![int(rng), int(rng)]),
+        6 => Expr::Call(Mod, vec![int(rng), int(rng)]),
+        7 => Expr::Call(Sqr, vec![int(rng)]),
+        8 => Expr::Call(Pow, vec![int(rng), Expr::Int(rng.below(4) as i64)]),
+        9 => Expr::Call(Min, (0..2 + rng.below(2)).map(|_| int(rng)).collect()),
+        10 => Expr::Call(Max, vec![int(rng), int(rng)]),
+        11 => Expr::Call(Dist, vec![int(rng), int(rng)]),
+        12 => Expr::Call(If, vec![random_bool(rng, depth - 1), int(rng), int(rng)]),
+        _ => random_bool(rng, depth - 1),
+    }
+}
+
+fn random_bool(rng: &mut Rng, depth: u32) -> Expr {
+    use expression::Operator::*;
+    if depth == 0 || rng.below(5) == 0 {
+        return Expr::Var(BOOL_VARS[rng.below(2) as usize].to_string());
+    }
+    let boolean = |rng: &mut Rng| random_bool(rng, depth - 1);
+    match rng.below(13) {
+        0 => Expr::Call(Not, vec![boolean(rng)]),
+        1 => Expr::Call(And, (0..2 + rng.below(2)).map(|_| boolean(rng)).collect()),
+        2 => Expr::Call(Or, vec![boolean(rng), boolean(rng)]),
+        3 => Expr::Call(Xor, (0..2 + rng.below(2)).map(|_| boolean(rng)).collect()),
+        4 => Expr::Call(Iff, vec![boolean(rng), boolean(rng)]),
+        5 => Expr::Call(Imp, vec![boolean(rng), boolean(rng)]),
+        6 => {
+            let set = (0..rng.below(4)).map(|_| Expr::Int(rng.below(7) as i64 - 3)).collect();
+            let op = if rng.below(2) == 0 { In } else { NotIn };
+            Expr::Call(op, vec![random_int(rng, depth - 1), Expr::Call(Set, set)])
+        }
+        7 => Expr::Call(Eq, (0..2 + rng.below(2)).map(|_| random_int(rng, depth - 1)).collect()),
+        k => {
+            let op = [Lt, Le, Ge, Gt, Ne][(k - 8) as usize];
+            Expr::Call(op, vec![random_int(rng, depth - 1), random_int(rng, depth - 1)])
+        }
+    }
+}
+
+#[test]
+fn random_intension_constraints_have_exactly_their_solutions() {
+    let domains = vec![vec![-2, -1, 0, 1, 2], vec![-1, 0, 1, 3], vec![0, 1, 2], vec![0, 1], vec![0, 1]];
+    let names = ["x", "y", "z", "a", "b"];
+    let mut rng = Rng::new(17);
+    let mut satisfiable = 0;
+    for round in 0..400 {
+        let expr = random_bool(&mut rng, 3);
+        let xml = format!(
+            "<instance format=\"XCSP3\" type=\"CSP\"><variables>\
+             <var id=\"x\"> -2..2 </var><var id=\"y\"> -1..1 3 </var><var id=\"z\"> 0..2 </var>\
+             <var id=\"a\"> 0 1 </var><var id=\"b\"> 0..1 </var></variables>\
+             <constraints><intension> {expr} </intension></constraints></instance>"
+        );
+        let accepts = |values: &[i64]| {
+            let lookup = |name: &str| names.iter().position(|n| *n == name).map(|i| values[i]);
+            expr.evaluate(&lookup) == Some(1)
+        };
+        let expected = brute_force(&domains, &accepts);
+        satisfiable += usize::from(!expected.is_empty());
+        let found = engine_solutions(&xml, if round % 2 == 0 { "mac+mrv" } else { "fc+domwdeg+binary" });
+        assert_eq!(found, expected, "round {round}: {expr}");
+    }
+    assert!(satisfiable > 100, "the random expressions are not all trivial: {satisfiable} satisfiable");
+}
+
+// ---- the globals, one by one ----
+
+/// An instance with `x` as an array of `n` variables over `domain`, and `constraints`.
+fn with_array(n: usize, domain: &str, constraints: &str) -> String {
+    format!(
+        "<instance format=\"XCSP3\" type=\"CSP\"><variables><array id=\"x\" size=\"[{n}]\"> {domain} </array>\
+         </variables><constraints>{constraints}</constraints></instance>"
+    )
+}
+
+fn domains(n: usize, values: &[i64]) -> Vec<Vec<i64>> {
+    vec![values.to_vec(); n]
+}
+
+#[test]
+fn sum_count_and_values_follow_their_definitions() {
+    let d = domains(4, &[0, 1, 2]);
+    let xml = with_array(
+        4,
+        "0..2",
+        "<sum><list> x[] </list><coeffs> 2 -1 1 3 </coeffs><condition> (in,2..4) </condition></sum>",
+    );
+    assert_exact(&xml, &d, &|v| (2..=4).contains(&(2 * v[0] - v[1] + v[2] + 3 * v[3])));
+    // Compact forms vxk (pycsp3 writes runs of three or more so).
+    let xml = with_array(
+        4,
+        "0..2",
+        "<sum><list> x[] </list><coeffs> 2x2 -1x2 </coeffs><condition> (eq,1) </condition></sum>",
+    );
+    assert_exact(&xml, &d, &|v| 2 * v[0] + 2 * v[1] - v[2] - v[3] == 1);
+    let xml = with_array(4, "0..2", "<sum><list> x[0] x[1] </list><condition> (ne,x[2]) </condition></sum>");
+    assert_exact(&xml, &d, &|v| v[0] + v[1] != v[2]);
+    let xml = with_array(
+        4,
+        "0..2",
+        "<count><list> x[0..2] </list><values> 1 2 </values><condition> (eq,x[3]) </condition></count>",
+    );
+    assert_exact(&xml, &d, &|v| v[..3].iter().filter(|&&a| a == 1 || a == 2).count() as i64 == v[3]);
+    let xml = with_array(
+        4,
+        "0..2",
+        "<count><list> x[1..3] </list><values> x[0] </values><condition> (ge,2) </condition></count>",
+    );
+    assert_exact(&xml, &d, &|v| v[1..].iter().filter(|&&a| a == v[0]).count() >= 2);
+    let xml = with_array(4, "0..2", "<nValues><list> x[] </list><condition> (lt,3) </condition></nValues>");
+    assert_exact(&xml, &d, &|v| v.iter().collect::<BTreeSet<_>>().len() < 3);
+    let xml =
+        with_array(4, "0..2", "<minimum><list> x[0] x[1] x[2] </list><condition> (eq,x[3]) </condition></minimum>");
+    assert_exact(&xml, &d, &|v| *v[..3].iter().min().unwrap() == v[3]);
+    let xml = with_array(4, "0..2", "<maximum><list> x[] </list><condition> (le,1) </condition></maximum>");
+    assert_exact(&xml, &d, &|v| *v.iter().max().unwrap() <= 1);
+    let xml = with_array(
+        4,
+        "0..2",
+        "<allEqual> x[0] x[2] </allEqual><instantiation><list> x[1] </list><values> 2 </values></instantiation>",
+    );
+    assert_exact(&xml, &d, &|v| v[0] == v[2] && v[1] == 2);
+}
+
+#[test]
+fn cardinality_and_all_different_follow_their_definitions() {
+    let d = domains(4, &[0, 1, 2]);
+    let xml = with_array(
+        4,
+        "0..2",
+        "<cardinality><list> x[] </list><values closed=\"true\"> 0 1 </values><occurs> 1..2 2..3 </occurs></cardinality>",
+    );
+    let count = |v: &[i64], k: i64| v.iter().filter(|&&a| a == k).count();
+    assert_exact(&xml, &d, &|v| {
+        v.iter().all(|&a| a <= 1) && (1..=2).contains(&count(v, 0)) && (2..=3).contains(&count(v, 1))
+    });
+    let xml = with_array(
+        4,
+        "0..2",
+        "<cardinality><list> x[0..2] </list><values> 1 2 </values><occurs> x[3] 1 </occurs></cardinality>",
+    );
+    assert_exact(&xml, &d, &|v| count(&v[..3], 1) as i64 == v[3] && count(&v[..3], 2) == 1);
+    // Over a matrix: each row and each column (a 2x3 array, then rows written out).
+    let matrix = |constraint: &str| {
+        format!(
+            "<instance format=\"XCSP3\" type=\"CSP\"><variables><array id=\"m\" size=\"[2][3]\"> 0..2 </array>\
+             </variables><constraints>{constraint}</constraints></instance>"
+        )
+    };
+    let rows_and_columns = |v: &[i64], holds: &dyn Fn(&[i64]) -> bool| {
+        holds(&v[..3]) && holds(&v[3..]) && (0..3).all(|j| holds(&[v[j], v[3 + j]]))
+    };
+    let distinct = |line: &[i64]| line.iter().collect::<BTreeSet<_>>().len() == line.len();
+    let xml = matrix("<allDifferent><matrix> m[][] </matrix></allDifferent>");
+    assert_exact(&xml, &domains(6, &[0, 1, 2]), &|v| rows_and_columns(v, &distinct));
+    let xml =
+        matrix("<allDifferent><matrix> (m[0][0],m[0][1],m[0][2])(m[1][0],m[1][1],m[1][2]) </matrix></allDifferent>");
+    assert_exact(&xml, &domains(6, &[0, 1, 2]), &|v| rows_and_columns(v, &distinct));
+    let xml = matrix("<lex><matrix> m[][] </matrix><operator> lt </operator></lex>");
+    assert_exact(&xml, &domains(6, &[0, 1, 2]), &|v| {
+        let columns = [[v[0], v[3]], [v[1], v[4]], [v[2], v[5]]];
+        v[..3] < v[3..] && columns.windows(2).all(|pair| pair[0] < pair[1])
+    });
+    let xml = with_array(4, "0..2", "<allDifferent><list> x[] </list><except> 0 </except></allDifferent>");
+    assert_exact(&xml, &d, &|v| (0..4).all(|i| (0..i).all(|j| v[i] != v[j] || v[i] == 0)));
+    let xml = with_array(3, "0..2", "<allDifferent> x[0] add(x[1],1) x[1] </allDifferent>");
+    assert_exact(&xml, &domains(3, &[0, 1, 2]), &|v| v[0] != v[1] + 1 && v[0] != v[1]);
+    let xml = with_array(3, "0..2", "<allDifferent> x[0] x[1] x[0] </allDifferent>");
+    assert_exact(&xml, &domains(3, &[0, 1, 2]), &|_| false);
+}
+
+#[test]
+fn element_channel_and_orders_follow_their_definitions() {
+    let d = domains(4, &[0, 1, 2]);
+    let xml = with_array(
+        4,
+        "0..2",
+        "<element><list startIndex=\"1\"> x[0] x[1] 2 </list><index> x[2] </index><value> x[3] </value></element>",
+    );
+    assert_exact(&xml, &d, &|v| {
+        let list = [v[0], v[1], 2];
+        (1..=3).contains(&v[2]) && list[(v[2] - 1) as usize] == v[3]
+    });
+    let xml = with_array(
+        4,
+        "0..2",
+        "<element><list> 2 0 1 </list><index> x[0] </index><condition> (gt,x[1]) </condition></element>",
+    );
+    assert_exact(&xml, &d, &|v| [2, 0, 1][v[0] as usize] > v[1]);
+    // Over a matrix: a reference to a 2x3 array, indices that may fall outside it.
+    let xml = "<instance format=\"XCSP3\" type=\"CSP\"><variables><array id=\"m\" size=\"[2][3]\"> 0..1 </array>\
+               <var id=\"r\"> -1..2 </var><var id=\"c\"> 0..3 </var></variables><constraints><element>\
+               <matrix> m[][] </matrix><index> r c </index><value> 1 </value></element></constraints></instance>";
+    let mut cells_and_indices = domains(6, &[0, 1]);
+    cells_and_indices.push(vec![-1, 0, 1, 2]);
+    cells_and_indices.push(vec![0, 1, 2, 3]);
+    assert_exact(xml, &cells_and_indices, &|v| {
+        (0..2).contains(&v[6]) && (0..3).contains(&v[7]) && v[(3 * v[6] + v[7]) as usize] == 1
+    });
+    // Rows written out, counted from 1 and -1, compared by a condition.
+    let xml = "<instance format=\"XCSP3\" type=\"CSP\"><variables><array id=\"x\" size=\"[4]\"> 0..2 </array>\
+               </variables><constraints><element><matrix startRowIndex=\"1\" startColIndex=\"-1\"> (x[0],2)(1,x[1]) \
+               </matrix><index> x[2] add(x[3],-2) </index><condition> (ge,2) </condition></element></constraints></instance>";
+    assert_exact(xml, &domains(4, &[0, 1, 2]), &|v| {
+        let (row, column) = (v[2] - 1, v[3] - 2 + 1);
+        let cells = [[v[0], 2], [1, v[1]]];
+        (0..2).contains(&row) && (0..2).contains(&column) && cells[row as usize][column as usize] >= 2
+    });
+    // x's positions count from 1, y's from 0: x takes positions of y (0..2), y positions of x (1..3).
+    let xml = "<instance format=\"XCSP3\" type=\"CSP\"><variables><array id=\"x\" size=\"[3]\"> 0..3 </array>\
+               <array id=\"y\" size=\"[3]\"> 0..3 </array></variables><constraints><channel>\
+               <list startIndex=\"1\"> x[] </list><list> y[] </list></channel></constraints></instance>";
+    assert_exact(xml, &domains(6, &[0, 1, 2, 3]), &|v| {
+        let (x, y) = (&v[..3], &v[3..]);
+        x.iter().all(|&j| (0..3).contains(&j))
+            && y.iter().all(|&i| (1..=3).contains(&i))
+            && (1..=3).all(|i: i64| (0..3).all(|j: i64| (x[(i - 1) as usize] == j) == (y[j as usize] == i)))
+    });
+    let xml = with_array(4, "0..2", "<ordered><list> x[] </list><operator> le </operator></ordered>");
+    assert_exact(&xml, &d, &|v| v.windows(2).all(|p| p[0] <= p[1]));
+    let xml =
+        with_array(4, "0..2", "<lex><list> x[0] x[1] </list><list> x[2] x[3] </list><operator> gt </operator></lex>");
+    assert_exact(&xml, &d, &|v| (v[0], v[1]) > (v[2], v[3]));
+}
+
+#[test]
+fn tables_and_automata_follow_their_definitions() {
+    let d = domains(3, &[0, 1, 2]);
+    let xml =
+        with_array(3, "0..2", "<extension><list> x[] </list><supports> (0,*,1)(2,2,*)(5,0,0) </supports></extension>");
+    assert_exact(&xml, &d, &|v| (v[0] == 0 && v[2] == 1) || (v[0] == 2 && v[1] == 2));
+    let xml = with_array(3, "0..2", "<extension><list> x[] </list><conflicts> (0,*,1)(1,1,1) </conflicts></extension>");
+    assert_exact(&xml, &d, &|v| !((v[0] == 0 && v[2] == 1) || v == [1, 1, 1]));
+    let xml = with_array(3, "0..2", "<extension><list> x[1] </list><supports> 0 2..7 </supports></extension>");
+    assert_exact(&xml, &d, &|v| v[1] != 1);
+    // Non-deterministic: the second-to-last symbol is 1.
+    let xml = with_array(
+        3,
+        "0..2",
+        "<regular><list> x[] </list><transitions> (a,0,a)(a,1,a)(a,2,a)(a,1,b)(b,0,c)(b,1,c)(b,2,c) \
+                                    </transitions><start> a </start><final> c </final></regular>",
+    );
+    assert_exact(&xml, &d, &|v| v[1] == 1);
+    let xml = with_array(
+        3,
+        "0..2",
+        "<mdd><list> x[] </list><transitions> (r,0,n1)(r,2,n2)(n1,1,t)(n2,0,t)(n2,2,t2)(t2,1,t) \
+                                    </transitions></mdd>",
+    );
+    // Paths of three arcs from r to a terminal: r-n2-t2-t gives (2,2,1); the two-arc paths are too short.
+    assert_exact(&xml, &d, &|v| v == [2, 2, 1]);
+}
+
+#[test]
+fn scheduling_constraints_follow_their_definitions() {
+    let d = domains(4, &[1, 2, 3, 4]);
+    let xml = with_array(4, "1..4", "<circuit><list startIndex=\"1\"> x[] </list></circuit>");
+    assert_exact(&xml, &d, &|v| {
+        // One cycle through the nodes that do not loop, at least one arc.
+        let moving: Vec<usize> = (0..4).filter(|&i| v[i] != i as i64 + 1).collect();
+        if moving.is_empty() || moving.iter().any(|&i| !moving.contains(&((v[i] - 1) as usize))) {
+            return false;
+        }
+        let mut seen = [false; 4];
+        let mut at = moving[0];
+        for _ in 0..moving.len() {
+            if seen[at] {
+                return false;
+            }
+            seen[at] = true;
+            at = (v[at] - 1) as usize;
+        }
+        at == moving[0] && moving.iter().all(|&i| seen[i])
+    });
+    let d = domains(3, &[0, 1, 2, 3]);
+    for (zero_ignored, strict) in [("true", false), ("false", true)] {
+        let xml = with_array(
+            3,
+            "0..3",
+            &format!(
+                "<noOverlap zeroIgnored=\"{zero_ignored}\"><origins> x[] </origins><lengths> 2 0 1 </lengths></noOverlap>"
+            ),
+        );
+        let lengths = [2, 0, 1];
+        assert_exact(&xml, &d, &|v| {
+            (0..3).all(|i| {
+                (0..i).all(|j| {
+                    let apart = v[i] + lengths[i] <= v[j] || v[j] + lengths[j] <= v[i];
+                    let zero = lengths[i] == 0 || lengths[j] == 0;
+                    apart || (zero && !strict)
+                })
+            })
+        });
+    }
+    let xml = with_array(
+        3,
+        "0..3",
+        "<cumulative><origins> x[] </origins><lengths> 2 2 1 </lengths><heights> 2 1 2 </heights>\
+                                     <condition> (le,3) </condition></cumulative>",
+    );
+    let (lengths, heights) = ([2, 2, 1], [2, 1, 2]);
+    assert_exact(&xml, &d, &|v| {
+        (0..6).all(|t| (0..3).filter(|&i| v[i] <= t && t < v[i] + lengths[i]).map(|i| heights[i]).sum::<i64>() <= 3)
+    });
+}
+
+#[test]
+fn groups_slides_and_blocks_expand_their_templates() {
+    let d = domains(4, &[0, 1, 2]);
+    let xml = with_array(
+        4,
+        "0..2",
+        "<block><group><intension> lt(%0,%1) </intension><args> x[0] x[1] </args><args> x[2] x[3] </args>\
+                                     </group></block><group><sum><list> %... </list><condition> (le,%0) </condition></sum>\
+                                     <args> 2 x[1] x[3] </args></group>",
+    );
+    assert_exact(&xml, &d, &|v| v[0] < v[1] && v[2] < v[3] && v[1] + v[3] <= 2);
+    let xml =
+        with_array(4, "0..2", "<slide circular=\"true\"><list> x[] </list><intension> ne(%0,%1) </intension></slide>");
+    assert_exact(&xml, &d, &|v| (0..4).all(|i| v[i] != v[(i + 1) % 4]));
+    let xml = with_array(4, "0..2", "<slide><list offset=\"2\"> x[] </list><intension> le(%0,%1) </intension></slide>");
+    assert_exact(&xml, &d, &|v| v[0] <= v[1] && v[2] <= v[3]);
+}
