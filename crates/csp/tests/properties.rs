@@ -852,7 +852,8 @@ proptest! {
         let value_of = |values: &[i64]| -> i64 { terms.iter().map(|&(a, x)| a * values[x.index()]).sum() };
         // An objective whose values pass the value range is refused (and
         // tested elsewhere).
-        let posted = if maximize { model.maximize_linear(&terms) } else { model.minimize_linear(&terms) };
+        let expression: LinearExpr = terms.iter().map(|&(a, x)| a * x).sum();
+        let posted = if maximize { model.maximize(expression) } else { model.minimize(expression) };
         if posted.is_err() {
             return Ok(());
         }
