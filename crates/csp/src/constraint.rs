@@ -4,7 +4,7 @@
 use std::any::Any;
 
 use crate::ids::VarId;
-use crate::kernel::{Context, Cost, Event, PropagationResult};
+use crate::kernel::{Context, Cost, Event, Explanation, PropagationResult};
 
 /// A relation over some variables.
 ///
@@ -181,6 +181,26 @@ pub trait Propagator {
     fn check_partial(&mut self, ctx: &mut Context<'_>) -> bool {
         let _ = ctx;
         true
+    }
+
+    /// Explains, after the fact, what this propagator did: why it removed
+    /// values, moved a bound, or failed ([`Explanation::explained`]), as atoms
+    /// that held when it acted ([`Explanation::because`]); the domains as they
+    /// were then are the explanation's to read. Returns whether it answered.
+    ///
+    /// Search that learns from failures ([`Search::Learning`](crate::Search::Learning))
+    /// asks this of the propagators behind every conflict, and so does the
+    /// trace when it says why a value left a domain. The default answers
+    /// nothing, and the engine then uses the answer that is right for every
+    /// sound propagator that reads only its scope: the scope's domains as
+    /// they were. That is always correct but says more than the reasoning
+    /// used; a sharper answer (`x ≠ 3` because `y = 3`) makes the nogoods
+    /// learnt from it prune more. An answer must be implied: with the
+    /// constraint, the atoms must imply what is explained (the tests check
+    /// the built-ins' answers against brute force).
+    fn explain(&mut self, explanation: &mut Explanation<'_>) -> bool {
+        let _ = explanation;
+        false
     }
 
     /// Whether [`check_partial`](Propagator::check_partial) is implemented. Plain

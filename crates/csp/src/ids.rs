@@ -176,3 +176,86 @@ impl fmt::Display for Lit {
         write!(f, "{}", self.var)
     }
 }
+
+/// An atomic fact about one variable's domain: `x = v`, `x ≠ v`, `x ≥ v` or
+/// `x ≤ v` (a boolean's literal is `b = 1` or `b = 0`).
+///
+/// Explanations are conjunctions of atoms: a propagator that removed `x ≠ 3`
+/// says which earlier atoms made it ([`Propagator::explain`](crate::Propagator::explain)),
+/// and a learnt nogood is a conjunction of atoms that no solution satisfies
+/// (the "atomic constraints" of lazy clause generation: Ohrimenko, Stuckey
+/// & Codish 2009; Feydy & Stuckey 2009).
+///
+/// ```
+/// use csp::{Atom, Model};
+/// let mut model = Model::new();
+/// let x = model.new_var(1..=9).unwrap();
+/// let atom = Atom::AtMost(x, 5);
+/// assert!(atom.holds_at(5) && !atom.holds_at(6));
+/// assert_eq!(atom.negation(), Atom::AtLeast(x, 6));
+/// assert_eq!(Atom::NotEqual(x, 3).to_string(), "x0 ≠ 3");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Atom {
+    /// `x = v`.
+    Equal(VarId, i64),
+    /// `x ≠ v`.
+    NotEqual(VarId, i64),
+    /// `x ≥ v`.
+    AtLeast(VarId, i64),
+    /// `x ≤ v`.
+    AtMost(VarId, i64),
+}
+
+impl Atom {
+    /// The variable the atom is about.
+    #[inline]
+    pub fn var(self) -> VarId {
+        match self {
+            Atom::Equal(x, _) | Atom::NotEqual(x, _) | Atom::AtLeast(x, _) | Atom::AtMost(x, _) => x,
+        }
+    }
+
+    /// The value the atom compares its variable with.
+    #[inline]
+    pub fn value(self) -> i64 {
+        match self {
+            Atom::Equal(_, v) | Atom::NotEqual(_, v) | Atom::AtLeast(_, v) | Atom::AtMost(_, v) => v,
+        }
+    }
+
+    /// The atom that holds exactly when this one does not (`x ≥ v + 1` for
+    /// `x ≤ v`; a bound at the end of `i64` saturates).
+    pub fn negation(self) -> Atom {
+        match self {
+            Atom::Equal(x, v) => Atom::NotEqual(x, v),
+            Atom::NotEqual(x, v) => Atom::Equal(x, v),
+            Atom::AtLeast(x, v) => Atom::AtMost(x, v.saturating_sub(1)),
+            Atom::AtMost(x, v) => Atom::AtLeast(x, v.saturating_add(1)),
+        }
+    }
+
+    /// Whether the atom holds when its variable takes `value`.
+    #[inline]
+    pub fn holds_at(self, value: i64) -> bool {
+        match self {
+            Atom::Equal(_, v) => value == v,
+            Atom::NotEqual(_, v) => value != v,
+            Atom::AtLeast(_, v) => value >= v,
+            Atom::AtMost(_, v) => value <= v,
+        }
+    }
+}
+
+/// `x3 = 7`, `x3 ≠ 7`, `x3 ≥ 7`, `x3 ≤ 7`.
+impl fmt::Display for Atom {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (x, relation, v) = match *self {
+            Atom::Equal(x, v) => (x, "=", v),
+            Atom::NotEqual(x, v) => (x, "≠", v),
+            Atom::AtLeast(x, v) => (x, "≥", v),
+            Atom::AtMost(x, v) => (x, "≤", v),
+        };
+        write!(f, "{x} {relation} {v}")
+    }
+}

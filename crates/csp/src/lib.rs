@@ -61,8 +61,8 @@ pub use constraints::linear::Relation;
 pub use constraints::operand::Operand;
 pub use constraints::regular::Dfa;
 pub use domain::Domain;
-pub use ids::{ConstraintId, Lit, VarId};
-pub use kernel::{Conflict, Context, Cost, Event, PropagationResult, ReversibleInt};
+pub use ids::{Atom, ConstraintId, Lit, VarId};
+pub use kernel::{Conflict, Context, Cost, Event, Explained, Explanation, PropagationResult, ReversibleInt};
 pub use local_search::{
     LocalSearch, LocalSearchConfig, LocalSearchOutcome, LocalSearchStats, ValueList, ViolationCounter,
 };

@@ -24,8 +24,9 @@ pub enum SearchEvent {
         /// The value removed.
         value: i64,
         /// The constraint whose reasoning removed it; `None` when the removal
-        /// is the refutation of a value the search already tried, or the
-        /// bound branch and bound puts on the objective after a solution.
+        /// is the refutation of a value the search already tried, the bound
+        /// branch and bound puts on the objective after a solution, or the
+        /// work of a learnt nogood.
         constraint: Option<ConstraintId>,
     },
     /// The search splits an interval domain (one too wide to enumerate, see
@@ -74,6 +75,14 @@ pub enum SearchEvent {
     Restart {
         /// Restarts in this run so far, this one included.
         count: u64,
+    },
+    /// The search learnt a nogood from a conflict ([`Search::Learning`](crate::Search::Learning))
+    /// and jumps back to `level`, where it says something new.
+    Learnt {
+        /// The number of atoms in the nogood.
+        atoms: usize,
+        /// The decision level the search goes back to (0: the root).
+        level: u32,
     },
     /// A solution was found. Its values are those of the current domains, all
     /// fixed; read them from the solution the solver returns.

@@ -552,3 +552,18 @@ fn local_search_solves_models_of_the_new_constraints() {
         assert_eq!(solution.values(), &[3, 1, 3, 5, 2, 2]);
     }
 }
+
+#[test]
+fn a_negative_table_over_interval_domains_rejects_a_forbidden_fixed_tuple() {
+    // With every range an interval, the forbidden value 0 has no position:
+    // the propagator checks the fixed tuple instead (it used to accept it).
+    let mut model = Model::new();
+    let x = model.new_var(-2..=0).unwrap();
+    model.negative_table(&[x], &[vec![0]]).unwrap();
+    for config in ["mac", "mac+binary", "fc"] {
+        let config = config.parse::<SolveConfig>().unwrap().with_bitset_limit(2);
+        let values: Vec<i64> =
+            Solver::new(&model, config.clone()).unwrap().solutions().map(|s| s.values()[0]).collect();
+        assert_eq!(values, [-2, -1], "{config}");
+    }
+}

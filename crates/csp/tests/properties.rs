@@ -773,3 +773,103 @@ fn domains_of_every_size_work() {
         assert_eq!(count.solutions, expected.count() as u64, "domain of {n} values");
     }
 }
+
+/// The configurations that learn ([`Search::Learning`]): every variable and
+/// value ordering and every all-different strength, with and without
+/// restarts (every failure or two: many restarts per run), the
+/// all-different system's intersections, and every range an interval.
+fn learning_configs() -> Vec<SolveConfig> {
+    let learning = SolveConfig::default().with_search(Search::Learning).with_seed(3);
+    let mut configs = Vec::new();
+    for &var_order in VarOrder::ALL {
+        for &value_order in ValueOrder::ALL {
+            configs.push(learning.clone().with_var_order(var_order).with_value_order(value_order));
+        }
+    }
+    for &strength in AllDifferentStrength::ALL {
+        for restarts in [Restarts::Never, Restarts::Luby { scale: 1 }, Restarts::Luby { scale: 2 }] {
+            let config = learning.clone().with_all_different(strength).with_restarts(restarts);
+            configs.push(config.clone().with_var_order(VarOrder::Vsids).with_value_order(ValueOrder::Phase));
+            configs.push(config.with_var_order(VarOrder::DomWdeg));
+        }
+    }
+    let mut intersect = learning.clone().with_var_order(VarOrder::Vsids);
+    intersect.all_different_intersections = true;
+    configs.push(intersect);
+    configs.push(learning.clone().with_bitset_limit(2));
+    configs
+        .push(learning.with_bitset_limit(2).with_var_order(VarOrder::Vsids).with_restarts(Restarts::Luby { scale: 1 }));
+    configs
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// Search that learns finds exactly the brute-force solutions, and
+    /// every nogood it learns on the way excludes none that it has not found
+    /// yet (`check_nogoods` panics otherwise).
+    #[test]
+    fn learning_finds_exactly_the_brute_force_solutions_and_learns_only_implied_nogoods(csp in random_csp()) {
+        let model = build(&csp);
+        let expected = brute_force(&csp, &model);
+        for config in learning_configs() {
+            let mut solver = Solver::new(&model, config.clone()).unwrap();
+            solver.check_nogoods(true);
+            let mut found = BTreeSet::new();
+            for solution in solver.solutions() {
+                prop_assert!(model.is_solution(solution.values()), "{config} returned a non-solution {:?}", solution.values());
+                prop_assert!(found.insert(solution.values().to_vec()), "{config} returned a solution twice");
+            }
+            prop_assert_eq!(&found, &expected, "{}", config);
+            let count = solver.count(None);
+            prop_assert_eq!(count.solutions, expected.len() as u64, "{}", config);
+            prop_assert_eq!(solver.solve().is_solved(), !expected.is_empty(), "{}", config);
+        }
+    }
+
+    #[test]
+    fn learning_on_wide_and_interval_domains_finds_exactly_the_brute_force_solutions(csp in random_wide_csp()) {
+        let model = build(&csp);
+        let expected = brute_force(&csp, &model);
+        for config in learning_configs() {
+            let mut solver = Solver::new(&model, config.clone()).unwrap();
+            solver.check_nogoods(true);
+            let found: BTreeSet<Vec<i64>> = solver.solutions().map(|s| s.values().to_vec()).collect();
+            prop_assert_eq!(&found, &expected, "{}", config);
+        }
+    }
+
+    #[test]
+    fn learning_branch_and_bound_finds_the_brute_force_optimum(
+        csp in random_wide_csp(),
+        objective in prop::collection::vec(-3i64..=3, 1..=3),
+        maximize in any::<bool>(),
+    ) {
+        let mut model = build(&csp);
+        let vars: Vec<VarId> = model.vars().collect();
+        let n = csp.domains.len();
+        let terms: Vec<(i64, VarId)> = objective.iter().zip(&vars[..n]).map(|(&a, &x)| (a, x)).collect();
+        let value_of = |values: &[i64]| -> i64 { terms.iter().map(|&(a, x)| a * values[x.index()]).sum() };
+        // An objective whose values pass the value range is refused (and
+        // tested elsewhere).
+        let expression: LinearExpr = terms.iter().map(|&(a, x)| a * x).sum();
+        let posted = if maximize { model.maximize(expression) } else { model.minimize(expression) };
+        if posted.is_err() {
+            return Ok(());
+        }
+        let objectives: Vec<i64> = brute_force(&csp, &build(&csp)).iter().map(|v| value_of(v)).collect();
+        let best = if maximize { objectives.iter().max() } else { objectives.iter().min() }.copied();
+        for config in learning_configs() {
+            let mut solver = Solver::new(&model, config.clone()).unwrap();
+            solver.check_nogoods(true);
+            match solver.optimize() {
+                OptimizationOutcome::Optimal { objective, solution } => {
+                    prop_assert!(model.is_solution(solution.values()), "{}", config);
+                    prop_assert_eq!(Some(objective), best, "{}", config);
+                }
+                OptimizationOutcome::Unsatisfiable => prop_assert_eq!(best, None, "{}", config),
+                other => prop_assert!(false, "{config}: {other:?}"),
+            }
+        }
+    }
+}

@@ -80,6 +80,7 @@ impl Constraint for NegativeTable {
             column: Vec::new(),
             values: Vec::new(),
             before: Vec::new(),
+            intervals: false,
         }))
     }
 }
@@ -106,6 +107,10 @@ struct Counting<'c> {
     values: Vec<i64>,
     /// Scratch: the products of the domain sizes before each position.
     before: Vec<u128>,
+    /// Whether a scope variable is an interval: its values have no
+    /// positions, so the rows with them are not counted, and a fixed tuple
+    /// is checked instead.
+    intervals: bool,
 }
 
 impl Propagator for Counting<'_> {
@@ -131,11 +136,18 @@ impl Propagator for Counting<'_> {
             .filter(|&r| self.positions[r as usize * arity..(r as usize + 1) * arity].iter().all(|&p| p != OUTSIDE))
             .collect();
         self.live = Some(ctx.new_reversible_int(self.order.len() as i64));
+        self.intervals = vars.iter().any(|var| ctx.is_interval(*var));
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
         let vars = &self.table.vars;
         let arity = vars.len();
+        if self.intervals && vars.iter().all(|&var| ctx.is_fixed(var)) {
+            let values: smallvec::SmallVec<[i64; 8]> = vars.iter().map(|&var| ctx.min(var)).collect();
+            if self.table.is_forbidden(&values) {
+                return Err(Conflict);
+            }
+        }
         let live_cell = self.live.expect("initialised");
         let mut live = ctx.get(live_cell) as usize;
         let rows = &self.table.rows;

@@ -1,6 +1,7 @@
 //! What a propagator sees: the current domains, and the operations that narrow them.
 
 use super::domains::{Change, Event, State};
+use super::history::Cause;
 use super::queue::{Cost, Queue, Watchers};
 use super::trail::ReversibleInt;
 use crate::ids::{ConstraintId, VarId};
@@ -64,6 +65,11 @@ pub struct Context<'a> {
     pub(crate) reschedule: Option<Cost>,
     /// Conflict-directed backjumping: the variables this call pruned.
     pub(crate) pruned_log: Option<&'a mut Vec<u32>>,
+    /// With the history on: the nogood doing this work (instead of the
+    /// propagator), and when a narrowing of an interval failed, the bounds
+    /// it asked for (what the conflict's explanation explains).
+    pub(crate) nogood: Option<u32>,
+    pub(crate) wiped_bounds: Option<(i64, i64)>,
 }
 
 impl std::fmt::Debug for Context<'_> {
@@ -103,6 +109,8 @@ impl<'a> Context<'a> {
             decision: None,
             reschedule: None,
             pruned_log: None,
+            nogood: None,
+            wiped_bounds: None,
         }
     }
 }
@@ -274,10 +282,7 @@ impl Context<'_> {
         match self.state.position(var.index, value) {
             Some(pos) => self.fix_pos(var.index, pos),
             None if self.contains(var, value) => self.narrow_interval(var.index, value, value),
-            None => {
-                self.wiped = Some(var.index);
-                Err(Conflict)
-            }
+            None => self.wipe_interval(var.index, value, value),
         }
     }
 
@@ -288,7 +293,7 @@ impl Context<'_> {
             return Ok(false);
         }
         if bound > self.max(var) {
-            return self.wipe(x);
+            return self.wipe_interval(x, bound, i64::MAX);
         }
         if self.state.is_interval(x) {
             return self.narrow_interval(x, bound, i64::MAX);
@@ -304,7 +309,7 @@ impl Context<'_> {
             return Ok(false);
         }
         if bound < self.min(var) {
-            return self.wipe(x);
+            return self.wipe_interval(x, i64::MIN, bound);
         }
         if self.state.is_interval(x) {
             return self.narrow_interval(x, i64::MIN, bound);
@@ -351,7 +356,30 @@ impl Context<'_> {
 
     fn wipe(&mut self, x: u32) -> Result<bool, Conflict> {
         self.wiped = Some(x);
+        if self.state.has_history() {
+            // The history explains the domains as it recorded them: a
+            // narrowing that emptied a domain half-way is taken back.
+            self.state.discard_unrecorded();
+        }
         Err(Conflict)
+    }
+
+    /// A narrowing of interval `x` to `lo..=hi` (either end may be
+    /// unbounded) found no value: fails, keeping what was asked.
+    pub(super) fn wipe_interval(&mut self, x: u32, lo: i64, hi: i64) -> Result<bool, Conflict> {
+        self.wiped_bounds = Some((lo, hi));
+        self.wipe(x)
+    }
+
+    /// Records the change just made (the history is on), as the work of the
+    /// nogood or of the running propagator for its current constraint.
+    #[inline(never)]
+    fn record_change(&mut self) {
+        let cause = match self.nogood {
+            Some(clause) => Cause::Nogood(clause),
+            None => Cause::Propagator { propagator: self.propagator, constraint: self.constraint },
+        };
+        self.state.record(cause);
     }
 
     #[inline]
@@ -522,6 +550,9 @@ impl Context<'_> {
         match change {
             Change::None => Ok(false),
             Change::Changed(event) => {
+                if self.state.has_history() {
+                    self.record_change();
+                }
                 self.notify(x, event);
                 Ok(true)
             }
@@ -546,7 +577,7 @@ impl Context<'_> {
         let event = SearchEvent::Removed {
             var: VarId { index: x, model: self.model },
             value,
-            constraint: Some(ConstraintId { index: self.constraint, model: self.model }),
+            constraint: self.nogood.is_none().then_some(ConstraintId { index: self.constraint, model: self.model }),
         };
         if let Some(observer) = &mut self.observer {
             observer.on_event(&event);

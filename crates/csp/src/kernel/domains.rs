@@ -95,7 +95,7 @@ pub(crate) struct State {
     pub(super) num_words: Vec<u32>,
     /// Variable-major layout only: the variable each word belongs to.
     pub(super) owner: Vec<u32>,
-    len: Vec<u32>,
+    pub(super) len: Vec<u32>,
     pub(super) maps: Vec<ValueMap>,
     pub(super) trail: Vec<u32>,
     pub(super) ints: Vec<i64>,
@@ -104,6 +104,9 @@ pub(crate) struct State {
     /// (the variable and its old bounds).
     pub(super) intervals: Vec<Interval>,
     pub(super) interval_trail: Vec<(u32, Interval)>,
+    /// What made each change, when the solver learns or an observer asks
+    /// for explanations (the sibling module `history`); `None` otherwise.
+    pub(super) history: Option<Box<super::history::History>>,
 }
 
 /// The bounds of an interval domain (empty when `min > max`).
@@ -210,6 +213,7 @@ impl State {
             int_trail: Vec::new(),
             intervals,
             interval_trail: Vec::new(),
+            history: None,
         };
         for var in 0..n as u32 {
             if state.num_words[var as usize] == 0 {

@@ -108,6 +108,9 @@ impl Context<'_> {
         if change == Change::None {
             return Ok(false);
         }
+        if change == Change::Wipeout {
+            return self.wipe_interval(x, min, max);
+        }
         *self.pruned += 1;
         self.pruned_by[self.constraint as usize] += 1;
         if change != Change::Wipeout && self.observer.is_some() {
@@ -116,7 +119,7 @@ impl Context<'_> {
                 var: VarId { index: x, model: self.model },
                 min,
                 max,
-                constraint: Some(ConstraintId { index: self.constraint, model: self.model }),
+                constraint: self.nogood.is_none().then_some(ConstraintId { index: self.constraint, model: self.model }),
             };
             if let Some(observer) = &mut self.observer {
                 observer.on_event(&event);
@@ -152,8 +155,7 @@ impl Context<'_> {
             probes += 1;
         }
         if min > max {
-            self.wiped = Some(x);
-            return Err(Conflict);
+            return self.wipe_interval(x, min, max);
         }
         self.narrow_interval(x, min, max)
     }

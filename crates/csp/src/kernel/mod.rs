@@ -17,16 +17,23 @@
 mod bitset;
 mod context;
 mod domains;
+mod explain;
+mod history;
 mod interval;
+mod literal;
 mod queue;
 mod trail;
 
 pub use context::{Conflict, Context, PropagationResult};
 pub use domains::Event;
+pub use explain::{Explained, Explanation};
 pub use queue::Cost;
 pub use trail::ReversibleInt;
 
 pub(crate) use context::{Assigned, Wake};
 pub(crate) use domains::{Change, State};
+pub(crate) use explain::Request;
+pub(crate) use history::{Cause, Entry, History, INTERVAL, NONE};
+pub(crate) use literal::Literal;
 pub(crate) use queue::{Queue, Watch, Watchers};
 pub(crate) use trail::{Mark, Snapshot};

@@ -25,6 +25,30 @@ pub(crate) struct Mark {
     words: usize,
     ints: usize,
     intervals: usize,
+    /// The length of the history (0 when it is off).
+    entries: usize,
+}
+
+impl Mark {
+    /// The mark of these trail and history lengths.
+    pub(super) fn of(words: usize, ints: usize, intervals: usize, entries: usize) -> Mark {
+        Mark { words, ints, intervals, entries }
+    }
+
+    /// The length of the history at this mark.
+    #[inline]
+    pub(crate) fn entries(self) -> usize {
+        self.entries
+    }
+}
+
+/// What a trail record says of a word's value before the change.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum OldWord {
+    /// The whole old word.
+    Whole(u64),
+    /// The old word had this bit too (and was otherwise as after the change).
+    Bit(u32),
 }
 
 /// A handle to a reversible integer, allocated by a propagator when the solver
@@ -43,7 +67,7 @@ pub(crate) struct Snapshot {
 
 impl State {
     #[inline]
-    fn locate(&self, address: usize) -> (usize, u32) {
+    pub(super) fn locate(&self, address: usize) -> (usize, u32) {
         if self.owner.is_empty() {
             if self.row_words == 1 {
                 // One word per variable: the address is the variable.
@@ -54,6 +78,20 @@ impl State {
         } else {
             let var = self.owner[address] as usize;
             (var, address as u32 - self.slots[var].first_word)
+        }
+    }
+
+    /// The trail record that ends at `end` (exclusive), read backwards: the
+    /// word's address, what it says of the word's old value, and the number
+    /// of `u32`s the record takes.
+    #[inline]
+    pub(super) fn trail_record(&self, end: usize) -> (usize, OldWord, usize) {
+        let entry = self.trail[end - 1];
+        if entry & WHOLE_WORD != 0 {
+            let old = u64::from(self.trail[end - 2]) << 32 | u64::from(self.trail[end - 3]);
+            ((entry & !WHOLE_WORD) as usize, OldWord::Whole(old), 3)
+        } else {
+            ((entry >> 6) as usize, OldWord::Bit(entry & 63), 1)
         }
     }
 
@@ -117,13 +155,20 @@ impl State {
         self.trail.clear();
         self.int_trail.clear();
         self.interval_trail.clear();
+        self.clear_history();
     }
 
     // ---- trail ----
 
     #[inline]
     pub(crate) fn mark(&self) -> Mark {
-        Mark { words: self.trail.len(), ints: self.int_trail.len(), intervals: self.interval_trail.len() }
+        debug_assert!(self.history_is_complete(), "a mark between a change and its record");
+        Mark {
+            words: self.trail.len(),
+            ints: self.int_trail.len(),
+            intervals: self.interval_trail.len(),
+            entries: self.history().map_or(0, |h| h.entries.len()),
+        }
     }
 
     /// Restores every domain and reversible integer to what it was at `mark`.
@@ -160,6 +205,9 @@ impl State {
         }
         if self.interval_trail.len() > mark.intervals {
             self.undo_intervals(mark.intervals);
+        }
+        if self.history.is_some() {
+            self.undo_history(mark.words, mark.intervals, mark.entries);
         }
     }
 }

@@ -71,6 +71,14 @@ pub enum VarOrder {
     /// Smallest ratio of domain size to weighted degree, where a constraint's weight
     /// counts the failures it caused (Boussemart, Hemery, Lecoutre & Sais 2004).
     DomWdeg,
+    /// The variable with the highest activity first (VSIDS: Moskewicz et al.
+    /// 2001, "Chaff"), ties to the smallest domain. With
+    /// [`Search::Learning`] a variable's activity grows each time it takes
+    /// part in a conflict's analysis (its atoms are in the learnt nogood or
+    /// were resolved away), and every activity decays a little at each
+    /// conflict, so recent conflicts weigh most; without learning, each
+    /// failure bumps the failing constraint's variables.
+    Vsids,
 }
 
 /// In which order the search tries the values of the chosen variable.
@@ -86,6 +94,11 @@ pub enum ValueOrder {
     /// Least-constraining value first: each value is tried by propagation and the
     /// ones that prune the fewest values from other variables go first (ties by value).
     LeastConstraining,
+    /// Phase saving (Pipatsrisawat & Darwiche 2007): the value the variable
+    /// last had, when it still has it, else the smallest. With
+    /// [`Search::Learning`] that is the value it held before the last
+    /// backjump undid it; otherwise the value it was last decided to.
+    Phase,
 }
 
 /// How the search splits a node.
@@ -135,6 +148,19 @@ pub enum Search {
     /// Backjumping: at a dead end the search may go back over decisions that
     /// took no part in it, to an earlier one. D-way branching.
     Backjumping(Backjumping),
+    /// Search that learns from its failures: lazy clause generation (Ohrimenko,
+    /// Stuckey & Codish 2009; Feydy & Stuckey 2009, as Chuffed and Pumpkin
+    /// do it). Maintained arc consistency with binary decisions (`x = v`, or
+    /// half of a split); each conflict is analysed, from the propagators'
+    /// explanations, down to a nogood (first unique implication point) that
+    /// is kept and propagated like a clause, and the search jumps back to
+    /// the level where the nogood says something new. Restarts keep what was
+    /// learnt; [`VarOrder::Vsids`] and [`ValueOrder::Phase`] are the
+    /// orderings made for it. The search stays complete: `solutions` and
+    /// `count` see each solution once (a found solution is excluded by a
+    /// nogood of its decisions), branch and bound finds and proves the
+    /// optimum.
+    Learning,
 }
 
 /// The backjumping searches the engine implements: a propagation level and a
@@ -248,6 +274,7 @@ impl Search {
         match self {
             Search::Chronological { propagation, .. } => propagation,
             Search::Backjumping(backjumping) => backjumping.propagation(),
+            Search::Learning => Propagation::Mac,
         }
     }
 
@@ -256,20 +283,28 @@ impl Search {
         match self {
             Search::Chronological { branching, .. } => branching,
             Search::Backjumping(_) => Branching::Enumerate,
+            Search::Learning => Branching::Binary,
         }
     }
 
-    /// How the search jumps back, if it backjumps.
+    /// How the search jumps back, if it backjumps (search that learns
+    /// jumps back by its own analysis, see [`Search::learns`]).
     pub fn jumps(self) -> Option<Jumps> {
         match self {
-            Search::Chronological { .. } => None,
+            Search::Chronological { .. } | Search::Learning => None,
             Search::Backjumping(backjumping) => Some(backjumping.jumps()),
         }
     }
 
-    /// Whether the search backjumps.
+    /// Whether the search backjumps ([`Search::Backjumping`]; search that
+    /// learns jumps back too, see [`Search::learns`]).
     pub fn backjumps(self) -> bool {
         matches!(self, Search::Backjumping(_))
+    }
+
+    /// Whether the search learns nogoods from its failures ([`Search::Learning`]).
+    pub fn learns(self) -> bool {
+        self == Search::Learning
     }
 
     /// The chronological twin: the same level and branching, backtracking
@@ -279,9 +314,11 @@ impl Search {
     }
 
     /// This search at another level: the jumps stay where the level has them
-    /// (otherwise the search becomes chronological).
+    /// (otherwise the search becomes chronological), and learning with `mac`.
     pub fn with_propagation(self, propagation: Propagation) -> Search {
         match self {
+            Search::Learning if propagation == Propagation::Mac => self,
+            Search::Learning => Search::Chronological { propagation, branching: Branching::Binary },
             Search::Backjumping(backjumping) => {
                 Search::backjumping(propagation, backjumping.jumps()).unwrap_or(Search::chronological(propagation))
             }
@@ -289,10 +326,11 @@ impl Search {
         }
     }
 
-    /// This search with another branching: backjumping stays with d-way.
+    /// This search with another branching: backjumping stays with d-way,
+    /// learning with binary.
     pub fn with_branching(self, branching: Branching) -> Search {
         match (self, branching) {
-            (Search::Backjumping(_), Branching::Enumerate) => self,
+            (Search::Backjumping(_), Branching::Enumerate) | (Search::Learning, Branching::Binary) => self,
             _ => Search::Chronological { propagation: self.propagation(), branching },
         }
     }
@@ -428,6 +466,11 @@ impl SolveConfig {
     /// Whether the search backjumps (see [`Backjumping`]).
     pub fn backjumping(&self) -> bool {
         self.search.backjumps()
+    }
+
+    /// Whether the search learns nogoods ([`Search::Learning`]).
+    pub fn learning(&self) -> bool {
+        self.search.learns()
     }
 
     /// This configuration with another search (level, branching, look-back).

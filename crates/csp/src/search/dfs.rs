@@ -126,7 +126,8 @@ impl Run {
         let started = Instant::now();
         Run {
             stats: Stats::default(),
-            pruned_by: vec![0; constraints],
+            // One more slot: the values the nogoods remove (search that learns).
+            pruned_by: vec![0; constraints + 1],
             failed_by: vec![0; constraints],
             phase: Phase::Fresh,
             started,
@@ -226,6 +227,14 @@ impl Solver<'_> {
         }
         self.run.stats = Stats::default();
         self.restart_clock_reset();
+        // With the history on, the assumptions are facts of the root; a
+        // search that learns starts without nogoods, activities or phases.
+        self.state.set_level(0);
+        self.state.record(crate::kernel::Cause::Root);
+        if let Some(learning) = &mut self.learning {
+            learning.reset();
+        }
+        self.activity.reset();
         self.run.started = Instant::now();
         self.run.clock = Clock::start(self.run.started, self.program.config.limits.time);
         self.run.optimizing = None;
@@ -235,7 +244,7 @@ impl Solver<'_> {
     /// Runs the search until the next solution, the end, or a limit.
     pub(super) fn step(&mut self, count_limit: Option<u64>) -> Step {
         let begin = Instant::now();
-        let step = self.step_inner(count_limit);
+        let step = if self.learning.is_some() { self.step_learning(count_limit) } else { self.step_inner(count_limit) };
         self.run.stats.elapsed += begin.elapsed();
         step
     }
@@ -243,7 +252,7 @@ impl Solver<'_> {
     /// Where a step starts: whether to descend (the root propagated on a
     /// fresh run) and the solution limit, or the step's answer when the run
     /// is over.
-    fn resume(&mut self, count_limit: Option<u64>) -> Result<(bool, Option<u64>), Step> {
+    pub(super) fn resume(&mut self, count_limit: Option<u64>) -> Result<(bool, Option<u64>), Step> {
         let solution_limit = match (self.program.config.limits.solutions, count_limit) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -469,7 +478,7 @@ impl Solver<'_> {
 
     /// Every variable is assigned: counts and reports the solution; the next
     /// step goes on from it unless `solution_limit` is reached.
-    fn found_solution(&mut self, solution_limit: Option<u64>) -> Step {
+    pub(super) fn found_solution(&mut self, solution_limit: Option<u64>) -> Step {
         self.run.stats.solutions += 1;
         let count = self.run.stats.solutions;
         if let Some(bj) = &mut self.backjumping {
@@ -523,7 +532,7 @@ impl Solver<'_> {
     }
 
     /// Ends the run with `status`.
-    fn finish(&mut self, status: Status) -> Step {
+    pub(super) fn finish(&mut self, status: Status) -> Step {
         self.run.phase = Phase::Done(status);
         match status {
             Status::LimitReached(limit) => Step::Limit(limit),
@@ -532,7 +541,7 @@ impl Solver<'_> {
     }
 
     /// The limit that stops the run before another decision, if any.
-    fn limit_reached(&mut self) -> Option<Limit> {
+    pub(super) fn limit_reached(&mut self) -> Option<Limit> {
         let limits = &self.program.config.limits;
         if limits.nodes.is_some_and(|n| self.run.stats.nodes >= n) {
             return Some(Limit::Nodes);

@@ -22,10 +22,12 @@ use crate::kernel::{Queue, State};
 use crate::model::{Model, ModelError, Solution};
 use crate::observer::Observer;
 
+mod activity;
 mod backjump;
 mod clock;
 mod config;
 mod dfs;
+mod learning;
 mod optimize;
 mod outcome;
 mod program;
@@ -45,8 +47,10 @@ pub use restart::Restarts;
 pub use spelling::{ConfigSyntaxError, UnknownOption};
 pub use stats::Stats;
 
+use activity::Activity;
 use backjump::ConflictSets;
 use dfs::{Assumptions, Phase, Run, Step, Tree};
+use learning::Learning;
 use program::Program;
 use restart::RestartClock;
 use var_order::Scratch;
@@ -129,6 +133,10 @@ pub struct Solver<'m> {
     restarts: RestartClock,
     /// Backjumping's conflict sets, when configured.
     backjumping: Option<Box<ConflictSets>>,
+    /// The nogoods and the analysis of search that learns, when configured.
+    learning: Option<Box<Learning>>,
+    /// VSIDS activities and saved phases.
+    activity: Activity,
     /// What every run assumes at the root.
     assumptions: Assumptions,
     observer: Option<&'m mut dyn Observer>,
@@ -148,8 +156,12 @@ impl<'m> Solver<'m> {
     /// Builds a solver: widens the domains into bitsets and creates a
     /// propagator for every constraint.
     pub fn new(model: &'m Model, config: SolveConfig) -> Result<Solver<'m>, SolveError> {
-        let (program, state, free_count) = Program::compile(model, config)?;
+        let (program, mut state, free_count) = Program::compile(model, config)?;
         let n_constraints = program.propagators.len();
+        let learning = program.config.learning().then(|| {
+            state.enable_history();
+            Box::new(Learning::new(model.num_vars()))
+        });
         Ok(Solver {
             queue: Queue::new(program.costs.clone()),
             run: Run::new(n_constraints, program.config.seed),
@@ -161,6 +173,8 @@ impl<'m> Solver<'m> {
                 .search
                 .jumps()
                 .map(|jumps| Box::new(ConflictSets::new(jumps, model.num_vars(), max_depth(&state)))),
+            learning,
+            activity: Activity::new(model.num_vars()),
             assumptions: Assumptions::default(),
             observer: None,
             program,

@@ -20,7 +20,7 @@ use super::Solver;
 use super::dfs::Step;
 use super::outcome::{Improvement, OptimizationOutcome, Status};
 use super::propagate::Failure;
-use crate::kernel::Change;
+use crate::kernel::{Cause, Change};
 use crate::model::Sense;
 use crate::observer::SearchEvent;
 
@@ -32,6 +32,20 @@ pub(crate) struct BranchAndBound {
     objective: Option<(u32, Sense)>,
     /// The objective value of the best solution so far.
     best: Option<i64>,
+}
+
+impl BranchAndBound {
+    /// The objective value of the best solution so far.
+    pub(crate) fn best(&self) -> Option<i64> {
+        self.best
+    }
+
+    /// The objective's variable and sense, and the best value so far, once
+    /// there is a bound.
+    pub(crate) fn bound(&self) -> Option<(u32, Sense, i64)> {
+        let (x, sense) = self.objective?;
+        Some((x, sense, self.best?))
+    }
 }
 
 impl<'m> Solver<'m> {
@@ -149,8 +163,12 @@ impl<'m> Solver<'m> {
         }
         let change = self.state.narrow_bounds(x, lo, hi);
         if change == Change::Wipeout {
+            self.state.discard_unrecorded();
             return Err(None);
         }
+        // A fact of the root for search that learns: every later node
+        // satisfies it.
+        self.state.record(Cause::Root);
         if self.observer.is_some() && self.state.is_interval(x) {
             let bounds = self.state.interval(x);
             let var = self.var_id(x);

@@ -33,6 +33,10 @@ pub(super) struct Program<'m> {
     /// Per constraint, the propagator that does its work: its own, or the
     /// all-different system's (see [`merge_all_different`]).
     pub(super) runs_in: Vec<u32>,
+    /// The all-different system's propagator and every variable it reads
+    /// (the union of its constraints' scopes): what the generic explanation
+    /// of its work must name, since its reasoning crosses its constraints.
+    pub(super) system_scope: Option<(u32, Vec<VarId>)>,
     pub(super) watchers: Watchers,
     /// The cost of each propagator, as it chose once it had seen the domains.
     pub(super) costs: Vec<Cost>,
@@ -60,12 +64,19 @@ impl<'m> Program<'m> {
         // All-differents over small domains may be propagated as one system,
         // run by the first of them; the others' propagators never run.
         let mut system = merge_all_different(model, &config, &options, &state);
+        let scopes: Vec<&[VarId]> = model.constraints().map(|(_, c)| c.scope()).collect();
         let mut runs_in: Vec<u32> = (0..n as u32).collect();
+        let mut system_scope = None;
         if let Some(system) = &system {
             let leader = system.constraints()[0];
+            let mut vars: Vec<VarId> = Vec::new();
             for &c in system.constraints() {
                 runs_in[c as usize] = leader;
+                vars.extend_from_slice(scopes[c as usize]);
             }
+            vars.sort_by_key(|v| v.index);
+            vars.dedup();
+            system_scope = Some((leader, vars));
         }
         let mut propagators: Vec<Box<dyn Propagator + 'm>> = Vec::with_capacity(n);
         let mut pairs: Vec<(u32, Watch)> = Vec::new();
@@ -86,7 +97,6 @@ impl<'m> Program<'m> {
             }
             propagators.push(propagator);
         }
-        let scopes: Vec<&[VarId]> = model.constraints().map(|(_, c)| c.scope()).collect();
         let mut program = Program {
             model,
             degrees: super::var_order::static_degrees(model.num_vars(), &scopes),
@@ -96,6 +106,7 @@ impl<'m> Program<'m> {
             partial_checks: propagators.iter().map(|p| p.has_partial_check()).collect(),
             propagators,
             runs_in,
+            system_scope,
             watchers: Watchers::new(model.num_vars(), &pairs),
             costs: Vec::new(),
             initial: State::new(&[], 0).expect("an empty model").snapshot(),

@@ -9,14 +9,40 @@
 use super::Solver;
 use super::config::Propagation;
 use crate::ids::ConstraintId;
-use crate::kernel::{Assigned, Change, Context, Wake};
+use crate::kernel::{Assigned, Cause, Change, Context, Literal, NONE, Wake};
 use crate::observer::{Observer, SearchEvent};
 
 /// A constraint failed: which one, and which variable it wiped out (if any).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Failure {
+    /// The constraint to blame, or [`NONE`] (a nogood, the bound of branch
+    /// and bound).
     pub(super) constraint: u32,
     pub(super) wiped: Option<u32>,
+    /// What the analysis of the conflict starts from, when the search learns.
+    pub(super) origin: Origin,
+}
+
+/// Where a conflict came from, for its analysis.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Origin {
+    /// A propagator failed; when it was narrowing an interval, the bounds it
+    /// asked for.
+    Propagator { propagator: u32, bounds: Option<(i64, i64)> },
+    /// A nogood has every literal false.
+    Nogood(u32),
+    /// The objective has no value better than the bound branch and bound
+    /// imposes (a fact of the root): this literal, which holds, says so.
+    Bound(Literal),
+    /// A check of plain backtracking (never analysed).
+    Check,
+}
+
+impl Failure {
+    /// A failure of constraint `constraint`'s check.
+    fn check(constraint: u32) -> Failure {
+        Failure { constraint, wiped: None, origin: Origin::Check }
+    }
 }
 
 /// A [`Context`] for the work of constraint `$c`, borrowing the solver's
@@ -36,11 +62,32 @@ macro_rules! context {
     };
 }
 
+/// A context (see `context!`) that wakes the propagators watching what it
+/// changes and shows its removals to the observer: for the work of
+/// constraint `$c` by propagator `$p` (whose own changes do not wake it
+/// when `$idempotent`; [`NONE`] for a nogood's work).
+macro_rules! waking_context {
+    ($solver:ident, $c:expr, $p:expr, $idempotent:expr) => {{
+        let mut ctx = context!($solver, $c, Assigned::Fixed);
+        ctx.propagator = $p;
+        ctx.wake =
+            Some(Wake { watchers: &$solver.program.watchers, queue: &mut $solver.queue, idempotent: $idempotent });
+        ctx.observer = $solver.observer.as_deref_mut().map(|o| o as &mut dyn Observer);
+        ctx
+    }};
+}
+
 impl Solver<'_> {
     /// Counts a failure, for the attribution and dom/wdeg, and reports it.
     pub(super) fn record_failure(&mut self, failure: Failure) {
         self.run.stats.failures += 1;
+        if failure.constraint == NONE {
+            return;
+        }
         self.run.failed_by[failure.constraint as usize] += 1;
+        if self.program.config.var_order == super::config::VarOrder::Vsids && !self.program.config.learning() {
+            self.activity.bump_scope(self.program.scopes[failure.constraint as usize]);
+        }
         if self.observer.is_some() {
             let var = failure.wiped.map(|x| self.var_id(x));
             self.emit(SearchEvent::WipeOut {
@@ -87,40 +134,47 @@ impl Solver<'_> {
     /// that level.
     pub(super) fn propagate_queue(&mut self, record: Option<u32>) -> Result<(), Failure> {
         let record = record.filter(|_| self.backjumping.is_some());
-        while let Some(c) = self.queue.pop() {
+        loop {
+            // Nogoods first: unit propagation is cheaper than any propagator.
+            if self.learning.is_some() {
+                self.propagate_nogoods()?;
+            }
+            let Some(c) = self.queue.pop() else { return Ok(()) };
             self.run.stats.propagations += 1;
             let work = self.run.work();
             if self.run.clock.tick(work) {
                 self.queue.clear();
                 return Ok(());
             }
-            let mut ctx = context!(self, c, Assigned::Fixed);
-            ctx.wake = Some(Wake {
-                watchers: &self.program.watchers,
-                queue: &mut self.queue,
-                idempotent: self.program.idempotent[c as usize],
-            });
-            ctx.observer = self.observer.as_deref_mut().map(|o| o as &mut dyn Observer);
+            let idempotent = self.program.idempotent[c as usize];
+            let mut ctx = waking_context!(self, c, c, idempotent);
             if record.is_some() {
                 ctx.pruned_log = self.backjumping.as_mut().map(|bj| &mut bj.log);
             }
             let result = self.program.propagators[c as usize].propagate(&mut ctx);
             // The constraint the propagator last acted for: itself, or a
             // constraint of a merged system (never under backjumping).
-            let (constraint, wiped) = (ctx.constraint, ctx.wiped);
+            let (constraint, wiped, bounds) = (ctx.constraint, ctx.wiped, ctx.wiped_bounds);
             let reschedule = ctx.reschedule;
             if let (Some(level), Some(bj)) = (record, &mut self.backjumping) {
                 bj.record_prunings(level, self.program.scopes[c as usize], &self.tree.level_of);
             }
             if result.is_err() {
                 self.queue.clear();
-                return Err(Failure { constraint, wiped });
+                return Err(Failure { constraint, wiped, origin: Origin::Propagator { propagator: c, bounds } });
             }
             if let Some(cost) = reschedule {
                 self.queue.push_at(c, cost);
             }
         }
-        Ok(())
+    }
+
+    /// A context that wakes the propagators watching what it changes and
+    /// shows its removals to the observer: for the work of `constraint` by
+    /// `propagator` (whose own changes do not wake it when `idempotent`), or
+    /// by a nogood when `propagator` is [`NONE`].
+    pub(super) fn waking_context(&mut self, constraint: u32, propagator: u32, idempotent: bool) -> Context<'_> {
+        waking_context!(self, constraint, propagator, idempotent)
     }
 
     /// Forward checking: runs each constraint on `var` once, reasoning from the
@@ -151,7 +205,7 @@ impl Solver<'_> {
                 }
             }
             if result.is_err() {
-                return Err(Failure { constraint: c, wiped });
+                return Err(Failure { constraint: c, wiped, origin: Origin::Check });
             }
         }
         Ok(())
@@ -203,7 +257,7 @@ impl Solver<'_> {
                 self.program.propagators[c as usize].check_partial(&mut ctx)
             };
             if !ok {
-                result = Err(Failure { constraint: c, wiped: None });
+                result = Err(Failure::check(c));
                 break;
             }
         }
@@ -223,6 +277,10 @@ impl Solver<'_> {
         self.tree.decided[var as usize] = true;
         self.tree.level_of[var as usize] = level;
         let change = self.state.fix_pos(var, pos);
+        self.state.record(Cause::Decision);
+        if !self.program.config.learning() {
+            self.activity.save_phase(var, pos);
+        }
         match self.program.propagation {
             Propagation::None => self.check(var),
             Propagation::ForwardChecking => self.forward_check(var, true),
@@ -245,8 +303,10 @@ impl Solver<'_> {
         let (lo, hi) = if upper { (at + 1, i64::MAX) } else { (i64::MIN, at) };
         let change = self.state.narrow_bounds(var, lo, hi);
         if change == Change::Wipeout {
+            self.state.discard_unrecorded();
             return Err(None);
         }
+        self.state.record(Cause::Decision);
         let level = self.tree.frames.len() as u32;
         if let Some(bj) = &mut self.backjumping {
             bj.record_split(level, var);
@@ -274,7 +334,13 @@ impl Solver<'_> {
             let value = self.state.value(var, pos);
             self.emit(SearchEvent::Removed { var: self.var_id(var), value, constraint: None });
         }
-        match self.state.remove_pos(var, pos) {
+        let change = self.state.remove_pos(var, pos);
+        if change == Change::Wipeout {
+            self.state.discard_unrecorded();
+            return Err(None);
+        }
+        self.state.record(Cause::Decision);
+        match change {
             Change::Wipeout => Err(None),
             Change::None => Ok(()),
             _ if self.program.propagation != Propagation::Mac => Ok(()),

@@ -104,6 +104,28 @@ impl Solver<'_> {
     /// run has no solution yet, drops every decision and returns true (the
     /// search descends again from the root).
     pub(super) fn restart_if_due(&mut self) -> bool {
+        if !self.restart_due() {
+            return false;
+        }
+        let root = self.tree.frames[0].mark;
+        self.state.undo_to(root);
+        for frame in &self.tree.frames {
+            self.tree.decided[frame.var as usize] = false;
+            self.tree.level_of[frame.var as usize] = 0;
+        }
+        self.tree.frames.clear();
+        self.tree.orders.clear();
+        if let Some(bj) = &mut self.backjumping {
+            bj.reset();
+        }
+        self.restarted();
+        true
+    }
+
+    /// After a failure: counts it towards the cutoff, and says whether the
+    /// search is to restart now (the cutoff is reached, the search is below
+    /// the root, and this run may still restart).
+    pub(super) fn restart_due(&mut self) -> bool {
         let Some(cutoff) = self.restarts.cutoff else {
             return false;
         };
@@ -115,25 +137,17 @@ impl Solver<'_> {
         if self.restarts.failures < cutoff || (enumerating && self.run.stats.solutions > 0) {
             return false;
         }
-        let Some(root) = self.tree.frames.first().map(|frame| frame.mark) else {
-            return false;
-        };
-        self.state.undo_to(root);
-        for frame in &self.tree.frames {
-            self.tree.decided[frame.var as usize] = false;
-            self.tree.level_of[frame.var as usize] = 0;
-        }
-        self.tree.frames.clear();
-        self.tree.orders.clear();
-        if let Some(bj) = &mut self.backjumping {
-            bj.reset();
-        }
+        !self.tree.frames.is_empty()
+    }
+
+    /// The search went back to the root: counts the restart, sets the next
+    /// cutoff and tells the observer.
+    pub(super) fn restarted(&mut self) {
         self.run.stats.restarts += 1;
         self.restarts =
             RestartClock { failures: 0, cutoff: self.program.config.restarts.cutoff(self.run.stats.restarts) };
         let count = self.run.stats.restarts;
         self.emit(SearchEvent::Restart { count });
-        true
     }
 }
 

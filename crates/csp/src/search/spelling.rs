@@ -88,6 +88,7 @@ spelled!(VarOrder, "variable ordering", [
     DomDeg => "dom-deg" ("domdeg") | "dom/deg",
     DomDdeg => "dom-ddeg" ("domddeg") | "dom/ddeg",
     DomWdeg => "dom-wdeg" ("domwdeg") | "dom/wdeg",
+    Vsids => "vsids" | "activity",
 ]);
 
 spelled!(ValueOrder, "value ordering", [
@@ -95,6 +96,7 @@ spelled!(ValueOrder, "value ordering", [
     Descending => "descending" ("desc") | "max",
     Random => "random" | "rand",
     LeastConstraining => "lcv" | "least-constraining",
+    Phase => "phase" | "phase-saving",
 ]);
 
 spelled!(Branching, "branching", [
@@ -119,9 +121,9 @@ pub enum ConfigSyntaxError {
     /// A word that is not part of the grammar.
     #[error(
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
-         ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg, a value ordering asc|desc|random|lcv, an \
-         all-different strength pairwise|matching|bounds, rootac, separate, intersect, binary, luby, luby=SCALE, \
-         geometric or geometric=SCALE:FACTOR, or seed=N)"
+         ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids, a value ordering asc|desc|random|lcv|phase, an \
+         all-different strength pairwise|matching|bounds, learn, rootac, separate, intersect, binary, luby, \
+         luby=SCALE, geometric or geometric=SCALE:FACTOR, or seed=N)"
     )]
     UnknownWord {
         /// The whole spelling.
@@ -229,9 +231,10 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
 /// level  := bt | bt-bj | bt-gbj | bt-cbj | fc | fc-bj | fc-cbj | mac | mac-cbj
 ///                                                   (bt is plain backtracking; bj, gbj and cbj backjump)
 /// algorithm := ac3 | ac2001                         (default ac3)
-/// word   := input | mrv | mrvdeg | domdeg | domddeg | domwdeg
+/// word   := input | mrv | mrvdeg | domdeg | domddeg | domwdeg | vsids
 ///                                                   (variable ordering, default mrv)
-///         | asc | desc | random | lcv               (value ordering, default asc)
+///         | asc | desc | random | lcv | phase       (value ordering, default asc)
+///         | learn                                   (learn nogoods from failures; mac only, binary)
 ///         | pairwise | matching | bounds            (all-different strength, default pairwise
 ///                                                    under bt and fc, matching under mac)
 ///         | rootac                                  (arc consistency at the root)
@@ -312,6 +315,23 @@ impl FromStr for SolveConfig {
                     config: config_text.to_string(),
                     word: word.clone(),
                 })?;
+            } else if word == "learn" || word == "learning" {
+                once("learning")?;
+                if config.search.propagation() != Propagation::Mac {
+                    return Err(ConfigSyntaxError::Unsupported {
+                        config: config_text.to_string(),
+                        what: "learning without maintained arc consistency",
+                        instead: "learning propagates to a fixpoint after each decision: mac+learn",
+                    });
+                }
+                if config.search.backjumps() {
+                    return Err(ConfigSyntaxError::Unsupported {
+                        config: config_text.to_string(),
+                        what: "learning with backjumping",
+                        instead: "learning jumps back by its own analysis of conflicts: mac+learn",
+                    });
+                }
+                config.search = Search::Learning;
             } else if word == "binary" || word == "2way" {
                 once("branching")?;
                 if config.search.backjumps() {
@@ -354,6 +374,9 @@ impl fmt::Display for SolveConfig {
         if self.arc_consistency != ArcConsistency::default() {
             write!(f, "/{}", self.arc_consistency)?;
         }
+        if self.learning() {
+            f.write_str("+learn")?;
+        }
         write!(f, "+{}", self.var_order.short())?;
         if self.value_order != ValueOrder::default() {
             write!(f, "+{}", self.value_order.short())?;
@@ -368,7 +391,7 @@ impl fmt::Display for SolveConfig {
         if self.all_different_intersections {
             f.write_str("+intersect")?;
         }
-        if self.branching() == Branching::Binary {
+        if self.branching() == Branching::Binary && !self.learning() {
             f.write_str("+binary")?;
         }
         if self.restarts != Restarts::Never {
@@ -493,6 +516,9 @@ mod tests {
             "mac+domdeg+matching+geometric=10:1.2",
             "mac+domwdeg+matching+intersect+binary",
             "mac+mrv+random+matching+luby=10+seed=3",
+            "mac+learn+vsids+phase+matching+luby",
+            "mac+learn+domwdeg+matching+intersect",
+            "mac+learn+domddeg+pairwise+geometric",
         ] {
             let config: SolveConfig = text.parse().unwrap();
             assert_eq!(config.to_string(), text);
@@ -504,6 +530,18 @@ mod tests {
             let err = text.parse::<SolveConfig>().unwrap_err();
             assert!(matches!(err, ConfigSyntaxError::Unsupported { .. }), "{text}: {err}");
             assert!(err.to_string().contains("bt-bj, bt-gbj, bt-cbj, fc-bj, fc-cbj and mac-cbj"), "{err}");
+        }
+        for text in ["fc+learn", "bt-cbj+learn", "bt+mrv+learn", "fc-bj+learn"] {
+            let err = text.parse::<SolveConfig>().unwrap_err().to_string();
+            assert!(err.contains("learning without maintained arc consistency") && err.contains("mac+learn"), "{err}");
+        }
+        for text in ["mac-cbj+learn", "mac-cbj+mrv+learn"] {
+            let err = text.parse::<SolveConfig>().unwrap_err().to_string();
+            assert!(err.contains("learning with backjumping") && err.contains("mac+learn"), "{err}");
+        }
+        // Learning branches binary whatever the order of the words.
+        for text in ["mac+learn+binary", "mac+binary+learn"] {
+            assert_eq!(text.parse::<SolveConfig>().unwrap().to_string(), "mac+learn+mrv+matching");
         }
         for text in ["bt-cbj+input+binary", "fc-cbj+mrv+2way", "mac-cbj+binary", "bt-gbj+binary"] {
             let err = text.parse::<SolveConfig>().unwrap_err().to_string();
@@ -572,7 +610,8 @@ mod tests {
         let err = "fastest".parse::<VarOrder>().unwrap_err();
         assert_eq!(
             err.to_string(),
-            "unknown variable ordering 'fastest' (expected one of: input, mrv, mrv-degree, dom-deg, dom-ddeg, dom-wdeg)"
+            "unknown variable ordering 'fastest' (expected one of: input, mrv, mrv-degree, dom-deg, dom-ddeg, dom-wdeg, \
+             vsids)"
         );
     }
 }

@@ -60,6 +60,8 @@ pub struct Stats {
     pub pruned: u64,
     /// Times the search started over from the root ([`Restarts`](crate::Restarts)).
     pub restarts: u64,
+    /// Nogoods learnt from conflicts ([`Search::Learning`](crate::Search::Learning)).
+    pub learnt: u64,
     /// The deepest decision level reached.
     pub max_depth: u32,
     /// Solutions found (under branch and bound, the improving solutions).
@@ -84,6 +86,7 @@ impl Stats {
         self.propagations += other.propagations;
         self.pruned += other.pruned;
         self.restarts += other.restarts;
+        self.learnt += other.learnt;
         self.max_depth = self.max_depth.max(other.max_depth);
         self.solutions += other.solutions;
         self.elapsed += other.elapsed;

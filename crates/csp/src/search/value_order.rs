@@ -1,8 +1,9 @@
 //! In which order a frame tries its variable's values: ascending and
-//! descending walk the domain, random and least-constraining-value buffer an
-//! order in [`Tree::orders`](super::dfs::Tree::orders) when the frame is pushed.
-//! An interval is split in two halves instead: ascending and least
-//! constraining try the lower half first, descending the upper, random draws.
+//! descending walk the domain, random, least-constraining-value and phase
+//! saving buffer an order in [`Tree::orders`](super::dfs::Tree::orders) when
+//! the frame is pushed. An interval is split in two halves instead:
+//! ascending, least constraining and phase saving try the lower half first,
+//! descending the upper, random draws.
 
 use super::Solver;
 use super::config::{Branching, Propagation, ValueOrder};
@@ -31,6 +32,15 @@ impl Solver<'_> {
                 self.order_least_constraining(var);
                 start
             }
+            ValueOrder::Phase => {
+                // The saved phase first, when the domain still has it; then
+                // the others in increasing order.
+                let phase = self.activity.phase(var).filter(|&p| self.state.contains_pos(var, p));
+                let state = &self.state;
+                self.tree.orders.extend(phase);
+                self.tree.orders.extend(state.positions(var).filter(|&p| Some(p) != phase));
+                start
+            }
         };
         let end = self.tree.orders.len() as u32;
         let kind = match self.program.branching {
@@ -51,7 +61,7 @@ impl Solver<'_> {
         let halves = if bounds.min == bounds.max { 1 } else { 2 };
         let upper_first = halves == 2
             && match self.program.config.value_order {
-                ValueOrder::Ascending | ValueOrder::LeastConstraining => false,
+                ValueOrder::Ascending | ValueOrder::LeastConstraining | ValueOrder::Phase => false,
                 ValueOrder::Descending => true,
                 ValueOrder::Random => self.run.rng.below(2) == 1,
             };
@@ -83,7 +93,7 @@ impl Solver<'_> {
                 frame.cursor = pos;
                 Some(pos)
             }
-            ValueOrder::Random | ValueOrder::LeastConstraining => {
+            ValueOrder::Random | ValueOrder::LeastConstraining | ValueOrder::Phase => {
                 // Branch and bound may have removed values since the order
                 // was buffered (see `Solver::impose_bound`): skip them.
                 while frame.cursor < frame.end {
@@ -115,6 +125,7 @@ impl Solver<'_> {
             let pruned = self.run.stats.pruned;
             self.tree.decided[var as usize] = true;
             self.state.fix_pos(var, pos);
+            self.state.record(crate::kernel::Cause::Decision);
             let result = match self.program.propagation {
                 Propagation::Mac => {
                     self.wake_watchers(var);

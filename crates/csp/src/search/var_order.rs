@@ -1,8 +1,9 @@
 //! Which variable to decide next: input order, MRV (Haralick & Elliott
 //! 1980), MRV with degree ties (Brélaz 1979), dom/deg with the static degree
-//! (Bessière & Régin 1996), dom/ddeg with the future degree and dom/wdeg
-//! (Boussemart, Hemery, Lecoutre & Sais 2004), over the free list; and the
-//! scratch buffers the search reuses from node to node.
+//! (Bessière & Régin 1996), dom/ddeg with the future degree, dom/wdeg
+//! (Boussemart, Hemery, Lecoutre & Sais 2004) and VSIDS (the sibling module
+//! `activity`), over the free list; and the scratch buffers the search
+//! reuses from node to node.
 
 use super::Solver;
 use super::config::{Propagation, VarOrder};
@@ -113,6 +114,7 @@ impl Solver<'_> {
         let free = &self.tree.free[..count];
         match self.program.config.var_order {
             VarOrder::Input => free.iter().copied().min(),
+            VarOrder::Vsids => self.most_active(free),
             VarOrder::Mrv => free.iter().copied().min_by_key(|&x| (self.state.size(x), x)),
             VarOrder::MrvDegree => {
                 let min_size = free.iter().map(|&x| self.state.size(x)).min()?;

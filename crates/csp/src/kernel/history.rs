@@ -1,0 +1,355 @@
+//! The history of the domains: for every change, what made it (a decision,
+//! a propagator acting for a constraint, a nogood, a fact of the root), when
+//! (its place in the history) and at which decision level. Explanations and
+//! conflict analysis read it; nothing else does.
+//!
+//! The history is off unless the solver learns or an observer asks for
+//! explanations (`State::enable_history`). When it is on, every narrowing
+//! made through a [`Context`](super::Context) is recorded as it happens
+//! (`State::record`, called by the context after each operation), and the
+//! search records its own changes (decisions, the bound of branch and
+//! bound, assumptions) the same way. Recording reads the kernel's trail: the
+//! records a narrowing left there say which bits of which words it cleared,
+//! so the narrowing operations themselves are unchanged and cost nothing
+//! more when the history is off.
+//!
+//! One entry per changed word of a bitset (the positions it removed, as a
+//! mask) and per change of an interval (its bounds before and after), so an
+//! entry is always about one variable. The entries of a variable are linked
+//! from the latest back (`previous`), which answers the two questions
+//! explanations ask: what a domain was at an earlier point of the history
+//! (the current domain with the later entries' removals put back), and which
+//! entry made a fact true (walking back until the fact's positions are all
+//! found). The history is undone with the trail: a [`Mark`](super::Mark)
+//! holds its length.
+
+use super::domains::{Interval, State};
+use super::trail::OldWord;
+
+/// No entry.
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// The `word` of an interval's entries.
+pub(crate) const INTERVAL: u32 = u32::MAX;
+
+/// What made a domain change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cause {
+    /// A decision of the search (a value, or half of a split).
+    Decision,
+    /// A fact of the root, whatever the level it was recorded at: an
+    /// assumption, or the bound branch and bound imposes after a solution.
+    Root,
+    /// A propagator's work for a constraint (both are indices in the solver).
+    Propagator {
+        /// The propagator that ran.
+        propagator: u32,
+        /// The constraint it acted for (`Context::constraint`).
+        constraint: u32,
+    },
+    /// A nogood: a learnt clause or a solution's blocking clause.
+    Nogood(u32),
+}
+
+/// One change of one variable.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Entry {
+    pub(crate) var: u32,
+    /// The word of a bitset domain that changed, or [`INTERVAL`].
+    pub(crate) word: u32,
+    /// A bitset: the positions removed, as bits of `word`. An interval: the
+    /// index of its bounds before and after in [`History::bounds`].
+    pub(crate) removed: u64,
+    /// The variable's previous entry, or [`NONE`].
+    pub(crate) previous: u32,
+    /// The decision level (0 for [`Cause::Root`], whatever the level then).
+    pub(crate) level: u32,
+    pub(crate) cause: Cause,
+}
+
+impl Entry {
+    #[inline]
+    pub(crate) fn is_interval(&self) -> bool {
+        self.word == INTERVAL
+    }
+}
+
+/// The entries, the decision level, and how much of the trail is recorded.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct History {
+    pub(crate) entries: Vec<Entry>,
+    /// The bounds of interval entries: before and after.
+    pub(crate) bounds: Vec<(Interval, Interval)>,
+    /// Per variable, its latest entry, or [`NONE`].
+    last: Vec<u32>,
+    /// The current decision level (the search sets it).
+    pub(crate) level: u32,
+    /// How far a reader of the history (the learnt nogoods) has read: the
+    /// entries before are seen. Undoing entries pulls it back with them.
+    pub(crate) read: u32,
+    /// The lengths of the word trail and of the interval trail recorded so far.
+    recorded_words: usize,
+    recorded_intervals: usize,
+    /// Scratch of `record`: `(address, value after, removed)` of the words
+    /// a batch of trail records changed.
+    words: Vec<(usize, u64, u64)>,
+}
+
+impl History {
+    fn new(num_vars: usize) -> History {
+        History { last: vec![NONE; num_vars], ..History::default() }
+    }
+
+    /// The number of entries, the history's current time.
+    #[inline]
+    pub(crate) fn len(&self) -> u32 {
+        self.entries.len() as u32
+    }
+
+    /// The latest entry of `var`, or [`NONE`].
+    #[inline]
+    pub(crate) fn last(&self, var: u32) -> u32 {
+        self.last[var as usize]
+    }
+
+    /// Drops the entries from `len` on.
+    fn truncate(&mut self, len: usize) {
+        self.read = self.read.min(len as u32);
+        while self.entries.len() > len {
+            let entry = self.entries.pop().expect("longer than len");
+            self.last[entry.var as usize] = entry.previous;
+            if entry.is_interval() {
+                self.bounds.pop();
+            }
+        }
+    }
+
+    /// Forgets everything, for a new run.
+    fn clear(&mut self) {
+        self.entries.clear();
+        self.bounds.clear();
+        self.last.iter_mut().for_each(|l| *l = NONE);
+        self.level = 0;
+        self.read = 0;
+        self.recorded_words = 0;
+        self.recorded_intervals = 0;
+    }
+
+    fn push(&mut self, var: u32, word: u32, removed: u64, cause: Cause) {
+        let level = if cause == Cause::Root { 0 } else { self.level };
+        let previous = self.last[var as usize];
+        self.last[var as usize] = self.entries.len() as u32;
+        self.entries.push(Entry { var, word, removed, previous, level, cause });
+    }
+}
+
+impl State {
+    /// Turns the history on (for a solver that learns, or whose observer
+    /// asks for explanations), empty.
+    pub(crate) fn enable_history(&mut self) {
+        if self.history.is_none() {
+            let mut history = History::new(self.num_vars());
+            history.recorded_words = self.trail.len();
+            history.recorded_intervals = self.interval_trail.len();
+            self.history = Some(Box::new(history));
+        }
+    }
+
+    /// The history, when it is on.
+    #[inline]
+    pub(crate) fn history(&self) -> Option<&History> {
+        self.history.as_deref()
+    }
+
+    /// The next entry the reader of the history has not seen, if any (and
+    /// marks it seen).
+    #[inline]
+    pub(crate) fn read_next(&mut self) -> Option<u32> {
+        let history = self.history.as_deref_mut()?;
+        (history.read < history.len()).then(|| {
+            history.read += 1;
+            history.read - 1
+        })
+    }
+
+    /// Marks entry `e` and those after it unseen (a reader stopped there).
+    #[inline]
+    pub(crate) fn unread_from(&mut self, e: u32) {
+        if let Some(history) = self.history.as_deref_mut() {
+            history.read = history.read.min(e);
+        }
+    }
+
+    /// Whether the history is on.
+    #[inline]
+    pub(crate) fn has_history(&self) -> bool {
+        self.history.is_some()
+    }
+
+    /// Sets the decision level the next entries are recorded at.
+    pub(crate) fn set_level(&mut self, level: u32) {
+        if let Some(history) = &mut self.history {
+            history.level = level;
+        }
+    }
+
+    /// Records the changes the trail holds since the last record, all of
+    /// them of one variable, as made by `cause`. Nothing when the history is
+    /// off.
+    pub(crate) fn record(&mut self, cause: Cause) {
+        let Some(mut history) = self.history.take() else { return };
+        self.record_into(&mut history, cause);
+        self.history = Some(history);
+    }
+
+    fn record_into(&mut self, history: &mut History, cause: Cause) {
+        // The word trail, read backwards (a whole-word record is only
+        // recognisable from its end): each changed word once, with the bits
+        // the batch removed from it.
+        let mut words = std::mem::take(&mut history.words);
+        words.clear();
+        let mut end = self.trail.len();
+        while end > history.recorded_words {
+            let (address, old, used) = self.trail_record(end);
+            end -= used;
+            // The word after this record: as a later record of the batch
+            // found it before its own change, or as it is now.
+            let at = words.iter().position(|(a, _, _)| *a == address);
+            let after = at.map_or(self.words[address], |i| words[i].1);
+            let old = match old {
+                OldWord::Whole(old) => old,
+                OldWord::Bit(bit) => after | 1u64 << bit,
+            };
+            match at {
+                Some(i) => {
+                    words[i].1 = old;
+                    words[i].2 |= old & !after;
+                }
+                None => words.push((address, old, old & !after)),
+            }
+        }
+        history.recorded_words = self.trail.len();
+        for &(address, _, removed) in words.iter().rev() {
+            if removed != 0 {
+                let (var, k) = self.locate(address);
+                history.push(var as u32, k, removed, cause);
+            }
+        }
+        history.words = words;
+        // The interval trail: one entry per variable, from its first old
+        // bounds in the batch to its bounds now.
+        for i in history.recorded_intervals..self.interval_trail.len() {
+            let (var, old) = self.interval_trail[i];
+            let earlier = self.interval_trail[history.recorded_intervals..i].iter().any(|&(v, _)| v == var);
+            if !earlier {
+                let new = self.interval(var);
+                history.bounds.push((old, new));
+                history.push(var, INTERVAL, history.bounds.len() as u64 - 1, cause);
+            }
+        }
+        history.recorded_intervals = self.interval_trail.len();
+    }
+
+    /// Undoes the changes made since the last record (a narrowing that
+    /// failed half-way), so that the domains are as the history says.
+    pub(crate) fn discard_unrecorded(&mut self) {
+        let Some(history) = &self.history else { return };
+        let (words, intervals) = (history.recorded_words, history.recorded_intervals);
+        let mark = super::Mark::of(words, self.int_trail.len(), intervals, history.entries.len());
+        self.undo_to(mark);
+    }
+
+    /// Keeps the history in step with an undo to trail lengths `words` and
+    /// `intervals` and history length `entries`.
+    pub(super) fn undo_history(&mut self, words: usize, intervals: usize, entries: usize) {
+        if let Some(history) = &mut self.history {
+            history.truncate(entries);
+            history.recorded_words = history.recorded_words.min(words);
+            history.recorded_intervals = history.recorded_intervals.min(intervals);
+        }
+    }
+
+    /// Empties the history (a new run starts from the snapshot).
+    pub(super) fn clear_history(&mut self) {
+        if let Some(history) = &mut self.history {
+            history.clear();
+        }
+    }
+
+    /// Whether every change on the trail is recorded.
+    pub(crate) fn history_is_complete(&self) -> bool {
+        self.history
+            .as_ref()
+            .is_none_or(|h| h.recorded_words == self.trail.len() && h.recorded_intervals == self.interval_trail.len())
+    }
+
+    // ---- the domains as they were ----
+
+    /// Word `k` of bitset `var` before entry `time`: the current word with
+    /// the positions removed since put back.
+    pub(crate) fn word_before(&self, history: &History, var: u32, k: u32, time: u32) -> u64 {
+        let mut word = self.word(var, k);
+        let mut e = history.last(var);
+        while e != NONE && e >= time {
+            let entry = &history.entries[e as usize];
+            if entry.word == k {
+                word |= entry.removed;
+            }
+            e = entry.previous;
+        }
+        word
+    }
+
+    /// The bounds of interval `var` before entry `time`.
+    pub(crate) fn interval_before(&self, history: &History, var: u32, time: u32) -> Interval {
+        let mut bounds = self.interval(var);
+        let mut e = history.last(var);
+        while e != NONE && e >= time {
+            let entry = &history.entries[e as usize];
+            bounds = history.bounds[entry.removed as usize].0;
+            e = entry.previous;
+        }
+        bounds
+    }
+}
+
+impl History {
+    /// The entries (before `time`) that removed the positions `mask` of
+    /// word `k` of `var`, each with the part it removed: `found(entry,
+    /// part)`. Every position must have been removed before `time`.
+    pub(crate) fn locate_removed(&self, var: u32, k: u32, mut mask: u64, time: u32, mut found: impl FnMut(u32, u64)) {
+        let mut e = self.last(var);
+        while e != NONE && mask != 0 {
+            let entry = &self.entries[e as usize];
+            if e < time && entry.word == k && entry.removed & mask != 0 {
+                found(e, entry.removed & mask);
+                mask &= !entry.removed;
+            }
+            e = entry.previous;
+        }
+        debug_assert_eq!(mask, 0, "x{var}: positions {mask:#x} of word {k} were not removed before entry {time}");
+    }
+
+    /// The entry (before `time`) from which interval `var` had a smallest
+    /// value of at least `bound` (`upper`: a largest value of at most
+    /// `bound`); [`NONE`] when it always had, since the start of the run.
+    pub(crate) fn locate_bound(&self, var: u32, bound: i64, upper: bool, time: u32) -> u32 {
+        let holds = |bounds: Interval| if upper { bounds.max <= bound } else { bounds.min >= bound };
+        // Bounds only narrow along a branch: walking back, the fact holds
+        // until the entry that made it true, whose old bounds did not.
+        let mut e = self.last(var);
+        while e != NONE {
+            let entry = &self.entries[e as usize];
+            if e < time {
+                let (old, new) = self.bounds[entry.removed as usize];
+                if !holds(old) {
+                    debug_assert!(holds(new), "x{var}: the bound {bound} did not hold before entry {time}");
+                    return e;
+                }
+            }
+            e = entry.previous;
+        }
+        // It held before the first entry of the run: a root fact.
+        NONE
+    }
+}

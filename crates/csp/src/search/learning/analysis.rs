@@ -1,0 +1,337 @@
+//! Conflict analysis to the first unique implication point (Marques-Silva &
+//! Sakallah 1996, "GRASP"; Zhang et al. 2001), over the history's entries.
+//!
+//! A conflict starts as a conjunction of facts that held and that the
+//! model forbids. Each fact is traced to the entries of the history that
+//! made it true (`History::locate_removed`, `History::locate_bound`), and
+//! each such entry is marked with the part of its change the conjunction
+//! needs (some of the positions it removed, or a bound). Facts of the root
+//! are dropped: they hold in every state the search can reach. Then, while
+//! more than one entry of the conflict's decision level is marked, the
+//! latest one is replaced by its explanation: what its propagator (or
+//! nogood) says made the needed part true, facts that held before it, traced
+//! to earlier entries the same way. What is left is a nogood with exactly
+//! one entry at the conflict's level, the first unique implication point:
+//! after jumping back to the second highest level among its facts, the
+//! nogood forbids that entry's part, which is new there.
+//!
+//! The decision of a level is never explained: every entry it made stands
+//! for the decision itself, `x = v` (or the half of a split), which is the
+//! level's last resort as its implication point.
+//!
+//! The facts left are merged per variable (the positions of one word into
+//! one fact), and the learnt clause is their negation, its first literal
+//! the implication point's.
+
+use crate::kernel::{Cause, Entry, History, INTERVAL, Literal, NONE, Request, State};
+
+/// What a conflict's nogood needs of an entry of the history: positions it
+/// removed (a bitset's word), or bounds it set (an interval).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Need {
+    pub(super) mask: u64,
+    pub(super) at_least: i64,
+    pub(super) at_most: i64,
+}
+
+impl Need {
+    const EMPTY: Need = Need { mask: 0, at_least: i64::MIN, at_most: i64::MAX };
+
+    #[inline]
+    fn is_empty(&self) -> bool {
+        *self == Need::EMPTY
+    }
+}
+
+/// The next step of an analysis (see [`Analysis::next`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Next {
+    /// Explain what is needed of this entry.
+    Explain(u32, Need),
+    /// The implication point is reached.
+    Stop,
+    /// Nothing is left at the conflict's level: settle on the highest left.
+    Settle,
+}
+
+/// A learnt nogood, as a clause.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Learnt {
+    /// The clause: the implication point's literal first, then the literal
+    /// of the highest level among the others.
+    pub(crate) literals: Vec<Literal>,
+    /// The level to jump back to: the second highest among the facts (0
+    /// for a unit nogood).
+    pub(crate) backjump: u32,
+    /// The number of distinct decision levels among its facts.
+    pub(crate) lbd: u32,
+}
+
+/// The scratch of conflict analysis, kept from conflict to conflict.
+#[derive(Debug, Default)]
+pub(crate) struct Analysis {
+    /// Per entry of the history, what the nogood needs of it.
+    need: Vec<Need>,
+    /// The entries marked, to unmark them after.
+    touched: Vec<u32>,
+    /// How many marked entries are at the conflict's level.
+    open: usize,
+    /// The conflict's level.
+    level: u32,
+    /// Facts waiting to be traced, each with the time it held at.
+    pub(super) facts: Vec<Literal>,
+    /// The merged facts of the nogood, each with its level and whether it
+    /// is the implication point's.
+    merged: Vec<(Literal, u32, bool)>,
+    /// Where the search for the next entry to explain goes on from (down).
+    scan: u32,
+    /// The variables met (for VSIDS) and the nogoods used (their activity).
+    pub(super) vars: Vec<u32>,
+    pub(super) clauses: Vec<u32>,
+}
+
+impl Analysis {
+    /// Unmarks every entry.
+    fn clear(&mut self) {
+        for &e in &self.touched {
+            self.need[e as usize] = Need::EMPTY;
+        }
+        self.touched.clear();
+        self.open = 0;
+        self.vars.clear();
+        self.clauses.clear();
+    }
+
+    /// Prepares for a conflict over a history of `len` entries.
+    pub(super) fn start(&mut self, len: usize) {
+        self.clear();
+        self.scan = len as u32;
+        if self.need.len() < len {
+            self.need.resize(len, Need::EMPTY);
+        }
+    }
+
+    /// Marks `part` of entry `e` as needed (decisions: the level's first
+    /// entry stands for them all; root facts are dropped).
+    fn mark(&mut self, history: &History, level_start: &[u32], e: u32, part: Need) {
+        let entry = history.entries[e as usize];
+        if entry.level == 0 {
+            return;
+        }
+        let e = if entry.cause == Cause::Decision { level_start[entry.level as usize] } else { e };
+        let need = &mut self.need[e as usize];
+        if need.is_empty() {
+            self.touched.push(e);
+            self.vars.push(entry.var);
+            if entry.level == self.level {
+                self.open += 1;
+            }
+        }
+        need.mask |= part.mask;
+        need.at_least = need.at_least.max(part.at_least);
+        need.at_most = need.at_most.min(part.at_most);
+    }
+
+    /// Traces the waiting facts, which held before entry `time`, to the
+    /// entries that made them true, and marks those.
+    pub(super) fn trace(&mut self, state: &State, history: &History, level_start: &[u32], time: u32) {
+        let facts = std::mem::take(&mut self.facts);
+        for &fact in &facts {
+            self.trace_one(state, history, level_start, fact, time);
+        }
+        self.facts = facts;
+        self.facts.clear();
+    }
+
+    fn trace_one(&mut self, state: &State, history: &History, level_start: &[u32], fact: Literal, time: u32) {
+        match fact {
+            Literal::Outside { var, word, mask } => {
+                let mut parts: smallvec::SmallVec<[(u32, u64); 8]> = smallvec::SmallVec::new();
+                history.locate_removed(var, word, mask, time, |e, part| parts.push((e, part)));
+                for (e, part) in parts {
+                    self.mark(history, level_start, e, Need { mask: part, ..Need::EMPTY });
+                }
+            }
+            Literal::Within { var, word, mask } => {
+                // Every other position of the variable is removed.
+                for k in 0..state.num_words(var) {
+                    let others = state.word_positions(var, k) & if k == word { !mask } else { u64::MAX };
+                    if others != 0 {
+                        self.trace_one(
+                            state,
+                            history,
+                            level_start,
+                            Literal::Outside { var, word: k, mask: others },
+                            time,
+                        );
+                    }
+                }
+            }
+            Literal::AtLeast { var, value } if state.is_interval(var) => {
+                let e = history.locate_bound(var, value, false, time);
+                if e != NONE {
+                    self.mark(history, level_start, e, Need { at_least: value, ..Need::EMPTY });
+                }
+            }
+            Literal::AtMost { var, value } if state.is_interval(var) => {
+                let e = history.locate_bound(var, value, true, time);
+                if e != NONE {
+                    self.mark(history, level_start, e, Need { at_most: value, ..Need::EMPTY });
+                }
+            }
+            Literal::AtLeast { var, value } => {
+                let below = state.positions_below(var, value);
+                let mut masks: smallvec::SmallVec<[(u32, u64); 4]> = smallvec::SmallVec::new();
+                state.position_range_masks(var, 0, below, |word, mask| masks.push((word, mask)));
+                for (word, mask) in masks {
+                    self.trace_one(state, history, level_start, Literal::Outside { var, word, mask }, time);
+                }
+            }
+            Literal::AtMost { var, value } => {
+                let upto = state.positions_below(var, value.saturating_add(1));
+                let len = state.num_positions(var);
+                let mut masks: smallvec::SmallVec<[(u32, u64); 4]> = smallvec::SmallVec::new();
+                state.position_range_masks(var, upto, len, |word, mask| masks.push((word, mask)));
+                for (word, mask) in masks {
+                    self.trace_one(state, history, level_start, Literal::Outside { var, word, mask }, time);
+                }
+            }
+        }
+    }
+
+    /// The highest level among the marked entries (0 if none), which
+    /// becomes the conflict's level, and the count of open entries there.
+    pub(super) fn settle_level(&mut self, history: &History) -> u32 {
+        let need = &self.need;
+        let marked = || self.touched.iter().filter(|&&e| !need[e as usize].is_empty());
+        let level = marked().map(|&e| history.entries[e as usize].level).max().unwrap_or(0);
+        self.open = marked().filter(|&&e| history.entries[e as usize].level == level).count();
+        self.level = level;
+        level
+    }
+
+    /// What to do next: explain an entry (taking what is needed of it), or
+    /// stop at the implication point, or (when the explanations left
+    /// nothing at the conflict's level) settle on a lower level.
+    pub(super) fn next(&mut self, history: &History) -> Next {
+        if self.open == 0 {
+            return Next::Settle;
+        }
+        // Explanations only mark earlier entries: the scan only goes down.
+        let e = (0..self.scan)
+            .rev()
+            .find(|&e| history.entries[e as usize].level == self.level && !self.need[e as usize].is_empty())
+            .expect("an open entry at the conflict's level");
+        let entry = &history.entries[e as usize];
+        let need = self.need[e as usize];
+        // The implication point must be one fact: an interval's entry that
+        // set both bounds is explained further.
+        let one_fact = entry.cause == Cause::Decision
+            || entry.word != INTERVAL
+            || need.at_least == i64::MIN
+            || need.at_most == i64::MAX;
+        if self.open == 1 && one_fact {
+            return Next::Stop;
+        }
+        self.scan = e;
+        self.need[e as usize] = Need::EMPTY;
+        self.open -= 1;
+        Next::Explain(e, need)
+    }
+
+    /// The requests that explain `need` of entry `entry`.
+    pub(super) fn requests(entry: &Entry, need: Need) -> smallvec::SmallVec<[Request; 2]> {
+        let mut requests = smallvec::SmallVec::new();
+        if entry.word != INTERVAL {
+            requests.push(Request::Removed { var: entry.var, word: entry.word, mask: need.mask });
+        } else {
+            if need.at_least != i64::MIN {
+                requests.push(Request::AtLeast { var: entry.var, value: need.at_least });
+            }
+            if need.at_most != i64::MAX {
+                requests.push(Request::AtMost { var: entry.var, value: need.at_most });
+            }
+        }
+        requests
+    }
+
+    /// The nogood left: merges the marked entries' facts per variable and
+    /// returns the clause. `decision(level)` is the decision literal of a
+    /// level (a fact: `x = v`, or the half of a split).
+    pub(super) fn learnt(&mut self, history: &History, mut decision: impl FnMut(u32) -> Literal) -> Learnt {
+        let merged = &mut self.merged;
+        merged.clear();
+        for &e in &self.touched {
+            let need = self.need[e as usize];
+            if need.is_empty() {
+                continue;
+            }
+            let entry = &history.entries[e as usize];
+            let level = entry.level;
+            let mut facts: smallvec::SmallVec<[Literal; 2]> = smallvec::SmallVec::new();
+            if entry.cause == Cause::Decision {
+                facts.push(decision(level));
+            } else if entry.word != INTERVAL {
+                facts.push(Literal::Outside { var: entry.var, word: entry.word, mask: need.mask });
+            } else {
+                if need.at_least != i64::MIN {
+                    facts.push(Literal::AtLeast { var: entry.var, value: need.at_least });
+                }
+                if need.at_most != i64::MAX {
+                    facts.push(Literal::AtMost { var: entry.var, value: need.at_most });
+                }
+            }
+            for fact in facts {
+                merge(merged, fact, level, level == self.level);
+            }
+        }
+        // A decision `x = v` implies every position of `x` but `v` removed.
+        let fixed: smallvec::SmallVec<[u32; 8]> = merged
+            .iter()
+            .filter_map(|&(fact, _, _)| match fact {
+                Literal::Within { var, mask, .. } if mask.count_ones() == 1 => Some(var),
+                _ => None,
+            })
+            .collect();
+        merged
+            .retain(|&(fact, _, uip)| uip || !matches!(fact, Literal::Outside { .. }) || !fixed.contains(&fact.var()));
+        // The implication point's literal first, then the highest other level.
+        merged.sort_by_key(|&(_, level, uip)| (std::cmp::Reverse(uip), std::cmp::Reverse(level)));
+        debug_assert!(merged[0].2 && merged.get(1).is_none_or(|m| !m.2), "one implication point: {merged:?}");
+        let backjump = merged.get(1).map_or(0, |&(_, level, _)| level);
+        let literals: Vec<Literal> = merged.iter().map(|&(fact, _, _)| fact.negation()).collect();
+        let mut levels: smallvec::SmallVec<[u32; 16]> = merged.iter().map(|&(_, level, _)| level).collect();
+        levels.sort_unstable();
+        levels.dedup();
+        Learnt { literals, backjump, lbd: levels.len() as u32 }
+    }
+}
+
+/// Adds `fact` (of level `level`, the implication point's when `uip`) to
+/// `merged`, joining a fact on the same word's positions or the same bound
+/// side of the same variable.
+fn merge(merged: &mut Vec<(Literal, u32, bool)>, fact: Literal, level: u32, uip: bool) {
+    for (old, old_level, old_uip) in merged.iter_mut() {
+        let joined = match (*old, fact) {
+            (Literal::Outside { var, word, mask }, Literal::Outside { var: v, word: w, mask: m })
+                if var == v && word == w =>
+            {
+                Some(Literal::Outside { var, word, mask: mask | m })
+            }
+            (Literal::AtLeast { var, value }, Literal::AtLeast { var: v, value: b }) if var == v => {
+                Some(Literal::AtLeast { var, value: value.max(b) })
+            }
+            (Literal::AtMost { var, value }, Literal::AtMost { var: v, value: b }) if var == v => {
+                Some(Literal::AtMost { var, value: value.min(b) })
+            }
+            _ => None,
+        };
+        if let Some(joined) = joined {
+            *old = joined;
+            *old_level = (*old_level).max(level);
+            *old_uip |= uip;
+            return;
+        }
+    }
+    merged.push((fact, level, uip));
+}

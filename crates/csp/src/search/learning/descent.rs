@@ -1,0 +1,249 @@
+//! The search loop of [`Search::Learning`](crate::Search::Learning): decide,
+//! propagate, and on a conflict learn a nogood, jump back and assert it.
+//!
+//! Each decision opens a level (a frame of the tree, as in the sibling
+//! module `dfs`, holding the decision and the mark to come back to): `x = v`
+//! for a bitset, one half of a split for an interval. A conflict is analysed
+//! to a nogood (the parent module's `analyse`); the search jumps back to the
+//! nogood's second highest level, or to the root when the restart policy
+//! says so, adds the nogood and, unless it restarted, makes its one open
+//! literal true, which may conflict again. A conflict at the root ends the
+//! search. Decisions are never retried: what the search would try next at a
+//! level is what the nogoods leave.
+//!
+//! After a solution, enumeration (`solutions`, `count`) excludes it by the
+//! nogood of its decisions (kept for the whole run, so that no jump back
+//! can lead to it again) and goes on; branch and bound imposes its bound
+//! before the next decision, and the objective's values the bound removes
+//! start the next conflict.
+//!
+//! Loop invariant: the state is the propagated state of the decisions of
+//! the frames, the nogoods' assertions and the root facts, every nogood
+//! has looked at every change, and `conflict`, when set, is a failure of
+//! that state not yet analysed.
+
+use super::super::Solver;
+use super::super::config::Limit;
+use super::super::dfs::{FrameKind, Step};
+use super::super::outcome::Status;
+use super::super::propagate::{Failure, Origin};
+use super::nogoods::Kind;
+use crate::kernel::{Literal, NONE};
+use crate::model::Sense;
+use crate::observer::SearchEvent;
+
+impl Solver<'_> {
+    /// Runs the search that learns until the next solution, the end, or a limit.
+    pub(in crate::search) fn step_learning(&mut self, count_limit: Option<u64>) -> Step {
+        let (descend, solution_limit) = match self.resume(count_limit) {
+            Ok(resumed) => resumed,
+            Err(step) => return step,
+        };
+        let mut conflict = None;
+        if !descend {
+            // The last step found a solution.
+            match self.exclude_solution() {
+                Ok(()) => {}
+                Err(Some(failure)) => conflict = Some(failure),
+                Err(None) => return self.finish(Status::Complete),
+            }
+        }
+        loop {
+            if self.run.clock.expired() {
+                return self.finish(Status::LimitReached(Limit::Time));
+            }
+            if let Some(failure) = conflict.take() {
+                self.record_failure(failure);
+                match self.learn_from(failure) {
+                    Some(next) => conflict = next,
+                    None => return self.finish(Status::Complete),
+                }
+                continue;
+            }
+            // (The level only matters to backjumping's records, which
+            // search that learns does not keep.)
+            let level = self.tree.frames.len() as u32;
+            match self.impose_bound(level) {
+                Ok(_) => {}
+                Err(Some(failure)) => {
+                    conflict = Some(failure);
+                    continue;
+                }
+                Err(None) => {
+                    conflict = Some(self.bound_conflict());
+                    continue;
+                }
+            }
+            let Some(var) = self.select_var() else {
+                return self.found_solution(solution_limit);
+            };
+            if let Some(limit) = self.limit_reached() {
+                return self.finish(Status::LimitReached(limit));
+            }
+            if let Err(failure) = self.decide_level(var) {
+                conflict = Some(failure);
+            }
+        }
+    }
+
+    /// Opens a level deciding `var`: `x = v` (the value order's first), or
+    /// a split's first half; propagates it.
+    fn decide_level(&mut self, var: u32) -> Result<(), Failure> {
+        self.push_frame(var);
+        let level = self.tree.frames.len() as u32;
+        let start = self.state.history().expect("the history is on").len();
+        self.learning.as_mut().expect("learning").level_start.push(start);
+        self.state.set_level(level);
+        self.run.stats.nodes += 1;
+        self.run.stats.max_depth = self.run.stats.max_depth.max(level);
+        let frame = *self.tree.frames.last().expect("a frame");
+        if let FrameKind::Split { at, upper_first } = frame.kind {
+            let top = self.tree.frames.last_mut().expect("a frame");
+            top.assigned = true;
+            top.value = u32::from(upper_first);
+            if self.observer.is_some() {
+                self.emit(SearchEvent::Split { var: self.var_id(var), at, upper: upper_first, depth: level });
+            }
+            // Both halves of a split of two values or more are non-empty.
+            return self.split(var, at, upper_first).map_err(|f| f.expect("a half is never empty"));
+        }
+        let pos = self.next_value().expect("a free variable has a value");
+        let top = self.tree.frames.last_mut().expect("a frame");
+        top.assigned = true;
+        top.value = pos;
+        if self.observer.is_some() {
+            let value = self.state.value(var, pos);
+            self.emit(SearchEvent::Decision { var: self.var_id(var), value, depth: level });
+        }
+        self.decide(var, pos)
+    }
+
+    /// Learns from `failure`: analyses it, jumps back (to the root when a
+    /// restart is due), adds the nogood and asserts it. `None` when the
+    /// conflict holds at the root; else the next conflict, if asserting
+    /// the nogood led to one.
+    fn learn_from(&mut self, failure: Failure) -> Option<Option<Failure>> {
+        let mut learning = self.learning.take().expect("learning");
+        let learnt = self.analyse(&mut learning, failure);
+        let Some(learnt) = learnt else {
+            self.learning = Some(learning);
+            return None;
+        };
+        self.run.stats.learnt += 1;
+        #[cfg(feature = "testing")]
+        if let Some(check) = &mut learning.check {
+            let history = self.state.history().expect("the history is on");
+            let root_end = learning.level_start.get(1).copied().unwrap_or(history.len());
+            let best = self.run.optimizing.and_then(|bb| bb.best());
+            check.check(&learnt.literals, &self.state, self.program.model, best, root_end);
+        }
+        if self.observer.is_some() {
+            let (atoms, level) = (learnt.literals.len(), learnt.backjump);
+            self.emit(SearchEvent::Learnt { atoms, level });
+        }
+        learning.until_reduction = learning.until_reduction.saturating_sub(1);
+        let reduce = learning.until_reduction == 0;
+        if reduce {
+            learning.reduction_interval += super::REDUCTION_GROWTH;
+            learning.until_reduction = learning.reduction_interval;
+        }
+        self.learning = Some(learning);
+        let restart = self.restart_due();
+        let target = if restart { 0 } else { learnt.backjump };
+        self.backjump_to(target);
+        if restart {
+            self.restarted();
+        }
+        let learning = self.learning.as_mut().expect("learning");
+        if reduce {
+            learning.nogoods.reduce(self.state.history().expect("the history is on"));
+        }
+        let kind = if learnt.literals.len() == 1 { Kind::Permanent } else { Kind::Learnt };
+        let first = learnt.literals[0];
+        let id = learning.nogoods.add(learnt.literals, kind, learnt.lbd);
+        if target < learnt.backjump {
+            // Restarted: the nogood has two open literals at the root.
+            return Some(None);
+        }
+        Some(self.assert(first, id).err())
+    }
+
+    /// Makes nogood `id`'s literal `literal` true and propagates.
+    fn assert(&mut self, literal: Literal, id: u32) -> Result<(), Failure> {
+        self.make_true(literal, id)?;
+        self.propagate_queue(None)
+    }
+
+    /// Jumps back to decision level `target`: undoes every level above it,
+    /// saving the phases of the variables it fixed.
+    pub(in crate::search) fn backjump_to(&mut self, target: u32) {
+        let depth = self.tree.frames.len() as u32;
+        if depth <= target {
+            return;
+        }
+        let mark = self.tree.frames[target as usize].mark;
+        if let Some(history) = self.state.history() {
+            for entry in &history.entries[mark.entries()..] {
+                let x = entry.var;
+                if self.state.size(x) == 1 && !self.state.is_interval(x) {
+                    self.activity.save_phase(x, self.state.min_pos(x));
+                }
+            }
+        }
+        self.state.undo_to(mark);
+        while self.tree.frames.len() as u32 > target {
+            let frame = self.tree.frames.pop().expect("a frame");
+            self.tree.decided[frame.var as usize] = false;
+            self.tree.level_of[frame.var as usize] = 0;
+            self.tree.orders.truncate(frame.start as usize);
+            self.run.stats.backtracks += 1;
+            if self.observer.is_some() {
+                let depth = self.tree.frames.len() as u32 + 1;
+                self.emit(SearchEvent::Backtrack { var: self.var_id(frame.var), depth });
+            }
+        }
+        if depth - target > 1 {
+            self.run.stats.backjumps += 1;
+        }
+        self.state.set_level(target);
+        if let Some(learning) = &mut self.learning {
+            learning.level_start.truncate(target as usize + 1);
+        }
+        self.queue.clear();
+    }
+
+    /// After a solution: when enumerating, excludes it by the nogood of its
+    /// decisions and asserts that (`Err(None)` when there is none: the
+    /// solution was the root's); under branch and bound, nothing (the bound
+    /// does it).
+    fn exclude_solution(&mut self) -> Result<(), Option<Failure>> {
+        #[cfg(feature = "testing")]
+        if let Some(check) = self.learning.as_mut().and_then(|l| l.check.as_mut()) {
+            check.found(&self.state);
+        }
+        if self.run.optimizing.is_some() {
+            return Ok(());
+        }
+        let depth = self.tree.frames.len() as u32;
+        if depth == 0 {
+            return Err(None);
+        }
+        let literals: Vec<Literal> = (1..=depth).rev().map(|level| self.decision_literal(level).negation()).collect();
+        self.backjump_to(depth - 1);
+        let first = literals[0];
+        let learning = self.learning.as_mut().expect("learning");
+        let id = learning.nogoods.add(literals, Kind::Permanent, depth);
+        self.assert(first, id).map_err(Some)
+    }
+
+    /// The conflict of a bound that leaves the objective no value: the
+    /// objective's values that beat the best are all gone, which holds now.
+    fn bound_conflict(&mut self) -> Failure {
+        let (x, sense, best) = self.run.optimizing.and_then(|bb| bb.bound()).expect("a bound was imposed");
+        let literal = match sense {
+            Sense::Minimize => Literal::AtLeast { var: x, value: best },
+            Sense::Maximize => Literal::AtMost { var: x, value: best },
+        };
+        Failure { constraint: NONE, wiped: Some(x), origin: Origin::Bound(literal) }
+    }
+}

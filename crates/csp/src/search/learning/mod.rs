@@ -1,0 +1,308 @@
+//! Search that learns from its failures: lazy clause generation (Ohrimenko,
+//! Stuckey & Codish 2009; Feydy & Stuckey 2009) adapted to this kernel, as
+//! Chuffed and Pumpkin do it, for [`Search::Learning`](crate::Search::Learning).
+//!
+//! # The pieces
+//!
+//! - **Literals** are facts about one variable's domain
+//!   ([`Literal`]): positions of a bitset's word removed (`x ≠ 3`, or
+//!   several at once) or the only ones left (`x = 3`), and bounds (`x ≥ 5`)
+//!   for intervals. The public [`Atom`](crate::Atom) is their user-facing
+//!   form.
+//! - **The history** (`kernel::History`) records every domain change with
+//!   its cause (a decision, a propagator acting for a constraint, a nogood,
+//!   a fact of the root) and its decision level, one entry per changed
+//!   word or interval. It can show any domain as it was at any earlier
+//!   point, and find the entry that made a fact true.
+//! - **Explanations** are lazy: only when an analysis needs to know why an
+//!   entry happened does it ask the entry's propagator
+//!   ([`Propagator::explain`](crate::Propagator::explain)), which reads the
+//!   domains as they were then. A propagator without an answer of its own
+//!   gets the generic one, its scope's domains as they were, which is right
+//!   for every sound propagator that reads only its scope: custom
+//!   constraints need nothing to work with learning.
+//! - **Analysis** (the sibling module `analysis`) goes back from a
+//!   conflict to the first unique implication point and yields a nogood
+//!   with one fact at the conflict's level; the search jumps back to the
+//!   second highest level among its facts, where the nogood, now a clause
+//!   with one literal left, asserts something new.
+//! - **Nogoods** (the sibling module `nogoods`) are clauses over literals
+//!   with two watched literals, propagated before any propagator each time
+//!   the queue runs, reduced by literal block distance.
+//! - **Search** (the sibling module `descent`): binary decisions, conflicts
+//!   analysed and learnt from, backjumps, restarts that keep the nogoods,
+//!   solutions excluded by the nogood of their decisions, branch and bound.
+//!
+//! # Why the nogoods are right
+//!
+//! Every learnt nogood is implied by the model, the run's assumptions, the
+//! solutions already found (when enumerating) and the bound of branch and
+//! bound: explanations are implied by their constraints, the root facts
+//! (assumptions, the bound) hold in every state the run can reach, and a
+//! solution's nogood only excludes that solution. Branch and bound only
+//! tightens its bound, so a nogood learnt under one bound stays valid under
+//! every later one; restarts keep the nogoods for the same reason. The
+//! nogoods live for one run (one `solve`, `count`, `solutions` or
+//! `optimize`): the next run may have other assumptions. With
+//! `Solver::check_nogoods` (feature `testing`) every learnt nogood is
+//! checked against the brute-force solutions of small models, and the
+//! property tests run it on random models under every configuration that
+//! learns.
+
+use crate::ids::VarId;
+use crate::kernel::{Cause, Explanation, Literal, NONE, Request};
+
+use super::Solver;
+use super::dfs::FrameKind;
+use super::propagate::{Failure, Origin};
+
+mod analysis;
+#[cfg(feature = "testing")]
+mod check;
+mod descent;
+mod nogoods;
+
+use analysis::{Analysis, Learnt, Next};
+use nogoods::{Found, Nogoods};
+
+/// What a solver that learns keeps besides the history.
+#[derive(Debug)]
+pub(super) struct Learning {
+    nogoods: Nogoods,
+    analysis: Analysis,
+    /// Per decision level (from 1; 0 is the root's), the first entry of the
+    /// history it recorded.
+    level_start: Vec<u32>,
+    /// Conflicts before the next reduction of the nogoods, and the interval.
+    until_reduction: u64,
+    reduction_interval: u64,
+    /// The debug check of every learnt nogood (feature `testing`).
+    #[cfg(feature = "testing")]
+    check: Option<Box<check::Check>>,
+}
+
+/// Conflicts before the first reduction of the nogoods; each later interval
+/// is longer by [`REDUCTION_GROWTH`] (Glucose's schedule).
+const FIRST_REDUCTION: u64 = 2000;
+const REDUCTION_GROWTH: u64 = 300;
+
+impl Learning {
+    pub(super) fn new(num_vars: usize) -> Learning {
+        Learning {
+            nogoods: Nogoods::new(num_vars),
+            analysis: Analysis::default(),
+            level_start: vec![0],
+            until_reduction: FIRST_REDUCTION,
+            reduction_interval: FIRST_REDUCTION,
+            #[cfg(feature = "testing")]
+            check: None,
+        }
+    }
+
+    /// Forgets every nogood, for a new run.
+    pub(super) fn reset(&mut self) {
+        self.nogoods.clear();
+        self.level_start.clear();
+        self.level_start.push(0);
+        self.until_reduction = FIRST_REDUCTION;
+        self.reduction_interval = FIRST_REDUCTION;
+        #[cfg(feature = "testing")]
+        if let Some(check) = &mut self.check {
+            check.reset();
+        }
+    }
+}
+
+impl Solver<'_> {
+    /// Propagates the nogoods over the changes since they last looked.
+    pub(super) fn propagate_nogoods(&mut self) -> Result<(), Failure> {
+        let Some(mut learning) = self.learning.take() else { return Ok(()) };
+        let result = self.run_nogoods(&mut learning.nogoods);
+        self.learning = Some(learning);
+        result
+    }
+
+    fn run_nogoods(&mut self, nogoods: &mut Nogoods) -> Result<(), Failure> {
+        while let Some(e) = self.state.read_next() {
+            let var = self.state.history().expect("the history is on").entries[e as usize].var;
+            let mut i = 0;
+            while i < nogoods.watches[var as usize].len() {
+                let id = nogoods.watches[var as usize][i];
+                let (keep, found) = nogoods.visit(&self.state, var, id);
+                if keep {
+                    i += 1;
+                } else {
+                    nogoods.watches[var as usize].swap_remove(i);
+                }
+                let failure = match found {
+                    Found::Nothing => continue,
+                    Found::Conflict => Failure { constraint: NONE, wiped: None, origin: Origin::Nogood(id) },
+                    Found::Unit(literal) => match self.make_true(literal, id) {
+                        Ok(()) => continue,
+                        Err(failure) => failure,
+                    },
+                };
+                // This entry's other watches are looked at again if it
+                // survives the backjump.
+                self.state.unread_from(e);
+                return Err(failure);
+            }
+        }
+        Ok(())
+    }
+
+    /// Makes `literal` true, the work of nogood `id`.
+    pub(super) fn make_true(&mut self, literal: Literal, id: u32) -> Result<(), Failure> {
+        let slot = self.program.propagators.len() as u32;
+        let model = self.program.model.id();
+        let mut ctx = self.waking_context(slot, NONE, false);
+        ctx.nogood = Some(id);
+        let result = match literal {
+            Literal::Outside { var, word, mask } => ctx.remove_mask(var, word, mask).map(drop),
+            Literal::Within { var, word, mask } => (0..ctx.state().num_words(var))
+                .try_for_each(|k| ctx.remove_mask(var, k, !if k == word { mask } else { 0 }).map(drop)),
+            Literal::AtLeast { var, value } => ctx.set_min(VarId { index: var, model }, value).map(drop),
+            Literal::AtMost { var, value } => ctx.set_max(VarId { index: var, model }, value).map(drop),
+        };
+        let wiped = ctx.wiped;
+        result.map_err(|_| Failure { constraint: NONE, wiped, origin: Origin::Nogood(id) })
+    }
+
+    /// Appends to `out` why entry `time` (caused by `cause`) did what
+    /// `request` asks (`time` the history's length for a failure).
+    fn explain(&mut self, nogoods: &Nogoods, cause: Cause, request: Request, time: u32, out: &mut Vec<Literal>) {
+        match cause {
+            Cause::Propagator { propagator, constraint } => {
+                let state = &self.state;
+                let history = state.history().expect("a solver that learns keeps the history");
+                let start = out.len();
+                let model = self.program.model.id();
+                let mut explanation = Explanation { state, history, time, request, constraint, model, out };
+                if !self.program.propagators[propagator as usize].explain(&mut explanation) {
+                    explanation.out.truncate(start);
+                    // The all-different system reasons over all its
+                    // constraints at once, whichever it names.
+                    let scope = match &self.program.system_scope {
+                        Some((leader, vars)) if *leader == propagator => vars,
+                        _ => self.program.scopes[constraint as usize],
+                    };
+                    explanation.generic(scope);
+                }
+            }
+            Cause::Nogood(id) => {
+                // The literal it made true is first; the others were false.
+                out.extend(nogoods.clause(id).literals[1..].iter().map(|l| l.negation()));
+            }
+            Cause::Decision | Cause::Root => unreachable!("decisions and root facts are not explained"),
+        }
+    }
+
+    /// The facts a conflict starts from (they hold now), into `out`.
+    fn conflict_facts(&mut self, nogoods: &Nogoods, failure: Failure, out: &mut Vec<Literal>) {
+        let now = self.state.history().expect("the history is on").len();
+        match failure.origin {
+            Origin::Nogood(id) => out.extend(nogoods.clause(id).literals.iter().map(|l| l.negation())),
+            Origin::Bound(literal) => out.push(literal),
+            Origin::Propagator { propagator, bounds } => {
+                let cause = Cause::Propagator { propagator, constraint: failure.constraint };
+                let Some(x) = failure.wiped else {
+                    return self.explain(nogoods, cause, Request::Failure, now, out);
+                };
+                if !self.state.is_interval(x) {
+                    // The propagator removed (or would have) every value
+                    // left: what was gone before, and why the rest went.
+                    for k in 0..self.state.num_words(x) {
+                        let (word, all) = (self.state.word(x, k), self.state.word_positions(x, k));
+                        if all & !word != 0 {
+                            out.push(Literal::Outside { var: x, word: k, mask: all & !word });
+                        }
+                        if word != 0 {
+                            self.explain(nogoods, cause, Request::Removed { var: x, word: k, mask: word }, now, out);
+                        }
+                    }
+                    return;
+                }
+                let bounds_now = self.state.interval(x);
+                let (lo, hi) = bounds.unwrap_or((i64::MIN, i64::MAX));
+                if lo > bounds_now.max {
+                    out.push(Literal::AtMost { var: x, value: bounds_now.max });
+                    let request = Request::AtLeast { var: x, value: bounds_now.max + 1 };
+                    self.explain(nogoods, cause, request, now, out);
+                } else if hi < bounds_now.min {
+                    out.push(Literal::AtLeast { var: x, value: bounds_now.min });
+                    let request = Request::AtMost { var: x, value: bounds_now.min - 1 };
+                    self.explain(nogoods, cause, request, now, out);
+                } else {
+                    self.explain(nogoods, cause, Request::AtLeast { var: x, value: lo }, now, out);
+                    self.explain(nogoods, cause, Request::AtMost { var: x, value: hi }, now, out);
+                }
+            }
+            Origin::Check => unreachable!("search that learns propagates to a fixpoint"),
+        }
+    }
+
+    /// The fact a decision level's decision made true: `x = v`, or the half
+    /// of a split.
+    fn decision_literal(&self, level: u32) -> Literal {
+        let frame = &self.tree.frames[level as usize - 1];
+        match frame.kind {
+            FrameKind::Split { at, .. } if frame.value == 1 => Literal::AtLeast { var: frame.var, value: at + 1 },
+            FrameKind::Split { at, .. } => Literal::AtMost { var: frame.var, value: at },
+            _ => Literal::Within { var: frame.var, word: frame.value / 64, mask: 1u64 << (frame.value % 64) },
+        }
+    }
+
+    /// Analyses a conflict to a nogood (see the sibling module `analysis`),
+    /// bumping the activities of what it meets. `None` when the conflict
+    /// holds at the root: the search is over.
+    fn analyse(&mut self, learning: &mut Learning, failure: Failure) -> Option<Learnt> {
+        let len = self.state.history().expect("the history is on").len();
+        learning.analysis.start(len as usize);
+        let mut facts = std::mem::take(&mut learning.analysis.facts);
+        self.conflict_facts(&learning.nogoods, failure, &mut facts);
+        learning.analysis.facts = facts;
+        if let Origin::Nogood(id) = failure.origin {
+            learning.analysis.clauses.push(id);
+        }
+        let history = self.state.history().expect("the history is on");
+        learning.analysis.trace(&self.state, history, &learning.level_start, len);
+        if learning.analysis.settle_level(history) == 0 {
+            return None;
+        }
+        loop {
+            let history = self.state.history().expect("the history is on");
+            match learning.analysis.next(history) {
+                Next::Stop => break,
+                Next::Settle => {
+                    if learning.analysis.settle_level(history) == 0 {
+                        return None;
+                    }
+                }
+                Next::Explain(e, need) => {
+                    let entry = history.entries[e as usize];
+                    let mut facts = std::mem::take(&mut learning.analysis.facts);
+                    for request in Analysis::requests(&entry, need) {
+                        self.explain(&learning.nogoods, entry.cause, request, e, &mut facts);
+                    }
+                    if let Cause::Nogood(id) = entry.cause {
+                        learning.analysis.clauses.push(id);
+                    }
+                    learning.analysis.facts = facts;
+                    let history = self.state.history().expect("the history is on");
+                    learning.analysis.trace(&self.state, history, &learning.level_start, e);
+                }
+            }
+        }
+        let history = self.state.history().expect("the history is on");
+        let learnt = learning.analysis.learnt(history, |level| self.decision_literal(level));
+        for &var in &learning.analysis.vars {
+            self.activity.bump(var);
+        }
+        self.activity.decay();
+        for &id in &learning.analysis.clauses {
+            learning.nogoods.bump(id);
+        }
+        learning.nogoods.decay();
+        Some(learnt)
+    }
+}

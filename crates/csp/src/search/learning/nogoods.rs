@@ -1,0 +1,236 @@
+//! The nogoods: learnt clauses over literals, propagated with two watched
+//! literals (Moskewicz et al. 2001, "Chaff"), and their database reduction
+//! by literal block distance (Audemard & Simon 2009, "Glucose").
+//!
+//! A clause is a disjunction of [`Literal`]s, the negation of a nogood's
+//! conjunction of facts. Each clause watches two literals that are not
+//! false, through the watch lists of their variables. The store learns what
+//! changed by reading the history from where it last stopped (every domain
+//! change is an entry there, whoever made it): for each changed variable it
+//! looks at the clauses watching it, moves a watch that became false to
+//! another literal that is not, and when it cannot, the clause is unit (its
+//! last literal is made true, the clause being its reason) or false (a
+//! conflict). (The history keeps how far the store has read, so that an
+//! undo pulls it back with the entries.) A literal made true by a clause is moved to its first place
+//! and stays there while it is on the trail (a true watch is never moved),
+//! so the clause explains it by the negations of its other literals.
+//!
+//! Reduction: every so many conflicts, the learnt clauses are sorted by
+//! literal block distance (the number of decision levels among their
+//! literals when learnt) and activity (bumped when a clause takes part in an
+//! analysis), and the worse half is deleted, except the clauses of distance
+//! two or less ("glue"), those that are the reason of a literal on the trail,
+//! and the permanent ones (the nogoods that exclude found solutions).
+
+use crate::kernel::{History, Literal, State};
+
+/// What a clause is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// Learnt from a conflict: may be deleted.
+    Learnt,
+    /// Excludes a solution found (or is a unit learnt at the root): kept.
+    Permanent,
+}
+
+/// A clause and what the reduction weighs it by.
+#[derive(Clone, Debug)]
+pub(super) struct Clause {
+    pub(super) literals: Vec<Literal>,
+    pub(super) kind: Kind,
+    pub(super) lbd: u32,
+    pub(super) activity: f64,
+}
+
+/// What a look at one clause found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Found {
+    /// Nothing to do.
+    Nothing,
+    /// Its first literal is to be made true.
+    Unit(Literal),
+    /// Every literal is false.
+    Conflict,
+}
+
+/// The clauses, their watches, and how far the history was read.
+#[derive(Debug, Default)]
+pub(super) struct Nogoods {
+    /// By id; a deleted clause's slot is `None` until reused.
+    clauses: Vec<Option<Clause>>,
+    free: Vec<u32>,
+    /// Per variable, the clauses watching a literal on it (an entry may be
+    /// stale: the clause no longer watches the variable, or was deleted).
+    pub(super) watches: Vec<Vec<u32>>,
+    /// The learnt (deletable) clauses alive.
+    learnt: usize,
+    /// The activity increment of clauses.
+    increment: f64,
+}
+
+impl Nogoods {
+    pub(super) fn new(num_vars: usize) -> Nogoods {
+        Nogoods { watches: vec![Vec::new(); num_vars], increment: 1.0, ..Nogoods::default() }
+    }
+
+    /// Forgets every clause, for a new run.
+    pub(super) fn clear(&mut self) {
+        self.clauses.clear();
+        self.free.clear();
+        self.watches.iter_mut().for_each(Vec::clear);
+        self.learnt = 0;
+        self.increment = 1.0;
+    }
+
+    /// The clause `id`.
+    #[inline]
+    pub(super) fn clause(&self, id: u32) -> &Clause {
+        self.clauses[id as usize].as_ref().expect("a live clause")
+    }
+
+    /// Adds a clause watching its first two literals (the first must not be
+    /// false; the second, if any, is the last to have become false, or not
+    /// false either). Returns its id.
+    pub(super) fn add(&mut self, literals: Vec<Literal>, kind: Kind, lbd: u32) -> u32 {
+        debug_assert!(!literals.is_empty(), "an empty clause is a conflict at the root, not a nogood");
+        let id = match self.free.pop() {
+            Some(id) => id,
+            None => {
+                self.clauses.push(None);
+                self.clauses.len() as u32 - 1
+            }
+        };
+        for literal in literals.iter().take(2) {
+            self.watches[literal.var() as usize].push(id);
+        }
+        if kind == Kind::Learnt {
+            self.learnt += 1;
+        }
+        self.clauses[id as usize] = Some(Clause { literals, kind, lbd, activity: self.increment });
+        id
+    }
+
+    /// Clause `id` took part in a conflict's analysis.
+    pub(super) fn bump(&mut self, id: u32) {
+        if let Some(clause) = &mut self.clauses[id as usize] {
+            clause.activity += self.increment;
+            if clause.activity > 1e100 {
+                self.clauses.iter_mut().flatten().for_each(|c| c.activity *= 1e-100);
+                self.increment *= 1e-100;
+            }
+        }
+    }
+
+    /// The conflict is over: later bumps weigh more.
+    pub(super) fn decay(&mut self) {
+        self.increment /= 0.999;
+    }
+
+    /// Looks at clause `id`, watching `var`, which changed: moves its
+    /// watches off false literals where it can. Returns whether it still
+    /// watches `var`, and what it found.
+    pub(super) fn visit(&mut self, state: &State, var: u32, id: u32) -> (bool, Found) {
+        let Some(clause) = self.clauses[id as usize].as_mut() else { return (false, Found::Nothing) };
+        let literals = &mut clause.literals;
+        if literals.len() == 1 {
+            let found = match state.truth(literals[0]) {
+                Some(true) => Found::Nothing,
+                Some(false) => Found::Conflict,
+                None => Found::Unit(literals[0]),
+            };
+            return (literals[0].var() == var, found);
+        }
+        let mut truth = [state.truth(literals[0]), state.truth(literals[1])];
+        if truth.contains(&Some(true)) {
+            return (literals[0].var() == var || literals[1].var() == var, Found::Nothing);
+        }
+        for slot in 0..2 {
+            if truth[slot] != Some(false) {
+                continue;
+            }
+            let replacement = (2..literals.len()).find_map(|j| {
+                let t = state.truth(literals[j]);
+                (t != Some(false)).then_some((j, t))
+            });
+            if let Some((j, t)) = replacement {
+                literals.swap(slot, j);
+                truth[slot] = t;
+                let moved = literals[slot].var();
+                if moved != var {
+                    self.watches[moved as usize].push(id);
+                }
+            }
+        }
+        let clause = self.clauses[id as usize].as_mut().expect("a live clause");
+        let literals = &mut clause.literals;
+        let found = match truth {
+            [Some(true), _] | [_, Some(true)] => Found::Nothing,
+            [Some(false), Some(false)] => Found::Conflict,
+            [Some(false), None] => {
+                // The literal to make true goes first: the clause is its reason.
+                literals.swap(0, 1);
+                Found::Unit(literals[0])
+            }
+            [None, Some(false)] => Found::Unit(literals[0]),
+            [None, None] => Found::Nothing,
+        };
+        (literals[0].var() == var || literals[1].var() == var, found)
+    }
+
+    /// Whether clause `id` is the reason of an entry still in the history.
+    fn is_reason(&self, id: u32, history: &History) -> bool {
+        let clause = self.clause(id);
+        let var = clause.literals[0].var();
+        let mut e = history.last(var);
+        while e != crate::kernel::NONE {
+            let entry = &history.entries[e as usize];
+            if entry.cause == crate::kernel::Cause::Nogood(id) {
+                return true;
+            }
+            e = entry.previous;
+        }
+        false
+    }
+
+    /// Deletes the worse half of the learnt clauses (see the module docs).
+    /// Returns how many were deleted.
+    pub(super) fn reduce(&mut self, history: &History) -> usize {
+        let mut candidates: Vec<(u32, u32, f64)> = self
+            .clauses
+            .iter()
+            .enumerate()
+            .filter_map(|(id, c)| c.as_ref().map(|c| (id as u32, c)))
+            .filter(|(_, c)| c.kind == Kind::Learnt && c.lbd > 2)
+            .map(|(id, c)| (id, c.lbd, c.activity))
+            .collect();
+        // Worst first: the largest distance, then the least active; ties by id.
+        candidates.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.total_cmp(&b.2)).then(a.0.cmp(&b.0)));
+        let target = self.learnt / 2;
+        let mut deleted = 0;
+        for &(id, _, _) in &candidates {
+            if deleted >= target {
+                break;
+            }
+            if self.is_reason(id, history) {
+                continue;
+            }
+            self.clauses[id as usize] = None;
+            self.free.push(id);
+            deleted += 1;
+        }
+        self.learnt -= deleted;
+        if deleted > 0 {
+            // Drop the deleted clauses' watches (and stale ones) in one pass.
+            let clauses = &self.clauses;
+            for (var, list) in self.watches.iter_mut().enumerate() {
+                list.retain(|&id| {
+                    clauses[id as usize]
+                        .as_ref()
+                        .is_some_and(|c| c.literals.iter().take(2).any(|l| l.var() as usize == var))
+                });
+                list.dedup();
+            }
+        }
+        deleted
+    }
+}
