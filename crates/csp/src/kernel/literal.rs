@@ -84,6 +84,7 @@ impl State {
 
     /// Whether `literal` holds when its variable takes `value` (a value of
     /// its initial domain).
+    #[cfg(feature = "testing")]
     pub(crate) fn holds_at(&self, literal: Literal, value: i64) -> bool {
         let at = |word: u32, mask: u64| {
             self.position(literal.var(), value).is_some_and(|p| p / 64 == word && mask & 1u64 << (p % 64) != 0)

@@ -36,6 +36,7 @@ pub(crate) struct BranchAndBound {
 
 impl BranchAndBound {
     /// The objective value of the best solution so far.
+    #[cfg(feature = "testing")]
     pub(crate) fn best(&self) -> Option<i64> {
         self.best
     }
