@@ -712,8 +712,11 @@ proptest! {
         };
         // A variable alone is its own objective; a sum (with a constant) gets one.
         let shift = if terms.len() == 1 { 0 } else { shift };
-        let value_of =
-            |values: &[i64]| -> i64 { terms.iter().map(|&(a, x)| a * values[x.index()]).sum::<i64>() + shift };
+        // In i128: a term may pass i64 (3 * 2^62) while the sum fits.
+        let value_of = |values: &[i64]| -> i64 {
+            let sum = terms.iter().map(|&(a, x)| i128::from(a) * i128::from(values[x.index()])).sum::<i128>();
+            i64::try_from(sum + i128::from(shift)).expect("a posted objective's values fit the value range")
+        };
         let expression: LinearExpr = terms.iter().map(|&(a, x)| a * x).sum::<LinearExpr>() + shift;
         // An objective that can leave the value range is refused (values
         // near 2^62 times a weight of 2 or 3): exactly when its range does.
@@ -849,7 +852,11 @@ proptest! {
         let vars: Vec<VarId> = model.vars().collect();
         let n = csp.domains.len();
         let terms: Vec<(i64, VarId)> = objective.iter().zip(&vars[..n]).map(|(&a, &x)| (a, x)).collect();
-        let value_of = |values: &[i64]| -> i64 { terms.iter().map(|&(a, x)| a * values[x.index()]).sum() };
+        // In i128: a term may pass i64 (3 * 2^62) while the sum fits.
+        let value_of = |values: &[i64]| -> i64 {
+            let sum = terms.iter().map(|&(a, x)| i128::from(a) * i128::from(values[x.index()])).sum::<i128>();
+            i64::try_from(sum).expect("a posted objective's values fit the value range")
+        };
         // An objective whose values pass the value range is refused (and
         // tested elsewhere).
         let expression: LinearExpr = terms.iter().map(|&(a, x)| a * x).sum();
