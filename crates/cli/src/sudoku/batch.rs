@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
+use crate::app::counted;
 use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 use anyhow::bail;
 use csp::{Limit, SolveConfig, Stats, Status};
@@ -17,7 +18,7 @@ use serde::Serialize;
 use super::input::{BatchOptions, Item, Location, Sink, for_each_puzzle};
 use super::screen;
 use super::solvers::with_solver;
-use super::summary::{Summary, plural};
+use super::summary::Summary;
 use super::{BUILTIN_PUZZLE, Configs, CountArgs, Io, RecordOutput, SolveArgs};
 
 /// What happened to one puzzle.
@@ -152,14 +153,12 @@ fn write_solution(
         Format::Pretty | Format::Grid => {
             let _ = writeln!(
                 out,
-                "# {location}: solved ({}x{}, {} boxes, {} {}, {} node{})",
+                "# {location}: solved ({}x{}, {} boxes, {}, {})",
                 solution.side(),
                 solution.side(),
                 solution.shape(),
-                puzzle.grid.num_givens(),
-                plural(puzzle.grid.num_givens() as u64, "given", "givens"),
-                stats.nodes,
-                if stats.nodes == 1 { "" } else { "s" }
+                counted(puzzle.grid.num_givens() as u64, "given", "givens"),
+                counted(stats.nodes, "node", "nodes")
             );
             writer.write(solution, out);
             out.push('\n');

@@ -23,10 +23,9 @@ use super::batch::{exit_code, push_json_line};
 use super::input::{BatchOptions, Item, Location, Sink, for_each_puzzle};
 use super::screen::Screen;
 use super::solvers::with_solver;
-use super::summary::plural;
 use super::{Configs, InputArgs, Io, RecordOutput, TraceFormat};
 use crate::StrategyArgs;
-use crate::app::{ColorChoice, Quiet};
+use crate::app::{ColorChoice, Quiet, counted};
 
 /// The long help of `explain`.
 pub(super) const EXPLAIN_ABOUT: &str = "Solve every puzzle as a person would: keep the pencil marks, apply the \
@@ -163,11 +162,8 @@ fn describe(location: &Location, marks: &PencilMarks) -> String {
     let cells = marks.shape().num_cells();
     let givens = (0..cells).filter(|&cell| marks.is_given(cell)).count();
     let placed = (0..cells).filter(|&cell| marks.value(cell) != 0 && !marks.is_given(cell)).count();
-    let mut text = format!(
-        "{location}: {n}x{n} with {} boxes, {givens} {}",
-        marks.shape(),
-        plural(givens as u64, "given", "givens")
-    );
+    let mut text =
+        format!("{location}: {n}x{n} with {} boxes, {}", marks.shape(), counted(givens as u64, "given", "givens"));
     if placed > 0 {
         let _ = write!(text, ", {placed} placed");
     }
@@ -490,12 +486,7 @@ pub(super) fn hint(args: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                     if json {
                         push_json_line(out, &record("mistakes", None, Some(found), None));
                     } else {
-                        let _ = writeln!(
-                            out,
-                            "{location}: {} mistake{}:",
-                            found.len(),
-                            if found.len() == 1 { "" } else { "s" }
-                        );
+                        let _ = writeln!(out, "{location}: {}:", counted(found.len() as u64, "mistake", "mistakes"));
                         for mistake in found {
                             let _ = writeln!(out, "  {mistake}");
                         }

@@ -19,10 +19,11 @@ use super::batch::{exit_code, push_json_line};
 use super::human::{Use, uses};
 use super::input::{BatchOptions, Item, Location, Sink, for_each_puzzle};
 use super::solvers::with_solver;
-use super::summary::{Histogram, duration_text, plural, wall_line};
 use super::{Configs, InputArgs, Io, RecordOutput, default_jobs};
+use super::summary::{Histogram, duration_text, wall_line};
 use crate::StrategyArgs;
 use crate::app::Verbosity;
+use crate::app::counted;
 
 /// The long help of `rate`.
 pub(super) const RATE_ABOUT: &str = "Rate the difficulty of every puzzle as a person would meet it: solve it \
@@ -142,9 +143,8 @@ impl Summary {
         );
         let _ = writeln!(
             out,
-            "last resorts    {} {} needed a forcing chain, {} a guess",
-            self.forcing_chains,
-            plural(self.forcing_chains, "puzzle", "puzzles"),
+            "last resorts    {} needed a forcing chain, {} a guess",
+            counted(self.forcing_chains, "puzzle", "puzzles"),
             self.guesses
         );
         out.push_str(&wall_line(self.puzzles, wall, usize::from(jobs)));
