@@ -15,7 +15,7 @@ use csp_sudoku::model::Answer;
 use csp_sudoku::parse::Puzzle;
 use serde::Serialize;
 
-use super::input::{BatchOptions, Item, Location, Sink, for_each_puzzle};
+use super::input::{Item, Location, Sink, for_each_puzzle};
 use super::screen;
 use super::solvers::with_solver;
 use super::summary::Summary;
@@ -67,7 +67,7 @@ fn solve_one(puzzle: &Puzzle, config: &SolveConfig) -> anyhow::Result<Record> {
 pub(super) fn solve(args: &SolveArgs, program: &str, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let configs = Configs::new(&args.strategy);
     if args.input.files.is_empty() && io.stdin_is_terminal {
-        return welcome(&configs, program, args.verbosity.notes(), io);
+        return welcome(&configs, program, args.batch.verbosity.notes(), io);
     }
     let started = Instant::now();
     let mut summary = Summary::default();
@@ -75,7 +75,7 @@ pub(super) fn solve(args: &SolveArgs, program: &str, io: &mut Io<'_>) -> anyhow:
     let mut writer = Writer::new(output);
     let totals = for_each_puzzle(
         &args.input,
-        BatchOptions { jobs: args.jobs, notes: args.verbosity.notes() },
+        args.batch.options(),
         io,
         |puzzle| solve_one(puzzle, configs.for_side(puzzle.grid.side())),
         |sink, location, item| {
@@ -93,7 +93,7 @@ pub(super) fn solve(args: &SolveArgs, program: &str, io: &mut Io<'_>) -> anyhow:
             Ok(())
         },
     )?;
-    finish(&summary, started, args.verbosity.stats(args.stats).then_some(args.jobs), totals.bad_sources, io)
+    finish(&summary, started, args.batch.stats().then_some(args.batch.jobs), totals.bad_sources, io)
 }
 
 fn emit_solved(
@@ -311,7 +311,7 @@ pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let json = args.output == RecordOutput::Json;
     let totals = for_each_puzzle(
         &args.input,
-        BatchOptions { jobs: args.jobs, notes: args.verbosity.notes() },
+        args.batch.options(),
         io,
         |puzzle| -> anyhow::Result<_> {
             let start = Instant::now();
@@ -380,7 +380,7 @@ pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
             Ok(())
         },
     )?;
-    finish(&summary, started, args.verbosity.stats(args.stats).then_some(args.jobs), totals.bad_sources, io)
+    finish(&summary, started, args.batch.stats().then_some(args.batch.jobs), totals.bad_sources, io)
 }
 
 /// The JSON record of a counted puzzle (`count --output json`).
