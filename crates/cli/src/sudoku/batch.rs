@@ -429,7 +429,7 @@ mod tests {
 
     #[test]
     fn json_records_escape_what_json_escapes() {
-        let location = Location { file: "a\"b\\c\u{1}.txt".into(), line: 7 };
+        let location = Location { file: "a\"b\\c\u{1}.txt".into(), line: 7, column: None };
         let mut sink = Sink { out: String::new(), stderr: &mut Vec::new() };
         write_failure(&mut sink, Format::Json, &location, "invalid", "bad input: \"x\"");
         assert_eq!(

@@ -15,7 +15,7 @@ use clap::Args;
 use csp_sudoku::format::{self, JsonRows};
 use csp_sudoku::human::{self, HumanSolver, PencilMarkError, PencilMarks, Rating, Solution, Step, Technique};
 use csp_sudoku::model::Answer;
-use csp_sudoku::parse::{Notation, ParseError, Puzzle};
+use csp_sudoku::parse::{Notation, Puzzle};
 use serde::Serialize;
 
 use super::animate::step_painter;
@@ -206,7 +206,7 @@ pub(super) fn explain(args: &ExplainArgs, io: &mut Io<'_>) -> anyhow::Result<u8>
                 // Already reported on stderr by the driver.
                 Item::Bad(err) => {
                     bad += 1;
-                    write_failure(sink, jsonl, location, "invalid", &format!("bad input: {}", unplaced(err)));
+                    write_failure(sink, jsonl, location, "invalid", &format!("bad input: {}", err.kind));
                     return Ok(());
                 }
                 Item::Done(_, explained) => explained?,
@@ -240,19 +240,17 @@ pub(super) fn explain(args: &ExplainArgs, io: &mut Io<'_>) -> anyhow::Result<u8>
     Ok(exit_code(totals.bad_sources + bad, unsolved))
 }
 
-/// What is wrong with an input puzzle, without the file and line that the
-/// line of output starts with (`column 3: 'x' is not ...`).
-fn unplaced(err: &ParseError) -> String {
-    match err.column {
-        Some(column) => format!("column {column}: {}", err.kind),
-        None => err.kind.to_string(),
-    }
-}
-
 /// A puzzle without an explanation: `file:line: message` or a JSON record.
 fn write_failure(sink: &mut Sink<'_>, jsonl: bool, location: &Location, status: &str, message: &str) {
     if jsonl {
-        let record = Failure { event: "end", file: &location.file, line: location.line, status, message };
+        let record = Failure {
+            event: "end",
+            file: &location.file,
+            line: location.line,
+            column: location.column,
+            status,
+            message,
+        };
         push_json_line(&mut sink.out, &record);
     } else {
         let _ = writeln!(sink.out, "{location}: {message}\n");
@@ -348,6 +346,8 @@ struct Failure<'a> {
     event: &'static str,
     file: &'a str,
     line: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    column: Option<usize>,
     status: &'a str,
     message: &'a str,
 }
@@ -409,6 +409,8 @@ enum Hinted {
 struct HintRecord<'a> {
     file: &'a str,
     line: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    column: Option<usize>,
     status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     step: Option<&'a Step>,
@@ -445,7 +447,7 @@ pub(super) fn hint(args: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
         |sink, location, item| {
             let hinted = match item {
                 // Already reported on stderr by the driver.
-                Item::Bad(err) => Hinted::Bad(unplaced(err)),
+                Item::Bad(err) => Hinted::Bad(err.kind.to_string()),
                 Item::Done(_, hinted) => {
                     let hinted = hinted?;
                     if let Hinted::Bad(why) = &hinted {
@@ -457,6 +459,7 @@ pub(super) fn hint(args: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
             let record = |status, step, mistakes, message| HintRecord {
                 file: &location.file,
                 line: location.line,
+                column: location.column,
                 status,
                 step,
                 mistakes,

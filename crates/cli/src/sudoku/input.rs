@@ -47,16 +47,24 @@ fn sources(files: &[PathBuf], stdin_is_terminal: bool) -> Vec<Source> {
     files.iter().map(|f| if f.as_os_str() == "-" { Source::Stdin } else { Source::File(f.clone()) }).collect()
 }
 
-/// Where a puzzle came from, for messages: `file:line`.
+/// Where a puzzle came from, for messages: `file:line`, or
+/// `file:line:column` for a puzzle the reader rejected at one place (as its
+/// error on stderr says).
 #[derive(Clone, Debug)]
 pub(super) struct Location {
     pub file: Arc<str>,
     pub line: usize,
+    /// The column the reader's error names, counting from 1.
+    pub column: Option<usize>,
 }
 
 impl std::fmt::Display for Location {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}:{}", self.file, self.line)
+        write!(f, "{}:{}", self.file, self.line)?;
+        match self.column {
+            Some(column) => write!(f, ":{column}"),
+            None => Ok(()),
+        }
     }
 }
 
@@ -203,13 +211,13 @@ pub(super) fn for_each_puzzle<R: Send>(
             for (puzzle, result) in chunk.iter().zip(results) {
                 match (puzzle, result) {
                     (Ok(puzzle), Some(result)) => {
-                        let location = Location { file: Arc::clone(&name), line: puzzle.line };
+                        let location = Location { file: Arc::clone(&name), line: puzzle.line, column: None };
                         emit(&mut sink, &location, Item::Done(puzzle, result))?;
                     }
                     (Err(err), _) => {
                         writeln!(sink.stderr, "error: {err}")?;
                         totals.bad_puzzles += 1;
-                        let location = Location { file: Arc::clone(&name), line: err.line };
+                        let location = Location { file: Arc::clone(&name), line: err.line, column: err.column };
                         emit(&mut sink, &location, Item::Bad(err))?;
                     }
                     // The worker runs on every puzzle that was read.

@@ -155,8 +155,21 @@ fn explain_goes_on_past_puzzles_it_cannot_explain() {
     assert_eq!(
         r.stdout,
         "<stdin>:1: full house: r1c2 = 3 (the last empty cell of box 1)\n\
-         <stdin>:2: bad input: column 4: 'x' (33) is larger than the grid's side, 4\n\
+         <stdin>:2:4: bad input: 'x' (33) is larger than the grid's side, 4\n\
          <stdin>:3: bad input: conflicting givens: r1c1 and r1c2 are both 1 in row 1\n"
+    );
+    // The place on stdout is the place on stderr: file, line and column.
+    assert!(r.stderr.contains("error: <stdin>:2:4: 'x' (33) is larger"), "{}", r.stderr);
+    let r = run_with(&["explain"], Some("1.4x421321.43421\n"));
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (2, "<stdin>:1:4: bad input: 'x' (33) is larger than the grid's side, 4\n\n")
+    );
+    let r = run_with(&["hint", "--output", "json"], Some("1.4x421321.43421\n"));
+    assert!(
+        r.stdout.starts_with("{\"file\":\"<stdin>\",\"line\":1,\"column\":4,\"status\":\"invalid\""),
+        "{}",
+        r.stdout
     );
 }
 
