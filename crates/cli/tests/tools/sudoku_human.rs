@@ -371,10 +371,14 @@ fn generate_difficulty_4x4_reaches_easy_and_says_what_it_cannot_reach() {
     assert_eq!(r.code, 1);
     assert!(
         r.stderr
-            .contains("error: seed 1: no medium puzzle with 2x2 boxes in 30 attempts (the levels reached: easy x30)"),
+            .contains("warning: seed 1: no medium puzzle with 2x2 boxes in 30 attempts (the levels reached: easy x30)"),
         "{}",
         r.stderr
     );
+    // A limit, not an error (docs/tools.md: `error:` is for status 2), so -q leaves it out.
+    assert!(!r.stderr.contains("error:"), "{}", r.stderr);
+    let r = run(&["generate", "--box", "2x2", "--difficulty", "medium", "--attempts", "30", "-q"]);
+    assert_eq!((r.code, r.stderr.as_str()), (1, ""));
 }
 
 #[test]
