@@ -173,6 +173,25 @@ fn explain_goes_on_past_puzzles_it_cannot_explain() {
     );
 }
 
+#[test]
+fn a_time_limit_stops_explain_and_hint_with_what_was_stopped_and_status_1() {
+    // On an empty 64x64 one step takes many seconds (forcing chains over the
+    // whole board); a limit of 0 stops every puzzle before its first step.
+    let message = "stopped: the time limit of 0 s ran out after 0 steps (--timeout gives it more)";
+    let r = run_with(&["explain", "--timeout", "0"], Some(SIX));
+    assert_eq!((r.code, r.stdout.as_str()), (1, format!("<stdin>:1: {message}\n\n").as_str()), "{}", r.stderr);
+    assert!(!r.stderr.contains("error:"), "{}", r.stderr);
+    let r = run_with(&["explain", "--timeout", "0", "--format", "jsonl"], Some(SIX));
+    assert!(r.stdout.contains("\"status\":\"limit\""), "{}", r.stdout);
+    let r = run_with(&["hint", "--timeout", "0"], Some(SIX));
+    assert_eq!((r.code, r.stdout.as_str()), (1, format!("<stdin>:1: {message}\n").as_str()), "{}", r.stderr);
+    let r = run_with(&["hint", "--timeout", "0", "--output", "json"], Some(SIX));
+    assert!(r.stdout.contains("\"status\":\"limit\""), "{}", r.stdout);
+    // The default leaves a small puzzle alone.
+    let r = run_with(&["hint"], Some(SIX));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+}
+
 /// A 9x9 board a few steps into a solution, as a pencil-mark grid in HoDoKu's frame.
 fn hodoku_board() -> (Grid, PencilMarks, String) {
     let puzzle =
