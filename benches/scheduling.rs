@@ -7,7 +7,8 @@
 //!   default configuration (`mac+mrv`) and under `mac+domwdeg`: the issue's
 //!   target is the whole optimisation under 100 ms.
 //! - `knights-tour`: the first closed tour of the 8x8 board, and every closed
-//!   tour of 6x6 counted (19,724 directed ones), through `circuit`.
+//!   tour of 6x6 counted (19,724 directed ones), through `circuit`: the
+//!   gallery's model, included from `examples/knights_tour/model.rs`.
 //!
 //! Model building happens outside the timed loop (the solver is built inside:
 //! its compilation is part of solving); each answer is checked once before timing.
@@ -15,12 +16,15 @@
 //! Run: `cargo bench --bench scheduling -- --warm-up-time 1 --measurement-time 3`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use csp::{Model, OptimizationOutcome, SolveConfig, Solver, VarId, VarOrder};
+use csp::{Model, OptimizationOutcome, SolveConfig, Solver, VarOrder};
 
 #[path = "../examples/jobshop/model.rs"]
 mod jobshop;
+#[path = "../examples/knights_tour/model.rs"]
+mod knights_tour;
 
 use jobshop::JobShop;
+use knights_tour::KnightsTour;
 
 /// The proved optimum of `model` under `config`.
 fn optimum(model: &Model, config: &SolveConfig) -> i64 {
@@ -40,31 +44,11 @@ fn job_shop(c: &mut Criterion) {
     group.finish();
 }
 
-/// The closed knight's tours of a board through one `circuit`.
-fn knights_tour(rows: i64, columns: i64) -> Model {
-    let mut model = Model::new();
-    let moves = [(-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1)];
-    let next: Vec<VarId> = (0..rows * columns)
-        .map(|square| {
-            let (row, column) = (square / columns, square % columns);
-            let targets: Vec<i64> = moves
-                .iter()
-                .map(|&(dr, dc)| (row + dr, column + dc))
-                .filter(|&(r, c)| (0..rows).contains(&r) && (0..columns).contains(&c))
-                .map(|(r, c)| r * columns + c)
-                .collect();
-            model.new_var(targets).expect("every square of these boards has moves")
-        })
-        .collect();
-    model.circuit(&next, 0).expect("a valid circuit");
-    model
-}
-
 fn tours(c: &mut Criterion) {
     let mut group = c.benchmark_group("knights-tour");
     group.sample_size(10);
-    let board8 = knights_tour(8, 8);
-    let board6 = knights_tour(6, 6);
+    let board8 = KnightsTour { rows: 8, columns: 8 }.build().expect("a valid model");
+    let board6 = KnightsTour { rows: 6, columns: 6 }.build().expect("a valid model");
     assert!(Solver::new(&board8, SolveConfig::default()).expect("small domains").solve().is_solved());
     assert_eq!(Solver::new(&board6, SolveConfig::default()).expect("small domains").count(None).solutions, 19_724);
     group.bench_function("mac+mrv/8x8-first", |b| {
