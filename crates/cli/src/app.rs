@@ -345,6 +345,19 @@ pub fn open_input(path: &Path) -> Result<std::fs::File, String> {
     }
 }
 
+/// Reads a whole file, or standard input for `-`, as UTF-8 text: the model
+/// files of `fzn-csp` and `csp-xcsp`, which are parsed as a whole.
+pub fn read_text(file: &Path, io: &mut Io<'_>) -> anyhow::Result<String> {
+    use anyhow::Context as _;
+    if file.as_os_str() == "-" {
+        let mut source = String::new();
+        io.stdin.read_to_string(&mut source).context("cannot read standard input as UTF-8 text")?;
+        return Ok(source);
+    }
+    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8 text", file.display()))
+}
+
 /// `count` and the noun that agrees with it: `1 solution`, `2 solutions`,
 /// `0 solutions`, `1 vertex`, `3 vertices`. For every count a tool writes in words.
 pub fn counted(count: u64, singular: &str, plural: &str) -> String {

@@ -9,14 +9,10 @@ use csp::{Model, SolveConfig, Solver};
 #[global_allocator]
 static ALLOCATOR: AllocDisabler = AllocDisabler;
 
-fn queens(n: i64) -> Model {
-    let mut model = Model::new();
-    let q = model.new_vars(n as usize, 0..n).unwrap();
-    model.all_different(&q).unwrap();
-    model.all_different_offset(&q, &(0..n).collect::<Vec<_>>()).unwrap();
-    model.all_different_offset(&q, &(0..n).map(|i| -i).collect::<Vec<_>>()).unwrap();
-    model
-}
+#[path = "support/queens.rs"]
+mod support;
+
+use support::queens;
 
 fn sudoku() -> Model {
     let mut model = Model::new();

@@ -11,16 +11,10 @@ use csp::{
     Relation, Solution, VarId, ViolationCounter,
 };
 
-fn queens(n: usize) -> Model {
-    let mut model = Model::new();
-    let q = model.new_vars(n, 0..n as i64).unwrap();
-    let up: Vec<i64> = (0..n as i64).collect();
-    let down: Vec<i64> = (0..n as i64).map(|i| -i).collect();
-    model.all_different(&q).unwrap();
-    model.all_different_offset(&q, &up).unwrap();
-    model.all_different_offset(&q, &down).unwrap();
-    model
-}
+#[path = "support/queens.rs"]
+mod support;
+
+use support::queens;
 
 fn config(seed: u64, max_steps: u64) -> LocalSearchConfig {
     LocalSearchConfig { seed, max_steps: Some(max_steps), ..LocalSearchConfig::default() }

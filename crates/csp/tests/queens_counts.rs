@@ -1,19 +1,13 @@
 //! Known N-queens counts under every propagation level and variable ordering.
 
-use csp::{AllDifferentStrength, Model, Propagation, SolveConfig, Solver, VarOrder};
+use csp::{AllDifferentStrength, Propagation, SolveConfig, Solver, VarOrder};
 
 const COUNTS: [u64; 10] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
 
-fn queens(n: usize) -> Model {
-    let mut model = Model::new();
-    let q = model.new_vars(n, 0..n as i64).unwrap();
-    let up: Vec<i64> = (0..n as i64).collect();
-    let down: Vec<i64> = (0..n as i64).map(|i| -i).collect();
-    model.all_different(&q).unwrap();
-    model.all_different_offset(&q, &up).unwrap();
-    model.all_different_offset(&q, &down).unwrap();
-    model
-}
+#[path = "support/queens.rs"]
+mod support;
+
+use support::queens;
 
 #[test]
 fn queens_counts_under_every_level_and_ordering() {

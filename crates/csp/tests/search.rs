@@ -7,16 +7,10 @@ use csp::{
     Solver, Status, ValueOrder, VarOrder,
 };
 
-fn queens(n: usize) -> Model {
-    let mut model = Model::new();
-    let q: Vec<_> = (0..n).map(|i| model.new_named_var(format!("q{i}"), 0..n as i64).unwrap()).collect();
-    let up: Vec<i64> = (0..n as i64).collect();
-    let down: Vec<i64> = (0..n as i64).map(|i| -i).collect();
-    model.all_different(&q).unwrap();
-    model.all_different_offset(&q, &up).unwrap();
-    model.all_different_offset(&q, &down).unwrap();
-    model
-}
+#[path = "support/queens.rs"]
+mod support;
+
+use support::queens;
 
 #[test]
 fn the_same_configuration_gives_the_same_solutions_and_statistics() {

@@ -79,7 +79,7 @@ pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
         return configuration(&cli, io);
     }
     let file = cli.file.clone().unwrap_or_default();
-    let source = read(&file, io)?;
+    let source = app::read_text(&file, io)?;
     let name = file.display();
     let fzn = crate::parse(&source).with_context(|| format!("{name}"))?;
     let lowered = crate::lower(&fzn).with_context(|| format!("{name}"))?;
@@ -126,16 +126,6 @@ fn configuration(cli: &Cli, io: &mut Io<'_>) -> anyhow::Result<u8> {
         writeln!(io.stderr, "fzn-csp: wrote {} (solver library in {})", path.display(), mznlib_dir.display())?;
     }
     Ok(app::EXIT_OK)
-}
-
-fn read(file: &std::path::Path, io: &mut Io<'_>) -> anyhow::Result<String> {
-    if file.as_os_str() == "-" {
-        let mut source = String::new();
-        io.stdin.read_to_string(&mut source).context("cannot read standard input as UTF-8 text")?;
-        return Ok(source);
-    }
-    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
-    String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8 text", file.display()))
 }
 
 /// The configuration: the engine's default (maintained arc consistency) with

@@ -5,11 +5,12 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use csp::SolveConfig;
 use csp_sudoku::generate::unique_puzzle;
 use csp_sudoku::human::generate::{GenerateError, GenerateOptions, generate, is_minimal};
-use csp_sudoku::human::{self, HumanSolver, Level, PencilMarks, Technique, find_all};
+use csp_sudoku::human::{self, HumanError, HumanSolver, Level, PencilMarks, Technique, find_all};
 use csp_sudoku::model;
 use csp_sudoku::{Grid, Shape, parse};
 
@@ -118,6 +119,26 @@ fn a_hint_continues_from_placed_digits_and_pencil_marks() {
     assert_eq!(hint, solution.steps()[5]);
     // A solved board has no hint.
     assert_eq!(human::hint(solution.end()).unwrap(), None);
+}
+
+#[test]
+fn the_time_limit_stops_the_steps_and_says_after_how_many() {
+    let puzzle = parse::one("..6..35......134.......6..1....5..64").unwrap();
+    let stopped = HumanSolver::new().with_time_limit(Duration::ZERO);
+    assert_eq!(stopped.solve(&puzzle), Err(HumanError::TimeLimit { limit: Duration::ZERO, steps: 0 }));
+    let marks = PencilMarks::from_givens(&puzzle).unwrap();
+    assert_eq!(stopped.next_step(&marks), Err(HumanError::TimeLimit { limit: Duration::ZERO, steps: 0 }));
+    // A limit that is not reached changes nothing.
+    let roomy = HumanSolver::new().with_time_limit(Duration::from_secs(600));
+    assert_eq!(roomy.solve(&puzzle), human::explain(&puzzle));
+    // An empty 25x25: no technique applies, and the forcing chains' trials
+    // over the whole board are what take long; they stop at the limit too.
+    let empty = parse::one(&".".repeat(625)).unwrap();
+    let limit = Duration::from_millis(200);
+    let started = Instant::now();
+    let result = HumanSolver::new().with_time_limit(limit).solve(&empty);
+    assert!(matches!(result, Err(HumanError::TimeLimit { limit: l, .. }) if l == limit), "{result:?}");
+    assert!(started.elapsed() < limit + Duration::from_secs(10), "stopped {:?} after the start", started.elapsed());
 }
 
 #[test]

@@ -28,7 +28,7 @@
 //! before search or use an unsupported feature are left out, with a note.
 
 use std::ffi::OsString;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, bail};
@@ -103,22 +103,11 @@ pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
     }
 }
 
-/// Reads a file (or standard input for `-`) as UTF-8 text.
-fn read(file: &Path, io: &mut Io<'_>) -> anyhow::Result<String> {
-    if file.as_os_str() == "-" {
-        let mut source = String::new();
-        io.stdin.read_to_string(&mut source).context("cannot read standard input as UTF-8 text")?;
-        return Ok(source);
-    }
-    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
-    String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8 text", file.display()))
-}
-
 fn solve(args: &SolveArgs, start: Instant, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let Some(file) = &args.file else {
         bail!("no file given: csp-xcsp FILE.xml (see --help)");
     };
-    let source = read(file, io)?;
+    let source = app::read_text(file, io)?;
     let lowered = match crate::lower(&source) {
         Ok(lowered) => lowered,
         Err(error) if error.is_unsupported() => {
@@ -261,7 +250,7 @@ fn compare(command: &CompareCommand, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let mut models = Vec::new();
     for file in &command.files {
         let name = file.file_stem().map_or_else(|| file.display().to_string(), |s| s.to_string_lossy().into_owned());
-        let source = read(file, io)?;
+        let source = app::read_text(file, io)?;
         match crate::lower(&source) {
             Ok(lowered) => match &lowered.inconsistent {
                 Some(reason) => writeln!(io.stderr, "note: {name} left out: unsatisfiable before search ({reason})")?,

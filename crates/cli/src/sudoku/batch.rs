@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
+use crate::app::counted;
 use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 use anyhow::bail;
 use csp::{Limit, SolveConfig, Stats, Status};
@@ -14,10 +15,10 @@ use csp_sudoku::model::Answer;
 use csp_sudoku::parse::Puzzle;
 use serde::Serialize;
 
-use super::input::{BatchOptions, Item, Location, Sink, for_each_puzzle};
+use super::input::{Item, Location, Sink, for_each_puzzle};
 use super::screen;
 use super::solvers::with_solver;
-use super::summary::{Summary, plural};
+use super::summary::Summary;
 use super::{BUILTIN_PUZZLE, Configs, CountArgs, Io, RecordOutput, SolveArgs};
 
 /// What happened to one puzzle.
@@ -66,7 +67,7 @@ fn solve_one(puzzle: &Puzzle, config: &SolveConfig) -> anyhow::Result<Record> {
 pub(super) fn solve(args: &SolveArgs, program: &str, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let configs = Configs::new(&args.strategy);
     if args.input.files.is_empty() && io.stdin_is_terminal {
-        return welcome(&configs, program, args.verbosity.notes(), io);
+        return welcome(&configs, program, args.batch.verbosity.notes(), io);
     }
     let started = Instant::now();
     let mut summary = Summary::default();
@@ -74,7 +75,7 @@ pub(super) fn solve(args: &SolveArgs, program: &str, io: &mut Io<'_>) -> anyhow:
     let mut writer = Writer::new(output);
     let totals = for_each_puzzle(
         &args.input,
-        BatchOptions { jobs: args.jobs, notes: args.verbosity.notes() },
+        args.batch.options(),
         io,
         |puzzle| solve_one(puzzle, configs.for_side(puzzle.grid.side())),
         |sink, location, item| {
@@ -92,7 +93,7 @@ pub(super) fn solve(args: &SolveArgs, program: &str, io: &mut Io<'_>) -> anyhow:
             Ok(())
         },
     )?;
-    finish(&summary, started, args.verbosity.stats(args.stats).then_some(args.jobs), totals.bad_sources, io)
+    finish(&summary, started, args.batch.stats().then_some(args.batch.jobs), totals.bad_sources, io)
 }
 
 fn emit_solved(
@@ -152,14 +153,12 @@ fn write_solution(
         Format::Pretty | Format::Grid => {
             let _ = writeln!(
                 out,
-                "# {location}: solved ({}x{}, {} boxes, {} {}, {} node{})",
+                "# {location}: solved ({}x{}, {} boxes, {}, {})",
                 solution.side(),
                 solution.side(),
                 solution.shape(),
-                puzzle.grid.num_givens(),
-                plural(puzzle.grid.num_givens() as u64, "given", "givens"),
-                stats.nodes,
-                if stats.nodes == 1 { "" } else { "s" }
+                counted(puzzle.grid.num_givens() as u64, "given", "givens"),
+                counted(stats.nodes, "node", "nodes")
             );
             writer.write(solution, out);
             out.push('\n');
@@ -312,7 +311,7 @@ pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let json = args.output == RecordOutput::Json;
     let totals = for_each_puzzle(
         &args.input,
-        BatchOptions { jobs: args.jobs, notes: args.verbosity.notes() },
+        args.batch.options(),
         io,
         |puzzle| -> anyhow::Result<_> {
             let start = Instant::now();
@@ -381,7 +380,7 @@ pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
             Ok(())
         },
     )?;
-    finish(&summary, started, args.verbosity.stats(args.stats).then_some(args.jobs), totals.bad_sources, io)
+    finish(&summary, started, args.batch.stats().then_some(args.batch.jobs), totals.bad_sources, io)
 }
 
 /// The JSON record of a counted puzzle (`count --output json`).
@@ -430,7 +429,7 @@ mod tests {
 
     #[test]
     fn json_records_escape_what_json_escapes() {
-        let location = Location { file: "a\"b\\c\u{1}.txt".into(), line: 7 };
+        let location = Location { file: "a\"b\\c\u{1}.txt".into(), line: 7, column: None };
         let mut sink = Sink { out: String::new(), stderr: &mut Vec::new() };
         write_failure(&mut sink, Format::Json, &location, "invalid", "bad input: \"x\"");
         assert_eq!(

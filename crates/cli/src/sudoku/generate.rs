@@ -5,7 +5,8 @@
 //! Text outputs start with `#` lines that say what was made and the command
 //! that makes it again; JSON output is one record per puzzle and nothing else,
 //! the same facts in its fields. What could not be reached (fewer givens, a
-//! level within the attempts) is said on stderr.
+//! level within the attempts) is said on stderr, as a note or a warning
+//! (a limit, exit status 1, is not an `error:`).
 
 use std::fmt::Write as _;
 
@@ -29,7 +30,7 @@ use crate::{EXIT_NO_SOLUTION, EXIT_OK};
 
 #[derive(Args, Debug, Clone)]
 #[command(after_help = "Exit status: 0 every puzzle made, 1 some puzzle of the --difficulty not reached within \
-    --attempts (said on stderr), 2 bad usage.\n\n\
+    --attempts (a warning on stderr), 2 bad usage.\n\n\
     Examples:\n  sudoku generate --size 9 --count 5 --givens 26\n  \
     sudoku generate --box 2x3 --difficulty hard --symmetric --count 10\n  \
     sudoku generate --size 16 --difficulty extreme --minimal --output json")]
@@ -199,7 +200,10 @@ pub(super) fn generate(args: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<u
             match &made {
                 Made::NotReached(err) => {
                     missing += 1;
-                    writeln!(io.stderr, "error: seed {seed}: {err} (--attempts)")?;
+                    // A limit, not bad input (exit status 1): a warning, which -q leaves out.
+                    if args.quiet.notes() {
+                        writeln!(io.stderr, "warning: seed {seed}: {err} (--attempts)")?;
+                    }
                 }
                 Made::Plain(made) => {
                     shortfall.record(made, givens);

@@ -10,12 +10,15 @@
 //! mistakes listed instead of steps reasoned from a wrong board.
 
 use std::fmt::Write as _;
+use std::time::Duration;
 
 use clap::Args;
 use csp_sudoku::format::{self, JsonRows};
-use csp_sudoku::human::{self, HumanSolver, PencilMarkError, PencilMarks, Rating, Solution, Step, Technique};
+use csp_sudoku::human::{
+    self, HumanError, HumanSolver, PencilMarkError, PencilMarks, Rating, Solution, Step, Technique,
+};
 use csp_sudoku::model::Answer;
-use csp_sudoku::parse::{Notation, ParseError, Puzzle};
+use csp_sudoku::parse::{Notation, Puzzle};
 use serde::Serialize;
 
 use super::animate::step_painter;
@@ -23,10 +26,9 @@ use super::batch::{exit_code, push_json_line};
 use super::input::{BatchOptions, Item, Location, Sink, for_each_puzzle};
 use super::screen::Screen;
 use super::solvers::with_solver;
-use super::summary::plural;
 use super::{Configs, InputArgs, Io, RecordOutput, TraceFormat};
-use crate::StrategyArgs;
-use crate::app::{ColorChoice, Quiet};
+use crate::app::{ColorChoice, Quiet, counted};
+use crate::{StrategyArgs, parse_seconds};
 
 /// The long help of `explain`.
 pub(super) const EXPLAIN_ABOUT: &str = "Solve every puzzle as a person would: keep the pencil marks, apply the \
@@ -36,8 +38,10 @@ pub(super) const EXPLAIN_ABOUT: &str = "Solve every puzzle as a person would: ke
     When no technique applies, a forcing chain or, last, a guess taken from the engine's solution says so.\n\n\
     Reads what `solve` reads, and a player's progress: a '+' before each digit placed since the givens \
     (1.+42...) and pencil-mark grids (see `hint --help`); the steps then start from there.\n\n\
-    Exit status: 0 every puzzle explained, 1 some puzzle has no solution (or the progress has a mistake), \
-    2 bad input or usage.";
+    On the largest grids the steps can take minutes: --timeout (5 s by default) stops a puzzle's steps \
+    and says so.\n\n\
+    Exit status: 0 every puzzle explained, 1 some puzzle has no solution (or the progress has a mistake, or \
+    --timeout stopped it), 2 bad input or usage.";
 
 /// The long help of `hint`.
 pub(super) const HINT_ABOUT: &str = "The next step a person can take on every board: the easiest technique \
@@ -50,8 +54,9 @@ pub(super) const HINT_ABOUT: &str = "The next step a person can take on every bo
     grid is read this way; for larger grids give --marks, and write candidates with the line format's symbols \
     (A = 10 ... Z = 35), so that 12 is the candidates 1 and 2 and a filled 12 is C.\n\n\
     When a placed digit or a removed candidate contradicts the solution, the mistakes are listed instead of a \
-    step. Exit status: 0 a step (or 'solved') for every board, 1 some board has no solution or a mistake, 2 bad \
-    input or usage.";
+    step. --timeout (5 s by default) bounds the search for a step, which can take long on the largest grids.\n\n\
+    Exit status: 0 a step (or 'solved') for every board, 1 some board has no solution or a mistake, or \
+    --timeout stopped it, 2 bad input or usage.";
 
 #[derive(Args, Debug, Clone)]
 #[command(after_help = "Examples:\n  sudoku explain puzzle.txt\n  \
@@ -66,7 +71,17 @@ pub(super) struct ExplainArgs {
     #[arg(long, visible_alias = "output", value_enum, default_value_t)]
     format: TraceFormat,
     #[command(flatten)]
+    time: HumanTime,
+    #[command(flatten)]
     quiet: Quiet,
+}
+
+/// How long the human solver may take on one puzzle.
+#[derive(Args, Debug, Clone, Copy)]
+struct HumanTime {
+    /// Stop a puzzle's steps after this many seconds (fractions allowed): on the largest grids (64x64) one step can take many seconds.
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds, default_value = "5")]
+    timeout: Duration,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -86,6 +101,8 @@ pub(super) struct HintArgs {
     /// With --board: colours auto (on a terminal without NO_COLOR), always or never.
     #[arg(long, value_enum, value_name = "WHEN", requires = "board")]
     color: Option<ColorChoice>,
+    #[command(flatten)]
+    time: HumanTime,
     #[command(flatten)]
     quiet: Quiet,
 }
@@ -146,15 +163,21 @@ fn examine(puzzle: &Puzzle, configs: &Configs) -> anyhow::Result<Examined> {
 }
 
 /// The human solver for a puzzle: without the uniqueness techniques when it
-/// has several solutions (they assume one).
-fn solver_for(several: bool) -> HumanSolver {
-    if several {
+/// has several solutions (they assume one), stopping at the time limit.
+fn solver_for(several: bool, time: HumanTime) -> HumanSolver {
+    let solver = if several {
         let techniques: Vec<Technique> =
             Technique::ALL.iter().copied().filter(|technique| !technique.assumes_uniqueness()).collect();
         HumanSolver::with_techniques(&techniques)
     } else {
         HumanSolver::new()
-    }
+    };
+    solver.with_time_limit(time.timeout)
+}
+
+/// What a line of output says when the time limit stopped the steps.
+fn stopped(err: &HumanError) -> String {
+    format!("stopped: {err} (--timeout gives it more)")
 }
 
 /// A board's header: `file:line: 9x9 with 3x3 boxes, 24 givens, 3 placed`.
@@ -163,11 +186,8 @@ fn describe(location: &Location, marks: &PencilMarks) -> String {
     let cells = marks.shape().num_cells();
     let givens = (0..cells).filter(|&cell| marks.is_given(cell)).count();
     let placed = (0..cells).filter(|&cell| marks.value(cell) != 0 && !marks.is_given(cell)).count();
-    let mut text = format!(
-        "{location}: {n}x{n} with {} boxes, {givens} {}",
-        marks.shape(),
-        plural(givens as u64, "given", "givens")
-    );
+    let mut text =
+        format!("{location}: {n}x{n} with {} boxes, {}", marks.shape(), counted(givens as u64, "given", "givens"));
     if placed > 0 {
         let _ = write!(text, ", {placed} placed");
     }
@@ -181,7 +201,13 @@ enum Explained {
     Bad(String),
     NoSolution,
     Mistakes(Vec<String>),
-    Done { marks: PencilMarks, solution: Box<Solution>, several: bool },
+    /// The time limit ran out (the message says after how many steps).
+    Stopped(String),
+    Done {
+        marks: PencilMarks,
+        solution: Box<Solution>,
+        several: bool,
+    },
 }
 
 pub(super) fn explain(args: &ExplainArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
@@ -198,9 +224,10 @@ pub(super) fn explain(args: &ExplainArgs, io: &mut Io<'_>) -> anyhow::Result<u8>
                 Examined::Bad(why) => Explained::Bad(why),
                 Examined::NoSolution => Explained::NoSolution,
                 Examined::Mistakes(found) => Explained::Mistakes(found),
-                Examined::Ready { marks, several } => match solver_for(several).solve_marks(marks.clone()) {
+                Examined::Ready { marks, several } => match solver_for(several, args.time).solve_marks(marks.clone()) {
                     Ok(solution) => Explained::Done { marks, solution: Box::new(solution), several },
-                    Err(human::HumanError::NoSolution) => Explained::NoSolution,
+                    Err(HumanError::NoSolution) => Explained::NoSolution,
+                    Err(err @ HumanError::TimeLimit { .. }) => Explained::Stopped(stopped(&err)),
                     Err(err) => return Err(err.into()),
                 },
             })
@@ -210,7 +237,7 @@ pub(super) fn explain(args: &ExplainArgs, io: &mut Io<'_>) -> anyhow::Result<u8>
                 // Already reported on stderr by the driver.
                 Item::Bad(err) => {
                     bad += 1;
-                    write_failure(sink, jsonl, location, "invalid", &format!("bad input: {}", unplaced(err)));
+                    write_failure(sink, jsonl, location, "invalid", &format!("bad input: {}", err.kind));
                     return Ok(());
                 }
                 Item::Done(_, explained) => explained?,
@@ -229,6 +256,10 @@ pub(super) fn explain(args: &ExplainArgs, io: &mut Io<'_>) -> anyhow::Result<u8>
                     unsolved += 1;
                     write_failure(sink, jsonl, location, "mistakes", &found.join("; "));
                 }
+                Explained::Stopped(message) => {
+                    unsolved += 1;
+                    write_failure(sink, jsonl, location, "limit", message);
+                }
                 Explained::Done { marks, solution, several } => {
                     if jsonl {
                         write_explanation_jsonl(&mut sink.out, location, marks, solution, *several);
@@ -244,19 +275,17 @@ pub(super) fn explain(args: &ExplainArgs, io: &mut Io<'_>) -> anyhow::Result<u8>
     Ok(exit_code(totals.bad_sources + bad, unsolved))
 }
 
-/// What is wrong with an input puzzle, without the file and line that the
-/// line of output starts with (`column 3: 'x' is not ...`).
-fn unplaced(err: &ParseError) -> String {
-    match err.column {
-        Some(column) => format!("column {column}: {}", err.kind),
-        None => err.kind.to_string(),
-    }
-}
-
 /// A puzzle without an explanation: `file:line: message` or a JSON record.
 fn write_failure(sink: &mut Sink<'_>, jsonl: bool, location: &Location, status: &str, message: &str) {
     if jsonl {
-        let record = Failure { event: "end", file: &location.file, line: location.line, status, message };
+        let record = Failure {
+            event: "end",
+            file: &location.file,
+            line: location.line,
+            column: location.column,
+            status,
+            message,
+        };
         push_json_line(&mut sink.out, &record);
     } else {
         let _ = writeln!(sink.out, "{location}: {message}\n");
@@ -352,6 +381,8 @@ struct Failure<'a> {
     event: &'static str,
     file: &'a str,
     line: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    column: Option<usize>,
     status: &'a str,
     message: &'a str,
 }
@@ -404,6 +435,8 @@ enum Hinted {
         step: Step,
     },
     Solved(PencilMarks),
+    /// The time limit ran out before a step was found.
+    Stopped(String),
     /// No technique applies (only without the last resorts; kept for safety).
     Stuck(PencilMarks),
 }
@@ -413,6 +446,8 @@ enum Hinted {
 struct HintRecord<'a> {
     file: &'a str,
     line: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    column: Option<usize>,
     status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     step: Option<&'a Step>,
@@ -437,11 +472,12 @@ pub(super) fn hint(args: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                 Examined::Bad(why) => Hinted::Bad(why),
                 Examined::NoSolution => Hinted::NoSolution,
                 Examined::Mistakes(found) => Hinted::Mistakes(found),
-                Examined::Ready { marks, several } => match solver_for(several).next_step(&marks) {
+                Examined::Ready { marks, several } => match solver_for(several, args.time).next_step(&marks) {
                     Ok(Some(step)) => Hinted::Step { marks, step },
                     Ok(None) if marks.is_solved() => Hinted::Solved(marks),
                     Ok(None) => Hinted::Stuck(marks),
-                    Err(human::HumanError::NoSolution) => Hinted::NoSolution,
+                    Err(HumanError::NoSolution) => Hinted::NoSolution,
+                    Err(err @ HumanError::TimeLimit { .. }) => Hinted::Stopped(stopped(&err)),
                     Err(err) => return Err(err.into()),
                 },
             })
@@ -449,7 +485,7 @@ pub(super) fn hint(args: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
         |sink, location, item| {
             let hinted = match item {
                 // Already reported on stderr by the driver.
-                Item::Bad(err) => Hinted::Bad(unplaced(err)),
+                Item::Bad(err) => Hinted::Bad(err.kind.to_string()),
                 Item::Done(_, hinted) => {
                     let hinted = hinted?;
                     if let Hinted::Bad(why) = &hinted {
@@ -461,6 +497,7 @@ pub(super) fn hint(args: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
             let record = |status, step, mistakes, message| HintRecord {
                 file: &location.file,
                 line: location.line,
+                column: location.column,
                 status,
                 step,
                 mistakes,
@@ -485,17 +522,20 @@ pub(super) fn hint(args: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                         let _ = writeln!(out, "{location}: no solution");
                     }
                 }
+                Hinted::Stopped(message) => {
+                    unsolved += 1;
+                    if json {
+                        push_json_line(out, &record("limit", None, None, Some(message)));
+                    } else {
+                        let _ = writeln!(out, "{location}: {message}");
+                    }
+                }
                 Hinted::Mistakes(found) => {
                     unsolved += 1;
                     if json {
                         push_json_line(out, &record("mistakes", None, Some(found), None));
                     } else {
-                        let _ = writeln!(
-                            out,
-                            "{location}: {} mistake{}:",
-                            found.len(),
-                            if found.len() == 1 { "" } else { "s" }
-                        );
+                        let _ = writeln!(out, "{location}: {}:", counted(found.len() as u64, "mistake", "mistakes"));
                         for mistake in found {
                             let _ = writeln!(out, "  {mistake}");
                         }

@@ -11,12 +11,13 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use anyhow::Context as _;
+use clap::Args;
 use csp_sudoku::parse::{ParseError, Puzzle, PuzzleReader};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
-use super::{BUILTIN_PUZZLE, InputArgs, Io};
-use crate::app;
+use super::{BUILTIN_PUZZLE, InputArgs, Io, default_jobs};
+use crate::app::{self, Verbosity};
 
 /// One input.
 #[derive(Clone, Debug)]
@@ -46,16 +47,24 @@ fn sources(files: &[PathBuf], stdin_is_terminal: bool) -> Vec<Source> {
     files.iter().map(|f| if f.as_os_str() == "-" { Source::Stdin } else { Source::File(f.clone()) }).collect()
 }
 
-/// Where a puzzle came from, for messages: `file:line`.
+/// Where a puzzle came from, for messages: `file:line`, or
+/// `file:line:column` for a puzzle the reader rejected at one place (as its
+/// error on stderr says).
 #[derive(Clone, Debug)]
 pub(super) struct Location {
     pub file: Arc<str>,
     pub line: usize,
+    /// The column the reader's error names, counting from 1.
+    pub column: Option<usize>,
 }
 
 impl std::fmt::Display for Location {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}:{}", self.file, self.line)
+        write!(f, "{}:{}", self.file, self.line)?;
+        match self.column {
+            Some(column) => write!(f, ":{column}"),
+            None => Ok(()),
+        }
     }
 }
 
@@ -74,6 +83,33 @@ pub(super) struct Totals {
     pub bad_sources: u64,
     /// Puzzles that could not be read.
     pub bad_puzzles: u64,
+}
+
+/// The options of every batch command (`solve`, `count`, `rate`): the
+/// summary, how much goes to stderr, and the threads. Flatten it with
+/// `#[command(flatten)]`.
+#[derive(Args, Debug, Clone)]
+pub(super) struct BatchArgs {
+    /// Print a summary of the batch on stderr: counts, time per puzzle and the command's own totals.
+    #[arg(long)]
+    pub stats: bool,
+    #[command(flatten)]
+    pub verbosity: Verbosity,
+    /// Work on this many puzzles in parallel (output stays in input order); the default is one per core.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = default_jobs(), value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub jobs: u16,
+}
+
+impl BatchArgs {
+    /// How the driver runs the batch.
+    pub(super) fn options(&self) -> BatchOptions {
+        BatchOptions { jobs: self.jobs, notes: self.verbosity.notes() }
+    }
+
+    /// Whether to print the summary: with `--stats` or `-v`, never with `-q`.
+    pub(super) fn stats(&self) -> bool {
+        self.verbosity.stats(self.stats)
+    }
 }
 
 /// How a batch runs: on how many threads, and whether notes and progress
@@ -175,13 +211,13 @@ pub(super) fn for_each_puzzle<R: Send>(
             for (puzzle, result) in chunk.iter().zip(results) {
                 match (puzzle, result) {
                     (Ok(puzzle), Some(result)) => {
-                        let location = Location { file: Arc::clone(&name), line: puzzle.line };
+                        let location = Location { file: Arc::clone(&name), line: puzzle.line, column: None };
                         emit(&mut sink, &location, Item::Done(puzzle, result))?;
                     }
                     (Err(err), _) => {
                         writeln!(sink.stderr, "error: {err}")?;
                         totals.bad_puzzles += 1;
-                        let location = Location { file: Arc::clone(&name), line: err.line };
+                        let location = Location { file: Arc::clone(&name), line: err.line, column: err.column };
                         emit(&mut sink, &location, Item::Bad(err))?;
                     }
                     // The worker runs on every puzzle that was read.

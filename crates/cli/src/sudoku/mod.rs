@@ -24,13 +24,14 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 use crate::app::ColorChoice;
-use crate::app::{Quiet, Verbosity};
+use crate::app::Quiet;
 use crate::{Io, StrategyArgs};
 use clap::{Args, Parser, Subcommand};
 use csp::SolveConfig;
 use csp_sudoku::format::Format;
 use csp_sudoku::parse::Notation;
 use csp_sudoku::{LARGEST_MRV_SIDE, Shape, default_config};
+use input::BatchArgs;
 
 /// The configurations of a run: the defaults for small and large sides with
 /// the command line's strategy options applied to both.
@@ -153,7 +154,7 @@ struct InputArgs {
     notation: Notation,
 }
 
-#[derive(Args, Debug, Clone, Default)]
+#[derive(Args, Debug, Clone)]
 struct SolveArgs {
     #[command(flatten)]
     input: InputArgs,
@@ -162,14 +163,8 @@ struct SolveArgs {
     output: Format,
     #[command(flatten)]
     strategy: StrategyArgs,
-    /// Print a summary of the batch on stderr: counts, puzzles/s, time per puzzle, nodes, backtracks.
-    #[arg(long)]
-    stats: bool,
     #[command(flatten)]
-    verbosity: Verbosity,
-    /// Solve this many puzzles in parallel (output stays in input order); the default is one per core.
-    #[arg(long, short = 'j', value_name = "N", default_value_t = default_jobs(), value_parser = clap::value_parser!(u16).range(1..=256))]
-    jobs: u16,
+    batch: BatchArgs,
 }
 
 /// The default of `--jobs`: one worker per core. Output never depends on it.
@@ -189,14 +184,8 @@ struct CountArgs {
     output: RecordOutput,
     #[command(flatten)]
     strategy: StrategyArgs,
-    /// Print a summary of the batch on stderr.
-    #[arg(long)]
-    stats: bool,
     #[command(flatten)]
-    verbosity: Verbosity,
-    /// Count this many puzzles in parallel (output stays in input order); the default is one per core.
-    #[arg(long, short = 'j', value_name = "N", default_value_t = default_jobs(), value_parser = clap::value_parser!(u16).range(1..=256))]
-    jobs: u16,
+    batch: BatchArgs,
 }
 
 /// `--output` of the commands that print one line per puzzle.

@@ -17,12 +17,12 @@ use serde::Serialize;
 
 use super::batch::{exit_code, push_json_line};
 use super::human::{Use, uses};
-use super::input::{BatchOptions, Item, Location, Sink, for_each_puzzle};
+use super::input::{BatchArgs, Item, Location, Sink, for_each_puzzle};
 use super::solvers::with_solver;
-use super::summary::{Histogram, duration_text, plural, wall_line};
-use super::{Configs, InputArgs, Io, RecordOutput, default_jobs};
+use super::summary::{Histogram, duration_text, wall_line};
+use super::{Configs, InputArgs, Io, RecordOutput};
 use crate::StrategyArgs;
-use crate::app::Verbosity;
+use crate::app::counted;
 
 /// The long help of `rate`.
 pub(super) const RATE_ABOUT: &str = "Rate the difficulty of every puzzle as a person would meet it: solve it \
@@ -44,14 +44,8 @@ pub(super) struct RateArgs {
     /// Output: text (one line per puzzle) or json (one object per line).
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t)]
     output: RecordOutput,
-    /// Print a summary on stderr: puzzles per level, scores, last resorts, time.
-    #[arg(long)]
-    stats: bool,
     #[command(flatten)]
-    verbosity: Verbosity,
-    /// Rate this many puzzles in parallel (output stays in input order); the default is one per core.
-    #[arg(long, short = 'j', value_name = "N", default_value_t = default_jobs(), value_parser = clap::value_parser!(u16).range(1..=256))]
-    jobs: u16,
+    batch: BatchArgs,
 }
 
 /// The rating of one puzzle, or why there is none.
@@ -142,9 +136,8 @@ impl Summary {
         );
         let _ = writeln!(
             out,
-            "last resorts    {} {} needed a forcing chain, {} a guess",
-            self.forcing_chains,
-            plural(self.forcing_chains, "puzzle", "puzzles"),
+            "last resorts    {} needed a forcing chain, {} a guess",
+            counted(self.forcing_chains, "puzzle", "puzzles"),
             self.guesses
         );
         out.push_str(&wall_line(self.puzzles, wall, usize::from(jobs)));
@@ -166,7 +159,7 @@ pub(super) fn rate(args: &RateArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let mut summary = Summary::default();
     let totals = for_each_puzzle(
         &args.input,
-        BatchOptions { jobs: args.jobs, notes: args.verbosity.notes() },
+        args.batch.options(),
         io,
         |puzzle| rate_one(puzzle, &configs),
         |sink, location, item| {
@@ -208,8 +201,8 @@ pub(super) fn rate(args: &RateArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
             Ok(())
         },
     )?;
-    if args.verbosity.stats(args.stats) {
-        io.stderr.write_all(summary.render(started.elapsed(), args.jobs).as_bytes())?;
+    if args.batch.stats() {
+        io.stderr.write_all(summary.render(started.elapsed(), args.batch.jobs).as_bytes())?;
     }
     Ok(exit_code(totals.bad_sources + summary.invalid, summary.several + summary.unsatisfiable))
 }

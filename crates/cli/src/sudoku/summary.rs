@@ -5,6 +5,8 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
+use crate::app::counted;
+
 /// Sub-buckets per power of two: 32 gives a relative error under 1/32.
 const SUB_BITS: u32 = 5;
 const SUB: u64 = 1 << SUB_BITS;
@@ -105,19 +107,14 @@ pub(super) fn duration_text(nanos: u64) -> String {
     format!("{scaled:.decimals$} {unit}")
 }
 
-/// `one` for 1, `many` otherwise.
-pub(super) fn plural(count: u64, one: &'static str, many: &'static str) -> &'static str {
-    if count == 1 { one } else { many }
-}
-
 /// The summary's `wall time` line: seconds, puzzles per second, jobs.
 pub(super) fn wall_line(puzzles: u64, wall: Duration, jobs: usize) -> String {
     let seconds = wall.as_secs_f64();
     let rate = if seconds > 0.0 { puzzles as f64 / seconds } else { 0.0 };
     format!(
-        "wall time       {seconds:.3} s, {rate:.0} {}/s ({jobs} {}, parsing and output included)\n",
-        plural(rate.round() as u64, "puzzle", "puzzles"),
-        plural(jobs as u64, "job", "jobs")
+        "wall time       {seconds:.3} s, {}/s ({}, parsing and output included)\n",
+        counted(rate.round() as u64, "puzzle", "puzzles"),
+        counted(jobs as u64, "job", "jobs")
     )
 }
 

@@ -25,8 +25,8 @@ use super::animate::{self, SearchBoard};
 use super::batch::{exit_code, push_json_line};
 use super::input::{BatchOptions, Item, Location, for_each_puzzle};
 use super::screen::Screen;
-use super::summary::plural;
 use super::{Configs, Io, TraceArgs, TraceFormat};
+use crate::app;
 
 /// Writes events as they come. I/O errors are kept and reported after the
 /// search (an observer cannot return them).
@@ -292,12 +292,11 @@ impl Search<'_> {
         } else {
             let header = match self.format {
                 TraceFormat::Text => format!(
-                    "# trace of {location}: {}x{} with {} boxes, {} {}; {} propagation, {} variable order, {} all-different{}{}{}\n",
+                    "# trace of {location}: {}x{} with {} boxes, {}; {} propagation, {} variable order, {} all-different{}{}{}\n",
                     puzzle.side(),
                     puzzle.side(),
                     puzzle.shape(),
-                    puzzle.num_givens(),
-                    plural(puzzle.num_givens() as u64, "given", "givens"),
+                    app::counted(puzzle.num_givens() as u64, "given", "givens"),
                     config.propagation(),
                     config.var_order,
                     config.all_different,

@@ -155,9 +155,41 @@ fn explain_goes_on_past_puzzles_it_cannot_explain() {
     assert_eq!(
         r.stdout,
         "<stdin>:1: full house: r1c2 = 3 (the last empty cell of box 1)\n\
-         <stdin>:2: bad input: column 4: 'x' (33) is larger than the grid's side, 4\n\
+         <stdin>:2:4: bad input: 'x' (33) is larger than the grid's side, 4\n\
          <stdin>:3: bad input: conflicting givens: r1c1 and r1c2 are both 1 in row 1\n"
     );
+    // The place on stdout is the place on stderr: file, line and column.
+    assert!(r.stderr.contains("error: <stdin>:2:4: 'x' (33) is larger"), "{}", r.stderr);
+    let r = run_with(&["explain"], Some("1.4x421321.43421\n"));
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (2, "<stdin>:1:4: bad input: 'x' (33) is larger than the grid's side, 4\n\n")
+    );
+    let r = run_with(&["hint", "--output", "json"], Some("1.4x421321.43421\n"));
+    assert!(
+        r.stdout.starts_with("{\"file\":\"<stdin>\",\"line\":1,\"column\":4,\"status\":\"invalid\""),
+        "{}",
+        r.stdout
+    );
+}
+
+#[test]
+fn a_time_limit_stops_explain_and_hint_with_what_was_stopped_and_status_1() {
+    // On an empty 64x64 one step takes many seconds (forcing chains over the
+    // whole board); a limit of 0 stops every puzzle before its first step.
+    let message = "stopped: the time limit of 0 s ran out after 0 steps (--timeout gives it more)";
+    let r = run_with(&["explain", "--timeout", "0"], Some(SIX));
+    assert_eq!((r.code, r.stdout.as_str()), (1, format!("<stdin>:1: {message}\n\n").as_str()), "{}", r.stderr);
+    assert!(!r.stderr.contains("error:"), "{}", r.stderr);
+    let r = run_with(&["explain", "--timeout", "0", "--format", "jsonl"], Some(SIX));
+    assert!(r.stdout.contains("\"status\":\"limit\""), "{}", r.stdout);
+    let r = run_with(&["hint", "--timeout", "0"], Some(SIX));
+    assert_eq!((r.code, r.stdout.as_str()), (1, format!("<stdin>:1: {message}\n").as_str()), "{}", r.stderr);
+    let r = run_with(&["hint", "--timeout", "0", "--output", "json"], Some(SIX));
+    assert!(r.stdout.contains("\"status\":\"limit\""), "{}", r.stdout);
+    // The default leaves a small puzzle alone.
+    let r = run_with(&["hint"], Some(SIX));
+    assert_eq!(r.code, 0, "{}", r.stderr);
 }
 
 /// A 9x9 board a few steps into a solution, as a pencil-mark grid in HoDoKu's frame.
@@ -358,10 +390,14 @@ fn generate_difficulty_4x4_reaches_easy_and_says_what_it_cannot_reach() {
     assert_eq!(r.code, 1);
     assert!(
         r.stderr
-            .contains("error: seed 1: no medium puzzle with 2x2 boxes in 30 attempts (the levels reached: easy x30)"),
+            .contains("warning: seed 1: no medium puzzle with 2x2 boxes in 30 attempts (the levels reached: easy x30)"),
         "{}",
         r.stderr
     );
+    // A limit, not an error (docs/tools.md: `error:` is for status 2), so -q leaves it out.
+    assert!(!r.stderr.contains("error:"), "{}", r.stderr);
+    let r = run(&["generate", "--box", "2x2", "--difficulty", "medium", "--attempts", "30", "-q"]);
+    assert_eq!((r.code, r.stderr.as_str()), (1, ""));
 }
 
 #[test]

@@ -376,15 +376,7 @@ impl State {
     pub(crate) fn first_position_at_least(&self, x: u32, bound: i64) -> u32 {
         match self.dense_base(x) {
             Some(base) => (bound - base) as u32,
-            None => {
-                let mut lo = self.min_pos(x);
-                let mut hi = self.max_pos(x);
-                while lo < hi {
-                    let mid = lo + (hi - lo) / 2;
-                    if self.value(x, mid) < bound { lo = mid + 1 } else { hi = mid }
-                }
-                lo
-            }
+            None => self.partition_position(x, |value| value < bound),
         }
     }
 
@@ -393,16 +385,24 @@ impl State {
     pub(crate) fn last_position_at_most(&self, x: u32, bound: i64) -> u32 {
         match self.dense_base(x) {
             Some(base) => (bound - base) as u32,
-            None => {
-                let mut lo = self.min_pos(x);
-                let mut hi = self.max_pos(x);
-                while lo < hi {
-                    let mid = lo + (hi - lo).div_ceil(2);
-                    if self.value(x, mid) > bound { hi = mid - 1 } else { lo = mid }
-                }
-                lo
-            }
+            // The domain's smallest value is at most `bound`: the partition
+            // point is past the smallest position.
+            None => self.partition_position(x, |value| value <= bound) - 1,
         }
+    }
+
+    /// The binary search of the two above: the first position between the
+    /// domain's smallest and largest (holes included) whose value does not
+    /// satisfy `before`, or one past the largest if all do. Values grow with
+    /// positions, so `before` holds on a prefix of them.
+    #[inline]
+    fn partition_position(&self, x: u32, before: impl Fn(i64) -> bool) -> u32 {
+        let (mut lo, mut hi) = (self.min_pos(x), self.max_pos(x) + 1);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if before(self.value(x, mid)) { lo = mid + 1 } else { hi = mid }
+        }
+        lo
     }
 
     /// Iterates over the positions in the domain, in increasing order.
@@ -471,5 +471,27 @@ mod tests {
         assert_eq!(s.next_pos(0, 1), Some(150));
         assert_eq!(s.prev_pos(0, 149), Some(0));
         assert_eq!(s.positions(0).count(), 51);
+    }
+
+    #[test]
+    fn the_bound_searches_agree_with_a_scan_on_sparse_domains() {
+        let big = 1i64 << 62;
+        let values = [-big, -big + 1, -5, 0, 3, 4, 9, big - 1, big];
+        let domains = [Domain::values(values)];
+        let mut s = state(&domains);
+        // Whole, with a hole, then without its smallest and largest values.
+        for remove in [None, Some(3), Some(0), Some(8)] {
+            if let Some(p) = remove {
+                s.remove_pos(0, p);
+            }
+            let (lo, hi) = (s.min_pos(0), s.max_pos(0));
+            let (min, max) = (s.value(0, lo), s.value(0, hi));
+            for bound in values.iter().flat_map(|&v| [v - 1, v, v + 1]).filter(|b| (min..=max).contains(b)) {
+                let first = (lo..=hi).find(|&p| s.value(0, p) >= bound).unwrap();
+                let last = (lo..=hi).rev().find(|&p| s.value(0, p) <= bound).unwrap();
+                assert_eq!(s.first_position_at_least(0, bound), first, "at least {bound}, {remove:?}");
+                assert_eq!(s.last_position_at_most(0, bound), last, "at most {bound}, {remove:?}");
+            }
+        }
     }
 }

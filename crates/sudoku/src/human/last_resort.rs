@@ -94,6 +94,11 @@ pub(crate) fn forcing_chain(found: &mut Collector<'_>) {
             if marks.candidates(cell).count_ones() != size {
                 continue;
             }
+            // Every trial follows singles over the whole board: on the
+            // largest grids the trials take seconds, so the time limit counts.
+            if found.out_of_time() {
+                return;
+            }
             for digit in digits(marks.candidates(cell)) {
                 let mut trial = marks.clone();
                 trial.place(cell, digit);

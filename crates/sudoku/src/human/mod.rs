@@ -99,6 +99,8 @@ pub use rating::{Level, Rating, UnknownLevel};
 pub use solve::{HumanError, HumanSolver, Solution};
 pub use step::{Candidate, Step, Technique};
 
+use std::time::Instant;
+
 use crate::grid::Grid;
 use crate::model::EngineError;
 
@@ -107,6 +109,9 @@ pub(crate) struct Collector<'a> {
     pub(crate) marks: &'a PencilMarks,
     pub(crate) steps: Vec<Step>,
     first_only: bool,
+    /// When the solver's time runs out: the slowest searches (forcing
+    /// chains) stop there, and the solver says so.
+    deadline: Option<Instant>,
 }
 
 impl Collector<'_> {
@@ -121,10 +126,21 @@ impl Collector<'_> {
     pub(crate) fn done(&self) -> bool {
         self.first_only && !self.steps.is_empty()
     }
+
+    /// Whether the solver's time limit has run out (the search then stops
+    /// with what it found).
+    pub(crate) fn out_of_time(&self) -> bool {
+        past(self.deadline)
+    }
 }
 
-fn search(technique: Technique, marks: &PencilMarks, first_only: bool) -> Vec<Step> {
-    let mut found = Collector { marks, steps: Vec::new(), first_only };
+/// Whether `deadline` has passed (never without one).
+fn past(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|deadline| Instant::now() >= deadline)
+}
+
+fn search(technique: Technique, marks: &PencilMarks, first_only: bool, deadline: Option<Instant>) -> Vec<Step> {
+    let mut found = Collector { marks, steps: Vec::new(), first_only, deadline };
     let c = &mut found;
     match technique {
         Technique::FullHouse => singles::full_house(c),
@@ -175,12 +191,12 @@ fn search(technique: Technique, marks: &PencilMarks, first_only: bool) -> Vec<St
 /// Every instance of a technique on a board that makes progress (for a guess:
 /// none; it needs the engine, see [`HumanSolver`]).
 pub fn find_all(technique: Technique, marks: &PencilMarks) -> Vec<Step> {
-    search(technique, marks, false)
+    search(technique, marks, false, None)
 }
 
 /// The first instance of a technique on a board that makes progress.
 pub fn find_first(technique: Technique, marks: &PencilMarks) -> Option<Step> {
-    search(technique, marks, true).into_iter().next()
+    search(technique, marks, true, None).into_iter().next()
 }
 
 /// The full human-style solution of a puzzle, with every technique and the

@@ -1,10 +1,12 @@
 //! The human-style solver: apply the easiest technique that makes progress,
 //! record the step, repeat.
 
+use std::time::{Duration, Instant};
+
 use super::candidates::{PencilMarkError, PencilMarks};
 use super::rating::Rating;
 use super::step::{Step, Technique};
-use super::{find_first, last_resort};
+use super::{last_resort, past, search};
 use crate::grid::Grid;
 use crate::model::EngineError;
 
@@ -22,6 +24,16 @@ pub enum HumanError {
     /// none either.
     #[error("the board has no solution")]
     NoSolution,
+    /// The time limit ([`HumanSolver::with_time_limit`]) ran out before the
+    /// board was solved or no technique applied: on the largest grids a
+    /// single pass over the techniques can take seconds.
+    #[error("the time limit of {} s ran out after {steps} steps", limit.as_secs_f64())]
+    TimeLimit {
+        /// The limit.
+        limit: Duration,
+        /// The steps taken before it ran out.
+        steps: usize,
+    },
     /// A step contradicted the known solution (only with
     /// [`HumanSolver::solve_checked`]): a bug, or a puzzle with several solutions.
     #[error("step {index} contradicts the solution: {step}")]
@@ -48,6 +60,8 @@ pub enum HumanError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HumanSolver {
     techniques: Vec<Technique>,
+    /// How long one solve (or one next step) may take.
+    time_limit: Option<Duration>,
 }
 
 impl Default for HumanSolver {
@@ -59,14 +73,22 @@ impl Default for HumanSolver {
 impl HumanSolver {
     /// Every technique, easiest first, with the last resorts.
     pub fn new() -> HumanSolver {
-        HumanSolver { techniques: Technique::ALL.to_vec() }
+        HumanSolver { techniques: Technique::ALL.to_vec(), time_limit: None }
     }
 
     /// Only these techniques, tried in [`Technique::ALL`] order. Without
     /// [`Technique::Guess`] the solver may stop before the board is solved.
     pub fn with_techniques(techniques: &[Technique]) -> HumanSolver {
         let techniques = Technique::ALL.iter().copied().filter(|t| techniques.contains(t)).collect();
-        HumanSolver { techniques }
+        HumanSolver { techniques, time_limit: None }
+    }
+
+    /// The same solver, stopping with [`HumanError::TimeLimit`] when a solve
+    /// (or a next step) takes longer than `limit`. Its steps then depend on
+    /// the machine's speed; without a limit they never do.
+    pub fn with_time_limit(mut self, limit: Duration) -> HumanSolver {
+        self.time_limit = Some(limit);
+        self
     }
 
     /// The same solver without the last resorts (forcing chains and guesses):
@@ -85,14 +107,29 @@ impl HumanSolver {
     /// progress. `None` when the board is solved, or when no allowed technique
     /// applies.
     pub fn next_step(&self, marks: &PencilMarks) -> Result<Option<Step>, HumanError> {
-        self.next_step_with(marks, &mut None)
+        self.next_step_with(marks, &mut None, self.deadline())
     }
 
-    fn next_step_with(&self, marks: &PencilMarks, solution: &mut Option<Grid>) -> Result<Option<Step>, HumanError> {
+    /// When a solve or a next step started now must stop.
+    fn deadline(&self) -> Option<Instant> {
+        self.time_limit.map(|limit| Instant::now() + limit)
+    }
+
+    /// The next step; `solution` keeps the engine's solution between guesses.
+    /// Past the `deadline`, [`HumanError::TimeLimit`] with no steps counted.
+    fn next_step_with(
+        &self,
+        marks: &PencilMarks,
+        solution: &mut Option<Grid>,
+        deadline: Option<Instant>,
+    ) -> Result<Option<Step>, HumanError> {
         if marks.is_solved() {
             return Ok(None);
         }
         for &technique in &self.techniques {
+            if past(deadline) {
+                return Err(HumanError::TimeLimit { limit: self.time_limit.unwrap_or_default(), steps: 0 });
+            }
             if technique == Technique::Guess {
                 if solution.is_none() {
                     *solution = Some(last_resort::engine_solution(marks)?.ok_or(HumanError::NoSolution)?);
@@ -110,9 +147,13 @@ impl HumanSolver {
                     }
                 };
             }
-            if let Some(step) = find_first(technique, marks) {
+            if let Some(step) = search(technique, marks, true, deadline).into_iter().next() {
                 return Ok(Some(step));
             }
+        }
+        // A search the deadline cut short found nothing: not "no technique applies".
+        if past(deadline) {
+            return Err(HumanError::TimeLimit { limit: self.time_limit.unwrap_or_default(), steps: 0 });
         }
         Ok(None)
     }
@@ -158,7 +199,11 @@ impl HumanSolver {
         let mut marks = start.clone();
         let mut steps = Vec::new();
         let mut known = check.cloned();
-        while let Some(step) = self.next_step_with(&marks, &mut known)? {
+        let deadline = self.deadline();
+        while let Some(step) = self.next_step_with(&marks, &mut known, deadline).map_err(|err| match err {
+            HumanError::TimeLimit { limit, .. } => HumanError::TimeLimit { limit, steps: steps.len() },
+            err => err,
+        })? {
             if let Some(solution) = check {
                 let wrong = step.placements().iter().any(|p| solution.cells()[p.cell] != p.digit)
                     || step.eliminations().iter().any(|e| solution.cells()[e.cell] == e.digit);

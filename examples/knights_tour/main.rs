@@ -11,7 +11,7 @@
 //! cargo run --release --example knights_tour -- [--rows R] [--columns C] --compare [--configs LIST] [comparison options]
 //! ```
 //!
-//! The model is one `circuit`: a variable per square, `next[s]`, the square the
+//! The model (`knights_tour/model.rs`, shared with `benches/scheduling.rs`) is one `circuit`: a variable per square, `next[s]`, the square the
 //! knight moves to from `s`, whose domain is the squares a knight's move away.
 //! The circuit's propagator keeps the fixed moves from closing a tour early,
 //! its all-different (matching) sends exactly one move into each square, and
@@ -27,70 +27,15 @@ use csp_cli::Io;
 use csp_cli::gallery::{self, NoOptions, Puzzle};
 use csp_cli::report::GoalArg;
 
+mod model;
+
+use model::KnightsTour;
+
 fn main() -> std::process::ExitCode {
     gallery::main::<KnightsTour>()
 }
 
-/// The knight's eight moves.
-const MOVES: [(i64, i64); 8] = [(-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1)];
-
-/// A board, its squares numbered row by row from 0.
-#[derive(Clone, Copy, Debug)]
-struct KnightsTour {
-    rows: i64,
-    columns: i64,
-}
-
 impl KnightsTour {
-    fn squares(&self) -> i64 {
-        self.rows * self.columns
-    }
-
-    /// The squares a knight's move away from `square`.
-    fn moves(&self, square: i64) -> Vec<i64> {
-        let (row, column) = (square / self.columns, square % self.columns);
-        let mut targets: Vec<i64> = MOVES
-            .iter()
-            .map(|&(dr, dc)| (row + dr, column + dc))
-            .filter(|&(r, c)| (0..self.rows).contains(&r) && (0..self.columns).contains(&c))
-            .map(|(r, c)| r * self.columns + c)
-            .collect();
-        targets.sort_unstable();
-        targets
-    }
-
-    /// The model: `next[s]`, named after the square in chess notation
-    /// (`a1` is square 0), over the squares a move away, in one `circuit`.
-    fn build(&self) -> Result<Model, ModelError> {
-        let mut model = Model::new();
-        let mut next = Vec::new();
-        for square in 0..self.squares() {
-            let mut moves = self.moves(square);
-            if moves.is_empty() {
-                // No move leaves it: only itself, which a circuit forbids.
-                moves.push(square);
-            }
-            next.push(model.new_named_var(self.name(square), moves)?);
-        }
-        model.circuit(&next, 0)?;
-        Ok(model)
-    }
-
-    /// A square's name: its column as letters (`a`, ..., `z`, `aa`, ...) and its row from 1.
-    fn name(&self, square: i64) -> String {
-        let (row, mut column) = (square / self.columns, square % self.columns);
-        let mut letters = Vec::new();
-        loop {
-            letters.push(b'a' + (column % 26) as u8);
-            if column < 26 {
-                break;
-            }
-            column = column / 26 - 1;
-        }
-        letters.reverse();
-        format!("{}{}", String::from_utf8_lossy(&letters), row + 1)
-    }
-
     /// Checks successors against the rules, without the solver: every move a
     /// knight's move, and one cycle through every square. Returns the order in
     /// which the tour from square 0 visits the squares (0 for the first).
@@ -171,7 +116,7 @@ impl Puzzle for KnightsTour {
 }
 
 #[cfg(test)]
-#[path = "support/tests.rs"]
+#[path = "../support/tests.rs"]
 mod support;
 
 #[cfg(test)]

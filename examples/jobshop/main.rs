@@ -9,7 +9,8 @@
 //! cargo run --release --example jobshop -- [--makespan N] --compare [--configs LIST] [comparison options]
 //! ```
 //!
-//! The model: a start time per operation, whose domain already leaves room for
+//! The model (`jobshop/model.rs`, shared with `benches/scheduling.rs`): a
+//! start time per operation, whose domain already leaves room for
 //! the job's operations before and after it; a `linear` precedence between
 //! consecutive operations of a job; a `disjunctive` per machine (time-tabling
 //! and edge-finding); and a makespan variable at least every job's end and at
@@ -27,86 +28,24 @@
 use std::io::Write;
 
 use clap::Args;
-use csp::{Model, ModelError, Relation, Solution, VarId};
+use csp::{Model, ModelError, Solution};
 use csp_cli::Io;
 use csp_cli::gallery::{self, NoOptions, Puzzle};
 use csp_cli::report::GoalArg;
+
+mod model;
+
+use model::JobShop;
 
 fn main() -> std::process::ExitCode {
     gallery::main::<JobShop>()
 }
 
-/// ft06: for each job, its operations in order as `(machine, duration)`.
-const FT06: [[(usize, i64); 6]; 6] = [
-    [(2, 1), (0, 3), (1, 6), (3, 7), (5, 3), (4, 6)],
-    [(1, 8), (2, 5), (4, 10), (5, 10), (0, 10), (3, 4)],
-    [(2, 5), (3, 4), (5, 8), (0, 9), (1, 1), (4, 7)],
-    [(1, 5), (0, 5), (2, 5), (3, 3), (4, 8), (5, 9)],
-    [(2, 9), (1, 3), (4, 5), (5, 4), (0, 3), (3, 1)],
-    [(1, 3), (3, 3), (5, 9), (0, 10), (4, 4), (2, 1)],
-];
-
 /// The optimum makespan of ft06.
 #[cfg(test)]
 const OPTIMUM: i64 = 55;
 
-/// A job-shop instance with a bound on the makespan.
-#[derive(Clone, Debug)]
-struct JobShop {
-    /// For each job, its operations in order as `(machine, duration)`.
-    jobs: Vec<Vec<(usize, i64)>>,
-    /// The latest time every job must have ended by.
-    bound: i64,
-}
-
 impl JobShop {
-    fn machines(&self) -> usize {
-        self.jobs.iter().flatten().map(|&(machine, _)| machine + 1).max().unwrap_or(0)
-    }
-
-    /// The model (see the module docs): the start of operation `k` of job `j`
-    /// is named `s{j}_{k}`, and the makespan `makespan`.
-    fn build(&self) -> Result<Model, ModelError> {
-        let mut model = Model::new();
-        let mut starts = Vec::new();
-        for (j, job) in self.jobs.iter().enumerate() {
-            let total: i64 = job.iter().map(|&(_, d)| d).sum();
-            let mut before = 0;
-            let mut row = Vec::new();
-            for (k, &(_, duration)) in job.iter().enumerate() {
-                // Room for the operations before it and after it.
-                let after = total - before;
-                row.push(model.new_named_var(format!("s{j}_{k}"), before..=self.bound - after)?);
-                before += duration;
-            }
-            for (k, pair) in row.windows(2).enumerate() {
-                // s[k] + d[k] <= s[k + 1]
-                model.linear(&[(1, pair[0]), (-1, pair[1])], Relation::Le, -job[k].1)?;
-            }
-            starts.push(row);
-        }
-        for machine in 0..self.machines() {
-            let (on, durations): (Vec<VarId>, Vec<i64>) = self
-                .jobs
-                .iter()
-                .zip(&starts)
-                .flat_map(|(job, row)| job.iter().zip(row).filter(|((m, _), _)| *m == machine))
-                .map(|(&(_, duration), &start)| (start, duration))
-                .unzip();
-            let id = model.disjunctive(&on, &durations)?;
-            model.set_label(id, format!("machine {machine}"))?;
-        }
-        let makespan = model.new_named_var("makespan", 0..=self.bound)?;
-        for (job, row) in self.jobs.iter().zip(&starts) {
-            if let (Some(&last), Some(&(_, duration))) = (row.last(), job.last()) {
-                // last + duration <= makespan
-                model.linear(&[(1, last), (-1, makespan)], Relation::Le, -duration)?;
-            }
-        }
-        model.minimize(makespan)?;
-        Ok(model)
-    }
-
     /// The start times of a solution of [`build`](JobShop::build)'s model, job by job.
     fn starts(&self, solution: &Solution<'_>) -> Vec<Vec<i64>> {
         let start = |j: usize, k: usize| solution[format!("s{j}_{k}").as_str()];
@@ -172,10 +111,8 @@ impl Puzzle for JobShop {
     const COMPARE_CONFIGS: &'static str = COMPARE_CONFIGS;
 
     fn load(args: &ShopArgs, _: &mut Io<'_>) -> anyhow::Result<(String, JobShop)> {
-        let jobs: Vec<Vec<(usize, i64)>> = FT06.iter().map(|job| job.to_vec()).collect();
-        // Every operation one after the other: a schedule that always exists.
-        let bound = args.makespan.unwrap_or_else(|| jobs.iter().flatten().map(|&(_, d)| d).sum());
-        Ok((format!("ft06, makespan <= {bound}"), JobShop { jobs, bound }))
+        let shop = JobShop::ft06(args.makespan);
+        Ok((format!("ft06, makespan <= {}", shop.bound), shop))
     }
 
     fn model(&self, _: &NoOptions) -> Result<Model, ModelError> {
@@ -214,7 +151,7 @@ impl Puzzle for JobShop {
 }
 
 #[cfg(test)]
-#[path = "support/tests.rs"]
+#[path = "../support/tests.rs"]
 mod support;
 
 #[cfg(test)]
@@ -227,14 +164,10 @@ mod tests {
 
     const TOOL: csp_cli::app::Tool = gallery::run::<JobShop>;
 
-    fn ft06(bound: i64) -> JobShop {
-        JobShop { jobs: FT06.iter().map(|job| job.to_vec()).collect(), bound }
-    }
-
     #[test]
     fn ft06_optimum_is_proved_to_be_55() {
-        let horizon = FT06.iter().flatten().map(|&(_, d)| d).sum();
-        let shop = ft06(horizon);
+        let shop = JobShop::ft06(None);
+        assert_eq!(shop.bound, 197, "the sum of the durations");
         let model = shop.build().unwrap();
         let mut solver = Solver::new(&model, SolveConfig::default()).unwrap();
         let OptimizationOutcome::Optimal { solution, objective } = solver.optimize() else {
@@ -249,7 +182,7 @@ mod tests {
 
     #[test]
     fn ft06_has_a_schedule_of_makespan_55() {
-        let shop = ft06(OPTIMUM);
+        let shop = JobShop::ft06(Some(OPTIMUM));
         assert_eq!(shop.machines(), 6);
         let model = shop.build().unwrap();
         let mut solver = Solver::new(&model, SolveConfig::default()).unwrap();
@@ -263,7 +196,7 @@ mod tests {
 
     #[test]
     fn ft06_has_no_schedule_of_makespan_54() {
-        let model = ft06(OPTIMUM - 1).build().unwrap();
+        let model = JobShop::ft06(Some(OPTIMUM - 1)).build().unwrap();
         let mut solver = Solver::new(&model, SolveConfig::default()).unwrap();
         assert!(!solver.solve().is_solved());
         assert!(solver.stats().nodes < 100, "the machines' reasoning proves it in a few nodes: {:?}", solver.stats());
@@ -273,14 +206,14 @@ mod tests {
 
     #[test]
     fn the_verifier_rejects_wrong_schedules() {
-        let shop = ft06(OPTIMUM);
+        let shop = JobShop::ft06(Some(OPTIMUM));
         let model = shop.build().unwrap();
         let solution = Solver::new(&model, SolveConfig::default()).unwrap().solve().into_solution().unwrap();
         let mut starts = shop.starts(&solution);
         // Job 0's first operation moved after its second.
         starts[0][0] = starts[0][1] + 1;
         assert!(shop.verify(&starts).is_err());
-        assert!(ft06(OPTIMUM - 1).verify(&vec![vec![0; 6]; 6]).is_err(), "every job at 0 overlaps");
+        assert!(JobShop::ft06(Some(OPTIMUM - 1)).verify(&vec![vec![0; 6]; 6]).is_err(), "every job at 0 overlaps");
     }
 
     #[test]

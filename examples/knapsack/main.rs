@@ -10,7 +10,8 @@
 //! ```
 //!
 //! One 0/1 variable per item, one `linear` constraint for the weight, and the
-//! total value as the objective ([`Model::maximize`] of a sum): the solver prints
+//! total value as the objective ([`Model::maximize`] of a sum; `knapsack/model.rs`,
+//! shared with `benches/optimization.rs`): the solver prints
 //! each better packing as branch and bound finds it, then the best one, proved
 //! optimal. `--count` counts the packings that fit, whatever their value. The
 //! options, `--compare` (which counts packings) and the exit codes come from
@@ -19,41 +20,16 @@
 use std::io::Write;
 
 use clap::Args;
-use csp::{LinearExpr, Model, ModelError, Relation, Solution, VarId};
+use csp::{Model, ModelError, Solution};
 use csp_cli::Io;
 use csp_cli::gallery::{self, NoOptions, Puzzle};
 
+mod model;
+
+use model::{CAPACITY, Knapsack};
+
 fn main() -> std::process::ExitCode {
     gallery::main::<Knapsack>()
-}
-
-/// P07's items: weight and value.
-const ITEMS: [(i64, i64); 15] = [
-    (70, 135),
-    (73, 139),
-    (77, 149),
-    (80, 150),
-    (82, 156),
-    (87, 163),
-    (90, 173),
-    (94, 184),
-    (98, 192),
-    (106, 201),
-    (110, 210),
-    (113, 214),
-    (115, 221),
-    (118, 229),
-    (120, 240),
-];
-
-/// P07's capacity.
-const CAPACITY: i64 = 750;
-
-/// The instance: the items and the capacity.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Knapsack {
-    items: Vec<(i64, i64)>,
-    capacity: i64,
 }
 
 /// Which instance: P07, with another capacity if asked.
@@ -65,20 +41,6 @@ struct KnapsackArgs {
 }
 
 impl Knapsack {
-    /// The model: `take[i]` is 1 when item `i` is packed; the total weight is
-    /// at most the capacity; the total value, a variable of its own, is
-    /// maximised. Returns the item variables too.
-    fn model(&self) -> Result<(Model, Vec<VarId>), ModelError> {
-        let mut model = Model::new();
-        let take = (0..self.items.len())
-            .map(|i| model.new_named_var(format!("item{}", i + 1), 0..=1))
-            .collect::<Result<Vec<_>, _>>()?;
-        let weight: Vec<(i64, VarId)> = self.items.iter().zip(&take).map(|(&(w, _), &x)| (w, x)).collect();
-        model.linear(&weight, Relation::Le, self.capacity)?;
-        model.maximize(self.items.iter().zip(&take).map(|(&(_, v), &x)| v * x).sum::<LinearExpr>())?;
-        Ok((model, take))
-    }
-
     /// The packed items (from 1) of a solution, checked against the capacity
     /// without the solver, with their total weight and value.
     fn packing(&self, solution: &Solution<'_>) -> Result<(Vec<usize>, i64, i64), String> {
@@ -103,7 +65,7 @@ impl Puzzle for Knapsack {
 
     fn load(args: &KnapsackArgs, _: &mut Io<'_>) -> anyhow::Result<(String, Knapsack)> {
         let capacity = args.capacity.unwrap_or(CAPACITY);
-        Ok((format!("P07, capacity {capacity}"), Knapsack { items: ITEMS.to_vec(), capacity }))
+        Ok((format!("P07, capacity {capacity}"), Knapsack::p07(capacity)))
     }
 
     fn model(&self, _: &NoOptions) -> Result<Model, ModelError> {
@@ -121,7 +83,7 @@ impl Puzzle for Knapsack {
 }
 
 #[cfg(test)]
-#[path = "support/tests.rs"]
+#[path = "../support/tests.rs"]
 mod support;
 
 #[cfg(test)]
@@ -134,16 +96,12 @@ mod tests {
 
     const TOOL: csp_cli::app::Tool = gallery::run::<Knapsack>;
 
-    fn p07() -> Knapsack {
-        Knapsack { items: ITEMS.to_vec(), capacity: CAPACITY }
-    }
-
     /// (Plain backtracking, which tries every value of the total before it
     /// checks the sum, takes minutes here in a debug build; `csp`'s own tests
     /// run it on a smaller knapsack.)
     #[test]
     fn p07_has_the_published_optimum_under_forward_checking_and_mac() {
-        let knapsack = p07();
+        let knapsack = Knapsack::p07(CAPACITY);
         let (model, take) = knapsack.model().unwrap();
         for level in &[Propagation::ForwardChecking, Propagation::Mac] {
             let mut solver = Solver::new(&model, SolveConfig::default().with_propagation(*level)).unwrap();
