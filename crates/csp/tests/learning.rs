@@ -17,7 +17,8 @@ fn queens(n: i64) -> Model {
 #[test]
 fn learning_counts_the_queens() {
     for (n, count) in [(4, 2), (5, 10), (6, 4), (7, 40), (8, 92)] {
-        for spelling in ["mac+learn", "mac+learn+vsids+phase+luby=5", "mac+learn+domwdeg+pairwise"] {
+        let spellings = ["mac+learn", "mac+learn+vsids+phase+luby=5", "mac+learn+domwdeg+pairwise", "mac+learn+bounds"];
+        for spelling in spellings {
             let config: SolveConfig = spelling.parse().unwrap();
             let model = queens(n);
             let mut solver = Solver::new(&model, config).unwrap();
@@ -141,7 +142,13 @@ fn the_all_different_systems_explanations_imply_what_they_explain() {
         if expected > 300 {
             continue;
         }
-        for spelling in ["mac+learn+domwdeg+intersect", "mac+learn+vsids+phase+luby=1", "mac+learn+lex+intersect"] {
+        let spellings = [
+            "mac+learn+domwdeg+intersect",
+            "mac+learn+vsids+phase+luby=1",
+            "mac+learn+lex+intersect",
+            "mac+learn+separate",
+        ];
+        for spelling in spellings {
             let mut solver = Solver::new(&model, spelling.parse().unwrap()).unwrap();
             solver.check_nogoods(true);
             let counted = solver.count(None);
