@@ -46,8 +46,8 @@ impl Matcher<'_> {
         let mut matcher = Matcher { dom, var_match: [FREE; 64], val_match: [FREE; 64] };
         // Fixed variables first: their partners are forced.
         for pass in 0..2 {
-            for p in 0..dom.len() {
-                let fixed = dom[p] & dom[p].wrapping_sub(1) == 0;
+            for (p, &d) in dom.iter().enumerate() {
+                let fixed = d & d.wrapping_sub(1) == 0;
                 if (pass == 0) != fixed || matcher.var_match[p] != FREE {
                     continue;
                 }
@@ -192,82 +192,6 @@ pub(crate) fn failure(dom: &[u64], mut answer: impl FnMut(usize, u64)) -> bool {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rng::Rng;
-
-    /// Whether the variables with domains `dom` have an all-different
-    /// assignment, by brute force.
-    fn feasible(dom: &[u64], taken: u64) -> bool {
-        match dom.split_first() {
-            None => true,
-            Some((&first, rest)) => BitIndices(first & !taken).any(|a| feasible(rest, taken | 1 << a)),
-        }
-    }
-
-    /// Checks that an answer implies what it explains: with every variable
-    /// restricted to its allowed values (and `x` to `forbidden`, if any), no
-    /// all-different assignment is left.
-    fn implies(dom: &[u64], answers: &[(usize, u64)], restrict: Option<(usize, u64)>) -> bool {
-        // The answers must have held.
-        for &(p, allowed) in answers {
-            assert_eq!(dom[p] & !allowed, 0, "variable {p} had values outside {allowed:#b}: {dom:?}");
-        }
-        // The answer alone (other variables as wide as they started) must do.
-        let mut wide: Vec<u64> = vec![u64::MAX >> 58; dom.len()];
-        for &(p, allowed) in answers {
-            wide[p] &= allowed;
-        }
-        if let Some((x, values)) = restrict {
-            wide[x] &= values;
-        }
-        !feasible(&wide, 0)
-    }
-
-    #[test]
-    fn every_answer_is_a_hall_set_that_implies_the_removal_or_failure() {
-        let mut rng = Rng::new(18);
-        let (mut removals, mut failures) = (0, 0);
-        for _ in 0..20_000 {
-            let n = 2 + rng.below(5) as usize;
-            let dom: Vec<u64> = (0..n).map(|_| rng.next_u64() & 0b11_1111 & rng.next_u64()).collect();
-            if dom.contains(&0) {
-                continue;
-            }
-            if !feasible(&dom, 0) {
-                let mut answers = Vec::new();
-                assert!(failure(&dom, |p, a| answers.push((p, a))), "{dom:?}");
-                assert!(implies(&dom, &answers, None), "{dom:?}: {answers:?}");
-                failures += 1;
-                continue;
-            }
-            // Each value without a support, as a removal.
-            for x in 0..n {
-                let mut unsupported = 0u64;
-                for a in BitIndices(dom[x]) {
-                    let mut fixed = dom.clone();
-                    fixed[x] = 1 << a;
-                    if !feasible(&fixed, 0) {
-                        unsupported |= 1 << a;
-                    }
-                }
-                if unsupported == 0 {
-                    continue;
-                }
-                let mut answers = Vec::new();
-                assert!(removal_of(&dom, x, unsupported, |p, a| answers.push((p, a))), "{dom:?} x{x} {unsupported:#b}");
-                assert!(answers.iter().all(|&(p, _)| p != x), "{answers:?}");
-                for a in BitIndices(unsupported) {
-                    assert!(implies(&dom, &answers, Some((x, 1 << a))), "{dom:?} x{x}={a}: {answers:?}");
-                }
-                removals += 1;
-            }
-        }
-        assert!(removals > 1000 && failures > 1000, "both are exercised: {removals} {failures}");
-    }
-}
-
 /// The answer of an all-different over `vars` (shifted by `offsets`) to
 /// `why`, for any of its propagators: each removed value taken by a fixed
 /// variable (`x ≠ v` because `y = v`), two fixed variables on one value for
@@ -349,4 +273,80 @@ fn hall(vars: &[VarId], offsets: &[i64], why: &mut Explanation<'_>, removal: Opt
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// Whether the variables with domains `dom` have an all-different
+    /// assignment, by brute force.
+    fn feasible(dom: &[u64], taken: u64) -> bool {
+        match dom.split_first() {
+            None => true,
+            Some((&first, rest)) => BitIndices(first & !taken).any(|a| feasible(rest, taken | 1 << a)),
+        }
+    }
+
+    /// Checks that an answer implies what it explains: with every variable
+    /// restricted to its allowed values (and `x` to `forbidden`, if any), no
+    /// all-different assignment is left.
+    fn implies(dom: &[u64], answers: &[(usize, u64)], restrict: Option<(usize, u64)>) -> bool {
+        // The answers must have held.
+        for &(p, allowed) in answers {
+            assert_eq!(dom[p] & !allowed, 0, "variable {p} had values outside {allowed:#b}: {dom:?}");
+        }
+        // The answer alone (other variables as wide as they started) must do.
+        let mut wide: Vec<u64> = vec![u64::MAX >> 58; dom.len()];
+        for &(p, allowed) in answers {
+            wide[p] &= allowed;
+        }
+        if let Some((x, values)) = restrict {
+            wide[x] &= values;
+        }
+        !feasible(&wide, 0)
+    }
+
+    #[test]
+    fn every_answer_is_a_hall_set_that_implies_the_removal_or_failure() {
+        let mut rng = Rng::new(18);
+        let (mut removals, mut failures) = (0, 0);
+        for _ in 0..20_000 {
+            let n = 2 + rng.below(5) as usize;
+            let dom: Vec<u64> = (0..n).map(|_| rng.next_u64() & 0b11_1111 & rng.next_u64()).collect();
+            if dom.contains(&0) {
+                continue;
+            }
+            if !feasible(&dom, 0) {
+                let mut answers = Vec::new();
+                assert!(failure(&dom, |p, a| answers.push((p, a))), "{dom:?}");
+                assert!(implies(&dom, &answers, None), "{dom:?}: {answers:?}");
+                failures += 1;
+                continue;
+            }
+            // Each value without a support, as a removal.
+            for x in 0..n {
+                let mut unsupported = 0u64;
+                for a in BitIndices(dom[x]) {
+                    let mut fixed = dom.clone();
+                    fixed[x] = 1 << a;
+                    if !feasible(&fixed, 0) {
+                        unsupported |= 1 << a;
+                    }
+                }
+                if unsupported == 0 {
+                    continue;
+                }
+                let mut answers = Vec::new();
+                assert!(removal_of(&dom, x, unsupported, |p, a| answers.push((p, a))), "{dom:?} x{x} {unsupported:#b}");
+                assert!(answers.iter().all(|&(p, _)| p != x), "{answers:?}");
+                for a in BitIndices(unsupported) {
+                    assert!(implies(&dom, &answers, Some((x, 1 << a))), "{dom:?} x{x}={a}: {answers:?}");
+                }
+                removals += 1;
+            }
+        }
+        assert!(removals > 1000 && failures > 1000, "both are exercised: {removals} {failures}");
+    }
 }
