@@ -163,6 +163,16 @@ impl Explanation<'_> {
         })
     }
 
+    /// The positions removed that are to be explained, as a word of the
+    /// explained bitset and a mask of its bits (`(0, 0)` unless
+    /// [`Explained::Removed`]).
+    pub(crate) fn removed_positions(&self) -> (u32, u64) {
+        match self.request {
+            Request::Removed { word, mask, .. } => (word, mask),
+            _ => (0, 0),
+        }
+    }
+
     // ---- the domains as they were ----
 
     /// Word `k` of bitset `x`'s domain as it was.
@@ -270,6 +280,14 @@ impl Explanation<'_> {
             bits &= bits - 1;
             Some(self.state.value(x, k * 64 + bit))
         })
+    }
+
+    /// The values of `var`'s initial domain that are not interval bounds
+    /// (none for an interval), in increasing order.
+    pub(crate) fn initial_values(&self, var: VarId) -> impl Iterator<Item = i64> + '_ {
+        let x = var.index;
+        let len = if self.state.is_interval(x) { 0 } else { self.state.num_positions(x) };
+        (0..len).map(move |p| self.state.value(x, p))
     }
 
     // ---- the answer ----
