@@ -6,7 +6,7 @@
 use std::any::Any;
 
 use super::SolveError;
-use super::config::{Branching, Propagation, SolveConfig};
+use super::config::{Branching, Propagation, SearchPhase, SolveConfig, ValueOrder, VarOrder};
 use crate::constraint::{AllDifferentStrength, Constraint, Propagator, PropagatorOptions};
 use crate::constraints::AllDifferent;
 use crate::constraints::generic::Generic;
@@ -42,6 +42,11 @@ pub(super) struct Program<'m> {
     pub(super) costs: Vec<Cost>,
     /// Each variable's degree in the constraint graph (dom/deg).
     pub(super) degrees: Vec<u32>,
+    /// The search plan's phases, their variables as indices (see
+    /// [`SearchPhase`]), and per variable the value order of its first
+    /// phase (both empty without a plan).
+    pub(super) phases: Vec<(Vec<u32>, VarOrder)>,
+    pub(super) phase_value_order: Vec<Option<ValueOrder>>,
     /// The state as built, before any assumption.
     pub(super) initial: Snapshot,
 }
@@ -59,6 +64,7 @@ impl<'m> Program<'m> {
             size: e.size,
         })?;
         let free_count = state.new_int(model.num_vars() as i64);
+        let (phases, phase_value_order) = compile_phases(model, &config.phases)?;
         let options = propagator_options(&config);
         let n = model.num_constraints();
         // All-differents over small domains may be propagated as one system,
@@ -100,6 +106,8 @@ impl<'m> Program<'m> {
         let mut program = Program {
             model,
             degrees: super::var_order::static_degrees(model.num_vars(), &scopes),
+            phases,
+            phase_value_order,
             scopes,
             constraints: model.constraints().map(|(_, c)| c).collect(),
             idempotent: Vec::new(),
@@ -141,6 +149,32 @@ impl<'m> Program<'m> {
             propagator.initialise(&mut ctx);
         }
     }
+}
+
+/// The phases' variables as indices, and per variable the value order of
+/// its first phase; an error when a phase names another model's variable.
+#[allow(clippy::type_complexity)]
+fn compile_phases(
+    model: &Model,
+    phases: &[SearchPhase],
+) -> Result<(Vec<(Vec<u32>, VarOrder)>, Vec<Option<ValueOrder>>), SolveError> {
+    if phases.is_empty() {
+        return Ok((Vec::new(), Vec::new()));
+    }
+    let mut value_order = vec![None; model.num_vars()];
+    let mut compiled = Vec::with_capacity(phases.len());
+    for (i, phase) in phases.iter().enumerate() {
+        let mut vars = Vec::with_capacity(phase.vars.len());
+        for &var in &phase.vars {
+            if var.model != model.id() || var.index() >= model.num_vars() {
+                return Err(SolveError::PhaseVariable { phase: i });
+            }
+            value_order[var.index()].get_or_insert(phase.value_order);
+            vars.push(var.index);
+        }
+        compiled.push((vars, phase.var_order));
+    }
+    Ok((compiled, value_order))
 }
 
 /// What of the configuration the constraints' propagators may be chosen by.
