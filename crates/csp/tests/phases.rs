@@ -204,3 +204,14 @@ fn a_phase_naming_another_models_variable_is_an_error() {
     assert_eq!(err, SolveError::PhaseVariable { phase: 1 });
     assert_eq!(err.to_string(), "search phase 1 names a variable of another model");
 }
+
+#[test]
+fn ties_go_to_the_first_in_the_phase_list() {
+    let (model, x) = unconstrained();
+    // x[4] and x[5] have the smallest domains (two values): listed in
+    // reverse, first fail takes x[5] first, then x[4].
+    let reversed: Vec<VarId> = x.iter().rev().copied().collect();
+    let plan = vec![SearchPhase::new(&reversed, VarOrder::Mrv, ValueOrder::Ascending)];
+    let tried = first_tries(&model, SolveConfig::default().with_phases(plan), false);
+    assert_eq!(tried[..2], [Tried::Value(5, -10), Tried::Value(4, 2)]);
+}

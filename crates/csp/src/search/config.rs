@@ -130,7 +130,7 @@ pub enum ValueOrder {
 /// The phases of [`SolveConfig::phases`] are searched in order: while a
 /// phase has an unassigned variable the search decides one of them (with
 /// [`VarOrder::Input`], the first in the phase's list; otherwise by the
-/// phase's ordering, ties to the variable created first), and once every
+/// phase's ordering, ties to the first in the list), and once every
 /// phase's variables are assigned it decides the remaining variables by the
 /// configuration's own orderings. So a plan never has to cover every
 /// variable. A variable in several phases takes the value order of its

@@ -47,6 +47,9 @@ pub(super) struct Program<'m> {
     /// phase (both empty without a plan).
     pub(super) phases: Vec<(Vec<u32>, VarOrder)>,
     pub(super) phase_value_order: Vec<Option<ValueOrder>>,
+    /// Per variable, its place in the list of its first phase (ties of a
+    /// phase's ordering go to the first in the list).
+    pub(super) phase_rank: Vec<u32>,
     /// The state as built, before any assumption.
     pub(super) initial: Snapshot,
 }
@@ -64,7 +67,8 @@ impl<'m> Program<'m> {
             size: e.size,
         })?;
         let free_count = state.new_int(model.num_vars() as i64);
-        let (phases, phase_value_order) = compile_phases(model, &config.phases)?;
+        let CompiledPhases { phases, value_order: phase_value_order, rank: phase_rank } =
+            compile_phases(model, &config.phases)?;
         let options = propagator_options(&config);
         let n = model.num_constraints();
         // All-differents over small domains may be propagated as one system,
@@ -108,6 +112,7 @@ impl<'m> Program<'m> {
             degrees: super::var_order::static_degrees(model.num_vars(), &scopes),
             phases,
             phase_value_order,
+            phase_rank,
             scopes,
             constraints: model.constraints().map(|(_, c)| c).collect(),
             idempotent: Vec::new(),
@@ -151,30 +156,43 @@ impl<'m> Program<'m> {
     }
 }
 
-/// The phases' variables as indices, and per variable the value order of
-/// its first phase; an error when a phase names another model's variable.
-#[allow(clippy::type_complexity)]
-fn compile_phases(
-    model: &Model,
-    phases: &[SearchPhase],
-) -> Result<(Vec<(Vec<u32>, VarOrder)>, Vec<Option<ValueOrder>>), SolveError> {
+/// A search plan as the search reads it (all empty without one).
+#[derive(Default)]
+struct CompiledPhases {
+    /// The phases' variables as indices, with their variable ordering.
+    phases: Vec<(Vec<u32>, VarOrder)>,
+    /// Per variable, the value order of its first phase.
+    value_order: Vec<Option<ValueOrder>>,
+    /// Per variable, its place in its first phase's list.
+    rank: Vec<u32>,
+}
+
+/// Compiles the search plan; an error when a phase names another model's
+/// variable.
+fn compile_phases(model: &Model, phases: &[SearchPhase]) -> Result<CompiledPhases, SolveError> {
     if phases.is_empty() {
-        return Ok((Vec::new(), Vec::new()));
+        return Ok(CompiledPhases::default());
     }
-    let mut value_order = vec![None; model.num_vars()];
-    let mut compiled = Vec::with_capacity(phases.len());
+    let mut compiled = CompiledPhases {
+        phases: Vec::with_capacity(phases.len()),
+        value_order: vec![None; model.num_vars()],
+        rank: vec![u32::MAX; model.num_vars()],
+    };
     for (i, phase) in phases.iter().enumerate() {
         let mut vars = Vec::with_capacity(phase.vars.len());
-        for &var in &phase.vars {
+        for (place, &var) in phase.vars.iter().enumerate() {
             if var.model != model.id() || var.index() >= model.num_vars() {
                 return Err(SolveError::PhaseVariable { phase: i });
             }
-            value_order[var.index()].get_or_insert(phase.value_order);
+            if compiled.value_order[var.index()].is_none() {
+                compiled.value_order[var.index()] = Some(phase.value_order);
+                compiled.rank[var.index()] = place as u32;
+            }
             vars.push(var.index);
         }
-        compiled.push((vars, phase.var_order));
+        compiled.phases.push((vars, phase.var_order));
     }
-    Ok((compiled, value_order))
+    Ok(compiled)
 }
 
 /// What of the configuration the constraints' propagators may be chosen by.

@@ -114,7 +114,7 @@ impl Solver<'_> {
         let chosen = if self.program.phases.is_empty() { None } else { self.select_in_phases(&mut live) };
         let chosen = chosen.or_else(|| {
             let free = &self.tree.free[..count];
-            self.select_among(free, self.program.config.var_order, &mut live)
+            self.select_among(free, self.program.config.var_order, &mut live, false)
         });
         self.scratch.live = live;
         chosen
@@ -129,8 +129,11 @@ impl Solver<'_> {
             candidates.extend(vars.iter().copied().filter(|&x| self.is_unassigned(x)));
             if let Some(&first) = candidates.first() {
                 // A phase's input order is its list's.
-                chosen =
-                    if *order == VarOrder::Input { Some(first) } else { self.select_among(&candidates, *order, live) };
+                chosen = if *order == VarOrder::Input {
+                    Some(first)
+                } else {
+                    self.select_among(&candidates, *order, live, true)
+                };
                 break;
             }
         }
@@ -139,26 +142,29 @@ impl Solver<'_> {
     }
 
     /// The variable of `free` (unassigned variables) that `order` chooses.
-    fn select_among(&self, free: &[u32], order: VarOrder, live: &mut Live) -> Option<u32> {
+    /// Ties go to the variable created first, or with `by_rank` (a search
+    /// phase's variables) to the one first in its phase's list.
+    fn select_among(&self, free: &[u32], order: VarOrder, live: &mut Live, by_rank: bool) -> Option<u32> {
+        let tie = |x: u32| if by_rank { self.program.phase_rank[x as usize] } else { x };
         let min_value = |x: u32| self.state.value(x, self.state.min_pos(x));
         let max_value = |x: u32| self.state.value(x, self.state.max_pos(x));
         match order {
-            VarOrder::Input => free.iter().copied().min(),
+            VarOrder::Input => free.iter().copied().min_by_key(|&x| tie(x)),
             VarOrder::Vsids => self.most_active(free),
-            VarOrder::Mrv => free.iter().copied().min_by_key(|&x| (self.state.size(x), x)),
-            VarOrder::AntiFirstFail => free.iter().copied().min_by_key(|&x| (Reverse(self.state.size(x)), x)),
-            VarOrder::Smallest => free.iter().copied().min_by_key(|&x| (min_value(x), x)),
-            VarOrder::Largest => free.iter().copied().min_by_key(|&x| (Reverse(max_value(x)), x)),
+            VarOrder::Mrv => free.iter().copied().min_by_key(|&x| (self.state.size(x), tie(x))),
+            VarOrder::AntiFirstFail => free.iter().copied().min_by_key(|&x| (Reverse(self.state.size(x)), tie(x))),
+            VarOrder::Smallest => free.iter().copied().min_by_key(|&x| (min_value(x), tie(x))),
+            VarOrder::Largest => free.iter().copied().min_by_key(|&x| (Reverse(max_value(x)), tie(x))),
             VarOrder::Occurrence => {
-                free.iter().copied().min_by_key(|&x| (Reverse(self.program.degrees[x as usize]), x))
+                free.iter().copied().min_by_key(|&x| (Reverse(self.program.degrees[x as usize]), tie(x)))
             }
-            VarOrder::MaxRegret => free.iter().copied().min_by_key(|&x| (Reverse(self.regret(x)), x)),
+            VarOrder::MaxRegret => free.iter().copied().min_by_key(|&x| (Reverse(self.regret(x)), tie(x))),
             VarOrder::MrvDegree => {
                 let min_size = free.iter().map(|&x| self.state.size(x)).min()?;
                 free.iter()
                     .copied()
                     .filter(|&x| self.state.size(x) == min_size)
-                    .min_by_key(|&x| (Reverse(self.future_degree(live, x).0), x))
+                    .min_by_key(|&x| (Reverse(self.future_degree(live, x).0), tie(x)))
             }
             VarOrder::DomDeg | VarOrder::DomDdeg | VarOrder::DomWdeg => {
                 // Smallest size / degree, compared exactly by cross-multiplying.
@@ -176,7 +182,7 @@ impl Solver<'_> {
                         Some((y, s, d)) => {
                             let (left, right) =
                                 (u128::from(size) * u128::from(d), u128::from(s) * u128::from(denominator));
-                            left < right || (left == right && x < y)
+                            left < right || (left == right && tie(x) < tie(y))
                         }
                     };
                     if better {
