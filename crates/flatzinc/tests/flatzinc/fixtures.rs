@@ -65,6 +65,18 @@ fn verbose_says_which_search_annotations_are_followed() {
 }
 
 #[test]
+fn search_annotations_are_followed_unless_free_search() {
+    // y first, largest value first; then x, its median first (the lower of
+    // 1..4, once y = 5 leaves x < 5).
+    let file = fixture("annotated.fzn");
+    let annotated = run(&["-v", file.to_str().unwrap()]);
+    assert_eq!(annotated.stdout, "x = 2;\ny = 5;\n----------\n", "{}", annotated.stderr);
+    assert!(annotated.stderr.contains("ignored annotation: restart_luby"), "{}", annotated.stderr);
+    let free = run(&["-f", file.to_str().unwrap()]);
+    assert_eq!(free.stdout, "x = 1;\ny = 2;\n----------\n");
+}
+
+#[test]
 fn optimisation_prints_each_improving_solution_then_proves_the_optimum() {
     // Capacity 50, weights 10, 20, 30, values 60, 100, 120: the optimum,
     // 220, takes the second and third items.
