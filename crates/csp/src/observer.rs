@@ -30,8 +30,10 @@ pub enum SearchEvent {
         constraint: Option<ConstraintId>,
     },
     /// The search splits an interval domain (one too wide to enumerate, see
-    /// [`Context::is_interval`](crate::Context::is_interval)): it tries
-    /// `var <= at`, or `var > at` when `upper`.
+    /// [`Context::is_interval`](crate::Context::is_interval)), or any domain
+    /// under [`ValueOrder::Split`](crate::ValueOrder::Split) and
+    /// [`ValueOrder::ReverseSplit`](crate::ValueOrder::ReverseSplit): it
+    /// tries `var <= at`, or `var > at` when `upper`.
     Split {
         /// The variable split.
         var: VarId,

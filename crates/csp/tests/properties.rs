@@ -16,7 +16,8 @@ use std::collections::BTreeSet;
 
 use csp::{
     AllDifferentStrength, Backjumping, Branching, Condition, Dfa, Domain, LinearExpr, Lit, MAX_VALUE, Model,
-    OptimizationOutcome, Propagation, Relation, Restarts, Search, SolveConfig, Solver, ValueOrder, VarId, VarOrder,
+    OptimizationOutcome, Propagation, Relation, Restarts, Search, SearchPhase, SolveConfig, Solver, ValueOrder, VarId,
+    VarOrder,
 };
 use proptest::prelude::*;
 
@@ -876,6 +877,116 @@ proptest! {
                 }
                 OptimizationOutcome::Unsatisfiable => prop_assert_eq!(best, None, "{}", config),
                 other => prop_assert!(false, "{config}: {other:?}"),
+            }
+        }
+    }
+}
+
+/// A random search plan: phases of variable indices (taken modulo the
+/// model's number of variables, repeats allowed) with a variable and a value
+/// ordering each, as indices into `VarOrder::ALL` and `ValueOrder::ALL`.
+type Plan = Vec<(Vec<usize>, usize, usize)>;
+
+fn random_plan() -> impl Strategy<Value = Plan> {
+    let phase = (prop::collection::vec(0usize..16, 0..=4), 0..VarOrder::ALL.len(), 0..ValueOrder::ALL.len());
+    prop::collection::vec(phase, 1..=3)
+}
+
+fn phases(model: &Model, plan: &Plan) -> Vec<SearchPhase> {
+    let vars: Vec<VarId> = model.vars().collect();
+    if vars.is_empty() {
+        return Vec::new();
+    }
+    plan.iter()
+        .map(|(indices, var_order, value_order)| {
+            let chosen: Vec<VarId> = indices.iter().map(|&i| vars[i % vars.len()]).collect();
+            SearchPhase::new(&chosen, VarOrder::ALL[*var_order], ValueOrder::ALL[*value_order])
+        })
+        .collect()
+}
+
+/// The configurations a search plan is tried under: every level, both
+/// branchings, restarts, every backjumping, and search that learns (with
+/// and without restarts); each with the default bitset limit and with every
+/// range an interval. The variables the plan leaves are decided by dom/wdeg.
+fn plan_configs(phases: &[SearchPhase]) -> Vec<SolveConfig> {
+    let mut configs = Vec::new();
+    for &propagation in Propagation::ALL {
+        for branching in [Branching::Enumerate, Branching::Binary] {
+            let config = SolveConfig::default().with_search(Search::Chronological { propagation, branching });
+            configs.push(config.clone().with_restarts(Restarts::Luby { scale: 1 }));
+            configs.push(config);
+        }
+        for backjumping in Backjumping::ALL.iter().filter(|b| b.propagation() == propagation) {
+            configs.push(SolveConfig::default().with_search(Search::Backjumping(*backjumping)));
+        }
+    }
+    configs.push(SolveConfig::default().with_search(Search::Learning));
+    configs.push(SolveConfig::default().with_search(Search::Learning).with_restarts(Restarts::Luby { scale: 1 }));
+    for config in &mut configs {
+        config.root_arc_consistency = config.propagation() == Propagation::None;
+        config.var_order = VarOrder::DomWdeg;
+        config.seed = 9;
+        config.phases = phases.to_vec();
+    }
+    configs.iter().flat_map(|c| [c.clone(), c.clone().with_bitset_limit(2)]).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// Whatever the plan, the search finds exactly the brute-force solutions.
+    #[test]
+    fn every_search_plan_finds_exactly_the_brute_force_solutions(csp in random_wide_csp(), plan in random_plan()) {
+        let model = build(&csp);
+        let expected = brute_force(&csp, &model);
+        for config in plan_configs(&phases(&model, &plan)).into_iter().filter(|c| searchable(&model, c)) {
+            let mut solver = Solver::new(&model, config.clone()).unwrap();
+            if config.learning() {
+                solver.check_nogoods(true);
+            }
+            let mut found = BTreeSet::new();
+            for solution in solver.solutions() {
+                prop_assert!(model.is_solution(solution.values()), "{config:?} returned a non-solution {:?}", solution.values());
+                prop_assert!(found.insert(solution.values().to_vec()), "{config:?} returned a solution twice");
+            }
+            prop_assert_eq!(&found, &expected, "{:?}", config);
+        }
+    }
+
+    /// Whatever the plan, branch and bound finds the brute-force optimum.
+    #[test]
+    fn branch_and_bound_under_every_search_plan_finds_the_brute_force_optimum(
+        csp in random_wide_csp(),
+        plan in random_plan(),
+        objective in prop::collection::vec(-3i64..=3, 1..=3),
+        maximize in any::<bool>(),
+    ) {
+        let mut model = build(&csp);
+        let vars: Vec<VarId> = model.vars().collect();
+        let n = csp.domains.len();
+        let terms: Vec<(i64, VarId)> = objective.iter().zip(&vars[..n]).map(|(&a, &x)| (a, x)).collect();
+        // In i128: a term may pass i64 (3 * 2^62) while the sum fits.
+        let value_of = |values: &[i64]| -> i64 {
+            let sum = terms.iter().map(|&(a, x)| i128::from(a) * i128::from(values[x.index()])).sum::<i128>();
+            i64::try_from(sum).expect("a posted objective's values fit the value range")
+        };
+        let expression: LinearExpr = terms.iter().map(|&(a, x)| a * x).sum();
+        let posted = if maximize { model.maximize(expression) } else { model.minimize(expression) };
+        if posted.is_err() {
+            return Ok(());
+        }
+        let objectives: Vec<i64> = brute_force(&csp, &build(&csp)).iter().map(|v| value_of(v)).collect();
+        let best = if maximize { objectives.iter().max() } else { objectives.iter().min() }.copied();
+        for config in plan_configs(&phases(&model, &plan)).into_iter().filter(|c| searchable(&model, c)) {
+            let mut solver = Solver::new(&model, config.clone()).unwrap();
+            match solver.optimize() {
+                OptimizationOutcome::Optimal { objective, solution } => {
+                    prop_assert!(model.is_solution(solution.values()), "{:?}", config);
+                    prop_assert_eq!(Some(objective), best, "{:?}", config);
+                }
+                OptimizationOutcome::Unsatisfiable => prop_assert_eq!(best, None, "{:?}", config),
+                other => prop_assert!(false, "{config:?}: {other:?}"),
             }
         }
     }

@@ -26,7 +26,8 @@
 //! What is lowered: integer and boolean variables (a boolean is a `0..1`
 //! integer), constants, arrays, and the builtins of [`supported_builtins`];
 //! anything else is a [`LowerError`] that names it. The search annotations are
-//! read into a [`SearchPlan`], which the engine does not follow yet.
+//! read into a [`SearchPlan`], which fzn-csp hands to the engine as its
+//! search phases.
 //!
 //! Besides `fzn-csp`, two tools for developers: `mzn-spec` runs MiniZinc's own
 //! specification tests through `fzn-csp` ([`spec`]), and `mzn-bench` runs the

@@ -1,13 +1,12 @@
 //! The search annotations of the solve item (`int_search`, `bool_search`,
 //! `seq_search`), read into a typed plan: phases, in order, each a group of
-//! variables with its own variable and value choice.
-//!
-//! The engine cannot follow a plan yet: it would need a search over given
-//! groups of variables in order, each group with its own orderings (see the
-//! crate's docs). Until then fzn-csp uses the engine's default search and
-//! says so with `-v`; the plan is read, checked and reported.
+//! variables with its own variable and value choice; and the plan handed to
+//! the engine as its search phases ([`SearchPlan::engine_phases`], see
+//! [`csp::SearchPhase`]), which fzn-csp follows unless `-f` is given.
 
 use crate::ast::{Annotation, Expr};
+use csp::{ValueOrder, VarId, VarOrder};
+
 use crate::lower::{Binding, Lowering, Value};
 
 /// How a phase picks its next variable.
@@ -34,6 +33,21 @@ pub enum VariableChoice {
 }
 
 impl VariableChoice {
+    /// The engine's variable ordering that makes this choice.
+    pub fn var_order(self) -> VarOrder {
+        match self {
+            VariableChoice::InputOrder => VarOrder::Input,
+            VariableChoice::FirstFail => VarOrder::Mrv,
+            VariableChoice::AntiFirstFail => VarOrder::AntiFirstFail,
+            VariableChoice::Smallest => VarOrder::Smallest,
+            VariableChoice::Largest => VarOrder::Largest,
+            VariableChoice::Occurrence => VarOrder::Occurrence,
+            VariableChoice::MostConstrained => VarOrder::MrvDegree,
+            VariableChoice::MaxRegret => VarOrder::MaxRegret,
+            VariableChoice::DomWDeg => VarOrder::DomWdeg,
+        }
+    }
+
     fn from_name(name: &str) -> Option<VariableChoice> {
         Some(match name {
             "input_order" => VariableChoice::InputOrder,
@@ -70,6 +84,18 @@ pub enum ValueChoice {
 }
 
 impl ValueChoice {
+    /// The engine's value ordering that makes this choice.
+    pub fn value_order(self) -> ValueOrder {
+        match self {
+            ValueChoice::Min | ValueChoice::Ascending => ValueOrder::Ascending,
+            ValueChoice::Max => ValueOrder::Descending,
+            ValueChoice::Median => ValueOrder::Median,
+            ValueChoice::Split => ValueOrder::Split,
+            ValueChoice::ReverseSplit => ValueOrder::ReverseSplit,
+            ValueChoice::Random => ValueOrder::Random,
+        }
+    }
+
     fn from_name(name: &str) -> Option<ValueChoice> {
         Some(match name {
             "indomain_min" => ValueChoice::Min,
@@ -164,6 +190,25 @@ impl SearchPlan {
             .and_then(|n| ValueChoice::from_name(&n))
             .ok_or(format!("unknown value choice {:?}", name(value_choice).unwrap_or_default()))?;
         Ok(SearchPhase { is_bool: annotation.name == "bool_search", variables, variable_choice, value_choice })
+    }
+
+    /// The plan as the engine's search phases: each phase's variables
+    /// (constants left out) with the engine orderings of its choices.
+    pub fn engine_phases(&self) -> Vec<csp::SearchPhase> {
+        self.phases
+            .iter()
+            .map(|phase| {
+                let vars: Vec<VarId> = phase
+                    .variables
+                    .iter()
+                    .filter_map(|value| match value {
+                        Value::Var(var) => Some(*var),
+                        Value::Const(_) => None,
+                    })
+                    .collect();
+                csp::SearchPhase::new(&vars, phase.variable_choice.var_order(), phase.value_choice.value_order())
+            })
+            .collect()
     }
 
     /// One line per phase and per ignored annotation, for `-v`.

@@ -60,7 +60,7 @@ struct Cli {
     /// Explain on stderr what fzn-csp does with the model.
     #[arg(short = 'v', long = "verbose")]
     verbose: bool,
-    /// Free search: ignore the search annotations (fzn-csp does not follow them yet anyway).
+    /// Free search: ignore the search annotations and use the engine's default search.
     #[arg(short = 'f', long = "free-search")]
     free_search: bool,
     /// Print the MiniZinc solver configuration (.msc) and write the solver library it names.
@@ -129,14 +129,17 @@ fn configuration(cli: &Cli, io: &mut Io<'_>) -> anyhow::Result<u8> {
 }
 
 /// The configuration: the engine's default (maintained arc consistency) with
-/// dom/wdeg and binary branching, the usual strong default of CP solvers. The
-/// search annotations are not followed yet, so `-f` changes nothing.
-fn config(cli: &Cli, remaining: Option<Duration>) -> SolveConfig {
+/// dom/wdeg and binary branching, the usual strong default of CP solvers;
+/// unless `-f` is given, the search annotations' phases first (the
+/// variables they leave are decided by the default search).
+fn config(cli: &Cli, lowered: &Lowered, remaining: Option<Duration>) -> SolveConfig {
+    let phases = if cli.free_search { Vec::new() } else { lowered.search.engine_phases() };
     SolveConfig::default()
         .with_var_order(VarOrder::DomWdeg)
         .with_branching(Branching::Binary)
         .with_seed(cli.seed.unwrap_or(0) as u64)
         .with_limits(Limits { time: remaining, ..Limits::default() })
+        .with_phases(phases)
 }
 
 fn explain(cli: &Cli, lowered: &Lowered, start: Instant, io: &mut Io<'_>) -> anyhow::Result<()> {
@@ -154,19 +157,24 @@ fn explain(cli: &Cli, lowered: &Lowered, start: Instant, io: &mut Io<'_>) -> any
     if let Some(threads) = cli.threads.filter(|&t| t != 1) {
         writeln!(io.stderr, "fzn-csp: -p {threads}: fzn-csp searches on one thread")?;
     }
-    let plan = lowered.search.describe();
-    let free = if cli.free_search { " (-f)" } else { "" };
-    if plan.is_empty() {
-        writeln!(io.stderr, "fzn-csp: no search annotation; the engine's default search{free}: mac, dom/wdeg, binary")?;
+    let search = &lowered.search;
+    if search.phases.is_empty() {
+        writeln!(io.stderr, "fzn-csp: no search annotation; the engine's default search: mac, dom/wdeg, binary")?;
+    } else if cli.free_search {
+        writeln!(
+            io.stderr,
+            "fzn-csp: free search (-f): the search annotations are ignored; the engine's default search: mac, \
+             dom/wdeg, binary"
+        )?;
     } else {
         writeln!(
             io.stderr,
-            "fzn-csp: the search annotations are read but not followed yet; the engine's default search{free} \
-             (mac, dom/wdeg, binary) is used instead of:"
+            "fzn-csp: the search annotations' phases first, then the engine's default search (mac, dom/wdeg, \
+             binary):"
         )?;
-        for line in plan {
-            writeln!(io.stderr, "fzn-csp:   {line}")?;
-        }
+    }
+    for line in search.describe() {
+        writeln!(io.stderr, "fzn-csp:   {line}")?;
     }
     if let Some(reason) = &lowered.inconsistent {
         writeln!(io.stderr, "fzn-csp: unsatisfiable before search: {reason}")?;
@@ -233,7 +241,7 @@ impl Run<'_> {
         let Ok(remaining) = self.remaining(start) else {
             return Ok(()); // out of time already: unknown
         };
-        let mut solver = Solver::new(&lowered.model, config(self.cli, remaining))?;
+        let mut solver = Solver::new(&lowered.model, config(self.cli, self.lowered, remaining))?;
         let wanted = self.wanted();
         for solution in solver.solutions() {
             self.print(solution.values(), io)?;
@@ -263,7 +271,7 @@ impl Run<'_> {
             Some(0) | None => None,
             Some(n) => Some(n),
         };
-        let mut solver = Solver::new(&lowered.model, config(self.cli, remaining))?;
+        let mut solver = Solver::new(&lowered.model, config(self.cli, self.lowered, remaining))?;
         for improvement in solver.improvements() {
             self.print(improvement.solution.values(), io)?;
             // A constant objective leaves the model without one (the engine

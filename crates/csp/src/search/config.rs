@@ -8,6 +8,7 @@ use super::restart::Restarts;
 
 use crate::constraint::AllDifferentStrength;
 use crate::constraints::ArcConsistency;
+use crate::ids::VarId;
 
 /// How much reasoning the solver does after each decision. The levels run the
 /// same constraints with different scheduling, so they find the same solutions.
@@ -79,6 +80,18 @@ pub enum VarOrder {
     /// conflict, so recent conflicts weigh most; without learning, each
     /// failure bumps the failing constraint's variables.
     Vsids,
+    /// The largest current domain first (MiniZinc's `anti_first_fail`).
+    AntiFirstFail,
+    /// The variable whose smallest value is the smallest (MiniZinc's `smallest`).
+    Smallest,
+    /// The variable whose largest value is the largest (MiniZinc's `largest`).
+    Largest,
+    /// The largest static degree first (see [`VarOrder::DomDeg`]; MiniZinc's
+    /// `occurrence`).
+    Occurrence,
+    /// The largest regret first: the difference between the two smallest
+    /// values of the domain (MiniZinc's `max_regret`; 1 for an interval).
+    MaxRegret,
 }
 
 /// In which order the search tries the values of the chosen variable.
@@ -99,6 +112,58 @@ pub enum ValueOrder {
     /// [`Search::Learning`] that is the value it held before the last
     /// backjump undid it; otherwise the value it was last decided to.
     Phase,
+    /// The median first (the lower one of an even number of values), then
+    /// the median of the values left, and so on outwards (MiniZinc's
+    /// `indomain_median`). An interval is split at its middle.
+    Median,
+    /// Domain splitting (MiniZinc's `indomain_split`): a binary choice
+    /// `x <= (min + max) / 2` (rounded down), then `x > (min + max) / 2`,
+    /// whatever the branching; the search chooses again below each half.
+    Split,
+    /// Domain splitting, upper half first (MiniZinc's `indomain_reverse_split`).
+    ReverseSplit,
+}
+
+/// One phase of a search plan (MiniZinc's `int_search`): variables to decide
+/// before the rest, how to choose among them and how to order their values.
+///
+/// The phases of [`SolveConfig::phases`] are searched in order: while a
+/// phase has an unassigned variable the search decides one of them (with
+/// [`VarOrder::Input`], the first in the phase's list; otherwise by the
+/// phase's ordering, ties to the first in the list), and once every
+/// phase's variables are assigned it decides the remaining variables by the
+/// configuration's own orderings. So a plan never has to cover every
+/// variable. A variable in several phases takes the value order of its
+/// first phase.
+///
+/// ```
+/// use csp::{Model, SearchPhase, SolveConfig, Solver, ValueOrder, VarOrder};
+///
+/// let mut model = Model::new();
+/// let x = model.new_vars(3, 0..=9).unwrap();
+/// model.all_different(&x).unwrap();
+/// // x[2] first, largest value first; then the others by the defaults.
+/// let phase = SearchPhase::new(&x[2..], VarOrder::Input, ValueOrder::Descending);
+/// let config = SolveConfig::default().with_phases(vec![phase]);
+/// let mut solver = Solver::new(&model, config).unwrap();
+/// let solution = solver.solve().into_solution().unwrap();
+/// assert_eq!(solution.values(), &[0, 1, 9]);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SearchPhase {
+    /// The variables, in order (the order [`VarOrder::Input`] follows).
+    pub vars: Vec<VarId>,
+    /// How to choose the next variable among them.
+    pub var_order: VarOrder,
+    /// In which order to try the chosen variable's values.
+    pub value_order: ValueOrder,
+}
+
+impl SearchPhase {
+    /// A phase over `vars`.
+    pub fn new(vars: &[VarId], var_order: VarOrder, value_order: ValueOrder) -> SearchPhase {
+        SearchPhase { vars: vars.to_vec(), var_order, value_order }
+    }
 }
 
 /// How the search splits a node.
@@ -425,6 +490,10 @@ pub struct SolveConfig {
     /// trying their values one by one, and `all_different` over them is
     /// bounds consistent. Domains given as lists of values are always bitsets.
     pub bitset_limit: u64,
+    /// A search plan: phases of variables decided first, in order, each with
+    /// its own orderings (see [`SearchPhase`]); empty by default. Not part
+    /// of the one-line spelling.
+    pub phases: Vec<SearchPhase>,
 }
 
 impl Default for SolveConfig {
@@ -442,6 +511,7 @@ impl Default for SolveConfig {
             restarts: Restarts::default(),
             limits: Limits::default(),
             bitset_limit: SolveConfig::DEFAULT_BITSET_LIMIT,
+            phases: Vec::new(),
         }
     }
 }
@@ -536,6 +606,12 @@ impl SolveConfig {
     /// This configuration with another [`bitset_limit`](SolveConfig::bitset_limit).
     pub fn with_bitset_limit(mut self, values: u64) -> Self {
         self.bitset_limit = values;
+        self
+    }
+
+    /// This configuration with a search plan (see [`SearchPhase`]).
+    pub fn with_phases(mut self, phases: Vec<SearchPhase>) -> Self {
+        self.phases = phases;
         self
     }
 }

@@ -21,7 +21,7 @@ use std::time::Instant;
 
 use super::Solver;
 use super::clock::Clock;
-use super::config::{Branching, Jumps, Limit};
+use super::config::{Branching, Jumps, Limit, ValueOrder};
 use super::optimize::BranchAndBound;
 use super::outcome::Status;
 use super::propagate::Failure;
@@ -69,6 +69,8 @@ pub(super) struct Frame {
     /// last one tried, once it is undone; for a split, 1 for the upper half).
     pub(super) assigned: bool,
     pub(super) value: u32,
+    /// The value order (the configuration's, or the variable's search phase's).
+    pub(super) order: ValueOrder,
 }
 
 /// Where a run is.

@@ -39,7 +39,7 @@ mod value_order;
 mod var_order;
 
 pub use config::{
-    Backjumping, Branching, Jumps, Limit, Limits, Propagation, Search, SolveConfig, ValueOrder, VarOrder,
+    Backjumping, Branching, Jumps, Limit, Limits, Propagation, Search, SearchPhase, SolveConfig, ValueOrder, VarOrder,
 };
 pub use optimize::Improvements;
 pub use outcome::{Attribution, Count, Effect, Improvement, OptimizationOutcome, Outcome, Status};
@@ -71,14 +71,23 @@ pub enum SolveError {
         /// Its domain size.
         size: u64,
     },
+    /// A [`SearchPhase`] of the configuration names a variable that is not
+    /// the model's.
+    #[error("search phase {phase} names a variable of another model")]
+    PhaseVariable {
+        /// The phase's index in [`SolveConfig::phases`].
+        phase: usize,
+    },
 }
 
 /// The deepest a branch can go: one decision per bitset variable, and up to
 /// 65 per interval (64 halvings take any interval to one value, and a variable
 /// that propagation fixed is still decided once at the levels that wait for
-/// decisions).
-fn max_depth(state: &State) -> usize {
-    (0..state.num_vars() as u32).map(|x| if state.is_interval(x) { 65 } else { 1 }).sum()
+/// decisions). When the value orders split domains (`splits`), a bitset of
+/// `n` values takes up to one more than the bits of `n` halvings.
+fn max_depth(state: &State, splits: bool) -> usize {
+    let bitset = |x: u32| if splits { 1 + (32 - state.size(x).leading_zeros()) as usize } else { 1 };
+    (0..state.num_vars() as u32).map(|x| if state.is_interval(x) { 65 } else { bitset(x) }).sum()
 }
 
 /// A convenience of the model, defined here so that the model does not
@@ -158,6 +167,9 @@ impl<'m> Solver<'m> {
     pub fn new(model: &'m Model, config: SolveConfig) -> Result<Solver<'m>, SolveError> {
         let (program, mut state, free_count) = Program::compile(model, config)?;
         let n_constraints = program.propagators.len();
+        let splitting = |order: ValueOrder| matches!(order, ValueOrder::Split | ValueOrder::ReverseSplit);
+        let splits =
+            splitting(program.config.value_order) || program.config.phases.iter().any(|p| splitting(p.value_order));
         let learning = program.config.learning().then(|| {
             state.enable_history();
             Box::new(Learning::new(model.num_vars()))
@@ -172,7 +184,7 @@ impl<'m> Solver<'m> {
                 .config
                 .search
                 .jumps()
-                .map(|jumps| Box::new(ConflictSets::new(jumps, model.num_vars(), max_depth(&state)))),
+                .map(|jumps| Box::new(ConflictSets::new(jumps, model.num_vars(), max_depth(&state, splits)))),
             learning,
             activity: Activity::new(model.num_vars()),
             assumptions: Assumptions::default(),

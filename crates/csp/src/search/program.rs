@@ -6,7 +6,7 @@
 use std::any::Any;
 
 use super::SolveError;
-use super::config::{Branching, Propagation, SolveConfig};
+use super::config::{Branching, Propagation, SearchPhase, SolveConfig, ValueOrder, VarOrder};
 use crate::constraint::{AllDifferentStrength, Constraint, Propagator, PropagatorOptions};
 use crate::constraints::AllDifferent;
 use crate::constraints::generic::Generic;
@@ -42,6 +42,14 @@ pub(super) struct Program<'m> {
     pub(super) costs: Vec<Cost>,
     /// Each variable's degree in the constraint graph (dom/deg).
     pub(super) degrees: Vec<u32>,
+    /// The search plan's phases, their variables as indices (see
+    /// [`SearchPhase`]), and per variable the value order of its first
+    /// phase (both empty without a plan).
+    pub(super) phases: Vec<(Vec<u32>, VarOrder)>,
+    pub(super) phase_value_order: Vec<Option<ValueOrder>>,
+    /// Per variable, its place in the list of its first phase (ties of a
+    /// phase's ordering go to the first in the list).
+    pub(super) phase_rank: Vec<u32>,
     /// The state as built, before any assumption.
     pub(super) initial: Snapshot,
 }
@@ -59,6 +67,8 @@ impl<'m> Program<'m> {
             size: e.size,
         })?;
         let free_count = state.new_int(model.num_vars() as i64);
+        let CompiledPhases { phases, value_order: phase_value_order, rank: phase_rank } =
+            compile_phases(model, &config.phases)?;
         let options = propagator_options(&config);
         let n = model.num_constraints();
         // All-differents over small domains may be propagated as one system,
@@ -100,6 +110,9 @@ impl<'m> Program<'m> {
         let mut program = Program {
             model,
             degrees: super::var_order::static_degrees(model.num_vars(), &scopes),
+            phases,
+            phase_value_order,
+            phase_rank,
             scopes,
             constraints: model.constraints().map(|(_, c)| c).collect(),
             idempotent: Vec::new(),
@@ -141,6 +154,45 @@ impl<'m> Program<'m> {
             propagator.initialise(&mut ctx);
         }
     }
+}
+
+/// A search plan as the search reads it (all empty without one).
+#[derive(Default)]
+struct CompiledPhases {
+    /// The phases' variables as indices, with their variable ordering.
+    phases: Vec<(Vec<u32>, VarOrder)>,
+    /// Per variable, the value order of its first phase.
+    value_order: Vec<Option<ValueOrder>>,
+    /// Per variable, its place in its first phase's list.
+    rank: Vec<u32>,
+}
+
+/// Compiles the search plan; an error when a phase names another model's
+/// variable.
+fn compile_phases(model: &Model, phases: &[SearchPhase]) -> Result<CompiledPhases, SolveError> {
+    if phases.is_empty() {
+        return Ok(CompiledPhases::default());
+    }
+    let mut compiled = CompiledPhases {
+        phases: Vec::with_capacity(phases.len()),
+        value_order: vec![None; model.num_vars()],
+        rank: vec![u32::MAX; model.num_vars()],
+    };
+    for (i, phase) in phases.iter().enumerate() {
+        let mut vars = Vec::with_capacity(phase.vars.len());
+        for (place, &var) in phase.vars.iter().enumerate() {
+            if var.model != model.id() || var.index() >= model.num_vars() {
+                return Err(SolveError::PhaseVariable { phase: i });
+            }
+            if compiled.value_order[var.index()].is_none() {
+                compiled.value_order[var.index()] = Some(phase.value_order);
+                compiled.rank[var.index()] = place as u32;
+            }
+            vars.push(var.index);
+        }
+        compiled.phases.push((vars, phase.var_order));
+    }
+    Ok(compiled)
 }
 
 /// What of the configuration the constraints' propagators may be chosen by.

@@ -89,6 +89,11 @@ spelled!(VarOrder, "variable ordering", [
     DomDdeg => "dom-ddeg" ("domddeg") | "dom/ddeg",
     DomWdeg => "dom-wdeg" ("domwdeg") | "dom/wdeg",
     Vsids => "vsids" | "activity",
+    AntiFirstFail => "anti-first-fail" ("antiff") | "largest-domain",
+    Smallest => "smallest" | "smallest-value",
+    Largest => "largest" | "largest-value",
+    Occurrence => "occurrence" | "max-degree",
+    MaxRegret => "max-regret" ("regret"),
 ]);
 
 spelled!(ValueOrder, "value ordering", [
@@ -97,6 +102,9 @@ spelled!(ValueOrder, "value ordering", [
     Random => "random" | "rand",
     LeastConstraining => "lcv" | "least-constraining",
     Phase => "phase" | "phase-saving",
+    Median => "median",
+    Split => "split",
+    ReverseSplit => "reverse-split" ("rsplit"),
 ]);
 
 spelled!(Branching, "branching", [
@@ -121,9 +129,9 @@ pub enum ConfigSyntaxError {
     /// A word that is not part of the grammar.
     #[error(
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
-         ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids, a value ordering asc|desc|random|lcv|phase, an \
-         all-different strength pairwise|matching|bounds, learn, rootac, separate, intersect, binary, luby, \
-         luby=SCALE, geometric or geometric=SCALE:FACTOR, or seed=N)"
+         ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|antiff|smallest|largest|occurrence|regret, a value \
+         ordering asc|desc|random|lcv|phase|median|split|rsplit, an all-different strength pairwise|matching|bounds, \
+         learn, rootac, separate, intersect, binary, luby, luby=SCALE, geometric or geometric=SCALE:FACTOR, or seed=N)"
     )]
     UnknownWord {
         /// The whole spelling.
@@ -611,7 +619,7 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "unknown variable ordering 'fastest' (expected one of: input, mrv, mrv-degree, dom-deg, dom-ddeg, dom-wdeg, \
-             vsids)"
+             vsids, anti-first-fail, smallest, largest, occurrence, max-regret)"
         );
     }
 }

@@ -1,9 +1,12 @@
 //! In which order a frame tries its variable's values: ascending and
-//! descending walk the domain, random, least-constraining-value and phase
-//! saving buffer an order in [`Tree::orders`](super::dfs::Tree::orders) when
-//! the frame is pushed. An interval is split in two halves instead:
-//! ascending, least constraining and phase saving try the lower half first,
-//! descending the upper, random draws.
+//! descending walk the domain, random, least-constraining-value, phase
+//! saving and median buffer an order in
+//! [`Tree::orders`](super::dfs::Tree::orders) when the frame is pushed.
+//! Domain splitting, and any order on an interval, splits the domain in two
+//! halves instead: ascending, least constraining, phase saving, median and
+//! split try the lower half first, descending and reverse split the upper,
+//! random draws. The order is the configuration's, or that of the variable's
+//! search phase.
 
 use super::Solver;
 use super::config::{Branching, Propagation, ValueOrder};
@@ -12,13 +15,18 @@ use super::dfs::{Frame, FrameKind};
 impl Solver<'_> {
     /// Opens a frame for deciding `var`: the trail mark, and the value order.
     pub(super) fn push_frame(&mut self, var: u32) {
-        if self.state.is_interval(var) {
-            self.push_split(var);
+        let order = match self.program.phase_value_order.get(var as usize) {
+            Some(&Some(order)) => order,
+            _ => self.program.config.value_order,
+        };
+        if self.state.is_interval(var) || matches!(order, ValueOrder::Split | ValueOrder::ReverseSplit) {
+            self.push_split(var, order);
             return;
         }
         let mark = self.state.mark();
         let start = self.tree.orders.len() as u32;
-        let cursor = match self.program.config.value_order {
+        let cursor = match order {
+            ValueOrder::Split | ValueOrder::ReverseSplit => unreachable!("a split has no value order"),
             ValueOrder::Ascending => 0,
             ValueOrder::Descending => self.state.max_pos(var) + 1,
             ValueOrder::Random => {
@@ -41,28 +49,63 @@ impl Solver<'_> {
                 self.tree.orders.extend(state.positions(var).filter(|&p| Some(p) != phase));
                 start
             }
+            ValueOrder::Median => {
+                self.order_from_median(var);
+                start
+            }
         };
         let end = self.tree.orders.len() as u32;
         let kind = match self.program.branching {
             Branching::Enumerate => FrameKind::Enumerate,
             Branching::Binary => FrameKind::Binary,
         };
-        self.tree.frames.push(Frame { kind, var, mark, cursor, start, end, assigned: false, value: 0 });
+        self.tree.frames.push(Frame { kind, var, mark, cursor, start, end, assigned: false, value: 0, order });
+    }
+
+    /// Buffers `var`'s values from the median outwards: the (lower) median,
+    /// then the median of the values left, and so on. Each time the median
+    /// removed leaves a centred gap, so the next is its neighbour below or
+    /// above: the order in which `x = median`, `x != median` visits them.
+    fn order_from_median(&mut self, var: u32) {
+        let begin = self.tree.orders.len();
+        let state = &self.state;
+        self.tree.orders.extend(state.positions(var));
+        let sorted: smallvec::SmallVec<[u32; 64]> = self.tree.orders[begin..].iter().copied().collect();
+        let n = sorted.len();
+        let median = (n - 1) / 2;
+        // Below the gap: sorted[..=low] (`low + 1` values); above: sorted[high..].
+        let (mut low, mut high) = (median as isize - 1, median + 1);
+        self.tree.orders[begin] = sorted[median];
+        for (left, slot) in (1..n).rev().zip(begin + 1..) {
+            let rank = (left - 1) / 2;
+            if (rank as isize) < low + 1 {
+                self.tree.orders[slot] = sorted[low as usize];
+                low -= 1;
+            } else {
+                self.tree.orders[slot] = sorted[high];
+                high += 1;
+            }
+        }
     }
 
     /// Opens a frame splitting the interval of `var` at its middle (rounded
     /// down): two halves, or one when the interval is a single value (which
     /// the search then decides, at the levels that wait for decisions).
-    fn push_split(&mut self, var: u32) {
-        let bounds = self.state.interval(var);
+    fn push_split(&mut self, var: u32, order: ValueOrder) {
+        let (min, max) =
+            (self.state.value(var, self.state.min_pos(var)), self.state.value(var, self.state.max_pos(var)));
         // Bounds lie within -2^62..=2^62, so the middle does, but their sum
         // (2^63 for an interval fixed at 2^62) may not fit an i64.
-        let at = (i128::from(bounds.min) + i128::from(bounds.max)).div_euclid(2) as i64;
-        let halves = if bounds.min == bounds.max { 1 } else { 2 };
+        let at = (i128::from(min) + i128::from(max)).div_euclid(2) as i64;
+        let halves = if min == max { 1 } else { 2 };
         let upper_first = halves == 2
-            && match self.program.config.value_order {
-                ValueOrder::Ascending | ValueOrder::LeastConstraining | ValueOrder::Phase => false,
-                ValueOrder::Descending => true,
+            && match order {
+                ValueOrder::Ascending
+                | ValueOrder::LeastConstraining
+                | ValueOrder::Phase
+                | ValueOrder::Median
+                | ValueOrder::Split => false,
+                ValueOrder::Descending | ValueOrder::ReverseSplit => true,
                 ValueOrder::Random => self.run.rng.below(2) == 1,
             };
         let start = self.tree.orders.len() as u32;
@@ -75,6 +118,7 @@ impl Solver<'_> {
             end: halves,
             assigned: false,
             value: 0,
+            order,
         });
     }
 
@@ -82,7 +126,7 @@ impl Solver<'_> {
     /// tried them all.
     pub(super) fn next_value(&mut self) -> Option<u32> {
         let frame = self.tree.frames.last_mut().expect("a frame");
-        match self.program.config.value_order {
+        match frame.order {
             ValueOrder::Ascending => {
                 let pos = self.state.next_pos(frame.var, frame.cursor)?;
                 frame.cursor = pos + 1;
@@ -93,7 +137,7 @@ impl Solver<'_> {
                 frame.cursor = pos;
                 Some(pos)
             }
-            ValueOrder::Random | ValueOrder::LeastConstraining | ValueOrder::Phase => {
+            ValueOrder::Random | ValueOrder::LeastConstraining | ValueOrder::Phase | ValueOrder::Median => {
                 // Branch and bound may have removed values since the order
                 // was buffered (see `Solver::impose_bound`): skip them.
                 while frame.cursor < frame.end {
@@ -105,6 +149,7 @@ impl Solver<'_> {
                 }
                 None
             }
+            ValueOrder::Split | ValueOrder::ReverseSplit => unreachable!("a split frame has halves, not values"),
         }
     }
 

@@ -5,6 +5,8 @@
 //! `activity`), over the free list; and the scratch buffers the search
 //! reuses from node to node.
 
+use std::cmp::Reverse;
+
 use super::Solver;
 use super::config::{Propagation, VarOrder};
 
@@ -23,6 +25,8 @@ pub(super) struct Scratch {
     /// Plain backtracking's checks of a decision, in the order to make them.
     pub(super) checks: Vec<(u32, u32)>,
     pub(super) saved_attribution: Vec<u64>,
+    /// A search phase's unassigned variables.
+    candidates: Vec<u32>,
 }
 
 impl Scratch {
@@ -99,36 +103,75 @@ impl Solver<'_> {
         count
     }
 
-    /// The next variable to decide, or `None` when all are assigned. Ties go to
-    /// the smallest index, whatever the free list's order.
+    /// The next variable to decide, or `None` when all are assigned: from
+    /// the first phase of the search plan with an unassigned variable, else
+    /// from the free list by the configuration's ordering. Ties go to the
+    /// smallest index, whatever the free list's order.
     pub(super) fn select_var(&mut self) -> Option<u32> {
         let count = self.compact_free();
         let mut live = std::mem::take(&mut self.scratch.live);
         live.next_choice(self.program.scopes.len());
-        let chosen = self.select_among(count, &mut live);
+        let chosen = if self.program.phases.is_empty() { None } else { self.select_in_phases(&mut live) };
+        let chosen = chosen.or_else(|| {
+            let free = &self.tree.free[..count];
+            self.select_among(free, self.program.config.var_order, &mut live, false)
+        });
         self.scratch.live = live;
         chosen
     }
 
-    fn select_among(&self, count: usize, live: &mut Live) -> Option<u32> {
-        let free = &self.tree.free[..count];
-        match self.program.config.var_order {
-            VarOrder::Input => free.iter().copied().min(),
+    /// The choice of the first phase with an unassigned variable, if any.
+    fn select_in_phases(&mut self, live: &mut Live) -> Option<u32> {
+        let mut candidates = std::mem::take(&mut self.scratch.candidates);
+        let mut chosen = None;
+        for (vars, order) in &self.program.phases {
+            candidates.clear();
+            candidates.extend(vars.iter().copied().filter(|&x| self.is_unassigned(x)));
+            if let Some(&first) = candidates.first() {
+                // A phase's input order is its list's.
+                chosen = if *order == VarOrder::Input {
+                    Some(first)
+                } else {
+                    self.select_among(&candidates, *order, live, true)
+                };
+                break;
+            }
+        }
+        self.scratch.candidates = candidates;
+        chosen
+    }
+
+    /// The variable of `free` (unassigned variables) that `order` chooses.
+    /// Ties go to the variable created first, or with `by_rank` (a search
+    /// phase's variables) to the one first in its phase's list.
+    fn select_among(&self, free: &[u32], order: VarOrder, live: &mut Live, by_rank: bool) -> Option<u32> {
+        let tie = |x: u32| if by_rank { self.program.phase_rank[x as usize] } else { x };
+        let min_value = |x: u32| self.state.value(x, self.state.min_pos(x));
+        let max_value = |x: u32| self.state.value(x, self.state.max_pos(x));
+        match order {
+            VarOrder::Input => free.iter().copied().min_by_key(|&x| tie(x)),
             VarOrder::Vsids => self.most_active(free),
-            VarOrder::Mrv => free.iter().copied().min_by_key(|&x| (self.state.size(x), x)),
+            VarOrder::Mrv => free.iter().copied().min_by_key(|&x| (self.state.size(x), tie(x))),
+            VarOrder::AntiFirstFail => free.iter().copied().min_by_key(|&x| (Reverse(self.state.size(x)), tie(x))),
+            VarOrder::Smallest => free.iter().copied().min_by_key(|&x| (min_value(x), tie(x))),
+            VarOrder::Largest => free.iter().copied().min_by_key(|&x| (Reverse(max_value(x)), tie(x))),
+            VarOrder::Occurrence => {
+                free.iter().copied().min_by_key(|&x| (Reverse(self.program.degrees[x as usize]), tie(x)))
+            }
+            VarOrder::MaxRegret => free.iter().copied().min_by_key(|&x| (Reverse(self.regret(x)), tie(x))),
             VarOrder::MrvDegree => {
                 let min_size = free.iter().map(|&x| self.state.size(x)).min()?;
                 free.iter()
                     .copied()
                     .filter(|&x| self.state.size(x) == min_size)
-                    .min_by_key(|&x| (std::cmp::Reverse(self.future_degree(live, x).0), x))
+                    .min_by_key(|&x| (Reverse(self.future_degree(live, x).0), tie(x)))
             }
             VarOrder::DomDeg | VarOrder::DomDdeg | VarOrder::DomWdeg => {
                 // Smallest size / degree, compared exactly by cross-multiplying.
                 let mut best: Option<(u32, u64, u64)> = None;
                 for &x in free {
                     let size = u64::from(self.state.size(x));
-                    let denominator = match self.program.config.var_order {
+                    let denominator = match order {
                         VarOrder::DomDeg => u64::from(self.program.degrees[x as usize]),
                         VarOrder::DomDdeg => self.future_degree(live, x).0,
                         _ => self.future_degree(live, x).1,
@@ -139,7 +182,7 @@ impl Solver<'_> {
                         Some((y, s, d)) => {
                             let (left, right) =
                                 (u128::from(size) * u128::from(d), u128::from(s) * u128::from(denominator));
-                            left < right || (left == right && x < y)
+                            left < right || (left == right && tie(x) < tie(y))
                         }
                     };
                     if better {
@@ -148,6 +191,19 @@ impl Solver<'_> {
                 }
                 best.map(|(x, _, _)| x)
             }
+        }
+    }
+
+    /// The difference between the two smallest values of `x` (0 when it
+    /// has one; 1 for an interval, whose second value is the next integer).
+    fn regret(&self, x: u32) -> u64 {
+        if self.state.is_interval(x) {
+            return u64::from(self.state.size(x) > 1);
+        }
+        let first = self.state.min_pos(x);
+        match self.state.next_pos(x, first + 1) {
+            Some(second) => self.state.value(x, second).abs_diff(self.state.value(x, first)),
+            None => 0,
         }
     }
 }

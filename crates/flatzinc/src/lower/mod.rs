@@ -67,8 +67,7 @@ pub struct Lowered {
     pub output: Output,
     /// The goal.
     pub objective: Objective,
-    /// The search annotations, read into a plan (the engine does not follow
-    /// it yet: see [`SearchPlan`]).
+    /// The search annotations, read into a plan (see [`SearchPlan`]).
     pub search: SearchPlan,
     /// Why the model is unsatisfiable before search, when a constraint on
     /// constants alone is false (`int_le(3, 2)`), or a variable's assigned

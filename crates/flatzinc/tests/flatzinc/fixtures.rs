@@ -54,12 +54,26 @@ fn statistics_follow_the_solutions() {
 }
 
 #[test]
-fn verbose_says_the_search_annotations_are_not_followed() {
+fn verbose_says_which_search_annotations_are_followed() {
     let captured = run(&["-v", "-p", "2", fixture("queens.fzn").to_str().unwrap()]);
     assert_eq!(captured.code, 0);
-    assert!(captured.stderr.contains("read but not followed yet"), "{}", captured.stderr);
+    assert!(captured.stderr.contains("the search annotations' phases first"), "{}", captured.stderr);
     assert!(captured.stderr.contains("int_search over 8 variables: FirstFail, Min"), "{}", captured.stderr);
     assert!(captured.stderr.contains("-p 2: fzn-csp searches on one thread"), "{}", captured.stderr);
+    let free = run(&["-v", "-f", fixture("queens.fzn").to_str().unwrap()]);
+    assert!(free.stderr.contains("free search (-f): the search annotations are ignored"), "{}", free.stderr);
+}
+
+#[test]
+fn search_annotations_are_followed_unless_free_search() {
+    // y first, largest value first; then x, its median first (the lower of
+    // 1..4, once y = 5 leaves x < 5).
+    let file = fixture("annotated.fzn");
+    let annotated = run(&["-v", file.to_str().unwrap()]);
+    assert_eq!(annotated.stdout, "x = 2;\ny = 5;\n----------\n", "{}", annotated.stderr);
+    assert!(annotated.stderr.contains("ignored annotation: restart_luby"), "{}", annotated.stderr);
+    let free = run(&["-f", file.to_str().unwrap()]);
+    assert_eq!(free.stdout, "x = 1;\ny = 2;\n----------\n");
 }
 
 #[test]
