@@ -202,22 +202,27 @@ impl Core {
             taken |= newly;
         }
         if matching {
-            let mut fixed = !free_vars & if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-            while fixed != 0 {
-                let p = pop_lowest(&mut fixed);
-                let a = self.dom[p].trailing_zeros() as usize;
-                if self.var_match[p] as usize != a {
-                    self.unmatch(p);
-                    let owner = self.val_match[a];
-                    if owner != SMALL_NONE {
-                        self.unmatch(owner as usize);
-                    }
-                    self.var_match[p] = a as u8;
-                    self.val_match[a] = p as u8;
-                }
-            }
+            self.match_fixed(!free_vars & if n == 64 { u64::MAX } else { (1u64 << n) - 1 });
         }
         Ok((free_vars, taken))
+    }
+
+    /// Matches the variables of `fixed` (each with one value) to their values.
+    #[inline]
+    pub(super) fn match_fixed(&mut self, mut fixed: u64) {
+        while fixed != 0 {
+            let p = pop_lowest(&mut fixed);
+            let a = self.dom[p].trailing_zeros() as usize;
+            if self.var_match[p] as usize != a {
+                self.unmatch(p);
+                let owner = self.val_match[a];
+                if owner != SMALL_NONE {
+                    self.unmatch(owner as usize);
+                }
+                self.var_match[p] = a as u8;
+                self.val_match[a] = p as u8;
+            }
+        }
     }
 
     /// Everything reachable from `start` along `edges` without leaving `within`.
@@ -290,6 +295,13 @@ impl Core {
         // for the matching is the unfixed variables and their values, which
         // late in a search is a small graph.
         let (free_vars, taken) = self.eliminate(true)?;
+        self.match_free(free_vars, taken)
+    }
+
+    /// The matching pass once value elimination is done: the variables
+    /// outside `free_vars` are fixed, matched to their values (`taken`), and
+    /// no variable of `free_vars` has one of those ([`Core::match_fixed`]).
+    pub(super) fn match_free(&mut self, free_vars: u64, taken: u64) -> PropagationResult {
         if free_vars.count_ones() <= 2 {
             // Two unfixed variables, each with two values or more, always have
             // a matching through any of their values: nothing more to remove.

@@ -20,11 +20,15 @@ impl Board {
         matching: &mut Matching,
     ) -> Result<usize, u32> {
         let members = topology.members(u);
-        // The free variables.
-        let mut free = 0u64;
+        // The free variables, and the values of the others.
+        let (mut free, mut taken) = (0u64, 0u64);
         for (k, &p) in members.iter().enumerate() {
             let d = self.masks[p as usize];
-            free |= u64::from(d & (d - 1) != 0) << k;
+            if d & (d - 1) != 0 {
+                free |= 1 << k;
+            } else {
+                taken |= d;
+            }
         }
         let unit = &self.units[u];
         let tight = unit.live == unit.size;
@@ -38,13 +42,16 @@ impl Board {
             return Ok(0);
         }
         // The pass itself: when it removes nothing (most calls) it says so
-        // after two closures over the value graph (see `Core::matching`).
+        // after two closures over the value graph (see `Core::match_free`).
         core.n = members.len();
         for (k, &p) in members.iter().enumerate() {
             core.dom[k] = masks[p as usize];
         }
         (core.var_match, core.val_match) = *matching;
-        let result = core.matching();
+        // Tier 1 is done: the values of the fixed variables have left the
+        // others, so the pass starts after its own value elimination.
+        core.match_fixed(!free & (u64::MAX >> (64 - members.len())));
+        let result = core.match_free(free, taken);
         *matching = (core.var_match, core.val_match);
         result.map_err(|_| u as u32)?;
         for (k, &p) in members.iter().enumerate() {
