@@ -20,15 +20,12 @@ impl Board {
         matching: &mut Matching,
     ) -> Result<usize, u32> {
         let members = topology.members(u);
-        // The free variables, and the values of the others.
-        let (mut free, mut taken) = (0u64, 0u64);
+        // The free variables (without a branch per variable: whether one is
+        // fixed is anyone's guess).
+        let mut free = 0u64;
         for (k, &p) in members.iter().enumerate() {
             let d = self.masks[p as usize];
-            if d & (d - 1) != 0 {
-                free |= 1 << k;
-            } else {
-                taken |= d;
-            }
+            free |= u64::from(d & d.wrapping_sub(1) != 0) << k;
         }
         let unit = &self.units[u];
         let tight = unit.live == unit.size;
@@ -44,8 +41,11 @@ impl Board {
         // The pass itself: when it removes nothing (most calls) it says so
         // after two closures over the value graph (see `Core::match_free`).
         core.n = members.len();
+        let mut taken = 0u64;
         for (k, &p) in members.iter().enumerate() {
-            core.dom[k] = masks[p as usize];
+            let d = masks[p as usize];
+            core.dom[k] = d;
+            taken |= d & (free >> k & 1).wrapping_sub(1);
         }
         (core.var_match, core.val_match) = *matching;
         // Tier 1 is done: the values of the fixed variables have left the
