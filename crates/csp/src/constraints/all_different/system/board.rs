@@ -218,6 +218,7 @@ impl Board {
             unit.places[v] = 1 << slot.index;
             unit.pruned += u64::from(others.count_ones());
             let members = topology.members(u);
+            let first = topology.member_start[u] as usize;
             let mut result = Ok(());
             for k in BitIndices(others) {
                 let q = members[k] as usize;
@@ -239,12 +240,9 @@ impl Board {
                 } else {
                     insert_all(&mut self.to_look, topology.unit_words(q));
                 }
-                for other in topology.slots(q) {
-                    let w = other.unit as usize;
-                    if w != u {
-                        if let Err(w) = self.unplace(topology, w, v, other.index) {
-                            result = Err(w);
-                        }
+                for other in topology.others(first + k) {
+                    if let Err(w) = self.unplace(topology, other.unit as usize, v, other.index) {
+                        result = Err(w);
                     }
                 }
             }
