@@ -377,7 +377,8 @@ impl Core {
         }
         if free_values == 0 {
             let start = values & values.wrapping_neg();
-            if Self::closure(&self.succ, start, values) == values && Self::closure(&self.pred, start, values) == values {
+            if Self::closure(&self.succ, start, values) == values && Self::closure(&self.pred, start, values) == values
+            {
                 return Ok(());
             }
         }
