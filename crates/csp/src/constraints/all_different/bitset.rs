@@ -209,7 +209,7 @@ impl Core {
 
     /// Matches the variables of `fixed` (each with one value) to their values.
     #[inline]
-    pub(super) fn match_fixed(&mut self, mut fixed: u64) {
+    fn match_fixed(&mut self, mut fixed: u64) {
         while fixed != 0 {
             let p = pop_lowest(&mut fixed);
             let a = self.dom[p].trailing_zeros() as usize;
@@ -301,7 +301,7 @@ impl Core {
     /// The matching pass once value elimination is done: the variables
     /// outside `free_vars` are fixed, matched to their values (`taken`), and
     /// no variable of `free_vars` has one of those ([`Core::match_fixed`]).
-    pub(super) fn match_free(&mut self, free_vars: u64, taken: u64) -> PropagationResult {
+    fn match_free(&mut self, free_vars: u64, taken: u64) -> PropagationResult {
         if free_vars.count_ones() <= 2 {
             // Two unfixed variables, each with two values or more, always have
             // a matching through any of their values: nothing more to remove.
