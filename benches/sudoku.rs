@@ -10,8 +10,9 @@
 //! show what that reuse saves. Every answer is checked once before timing,
 //! ours with the engine-free verifier and the registry crate's against ours.
 //!
-//! The 9x9 sets come from the shared data folder (`../shared/data/sudoku`,
-//! skipped with a message when absent); the 16x16 set is the crate's generated
+//! The 9x9 sets (17clue, every 250th puzzle; top95; top1465) come from the
+//! shared data folder (`../shared/data/sudoku`, skipped with a message when
+//! absent); the 16x16 set is the crate's generated
 //! fixture (`crates/sudoku/tests/data/bench-16x16.txt`).
 //!
 //! Run: `cargo bench --bench sudoku -- --warm-up-time 1 --measurement-time 3`.
@@ -122,6 +123,12 @@ fn top95(c: &mut Criterion) {
     nine_by_nine(c, "top95", read(&path), true);
 }
 
+/// The whole of top1465 (hard puzzles, about 13 nodes each under MRV).
+fn top1465(c: &mut Criterion) {
+    let Some(path) = shared("top1465.txt") else { return };
+    nine_by_nine(c, "top1465", read(&path), false);
+}
+
 fn large(c: &mut Criterion) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/sudoku/tests/data/bench-16x16.txt");
     let puzzles = read(&path);
@@ -164,5 +171,5 @@ fn larger(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, clue17, top95, large, larger);
+criterion_group!(benches, clue17, top95, top1465, large, larger);
 criterion_main!(benches);

@@ -101,37 +101,28 @@ impl Board {
     }
 
     /// Narrows position `p` to `new` (a non-empty subset), the work of
-    /// constraint `u`. `Err(w)` when constraint `w` is left fewer values than
-    /// variables (the places are complete all the same).
+    /// constraint `u`, and keeps the places up to date. `Err(w)` when
+    /// constraint `w` is left fewer values than variables (the places are
+    /// complete all the same).
     #[inline]
     pub(super) fn narrow(&mut self, topology: &Topology, p: usize, new: u64, u: usize) -> Result<(), u32> {
         let removed = self.masks[p] & !new;
         self.units[u].pruned += u64::from(removed.count_ones());
-        let mut result = Ok(());
-        for v in BitIndices(removed) {
-            if let Err(w) = self.remove(topology, p, v) {
-                result = Err(w);
-            }
-        }
-        result
-    }
-
-    /// Removes value `v` from position `p` (which has it and another) and
-    /// keeps the places up to date (see [`Board::narrow`]; the caller counts
-    /// the removal).
-    #[inline]
-    pub(super) fn remove(&mut self, topology: &Topology, p: usize, v: usize) -> Result<(), u32> {
-        let new = self.masks[p] & !(1 << (v & 63));
+        // The mask is written, queued and its constraints marked once, for
+        // every value it loses.
         self.masks[p] = new;
         if new & (new - 1) == 0 {
             self.singles[self.num_singles] = p as u32;
             self.num_singles += 1;
         }
         insert_all(&mut self.to_look, topology.unit_words(p));
+        let slots = topology.slots(p);
         let mut result = Ok(());
-        for slot in topology.slots(p) {
-            if let Err(w) = self.unplace(topology, slot.unit as usize, v, slot.index) {
-                result = Err(w);
+        for v in BitIndices(removed) {
+            for slot in slots {
+                if let Err(w) = self.unplace(topology, slot.unit as usize, v, slot.index) {
+                    result = Err(w);
+                }
             }
         }
         result
@@ -227,6 +218,7 @@ impl Board {
             unit.places[v] = 1 << slot.index;
             unit.pruned += u64::from(others.count_ones());
             let members = topology.members(u);
+            let first = topology.member_start[u] as usize;
             let mut result = Ok(());
             for k in BitIndices(others) {
                 let q = members[k] as usize;
@@ -248,12 +240,9 @@ impl Board {
                 } else {
                     insert_all(&mut self.to_look, topology.unit_words(q));
                 }
-                for other in topology.slots(q) {
-                    let w = other.unit as usize;
-                    if w != u {
-                        if let Err(w) = self.unplace(topology, w, v, other.index) {
-                            result = Err(w);
-                        }
+                for other in topology.others(first + k) {
+                    if let Err(w) = self.unplace(topology, other.unit as usize, v, other.index) {
+                        result = Err(w);
                     }
                 }
             }

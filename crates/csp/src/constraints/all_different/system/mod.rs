@@ -21,9 +21,9 @@
 //!    variable is a candidate. A constraint whose variables changed between
 //!    calls is checked whole, as [`super::bitset`]'s cheap pass does.
 //! 3. **Matching**: for each constraint that changed since its last look
-//!    and may hold a Hall set ([`hall_set_possible`]) that the pass would act
-//!    on ([`may_prune`], an exact search over small sets), Régin's matching
-//!    pass, which leaves it domain consistent. With
+//!    and may hold a Hall set ([`hall_set_possible`]), Régin's matching
+//!    pass, which leaves it domain consistent (and, when it removes
+//!    nothing, says so early: [`Core::matching`]). With
 //!    [`SolveConfig::all_different_intersections`](crate::SolveConfig::all_different_intersections), before that, each
 //!    constraint whose places shrank looks at where it crosses others (two
 //!    or more shared variables, a sudoku box and a line): a value whose

@@ -25,6 +25,10 @@ pub(super) struct Topology {
     /// `unit_words[p * words..(p + 1) * words]`.
     pub(super) unit_words: Vec<u64>,
     pub(super) words: usize,
+    /// Per entry `m` of `members`, the other slots of its position (all
+    /// but the one of that constraint): `others[other_start[m]..other_start[m + 1]]`.
+    pub(super) other_start: Vec<u32>,
+    pub(super) others: Vec<Slot>,
 }
 
 impl Topology {
@@ -54,7 +58,17 @@ impl Topology {
                 unit_words[p * words + u / 64] |= 1 << (u % 64);
             }
         }
-        Topology { member_start, members, slot_start, slots, unit_words, words }
+        let mut other_start = vec![0u32];
+        let mut others = Vec::with_capacity(slots.len());
+        for (u, scope) in scopes.iter().enumerate() {
+            for &p in scope {
+                let p = p as usize;
+                let mine = &slots[slot_start[p] as usize..slot_start[p + 1] as usize];
+                others.extend(mine.iter().filter(|slot| slot.unit as usize != u));
+                other_start.push(others.len() as u32);
+            }
+        }
+        Topology { member_start, members, slot_start, slots, unit_words, words, other_start, others }
     }
 
     #[inline]
@@ -65,6 +79,13 @@ impl Topology {
     #[inline]
     pub(super) fn slots(&self, p: usize) -> &[Slot] {
         &self.slots[self.slot_start[p] as usize..self.slot_start[p + 1] as usize]
+    }
+
+    /// The slots of the position at entry `m` of `members` but the one of
+    /// the constraint whose entry it is.
+    #[inline]
+    pub(super) fn others(&self, m: usize) -> &[Slot] {
+        &self.others[self.other_start[m] as usize..self.other_start[m + 1] as usize]
     }
 
     #[inline]

@@ -1,0 +1,46 @@
+//! Solves a file of puzzles as the sudoku tool does (one solver per shape,
+//! each puzzle's givens as assumptions), without parsing, verification or
+//! output in the way: the driver the instruction counts in BENCHMARKS.md come
+//! from. Prints the number of puzzles solved, the mean nodes and the mean time.
+//!
+//! ```sh
+//! cargo build --release -p csp-sudoku --example solve_batch
+//! valgrind --tool=callgrind --toggle-collect='*ShapeSolver*solve*' \
+//!     target/release/examples/solve_batch FILE [EVERY] [REPEAT]
+//! ```
+//!
+//! `EVERY` keeps every n-th puzzle (default 1), `REPEAT` solves the set that
+//! many times (default 1).
+
+use csp_sudoku::model::{Answer, ShapeSolver, SudokuModel};
+use csp_sudoku::{Grid, PuzzleReader, default_config};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let path = args.next().expect("a puzzle file");
+    let every: usize = args.next().map_or(1, |a| a.parse().expect("a step"));
+    let repeat: usize = args.next().map_or(1, |a| a.parse().expect("a count"));
+    let file = std::fs::File::open(&path).expect("readable");
+    let puzzles: Vec<Grid> = PuzzleReader::new(std::io::BufReader::new(file))
+        .map(|p| p.expect("a valid puzzle").grid)
+        .step_by(every)
+        .collect();
+    let blank = SudokuModel::blank(puzzles[0].shape()).expect("a valid model");
+    let mut solver = ShapeSolver::new(&blank, default_config(puzzles[0].side())).expect("a valid model");
+    let (mut solved, mut nodes) = (0, 0);
+    let start = std::time::Instant::now();
+    for _ in 0..repeat {
+        for puzzle in &puzzles {
+            let (answer, stats) = solver.solve(puzzle).expect("the solver's shape");
+            solved += usize::from(matches!(answer, Answer::Solved(_)));
+            nodes += stats.nodes;
+        }
+    }
+    let elapsed = start.elapsed();
+    let n = puzzles.len() * repeat;
+    println!(
+        "{n} puzzles, {solved} solved, {:.2} nodes each, {:.2} µs each",
+        nodes as f64 / n as f64,
+        elapsed.as_secs_f64() * 1e6 / n as f64
+    );
+}
