@@ -163,6 +163,16 @@ impl Explanation<'_> {
         })
     }
 
+    /// The positions removed that are to be explained, as a word of the
+    /// explained bitset and a mask of its bits (`(0, 0)` unless
+    /// [`Explained::Removed`]).
+    pub(crate) fn removed_positions(&self) -> (u32, u64) {
+        match self.request {
+            Request::Removed { word, mask, .. } => (word, mask),
+            _ => (0, 0),
+        }
+    }
+
     // ---- the domains as they were ----
 
     /// Word `k` of bitset `x`'s domain as it was.

@@ -14,7 +14,8 @@ use super::Solver;
 impl Solver<'_> {
     /// Appends to `out` why `propagator`, acting for `constraint`, did what
     /// `request` asks at entry `time` of the history (`time` the history's
-    /// length for a failure): its own explanation, or the generic one.
+    /// length for a failure): its own explanation (then `true`), or the
+    /// generic one.
     pub(super) fn explain_by_propagator(
         &mut self,
         propagator: u32,
@@ -22,22 +23,24 @@ impl Solver<'_> {
         request: Request,
         time: u32,
         out: &mut Vec<Literal>,
-    ) {
+    ) -> bool {
         let state = &self.state;
         let history = state.history().expect("explanations read the history");
         let start = out.len();
         let model = self.program.model.id();
         let mut explanation = Explanation { state, history, time, request, constraint, model, out };
-        if !self.program.propagators[propagator as usize].explain(&mut explanation) {
-            explanation.out.truncate(start);
-            // The all-different system reasons over all its constraints at
-            // once, whichever it names.
-            let scope = match &self.program.system_scope {
-                Some((leader, vars)) if *leader == propagator => vars,
-                _ => self.program.scopes[constraint as usize],
-            };
-            explanation.generic(scope);
+        if self.program.propagators[propagator as usize].explain(&mut explanation) {
+            return true;
         }
+        explanation.out.truncate(start);
+        // The all-different system reasons over all its constraints at
+        // once, whichever it names.
+        let scope = match &self.program.system_scope {
+            Some((leader, vars)) if *leader == propagator => vars,
+            _ => self.program.scopes[constraint as usize],
+        };
+        explanation.generic(scope);
+        false
     }
 
     /// The length of the history when an observer wants reasons (where the

@@ -22,6 +22,7 @@ use crate::ids::VarId;
 
 mod bitset;
 mod bounds;
+mod explain;
 mod matching;
 mod pairwise;
 pub(crate) mod system;

@@ -9,10 +9,13 @@
 //! clause must then hold for each of them that the search may still reach:
 //! not yet found (enumeration), or better than the best so far (branch and
 //! bound). A nogood that excludes one is an engine bug: the check panics,
-//! naming the nogood and the solution.
+//! naming the nogood and the solution. So is an explanation that some
+//! solution satisfies without satisfying what it explains: each answer a
+//! propagator gives of its own ([`Propagator::explain`](crate::Propagator::explain))
+//! is checked the same way, against every solution.
 
 use super::super::Solver;
-use crate::kernel::{Literal, State};
+use crate::kernel::{Literal, Request, State};
 use crate::model::{Model, Sense};
 
 /// The most assignments the check enumerates; a larger model goes unchecked.
@@ -119,6 +122,45 @@ impl Check {
             if reachable && !clause.iter().any(|&literal| state.holds_at(literal, solution[literal.var() as usize])) {
                 panic!("the learnt nogood {clause:?} excludes the solution {solution:?}");
             }
+        }
+    }
+}
+
+impl Check {
+    /// Checks a propagator's answer to `request` (the `literals`, which with
+    /// its constraint `constraint` must imply what it explains) against
+    /// every solution of the model: none may satisfy the literals and not
+    /// what they explain (for a failure: none may satisfy them).
+    pub(super) fn explanation(
+        &mut self,
+        literals: &[Literal],
+        request: Request,
+        state: &State,
+        model: &Model,
+        root_end: u32,
+        constraint: u32,
+    ) {
+        if !self.started {
+            self.started = true;
+            self.solutions = Check::enumerate(model, state, root_end);
+        }
+        let Some(solutions) = &self.solutions else { return };
+        for solution in solutions {
+            if !literals.iter().all(|&literal| state.holds_at(literal, solution[literal.var() as usize])) {
+                continue;
+            }
+            let explained = match request {
+                Request::Removed { var, word, mask } => {
+                    state.holds_at(Literal::Outside { var, word, mask }, solution[var as usize])
+                }
+                Request::AtLeast { var, value } => solution[var as usize] >= value,
+                Request::AtMost { var, value } => solution[var as usize] <= value,
+                Request::Failure => false,
+            };
+            assert!(
+                explained,
+                "constraint {constraint}'s explanation {literals:?} of {request:?} admits the solution {solution:?}"
+            );
         }
     }
 }

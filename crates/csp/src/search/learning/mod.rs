@@ -170,29 +170,38 @@ impl Solver<'_> {
 
     /// Appends to `out` why entry `time` (caused by `cause`) did what
     /// `request` asks (`time` the history's length for a failure).
-    fn explain(&mut self, nogoods: &Nogoods, cause: Cause, request: Request, time: u32, out: &mut Vec<Literal>) {
+    fn explain(&mut self, learning: &mut Learning, cause: Cause, request: Request, time: u32, out: &mut Vec<Literal>) {
         match cause {
             Cause::Propagator { propagator, constraint } => {
-                self.explain_by_propagator(propagator, constraint, request, time, out);
+                let start = out.len();
+                let own = self.explain_by_propagator(propagator, constraint, request, time, out);
+                #[cfg(feature = "testing")]
+                if let (true, Some(check)) = (own, &mut learning.check) {
+                    let history = self.state.history().expect("a solver that learns keeps the history");
+                    let root_end = learning.level_start.get(1).copied().unwrap_or(history.len());
+                    check.explanation(&out[start..], request, &self.state, self.program.model, root_end, constraint);
+                }
+                #[cfg(not(feature = "testing"))]
+                let _ = (own, start);
             }
             Cause::Nogood(id) => {
                 // The literal it made true is first; the others were false.
-                out.extend(nogoods.clause(id).literals[1..].iter().map(|l| l.negation()));
+                out.extend(learning.nogoods.clause(id).literals[1..].iter().map(|l| l.negation()));
             }
             Cause::Decision | Cause::Root => unreachable!("decisions and root facts are not explained"),
         }
     }
 
     /// The facts a conflict starts from (they hold now), into `out`.
-    fn conflict_facts(&mut self, nogoods: &Nogoods, failure: Failure, out: &mut Vec<Literal>) {
+    fn conflict_facts(&mut self, learning: &mut Learning, failure: Failure, out: &mut Vec<Literal>) {
         let now = self.state.history().expect("the history is on").len();
         match failure.origin {
-            Origin::Nogood(id) => out.extend(nogoods.clause(id).literals.iter().map(|l| l.negation())),
+            Origin::Nogood(id) => out.extend(learning.nogoods.clause(id).literals.iter().map(|l| l.negation())),
             Origin::Bound(literal) => out.push(literal),
             Origin::Propagator { propagator, bounds } => {
                 let cause = Cause::Propagator { propagator, constraint: failure.constraint };
                 let Some(x) = failure.wiped else {
-                    return self.explain(nogoods, cause, Request::Failure, now, out);
+                    return self.explain(learning, cause, Request::Failure, now, out);
                 };
                 if !self.state.is_interval(x) {
                     // The propagator removed (or would have) every value
@@ -203,7 +212,7 @@ impl Solver<'_> {
                             out.push(Literal::Outside { var: x, word: k, mask: all & !word });
                         }
                         if word != 0 {
-                            self.explain(nogoods, cause, Request::Removed { var: x, word: k, mask: word }, now, out);
+                            self.explain(learning, cause, Request::Removed { var: x, word: k, mask: word }, now, out);
                         }
                     }
                     return;
@@ -213,14 +222,14 @@ impl Solver<'_> {
                 if lo > bounds_now.max {
                     out.push(Literal::AtMost { var: x, value: bounds_now.max });
                     let request = Request::AtLeast { var: x, value: bounds_now.max + 1 };
-                    self.explain(nogoods, cause, request, now, out);
+                    self.explain(learning, cause, request, now, out);
                 } else if hi < bounds_now.min {
                     out.push(Literal::AtLeast { var: x, value: bounds_now.min });
                     let request = Request::AtMost { var: x, value: bounds_now.min - 1 };
-                    self.explain(nogoods, cause, request, now, out);
+                    self.explain(learning, cause, request, now, out);
                 } else {
-                    self.explain(nogoods, cause, Request::AtLeast { var: x, value: lo }, now, out);
-                    self.explain(nogoods, cause, Request::AtMost { var: x, value: hi }, now, out);
+                    self.explain(learning, cause, Request::AtLeast { var: x, value: lo }, now, out);
+                    self.explain(learning, cause, Request::AtMost { var: x, value: hi }, now, out);
                 }
             }
             Origin::Check => unreachable!("search that learns propagates to a fixpoint"),
@@ -245,7 +254,7 @@ impl Solver<'_> {
         let len = self.state.history().expect("the history is on").len();
         learning.analysis.start(len as usize);
         let mut facts = std::mem::take(&mut learning.analysis.facts);
-        self.conflict_facts(&learning.nogoods, failure, &mut facts);
+        self.conflict_facts(learning, failure, &mut facts);
         learning.analysis.facts = facts;
         if let Origin::Nogood(id) = failure.origin {
             learning.analysis.clauses.push(id);
@@ -268,7 +277,7 @@ impl Solver<'_> {
                     let entry = history.entries[e as usize];
                     let mut facts = std::mem::take(&mut learning.analysis.facts);
                     for request in Analysis::requests(&entry, need) {
-                        self.explain(&learning.nogoods, entry.cause, request, e, &mut facts);
+                        self.explain(learning, entry.cause, request, e, &mut facts);
                     }
                     if let Cause::Nogood(id) = entry.cause {
                         learning.analysis.clauses.push(id);

@@ -53,9 +53,10 @@
 
 use crate::constraint::Propagator;
 use crate::ids::VarId;
-use crate::kernel::{Conflict, Context, Cost, Event, PropagationResult, State};
+use crate::kernel::{Conflict, Context, Cost, Event, Explanation, PropagationResult, State};
 
 mod board;
+mod explain;
 mod hall;
 mod intersections;
 mod sync;
@@ -239,36 +240,35 @@ impl System {
     pub(super) fn fixpoint(&mut self, eager: bool, ctx: &mut Context<'_>) -> Result<(), u32> {
         loop {
             let (topology, board) = (&self.topology, &mut self.board);
-            // Who acted, for `write`.
-            let acted = if board.num_singles > 0 {
+            // Who acted, for `write`, and whether it failed.
+            let (acted, result) = if board.num_singles > 0 {
                 board.num_singles -= 1;
                 let p = board.singles[board.num_singles] as usize;
-                board.eliminate(topology, p)?;
-                Acted::Peers(p)
+                (Acted::Peers(p), board.eliminate(topology, p))
             } else if board.num_hidden > 0 {
                 board.num_hidden -= 1;
                 let entry = board.hidden[board.num_hidden] as usize;
-                board.hidden_single(topology, entry)?;
-                Acted::Unit(entry / 64)
+                (Acted::Unit(entry / 64), board.hidden_single(topology, entry))
             } else if let Some(u) = pop_first(&mut board.to_check) {
                 ctx.count_checks(topology.members(u).len() as u64);
-                board.check(topology, u)?;
-                Acted::Unit(u)
+                (Acted::Unit(u), board.check(topology, u))
             } else if let Some(u) = pop_first(&mut board.to_cross) {
-                if !board.cross(topology, u, &self.crossings)? {
-                    continue;
+                match board.cross(topology, u, &self.crossings) {
+                    Ok(false) => continue,
+                    result => (Acted::Crossings(u), result.map(drop)),
                 }
-                Acted::Crossings(u)
             } else if let Some(u) = pop_first(&mut board.to_look) {
-                let checked = board.match_unit(topology, u, &mut self.core, &mut self.matchings[u])?;
-                ctx.count_checks(checked as u64);
-                Acted::Unit(u)
+                let result = board.match_unit(topology, u, &mut self.core, &mut self.matchings[u]);
+                ctx.count_checks(*result.as_ref().unwrap_or(&0) as u64);
+                (Acted::Unit(u), result.map(drop))
             } else {
                 return Ok(());
             };
-            if eager {
+            // A failed step's changes are written too when the history is on:
+            // the failure is explained by the domains they leave.
+            if eager && (result.is_ok() || ctx.state().has_history()) {
                 // Cannot fail (the masks are never empty); blamed on the first acting constraint if it did.
-                let (first, result) = match acted {
+                let (first, written) = match acted {
                     Acted::Unit(u) => (u as u32, self.write(std::iter::once((u, u)), ctx)),
                     Acted::Peers(p) => {
                         let slots = self.topology.slots(p);
@@ -280,15 +280,18 @@ impl System {
                         (u as u32, self.write(units, ctx))
                     }
                 };
-                result.map_err(|_| first)?;
+                written.map_err(|_| first)?;
             }
+            result?;
         }
     }
 }
 
 impl Propagator for System {
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
-        let eager = ctx.observer.is_some();
+        // With a history, each step's changes are recorded as its own, so
+        // that they can be explained (see the sibling module `explain`).
+        let eager = ctx.observer.is_some() || ctx.state().has_history();
         self.load(ctx);
         if self.board.crossing {
             self.mark_crossings();
@@ -335,5 +338,9 @@ impl Propagator for System {
 
     fn is_idempotent(&self) -> bool {
         true
+    }
+
+    fn explain(&mut self, why: &mut Explanation<'_>) -> bool {
+        self.answer(why)
     }
 }

@@ -1,0 +1,267 @@
+//! Why an all-different removed a value or failed, as Hall sets (Katsirelos
+//! & Bacchus 2005, "Generalized nogoods in CSPs"), on bitsets: at most 64
+//! variables, each domain a `u64` of local value ids.
+//!
+//! Every removal of a sound all-different propagator, whatever its
+//! strength, has a Hall set behind it: a set `S` of variables, not holding
+//! the variable that lost value `a`, whose domains together hold exactly
+//! `|S|` values, `a` among them. The values are all taken by `S`, so no
+//! other variable can take one. A value taken by a fixed variable is the
+//! smallest case (`S = {y}`, `y = a`); a hidden single of a constraint with
+//! as many values as variables is the largest (`S` is every other variable,
+//! which together lost the value); naked and hidden sets and every removal
+//! of Régin's matching lie between. A failure has a set `S` with fewer values
+//! than variables (Hall's theorem). The answer is, for each variable of `S`,
+//! "its domain lies within the set's values": the values it lost outside
+//! them, a fact that holds on every branch where the set stays one.
+//!
+//! The sets are found on the domains as they were when the propagator acted
+//! (the question's domains): a maximum matching that avoids the removed
+//! edges, then the variables reachable from the removed values' partners by
+//! alternating paths (Katsirelos's construction); a failed augmenting search
+//! leaves a set with too few values. The answers are reported as `(index,
+//! allowed)`: the variable at `index` had only values of `allowed`.
+
+use smallvec::SmallVec;
+
+use super::bitset::BitIndices;
+
+/// No partner.
+const FREE: u8 = u8::MAX;
+
+/// A maximum matching of the variables with domains `dom` into their values.
+struct Matcher<'a> {
+    dom: &'a [u64],
+    var_match: [u8; 64],
+    val_match: [u8; 64],
+}
+
+impl Matcher<'_> {
+    /// Matches every variable, or returns a set of variables (a bit per
+    /// index) whose domains hold fewer values than it has variables.
+    fn complete(dom: &[u64]) -> Result<Matcher<'_>, u64> {
+        debug_assert!(dom.len() <= 64);
+        let mut matcher = Matcher { dom, var_match: [FREE; 64], val_match: [FREE; 64] };
+        // Fixed variables first: their partners are forced.
+        for pass in 0..2 {
+            for p in 0..dom.len() {
+                let fixed = dom[p] & dom[p].wrapping_sub(1) == 0;
+                if (pass == 0) != fixed || matcher.var_match[p] != FREE {
+                    continue;
+                }
+                let (mut visited, mut explored) = (0u64, 0u64);
+                if !matcher.augment(p, &mut visited, &mut explored) {
+                    return Err(explored);
+                }
+            }
+        }
+        Ok(matcher)
+    }
+
+    /// Looks for an augmenting path from variable `p` over values not yet
+    /// `visited`; `explored` collects the variables it went through. When
+    /// none is found, every explored variable's values are visited and
+    /// matched to another explored variable: too few values.
+    fn augment(&mut self, p: usize, visited: &mut u64, explored: &mut u64) -> bool {
+        *explored |= 1u64 << p;
+        let mut options = self.dom[p] & !*visited;
+        while options != 0 {
+            let a = options.trailing_zeros() as usize;
+            options &= options - 1;
+            *visited |= 1u64 << a;
+            let owner = self.val_match[a];
+            if owner == FREE || self.augment(owner as usize, visited, explored) {
+                self.var_match[p] = a as u8;
+                self.val_match[a] = p as u8;
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The union of the domains of the variables `set`.
+fn values_of(dom: &[u64], set: u64) -> u64 {
+    BitIndices(set).fold(0, |values, p| values | dom[p])
+}
+
+/// Why variable `x` cannot take the values `removed` (local ids it had)
+/// among variables with domains `dom` (as they were, `x`'s with those
+/// values): `answer(index, allowed)` for each variable of the Hall sets.
+/// `false`, with nothing answered, when no Hall set explains it (the removal
+/// did not come from this all-different alone).
+pub(crate) fn removal(dom: &[u64], x: usize, removed: u64, mut answer: impl FnMut(usize, u64)) -> bool {
+    let mut answers: SmallVec<[(usize, u64); 8]> = SmallVec::new();
+    // A value taken by a fixed variable: the commonest answer, and the shortest.
+    let mut rest = removed;
+    for a in BitIndices(removed) {
+        let bit = 1u64 << a;
+        if let Some(y) = (0..dom.len()).find(|&y| y != x && dom[y] == bit) {
+            answers.push((y, bit));
+            rest &= !bit;
+        }
+    }
+    if rest != 0 && !hall_sets(dom, x, rest, &mut answers) {
+        return false;
+    }
+    for (index, allowed) in answers {
+        answer(index, allowed);
+    }
+    true
+}
+
+/// The Hall sets that take the values `rest` from `x`, into `answers`.
+fn hall_sets(dom: &[u64], x: usize, rest: u64, answers: &mut SmallVec<[(usize, u64); 8]>) -> bool {
+    let mut without: SmallVec<[u64; 64]> = SmallVec::from_slice(dom);
+    without[x] &= !rest;
+    let matcher = match Matcher::complete(&without) {
+        Ok(matcher) => matcher,
+        // Too few values already, without `x`: that failure implies anything.
+        Err(set) if set & 1u64 << x == 0 => {
+            let values = values_of(dom, set);
+            answers.extend(BitIndices(set).map(|p| (p, values)));
+            return true;
+        }
+        // Only `x`'s lost values would have saved the set: no Hall set.
+        Err(_) => return false,
+    };
+    // The variables reachable from the partners of the removed values, by
+    // alternating paths: a Hall set, unless a path reaches a free value or
+    // `x` (then some removed value had a support).
+    let mut set = 0u64;
+    for a in BitIndices(rest) {
+        match matcher.val_match[a] {
+            FREE => return false,
+            owner => set |= 1u64 << owner,
+        }
+    }
+    let mut frontier = set;
+    let mut values = 0u64;
+    while frontier != 0 {
+        let fresh = values_of(&without, frontier) & !values;
+        values |= fresh;
+        let mut next = 0u64;
+        for a in BitIndices(fresh) {
+            match matcher.val_match[a] {
+                FREE => return false,
+                owner => next |= 1u64 << owner,
+            }
+        }
+        frontier = next & !set;
+        set |= next;
+    }
+    if set & 1u64 << x != 0 {
+        return false;
+    }
+    answers.extend(BitIndices(set).map(|p| (p, values)));
+    true
+}
+
+/// Why variables with domains `dom` (as they were) cannot all take
+/// different values: `answer(index, allowed)` for each variable of a set
+/// with fewer values than variables. `false` when there is none.
+pub(crate) fn failure(dom: &[u64], mut answer: impl FnMut(usize, u64)) -> bool {
+    // Two variables fixed to one value: the commonest answer, and the shortest.
+    let mut owner = [FREE; 64];
+    for (p, &d) in dom.iter().enumerate() {
+        if d == 0 {
+            answer(p, 0);
+            return true;
+        }
+        if d & (d - 1) == 0 {
+            let a = d.trailing_zeros() as usize;
+            if owner[a] != FREE {
+                answer(owner[a] as usize, d);
+                answer(p, d);
+                return true;
+            }
+            owner[a] = p as u8;
+        }
+    }
+    match Matcher::complete(dom) {
+        Ok(_) => false,
+        Err(set) => {
+            let values = values_of(dom, set);
+            for p in BitIndices(set) {
+                answer(p, values);
+            }
+            true
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// Whether the variables with domains `dom` have an all-different
+    /// assignment, by brute force.
+    fn feasible(dom: &[u64], taken: u64) -> bool {
+        match dom.split_first() {
+            None => true,
+            Some((&first, rest)) => BitIndices(first & !taken).any(|a| feasible(rest, taken | 1 << a)),
+        }
+    }
+
+    /// Checks that an answer implies what it explains: with every variable
+    /// restricted to its allowed values (and `x` to `forbidden`, if any), no
+    /// all-different assignment is left.
+    fn implies(dom: &[u64], answers: &[(usize, u64)], restrict: Option<(usize, u64)>) -> bool {
+        // The answers must have held.
+        for &(p, allowed) in answers {
+            assert_eq!(dom[p] & !allowed, 0, "variable {p} had values outside {allowed:#b}: {dom:?}");
+        }
+        // The answer alone (other variables as wide as they started) must do.
+        let mut wide: Vec<u64> = vec![u64::MAX >> 58; dom.len()];
+        for &(p, allowed) in answers {
+            wide[p] &= allowed;
+        }
+        if let Some((x, values)) = restrict {
+            wide[x] &= values;
+        }
+        !feasible(&wide, 0)
+    }
+
+    #[test]
+    fn every_answer_is_a_hall_set_that_implies_the_removal_or_failure() {
+        let mut rng = Rng::new(18);
+        let (mut removals, mut failures) = (0, 0);
+        for _ in 0..20_000 {
+            let n = 2 + rng.below(5) as usize;
+            let dom: Vec<u64> = (0..n).map(|_| rng.next_u64() & 0b11_1111 & rng.next_u64()).collect();
+            if dom.contains(&0) {
+                continue;
+            }
+            if !feasible(&dom, 0) {
+                let mut answers = Vec::new();
+                assert!(failure(&dom, |p, a| answers.push((p, a))), "{dom:?}");
+                assert!(implies(&dom, &answers, None), "{dom:?}: {answers:?}");
+                failures += 1;
+                continue;
+            }
+            // Each value without a support, as a removal.
+            for x in 0..n {
+                let mut unsupported = 0u64;
+                for a in BitIndices(dom[x]) {
+                    let mut fixed = dom.clone();
+                    fixed[x] = 1 << a;
+                    if !feasible(&fixed, 0) {
+                        unsupported |= 1 << a;
+                    }
+                }
+                if unsupported == 0 {
+                    continue;
+                }
+                let mut answers = Vec::new();
+                assert!(removal(&dom, x, unsupported, |p, a| answers.push((p, a))), "{dom:?} x{x} {unsupported:#b}");
+                assert!(answers.iter().all(|&(p, _)| p != x), "{answers:?}");
+                for a in BitIndices(unsupported) {
+                    assert!(implies(&dom, &answers, Some((x, 1 << a))), "{dom:?} x{x}={a}: {answers:?}");
+                }
+                removals += 1;
+            }
+        }
+        assert!(removals > 1000 && failures > 1000, "both are exercised: {removals} {failures}");
+    }
+}

@@ -1,0 +1,160 @@
+//! Why the system removed values or failed: the Hall sets of
+//! [`super::super::explain`] within the constraint that acted, or, for the
+//! intersection tier, where that constraint crosses the variable's.
+//!
+//! When the solver keeps a history (it learns, or an observer asks for
+//! explanations), the system writes each step's changes as soon as the step
+//! is done, under the constraint that acted (see [`System::fixpoint`]), so
+//! that every change in the history comes after the changes it follows from
+//! and names its constraint. The answers are then found on the domains as
+//! they were just before the change:
+//!
+//! - a value removed from a variable of the acting constraint: a Hall set of
+//!   that constraint (`x ≠ 7` because `y = 7`; a hidden single's other
+//!   values because every other variable lost it; naked and hidden sets and
+//!   the matching's removals because of their sets' domains);
+//! - a value removed from a variable outside it (pointing and claiming): the
+//!   acting constraint has exactly as many values as variables, so it takes
+//!   the value, and its variables outside the crossing had lost it;
+//! - a failure: a set of the constraint's variables with fewer values than
+//!   variables (two variables fixed to one value, a value no variable can
+//!   take), or a crossing that leaves a variable of the other constraint no
+//!   value.
+//!
+//! When none of these is found the system answers nothing, and the engine
+//! uses the generic answer (every variable of the system), which is always
+//! right.
+
+use smallvec::SmallVec;
+
+use super::System;
+use super::topology::Crossing;
+use crate::constraints::all_different::explain;
+use crate::kernel::{Explained, Explanation, Literal};
+
+impl System {
+    /// The answer to `why` (see the module docs); `false` when there is none.
+    pub(super) fn answer(&self, why: &mut Explanation<'_>) -> bool {
+        let Some(u) = self.constraints.iter().position(|&c| c == why.constraint().index) else {
+            return false;
+        };
+        match why.explained() {
+            Explained::Removed(var) => {
+                let (word, mask) = why.removed_positions();
+                word == 0 && self.removal(why, u, var.index, mask)
+            }
+            Explained::Failure => self.failure(why, u),
+            _ => false,
+        }
+    }
+
+    /// Position `p`'s domain as it was, in local value ids.
+    #[inline]
+    fn then(&self, why: &Explanation<'_>, p: usize) -> u64 {
+        why.word(self.vars[p], 0) << self.shift[p]
+    }
+
+    /// The domains of constraint `u`'s variables as they were.
+    fn domains(&self, why: &Explanation<'_>, u: usize) -> SmallVec<[u64; 64]> {
+        self.topology.members(u).iter().map(|&p| self.then(why, p as usize)).collect()
+    }
+
+    /// Adds "position `p` had only values of `allowed`" (local value ids).
+    fn within(&self, why: &mut Explanation<'_>, p: usize, allowed: u64) {
+        let x = self.vars[p];
+        let gone = why.state.word_positions(x, 0) & !(allowed >> self.shift[p]);
+        if gone != 0 {
+            why.push(Literal::Outside { var: x, word: 0, mask: gone });
+        }
+    }
+
+    /// Why constraint `u` took the positions `mask` from variable `x`.
+    fn removal(&self, why: &mut Explanation<'_>, u: usize, x: u32, mask: u64) -> bool {
+        let members = self.topology.members(u);
+        let Some(k) = members.iter().position(|&p| self.vars[p as usize] == x) else {
+            return self.crossing_removal(why, u, x, mask);
+        };
+        let removed = mask << self.shift[members[k] as usize];
+        let dom = self.domains(why, u);
+        let mut answers: SmallVec<[(usize, u64); 16]> = SmallVec::new();
+        if !explain::removal(&dom, k, removed, |i, allowed| answers.push((members[i] as usize, allowed))) {
+            return false;
+        }
+        for (p, allowed) in answers {
+            self.within(why, p, allowed);
+        }
+        true
+    }
+
+    /// The values of constraint `u` if it has exactly as many as variables
+    /// (every one of them is taken), from its domains `dom`.
+    fn tight_values(dom: &[u64]) -> Option<u64> {
+        let values = dom.iter().fold(0, |all, &d| all | d);
+        (values.count_ones() as usize == dom.len()).then_some(values)
+    }
+
+    /// Adds why the values `taken` are taken inside `crossing` of constraint
+    /// `u` (domains `dom`, values `values`): every variable of `u` had only
+    /// values of `values`, those outside the crossing none of `taken`.
+    fn taken_inside(&self, why: &mut Explanation<'_>, u: usize, crossing: &Crossing, values: u64, taken: u64) {
+        for (k, &p) in self.topology.members(u).iter().enumerate() {
+            let allowed = if crossing.mine & 1 << k != 0 { values } else { values & !taken };
+            self.within(why, p as usize, allowed);
+        }
+    }
+
+    /// Whether every value of `taken` is among `values` and placed in `u`
+    /// (domains `dom`) only inside `crossing`.
+    fn inside(dom: &[u64], crossing: &Crossing, values: u64, taken: u64) -> bool {
+        let outside = dom.iter().enumerate().filter(|&(k, _)| crossing.mine & 1 << k == 0).fold(0, |a, (_, &d)| a | d);
+        taken & !values == 0 && taken & outside == 0
+    }
+
+    /// Why tight constraint `u` took the positions `mask` from variable `x`,
+    /// a variable of a constraint that crosses it.
+    fn crossing_removal(&self, why: &mut Explanation<'_>, u: usize, x: u32, mask: u64) -> bool {
+        let dom = self.domains(why, u);
+        let Some(values) = Self::tight_values(&dom) else { return false };
+        for crossing in self.crossings.of(u) {
+            let members = self.topology.members(crossing.other as usize);
+            let Some(i) = members.iter().position(|&q| self.vars[q as usize] == x) else { continue };
+            let removed = mask << self.shift[members[i] as usize];
+            if crossing.theirs & 1 << i == 0 && Self::inside(&dom, crossing, values, removed) {
+                self.taken_inside(why, u, crossing, values, removed);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Why constraint `u` failed, on the domains as they are.
+    fn failure(&self, why: &mut Explanation<'_>, u: usize) -> bool {
+        let members = self.topology.members(u);
+        let dom = self.domains(why, u);
+        let mut answers: SmallVec<[(usize, u64); 16]> = SmallVec::new();
+        if explain::failure(&dom, |i, allowed| answers.push((members[i] as usize, allowed))) {
+            for (p, allowed) in answers {
+                self.within(why, p, allowed);
+            }
+            return true;
+        }
+        // A crossing that took the last value of another constraint's variable.
+        let Some(values) = Self::tight_values(&dom) else { return false };
+        for crossing in self.crossings.of(u) {
+            let members = self.topology.members(crossing.other as usize);
+            for (i, &q) in members.iter().enumerate() {
+                let d = self.then(why, q as usize);
+                if crossing.theirs & 1 << i == 0
+                    && d != 0
+                    && d & (d - 1) == 0
+                    && Self::inside(&dom, crossing, values, d)
+                {
+                    self.within(why, q as usize, d);
+                    self.taken_inside(why, u, crossing, values, d);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
