@@ -139,8 +139,9 @@ impl Tracer<'_> {
     fn text_reason(&mut self, reason: &Reason<'_>) {
         let indent = "  ".repeat(self.depth as usize);
         let by = self.model.describe(reason.constraint);
-        let because = because_text(self.shape, reason.because);
         for fact in reason.facts {
+            let given = self.given(reason, *fact);
+            let because = because_text(self.shape, given.as_ref().map_or(reason.because, std::slice::from_ref));
             let _ = writeln!(self.line, "{indent}{} because {because} ({by})", atom_text(self.shape, *fact));
         }
     }
@@ -148,14 +149,34 @@ impl Tracer<'_> {
     fn jsonl_reason(&mut self, reason: &Reason<'_>) {
         let because: Vec<JsonAtom> = reason.because.iter().map(|&atom| JsonAtom::new(self.shape, atom)).collect();
         for fact in reason.facts {
+            let given = self.given(reason, *fact).map(|atom| [JsonAtom::new(self.shape, atom)]);
             let record = Event::Removed {
                 cell: self.cell(fact.var()),
                 value: fact.value(),
                 by: self.by(Some(reason.constraint)),
-                because: Some(because.as_slice()),
+                because: Some(given.as_ref().map_or(because.as_slice(), |given| given.as_slice())),
             };
             push_json_line(&mut self.line, &record);
         }
+    }
+
+    /// For a reason that needs nothing removed before (the fact follows from
+    /// the constraint and the givens alone), the given of the constraint's
+    /// unit that has the removed value, `r4c5 = 7`: it is why, as the givens
+    /// are the only values fixed from the start.
+    fn given(&self, reason: &Reason<'_>, fact: Atom) -> Option<Atom> {
+        let Atom::NotEqual(var, value) = fact else { return None };
+        if !reason.because.is_empty() {
+            return None;
+        }
+        let scope = self.model.constraint(reason.constraint)?.scope();
+        scope
+            .iter()
+            .find(|&&other| {
+                other != var
+                    && self.model.domain(other).is_some_and(|domain| domain.size() == 1 && domain.min() == Some(value))
+            })
+            .map(|&other| Atom::Equal(other, value))
     }
 
     /// Writes `self.line` unless an earlier write failed; pauses after a frame.
@@ -187,7 +208,8 @@ fn atom_text(shape: Shape, atom: Atom) -> String {
 
 /// The atoms of a reason, a cell's together: `r4c5 = 7`, `r1c1 ∉ {2, 3}`;
 /// cells with a value first, at most [`REASON_CELLS`] of them and how many
-/// more; `the givens` when the reason needs nothing that was removed.
+/// more; `the givens` when the reason needs nothing that was removed (and
+/// no single given says it).
 fn because_text(shape: Shape, because: &[Atom]) -> String {
     let mut cells: Vec<(bool, String)> = Vec::new();
     for group in because.chunk_by(|a, b| a.var() == b.var()) {
