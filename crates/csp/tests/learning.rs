@@ -17,7 +17,8 @@ fn queens(n: i64) -> Model {
 #[test]
 fn learning_counts_the_queens() {
     for (n, count) in [(4, 2), (5, 10), (6, 4), (7, 40), (8, 92)] {
-        for spelling in ["mac+learn", "mac+learn+vsids+phase+luby=5", "mac+learn+domwdeg+pairwise"] {
+        let spellings = ["mac+learn", "mac+learn+vsids+phase+luby=5", "mac+learn+domwdeg+pairwise", "mac+learn+bounds"];
+        for spelling in spellings {
             let config: SolveConfig = spelling.parse().unwrap();
             let model = queens(n);
             let mut solver = Solver::new(&model, config).unwrap();
@@ -141,7 +142,13 @@ fn the_all_different_systems_explanations_imply_what_they_explain() {
         if expected > 300 {
             continue;
         }
-        for spelling in ["mac+learn+domwdeg+intersect", "mac+learn+vsids+phase+luby=1", "mac+learn+lex+intersect"] {
+        let spellings = [
+            "mac+learn+domwdeg+intersect",
+            "mac+learn+vsids+phase+luby=1",
+            "mac+learn+lex+intersect",
+            "mac+learn+separate",
+        ];
+        for spelling in spellings {
             let mut solver = Solver::new(&model, spelling.parse().unwrap()).unwrap();
             solver.check_nogoods(true);
             let counted = solver.count(None);
@@ -150,4 +157,34 @@ fn the_all_different_systems_explanations_imply_what_they_explain() {
         }
     }
     assert!(learnt > 20, "the searches learnt little: {learnt}");
+}
+
+/// Linear sums explain their bounds reasoning by the other terms' bounds
+/// (and `≠` by the fixed terms); each explanation is checked against every
+/// solution, on small domains and near ±2^62.
+#[test]
+fn linear_explanations_imply_what_they_explain() {
+    use csp::Relation;
+    let big = 1i64 << 62;
+    for (lo, hi) in [(0, 4), (big - 4, big), (-big, -big + 4)] {
+        let mut model = Model::new();
+        let x: Vec<VarId> = model.new_vars(4, lo..=hi).unwrap();
+        // y = x shifted to 0..=4 (few enough assignments for the check).
+        let y: Vec<VarId> = model.new_vars(4, 0..=4).unwrap();
+        for i in 0..4 {
+            model.linear(&[(1, x[i]), (-1, y[i])], Relation::Eq, lo).unwrap();
+        }
+        model.linear(&[(2, y[0]), (3, y[1]), (-1, y[2]), (1, y[3])], Relation::Le, 7).unwrap();
+        model.linear(&[(1, y[0]), (1, y[1]), (1, y[2]), (1, y[3])], Relation::Eq, 7).unwrap();
+        model.linear(&[(1, y[2]), (-2, y[3])], Relation::Ge, -3).unwrap();
+        model.linear(&[(1, y[1]), (1, y[3])], Relation::Ne, 5).unwrap();
+        model.all_different(&y).unwrap();
+        let expected = Solver::new(&model, "mac+mrv".parse().unwrap()).unwrap().count(None).solutions;
+        assert!(expected > 0);
+        for spelling in ["mac+learn", "mac+learn+vsids+phase+luby=1", "mac+learn+lex"] {
+            let mut solver = Solver::new(&model, spelling.parse().unwrap()).unwrap();
+            solver.check_nogoods(true);
+            assert_eq!(solver.count(None).solutions, expected, "{spelling} over {lo}..={hi}");
+        }
+    }
 }

@@ -15,10 +15,11 @@ use std::fmt;
 
 use crate::constraint::PropagatorOptions;
 use crate::constraint::{Constraint, Propagator};
-use crate::ids::VarId;
+use crate::ids::{Atom, VarId};
 use crate::kernel::Context;
 use crate::kernel::Event;
 use crate::kernel::{Conflict, PropagationResult};
+use crate::kernel::{Explained, Explanation};
 
 use super::binary::clamp_bound;
 use super::reified::{Enforce, Reifiable, ReifiableRelation};
@@ -273,6 +274,131 @@ impl Reifiable for Linear {
 
     fn events(&self) -> Event {
         if self.relation == Relation::Ne { Event::Fixed } else { Event::Bounds }
+    }
+
+    fn explain(&self, why: &mut Explanation<'_>) -> bool {
+        let k = i128::from(self.rhs);
+        match self.relation.bounds(k) {
+            Some((lower, upper)) => self.explain_bounds(why, lower, upper),
+            None => self.explain_not_equal(why),
+        }
+    }
+}
+
+impl Linear {
+    /// The bound of term `var` (coefficient `a`) as it was that makes the
+    /// sum smallest (`low`) or largest, as an atom, and that term's value there.
+    fn bound_atom(why: &Explanation<'_>, var: VarId, a: i64, low: bool) -> (Atom, i128) {
+        // a >= 0: the smallest term comes from the smallest value.
+        if (a >= 0) == low {
+            let min = why.min(var);
+            (Atom::AtLeast(var, min), i128::from(a) * i128::from(min))
+        } else {
+            let max = why.max(var);
+            (Atom::AtMost(var, max), i128::from(a) * i128::from(max))
+        }
+    }
+
+    /// Bounds reasoning: a term's values beyond what the other terms' bounds
+    /// leave (because of those bounds), a failure (because of every bound).
+    fn explain_bounds(&self, why: &mut Explanation<'_>, lower: Option<i128>, upper: Option<i128>) -> bool {
+        // The sums of every term but `skip` at their smallest and largest.
+        let sums = |why: &Explanation<'_>, skip: Option<usize>| {
+            self.terms().enumerate().filter(|&(i, _)| Some(i) != skip).fold((0i128, 0i128), |(lo, hi), (_, (v, a))| {
+                (lo + Self::bound_atom(why, v, a, true).1, hi + Self::bound_atom(why, v, a, false).1)
+            })
+        };
+        // Adds the other terms' bounds on one side (`low`: their smallest).
+        let because = |why: &mut Explanation<'_>, skip: Option<usize>, low: bool| {
+            for (i, (var, a)) in self.terms().enumerate() {
+                if Some(i) != skip && a != 0 {
+                    let (atom, _) = Self::bound_atom(why, var, a, low);
+                    why.because(atom);
+                }
+            }
+        };
+        let explained = why.explained();
+        let var = match explained {
+            Explained::Failure => {
+                let (min_sum, max_sum) = sums(why, None);
+                if upper.is_some_and(|k| min_sum > k) {
+                    because(why, None, true);
+                    return true;
+                }
+                if lower.is_some_and(|k| max_sum < k) {
+                    because(why, None, false);
+                    return true;
+                }
+                return false;
+            }
+            Explained::Removed(var) | Explained::AtLeast(var, _) | Explained::AtMost(var, _) => var,
+        };
+        let Some(i) = self.vars.iter().position(|&v| v == var) else { return false };
+        let a = i128::from(self.coefficients[i]);
+        let (others_min, others_max) = sums(why, Some(i));
+        // Which side excludes value `v` of the term.
+        let by_upper = |v: i128| upper.is_some_and(|k| a * v + others_min > k);
+        let by_lower = |v: i128| lower.is_some_and(|k| a * v + others_max < k);
+        let (mut low, mut high) = (false, false);
+        let mut side = |v: i128| {
+            if by_upper(v) {
+                low = true;
+            } else if by_lower(v) {
+                high = true;
+            } else {
+                return false;
+            }
+            true
+        };
+        let ok = match explained {
+            Explained::Removed(_) => {
+                let values: smallvec::SmallVec<[i64; 8]> = why.removed_values().collect();
+                values.into_iter().all(|v| side(i128::from(v)))
+            }
+            // The values below the bound (the largest of them is the hardest for
+            // a side that grows with the value, the smallest for the other).
+            Explained::AtLeast(_, b) => {
+                let edge = i128::from(b) - 1;
+                if a > 0 { by_lower(edge) && side(edge) } else { by_upper(edge) && side(edge) }
+            }
+            Explained::AtMost(_, b) => {
+                let edge = i128::from(b) + 1;
+                if a > 0 { by_upper(edge) && side(edge) } else { by_lower(edge) && side(edge) }
+            }
+            _ => false,
+        };
+        if !ok {
+            return false;
+        }
+        if low {
+            because(why, Some(i), true);
+        }
+        if high {
+            because(why, Some(i), false);
+        }
+        true
+    }
+
+    /// `≠`: the one open variable's value removed because the others were
+    /// fixed; a failure because all were.
+    fn explain_not_equal(&self, why: &mut Explanation<'_>) -> bool {
+        let skip = match why.explained() {
+            Explained::Removed(var) => Some(var),
+            Explained::Failure => None,
+            _ => return false,
+        };
+        let mut atoms: smallvec::SmallVec<[Atom; 8]> = smallvec::SmallVec::new();
+        for (var, a) in self.terms() {
+            if a == 0 || Some(var) == skip {
+                continue;
+            }
+            match why.fixed_value(var) {
+                Some(value) => atoms.push(Atom::Equal(var, value)),
+                None => return false,
+            }
+        }
+        atoms.into_iter().for_each(|atom| why.because(atom));
+        true
     }
 }
 

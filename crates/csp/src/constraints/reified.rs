@@ -26,7 +26,7 @@
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::ids::{Lit, VarId};
-use crate::kernel::{Context, Event, PropagationResult};
+use crate::kernel::{Context, Event, Explanation, PropagationResult};
 
 use super::binary::{Equal, Less, NotEqual};
 use super::in_set::InSet;
@@ -55,6 +55,13 @@ pub(crate) trait Reifiable: Constraint {
     fn is_idempotent(&self) -> bool {
         true
     }
+
+    /// Why [`enforce`](Reifiable::enforce) did what `why` asks
+    /// ([`Propagator::explain`]); `false` for the generic answer.
+    fn explain(&self, why: &mut Explanation<'_>) -> bool {
+        let _ = why;
+        false
+    }
 }
 
 /// The plain constraint's propagator: [`Reifiable::enforce`].
@@ -72,6 +79,10 @@ impl<R: Reifiable> Propagator for Enforce<'_, R> {
 
     fn is_idempotent(&self) -> bool {
         self.0.is_idempotent()
+    }
+
+    fn explain(&mut self, why: &mut Explanation<'_>) -> bool {
+        self.0.explain(why)
     }
 }
 

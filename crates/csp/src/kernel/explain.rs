@@ -282,6 +282,14 @@ impl Explanation<'_> {
         })
     }
 
+    /// The values of `var`'s initial domain that are not interval bounds
+    /// (none for an interval), in increasing order.
+    pub(crate) fn initial_values(&self, var: VarId) -> impl Iterator<Item = i64> + '_ {
+        let x = var.index;
+        let len = if self.state.is_interval(x) { 0 } else { self.state.num_positions(x) };
+        (0..len).map(move |p| self.state.value(x, p))
+    }
+
     // ---- the answer ----
 
     /// Adds `atom`, which held, to the answer.

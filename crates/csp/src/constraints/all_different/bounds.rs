@@ -19,7 +19,7 @@
 
 use crate::constraint::Propagator;
 use crate::ids::VarId;
-use crate::kernel::{Conflict, Context, Event, PropagationResult};
+use crate::kernel::{Conflict, Context, Event, Explanation, PropagationResult};
 
 use super::pairwise::{self, Done};
 
@@ -258,6 +258,10 @@ impl Propagator for BoundsConsistency<'_> {
 
     fn has_partial_check(&self) -> bool {
         true
+    }
+
+    fn explain(&mut self, why: &mut Explanation<'_>) -> bool {
+        super::explain::answer(self.vars, self.offsets, why)
     }
 
     fn check_partial(&mut self, ctx: &mut Context<'_>) -> bool {

@@ -25,6 +25,8 @@
 use smallvec::SmallVec;
 
 use super::bitset::BitIndices;
+use crate::ids::{Atom, VarId};
+use crate::kernel::{Explained, Explanation};
 
 /// No partner.
 const FREE: u8 = u8::MAX;
@@ -44,8 +46,8 @@ impl Matcher<'_> {
         let mut matcher = Matcher { dom, var_match: [FREE; 64], val_match: [FREE; 64] };
         // Fixed variables first: their partners are forced.
         for pass in 0..2 {
-            for p in 0..dom.len() {
-                let fixed = dom[p] & dom[p].wrapping_sub(1) == 0;
+            for (p, &d) in dom.iter().enumerate() {
+                let fixed = d & d.wrapping_sub(1) == 0;
                 if (pass == 0) != fixed || matcher.var_match[p] != FREE {
                     continue;
                 }
@@ -90,7 +92,7 @@ fn values_of(dom: &[u64], set: u64) -> u64 {
 /// values): `answer(index, allowed)` for each variable of the Hall sets.
 /// `false`, with nothing answered, when no Hall set explains it (the removal
 /// did not come from this all-different alone).
-pub(crate) fn removal(dom: &[u64], x: usize, removed: u64, mut answer: impl FnMut(usize, u64)) -> bool {
+pub(crate) fn removal_of(dom: &[u64], x: usize, removed: u64, mut answer: impl FnMut(usize, u64)) -> bool {
     let mut answers: SmallVec<[(usize, u64); 8]> = SmallVec::new();
     // A value taken by a fixed variable: the commonest answer, and the shortest.
     let mut rest = removed;
@@ -190,6 +192,89 @@ pub(crate) fn failure(dom: &[u64], mut answer: impl FnMut(usize, u64)) -> bool {
     }
 }
 
+/// The answer of an all-different over `vars` (shifted by `offsets`) to
+/// `why`, for any of its propagators: each removed value taken by a fixed
+/// variable (`x ≠ v` because `y = v`), two fixed variables on one value for
+/// a failure, else, when the shifted values span at most 64 and every
+/// domain is a bitset, the Hall sets on the domains as they were. `false`
+/// when none of these answers (the engine then uses the generic answer).
+pub(crate) fn answer(vars: &[VarId], offsets: &[i64], why: &mut Explanation<'_>) -> bool {
+    let shifted = |why: &Explanation<'_>, q: usize| {
+        why.fixed_value(vars[q]).map(|value| i128::from(value) + i128::from(offsets[q]))
+    };
+    match why.explained() {
+        Explained::Removed(var) => {
+            let Some(x) = vars.iter().position(|&v| v == var) else { return false };
+            let removed: SmallVec<[i128; 8]> =
+                why.removed_values().map(|v| i128::from(v) + i128::from(offsets[x])).collect();
+            let mut peers: SmallVec<[Atom; 8]> = SmallVec::new();
+            for &value in &removed {
+                match (0..vars.len()).find(|&q| q != x && shifted(why, q) == Some(value)) {
+                    Some(q) => peers.push(Atom::Equal(vars[q], (value - i128::from(offsets[q])) as i64)),
+                    None => return hall(vars, offsets, why, Some((x, &removed))),
+                }
+            }
+            peers.into_iter().for_each(|atom| why.because(atom));
+            true
+        }
+        Explained::Failure => {
+            let fixed: SmallVec<[(i128, usize); 16]> =
+                (0..vars.len()).filter_map(|q| shifted(why, q).map(|value| (value, q))).collect();
+            for (i, &(value, q)) in fixed.iter().enumerate() {
+                if let Some(&(_, r)) = fixed[i + 1..].iter().find(|&&(other, _)| other == value) {
+                    why.because(Atom::Equal(vars[q], (value - i128::from(offsets[q])) as i64));
+                    why.because(Atom::Equal(vars[r], (value - i128::from(offsets[r])) as i64));
+                    return true;
+                }
+            }
+            hall(vars, offsets, why, None)
+        }
+        _ => false,
+    }
+}
+
+/// The Hall sets behind a removal from `vars[x]` of the shifted values
+/// `removed` (or a failure), on local value masks, when they fit.
+fn hall(vars: &[VarId], offsets: &[i64], why: &mut Explanation<'_>, removal: Option<(usize, &[i128])>) -> bool {
+    if vars.len() > 64 || vars.iter().any(|&v| why.is_interval(v)) {
+        return false;
+    }
+    let lo = (0..vars.len()).map(|q| i128::from(why.min(vars[q])) + i128::from(offsets[q])).min();
+    let hi = (0..vars.len()).map(|q| i128::from(why.max(vars[q])) + i128::from(offsets[q])).max();
+    let (Some(lo), Some(hi)) = (lo, hi) else { return false };
+    if hi - lo >= 64 {
+        return false;
+    }
+    let dom: SmallVec<[u64; 64]> = (0..vars.len())
+        .map(|q| why.values(vars[q]).fold(0, |m, v| m | 1u64 << (i128::from(v) + i128::from(offsets[q]) - lo)))
+        .collect();
+    let mut answers: SmallVec<[(usize, u64); 16]> = SmallVec::new();
+    let found = match removal {
+        Some((x, removed)) => {
+            let mask = removed.iter().fold(0, |m, &v| m | 1u64 << (v - lo));
+            removal_of(&dom, x, mask, |q, allowed| answers.push((q, allowed)))
+        }
+        None => failure(&dom, |q, allowed| answers.push((q, allowed))),
+    };
+    if !found {
+        return false;
+    }
+    // "Within `allowed`": every value the variable had lost outside them.
+    for (q, allowed) in answers {
+        let gone: SmallVec<[i64; 16]> = why
+            .initial_values(vars[q])
+            .filter(|&v| {
+                let local = i128::from(v) + i128::from(offsets[q]) - lo;
+                !(0..64).contains(&local) || allowed & 1u64 << local == 0
+            })
+            .collect();
+        for value in gone {
+            why.because(Atom::NotEqual(vars[q], value));
+        }
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -254,7 +339,7 @@ mod tests {
                     continue;
                 }
                 let mut answers = Vec::new();
-                assert!(removal(&dom, x, unsupported, |p, a| answers.push((p, a))), "{dom:?} x{x} {unsupported:#b}");
+                assert!(removal_of(&dom, x, unsupported, |p, a| answers.push((p, a))), "{dom:?} x{x} {unsupported:#b}");
                 assert!(answers.iter().all(|&(p, _)| p != x), "{answers:?}");
                 for a in BitIndices(unsupported) {
                     assert!(implies(&dom, &answers, Some((x, 1 << a))), "{dom:?} x{x}={a}: {answers:?}");

@@ -2,7 +2,7 @@
 
 use crate::constraint::Propagator;
 use crate::ids::VarId;
-use crate::kernel::{Conflict, Context, Cost, PropagationResult};
+use crate::kernel::{Conflict, Context, Cost, Explanation, PropagationResult};
 
 use super::NONE;
 use super::bitset::SmallMatching;
@@ -325,6 +325,10 @@ impl Propagator for Matching<'_> {
 
     fn has_partial_check(&self) -> bool {
         true
+    }
+
+    fn explain(&mut self, why: &mut Explanation<'_>) -> bool {
+        super::explain::answer(self.vars, self.offsets, why)
     }
 
     fn check_partial(&mut self, ctx: &mut Context<'_>) -> bool {

@@ -3,7 +3,7 @@
 
 use crate::constraint::Propagator;
 use crate::ids::VarId;
-use crate::kernel::{Conflict, Context, Event, PropagationResult, ReversibleInt};
+use crate::kernel::{Conflict, Context, Event, Explanation, PropagationResult, ReversibleInt};
 
 use super::NONE;
 
@@ -329,6 +329,10 @@ impl Propagator for Pairwise<'_> {
 
     fn has_partial_check(&self) -> bool {
         true
+    }
+
+    fn explain(&mut self, why: &mut Explanation<'_>) -> bool {
+        super::explain::answer(self.vars, self.offsets, why)
     }
 
     fn check_partial(&mut self, ctx: &mut Context<'_>) -> bool {

@@ -77,7 +77,7 @@ impl System {
         let removed = mask << self.shift[members[k] as usize];
         let dom = self.domains(why, u);
         let mut answers: SmallVec<[(usize, u64); 16]> = SmallVec::new();
-        if !explain::removal(&dom, k, removed, |i, allowed| answers.push((members[i] as usize, allowed))) {
+        if !explain::removal_of(&dom, k, removed, |i, allowed| answers.push((members[i] as usize, allowed))) {
             return false;
         }
         for (p, allowed) in answers {
