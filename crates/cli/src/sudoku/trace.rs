@@ -215,7 +215,8 @@ fn because_text(shape: Shape, because: &[Atom]) -> String {
     for group in because.chunk_by(|a, b| a.var() == b.var()) {
         let removed: Vec<String> = group
             .iter()
-            .filter_map(|atom| matches!(atom, Atom::NotEqual(..)).then(|| atom.value().to_string()))
+            .filter(|&atom| matches!(atom, Atom::NotEqual(..)))
+            .map(|atom| atom.value().to_string())
             .collect();
         let text = match (group, removed.len()) {
             ([atom], _) => atom_text(shape, *atom),
