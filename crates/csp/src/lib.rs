@@ -67,7 +67,7 @@ pub use local_search::{
     LocalSearch, LocalSearchConfig, LocalSearchOutcome, LocalSearchStats, ValueList, ViolationCounter,
 };
 pub use model::{Condition, LinearExpr, MAX_VALUE, Model, ModelError, Objective, Sense, Solution};
-pub use observer::{Observer, SearchEvent};
+pub use observer::{Observer, Reason, SearchEvent};
 pub use search::{
     Attribution, Backjumping, Branching, ConfigSyntaxError, Count, Effect, Jumps, Limit, Limits, Outcome, Propagation,
     Restarts, Search, SearchPhase, Solutions, SolveConfig, SolveError, Solver, Stats, Status, UnknownOption,

@@ -1,7 +1,7 @@
 //! The search's events and the hook that receives them. A leaf module: the
 //! kernel's context reports removals as they happen, the search everything else.
 
-use crate::ids::{ConstraintId, VarId};
+use crate::ids::{Atom, ConstraintId, VarId};
 
 /// One step of the search, as seen by an [`Observer`]. New kinds of events
 /// may be added: match with a wildcard arm.
@@ -134,6 +134,81 @@ pub enum SearchEvent {
 pub trait Observer {
     /// Called for every event, in the order the search produces them.
     fn on_event(&mut self, event: &SearchEvent);
+
+    /// Whether this observer wants the [`Reason`] of every narrowing a
+    /// propagator makes ([`on_reason`](Observer::on_reason)). Asked once,
+    /// by [`Solver::observe`](crate::Solver::observe); `false` by default.
+    /// Saying yes turns on the domains' history (what learning keeps) and
+    /// asks the propagators to explain each change as it is made: the
+    /// search runs a few times slower. Nobody asking costs nothing.
+    fn wants_reasons(&self) -> bool {
+        false
+    }
+
+    /// Called, when [`wants_reasons`](Observer::wants_reasons) says so, after
+    /// each propagator's run with the reason of each narrowing it made, in
+    /// order, after the [`SearchEvent::Removed`] (or
+    /// [`SearchEvent::Narrowed`]) events of its values.
+    fn on_reason(&mut self, reason: &Reason<'_>) {
+        let _ = reason;
+    }
+}
+
+/// Why a propagator narrowed a domain: what became true of one variable
+/// (`facts`: `x ≠ v` for each value removed, or a bound of an interval)
+/// because of what held before (`because`), with the constraint that acted.
+/// The atoms of `because` are the propagator's explanation
+/// ([`Propagator::explain`](crate::Propagator::explain)), or, for one with
+/// no explanation of its own, the generic one: the domains of its scope as
+/// they were (for the all-different system sudoku runs, of every variable
+/// it holds). Together with the constraint they imply the facts.
+///
+/// ```
+/// use csp::{Atom, Model, Observer, Reason, SearchEvent, SolveConfig, Solver};
+///
+/// /// Keeps every reason as text.
+/// #[derive(Default)]
+/// struct Why(Vec<String>);
+/// impl Observer for Why {
+///     fn on_event(&mut self, _: &SearchEvent) {}
+///     fn wants_reasons(&self) -> bool {
+///         true
+///     }
+///     fn on_reason(&mut self, reason: &Reason<'_>) {
+///         let because: Vec<String> = reason.because.iter().map(Atom::to_string).collect();
+///         self.0.push(format!("{:?} because {}", reason.facts, because.join(", ")));
+///     }
+/// }
+///
+/// let mut model = Model::new();
+/// let x = model.new_var(1..=3).unwrap();
+/// let y = model.new_var(1..=3).unwrap();
+/// model.not_equal(x, y).unwrap();
+/// let mut why = Why::default();
+/// let mut solver = Solver::new(&model, SolveConfig::default()).unwrap();
+/// solver.observe(&mut why);
+/// assert!(solver.solve().is_solved());
+/// drop(solver);
+/// // x = 1 is decided; then y loses 1 because x = 1.
+/// assert_eq!(why.0, [format!("[NotEqual({y:?}, 1)] because x0 = 1")]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Reason<'a> {
+    /// What became true of one variable: `x ≠ v` for every value removed
+    /// (in increasing order), or `x ≥ v` / `x ≤ v` for an interval's bounds.
+    pub facts: &'a [Atom],
+    /// The constraint the propagator acted for.
+    pub constraint: ConstraintId,
+    /// What held before, and with the constraint implies the facts.
+    pub because: &'a [Atom],
+}
+
+impl Reason<'_> {
+    /// The variable the facts are about.
+    pub fn var(&self) -> Option<VarId> {
+        self.facts.first().map(|atom| atom.var())
+    }
 }
 
 impl<F: FnMut(&SearchEvent)> Observer for F {

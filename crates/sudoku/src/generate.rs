@@ -123,7 +123,8 @@ pub struct Generated {
     pub solution: Grid,
     /// Blanks that were undone because proving the puzzle still unique took
     /// more than `config`'s limits: with a larger node limit, the puzzle
-    /// might have fewer givens.
+    /// might have fewer givens (and with `givens` 0, be minimal only when
+    /// this is 0).
     pub unproved: usize,
 }
 
@@ -136,6 +137,12 @@ pub struct Generated {
 /// every value but `v` has no solution, so each step is one search for a
 /// solution. A search stopped by `config`'s limits keeps the given: uniqueness
 /// is never assumed, only proved.
+///
+/// With `givens` 0 every cell is tried once, and the puzzle is minimal (no
+/// given can be removed keeping the solution unique) when no proof was cut
+/// short ([`Generated::unproved`] is 0): a given kept because its removal
+/// allowed a second solution stays necessary as more cells are blanked,
+/// since blanking only adds solutions.
 pub fn unique_puzzle(shape: Shape, seed: u64, givens: usize, config: &SolveConfig) -> Result<Generated, EngineError> {
     let solution = full_grid(shape, seed)?;
     let mut rng = Rng::new(seed ^ 0x9E37_79B9_7F4A_7C15);
@@ -207,6 +214,25 @@ mod tests {
         let (counted, _) = count(&generated.puzzle, &config, Some(2)).unwrap();
         assert!(counted.is_unique());
         assert_eq!(generated, unique_puzzle(shape, 42, 30, &config).unwrap());
+    }
+
+    /// With no givens wanted and no proof cut short, no given can be removed
+    /// keeping the solution unique: each removal is counted independently.
+    #[test]
+    fn puzzles_blanked_as_far_as_they_go_are_minimal() {
+        let config = SolveConfig::default();
+        for (shape, seed) in [(Shape::new(2, 3).unwrap(), 7), (Shape::new(3, 3).unwrap(), 5)] {
+            let made = unique_puzzle(shape, seed, 0, &config).unwrap();
+            assert_eq!(made.unproved, 0, "{shape}");
+            verify_solution(&made.puzzle, &made.solution).unwrap();
+            assert!(count(&made.puzzle, &config, Some(2)).unwrap().0.is_unique());
+            for cell in (0..made.puzzle.cells().len()).filter(|&c| made.puzzle.cells()[c] != 0) {
+                let mut fewer = made.puzzle.clone();
+                fewer.set(cell, 0);
+                let (counted, _) = count(&fewer, &config, Some(2)).unwrap();
+                assert!(!counted.is_unique(), "{shape}: the given at {cell} can go");
+            }
+        }
     }
 
     /// The smallest shapes, whose cells have one or two values.

@@ -181,21 +181,16 @@ impl Report for Distribution {
     }
 
     fn records(&self) -> Table {
-        let mut table = Table::new([
-            "config",
-            "seed",
-            "solved",
-            "limited",
-            "nodes",
-            "checks",
-            "failures",
-            "backtracks",
-            "cpu_ms",
-            "time_ms",
-        ]);
+        let learns = self.configs.iter().any(|(config, _)| config.learning());
+        let mut columns = vec!["config", "seed", "solved", "limited", "nodes", "checks", "failures", "backtracks"];
+        if learns {
+            columns.push("learnt");
+        }
+        columns.extend(["cpu_ms", "time_ms"]);
+        let mut table = Table::new(columns);
         for (config, measurements) in &self.configs {
             for (i, m) in measurements.iter().enumerate() {
-                table.push(vec![
+                let mut row = vec![
                     Cell::text(config.to_string()),
                     Cell::Int(i as u64 + 1),
                     Cell::Int(u64::from(m.solved)),
@@ -204,9 +199,15 @@ impl Report for Distribution {
                     Cell::Int(m.stats.checks),
                     Cell::Int(m.stats.failures),
                     Cell::Int(m.stats.backtracks),
+                ];
+                if learns {
+                    row.push(Cell::Int(m.stats.learnt));
+                }
+                row.extend([
                     m.cpu_time.map_or(Cell::Empty, |cpu| Cell::Float(millis(cpu), 3)),
                     Cell::Float(millis(m.time), 3),
                 ]);
+                table.push(row);
             }
         }
         table

@@ -165,6 +165,7 @@ impl Sweep {
                     checks: m.stats.checks,
                     failures: m.stats.failures,
                     backtracks: m.stats.backtracks,
+                    learnt: m.stats.learnt,
                     time: m.time,
                     cpu_time: m.cpu_time,
                 })
@@ -254,6 +255,8 @@ pub struct Run {
     pub failures: u64,
     /// Backtracks.
     pub backtracks: u64,
+    /// Nogoods learnt (under `+learn`).
+    pub learnt: u64,
     /// Wall-clock time.
     pub time: Duration,
     /// CPU time of the solving thread (`None` without a thread CPU clock).

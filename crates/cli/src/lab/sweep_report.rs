@@ -249,7 +249,12 @@ impl SweepResult {
         if flawed {
             columns.push("flawed");
         }
-        columns.extend(["solved", "limited", "nodes", "checks", "failures", "backtracks", "cpu_ms", "time_ms"]);
+        columns.extend(["solved", "limited", "nodes", "checks", "failures", "backtracks"]);
+        let learns = s.algorithms.iter().any(|algorithm| algorithm.config.learning());
+        if learns {
+            columns.push("learnt");
+        }
+        columns.extend(["cpu_ms", "time_ms"]);
         let mut table = Table::new(columns);
         for outcome in &self.instances {
             for (algorithm, run) in s.algorithms.iter().zip(&outcome.runs) {
@@ -271,6 +276,11 @@ impl SweepResult {
                     Cell::Int(run.checks),
                     Cell::Int(run.failures),
                     Cell::Int(run.backtracks),
+                ]);
+                if learns {
+                    row.push(Cell::Int(run.learnt));
+                }
+                row.extend([
                     run.cpu_time.map_or(Cell::Empty, |cpu| Cell::Float(millis(cpu), 3)),
                     Cell::Float(millis(run.time), 3),
                 ]);

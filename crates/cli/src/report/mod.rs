@@ -108,7 +108,7 @@ pub struct CompareArgs {
     /// The configurations to compare, comma-separated, each spelled
     /// level[/ac3|ac2001]{+word}: levels bt, bt-cbj, fc, fc-cbj, mac; words
     /// input|mrv|mrvdeg|domdeg|domwdeg, asc|desc|random|lcv, pairwise|matching,
-    /// rootac, separate, intersect, binary, luby[=SCALE], seed=N (docs/compare.md).
+    /// learn, rootac, separate, intersect, binary, luby[=SCALE], seed=N (docs/compare.md).
     #[arg(
         long,
         value_name = "LIST",
@@ -117,6 +117,13 @@ pub struct CompareArgs {
         default_value = DEFAULT_CONFIGS,
     )]
     pub configs: Vec<SolveConfig>,
+
+    /// Also run each configuration's learning twin, the same with `+learn`
+    /// (nogoods learnt from failures), just after it: learning on and off side
+    /// by side. Configurations that cannot learn (not `mac`, or with
+    /// backjumping) have no twin.
+    #[arg(long)]
+    pub learn: bool,
 
     /// What each run looks for: the first solution, the number of solutions, all of them, or the optimum.
     #[arg(long, value_enum, value_name = "GOAL", default_value_t = GoalArg::First)]
@@ -158,6 +165,7 @@ impl Default for CompareArgs {
     fn default() -> Self {
         CompareArgs {
             configs: default_configs(),
+            learn: false,
             goal: GoalArg::First,
             repeats: Repeats::Auto,
             format: Format::Table,
@@ -218,6 +226,7 @@ pub fn run_comparison(
         let _ = writeln!(err, "error: there are no configurations to compare");
         return Ok(EXIT_BAD_INPUT);
     }
+    let configs = args.configs_to_run();
     for path in [&args.plot, &args.cactus].into_iter().flatten() {
         if let Err(error) = plot::check_destination("the plot", path) {
             let _ = writeln!(err, "error: {error:#}");
@@ -225,7 +234,7 @@ pub fn run_comparison(
         }
     }
     let options = args.options();
-    let comparison = match compare(instances, &args.configs, &options) {
+    let comparison = match compare(instances, &configs, &options) {
         Ok(comparison) => comparison,
         Err(error @ (CompareError::Disagreement { .. } | CompareError::WrongSolution { .. })) => {
             report_bug(&error, err);
@@ -258,12 +267,36 @@ pub fn run_comparison(
         );
     }
     let models: Vec<&Model> = instances.iter().map(|(_, model)| *model).collect();
-    for config in &args.configs {
+    for config in &configs {
         for switch in inert_switches(&models, config) {
             let _ = writeln!(err, "note: {config}: {switch}");
         }
     }
     Ok(EXIT_OK)
+}
+
+impl CompareArgs {
+    /// The configurations to run: `--configs`, each followed by its learning
+    /// twin with `--learn` (when it has one, and it is not already there).
+    pub fn configs_to_run(&self) -> Vec<SolveConfig> {
+        let mut configs: Vec<SolveConfig> = Vec::with_capacity(self.configs.len() * 2);
+        for config in &self.configs {
+            configs.push(config.clone());
+            let twin = learning_twin(config).filter(|_| self.learn);
+            if let Some(twin) = twin.filter(|twin| !configs.contains(twin) && !self.configs.contains(twin)) {
+                configs.push(twin);
+            }
+        }
+        configs
+    }
+}
+
+/// The configuration with `+learn`, when it can learn and does not already.
+pub fn learning_twin(config: &SolveConfig) -> Option<SolveConfig> {
+    if config.learning() {
+        return None;
+    }
+    format!("{config}+learn").parse().ok()
 }
 
 /// Prints a disagreement (or a wrong solution) so that nobody can miss it.
@@ -316,12 +349,15 @@ pub struct ComparisonReport<'a> {
     pub options: &'a CompareOptions,
 }
 
-/// The statistics columns, in the order of every rendering.
-const STATS_COLUMNS: [&str; 10] = [
+/// The statistics columns, in the order of every rendering; `learnt`
+/// ([`Stats::learnt`]) only when some configuration learns
+/// ([`stats_columns`]).
+const STATS_COLUMNS: [&str; 11] = [
     "nodes",
     "backtracks",
     "backjumps",
     "failures",
+    "learnt",
     "checks",
     "propagations",
     "pruned",
@@ -335,19 +371,31 @@ pub fn millis(time: Duration) -> f64 {
     time.as_secs_f64() * 1e3
 }
 
-fn stats_cells(stats: &Stats, time: Duration, cpu_time: Option<Duration>) -> Vec<Cell> {
-    vec![
+/// The statistics columns, with `learnt` when `learns`.
+pub fn stats_columns(learns: bool) -> impl Iterator<Item = &'static str> {
+    STATS_COLUMNS.into_iter().filter(move |&column| learns || column != "learnt")
+}
+
+/// The cells of [`stats_columns`], with `learnt` when `learns`.
+fn stats_cells(stats: &Stats, time: Duration, cpu_time: Option<Duration>, learns: bool) -> Vec<Cell> {
+    let mut cells = vec![
         Cell::Int(stats.nodes),
         Cell::Int(stats.backtracks),
         Cell::Int(stats.backjumps),
         Cell::Int(stats.failures),
+    ];
+    if learns {
+        cells.push(Cell::Int(stats.learnt));
+    }
+    cells.extend([
         Cell::Int(stats.checks),
         Cell::Int(stats.propagations),
         Cell::Int(stats.pruned),
         Cell::Int(u64::from(stats.max_depth)),
         Cell::Float(millis(time), 3),
         cpu_time.map_or(Cell::Empty, |cpu| Cell::Float(millis(cpu), 3)),
-    ]
+    ]);
+    cells
 }
 
 fn goal_name(goal: Goal) -> &'static str {
@@ -399,6 +447,11 @@ impl ComparisonReport<'_> {
         format!("{goal}, {instances}, {}", self.time_words())
     }
 
+    /// Whether some configuration learns nogoods (the `learnt` column).
+    fn learns(&self) -> bool {
+        self.comparison.rows.iter().any(|row| row.config.learning())
+    }
+
     /// The per-configuration table; `with_instances` adds the number of instances.
     fn totals(&self, with_instances: bool) -> Table {
         let mut columns = vec!["config"];
@@ -406,7 +459,7 @@ impl ComparisonReport<'_> {
             columns.push("instances");
         }
         columns.extend(["solved", "limited", "solutions"]);
-        columns.extend(STATS_COLUMNS);
+        columns.extend(stats_columns(self.learns()));
         let mut table = Table::new(columns);
         for row in &self.comparison.rows {
             let mut cells = vec![Cell::text(row.config.to_string())];
@@ -414,7 +467,7 @@ impl ComparisonReport<'_> {
                 cells.push(Cell::Int(row.instances as u64));
             }
             cells.extend([Cell::Int(row.solved as u64), Cell::Int(row.limited as u64), Cell::Int(row.solutions)]);
-            cells.extend(stats_cells(&row.stats, row.time, row.cpu_time));
+            cells.extend(stats_cells(&row.stats, row.time, row.cpu_time, self.learns()));
             table.push(cells);
         }
         table
@@ -425,7 +478,7 @@ impl ComparisonReport<'_> {
     /// `limited` 1 when a limit stopped the run, and the number of timed runs.
     fn measurements(&self) -> Table {
         let mut columns = vec!["config", "instance", "solved", "limited", "solutions"];
-        columns.extend(STATS_COLUMNS);
+        columns.extend(stats_columns(self.learns()));
         columns.push("runs");
         let mut table = Table::new(columns);
         for (i, instance) in self.comparison.instances.iter().enumerate() {
@@ -438,7 +491,7 @@ impl ComparisonReport<'_> {
                     Cell::Int(u64::from(m.is_limited())),
                     Cell::Int(m.solutions),
                 ];
-                cells.extend(stats_cells(&m.stats, m.time, m.cpu_time));
+                cells.extend(stats_cells(&m.stats, m.time, m.cpu_time, self.learns()));
                 cells.push(Cell::Int(m.timed_runs as u64));
                 table.push(cells);
             }

@@ -350,3 +350,49 @@ fn a_model_the_solver_refuses_and_no_instances_are_bad_usage() {
     assert_eq!(out.code, 2);
     assert!(out.stderr.contains("no instances"), "{}", out.stderr);
 }
+
+#[test]
+fn learn_adds_each_configurations_learning_twin_after_it() {
+    let args = parse(&["--configs", "fc+mrv,mac+mrv,mac+domwdeg,mac+learn", "--learn"]).unwrap();
+    let names: Vec<String> = args.configs_to_run().iter().map(|c| c.to_string()).collect();
+    // fc cannot learn; mac+learn learns already (and is mac+mrv's twin).
+    assert_eq!(
+        names,
+        [
+            "fc+mrv+pairwise",
+            "mac+mrv+matching",
+            "mac+domwdeg+matching",
+            "mac+learn+domwdeg+matching",
+            "mac+learn+mrv+matching"
+        ]
+    );
+    let without: Vec<String> =
+        parse(&["--configs", "mac+mrv"]).unwrap().configs_to_run().iter().map(|c| c.to_string()).collect();
+    assert_eq!(without, ["mac+mrv+matching"]);
+}
+
+#[test]
+fn the_learnt_column_is_shown_when_a_configuration_learns() {
+    let six = queens(6);
+    let header = |args: &[&str]| {
+        let out = run(&[("6-queens", &six)], args);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        out.stdout.lines().nth(1).unwrap().split_whitespace().map(str::to_string).collect::<Vec<_>>()
+    };
+    let plain = header(&["--goal", "count", "--repeats", "1", "--configs", "mac+mrv"]);
+    assert!(!plain.contains(&"learnt".to_string()), "{plain:?}");
+    let learning = header(&["--goal", "count", "--repeats", "1", "--configs", "mac+mrv", "--learn"]);
+    let at = learning.iter().position(|c| c == "learnt").expect("a learnt column");
+    assert_eq!(learning[at - 1], "failures");
+    let out = run(
+        &[("6-queens", &six)],
+        &["--goal", "count", "--repeats", "1", "--configs", "mac+mrv", "--learn", "--format", "csv"],
+    );
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    let column = lines[0].split(',').position(|c| c == "learnt").expect("a learnt column in the CSV");
+    let learnt: Vec<u64> =
+        lines[1..].iter().map(|line| line.split(',').nth(column).unwrap().parse().unwrap()).collect();
+    assert_eq!(learnt.len(), 2);
+    assert_eq!(learnt[0], 0, "mac+mrv learns nothing");
+    assert!(learnt[1] > 0, "mac+learn learns from 6-queens' failures");
+}

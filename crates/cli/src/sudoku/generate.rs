@@ -33,7 +33,8 @@ use crate::{EXIT_NO_SOLUTION, EXIT_OK};
     --attempts (a warning on stderr), 2 bad usage.\n\n\
     Examples:\n  sudoku generate --size 9 --count 5 --givens 26\n  \
     sudoku generate --box 2x3 --difficulty hard --symmetric --count 10\n  \
-    sudoku generate --size 16 --difficulty extreme --minimal --output json")]
+    sudoku generate --size 16 --difficulty extreme --minimal --output json\n  \
+    sudoku generate --box 5x5 --minimal --count 10 --check-nodes 2000")]
 pub(super) struct GenerateArgs {
     /// The side of the grids (the default box shape for it), e.g. 9, 16, 20, 25.
     #[arg(long, value_name = "N", conflicts_with = "shape", required_unless_present = "shape")]
@@ -60,8 +61,11 @@ pub(super) struct GenerateArgs {
     /// With --difficulty: givens symmetric under a half turn.
     #[arg(long, requires = "difficulty")]
     symmetric: bool,
-    /// With --difficulty: no given can be removed without losing uniqueness.
-    #[arg(long, requires = "difficulty")]
+    /// No given can be removed without losing uniqueness. Without --difficulty: every cell is tried
+    /// (instead of --givens), the uniqueness proofs with the solver's default strategy for the side, and
+    /// a given whose proof hits --check-nodes is kept and counted (the puzzle is then minimal only as
+    /// far as the proofs went: said on stderr).
+    #[arg(long, conflicts_with = "givens")]
     minimal: bool,
     /// With --difficulty: full grids to try per puzzle before giving up [default: 1000].
     #[arg(long, value_name = "N", requires = "difficulty", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
@@ -143,17 +147,21 @@ pub(super) fn generate(args: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<u
     };
     let cells = shape.num_cells();
     let givens = match args.givens.unwrap_or(Givens::Fraction(0.4)) {
+        _ if args.minimal => 0,
         Givens::Count(count) => count.min(cells),
         Givens::Fraction(fraction) => (fraction * cells as f64).round() as usize,
     };
     let check_nodes = args.check_nodes.unwrap_or(2000);
     // The uniqueness checks mostly find a second solution at once or prove
     // there is none by propagation; MRV is the cheapest order for that at
-    // every side (dom/wdeg pays for its variable choice at each node).
-    let config = SolveConfig {
-        limits: Limits { nodes: Some(check_nodes), ..Limits::default() },
-        ..default_config(LARGEST_MRV_SIDE)
-    };
+    // every side (dom/wdeg pays for its variable choice at each node). Near
+    // a minimal puzzle they are hard searches, where the default strategy
+    // of the side (dom/wdeg and intersections beyond 16x16) decides more of
+    // them within the same nodes (12 of 40 against none for MRV, at 2000
+    // nodes on a 25x25 puzzle of 275 givens).
+    let strategy = if args.minimal && args.difficulty.is_none() { shape.side() } else { LARGEST_MRV_SIDE };
+    let config =
+        SolveConfig { limits: Limits { nodes: Some(check_nodes), ..Limits::default() }, ..default_config(strategy) };
     let options = args.difficulty.map(|level| {
         GenerateOptions::new(level)
             .symmetric(args.symmetric)
@@ -216,7 +224,12 @@ pub(super) fn generate(args: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<u
         io.stdout.flush()?;
         next = end;
     }
-    if let (true, Some(note)) = (args.quiet.notes(), shortfall.note(args.count, givens, check_nodes)) {
+    let note = if args.minimal && args.difficulty.is_none() {
+        shortfall.minimal_note(args.count, check_nodes)
+    } else {
+        shortfall.note(args.count, givens, check_nodes)
+    };
+    if let (true, Some(note)) = (args.quiet.notes(), note) {
         writeln!(io.stderr, "note: {note}")?;
     }
     Ok(if missing > 0 { EXIT_NO_SOLUTION } else { EXIT_OK })
@@ -236,6 +249,14 @@ fn header(
         if args.count == 1 { "1 generated puzzle".to_string() } else { format!("{} generated puzzles", args.count) };
     let mut out = String::new();
     match options {
+        None if args.minimal => {
+            let _ = writeln!(out, "# {puzzles}, {n}x{n} with {shape} boxes, minimal, unique solutions");
+            let _ = writeln!(
+                out,
+                "# sudoku generate --box {shape} --count {} --seed {} --minimal --check-nodes {check_nodes}",
+                args.count, args.seed
+            );
+        }
         None => {
             let _ = writeln!(out, "# {puzzles}, {n}x{n} with {shape} boxes, {givens} givens wanted, unique solutions");
             let _ = writeln!(
@@ -301,10 +322,13 @@ struct Shortfall {
     most: usize,
     /// Blanks undone because the uniqueness proof hit `--check-nodes`.
     unproved: usize,
+    /// Puzzles with such a blank.
+    undecided: u64,
 }
 
 impl Shortfall {
     fn record(&mut self, made: &Generated, wanted: usize) {
+        self.undecided += u64::from(made.unproved > 0);
         let kept = made.puzzle.num_givens();
         if kept > wanted {
             self.fewest = if self.puzzles == 0 { kept } else { self.fewest.min(kept) };
@@ -312,6 +336,18 @@ impl Shortfall {
             self.puzzles += 1;
             self.unproved += made.unproved;
         }
+    }
+
+    /// What to say on stderr after `--minimal` without `--difficulty`, if
+    /// anything: the puzzles whose minimality a proof left undecided.
+    fn minimal_note(&self, count: u64, check_nodes: u64) -> Option<String> {
+        (self.unproved > 0).then(|| {
+            format!(
+                "{} of {count} puzzles may not be minimal: proving {} blanks unique took more than --check-nodes \
+                 {check_nodes} nodes, and their givens stayed (a larger --check-nodes may remove more)",
+                self.undecided, self.unproved,
+            )
+        })
     }
 
     /// What to say on stderr, if anything.

@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use csp::{Branching, ConstraintId, Model, Observer, Outcome, Restarts, SearchEvent, VarId};
+use csp::{Atom, Branching, ConstraintId, Model, Observer, Outcome, Reason, Restarts, SearchEvent, VarId};
 use csp_sudoku::check::verify_solution;
 use csp_sudoku::format::{self, JsonRows};
 use csp_sudoku::grid::{Grid, Shape};
@@ -35,6 +35,9 @@ struct Tracer<'a> {
     model: &'a Model,
     shape: Shape,
     format: TraceFormat,
+    /// Whether each removal is shown with its reason (`--why`): the
+    /// propagators' removals then come with their reasons, after them.
+    why: bool,
     depth: u32,
     line: String,
     error: Option<std::io::Error>,
@@ -67,6 +70,8 @@ impl Tracer<'_> {
                 let _ =
                     writeln!(line, "{indent}decide {} = {value} (depth {depth})", self.shape.cell_name(var.index()));
             }
+            // With --why, a propagator's removals are shown with their reasons.
+            SearchEvent::Removed { constraint: Some(_), .. } if self.why => {}
             SearchEvent::Removed { var, value, constraint } => {
                 let indent = "  ".repeat(self.depth as usize);
                 let cell = self.shape.cell_name(var.index());
@@ -112,8 +117,9 @@ impl Tracer<'_> {
     fn jsonl(&mut self, event: &SearchEvent) {
         let record = match *event {
             SearchEvent::Decision { var, value, depth } => Event::Decision { cell: self.cell(var), value, depth },
+            SearchEvent::Removed { constraint: Some(_), .. } if self.why => return,
             SearchEvent::Removed { var, value, constraint } => {
-                Event::Removed { cell: self.cell(var), value, by: self.by(constraint) }
+                Event::Removed { cell: self.cell(var), value, by: self.by(constraint), because: None }
             }
             SearchEvent::WipeOut { var, constraint } => {
                 Event::Wipeout { cell: var.map(|var| self.cell(var)), by: self.by(Some(constraint)) }
@@ -128,7 +134,148 @@ impl Tracer<'_> {
     }
 }
 
+impl Tracer<'_> {
+    /// `r4c2 ≠ 7 because r4c5 = 7 (row 4)`, one line per value removed.
+    fn text_reason(&mut self, reason: &Reason<'_>) {
+        let indent = "  ".repeat(self.depth as usize);
+        let by = self.model.describe(reason.constraint);
+        for fact in reason.facts {
+            let given = self.given(reason, *fact);
+            let because = because_text(self.shape, given.as_ref().map_or(reason.because, std::slice::from_ref));
+            let _ = writeln!(self.line, "{indent}{} because {because} ({by})", atom_text(self.shape, *fact));
+        }
+    }
+
+    fn jsonl_reason(&mut self, reason: &Reason<'_>) {
+        let because: Vec<JsonAtom> = reason.because.iter().map(|&atom| JsonAtom::new(self.shape, atom)).collect();
+        for fact in reason.facts {
+            let given = self.given(reason, *fact).map(|atom| [JsonAtom::new(self.shape, atom)]);
+            let record = Event::Removed {
+                cell: self.cell(fact.var()),
+                value: fact.value(),
+                by: self.by(Some(reason.constraint)),
+                because: Some(given.as_ref().map_or(because.as_slice(), |given| given.as_slice())),
+            };
+            push_json_line(&mut self.line, &record);
+        }
+    }
+
+    /// For a reason that needs nothing removed before (the fact follows from
+    /// the constraint and the givens alone), the given of the constraint's
+    /// unit that has the removed value, `r4c5 = 7`: it is why, as the givens
+    /// are the only values fixed from the start.
+    fn given(&self, reason: &Reason<'_>, fact: Atom) -> Option<Atom> {
+        let Atom::NotEqual(var, value) = fact else { return None };
+        if !reason.because.is_empty() {
+            return None;
+        }
+        let scope = self.model.constraint(reason.constraint)?.scope();
+        scope
+            .iter()
+            .find(|&&other| {
+                other != var
+                    && self.model.domain(other).is_some_and(|domain| domain.size() == 1 && domain.min() == Some(value))
+            })
+            .map(|&other| Atom::Equal(other, value))
+    }
+
+    /// Writes `self.line` unless an earlier write failed; pauses after a frame.
+    fn flush_line(&mut self) {
+        if !self.line.is_empty() {
+            if let Err(err) = self.out.write_all(self.line.as_bytes()) {
+                self.error = Some(err);
+            } else if self.board.is_some() {
+                let _ = self.out.flush();
+                std::thread::sleep(self.delay);
+            }
+        }
+    }
+}
+
+/// The most cells a reason names before it says how many more there are.
+const REASON_CELLS: usize = 6;
+
+/// `r4c5 = 7`, `r4c5 ≠ 7`.
+fn atom_text(shape: Shape, atom: Atom) -> String {
+    let cell = shape.cell_name(atom.var().index());
+    match atom {
+        Atom::Equal(_, v) => format!("{cell} = {v}"),
+        Atom::NotEqual(_, v) => format!("{cell} ≠ {v}"),
+        Atom::AtLeast(_, v) => format!("{cell} ≥ {v}"),
+        Atom::AtMost(_, v) => format!("{cell} ≤ {v}"),
+    }
+}
+
+/// The atoms of a reason, a cell's together: `r4c5 = 7`, `r1c1 ∉ {2, 3}`;
+/// cells with a value first, at most [`REASON_CELLS`] of them and how many
+/// more; `the givens` when the reason needs nothing that was removed (and
+/// no single given says it).
+fn because_text(shape: Shape, because: &[Atom]) -> String {
+    let mut cells: Vec<(bool, String)> = Vec::new();
+    for group in because.chunk_by(|a, b| a.var() == b.var()) {
+        let removed: Vec<String> = group
+            .iter()
+            .filter(|&atom| matches!(atom, Atom::NotEqual(..)))
+            .map(|atom| atom.value().to_string())
+            .collect();
+        let text = match (group, removed.len()) {
+            ([atom], _) => atom_text(shape, *atom),
+            (_, n) if n == group.len() => {
+                format!("{} ∉ {{{}}}", shape.cell_name(group[0].var().index()), removed.join(", "))
+            }
+            _ => group.iter().map(|&atom| atom_text(shape, atom)).collect::<Vec<_>>().join(", "),
+        };
+        cells.push((!matches!(group, [Atom::Equal(..)]), text));
+    }
+    if cells.is_empty() {
+        return "the givens".to_string();
+    }
+    cells.sort_by_key(|&(removals, _)| removals);
+    let more = cells.len().saturating_sub(REASON_CELLS);
+    let mut text = cells.iter().take(REASON_CELLS).map(|(_, text)| text.as_str()).collect::<Vec<_>>().join(", ");
+    if more > 0 {
+        let _ = write!(text, " and {more} more {}", plural(more as u64, "cell", "cells"));
+    }
+    text
+}
+
+/// An atom of a reason in `--format jsonl`: `{"cell":"r4c5","is":"=","value":7}`.
+#[derive(Serialize)]
+struct JsonAtom {
+    cell: String,
+    is: &'static str,
+    value: i64,
+}
+
+impl JsonAtom {
+    fn new(shape: Shape, atom: Atom) -> JsonAtom {
+        let is = match atom {
+            Atom::Equal(..) => "=",
+            Atom::NotEqual(..) => "!=",
+            Atom::AtLeast(..) => ">=",
+            Atom::AtMost(..) => "<=",
+        };
+        JsonAtom { cell: shape.cell_name(atom.var().index()).to_string(), is, value: atom.value() }
+    }
+}
+
 impl Observer for Tracer<'_> {
+    fn wants_reasons(&self) -> bool {
+        self.why
+    }
+
+    fn on_reason(&mut self, reason: &Reason<'_>) {
+        if self.error.is_some() {
+            return;
+        }
+        self.line.clear();
+        match self.format {
+            TraceFormat::Text => self.text_reason(reason),
+            TraceFormat::Jsonl => self.jsonl_reason(reason),
+        }
+        self.flush_line();
+    }
+
     fn on_event(&mut self, event: &SearchEvent) {
         if self.error.is_some() {
             return;
@@ -145,14 +292,7 @@ impl Observer for Tracer<'_> {
                 TraceFormat::Jsonl => self.jsonl(event),
             }
         }
-        if !self.line.is_empty() {
-            if let Err(err) = self.out.write_all(self.line.as_bytes()) {
-                self.error = Some(err);
-            } else if self.board.is_some() {
-                let _ = self.out.flush();
-                std::thread::sleep(self.delay);
-            }
-        }
+        self.flush_line();
         if let Some(started) = started {
             self.drawing += started.elapsed();
         }
@@ -180,6 +320,9 @@ enum Event<'a> {
         cell: String,
         value: i64,
         by: String,
+        /// With `--why`: what the constraint removed the value because of.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        because: Option<&'a [JsonAtom]>,
     },
     /// A domain wiped out (`cell`), or a constraint failed (`cell` is null).
     Wipeout {
@@ -249,6 +392,7 @@ pub(super) fn trace(args: &TraceArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
             let search = Search {
                 config: configs.for_side(puzzle.grid.side()),
                 format: args.format.unwrap_or_default(),
+                why: args.why,
                 animate: args.animate.then_some(screen),
                 delay,
             };
@@ -276,6 +420,7 @@ enum Traced {
 struct Search<'a> {
     config: &'a csp::SolveConfig,
     format: TraceFormat,
+    why: bool,
     /// The screen to animate on, when animating.
     animate: Option<Screen>,
     delay: Duration,
@@ -326,6 +471,7 @@ impl Search<'_> {
             model: model.model(),
             shape: puzzle.shape(),
             format: self.format,
+            why: self.why && self.animate.is_none(),
             depth: 0,
             line: String::new(),
             error: None,

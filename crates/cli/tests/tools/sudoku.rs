@@ -408,6 +408,45 @@ fn trace_as_json_lines() {
     verify_solution(&parse::one(HARD).unwrap(), &solution).unwrap();
 }
 
+#[test]
+fn trace_why_gives_each_removal_its_reason() {
+    let r = run_with(&["trace", "--why"], Some("1...........4..2\n"));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    for line in ["r4c2 ≠ 2 because r4c4 = 2 (row 4)", "  r1c2 ≠ 3 because r1c4 = 3 (row 1)"] {
+        assert!(r.stdout.contains(&format!("\n{line}\n")), "{line}:\n{}", r.stdout);
+    }
+    // The same removals as without --why (but those that emptied a domain,
+    // which were taken back and have no reason), each with its reason.
+    let events = |args: &[&str]| -> Vec<serde_json::Value> {
+        let r = run_with(args, Some(HARD));
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        r.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    };
+    let plain = events(&["trace", "--format", "jsonl"]);
+    let why = events(&["trace", "--format", "jsonl", "--why"]);
+    let removals = |events: &[serde_json::Value]| {
+        let mut removed: Vec<String> = events
+            .iter()
+            .filter(|e| e["event"] == "removed")
+            .map(|e| format!("{} {} {}", e["cell"], e["value"], e["by"]))
+            .collect();
+        removed.sort();
+        removed
+    };
+    let (all, explained) = (removals(&plain), removals(&why));
+    assert!(explained.len() * 10 >= all.len() * 9, "{} of {} removals explained", explained.len(), all.len());
+    let mut rest = all.clone();
+    for removal in &explained {
+        let at = rest.iter().position(|r| r == removal).unwrap_or_else(|| panic!("{removal} was not removed"));
+        rest.remove(at);
+    }
+    let others = |events: &[serde_json::Value]| events.iter().filter(|e| e["event"] != "removed").count();
+    assert_eq!(others(&plain), others(&why));
+    for e in why.iter().filter(|e| e["event"] == "removed" && e["by"] != "refuted") {
+        assert!(e["because"].is_array(), "{e}");
+    }
+}
+
 /// Runs the tool with stdout on a terminal (stdin piped).
 pub(crate) fn run_on_terminal(args: &[&str], stdin: &str) -> Run {
     run_on(args, stdin, false, true)

@@ -32,6 +32,7 @@ mod optimize;
 mod outcome;
 mod program;
 mod propagate;
+mod reasons;
 mod restart;
 mod spelling;
 mod stats;
@@ -149,6 +150,8 @@ pub struct Solver<'m> {
     /// What every run assumes at the root.
     assumptions: Assumptions,
     observer: Option<&'m mut dyn Observer>,
+    /// Whether the observer wants the reasons of the propagators' narrowings.
+    reasons: bool,
 }
 
 impl std::fmt::Debug for Solver<'_> {
@@ -189,13 +192,20 @@ impl<'m> Solver<'m> {
             activity: Activity::new(model.num_vars()),
             assumptions: Assumptions::default(),
             observer: None,
+            reasons: false,
             program,
             state,
         })
     }
 
-    /// Sends every search event of later runs to `observer`.
+    /// Sends every search event of later runs to `observer`, and when it
+    /// [wants them](Observer::wants_reasons), the reasons of the
+    /// propagators' narrowings.
     pub fn observe(&mut self, observer: &'m mut dyn Observer) {
+        self.reasons = observer.wants_reasons();
+        if self.reasons {
+            self.state.enable_history();
+        }
         self.observer = Some(observer);
     }
 

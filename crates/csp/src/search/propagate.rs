@@ -147,6 +147,7 @@ impl Solver<'_> {
                 return Ok(());
             }
             let idempotent = self.program.idempotent[c as usize];
+            let reasons = self.reasons_start();
             let mut ctx = waking_context!(self, c, c, idempotent);
             if record.is_some() {
                 ctx.pruned_log = self.backjumping.as_mut().map(|bj| &mut bj.log);
@@ -158,6 +159,9 @@ impl Solver<'_> {
             let reschedule = ctx.reschedule;
             if let (Some(level), Some(bj)) = (record, &mut self.backjumping) {
                 bj.record_prunings(level, self.program.scopes[c as usize], &self.tree.level_of);
+            }
+            if self.reasons {
+                self.emit_reasons(reasons);
             }
             if result.is_err() {
                 self.queue.clear();
@@ -191,6 +195,7 @@ impl Solver<'_> {
                 continue;
             }
             self.run.stats.propagations += 1;
+            let reasons = self.reasons_start();
             let mut ctx = context!(self, c, Assigned::Decided(&self.tree.decided));
             ctx.observer = self.observer.as_deref_mut().map(|o| o as &mut dyn Observer);
             ctx.decision = self.tree.decided[var as usize].then_some(var);
@@ -199,6 +204,9 @@ impl Solver<'_> {
             }
             let result = self.program.propagators[c as usize].propagate(&mut ctx);
             let wiped = ctx.wiped;
+            if self.reasons {
+                self.emit_reasons(reasons);
+            }
             if record {
                 if let Some(bj) = &mut self.backjumping {
                     bj.record_prunings(level, self.program.scopes[c as usize], &self.tree.level_of);

@@ -50,7 +50,7 @@
 //! learns.
 
 use crate::ids::VarId;
-use crate::kernel::{Cause, Explanation, Literal, NONE, Request};
+use crate::kernel::{Cause, Literal, NONE, Request};
 
 use super::Solver;
 use super::dfs::FrameKind;
@@ -173,27 +173,16 @@ impl Solver<'_> {
     fn explain(&mut self, learning: &mut Learning, cause: Cause, request: Request, time: u32, out: &mut Vec<Literal>) {
         match cause {
             Cause::Propagator { propagator, constraint } => {
-                let state = &self.state;
-                let history = state.history().expect("a solver that learns keeps the history");
                 let start = out.len();
-                let model = self.program.model.id();
-                let mut explanation = Explanation { state, history, time, request, constraint, model, out };
-                if self.program.propagators[propagator as usize].explain(&mut explanation) {
-                    #[cfg(feature = "testing")]
-                    if let Some(check) = &mut learning.check {
-                        let root_end = learning.level_start.get(1).copied().unwrap_or(history.len());
-                        check.explanation(&out[start..], request, state, self.program.model, root_end, constraint);
-                    }
-                } else {
-                    explanation.out.truncate(start);
-                    // The all-different system reasons over all its
-                    // constraints at once, whichever it names.
-                    let scope = match &self.program.system_scope {
-                        Some((leader, vars)) if *leader == propagator => vars,
-                        _ => self.program.scopes[constraint as usize],
-                    };
-                    explanation.generic(scope);
+                let own = self.explain_by_propagator(propagator, constraint, request, time, out);
+                #[cfg(feature = "testing")]
+                if let (true, Some(check)) = (own, &mut learning.check) {
+                    let history = self.state.history().expect("a solver that learns keeps the history");
+                    let root_end = learning.level_start.get(1).copied().unwrap_or(history.len());
+                    check.explanation(&out[start..], request, &self.state, self.program.model, root_end, constraint);
                 }
+                #[cfg(not(feature = "testing"))]
+                let _ = (own, start);
             }
             Cause::Nogood(id) => {
                 // The literal it made true is first; the others were false.
