@@ -234,7 +234,7 @@ fn because_text(shape: Shape, because: &[Atom]) -> String {
     let more = cells.len().saturating_sub(REASON_CELLS);
     let mut text = cells.iter().take(REASON_CELLS).map(|(_, text)| text.as_str()).collect::<Vec<_>>().join(", ");
     if more > 0 {
-        let _ = write!(text, " and {more} more {}", plural(more as u64, "cell", "cells"));
+        let _ = write!(text, " and {}", app::counted(more as u64, "more cell", "more cells"));
     }
     text
 }
