@@ -283,3 +283,33 @@ fn binary_explanations_imply_what_they_explain() {
         }
     }
 }
+
+/// Element over a constant array explains a removed index by its entry's
+/// absence from the value, and a removed value by the absence of every index
+/// whose entry it is; checked against every solution on small domains and
+/// near ±2^62, as bitsets and as intervals (at most 6^4 * 5^4 assignments:
+/// few enough for the check).
+#[test]
+fn element_explanations_imply_what_they_explain() {
+    let big = 1i64 << 62;
+    let mut next = xorshift(0x0123_4567_89ab_cdef);
+    for (lo, hi) in [(0, 4), (big - 4, big), (-big, -big + 4)] {
+        for case in 0..40 {
+            let mut model = Model::new();
+            let index: Vec<VarId> = model.new_vars(4, 0..=5).unwrap();
+            let value: Vec<VarId> = model.new_vars(4, lo..=hi).unwrap();
+            for k in 0..4 {
+                // Entries of the value's range and a little beyond it (within ±2^62).
+                let array: Vec<i64> = (0..6).map(|_| (lo - 1 + (next() % 7) as i64).clamp(-big, big)).collect();
+                model.element(index[k], &array, value[k], (next() % 2) as i64).unwrap();
+            }
+            model.less_than(value[0], value[1]).unwrap();
+            model.add(value[2].le(value[1] + 1)).unwrap();
+            model.not_equal(value[2], value[3]).unwrap();
+            model.all_different(&index).unwrap();
+            for limit in [1 << 16, 1] {
+                assert_learning_counts(&model, limit, &format!("element model {case} over {lo}..={hi}, limit {limit}"));
+            }
+        }
+    }
+}
