@@ -1,7 +1,7 @@
 //! Search that learns from its failures (`mac+learn`): known answers, and
 //! the debug check of every learnt nogood against brute force.
 
-use csp::{Model, SolveConfig, Solver, VarId};
+use csp::{Lit, Model, SolveConfig, Solver, VarId};
 
 fn queens(n: i64) -> Model {
     let mut model = Model::new();
@@ -185,6 +185,131 @@ fn linear_explanations_imply_what_they_explain() {
             let mut solver = Solver::new(&model, spelling.parse().unwrap()).unwrap();
             solver.check_nogoods(true);
             assert_eq!(solver.count(None).solutions, expected, "{spelling} over {lo}..={hi}");
+        }
+    }
+}
+
+/// A xorshift generator for the random models below.
+fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}
+
+/// The solvers that learn, each with its explanations checked against every
+/// solution by `check_nogoods`, count as many solutions as plain MAC.
+fn assert_learning_counts(model: &Model, bitset_limit: u64, what: &str) {
+    let config = |spelling: &str| spelling.parse::<csp::SolveConfig>().unwrap().with_bitset_limit(bitset_limit);
+    let expected = Solver::new(model, config("mac+mrv")).unwrap().count(None).solutions;
+    for spelling in ["mac+learn", "mac+learn+vsids+phase+luby=1", "mac+learn+lex"] {
+        let mut solver = Solver::new(model, config(spelling)).unwrap();
+        solver.check_nogoods(true);
+        assert_eq!(solver.count(None).solutions, expected, "{spelling} on {what}");
+    }
+}
+
+/// Clauses and parities explain a literal they fix by the other literals'
+/// values, and reified conjunctions, disjunctions and parities explain
+/// through their relation; each explanation is checked against every
+/// solution, over bitset booleans and interval ones.
+#[test]
+fn logic_explanations_imply_what_they_explain() {
+    use csp::Condition;
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
+    for case in 0..80 {
+        let mut model = Model::new();
+        let b = model.new_bools(8);
+        // Three literals of consecutive variables (distinct), with random signs.
+        let mut lits = |n: usize| -> Vec<Lit> {
+            let start = next() as usize % 8;
+            (0..n).map(|k| if next() % 2 == 0 { b[(start + k) % 8] } else { !b[(start + k) % 8] }).collect()
+        };
+        for _ in 0..5 {
+            model.or(&lits(3)).unwrap();
+        }
+        model.xor(&lits(3)).unwrap();
+        let [l, m] = [lits(1)[0], lits(1)[0]];
+        model.reify(l, Condition::and(&lits(2))).unwrap();
+        model.reify(m, Condition::or(&lits(3))).unwrap();
+        model.implies(lits(1)[0], Condition::xor(&lits(2))).unwrap();
+        model.reify(lits(1)[0], Condition::xor(&lits(3))).unwrap();
+        for limit in [1 << 16, 1] {
+            assert_learning_counts(&model, limit, &format!("logic model {case}, bitset limit {limit}"));
+        }
+    }
+}
+
+/// Binary comparisons (`x < y + c`, `x = y + c`, `x ≠ y + c`) explain
+/// by the bound or the values they used, and reified ones through their
+/// relation (a literal fixed because the relation, or its negation, could
+/// not hold); checked against every solution on small domains and near ±2^62,
+/// as bitsets and as intervals.
+#[test]
+fn binary_explanations_imply_what_they_explain() {
+    let big = 1i64 << 62;
+    let mut next = xorshift(0x2545_f491_4f6c_dd1d);
+    for (lo, hi) in [(0, 5), (big - 5, big), (-big, -big + 5)] {
+        for case in 0..12 {
+            let mut model = Model::new();
+            let x: Vec<VarId> = model.new_vars(4, lo..=hi).unwrap();
+            let b = model.new_bools(4);
+            let mut r = |n: u64| next() % n;
+            let mut pair = || (x[r(4) as usize], x[r(4) as usize], r(5) as i64 - 2);
+            let (p, q, c) = pair();
+            if p != q {
+                model.add(p.le(q + c)).unwrap();
+            }
+            let (p, q, c) = pair();
+            if p != q {
+                model.not_equal_offset(p, q, c).unwrap();
+            }
+            let (p, q, c) = pair();
+            model.reify(b[0], p.lt(q + c)).unwrap();
+            let (p, q, c) = pair();
+            model.reify(b[1], p.eq(q + c)).unwrap();
+            let (p, q, c) = pair();
+            model.reify(b[2], p.ne(q + c)).unwrap();
+            let (p, q, c) = pair();
+            model.implies(b[3], p.ge(q + c)).unwrap();
+            model.add(b[0].eq(b[3])).unwrap();
+            model.add(b[1].ne(b[2])).unwrap();
+            model.or(&[b[0], !b[1], b[2]]).unwrap();
+            for limit in [1 << 16, 1] {
+                assert_learning_counts(&model, limit, &format!("binary model {case} over {lo}..={hi}, limit {limit}"));
+            }
+        }
+    }
+}
+
+/// Element over a constant array explains a removed index by its entry's
+/// absence from the value, and a removed value by the absence of every index
+/// whose entry it is; checked against every solution on small domains and
+/// near ±2^62, as bitsets and as intervals (at most 6^4 * 5^4 assignments:
+/// few enough for the check).
+#[test]
+fn element_explanations_imply_what_they_explain() {
+    let big = 1i64 << 62;
+    let mut next = xorshift(0x0123_4567_89ab_cdef);
+    for (lo, hi) in [(0, 4), (big - 4, big), (-big, -big + 4)] {
+        for case in 0..40 {
+            let mut model = Model::new();
+            let index: Vec<VarId> = model.new_vars(4, 0..=5).unwrap();
+            let value: Vec<VarId> = model.new_vars(4, lo..=hi).unwrap();
+            for k in 0..4 {
+                // Entries of the value's range and a little beyond it (within ±2^62).
+                let array: Vec<i64> = (0..6).map(|_| (lo - 1 + (next() % 7) as i64).clamp(-big, big)).collect();
+                model.element(index[k], &array, value[k], (next() % 2) as i64).unwrap();
+            }
+            model.less_than(value[0], value[1]).unwrap();
+            model.add(value[2].le(value[1] + 1)).unwrap();
+            model.not_equal(value[2], value[3]).unwrap();
+            model.all_different(&index).unwrap();
+            for limit in [1 << 16, 1] {
+                assert_learning_counts(&model, limit, &format!("element model {case} over {lo}..={hi}, limit {limit}"));
+            }
         }
     }
 }

@@ -7,10 +7,9 @@
 
 use crate::constraint::PropagatorOptions;
 use crate::constraint::{Constraint, Propagator};
-use crate::ids::VarId;
-use crate::kernel::Context;
-use crate::kernel::Event;
+use crate::ids::{Atom, VarId};
 use crate::kernel::PropagationResult;
+use crate::kernel::{Context, Event, Explained, Explanation};
 
 use super::reified::{Enforce, Reifiable, ReifiableRelation};
 
@@ -104,6 +103,76 @@ impl Reifiable for Equal {
     fn events(&self) -> Event {
         Event::Domain
     }
+
+    /// A value of one side removed because its partner was not in the other
+    /// side: beyond its bounds (then those bounds), or, between two bitsets,
+    /// gone from it (then its absence). A failure (for reification): the
+    /// bounds apart.
+    fn explain(&self, why: &mut Explanation<'_>) -> bool {
+        let [x, y] = self.scope;
+        let offset = i128::from(self.offset);
+        // `var` and its partner `other`, and the shift from `var`'s values to
+        // the partner's.
+        if x == y {
+            return false;
+        }
+        let (var, other, shift) = match why.explained() {
+            Explained::Failure => return explain_apart(why, x, y, offset),
+            Explained::Removed(var) | Explained::AtLeast(var, _) | Explained::AtMost(var, _) => {
+                if var == x {
+                    (x, y, -offset)
+                } else {
+                    (y, x, offset)
+                }
+            }
+        };
+        let removed: smallvec::SmallVec<[i128; 8]> = match why.explained() {
+            Explained::Removed(_) => why.removed_values().map(|v| i128::from(v) + shift).collect(),
+            Explained::AtLeast(_, bound) => smallvec::smallvec![i128::from(bound) - 1 + shift],
+            Explained::AtMost(_, bound) => smallvec::smallvec![i128::from(bound) + 1 + shift],
+            Explained::Failure => return false,
+        };
+        if !why.is_interval(var) && !why.is_interval(other) {
+            // Each partner absent (a partner beyond `i64` is no value).
+            for partner in removed {
+                if let Ok(partner) = i64::try_from(partner) {
+                    why.because(Atom::NotEqual(other, partner));
+                }
+            }
+            return true;
+        }
+        // Bounds: the partners below the other side's smallest value need
+        // it above the largest of them, those above its largest, below the
+        // smallest of them.
+        let (min, max) = (i128::from(why.min(other)), i128::from(why.max(other)));
+        let below = removed.iter().filter(|&&p| p < min).max();
+        let above = removed.iter().filter(|&&p| p > max).min();
+        if removed.iter().any(|&p| (min..=max).contains(&p)) {
+            return false;
+        }
+        if let Some(&p) = below {
+            why.because(Atom::AtLeast(other, clamp_bound(p + 1)));
+        }
+        if let Some(&p) = above {
+            why.because(Atom::AtMost(other, clamp_bound(p - 1)));
+        }
+        true
+    }
+}
+
+/// Why `x = y + offset` cannot hold: `x`'s bounds and `y`'s apart (false if
+/// they were not).
+fn explain_apart(why: &mut Explanation<'_>, x: VarId, y: VarId, offset: i128) -> bool {
+    if i128::from(why.max(x)) < i128::from(why.min(y)) + offset {
+        why.because_upper_bound(x);
+        why.because_lower_bound(y);
+    } else if i128::from(why.min(x)) > i128::from(why.max(y)) + offset {
+        why.because_lower_bound(x);
+        why.because_upper_bound(y);
+    } else {
+        return false;
+    }
+    true
 }
 
 /// `x == y + offset` where a side is an interval (bounds only): both get
@@ -190,6 +259,38 @@ impl Reifiable for NotEqual {
     fn events(&self) -> Event {
         Event::Fixed
     }
+
+    /// A side's value removed because the other side was fixed (and, for an
+    /// interval's bound, because the bound was at that value); a failure
+    /// (for reification) because both were: their values.
+    fn explain(&self, why: &mut Explanation<'_>) -> bool {
+        let [x, y] = self.scope;
+        let fixed: &[VarId] = match why.explained() {
+            Explained::Failure => &[x, y],
+            Explained::Removed(var) | Explained::AtLeast(var, _) | Explained::AtMost(var, _) => {
+                match (why.fixed_value(x).is_some(), why.fixed_value(y).is_some()) {
+                    (true, _) if var == y => &[x],
+                    (_, true) if var == x => &[y],
+                    _ => return false,
+                }
+            }
+        };
+        let Some(atoms) = fixed
+            .iter()
+            .map(|&v| why.fixed_value(v).map(|value| Atom::Equal(v, value)))
+            .collect::<Option<smallvec::SmallVec<[Atom; 2]>>>()
+        else {
+            return false;
+        };
+        atoms.into_iter().for_each(|atom| why.because(atom));
+        // An interval's bound moved past the value removed: it was at that value.
+        match why.explained() {
+            Explained::AtLeast(var, _) => why.because_lower_bound(var),
+            Explained::AtMost(var, _) => why.because_upper_bound(var),
+            _ => {}
+        }
+        true
+    }
 }
 
 /// `x + gap <= y`: `x < y` (gap 1), `x <= y` (gap 0), or any other gap.
@@ -258,6 +359,40 @@ impl Reifiable for Less {
 
     fn events(&self) -> Event {
         Event::Bounds
+    }
+
+    /// `x`'s values above `max(y) - gap` removed because `y` was at most
+    /// the least of them plus `gap` less one (the weakest bound that removes
+    /// them all), `y`'s below `min(x) + gap` likewise; a failure (for
+    /// reification) because `min(x) + gap > max(y)`.
+    fn explain(&self, why: &mut Explanation<'_>) -> bool {
+        let [x, y] = self.scope;
+        let gap = i128::from(self.gap);
+        if x == y {
+            return false;
+        }
+        match why.explained() {
+            Explained::Failure if i128::from(why.min(x)) + gap > i128::from(why.max(y)) => {
+                why.because_lower_bound(x);
+                why.because_upper_bound(y);
+            }
+            Explained::Removed(var) if var == x => {
+                let Some(least) = why.removed_values().next() else { return false };
+                why.because(Atom::AtMost(y, clamp_bound(i128::from(least) + gap - 1)));
+            }
+            Explained::AtMost(var, bound) if var == x => {
+                why.because(Atom::AtMost(y, clamp_bound(i128::from(bound) + gap)))
+            }
+            Explained::Removed(var) if var == y => {
+                let Some(greatest) = why.removed_values().last() else { return false };
+                why.because(Atom::AtLeast(x, clamp_bound(i128::from(greatest) - gap + 1)));
+            }
+            Explained::AtLeast(var, bound) if var == y => {
+                why.because(Atom::AtLeast(x, clamp_bound(i128::from(bound) - gap)))
+            }
+            _ => return false,
+        }
+        true
     }
 
     fn is_idempotent(&self) -> bool {

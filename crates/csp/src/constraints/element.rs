@@ -30,8 +30,8 @@ use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::constraints::binary::equal_bounds;
 use crate::constraints::in_set::retain_in;
 use crate::constraints::relaxed::{check_when_fixed, has_repeats};
-use crate::ids::VarId;
-use crate::kernel::{Conflict, Context, Cost, PropagationResult};
+use crate::ids::{Atom, VarId};
+use crate::kernel::{Conflict, Context, Cost, Explained, Explanation, PropagationResult};
 
 /// The array position of `index`, if it has one.
 fn position(index: i64, first: i64, len: usize) -> Option<usize> {
@@ -121,6 +121,44 @@ impl Propagator for ElementPropagator<'_> {
     }
 
     fn is_idempotent(&self) -> bool {
+        true
+    }
+
+    /// An index removed because its entry was not a value of `value` (an
+    /// index beyond the array needs no reason); a value removed because
+    /// every index whose entry it is was gone. A bound moved past several
+    /// values is explained by its own bound and each of them.
+    fn explain(&mut self, why: &mut Explanation<'_>) -> bool {
+        let Element { scope: [index, value], array, first } = self.constraint;
+        let (index, value, first) = (*index, *value, *first);
+        if index == value {
+            return false;
+        }
+        // The ranges of values asked about.
+        let (var, asked): (VarId, smallvec::SmallVec<[(i64, i64); 8]>) = match why.explained() {
+            Explained::Removed(var) => (var, why.removed_values().map(|v| (v, v)).collect()),
+            Explained::AtLeast(var, bound) => {
+                why.because_lower_bound(var);
+                (var, smallvec::smallvec![(why.min(var), bound - 1)])
+            }
+            Explained::AtMost(var, bound) => {
+                why.because_upper_bound(var);
+                (var, smallvec::smallvec![(bound + 1, why.max(var))])
+            }
+            Explained::Failure => return false,
+        };
+        let asks = |v: i64| asked.iter().any(|&(lo, hi)| (lo..=hi).contains(&v));
+        // The array's positions and their indices (an index beyond `i64` is none).
+        let entries = array
+            .iter()
+            .enumerate()
+            .filter_map(|(k, &a)| i64::try_from(i128::from(first) + k as i128).ok().map(|i| (i, a)));
+        let atoms: smallvec::SmallVec<[Atom; 8]> = if var == index {
+            entries.filter(|&(i, _)| asks(i)).map(|(_, a)| Atom::NotEqual(value, a)).collect()
+        } else {
+            entries.filter(|&(_, a)| asks(a)).map(|(i, _)| Atom::NotEqual(index, i)).collect()
+        };
+        atoms.into_iter().for_each(|atom| why.because(atom));
         true
     }
 }

@@ -25,8 +25,8 @@
 //! after Feydy, Somogyi and Stuckey, "Half reification and flattening", CP 2011.)
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
-use crate::ids::{Lit, VarId};
-use crate::kernel::{Context, Event, Explanation, PropagationResult};
+use crate::ids::{Atom, Lit, VarId};
+use crate::kernel::{Context, Event, Explained, Explanation, PropagationResult};
 
 use super::binary::{Equal, Less, NotEqual};
 use super::in_set::InSet;
@@ -150,6 +150,10 @@ impl ReifiableRelation {
         dispatch!(self, r => Reifiable::is_idempotent(r))
     }
 
+    fn explain(&self, why: &mut Explanation<'_>) -> bool {
+        dispatch!(self, r => Reifiable::explain(r, why))
+    }
+
     /// The relation as a plain constraint.
     pub(crate) fn into_constraint(self) -> Box<dyn Constraint> {
         dispatch!(self, r => Box::new(r))
@@ -256,5 +260,45 @@ impl Propagator for ReifiedPropagator<'_> {
 
     fn is_idempotent(&self) -> bool {
         self.constraint.is_idempotent()
+    }
+
+    /// With the literal fixed, the relation (or its negation) explains what
+    /// it enforced, and the literal's value is added; a literal fixed by the
+    /// propagator is explained by why the other side could not hold (the
+    /// relation's answer to a failure).
+    fn explain(&mut self, why: &mut Explanation<'_>) -> bool {
+        let c = self.constraint;
+        let b = c.literal.var();
+        if let Some(value) = why.fixed_value(b) {
+            let truth = c.literal.is_true_at(value);
+            if !truth && c.implication {
+                return false;
+            }
+            let relation = if truth { &c.condition } else { &c.negation };
+            if !relation.explain(why) {
+                return false;
+            }
+            why.because(Atom::Equal(b, value));
+            return true;
+        }
+        // The literal was open: the propagator fixed it (a boolean), to the
+        // value whose removal, or bound, is asked about.
+        if why.min(b) < 0 || why.max(b) > 1 {
+            return false;
+        }
+        let fixed_to = match why.explained() {
+            Explained::Removed(var) if var == b => match why.removed_values().next() {
+                Some(removed) => 1 - removed,
+                None => return false,
+            },
+            Explained::AtLeast(var, bound) | Explained::AtMost(var, bound) if var == b => bound,
+            _ => return false,
+        };
+        // Made false because the relation could not hold, true because its negation could not.
+        if c.implication && c.literal.is_true_at(fixed_to) {
+            return false;
+        }
+        let impossible = if c.literal.is_true_at(fixed_to) { &c.negation } else { &c.condition };
+        why.as_failure(|why| impossible.explain(why))
     }
 }

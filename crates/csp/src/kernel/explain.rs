@@ -290,6 +290,17 @@ impl Explanation<'_> {
         (0..len).map(move |p| self.state.value(x, p))
     }
 
+    /// Asks `answer` why the domains as they were admitted no tuple of a
+    /// relation (a failure), in place of the question put: a reified
+    /// relation's literal is fixed because the relation (or its negation)
+    /// could no longer hold.
+    pub(crate) fn as_failure<R>(&mut self, answer: impl FnOnce(&mut Self) -> R) -> R {
+        let request = std::mem::replace(&mut self.request, Request::Failure);
+        let result = answer(self);
+        self.request = request;
+        result
+    }
+
     // ---- the answer ----
 
     /// Adds `atom`, which held, to the answer.
