@@ -106,9 +106,12 @@ impl From<GoalArg> for Goal {
 #[derive(Args, Clone, Debug, PartialEq, Eq)]
 pub struct CompareArgs {
     /// The configurations to compare, comma-separated, each spelled
-    /// level[/ac3|ac2001]{+word}: levels bt, bt-cbj, fc, fc-cbj, mac; words
-    /// input|mrv|mrvdeg|domdeg|domwdeg, asc|desc|random|lcv, pairwise|matching,
-    /// learn, rootac, separate, intersect, binary, luby[=SCALE], seed=N (docs/compare.md).
+    /// level[/ac3|ac2001]{+word}: levels bt, bt-bj, bt-gbj, bt-cbj, fc, fc-bj,
+    /// fc-cbj, mac, mac-cbj; words: a variable ordering
+    /// (input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|antiff|smallest|largest|occurrence|regret),
+    /// a value ordering (asc|desc|random|lcv|phase|median|split|rsplit),
+    /// pairwise|matching|bounds, learn, rootac, separate, intersect, binary,
+    /// luby[=SCALE], geometric[=SCALE:FACTOR], seed=N (docs/compare.md).
     #[arg(
         long,
         value_name = "LIST",
