@@ -1,18 +1,14 @@
 //! Search that learns from its failures (`mac+learn`): known answers, and
 //! the debug check of every learnt nogood against brute force.
 
-use csp::{Lit, Model, SolveConfig, Solver, VarId};
+#[path = "support/latin_square.rs"]
+mod latin;
+#[path = "support/queens.rs"]
+mod support;
 
-fn queens(n: i64) -> Model {
-    let mut model = Model::new();
-    let q: Vec<VarId> = model.new_vars(n as usize, 0..n).unwrap();
-    let up: Vec<i64> = (0..n).collect();
-    let down: Vec<i64> = (0..n).map(|i| -i).collect();
-    model.all_different(&q).unwrap();
-    model.all_different_offset(&q, &up).unwrap();
-    model.all_different_offset(&q, &down).unwrap();
-    model
-}
+use csp::{Lit, Model, SolveConfig, Solver, VarId};
+use latin::latin_square;
+use support::queens;
 
 #[test]
 fn learning_counts_the_queens() {
@@ -20,7 +16,7 @@ fn learning_counts_the_queens() {
         let spellings = ["mac+learn", "mac+learn+vsids+phase+luby=5", "mac+learn+domwdeg+pairwise", "mac+learn+bounds"];
         for spelling in spellings {
             let config: SolveConfig = spelling.parse().unwrap();
-            let model = queens(n);
+            let model = queens(n as usize);
             let mut solver = Solver::new(&model, config).unwrap();
             solver.check_nogoods(true);
             let counted = solver.count(None);
@@ -50,25 +46,6 @@ fn learning_with_a_negative_table_over_an_interval() {
         count += 1;
     }
     assert_eq!(count, 8);
-}
-
-/// A latin square of side `n` (rows and columns all different: merged into
-/// the all-different system under `mac`), with `givens` as `(row, col, value)`.
-fn latin_square(n: usize, givens: &[(usize, usize, i64)]) -> Model {
-    let mut model = Model::new();
-    let cells: Vec<VarId> = (0..n * n)
-        .map(|c| match givens.iter().find(|&&(i, j, _)| i * n + j == c) {
-            Some(&(_, _, v)) => model.new_var([v]).unwrap(),
-            None => model.new_var(0..n as i64).unwrap(),
-        })
-        .collect();
-    for i in 0..n {
-        let row: Vec<VarId> = (0..n).map(|j| cells[i * n + j]).collect();
-        let col: Vec<VarId> = (0..n).map(|j| cells[j * n + i]).collect();
-        model.all_different(&row).unwrap();
-        model.all_different(&col).unwrap();
-    }
-    model
 }
 
 /// The all-different system reasons over all its constraints at once: the

@@ -849,24 +849,9 @@ proptest! {
         objective in prop::collection::vec(-3i64..=3, 1..=3),
         maximize in any::<bool>(),
     ) {
-        let mut model = build(&csp);
-        let vars: Vec<VarId> = model.vars().collect();
-        let n = csp.domains.len();
-        let terms: Vec<(i64, VarId)> = objective.iter().zip(&vars[..n]).map(|(&a, &x)| (a, x)).collect();
-        // In i128: a term may pass i64 (3 * 2^62) while the sum fits.
-        let value_of = |values: &[i64]| -> i64 {
-            let sum = terms.iter().map(|&(a, x)| i128::from(a) * i128::from(values[x.index()])).sum::<i128>();
-            i64::try_from(sum).expect("a posted objective's values fit the value range")
-        };
-        // An objective whose values pass the value range is refused (and
-        // tested elsewhere).
-        let expression: LinearExpr = terms.iter().map(|&(a, x)| a * x).sum();
-        let posted = if maximize { model.maximize(expression) } else { model.minimize(expression) };
-        if posted.is_err() {
+        let Some((model, best)) = with_weighted_objective(&csp, &objective, maximize) else {
             return Ok(());
-        }
-        let objectives: Vec<i64> = brute_force(&csp, &build(&csp)).iter().map(|v| value_of(v)).collect();
-        let best = if maximize { objectives.iter().max() } else { objectives.iter().min() }.copied();
+        };
         for config in learning_configs() {
             let mut solver = Solver::new(&model, config.clone()).unwrap();
             solver.check_nogoods(true);
@@ -880,6 +865,27 @@ proptest! {
             }
         }
     }
+}
+
+/// The model of `csp` with a weighted sum of its first small variables
+/// (weights `objective`) to minimise or maximise, and the brute-force
+/// optimum (`None` if there is no solution); `None` if the objective is
+/// refused because its values pass the value range (tested elsewhere).
+fn with_weighted_objective(csp: &RandomCsp, objective: &[i64], maximize: bool) -> Option<(Model, Option<i64>)> {
+    let mut model = build(csp);
+    let vars: Vec<VarId> = model.vars().collect();
+    let terms: Vec<(i64, VarId)> = objective.iter().zip(&vars[..csp.domains.len()]).map(|(&a, &x)| (a, x)).collect();
+    // In i128: a term may pass i64 (3 * 2^62) while the sum fits.
+    let value_of = |values: &[i64]| -> i64 {
+        let sum = terms.iter().map(|&(a, x)| i128::from(a) * i128::from(values[x.index()])).sum::<i128>();
+        i64::try_from(sum).expect("a posted objective's values fit the value range")
+    };
+    let expression: LinearExpr = terms.iter().map(|&(a, x)| a * x).sum();
+    let posted = if maximize { model.maximize(expression) } else { model.minimize(expression) };
+    posted.ok()?;
+    let objectives: Vec<i64> = brute_force(csp, &build(csp)).iter().map(|v| value_of(v)).collect();
+    let best = if maximize { objectives.iter().max() } else { objectives.iter().min() }.copied();
+    Some((model, best))
 }
 
 /// A random search plan: phases of variable indices (taken modulo the
@@ -962,22 +968,9 @@ proptest! {
         objective in prop::collection::vec(-3i64..=3, 1..=3),
         maximize in any::<bool>(),
     ) {
-        let mut model = build(&csp);
-        let vars: Vec<VarId> = model.vars().collect();
-        let n = csp.domains.len();
-        let terms: Vec<(i64, VarId)> = objective.iter().zip(&vars[..n]).map(|(&a, &x)| (a, x)).collect();
-        // In i128: a term may pass i64 (3 * 2^62) while the sum fits.
-        let value_of = |values: &[i64]| -> i64 {
-            let sum = terms.iter().map(|&(a, x)| i128::from(a) * i128::from(values[x.index()])).sum::<i128>();
-            i64::try_from(sum).expect("a posted objective's values fit the value range")
-        };
-        let expression: LinearExpr = terms.iter().map(|&(a, x)| a * x).sum();
-        let posted = if maximize { model.maximize(expression) } else { model.minimize(expression) };
-        if posted.is_err() {
+        let Some((model, best)) = with_weighted_objective(&csp, &objective, maximize) else {
             return Ok(());
-        }
-        let objectives: Vec<i64> = brute_force(&csp, &build(&csp)).iter().map(|v| value_of(v)).collect();
-        let best = if maximize { objectives.iter().max() } else { objectives.iter().min() }.copied();
+        };
         for config in plan_configs(&phases(&model, &plan)).into_iter().filter(|c| searchable(&model, c)) {
             let mut solver = Solver::new(&model, config.clone()).unwrap();
             match solver.optimize() {

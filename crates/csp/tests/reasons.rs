@@ -4,7 +4,11 @@
 //! small latin squares (the all-different system), a mixed model, and under
 //! every propagation level that runs propagators.
 
+#[path = "support/latin_square.rs"]
+mod latin;
+
 use csp::{Atom, Model, Observer, Reason, Relation, SearchEvent, SolveConfig, Solver, VarId};
+use latin::latin_square;
 
 /// Keeps every reason and counts the removals shown.
 #[derive(Default)]
@@ -69,23 +73,6 @@ fn check(model: &Model, config: SolveConfig) -> usize {
     // that emptied a domain is taken back, and has none).
     assert!(facts <= reasons.removed && facts > 0, "{config}: {facts} facts for {} removals", reasons.removed);
     reasons.reasons.len()
-}
-
-fn latin_square(n: usize, givens: &[(usize, usize, i64)]) -> Model {
-    let mut model = Model::new();
-    let cells: Vec<VarId> = (0..n * n)
-        .map(|c| match givens.iter().find(|&&(i, j, _)| i * n + j == c) {
-            Some(&(_, _, v)) => model.new_var([v]).unwrap(),
-            None => model.new_var(0..n as i64).unwrap(),
-        })
-        .collect();
-    for i in 0..n {
-        let row: Vec<VarId> = (0..n).map(|j| cells[i * n + j]).collect();
-        let col: Vec<VarId> = (0..n).map(|j| cells[j * n + i]).collect();
-        model.all_different(&row).unwrap();
-        model.all_different(&col).unwrap();
-    }
-    model
 }
 
 const CONFIGS: [&str; 6] =
