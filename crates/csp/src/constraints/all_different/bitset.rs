@@ -540,6 +540,24 @@ mod tests {
         assert!(pruned > 1000 && failed > 1000 && unchanged > 1000, "{pruned} {failed} {unchanged}");
     }
 
+    /// `hall_set_possible` against its definition, on few and many variables.
+    #[test]
+    fn hall_set_possible_is_its_definition() {
+        let mut rng = Rng::new(13);
+        let (mut yes, mut no) = (0, 0);
+        for _ in 0..20_000 {
+            let m = 1 + rng.below(if rng.below(4) == 0 { 40 } else { 18 }) as usize;
+            let wide = 2 + rng.below(63) as u32;
+            let sizes: Vec<u32> = (0..m).map(|_| 2 + rng.below(u64::from(wide.min(m as u32 + 3))) as u32).collect();
+            let tight = rng.below(2) == 0;
+            let limit = if tight { m.saturating_sub(1) } else { m };
+            let expected = (2..limit).any(|k| sizes.iter().filter(|&&s| s as usize <= k).count() >= k);
+            assert_eq!(hall_set_possible(sizes.iter().copied(), tight), expected, "{sizes:?} {tight}");
+            if expected { yes += 1 } else { no += 1 }
+        }
+        assert!(yes > 2000 && no > 2000, "{yes} {no}");
+    }
+
     /// The pass without its value elimination, on units where that has
     /// nothing to do (fixed variables on distinct values none of the others
     /// hold, as the system's first tier leaves them), against brute force.
