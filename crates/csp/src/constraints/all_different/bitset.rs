@@ -546,7 +546,8 @@ mod tests {
         let mut rng = Rng::new(13);
         let (mut yes, mut no) = (0, 0);
         for _ in 0..20_000 {
-            let m = 1 + rng.below(if rng.below(4) == 0 { 40 } else { 18 }) as usize;
+            let most = if rng.below(4) == 0 { 40 } else { 18 };
+            let m = 1 + rng.below(most) as usize;
             let wide = 2 + rng.below(63) as u32;
             let sizes: Vec<u32> = (0..m).map(|_| 2 + rng.below(u64::from(wide.min(m as u32 + 3))) as u32).collect();
             let tight = rng.below(2) == 0;
