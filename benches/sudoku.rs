@@ -10,6 +10,13 @@
 //! show what that reuse saves. Every answer is checked once before timing,
 //! ours with the engine-free verifier and the registry crate's against ours.
 //!
+//! The registry crate's `solution` (`registry-sudoku-0.8`, parsing each line
+//! in the loop) looks for a second solution to prove the first unique, which
+//! ours (`solve`) does not: the like-for-like pairs are `mac+mrv+matching`
+//! against `registry-sudoku-0.8/first-solution` (`some_solution`, parsed
+//! before), and `mac+mrv+matching/unique` (solutions counted up to two)
+//! against `registry-sudoku-0.8`.
+//!
 //! The 9x9 sets (17clue, every 250th puzzle; top95; top1465) come from the
 //! shared data folder (`../shared/data/sudoku`, skipped with a message when
 //! absent); the 16x16 set is the crate's generated
@@ -63,9 +70,24 @@ fn check_answers(puzzles: &[Grid], config: &SolveConfig) {
     }
 }
 
-/// The registry crate's solutions, checked against ours.
+/// Counts the solutions of every puzzle up to two, as the tool's uniqueness
+/// check does: what the registry crate's `solution` does (below).
+fn count_all(blank: &SudokuModel, puzzles: &[Grid], config: &SolveConfig) -> usize {
+    let mut solver = ShapeSolver::new(blank, config.clone()).expect("a valid model");
+    puzzles.iter().filter(|p| solver.count(p, Some(2)).expect("the solver's shape").0.solutions == 1).count()
+}
+
+/// The registry crate's unique solutions (`solution` looks for two and
+/// answers only when there is one), each line parsed in the loop: the
+/// comparison of the earlier runs in BENCHMARKS.md.
 fn registry_solve_all(lines: &[String]) -> usize {
     lines.iter().filter_map(|l| sudoku::Sudoku::from_str_line(l).ok()?.solution()).count()
+}
+
+/// The registry crate's first solutions (`some_solution`), parsed before:
+/// the same work as [`solve_all`].
+fn registry_first_all(grids: &[sudoku::Sudoku]) -> usize {
+    grids.iter().filter_map(|g| g.some_solution()).count()
 }
 
 fn check_registry(puzzles: &[Grid], lines: &[String]) {
@@ -107,6 +129,18 @@ fn nine_by_nine(c: &mut Criterion, name: &str, puzzles: Vec<Grid>, pairwise: boo
     check_registry(&puzzles, &lines);
     group.bench_function(BenchmarkId::new("registry-sudoku-0.8", puzzles.len()), |b| {
         b.iter(|| registry_solve_all(&lines))
+    });
+    // Like for like: first solutions on both sides, and unique solutions
+    // (up to two counted) on both sides.
+    let grids: Vec<sudoku::Sudoku> =
+        lines.iter().map(|l| sudoku::Sudoku::from_str_line(l).expect("a 9x9 line")).collect();
+    assert_eq!(registry_first_all(&grids), puzzles.len(), "the registry crate solves every puzzle");
+    group.bench_function(BenchmarkId::new("registry-sudoku-0.8/first-solution", puzzles.len()), |b| {
+        b.iter(|| registry_first_all(&grids))
+    });
+    assert_eq!(count_all(&blank, &puzzles, &default_config(9)), puzzles.len(), "every puzzle has one solution");
+    group.bench_function(BenchmarkId::new("mac+mrv+matching/unique", puzzles.len()), |b| {
+        b.iter(|| count_all(&blank, &puzzles, &default_config(9)))
     });
     group.finish();
 }

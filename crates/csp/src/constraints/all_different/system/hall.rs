@@ -40,15 +40,25 @@ impl Board {
         }
         // The pass itself: when it removes nothing (most calls) it says so
         // after two closures over the value graph (see `Core::matching`).
+        // On the way in: the values of the fixed variables, and those the
+        // free ones hold.
         core.n = members.len();
+        let (mut taken, mut held) = (0u64, 0u64);
         for (k, &p) in members.iter().enumerate() {
-            core.dom[k] = masks[p as usize];
+            let d = masks[p as usize];
+            core.dom[k] = d;
+            let is_free = (free >> k & 1).wrapping_neg();
+            taken |= d & !is_free;
+            held |= d & is_free;
         }
         (core.var_match, core.val_match) = *matching;
-        // The pass does its own value elimination: skipping it (tier 1 has
-        // done it) made the property tests of learning fail, so some path
-        // there leaves a fixed variable's value in a peer's domain.
-        let result = core.matching();
+        // Tier 1 has taken the fixed variables' values from the others (and
+        // no two share one), and the pass need not do it again; under
+        // learning some path leaves it undone (skipping it there made the
+        // property tests of learning fail), and the pass does it.
+        let fixed = members.len() as u32 - free.count_ones();
+        let eliminated = taken.count_ones() == fixed && held & taken == 0;
+        let result = if eliminated { core.matching_after_elimination(free, taken) } else { core.matching() };
         *matching = (core.var_match, core.val_match);
         result.map_err(|_| u as u32)?;
         for (k, &p) in members.iter().enumerate() {

@@ -23,7 +23,9 @@
 //! 3. **Matching**: for each constraint that changed since its last look
 //!    and may hold a Hall set ([`hall_set_possible`]), Régin's matching
 //!    pass, which leaves it domain consistent (and, when it removes
-//!    nothing, says so early: [`Core::matching`]). With
+//!    nothing, says so early: [`Core::matching`]; when tier 1 has left it
+//!    no value elimination to do, it skips that:
+//!    [`Core::matching_after_elimination`]). With
 //!    [`SolveConfig::all_different_intersections`](crate::SolveConfig::all_different_intersections), before that, each
 //!    constraint whose places shrank looks at where it crosses others (two
 //!    or more shared variables, a sudoku box and a line): a value whose
