@@ -181,7 +181,7 @@ pub fn unique_puzzle(shape: Shape, seed: u64, givens: usize, config: &SolveConfi
 mod tests {
     use super::*;
     use crate::check::{check_filled, verify_solution};
-    use crate::model::count;
+    use crate::model::{count, default_config};
 
     #[test]
     fn pattern_and_shuffled_grids_are_valid_for_every_shape() {
@@ -233,6 +233,37 @@ mod tests {
                 assert!(!counted.is_unique(), "{shape}: the given at {cell} can go");
             }
         }
+    }
+
+    /// The same on a 16x16 board with the search the tool uses for large
+    /// boards (dom/wdeg, intersections): every given is necessary and the
+    /// puzzle is unique, each checked by an independent count.
+    #[test]
+    fn a_minimal_sixteen_by_sixteen_puzzle_is_minimal() {
+        let shape = Shape::new(4, 4).unwrap();
+        let check = SolveConfig { limits: Limits { nodes: Some(100_000), ..Limits::default() }, ..default_config(25) };
+        let made = unique_puzzle(shape, 3, 0, &check).unwrap();
+        assert_eq!(made.unproved, 0, "every proof decided within the budget");
+        verify_solution(&made.puzzle, &made.solution).unwrap();
+        let config = default_config(16);
+        assert!(count(&made.puzzle, &config, Some(2)).unwrap().0.is_unique());
+        for cell in (0..made.puzzle.cells().len()).filter(|&c| made.puzzle.cells()[c] != 0) {
+            let mut fewer = made.puzzle.clone();
+            fewer.set(cell, 0);
+            assert!(!count(&fewer, &config, Some(2)).unwrap().0.is_unique(), "the given at {cell} can go");
+        }
+    }
+
+    /// A budget too small to decide keeps givens and says how many: such a
+    /// puzzle is still unique, but not claimed minimal.
+    #[test]
+    fn an_exhausted_budget_is_reported_not_assumed() {
+        let shape = Shape::new(4, 4).unwrap();
+        let check = SolveConfig { limits: Limits { nodes: Some(1), ..Limits::default() }, ..default_config(16) };
+        let made = unique_puzzle(shape, 3, 0, &check).unwrap();
+        assert!(made.unproved > 0);
+        verify_solution(&made.puzzle, &made.solution).unwrap();
+        assert!(count(&made.puzzle, &default_config(16), Some(2)).unwrap().0.is_unique());
     }
 
     /// The smallest shapes, whose cells have one or two values.

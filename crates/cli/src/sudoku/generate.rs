@@ -55,6 +55,12 @@ pub(super) struct GenerateArgs {
     /// nodes (the given then stays); keeps generation fast and reproducible [default: 2000].
     #[arg(long = "check-nodes", value_name = "N")]
     check_nodes: Option<u64>,
+    /// The search of the uniqueness proofs, in the one-line spelling of `compare --configs`
+    /// (e.g. mac+learn+domwdeg+intersect) [default: with --minimal the solver's default for the side,
+    /// otherwise mac+mrv+matching].
+    #[arg(long = "check-config", value_name = "CONFIG", value_parser = crate::report::parse_config,
+        conflicts_with = "difficulty")]
+    check_config: Option<SolveConfig>,
     /// Puzzles whose rating (see `rate`) is this level: easy, medium, hard, unfair or extreme.
     #[arg(long, value_name = "LEVEL", conflicts_with_all = ["givens", "check_nodes"])]
     difficulty: Option<Level>,
@@ -136,6 +142,10 @@ struct Record<'a> {
     hardest: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     attempt: Option<usize>,
+    /// Without --difficulty: the givens kept because their uniqueness proof
+    /// hit --check-nodes (0: every given kept is proved necessary).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    undecided: Option<usize>,
 }
 
 /// Writes `count` puzzles, puzzle `i` from seed `seed + i`, in seed order.
@@ -160,8 +170,8 @@ pub(super) fn generate(args: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<u
     // them within the same nodes (12 of 40 against none for MRV, at 2000
     // nodes on a 25x25 puzzle of 275 givens).
     let strategy = if args.minimal && args.difficulty.is_none() { shape.side() } else { LARGEST_MRV_SIDE };
-    let config =
-        SolveConfig { limits: Limits { nodes: Some(check_nodes), ..Limits::default() }, ..default_config(strategy) };
+    let check = args.check_config.clone().unwrap_or_else(|| default_config(strategy));
+    let config = SolveConfig { limits: Limits { nodes: Some(check_nodes), ..Limits::default() }, ..check };
     let options = args.difficulty.map(|level| {
         GenerateOptions::new(level)
             .symmetric(args.symmetric)
@@ -215,9 +225,16 @@ pub(super) fn generate(args: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<u
                 }
                 Made::Plain(made) => {
                     shortfall.record(made, givens);
-                    write_puzzle(&mut writer, &mut out, &made.puzzle, seed, None);
+                    write_puzzle(&mut writer, &mut out, &made.puzzle, seed, Origin::Plain(made.unproved));
+                    if args.minimal && made.unproved > 0 && writer.format() != Format::Json {
+                        let _ = writeln!(
+                            out,
+                            "# seed {seed}: not proved minimal: {} givens undecided at --check-nodes {check_nodes}",
+                            made.unproved
+                        );
+                    }
                 }
-                Made::Rated(made) => write_puzzle(&mut writer, &mut out, &made.puzzle, seed, Some(made)),
+                Made::Rated(made) => write_puzzle(&mut writer, &mut out, &made.puzzle, seed, Origin::Rated(made)),
             }
         }
         io.stdout.write_all(out.as_bytes())?;
@@ -247,13 +264,18 @@ fn header(
     let n = shape.side();
     let puzzles =
         if args.count == 1 { "1 generated puzzle".to_string() } else { format!("{} generated puzzles", args.count) };
+    let check = args.check_config.as_ref().map(|config| format!(" --check-config {config}")).unwrap_or_default();
     let mut out = String::new();
     match options {
         None if args.minimal => {
-            let _ = writeln!(out, "# {puzzles}, {n}x{n} with {shape} boxes, minimal, unique solutions");
             let _ = writeln!(
                 out,
-                "# sudoku generate --box {shape} --count {} --seed {} --minimal --check-nodes {check_nodes}",
+                "# {puzzles}, {n}x{n} with {shape} boxes, minimal (proved, unless a 'not proved minimal' line \
+                 follows), unique solutions"
+            );
+            let _ = writeln!(
+                out,
+                "# sudoku generate --box {shape} --count {} --seed {} --minimal --check-nodes {check_nodes}{check}",
                 args.count, args.seed
             );
         }
@@ -261,7 +283,7 @@ fn header(
             let _ = writeln!(out, "# {puzzles}, {n}x{n} with {shape} boxes, {givens} givens wanted, unique solutions");
             let _ = writeln!(
                 out,
-                "# sudoku generate --box {shape} --count {} --seed {} --givens {givens} --check-nodes {check_nodes}",
+                "# sudoku generate --box {shape} --count {} --seed {} --givens {givens} --check-nodes {check_nodes}{check}",
                 args.count, args.seed
             );
         }
@@ -290,7 +312,19 @@ fn header(
     out
 }
 
-fn write_puzzle(writer: &mut Writer, out: &mut String, puzzle: &Grid, seed: u64, rated: Option<&RatedPuzzle>) {
+/// How a written puzzle was made: by blanking cells (with the number of
+/// givens kept because their proof hit the node limit) or rated.
+#[derive(Clone, Copy)]
+enum Origin<'a> {
+    Plain(usize),
+    Rated(&'a RatedPuzzle),
+}
+
+fn write_puzzle(writer: &mut Writer, out: &mut String, puzzle: &Grid, seed: u64, origin: Origin<'_>) {
+    let (rated, undecided) = match origin {
+        Origin::Plain(undecided) => (None, Some(undecided)),
+        Origin::Rated(made) => (Some(made), None),
+    };
     match writer.format() {
         Format::Json => {
             let record = Record {
@@ -303,6 +337,7 @@ fn write_puzzle(writer: &mut Writer, out: &mut String, puzzle: &Grid, seed: u64,
                 score: rated.map(|made| made.rating.score),
                 hardest: rated.and_then(|made| made.rating.hardest).map(|technique| technique.name()),
                 attempt: rated.map(|made| made.attempt),
+                undecided,
             };
             push_json_line(out, &record);
         }
