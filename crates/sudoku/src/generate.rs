@@ -144,6 +144,20 @@ pub struct Generated {
 /// allowed a second solution stays necessary as more cells are blanked,
 /// since blanking only adds solutions.
 pub fn unique_puzzle(shape: Shape, seed: u64, givens: usize, config: &SolveConfig) -> Result<Generated, EngineError> {
+    unique_puzzle_with(shape, seed, givens, std::slice::from_ref(config))
+}
+
+/// [`unique_puzzle`] with a portfolio of proofs: each blank is decided by
+/// the first of `configs` (each within its own limits) that decides it, so
+/// a search that is fast on some proofs (learning) can follow one that is
+/// fast on others. A blank is undecided (and its given stays) only when
+/// every one of them hits its limits; an empty `configs` decides nothing.
+pub fn unique_puzzle_with(
+    shape: Shape,
+    seed: u64,
+    givens: usize,
+    configs: &[SolveConfig],
+) -> Result<Generated, EngineError> {
     let solution = full_grid(shape, seed)?;
     let mut rng = Rng::new(seed ^ 0x9E37_79B9_7F4A_7C15);
     let mut order: Vec<usize> = (0..solution.cells().len()).collect();
@@ -165,16 +179,28 @@ pub fn unique_puzzle(shape: Shape, seed: u64, givens: usize, config: &SolveConfi
             continue;
         }
         let model = SudokuModel::excluding(&puzzle, cell, value)?;
-        let mut solver = model.solver(config.clone())?;
-        match solver.solve() {
-            Outcome::Unsatisfiable => left -= 1,
-            outcome => {
-                unproved += usize::from(matches!(outcome, Outcome::LimitReached(_)));
+        match second_solution(&model, configs)? {
+            Some(false) => left -= 1,
+            decided => {
+                unproved += usize::from(decided.is_none());
                 puzzle.set(cell, value);
             }
         }
     }
     Ok(Generated { puzzle, solution, unproved })
+}
+
+/// Whether `model` (a puzzle with one given excluded) has a solution, by
+/// the first configuration that decides it; `None` when none does.
+fn second_solution(model: &SudokuModel, configs: &[SolveConfig]) -> Result<Option<bool>, EngineError> {
+    for config in configs {
+        match model.solver(config.clone())?.solve() {
+            Outcome::Unsatisfiable => return Ok(Some(false)),
+            Outcome::Solved(_) => return Ok(Some(true)),
+            Outcome::LimitReached(_) => {}
+        }
+    }
+    Ok(None)
 }
 
 #[cfg(test)]
@@ -264,6 +290,23 @@ mod tests {
         assert!(made.unproved > 0);
         verify_solution(&made.puzzle, &made.solution).unwrap();
         assert!(count(&made.puzzle, &default_config(16), Some(2)).unwrap().0.is_unique());
+    }
+
+    /// A portfolio decides each blank by its first decisive search: a
+    /// search cut at one node (it decides little more than propagation does)
+    /// followed by a decisive one makes the decisive one's puzzle, since
+    /// every decided answer is the truth and the blanking order comes from
+    /// the seed.
+    #[test]
+    fn a_portfolio_falls_back_to_its_next_search() {
+        let shape = Shape::new(3, 3).unwrap();
+        let tiny = SolveConfig { limits: Limits { nodes: Some(1), ..Limits::default() }, ..SolveConfig::default() };
+        let full = default_config(9);
+        let alone = unique_puzzle(shape, 9, 0, &full).unwrap();
+        assert_eq!(alone.unproved, 0);
+        assert_eq!(unique_puzzle_with(shape, 9, 0, &[tiny.clone(), full]).unwrap(), alone);
+        assert!(unique_puzzle_with(shape, 9, 0, &[tiny]).unwrap().unproved > 0);
+        assert_eq!(unique_puzzle_with(shape, 9, 0, &[]).unwrap().puzzle.num_givens(), 81, "nothing decided");
     }
 
     /// The smallest shapes, whose cells have one or two values.

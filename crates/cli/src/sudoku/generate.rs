@@ -15,7 +15,7 @@ use clap::Args;
 use csp::{Limits, SolveConfig};
 use csp_sudoku::check::verify_solution;
 use csp_sudoku::format::{Format, JsonRows, Writer};
-use csp_sudoku::generate::{Generated, unique_puzzle};
+use csp_sudoku::generate::{Generated, unique_puzzle_with};
 use csp_sudoku::grid::Grid;
 use csp_sudoku::human::Level;
 use csp_sudoku::human::generate::{GenerateError, GenerateOptions, RatedPuzzle, generate as rated_puzzle};
@@ -56,11 +56,12 @@ pub(super) struct GenerateArgs {
     #[arg(long = "check-nodes", value_name = "N")]
     check_nodes: Option<u64>,
     /// The search of the uniqueness proofs, in the one-line spelling of `compare --configs`
-    /// (e.g. mac+learn+domwdeg+intersect) [default: with --minimal the solver's default for the side,
-    /// otherwise mac+mrv+matching].
-    #[arg(long = "check-config", value_name = "CONFIG", value_parser = crate::report::parse_config,
+    /// (e.g. mac+learn+domwdeg+intersect); a comma-separated list is a portfolio: each proof is
+    /// decided by the first that decides it, each within --check-nodes [default: with --minimal the
+    /// solver's default for the side, otherwise mac+mrv+matching].
+    #[arg(long = "check-config", value_name = "CONFIGS", value_delimiter = ',', value_parser = crate::report::parse_config,
         conflicts_with = "difficulty")]
-    check_config: Option<SolveConfig>,
+    check_config: Vec<SolveConfig>,
     /// Puzzles whose rating (see `rate`) is this level: easy, medium, hard, unfair or extreme.
     #[arg(long, value_name = "LEVEL", conflicts_with_all = ["givens", "check_nodes"])]
     difficulty: Option<Level>,
@@ -170,8 +171,9 @@ pub(super) fn generate(args: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<u
     // them within the same nodes (12 of 40 against none for MRV, at 2000
     // nodes on a 25x25 puzzle of 275 givens).
     let strategy = if args.minimal && args.difficulty.is_none() { shape.side() } else { LARGEST_MRV_SIDE };
-    let check = args.check_config.clone().unwrap_or_else(|| default_config(strategy));
-    let config = SolveConfig { limits: Limits { nodes: Some(check_nodes), ..Limits::default() }, ..check };
+    let checks = if args.check_config.is_empty() { vec![default_config(strategy)] } else { args.check_config.clone() };
+    let limits = Limits { nodes: Some(check_nodes), ..Limits::default() };
+    let configs: Vec<SolveConfig> = checks.into_iter().map(|check| SolveConfig { limits, ..check }).collect();
     let options = args.difficulty.map(|level| {
         GenerateOptions::new(level)
             .symmetric(args.symmetric)
@@ -196,7 +198,7 @@ pub(super) fn generate(args: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<u
                 .map(|i| {
                     let seed = args.seed.wrapping_add(i);
                     Ok(match &options {
-                        None => Made::Plain(unique_puzzle(shape, seed, givens, &config)?),
+                        None => Made::Plain(unique_puzzle_with(shape, seed, givens, &configs)?),
                         Some(options) => match rated_puzzle(shape, &options.clone().seed(seed)) {
                             Ok(made) => Made::Rated(made),
                             Err(err @ GenerateError::NotReached { .. }) => Made::NotReached(err),
@@ -264,7 +266,12 @@ fn header(
     let n = shape.side();
     let puzzles =
         if args.count == 1 { "1 generated puzzle".to_string() } else { format!("{} generated puzzles", args.count) };
-    let check = args.check_config.as_ref().map(|config| format!(" --check-config {config}")).unwrap_or_default();
+    let check = if args.check_config.is_empty() {
+        String::new()
+    } else {
+        let configs: Vec<String> = args.check_config.iter().map(ToString::to_string).collect();
+        format!(" --check-config {}", configs.join(","))
+    };
     let mut out = String::new();
     match options {
         None if args.minimal => {
