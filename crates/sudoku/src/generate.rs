@@ -144,6 +144,20 @@ pub struct Generated {
 /// allowed a second solution stays necessary as more cells are blanked,
 /// since blanking only adds solutions.
 pub fn unique_puzzle(shape: Shape, seed: u64, givens: usize, config: &SolveConfig) -> Result<Generated, EngineError> {
+    unique_puzzle_with(shape, seed, givens, std::slice::from_ref(config))
+}
+
+/// [`unique_puzzle`] with a portfolio of proofs: each blank is decided by
+/// the first of `configs` (each within its own limits) that decides it, so
+/// a search that is fast on some proofs (learning) can follow one that is
+/// fast on others. A blank is undecided (and its given stays) only when
+/// every one of them hits its limits; an empty `configs` decides nothing.
+pub fn unique_puzzle_with(
+    shape: Shape,
+    seed: u64,
+    givens: usize,
+    configs: &[SolveConfig],
+) -> Result<Generated, EngineError> {
     let solution = full_grid(shape, seed)?;
     let mut rng = Rng::new(seed ^ 0x9E37_79B9_7F4A_7C15);
     let mut order: Vec<usize> = (0..solution.cells().len()).collect();
@@ -165,11 +179,10 @@ pub fn unique_puzzle(shape: Shape, seed: u64, givens: usize, config: &SolveConfi
             continue;
         }
         let model = SudokuModel::excluding(&puzzle, cell, value)?;
-        let mut solver = model.solver(config.clone())?;
-        match solver.solve() {
-            Outcome::Unsatisfiable => left -= 1,
-            outcome => {
-                unproved += usize::from(matches!(outcome, Outcome::LimitReached(_)));
+        match second_solution(&model, configs)? {
+            Some(false) => left -= 1,
+            decided => {
+                unproved += usize::from(decided.is_none());
                 puzzle.set(cell, value);
             }
         }
@@ -177,11 +190,24 @@ pub fn unique_puzzle(shape: Shape, seed: u64, givens: usize, config: &SolveConfi
     Ok(Generated { puzzle, solution, unproved })
 }
 
+/// Whether `model` (a puzzle with one given excluded) has a solution, by
+/// the first configuration that decides it; `None` when none does.
+fn second_solution(model: &SudokuModel, configs: &[SolveConfig]) -> Result<Option<bool>, EngineError> {
+    for config in configs {
+        match model.solver(config.clone())?.solve() {
+            Outcome::Unsatisfiable => return Ok(Some(false)),
+            Outcome::Solved(_) => return Ok(Some(true)),
+            Outcome::LimitReached(_) => {}
+        }
+    }
+    Ok(None)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::check::{check_filled, verify_solution};
-    use crate::model::count;
+    use crate::model::{count, default_config};
 
     #[test]
     fn pattern_and_shuffled_grids_are_valid_for_every_shape() {
@@ -233,6 +259,54 @@ mod tests {
                 assert!(!counted.is_unique(), "{shape}: the given at {cell} can go");
             }
         }
+    }
+
+    /// The same on a 16x16 board with the search the tool uses for large
+    /// boards (dom/wdeg, intersections): every given is necessary and the
+    /// puzzle is unique, each checked by an independent count.
+    #[test]
+    fn a_minimal_sixteen_by_sixteen_puzzle_is_minimal() {
+        let shape = Shape::new(4, 4).unwrap();
+        let check = SolveConfig { limits: Limits { nodes: Some(100_000), ..Limits::default() }, ..default_config(25) };
+        let made = unique_puzzle(shape, 3, 0, &check).unwrap();
+        assert_eq!(made.unproved, 0, "every proof decided within the budget");
+        verify_solution(&made.puzzle, &made.solution).unwrap();
+        let config = default_config(16);
+        assert!(count(&made.puzzle, &config, Some(2)).unwrap().0.is_unique());
+        for cell in (0..made.puzzle.cells().len()).filter(|&c| made.puzzle.cells()[c] != 0) {
+            let mut fewer = made.puzzle.clone();
+            fewer.set(cell, 0);
+            assert!(!count(&fewer, &config, Some(2)).unwrap().0.is_unique(), "the given at {cell} can go");
+        }
+    }
+
+    /// A budget too small to decide keeps givens and says how many: such a
+    /// puzzle is still unique, but not claimed minimal.
+    #[test]
+    fn an_exhausted_budget_is_reported_not_assumed() {
+        let shape = Shape::new(4, 4).unwrap();
+        let check = SolveConfig { limits: Limits { nodes: Some(1), ..Limits::default() }, ..default_config(16) };
+        let made = unique_puzzle(shape, 3, 0, &check).unwrap();
+        assert!(made.unproved > 0);
+        verify_solution(&made.puzzle, &made.solution).unwrap();
+        assert!(count(&made.puzzle, &default_config(16), Some(2)).unwrap().0.is_unique());
+    }
+
+    /// A portfolio decides each blank by its first decisive search: a
+    /// search cut at one node (it decides little more than propagation does)
+    /// followed by a decisive one makes the decisive one's puzzle, since
+    /// every decided answer is the truth and the blanking order comes from
+    /// the seed.
+    #[test]
+    fn a_portfolio_falls_back_to_its_next_search() {
+        let shape = Shape::new(3, 3).unwrap();
+        let tiny = SolveConfig { limits: Limits { nodes: Some(1), ..Limits::default() }, ..SolveConfig::default() };
+        let full = default_config(9);
+        let alone = unique_puzzle(shape, 9, 0, &full).unwrap();
+        assert_eq!(alone.unproved, 0);
+        assert_eq!(unique_puzzle_with(shape, 9, 0, &[tiny.clone(), full]).unwrap(), alone);
+        assert!(unique_puzzle_with(shape, 9, 0, &[tiny]).unwrap().unproved > 0);
+        assert_eq!(unique_puzzle_with(shape, 9, 0, &[]).unwrap().puzzle.num_givens(), 81, "nothing decided");
     }
 
     /// The smallest shapes, whose cells have one or two values.

@@ -15,7 +15,7 @@ use clap::Args;
 use csp::{Limits, SolveConfig};
 use csp_sudoku::check::verify_solution;
 use csp_sudoku::format::{Format, JsonRows, Writer};
-use csp_sudoku::generate::{Generated, unique_puzzle};
+use csp_sudoku::generate::{Generated, unique_puzzle_with};
 use csp_sudoku::grid::Grid;
 use csp_sudoku::human::Level;
 use csp_sudoku::human::generate::{GenerateError, GenerateOptions, RatedPuzzle, generate as rated_puzzle};
@@ -55,6 +55,13 @@ pub(super) struct GenerateArgs {
     /// nodes (the given then stays); keeps generation fast and reproducible [default: 2000].
     #[arg(long = "check-nodes", value_name = "N")]
     check_nodes: Option<u64>,
+    /// The search of the uniqueness proofs, in the one-line spelling of `compare --configs`
+    /// (e.g. mac+learn+domwdeg+intersect); a comma-separated list is a portfolio: each proof is
+    /// decided by the first that decides it, each within --check-nodes [default: with --minimal the
+    /// solver's default for the side, otherwise mac+mrv+matching].
+    #[arg(long = "check-config", value_name = "CONFIGS", value_delimiter = ',', value_parser = crate::report::parse_config,
+        conflicts_with = "difficulty")]
+    check_config: Vec<SolveConfig>,
     /// Puzzles whose rating (see `rate`) is this level: easy, medium, hard, unfair or extreme.
     #[arg(long, value_name = "LEVEL", conflicts_with_all = ["givens", "check_nodes"])]
     difficulty: Option<Level>,
@@ -136,6 +143,10 @@ struct Record<'a> {
     hardest: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     attempt: Option<usize>,
+    /// Without --difficulty: the givens kept because their uniqueness proof
+    /// hit --check-nodes (0: every given kept is proved necessary).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    undecided: Option<usize>,
 }
 
 /// Writes `count` puzzles, puzzle `i` from seed `seed + i`, in seed order.
@@ -160,8 +171,9 @@ pub(super) fn generate(args: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<u
     // them within the same nodes (12 of 40 against none for MRV, at 2000
     // nodes on a 25x25 puzzle of 275 givens).
     let strategy = if args.minimal && args.difficulty.is_none() { shape.side() } else { LARGEST_MRV_SIDE };
-    let config =
-        SolveConfig { limits: Limits { nodes: Some(check_nodes), ..Limits::default() }, ..default_config(strategy) };
+    let checks = if args.check_config.is_empty() { vec![default_config(strategy)] } else { args.check_config.clone() };
+    let limits = Limits { nodes: Some(check_nodes), ..Limits::default() };
+    let configs: Vec<SolveConfig> = checks.into_iter().map(|check| SolveConfig { limits, ..check }).collect();
     let options = args.difficulty.map(|level| {
         GenerateOptions::new(level)
             .symmetric(args.symmetric)
@@ -186,7 +198,7 @@ pub(super) fn generate(args: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<u
                 .map(|i| {
                     let seed = args.seed.wrapping_add(i);
                     Ok(match &options {
-                        None => Made::Plain(unique_puzzle(shape, seed, givens, &config)?),
+                        None => Made::Plain(unique_puzzle_with(shape, seed, givens, &configs)?),
                         Some(options) => match rated_puzzle(shape, &options.clone().seed(seed)) {
                             Ok(made) => Made::Rated(made),
                             Err(err @ GenerateError::NotReached { .. }) => Made::NotReached(err),
@@ -215,9 +227,16 @@ pub(super) fn generate(args: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<u
                 }
                 Made::Plain(made) => {
                     shortfall.record(made, givens);
-                    write_puzzle(&mut writer, &mut out, &made.puzzle, seed, None);
+                    write_puzzle(&mut writer, &mut out, &made.puzzle, seed, Origin::Plain(made.unproved));
+                    if args.minimal && made.unproved > 0 && writer.format() != Format::Json {
+                        let _ = writeln!(
+                            out,
+                            "# seed {seed}: not proved minimal: {} givens undecided at --check-nodes {check_nodes}",
+                            made.unproved
+                        );
+                    }
                 }
-                Made::Rated(made) => write_puzzle(&mut writer, &mut out, &made.puzzle, seed, Some(made)),
+                Made::Rated(made) => write_puzzle(&mut writer, &mut out, &made.puzzle, seed, Origin::Rated(made)),
             }
         }
         io.stdout.write_all(out.as_bytes())?;
@@ -247,13 +266,23 @@ fn header(
     let n = shape.side();
     let puzzles =
         if args.count == 1 { "1 generated puzzle".to_string() } else { format!("{} generated puzzles", args.count) };
+    let check = if args.check_config.is_empty() {
+        String::new()
+    } else {
+        let configs: Vec<String> = args.check_config.iter().map(ToString::to_string).collect();
+        format!(" --check-config {}", configs.join(","))
+    };
     let mut out = String::new();
     match options {
         None if args.minimal => {
-            let _ = writeln!(out, "# {puzzles}, {n}x{n} with {shape} boxes, minimal, unique solutions");
             let _ = writeln!(
                 out,
-                "# sudoku generate --box {shape} --count {} --seed {} --minimal --check-nodes {check_nodes}",
+                "# {puzzles}, {n}x{n} with {shape} boxes, minimal (proved, unless a 'not proved minimal' line \
+                 follows), unique solutions"
+            );
+            let _ = writeln!(
+                out,
+                "# sudoku generate --box {shape} --count {} --seed {} --minimal --check-nodes {check_nodes}{check}",
                 args.count, args.seed
             );
         }
@@ -261,7 +290,7 @@ fn header(
             let _ = writeln!(out, "# {puzzles}, {n}x{n} with {shape} boxes, {givens} givens wanted, unique solutions");
             let _ = writeln!(
                 out,
-                "# sudoku generate --box {shape} --count {} --seed {} --givens {givens} --check-nodes {check_nodes}",
+                "# sudoku generate --box {shape} --count {} --seed {} --givens {givens} --check-nodes {check_nodes}{check}",
                 args.count, args.seed
             );
         }
@@ -290,7 +319,19 @@ fn header(
     out
 }
 
-fn write_puzzle(writer: &mut Writer, out: &mut String, puzzle: &Grid, seed: u64, rated: Option<&RatedPuzzle>) {
+/// How a written puzzle was made: by blanking cells (with the number of
+/// givens kept because their proof hit the node limit) or rated.
+#[derive(Clone, Copy)]
+enum Origin<'a> {
+    Plain(usize),
+    Rated(&'a RatedPuzzle),
+}
+
+fn write_puzzle(writer: &mut Writer, out: &mut String, puzzle: &Grid, seed: u64, origin: Origin<'_>) {
+    let (rated, undecided) = match origin {
+        Origin::Plain(undecided) => (None, Some(undecided)),
+        Origin::Rated(made) => (Some(made), None),
+    };
     match writer.format() {
         Format::Json => {
             let record = Record {
@@ -303,6 +344,7 @@ fn write_puzzle(writer: &mut Writer, out: &mut String, puzzle: &Grid, seed: u64,
                 score: rated.map(|made| made.rating.score),
                 hardest: rated.and_then(|made| made.rating.hardest).map(|technique| technique.name()),
                 attempt: rated.map(|made| made.attempt),
+                undecided,
             };
             push_json_line(out, &record);
         }

@@ -93,6 +93,26 @@ fn generate_says_why_it_kept_more_givens_than_asked() {
     assert!(run(&["generate", "--size", "9", "--count", "1"]).stdout.starts_with("# 1 generated puzzle,"));
 }
 
+/// `--minimal` claims minimality only where every proof was decided, and
+/// `--check-config` (a portfolio) is echoed in the command of the header.
+#[test]
+fn generate_minimal_says_which_puzzles_are_not_proved_minimal() {
+    let r = run(&["generate", "--size", "9", "--minimal", "--count", "2", "-j", "1", "--check-nodes", "1"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(puzzles_of(&r.stdout).len(), 2);
+    assert!(r.stdout.contains("# seed 1: not proved minimal: ") && r.stdout.contains("undecided at --check-nodes 1"));
+    let json = run(&["generate", "--size", "9", "--minimal", "--output", "json", "--check-nodes", "100000"]);
+    assert!(json.stdout.contains("\"undecided\":0"), "{}", json.stdout);
+    let portfolio = ["generate", "--size", "9", "--minimal", "--check-config", "mac+mrv,mac+learn+domwdeg"];
+    let r = run(&portfolio);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("--check-config mac+mrv+matching,mac+learn+domwdeg+matching\n"), "{}", r.stdout);
+    assert!(!r.stdout.contains(": not proved minimal"), "{}", r.stdout);
+    let r = run(&["generate", "--size", "9", "--minimal", "--check-config", "mac+fastest"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("fastest"), "{}", r.stderr);
+}
+
 #[test]
 fn a_comment_after_a_puzzle_is_a_comment() {
     let r = run_with(&["solve", "--output", "line"], Some(&format!("{HARD} # hard\n{HARD}\t#\n")));
