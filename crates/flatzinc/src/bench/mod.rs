@@ -171,6 +171,13 @@ pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
     }
     let challenge = cli.challenge.canonicalize()?;
     let instances = discover(&cli, &challenge)?;
+    // Whether each instance minimises, maximises or satisfies, asked of
+    // MiniZinc with csp's library (Debian's default solver, Gecode, cannot
+    // read models that include globals.mzn); it overrides the cached runs'
+    // method, which earlier versions of this tool got wrong that way.
+    let interface = process::csp_solver(&scratch, &fzn_csp)?;
+    let methods: HashMap<String, Method> =
+        instances.iter().map(|i| (i.id(), i.method.unwrap_or_else(|| method_of(i, &interface)))).collect();
     std::fs::create_dir_all(&cli.results)?;
     let cache_path = cli.results.join("cache.jsonl");
     let mut cache: HashMap<String, Run> = std::fs::read_to_string(&cache_path)
@@ -208,7 +215,7 @@ pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
             key: key(contender, instance),
             instance: instance.id(),
             solver: contender.name.clone(),
-            method: instance.method.unwrap_or_else(|| method_of(instance)),
+            method: methods[&instance.id()],
             answer: run(contender, instance, limit),
         },
         |run| {
@@ -237,9 +244,9 @@ pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
         .iter()
         .filter_map(|i| contenders.iter().map(|c| cache.get(&key(c, i))).collect::<Option<Vec<&Run>>>())
         .collect();
-    write_raw(&cli.results, &runs)?;
+    write_raw(&cli.results, &methods, &runs)?;
     let names: Vec<&str> = contenders.iter().map(|c| c.name.as_str()).collect();
-    let (markdown, contradictions) = report(&instances, &names, &runs);
+    let (markdown, contradictions) = report(&instances, &names, &methods, &runs);
     io.stdout.write_all(markdown.as_bytes())?;
     Ok(if contradictions > 0 { app::EXIT_NO_SOLUTION } else { app::EXIT_OK })
 }
@@ -343,10 +350,11 @@ fn instances_of(dir: &Path, year: &str, problem: &str) -> Vec<Instance> {
     }
 }
 
-/// The method, from MiniZinc's model interface (`satisfy` when it cannot tell).
-fn method_of(instance: &Instance) -> Method {
+/// The method, from MiniZinc's model interface with the solver configuration
+/// `msc` (`satisfy` when it cannot tell).
+fn method_of(instance: &Instance, msc: &Path) -> Method {
     let mut command = std::process::Command::new("minizinc");
-    command.arg("--model-interface-only").arg(&instance.model).args(&instance.data);
+    command.arg("--solver").arg(msc).arg("--model-interface-only").arg(&instance.model).args(&instance.data);
     let method = process::run(&mut command, Duration::from_secs(120))
         .ok()
         .and_then(|done| serde_json::from_str::<serde_json::Value>(&done.stdout).ok())
@@ -413,11 +421,15 @@ fn run(contender: &Contender, instance: &Instance, limit: Duration) -> Answer {
     answer
 }
 
-fn write_raw(dir: &Path, runs: &[Vec<&Run>]) -> anyhow::Result<()> {
-    let all: Vec<&Run> = runs.iter().flatten().copied().collect();
+fn write_raw(dir: &Path, methods: &HashMap<String, Method>, runs: &[Vec<&Run>]) -> anyhow::Result<()> {
+    let all: Vec<Run> = runs
+        .iter()
+        .flatten()
+        .map(|&run| Run { method: methods.get(&run.instance).copied().unwrap_or(run.method), ..run.clone() })
+        .collect();
     std::fs::write(dir.join("results.json"), serde_json::to_string_pretty(&all)?)?;
     let mut csv = String::from("instance,method,solver,status,objective,solutions,seconds,error\n");
-    for run in all {
+    for run in &all {
         let a = &run.answer;
         let error = a.error.as_deref().unwrap_or("").replace('"', "'");
         let _ = writeln!(
@@ -438,7 +450,12 @@ fn write_raw(dir: &Path, runs: &[Vec<&Run>]) -> anyhow::Result<()> {
 
 /// The Markdown report and the number of contradictions. `runs` holds, per
 /// instance, one run of each contender of `names`, in that order.
-fn report(instances: &[Instance], names: &[&str], runs: &[Vec<&Run>]) -> (String, usize) {
+fn report(
+    instances: &[Instance],
+    names: &[&str],
+    methods: &HashMap<String, Method>,
+    runs: &[Vec<&Run>],
+) -> (String, usize) {
     #[derive(Clone, Default)]
     struct Row {
         instances: usize,
@@ -467,7 +484,7 @@ fn report(instances: &[Instance], names: &[&str], runs: &[Vec<&Run>]) -> (String
             not_run.push(format!("- `{}`: {}", first.instance, gecode.answer.error.as_deref().unwrap_or("error")));
             continue;
         }
-        let method = first.method;
+        let method = methods.get(&first.instance).copied().unwrap_or(first.method);
         for (i, a) in instance_runs.iter().enumerate() {
             for (j, b) in instance_runs.iter().enumerate().skip(i + 1) {
                 let (pa, pb) = borda(&a.answer, &b.answer, method);
