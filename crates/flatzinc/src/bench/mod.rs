@@ -547,3 +547,53 @@ fn report(
     }
     (text, contradictions.len())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(solver: &str, status: &str, objective: Option<i64>, seconds: f64) -> Run {
+        Run {
+            key: String::new(),
+            instance: "2021/p/i".to_string(),
+            solver: solver.to_string(),
+            // Cached as the old tool guessed it: the report's method wins.
+            method: Method::Satisfy,
+            answer: Answer {
+                status: status.to_string(),
+                objective,
+                solutions: u64::from(objective.is_some()),
+                seconds,
+                error: None,
+            },
+        }
+    }
+
+    #[test]
+    fn every_contender_scores_against_every_other_with_the_method_found_now() {
+        let instance = Instance {
+            year: "2021".to_string(),
+            problem: "p".to_string(),
+            name: "i".to_string(),
+            model: PathBuf::from("p.mzn"),
+            data: None,
+            method: None,
+        };
+        let runs = [
+            run("csp", "SATISFIED", Some(10), 1.0),
+            run("csp-learn", "OPTIMAL_SOLUTION", Some(8), 2.0),
+            run("gecode", "SATISFIED", Some(12), 3.0),
+        ];
+        let methods = HashMap::from([("2021/p/i".to_string(), Method::Minimize)]);
+        let (text, contradictions) =
+            report(&[instance], &["csp", "csp-learn", "gecode"], &methods, &[runs.iter().collect()]);
+        assert_eq!(contradictions, 0, "{text}");
+        // The proof beats both, 10 beats 12: 1, 2 and 0 points (as a
+        // satisfaction problem, the fastest solution would have won).
+        assert!(text.contains("| 2021/p | 1 | 0 | 1.00 | 2.00 | 0.00 | 1 / 0 / 0 | 1 / 1 / 0 | 1 / 0 / 0 |"), "{text}");
+        let wrong = [run("csp", "SATISFIED", Some(7), 1.0), runs[1].clone()];
+        let (text, contradictions) = report(&[], &["csp", "csp-learn"], &methods, &[wrong.iter().collect()]);
+        assert_eq!(contradictions, 1, "{text}");
+        assert!(text.contains("(first: csp, second: csp-learn)"), "{text}");
+    }
+}
