@@ -76,6 +76,7 @@ pub fn msc(executable: &Path, mznlib: &Path) -> String {
         "mznlib": mznlib.to_string_lossy(),
         "tags": ["cp", "int"],
         "stdFlags": ["-a", "-f", "-i", "-n", "-p", "-r", "-s", "-t", "-v"],
+        "extraFlags": [["--learn", "Learn a nogood from each failure (lazy clause generation)", "bool", "false"]],
         "supportsMzn": false,
         "supportsFzn": true,
         "needsSolns2Out": true,

@@ -1,7 +1,7 @@
 //! `fzn-csp`: the FlatZinc solver that MiniZinc runs.
 //!
 //! ```text
-//! fzn-csp [-a] [-n N] [-s] [-t MS] [-r SEED] [-p N] [-i] [-v] [-f] FILE.fzn
+//! fzn-csp [-a] [-n N] [-s] [-t MS] [-r SEED] [-p N] [-i] [-v] [-f] [--learn] FILE.fzn
 //! fzn-csp --print-msc          # the solver configuration, with absolute paths
 //! fzn-csp --install-msc [DIR]  # writes it to ~/.minizinc/solvers/csp.msc (or DIR)
 //! ```
@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, bail};
 use clap::Parser;
-use csp::{Branching, Limits, SolveConfig, Solver, Stats, Status, VarOrder};
+use csp::{Branching, Limits, Search, SolveConfig, Solver, Stats, Status, VarOrder};
 use csp_cli::app::{self, Io};
 
 use crate::lower::Value;
@@ -45,9 +45,11 @@ struct Cli {
     /// Print statistics (`%%%mzn-stat: name=value` lines).
     #[arg(short = 's', long = "statistics")]
     statistics: bool,
-    /// Stop searching after this many milliseconds (counted from the start).
-    #[arg(short = 't', long = "time-limit", value_name = "MS")]
-    time_limit: Option<u64>,
+    /// Stop searching after this many milliseconds (counted from the start;
+    /// 0 or less: at once. MiniZinc passes a negative limit when compiling
+    /// the model took the whole of its own `--time-limit`).
+    #[arg(short = 't', long = "time-limit", value_name = "MS", allow_negative_numbers = true)]
+    time_limit: Option<i64>,
     /// The random seed.
     #[arg(short = 'r', long = "random-seed", value_name = "SEED", allow_negative_numbers = true)]
     seed: Option<i64>,
@@ -63,6 +65,9 @@ struct Cli {
     /// Free search: ignore the search annotations and use the engine's default search.
     #[arg(short = 'f', long = "free-search")]
     free_search: bool,
+    /// Learn from failures: the engine's lazy clause generation (`mac+learn`), with the annotated or the default search.
+    #[arg(long)]
+    learn: bool,
     /// Print the MiniZinc solver configuration (.msc) and write the solver library it names.
     #[arg(long)]
     print_msc: bool,
@@ -131,10 +136,15 @@ fn configuration(cli: &Cli, io: &mut Io<'_>) -> anyhow::Result<u8> {
 /// The configuration: the engine's default (maintained arc consistency) with
 /// dom/wdeg and binary branching, the usual strong default of CP solvers;
 /// unless `-f` is given, the search annotations' phases first (the
-/// variables they leave are decided by the default search).
+/// variables they leave are decided by the default search). `--learn` makes
+/// the same search learn nogoods from its failures (`mac+learn`: conflict
+/// analysis over the propagators' explanations, backjumping), with the same
+/// orderings, so that learning on and off differ in learning only.
 fn config(cli: &Cli, lowered: &Lowered, remaining: Option<Duration>) -> SolveConfig {
     let phases = if cli.free_search { Vec::new() } else { lowered.search.engine_phases() };
+    let search = if cli.learn { Search::Learning } else { SolveConfig::default().search };
     SolveConfig::default()
+        .with_search(search)
         .with_var_order(VarOrder::DomWdeg)
         .with_branching(Branching::Binary)
         .with_seed(cli.seed.unwrap_or(0) as u64)
@@ -176,6 +186,12 @@ fn explain(cli: &Cli, lowered: &Lowered, start: Instant, io: &mut Io<'_>) -> any
     for line in search.describe() {
         writeln!(io.stderr, "fzn-csp:   {line}")?;
     }
+    if cli.learn {
+        writeln!(
+            io.stderr,
+            "fzn-csp: --learn: the search learns a nogood from each failure (mac+learn, lazy clause generation)"
+        )?;
+    }
     if let Some(reason) = &lowered.inconsistent {
         writeln!(io.stderr, "fzn-csp: unsatisfiable before search: {reason}")?;
     }
@@ -210,7 +226,9 @@ impl Run<'_> {
     /// The time left of `-t` (`None`: no limit), or `Err` when it is spent.
     fn remaining(&self, start: Instant) -> Result<Option<Duration>, ()> {
         match self.cli.time_limit {
-            Some(ms) => Duration::from_millis(ms).checked_sub(start.elapsed()).map(Some).ok_or(()),
+            Some(ms) => {
+                Duration::from_millis(ms.max(0).unsigned_abs()).checked_sub(start.elapsed()).map(Some).ok_or(())
+            }
             None => Ok(None),
         }
     }
@@ -309,6 +327,7 @@ impl Run<'_> {
             ("failures", stats.failures.to_string()),
             ("backtracks", stats.backtracks.to_string()),
             ("restarts", stats.restarts.to_string()),
+            ("learnt", stats.learnt.to_string()),
             ("peakDepth", stats.max_depth.to_string()),
             ("propagations", stats.propagations.to_string()),
             ("variables", (lowered.int_variables + lowered.bool_variables).to_string()),

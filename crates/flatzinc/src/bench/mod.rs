@@ -12,7 +12,10 @@
 //! same time limit (MiniZinc's `--time-limit`, which counts compilation too;
 //! the process is killed 30 s later). `--jobs 2` runs two at once on two
 //! cores: faster, but the two runs share the machine, so the times (and the
-//! time-split points) are noisier. Results are cached in
+//! time-split points) are noisier. `--contenders` chooses who is scored
+//! (default `csp,gecode`; also `csp-learn`, fzn-csp with `--learn`, and
+//! `csp-free`, fzn-csp with `-f`): each contender scores the Borda points of
+//! its pairings with every other one. Results are cached in
 //! `RESULTS/cache.jsonl`, keyed by the solver's name and binary hash, the
 //! instance and the limit: an interrupted run resumes, and a rebuilt fzn-csp
 //! runs again. The report (Markdown on stdout) has a table per problem and the
@@ -68,11 +71,28 @@ struct Cli {
     /// The fzn-csp binary (default: the one beside this program).
     #[arg(long)]
     fzn_csp: Option<PathBuf>,
-    /// Run only these solvers (`csp`, `gecode`; comma-separated): the other's
-    /// cached results still make the report. Gecode's results do not depend
-    /// on fzn-csp, so they can be gathered once, ahead of time.
-    #[arg(long, value_delimiter = ',', value_parser = ["csp", "gecode"])]
+    /// The contenders scored against each other (comma-separated): `csp`
+    /// (fzn-csp as MiniZinc runs it), `csp-learn` (with `--learn`),
+    /// `csp-free` (with `-f`, free search), `gecode`.
+    #[arg(long, value_delimiter = ',', default_value = "csp,gecode", value_parser = CONTENDERS)]
+    contenders: Vec<String>,
+    /// Run only these contenders (comma-separated): the others' cached
+    /// results still make the report. Gecode's results do not depend on
+    /// fzn-csp, so they can be gathered once, ahead of time.
+    #[arg(long, value_delimiter = ',', value_parser = CONTENDERS)]
     solvers: Vec<String>,
+}
+
+/// The contenders `--contenders` and `--solvers` know.
+const CONTENDERS: [&str; 4] = ["csp", "csp-learn", "csp-free", "gecode"];
+
+/// fzn-csp's flags for a contender of that name.
+fn csp_flags(name: &str) -> &'static [&'static str] {
+    match name {
+        "csp-learn" => &["--learn"],
+        "csp-free" => &["-f"],
+        _ => &[],
+    }
 }
 
 /// One instance: a model and its data.
@@ -95,8 +115,10 @@ impl Instance {
 
 /// A solver under test.
 struct Contender {
-    name: &'static str,
+    name: String,
     msc: PathBuf,
+    /// Passed to MiniZinc after `--solver`, which hands them to the solver.
+    flags: &'static [&'static str],
     hash: u64,
 }
 
@@ -125,13 +147,37 @@ pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
         }
     };
     let scratch = process::scratch_dir("mzn-bench")?;
-    let gecode_binary = process::which("fzn-gecode").context("fzn-gecode is not installed")?;
-    let contenders = [
-        Contender { name: "csp", msc: process::csp_solver(&scratch, &fzn_csp)?, hash: file_hash(&fzn_csp)? },
-        Contender { name: "gecode", msc: process::gecode_solver(&scratch)?, hash: file_hash(&gecode_binary)? },
-    ];
+    let mut contenders = Vec::new();
+    for name in &cli.contenders {
+        if contenders.iter().any(|c: &Contender| &c.name == name) {
+            continue;
+        }
+        contenders.push(if name == "gecode" {
+            let gecode_binary = process::which("fzn-gecode").context("fzn-gecode is not installed")?;
+            Contender {
+                name: name.clone(),
+                msc: process::gecode_solver(&scratch)?,
+                flags: &[],
+                hash: file_hash(&gecode_binary)?,
+            }
+        } else {
+            Contender {
+                name: name.clone(),
+                msc: process::csp_solver(&scratch, &fzn_csp)?,
+                flags: csp_flags(name),
+                hash: file_hash(&fzn_csp)?,
+            }
+        });
+    }
     let challenge = cli.challenge.canonicalize()?;
     let instances = discover(&cli, &challenge)?;
+    // Whether each instance minimises, maximises or satisfies, asked of
+    // MiniZinc with csp's library (Debian's default solver, Gecode, cannot
+    // read models that include globals.mzn); it overrides the cached runs'
+    // method, which earlier versions of this tool got wrong that way.
+    let interface = process::csp_solver(&scratch, &fzn_csp)?;
+    let methods: HashMap<String, Method> =
+        instances.iter().map(|i| (i.id(), i.method.unwrap_or_else(|| method_of(i, &interface)))).collect();
     std::fs::create_dir_all(&cli.results)?;
     let cache_path = cli.results.join("cache.jsonl");
     let mut cache: HashMap<String, Run> = std::fs::read_to_string(&cache_path)
@@ -147,7 +193,7 @@ pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let selected: Vec<(&Instance, &Contender)> = instances
         .iter()
         .flat_map(|i| contenders.iter().map(move |c| (i, c)))
-        .filter(|(_, c)| cli.solvers.is_empty() || cli.solvers.iter().any(|s| s == c.name))
+        .filter(|(_, c)| cli.solvers.is_empty() || cli.solvers.contains(&c.name))
         .collect();
     let todo: Vec<(&Instance, &Contender)> =
         selected.iter().copied().filter(|(i, c)| !cache.contains_key(&key(c, i))).collect();
@@ -168,8 +214,8 @@ pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
         |_, &(instance, contender)| Run {
             key: key(contender, instance),
             instance: instance.id(),
-            solver: contender.name.to_string(),
-            method: instance.method.unwrap_or_else(|| method_of(instance)),
+            solver: contender.name.clone(),
+            method: methods[&instance.id()],
             answer: run(contender, instance, limit),
         },
         |run| {
@@ -193,12 +239,14 @@ pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
     )?;
     let _ = std::fs::remove_dir_all(&scratch);
 
-    let runs: Vec<[&Run; 2]> = instances
+    // The instances every contender has run.
+    let runs: Vec<Vec<&Run>> = instances
         .iter()
-        .filter_map(|i| Some([cache.get(&key(&contenders[0], i))?, cache.get(&key(&contenders[1], i))?]))
+        .filter_map(|i| contenders.iter().map(|c| cache.get(&key(c, i))).collect::<Option<Vec<&Run>>>())
         .collect();
-    write_raw(&cli.results, &runs)?;
-    let (markdown, contradictions) = report(&instances, &runs);
+    write_raw(&cli.results, &methods, &runs)?;
+    let names: Vec<&str> = contenders.iter().map(|c| c.name.as_str()).collect();
+    let (markdown, contradictions) = report(&instances, &names, &methods, &runs);
     io.stdout.write_all(markdown.as_bytes())?;
     Ok(if contradictions > 0 { app::EXIT_NO_SOLUTION } else { app::EXIT_OK })
 }
@@ -302,10 +350,11 @@ fn instances_of(dir: &Path, year: &str, problem: &str) -> Vec<Instance> {
     }
 }
 
-/// The method, from MiniZinc's model interface (`satisfy` when it cannot tell).
-fn method_of(instance: &Instance) -> Method {
+/// The method, from MiniZinc's model interface with the solver configuration
+/// `msc` (`satisfy` when it cannot tell).
+fn method_of(instance: &Instance, msc: &Path) -> Method {
     let mut command = std::process::Command::new("minizinc");
-    command.arg("--model-interface-only").arg(&instance.model).args(&instance.data);
+    command.arg("--solver").arg(msc).arg("--model-interface-only").arg(&instance.model).args(&instance.data);
     let method = process::run(&mut command, Duration::from_secs(120))
         .ok()
         .and_then(|done| serde_json::from_str::<serde_json::Value>(&done.stdout).ok())
@@ -320,7 +369,7 @@ fn method_of(instance: &Instance) -> Method {
 /// One solver on one instance, through MiniZinc.
 fn run(contender: &Contender, instance: &Instance, limit: Duration) -> Answer {
     let mut command = std::process::Command::new("minizinc");
-    command.arg("--solver").arg(&contender.msc).args(["--json-stream", "--output-mode", "json"]);
+    command.arg("--solver").arg(&contender.msc).args(contender.flags).args(["--json-stream", "--output-mode", "json"]);
     command.args(["--output-objective", "--output-time", "-i", "-p", "1", "--time-limit"]);
     command.arg(limit.as_millis().to_string()).arg(&instance.model).args(&instance.data);
     if let Some(dir) = instance.model.parent() {
@@ -372,11 +421,15 @@ fn run(contender: &Contender, instance: &Instance, limit: Duration) -> Answer {
     answer
 }
 
-fn write_raw(dir: &Path, runs: &[[&Run; 2]]) -> anyhow::Result<()> {
-    let all: Vec<&Run> = runs.iter().flatten().copied().collect();
+fn write_raw(dir: &Path, methods: &HashMap<String, Method>, runs: &[Vec<&Run>]) -> anyhow::Result<()> {
+    let all: Vec<Run> = runs
+        .iter()
+        .flatten()
+        .map(|&run| Run { method: methods.get(&run.instance).copied().unwrap_or(run.method), ..run.clone() })
+        .collect();
     std::fs::write(dir.join("results.json"), serde_json::to_string_pretty(&all)?)?;
     let mut csv = String::from("instance,method,solver,status,objective,solutions,seconds,error\n");
-    for run in all {
+    for run in &all {
         let a = &run.answer;
         let error = a.error.as_deref().unwrap_or("").replace('"', "'");
         let _ = writeln!(
@@ -395,90 +448,95 @@ fn write_raw(dir: &Path, runs: &[[&Run; 2]]) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The Markdown report and the number of contradictions.
-fn report(instances: &[Instance], runs: &[[&Run; 2]]) -> (String, usize) {
-    #[derive(Default)]
+/// The Markdown report and the number of contradictions. `runs` holds, per
+/// instance, one run of each contender of `names`, in that order.
+fn report(
+    instances: &[Instance],
+    names: &[&str],
+    methods: &HashMap<String, Method>,
+    runs: &[Vec<&Run>],
+) -> (String, usize) {
+    #[derive(Clone, Default)]
     struct Row {
         instances: usize,
-        points: [f64; 2],
-        answered: [usize; 2],
-        proved: [usize; 2],
-        errors: [usize; 2],
+        points: Vec<f64>,
+        answered: Vec<usize>,
+        proved: Vec<usize>,
+        errors: Vec<usize>,
         skipped: usize,
     }
+    let n = names.len();
+    let empty =
+        Row { points: vec![0.0; n], answered: vec![0; n], proved: vec![0; n], errors: vec![0; n], ..Row::default() };
+    let reference = names.iter().position(|&name| name == "gecode");
     let mut rows: BTreeMap<String, Row> = BTreeMap::new();
     let mut contradictions = Vec::new();
     let mut not_run = Vec::new();
-    for [a, b] in runs {
-        let problem = a.instance.rsplit_once('/').map_or(a.instance.as_str(), |(p, _)| p).to_string();
-        let row = rows.entry(problem).or_default();
+    for instance_runs in runs {
+        let Some(first) = instance_runs.first() else { continue };
+        let problem = first.instance.rsplit_once('/').map_or(first.instance.as_str(), |(p, _)| p).to_string();
+        let row = rows.entry(problem).or_insert_with(|| empty.clone());
         row.instances += 1;
         // The reference cannot run it (it does not compile under MiniZinc
-        // 2.6.4, or Gecode fails): no points either way.
-        if b.answer.status == "ERROR" {
+        // 2.6.4, or Gecode fails): no points for anyone.
+        if let Some(gecode) = reference.map(|r| instance_runs[r]).filter(|g| g.answer.status == "ERROR") {
             row.skipped += 1;
-            not_run.push(format!("- `{}`: {}", a.instance, b.answer.error.as_deref().unwrap_or("error")));
+            not_run.push(format!("- `{}`: {}", first.instance, gecode.answer.error.as_deref().unwrap_or("error")));
             continue;
         }
-        let method = a.method;
-        let (pa, pb) = borda(&a.answer, &b.answer, method);
-        row.points[0] += pa;
-        row.points[1] += pb;
-        for (i, answer) in [&a.answer, &b.answer].into_iter().enumerate() {
+        let method = methods.get(&first.instance).copied().unwrap_or(first.method);
+        for (i, a) in instance_runs.iter().enumerate() {
+            for (j, b) in instance_runs.iter().enumerate().skip(i + 1) {
+                let (pa, pb) = borda(&a.answer, &b.answer, method);
+                row.points[i] += pa;
+                row.points[j] += pb;
+                if let Some(why) = contradiction(&a.answer, &b.answer, method) {
+                    contradictions
+                        .push(format!("- `{}`: {why} (first: {}, second: {})", first.instance, names[i], names[j]));
+                }
+            }
+            let answer = &a.answer;
             row.answered[i] += usize::from(answer.solutions > 0 || answer.status == "UNSATISFIABLE");
             row.proved[i] +=
                 usize::from(matches!(answer.status.as_str(), "OPTIMAL_SOLUTION" | "UNSATISFIABLE" | "ALL_SOLUTIONS"));
             row.errors[i] += usize::from(answer.status == "ERROR");
         }
-        if let Some(why) = contradiction(&a.answer, &b.answer, method) {
-            contradictions.push(format!("- `{}`: {why} (first: csp, second: gecode)", a.instance));
-        }
     }
-    let mut text = format!(
-        "{} instances.\n\n| problem | instances | Gecode cannot run | csp points | gecode points | \
-         csp solved / proved / errors | gecode solved / proved / errors |\n\
-         | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n",
-        instances.len()
-    );
-    let mut total = Row::default();
+    let mut text =
+        format!("{} instances; every contender scores its Borda points against each other one.\n\n", instances.len());
+    text.push_str("| problem | instances | Gecode cannot run |");
+    for name in names {
+        let _ = write!(text, " {name} points |");
+    }
+    for name in names {
+        let _ = write!(text, " {name} solved / proved / errors |");
+    }
+    text.push_str("\n| --- | ---: | ---: |");
+    text.push_str(&" ---: |".repeat(2 * n));
+    text.push('\n');
+    let line = |text: &mut String, label: &str, row: &Row| {
+        let _ = write!(text, "| {label} | {} | {} |", row.instances, row.skipped);
+        for points in &row.points {
+            let _ = write!(text, " {points:.2} |");
+        }
+        for i in 0..n {
+            let _ = write!(text, " {} / {} / {} |", row.answered[i], row.proved[i], row.errors[i]);
+        }
+        text.push('\n');
+    };
+    let mut total = empty.clone();
     for (problem, row) in &rows {
-        let _ = writeln!(
-            text,
-            "| {problem} | {} | {} | {:.2} | {:.2} | {} / {} / {} | {} / {} / {} |",
-            row.instances,
-            row.skipped,
-            row.points[0],
-            row.points[1],
-            row.answered[0],
-            row.proved[0],
-            row.errors[0],
-            row.answered[1],
-            row.proved[1],
-            row.errors[1]
-        );
+        line(&mut text, problem, row);
         total.instances += row.instances;
         total.skipped += row.skipped;
-        for i in 0..2 {
+        for i in 0..n {
             total.points[i] += row.points[i];
             total.answered[i] += row.answered[i];
             total.proved[i] += row.proved[i];
             total.errors[i] += row.errors[i];
         }
     }
-    let _ = writeln!(
-        text,
-        "| **total** | {} | {} | {:.2} | {:.2} | {} / {} / {} | {} / {} / {} |",
-        total.instances,
-        total.skipped,
-        total.points[0],
-        total.points[1],
-        total.answered[0],
-        total.proved[0],
-        total.errors[0],
-        total.answered[1],
-        total.proved[1],
-        total.errors[1]
-    );
+    line(&mut text, "**total**", &total);
     let _ = writeln!(text, "\nNot scored, Gecode cannot run them: {}", not_run.len());
     for line in &not_run {
         let _ = writeln!(text, "{line}");
@@ -488,4 +546,54 @@ fn report(instances: &[Instance], runs: &[[&Run; 2]]) -> (String, usize) {
         let _ = writeln!(text, "{line}");
     }
     (text, contradictions.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(solver: &str, status: &str, objective: Option<i64>, seconds: f64) -> Run {
+        Run {
+            key: String::new(),
+            instance: "2021/p/i".to_string(),
+            solver: solver.to_string(),
+            // Cached as the old tool guessed it: the report's method wins.
+            method: Method::Satisfy,
+            answer: Answer {
+                status: status.to_string(),
+                objective,
+                solutions: u64::from(objective.is_some()),
+                seconds,
+                error: None,
+            },
+        }
+    }
+
+    #[test]
+    fn every_contender_scores_against_every_other_with_the_method_found_now() {
+        let instance = Instance {
+            year: "2021".to_string(),
+            problem: "p".to_string(),
+            name: "i".to_string(),
+            model: PathBuf::from("p.mzn"),
+            data: None,
+            method: None,
+        };
+        let runs = [
+            run("csp", "SATISFIED", Some(10), 1.0),
+            run("csp-learn", "OPTIMAL_SOLUTION", Some(8), 2.0),
+            run("gecode", "SATISFIED", Some(12), 3.0),
+        ];
+        let methods = HashMap::from([("2021/p/i".to_string(), Method::Minimize)]);
+        let (text, contradictions) =
+            report(&[instance], &["csp", "csp-learn", "gecode"], &methods, &[runs.iter().collect()]);
+        assert_eq!(contradictions, 0, "{text}");
+        // The proof beats both, 10 beats 12: 1, 2 and 0 points (as a
+        // satisfaction problem, the fastest solution would have won).
+        assert!(text.contains("| 2021/p | 1 | 0 | 1.00 | 2.00 | 0.00 | 1 / 0 / 0 | 1 / 1 / 0 | 1 / 0 / 0 |"), "{text}");
+        let wrong = [run("csp", "SATISFIED", Some(7), 1.0), runs[1].clone()];
+        let (text, contradictions) = report(&[], &["csp", "csp-learn"], &methods, &[wrong.iter().collect()]);
+        assert_eq!(contradictions, 1, "{text}");
+        assert!(text.contains("(first: csp, second: csp-learn)"), "{text}");
+    }
 }

@@ -75,6 +75,9 @@ struct Cli {
     /// Write every test's outcome as JSON to this file.
     #[arg(long)]
     json: Option<PathBuf>,
+    /// Run fzn-csp with `--learn`: the search learns from its failures.
+    #[arg(long)]
+    learn: bool,
 }
 
 /// A test's outcome.
@@ -104,6 +107,8 @@ struct Record {
 struct Setup {
     spec: PathBuf,
     csp: PathBuf,
+    /// Passed to MiniZinc with the csp configuration (`--learn`).
+    csp_flags: Vec<String>,
     gecode: Option<PathBuf>,
     scratch: PathBuf,
     timeout: Duration,
@@ -135,7 +140,9 @@ pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
         }
     };
     let spec = cli.spec.canonicalize()?;
-    let setup = Setup { spec: spec.clone(), csp, gecode, scratch, timeout: Duration::from_secs(cli.timeout) };
+    let csp_flags = if cli.learn { vec!["--learn".to_string()] } else { Vec::new() };
+    let setup =
+        Setup { spec: spec.clone(), csp, csp_flags, gecode, scratch, timeout: Duration::from_secs(cli.timeout) };
 
     let mut files = Vec::new();
     collect_models(&spec, &mut files)?;
@@ -427,6 +434,9 @@ fn solve(
     let mut command = std::process::Command::new("minizinc");
     command.arg("--solver").arg(solver).args(["--json-stream", "--output-mode", "json", "--output-objective"]);
     command.arg("--output-output-item").arg("--time-limit").arg((setup.timeout.as_millis()).to_string());
+    if solver == setup.csp {
+        command.args(&setup.csp_flags);
+    }
     command.args(flags).args(inputs).current_dir(dir);
     let done = process::run(&mut command, setup.timeout + Duration::from_secs(10))
         .map_err(|e| (Verdict::Fail, format!("cannot run minizinc: {e}")))?;

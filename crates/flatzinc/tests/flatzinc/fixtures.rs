@@ -93,6 +93,40 @@ fn optimisation_prints_each_improving_solution_then_proves_the_optimum() {
     assert!(!first.stdout.contains("=========="), "{}", first.stdout);
 }
 
+/// The solutions of an `-a` run, each its lines, sorted: learning may find
+/// them in another order.
+fn solution_set(stdout: &str) -> Vec<&str> {
+    let mut solutions: Vec<&str> = stdout.split("----------\n").filter(|s| !s.is_empty()).collect();
+    solutions.sort_unstable();
+    solutions
+}
+
+#[test]
+fn learning_finds_the_same_solutions_and_optimum() {
+    for (model, expected) in [
+        ("queens.fzn", "queens.expected"),
+        ("send_more_money.fzn", "send_more_money.expected"),
+        ("sudoku.fzn", "sudoku.expected"),
+    ] {
+        let learning = run(&["-a", "--learn", fixture(model).to_str().unwrap()]);
+        assert_eq!((learning.code, learning.stderr.as_str()), (0, ""), "{model}");
+        let expected = std::fs::read_to_string(fixture(expected)).unwrap();
+        assert_eq!(solution_set(&learning.stdout), solution_set(&expected), "{model}");
+    }
+    let captured = run(&["-s", "--learn", fixture("knapsack01.fzn").to_str().unwrap()]);
+    assert_eq!((captured.code, captured.stderr.as_str()), (0, ""));
+    assert!(
+        captured.stdout.contains("take = array1d(1..3, [false, true, true]);\n----------\n==========\n"),
+        "{}",
+        captured.stdout
+    );
+    assert!(captured.stdout.contains("%%%mzn-stat: objectiveBound=220"), "{}", captured.stdout);
+    assert!(captured.stdout.contains("%%%mzn-stat: learnt="), "{}", captured.stdout);
+    let verbose = run(&["-v", "--learn", fixture("annotated.fzn").to_str().unwrap()]);
+    assert_eq!(verbose.stdout, "x = 2;\ny = 5;\n----------\n", "the annotations are followed while learning");
+    assert!(verbose.stderr.contains("--learn: the search learns"), "{}", verbose.stderr);
+}
+
 #[test]
 fn a_time_limit_stops_optimisation_without_a_claim() {
     let dir = std::env::temp_dir().join(format!("fzn-csp-optimisation-{}", std::process::id()));
@@ -113,6 +147,9 @@ fn a_time_limit_stops_optimisation_without_a_claim() {
     std::fs::write(&path, source).unwrap();
     let captured = run(&["-t", "300", path.to_str().unwrap()]);
     assert_eq!((captured.code, captured.stdout.as_str()), (0, "=====UNKNOWN=====\n"), "{}", captured.stderr);
+    // MiniZinc passes a negative limit when compilation took all of its own.
+    let spent = run(&["-t", "-1", path.to_str().unwrap()]);
+    assert_eq!((spent.code, spent.stdout.as_str()), (0, "=====UNKNOWN=====\n"), "{}", spent.stderr);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -72,6 +72,46 @@ fn optimisation_through_minizinc_ends_with_the_proved_optimum() {
 }
 
 #[test]
+fn set_variables_reach_fzn_csp_as_booleans() {
+    if !minizinc_present() {
+        return;
+    }
+    let msc = solver_config("sets");
+    let subsets = model("subsets.mzn");
+    for learn in [&[][..], &["--learn"][..]] {
+        let mut args = learn.to_vec();
+        args.extend(["-a", subsets.to_str().unwrap()]);
+        let (code, stdout, stderr) = minizinc(&msc, &args);
+        assert_eq!(code, Some(0), "{stderr}");
+        let mut found: Vec<&str> = stdout.lines().filter(|l| l.starts_with("s = ")).collect();
+        found.sort_unstable();
+        assert_eq!(found, ["s = {1,3,6};", "s = {1,4,5};", "s = {2,3,5};"], "{stdout}");
+        assert!(stdout.ends_with("----------\n==========\n"), "{stdout}");
+    }
+    // A constant set stays a set_in, and a global's constant-set parameter
+    // (regular's final states) stays the global's.
+    let dir = msc.parent().unwrap();
+    let constant = dir.join("constant_sets.mzn");
+    std::fs::write(
+        &constant,
+        "include \"globals.mzn\";\narray[1..3] of var 1..2: q;\nvar 1..9: x;\nvar set of 1..4: s;\n\
+         constraint x in {2, 4, 6} /\\ x in s /\\ card(s) = 2;\n\
+         constraint regular(q, 2, 2, [| 1, 2 | 2, 1 |], 1, {2});\nsolve satisfy;\n",
+    )
+    .unwrap();
+    let fzn = dir.join("constant_sets.fzn");
+    let (code, _, stderr) = minizinc(&msc, &["-c", constant.to_str().unwrap(), "-o", fzn.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let flat = std::fs::read_to_string(&fzn).unwrap();
+    assert!(flat.contains("fzn_regular(") && !flat.contains("var set"), "{flat}");
+    let (code, stdout, stderr) = minizinc(&msc, &["-a", constant.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{stderr}");
+    // x is 2 or 4, s holds it and one other of 1..4, q has an odd number of 2s.
+    assert_eq!(stdout.matches("----------").count(), 2 * 3 * 4, "{stdout}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
 fn an_unsupported_model_is_an_error_for_minizinc() {
     if !minizinc_present() {
         return;
