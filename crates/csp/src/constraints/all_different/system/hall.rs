@@ -20,6 +20,7 @@ impl Board {
         matching: &mut Matching,
     ) -> Result<usize, u32> {
         let members = topology.members(u);
+        debug_assert!(self.fixed_values_left_peers(members), "tier 3 on constraint {u} before tier 1 is done");
         // The free variables (without a branch per variable: whether one is
         // fixed is anyone's guess).
         let mut free = 0u64;
@@ -45,9 +46,10 @@ impl Board {
             core.dom[k] = masks[p as usize];
         }
         (core.var_match, core.val_match) = *matching;
-        // The pass does its own value elimination: skipping it (tier 1 has
-        // done it) made the property tests of learning fail, so some path
-        // there leaves a fixed variable's value in a peer's domain.
+        // The pass does its own value elimination, though tier 1 has done it
+        // (the assertion above says so; the learning property tests that
+        // once failed without it had met a bug of pairwise elimination over
+        // intervals, not of the system).
         let result = core.matching();
         *matching = (core.var_match, core.val_match);
         result.map_err(|_| u as u32)?;
@@ -60,5 +62,21 @@ impl Board {
         // Domain consistent now: no need for another look at `u` until it changes.
         self.to_look[u / 64] &= !(1 << (u % 64));
         Ok(members.len())
+    }
+
+    /// Whether the values of the fixed variables among `members` are
+    /// absent from the others, as tier 1 leaves them (for a debug check).
+    fn fixed_values_left_peers(&self, members: &[u32]) -> bool {
+        let (mut taken, mut fixed, mut free) = (0u64, 0u32, 0u64);
+        for &p in members {
+            let d = self.masks[p as usize];
+            if d & d.wrapping_sub(1) == 0 {
+                taken |= d;
+                fixed += 1;
+            } else {
+                free |= d;
+            }
+        }
+        taken.count_ones() == fixed && free & taken == 0
     }
 }
