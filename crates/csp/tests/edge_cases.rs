@@ -179,3 +179,22 @@ fn a_solution_answers_for_its_own_variables_only() {
     assert_eq!(solution.get_value(x), Some(1));
     assert_eq!(solution.get_value(stranger), None);
 }
+
+/// Pairwise elimination over intervals: an interval cannot lose a value
+/// between its bounds, so a variable fixed earlier may still be a later one's
+/// value (once, the search produced `w1 + 1 = w0 = 0` as a solution).
+#[test]
+fn pairwise_all_different_over_intervals_compares_with_the_variables_fixed_before() {
+    let mut model = Model::new();
+    let x = model.new_var([0, 2, 3]).unwrap();
+    let w0 = model.new_var(-MAX_VALUE..=MAX_VALUE).unwrap();
+    let w1 = model.new_var(-MAX_VALUE..=MAX_VALUE).unwrap();
+    model.linear(&[(1, w0), (-1, x)], Relation::Eq, -2).unwrap();
+    model.linear(&[(1, w1)], Relation::Eq, -1).unwrap();
+    model.all_different_offset_with(&[w1, w0], &[1, 0], AllDifferentStrength::Pairwise).unwrap();
+    for spelling in ["mac", "mac+learn", "fc"] {
+        let mut solver = Solver::new(&model, spelling.parse().unwrap()).unwrap();
+        let found: Vec<i64> = solver.solutions().map(|s| s.value(x)).collect();
+        assert_eq!(found, [0, 3], "{spelling}");
+    }
+}

@@ -136,6 +136,61 @@ fn the_all_different_systems_explanations_imply_what_they_explain() {
     assert!(learnt > 20, "the searches learnt little: {learnt}");
 }
 
+/// Partial 9x9 sudokus (some cells given, some values forbidden by unary
+/// constraints, so that every domain stays a range and the all-differents
+/// are one system) under learning with restarts and intersections count as
+/// many solutions as plain MAC. Too large for the brute-force check, they
+/// exercise backjumps, restarts and nogood propagation through the system
+/// (whose tier 3 asserts, in debug builds, that tier 1 left no fixed
+/// variable's value in a peer's domain).
+#[test]
+fn learning_on_partial_sudokus_counts_every_solution() {
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
+    let (mut learnt, mut compared) = (0, 0);
+    for case in 0..120 {
+        // A solved grid with its digits permuted.
+        let mut digits: Vec<i64> = (1..=9).collect();
+        for i in (1..9).rev() {
+            digits.swap(i, (next() % (i as u64 + 1)) as usize);
+        }
+        let solved = |cell: usize| digits[(cell / 9 * 3 + cell / 27 + cell % 9) % 9];
+        let givens = 17 + case % 12;
+        let mut forbidden = Vec::new();
+        let mut model = grid(9, 3, |cell| {
+            if next() % 81 < givens {
+                return solved(cell)..=solved(cell);
+            }
+            if next() % 4 == 0 {
+                forbidden.extend((1..=9).filter(|&v| v != solved(cell) && next() % 3 == 0).map(|v| (cell, v)));
+            }
+            1..=9
+        });
+        let cells: Vec<VarId> = model.vars().collect();
+        for (cell, value) in forbidden {
+            model.add(csp::Condition::not_in_set(cells[cell], vec![value])).unwrap();
+        }
+        let expected = Solver::new(&model, "mac+mrv".parse().unwrap()).unwrap().count(Some(500)).solutions;
+        if expected >= 500 {
+            continue;
+        }
+        compared += 1;
+        let spellings = [
+            "mac+learn",
+            "mac+learn+domwdeg+intersect",
+            "mac+learn+vsids+phase+luby=1",
+            "mac+learn+vsids+phase+luby=2+intersect",
+            "mac+learn+domwdeg+random+luby=3",
+        ];
+        for spelling in spellings {
+            let config = spelling.parse::<SolveConfig>().unwrap().with_seed(case);
+            let mut solver = Solver::new(&model, config).unwrap();
+            assert_eq!(solver.count(None).solutions, expected, "{spelling} on sudoku {case}");
+            learnt += solver.stats().learnt;
+        }
+    }
+    assert!(compared > 40 && learnt > 1000, "the searches learnt little: {compared} grids, {learnt} nogoods");
+}
+
 /// Linear sums explain their bounds reasoning by the other terms' bounds
 /// (and `≠` by the fixed terms); each explanation is checked against every
 /// solution, on small domains and near ±2^62.
@@ -178,14 +233,18 @@ fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
 
 /// The solvers that learn, each with its explanations checked against every
 /// solution by `check_nogoods`, count as many solutions as plain MAC.
-fn assert_learning_counts(model: &Model, bitset_limit: u64, what: &str) {
+/// Returns how many nogoods they learnt.
+fn assert_learning_counts(model: &Model, bitset_limit: u64, what: &str) -> u64 {
     let config = |spelling: &str| spelling.parse::<csp::SolveConfig>().unwrap().with_bitset_limit(bitset_limit);
     let expected = Solver::new(model, config("mac+mrv")).unwrap().count(None).solutions;
+    let mut learnt = 0;
     for spelling in ["mac+learn", "mac+learn+vsids+phase+luby=1", "mac+learn+lex"] {
         let mut solver = Solver::new(model, config(spelling)).unwrap();
         solver.check_nogoods(true);
         assert_eq!(solver.count(None).solutions, expected, "{spelling} on {what}");
+        learnt += solver.stats().learnt;
     }
+    learnt
 }
 
 /// Clauses and parities explain a literal they fix by the other literals'
@@ -289,4 +348,116 @@ fn element_explanations_imply_what_they_explain() {
             }
         }
     }
+}
+
+/// Tables explain a removed value, or a bound moved, by a value lost from
+/// each row that had it (shared between rows where one does), and a failure
+/// by a value lost from each row; checked against every solution on small
+/// domains and near ±2^62, as bitsets and as intervals.
+#[test]
+fn table_explanations_imply_what_they_explain() {
+    let big = 1i64 << 62;
+    let mut next = xorshift(0x5851_f42d_4c95_7f2d);
+    let mut learnt = 0;
+    for (lo, hi) in [(0, 4), (big - 4, big), (-big, -big + 4)] {
+        for case in 0..30 {
+            let mut model = Model::new();
+            let x: Vec<VarId> = model.new_vars(6, lo..=hi).unwrap();
+            for _ in 0..5 {
+                let arity = 2 + (next() % 2) as usize;
+                let start = (next() % 6) as usize;
+                let scope: Vec<VarId> = (0..arity).map(|k| x[(start + k) % 6]).collect();
+                // Values of the domain and one beyond each end (within ±2^62).
+                let rows: Vec<Vec<i64>> = (0..12 + next() % 12)
+                    .map(|_| (0..arity).map(|_| (lo - 1 + (next() % 7) as i64).clamp(-big, big)).collect())
+                    .collect();
+                model.table(&scope, &rows).unwrap();
+            }
+            model.all_different(&x[..4]).unwrap();
+            model.add(x[4].le(x[5] + 1)).unwrap();
+            for limit in [1 << 16, 1] {
+                let what = format!("table model {case} over {lo}..={hi}, limit {limit}");
+                learnt += assert_learning_counts(&model, limit, &what);
+            }
+        }
+    }
+    assert!(learnt > 100, "the searches learnt little: {learnt}");
+}
+
+/// Element over an array of variables explains a removed index by its
+/// variable's disjointness from the value, a value (or bound) of the value
+/// by each index gone or its variable without it, the indexed variable's
+/// values by the fixed index and the value's absences, and a failure by
+/// each index gone or disjoint; checked against every solution on small
+/// domains and near ±2^62, as bitsets and as intervals.
+#[test]
+fn element_over_variables_explanations_imply_what_they_explain() {
+    let big = 1i64 << 62;
+    let mut next = xorshift(0x2545_f491_4f6c_dd1d ^ 0xff);
+    let mut learnt = 0;
+    for (lo, hi) in [(0, 3), (big - 3, big), (-big, -big + 3)] {
+        for case in 0..20 {
+            let mut model = Model::new();
+            let xs: Vec<VarId> = model.new_vars(4, lo..=hi).unwrap();
+            let index: Vec<VarId> = model.new_vars(2, 0..=4).unwrap();
+            let value: Vec<VarId> = model.new_vars(2, lo..=hi).unwrap();
+            for k in 0..2 {
+                // The four variables rotated (the second reversed), or,
+                // for one case in four, one of them twice.
+                let start = (next() % 4) as usize;
+                let mut array: Vec<VarId> =
+                    (0..4).map(|j| xs[if k == 1 { start + 4 - j } else { start + j } % 4]).collect();
+                if case % 4 == 0 {
+                    array[3] = array[0];
+                }
+                model.element_var(index[k], &array, value[k], (next() % 2) as i64).unwrap();
+            }
+            model.not_equal(value[0], value[1]).unwrap();
+            model.not_equal(index[0], index[1]).unwrap();
+            model.add(xs[(next() % 4) as usize].le(xs[(next() % 4) as usize] + 1)).unwrap();
+            model.add(value[0].le(xs[(next() % 4) as usize])).unwrap();
+            model.not_equal(xs[(next() % 4) as usize], value[1]).unwrap();
+            for limit in [1 << 16, 1] {
+                let what = format!("element model {case} over {lo}..={hi}, limit {limit}");
+                learnt += assert_learning_counts(&model, limit, &what);
+            }
+        }
+    }
+    assert!(learnt > 100, "the searches learnt little: {learnt}");
+}
+
+/// `x ∈ S` and `x ∉ S` explain a bound by the bound it moved from, and,
+/// reified, a literal fixed because the relation could not hold by the
+/// absence of the values that would have satisfied it (an interval by its
+/// bounds); checked against every solution on small domains and near ±2^62,
+/// as bitsets and as intervals.
+#[test]
+fn in_set_explanations_imply_what_they_explain() {
+    use csp::Condition;
+    let big = 1i64 << 62;
+    let mut next = xorshift(0x1234_5678_9abc_def1);
+    let mut learnt = 0;
+    for (lo, hi) in [(0, 5), (big - 5, big), (-big, -big + 5)] {
+        for case in 0..25 {
+            let mut model = Model::new();
+            let x: Vec<VarId> = model.new_vars(4, lo..=hi).unwrap();
+            let b = model.new_bools(4);
+            let mut set =
+                || -> Vec<i64> { (lo - 1..=hi + 1).filter(|_| next() % 2 == 0).map(|v| v.clamp(-big, big)).collect() };
+            model.reify(b[0], Condition::in_set(x[0], set())).unwrap();
+            model.reify(b[1], Condition::not_in_set(x[1], set())).unwrap();
+            model.implies(b[2], Condition::in_set(x[2], set())).unwrap();
+            model.reify(b[3], Condition::in_set(x[3], (lo + 1)..=(hi - 2))).unwrap();
+            model.add(Condition::not_in_set(x[(case % 4) as usize], set())).unwrap();
+            model.or(&[b[0], b[1], !b[2]]).unwrap();
+            model.or(&[!b[0], b[3]]).unwrap();
+            model.xor(&[b[1], b[2], b[3]]).unwrap();
+            model.all_different(&x).unwrap();
+            for limit in [1 << 16, 1] {
+                let what = format!("in_set model {case} over {lo}..={hi}, limit {limit}");
+                learnt += assert_learning_counts(&model, limit, &what);
+            }
+        }
+    }
+    assert!(learnt > 50, "the searches learnt little: {learnt}");
 }

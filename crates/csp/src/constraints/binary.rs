@@ -264,25 +264,9 @@ impl Reifiable for NotEqual {
     /// interval's bound, because the bound was at that value); a failure
     /// (for reification) because both were: their values.
     fn explain(&self, why: &mut Explanation<'_>) -> bool {
-        let [x, y] = self.scope;
-        let fixed: &[VarId] = match why.explained() {
-            Explained::Failure => &[x, y],
-            Explained::Removed(var) | Explained::AtLeast(var, _) | Explained::AtMost(var, _) => {
-                match (why.fixed_value(x).is_some(), why.fixed_value(y).is_some()) {
-                    (true, _) if var == y => &[x],
-                    (_, true) if var == x => &[y],
-                    _ => return false,
-                }
-            }
-        };
-        let Some(atoms) = fixed
-            .iter()
-            .map(|&v| why.fixed_value(v).map(|value| Atom::Equal(v, value)))
-            .collect::<Option<smallvec::SmallVec<[Atom; 2]>>>()
-        else {
+        if !why.because_fixed(self.scope) {
             return false;
-        };
-        atoms.into_iter().for_each(|atom| why.because(atom));
+        }
         // An interval's bound moved past the value removed: it was at that value.
         match why.explained() {
             Explained::AtLeast(var, _) => why.because_lower_bound(var),

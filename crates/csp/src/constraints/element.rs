@@ -134,19 +134,7 @@ impl Propagator for ElementPropagator<'_> {
         if index == value {
             return false;
         }
-        // The ranges of values asked about.
-        let (var, asked): (VarId, smallvec::SmallVec<[(i64, i64); 8]>) = match why.explained() {
-            Explained::Removed(var) => (var, why.removed_values().map(|v| (v, v)).collect()),
-            Explained::AtLeast(var, bound) => {
-                why.because_lower_bound(var);
-                (var, smallvec::smallvec![(why.min(var), bound - 1)])
-            }
-            Explained::AtMost(var, bound) => {
-                why.because_upper_bound(var);
-                (var, smallvec::smallvec![(bound + 1, why.max(var))])
-            }
-            Explained::Failure => return false,
-        };
+        let Some((var, asked)) = asked_ranges(why) else { return false };
         let asks = |v: i64| asked.iter().any(|&(lo, hi)| (lo..=hi).contains(&v));
         // The array's positions and their indices (an index beyond `i64` is none).
         let entries = array
@@ -295,7 +283,139 @@ impl Propagator for ElementVarPropagator<'_> {
         if self.constraint.scope.len() > 34 { Cost::Expensive } else { Cost::Cheap }
     }
 
+    /// An index removed because its variable and `value` had no value in
+    /// common; a value of `value` (or a bound) because each index either
+    /// was gone or its variable lacked it; the indexed variable's values (or
+    /// bound) because the index was fixed and `value` lacked them; a
+    /// failure because each index was gone or met `value` nowhere.
+    fn explain(&mut self, why: &mut Explanation<'_>) -> bool {
+        let constraint = self.constraint;
+        if self.repeats {
+            return false;
+        }
+        let (index, value, first, xs) = (constraint.scope[0], constraint.scope[1], constraint.first, constraint.xs());
+        // The array's indices (an index beyond `i64` is none) and their variables.
+        let entries = || {
+            xs.iter().enumerate().filter_map(|(k, &x)| Some((i64::try_from(i128::from(first) + k as i128).ok()?, x)))
+        };
+        let Some((var, asked)) = asked_ranges(why) else {
+            // A failure: no index left whose variable met `value`.
+            let gone: smallvec::SmallVec<[(i64, VarId); 8]> = entries().collect();
+            return gone.into_iter().all(|(i, x)| gone_or(why, index, i, |why| because_disjoint(why, x, value)));
+        };
+        let asked = &asked[..];
+        if var == index {
+            let asked_entries: smallvec::SmallVec<[VarId; 8]> = entries()
+                .filter(|&(i, _)| asked.iter().any(|&(lo, hi)| (lo..=hi).contains(&i)))
+                .map(|(_, x)| x)
+                .collect();
+            asked_entries.into_iter().all(|x| because_disjoint(why, x, value))
+        } else if var == value {
+            let all: smallvec::SmallVec<[(i64, VarId); 8]> = entries().collect();
+            all.into_iter().all(|(i, x)| {
+                gone_or(why, index, i, |why| asked.iter().all(|&(lo, hi)| because_none_in(why, x, lo, hi)))
+            })
+        } else {
+            // The indexed variable: the index was fixed to it.
+            let Some(i) = why.fixed_value(index) else { return false };
+            if entries().find(|&(j, _)| j == i).map(|(_, x)| x) != Some(var) {
+                return false;
+            }
+            why.because(Atom::Equal(index, i));
+            asked.iter().all(|&(lo, hi)| because_none_in(why, value, lo, hi))
+        }
+    }
+
     fn is_idempotent(&self) -> bool {
         !self.repeats
     }
+}
+
+/// Ranges of values, each `(lo, hi)`.
+type Ranges = smallvec::SmallVec<[(i64, i64); 8]>;
+
+/// The variable whose values are explained and the ranges of them asked
+/// about (each removed value, or the values a bound moved past, whose own
+/// bound it adds); `None` for a failure.
+fn asked_ranges(why: &mut Explanation<'_>) -> Option<(VarId, Ranges)> {
+    match why.explained() {
+        Explained::Removed(var) => Some((var, why.removed_values().map(|v| (v, v)).collect())),
+        Explained::AtLeast(var, bound) => {
+            why.because_lower_bound(var);
+            Some((var, smallvec::smallvec![(why.min(var), bound - 1)]))
+        }
+        Explained::AtMost(var, bound) => {
+            why.because_upper_bound(var);
+            Some((var, smallvec::smallvec![(bound + 1, why.max(var))]))
+        }
+        Explained::Failure => None,
+    }
+}
+
+/// Adds `index ≠ i` if it held, else what `otherwise` adds; `false` when that fails.
+fn gone_or(
+    why: &mut Explanation<'_>,
+    index: VarId,
+    i: i64,
+    otherwise: impl FnOnce(&mut Explanation<'_>) -> bool,
+) -> bool {
+    if why.contains(index, i) {
+        otherwise(why)
+    } else {
+        why.because(Atom::NotEqual(index, i));
+        true
+    }
+}
+
+/// Adds that `x` had no value in `lo..=hi` (for an interval, the bound
+/// beyond it; for a bitset, each value gone); `false` if it had one.
+fn because_none_in(why: &mut Explanation<'_>, x: VarId, lo: i64, hi: i64) -> bool {
+    if lo > hi {
+        return true;
+    }
+    if why.is_interval(x) {
+        if why.min(x) > hi {
+            why.because(Atom::AtLeast(x, hi + 1));
+        } else if why.max(x) < lo {
+            why.because(Atom::AtMost(x, lo - 1));
+        } else {
+            return false;
+        }
+        return true;
+    }
+    let values: smallvec::SmallVec<[i64; 16]> = why.initial_values(x).filter(|v| (lo..=hi).contains(v)).collect();
+    if values.iter().any(|&v| why.contains(x, v)) {
+        return false;
+    }
+    values.into_iter().for_each(|v| why.because(Atom::NotEqual(x, v)));
+    true
+}
+
+/// Adds that `a` and `b` had no value in common: two intervals' bounds
+/// apart, else for each value a bitset side started with, its absence from
+/// that side or from the other; `false` if they shared one.
+fn because_disjoint(why: &mut Explanation<'_>, a: VarId, b: VarId) -> bool {
+    let (a_interval, b_interval) = (why.is_interval(a), why.is_interval(b));
+    if a_interval && b_interval {
+        let (low, high) = if why.max(a) < why.min(b) { (a, b) } else { (b, a) };
+        let at = why.max(low);
+        if at >= why.min(high) {
+            return false;
+        }
+        why.because(Atom::AtMost(low, at));
+        why.because(Atom::AtLeast(high, at + 1));
+        return true;
+    }
+    // Walk the bitset side that started smaller.
+    let walk = |x: VarId| if why.is_interval(x) { usize::MAX } else { why.initial_values(x).count() };
+    let (bits, other) = if walk(a) <= walk(b) { (a, b) } else { (b, a) };
+    let values: smallvec::SmallVec<[i64; 16]> = why.initial_values(bits).collect();
+    values.into_iter().all(|v| {
+        if why.contains(bits, v) {
+            because_none_in(why, other, v, v)
+        } else {
+            why.because(Atom::NotEqual(bits, v));
+            true
+        }
+    })
 }

@@ -13,8 +13,8 @@
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::domain::Domain;
-use crate::ids::VarId;
-use crate::kernel::{Conflict, Context, Event, PropagationResult};
+use crate::ids::{Atom, VarId};
+use crate::kernel::{Conflict, Context, Event, Explained, Explanation, PropagationResult};
 
 use super::reified::{Enforce, Reifiable, ReifiableRelation};
 
@@ -130,6 +130,26 @@ impl Reifiable for InSet {
 
     fn events(&self) -> Event {
         Event::Domain
+    }
+
+    /// A removed value needs no reason (the set alone removes it); a bound
+    /// moved by the set from the bound it had; a failure (for reification:
+    /// the relation could not hold) of a bitset by the absence of each
+    /// value that would have satisfied it, of an interval by its bounds.
+    fn explain(&self, why: &mut Explanation<'_>) -> bool {
+        let x = self.scope[0];
+        match why.explained() {
+            Explained::Removed(_) => {}
+            Explained::AtLeast(..) => why.because_lower_bound(x),
+            Explained::AtMost(..) => why.because_upper_bound(x),
+            Explained::Failure if why.is_interval(x) => why.because_domain(x),
+            Explained::Failure => {
+                let satisfying: smallvec::SmallVec<[i64; 16]> =
+                    why.initial_values(x).filter(|&v| self.set.contains(v) != self.negated).collect();
+                satisfying.into_iter().for_each(|v| why.because(Atom::NotEqual(x, v)));
+            }
+        }
+        true
     }
 }
 

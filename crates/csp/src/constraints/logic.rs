@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::ids::{Atom, Lit, VarId};
-use crate::kernel::{Conflict, Context, Event, Explained, Explanation, PropagationResult};
+use crate::kernel::{Conflict, Context, Event, Explanation, PropagationResult};
 
 use super::reified::{Enforce, Reifiable, ReifiableRelation};
 
@@ -26,21 +26,6 @@ use super::reified::{Enforce, Reifiable, ReifiableRelation};
 #[inline]
 fn truth(ctx: &Context<'_>, literal: Lit) -> Option<bool> {
     ctx.fixed_value(literal.var()).map(|value| literal.is_true_at(value))
-}
-
-/// The variables among `vars` other than `skip` (the one explained, none
-/// for a failure), each as the value it was fixed to, or `None` if one was
-/// open.
-fn fixed_atoms(why: &Explanation<'_>, vars: impl Iterator<Item = VarId>, skip: Option<VarId>) -> Option<Vec<Atom>> {
-    vars.filter(|&var| Some(var) != skip).map(|var| why.fixed_value(var).map(|value| Atom::Equal(var, value))).collect()
-}
-
-/// The variable whose values or bounds are explained (`None` for a failure).
-fn explained_var(why: &Explanation<'_>) -> Option<VarId> {
-    match why.explained() {
-        Explained::Removed(var) | Explained::AtLeast(var, _) | Explained::AtMost(var, _) => Some(var),
-        Explained::Failure => None,
-    }
 }
 
 /// At least one of the literals is true.
@@ -160,7 +145,7 @@ impl Propagator for ClausePropagator<'_> {
     /// because all were: the values they were fixed to.
     fn explain(&mut self, why: &mut Explanation<'_>) -> bool {
         let literals = &self.clause.literals;
-        let skip = explained_var(why);
+        let skip = why.explained_var();
         if skip.is_some_and(|var| why.min(var) < 0 || why.max(var) > 1) {
             return false;
         }
@@ -275,13 +260,10 @@ impl Reifiable for Xor {
     /// The last open variable fixed, or a failure, because the other
     /// counted variables were fixed: their values.
     fn explain(&self, why: &mut Explanation<'_>) -> bool {
-        let skip = explained_var(why);
-        if skip.is_some_and(|var| why.min(var) < 0 || why.max(var) > 1) {
+        if why.explained_var().is_some_and(|var| why.min(var) < 0 || why.max(var) > 1) {
             return false;
         }
         let counted = self.scope.iter().zip(&self.counted).filter(|(_, counted)| **counted).map(|(&var, _)| var);
-        let Some(atoms) = fixed_atoms(why, counted, skip) else { return false };
-        atoms.into_iter().for_each(|atom| why.because(atom));
-        true
+        why.because_fixed(counted)
     }
 }

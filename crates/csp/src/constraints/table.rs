@@ -2,10 +2,10 @@
 
 use crate::constraint::PropagatorOptions;
 use crate::constraint::{Constraint, Propagator};
-use crate::ids::VarId;
+use crate::ids::{Atom, VarId};
 use crate::kernel::Context;
 use crate::kernel::ReversibleInt;
-use crate::kernel::{Conflict, Cost, PropagationResult};
+use crate::kernel::{Conflict, Cost, Explained, Explanation, PropagationResult};
 
 /// The scope takes the values of one of the allowed rows.
 #[derive(Clone, Debug)]
@@ -161,6 +161,64 @@ impl Propagator for Str<'_> {
 
     fn cost(&self) -> Cost {
         Cost::Expensive
+    }
+
+    /// A value removed (or a bound moved past it) because every row with it
+    /// had lost one of its other values; a failure because every row had
+    /// lost a value: one lost value per row, shared between rows where one
+    /// does for several ("the supports' killed values").
+    fn explain(&mut self, why: &mut Explanation<'_>) -> bool {
+        let vars = &self.table.vars;
+        // A repeated variable: which column removed a value is not known.
+        if (1..vars.len()).any(|j| vars[..j].contains(&vars[j])) {
+            return false;
+        }
+        let arity = vars.len();
+        // The explained column, and which of its values the rows to kill hold.
+        let (column, wanted): (Option<usize>, Box<dyn Fn(i64) -> bool>) = match why.explained() {
+            Explained::Failure => (None, Box::new(|_| true)),
+            Explained::Removed(var) => {
+                let removed: Vec<i64> = why.removed_values().collect();
+                (vars.iter().position(|&v| v == var), Box::new(move |value| removed.binary_search(&value).is_ok()))
+            }
+            // The rows below the new bound, but those the old bound had
+            // already excluded (the old bound is part of the answer).
+            Explained::AtLeast(var, bound) => {
+                let min = why.min(var);
+                why.because_lower_bound(var);
+                (vars.iter().position(|&v| v == var), Box::new(move |value| (min..bound).contains(&value)))
+            }
+            Explained::AtMost(var, bound) => {
+                let max = why.max(var);
+                why.because_upper_bound(var);
+                (vars.iter().position(|&v| v == var), Box::new(move |value| value > bound && value <= max))
+            }
+        };
+        if column.is_none() && why.explained() != Explained::Failure {
+            return false;
+        }
+        let mut killed: Vec<(usize, i64)> = Vec::new();
+        for &row in &self.order {
+            let values = &self.table.rows[row as usize * arity..(row as usize + 1) * arity];
+            if let Some(k) = column {
+                if !wanted(values[k]) {
+                    continue;
+                }
+            }
+            let gone = |k: usize| Some(k) != column && !why.contains(vars[k], values[k]);
+            if killed.iter().any(|&(k, value)| values[k] == value) {
+                continue;
+            }
+            match (0..arity).find(|&k| gone(k)) {
+                Some(k) => killed.push((k, values[k])),
+                // A row that supported what is explained: no answer here.
+                None => return false,
+            }
+        }
+        for (k, value) in killed {
+            why.because(Atom::NotEqual(vars[k], value));
+        }
+        true
     }
 
     fn is_idempotent(&self) -> bool {

@@ -141,6 +141,16 @@ impl Explanation<'_> {
         }
     }
 
+    /// The variable whose values or bounds are explained (`None` for a failure).
+    pub(crate) fn explained_var(&self) -> Option<VarId> {
+        match self.request {
+            Request::Removed { var, .. } | Request::AtLeast { var, .. } | Request::AtMost { var, .. } => {
+                Some(self.id(var))
+            }
+            Request::Failure => None,
+        }
+    }
+
     /// The constraint the propagator acted for (its own, or one of those it
     /// propagates together).
     pub fn constraint(&self) -> ConstraintId {
@@ -371,6 +381,22 @@ impl Explanation<'_> {
                 self.push(Literal::Outside { var: x, word: k, mask: gone });
             }
         }
+    }
+
+    /// The answer of a propagator that acts only once every other variable
+    /// of `vars` is fixed (a parity's last literal, `x ≠ y + c`): each of
+    /// them but the explained one, by the value it had. `false`, adding
+    /// nothing, when one was open.
+    pub(crate) fn because_fixed(&mut self, vars: impl IntoIterator<Item = VarId>) -> bool {
+        let skip = self.explained_var();
+        let atoms: Option<smallvec::SmallVec<[Atom; 8]>> = vars
+            .into_iter()
+            .filter(|&var| Some(var) != skip)
+            .map(|var| self.fixed_value(var).map(|value| Atom::Equal(var, value)))
+            .collect();
+        let Some(atoms) = atoms else { return false };
+        atoms.into_iter().for_each(|atom| self.because(atom));
+        true
     }
 
     /// Adds `var ≥ min`, its smallest value then.

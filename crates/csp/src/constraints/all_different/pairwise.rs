@@ -31,6 +31,10 @@ pub(super) struct Pairwise<'c> {
     hits: Vec<(u32, u32)>,
     /// Whether the scope is model variables `k, k+1, ...` in a word-major state.
     consecutive: bool,
+    /// Whether a variable of the scope is an interval, which cannot lose a
+    /// value between its bounds: a done position's value may then still be
+    /// in another's domain (see [`Pairwise::eliminate`]).
+    intervals: bool,
 }
 
 /// The positions of an all-different whose assignment is accounted for
@@ -122,6 +126,12 @@ impl Done {
         self.unlinked = *done;
     }
 
+    /// The first `done` positions done, in the order they were done.
+    #[inline]
+    pub(super) fn positions(&self, done: usize) -> &[u32] {
+        &self.order[..done]
+    }
+
     /// The positions not done, in scope order, starting after `from` (the head
     /// `n` for the first).
     #[inline]
@@ -172,6 +182,7 @@ impl<'c> Pairwise<'c> {
             position_of: Vec::new(),
             hits: Vec::new(),
             consecutive: false,
+            intervals: false,
         }
     }
 
@@ -189,7 +200,8 @@ impl<'c> Pairwise<'c> {
         let n = self.vars.len();
         let value = ctx.assigned_value(self.vars[p]).expect("an assigned variable");
         // The positions already done cannot hold the shifted value: it was
-        // removed from `p` when they were done, so only the others need a look.
+        // removed from `p` when they were done, so only the others need a look
+        // (unless `p` is an interval that kept it: see `intervals`).
         ctx.count_checks((n - done) as u64);
         let mut fixed_another = false;
         if let Some((shifts, lens)) = &self.dense {
@@ -248,6 +260,16 @@ impl<'c> Pairwise<'c> {
             }
         } else {
             let target = i128::from(value) + i128::from(self.offsets[p]);
+            // An interval keeps a value between its bounds when it is removed,
+            // so a position done before may hold the shifted value: compare.
+            if self.intervals {
+                for &r in self.done.positions(done - 1) {
+                    let other = ctx.fixed_value(self.vars[r as usize]).expect("done positions are fixed");
+                    if i128::from(other) + i128::from(self.offsets[r as usize]) == target {
+                        return Err(Conflict);
+                    }
+                }
+            }
             let mut q = self.done.after(n);
             while q != n {
                 let var = self.vars[q];
@@ -279,6 +301,7 @@ impl Propagator for Pairwise<'_> {
             let lens = self.vars.iter().map(|v| ctx.size(*v) as u32).collect();
             (shifts, lens)
         });
+        self.intervals = self.vars.iter().any(|&v| ctx.is_interval(v));
         self.consecutive = state.row(0).is_some()
             && self.vars.iter().enumerate().all(|(q, v)| v.index as usize == self.vars[0].index as usize + q);
         let lo = self.vars.iter().map(|v| v.index).min().unwrap_or(0);

@@ -20,6 +20,7 @@ impl Board {
         matching: &mut Matching,
     ) -> Result<usize, u32> {
         let members = topology.members(u);
+        debug_assert!(self.fixed_values_left_peers(members), "tier 3 on constraint {u} before tier 1 is done");
         // The free variables (without a branch per variable: whether one is
         // fixed is anyone's guess).
         let mut free = 0u64;
@@ -52,10 +53,12 @@ impl Board {
             held |= d & is_free;
         }
         (core.var_match, core.val_match) = *matching;
-        // Tier 1 has taken the fixed variables' values from the others (and
-        // no two share one), and the pass need not do it again; under
-        // learning some path leaves it undone (skipping it there made the
-        // property tests of learning fail), and the pass does it.
+        // Tier 1 has taken the fixed variables' values from the others and no
+        // two share one (the assertion above says so in debug builds; the
+        // learning failures once blamed on the system were a bug of pairwise
+        // elimination over intervals), so the pass need not do it again. The
+        // check on the way in costs nothing beside the copy, and keeps the
+        // pass's own elimination for any caller that breaks the invariant.
         let fixed = members.len() as u32 - free.count_ones();
         let eliminated = taken.count_ones() == fixed && held & taken == 0;
         let result = if eliminated { core.matching_after_elimination(free, taken) } else { core.matching() };
@@ -70,5 +73,21 @@ impl Board {
         // Domain consistent now: no need for another look at `u` until it changes.
         self.to_look[u / 64] &= !(1 << (u % 64));
         Ok(members.len())
+    }
+
+    /// Whether the values of the fixed variables among `members` are
+    /// absent from the others, as tier 1 leaves them (for a debug check).
+    fn fixed_values_left_peers(&self, members: &[u32]) -> bool {
+        let (mut taken, mut fixed, mut free) = (0u64, 0u32, 0u64);
+        for &p in members {
+            let d = self.masks[p as usize];
+            if d & d.wrapping_sub(1) == 0 {
+                taken |= d;
+                fixed += 1;
+            } else {
+                free |= d;
+            }
+        }
+        taken.count_ones() == fixed && free & taken == 0
     }
 }

@@ -20,8 +20,9 @@
 //!    "places"), updated with every removal; a place set that shrinks to one
 //!    variable is a candidate. A constraint whose variables changed between
 //!    calls is checked whole, as [`super::bitset`]'s cheap pass does.
-//! 3. **Matching**: for each constraint that changed since its last look
-//!    and may hold a Hall set ([`hall_set_possible`]), Régin's matching
+//! 3. **Matching** (once tier 1 is done: no fixed variable's value is left
+//!    in a peer's domain, which debug builds assert): for each constraint
+//!    that changed since its last look and may hold a Hall set ([`hall_set_possible`]), Régin's matching
 //!    pass, which leaves it domain consistent (and, when it removes
 //!    nothing, says so early: [`Core::matching`]; when tier 1 has left it
 //!    no value elimination to do, it skips that:
