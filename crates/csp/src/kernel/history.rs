@@ -314,12 +314,25 @@ impl State {
 }
 
 impl History {
-    /// The entries (before `time`) that removed the positions `mask` of
-    /// word `k` of `var`, each with the part it removed: `found(entry,
-    /// part)`. Every position must have been removed before `time`.
-    pub(crate) fn locate_removed(&self, var: u32, k: u32, mut mask: u64, time: u32, mut found: impl FnMut(u32, u64)) {
+    /// The entries (from `floor`, before `time`) that removed the positions
+    /// `mask` of word `k` of `var`, each with the part it removed:
+    /// `found(entry, part)`. Every position must have been removed before
+    /// `time`; those not found were removed before `floor` (a caller that
+    /// drops the root's facts passes the root's end and walks no further).
+    pub(crate) fn locate_removed(
+        &self,
+        var: u32,
+        k: u32,
+        mut mask: u64,
+        time: u32,
+        floor: u32,
+        mut found: impl FnMut(u32, u64),
+    ) {
         let mut e = self.last(var);
         while e != NONE && mask != 0 {
+            if e < floor {
+                return;
+            }
             let entry = &self.entries[e as usize];
             if e < time && entry.word == k && entry.removed & mask != 0 {
                 found(e, entry.removed & mask);

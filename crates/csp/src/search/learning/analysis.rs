@@ -85,6 +85,14 @@ pub(crate) struct Analysis {
     merged: Vec<(Literal, u32, bool)>,
     /// Where the search for the next entry to explain goes on from (down).
     scan: u32,
+    /// The history's first entry after the root's: tracing walks no
+    /// further back (the root's facts are dropped).
+    floor: u32,
+    /// Per word address of the bitsets, the positions whose removal this
+    /// analysis has traced (a position is removed once along a branch, so
+    /// its entry is marked already), and the addresses to clear.
+    traced: Vec<u64>,
+    traced_at: Vec<u32>,
     /// The variables met (for VSIDS) and the nogoods used (their activity).
     pub(super) vars: Vec<u32>,
     pub(super) clauses: Vec<u32>,
@@ -97,17 +105,26 @@ impl Analysis {
             self.need[e as usize] = Need::EMPTY;
         }
         self.touched.clear();
+        for &a in &self.traced_at {
+            self.traced[a as usize] = 0;
+        }
+        self.traced_at.clear();
         self.open = 0;
         self.vars.clear();
         self.clauses.clear();
     }
 
-    /// Prepares for a conflict over a history of `len` entries.
-    pub(super) fn start(&mut self, len: usize) {
+    /// Prepares for a conflict over a history of `len` entries whose root
+    /// ends at entry `floor`, on the domains of `state`.
+    pub(super) fn start(&mut self, state: &State, len: usize, floor: u32) {
         self.clear();
         self.scan = len as u32;
+        self.floor = floor;
         if self.need.len() < len {
             self.need.resize(len, Need::EMPTY);
+        }
+        if self.traced.len() < state.num_addresses() {
+            self.traced.resize(state.num_addresses(), 0);
         }
     }
 
@@ -146,11 +163,20 @@ impl Analysis {
     fn trace_one(&mut self, state: &State, history: &History, level_start: &[u32], fact: Literal, time: u32) {
         match fact {
             Literal::Outside { var, word, mask } => {
-                let mut parts: smallvec::SmallVec<[(u32, u64); 8]> = smallvec::SmallVec::new();
-                history.locate_removed(var, word, mask, time, |e, part| parts.push((e, part)));
-                for (e, part) in parts {
-                    self.mark(history, level_start, e, Need { mask: part, ..Need::EMPTY });
+                let address = state.address_of(var, word);
+                let traced = self.traced[address];
+                let mask = mask & !traced;
+                if mask == 0 {
+                    return;
                 }
+                if traced == 0 {
+                    self.traced_at.push(address as u32);
+                }
+                self.traced[address] = traced | mask;
+                let floor = self.floor;
+                history.locate_removed(var, word, mask, time, floor, |e, part| {
+                    self.mark(history, level_start, e, Need { mask: part, ..Need::EMPTY });
+                });
             }
             Literal::Within { var, word, mask } => {
                 // Every other position of the variable is removed.

@@ -252,7 +252,8 @@ impl Solver<'_> {
     /// holds at the root: the search is over.
     fn analyse(&mut self, learning: &mut Learning, failure: Failure) -> Option<Learnt> {
         let len = self.state.history().expect("the history is on").len();
-        learning.analysis.start(len as usize);
+        let floor = learning.level_start.get(1).copied().unwrap_or(len);
+        learning.analysis.start(&self.state, len as usize, floor);
         let mut facts = std::mem::take(&mut learning.analysis.facts);
         self.conflict_facts(learning, failure, &mut facts);
         learning.analysis.facts = facts;
