@@ -93,6 +93,9 @@ pub(crate) struct Analysis {
     /// its entry is marked already), and the addresses to clear.
     traced: Vec<u64>,
     traced_at: Vec<u32>,
+    /// Per word address, the index in `merged` of the fact on its
+    /// positions ([`NONE`] when there is none).
+    merged_at: Vec<u32>,
     /// The variables met (for VSIDS) and the nogoods used (their activity).
     pub(super) vars: Vec<u32>,
     pub(super) clauses: Vec<u32>,
@@ -125,6 +128,7 @@ impl Analysis {
         }
         if self.traced.len() < state.num_addresses() {
             self.traced.resize(state.num_addresses(), 0);
+            self.merged_at.resize(state.num_addresses(), NONE);
         }
     }
 
@@ -284,7 +288,12 @@ impl Analysis {
     /// The nogood left: merges the marked entries' facts per variable and
     /// returns the clause. `decision(level)` is the decision literal of a
     /// level (a fact: `x = v`, or the half of a split).
-    pub(super) fn learnt(&mut self, history: &History, mut decision: impl FnMut(u32) -> Literal) -> Learnt {
+    pub(super) fn learnt(
+        &mut self,
+        state: &State,
+        history: &History,
+        mut decision: impl FnMut(u32) -> Literal,
+    ) -> Learnt {
         let merged = &mut self.merged;
         merged.clear();
         for &e in &self.touched {
@@ -308,7 +317,12 @@ impl Analysis {
                 }
             }
             for fact in facts {
-                merge(merged, fact, level, level == self.level);
+                merge(merged, &mut self.merged_at, state, fact, level, level == self.level);
+            }
+        }
+        for &(fact, _, _) in merged.iter() {
+            if let Literal::Outside { var, word, .. } = fact {
+                self.merged_at[state.address_of(var, word)] = NONE;
             }
         }
         // A decision `x = v` implies every position of `x` but `v` removed.
@@ -334,16 +348,33 @@ impl Analysis {
 }
 
 /// Adds `fact` (of level `level`, the implication point's when `uip`) to
-/// `merged`, joining a fact on the same word's positions or the same bound
-/// side of the same variable.
-fn merge(merged: &mut Vec<(Literal, u32, bool)>, fact: Literal, level: u32, uip: bool) {
+/// `merged`, joining a fact on the same word's positions (found through
+/// `merged_at`, by word address) or the same bound side of the same variable.
+fn merge(
+    merged: &mut Vec<(Literal, u32, bool)>,
+    merged_at: &mut [u32],
+    state: &State,
+    fact: Literal,
+    level: u32,
+    uip: bool,
+) {
+    if let Literal::Outside { var, word, mask } = fact {
+        let at = &mut merged_at[state.address_of(var, word)];
+        if *at == NONE {
+            *at = merged.len() as u32;
+            merged.push((fact, level, uip));
+        } else {
+            let (old, old_level, old_uip) = &mut merged[*at as usize];
+            if let Literal::Outside { mask: old_mask, .. } = old {
+                *old_mask |= mask;
+            }
+            *old_level = (*old_level).max(level);
+            *old_uip |= uip;
+        }
+        return;
+    }
     for (old, old_level, old_uip) in merged.iter_mut() {
         let joined = match (*old, fact) {
-            (Literal::Outside { var, word, mask }, Literal::Outside { var: v, word: w, mask: m })
-                if var == v && word == w =>
-            {
-                Some(Literal::Outside { var, word, mask: mask | m })
-            }
             (Literal::AtLeast { var, value }, Literal::AtLeast { var: v, value: b }) if var == v => {
                 Some(Literal::AtLeast { var, value: value.max(b) })
             }

@@ -290,7 +290,7 @@ impl Solver<'_> {
             }
         }
         let history = self.state.history().expect("the history is on");
-        let learnt = learning.analysis.learnt(history, |level| self.decision_literal(level));
+        let learnt = learning.analysis.learnt(&self.state, history, |level| self.decision_literal(level));
         for &var in &learning.analysis.vars {
             self.activity.bump(var);
         }
