@@ -6,7 +6,10 @@
 //! made it true (`History::locate_removed`, `History::locate_bound`), and
 //! each such entry is marked with the part of its change the conjunction
 //! needs (some of the positions it removed, or a bound). Facts of the root
-//! are dropped: they hold in every state the search can reach. Then, while
+//! are dropped: they hold in every state the search can reach, so tracing
+//! stops at the root's last entry. A position is removed once along a
+//! branch, so each removed position is traced once per conflict (later
+//! facts on it would mark the same entry again). Then, while
 //! more than one entry of the conflict's decision level is marked, the
 //! latest one is replaced by its explanation: what its propagator (or
 //! nogood) says made the needed part true, facts that held before it, traced
