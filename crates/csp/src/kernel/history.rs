@@ -203,6 +203,25 @@ impl State {
     }
 
     fn record_into(&mut self, history: &mut History, cause: Cause) {
+        // The common batch, one trail record of one word (a propagator
+        // narrowing one domain), without the general walk's scratch.
+        let end = self.trail.len();
+        if end > history.recorded_words && self.interval_trail.len() == history.recorded_intervals {
+            let (address, old, used) = self.trail_record(end);
+            if end - used == history.recorded_words {
+                let after = self.words[address];
+                let old = match old {
+                    OldWord::Whole(old) => old,
+                    OldWord::Bit(bit) => after | 1u64 << bit,
+                };
+                history.recorded_words = end;
+                if old & !after != 0 {
+                    let (var, k) = self.locate(address);
+                    history.push(var as u32, k, old & !after, cause);
+                }
+                return;
+            }
+        }
         // The word trail, read backwards (a whole-word record is only
         // recognisable from its end): each changed word once, with the bits
         // the batch removed from it.
