@@ -332,6 +332,51 @@ impl State {
     }
 }
 
+/// Every bitset word as it was at an earlier time of the history, kept for
+/// a reader that goes back in time step by step (conflict analysis, whose
+/// explanations come in decreasing order): moving back puts back what the
+/// entries in between removed, once, instead of walking each variable's
+/// chain of entries for every word an explanation reads
+/// ([`State::word_before`]). Only for states of at most [`Rewound::LIMIT`]
+/// words, copied at each start.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Rewound {
+    words: Vec<u64>,
+    /// The time the words are as before; `None` when not in use.
+    time: Option<u32>,
+}
+
+impl Rewound {
+    /// The most words copied at a start.
+    const LIMIT: usize = 4096;
+
+    /// Starts from the domains as they are (the history's current time).
+    pub(crate) fn start(&mut self, state: &State) {
+        let Some(history) = state.history() else { return };
+        if state.words.len() > Self::LIMIT {
+            self.time = None;
+            return;
+        }
+        self.words.clear();
+        self.words.extend_from_slice(&state.words);
+        self.time = Some(history.len());
+    }
+
+    /// Goes back to just before entry `time`, if it is not later than
+    /// where the words are; the words as they were then, else `None`.
+    pub(crate) fn back_to(&mut self, state: &State, time: u32) -> Option<&[u64]> {
+        let now = self.time.filter(|&now| time <= now)?;
+        let history = state.history()?;
+        for entry in history.entries[time as usize..now as usize].iter().rev() {
+            if !entry.is_interval() {
+                self.words[state.address(entry.var, entry.word)] |= entry.removed;
+            }
+        }
+        self.time = Some(time);
+        Some(&self.words)
+    }
+}
+
 impl History {
     /// The entries (from `floor`, before `time`) that removed the positions
     /// `mask` of word `k` of `var`, each with the part it removed:
