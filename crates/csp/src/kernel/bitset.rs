@@ -137,6 +137,19 @@ impl State {
         self.address(var, 0)
     }
 
+    /// The address of word `k` of `var` (below [`State::num_addresses`]),
+    /// for a caller that keeps something per word of every bitset.
+    #[inline]
+    pub(crate) fn address_of(&self, var: u32, k: u32) -> usize {
+        self.address(var, k)
+    }
+
+    /// The number of word addresses.
+    #[inline]
+    pub(crate) fn num_addresses(&self) -> usize {
+        self.words.len()
+    }
+
     /// The word at an address from [`State::word_address`].
     #[inline(always)]
     pub(crate) fn word_at(&self, address: usize) -> u64 {

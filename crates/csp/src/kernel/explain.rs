@@ -115,6 +115,9 @@ pub struct Explanation<'a> {
     pub(crate) constraint: u32,
     pub(crate) model: u32,
     pub(crate) out: &'a mut Vec<Literal>,
+    /// Every bitset word as it was before `time`, by address, when the
+    /// caller keeps them ([`Rewound`](super::Rewound)).
+    pub(crate) rewound: Option<&'a [u64]>,
 }
 
 impl std::fmt::Debug for Explanation<'_> {
@@ -188,7 +191,10 @@ impl Explanation<'_> {
     /// Word `k` of bitset `x`'s domain as it was.
     #[inline]
     pub(crate) fn word(&self, x: u32, k: u32) -> u64 {
-        self.state.word_before(self.history, x, k, self.time)
+        match self.rewound {
+            Some(words) => words[self.state.address_of(x, k)],
+            None => self.state.word_before(self.history, x, k, self.time),
+        }
     }
 
     /// Interval `x`'s bounds as they were.

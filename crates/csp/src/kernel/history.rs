@@ -203,6 +203,25 @@ impl State {
     }
 
     fn record_into(&mut self, history: &mut History, cause: Cause) {
+        // The common batch, one trail record of one word (a propagator
+        // narrowing one domain), without the general walk's scratch.
+        let end = self.trail.len();
+        if end > history.recorded_words && self.interval_trail.len() == history.recorded_intervals {
+            let (address, old, used) = self.trail_record(end);
+            if end - used == history.recorded_words {
+                let after = self.words[address];
+                let old = match old {
+                    OldWord::Whole(old) => old,
+                    OldWord::Bit(bit) => after | 1u64 << bit,
+                };
+                history.recorded_words = end;
+                if old & !after != 0 {
+                    let (var, k) = self.locate(address);
+                    history.push(var as u32, k, old & !after, cause);
+                }
+                return;
+            }
+        }
         // The word trail, read backwards (a whole-word record is only
         // recognisable from its end): each changed word once, with the bits
         // the batch removed from it.
@@ -313,13 +332,71 @@ impl State {
     }
 }
 
+/// Every bitset word as it was at an earlier time of the history, kept for
+/// a reader that goes back in time step by step (conflict analysis, whose
+/// explanations come in decreasing order): moving back puts back what the
+/// entries in between removed, once, instead of walking each variable's
+/// chain of entries for every word an explanation reads
+/// ([`State::word_before`]). Only for states of at most [`Rewound::LIMIT`]
+/// words, copied at each start.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Rewound {
+    words: Vec<u64>,
+    /// The time the words are as before; `None` when not in use.
+    time: Option<u32>,
+}
+
+impl Rewound {
+    /// The most words copied at a start.
+    const LIMIT: usize = 4096;
+
+    /// Starts from the domains as they are (the history's current time).
+    pub(crate) fn start(&mut self, state: &State) {
+        let Some(history) = state.history() else { return };
+        if state.words.len() > Self::LIMIT {
+            self.time = None;
+            return;
+        }
+        self.words.clear();
+        self.words.extend_from_slice(&state.words);
+        self.time = Some(history.len());
+    }
+
+    /// Goes back to just before entry `time`, if it is not later than
+    /// where the words are; the words as they were then, else `None`.
+    pub(crate) fn back_to(&mut self, state: &State, time: u32) -> Option<&[u64]> {
+        let now = self.time.filter(|&now| time <= now)?;
+        let history = state.history()?;
+        for entry in history.entries[time as usize..now as usize].iter().rev() {
+            if !entry.is_interval() {
+                self.words[state.address(entry.var, entry.word)] |= entry.removed;
+            }
+        }
+        self.time = Some(time);
+        Some(&self.words)
+    }
+}
+
 impl History {
-    /// The entries (before `time`) that removed the positions `mask` of
-    /// word `k` of `var`, each with the part it removed: `found(entry,
-    /// part)`. Every position must have been removed before `time`.
-    pub(crate) fn locate_removed(&self, var: u32, k: u32, mut mask: u64, time: u32, mut found: impl FnMut(u32, u64)) {
+    /// The entries (from `floor`, before `time`) that removed the positions
+    /// `mask` of word `k` of `var`, each with the part it removed:
+    /// `found(entry, part)`. Every position must have been removed before
+    /// `time`; those not found were removed before `floor` (a caller that
+    /// drops the root's facts passes the root's end and walks no further).
+    pub(crate) fn locate_removed(
+        &self,
+        var: u32,
+        k: u32,
+        mut mask: u64,
+        time: u32,
+        floor: u32,
+        mut found: impl FnMut(u32, u64),
+    ) {
         let mut e = self.last(var);
         while e != NONE && mask != 0 {
+            if e < floor {
+                return;
+            }
             let entry = &self.entries[e as usize];
             if e < time && entry.word == k && entry.removed & mask != 0 {
                 found(e, entry.removed & mask);

@@ -15,20 +15,22 @@ impl Solver<'_> {
     /// Appends to `out` why `propagator`, acting for `constraint`, did what
     /// `request` asks at entry `time` of the history (`time` the history's
     /// length for a failure): its own explanation (then `true`), or the
-    /// generic one.
+    /// generic one. `rewound`, if given, holds every bitset word as it was
+    /// before `time`, by address.
     pub(super) fn explain_by_propagator(
         &mut self,
         propagator: u32,
         constraint: u32,
         request: Request,
         time: u32,
+        rewound: Option<&[u64]>,
         out: &mut Vec<Literal>,
     ) -> bool {
         let state = &self.state;
         let history = state.history().expect("explanations read the history");
         let start = out.len();
         let model = self.program.model.id();
-        let mut explanation = Explanation { state, history, time, request, constraint, model, out };
+        let mut explanation = Explanation { state, history, time, request, constraint, model, out, rewound };
         if self.program.propagators[propagator as usize].explain(&mut explanation) {
             return true;
         }
@@ -82,7 +84,7 @@ impl Solver<'_> {
             }
             literals.clear();
             for request in requests {
-                self.explain_by_propagator(propagator, constraint, request, e, &mut literals);
+                self.explain_by_propagator(propagator, constraint, request, e, None, &mut literals);
             }
             because.clear();
             for &literal in &literals {

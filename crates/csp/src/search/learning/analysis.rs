@@ -6,7 +6,10 @@
 //! made it true (`History::locate_removed`, `History::locate_bound`), and
 //! each such entry is marked with the part of its change the conjunction
 //! needs (some of the positions it removed, or a bound). Facts of the root
-//! are dropped: they hold in every state the search can reach. Then, while
+//! are dropped: they hold in every state the search can reach, so tracing
+//! stops at the root's last entry. A position is removed once along a
+//! branch, so each removed position is traced once per conflict (later
+//! facts on it would mark the same entry again). Then, while
 //! more than one entry of the conflict's decision level is marked, the
 //! latest one is replaced by its explanation: what its propagator (or
 //! nogood) says made the needed part true, facts that held before it, traced
@@ -85,6 +88,17 @@ pub(crate) struct Analysis {
     merged: Vec<(Literal, u32, bool)>,
     /// Where the search for the next entry to explain goes on from (down).
     scan: u32,
+    /// The history's first entry after the root's: tracing walks no
+    /// further back (the root's facts are dropped).
+    floor: u32,
+    /// Per word address of the bitsets, the positions whose removal this
+    /// analysis has traced (a position is removed once along a branch, so
+    /// its entry is marked already), and the addresses to clear.
+    traced: Vec<u64>,
+    traced_at: Vec<u32>,
+    /// Per word address, the index in `merged` of the fact on its
+    /// positions ([`NONE`] when there is none).
+    merged_at: Vec<u32>,
     /// The variables met (for VSIDS) and the nogoods used (their activity).
     pub(super) vars: Vec<u32>,
     pub(super) clauses: Vec<u32>,
@@ -97,17 +111,27 @@ impl Analysis {
             self.need[e as usize] = Need::EMPTY;
         }
         self.touched.clear();
+        for &a in &self.traced_at {
+            self.traced[a as usize] = 0;
+        }
+        self.traced_at.clear();
         self.open = 0;
         self.vars.clear();
         self.clauses.clear();
     }
 
-    /// Prepares for a conflict over a history of `len` entries.
-    pub(super) fn start(&mut self, len: usize) {
+    /// Prepares for a conflict over a history of `len` entries whose root
+    /// ends at entry `floor`, on the domains of `state`.
+    pub(super) fn start(&mut self, state: &State, len: usize, floor: u32) {
         self.clear();
         self.scan = len as u32;
+        self.floor = floor;
         if self.need.len() < len {
             self.need.resize(len, Need::EMPTY);
+        }
+        if self.traced.len() < state.num_addresses() {
+            self.traced.resize(state.num_addresses(), 0);
+            self.merged_at.resize(state.num_addresses(), NONE);
         }
     }
 
@@ -146,11 +170,20 @@ impl Analysis {
     fn trace_one(&mut self, state: &State, history: &History, level_start: &[u32], fact: Literal, time: u32) {
         match fact {
             Literal::Outside { var, word, mask } => {
-                let mut parts: smallvec::SmallVec<[(u32, u64); 8]> = smallvec::SmallVec::new();
-                history.locate_removed(var, word, mask, time, |e, part| parts.push((e, part)));
-                for (e, part) in parts {
-                    self.mark(history, level_start, e, Need { mask: part, ..Need::EMPTY });
+                let address = state.address_of(var, word);
+                let traced = self.traced[address];
+                let mask = mask & !traced;
+                if mask == 0 {
+                    return;
                 }
+                if traced == 0 {
+                    self.traced_at.push(address as u32);
+                }
+                self.traced[address] = traced | mask;
+                let floor = self.floor;
+                history.locate_removed(var, word, mask, time, floor, |e, part| {
+                    self.mark(history, level_start, e, Need { mask: part, ..Need::EMPTY });
+                });
             }
             Literal::Within { var, word, mask } => {
                 // Every other position of the variable is removed.
@@ -258,7 +291,12 @@ impl Analysis {
     /// The nogood left: merges the marked entries' facts per variable and
     /// returns the clause. `decision(level)` is the decision literal of a
     /// level (a fact: `x = v`, or the half of a split).
-    pub(super) fn learnt(&mut self, history: &History, mut decision: impl FnMut(u32) -> Literal) -> Learnt {
+    pub(super) fn learnt(
+        &mut self,
+        state: &State,
+        history: &History,
+        mut decision: impl FnMut(u32) -> Literal,
+    ) -> Learnt {
         let merged = &mut self.merged;
         merged.clear();
         for &e in &self.touched {
@@ -282,7 +320,12 @@ impl Analysis {
                 }
             }
             for fact in facts {
-                merge(merged, fact, level, level == self.level);
+                merge(merged, &mut self.merged_at, state, fact, level, level == self.level);
+            }
+        }
+        for &(fact, _, _) in merged.iter() {
+            if let Literal::Outside { var, word, .. } = fact {
+                self.merged_at[state.address_of(var, word)] = NONE;
             }
         }
         // A decision `x = v` implies every position of `x` but `v` removed.
@@ -308,16 +351,33 @@ impl Analysis {
 }
 
 /// Adds `fact` (of level `level`, the implication point's when `uip`) to
-/// `merged`, joining a fact on the same word's positions or the same bound
-/// side of the same variable.
-fn merge(merged: &mut Vec<(Literal, u32, bool)>, fact: Literal, level: u32, uip: bool) {
+/// `merged`, joining a fact on the same word's positions (found through
+/// `merged_at`, by word address) or the same bound side of the same variable.
+fn merge(
+    merged: &mut Vec<(Literal, u32, bool)>,
+    merged_at: &mut [u32],
+    state: &State,
+    fact: Literal,
+    level: u32,
+    uip: bool,
+) {
+    if let Literal::Outside { var, word, mask } = fact {
+        let at = &mut merged_at[state.address_of(var, word)];
+        if *at == NONE {
+            *at = merged.len() as u32;
+            merged.push((fact, level, uip));
+        } else {
+            let (old, old_level, old_uip) = &mut merged[*at as usize];
+            if let Literal::Outside { mask: old_mask, .. } = old {
+                *old_mask |= mask;
+            }
+            *old_level = (*old_level).max(level);
+            *old_uip |= uip;
+        }
+        return;
+    }
     for (old, old_level, old_uip) in merged.iter_mut() {
         let joined = match (*old, fact) {
-            (Literal::Outside { var, word, mask }, Literal::Outside { var: v, word: w, mask: m })
-                if var == v && word == w =>
-            {
-                Some(Literal::Outside { var, word, mask: mask | m })
-            }
             (Literal::AtLeast { var, value }, Literal::AtLeast { var: v, value: b }) if var == v => {
                 Some(Literal::AtLeast { var, value: value.max(b) })
             }

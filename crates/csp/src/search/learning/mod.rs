@@ -50,7 +50,7 @@
 //! learns.
 
 use crate::ids::VarId;
-use crate::kernel::{Cause, Literal, NONE, Request};
+use crate::kernel::{Cause, Literal, NONE, Request, Rewound};
 
 use super::Solver;
 use super::dfs::FrameKind;
@@ -70,6 +70,8 @@ use nogoods::{Found, Nogoods};
 pub(super) struct Learning {
     nogoods: Nogoods,
     analysis: Analysis,
+    /// The domains as they were, for the explanations of an analysis.
+    rewound: Rewound,
     /// Per decision level (from 1; 0 is the root's), the first entry of the
     /// history it recorded.
     level_start: Vec<u32>,
@@ -91,6 +93,7 @@ impl Learning {
         Learning {
             nogoods: Nogoods::new(num_vars),
             analysis: Analysis::default(),
+            rewound: Rewound::default(),
             level_start: vec![0],
             until_reduction: FIRST_REDUCTION,
             reduction_interval: FIRST_REDUCTION,
@@ -174,7 +177,8 @@ impl Solver<'_> {
         match cause {
             Cause::Propagator { propagator, constraint } => {
                 let start = out.len();
-                let own = self.explain_by_propagator(propagator, constraint, request, time, out);
+                let rewound = learning.rewound.back_to(&self.state, time);
+                let own = self.explain_by_propagator(propagator, constraint, request, time, rewound, out);
                 #[cfg(feature = "testing")]
                 if let (true, Some(check)) = (own, &mut learning.check) {
                     let history = self.state.history().expect("a solver that learns keeps the history");
@@ -252,7 +256,9 @@ impl Solver<'_> {
     /// holds at the root: the search is over.
     fn analyse(&mut self, learning: &mut Learning, failure: Failure) -> Option<Learnt> {
         let len = self.state.history().expect("the history is on").len();
-        learning.analysis.start(len as usize);
+        let floor = learning.level_start.get(1).copied().unwrap_or(len);
+        learning.analysis.start(&self.state, len as usize, floor);
+        learning.rewound.start(&self.state);
         let mut facts = std::mem::take(&mut learning.analysis.facts);
         self.conflict_facts(learning, failure, &mut facts);
         learning.analysis.facts = facts;
@@ -289,7 +295,7 @@ impl Solver<'_> {
             }
         }
         let history = self.state.history().expect("the history is on");
-        let learnt = learning.analysis.learnt(history, |level| self.decision_literal(level));
+        let learnt = learning.analysis.learnt(&self.state, history, |level| self.decision_literal(level));
         for &var in &learning.analysis.vars {
             self.activity.bump(var);
         }
