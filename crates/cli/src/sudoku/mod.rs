@@ -214,7 +214,7 @@ enum TraceFormat {
 }
 
 /// The strategy options, which `trace --human` (a person's steps) has no use for.
-const STRATEGY_OPTIONS: [&str; 12] = [
+const STRATEGY_OPTIONS: [&str; 13] = [
     "propagation",
     "var_order",
     "value_order",
@@ -224,6 +224,7 @@ const STRATEGY_OPTIONS: [&str; 12] = [
     "no_intersections",
     "branching",
     "restarts",
+    "learn",
     "seed",
     "node_limit",
     "timeout",

@@ -437,7 +437,7 @@ impl Search<'_> {
         } else {
             let header = match self.format {
                 TraceFormat::Text => format!(
-                    "# trace of {location}: {}x{} with {} boxes, {}; {} propagation, {} variable order, {} all-different{}{}{}\n",
+                    "# trace of {location}: {}x{} with {} boxes, {}; {} propagation, {} variable order, {} all-different{}{}{}{}\n",
                     puzzle.side(),
                     puzzle.side(),
                     puzzle.shape(),
@@ -447,6 +447,7 @@ impl Search<'_> {
                     config.all_different,
                     if config.all_different_intersections { " with intersections" } else { "" },
                     if config.branching() == Branching::Binary { ", binary branching" } else { "" },
+                    if config.learning() { ", learning" } else { "" },
                     match config.restarts {
                         Restarts::Never => String::new(),
                         restarts => format!(", restarts {restarts}"),

@@ -374,6 +374,44 @@ fn every_strategy_solves_the_seeds() {
 }
 
 #[test]
+fn learning_changes_no_answer_and_no_count() {
+    // 6x6 puzzles with 5 and 224 solutions: complete counts, under every
+    // all-different strength, with and without nogoods.
+    let puzzles = "......5......134.......6..1....5..64\n..............34.......6..1....5..64\n";
+    let json = |args: &[&str]| -> Vec<serde_json::Value> {
+        let args = [["count", "--limit", "1000", "--output", "json"].as_slice(), args].concat();
+        let r = run_with(&args, Some(puzzles));
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        r.stdout.lines().map(|line| serde_json::from_str(line).unwrap()).collect()
+    };
+    let mut learnt = 0;
+    for alldiff in ["pairwise", "matching"] {
+        let plain = json(&["--alldiff", alldiff]);
+        let learning = json(&["--alldiff", alldiff, "--learn"]);
+        for (plain, learning) in plain.iter().zip(&learning) {
+            assert_eq!(plain["verdict"], learning["verdict"], "{alldiff}: {plain} {learning}");
+            assert_eq!(learning["complete"], true);
+            assert!(plain.get("learnt").is_none(), "a search that does not learn has no learnt field");
+            learnt += learning["learnt"].as_u64().expect("the learnt field of a search that learns");
+        }
+        assert_eq!(plain.iter().map(|record| record["solutions"].as_u64().unwrap()).collect::<Vec<_>>(), [5, 224]);
+    }
+    assert!(learnt > 0, "the counts learnt from their failures");
+    // Solving learns too, with the same (verified) answers.
+    let plain = run_with(&["solve", "--output", "line"], Some(SEEDS));
+    let learning = run_with(&["solve", "--output", "line", "--learn", "--alldiff", "pairwise"], Some(SEEDS));
+    assert_eq!((learning.code, &learning.stdout), (0, &plain.stdout), "{}", learning.stderr);
+    let r = run_with(&["trace", "--learn"], Some(HARD));
+    assert!(r.stdout.lines().next().unwrap().ends_with(", binary branching, learning"), "{}", &r.stdout[..200]);
+    // Learning is mac with binary decisions: another level or branching is refused.
+    for other in [["--propagation", "fc"], ["--branching", "enumerate"]] {
+        let r = run_with(&["count", "--learn", other[0], other[1]], Some(SEEDS));
+        assert_eq!(r.code, 2);
+        assert!(r.stderr.contains("'--learn' cannot be used with"), "{}", r.stderr);
+    }
+}
+
+#[test]
 fn trace_names_cells_constraints_and_backtracks() {
     let r = run_with(&["trace", "--propagation", "fc"], Some(HARD));
     assert_eq!(r.code, 0, "{}", r.stderr);
