@@ -491,6 +491,42 @@ pub(crate) fn run_on_terminal(args: &[&str], stdin: &str) -> Run {
 }
 
 #[test]
+fn trace_why_animated_shows_the_reasons_under_each_frame() {
+    let puzzle = "1...........4..2\n";
+    let r = run_with(&["trace", "--animate", "--why"], Some(puzzle));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let plain = run_with(&["trace", "--why"], Some(puzzle)).stdout;
+    let frames: Vec<&str> = r.stdout.split("\n\n").filter(|part| part.contains("    nodes ")).collect();
+    assert!(frames.len() >= 3, "{}", r.stdout);
+    let mut counted = 0;
+    for frame in &frames {
+        let lines: Vec<&str> = frame.lines().skip_while(|line| !line.contains("    nodes ")).collect();
+        assert_eq!(lines.len(), 5, "the status line, a count and three lines of reasons:\n{frame}");
+        let count: usize = match lines[1].strip_prefix("why the ") {
+            Some(rest) => rest.split_whitespace().next().unwrap().parse().unwrap(),
+            None => {
+                assert_eq!(lines[1], "why: no value left since the last frame");
+                0
+            }
+        };
+        counted += count;
+        // Each reason shown is one of the plain trace's.
+        for reason in lines[2..].iter().map(|line| line.trim()).filter(|l| !l.is_empty() && !l.starts_with("...")) {
+            assert!(plain.contains(&format!("{reason}\n")), "{reason} is not in:\n{plain}");
+        }
+        if count > 3 {
+            assert_eq!(lines[4], format!("  ... and {} more", count - 2));
+        }
+    }
+    let reasons = plain.lines().filter(|line| line.contains(" because ")).count();
+    assert!(counted > 0 && counted <= reasons, "{counted} of {reasons}");
+    // A person's steps explain themselves: --why does not go with --human.
+    let r = run_with(&["trace", "--animate", "--human", "--why"], Some(puzzle));
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("cannot be used with") && r.stderr.contains("--why"), "{}", r.stderr);
+}
+
+#[test]
 fn trace_animation_redraws_the_board_on_a_terminal_only() {
     let args = ["trace", "--animate", "--delay", "0", "--propagation", "fc", "--color", "always"];
     let r = run_on_terminal(&args, HARD);
