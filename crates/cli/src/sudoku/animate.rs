@@ -79,7 +79,7 @@ impl SearchBoard {
     /// reasons' lines too, each cut to the frame's width).
     pub(super) fn size(shape: Shape, why: bool) -> (usize, usize) {
         let (rows, cols) = Self::board_size(shape);
-        (if why { rows + 2 + FRAME_REASONS } else { rows }, cols)
+        (if why { rows + 1 + FRAME_REASONS } else { rows }, cols)
     }
 
     fn board_size(shape: Shape) -> (usize, usize) {
@@ -287,4 +287,31 @@ pub(super) fn human_size(solution: &Solution) -> (usize, usize) {
 /// read a step for the replay.
 pub(super) fn default_delay(human: bool) -> Duration {
     Duration::from_millis(if human { 1500 } else { 60 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_frame_takes_the_lines_its_size_says() {
+        let screen = Screen { color: false, redraw: false, size: None };
+        for (text, why) in
+            [("1...........4..2", false), ("1...........4..2", true), (crate::sudoku::BUILTIN_PUZZLE, true)]
+        {
+            let puzzle = csp_sudoku::parse::one(text).unwrap();
+            let board = SearchBoard::new(&puzzle, screen);
+            let mut board = if why { board.with_reasons() } else { board };
+            for reasons in [0, 2, 7] {
+                for i in 0..reasons {
+                    board.reason(format!("reason {i} {}", "x".repeat(100)));
+                }
+                let frame = board.frame(puzzle.shape(), None, "status");
+                let (rows, cols) = SearchBoard::size(puzzle.shape(), why);
+                // A frame in a file ends with a blank line between it and the next.
+                assert_eq!(frame.lines().count(), rows + 1, "{frame}");
+                assert!(frame.lines().all(|line| line.chars().count() <= cols), "{frame}");
+            }
+        }
+    }
 }
