@@ -1,11 +1,11 @@
 //! The search strategy options every tool accepts, spelled the same way
 //! everywhere (`--propagation`, `--var-order`, `--value-order`, `--alldiff`,
-//! `--intersections`, `--branching`, `--restarts`, `--seed`, limits).
+//! `--intersections`, `--branching`, `--restarts`, `--learn`, `--seed`, limits).
 
 use std::time::Duration;
 
 use clap::Args;
-use csp::{AllDifferentStrength, Branching, Limits, Propagation, Restarts, SolveConfig, ValueOrder, VarOrder};
+use csp::{AllDifferentStrength, Branching, Limits, Propagation, Restarts, Search, SolveConfig, ValueOrder, VarOrder};
 
 /// The search strategy options every binary accepts. Unset options keep the
 /// binary's own default configuration (the fastest one measured for its problem).
@@ -38,6 +38,11 @@ pub struct StrategyArgs {
     /// Restart policy: never, luby (after 100, 100, 200, 100, 100, 200, 400, ... failures) or luby=SCALE.
     #[arg(long, value_name = "POLICY")]
     pub restarts: Option<Restarts>,
+    /// Learn from failures: nogoods from the constraints' explanations, kept and propagated (lazy clause
+    /// generation; `+learn` in the spelling of `compare --configs`). It is maintained arc consistency with
+    /// binary decisions, so not with --propagation or --branching.
+    #[arg(long, conflicts_with_all = ["propagation", "branching"])]
+    pub learn: bool,
     /// Seed for random value ordering (and anything else random).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
@@ -79,6 +84,9 @@ impl StrategyArgs {
         }
         if let Some(restarts) = self.restarts {
             config.restarts = restarts;
+        }
+        if self.learn {
+            config.search = Search::Learning;
         }
         if let Some(seed) = self.seed {
             config.seed = seed;
@@ -123,6 +131,20 @@ mod tests {
         assert_eq!(config.var_order, VarOrder::DomWdeg);
         assert_eq!(config.value_order, ValueOrder::Ascending);
         assert_eq!(config.limits.time, Some(Duration::from_millis(500)));
+    }
+
+    #[test]
+    fn learn_is_the_configurations_learning_twin() {
+        let defaults: SolveConfig = "mac+domwdeg+intersect".parse().unwrap();
+        let cli = Cli::try_parse_from(["x", "--learn"]).unwrap();
+        let config = cli.strategy.config(&defaults);
+        assert!(config.learning());
+        assert_eq!(config, crate::report::learning_twin(&defaults).unwrap(), "--learn is compare's +learn");
+        assert!(!Cli::try_parse_from(["x"]).unwrap().strategy.config(&defaults).learning());
+        for other in [["--propagation", "mac"], ["--branching", "binary"]] {
+            let err = Cli::try_parse_from(["x", "--learn", other[0], other[1]]).err().unwrap().to_string();
+            assert!(err.contains("cannot be used with"), "{err}");
+        }
     }
 
     #[test]

@@ -261,3 +261,54 @@ fn random_subset(values: &[i64], rng: &mut Rng, single: bool) -> Vec<i64> {
     }
     subset
 }
+
+/// A deliberately wrong constraint, for testing what must catch bugs (this
+/// harness, the comparisons that check that configurations agree): `x != y`,
+/// whose propagator, where propagation runs to a fixpoint (maintained arc
+/// consistency, and the root), also removes `x + 1` from `y` once `x` is
+/// assigned, so `mac` loses solutions that the other levels find.
+///
+/// ```
+/// use csp::testing::{Harness, PlantedBug, Strength};
+///
+/// let report = Harness::new(2, 0..=3).cases(300).check(Strength::Sound, |model, vars| {
+///     model.post(PlantedBug([vars[0], vars[1]])).map(drop)
+/// });
+/// assert!(report.is_err(), "the harness catches the planted bug");
+/// ```
+#[derive(Debug)]
+pub struct PlantedBug(pub [VarId; 2]);
+
+/// The propagator of [`PlantedBug`], with its bug.
+struct PlantedBugPropagator([VarId; 2]);
+
+impl crate::Constraint for PlantedBug {
+    fn scope(&self) -> &[VarId] {
+        &self.0
+    }
+
+    fn is_satisfied(&self, values: &[i64]) -> bool {
+        values[0] != values[1]
+    }
+
+    fn propagator(&self, _: &crate::PropagatorOptions) -> Option<Box<dyn crate::Propagator + '_>> {
+        Some(Box::new(PlantedBugPropagator(self.0)))
+    }
+}
+
+impl crate::Propagator for PlantedBugPropagator {
+    fn propagate(&mut self, ctx: &mut crate::Context<'_>) -> crate::PropagationResult {
+        let [x, y] = self.0;
+        if let Some(v) = ctx.assigned_value(x) {
+            ctx.remove(y, v)?;
+            if ctx.can_reschedule() {
+                // The bug: only where propagation runs to a fixpoint.
+                ctx.remove(y, v + 1)?;
+            }
+        }
+        if let Some(v) = ctx.assigned_value(y) {
+            ctx.remove(x, v)?;
+        }
+        Ok(())
+    }
+}

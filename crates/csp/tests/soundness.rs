@@ -2,7 +2,7 @@
 //! supported value is ever removed, fixed domains are checked, and the
 //! propagators that claim domain consistency remove every unsupported value.
 
-use csp::testing::{Harness, Strength};
+use csp::testing::{Harness, PlantedBug, Strength};
 use csp::{
     AllDifferentStrength, Constraint, Context, Domain, PropagationResult, Propagator, PropagatorOptions, Relation,
     SolveConfig, VarId,
@@ -240,45 +240,6 @@ fn word_level_propagators_are_domain_consistent() {
             "successor",
             harness.check(Strength::DomainConsistent, |m, v| m.post(Successor([v[0], v[1]])).map(drop)),
         );
-    }
-}
-
-/// A deliberately wrong constraint, for testing what must catch bugs: `x !=
-/// y`, whose propagator, where propagation runs to a fixpoint (maintained arc
-/// consistency, and the root), also removes `x + 1` from `y` once `x` is
-/// assigned, so `mac` loses solutions that the other levels find.
-struct PlantedBug([VarId; 2]);
-
-struct PlantedBugPropagator([VarId; 2]);
-
-impl Constraint for PlantedBug {
-    fn scope(&self) -> &[VarId] {
-        &self.0
-    }
-
-    fn is_satisfied(&self, values: &[i64]) -> bool {
-        values[0] != values[1]
-    }
-
-    fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
-        Some(Box::new(PlantedBugPropagator(self.0)))
-    }
-}
-
-impl Propagator for PlantedBugPropagator {
-    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
-        let [x, y] = self.0;
-        if let Some(v) = ctx.assigned_value(x) {
-            ctx.remove(y, v)?;
-            if ctx.can_reschedule() {
-                // The bug: only where propagation runs to a fixpoint.
-                ctx.remove(y, v + 1)?;
-            }
-        }
-        if let Some(v) = ctx.assigned_value(y) {
-            ctx.remove(x, v)?;
-        }
-        Ok(())
     }
 }
 

@@ -188,6 +188,12 @@ struct SweepArgs {
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = parse_algorithm, default_value = DEFAULT_ALGORITHMS)]
     algorithms: Vec<Algorithm>,
 
+    /// Also run each algorithm's learning twin (the same with `+learn`, nogoods
+    /// learnt from failures) just after it: learning on and off side by side.
+    /// Algorithms that cannot learn (not `mac`, or with backjumping) have no twin.
+    #[arg(long)]
+    learn: bool,
+
     /// The seed every instance seed is derived from (with the value index and the sample index).
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
@@ -245,6 +251,18 @@ impl RunArgs {
 }
 
 impl SweepArgs {
+    /// `--algorithms`, each followed by its learning twin (`NAME+learn`) with `--learn`.
+    fn algorithms_to_run(&self) -> Vec<Algorithm> {
+        if !self.learn {
+            return self.algorithms.clone();
+        }
+        report::with_learning_twins(
+            &self.algorithms,
+            |algorithm| &algorithm.config,
+            |algorithm, config| Algorithm { name: format!("{}+learn", algorithm.name), config },
+        )
+    }
+
     /// The generator, the swept parameter and its values.
     fn resolve(&self) -> Result<(Generator, &'static str, Vec<f64>), String> {
         let generator = self.model.generator()?;
@@ -317,6 +335,12 @@ struct RtdArgs {
     /// only changes a configuration with random choices (`random` values).
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = report::parse_config, default_value = DEFAULT_RTD_CONFIGS)]
     configs: Vec<SolveConfig>,
+
+    /// Also run each configuration's learning twin (the same with `+learn`,
+    /// nogoods learnt from failures) just after it: learning on and off side by
+    /// side. Configurations that cannot learn (not `mac`, or with backjumping) have no twin.
+    #[arg(long)]
+    learn: bool,
 
     /// Runs per configuration (seeds 1 to N).
     #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
@@ -429,7 +453,7 @@ fn run_sweep(args: &SweepArgs, out: &mut dyn Write, err: &mut dyn Write, progres
             parameter,
             values,
             samples: args.samples,
-            algorithms: args.algorithms.clone(),
+            algorithms: args.algorithms_to_run(),
             seed: args.seed,
             limits: args.runs.limits(),
         };

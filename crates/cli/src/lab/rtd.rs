@@ -45,13 +45,14 @@ pub(super) fn run(args: &RtdArgs, out: &mut dyn Write, err: &mut dyn Write) -> a
         }
     };
     let instance = format!("{generator} seed {}", args.instance.seed);
+    let configs = args.configs_to_run();
     let options = CompareOptions { goal: Goal::First, repeats: Repeats::Exactly(1), limits: args.limits.limits() };
     let runs = u64::from(args.runs);
-    let jobs: Vec<(usize, u64)> = (0..args.configs.len()).flat_map(|c| (1..=runs).map(move |seed| (c, seed))).collect();
+    let jobs: Vec<(usize, u64)> = (0..configs.len()).flat_map(|c| (1..=runs).map(move |seed| (c, seed))).collect();
     let measured: Result<Vec<Measurement>, _> = pool.install(|| {
         jobs.par_iter()
             .with_max_len(1)
-            .map(|&(c, seed)| measure(&instance, &model, &args.configs[c].clone().with_seed(seed), &options))
+            .map(|&(c, seed)| measure(&instance, &model, &configs[c].clone().with_seed(seed), &options))
             .collect()
     });
     let mut measured = match measured {
@@ -69,13 +70,13 @@ pub(super) fn run(args: &RtdArgs, out: &mut dyn Write, err: &mut dyn Write) -> a
         report::report_bug(&error, err);
         return Ok(EXIT_NO_SOLUTION);
     }
-    let mut configs = Vec::with_capacity(args.configs.len());
-    for config in args.configs.iter().rev() {
+    let mut runs_of = Vec::with_capacity(configs.len());
+    for config in configs.iter().rev() {
         let tail = measured.split_off(measured.len() - runs as usize);
-        configs.push((config.clone(), tail));
+        runs_of.push((config.clone(), tail));
     }
-    configs.reverse();
-    let distribution = Distribution { instance, configs };
+    runs_of.reverse();
+    let distribution = Distribution { instance, configs: runs_of };
     if let Some(path) = &args.plot {
         if let Err(error) = plot::xy_chart(&distribution.survival()).and_then(|svg| plot::write_svg(path, &svg)) {
             let _ = writeln!(err, "error: {error:#}");
@@ -83,7 +84,7 @@ pub(super) fn run(args: &RtdArgs, out: &mut dyn Write, err: &mut dyn Write) -> a
         }
     }
     write_report(&distribution, args.format, out).and_then(|()| out.flush()).context("cannot write the table")?;
-    for config in args.configs.iter().filter(|_| args.quiet.notes()) {
+    for config in configs.iter().filter(|_| args.quiet.notes()) {
         if config.value_order != ValueOrder::Random {
             let _ = writeln!(
                 err,
@@ -94,7 +95,22 @@ pub(super) fn run(args: &RtdArgs, out: &mut dyn Write, err: &mut dyn Write) -> a
     Ok(EXIT_OK)
 }
 
+impl RtdArgs {
+    /// `--configs`, each followed by its learning twin with `--learn`.
+    fn configs_to_run(&self) -> Vec<SolveConfig> {
+        if !self.learn {
+            return self.configs.clone();
+        }
+        report::with_learning_twins(&self.configs, |config| config, |_, twin| twin)
+    }
+}
+
 impl Distribution {
+    /// Whether a configuration learns: the tables then have the nogoods learnt.
+    fn learns(&self) -> bool {
+        self.configs.iter().any(|(config, _)| config.learning())
+    }
+
     /// The nodes of each run, those a limit stopped as lower bounds.
     fn nodes(runs: &[Measurement]) -> Vec<Sample> {
         runs.iter().map(|m| Sample { value: m.stats.nodes as f64, lower_bound: !m.is_complete() }).collect()
@@ -136,7 +152,7 @@ impl Distribution {
 impl Report for Distribution {
     fn tables(&self) -> Vec<Table> {
         let runs = self.configs.first().map_or(0, |(_, runs)| runs.len());
-        let mut table = Table::new([
+        let mut columns = vec![
             "config",
             "runs",
             "finished",
@@ -148,8 +164,11 @@ impl Report for Distribution {
             "max",
             "mean",
             "cpu_ms median",
-        ])
-        .with_title(format!(
+        ];
+        if self.learns() {
+            columns.push("learnt median");
+        }
+        let mut table = Table::new(columns).with_title(format!(
             "run-time distribution on instance '{}': {runs} runs per configuration (seeds 1 to {runs}); nodes, \
              >= a lower bound (a limit stopped runs)",
             self.instance
@@ -163,7 +182,7 @@ impl Report for Distribution {
             let max = measurements.iter().map(|m| m.stats.nodes).max().unwrap_or(0);
             let bound = |e: Estimate| Cell::text(estimate(e));
             let limited = measurements.iter().any(|m| !m.is_complete());
-            table.push(vec![
+            let mut row = vec![
                 Cell::text(config.to_string()),
                 Cell::Int(measurements.len() as u64),
                 Cell::Int(measurements.iter().filter(|m| m.is_complete()).count() as u64),
@@ -175,13 +194,21 @@ impl Report for Distribution {
                 bound(Estimate { value: max as f64, lower_bound: limited }),
                 bound(nodes.mean),
                 bound(Summary::of(&cpu).median),
-            ]);
+            ];
+            if self.learns() {
+                let learnt: Vec<Sample> = measurements
+                    .iter()
+                    .map(|m| Sample { value: m.stats.learnt as f64, lower_bound: !m.is_complete() })
+                    .collect();
+                row.push(bound(Summary::of(&learnt).median));
+            }
+            table.push(row);
         }
         vec![table]
     }
 
     fn records(&self) -> Table {
-        let learns = self.configs.iter().any(|(config, _)| config.learning());
+        let learns = self.learns();
         let mut columns = vec!["config", "seed", "solved", "limited", "nodes", "checks", "failures", "backtracks"];
         if learns {
             columns.push("learnt");

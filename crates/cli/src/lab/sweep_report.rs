@@ -1,5 +1,5 @@
 //! The report of a sweep: per point and algorithm the quantiles of checks,
-//! nodes and CPU time, the satisfiable fraction with its 95% interval; every
+//! nodes, CPU time (and nogoods learnt, when an algorithm learns), the satisfiable fraction with its 95% interval; every
 //! run as a record; the chart; the backjumping checks.
 
 use std::time::Duration;
@@ -16,6 +16,8 @@ pub struct Cost {
     pub checks: Summary,
     /// Nodes.
     pub nodes: Summary,
+    /// Nogoods learnt (all zero for an algorithm that does not learn).
+    pub learnt: Summary,
     /// CPU milliseconds (wall-clock milliseconds where the platform has no thread CPU clock).
     pub cpu_ms: Summary,
     /// Runs a limit stopped (their counts are lower bounds).
@@ -106,6 +108,7 @@ impl SweepResult {
                     Cost {
                         checks: Summary::of(&samples(runs().map(|r| (r.checks as f64, r.complete)))),
                         nodes: Summary::of(&samples(runs().map(|r| (r.nodes as f64, r.complete)))),
+                        learnt: Summary::of(&samples(runs().map(|r| (r.learnt as f64, r.complete)))),
                         cpu_ms: Summary::of(&samples(runs().map(|r| (run_cpu_ms(r), r.complete)))),
                         limited: runs().filter(|r| !r.complete).count(),
                         time: runs().map(|r| r.time).sum(),
@@ -128,6 +131,11 @@ impl SweepResult {
         }
         let twins = twin_checks(&sweep, &instances);
         SweepResult { sweep, points, instances, twins }
+    }
+
+    /// Whether an algorithm learns: the reports then have the nogoods learnt.
+    fn learns(&self) -> bool {
+        self.sweep.algorithms.iter().any(|algorithm| algorithm.config.learning())
     }
 
     /// A one-line description of the instances.
@@ -250,7 +258,7 @@ impl SweepResult {
             columns.push("flawed");
         }
         columns.extend(["solved", "limited", "nodes", "checks", "failures", "backtracks"]);
-        let learns = s.algorithms.iter().any(|algorithm| algorithm.config.learning());
+        let learns = self.learns();
         if learns {
             columns.push("learnt");
         }
@@ -354,6 +362,8 @@ enum Statistic {
     Nodes,
     MeanNodes,
     CpuMs,
+    /// Only when an algorithm learns.
+    Learnt,
 }
 
 impl Statistic {
@@ -365,6 +375,7 @@ impl Statistic {
             Statistic::Checks | Statistic::MeanChecks => &cost.checks,
             Statistic::Nodes | Statistic::MeanNodes => &cost.nodes,
             Statistic::CpuMs => &cost.cpu_ms,
+            Statistic::Learnt => &cost.learnt,
         }
     }
 
@@ -385,6 +396,7 @@ impl Statistic {
             Statistic::Nodes => "nodes",
             Statistic::MeanNodes => "mean nodes",
             Statistic::CpuMs => "CPU time (ms)",
+            Statistic::Learnt => "nogoods learnt",
         }
     }
 
@@ -402,7 +414,8 @@ impl Statistic {
 
 impl Report for SweepResult {
     fn tables(&self) -> Vec<Table> {
-        Statistic::ALL.into_iter().map(|statistic| self.table(statistic)).collect()
+        let learnt = self.learns().then_some(Statistic::Learnt);
+        Statistic::ALL.into_iter().chain(learnt).map(|statistic| self.table(statistic)).collect()
     }
 
     fn records(&self) -> Table {
@@ -417,7 +430,10 @@ impl Report for SweepResult {
             columns.push("flawed".to_string());
         }
         columns.push("limited".to_string());
-        for statistic in ["checks", "nodes", "cpu_ms"] {
+        let learns = self.learns();
+        let statistics: Vec<&str> =
+            ["checks", "nodes", "learnt", "cpu_ms"].into_iter().filter(|&name| learns || name != "learnt").collect();
+        for statistic in &statistics {
             for quantile in ["p10", "q1", "median", "q3", "p90", "mean"] {
                 columns.push(format!("{statistic}_{quantile}"));
             }
@@ -440,7 +456,9 @@ impl Report for SweepResult {
                     row.push(Cell::Int(point.flawed.unwrap_or(0) as u64));
                 }
                 row.push(Cell::Int(cost.limited as u64));
-                for summary in [&cost.checks, &cost.nodes, &cost.cpu_ms] {
+                let learnt = learns.then_some(&cost.learnt);
+                for summary in [Some(&cost.checks), Some(&cost.nodes), learnt, Some(&cost.cpu_ms)].into_iter().flatten()
+                {
                     for e in [summary.p10, summary.q1, summary.median, summary.q3, summary.p90, summary.mean] {
                         row.push(Cell::Float(e.value, 3));
                     }
@@ -469,13 +487,17 @@ impl Report for SweepResult {
                     .iter()
                     .zip(&point.costs)
                     .map(|(algorithm, cost)| {
-                        serde_json::json!({
+                        let mut json = serde_json::json!({
                             "algorithm": algorithm.name,
                             "checks": summary(&cost.checks),
                             "nodes": summary(&cost.nodes),
                             "cpu_ms": summary(&cost.cpu_ms),
                             "limited": cost.limited,
-                        })
+                        });
+                        if self.learns() {
+                            json["learnt"] = summary(&cost.learnt);
+                        }
+                        json
                     })
                     .collect();
                 let (low, high) = point.satisfiable_interval();

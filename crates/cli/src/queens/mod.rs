@@ -272,13 +272,16 @@ fn search(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
     if show_stats {
         let config = solver.config();
         out.flush()?;
+        // The statistics' line has no nogoods: a search that learns says how many.
+        let learnt = if config.learning() { format!(", learnt {}", stats.learnt) } else { String::new() };
         writeln!(
             err,
-            "{} + {} + {} values + {} all-different: {stats}",
+            "{} + {} + {} values + {} all-different{}: {stats}{learnt}",
             config.propagation(),
             config.var_order,
             config.value_order,
-            config.all_different
+            config.all_different,
+            if config.learning() { " + learning" } else { "" },
         )?;
     }
     Ok(code)
@@ -380,6 +383,7 @@ fn local_search(
         (s.value_order.is_some(), "--value-order"),
         (s.all_different.is_some(), "--alldiff"),
         (s.root_arc_consistency, "--root-ac"),
+        (s.learn, "--learn"),
         (s.node_limit.is_some(), "--node-limit"),
     ];
     if let Some((_, option)) = backtracking_only.iter().find(|(given, _)| *given) {

@@ -432,11 +432,12 @@ pub fn summarize(config: &SolveConfig, measurements: &[Measurement]) -> Row {
     }
 }
 
-/// Models for the tests of the comparisons: N-queens, and a deliberately wrong
-/// constraint (the report must refuse to tabulate configurations that disagree).
+/// Models for the tests of the comparisons: N-queens (and, from
+/// [`csp::testing::PlantedBug`], a deliberately wrong constraint: the report
+/// must refuse to tabulate configurations that disagree).
 #[cfg(test)]
 pub(crate) mod test_models {
-    use csp::{Constraint, Context, Model, PropagationResult, Propagator, PropagatorOptions, VarId};
+    use csp::Model;
 
     /// N-queens with the plain engine API: a variable per row, three all-differents.
     pub(crate) fn queens(n: i64) -> Model {
@@ -446,46 +447,6 @@ pub(crate) mod test_models {
         model.all_different_offset(&q, &(0..n).collect::<Vec<_>>()).unwrap();
         model.all_different_offset(&q, &(0..n).map(|i| -i).collect::<Vec<_>>()).unwrap();
         model
-    }
-
-    /// A deliberately wrong constraint, for testing what must catch bugs: `x !=
-    /// y`, whose propagator, where propagation runs to a fixpoint (maintained arc
-    /// consistency, and the root), also removes `x + 1` from `y` once `x` is
-    /// assigned, so `mac` loses solutions that the other levels find.
-    #[derive(Debug)]
-    pub(crate) struct PlantedBug(pub(crate) [VarId; 2]);
-
-    struct PlantedBugPropagator([VarId; 2]);
-
-    impl Constraint for PlantedBug {
-        fn scope(&self) -> &[VarId] {
-            &self.0
-        }
-
-        fn is_satisfied(&self, values: &[i64]) -> bool {
-            values[0] != values[1]
-        }
-
-        fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
-            Some(Box::new(PlantedBugPropagator(self.0)))
-        }
-    }
-
-    impl Propagator for PlantedBugPropagator {
-        fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
-            let [x, y] = self.0;
-            if let Some(v) = ctx.assigned_value(x) {
-                ctx.remove(y, v)?;
-                if ctx.can_reschedule() {
-                    // The bug: only where propagation runs to a fixpoint.
-                    ctx.remove(y, v + 1)?;
-                }
-            }
-            if let Some(v) = ctx.assigned_value(y) {
-                ctx.remove(x, v)?;
-            }
-            Ok(())
-        }
     }
 }
 
@@ -543,7 +504,7 @@ mod tests {
         let mut model = Model::new();
         let x = model.new_var(0..=3).unwrap();
         let y = model.new_var(0..=3).unwrap();
-        model.post(test_models::PlantedBug([x, y])).unwrap();
+        model.post(csp::testing::PlantedBug([x, y])).unwrap();
         let options = CompareOptions { goal: Goal::Count, ..CompareOptions::default() };
         let err = compare(&[("planted", &model)], &configs(), &options).unwrap_err();
         assert!(matches!(err, CompareError::Disagreement { .. }), "{err}");

@@ -282,16 +282,32 @@ impl CompareArgs {
     /// The configurations to run: `--configs`, each followed by its learning
     /// twin with `--learn` (when it has one, and it is not already there).
     pub fn configs_to_run(&self) -> Vec<SolveConfig> {
-        let mut configs: Vec<SolveConfig> = Vec::with_capacity(self.configs.len() * 2);
-        for config in &self.configs {
-            configs.push(config.clone());
-            let twin = learning_twin(config).filter(|_| self.learn);
-            if let Some(twin) = twin.filter(|twin| !configs.contains(twin) && !self.configs.contains(twin)) {
-                configs.push(twin);
-            }
+        if !self.learn {
+            return self.configs.clone();
         }
-        configs
+        with_learning_twins(&self.configs, |config| config, |_, twin| twin)
     }
+}
+
+/// `items` (configurations, or what carries one: `config` finds it), each
+/// followed by its learning twin (`twin` makes the item from the item and
+/// its twin's configuration) when it has one that is not already among them:
+/// what `--learn` runs, in every command that takes a list of configurations.
+pub fn with_learning_twins<T: Clone>(
+    items: &[T],
+    config: impl Fn(&T) -> &SolveConfig,
+    twin: impl Fn(&T, SolveConfig) -> T,
+) -> Vec<T> {
+    let mut all: Vec<T> = Vec::with_capacity(items.len() * 2);
+    for item in items {
+        all.push(item.clone());
+        let Some(learning) = learning_twin(config(item)) else { continue };
+        let present = |list: &[T]| list.iter().any(|other| *config(other) == learning);
+        if !present(&all) && !present(items) {
+            all.push(twin(item, learning));
+        }
+    }
+    all
 }
 
 /// The configuration with `+learn`, when it can learn and does not already.

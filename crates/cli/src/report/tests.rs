@@ -4,9 +4,10 @@
 use clap::Parser;
 use csp::{Model, SolveConfig};
 
-use super::compare::test_models::{PlantedBug, queens};
+use super::compare::test_models::queens;
 use crate::report::compare::{AUTO_MIN_RUNS, Repeats};
 use crate::report::{self, CompareArgs, Format, GoalArg};
+use csp::testing::PlantedBug;
 
 #[derive(Parser, Debug)]
 struct Cli {

@@ -1,5 +1,8 @@
 //! `trace --animate`: the board redrawn as the search runs (every decision,
 //! backtrack and restart), or, with `--human`, as a person's steps replay.
+//! With `--why`, each frame of the search says under the board why the
+//! values removed since the last frame left: the first few reasons, and how
+//! many more.
 //!
 //! On a terminal each frame is drawn over the last from the top-left corner,
 //! its lines cleared to their ends, with a delay between frames; a board
@@ -33,7 +36,13 @@ pub(super) struct SearchBoard {
     backtracks: u64,
     first_frame: bool,
     screen: Screen,
+    /// With `--why`: the reasons of the removals since the last frame
+    /// (`r4c2 ≠ 7 because r4c5 = 7 (row 4)`), shown under the next one.
+    reasons: Option<Vec<String>>,
 }
+
+/// The most reasons a frame shows (then how many more there were).
+const FRAME_REASONS: usize = 3;
 
 impl SearchBoard {
     pub(super) fn new(puzzle: &Grid, screen: Screen) -> SearchBoard {
@@ -41,11 +50,39 @@ impl SearchBoard {
         let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         let candidates = puzzle.cells().iter().map(|&v| if v == 0 { full } else { 1u64 << (v - 1) }).collect();
         let givens = puzzle.cells().iter().map(|&v| v != 0).collect();
-        SearchBoard { candidates, givens, levels: Vec::new(), nodes: 0, backtracks: 0, first_frame: true, screen }
+        SearchBoard {
+            candidates,
+            givens,
+            levels: Vec::new(),
+            nodes: 0,
+            backtracks: 0,
+            first_frame: true,
+            screen,
+            reasons: None,
+        }
     }
 
-    /// The lines and columns a frame of `shape` takes.
-    pub(super) fn size(shape: Shape) -> (usize, usize) {
+    /// The board of `--why`: its frames show the reasons given to [`SearchBoard::reason`].
+    pub(super) fn with_reasons(mut self) -> SearchBoard {
+        self.reasons = Some(Vec::new());
+        self
+    }
+
+    /// Keeps the reason of a removal (one line) for the next frame.
+    pub(super) fn reason(&mut self, line: String) {
+        if let Some(reasons) = &mut self.reasons {
+            reasons.push(line);
+        }
+    }
+
+    /// The lines and columns a frame of `shape` takes (with `--why`, the
+    /// reasons' lines too, each cut to the frame's width).
+    pub(super) fn size(shape: Shape, why: bool) -> (usize, usize) {
+        let (rows, cols) = Self::board_size(shape);
+        (if why { rows + 1 + FRAME_REASONS } else { rows }, cols)
+    }
+
+    fn board_size(shape: Shape) -> (usize, usize) {
         let n = shape.side();
         let width = if n < 10 { 1 } else { 2 };
         let stacks = n / shape.box_cols();
@@ -154,7 +191,34 @@ impl SearchBoard {
         }
         body.push('\n');
         body.push_str(&format!("{status}    nodes {}, backtracks {}\n", self.nodes, self.backtracks));
+        if let Some(reasons) = &mut self.reasons {
+            write_reasons(&mut body, reasons, Self::board_size(shape).1);
+            reasons.clear();
+        }
         self.screen.frame(&body, std::mem::take(&mut self.first_frame))
+    }
+}
+
+/// The reasons under a frame: a line that says how many values left since
+/// the last frame, then the first [`FRAME_REASONS`] reasons (cut to `width`
+/// characters) and how many more; always as many lines, so that a frame
+/// drawn over a longer one leaves nothing of it.
+fn write_reasons(body: &mut String, reasons: &[String], width: usize) {
+    body.push_str(&match reasons.len() {
+        0 => "why: no value left since the last frame\n".to_string(),
+        n => format!("why the {} since the last frame left:\n", crate::app::counted(n as u64, "value", "values")),
+    });
+    for line in 0..FRAME_REASONS {
+        let text = match reasons.get(line) {
+            Some(_) if line + 1 == FRAME_REASONS && reasons.len() > FRAME_REASONS => {
+                format!("  ... and {} more", reasons.len() - line)
+            }
+            Some(reason) => format!("  {reason}"),
+            None => String::new(),
+        };
+        let cut: String = text.chars().take(width).collect();
+        body.push_str(&cut);
+        body.push('\n');
     }
 }
 
@@ -223,4 +287,31 @@ pub(super) fn human_size(solution: &Solution) -> (usize, usize) {
 /// read a step for the replay.
 pub(super) fn default_delay(human: bool) -> Duration {
     Duration::from_millis(if human { 1500 } else { 60 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_frame_takes_the_lines_its_size_says() {
+        let screen = Screen { color: false, redraw: false, size: None };
+        for (text, why) in
+            [("1...........4..2", false), ("1...........4..2", true), (crate::sudoku::BUILTIN_PUZZLE, true)]
+        {
+            let puzzle = csp_sudoku::parse::one(text).unwrap();
+            let board = SearchBoard::new(&puzzle, screen);
+            let mut board = if why { board.with_reasons() } else { board };
+            for reasons in [0, 2, 7] {
+                for i in 0..reasons {
+                    board.reason(format!("reason {i} {}", "x".repeat(100)));
+                }
+                let frame = board.frame(puzzle.shape(), None, "status");
+                let (rows, cols) = SearchBoard::size(puzzle.shape(), why);
+                // A frame in a file ends with a blank line between it and the next.
+                assert_eq!(frame.lines().count(), rows + 1, "{frame}");
+                assert!(frame.lines().all(|line| line.chars().count() <= cols), "{frame}");
+            }
+        }
+    }
 }

@@ -36,6 +36,8 @@ struct Record {
     verdict: Verdict,
     stats: Stats,
     nanos: u64,
+    /// Whether the search learnt nogoods (`--learn`): its JSON says how many.
+    learns: bool,
 }
 
 /// Solves one puzzle: conflicts first, then the engine, then the engine-free
@@ -48,7 +50,12 @@ fn solve_one(puzzle: &Puzzle, config: &SolveConfig) -> anyhow::Result<Record> {
     // conflict check, which names the clashing givens.
     if !matches!(answer, Answer::Solved(_)) {
         if let Some(conflict) = puzzle.grid.first_conflict() {
-            return Ok(Record { verdict: Verdict::Conflict(conflict), stats: Stats::default(), nanos: 0 });
+            return Ok(Record {
+                verdict: Verdict::Conflict(conflict),
+                stats: Stats::default(),
+                nanos: 0,
+                learns: config.learning(),
+            });
         }
     }
     let verdict = match answer {
@@ -59,7 +66,7 @@ fn solve_one(puzzle: &Puzzle, config: &SolveConfig) -> anyhow::Result<Record> {
         Answer::Unsatisfiable => Verdict::Unsatisfiable,
         Answer::LimitReached(limit) => Verdict::Limit(limit),
     };
-    Ok(Record { verdict, stats, nanos: start.elapsed().as_nanos() as u64 })
+    Ok(Record { verdict, stats, nanos: start.elapsed().as_nanos() as u64, learns: config.learning() })
 }
 
 /// `solve`; `program` is how the tool was called, for the commands the
@@ -173,6 +180,7 @@ fn write_solution(
                 solution: JsonRows(solution),
                 nodes: stats.nodes,
                 backtracks: stats.backtracks,
+                learnt: record.learns.then_some(stats.learnt),
                 time_ms: record.nanos as f64 / 1e6,
             };
             push_json_line(out, &record);
@@ -256,6 +264,9 @@ struct Solved<'a> {
     solution: JsonRows<'a>,
     nodes: u64,
     backtracks: u64,
+    /// The nogoods learnt, when the search learns (`--learn`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    learnt: Option<u64>,
     /// The time of the search and the verification, in milliseconds.
     time_ms: f64,
 }
@@ -318,9 +329,9 @@ pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
             if let Some(conflict) = puzzle.grid.first_conflict() {
                 return Ok(Err(conflict));
             }
-            let (count, stats) = with_solver(puzzle.grid.shape(), configs.for_side(puzzle.grid.side()), |solver| {
-                solver.count(&puzzle.grid, Some(limit))
-            })??;
+            let config = configs.for_side(puzzle.grid.side());
+            let (count, stats) =
+                with_solver(puzzle.grid.shape(), config, |solver| solver.count(&puzzle.grid, Some(limit)))??;
             Ok(Ok((count, stats, start.elapsed().as_nanos() as u64)))
         },
         |sink, location, item| {
@@ -348,6 +359,7 @@ pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                         failure(sink, &format!("bad input: {message}"));
                     }
                     Ok((count, stats, nanos)) => {
+                        let learns = configs.for_side(puzzle.grid.side()).learning();
                         summary.searched(nanos, stats.nodes, stats.backtracks);
                         let word = count_word(count.solutions, count.status, limit);
                         match count.status {
@@ -366,6 +378,7 @@ pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                                 complete: count.status == Status::Complete,
                                 nodes: stats.nodes,
                                 backtracks: stats.backtracks,
+                                learnt: learns.then_some(stats.learnt),
                                 time_ms: nanos as f64 / 1e6,
                                 shape: puzzle.grid.shape().to_string(),
                                 puzzle: JsonRows(&puzzle.grid),
@@ -396,6 +409,9 @@ struct Counted<'a> {
     complete: bool,
     nodes: u64,
     backtracks: u64,
+    /// The nogoods learnt, when the search learns (`--learn`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    learnt: Option<u64>,
     time_ms: f64,
     /// The puzzle, so that the records read back (`count --output json | jq
     /// 'select(.verdict == "unique")' | sudoku solve`).

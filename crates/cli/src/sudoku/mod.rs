@@ -214,7 +214,7 @@ enum TraceFormat {
 }
 
 /// The strategy options, which `trace --human` (a person's steps) has no use for.
-const STRATEGY_OPTIONS: [&str; 12] = [
+const STRATEGY_OPTIONS: [&str; 13] = [
     "propagation",
     "var_order",
     "value_order",
@@ -224,6 +224,7 @@ const STRATEGY_OPTIONS: [&str; 12] = [
     "no_intersections",
     "branching",
     "restarts",
+    "learn",
     "seed",
     "node_limit",
     "timeout",
@@ -239,8 +240,8 @@ struct TraceArgs {
     /// Redraw the board as the search runs, on a terminal in place (frames one after another into a file or a pipe).
     #[arg(long)]
     animate: bool,
-    /// Say why each value left a domain: `r4c2 ≠ 7 because r4c5 = 7 (row 4)`, from the constraints' explanations (slower: the search keeps the domains' history); not with --animate.
-    #[arg(long, conflicts_with = "animate")]
+    /// Say why each value left a domain: `r4c2 ≠ 7 because r4c5 = 7 (row 4)`, from the constraints' explanations (slower: the search keeps the domains' history); with --animate, under each frame, the first reasons of the values removed since the last one.
+    #[arg(long, conflicts_with = "human")]
     why: bool,
     /// With --animate: replay a person's steps (those of `explain`) on the pencil marks instead of the search.
     #[arg(long, requires = "animate", conflicts_with_all = STRATEGY_OPTIONS)]

@@ -138,12 +138,20 @@ impl Tracer<'_> {
     /// `r4c2 ≠ 7 because r4c5 = 7 (row 4)`, one line per value removed.
     fn text_reason(&mut self, reason: &Reason<'_>) {
         let indent = "  ".repeat(self.depth as usize);
+        for line in self.reason_lines(reason) {
+            let _ = writeln!(self.line, "{indent}{line}");
+        }
+    }
+
+    /// The reasons of `reason`'s facts, one line each, without indent.
+    fn reason_lines(&self, reason: &Reason<'_>) -> Vec<String> {
         let by = self.model.describe(reason.constraint);
-        for fact in reason.facts {
+        let line = |fact: &Atom| {
             let given = self.given(reason, *fact);
             let because = because_text(self.shape, given.as_ref().map_or(reason.because, std::slice::from_ref));
-            let _ = writeln!(self.line, "{indent}{} because {because} ({by})", atom_text(self.shape, *fact));
-        }
+            format!("{} because {because} ({by})", atom_text(self.shape, *fact))
+        };
+        reason.facts.iter().map(line).collect()
     }
 
     fn jsonl_reason(&mut self, reason: &Reason<'_>) {
@@ -269,6 +277,15 @@ impl Observer for Tracer<'_> {
             return;
         }
         self.line.clear();
+        if self.board.is_some() {
+            // The animation shows the reasons under its next frame.
+            for line in self.reason_lines(reason) {
+                if let Some(board) = &mut self.board {
+                    board.reason(line);
+                }
+            }
+            return;
+        }
         match self.format {
             TraceFormat::Text => self.text_reason(reason),
             TraceFormat::Jsonl => self.jsonl_reason(reason),
@@ -431,13 +448,13 @@ impl Search<'_> {
         let config = self.config;
         let model = SudokuModel::new(puzzle)?;
         if let Some(screen) = &self.animate {
-            let (rows, cols) = SearchBoard::size(puzzle.shape());
+            let (rows, cols) = SearchBoard::size(puzzle.shape(), self.why);
             let n = puzzle.side();
             screen.check_fits(rows, cols, &format!("the animation of a {n}x{n} board"))?;
         } else {
             let header = match self.format {
                 TraceFormat::Text => format!(
-                    "# trace of {location}: {}x{} with {} boxes, {}; {} propagation, {} variable order, {} all-different{}{}{}\n",
+                    "# trace of {location}: {}x{} with {} boxes, {}; {} propagation, {} variable order, {} all-different{}{}{}{}\n",
                     puzzle.side(),
                     puzzle.side(),
                     puzzle.shape(),
@@ -447,6 +464,7 @@ impl Search<'_> {
                     config.all_different,
                     if config.all_different_intersections { " with intersections" } else { "" },
                     if config.branching() == Branching::Binary { ", binary branching" } else { "" },
+                    if config.learning() { ", learning" } else { "" },
                     match config.restarts {
                         Restarts::Never => String::new(),
                         restarts => format!(", restarts {restarts}"),
@@ -471,11 +489,14 @@ impl Search<'_> {
             model: model.model(),
             shape: puzzle.shape(),
             format: self.format,
-            why: self.why && self.animate.is_none(),
+            why: self.why,
             depth: 0,
             line: String::new(),
             error: None,
-            board: self.animate.map(|screen| SearchBoard::new(puzzle, screen)),
+            board: self.animate.map(|screen| {
+                let board = SearchBoard::new(puzzle, screen);
+                if self.why { board.with_reasons() } else { board }
+            }),
             delay: self.delay,
             drawing: Duration::ZERO,
         };

@@ -565,3 +565,64 @@ fn tightness_values_and_fractions_are_shown_exactly() {
     }
     assert!(rows.iter().any(|row| row[1] == "0.333" || row[1] == "0.667"), "{rows:?}");
 }
+
+#[test]
+fn learn_runs_each_learning_twin_in_sweeps_and_distributions() {
+    // A sweep: fc cannot learn, mac's twin follows it; the nogoods have their table, quantiles and records.
+    let plain = small(&["--algorithms", "fc,mac", "--format", "csv"]);
+    assert!(!plain.stdout.contains("learnt"), "no learnt column when nothing learns: {}", plain.stdout);
+    let out = small(&["--algorithms", "fc,mac,fc-cbj", "--learn", "--format", "csv"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let (header, records) = csv(&out.stdout);
+    let algorithms: Vec<&str> = records.iter().take(4).map(|r| r[1].as_str()).collect();
+    assert_eq!(algorithms, ["fc", "mac", "mac+learn", "fc-cbj"], "each twin just after its algorithm");
+    let at = |name: &str| header.iter().position(|h| h == name).unwrap_or_else(|| panic!("{name} in {header:?}"));
+    let (learnt, nodes) = (at("learnt_mean"), at("nodes_median"));
+    assert!(at("learnt_median") > nodes && at("learnt_median") < at("cpu_ms_median"));
+    let learnt_of = |algorithm: &str| -> f64 {
+        records.iter().filter(|r| r[1] == algorithm).map(|r| r[learnt].parse::<f64>().unwrap()).sum()
+    };
+    assert_eq!(learnt_of("mac"), 0.0);
+    assert!(learnt_of("mac+learn") > 0.0, "mac+learn learns near the transition");
+    let table = small(&["--algorithms", "mac", "--learn"]);
+    assert!(table.stdout.contains("\nnogoods learnt: "), "{}", table.stdout);
+    assert!(table.stdout.contains("mac+learn+mrv+matching"), "{}", table.stdout);
+    let json: serde_json::Value =
+        serde_json::from_str(&small(&["--algorithms", "mac", "--learn", "--format", "json"]).stdout).unwrap();
+    assert_eq!(json["algorithms"][1]["name"], "mac+learn");
+    assert!(json["points"][0]["algorithms"][1]["learnt"]["median"]["value"].is_number(), "{}", json["points"][0]);
+    assert!(json["runs"][0]["learnt"].is_number());
+    // The answers agree (the sweep checks it) and learning changes no satisfiable fraction.
+    let sat = |text: &str| -> Vec<String> { csv(text).1.iter().map(|r| r[4].clone()).collect() };
+    let without = small(&["--algorithms", "mac", "--format", "csv"]);
+    let with = small(&["--algorithms", "mac", "--learn", "--format", "csv"]);
+    assert_eq!(
+        sat(&with.stdout).iter().step_by(2).collect::<Vec<_>>(),
+        sat(&without.stdout).iter().collect::<Vec<_>>()
+    );
+
+    // A run-time distribution: a learnt column in the summary and the records.
+    let args = [
+        "rtd",
+        "--model",
+        "b:n=15,d=6,p2=0.45",
+        "--seed",
+        "2",
+        "--runs",
+        "5",
+        "--configs",
+        "fc+mrv+random,mac+mrv+random",
+    ];
+    let out = run(&[&args[..], &["--learn"]].concat());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert!(lines[1].ends_with("learnt median"), "{}", out.stdout);
+    let configs: Vec<&str> = lines[3..].iter().map(|line| line.split_whitespace().next().unwrap()).collect();
+    assert_eq!(configs, ["fc+mrv+random+pairwise", "mac+mrv+random+matching", "mac+learn+mrv+random+matching"]);
+    let out = run(&[&args[..], &["--learn", "--format", "csv"]].concat());
+    let (header, records) = csv(&out.stdout);
+    let learnt = header.iter().position(|h| h == "learnt").expect("a learnt column");
+    assert_eq!(records.len(), 15);
+    assert!(records.iter().filter(|r| r[0].contains("+learn")).all(|r| r[learnt].parse::<u64>().unwrap() > 0));
+    assert!(!run(&args).stdout.contains("learnt"), "no learnt column when nothing learns");
+}

@@ -245,6 +245,23 @@ fn large_boards_by_backtracking_are_verified() {
 }
 
 #[test]
+fn learning_finds_verified_boards_and_the_same_counts() {
+    for n in ["8", "12", "30"] {
+        let r = run(&[n, "--learn", "--stats", "--output", "line"]);
+        assert_eq!(r.code, 0, "N = {n}: {}", r.stderr);
+        csp_queens::verify(&parse_line(r.stdout.trim())).unwrap();
+        assert!(r.stderr.contains(" + learning: ") && r.stderr.contains(", learnt "), "{}", r.stderr);
+    }
+    for n in ["6", "8"] {
+        let plain = run(&[n, "--count"]);
+        assert_eq!(run(&[n, "--count", "--learn"]).stdout, plain.stdout, "N = {n}");
+    }
+    let r = run(&["8", "--local-search", "--learn"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("--learn applies to backtracking search"), "{}", r.stderr);
+}
+
+#[test]
 fn local_search_answers_are_verified() {
     for (n, seed) in [("1", "1"), ("8", "2"), ("50", "3"), ("20000", "4")] {
         let r = run(&[n, "--local-search", "--seed", seed, "--output", "line", "--stats"]);

@@ -374,6 +374,44 @@ fn every_strategy_solves_the_seeds() {
 }
 
 #[test]
+fn learning_changes_no_answer_and_no_count() {
+    // 6x6 puzzles with 5 and 224 solutions: complete counts, under every
+    // all-different strength, with and without nogoods.
+    let puzzles = "......5......134.......6..1....5..64\n..............34.......6..1....5..64\n";
+    let json = |args: &[&str]| -> Vec<serde_json::Value> {
+        let args = [["count", "--limit", "1000", "--output", "json"].as_slice(), args].concat();
+        let r = run_with(&args, Some(puzzles));
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        r.stdout.lines().map(|line| serde_json::from_str(line).unwrap()).collect()
+    };
+    let mut learnt = 0;
+    for alldiff in ["pairwise", "matching"] {
+        let plain = json(&["--alldiff", alldiff]);
+        let learning = json(&["--alldiff", alldiff, "--learn"]);
+        for (plain, learning) in plain.iter().zip(&learning) {
+            assert_eq!(plain["verdict"], learning["verdict"], "{alldiff}: {plain} {learning}");
+            assert_eq!(learning["complete"], true);
+            assert!(plain.get("learnt").is_none(), "a search that does not learn has no learnt field");
+            learnt += learning["learnt"].as_u64().expect("the learnt field of a search that learns");
+        }
+        assert_eq!(plain.iter().map(|record| record["solutions"].as_u64().unwrap()).collect::<Vec<_>>(), [5, 224]);
+    }
+    assert!(learnt > 0, "the counts learnt from their failures");
+    // Solving learns too, with the same (verified) answers.
+    let plain = run_with(&["solve", "--output", "line"], Some(SEEDS));
+    let learning = run_with(&["solve", "--output", "line", "--learn", "--alldiff", "pairwise"], Some(SEEDS));
+    assert_eq!((learning.code, &learning.stdout), (0, &plain.stdout), "{}", learning.stderr);
+    let r = run_with(&["trace", "--learn"], Some(HARD));
+    assert!(r.stdout.lines().next().unwrap().ends_with(", binary branching, learning"), "{}", &r.stdout[..200]);
+    // Learning is mac with binary decisions: another level or branching is refused.
+    for other in [["--propagation", "fc"], ["--branching", "enumerate"]] {
+        let r = run_with(&["count", "--learn", other[0], other[1]], Some(SEEDS));
+        assert_eq!(r.code, 2);
+        assert!(r.stderr.contains("'--learn' cannot be used with"), "{}", r.stderr);
+    }
+}
+
+#[test]
 fn trace_names_cells_constraints_and_backtracks() {
     let r = run_with(&["trace", "--propagation", "fc"], Some(HARD));
     assert_eq!(r.code, 0, "{}", r.stderr);
@@ -450,6 +488,42 @@ fn trace_why_gives_each_removal_its_reason() {
 /// Runs the tool with stdout on a terminal (stdin piped).
 pub(crate) fn run_on_terminal(args: &[&str], stdin: &str) -> Run {
     run_on(args, stdin, false, true)
+}
+
+#[test]
+fn trace_why_animated_shows_the_reasons_under_each_frame() {
+    let puzzle = "1...........4..2\n";
+    let r = run_with(&["trace", "--animate", "--why"], Some(puzzle));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let plain = run_with(&["trace", "--why"], Some(puzzle)).stdout;
+    let frames: Vec<&str> = r.stdout.split("\n\n").filter(|part| part.contains("    nodes ")).collect();
+    assert!(frames.len() >= 3, "{}", r.stdout);
+    let mut counted = 0;
+    for frame in &frames {
+        let lines: Vec<&str> = frame.lines().skip_while(|line| !line.contains("    nodes ")).collect();
+        assert_eq!(lines.len(), 5, "the status line, a count and three lines of reasons:\n{frame}");
+        let count: usize = match lines[1].strip_prefix("why the ") {
+            Some(rest) => rest.split_whitespace().next().unwrap().parse().unwrap(),
+            None => {
+                assert_eq!(lines[1], "why: no value left since the last frame");
+                0
+            }
+        };
+        counted += count;
+        // Each reason shown is one of the plain trace's.
+        for reason in lines[2..].iter().map(|line| line.trim()).filter(|l| !l.is_empty() && !l.starts_with("...")) {
+            assert!(plain.contains(&format!("{reason}\n")), "{reason} is not in:\n{plain}");
+        }
+        if count > 3 {
+            assert_eq!(lines[4], format!("  ... and {} more", count - 2));
+        }
+    }
+    let reasons = plain.lines().filter(|line| line.contains(" because ")).count();
+    assert!(counted > 0 && counted <= reasons, "{counted} of {reasons}");
+    // A person's steps explain themselves: --why does not go with --human.
+    let r = run_with(&["trace", "--animate", "--human", "--why"], Some(puzzle));
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("cannot be used with") && r.stderr.contains("--why"), "{}", r.stderr);
 }
 
 #[test]
