@@ -2,7 +2,7 @@
 //!
 //! The harness follows Gecode's: for many random sub-domains of small
 //! domains, it compares what the propagator leaves (run to its fixpoint at the
-//! root) with brute force over [`Constraint::is_satisfied`](crate::Constraint::is_satisfied):
+//! root) with brute force over [`Constraint::is_satisfied`]:
 //!
 //! - *soundness*: a value that belongs to some satisfying tuple is never removed,
 //!   and propagation never fails while a satisfying tuple exists;
@@ -28,8 +28,10 @@
 
 use std::fmt;
 
+use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::domain::Domain;
 use crate::ids::VarId;
+use crate::kernel::{Context, PropagationResult};
 use crate::model::{Model, ModelError};
 use crate::rng::Rng;
 use crate::search::SolveConfig;
@@ -282,7 +284,7 @@ pub struct PlantedBug(pub [VarId; 2]);
 /// The propagator of [`PlantedBug`], with its bug.
 struct PlantedBugPropagator([VarId; 2]);
 
-impl crate::Constraint for PlantedBug {
+impl Constraint for PlantedBug {
     fn scope(&self) -> &[VarId] {
         &self.0
     }
@@ -291,13 +293,13 @@ impl crate::Constraint for PlantedBug {
         values[0] != values[1]
     }
 
-    fn propagator(&self, _: &crate::PropagatorOptions) -> Option<Box<dyn crate::Propagator + '_>> {
+    fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
         Some(Box::new(PlantedBugPropagator(self.0)))
     }
 }
 
-impl crate::Propagator for PlantedBugPropagator {
-    fn propagate(&mut self, ctx: &mut crate::Context<'_>) -> crate::PropagationResult {
+impl Propagator for PlantedBugPropagator {
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
         let [x, y] = self.0;
         if let Some(v) = ctx.assigned_value(x) {
             ctx.remove(y, v)?;
