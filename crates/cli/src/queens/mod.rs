@@ -272,11 +272,9 @@ fn search(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
     if show_stats {
         let config = solver.config();
         out.flush()?;
-        // The statistics' line has no nogoods: a search that learns says how many.
-        let learnt = if config.learning() { format!(", learnt {}", stats.learnt) } else { String::new() };
         writeln!(
             err,
-            "{} + {} + {} values + {} all-different{}: {stats}{learnt}",
+            "{} + {} + {} values + {} all-different{}: {stats}",
             config.propagation(),
             config.var_order,
             config.value_order,

@@ -94,11 +94,12 @@ impl Stats {
 }
 
 impl fmt::Display for Stats {
+    /// One line; `learnt` appears only when the search learnt something, so
+    /// the line of a search without learning reads as it always has.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "nodes {}, backtracks {}, backjumps {}, failures {}, checks {}, propagations {}, pruned {}, \
-             restarts {}, max depth {}, solutions {}, time {:.3} ms",
+            "nodes {}, backtracks {}, backjumps {}, failures {}, checks {}, propagations {}, pruned {}, restarts {}",
             self.nodes,
             self.backtracks,
             self.backjumps,
@@ -107,9 +108,33 @@ impl fmt::Display for Stats {
             self.propagations,
             self.pruned,
             self.restarts,
+        )?;
+        if self.learnt > 0 {
+            write!(f, ", learnt {}", self.learnt)?;
+        }
+        write!(
+            f,
+            ", max depth {}, solutions {}, time {:.3} ms",
             self.max_depth,
             self.solutions,
             self.elapsed.as_secs_f64() * 1e3
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_line_names_learnt_nogoods_only_when_there_are_some() {
+        let plain = Stats { nodes: 3, restarts: 1, max_depth: 2, solutions: 1, ..Stats::default() };
+        assert_eq!(
+            plain.to_string(),
+            "nodes 3, backtracks 0, backjumps 0, failures 0, checks 0, propagations 0, pruned 0, \
+             restarts 1, max depth 2, solutions 1, time 0.000 ms"
+        );
+        let learning = Stats { learnt: 7, ..plain };
+        assert!(learning.to_string().contains("restarts 1, learnt 7, max depth 2"), "{learning}");
     }
 }
