@@ -479,6 +479,25 @@ mod tests {
 
     /// The domain consistent domains by brute force: a value stays if some
     /// assignment of distinct values uses it; `None` when there is none.
+    /// Loads `rows` as the core's domains, keeping of the last case's
+    /// matching only the pairs that are still consistent with each other.
+    fn load_rows(core: &mut Core, rows: &[u64]) {
+        let n = rows.len();
+        core.n = n;
+        core.dom[..n].copy_from_slice(rows);
+        for k in 0..n {
+            if core.var_match[k] != SMALL_NONE && core.val_match[core.var_match[k] as usize] != k as u8 {
+                core.var_match[k] = SMALL_NONE;
+            }
+        }
+        for a in 0..64 {
+            let p = core.val_match[a];
+            if p != SMALL_NONE && (p as usize >= n || core.var_match[p as usize] != a as u8) {
+                core.val_match[a] = SMALL_NONE;
+            }
+        }
+    }
+
     fn brute_force(rows: &[u64]) -> Option<Vec<u64>> {
         let kept: Vec<u64> = (0..rows.len())
             .map(|k| {
@@ -515,19 +534,7 @@ mod tests {
             if case % 4 != 0 {
                 core = Core::new(n);
             }
-            core.n = n;
-            core.dom[..n].copy_from_slice(&rows);
-            for k in 0..n {
-                if core.var_match[k] != SMALL_NONE && core.val_match[core.var_match[k] as usize] != k as u8 {
-                    core.var_match[k] = SMALL_NONE;
-                }
-            }
-            for a in 0..64 {
-                let p = core.val_match[a];
-                if p != SMALL_NONE && (p as usize >= n || core.var_match[p as usize] != a as u8) {
-                    core.val_match[a] = SMALL_NONE;
-                }
-            }
+            load_rows(&mut core, &rows);
             match (core.matching(), brute_force(&rows)) {
                 (Ok(()), Some(kept)) => {
                     assert_eq!(core.dom[..n], kept[..], "{rows:?}");
@@ -593,19 +600,7 @@ mod tests {
             if rng.below(2) == 0 {
                 core = Core::new(n);
             }
-            core.n = n;
-            core.dom[..n].copy_from_slice(&rows);
-            for k in 0..n {
-                if core.var_match[k] != SMALL_NONE && core.val_match[core.var_match[k] as usize] != k as u8 {
-                    core.var_match[k] = SMALL_NONE;
-                }
-            }
-            for a in 0..64 {
-                let p = core.val_match[a];
-                if p != SMALL_NONE && (p as usize >= n || core.var_match[p as usize] != a as u8) {
-                    core.val_match[a] = SMALL_NONE;
-                }
-            }
+            load_rows(&mut core, &rows);
             match (core.matching_after_elimination(free, taken), brute_force(&rows)) {
                 (Ok(()), Some(kept)) => {
                     assert_eq!(core.dom[..n], kept[..], "{rows:?}");
