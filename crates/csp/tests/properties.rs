@@ -567,6 +567,25 @@ fn brute_force(csp: &RandomCsp, model: &Model) -> BTreeSet<Vec<i64>> {
     }
 }
 
+/// Every solution `solver` enumerates, each checked to satisfy `model` and
+/// to come only once.
+fn enumerate(
+    model: &Model,
+    solver: &mut Solver<'_>,
+    config: &SolveConfig,
+) -> Result<BTreeSet<Vec<i64>>, TestCaseError> {
+    let mut found = BTreeSet::new();
+    for solution in solver.solutions() {
+        prop_assert!(
+            model.is_solution(solution.values()),
+            "{config:?} returned a non-solution {:?}",
+            solution.values()
+        );
+        prop_assert!(found.insert(solution.values().to_vec()), "{config:?} returned a solution twice");
+    }
+    Ok(found)
+}
+
 fn configs() -> Vec<SolveConfig> {
     let mut configs = Vec::new();
     for &propagation in Propagation::ALL {
@@ -616,11 +635,7 @@ proptest! {
         let expected = brute_force(&csp, &model);
         for config in configs() {
             let mut solver = Solver::new(&model, config.clone()).unwrap();
-            let mut found = BTreeSet::new();
-            for solution in solver.solutions() {
-                prop_assert!(model.is_solution(solution.values()), "{config:?} returned a non-solution {:?}", solution.values());
-                prop_assert!(found.insert(solution.values().to_vec()), "{config:?} returned a solution twice");
-            }
+            let found = enumerate(&model, &mut solver, &config)?;
             prop_assert_eq!(&found, &expected, "{:?}", config);
             let count = solver.count(None);
             prop_assert_eq!(count.solutions, expected.len() as u64);
@@ -686,11 +701,7 @@ proptest! {
         let expected = brute_force(&csp, &model);
         for config in interval_configs().into_iter().filter(|c| searchable(&model, c)) {
             let mut solver = Solver::new(&model, config.clone()).unwrap();
-            let mut found = BTreeSet::new();
-            for solution in solver.solutions() {
-                prop_assert!(model.is_solution(solution.values()), "{config:?} returned a non-solution {:?}", solution.values());
-                prop_assert!(found.insert(solution.values().to_vec()), "{config:?} returned a solution twice");
-            }
+            let found = enumerate(&model, &mut solver, &config)?;
             prop_assert_eq!(&found, &expected, "{:?}", config);
         }
     }
@@ -819,11 +830,7 @@ proptest! {
         for config in learning_configs() {
             let mut solver = Solver::new(&model, config.clone()).unwrap();
             solver.check_nogoods(true);
-            let mut found = BTreeSet::new();
-            for solution in solver.solutions() {
-                prop_assert!(model.is_solution(solution.values()), "{config} returned a non-solution {:?}", solution.values());
-                prop_assert!(found.insert(solution.values().to_vec()), "{config} returned a solution twice");
-            }
+            let found = enumerate(&model, &mut solver, &config)?;
             prop_assert_eq!(&found, &expected, "{}", config);
             let count = solver.count(None);
             prop_assert_eq!(count.solutions, expected.len() as u64, "{}", config);
@@ -951,11 +958,7 @@ proptest! {
             if config.learning() {
                 solver.check_nogoods(true);
             }
-            let mut found = BTreeSet::new();
-            for solution in solver.solutions() {
-                prop_assert!(model.is_solution(solution.values()), "{config:?} returned a non-solution {:?}", solution.values());
-                prop_assert!(found.insert(solution.values().to_vec()), "{config:?} returned a solution twice");
-            }
+            let found = enumerate(&model, &mut solver, &config)?;
             prop_assert_eq!(&found, &expected, "{:?}", config);
         }
     }
