@@ -18,7 +18,6 @@
 //! manual page, `-q`/`-v`, colour and cursor movement only where
 //! [`app::Terminal`] allows them.
 
-pub mod app;
 pub mod documented;
 pub mod gallery;
 pub mod lab;
@@ -27,5 +26,8 @@ pub mod report;
 mod strategy;
 pub mod sudoku;
 
+/// The one wrapper of every tool (its own crate, `csp-app`, so that the front
+/// ends' tools use it without depending on this crate).
+pub use csp_app as app;
 pub use app::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK, Io};
 pub use strategy::{StrategyArgs, parse_seconds};
