@@ -95,11 +95,15 @@ pub enum Loaded {
     LeftOut(String),
 }
 
+/// A file's name in the tables and notes: its name without the extension.
+fn name(path: &Path) -> String {
+    path.file_stem().map_or_else(|| path.display().to_string(), |stem| stem.to_string_lossy().into_owned())
+}
+
 /// Reads and lowers one model file (`-` reads standard input) in `format`.
 /// An error names the file, and the line (and column) where its front end
 /// found the problem.
 pub fn load(path: &Path, format: FileFormat, io: &mut Io<'_>) -> anyhow::Result<Loaded> {
-    let name = path.file_stem().map_or_else(|| path.display().to_string(), |s| s.to_string_lossy().into_owned());
     let source = app::read_text(path, io)?;
     let place = || path.display().to_string();
     let (model, optimizes, inconsistent) = match format {
@@ -122,7 +126,7 @@ pub fn load(path: &Path, format: FileFormat, io: &mut Io<'_>) -> anyhow::Result<
     };
     Ok(match inconsistent {
         Some(reason) => Loaded::LeftOut(format!("unsatisfiable before search ({reason})")),
-        None => Loaded::Instance(Instance { name, model, optimizes }),
+        None => Loaded::Instance(Instance { name: name(path), model, optimizes }),
     })
 }
 
@@ -156,10 +160,7 @@ pub fn compare(
                 }
                 instances.push(instance);
             }
-            Loaded::LeftOut(reason) => {
-                let name = file.file_stem().map_or_else(|| file.display().to_string(), |s| s.to_string_lossy().into());
-                writeln!(io.stderr, "note: {name} left out: {reason}")?;
-            }
+            Loaded::LeftOut(reason) => writeln!(io.stderr, "note: {} left out: {reason}", name(file))?,
         }
     }
     let named: Vec<(&str, &Model)> = instances.iter().map(|i| (i.name.as_str(), &i.model)).collect();

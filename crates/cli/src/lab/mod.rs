@@ -25,7 +25,7 @@
 //! and its survival plot (Gomes, Selman, Crato & Kautz 2000).
 //!
 //! Exit status: 0 done; 1 algorithms disagreed (a bug: printed on stderr, no
-//! table); 2 bad usage.
+//! table); 2 bad usage, or a model file that cannot be read.
 
 pub mod generator;
 mod rtd;
@@ -65,7 +65,8 @@ const MAX_POINTS: usize = 10_000;
 #[command(
     name = "lab",
     about = "The random-CSP lab: phase transitions, algorithm costs and run-time distributions on random CSPs \
-             (model B, flawless model B, model RB, quasigroups with holes, graph colouring).",
+             (model B, flawless model B, model RB, quasigroups with holes, graph colouring); `compare` runs \
+             configurations side by side on XCSP3 and FlatZinc files.",
     args_conflicts_with_subcommands = true,
     after_help = after_help()
 )]
@@ -80,7 +81,7 @@ struct Cli {
 fn after_help() -> String {
     format!(
         "Without a command, `lab` runs `sweep` (with the options given).\n\n{}\nExit status: 0 done, 1 two \
-         algorithms disagreed on an instance (a bug, printed on stderr), 2 bad usage.\n\nExamples:\n  lab    \
+         algorithms disagreed on an instance (a bug, printed on stderr), 2 bad usage or a bad model file.\n\nExamples:\n  lab    \
          the default sweep: model B <20, 10, 0.5, p2> for p2 = 0.05..0.95, 50 instances each\n  lab sweep \
          --samples 10 --format csv --records runs.csv\n  lab sweep --model rb:n=20,alpha=0.8,r=2 --sweep \
          p=0.1..0.5:0.025 --algorithms fc,mac\n  lab sweep --model qwh:n=15 --algorithms mac+domwdeg --plot qwh.svg\n  \
