@@ -238,11 +238,14 @@ fn quiet_leaves_only_errors_on_stderr() {
     assert_eq!(r.stdout.lines().count(), 6, "the board alone: {}", r.stdout);
 }
 
+/// A FlatZinc model with an objective (csp-flatzinc's test fixture).
+const KNAPSACK_FZN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../flatzinc/tests/fixtures/knapsack01.fzn");
+
 /// Each case: a command that writes notes or statistics on stderr, and the
 /// same with `-q`, which leaves stdout and the exit status as they were.
 #[test]
 fn quiet_silences_every_note_of_the_sudoku_tool_and_the_lab() {
-    let cases: [(Tool, &[&str], &str); 9] = [
+    let cases: [(Tool, &[&str], &str); 10] = [
         // The built-in example, with a note that nothing came on stdin.
         (sudoku::main, &["sudoku", "solve", "--stats"], ""),
         (sudoku::main, &["sudoku", "count", "--stats"], ""),
@@ -254,6 +257,8 @@ fn quiet_silences_every_note_of_the_sudoku_tool_and_the_lab() {
         (sudoku::main, &["sudoku", "compare", "--configs", "bt+input", "--node-limit", "1", "--repeats", "1"], ""),
         (lab::main, &["lab", "--samples", "1", "--sweep", "0.3", "--algorithms", "fc"], ""),
         (lab::main, &["lab", "rtd", "--vars", "6", "--values", "3", "--runs", "2", "--configs", "fc+mrv"], ""),
+        // A model file's objective is ignored unless --goal optimize: a note says so.
+        (lab::main, &["lab", "compare", "--configs", "fc+mrv", "--repeats", "1", KNAPSACK_FZN], ""),
         (GALLERY, &["sum", "--compare", "--configs", "bt+input", "--node-limit", "1", "--repeats", "1"], ""),
     ];
     for (tool, args, stdin) in cases {
