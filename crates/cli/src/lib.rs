@@ -1,10 +1,12 @@
 //! The command-line tools of the csp workspace, as a library so that tests run
 //! them in-process: the sudoku tool ([`sudoku`]), N-queens ([`queens`]), the
-//! random-CSP lab ([`lab`]), the comparison reports they share ([`report`]),
-//! and the plumbing of the puzzle gallery in `examples/` ([`gallery`]);
+//! random-CSP lab ([`lab`]), the XCSP3 solver ([`xcsp`]), the comparison
+//! reports they share ([`report`]) and the model files they compare
+//! ([`model_file`]: XCSP3 and FlatZinc, through the front-end libraries), and
+//! the plumbing of the puzzle gallery in `examples/` ([`gallery`]);
 //! [`documented`] runs the commands of the documentation, for the tests.
 //!
-//! The binaries `csp-sudoku`, `csp-queens` and `csp-lab` (`src/bin/`) and the
+//! The binaries `csp-sudoku`, `csp-queens`, `csp-lab` and `csp-xcsp` (`src/bin/`) and the
 //! examples `sudoku`, `queens` and `lab` are one line each: they hand the
 //! tool's function to [`app::main`], which owns the standard streams, usage
 //! errors, broken pipes and exit codes for every tool alike. Install them with
@@ -18,14 +20,18 @@
 //! manual page, `-q`/`-v`, colour and cursor movement only where
 //! [`app::Terminal`] allows them.
 
-pub mod app;
 pub mod documented;
 pub mod gallery;
 pub mod lab;
+pub mod model_file;
 pub mod queens;
 pub mod report;
 mod strategy;
 pub mod sudoku;
+pub mod xcsp;
 
 pub use app::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK, Io};
+/// The one wrapper of every tool (its own crate, `csp-app`, so that the front
+/// ends' tools use it without depending on this crate).
+pub use csp_app as app;
 pub use strategy::{StrategyArgs, parse_seconds};

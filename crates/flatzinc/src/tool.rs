@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context as _, bail};
 use clap::Parser;
 use csp::{Branching, Limits, Search, SolveConfig, Solver, Stats, Status, VarOrder};
-use csp_cli::app::{self, Io};
+use csp_app::{self as app, Io};
 
 use crate::lower::Value;
 use crate::lower::{Lowered, Objective};
@@ -76,7 +76,7 @@ struct Cli {
     install_msc: Option<Option<PathBuf>>,
 }
 
-/// The tool: see the module docs. Run it with [`csp_cli::app::main`].
+/// The tool: see the module docs. Run it with [`csp_app::main`].
 pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let start = Instant::now();
     let cli: Cli = app::parse(args, io)?;

@@ -2,7 +2,7 @@
 # One run of csp-xcsp and of ACE (the solver that pycsp3 bundles, Java 17)
 # on each instance of the corpus, one after the other in the same session,
 # printed as a Markdown table (BENCHMARKS.md, "XCSP3 corpus"). Run from the
-# workspace root after `cargo build --release -p csp-xcsp3`:
+# workspace root after `cargo build --release -p csp-cli --bin csp-xcsp`:
 #
 #   crates/xcsp3/corpus/bench.sh [CSP_XCSP_OPTIONS...]
 #
@@ -14,7 +14,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/../../.." && pwd)"
 solver="$root/target/release/csp-xcsp"
 jar="${ACE_JAR:-$(python3 -c 'import importlib.util, os; print(os.path.dirname(importlib.util.find_spec("pycsp3").origin))')/solvers/ace/ACE-2.6.jar}"
-[ -x "$solver" ] || { echo "build csp-xcsp first: cargo build --release -p csp-xcsp3" >&2; exit 2; }
+[ -x "$solver" ] || { echo "build csp-xcsp first: cargo build --release -p csp-cli --bin csp-xcsp" >&2; exit 2; }
 [ -f "$jar" ] || { echo "ACE's jar not found (pip install pycsp3==2.6.1, or set ACE_JAR)" >&2; exit 2; }
 now() { date +%s%N; }
 answer() { # the s line's status, and the last o value if any

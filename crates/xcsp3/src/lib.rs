@@ -3,9 +3,10 @@
 //!
 //! [`lower`] reads an XCSP3 file (XML) and lowers it into a csp
 //! [`Model`](csp::Model), with the declared [`Variables`] for the output and
-//! the [`Goal`]; [`output`] writes the competition's `s`, `v` and `o` lines;
-//! the binary `csp-xcsp` ([`tool`]) solves an instance, or compares the
-//! engine's configurations on a corpus.
+//! the [`Goal`]; [`output`] writes the competition's `s`, `v` and `o` lines.
+//! This crate is a library only: the tool `csp-xcsp`, which solves an
+//! instance, lives with the other tools in csp-cli (`csp_cli::xcsp`), and
+//! `csp-lab compare` compares the engine's configurations on XCSP3 files.
 //!
 //! ```
 //! let xml = r#"
@@ -48,7 +49,6 @@ pub mod expression;
 mod lower;
 pub mod output;
 mod text;
-pub mod tool;
 mod variables;
 
 pub use error::{Error, ErrorKind, Position};

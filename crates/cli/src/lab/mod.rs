@@ -8,6 +8,7 @@
 //! lab [sweep] [--model b:n=20,d=10,p1=0.5] [--sweep p2=0.05..0.95:0.05] [--samples 50]
 //!     [--algorithms bt,bt-cbj,fc,fc-cbj,mac] [--seed 1] [--records runs.csv] [--plot sweep.svg]
 //! lab one --model rb:n=20,p=0.3 --seed 7 --configs fc+mrv,mac+mrv [--cactus FILE.svg]
+//! lab compare --configs fc+mrv,mac+domwdeg FILE.xml|FILE.fzn...
 //! lab rtd --model b:p2=0.38 --seed 3 --configs fc+mrv+random --runs 200 --plot rtd.svg
 //! ```
 //!
@@ -17,12 +18,14 @@
 //! every instance, and reports per value the quantiles of constraint checks,
 //! nodes and CPU time per algorithm and the satisfiable fraction with its
 //! 95% interval; `--records` writes every run. `one` compares configurations
-//! on one instance with the shared report module. `rtd` runs randomised
+//! on one instance with the shared report module; `compare` does the same on
+//! model files, XCSP3 (`.xml`) and FlatZinc (`.fzn`) ([`crate::model_file`]).
+//! `rtd` runs randomised
 //! configurations with many seeds on one instance: the run-time distribution
 //! and its survival plot (Gomes, Selman, Crato & Kautz 2000).
 //!
 //! Exit status: 0 done; 1 algorithms disagreed (a bug: printed on stderr, no
-//! table); 2 bad usage.
+//! table); 2 bad usage, or a model file that cannot be read.
 
 pub mod generator;
 mod rtd;
@@ -62,7 +65,8 @@ const MAX_POINTS: usize = 10_000;
 #[command(
     name = "lab",
     about = "The random-CSP lab: phase transitions, algorithm costs and run-time distributions on random CSPs \
-             (model B, flawless model B, model RB, quasigroups with holes, graph colouring).",
+             (model B, flawless model B, model RB, quasigroups with holes, graph colouring); `compare` runs \
+             configurations side by side on XCSP3 and FlatZinc files.",
     args_conflicts_with_subcommands = true,
     after_help = after_help()
 )]
@@ -77,11 +81,12 @@ struct Cli {
 fn after_help() -> String {
     format!(
         "Without a command, `lab` runs `sweep` (with the options given).\n\n{}\nExit status: 0 done, 1 two \
-         algorithms disagreed on an instance (a bug, printed on stderr), 2 bad usage.\n\nExamples:\n  lab    \
+         algorithms disagreed on an instance (a bug, printed on stderr), 2 bad usage or a bad model file.\n\nExamples:\n  lab    \
          the default sweep: model B <20, 10, 0.5, p2> for p2 = 0.05..0.95, 50 instances each\n  lab sweep \
          --samples 10 --format csv --records runs.csv\n  lab sweep --model rb:n=20,alpha=0.8,r=2 --sweep \
          p=0.1..0.5:0.025 --algorithms fc,mac\n  lab sweep --model qwh:n=15 --algorithms mac+domwdeg --plot qwh.svg\n  \
-         lab one --tightness 0.38 --seed 3 --configs fc+mrv,fc-cbj+mrv,mac+mrv\n  lab rtd --model b:p2=0.36 --seed 4 \
+         lab one --tightness 0.38 --seed 3 --configs fc+mrv,fc-cbj+mrv,mac+mrv\n  lab compare --configs \
+         mac+domwdeg,mac+learn+vsids golomb.xml golomb.fzn\n  lab rtd --model b:p2=0.36 --seed 4 \
          --runs 200 --plot rtd.svg",
         Generator::help()
     )
@@ -95,6 +100,9 @@ enum Command {
     Sweep(SweepArgs),
     /// Compare configurations on one random instance.
     One(OneArgs),
+    /// Compare configurations on model files: XCSP3 instances (FILE.xml) and
+    /// FlatZinc models (FILE.fzn, from `minizinc -c --solver csp`).
+    Compare(CompareFilesArgs),
     /// Run configurations with many seeds (their random choices) on one
     /// instance: the run-time distribution and its survival plot.
     Rtd(RtdArgs),
@@ -327,6 +335,17 @@ struct OneArgs {
 }
 
 #[derive(Args, Debug)]
+struct CompareFilesArgs {
+    /// The model files: XCSP3 (.xml) or FlatZinc (.fzn), told by the extension.
+    /// The configurations say the search: a FlatZinc file's annotations are not followed.
+    #[arg(value_name = "FILE", required = true)]
+    files: Vec<PathBuf>,
+
+    #[command(flatten)]
+    compare: CompareArgs,
+}
+
+#[derive(Args, Debug)]
 struct RtdArgs {
     #[command(flatten)]
     instance: InstanceArgs,
@@ -419,7 +438,7 @@ fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
     text.parse::<Algorithm>().map_err(|err| err.to_string())
 }
 
-/// The lab: `lab [sweep|one|rtd] [options]` (see `--help`), on the streams
+/// The lab: `lab [sweep|one|compare|rtd] [options]` (see `--help`), on the streams
 /// of `io`; returns the exit status. Sweeps draw a progress bar when stderr
 /// is a terminal that can redraw ([`crate::app::Terminal::redraw`]), unless
 /// `-q`. Run it with [`crate::app::run`] or [`crate::app::main`].
@@ -428,6 +447,7 @@ pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let progress = crate::app::Terminal::from_env().redraw(io.stderr_is_terminal);
     match cli.command {
         Some(Command::One(one)) => run_one(&one, io.stdout, io.stderr),
+        Some(Command::Compare(files)) => crate::model_file::compare(&files.files, None, &files.compare, io),
         Some(Command::Rtd(rtd)) => rtd::run(&rtd, io.stdout, io.stderr),
         Some(Command::Sweep(sweep)) => run_sweep(&sweep, io.stdout, io.stderr, progress),
         None => run_sweep(&cli.sweep, io.stdout, io.stderr, progress),

@@ -8,7 +8,7 @@ use clap::Args;
 use csp::{Model, ModelError, Solution};
 use csp_cli::app::{self, Captured, Tool};
 use csp_cli::gallery::{self, NoOptions, Puzzle};
-use csp_cli::{Io, lab, queens, sudoku};
+use csp_cli::{Io, lab, queens, sudoku, xcsp};
 
 /// Two different digits `a < b` that add up to `--sum`: a small gallery puzzle
 /// whose answers are known (4 for 10, 1 for 17, none for 30).
@@ -106,6 +106,23 @@ fn every_tool_exits_zero_for_yes_one_for_no_and_two_for_bad_input() {
             (&["lab", "one", "--vars", "5", "--values", "3", "--configs", "fc+mrv,mac+mrv"], "", 0),
             (&["lab", "--samples", "0"], "", 2),
             (&["lab", "--frobnicate"], "", 2),
+            (&["lab", "compare", "--configs", "fc+mrv", "model.txt"], "", 2),
+        ],
+    );
+    // A satisfiable instance, an unsatisfiable one, a malformed one (from stdin).
+    let instance = |constraint: &str| {
+        format!(
+            "<instance format=\"XCSP3\" type=\"CSP\"><variables><array id=\"x\" size=\"[3]\"> 1..2 </array>\
+             </variables><constraints>{constraint}</constraints></instance>"
+        )
+    };
+    assert_codes(
+        xcsp::main,
+        &[
+            (&["csp-xcsp", "-"], &instance("<allEqual> x[] </allEqual>"), 0),
+            (&["csp-xcsp", "-"], &instance("<allDifferent> x[] </allDifferent>"), 1),
+            (&["csp-xcsp", "-"], "<instance", 2),
+            (&["csp-xcsp", "--frobnicate"], "", 2),
         ],
     );
     assert_codes(
@@ -133,7 +150,13 @@ fn a_gallery_count_of_zero_says_so_and_exits_one() {
 #[test]
 fn every_tool_says_its_version() {
     let expected = |name: &str| format!("{name} {}\n", env!("CARGO_PKG_VERSION"));
-    for (tool, name) in [(sudoku::main as Tool, "csp-sudoku"), (queens::main, "csp-queens"), (lab::main, "csp-lab")] {
+    let tools = [
+        (sudoku::main as Tool, "csp-sudoku"),
+        (queens::main, "csp-queens"),
+        (lab::main, "csp-lab"),
+        (xcsp::main, "csp-xcsp"),
+    ];
+    for (tool, name) in tools {
         for flag in ["--version", "-V"] {
             let r = run(tool, &[name, flag], "");
             assert_eq!(
@@ -157,7 +180,8 @@ fn every_tool_writes_shell_completions_and_a_manual_page() {
     let tools = [
         (sudoku::main as Tool, "csp-sudoku", &["solve", "generate", "--propagation", "--box"][..]),
         (queens::main, "csp-queens", &["compare", "--local-search", "--output"]),
-        (lab::main, "csp-lab", &["sweep", "one", "--tightness"]),
+        (lab::main, "csp-lab", &["sweep", "one", "compare", "--tightness"]),
+        (xcsp::main, "csp-xcsp", &["compare", "--config", "--node-limit"]),
     ];
     for (tool, name, words) in tools {
         for (shell, mark) in [
@@ -214,11 +238,14 @@ fn quiet_leaves_only_errors_on_stderr() {
     assert_eq!(r.stdout.lines().count(), 6, "the board alone: {}", r.stdout);
 }
 
+/// A FlatZinc model with an objective (csp-flatzinc's test fixture).
+const KNAPSACK_FZN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../flatzinc/tests/fixtures/knapsack01.fzn");
+
 /// Each case: a command that writes notes or statistics on stderr, and the
 /// same with `-q`, which leaves stdout and the exit status as they were.
 #[test]
 fn quiet_silences_every_note_of_the_sudoku_tool_and_the_lab() {
-    let cases: [(Tool, &[&str], &str); 9] = [
+    let cases: [(Tool, &[&str], &str); 10] = [
         // The built-in example, with a note that nothing came on stdin.
         (sudoku::main, &["sudoku", "solve", "--stats"], ""),
         (sudoku::main, &["sudoku", "count", "--stats"], ""),
@@ -230,6 +257,8 @@ fn quiet_silences_every_note_of_the_sudoku_tool_and_the_lab() {
         (sudoku::main, &["sudoku", "compare", "--configs", "bt+input", "--node-limit", "1", "--repeats", "1"], ""),
         (lab::main, &["lab", "--samples", "1", "--sweep", "0.3", "--algorithms", "fc"], ""),
         (lab::main, &["lab", "rtd", "--vars", "6", "--values", "3", "--runs", "2", "--configs", "fc+mrv"], ""),
+        // A model file's objective is ignored unless --goal optimize: a note says so.
+        (lab::main, &["lab", "compare", "--configs", "fc+mrv", "--repeats", "1", KNAPSACK_FZN], ""),
         (GALLERY, &["sum", "--compare", "--configs", "bt+input", "--node-limit", "1", "--repeats", "1"], ""),
     ];
     for (tool, args, stdin) in cases {

@@ -5,7 +5,9 @@
 mod common;
 mod conventions;
 mod lab;
+mod model_files;
 mod queens;
 mod sudoku;
 mod sudoku_findings;
 mod sudoku_human;
+mod xcsp;

@@ -34,7 +34,7 @@ use std::time::Duration;
 
 use anyhow::Context as _;
 use clap::Parser;
-use csp_cli::app::{self, Io};
+use csp_app::{self as app, Io};
 
 pub use score::{Answer, Method, borda, contradiction};
 

@@ -1,5 +1,5 @@
 //! `fzn-csp`: see `fzn-csp --help` and [`csp_flatzinc::tool`].
 
 fn main() -> std::process::ExitCode {
-    csp_cli::app::main(csp_flatzinc::tool::main)
+    csp_app::main(csp_flatzinc::tool::main)
 }

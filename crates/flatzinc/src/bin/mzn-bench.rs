@@ -1,5 +1,5 @@
 //! `mzn-bench`: see `mzn-bench --help` and [`csp_flatzinc::bench`].
 
 fn main() -> std::process::ExitCode {
-    csp_cli::app::main(csp_flatzinc::bench::main)
+    csp_app::main(csp_flatzinc::bench::main)
 }

@@ -1,5 +1,5 @@
 //! `mzn-spec`: see `mzn-spec --help` and [`csp_flatzinc::spec`].
 
 fn main() -> std::process::ExitCode {
-    csp_cli::app::main(csp_flatzinc::spec::main)
+    csp_app::main(csp_flatzinc::spec::main)
 }

@@ -43,7 +43,7 @@ use std::time::Duration;
 
 use anyhow::Context as _;
 use clap::Parser;
-use csp_cli::app::{self, Io};
+use csp_app::{self as app, Io};
 use serde_yaml::Value as Yaml;
 
 use crate::process;

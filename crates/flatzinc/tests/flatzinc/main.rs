@@ -15,7 +15,7 @@ fn fixture(name: &str) -> PathBuf {
 }
 
 /// Runs fzn-csp in-process.
-fn run(args: &[&str]) -> csp_cli::app::Captured {
+fn run(args: &[&str]) -> csp_app::Captured {
     let args: Vec<&str> = std::iter::once("fzn-csp").chain(args.iter().copied()).collect();
-    csp_cli::app::capture(csp_flatzinc::tool::main, args, "")
+    csp_app::capture(csp_flatzinc::tool::main, args, "")
 }

@@ -1,12 +1,9 @@
-//! csp-xcsp end to end: the shipped corpus (every instance solves, agrees
-//! with ACE's recorded answers, and each solution passes the official
-//! XCSP3 solution checker when Java and pycsp3's ACE jar are there), the
-//! lowering against brute force on tiny instances, errors with their line
-//! and column, hostile input, and the commands of docs/xcsp3.md.
+//! The XCSP3 reader and lowering: against brute force on tiny instances,
+//! errors with their line and column, and hostile input. The tool csp-xcsp
+//! (the shipped corpus solved and checked against ACE, docs/xcsp3.md) is
+//! tested in csp-cli, where it lives (`crates/cli/tests/tools/xcsp/`).
 
 mod brute_force;
-mod corpus;
-mod docs;
 mod errors;
 mod robustness;
 
@@ -26,25 +23,4 @@ fn corpus_files() -> Vec<PathBuf> {
         .collect();
     files.sort();
     files
-}
-
-/// Runs csp-xcsp in-process.
-fn run(args: &[&str], stdin: &str) -> csp_cli::app::Captured {
-    let args: Vec<&str> = std::iter::once("csp-xcsp").chain(args.iter().copied()).collect();
-    csp_cli::app::capture(csp_xcsp3::tool::main, args, stdin)
-}
-
-/// The `s` line of an output, without `s `.
-fn status(stdout: &str) -> Option<&str> {
-    stdout.lines().find_map(|line| line.strip_prefix("s "))
-}
-
-/// The instantiation of the `v` line.
-fn instantiation(stdout: &str) -> Option<&str> {
-    stdout.lines().find_map(|line| line.strip_prefix("v "))
-}
-
-/// The last `o` value.
-fn objective(stdout: &str) -> Option<i64> {
-    stdout.lines().filter_map(|line| line.strip_prefix("o ")).next_back().map(|v| v.parse().expect("an integer"))
 }

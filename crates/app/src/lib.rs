@@ -55,7 +55,7 @@
 //! not dumb.
 //!
 //! ```
-//! use csp_cli::app::{self, Io};
+//! use csp_app::{self as app, Io};
 //!
 //! fn hello(args: Vec<std::ffi::OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
 //!     #[derive(clap::Parser)]

@@ -19,13 +19,16 @@
 //! file cannot be read or lowered (`s UNSUPPORTED` on stdout when it uses a
 //! feature csp-xcsp lacks).
 //!
-//! `compare` lowers every file and runs the shared comparison
-//! ([`csp_cli::report::run_comparison`]) under each configuration: the same
-//! tables, CSV, JSON, bar chart and cactus plot as the other tools'
+//! `compare` is `csp-lab compare` ([`crate::model_file::compare`]) with every
+//! file read as XCSP3: the shared comparison under each configuration, the
+//! same tables, CSV, JSON, bar chart and cactus plot as the other tools'
 //! comparisons. `--goal optimize` runs branch and bound on each instance's
 //! objective (and checks that the configurations agree on the optimum);
 //! the other goals ignore the objective. Files that are unsatisfiable
 //! before search or use an unsupported feature are left out, with a note.
+//!
+//! The reading and lowering are the library [`csp_xcsp3`]'s; this module is
+//! the tool around them.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -34,11 +37,12 @@ use std::time::{Duration, Instant};
 use anyhow::{Context as _, bail};
 use clap::{Args, Parser, Subcommand};
 use csp::{Limits, SolveConfig, Solver, Stats, Status};
-use csp_cli::app::{self, Io};
-use csp_cli::report::{CompareArgs, GoalArg, run_comparison};
+use csp_xcsp3::output::{self, OPTIMUM, SATISFIABLE, UNKNOWN, UNSATISFIABLE, UNSUPPORTED};
+use csp_xcsp3::{Goal, Lowered};
 
-use crate::lower::{Goal, Lowered};
-use crate::output::{self, OPTIMUM, SATISFIABLE, UNKNOWN, UNSATISFIABLE, UNSUPPORTED};
+use crate::app::{self, Io};
+use crate::model_file::{self, FileFormat};
+use crate::report::CompareArgs;
 
 /// The configuration when `--config` is not given: maintained arc
 /// consistency, dom/wdeg (Boussemart et al. 2004) and binary branching, the
@@ -71,10 +75,10 @@ struct SolveArgs {
     #[arg(value_name = "FILE.xml")]
     file: Option<PathBuf>,
     /// The configuration, spelled as in docs/compare.md.
-    #[arg(long, value_name = "SPEC", default_value = DEFAULT_CONFIG, value_parser = csp_cli::report::parse_config)]
+    #[arg(long, value_name = "SPEC", default_value = DEFAULT_CONFIG, value_parser = crate::report::parse_config)]
     config: SolveConfig,
     /// Stop searching after this many seconds (fractions allowed), counted from the start.
-    #[arg(short = 't', long, value_name = "SECS", value_parser = csp_cli::parse_seconds)]
+    #[arg(short = 't', long, value_name = "SECS", value_parser = crate::parse_seconds)]
     timeout: Option<Duration>,
     /// Stop after this many decisions.
     #[arg(long = "node-limit", value_name = "N")]
@@ -93,7 +97,7 @@ struct CompareCommand {
     compare: CompareArgs,
 }
 
-/// The tool: see the module docs. Run it with [`csp_cli::app::main`].
+/// The tool: see the module docs. Run it with [`crate::app::main`].
 pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let start = Instant::now();
     let cli: Cli = app::parse(args, io)?;
@@ -108,7 +112,7 @@ fn solve(args: &SolveArgs, start: Instant, io: &mut Io<'_>) -> anyhow::Result<u8
         bail!("no file given: csp-xcsp FILE.xml (see --help)");
     };
     let source = app::read_text(file, io)?;
-    let lowered = match crate::lower(&source) {
+    let lowered = match csp_xcsp3::lower(&source) {
         Ok(lowered) => lowered,
         Err(error) if error.is_unsupported() => {
             writeln!(io.stdout, "{UNSUPPORTED}")?;
@@ -244,31 +248,7 @@ fn write_stats(stats: &Stats, io: &mut Io<'_>) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `compare`: every file lowered, then the shared comparison.
+/// `compare`: the lab's comparison of model files, every file read as XCSP3.
 fn compare(command: &CompareCommand, io: &mut Io<'_>) -> anyhow::Result<u8> {
-    let mut names = Vec::new();
-    let mut models = Vec::new();
-    for file in &command.files {
-        let name = file.file_stem().map_or_else(|| file.display().to_string(), |s| s.to_string_lossy().into_owned());
-        let source = app::read_text(file, io)?;
-        match crate::lower(&source) {
-            Ok(lowered) => match &lowered.inconsistent {
-                Some(reason) => writeln!(io.stderr, "note: {name} left out: unsatisfiable before search ({reason})")?,
-                None => {
-                    if lowered.goal != Goal::Satisfy && command.compare.goal != GoalArg::Optimize {
-                        writeln!(
-                            io.stderr,
-                            "note: {name}: the objective is ignored (--goal optimize compares optima)"
-                        )?;
-                    }
-                    names.push(name);
-                    models.push(lowered.model);
-                }
-            },
-            Err(error) if error.is_unsupported() => writeln!(io.stderr, "note: {name} left out: {error}")?,
-            Err(error) => return Err(error).with_context(|| file.display().to_string()),
-        }
-    }
-    let instances: Vec<(&str, &csp::Model)> = names.iter().map(String::as_str).zip(&models).collect();
-    run_comparison(&instances, &command.compare, io.stdout, io.stderr)
+    model_file::compare(&command.files, Some(FileFormat::Xcsp3), &command.compare, io)
 }
