@@ -494,9 +494,14 @@ impl ComparisonReport<'_> {
 
     /// One record per instance and configuration, instance by instance: the
     /// totals' columns, with the instance's name for the number of instances,
-    /// `limited` 1 when a limit stopped the run, and the number of timed runs.
+    /// `limited` 1 when a limit stopped the run, the best objective value
+    /// found when the goal is the optimum, and the number of timed runs.
     fn measurements(&self) -> Table {
+        let optimizes = self.options.goal == Goal::Optimize;
         let mut columns = vec!["config", "instance", "solved", "limited", "solutions"];
+        if optimizes {
+            columns.push("objective");
+        }
         columns.extend(stats_columns(self.learns()));
         columns.push("runs");
         let mut table = Table::new(columns);
@@ -510,6 +515,9 @@ impl ComparisonReport<'_> {
                     Cell::Int(u64::from(m.is_limited())),
                     Cell::Int(m.solutions),
                 ];
+                if optimizes {
+                    cells.push(m.objective.map_or(Cell::Empty, Cell::Signed));
+                }
                 cells.extend(stats_cells(&m.stats, m.time, m.cpu_time, self.learns()));
                 cells.push(Cell::Int(m.timed_runs as u64));
                 table.push(cells);

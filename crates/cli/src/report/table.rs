@@ -9,6 +9,8 @@ pub enum Cell {
     Text(String),
     /// A count, right-aligned.
     Int(u64),
+    /// A signed number (an objective value), right-aligned.
+    Signed(i64),
     /// A number shown with this many decimals in text and Markdown (CSV and
     /// JSON keep every significant digit, [`without_noise`]), right-aligned.
     Float(f64, usize),
@@ -27,6 +29,7 @@ impl Cell {
         match self {
             Cell::Text(text) => text.clone(),
             Cell::Int(n) => n.to_string(),
+            Cell::Signed(n) => n.to_string(),
             Cell::Float(x, decimals) => format!("{x:.decimals$}"),
             Cell::Empty => String::new(),
         }
@@ -37,6 +40,7 @@ impl Cell {
         match self {
             Cell::Text(text) => text.clone(),
             Cell::Int(n) => n.to_string(),
+            Cell::Signed(n) => n.to_string(),
             Cell::Float(x, _) => without_noise(*x).to_string(),
             Cell::Empty => String::new(),
         }
@@ -47,6 +51,7 @@ impl Cell {
         match self {
             Cell::Text(text) => serde_json::Value::from(text.as_str()),
             Cell::Int(n) => serde_json::Value::from(*n),
+            Cell::Signed(n) => serde_json::Value::from(*n),
             // NaN and infinities have no JSON spelling.
             Cell::Float(x, _) => {
                 serde_json::Number::from_f64(without_noise(*x)).map_or(serde_json::Value::Null, Into::into)
@@ -56,7 +61,7 @@ impl Cell {
     }
 
     fn is_numeric(&self) -> bool {
-        matches!(self, Cell::Int(_) | Cell::Float(..))
+        matches!(self, Cell::Int(_) | Cell::Signed(_) | Cell::Float(..))
     }
 }
 

@@ -397,3 +397,23 @@ fn the_learnt_column_is_shown_when_a_configuration_learns() {
     assert_eq!(learnt[0], 0, "mac+mrv learns nothing");
     assert!(learnt[1] > 0, "mac+learn learns from 6-queens' failures");
 }
+
+#[test]
+fn an_optimisation_has_each_runs_objective_in_the_records() {
+    // The largest sum of the first two rows' columns over the four 6-queens solutions: 2 + 5.
+    let mut six = queens(6);
+    let first_two = csp::LinearExpr::sum(six.vars().take(2));
+    six.maximize(first_two).unwrap();
+    let out = run(&[("6-queens", &six)], &["--goal", "optimize", "--repeats", "1", "--format", "csv"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert!(lines[0].starts_with("config,instance,solved,limited,solutions,objective,nodes,"), "{}", lines[0]);
+    for line in &lines[1..] {
+        assert_eq!(line.split(',').nth(5), Some("7"), "{line}");
+    }
+    let json = run(&[("6-queens", &six)], &["--goal", "optimize", "--repeats", "1", "--format", "json"]);
+    let value: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    for record in value["measurements"].as_array().unwrap() {
+        assert_eq!(record["objective"], 7, "{record}");
+    }
+}
