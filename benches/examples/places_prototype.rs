@@ -143,19 +143,30 @@ impl State {
             while units != 0 {
                 let u = units.trailing_zeros() as usize;
                 units &= units - 1;
-                for v in 0..9 {
+                // Without a branch per value: which values have no place,
+                // and which one place in a cell not yet fixed.
+                let (mut empty, mut alone) = (false, 0u16);
+                for (v, &board) in self.cand.iter().enumerate() {
+                    let x = board & t.unit[u];
+                    empty |= x == 0;
+                    alone |= u16::from(x & x.wrapping_sub(1) == 0 && x & !self.solved != 0) << v;
+                }
+                if empty {
+                    return false;
+                }
+                while alone != 0 {
+                    let v = alone.trailing_zeros() as usize;
+                    alone &= alone - 1;
                     let x = self.cand[v] & t.unit[u];
-                    if x == 0 {
+                    if x & !self.solved == 0 {
+                        continue;
+                    }
+                    let c = x.trailing_zeros() as usize;
+                    if x == 0 || self.cand[v] & t.peers[c] & self.solved != 0 {
                         return false;
                     }
-                    if x & (x - 1) == 0 && x & !self.solved != 0 {
-                        let c = x.trailing_zeros() as usize;
-                        if self.cand[v] & t.peers[c] & self.solved != 0 {
-                            return false;
-                        }
-                        self.assign(t, c, v);
-                        any = true;
-                    }
+                    self.assign(t, c, v);
+                    any = true;
                 }
             }
             if any {
@@ -194,10 +205,9 @@ impl State {
         let (mut vals, mut sizes, mut m) = ([0usize; 9], [0u32; 9], 0);
         for (v, &board) in self.cand.iter().enumerate() {
             let x = board & free;
-            if x != 0 {
-                (vals[m], sizes[m]) = (v, x.count_ones());
-                m += 1;
-            }
+            // Written at `m` always, kept by moving on (no branch per value).
+            (vals[m.min(8)], sizes[m.min(8)]) = (v, x.count_ones());
+            m += usize::from(x != 0);
         }
         if m as u32 != free.count_ones() {
             return None;
@@ -222,21 +232,25 @@ impl State {
             }
         }
         // i -> j when value i can take j's cell; the edge of i to j's cell
-        // is in some perfect matching iff j reaches i.
+        // is in some perfect matching iff j reaches i. Built and closed
+        // without data-dependent branches; one strongly connected
+        // component (most calls) removes nothing.
+        // (Over all nine rows, those from `m` on empty: fixed trip counts.)
         let mut reach = [0u16; 9];
-        for i in 0..m {
-            let mut others = places[i] & !(1 << val_match[i]);
-            while others != 0 {
-                reach[i] |= 1 << cell_match[others.trailing_zeros() as usize];
-                others &= others - 1;
+        for i in 0..9 {
+            let others = places[i] & !1u16.wrapping_shl(u32::from(val_match[i]));
+            for (k, &j) in cell_match.iter().enumerate() {
+                reach[i] |= (others >> k & 1).wrapping_neg() & 1u16.wrapping_shl(u32::from(j));
             }
         }
-        for k in 0..m {
-            for i in 0..m {
-                if reach[i] >> k & 1 != 0 {
-                    reach[i] |= reach[k];
-                }
+        for k in 0..9 {
+            for i in 0..9 {
+                reach[i] |= (reach[i] >> k & 1).wrapping_neg() & reach[k];
             }
+        }
+        let all = (1u16 << m) - 1;
+        if reach[..m].iter().fold(all, |both, &r| both & r) == all {
+            return Some(false);
         }
         let mut removed = false;
         for i in 0..m {
