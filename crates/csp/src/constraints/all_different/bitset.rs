@@ -44,10 +44,12 @@ pub(super) struct Core {
     /// Matched value of each variable and variable of each value (`SMALL_NONE` if none).
     pub(super) var_match: [u8; 64],
     pub(super) val_match: [u8; 64],
-    /// The edges between values (see above), both ways, and the strongly
-    /// connected component of each value as a mask.
-    succ: [u64; 64],
+    /// The edges between values (see above), backwards: `pred[b]` the
+    /// values with an edge to `b`, a matched value (of `matched[..m]`, the
+    /// free variables' matched values); and the strongly connected
+    /// component of each value as a mask.
     pred: [u64; 64],
+    matched: [u8; 64],
     component: [u64; 64],
 }
 
@@ -142,8 +144,8 @@ impl Core {
             dom: [0; 64],
             var_match: [SMALL_NONE; 64],
             val_match: [SMALL_NONE; 64],
-            succ: [0; 64],
             pred: [0; 64],
+            matched: [0; 64],
             component: [0; 64],
         }
     }
@@ -223,6 +225,23 @@ impl Core {
                 self.val_match[a] = p as u8;
             }
         }
+    }
+
+    /// Everything reachable from `start` along the edges whose reverse is
+    /// `pred` (every edge ends at one of `targets`) without leaving `within`.
+    #[inline]
+    fn forward(pred: &[u64; 64], targets: &[u8], start: u64, within: u64) -> u64 {
+        let mut seen = start;
+        let mut frontier = start;
+        while frontier != 0 {
+            let mut next = 0u64;
+            for &b in targets {
+                next |= u64::from(pred[b as usize] & frontier != 0) << b;
+            }
+            frontier = next & within & !seen;
+            seen |= frontier;
+        }
+        seen
     }
 
     /// Everything reachable from `start` along `edges` without leaving `within`.
@@ -355,30 +374,28 @@ impl Core {
                 return Err(Conflict);
             }
         }
-        // Edges a -> b between the free variables' values, forwards (`succ`)
-        // and backwards (`pred`).
+        // Edges a -> b between the free variables' values, kept backwards
+        // (`pred`): the forward closure asks each matched value whether an
+        // edge from the frontier reaches it, a loop of a fixed length per
+        // call rather than one over each value's edges.
         let mut rows = values;
         while rows != 0 {
-            let a = pop_lowest(&mut rows);
-            self.succ[a] = 0;
-            self.pred[a] = 0;
+            self.pred[pop_lowest(&mut rows)] = 0;
         }
-        let mut matched = 0u64;
+        let (mut matched, mut m) = (0u64, 0);
         let mut rest = free_vars;
         while rest != 0 {
             let p = pop_lowest(&mut rest);
-            let b = self.var_match[p] as usize;
+            let b = self.var_match[p];
             matched |= 1u64 << b;
-            let others = self.dom[p] & !(1u64 << b);
-            self.pred[b] |= others;
-            let mut from = others;
-            while from != 0 {
-                self.succ[pop_lowest(&mut from)] |= 1u64 << b;
-            }
+            self.matched[m] = b;
+            m += 1;
+            self.pred[b as usize] |= self.dom[p] & !(1u64 << b);
         }
+        let targets = &self.matched[..m];
         // Values reachable from a free value (free values included).
         let free_values = values & !matched;
-        let from_free = if free_values == 0 { 0 } else { Self::closure(&self.succ, free_values, values) };
+        let from_free = if free_values == 0 { 0 } else { Self::forward(&self.pred, targets, free_values, values) };
         // Most calls remove nothing, and two closures say so: every value is
         // reachable from a free value, or (no free value) the value graph is
         // one strongly connected component. Every edge is then supported.
@@ -387,7 +404,8 @@ impl Core {
         }
         if free_values == 0 {
             let start = values & values.wrapping_neg();
-            if Self::closure(&self.succ, start, values) == values && Self::closure(&self.pred, start, values) == values
+            if Self::forward(&self.pred, targets, start, values) == values
+                && Self::closure(&self.pred, start, values) == values
             {
                 return Ok(());
             }
@@ -398,7 +416,7 @@ impl Core {
         while remaining != 0 {
             let v = remaining.trailing_zeros() as usize;
             let start = 1u64 << v;
-            let forward = Self::closure(&self.succ, start, remaining);
+            let forward = Self::forward(&self.pred, targets, start, remaining);
             let backward = Self::closure(&self.pred, start, remaining);
             let component = forward & backward;
             let mut members = component;
