@@ -254,6 +254,54 @@ fn traces_name_the_unit_that_removed_each_value() {
 }
 
 #[test]
+fn each_removal_is_named_after_a_unit_of_its_cell_or_one_crossing_it() {
+    // The system writes each step's changes under the unit that acted (it
+    // tracks the cells a step changed): a value is reported removed by a
+    // unit holding the cell, or, with intersections, by a box or line
+    // crossing one that does (pointing and claiming). Units are numbered
+    // row, column, box for each i, as `sudoku` posts them.
+    let (rows, cols, line) = PUZZLES[0];
+    let n = rows * cols;
+    let (model, cells) = sudoku(rows, cols, line);
+    let unit_cells = |u: usize| -> BTreeSet<usize> {
+        let i = u / 3;
+        let (r0, c0) = (i / rows * rows, i % rows * cols);
+        (0..n)
+            .map(|j| match u % 3 {
+                0 => i * n + j,
+                1 => j * n + i,
+                _ => (r0 + j / cols) * n + c0 + j % cols,
+            })
+            .collect()
+    };
+    let units: Vec<BTreeSet<usize>> = (0..3 * n).map(unit_cells).collect();
+    for config in ["mac+domwdeg+intersect", "mac+learn+domwdeg+intersect", "mac+learn+domwdeg"] {
+        let config: SolveConfig = config.parse().unwrap();
+        let intersections = config.all_different_intersections;
+        let mut events = Vec::new();
+        let mut record = |event: &SearchEvent| events.push(*event);
+        let mut solver = Solver::new(&model, config).unwrap();
+        solver.observe(&mut record);
+        assert!(solver.solve().is_solved());
+        drop(solver);
+        let mut removals = 0;
+        for event in &events {
+            let SearchEvent::Removed { var, constraint: Some(c), .. } = event else { continue };
+            let cell = cells.iter().position(|x| x == var).unwrap();
+            let named = &units[c.index()];
+            let crossing = |w: &BTreeSet<usize>| w.contains(&cell) && w.intersection(named).count() >= 2;
+            assert!(
+                named.contains(&cell) || (intersections && units.iter().any(crossing)),
+                "cell {cell} named after unit {}",
+                c.index()
+            );
+            removals += 1;
+        }
+        assert!(removals > 100, "{removals} removals");
+    }
+}
+
+#[test]
 fn models_the_system_cannot_take_are_propagated_separately() {
     // The system runs once per wave where separate propagators run once per
     // constraint woken: fewer calls tell that it is in use.

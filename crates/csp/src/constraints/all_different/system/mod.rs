@@ -42,10 +42,12 @@
 //! removed and failures are attributed to the constraint whose reasoning
 //! caused them.
 //!
-//! With an observer, each constraint's changes are written to the domains
-//! as soon as it has made them, so that every removal is reported with the
-//! constraint that made it; otherwise each changed domain is written once,
-//! at the end of the call.
+//! With an observer or a history, each constraint's changes are written to
+//! the domains as soon as it has made them, so that every removal is
+//! reported (and recorded) with the constraint that made it; each
+//! constraint marks the variables whose masks changed ([`Unit::changed`]),
+//! so that a write looks at those only. Otherwise each changed domain is
+//! written once, at the end of the call.
 //!
 //! Between calls the system keeps the masks its last successful call left, a
 //! common fixpoint: a constraint none of whose variables changed since is
@@ -206,7 +208,14 @@ impl System {
                 masks: vec![0; n],
                 units: positions
                     .iter()
-                    .map(|scope| Unit { places: [0; 64], live: 0, size: scope.len() as u8, pruned: 0, dirty: 0 })
+                    .map(|scope| Unit {
+                        places: [0; 64],
+                        live: 0,
+                        size: scope.len() as u8,
+                        pruned: 0,
+                        dirty: 0,
+                        changed: 0,
+                    })
                     .collect(),
                 singles: vec![0; n],
                 num_singles: 0,
@@ -272,15 +281,19 @@ impl System {
             if eager && (result.is_ok() || ctx.state().has_history()) {
                 // Cannot fail (the masks are never empty); blamed on the first acting constraint if it did.
                 let (first, written) = match acted {
-                    Acted::Unit(u) => (u as u32, self.write(std::iter::once((u, u)), ctx)),
+                    Acted::Unit(u) => (u as u32, self.write(u, u, ctx)),
                     Acted::Peers(p) => {
-                        let slots = self.topology.slots(p);
-                        let units = slots.iter().map(|slot| (slot.unit as usize, slot.unit as usize));
-                        (slots[0].unit, self.write(units, ctx))
+                        let first = self.topology.slots(p)[0].unit;
+                        let written = (0..self.topology.slots(p).len()).try_for_each(|i| {
+                            let u = self.topology.slots(p)[i].unit as usize;
+                            self.write(u, u, ctx)
+                        });
+                        (first, written)
                     }
                     Acted::Crossings(u) => {
-                        let units = self.crossings.of(u).iter().map(|crossing| (u, crossing.other as usize));
-                        (u as u32, self.write(units, ctx))
+                        let written = (0..self.crossings.of(u).len())
+                            .try_for_each(|i| self.write(u, self.crossings.of(u)[i].other as usize, ctx));
+                        (u as u32, written)
                     }
                 };
                 written.map_err(|_| first)?;

@@ -8,22 +8,21 @@ use crate::constraints::all_different::bitset::BitIndices;
 use crate::kernel::{Context, PropagationResult};
 
 impl System {
-    /// With an observer: writes the changes to the variables of constraints
-    /// `units` at once, each `(blamed, unit)` reported as the work of constraint
-    /// `blamed`.
-    pub(super) fn write(
-        &self,
-        units: impl Iterator<Item = (usize, usize)>,
-        ctx: &mut Context<'_>,
-    ) -> PropagationResult {
-        for (blamed, u) in units {
-            ctx.constraint = self.constraints[blamed];
-            for &p in self.topology.members(u) {
-                let p = p as usize;
-                let word = self.board.masks[p] >> self.shift[p];
-                if ctx.state().word_at(self.address[p]) != word {
-                    ctx.narrow_single_word(self.vars[p], word)?;
-                }
+    /// With a history or an observer: writes the changes to the variables
+    /// of constraint `unit` at once, reported as the work of constraint
+    /// `blamed`. Only its variables marked changed are looked at.
+    pub(super) fn write(&mut self, blamed: usize, unit: usize, ctx: &mut Context<'_>) -> PropagationResult {
+        let changed = std::mem::take(&mut self.board.units[unit].changed);
+        if changed == 0 {
+            return Ok(());
+        }
+        ctx.constraint = self.constraints[blamed];
+        let members = self.topology.members(unit);
+        for k in BitIndices(changed) {
+            let p = members[k] as usize;
+            let word = self.board.masks[p] >> self.shift[p];
+            if ctx.state().word_at(self.address[p]) != word {
+                ctx.narrow_single_word(self.vars[p], word)?;
             }
         }
         Ok(())
@@ -43,6 +42,7 @@ impl System {
         board.units.iter_mut().for_each(|unit| {
             unit.pruned = 0;
             unit.dirty = 0;
+            unit.changed = 0;
         });
         // One pass over the domains: the positions changed since the last
         // call (whose masks the places describe) and since the last
