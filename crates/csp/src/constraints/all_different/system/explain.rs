@@ -80,6 +80,23 @@ impl System {
             return self.crossing_removal(why, u, x, mask);
         };
         let removed = mask << self.shift[members[k] as usize];
+        // The commonest answer, a peer fixed to the one value removed
+        // (`x ≠ v` because `y = v`), found without the other domains as they
+        // were: domains only shrink, so a peer fixed to `v` then has at most
+        // `v` now. The first such peer, as `explain::removal_of` would name.
+        if removed & removed.wrapping_sub(1) == 0 {
+            let state = why.state;
+            let fixed = members.iter().enumerate().find(|&(i, &q)| {
+                let q = q as usize;
+                i != k
+                    && (state.word_at(self.address[q]) << self.shift[q]) & !removed == 0
+                    && self.then(why, q) == removed
+            });
+            if let Some((_, &q)) = fixed {
+                self.within(why, q as usize, removed);
+                return true;
+            }
+        }
         let mut buffer = [0; 64];
         let dom = self.domains(why, u, &mut buffer);
         let mut answers: SmallVec<[(usize, u64); 16]> = SmallVec::new();
