@@ -218,6 +218,27 @@ fn one_solver_many_puzzles_keeps_its_state_straight() {
 }
 
 #[test]
+fn branches_deeper_than_the_fixpoints_kept_search_the_same_tree() {
+    // The system starts each call from the newest of its last successful
+    // calls on the branch (at most 64 kept, each under a reversible id): a
+    // blank 16x16 grid goes deeper than that, and backtracks across it
+    // while enumerating, with the same tree as separate propagators.
+    let (model, _) = sudoku(4, 4, &".".repeat(256));
+    let limits = csp::Limits { solutions: Some(30), ..csp::Limits::default() };
+    for order in [VarOrder::DomWdeg, VarOrder::Input] {
+        let config = SolveConfig::default().with_var_order(order).with_limits(limits.clone());
+        let mut merged = Solver::new(&model, config.clone()).unwrap();
+        let found = run(&mut merged);
+        assert!(merged.stats().max_depth > 64, "{order:?}: depth {}", merged.stats().max_depth);
+        assert_eq!(found, run(&mut Solver::new(&model, separate(&config)).unwrap()), "{order:?}");
+        assert_eq!(found.0.len(), 30);
+        assert!(found.0.iter().all(|values| model.is_solution(values)));
+        // Again on the same solver, from the fixpoints of the first run.
+        assert_eq!(run(&mut merged), found, "{order:?}, again");
+    }
+}
+
+#[test]
 fn traces_name_the_unit_that_removed_each_value() {
     let (model, _) = sudoku(3, 3, PUZZLES[0].2);
     let trace = |config: SolveConfig| {

@@ -182,18 +182,6 @@ impl Board {
         unit.dirty |= values;
     }
 
-    /// Queues fixed position `p` for tier 1 unless it is marked in `pushed`
-    /// (and marks it).
-    #[inline]
-    pub(super) fn push_once(&mut self, p: usize, pushed: &mut [u64]) {
-        let bit = 1u64 << (p % 64);
-        if pushed[p / 64] & bit == 0 {
-            pushed[p / 64] |= bit;
-            self.singles[self.num_singles] = p as u32;
-            self.num_singles += 1;
-        }
-    }
-
     /// Queues position `p` for tier 1 if it is fixed.
     #[inline]
     pub(super) fn push_if_single(&mut self, p: usize) {

@@ -49,12 +49,14 @@
 //! so that a write looks at those only. Otherwise each changed domain is
 //! written once, at the end of the call.
 //!
-//! Between calls the system keeps the masks its last successful call left, a
-//! common fixpoint: a constraint none of whose variables changed since is
-//! still at its own, so only the others are checked and looked at, and only
-//! the fixed variables that are new, or whose value came back to a peer (a
-//! backtrack), go through tier 1 again. The place sets follow the masks
-//! through every call, failed ones included.
+//! Between calls the system keeps the masks its successful calls on the
+//! current branch left, common fixpoints, and starts from the newest one
+//! the domains descend from (after a backtrack or a backjump, one at the
+//! level the search came back to: [`fixpoints`]): a constraint none of whose
+//! variables changed since is still at its own, so only the others are
+//! checked and looked at, and only the fixed variables that are new go
+//! through tier 1 again. The place sets follow the masks of the last call,
+//! failed ones included.
 
 use crate::constraint::Propagator;
 use crate::ids::VarId;
@@ -62,6 +64,7 @@ use crate::kernel::{Conflict, Context, Cost, Event, Explanation, PropagationResu
 
 mod board;
 mod explain;
+mod fixpoints;
 mod hall;
 mod intersections;
 mod sync;
@@ -69,6 +72,7 @@ mod topology;
 
 use super::bitset::Core;
 use board::{Board, Unit, count_places};
+use fixpoints::Fixpoints;
 use hall::Matching;
 use topology::{Crossings, Topology, pop_first};
 
@@ -108,10 +112,8 @@ pub(crate) struct System {
     /// variables changed since is still at its fixpoint). `None` before the
     /// first call.
     last: Option<Vec<u64>>,
-    /// The masks as the last successful call left them (`None` before one).
-    good: Option<Vec<u64>>,
-    /// Positions queued for tier 1 while loading (a bitset, clear between calls).
-    pushed: Vec<u64>,
+    /// The masks of the last successful calls on the current branch.
+    fixpoints: Fixpoints,
     /// Scratch of `load`: the positions changed since `last` and since `good`.
     since_last: Vec<u32>,
     since_good: Vec<u32>,
@@ -232,8 +234,7 @@ impl System {
             initial,
             template,
             last: None,
-            good: None,
-            pushed: vec![0; n.div_ceil(64)],
+            fixpoints: Fixpoints::default(),
             since_last: Vec::with_capacity(n),
             since_good: Vec::with_capacity(n),
             matchings: vec![([u8::MAX; 64], [u8::MAX; 64]); k],
@@ -308,6 +309,7 @@ impl Propagator for System {
         // With a history, each step's changes are recorded as its own, so
         // that they can be explained (see the sibling module `explain`).
         let eager = ctx.observer.is_some() || ctx.state().has_history();
+        self.fixpoints.forget_undone(ctx, self.vars.len());
         self.load(ctx);
         if self.board.crossing {
             self.mark_crossings();
@@ -318,9 +320,13 @@ impl Propagator for System {
         last.copy_from_slice(&self.board.masks);
         self.last = Some(last);
         if result.is_ok() {
-            let mut good = self.good.take().unwrap_or_else(|| vec![0; self.vars.len()]);
-            good.copy_from_slice(&self.board.masks);
-            self.good = Some(good);
+            // (Nothing to keep when nothing changed since the newest fixpoint.)
+            let unchanged = self.fixpoints.current(self.vars.len()).is_some()
+                && self.since_good.is_empty()
+                && self.board.units.iter().all(|unit| unit.pruned == 0);
+            if !unchanged {
+                self.fixpoints.keep(&self.board.masks, ctx);
+            }
         }
         if let Err(u) = result {
             ctx.constraint = self.constraints[u as usize];
@@ -342,6 +348,10 @@ impl Propagator for System {
         }
         ctx.constraint = self.constraints[0];
         Ok(())
+    }
+
+    fn initialise(&mut self, ctx: &mut Context<'_>) {
+        self.fixpoints.initialise(ctx);
     }
 
     fn interest(&self) -> Event {
