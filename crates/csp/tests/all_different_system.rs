@@ -226,7 +226,7 @@ fn branches_deeper_than_the_fixpoints_kept_search_the_same_tree() {
     let (model, _) = sudoku(4, 4, &".".repeat(256));
     let limits = csp::Limits { solutions: Some(30), ..csp::Limits::default() };
     for order in [VarOrder::DomWdeg, VarOrder::Input] {
-        let config = SolveConfig::default().with_var_order(order).with_limits(limits.clone());
+        let config = SolveConfig::default().with_var_order(order).with_limits(limits);
         let mut merged = Solver::new(&model, config.clone()).unwrap();
         let found = run(&mut merged);
         assert!(merged.stats().max_depth > 64, "{order:?}: depth {}", merged.stats().max_depth);
