@@ -218,6 +218,27 @@ fn one_solver_many_puzzles_keeps_its_state_straight() {
 }
 
 #[test]
+fn branches_deeper_than_the_fixpoints_kept_search_the_same_tree() {
+    // The system starts each call from the newest of its last successful
+    // calls on the branch (at most 64 kept, each under a reversible id): a
+    // blank 16x16 grid goes deeper than that, and backtracks across it
+    // while enumerating, with the same tree as separate propagators.
+    let (model, _) = sudoku(4, 4, &".".repeat(256));
+    let limits = csp::Limits { solutions: Some(30), ..csp::Limits::default() };
+    for order in [VarOrder::DomWdeg, VarOrder::Input] {
+        let config = SolveConfig::default().with_var_order(order).with_limits(limits);
+        let mut merged = Solver::new(&model, config.clone()).unwrap();
+        let found = run(&mut merged);
+        assert!(merged.stats().max_depth > 64, "{order:?}: depth {}", merged.stats().max_depth);
+        assert_eq!(found, run(&mut Solver::new(&model, separate(&config)).unwrap()), "{order:?}");
+        assert_eq!(found.0.len(), 30);
+        assert!(found.0.iter().all(|values| model.is_solution(values)));
+        // Again on the same solver, from the fixpoints of the first run.
+        assert_eq!(run(&mut merged), found, "{order:?}, again");
+    }
+}
+
+#[test]
 fn traces_name_the_unit_that_removed_each_value() {
     let (model, _) = sudoku(3, 3, PUZZLES[0].2);
     let trace = |config: SolveConfig| {
@@ -251,6 +272,54 @@ fn traces_name_the_unit_that_removed_each_value() {
     let attributed: Vec<u64> = attribution.by_constraint.iter().map(|e| e.pruned).collect();
     assert_eq!(per_constraint, attributed);
     assert!(per_constraint.iter().filter(|&&n| n > 0).count() > 10, "the work is spread over the units");
+}
+
+#[test]
+fn each_removal_is_named_after_a_unit_of_its_cell_or_one_crossing_it() {
+    // The system writes each step's changes under the unit that acted (it
+    // tracks the cells a step changed): a value is reported removed by a
+    // unit holding the cell, or, with intersections, by a box or line
+    // crossing one that does (pointing and claiming). Units are numbered
+    // row, column, box for each i, as `sudoku` posts them.
+    let (rows, cols, line) = PUZZLES[0];
+    let n = rows * cols;
+    let (model, cells) = sudoku(rows, cols, line);
+    let unit_cells = |u: usize| -> BTreeSet<usize> {
+        let i = u / 3;
+        let (r0, c0) = (i / rows * rows, i % rows * cols);
+        (0..n)
+            .map(|j| match u % 3 {
+                0 => i * n + j,
+                1 => j * n + i,
+                _ => (r0 + j / cols) * n + c0 + j % cols,
+            })
+            .collect()
+    };
+    let units: Vec<BTreeSet<usize>> = (0..3 * n).map(unit_cells).collect();
+    for config in ["mac+domwdeg+intersect", "mac+learn+domwdeg+intersect", "mac+learn+domwdeg"] {
+        let config: SolveConfig = config.parse().unwrap();
+        let intersections = config.all_different_intersections;
+        let mut events = Vec::new();
+        let mut record = |event: &SearchEvent| events.push(*event);
+        let mut solver = Solver::new(&model, config).unwrap();
+        solver.observe(&mut record);
+        assert!(solver.solve().is_solved());
+        drop(solver);
+        let mut removals = 0;
+        for event in &events {
+            let SearchEvent::Removed { var, constraint: Some(c), .. } = event else { continue };
+            let cell = cells.iter().position(|x| x == var).unwrap();
+            let named = &units[c.index()];
+            let crossing = |w: &BTreeSet<usize>| w.contains(&cell) && w.intersection(named).count() >= 2;
+            assert!(
+                named.contains(&cell) || (intersections && units.iter().any(crossing)),
+                "cell {cell} named after unit {}",
+                c.index()
+            );
+            removals += 1;
+        }
+        assert!(removals > 100, "{removals} removals");
+    }
 }
 
 #[test]

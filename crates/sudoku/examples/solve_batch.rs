@@ -30,20 +30,25 @@ fn main() {
     let blank = SudokuModel::blank(puzzles[0].shape()).expect("a valid model");
     let config = config.unwrap_or_else(|| default_config(puzzles[0].side()));
     let mut solver = ShapeSolver::new(&blank, config).expect("a valid model");
-    let (mut solved, mut nodes) = (0, 0);
+    let mut solved = 0;
+    let mut total = csp::Stats::default();
     let start = std::time::Instant::now();
     for _ in 0..repeat {
         for puzzle in &puzzles {
             let (answer, stats) = solver.solve(puzzle).expect("the solver's shape");
             solved += usize::from(matches!(answer, Answer::Solved(_)));
-            nodes += stats.nodes;
+            total.accumulate(&stats);
         }
     }
     let elapsed = start.elapsed();
     let n = puzzles.len() * repeat;
     println!(
         "{n} puzzles, {solved} solved, {:.2} nodes each, {:.2} µs each",
-        nodes as f64 / n as f64,
+        total.nodes as f64 / n as f64,
         elapsed.as_secs_f64() * 1e6 / n as f64
+    );
+    println!(
+        "in all: {} nodes, {} failures, {} learnt, {} propagations, {} pruned",
+        total.nodes, total.failures, total.learnt, total.propagations, total.pruned
     );
 }

@@ -197,6 +197,17 @@ impl Explanation<'_> {
         }
     }
 
+    /// The first word of one-word bitset `x`'s domain as it was, for a
+    /// caller that keeps the word's address ([`State::word_address`]).
+    #[inline(always)]
+    pub(crate) fn first_word_at(&self, x: u32, address: usize) -> u64 {
+        debug_assert_eq!(address, self.state.word_address(x));
+        match self.rewound {
+            Some(words) => words[address],
+            None => self.state.word_before(self.history, x, 0, self.time),
+        }
+    }
+
     /// Interval `x`'s bounds as they were.
     #[inline]
     pub(crate) fn interval(&self, x: u32) -> Interval {

@@ -34,6 +34,10 @@ pub(super) struct Unit {
     /// With intersections on: the values whose places shrank since its
     /// crossings were last looked at (see [`Board::cross`]).
     pub(super) dirty: u64,
+    /// Its variables (by index) whose masks changed since the last write
+    /// of its changes ([`System::write`](super::System::write)); a variable
+    /// written under another of its constraints may stay marked here.
+    pub(super) changed: u64,
 }
 
 /// The domains as the system narrows them, and the work they call for.
@@ -117,6 +121,9 @@ impl Board {
         }
         insert_all(&mut self.to_look, topology.unit_words(p));
         let slots = topology.slots(p);
+        for slot in slots {
+            self.units[slot.unit as usize].changed |= 1 << slot.index;
+        }
         let mut result = Ok(());
         for v in BitIndices(removed) {
             for slot in slots {
@@ -175,18 +182,6 @@ impl Board {
         unit.dirty |= values;
     }
 
-    /// Queues fixed position `p` for tier 1 unless it is marked in `pushed`
-    /// (and marks it).
-    #[inline]
-    pub(super) fn push_once(&mut self, p: usize, pushed: &mut [u64]) {
-        let bit = 1u64 << (p % 64);
-        if pushed[p / 64] & bit == 0 {
-            pushed[p / 64] |= bit;
-            self.singles[self.num_singles] = p as u32;
-            self.num_singles += 1;
-        }
-    }
-
     /// Queues position `p` for tier 1 if it is fixed.
     #[inline]
     pub(super) fn push_if_single(&mut self, p: usize) {
@@ -217,6 +212,8 @@ impl Board {
             // `p` is the only place of `v` left in `u`, and it is fixed to it.
             unit.places[v] = 1 << slot.index;
             unit.pruned += u64::from(others.count_ones());
+            // (On a failure below, a few more than changed: `write` skips those.)
+            unit.changed |= others;
             let members = topology.members(u);
             let first = topology.member_start[u] as usize;
             let mut result = Ok(());
@@ -241,6 +238,7 @@ impl Board {
                     insert_all(&mut self.to_look, topology.unit_words(q));
                 }
                 for other in topology.others(first + k) {
+                    self.units[other.unit as usize].changed |= 1 << other.index;
                     if let Err(w) = self.unplace(topology, other.unit as usize, v, other.index) {
                         result = Err(w);
                     }

@@ -49,14 +49,19 @@ impl System {
     }
 
     /// Position `p`'s domain as it was, in local value ids.
-    #[inline]
+    #[inline(always)]
     fn then(&self, why: &Explanation<'_>, p: usize) -> u64 {
-        why.word(self.vars[p], 0) << self.shift[p]
+        why.first_word_at(self.vars[p], self.address[p]) << self.shift[p]
     }
 
-    /// The domains of constraint `u`'s variables as they were.
-    fn domains(&self, why: &Explanation<'_>, u: usize) -> SmallVec<[u64; 64]> {
-        self.topology.members(u).iter().map(|&p| self.then(why, p as usize)).collect()
+    /// The domains of constraint `u`'s variables (at most 64) as they
+    /// were, written into `dom`: the part of it they fill.
+    fn domains<'d>(&self, why: &Explanation<'_>, u: usize, dom: &'d mut [u64; 64]) -> &'d [u64] {
+        let members = self.topology.members(u);
+        for (d, &p) in dom.iter_mut().zip(members) {
+            *d = self.then(why, p as usize);
+        }
+        &dom[..members.len()]
     }
 
     /// Adds "position `p` had only values of `allowed`" (local value ids).
@@ -75,9 +80,27 @@ impl System {
             return self.crossing_removal(why, u, x, mask);
         };
         let removed = mask << self.shift[members[k] as usize];
-        let dom = self.domains(why, u);
+        // The commonest answer, a peer fixed to the one value removed
+        // (`x ≠ v` because `y = v`), found without the other domains as they
+        // were: domains only shrink, so a peer fixed to `v` then has at most
+        // `v` now. The first such peer, as `explain::removal_of` would name.
+        if removed & removed.wrapping_sub(1) == 0 {
+            let state = why.state;
+            let fixed = members.iter().enumerate().find(|&(i, &q)| {
+                let q = q as usize;
+                i != k
+                    && (state.word_at(self.address[q]) << self.shift[q]) & !removed == 0
+                    && self.then(why, q) == removed
+            });
+            if let Some((_, &q)) = fixed {
+                self.within(why, q as usize, removed);
+                return true;
+            }
+        }
+        let mut buffer = [0; 64];
+        let dom = self.domains(why, u, &mut buffer);
         let mut answers: SmallVec<[(usize, u64); 16]> = SmallVec::new();
-        if !explain::removal_of(&dom, k, removed, |i, allowed| answers.push((members[i] as usize, allowed))) {
+        if !explain::removal_of(dom, k, removed, |i, allowed| answers.push((members[i] as usize, allowed))) {
             return false;
         }
         for (p, allowed) in answers {
@@ -113,13 +136,14 @@ impl System {
     /// Why tight constraint `u` took the positions `mask` from variable `x`,
     /// a variable of a constraint that crosses it.
     fn crossing_removal(&self, why: &mut Explanation<'_>, u: usize, x: u32, mask: u64) -> bool {
-        let dom = self.domains(why, u);
-        let Some(values) = Self::tight_values(&dom) else { return false };
+        let mut buffer = [0; 64];
+        let dom = self.domains(why, u, &mut buffer);
+        let Some(values) = Self::tight_values(dom) else { return false };
         for crossing in self.crossings.of(u) {
             let members = self.topology.members(crossing.other as usize);
             let Some(i) = members.iter().position(|&q| self.vars[q as usize] == x) else { continue };
             let removed = mask << self.shift[members[i] as usize];
-            if crossing.theirs & 1 << i == 0 && Self::inside(&dom, crossing, values, removed) {
+            if crossing.theirs & 1 << i == 0 && Self::inside(dom, crossing, values, removed) {
                 self.taken_inside(why, u, crossing, values, removed);
                 return true;
             }
@@ -130,24 +154,22 @@ impl System {
     /// Why constraint `u` failed, on the domains as they are.
     fn failure(&self, why: &mut Explanation<'_>, u: usize) -> bool {
         let members = self.topology.members(u);
-        let dom = self.domains(why, u);
+        let mut buffer = [0; 64];
+        let dom = self.domains(why, u, &mut buffer);
         let mut answers: SmallVec<[(usize, u64); 16]> = SmallVec::new();
-        if explain::failure(&dom, |i, allowed| answers.push((members[i] as usize, allowed))) {
+        if explain::failure(dom, |i, allowed| answers.push((members[i] as usize, allowed))) {
             for (p, allowed) in answers {
                 self.within(why, p, allowed);
             }
             return true;
         }
         // A crossing that took the last value of another constraint's variable.
-        let Some(values) = Self::tight_values(&dom) else { return false };
+        let Some(values) = Self::tight_values(dom) else { return false };
         for crossing in self.crossings.of(u) {
             let members = self.topology.members(crossing.other as usize);
             for (i, &q) in members.iter().enumerate() {
                 let d = self.then(why, q as usize);
-                if crossing.theirs & 1 << i == 0
-                    && d != 0
-                    && d & (d - 1) == 0
-                    && Self::inside(&dom, crossing, values, d)
+                if crossing.theirs & 1 << i == 0 && d != 0 && d & (d - 1) == 0 && Self::inside(dom, crossing, values, d)
                 {
                     self.within(why, q as usize, d);
                     self.taken_inside(why, u, crossing, values, d);

@@ -42,17 +42,21 @@
 //! removed and failures are attributed to the constraint whose reasoning
 //! caused them.
 //!
-//! With an observer, each constraint's changes are written to the domains
-//! as soon as it has made them, so that every removal is reported with the
-//! constraint that made it; otherwise each changed domain is written once,
-//! at the end of the call.
+//! With an observer or a history, each constraint's changes are written to
+//! the domains as soon as it has made them, so that every removal is
+//! reported (and recorded) with the constraint that made it; each
+//! constraint marks the variables whose masks changed ([`Unit::changed`]),
+//! so that a write looks at those only. Otherwise each changed domain is
+//! written once, at the end of the call.
 //!
-//! Between calls the system keeps the masks its last successful call left, a
-//! common fixpoint: a constraint none of whose variables changed since is
-//! still at its own, so only the others are checked and looked at, and only
-//! the fixed variables that are new, or whose value came back to a peer (a
-//! backtrack), go through tier 1 again. The place sets follow the masks
-//! through every call, failed ones included.
+//! Between calls the system keeps the masks its successful calls on the
+//! current branch left, common fixpoints, and starts from the newest one
+//! the domains descend from (after a backtrack or a backjump, one at the
+//! level the search came back to: [`fixpoints`]): a constraint none of whose
+//! variables changed since is still at its own, so only the others are
+//! checked and looked at, and only the fixed variables that are new go
+//! through tier 1 again. The place sets follow the masks of the last call,
+//! failed ones included.
 
 use crate::constraint::Propagator;
 use crate::ids::VarId;
@@ -60,6 +64,7 @@ use crate::kernel::{Conflict, Context, Cost, Event, Explanation, PropagationResu
 
 mod board;
 mod explain;
+mod fixpoints;
 mod hall;
 mod intersections;
 mod sync;
@@ -67,6 +72,7 @@ mod topology;
 
 use super::bitset::Core;
 use board::{Board, Unit, count_places};
+use fixpoints::Fixpoints;
 use hall::Matching;
 use topology::{Crossings, Topology, pop_first};
 
@@ -106,10 +112,8 @@ pub(crate) struct System {
     /// variables changed since is still at its fixpoint). `None` before the
     /// first call.
     last: Option<Vec<u64>>,
-    /// The masks as the last successful call left them (`None` before one).
-    good: Option<Vec<u64>>,
-    /// Positions queued for tier 1 while loading (a bitset, clear between calls).
-    pushed: Vec<u64>,
+    /// The masks of the last successful calls on the current branch.
+    fixpoints: Fixpoints,
     /// Scratch of `load`: the positions changed since `last` and since `good`.
     since_last: Vec<u32>,
     since_good: Vec<u32>,
@@ -206,7 +210,14 @@ impl System {
                 masks: vec![0; n],
                 units: positions
                     .iter()
-                    .map(|scope| Unit { places: [0; 64], live: 0, size: scope.len() as u8, pruned: 0, dirty: 0 })
+                    .map(|scope| Unit {
+                        places: [0; 64],
+                        live: 0,
+                        size: scope.len() as u8,
+                        pruned: 0,
+                        dirty: 0,
+                        changed: 0,
+                    })
                     .collect(),
                 singles: vec![0; n],
                 num_singles: 0,
@@ -223,8 +234,7 @@ impl System {
             initial,
             template,
             last: None,
-            good: None,
-            pushed: vec![0; n.div_ceil(64)],
+            fixpoints: Fixpoints::default(),
             since_last: Vec::with_capacity(n),
             since_good: Vec::with_capacity(n),
             matchings: vec![([u8::MAX; 64], [u8::MAX; 64]); k],
@@ -272,15 +282,19 @@ impl System {
             if eager && (result.is_ok() || ctx.state().has_history()) {
                 // Cannot fail (the masks are never empty); blamed on the first acting constraint if it did.
                 let (first, written) = match acted {
-                    Acted::Unit(u) => (u as u32, self.write(std::iter::once((u, u)), ctx)),
+                    Acted::Unit(u) => (u as u32, self.write(u, u, ctx)),
                     Acted::Peers(p) => {
-                        let slots = self.topology.slots(p);
-                        let units = slots.iter().map(|slot| (slot.unit as usize, slot.unit as usize));
-                        (slots[0].unit, self.write(units, ctx))
+                        let first = self.topology.slots(p)[0].unit;
+                        let written = (0..self.topology.slots(p).len()).try_for_each(|i| {
+                            let u = self.topology.slots(p)[i].unit as usize;
+                            self.write(u, u, ctx)
+                        });
+                        (first, written)
                     }
                     Acted::Crossings(u) => {
-                        let units = self.crossings.of(u).iter().map(|crossing| (u, crossing.other as usize));
-                        (u as u32, self.write(units, ctx))
+                        let written = (0..self.crossings.of(u).len())
+                            .try_for_each(|i| self.write(u, self.crossings.of(u)[i].other as usize, ctx));
+                        (u as u32, written)
                     }
                 };
                 written.map_err(|_| first)?;
@@ -295,6 +309,7 @@ impl Propagator for System {
         // With a history, each step's changes are recorded as its own, so
         // that they can be explained (see the sibling module `explain`).
         let eager = ctx.observer.is_some() || ctx.state().has_history();
+        self.fixpoints.forget_undone(ctx, self.vars.len());
         self.load(ctx);
         if self.board.crossing {
             self.mark_crossings();
@@ -305,9 +320,13 @@ impl Propagator for System {
         last.copy_from_slice(&self.board.masks);
         self.last = Some(last);
         if result.is_ok() {
-            let mut good = self.good.take().unwrap_or_else(|| vec![0; self.vars.len()]);
-            good.copy_from_slice(&self.board.masks);
-            self.good = Some(good);
+            // (Nothing to keep when nothing changed since the newest fixpoint.)
+            let unchanged = self.fixpoints.current(self.vars.len()).is_some()
+                && self.since_good.is_empty()
+                && self.board.units.iter().all(|unit| unit.pruned == 0);
+            if !unchanged {
+                self.fixpoints.keep(&self.board.masks, ctx);
+            }
         }
         if let Err(u) = result {
             ctx.constraint = self.constraints[u as usize];
@@ -329,6 +348,10 @@ impl Propagator for System {
         }
         ctx.constraint = self.constraints[0];
         Ok(())
+    }
+
+    fn initialise(&mut self, ctx: &mut Context<'_>) {
+        self.fixpoints.initialise(ctx);
     }
 
     fn interest(&self) -> Event {

@@ -8,22 +8,21 @@ use crate::constraints::all_different::bitset::BitIndices;
 use crate::kernel::{Context, PropagationResult};
 
 impl System {
-    /// With an observer: writes the changes to the variables of constraints
-    /// `units` at once, each `(blamed, unit)` reported as the work of constraint
-    /// `blamed`.
-    pub(super) fn write(
-        &self,
-        units: impl Iterator<Item = (usize, usize)>,
-        ctx: &mut Context<'_>,
-    ) -> PropagationResult {
-        for (blamed, u) in units {
-            ctx.constraint = self.constraints[blamed];
-            for &p in self.topology.members(u) {
-                let p = p as usize;
-                let word = self.board.masks[p] >> self.shift[p];
-                if ctx.state().word_at(self.address[p]) != word {
-                    ctx.narrow_single_word(self.vars[p], word)?;
-                }
+    /// With a history or an observer: writes the changes to the variables
+    /// of constraint `unit` at once, reported as the work of constraint
+    /// `blamed`. Only its variables marked changed are looked at.
+    pub(super) fn write(&mut self, blamed: usize, unit: usize, ctx: &mut Context<'_>) -> PropagationResult {
+        let changed = std::mem::take(&mut self.board.units[unit].changed);
+        if changed == 0 {
+            return Ok(());
+        }
+        ctx.constraint = self.constraints[blamed];
+        let members = self.topology.members(unit);
+        for k in BitIndices(changed) {
+            let p = members[k] as usize;
+            let word = self.board.masks[p] >> self.shift[p];
+            if ctx.state().word_at(self.address[p]) != word {
+                ctx.narrow_single_word(self.vars[p], word)?;
             }
         }
         Ok(())
@@ -43,6 +42,7 @@ impl System {
         board.units.iter_mut().for_each(|unit| {
             unit.pruned = 0;
             unit.dirty = 0;
+            unit.changed = 0;
         });
         // One pass over the domains: the positions changed since the last
         // call (whose masks the places describe) and since the last
@@ -51,7 +51,7 @@ impl System {
         since_last.clear();
         since_good.clear();
         let mut from_last = 0;
-        let (last, good) = (self.last.as_deref(), self.good.as_deref());
+        let (last, good) = (self.last.as_deref(), self.fixpoints.current(self.vars.len()));
         // Slices of one length, so that the loop indexes without checks.
         let n = self.vars.len();
         let (address, shift) = (&self.address[..n], &self.shift[..n]);
@@ -111,11 +111,11 @@ impl System {
                 }
             }
         }
-        // The work: against the masks of the last successful call, a common
-        // fixpoint, every constraint none of whose variables changed since
-        // is still at its own. Every fixed variable's value has left its
-        // peers there too: tier 1 takes the newly fixed variables, and the
-        // fixed variables whose value came back to a peer (a backtrack).
+        // The work: against the masks of the newest fixpoint the domains
+        // descend from (each holds the current one, see `Fixpoints`), every
+        // constraint none of whose variables changed since is still at its
+        // own fixpoint, and every fixed variable's value has left its peers:
+        // tier 1 takes the newly fixed variables.
         let Some(good) = good else {
             for u in 0..self.constraints.len() {
                 insert(&mut board.to_check, u);
@@ -126,44 +126,12 @@ impl System {
             }
             return;
         };
-        let mut regained = 0;
         for &p in since_good.iter() {
             let p = p as usize;
-            regained += (board.masks[p] & !good[p]).count_ones() as usize;
+            debug_assert_eq!(board.masks[p] & !good[p], 0, "position {p} regained values since its fixpoint");
             insert_all(&mut board.to_check, topology.unit_words(p));
             insert_all(&mut board.to_look, topology.unit_words(p));
-        }
-        if regained > self.vars.len() / 4 {
-            // Cheaper to take every fixed variable again.
-            for p in 0..self.vars.len() {
-                board.push_if_single(p);
-            }
-            return;
-        }
-        let pushed = &mut self.pushed;
-        for &p in since_good.iter() {
-            let (p, old) = (p as usize, good[p as usize]);
-            let mask = board.masks[p];
-            if mask & (mask - 1) == 0 {
-                board.push_once(p, pushed);
-            }
-            let back = mask & !old;
-            if back != 0 {
-                for slot in topology.slots(p) {
-                    let members = topology.members(slot.unit as usize);
-                    for v in BitIndices(back) {
-                        for k in BitIndices(board.units[slot.unit as usize].places[v] & !(1 << slot.index)) {
-                            let q = members[k] as usize;
-                            if board.masks[q] == 1 << v {
-                                board.push_once(q, pushed);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        for &p in &board.singles[..board.num_singles] {
-            pushed[p as usize / 64] &= !(1 << (p % 64));
+            board.push_if_single(p);
         }
     }
 }
