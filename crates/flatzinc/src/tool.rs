@@ -144,8 +144,8 @@ fn configuration(cli: &Cli, io: &mut Io<'_>) -> anyhow::Result<u8> {
 /// better solution near the best so far, as Chuffed's and OR-Tools' free
 /// search do. An annotated search keeps ascending values and does not
 /// restart: on the Challenge instances measured, the guided order for the
-/// variables an annotation leaves lost as often as it won, and restarts
-/// would repeat the annotated prefix (BENCHMARKS.md). `--learn` makes the
+/// variables an annotation leaves made no difference beyond the machine's
+/// noise, and restarts would repeat the annotated prefix (BENCHMARKS.md). `--learn` makes the
 /// same search learn nogoods from its failures (`mac+learn`: conflict
 /// analysis over the propagators' explanations, backjumping), with the same
 /// orderings, so that learning on and off differ in learning only.
