@@ -281,6 +281,23 @@ fn minimum_and_maximum_are_bounds_consistent_on_interval_domains() {
     );
 }
 
+/// Above 4096 values in the scope's domains together the propagator does not
+/// scan them: it reasons on bounds, as over intervals (here `m` has a range
+/// of 4200 values, with the harness's random holes).
+#[test]
+fn minimum_and_maximum_are_bounds_consistent_on_large_domains() {
+    let domains = [Domain::range(-4100, 100), Domain::range(-2, 3), Domain::range(-3, 2)];
+    let harness = Harness::with_domains(domains).cases(40).seed(11);
+    assert_holds(
+        "minimum over a large domain",
+        harness.check(Strength::BoundsConsistent, |m, v| m.minimum(v[0], &v[1..]).map(drop)),
+    );
+    assert_holds(
+        "maximum over a large domain",
+        harness.check(Strength::BoundsConsistent, |m, v| m.maximum(v[0], &v[1..]).map(drop)),
+    );
+}
+
 #[test]
 fn minimum_and_maximum_with_repeated_variables_are_sound() {
     let harness = Harness::new(3, -2..=3).cases(400).seed(9);

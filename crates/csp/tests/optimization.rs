@@ -214,3 +214,34 @@ fn a_wide_objective_is_bounded_without_walking_its_values() {
         }
     }
 }
+
+/// Solution-guided values: after a solution, a variable decided again takes
+/// its value in the incumbent first, where ascending would take its
+/// smallest. Here `x = 0` forces `y >= 2`: the first solution is (0, 2);
+/// branch and bound then asks `x >= 1`, which frees `y`, and the guided
+/// search keeps `y = 2`, the ascending one goes back to `y = 0`. Over an
+/// interval (bitset limit 0) the guided split takes the incumbent's half
+/// first, so `y` ends at 2 too.
+#[test]
+fn solution_guided_values_start_from_the_incumbent() {
+    let mut model = Model::new();
+    let x = model.new_var(0..=2).unwrap();
+    let y = model.new_var(0..=3).unwrap();
+    model.predicate(&[x, y], |v| v[0] != 0 || v[1] >= 2).unwrap();
+    model.maximize(x).unwrap();
+    let second_y = |order: ValueOrder, bitset_limit: u64| {
+        let config = SolveConfig::default()
+            .with_var_order(VarOrder::Input)
+            .with_value_order(order)
+            .with_branching(Branching::Binary)
+            .with_bitset_limit(bitset_limit);
+        let mut solver = Solver::new(&model, config).unwrap();
+        let improvements: Vec<Vec<i64>> = solver.improvements().map(|i| i.solution.values().to_vec()).collect();
+        assert_eq!(improvements[0], [0, 2], "{order:?}");
+        assert_eq!(improvements.last().unwrap()[0], 2, "{order:?}: the optimum");
+        improvements[1][1]
+    };
+    assert_eq!(second_y(ValueOrder::SolutionGuided, SolveConfig::DEFAULT_BITSET_LIMIT), 2);
+    assert_eq!(second_y(ValueOrder::Ascending, SolveConfig::DEFAULT_BITSET_LIMIT), 0);
+    assert_eq!(second_y(ValueOrder::SolutionGuided, 0), 2);
+}

@@ -654,9 +654,14 @@ fn interval_configs() -> Vec<SolveConfig> {
     let mut configs = Vec::new();
     for &propagation in Propagation::ALL {
         for branching in [Branching::Enumerate, Branching::Binary] {
-            for (var_order, value_order) in
-                [(VarOrder::Mrv, ValueOrder::Ascending), (VarOrder::DomWdeg, ValueOrder::Random)]
-            {
+            // Solution-guided with dom/wdeg and restarts: fzn-csp's free
+            // search, whose descents start from the incumbent (and split
+            // intervals towards its value).
+            for (var_order, value_order) in [
+                (VarOrder::Mrv, ValueOrder::Ascending),
+                (VarOrder::DomWdeg, ValueOrder::Random),
+                (VarOrder::DomWdeg, ValueOrder::SolutionGuided),
+            ] {
                 let config = SolveConfig::default()
                     .with_search(Search::Chronological { propagation, branching })
                     .with_var_order(var_order)

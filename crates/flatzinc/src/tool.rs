@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, bail};
 use clap::Parser;
-use csp::{Branching, Limits, Search, SolveConfig, Solver, Stats, Status, VarOrder};
+use csp::{Branching, Limits, Restarts, Search, SolveConfig, Solver, Stats, Status, ValueOrder, VarOrder};
 use csp_app::{self as app, Io};
 
 use crate::lower::Value;
@@ -136,21 +136,48 @@ fn configuration(cli: &Cli, io: &mut Io<'_>) -> anyhow::Result<u8> {
 /// The configuration: the engine's default (maintained arc consistency) with
 /// dom/wdeg and binary branching, the usual strong default of CP solvers;
 /// unless `-f` is given, the search annotations' phases first (the
-/// variables they leave are decided by the default search). `--learn` makes
-/// the same search learn nogoods from its failures (`mac+learn`: conflict
+/// variables they leave are decided by the default search, values
+/// ascending). Free search (`-f`, or a model without search annotations)
+/// that optimises is guided by the incumbent: the solution-guided value
+/// order (after a solution, each variable's value in it first) with Luby
+/// restarts, which keep dom/wdeg's weights, so that each descent looks for a
+/// better solution near the best so far, as Chuffed's and OR-Tools' free
+/// search do. An annotated search keeps ascending values and does not
+/// restart: on the Challenge instances measured, the guided order for the
+/// variables an annotation leaves made no difference beyond the machine's
+/// noise, and restarts would repeat the annotated prefix (BENCHMARKS.md). `--learn` makes the
+/// same search learn nogoods from its failures (`mac+learn`: conflict
 /// analysis over the propagators' explanations, backjumping), with the same
 /// orderings, so that learning on and off differ in learning only.
 fn config(cli: &Cli, lowered: &Lowered, remaining: Option<Duration>) -> SolveConfig {
     let phases = if cli.free_search { Vec::new() } else { lowered.search.engine_phases() };
     let search = if cli.learn { Search::Learning } else { SolveConfig::default().search };
-    SolveConfig::default()
+    let config = SolveConfig::default()
         .with_search(search)
         .with_var_order(VarOrder::DomWdeg)
         .with_branching(Branching::Binary)
         .with_seed(cli.seed.unwrap_or(0) as u64)
         .with_limits(Limits { time: remaining, ..Limits::default() })
-        .with_phases(phases)
+        .with_phases(phases);
+    if guided(cli, lowered) {
+        config.with_value_order(ValueOrder::SolutionGuided).with_restarts(GUIDED_RESTARTS)
+    } else {
+        config
+    }
 }
+
+/// Whether the search is free (`-f`, or no search annotation) and
+/// optimises: then it is guided by the incumbent, with restarts.
+fn guided(cli: &Cli, lowered: &Lowered) -> bool {
+    let free = cli.free_search || lowered.search.phases.is_empty();
+    free && !matches!(lowered.objective, Objective::Satisfy)
+}
+
+/// The restarts of the guided free search.
+const GUIDED_RESTARTS: Restarts = Restarts::Luby { scale: Restarts::LUBY_SCALE };
+
+/// The default search, as `-v` names it.
+const DEFAULT_SEARCH: &str = "mac, dom/wdeg, binary";
 
 fn explain(cli: &Cli, lowered: &Lowered, start: Instant, io: &mut Io<'_>) -> anyhow::Result<()> {
     let model = &lowered.model;
@@ -169,22 +196,29 @@ fn explain(cli: &Cli, lowered: &Lowered, start: Instant, io: &mut Io<'_>) -> any
     }
     let search = &lowered.search;
     if search.phases.is_empty() {
-        writeln!(io.stderr, "fzn-csp: no search annotation; the engine's default search: mac, dom/wdeg, binary")?;
+        writeln!(io.stderr, "fzn-csp: no search annotation; the engine's default search: {DEFAULT_SEARCH}")?;
     } else if cli.free_search {
         writeln!(
             io.stderr,
-            "fzn-csp: free search (-f): the search annotations are ignored; the engine's default search: mac, \
-             dom/wdeg, binary"
+            "fzn-csp: free search (-f): the search annotations are ignored; the engine's default search: \
+             {DEFAULT_SEARCH}"
         )?;
     } else {
         writeln!(
             io.stderr,
-            "fzn-csp: the search annotations' phases first, then the engine's default search (mac, dom/wdeg, \
-             binary):"
+            "fzn-csp: the search annotations' phases first, then the engine's default search ({DEFAULT_SEARCH}):"
         )?;
     }
     for line in search.describe() {
         writeln!(io.stderr, "fzn-csp:   {line}")?;
+    }
+    if guided(cli, lowered) {
+        writeln!(
+            io.stderr,
+            "fzn-csp: free search that optimises: solution-guided values (the incumbent's value first) and Luby \
+             restarts (scale {})",
+            Restarts::LUBY_SCALE
+        )?;
     }
     if cli.learn {
         writeln!(

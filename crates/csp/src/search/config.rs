@@ -122,6 +122,15 @@ pub enum ValueOrder {
     Split,
     /// Domain splitting, upper half first (MiniZinc's `indomain_reverse_split`).
     ReverseSplit,
+    /// Solution-guided (Beck 2007; Demirović, Chu & Stuckey 2018, as
+    /// Chuffed's and OR-Tools' free search use it under branch and bound):
+    /// the value the variable has in the run's last solution (under branch
+    /// and bound, the best so far), when the domain still has it, then the
+    /// others in increasing order; before the first solution, ascending. On
+    /// an interval the half that holds that value first. With restarts, each
+    /// descent starts from the incumbent, so that the search looks for a
+    /// better solution near it.
+    SolutionGuided,
 }
 
 /// One phase of a search plan (MiniZinc's `int_search`): variables to decide

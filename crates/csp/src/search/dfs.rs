@@ -121,6 +121,9 @@ pub(super) struct Run {
     pub(super) rng: Rng,
     /// Branch and bound's state, when this run optimises.
     pub(super) optimizing: Option<BranchAndBound>,
+    /// The values of the run's last solution, by variable (empty before
+    /// the first): what [`ValueOrder::SolutionGuided`](super::config::ValueOrder::SolutionGuided) tries first.
+    pub(super) last_solution: Vec<i64>,
 }
 
 impl Run {
@@ -136,6 +139,7 @@ impl Run {
             clock: Clock::start(started, None),
             rng: Rng::new(seed),
             optimizing: None,
+            last_solution: Vec::new(),
         }
     }
 
@@ -240,6 +244,7 @@ impl Solver<'_> {
         self.run.started = Instant::now();
         self.run.clock = Clock::start(self.run.started, self.program.config.limits.time);
         self.run.optimizing = None;
+        self.run.last_solution.clear();
         self.run.phase = if failed { Phase::Done(Status::Complete) } else { Phase::Fresh };
     }
 
@@ -487,6 +492,11 @@ impl Solver<'_> {
             bj.solution_found(self.tree.frames.len() as u32);
         }
         self.emit(SearchEvent::Solution { count });
+        if self.program.guided {
+            let state = &self.state;
+            self.run.last_solution.clear();
+            self.run.last_solution.extend((0..state.num_vars() as u32).map(|x| state.value(x, state.min_pos(x))));
+        }
         self.run.phase = Phase::Searching { descend: false };
         if self.run.optimizing.is_some() && self.improved(count) {
             // Without an objective variable every solution is as good: the

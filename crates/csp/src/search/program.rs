@@ -50,6 +50,9 @@ pub(super) struct Program<'m> {
     /// Per variable, its place in the list of its first phase (ties of a
     /// phase's ordering go to the first in the list).
     pub(super) phase_rank: Vec<u32>,
+    /// Whether some variable is ordered [`ValueOrder::SolutionGuided`]: the
+    /// search then keeps each solution's values.
+    pub(super) guided: bool,
     /// The state as built, before any assumption.
     pub(super) initial: Snapshot,
 }
@@ -107,8 +110,11 @@ impl<'m> Program<'m> {
             }
             propagators.push(propagator);
         }
+        let guided = config.value_order == ValueOrder::SolutionGuided
+            || config.phases.iter().any(|phase| phase.value_order == ValueOrder::SolutionGuided);
         let mut program = Program {
             model,
+            guided,
             degrees: super::var_order::static_degrees(model.num_vars(), &scopes),
             phases,
             phase_value_order,

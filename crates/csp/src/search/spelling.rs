@@ -105,6 +105,7 @@ spelled!(ValueOrder, "value ordering", [
     Median => "median",
     Split => "split",
     ReverseSplit => "reverse-split" ("rsplit"),
+    SolutionGuided => "solution-guided" ("guided") | "incumbent",
 ]);
 
 spelled!(Branching, "branching", [
@@ -130,7 +131,7 @@ pub enum ConfigSyntaxError {
     #[error(
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
          ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|antiff|smallest|largest|occurrence|regret, a value \
-         ordering asc|desc|random|lcv|phase|median|split|rsplit, an all-different strength pairwise|matching|bounds, \
+         ordering asc|desc|random|lcv|phase|median|split|rsplit|guided, an all-different strength pairwise|matching|bounds, \
          learn, rootac, separate, intersect, binary, luby, luby=SCALE, geometric or geometric=SCALE:FACTOR, or seed=N)"
     )]
     UnknownWord {
@@ -241,7 +242,8 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
 /// algorithm := ac3 | ac2001                         (default ac3)
 /// word   := input | mrv | mrvdeg | domdeg | domddeg | domwdeg | vsids
 ///                                                   (variable ordering, default mrv)
-///         | asc | desc | random | lcv | phase       (value ordering, default asc)
+///         | asc | desc | random | lcv | phase       (value ordering, default asc;
+///         | median | split | rsplit | guided          guided: the last solution's value first)
 ///         | learn                                   (learn nogoods from failures; mac only, binary)
 ///         | pairwise | matching | bounds            (all-different strength, default pairwise
 ///                                                    under bt and fc, matching under mac)

@@ -1,6 +1,6 @@
 //! In which order a frame tries its variable's values: ascending and
 //! descending walk the domain, random, least-constraining-value, phase
-//! saving and median buffer an order in
+//! saving, solution-guided and median buffer an order in
 //! [`Tree::orders`](super::dfs::Tree::orders) when the frame is pushed.
 //! Domain splitting, and any order on an interval, splits the domain in two
 //! halves instead: ascending, least constraining, phase saving, median and
@@ -41,12 +41,12 @@ impl Solver<'_> {
                 start
             }
             ValueOrder::Phase => {
-                // The saved phase first, when the domain still has it; then
-                // the others in increasing order.
-                let phase = self.activity.phase(var).filter(|&p| self.state.contains_pos(var, p));
-                let state = &self.state;
-                self.tree.orders.extend(phase);
-                self.tree.orders.extend(state.positions(var).filter(|&p| Some(p) != phase));
+                self.order_preferring(var, self.activity.phase(var));
+                start
+            }
+            ValueOrder::SolutionGuided => {
+                let guide = self.run.last_solution.get(var as usize).and_then(|&v| self.state.position(var, v));
+                self.order_preferring(var, guide);
                 start
             }
             ValueOrder::Median => {
@@ -60,6 +60,16 @@ impl Solver<'_> {
             Branching::Binary => FrameKind::Binary,
         };
         self.tree.frames.push(Frame { kind, var, mark, cursor, start, end, assigned: false, value: 0, order });
+    }
+
+    /// Buffers `var`'s values: `preferred` first, when the domain still has
+    /// it; then the others in increasing order (phase saving, and the
+    /// solution-guided order).
+    fn order_preferring(&mut self, var: u32, preferred: Option<u32>) {
+        let preferred = preferred.filter(|&p| self.state.contains_pos(var, p));
+        let state = &self.state;
+        self.tree.orders.extend(preferred);
+        self.tree.orders.extend(state.positions(var).filter(|&p| Some(p) != preferred));
     }
 
     /// Buffers `var`'s values from the median outwards: the (lower) median,
@@ -107,6 +117,8 @@ impl Solver<'_> {
                 | ValueOrder::Split => false,
                 ValueOrder::Descending | ValueOrder::ReverseSplit => true,
                 ValueOrder::Random => self.run.rng.below(2) == 1,
+                // The half that holds the last solution's value.
+                ValueOrder::SolutionGuided => self.run.last_solution.get(var as usize).is_some_and(|&v| v > at),
             };
         let start = self.tree.orders.len() as u32;
         self.tree.frames.push(Frame {
@@ -137,7 +149,11 @@ impl Solver<'_> {
                 frame.cursor = pos;
                 Some(pos)
             }
-            ValueOrder::Random | ValueOrder::LeastConstraining | ValueOrder::Phase | ValueOrder::Median => {
+            ValueOrder::Random
+            | ValueOrder::LeastConstraining
+            | ValueOrder::Phase
+            | ValueOrder::Median
+            | ValueOrder::SolutionGuided => {
                 // Branch and bound may have removed values since the order
                 // was buffered (see `Solver::impose_bound`): skip them.
                 while frame.cursor < frame.end {

@@ -62,6 +62,14 @@ fn verbose_says_which_search_annotations_are_followed() {
     assert!(captured.stderr.contains("-p 2: fzn-csp searches on one thread"), "{}", captured.stderr);
     let free = run(&["-v", "-f", fixture("queens.fzn").to_str().unwrap()]);
     assert!(free.stderr.contains("free search (-f): the search annotations are ignored"), "{}", free.stderr);
+    // Free search that optimises is guided by the incumbent, with restarts
+    // (the knapsack has no annotation); satisfaction and annotated search
+    // are not.
+    let guided = "solution-guided values (the incumbent's value first) and Luby restarts";
+    let knapsack = run(&["-v", "-s", fixture("knapsack01.fzn").to_str().unwrap()]);
+    assert!(knapsack.stderr.contains(guided), "{}", knapsack.stderr);
+    assert!(knapsack.stdout.contains("%%%mzn-stat: objectiveBound=220"), "{}", knapsack.stdout);
+    assert!(!captured.stderr.contains(guided) && !free.stderr.contains(guided), "{}", free.stderr);
 }
 
 #[test]
