@@ -14,10 +14,11 @@ pub struct StrategyArgs {
     /// Propagation level: none (plain backtracking), forward-checking (fc), mac.
     #[arg(long, value_name = "LEVEL")]
     pub propagation: Option<Propagation>,
-    /// Variable ordering: input, mrv, mrv-degree, dom-deg, dom-wdeg.
+    /// Variable ordering: input, mrv, mrv-degree, dom-deg, dom-ddeg, dom-wdeg, vsids, anti-first-fail, smallest,
+    /// largest, occurrence, max-regret.
     #[arg(long = "var-order", value_name = "ORDER")]
     pub var_order: Option<VarOrder>,
-    /// Value ordering: ascending, descending, random, lcv.
+    /// Value ordering: ascending, descending, random, lcv, phase, median, split, reverse-split, solution-guided.
     #[arg(long = "value-order", value_name = "ORDER")]
     pub value_order: Option<ValueOrder>,
     /// All-different strength: pairwise (value elimination), matching (Régin) or bounds (Hall intervals).
