@@ -136,7 +136,8 @@ fn configuration(cli: &Cli, io: &mut Io<'_>) -> anyhow::Result<u8> {
 /// The configuration: the engine's default (maintained arc consistency) with
 /// dom/wdeg and binary branching, the usual strong default of CP solvers;
 /// unless `-f` is given, the search annotations' phases first (the
-/// variables they leave are decided by the default search). `--learn` makes
+/// variables they leave are decided by the default search, those no
+/// constraint defines first: see [`crate::SearchPlan::engine_phases`]). `--learn` makes
 /// the same search learn nogoods from its failures (`mac+learn`: conflict
 /// analysis over the propagators' explanations, backjumping), with the same
 /// orderings, so that learning on and off differ in learning only.
