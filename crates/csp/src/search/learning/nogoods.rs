@@ -7,7 +7,10 @@
 //! false, through the watch lists of their variables. The store learns what
 //! changed by reading the history from where it last stopped (every domain
 //! change is an entry there, whoever made it): for each changed variable it
-//! looks at the clauses watching it, moves a watch that became false to
+//! goes through its watches, and for each that became false, unless its
+//! blocker (another literal of the clause) is true, looks at the clause
+//! (see [`Watch`]; a variable's `x ≠ v` watches are gone through only when
+//! it is fixed, see [`Nogoods::list`]); it moves a watch that became false to
 //! another literal that is not, and when it cannot, the clause is unit (its
 //! last literal is made true, the clause being its reason) or false (a
 //! conflict). (The history keeps how far the store has read, so that an
@@ -53,15 +56,30 @@ pub(super) enum Found {
     Conflict,
 }
 
+/// A clause watching one of its literals: an entry of the watch list of
+/// the literal's variable. A change of the variable needs a look at the
+/// clause only when it made this literal false and the blocker, another
+/// literal of the clause, is not true (a true one satisfies the clause):
+/// both the store tells from the entry alone, without reading the clause
+/// (MiniSat's blocking literals, Sörensson & Eén 2009). An entry may be
+/// stale: the clause no longer watches the literal, or was deleted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Watch {
+    pub(super) id: u32,
+    pub(super) literal: Literal,
+    pub(super) blocker: Literal,
+}
+
 /// The clauses, their watches, and how far the history was read.
 #[derive(Debug, Default)]
 pub(super) struct Nogoods {
     /// By id; a deleted clause's slot is `None` until reused.
     clauses: Vec<Option<Clause>>,
     free: Vec<u32>,
-    /// Per variable, the clauses watching a literal on it (an entry may be
-    /// stale: the clause no longer watches the variable, or was deleted).
-    pub(super) watches: Vec<Vec<u32>>,
+    /// The watch lists, two per variable (see [`Nogoods::list`]): the
+    /// clauses watching a literal on it, with the literal. Each literal a
+    /// clause watches has its entry in its list.
+    pub(super) watches: Vec<Vec<Watch>>,
     /// The learnt (deletable) clauses alive.
     learnt: usize,
     /// The activity increment of clauses.
@@ -70,7 +88,7 @@ pub(super) struct Nogoods {
 
 impl Nogoods {
     pub(super) fn new(num_vars: usize) -> Nogoods {
-        Nogoods { watches: vec![Vec::new(); num_vars], increment: 1.0, ..Nogoods::default() }
+        Nogoods { watches: vec![Vec::new(); 2 * num_vars], increment: 1.0, ..Nogoods::default() }
     }
 
     /// Forgets every clause, for a new run.
@@ -100,14 +118,26 @@ impl Nogoods {
                 self.clauses.len() as u32 - 1
             }
         };
-        for literal in literals.iter().take(2) {
-            self.watches[literal.var() as usize].push(id);
+        for (slot, &literal) in literals.iter().enumerate().take(2) {
+            let blocker = literals[if literals.len() > 1 { 1 - slot } else { 0 }];
+            self.watches[Nogoods::list(literal)].push(Watch { id, literal, blocker });
         }
         if kind == Kind::Learnt {
             self.learnt += 1;
         }
         self.clauses[id as usize] = Some(Clause { literals, kind, lbd, activity: self.increment });
         id
+    }
+
+    /// The watch list of `literal`: variable `x`'s second list (`2x + 1`)
+    /// for a literal `x ≠ v` (one value removed), which only `x = v` makes
+    /// false, so that a change of `x` that leaves it two values or more
+    /// need not look at that list (the nogoods excluding solutions are made
+    /// of such literals); its first (`2x`) for the others.
+    #[inline]
+    pub(super) fn list(literal: Literal) -> usize {
+        let removes_one = matches!(literal, Literal::Outside { mask, .. } if mask.is_power_of_two());
+        2 * literal.var() as usize + usize::from(removes_one)
     }
 
     /// Clause `id` took part in a conflict's analysis.
@@ -126,11 +156,13 @@ impl Nogoods {
         self.increment /= 0.999;
     }
 
-    /// Looks at clause `id`, watching `var`, which changed: moves its
-    /// watches off false literals where it can. Returns whether it still
-    /// watches `var`, and what it found.
-    pub(super) fn visit(&mut self, state: &State, var: u32, id: u32) -> (bool, Found) {
-        let Some(clause) = self.clauses[id as usize].as_mut() else { return (false, Found::Nothing) };
+    /// Looks at the clause of `watch`, whose literal is false: moves its
+    /// watches off false literals where it can. Returns the entry's new
+    /// blocker when it still watches the literal (the entry is kept), and
+    /// what it found.
+    pub(super) fn visit(&mut self, state: &State, watch: Watch) -> (Option<Literal>, Found) {
+        let id = watch.id;
+        let Some(clause) = self.clauses[id as usize].as_mut() else { return (None, Found::Nothing) };
         let literals = &mut clause.literals;
         if literals.len() == 1 {
             let found = match state.truth(literals[0]) {
@@ -138,11 +170,13 @@ impl Nogoods {
                 Some(false) => Found::Conflict,
                 None => Found::Unit(literals[0]),
             };
-            return (literals[0].var() == var, found);
+            return ((literals[0] == watch.literal).then_some(literals[0]), found);
         }
         let mut truth = [state.truth(literals[0]), state.truth(literals[1])];
-        if truth.contains(&Some(true)) {
-            return (literals[0].var() == var || literals[1].var() == var, Found::Nothing);
+        if let Some(slot) = truth.iter().position(|&t| t == Some(true)) {
+            // Satisfied: the true literal blocks the watch from now on.
+            let kept = literals[0] == watch.literal || literals[1] == watch.literal;
+            return (kept.then_some(literals[slot]), Found::Nothing);
         }
         for slot in 0..2 {
             if truth[slot] != Some(false) {
@@ -155,10 +189,8 @@ impl Nogoods {
             if let Some((j, t)) = replacement {
                 literals.swap(slot, j);
                 truth[slot] = t;
-                let moved = literals[slot].var();
-                if moved != var {
-                    self.watches[moved as usize].push(id);
-                }
+                let (literal, blocker) = (literals[slot], literals[1 - slot]);
+                self.watches[Nogoods::list(literal)].push(Watch { id, literal, blocker });
             }
         }
         let clause = self.clauses[id as usize].as_mut().expect("a live clause");
@@ -174,7 +206,12 @@ impl Nogoods {
             [None, Some(false)] => Found::Unit(literals[0]),
             [None, None] => Found::Nothing,
         };
-        (literals[0].var() == var || literals[1].var() == var, found)
+        let blocker = match (literals[0] == watch.literal, literals[1] == watch.literal) {
+            (true, _) => Some(literals[1]),
+            (_, true) => Some(literals[0]),
+            _ => None,
+        };
+        (blocker, found)
     }
 
     /// Whether clause `id` is the reason of an entry still in the history.
@@ -222,12 +259,13 @@ impl Nogoods {
         if deleted > 0 {
             // Drop the deleted clauses' watches (and stale ones) in one pass.
             let clauses = &self.clauses;
-            for (var, list) in self.watches.iter_mut().enumerate() {
-                list.retain(|&id| {
-                    clauses[id as usize]
+            for list in &mut self.watches {
+                list.retain(|watch| {
+                    clauses[watch.id as usize]
                         .as_ref()
-                        .is_some_and(|c| c.literals.iter().take(2).any(|l| l.var() as usize == var))
+                        .is_some_and(|c| c.literals.iter().take(2).any(|&l| l == watch.literal))
                 });
+                list.sort_unstable_by_key(|watch| watch.id);
                 list.dedup();
             }
         }
