@@ -128,9 +128,8 @@ impl Solver<'_> {
     fn run_nogoods(&mut self, nogoods: &mut Nogoods) -> Result<(), Failure> {
         while let Some(e) = self.state.read_next() {
             let var = self.state.history().expect("the history is on").entries[e as usize].var;
-            // The list of `x ≠ v` watches only when `x` is fixed (see `Nogoods::list`).
-            let lists = if self.state.size(var) == 1 { 2 } else { 1 };
-            for list in 2 * var as usize..2 * var as usize + lists {
+            let fixed_at = (self.state.size(var) == 1 && !self.state.is_interval(var)).then(|| self.state.min_pos(var));
+            for list in nogoods.lists(var, fixed_at).into_iter().flatten() {
                 let mut i = 0;
                 while i < nogoods.watches[list].len() {
                     let watch = nogoods.watches[list][i];

@@ -9,14 +9,15 @@
 //! change is an entry there, whoever made it): for each changed variable it
 //! goes through its watches, and for each that became false, unless its
 //! blocker (another literal of the clause) is true, looks at the clause
-//! (see [`Watch`]; a variable's `x ≠ v` watches are gone through only when
-//! it is fixed, see [`Nogoods::list`]); it moves a watch that became false to
-//! another literal that is not, and when it cannot, the clause is unit (its
-//! last literal is made true, the clause being its reason) or false (a
-//! conflict). (The history keeps how far the store has read, so that an
-//! undo pulls it back with the entries.) A literal made true by a clause is moved to its first place
-//! and stays there while it is on the trail (a true watch is never moved),
-//! so the clause explains it by the negations of its other literals.
+//! (see [`Watch`]; the watches of a literal `x ≠ v` are gone through only
+//! when `x` is fixed to `v`, see [`Nogoods::list`]); it moves a watch that
+//! became false to another literal that is not, and when it cannot, the
+//! clause is unit (its last literal is made true, the clause being its
+//! reason) or false (a conflict). (The history keeps how far the store has
+//! read, so that an undo pulls it back with the entries.) A literal made
+//! true by a clause is moved to its first place and stays there while it is
+//! on the trail (a true watch is never moved), so the clause explains it by
+//! the negations of its other literals.
 //!
 //! Reduction: every so many conflicts, the learnt clauses are sorted by
 //! literal block distance (the number of decision levels among their
@@ -24,6 +25,8 @@
 //! analysis), and the worse half is deleted, except the clauses of distance
 //! two or less ("glue"), those that are the reason of a literal on the trail,
 //! and the permanent ones (the nogoods that exclude found solutions).
+
+use std::collections::HashMap;
 
 use crate::kernel::{History, Literal, State};
 
@@ -76,10 +79,15 @@ pub(super) struct Nogoods {
     /// By id; a deleted clause's slot is `None` until reused.
     clauses: Vec<Option<Clause>>,
     free: Vec<u32>,
-    /// The watch lists, two per variable (see [`Nogoods::list`]): the
-    /// clauses watching a literal on it, with the literal. Each literal a
-    /// clause watches has its entry in its list.
+    /// The watch lists (see [`Nogoods::list`]): the clauses watching a
+    /// literal, with the literal. Each literal a clause watches has its
+    /// entry in its list.
     pub(super) watches: Vec<Vec<Watch>>,
+    /// The variables (the first lists of `watches` are theirs).
+    num_vars: usize,
+    /// The list of each literal `x ≠ v` watched so far, by variable and
+    /// the value's position.
+    removals: HashMap<(u32, u32), u32>,
     /// The learnt (deletable) clauses alive.
     learnt: usize,
     /// The activity increment of clauses.
@@ -88,14 +96,16 @@ pub(super) struct Nogoods {
 
 impl Nogoods {
     pub(super) fn new(num_vars: usize) -> Nogoods {
-        Nogoods { watches: vec![Vec::new(); 2 * num_vars], increment: 1.0, ..Nogoods::default() }
+        Nogoods { watches: vec![Vec::new(); num_vars], num_vars, increment: 1.0, ..Nogoods::default() }
     }
 
     /// Forgets every clause, for a new run.
     pub(super) fn clear(&mut self) {
         self.clauses.clear();
         self.free.clear();
+        self.watches.truncate(self.num_vars);
         self.watches.iter_mut().for_each(Vec::clear);
+        self.removals.clear();
         self.learnt = 0;
         self.increment = 1.0;
     }
@@ -120,7 +130,8 @@ impl Nogoods {
         };
         for (slot, &literal) in literals.iter().enumerate().take(2) {
             let blocker = literals[if literals.len() > 1 { 1 - slot } else { 0 }];
-            self.watches[Nogoods::list(literal)].push(Watch { id, literal, blocker });
+            let list = Nogoods::list(&mut self.watches, &mut self.removals, literal);
+            self.watches[list].push(Watch { id, literal, blocker });
         }
         if kind == Kind::Learnt {
             self.learnt += 1;
@@ -129,15 +140,31 @@ impl Nogoods {
         id
     }
 
-    /// The watch list of `literal`: variable `x`'s second list (`2x + 1`)
-    /// for a literal `x ≠ v` (one value removed), which only `x = v` makes
-    /// false, so that a change of `x` that leaves it two values or more
-    /// need not look at that list (the nogoods excluding solutions are made
-    /// of such literals); its first (`2x`) for the others.
-    #[inline]
-    pub(super) fn list(literal: Literal) -> usize {
-        let removes_one = matches!(literal, Literal::Outside { mask, .. } if mask.is_power_of_two());
-        2 * literal.var() as usize + usize::from(removes_one)
+    /// The watch list of `literal` (an index in `watches`): for a literal
+    /// `x ≠ v`, which only `x = v` makes false, a list of its own, looked
+    /// at only when `x` is fixed to `v` (the nogoods that exclude solutions
+    /// are made of such literals); for the others, the variable's, looked at
+    /// on every change of it.
+    fn list(watches: &mut Vec<Vec<Watch>>, removals: &mut HashMap<(u32, u32), u32>, literal: Literal) -> usize {
+        match literal {
+            Literal::Outside { var, word, mask } if mask.is_power_of_two() => {
+                let position = word * 64 + mask.trailing_zeros();
+                let list = *removals.entry((var, position)).or_insert(watches.len() as u32) as usize;
+                if list == watches.len() {
+                    watches.push(Vec::new());
+                }
+                list
+            }
+            _ => literal.var() as usize,
+        }
+    }
+
+    /// The watch lists to look at after a change of `var`: its own, and,
+    /// when it is fixed (at position `fixed_at`), the list of the literal
+    /// `var ≠ value` of that value.
+    pub(super) fn lists(&self, var: u32, fixed_at: Option<u32>) -> [Option<usize>; 2] {
+        let removal = fixed_at.and_then(|position| self.removals.get(&(var, position))).map(|&l| l as usize);
+        [Some(var as usize), removal]
     }
 
     /// Clause `id` took part in a conflict's analysis.
@@ -190,7 +217,8 @@ impl Nogoods {
                 literals.swap(slot, j);
                 truth[slot] = t;
                 let (literal, blocker) = (literals[slot], literals[1 - slot]);
-                self.watches[Nogoods::list(literal)].push(Watch { id, literal, blocker });
+                let list = Nogoods::list(&mut self.watches, &mut self.removals, literal);
+                self.watches[list].push(Watch { id, literal, blocker });
             }
         }
         let clause = self.clauses[id as usize].as_mut().expect("a live clause");
