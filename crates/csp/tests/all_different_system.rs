@@ -350,3 +350,19 @@ fn models_the_system_cannot_take_are_propagated_separately() {
     model.all_different_offset(&xs, &[0, 1, 2, 3]).unwrap();
     assert_eq!(calls(&model, config.clone()), calls(&model, separate(&config)));
 }
+
+/// Values 2^62 apart: the span of the system's value space overflowed an
+/// i64 (found by the property tests, on an inverse and a circuit over
+/// fixed variables at -2^62, 0 and 2^62); the system now declines, and each
+/// all-different gets its own propagator.
+#[test]
+fn values_at_both_ends_of_the_range_leave_the_system_out() {
+    let mut model = Model::new();
+    let top = model.new_var(1i64 << 62..=1i64 << 62).unwrap();
+    let bottom = model.new_var(-(1i64 << 62)..=-(1i64 << 62)).unwrap();
+    let middle = model.new_var(0..=1).unwrap();
+    model.all_different(&[top, middle]).unwrap();
+    model.all_different(&[bottom, middle]).unwrap();
+    let mut solver = Solver::new(&model, SolveConfig::default()).unwrap();
+    assert_eq!(solver.count(None).solutions, 2);
+}

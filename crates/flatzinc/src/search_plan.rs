@@ -130,12 +130,17 @@ pub struct SearchPlan {
     pub phases: Vec<SearchPhase>,
     /// The annotations that were not understood, with the reason.
     pub ignored: Vec<String>,
+    /// The model's own variables: those no constraint defines (declared
+    /// without `is_defined_var` and without a value), in declaration order.
+    /// After the phases, the search decides these before the rest (see
+    /// [`SearchPlan::engine_phases`]).
+    pub undefined: Vec<VarId>,
 }
 
 impl SearchPlan {
     /// Reads the search annotations; what cannot be read is listed in `ignored`.
     pub(crate) fn read(annotations: &[Annotation], lowering: &Lowering) -> SearchPlan {
-        let mut plan = SearchPlan::default();
+        let mut plan = SearchPlan { undefined: lowering.undefined.clone(), ..SearchPlan::default() };
         for annotation in annotations {
             plan.annotation(annotation, lowering);
         }
@@ -193,8 +198,23 @@ impl SearchPlan {
     }
 
     /// The plan as the engine's search phases: each phase's variables
-    /// (constants left out) with the engine orderings of its choices.
+    /// (constants left out) with the engine orderings of its choices; then,
+    /// when there is a phase, one more over the model's own variables
+    /// ([`SearchPlan::undefined`]) with the default search's orderings
+    /// (dom/wdeg, smallest value first), so that the variables a constraint
+    /// defines (a reification's boolean, a sum's total) are decided last,
+    /// once what defines them is fixed, as Gecode does. Deciding them
+    /// earlier can thrash: a half-reified boolean, decided false, says
+    /// nothing, so failures below it are found late.
     pub fn engine_phases(&self) -> Vec<csp::SearchPhase> {
+        let mut phases = self.annotated_phases();
+        if !phases.is_empty() && !self.undefined.is_empty() {
+            phases.push(csp::SearchPhase::new(&self.undefined, VarOrder::DomWdeg, ValueOrder::Ascending));
+        }
+        phases
+    }
+
+    fn annotated_phases(&self) -> Vec<csp::SearchPhase> {
         self.phases
             .iter()
             .map(|phase| {
@@ -226,6 +246,12 @@ impl SearchPlan {
                 )
             })
             .collect();
+        if !self.phases.is_empty() && !self.undefined.is_empty() {
+            lines.push(format!(
+                "then the {} variables no constraint defines (dom/wdeg, smallest value first)",
+                self.undefined.len()
+            ));
+        }
         lines.extend(self.ignored.iter().map(|name| format!("ignored annotation: {name}")));
         lines
     }

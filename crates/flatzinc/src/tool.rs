@@ -136,7 +136,8 @@ fn configuration(cli: &Cli, io: &mut Io<'_>) -> anyhow::Result<u8> {
 /// The configuration: the engine's default (maintained arc consistency) with
 /// dom/wdeg and binary branching, the usual strong default of CP solvers;
 /// unless `-f` is given, the search annotations' phases first (the
-/// variables they leave are decided by the default search, values
+/// variables they leave are decided by the default search, those no
+/// constraint defines first: see [`crate::SearchPlan::engine_phases`]; values
 /// ascending). Free search (`-f`, or a model without search annotations)
 /// that optimises is guided by the incumbent: the solution-guided value
 /// order (after a solution, each variable's value in it first) with Luby

@@ -149,6 +149,9 @@ pub(crate) struct Lowering {
     pub(crate) inconsistent: Option<String>,
     int_variables: usize,
     bool_variables: usize,
+    /// The variables declared without a value and without `is_defined_var`
+    /// (no constraint defines them), in declaration order.
+    pub(crate) undefined: Vec<VarId>,
 }
 
 impl Lowering {
@@ -285,6 +288,9 @@ impl Lowering {
             }
             (Some(domain), None) => Value::Var(self.new_var(name, domain, line)?),
         };
+        if let (Value::Var(var), None, None) = (value, &declaration.value, declaration.annotation("is_defined_var")) {
+            self.undefined.push(var);
+        }
         if declaration.annotation("output_var").is_some() {
             self.outputs.push(OutputItem {
                 name: name.clone(),

@@ -85,6 +85,21 @@ fn search_annotations_are_followed_unless_free_search() {
 }
 
 #[test]
+fn after_the_annotations_the_variables_no_constraint_defines_go_first() {
+    // The annotation decides y; then x (declared) goes before b (defined by
+    // the reification), though b's domain is smaller: x = 1, so b = true.
+    // Deciding b first (b = false, so x >= 2) is how kidney-exchange's search
+    // thrashed on its half-reified booleans (issue #14).
+    let file = fixture("defined.fzn");
+    let annotated = run(&["-v", file.to_str().unwrap()]);
+    assert_eq!(annotated.stdout, "y = 1;\nx = 1;\n----------\n", "{}", annotated.stderr);
+    assert!(annotated.stderr.contains("then the 2 variables no constraint defines"), "{}", annotated.stderr);
+    // The free search is the engine's default over every variable, as before.
+    let free = run(&["-f", file.to_str().unwrap()]);
+    assert_eq!(free.stdout, "y = 1;\nx = 2;\n----------\n");
+}
+
+#[test]
 fn optimisation_prints_each_improving_solution_then_proves_the_optimum() {
     // Capacity 50, weights 10, 20, 30, values 60, 100, 120: the optimum,
     // 220, takes the second and third items.

@@ -128,27 +128,37 @@ impl Solver<'_> {
     fn run_nogoods(&mut self, nogoods: &mut Nogoods) -> Result<(), Failure> {
         while let Some(e) = self.state.read_next() {
             let var = self.state.history().expect("the history is on").entries[e as usize].var;
-            let mut i = 0;
-            while i < nogoods.watches[var as usize].len() {
-                let id = nogoods.watches[var as usize][i];
-                let (keep, found) = nogoods.visit(&self.state, var, id);
-                if keep {
-                    i += 1;
-                } else {
-                    nogoods.watches[var as usize].swap_remove(i);
+            let fixed_at = (self.state.size(var) == 1 && !self.state.is_interval(var)).then(|| self.state.min_pos(var));
+            for list in nogoods.lists(var, fixed_at).into_iter().flatten() {
+                let mut i = 0;
+                while i < nogoods.watches[list].len() {
+                    let watch = nogoods.watches[list][i];
+                    // Only a watch the change made false, of a clause its
+                    // blocker does not satisfy, needs its clause read.
+                    if self.state.truth(watch.literal) != Some(false) || self.state.truth(watch.blocker) == Some(true) {
+                        i += 1;
+                        continue;
+                    }
+                    let (kept, found) = nogoods.visit(&self.state, watch);
+                    if let Some(blocker) = kept {
+                        nogoods.watches[list][i].blocker = blocker;
+                        i += 1;
+                    } else {
+                        nogoods.watches[list].swap_remove(i);
+                    }
+                    let failure = match found {
+                        Found::Nothing => continue,
+                        Found::Conflict => Failure { constraint: NONE, wiped: None, origin: Origin::Nogood(watch.id) },
+                        Found::Unit(literal) => match self.make_true(literal, watch.id) {
+                            Ok(()) => continue,
+                            Err(failure) => failure,
+                        },
+                    };
+                    // This entry's other watches are looked at again if it
+                    // survives the backjump.
+                    self.state.unread_from(e);
+                    return Err(failure);
                 }
-                let failure = match found {
-                    Found::Nothing => continue,
-                    Found::Conflict => Failure { constraint: NONE, wiped: None, origin: Origin::Nogood(id) },
-                    Found::Unit(literal) => match self.make_true(literal, id) {
-                        Ok(()) => continue,
-                        Err(failure) => failure,
-                    },
-                };
-                // This entry's other watches are looked at again if it
-                // survives the backjump.
-                self.state.unread_from(e);
-                return Err(failure);
             }
         }
         Ok(())

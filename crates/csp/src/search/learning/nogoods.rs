@@ -7,13 +7,17 @@
 //! false, through the watch lists of their variables. The store learns what
 //! changed by reading the history from where it last stopped (every domain
 //! change is an entry there, whoever made it): for each changed variable it
-//! looks at the clauses watching it, moves a watch that became false to
-//! another literal that is not, and when it cannot, the clause is unit (its
-//! last literal is made true, the clause being its reason) or false (a
-//! conflict). (The history keeps how far the store has read, so that an
-//! undo pulls it back with the entries.) A literal made true by a clause is moved to its first place
-//! and stays there while it is on the trail (a true watch is never moved),
-//! so the clause explains it by the negations of its other literals.
+//! goes through its watches, and for each that became false, unless its
+//! blocker (another literal of the clause) is true, looks at the clause
+//! (see [`Watch`]; the watches of a literal `x ≠ v` are gone through only
+//! when `x` is fixed to `v`, see [`Nogoods::list`]); it moves a watch that
+//! became false to another literal that is not, and when it cannot, the
+//! clause is unit (its last literal is made true, the clause being its
+//! reason) or false (a conflict). (The history keeps how far the store has
+//! read, so that an undo pulls it back with the entries.) A literal made
+//! true by a clause is moved to its first place and stays there while it is
+//! on the trail (a true watch is never moved), so the clause explains it by
+//! the negations of its other literals.
 //!
 //! Reduction: every so many conflicts, the learnt clauses are sorted by
 //! literal block distance (the number of decision levels among their
@@ -21,6 +25,8 @@
 //! analysis), and the worse half is deleted, except the clauses of distance
 //! two or less ("glue"), those that are the reason of a literal on the trail,
 //! and the permanent ones (the nogoods that exclude found solutions).
+
+use std::collections::HashMap;
 
 use crate::kernel::{History, Literal, State};
 
@@ -53,15 +59,35 @@ pub(super) enum Found {
     Conflict,
 }
 
+/// A clause watching one of its literals: an entry of the watch list of
+/// the literal's variable. A change of the variable needs a look at the
+/// clause only when it made this literal false and the blocker, another
+/// literal of the clause, is not true (a true one satisfies the clause):
+/// both the store tells from the entry alone, without reading the clause
+/// (MiniSat's blocking literals, Sörensson & Eén 2009). An entry may be
+/// stale: the clause no longer watches the literal, or was deleted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Watch {
+    pub(super) id: u32,
+    pub(super) literal: Literal,
+    pub(super) blocker: Literal,
+}
+
 /// The clauses, their watches, and how far the history was read.
 #[derive(Debug, Default)]
 pub(super) struct Nogoods {
     /// By id; a deleted clause's slot is `None` until reused.
     clauses: Vec<Option<Clause>>,
     free: Vec<u32>,
-    /// Per variable, the clauses watching a literal on it (an entry may be
-    /// stale: the clause no longer watches the variable, or was deleted).
-    pub(super) watches: Vec<Vec<u32>>,
+    /// The watch lists (see [`Nogoods::list`]): the clauses watching a
+    /// literal, with the literal. Each literal a clause watches has its
+    /// entry in its list.
+    pub(super) watches: Vec<Vec<Watch>>,
+    /// The variables (the first lists of `watches` are theirs).
+    num_vars: usize,
+    /// The list of each literal `x ≠ v` watched so far, by variable and
+    /// the value's position.
+    removals: HashMap<(u32, u32), u32>,
     /// The learnt (deletable) clauses alive.
     learnt: usize,
     /// The activity increment of clauses.
@@ -70,14 +96,16 @@ pub(super) struct Nogoods {
 
 impl Nogoods {
     pub(super) fn new(num_vars: usize) -> Nogoods {
-        Nogoods { watches: vec![Vec::new(); num_vars], increment: 1.0, ..Nogoods::default() }
+        Nogoods { watches: vec![Vec::new(); num_vars], num_vars, increment: 1.0, ..Nogoods::default() }
     }
 
     /// Forgets every clause, for a new run.
     pub(super) fn clear(&mut self) {
         self.clauses.clear();
         self.free.clear();
+        self.watches.truncate(self.num_vars);
         self.watches.iter_mut().for_each(Vec::clear);
+        self.removals.clear();
         self.learnt = 0;
         self.increment = 1.0;
     }
@@ -100,14 +128,43 @@ impl Nogoods {
                 self.clauses.len() as u32 - 1
             }
         };
-        for literal in literals.iter().take(2) {
-            self.watches[literal.var() as usize].push(id);
+        for (slot, &literal) in literals.iter().enumerate().take(2) {
+            let blocker = literals[if literals.len() > 1 { 1 - slot } else { 0 }];
+            let list = Nogoods::list(&mut self.watches, &mut self.removals, literal);
+            self.watches[list].push(Watch { id, literal, blocker });
         }
         if kind == Kind::Learnt {
             self.learnt += 1;
         }
         self.clauses[id as usize] = Some(Clause { literals, kind, lbd, activity: self.increment });
         id
+    }
+
+    /// The watch list of `literal` (an index in `watches`): for a literal
+    /// `x ≠ v`, which only `x = v` makes false, a list of its own, looked
+    /// at only when `x` is fixed to `v` (the nogoods that exclude solutions
+    /// are made of such literals); for the others, the variable's, looked at
+    /// on every change of it.
+    fn list(watches: &mut Vec<Vec<Watch>>, removals: &mut HashMap<(u32, u32), u32>, literal: Literal) -> usize {
+        match literal {
+            Literal::Outside { var, word, mask } if mask.is_power_of_two() => {
+                let position = word * 64 + mask.trailing_zeros();
+                let list = *removals.entry((var, position)).or_insert(watches.len() as u32) as usize;
+                if list == watches.len() {
+                    watches.push(Vec::new());
+                }
+                list
+            }
+            _ => literal.var() as usize,
+        }
+    }
+
+    /// The watch lists to look at after a change of `var`: its own, and,
+    /// when it is fixed (at position `fixed_at`), the list of the literal
+    /// `var ≠ value` of that value.
+    pub(super) fn lists(&self, var: u32, fixed_at: Option<u32>) -> [Option<usize>; 2] {
+        let removal = fixed_at.and_then(|position| self.removals.get(&(var, position))).map(|&l| l as usize);
+        [Some(var as usize), removal]
     }
 
     /// Clause `id` took part in a conflict's analysis.
@@ -126,11 +183,13 @@ impl Nogoods {
         self.increment /= 0.999;
     }
 
-    /// Looks at clause `id`, watching `var`, which changed: moves its
-    /// watches off false literals where it can. Returns whether it still
-    /// watches `var`, and what it found.
-    pub(super) fn visit(&mut self, state: &State, var: u32, id: u32) -> (bool, Found) {
-        let Some(clause) = self.clauses[id as usize].as_mut() else { return (false, Found::Nothing) };
+    /// Looks at the clause of `watch`, whose literal is false: moves its
+    /// watches off false literals where it can. Returns the entry's new
+    /// blocker when it still watches the literal (the entry is kept), and
+    /// what it found.
+    pub(super) fn visit(&mut self, state: &State, watch: Watch) -> (Option<Literal>, Found) {
+        let id = watch.id;
+        let Some(clause) = self.clauses[id as usize].as_mut() else { return (None, Found::Nothing) };
         let literals = &mut clause.literals;
         if literals.len() == 1 {
             let found = match state.truth(literals[0]) {
@@ -138,11 +197,13 @@ impl Nogoods {
                 Some(false) => Found::Conflict,
                 None => Found::Unit(literals[0]),
             };
-            return (literals[0].var() == var, found);
+            return ((literals[0] == watch.literal).then_some(literals[0]), found);
         }
         let mut truth = [state.truth(literals[0]), state.truth(literals[1])];
-        if truth.contains(&Some(true)) {
-            return (literals[0].var() == var || literals[1].var() == var, Found::Nothing);
+        if let Some(slot) = truth.iter().position(|&t| t == Some(true)) {
+            // Satisfied: the true literal blocks the watch from now on.
+            let kept = literals[0] == watch.literal || literals[1] == watch.literal;
+            return (kept.then_some(literals[slot]), Found::Nothing);
         }
         for slot in 0..2 {
             if truth[slot] != Some(false) {
@@ -155,10 +216,9 @@ impl Nogoods {
             if let Some((j, t)) = replacement {
                 literals.swap(slot, j);
                 truth[slot] = t;
-                let moved = literals[slot].var();
-                if moved != var {
-                    self.watches[moved as usize].push(id);
-                }
+                let (literal, blocker) = (literals[slot], literals[1 - slot]);
+                let list = Nogoods::list(&mut self.watches, &mut self.removals, literal);
+                self.watches[list].push(Watch { id, literal, blocker });
             }
         }
         let clause = self.clauses[id as usize].as_mut().expect("a live clause");
@@ -174,7 +234,12 @@ impl Nogoods {
             [None, Some(false)] => Found::Unit(literals[0]),
             [None, None] => Found::Nothing,
         };
-        (literals[0].var() == var || literals[1].var() == var, found)
+        let blocker = match (literals[0] == watch.literal, literals[1] == watch.literal) {
+            (true, _) => Some(literals[1]),
+            (_, true) => Some(literals[0]),
+            _ => None,
+        };
+        (blocker, found)
     }
 
     /// Whether clause `id` is the reason of an entry still in the history.
@@ -222,12 +287,13 @@ impl Nogoods {
         if deleted > 0 {
             // Drop the deleted clauses' watches (and stale ones) in one pass.
             let clauses = &self.clauses;
-            for (var, list) in self.watches.iter_mut().enumerate() {
-                list.retain(|&id| {
-                    clauses[id as usize]
+            for list in &mut self.watches {
+                list.retain(|watch| {
+                    clauses[watch.id as usize]
                         .as_ref()
-                        .is_some_and(|c| c.literals.iter().take(2).any(|l| l.var() as usize == var))
+                        .is_some_and(|c| c.literals.iter().take(2).any(|&l| l == watch.literal))
                 });
+                list.sort_unstable_by_key(|watch| watch.id);
                 list.dedup();
             }
         }

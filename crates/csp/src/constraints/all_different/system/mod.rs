@@ -170,7 +170,8 @@ impl System {
                 hi = hi.max(base + i64::from(63 - word.leading_zeros()));
             }
         }
-        if hi - lo >= 64 {
+        // Values lie within -2^62..=2^62: the span may not fit an i64.
+        if i128::from(hi) - i128::from(lo) >= 64 {
             return None;
         }
         // Positions in order of first appearance.
