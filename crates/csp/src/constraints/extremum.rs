@@ -29,9 +29,10 @@
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::constraints::relaxed::{check_when_fixed, has_repeats};
-use crate::ids::VarId;
+use crate::ids::{Atom, VarId};
 use crate::kernel::Context;
 use crate::kernel::{Conflict, PropagationResult};
+use crate::kernel::{Explained, Explanation};
 
 /// The largest number of values, in the scope's domains together, that the
 /// propagator scans for domain consistency; above it, bounds consistency.
@@ -251,5 +252,235 @@ impl Propagator for ExtremumPropagator<'_> {
 
     fn is_idempotent(&self) -> bool {
         !self.repeats
+    }
+
+    fn explain(&mut self, why: &mut Explanation<'_>) -> bool {
+        if self.repeats {
+            return false;
+        }
+        let (&m, xs) = self.constraint.scope.split_first().expect("a scope of m and the xs");
+        let maximum = self.constraint.maximum;
+        // The values gone, as keys (a bound flips side for the maximum).
+        let (var, gone) = match why.explained() {
+            Explained::Failure => {
+                let mut atoms = Vec::new();
+                if !self.explain_failure(why, m, xs, &mut atoms) {
+                    return false;
+                }
+                because_all(why, atoms);
+                return true;
+            }
+            Explained::Removed(var) => (var, Gone::Keys(why.removed_values().map(|v| self.key(v)).collect())),
+            Explained::AtLeast(var, b) if maximum => (var, Gone::Above(-b)),
+            Explained::AtLeast(var, b) => (var, Gone::Below(b)),
+            Explained::AtMost(var, b) if maximum => (var, Gone::Below(-b)),
+            Explained::AtMost(var, b) => (var, Gone::Above(b)),
+        };
+        let mut atoms = Vec::new();
+        let explained = if var == m {
+            self.explain_m(why, xs, &gone, &mut atoms)
+        } else {
+            match xs.iter().position(|&x| x == var) {
+                Some(i) => self.explain_x(why, m, xs, i, &gone, &mut atoms),
+                None => false,
+            }
+        };
+        if explained {
+            because_all(why, atoms);
+        }
+        explained
+    }
+}
+
+/// Adds each of `atoms` once.
+fn because_all(why: &mut Explanation<'_>, mut atoms: Vec<Atom>) {
+    atoms.sort_unstable();
+    atoms.dedup();
+    atoms.into_iter().for_each(|atom| why.because(atom));
+}
+
+/// What an explanation request removed, in keys (see
+/// [`ExtremumPropagator::key`]): some keys, or every key below or above a bound.
+enum Gone {
+    Keys(smallvec::SmallVec<[i64; 8]>),
+    Below(i64),
+    Above(i64),
+}
+
+/// Explanations, in keys (so written for the minimum): `m` loses a key
+/// above the smallest largest key of the `xs` by that `x`'s bound, a key
+/// below every `x`'s smallest by their bounds, a key no `x` can take by its
+/// absence from each; an `x` loses a key below `m`'s smallest by `m`'s
+/// bound, a key above `m`'s largest, when no other `x` can go that low, by
+/// `m`'s bound and theirs, and any other key by why neither it nor a
+/// smaller one can be the minimum (see `explain_x_key`). A scope with a
+/// variable twice is left to the generic answer.
+impl ExtremumPropagator<'_> {
+    fn key_atom_at_least(&self, var: VarId, key: i64) -> Atom {
+        if self.constraint.maximum { Atom::AtMost(var, -key) } else { Atom::AtLeast(var, key) }
+    }
+
+    fn key_atom_at_most(&self, var: VarId, key: i64) -> Atom {
+        if self.constraint.maximum { Atom::AtLeast(var, -key) } else { Atom::AtMost(var, key) }
+    }
+
+    fn was_key_min(&self, why: &Explanation<'_>, var: VarId) -> i64 {
+        if self.constraint.maximum { -why.max(var) } else { why.min(var) }
+    }
+
+    fn was_key_max(&self, why: &Explanation<'_>, var: VarId) -> i64 {
+        if self.constraint.maximum { -why.min(var) } else { why.max(var) }
+    }
+
+    /// Whether `var` could take the value of `key`.
+    fn had_key(&self, why: &Explanation<'_>, var: VarId, key: i64) -> bool {
+        why.contains(var, self.key(key))
+    }
+
+    /// Why `m` lost `key` (or the keys beyond a bound), into `atoms`.
+    fn explain_m(&self, why: &Explanation<'_>, xs: &[VarId], gone: &Gone, atoms: &mut Vec<Atom>) -> bool {
+        let lowest_max = xs.iter().map(|&x| (self.was_key_max(why, x), x)).min();
+        let Some((smallest, argmin)) = lowest_max else { return false };
+        let below = |key: i64, atoms: &mut Vec<Atom>| {
+            // No x can go as low: each x's smallest key.
+            if xs.iter().all(|&x| self.was_key_min(why, x) > key) {
+                atoms.extend(xs.iter().map(|&x| self.key_atom_at_least(x, key + 1)));
+                return true;
+            }
+            false
+        };
+        match gone {
+            Gone::Above(bound) if smallest <= *bound => atoms.push(self.key_atom_at_most(argmin, smallest)),
+            Gone::Below(bound) => return below(bound - 1, atoms),
+            Gone::Keys(keys) => {
+                for &key in keys {
+                    if key > smallest {
+                        atoms.push(self.key_atom_at_most(argmin, smallest));
+                    } else if !below(key, atoms) {
+                        if xs.iter().any(|&x| self.had_key(why, x, key)) {
+                            return false;
+                        }
+                        atoms.extend(xs.iter().map(|&x| Atom::NotEqual(x, self.key(key))));
+                    }
+                }
+            }
+            Gone::Above(_) => return false,
+        }
+        true
+    }
+
+    /// Why `xs[i]` lost `key` (or the keys beyond a bound), into `atoms`.
+    fn explain_x(
+        &self,
+        why: &Explanation<'_>,
+        m: VarId,
+        xs: &[VarId],
+        i: usize,
+        gone: &Gone,
+        atoms: &mut Vec<Atom>,
+    ) -> bool {
+        let (m_low, m_high) = (self.was_key_min(why, m), self.was_key_max(why, m));
+        // Above m's largest key, and no other x can go that low.
+        let above = |key: i64, atoms: &mut Vec<Atom>| {
+            let others = xs.iter().enumerate().filter(|&(j, _)| j != i);
+            if key > m_high && others.clone().all(|(_, &x)| self.was_key_min(why, x) > m_high) {
+                atoms.push(self.key_atom_at_most(m, m_high));
+                atoms.extend(others.map(|(_, &x)| self.key_atom_at_least(x, m_high + 1)));
+                return true;
+            }
+            false
+        };
+        match *gone {
+            Gone::Below(bound) if bound <= m_low => atoms.push(self.key_atom_at_least(m, bound)),
+            Gone::Below(_) => return false,
+            Gone::Above(bound) => return above(bound + 1, atoms),
+            Gone::Keys(ref keys) => {
+                for &key in keys {
+                    if key < m_low {
+                        atoms.push(self.key_atom_at_least(m, key + 1));
+                    } else if !above(key, atoms) && !self.explain_x_key(why, m, xs, i, key, atoms) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Why `xs[i]` cannot take `key` at least `m`'s smallest, over bitset
+    /// domains: it cannot be the minimum (`m` lacks the key, or another `x`
+    /// lies below it), and no smaller key of `m` can be (each is absent
+    /// from `m`, or from every other `x`, or above another `x`).
+    fn explain_x_key(
+        &self,
+        why: &Explanation<'_>,
+        m: VarId,
+        xs: &[VarId],
+        i: usize,
+        key: i64,
+        atoms: &mut Vec<Atom>,
+    ) -> bool {
+        if why.is_interval(m) {
+            return false;
+        }
+        let others = || xs.iter().enumerate().filter(move |&(j, _)| j != i).map(|(_, &x)| x);
+        let lowest_other = others().map(|x| (self.was_key_max(why, x), x)).min();
+        // The smallest largest key of the others (none: no bound).
+        let limit = lowest_other.map_or(i64::MAX, |(k, _)| k);
+        let mut bound_used = false;
+        if !self.had_key(why, m, key) {
+            atoms.push(Atom::NotEqual(m, self.key(key)));
+        } else if key > limit {
+            bound_used = true;
+        } else {
+            return false;
+        }
+        atoms.push(self.key_atom_at_least(m, self.was_key_min(why, m)));
+        let m_low = self.was_key_min(why, m);
+        let keys: Vec<i64> = why.initial_values(m).map(|v| self.key(v)).filter(|&k| k >= m_low && k < key).collect();
+        for w in keys {
+            if !self.had_key(why, m, w) {
+                atoms.push(Atom::NotEqual(m, self.key(w)));
+            } else if others().all(|x| !self.had_key(why, x, w)) {
+                atoms.extend(others().map(|x| Atom::NotEqual(x, self.key(w))));
+            } else if w > limit {
+                bound_used = true;
+            } else {
+                return false;
+            }
+        }
+        if bound_used {
+            let (k, x) = lowest_other.expect("a bound below a key");
+            atoms.push(self.key_atom_at_most(x, k));
+        }
+        true
+    }
+
+    /// Why no key of `m` could be the minimum (bounds: no `x` can go as
+    /// low as `m`'s largest key; bitsets: each key of `m` is above an `x`'s
+    /// largest or taken by no `x`).
+    fn explain_failure(&self, why: &mut Explanation<'_>, m: VarId, xs: &[VarId], atoms: &mut Vec<Atom>) -> bool {
+        let m_high = self.was_key_max(why, m);
+        if xs.iter().all(|&x| self.was_key_min(why, x) > m_high) {
+            atoms.push(self.key_atom_at_most(m, m_high));
+            atoms.extend(xs.iter().map(|&x| self.key_atom_at_least(x, m_high + 1)));
+            return true;
+        }
+        if why.is_interval(m) {
+            return false;
+        }
+        let Some((smallest, argmin)) = xs.iter().map(|&x| (self.was_key_max(why, x), x)).min() else { return false };
+        let keys: Vec<i64> = why.values(m).map(|v| self.key(v)).collect();
+        for key in keys {
+            if key > smallest {
+                atoms.push(self.key_atom_at_most(argmin, smallest));
+            } else if xs.iter().all(|&x| !self.had_key(why, x, key)) {
+                atoms.extend(xs.iter().map(|&x| Atom::NotEqual(x, self.key(key))));
+            } else {
+                return false;
+            }
+        }
+        why.because_domain(m);
+        true
     }
 }

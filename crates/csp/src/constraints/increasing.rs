@@ -13,8 +13,8 @@
 //! overflow.
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
-use crate::ids::VarId;
-use crate::kernel::{Context, Event, PropagationResult};
+use crate::ids::{Atom, VarId};
+use crate::kernel::{Context, Event, Explained, Explanation, PropagationResult};
 
 /// The variables are in increasing order: non-strict (`<=`) or strict (`<`).
 #[derive(Clone, Debug)]
@@ -85,5 +85,46 @@ impl Propagator for IncreasingPropagator<'_> {
         // A variable that appears twice links bounds the two passes do not
         // revisit: the engine must call again.
         self.distinct
+    }
+
+    /// A value below the predecessor's smallest (plus the gap) by that
+    /// bound, one above the successor's largest (less the gap) by that one.
+    fn explain(&mut self, why: &mut Explanation<'_>) -> bool {
+        let (var, low, high) = match why.explained() {
+            Explained::Failure => return false,
+            Explained::Removed(var) => {
+                let values: Vec<i64> = why.removed_values().collect();
+                (var, values, Vec::new())
+            }
+            Explained::AtLeast(var, b) => (var, vec![b - 1], Vec::new()),
+            Explained::AtMost(var, b) => (var, Vec::new(), vec![b + 1]),
+        };
+        let Some(k) = self.vars.iter().position(|&x| x == var) else { return false };
+        if !self.distinct {
+            return false;
+        }
+        let before = k.checked_sub(1).map(|j| self.vars[j]);
+        let after = self.vars.get(k + 1).copied();
+        // Each value goes below (the predecessor's bound) or above (the successor's).
+        let floor = before.map_or(i64::MIN, |p| why.min(p) + self.gap);
+        let ceiling = after.map_or(i64::MAX, |q| why.max(q) - self.gap);
+        let values = low.into_iter().chain(high);
+        let (mut below, mut above) = (None::<i64>, None::<i64>);
+        for v in values {
+            if v < floor {
+                below = Some(below.map_or(v, |b| b.max(v)));
+            } else if v > ceiling {
+                above = Some(above.map_or(v, |a| a.min(v)));
+            } else {
+                return false;
+            }
+        }
+        if let (Some(v), Some(p)) = (below, before) {
+            why.because(Atom::AtLeast(p, v + 1 - self.gap));
+        }
+        if let (Some(v), Some(q)) = (above, after) {
+            why.because(Atom::AtMost(q, v - 1 + self.gap));
+        }
+        true
     }
 }

@@ -28,11 +28,12 @@
 //! detected.
 
 mod bounds;
+mod explain;
 mod support;
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::ids::VarId;
-use crate::kernel::{Context, PropagationResult};
+use crate::kernel::{Context, Explanation, PropagationResult};
 
 /// The largest support enumeration that domain-consistent arithmetic makes per
 /// call: pairs of values for a binary operation, values for a unary one.
@@ -262,6 +263,13 @@ impl Propagator for ArithmeticPropagator<'_> {
             return support::propagate(ctx, operation, self.x, self.y, self.z, &mut self.scratch);
         }
         Ok(())
+    }
+
+    fn explain(&mut self, why: &mut Explanation<'_>) -> bool {
+        match self.constraint.operation {
+            Operation::Abs => explain::abs(why, self.x, self.z),
+            _ => false,
+        }
     }
 }
 
