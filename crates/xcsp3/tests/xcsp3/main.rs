@@ -7,20 +7,6 @@ mod brute_force;
 mod errors;
 mod robustness;
 
-use std::path::{Path, PathBuf};
+mod corpus_listing;
 
-/// The corpus folder.
-fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
-}
-
-/// The corpus's instances, sorted by name.
-fn corpus_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(corpus_dir())
-        .expect("the corpus folder")
-        .map(|entry| entry.expect("a directory entry").path())
-        .filter(|path| path.extension().is_some_and(|e| e == "xml"))
-        .collect();
-    files.sort();
-    files
-}
+use corpus_listing::corpus_files;

@@ -7,25 +7,12 @@
 mod corpus;
 mod errors;
 
-use std::path::{Path, PathBuf};
+#[path = "../../../../xcsp3/tests/xcsp3/corpus_listing.rs"]
+mod corpus_listing;
+
+use corpus_listing::{corpus_dir, corpus_files};
 
 use csp_cli::app::{self, Captured};
-
-/// The corpus folder, csp-xcsp3's.
-fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../xcsp3/corpus")
-}
-
-/// The corpus's instances, sorted by name.
-fn corpus_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(corpus_dir())
-        .expect("the corpus folder")
-        .map(|entry| entry.expect("a directory entry").path())
-        .filter(|path| path.extension().is_some_and(|e| e == "xml"))
-        .collect();
-    files.sort();
-    files
-}
 
 /// Runs csp-xcsp in-process.
 fn run(args: &[&str], stdin: &str) -> Captured {
