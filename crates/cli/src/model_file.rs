@@ -65,6 +65,23 @@ impl FileFormat {
     }
 }
 
+impl FileFormat {
+    /// The format of a text read from standard input, where no extension
+    /// names it: XCSP3 when its first character after blanks is `<` (an XML
+    /// declaration, comment or element; FlatZinc never starts so), FlatZinc
+    /// otherwise.
+    ///
+    /// ```
+    /// use csp_cli::model_file::FileFormat;
+    ///
+    /// assert_eq!(FileFormat::sniff("\n <?xml version=\"1.0\"?><instance/>"), FileFormat::Xcsp3);
+    /// assert_eq!(FileFormat::sniff("var 1..3: x;\nsolve satisfy;\n"), FileFormat::FlatZinc);
+    /// ```
+    pub fn sniff(text: &str) -> FileFormat {
+        if text.trim_start().starts_with('<') { FileFormat::Xcsp3 } else { FileFormat::FlatZinc }
+    }
+}
+
 impl fmt::Display for FileFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -100,11 +117,13 @@ fn name(path: &Path) -> String {
     path.file_stem().map_or_else(|| path.display().to_string(), |stem| stem.to_string_lossy().into_owned())
 }
 
-/// Reads and lowers one model file (`-` reads standard input) in `format`.
-/// An error names the file, and the line (and column) where its front end
-/// found the problem.
-pub fn load(path: &Path, format: FileFormat, io: &mut Io<'_>) -> anyhow::Result<Loaded> {
+/// Reads and lowers one model file (`-` reads standard input) in `format`,
+/// or, when `format` is `None`, in the format its text shows
+/// ([`FileFormat::sniff`]). An error names the file, and the line (and
+/// column) where its front end found the problem.
+pub fn load(path: &Path, format: Option<FileFormat>, io: &mut Io<'_>) -> anyhow::Result<Loaded> {
     let source = app::read_text(path, io)?;
+    let format = format.unwrap_or_else(|| FileFormat::sniff(&source));
     let place = || path.display().to_string();
     let (model, optimizes, inconsistent) = match format {
         FileFormat::Xcsp3 => match csp_xcsp3::lower(&source) {
@@ -132,8 +151,9 @@ pub fn load(path: &Path, format: FileFormat, io: &mut Io<'_>) -> anyhow::Result<
 
 /// Compares the configurations of `args` on the model files: each read in
 /// `format`, or in the format its extension names ([`FileFormat::of`]) when
-/// `format` is `None`. Notes (files left out, objectives ignored) go to
-/// stderr; the exit status is [`report::run_comparison`]'s.
+/// `format` is `None` (standard input, `-`, in the format its text shows).
+/// Notes (files left out, objectives ignored) go to stderr; the exit status
+/// is [`report::run_comparison`]'s.
 pub fn compare(
     files: &[PathBuf],
     format: Option<FileFormat>,
@@ -144,8 +164,12 @@ pub fn compare(
     // in the list should not cost the time of lowering the others.
     let formats = files
         .iter()
-        .map(|file| format.map_or_else(|| FileFormat::of(file), Ok))
-        .collect::<Result<Vec<FileFormat>, String>>()
+        .map(|file| match format {
+            Some(format) => Ok(Some(format)),
+            None if file.as_os_str() == "-" => Ok(None),
+            None => FileFormat::of(file).map(Some),
+        })
+        .collect::<Result<Vec<Option<FileFormat>>, String>>()
         .map_err(anyhow::Error::msg)?;
     let mut instances = Vec::new();
     for (file, format) in files.iter().zip(formats) {

@@ -336,7 +336,8 @@ struct OneArgs {
 
 #[derive(Args, Debug)]
 struct CompareFilesArgs {
-    /// The model files: XCSP3 (.xml) or FlatZinc (.fzn), told by the extension.
+    /// The model files: XCSP3 (.xml) or FlatZinc (.fzn), told by the extension;
+    /// `-` reads one from standard input, told by its text (XML or not).
     /// The configurations say the search: a FlatZinc file's annotations are not followed.
     #[arg(value_name = "FILE", required = true)]
     files: Vec<PathBuf>,

@@ -1,5 +1,5 @@
 //! `lab compare` on model files (XCSP3 and FlatZinc, told by their
-//! extension), and `csp-xcsp compare`, the same path with every file read as
+//! extension, or on standard input by their text), and `csp-xcsp compare`, the same path with every file read as
 //! XCSP3: the configurations compared with the lab's report, files left out
 //! with a note, and bad files refused with an error naming the file and the
 //! place, exit status 2.
@@ -143,7 +143,7 @@ fn bad_files_are_refused_with_the_file_and_the_place_and_exit_two() {
         "<instance format=\"XCSP3\" type=\"CSP\">\n<variables> <var id=\"x\"> 0..a </var> </variables>\n</instance>\n",
     );
     let queens = xml("queens-8.xml");
-    let cases: [(Vec<&str>, String); 7] = [
+    let cases: [(Vec<&str>, String); 6] = [
         (vec![&syntax], format!("error: {syntax}: line 2, column 22: expected an expression")),
         (vec![&undeclared], format!("error: {undeclared}: line 2, column 22: 'y' is not declared")),
         (vec![&queens, &bad_xml], format!("error: {bad_xml}: line 2, column 13: 'a' is not an integer")),
@@ -153,7 +153,6 @@ fn bad_files_are_refused_with_the_file_and_the_place_and_exit_two() {
             "error: model.mzn: a MiniZinc model; compile it to FlatZinc first: minizinc -c".to_string(),
         ),
         (vec![&queens, "model.txt"], "error: model.txt: cannot tell the model's format".to_string()),
-        (vec!["-"], "error: -: cannot tell the model's format".to_string()),
     ];
     for (files, message) in cases {
         let out = lab(&[&["compare", "--configs", "fc+mrv"][..], &files].concat());
@@ -167,6 +166,30 @@ fn bad_files_are_refused_with_the_file_and_the_place_and_exit_two() {
     for file in [syntax, undeclared, bad_xml] {
         let _ = std::fs::remove_file(file);
     }
+}
+
+#[test]
+fn standard_input_is_read_in_the_format_its_text_shows() {
+    let compare = |stdin: &str| {
+        let args = ["lab", "compare", "--configs", "fc+mrv", "--goal", "count", "--format", "json", "-"];
+        app::capture(lab::main, args, stdin)
+    };
+    for file in [xml("queens-8.xml"), fzn("queens.fzn")] {
+        let out = compare(&std::fs::read_to_string(&file).expect("a fixture"));
+        assert_eq!(out.code, 0, "{file}: {}", out.stderr);
+        let found = measurements(&out.stdout);
+        assert_eq!(found.len(), 1, "{file}: {found:?}");
+        assert_eq!((found[0].2, found[0].3), (1, 92), "{file}: {found:?}");
+    }
+    // A bad text is an error naming `-` and the place, in the format it shows.
+    let out = compare("var 1..3: x;\nconstraint int_lt(x, ;\nsolve satisfy;\n");
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.starts_with("error: -: line 2, column 22: expected an expression"), "{}", out.stderr);
+    let out = compare(
+        "<instance format=\"XCSP3\" type=\"CSP\">\n<variables> <var id=\"x\"> 0..a </var> </variables>\n</instance>\n",
+    );
+    assert_eq!(out.code, 2, "{}", out.stderr);
+    assert!(out.stderr.starts_with("error: -: line 2, column 13: 'a' is not an integer"), "{}", out.stderr);
 }
 
 #[test]
