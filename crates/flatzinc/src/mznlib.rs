@@ -76,7 +76,10 @@ pub fn msc(executable: &Path, mznlib: &Path) -> String {
         "mznlib": mznlib.to_string_lossy(),
         "tags": ["cp", "int"],
         "stdFlags": ["-a", "-f", "-i", "-n", "-p", "-r", "-s", "-t", "-v"],
-        "extraFlags": [["--learn", "Learn a nogood from each failure (lazy clause generation)", "bool", "false"]],
+        "extraFlags": [
+            ["--no-learn", "Search without learning from failures (plain mac)", "bool", "false"],
+            ["--learn", "Learn a nogood from each failure (lazy clause generation; the default)", "bool", "false"]
+        ],
         "supportsMzn": false,
         "supportsFzn": true,
         "needsSolns2Out": true,

@@ -1,7 +1,7 @@
 //! `fzn-csp`: the FlatZinc solver that MiniZinc runs.
 //!
 //! ```text
-//! fzn-csp [-a] [-n N] [-s] [-t MS] [-r SEED] [-p N] [-i] [-v] [-f] [--learn] FILE.fzn
+//! fzn-csp [-a] [-n N] [-s] [-t MS] [-r SEED] [-p N] [-i] [-v] [-f] [--no-learn] FILE.fzn
 //! fzn-csp --print-msc          # the solver configuration, with absolute paths
 //! fzn-csp --install-msc [DIR]  # writes it to ~/.minizinc/solvers/csp.msc (or DIR)
 //! ```
@@ -65,9 +65,13 @@ struct Cli {
     /// Free search: ignore the search annotations and use the engine's default search.
     #[arg(short = 'f', long = "free-search")]
     free_search: bool,
-    /// Learn from failures: the engine's lazy clause generation (`mac+learn`), with the annotated or the default search.
-    #[arg(long)]
+    /// Learn from failures (the default): the engine's lazy clause generation (`mac+learn`), with the annotated or
+    /// the default search.
+    #[arg(long, conflicts_with = "no_learn")]
     learn: bool,
+    /// Search without learning: plain maintained arc consistency, the same orderings.
+    #[arg(long)]
+    no_learn: bool,
     /// Print the MiniZinc solver configuration (.msc) and write the solver library it names.
     #[arg(long)]
     print_msc: bool,
@@ -146,13 +150,17 @@ fn configuration(cli: &Cli, io: &mut Io<'_>) -> anyhow::Result<u8> {
 /// search do. An annotated search keeps ascending values and does not
 /// restart: on the Challenge instances measured, the guided order for the
 /// variables an annotation leaves made no difference beyond the machine's
-/// noise, and restarts would repeat the annotated prefix (BENCHMARKS.md). `--learn` makes the
-/// same search learn nogoods from its failures (`mac+learn`: conflict
-/// analysis over the propagators' explanations, backjumping), with the same
-/// orderings, so that learning on and off differ in learning only.
+/// noise, and restarts would repeat the annotated prefix (BENCHMARKS.md). The
+/// search learns nogoods from its failures (`mac+learn`: conflict analysis
+/// over the propagators' explanations, backjumping) unless `--no-learn` is
+/// given, with the same orderings either way, so that learning on and off
+/// differ in learning only. Learning is the default because it scores more
+/// on the Challenge instances than search without it, and more than Gecode
+/// (BENCHMARKS.md, "Learning on and off again").
 fn config(cli: &Cli, lowered: &Lowered, remaining: Option<Duration>) -> SolveConfig {
     let phases = if cli.free_search { Vec::new() } else { lowered.search.engine_phases() };
-    let search = if cli.learn { Search::Learning } else { SolveConfig::default().search };
+    let learn = cli.learn || !cli.no_learn;
+    let search = if learn { Search::Learning } else { SolveConfig::default().search };
     let config = SolveConfig::default()
         .with_search(search)
         .with_var_order(VarOrder::DomWdeg)
@@ -221,10 +229,13 @@ fn explain(cli: &Cli, lowered: &Lowered, start: Instant, io: &mut Io<'_>) -> any
             Restarts::LUBY_SCALE
         )?;
     }
-    if cli.learn {
+    if cli.no_learn {
+        writeln!(io.stderr, "fzn-csp: --no-learn: the search does not learn from its failures (plain mac)")?;
+    } else {
         writeln!(
             io.stderr,
-            "fzn-csp: --learn: the search learns a nogood from each failure (mac+learn, lazy clause generation)"
+            "fzn-csp: the search learns a nogood from each failure (mac+learn, lazy clause generation; --no-learn: \
+             plain mac)"
         )?;
     }
     if let Some(reason) = &lowered.inconsistent {

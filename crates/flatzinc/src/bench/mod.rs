@@ -13,7 +13,9 @@
 //! the process is killed 30 s later). `--jobs 2` runs two at once on two
 //! cores: faster, but the two runs share the machine, so the times (and the
 //! time-split points) are noisier. `--contenders` chooses who is scored
-//! (default `csp,gecode`; also `csp-learn`, fzn-csp with `--learn`, and
+//! (default `csp,gecode`; also `csp-plain`, fzn-csp with `--no-learn`,
+//! `csp-learn`, with `--learn`, the default search since learning became
+//! fzn-csp's default, kept for the commands recorded in BENCHMARKS.md, and
 //! `csp-free`, fzn-csp with `-f`): each contender scores the Borda points of
 //! its pairings with every other one. Results are cached in
 //! `RESULTS/cache.jsonl`, keyed by the solver's name and binary hash, the
@@ -72,7 +74,8 @@ struct Cli {
     #[arg(long)]
     fzn_csp: Option<PathBuf>,
     /// The contenders scored against each other (comma-separated): `csp`
-    /// (fzn-csp as MiniZinc runs it), `csp-learn` (with `--learn`),
+    /// (fzn-csp as MiniZinc runs it: learning), `csp-plain` (with
+    /// `--no-learn`), `csp-learn` (with `--learn`, the default search),
     /// `csp-free` (with `-f`, free search), `gecode`.
     #[arg(long, value_delimiter = ',', default_value = "csp,gecode", value_parser = CONTENDERS)]
     contenders: Vec<String>,
@@ -84,11 +87,12 @@ struct Cli {
 }
 
 /// The contenders `--contenders` and `--solvers` know.
-const CONTENDERS: [&str; 4] = ["csp", "csp-learn", "csp-free", "gecode"];
+const CONTENDERS: [&str; 5] = ["csp", "csp-plain", "csp-learn", "csp-free", "gecode"];
 
 /// fzn-csp's flags for a contender of that name.
 fn csp_flags(name: &str) -> &'static [&'static str] {
     match name {
+        "csp-plain" => &["--no-learn"],
         "csp-learn" => &["--learn"],
         "csp-free" => &["-f"],
         _ => &[],

@@ -75,9 +75,10 @@ struct Cli {
     /// Write every test's outcome as JSON to this file.
     #[arg(long)]
     json: Option<PathBuf>,
-    /// Run fzn-csp with `--learn`: the search learns from its failures.
+    /// Run fzn-csp with `--no-learn`: the search without learning (fzn-csp
+    /// learns from its failures by default).
     #[arg(long)]
-    learn: bool,
+    no_learn: bool,
 }
 
 /// A test's outcome.
@@ -107,7 +108,7 @@ struct Record {
 struct Setup {
     spec: PathBuf,
     csp: PathBuf,
-    /// Passed to MiniZinc with the csp configuration (`--learn`).
+    /// Passed to MiniZinc with the csp configuration (`--no-learn`).
     csp_flags: Vec<String>,
     gecode: Option<PathBuf>,
     scratch: PathBuf,
@@ -140,7 +141,7 @@ pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
         }
     };
     let spec = cli.spec.canonicalize()?;
-    let csp_flags = if cli.learn { vec!["--learn".to_string()] } else { Vec::new() };
+    let csp_flags = if cli.no_learn { vec!["--no-learn".to_string()] } else { Vec::new() };
     let setup =
         Setup { spec: spec.clone(), csp, csp_flags, gecode, scratch, timeout: Duration::from_secs(cli.timeout) };
 

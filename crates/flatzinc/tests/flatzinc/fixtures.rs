@@ -125,29 +125,44 @@ fn solution_set(stdout: &str) -> Vec<&str> {
 }
 
 #[test]
-fn learning_finds_the_same_solutions_and_optimum() {
+fn learning_on_and_off_find_the_same_solutions_and_optimum() {
     for (model, expected) in [
         ("queens.fzn", "queens.expected"),
         ("send_more_money.fzn", "send_more_money.expected"),
         ("sudoku.fzn", "sudoku.expected"),
     ] {
-        let learning = run(&["-a", "--learn", fixture(model).to_str().unwrap()]);
-        assert_eq!((learning.code, learning.stderr.as_str()), (0, ""), "{model}");
         let expected = std::fs::read_to_string(fixture(expected)).unwrap();
-        assert_eq!(solution_set(&learning.stdout), solution_set(&expected), "{model}");
+        for flag in ["--learn", "--no-learn"] {
+            let found = run(&["-a", flag, fixture(model).to_str().unwrap()]);
+            assert_eq!((found.code, found.stderr.as_str()), (0, ""), "{model} {flag}");
+            assert_eq!(solution_set(&found.stdout), solution_set(&expected), "{model} {flag}");
+        }
     }
-    let captured = run(&["-s", "--learn", fixture("knapsack01.fzn").to_str().unwrap()]);
-    assert_eq!((captured.code, captured.stderr.as_str()), (0, ""));
-    assert!(
-        captured.stdout.contains("take = array1d(1..3, [false, true, true]);\n----------\n==========\n"),
-        "{}",
-        captured.stdout
-    );
-    assert!(captured.stdout.contains("%%%mzn-stat: objectiveBound=220"), "{}", captured.stdout);
-    assert!(captured.stdout.contains("%%%mzn-stat: learnt="), "{}", captured.stdout);
-    let verbose = run(&["-v", "--learn", fixture("annotated.fzn").to_str().unwrap()]);
+    for flags in [&[][..], &["--no-learn"][..]] {
+        let captured = run(&[flags, &["-s", fixture("knapsack01.fzn").to_str().unwrap()]].concat());
+        assert_eq!((captured.code, captured.stderr.as_str()), (0, ""), "{flags:?}");
+        assert!(
+            captured.stdout.contains("take = array1d(1..3, [false, true, true]);\n----------\n==========\n"),
+            "{flags:?}: {}",
+            captured.stdout
+        );
+        assert!(captured.stdout.contains("%%%mzn-stat: objectiveBound=220"), "{}", captured.stdout);
+        let learnt = captured.stdout.lines().find_map(|l| l.strip_prefix("%%%mzn-stat: learnt=")).unwrap();
+        if !flags.is_empty() {
+            assert_eq!(learnt, "0", "--no-learn learns nothing");
+        }
+    }
+    // Learning is the default; -v says so, and says --no-learn.
+    let verbose = run(&["-v", fixture("annotated.fzn").to_str().unwrap()]);
     assert_eq!(verbose.stdout, "x = 2;\ny = 5;\n----------\n", "the annotations are followed while learning");
-    assert!(verbose.stderr.contains("--learn: the search learns"), "{}", verbose.stderr);
+    assert!(verbose.stderr.contains("the search learns a nogood from each failure"), "{}", verbose.stderr);
+    let plain = run(&["-v", "--no-learn", fixture("annotated.fzn").to_str().unwrap()]);
+    assert_eq!(plain.stdout, verbose.stdout);
+    assert!(plain.stderr.contains("--no-learn: the search does not learn"), "{}", plain.stderr);
+    // Both at once is a usage error.
+    let both = run(&["--learn", "--no-learn", fixture("annotated.fzn").to_str().unwrap()]);
+    assert_eq!(both.code, 2, "{}", both.stderr);
+    assert!(both.stderr.contains("--no-learn"), "{}", both.stderr);
 }
 
 #[test]

@@ -78,7 +78,7 @@ fn set_variables_reach_fzn_csp_as_booleans() {
     }
     let msc = solver_config("sets");
     let subsets = model("subsets.mzn");
-    for learn in [&[][..], &["--learn"][..]] {
+    for learn in [&[][..], &["--no-learn"][..]] {
         let mut args = learn.to_vec();
         args.extend(["-a", subsets.to_str().unwrap()]);
         let (code, stdout, stderr) = minizinc(&msc, &args);
