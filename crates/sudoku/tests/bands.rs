@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use csp::rng::Rng;
 use csp::{SolveConfig, Solver};
+use csp_sudoku::bands::Grid9;
 use csp_sudoku::check::verify_solution;
 use csp_sudoku::generate::{blank_cells, shuffled_grid};
 use csp_sudoku::model::{Answer, EngineError, ShapeSolver, SudokuModel, Units};
@@ -119,6 +120,40 @@ proptest! {
     fn bands_under_learning_and_other_orders(seed in any::<u64>(), blanks in 30usize..=60, wrong in any::<bool>()) {
         let cells = partial(seed, blanks, wrong);
         same_as_brute_force(&cells, &["mac+learn+domwdeg", "mac+learn+vsids+phase+luby", "mac+domwdeg", "fc+domwdeg"])?;
+    }
+}
+
+/// The constraint on its own, over cells whose domains reach outside
+/// `1..=9` (wide, or with gaps): those values go, and the solutions are
+/// the brute force's.
+#[test]
+fn domains_wider_than_the_grid_lose_the_values_outside() {
+    for seed in 0..40u64 {
+        let cells = partial(seed, 12 + (seed as usize % 30), seed % 3 == 0);
+        let Some(mut expected) = brute_force(&cells, 300) else { continue };
+        expected.sort();
+        let mut model = csp::Model::new();
+        let vars: Vec<csp::VarId> = cells
+            .iter()
+            .enumerate()
+            .map(|(c, &v)| {
+                let domain = match (v, c % 3) {
+                    (0, 0) => csp::Domain::range(-3, 12),
+                    (0, 1) => csp::Domain::values([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 70]),
+                    (0, _) => csp::Domain::range(1, 9),
+                    (v, _) => csp::Domain::values([i64::from(v), 100]),
+                };
+                model.new_var(domain).unwrap()
+            })
+            .collect();
+        model.post(Grid9::new(&vars).unwrap()).unwrap();
+        let mut found: Vec<Vec<u8>> = Solver::new(&model, "mac+mrv".parse().unwrap())
+            .unwrap()
+            .solutions()
+            .map(|s| s.values().iter().map(|&v| u8::try_from(v).unwrap()).collect())
+            .collect();
+        found.sort();
+        assert_eq!(found, expected, "seed {seed}");
     }
 }
 
