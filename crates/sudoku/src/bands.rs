@@ -249,18 +249,26 @@ struct Work {
     to_lock: u16,
     /// Cells that lost a value in this call.
     touched: Cells,
+    /// The value of each cell fixed in this call (a touched cell that is
+    /// solved was fixed in this call: one fixed before that lost its value
+    /// would have failed the call).
+    value: [u8; 81],
 }
 
 impl Work {
-    /// Fixes cell `c` to value `v` (which it has) and takes `v` from its peers.
+    /// Fixes cell `c` to value `v` (which it has) and takes `v` from its
+    /// peers. A `naked` single has no other value to lose.
     #[inline]
-    fn assign(&mut self, t: &Tables, c: usize, v: usize) {
+    fn assign(&mut self, t: &Tables, c: usize, v: usize, naked: bool) {
         let bit: Cells = 1 << c;
-        for (board, hide) in self.cand.iter_mut().zip(&mut self.hide) {
-            let had = *board & bit;
-            *board ^= had;
-            *hide |= had;
+        if !naked {
+            for (board, hide) in self.cand.iter_mut().zip(&mut self.hide) {
+                let had = *board & bit;
+                *board ^= had;
+                *hide |= had;
+            }
         }
+        self.value[c] = v as u8;
         let changed = self.cand[v] & t.peers[c];
         self.cand[v] = (self.cand[v] & !t.peers[c]) | bit;
         self.hide[v] = (self.hide[v] | changed) & !bit;
@@ -296,7 +304,7 @@ impl Work {
                     singles &= singles - 1;
                     // An earlier single of this batch may have taken its value.
                     let v = (0..9).find(|&v| self.cand[v] >> c & 1 != 0).ok_or(Conflict)?;
-                    self.assign(t, c, v);
+                    self.assign(t, c, v, true);
                 }
                 continue;
             }
@@ -318,7 +326,7 @@ impl Work {
                         return Err(Conflict);
                     }
                     if x & x.wrapping_sub(1) == 0 && x & !self.solved != 0 {
-                        self.assign(t, x.trailing_zeros() as usize, v);
+                        self.assign(t, x.trailing_zeros() as usize, v, false);
                         acted = true;
                     }
                 }
@@ -417,7 +425,8 @@ impl Propagator for Bands {
             self.saved.pop();
         }
         let top = self.saved.last().unwrap_or(&BLANK);
-        let mut work = Work { cand: top.cand, solved: top.solved, hide: [0; 9], to_lock: 0, touched: 0 };
+        let mut work =
+            Work { cand: top.cand, solved: top.solved, hide: [0; 9], to_lock: 0, touched: 0, value: [0; 81] };
         for (c, (&m, &s)) in masks.iter().zip(&top.masks).enumerate() {
             let mut gone = s & !m;
             while gone != 0 {
@@ -429,10 +438,13 @@ impl Propagator for Bands {
         }
         work.fixpoint(t)?;
         let mut changed = work.touched | outside;
+        let fixed_now = work.solved & work.touched;
         while changed != 0 {
             let c = changed.trailing_zeros() as usize;
             changed &= changed - 1;
-            let mask = (0..9).fold(0u16, |m, v| m | ((work.cand[v] >> c) as u16 & 1) << v);
+            let fold = || (0..9).fold(0u16, |m, v| m | ((work.cand[v] >> c) as u16 & 1) << v);
+            let mask = if fixed_now >> c & 1 != 0 { 1 << work.value[c] } else { fold() };
+            debug_assert_eq!(mask, fold(), "cell {c}");
             if mask != masks[c] || outside >> c & 1 != 0 {
                 masks[c] = mask;
                 write(ctx, self.cells[c], mask, outside >> c & 1 != 0)?;
