@@ -156,7 +156,7 @@ impl Tables {
                 *kept |= (keep >> (3 * b) & 7) << (3 * stack);
             }
         }
-        (0..3).fold(0, |all, b| all | Cells::from(bands[b] & keep_columns[b] * 0x40201) << (27 * b))
+        (0..3).fold(0, |all, b| all | Cells::from(bands[b] & (keep_columns[b] * 0x40201)) << (27 * b))
     }
 
     /// The units with a cell in `cells`, as bits (rows 0-8, columns 9-17,
@@ -386,7 +386,7 @@ impl Bands {
 fn read(ctx: &Context<'_>, x: VarId) -> (u16, bool) {
     if let Some((base, word)) = ctx.small_domain(x) {
         if (1..=9).contains(&base) {
-            let shifted = u64::from(word) << (base - 1);
+            let shifted = word << (base - 1);
             if word >> (10 - base) == 0 {
                 return (shifted as u16, false);
             }
