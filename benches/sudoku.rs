@@ -15,7 +15,9 @@
 //! ours (`solve`) does not: the like-for-like pairs are `mac+mrv+matching`
 //! against `registry-sudoku-0.8/first-solution` (`some_solution`, parsed
 //! before), and `mac+mrv+matching/unique` (solutions counted up to two)
-//! against `registry-sudoku-0.8`.
+//! against `registry-sudoku-0.8`; `mac+mrv+bands` and `mac+mrv+bands/unique`
+//! are the same two with the 9x9 band propagator (`Units::Bands`) in place
+//! of the 27 all-differents.
 //!
 //! The 9x9 sets (17clue, every 250th puzzle; top95; top1465) come from the
 //! shared data folder (`../shared/data/sudoku`, skipped with a message when
@@ -30,7 +32,7 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use csp::{AllDifferentStrength, SolveConfig, VarOrder};
 use csp_sudoku::check::verify_solution;
 use csp_sudoku::default_config;
-use csp_sudoku::model::{self, Answer, ShapeSolver, SudokuModel};
+use csp_sudoku::model::{self, Answer, ShapeSolver, SudokuModel, Units};
 use csp_sudoku::{Grid, PuzzleReader};
 
 fn shared(name: &str) -> Option<PathBuf> {
@@ -141,6 +143,21 @@ fn nine_by_nine(c: &mut Criterion, name: &str, puzzles: Vec<Grid>, pairwise: boo
     assert_eq!(count_all(&blank, &puzzles, &default_config(9)), puzzles.len(), "every puzzle has one solution");
     group.bench_function(BenchmarkId::new("mac+mrv+matching/unique", puzzles.len()), |b| {
         b.iter(|| count_all(&blank, &puzzles, &default_config(9)))
+    });
+    // The 9x9 band propagator (one constraint over the grid instead of 27
+    // all-differents), the same two pairs.
+    let bands = SudokuModel::blank_with(puzzles[0].shape(), Units::Bands).expect("a 9x9 model");
+    let mut solver = ShapeSolver::new(&bands, default_config(9)).expect("a valid model");
+    for puzzle in &puzzles {
+        let Answer::Solved(solution) = solver.solve(puzzle).expect("the solver's shape").0 else { panic!("unsolved") };
+        verify_solution(puzzle, &solution).expect("a verified solution");
+    }
+    group.bench_function(BenchmarkId::new("mac+mrv+bands", puzzles.len()), |b| {
+        b.iter(|| solve_all(&bands, &puzzles, &default_config(9)))
+    });
+    assert_eq!(count_all(&bands, &puzzles, &default_config(9)), puzzles.len(), "every puzzle has one solution");
+    group.bench_function(BenchmarkId::new("mac+mrv+bands/unique", puzzles.len()), |b| {
+        b.iter(|| count_all(&bands, &puzzles, &default_config(9)))
     });
     group.finish();
 }

@@ -6,14 +6,16 @@
 //! ```sh
 //! cargo build --release -p csp-sudoku --example solve_batch
 //! valgrind --tool=callgrind --toggle-collect='*ShapeSolver*solve*' \
-//!     target/release/examples/solve_batch FILE [EVERY] [REPEAT] [CONFIG]
+//!     target/release/examples/solve_batch FILE [EVERY] [REPEAT] [CONFIG] [bands]
 //! ```
 //!
 //! `EVERY` keeps every n-th puzzle (default 1), `REPEAT` solves the set that
 //! many times (default 1), `CONFIG` is a configuration in the one-line
-//! grammar (`mac+learn+domwdeg+matching+intersect`; default the tool's).
+//! grammar (`mac+learn+domwdeg+matching+intersect`; `default` or none is the
+//! tool's), `bands` states a 9x9 grid's units as one [`Units::Bands`]
+//! constraint instead of 27 all-differents.
 
-use csp_sudoku::model::{Answer, ShapeSolver, SudokuModel};
+use csp_sudoku::model::{Answer, ShapeSolver, SudokuModel, Units};
 use csp_sudoku::{Grid, PuzzleReader, default_config};
 
 fn main() {
@@ -21,13 +23,15 @@ fn main() {
     let path = args.next().expect("a puzzle file");
     let every: usize = args.next().map_or(1, |a| a.parse().expect("a step"));
     let repeat: usize = args.next().map_or(1, |a| a.parse().expect("a count"));
-    let config: Option<csp::SolveConfig> = args.next().map(|a| a.parse().expect("a configuration"));
+    let config: Option<csp::SolveConfig> =
+        args.next().filter(|a| a != "default").map(|a| a.parse().expect("a configuration"));
+    let units = if args.next().as_deref() == Some("bands") { Units::Bands } else { Units::AllDifferents };
     let file = std::fs::File::open(&path).expect("readable");
     let puzzles: Vec<Grid> = PuzzleReader::new(std::io::BufReader::new(file))
         .map(|p| p.expect("a valid puzzle").grid)
         .step_by(every)
         .collect();
-    let blank = SudokuModel::blank(puzzles[0].shape()).expect("a valid model");
+    let blank = SudokuModel::blank_with(puzzles[0].shape(), units).expect("a valid model");
     let config = config.unwrap_or_else(|| default_config(puzzles[0].side()));
     let mut solver = ShapeSolver::new(&blank, config).expect("a valid model");
     let mut solved = 0;

@@ -25,6 +25,8 @@
 //! - [`model`]: the `csp` model (one variable per cell, a labelled
 //!   `all_different` per unit), [`model::solve`] and [`model::count`], and
 //!   [`default_config`], the configuration the tool uses for each side.
+//! - [`bands`]: [`bands::Grid9`], a whole 9x9 grid as one constraint whose
+//!   propagator works on per-value bit boards ([`model::Units::Bands`]).
 //! - [`check`]: validation of filled grids and verification of solutions,
 //!   independent of the engine.
 //! - [`generate`]: random full grids and puzzles with a unique solution,
@@ -32,6 +34,7 @@
 //! - [`human`]: solving like a person: pencil marks, techniques from singles
 //!   to chains, explained steps, hints and a difficulty rating.
 
+pub mod bands;
 pub mod check;
 pub mod format;
 pub mod generate;

@@ -15,6 +15,7 @@ use csp::{
     Stats, ValueOrder, VarId, VarOrder,
 };
 
+use crate::bands::Grid9;
 use crate::grid::{Grid, Shape};
 
 /// The largest side solved with MRV by default; larger grids use dom/wdeg.
@@ -66,6 +67,12 @@ pub enum EngineError {
     /// Building the solver failed.
     #[error("cannot build the solver: {0}")]
     Solver(csp::SolveError),
+    /// [`Units::Bands`] asked for a grid that is not 9x9.
+    #[error("the band propagator takes 9x9 grids, not {found} boxes")]
+    Bands {
+        /// The grid's shape.
+        found: Shape,
+    },
     /// A puzzle given to a [`ShapeSolver`] of another shape.
     #[error("a solver for {expected} boxes cannot take a puzzle with {found} boxes")]
     Shape {
@@ -86,6 +93,19 @@ impl From<csp::SolveError> for EngineError {
     fn from(err: csp::SolveError) -> EngineError {
         EngineError::Solver(err)
     }
+}
+
+/// How a model states its units.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Units {
+    /// One `all_different` per row, column and box, propagated as the
+    /// configuration's [`SolveConfig::all_different`] says (the default).
+    #[default]
+    AllDifferents,
+    /// 9x9 only: one constraint over the whole grid, [`Grid9`], whose
+    /// propagator works on per-value bit boards (singles, hidden singles,
+    /// locked candidates; no matching), as the registry's bitboard solvers do.
+    Bands,
 }
 
 /// A sudoku puzzle as a constraint model.
@@ -124,8 +144,14 @@ impl SudokuModel {
     /// The model of the empty grid of a shape, unlabelled: the template a
     /// [`ShapeSolver`] solves every puzzle of that shape with.
     pub fn blank(shape: Shape) -> Result<SudokuModel, EngineError> {
+        SudokuModel::blank_with(shape, Units::AllDifferents)
+    }
+
+    /// [`SudokuModel::blank`] with the units stated as `units` says;
+    /// [`Units::Bands`] takes 9x9 grids only ([`EngineError::Bands`] otherwise).
+    pub fn blank_with(shape: Shape, units: Units) -> Result<SudokuModel, EngineError> {
         let n = shape.side() as i64;
-        SudokuModel::build(shape, Labels::None, |_| Domain::range(1, n))
+        SudokuModel::build_with(shape, Labels::None, units, |_| Domain::range(1, n))
     }
 
     /// The model of a board whose cells range over the given domains (one
@@ -135,15 +161,25 @@ impl SudokuModel {
         SudokuModel::build(shape, Labels::Units, domain)
     }
 
-    fn build(
+    fn build(shape: Shape, labels: Labels, domain: impl FnMut(usize) -> Domain) -> Result<SudokuModel, EngineError> {
+        SudokuModel::build_with(shape, labels, Units::AllDifferents, domain)
+    }
+
+    fn build_with(
         shape: Shape,
         labels: Labels,
+        units: Units,
         mut domain: impl FnMut(usize) -> Domain,
     ) -> Result<SudokuModel, EngineError> {
         let mut model = Model::new();
         let mut vars = Vec::with_capacity(shape.num_cells());
         for cell in 0..shape.num_cells() {
             vars.push(model.new_var(domain(cell))?);
+        }
+        if units == Units::Bands {
+            let grid = Grid9::new(&vars).filter(|_| shape.side() == 9).ok_or(EngineError::Bands { found: shape })?;
+            model.post(grid)?;
+            return Ok(SudokuModel { model, shape });
         }
         let mut scope = Vec::with_capacity(shape.side());
         for unit in shape.units() {

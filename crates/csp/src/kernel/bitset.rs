@@ -200,6 +200,11 @@ impl State {
         if removed == 0 {
             return Change::None;
         }
+        // One word: its new bounds are its lowest and highest bits, without
+        // a search for the next value (`remove_pos` below).
+        if self.num_words[v] == 1 {
+            return self.narrow_single_word(var, old & !removed);
+        }
         if removed.count_ones() == 1 {
             return self.remove_pos(var, k * 64 + removed.trailing_zeros());
         }
