@@ -67,8 +67,8 @@ pub enum EngineError {
     /// Building the solver failed.
     #[error("cannot build the solver: {0}")]
     Solver(csp::SolveError),
-    /// [`Units::Bands`] asked for a grid that is not 9x9.
-    #[error("the band propagator takes 9x9 grids, not {found} boxes")]
+    /// [`Units::Bands`] asked for a grid that is not 9x9 with 3x3 boxes.
+    #[error("the band propagator takes 9x9 grids of 3x3 boxes, not {found} boxes")]
     Bands {
         /// The grid's shape.
         found: Shape,
@@ -148,7 +148,8 @@ impl SudokuModel {
     }
 
     /// [`SudokuModel::blank`] with the units stated as `units` says;
-    /// [`Units::Bands`] takes 9x9 grids only ([`EngineError::Bands`] otherwise).
+    /// [`Units::Bands`] takes 9x9 grids of 3x3 boxes only ([`EngineError::Bands`]
+    /// otherwise).
     pub fn blank_with(shape: Shape, units: Units) -> Result<SudokuModel, EngineError> {
         let n = shape.side() as i64;
         SudokuModel::build_with(shape, Labels::None, units, |_| Domain::range(1, n))
@@ -177,7 +178,10 @@ impl SudokuModel {
             vars.push(model.new_var(domain(cell))?);
         }
         if units == Units::Bands {
-            let grid = Grid9::new(&vars).filter(|_| shape.side() == 9).ok_or(EngineError::Bands { found: shape })?;
+            // Its units are a 3x3-box grid's: 9x9 with 1x9 or 9x1 boxes (a
+            // Latin square) is another puzzle.
+            let boxes_3x3 = shape.box_rows() == 3 && shape.box_cols() == 3;
+            let grid = Grid9::new(&vars).filter(|_| boxes_3x3).ok_or(EngineError::Bands { found: shape })?;
             model.post(grid)?;
             return Ok(SudokuModel { model, shape });
         }

@@ -158,9 +158,13 @@ fn domains_wider_than_the_grid_lose_the_values_outside() {
 }
 
 #[test]
-fn bands_take_9x9_only() {
-    let err = SudokuModel::blank_with(Shape::new(2, 2).unwrap(), Units::Bands).unwrap_err();
-    assert!(matches!(err, EngineError::Bands { .. }), "{err}");
+fn bands_take_9x9_grids_of_3x3_boxes_only() {
+    // Not 9x9, or 9x9 with boxes of one row or one column (a Latin square,
+    // whose units are not the bands' boxes).
+    for (rows, cols) in [(2, 2), (1, 9), (9, 1), (2, 3)] {
+        let err = SudokuModel::blank_with(Shape::new(rows, cols).unwrap(), Units::Bands).unwrap_err();
+        assert!(matches!(err, EngineError::Bands { .. }), "{rows}x{cols}: {err}");
+    }
     assert!(SudokuModel::blank_with(Shape::new(2, 2).unwrap(), Units::AllDifferents).is_ok());
 }
 
