@@ -96,7 +96,7 @@ impl From<csp::SolveError> for EngineError {
 }
 
 /// How a model states its units.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Units {
     /// One `all_different` per row, column and box, propagated as the
     /// configuration's [`SolveConfig::all_different`] says (the default).

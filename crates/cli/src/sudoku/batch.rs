@@ -7,7 +7,7 @@ use std::time::Instant;
 use crate::app::counted;
 use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 use anyhow::bail;
-use csp::{Limit, SolveConfig, Stats, Status};
+use csp::{Limit, Stats, Status};
 use csp_sudoku::check::verify_solution;
 use csp_sudoku::format::{self, Format, JsonRows, Writer};
 use csp_sudoku::grid::{Conflict, Grid};
@@ -42,9 +42,10 @@ struct Record {
 
 /// Solves one puzzle: conflicts first, then the engine, then the engine-free
 /// verification of the answer.
-fn solve_one(puzzle: &Puzzle, config: &SolveConfig) -> anyhow::Result<Record> {
+fn solve_one(puzzle: &Puzzle, configs: &Configs) -> anyhow::Result<Record> {
     let start = Instant::now();
-    let (answer, stats) = with_solver(puzzle.grid.shape(), config, |solver| solver.solve(&puzzle.grid))??;
+    let (shape, config) = (puzzle.grid.shape(), configs.for_side(puzzle.grid.side()));
+    let (answer, stats) = with_solver(shape, configs.units(shape), config, |solver| solver.solve(&puzzle.grid))??;
     // Conflicting givens leave no solution, and a verified solution keeps
     // the givens in full units: only a puzzle without an answer needs the
     // conflict check, which names the clashing givens.
@@ -72,7 +73,7 @@ fn solve_one(puzzle: &Puzzle, config: &SolveConfig) -> anyhow::Result<Record> {
 /// `solve`; `program` is how the tool was called, for the commands the
 /// welcome on a terminal suggests.
 pub(super) fn solve(args: &SolveArgs, program: &str, io: &mut Io<'_>) -> anyhow::Result<u8> {
-    let configs = Configs::new(&args.strategy);
+    let configs = Configs::new(&args.strategy).with_bands(args.bands);
     if args.input.files.is_empty() && io.stdin_is_terminal {
         return welcome(&configs, program, args.batch.verbosity.notes(), io);
     }
@@ -84,7 +85,7 @@ pub(super) fn solve(args: &SolveArgs, program: &str, io: &mut Io<'_>) -> anyhow:
         &args.input,
         args.batch.options(),
         io,
-        |puzzle| solve_one(puzzle, configs.for_side(puzzle.grid.side())),
+        |puzzle| solve_one(puzzle, &configs),
         |sink, location, item| {
             summary.puzzles += 1;
             match item {
@@ -193,7 +194,8 @@ fn write_solution(
 /// one's own.
 fn welcome(configs: &Configs, program: &str, notes: bool, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let puzzle = csp_sudoku::parse::one(BUILTIN_PUZZLE)?;
-    let (answer, _) = with_solver(puzzle.shape(), configs.for_side(puzzle.side()), |solver| solver.solve(&puzzle))??;
+    let (shape, config) = (puzzle.shape(), configs.for_side(puzzle.side()));
+    let (answer, _) = with_solver(shape, configs.units(shape), config, |solver| solver.solve(&puzzle))??;
     let Answer::Solved(solution) = answer else { bail!("internal error: the built-in example has no solution") };
     verify_solution(&puzzle, &solution)
         .map_err(|err| anyhow::anyhow!("internal error: the built-in example's solution fails the check ({err})"))?;
@@ -315,7 +317,7 @@ pub(super) fn exit_code(bad: u64, unsolved: u64) -> u8 {
 }
 
 pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
-    let configs = Configs::new(&args.strategy);
+    let configs = Configs::new(&args.strategy).with_bands(args.bands);
     let started = Instant::now();
     let mut summary = Summary::default();
     let limit = args.limit;
@@ -329,9 +331,9 @@ pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
             if let Some(conflict) = puzzle.grid.first_conflict() {
                 return Ok(Err(conflict));
             }
-            let config = configs.for_side(puzzle.grid.side());
+            let (shape, config) = (puzzle.grid.shape(), configs.for_side(puzzle.grid.side()));
             let (count, stats) =
-                with_solver(puzzle.grid.shape(), config, |solver| solver.count(&puzzle.grid, Some(limit)))??;
+                with_solver(shape, configs.units(shape), config, |solver| solver.count(&puzzle.grid, Some(limit)))??;
             Ok(Ok((count, stats, start.elapsed().as_nanos() as u64)))
         },
         |sink, location, item| {

@@ -133,7 +133,7 @@ fn examine(puzzle: &Puzzle, configs: &Configs) -> anyhow::Result<Examined> {
         return Ok(Examined::Bad(format!("conflicting givens: {conflict}")));
     }
     let (shape, config) = (puzzle.grid.shape(), configs.for_side(puzzle.grid.side()));
-    let (answer, _) = with_solver(shape, config, |solver| solver.solve(&puzzle.grid))??;
+    let (answer, _) = with_solver(shape, configs.units(shape), config, |solver| solver.solve(&puzzle.grid))??;
     let Answer::Solved(solution) = answer else { return Ok(Examined::NoSolution) };
     let marks = match PencilMarks::from_puzzle(puzzle) {
         Ok(marks) => marks,
@@ -144,7 +144,7 @@ fn examine(puzzle: &Puzzle, configs: &Configs) -> anyhow::Result<Examined> {
         Err(err @ PencilMarkError::NoCandidate { .. }) => return Ok(Examined::Mistakes(vec![err.to_string()])),
         Err(err) => return Ok(Examined::Bad(err.to_string())),
     };
-    let (count, _) = with_solver(shape, config, |solver| solver.count(&puzzle.grid, Some(2)))??;
+    let (count, _) = with_solver(shape, configs.units(shape), config, |solver| solver.count(&puzzle.grid, Some(2)))??;
     let several = count.solutions > 1;
     if puzzle.progress.is_some() {
         if several {

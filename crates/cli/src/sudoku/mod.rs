@@ -29,16 +29,19 @@ use crate::{Io, StrategyArgs};
 use clap::{Args, Parser, Subcommand};
 use csp::SolveConfig;
 use csp_sudoku::format::Format;
+use csp_sudoku::model::Units;
 use csp_sudoku::parse::Notation;
 use csp_sudoku::{LARGEST_MRV_SIDE, Shape, default_config};
 use input::BatchArgs;
 
 /// The configurations of a run: the defaults for small and large sides with
-/// the command line's strategy options applied to both.
+/// the command line's strategy options applied to both, and whether 9x9
+/// grids of 3x3 boxes are solved with the band propagator (`--bands`).
 #[derive(Clone, Debug)]
 struct Configs {
     small: SolveConfig,
     large: SolveConfig,
+    bands: bool,
 }
 
 impl Configs {
@@ -46,11 +49,26 @@ impl Configs {
         Configs {
             small: strategy.config(&default_config(LARGEST_MRV_SIDE)),
             large: strategy.config(&default_config(LARGEST_MRV_SIDE + 1)),
+            bands: false,
         }
+    }
+
+    /// These configurations, with the band propagator for 9x9 grids of 3x3
+    /// boxes when `bands` is set.
+    fn with_bands(self, bands: bool) -> Configs {
+        Configs { bands, ..self }
     }
 
     fn for_side(&self, side: usize) -> &SolveConfig {
         if side <= LARGEST_MRV_SIDE { &self.small } else { &self.large }
+    }
+
+    /// How the model of a grid of `shape` states its units: the band
+    /// propagator with `--bands` on 9x9 grids of 3x3 boxes, one
+    /// all-different per unit otherwise.
+    fn units(&self, shape: Shape) -> Units {
+        let nine = shape.box_rows() == 3 && shape.box_cols() == 3;
+        if self.bands && nine { Units::Bands } else { Units::AllDifferents }
     }
 }
 
@@ -163,6 +181,10 @@ struct SolveArgs {
     output: Format,
     #[command(flatten)]
     strategy: StrategyArgs,
+    /// 9x9 grids of 3x3 boxes: one constraint over the whole grid on per-value bit boards (singles, hidden singles,
+    /// locked candidates; no matching), about 1.5x faster; other grids as without it.
+    #[arg(long)]
+    bands: bool,
     #[command(flatten)]
     batch: BatchArgs,
 }
@@ -184,6 +206,10 @@ struct CountArgs {
     output: RecordOutput,
     #[command(flatten)]
     strategy: StrategyArgs,
+    /// 9x9 grids of 3x3 boxes: one constraint over the whole grid on per-value bit boards (singles, hidden singles,
+    /// locked candidates; no matching), about 1.5x faster; other grids as without it.
+    #[arg(long)]
+    bands: bool,
     #[command(flatten)]
     batch: BatchArgs,
 }

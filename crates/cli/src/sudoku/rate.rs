@@ -62,7 +62,7 @@ fn rate_one(puzzle: &Puzzle, configs: &Configs) -> anyhow::Result<Rated> {
         return Ok(Rated::Bad(format!("conflicting givens: {conflict}")));
     }
     let (shape, config) = (puzzle.grid.shape(), configs.for_side(puzzle.grid.side()));
-    let (count, _) = with_solver(shape, config, |solver| solver.count(&puzzle.grid, Some(2)))??;
+    let (count, _) = with_solver(shape, configs.units(shape), config, |solver| solver.count(&puzzle.grid, Some(2)))??;
     match count.solutions {
         0 => return Ok(Rated::NoSolution),
         1 => {}

@@ -16,17 +16,19 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 
 use csp::SolveConfig;
 use csp_sudoku::Shape;
-use csp_sudoku::model::{EngineError, ShapeSolver, SudokuModel};
+use csp_sudoku::model::{EngineError, ShapeSolver, SudokuModel, Units};
 
-/// The blank model of a shape, built on first use.
-fn blank_model(shape: Shape) -> Result<&'static SudokuModel, EngineError> {
-    static MODELS: OnceLock<Mutex<HashMap<Shape, &'static SudokuModel>>> = OnceLock::new();
+/// The blank model of a shape with its units stated as `units` says, built
+/// on first use.
+fn blank_model(shape: Shape, units: Units) -> Result<&'static SudokuModel, EngineError> {
+    type Models = HashMap<(Shape, Units), &'static SudokuModel>;
+    static MODELS: OnceLock<Mutex<Models>> = OnceLock::new();
     let mut models = MODELS.get_or_init(Default::default).lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some(model) = models.get(&shape) {
+    if let Some(model) = models.get(&(shape, units)) {
         return Ok(model);
     }
-    let model: &'static SudokuModel = Box::leak(Box::new(SudokuModel::blank(shape)?));
-    models.insert(shape, model);
+    let model: &'static SudokuModel = Box::leak(Box::new(SudokuModel::blank_with(shape, units)?));
+    models.insert((shape, units), model);
     Ok(model)
 }
 
@@ -38,22 +40,25 @@ thread_local! {
     static SOLVERS: RefCell<Vec<ShapeSolver<'static>>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Runs `f` with this thread's solver for `shape` under `config`.
+/// Runs `f` with this thread's solver for `shape`, its units stated as
+/// `units` says, under `config`.
 pub(super) fn with_solver<R>(
     shape: Shape,
+    units: Units,
     config: &SolveConfig,
     f: impl FnOnce(&mut ShapeSolver<'static>) -> R,
 ) -> Result<R, EngineError> {
+    let blank = blank_model(shape, units)?;
     SOLVERS.with(|cell| {
         let mut solvers = cell.borrow_mut();
-        let found = solvers.iter().position(|s| s.shape() == shape && s.config() == config);
+        let found = solvers.iter().position(|s| std::ptr::eq(s.model(), blank) && s.config() == config);
         let index = match found {
             Some(index) => index,
             None => {
                 if solvers.len() == KEPT {
                     solvers.remove(0);
                 }
-                solvers.push(ShapeSolver::new(blank_model(shape)?, config.clone())?);
+                solvers.push(ShapeSolver::new(blank, config.clone())?);
                 solvers.len() - 1
             }
         };

@@ -128,6 +128,26 @@ fn line_output_is_one_verified_line_per_puzzle_in_order() {
 }
 
 #[test]
+fn bands_solve_and_count_as_the_default_does() {
+    // A 9x9 Latin square (boxes of one row) whose solution breaks 3x3 boxes:
+    // --bands must leave it to the all-differents, which solve it.
+    let latin: String =
+        (0..81).map(|i| if i == 40 { '.' } else { char::from(b'1' + ((i / 9 + i % 9) % 9) as u8) }).collect();
+    let input = format!("{SEEDS}{HARD}\n# box 1x9\n{latin}\n");
+    for command in [&["solve", "--output", "line"][..], &["count"][..], &["count", "--limit", "5"][..]] {
+        let plain = run_with(command, Some(&input));
+        let bands = run_with(&[command, &["--bands"]].concat(), Some(&input));
+        assert_eq!(plain.code, 0, "{command:?}: {}", plain.stderr);
+        assert_eq!(
+            (bands.code, bands.stdout.as_str()),
+            (plain.code, plain.stdout.as_str()),
+            "{command:?}: {}",
+            bands.stderr
+        );
+    }
+}
+
+#[test]
 fn pretty_and_grid_outputs_read_back_and_check() {
     for output in ["pretty", "grid"] {
         let r = run_with(&["solve", "--output", output], Some(SEEDS));
