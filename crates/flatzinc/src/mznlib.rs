@@ -67,8 +67,21 @@ pub fn write_mznlib(dir: &Path) -> std::io::Result<()> {
 /// The solver configuration (`.msc`, JSON) for the binary `executable` and
 /// the library in `mznlib`, both absolute paths.
 pub fn msc(executable: &Path, mznlib: &Path) -> String {
+    msc_with_id(SOLVER_ID, executable, mznlib)
+}
+
+/// The id of the configurations written for one run into a scratch folder
+/// ([`msc_with_id`]): not [`SOLVER_ID`], because MiniZinc 2.6.4 takes
+/// `--solver FILE.msc` to mean the solver of that file's id, and runs an
+/// installed `~/.minizinc/solvers/csp.msc` (another binary, maybe an older
+/// one) in its place when the ids are the same.
+pub const SCRATCH_SOLVER_ID: &str = "org.csp.csp-scratch";
+
+/// [`msc`] with the solver's id `id`: [`SCRATCH_SOLVER_ID`] for a
+/// configuration that runs this binary whatever is installed.
+pub fn msc_with_id(id: &str, executable: &Path, mznlib: &Path) -> String {
     let configuration = serde_json::json!({
-        "id": SOLVER_ID,
+        "id": id,
         "name": "csp",
         "description": "The csp constraint-satisfaction engine through its FlatZinc front end fzn-csp",
         "version": env!("CARGO_PKG_VERSION"),

@@ -73,13 +73,15 @@ pub(crate) fn sibling_binary(name: &str) -> Option<PathBuf> {
     path.exists().then_some(path)
 }
 
-/// Writes a solver configuration for `fzn_csp` (and its library) into `dir`;
-/// returns the `.msc` path.
+/// Writes a solver configuration for `fzn_csp` (and its library) into `dir`,
+/// under an id of its own so that MiniZinc runs this binary even when
+/// another fzn-csp is installed; returns the `.msc` path.
 pub(crate) fn csp_solver(dir: &Path, fzn_csp: &Path) -> std::io::Result<PathBuf> {
     let mznlib = dir.join("csp-mznlib");
     crate::mznlib::write_mznlib(&mznlib)?;
     let msc = dir.join("csp.msc");
-    std::fs::write(&msc, crate::mznlib::msc(&fzn_csp.canonicalize()?, &mznlib.canonicalize()?))?;
+    let (executable, mznlib) = (fzn_csp.canonicalize()?, mznlib.canonicalize()?);
+    std::fs::write(&msc, crate::mznlib::msc_with_id(crate::mznlib::SCRATCH_SOLVER_ID, &executable, &mznlib))?;
     Ok(msc)
 }
 

@@ -5,6 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use csp_flatzinc::mznlib;
+
 fn minizinc_present() -> bool {
     let present = Command::new("minizinc").arg("--version").output().is_ok_and(|o| o.status.success());
     if !present {
@@ -17,9 +19,12 @@ fn minizinc_present() -> bool {
 fn solver_config(test: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("fzn-csp-mzn-{test}-{}", std::process::id()));
     let mznlib = dir.join("mznlib");
-    csp_flatzinc::mznlib::write_mznlib(&mznlib).unwrap();
+    mznlib::write_mznlib(&mznlib).unwrap();
     let msc = dir.join("csp.msc");
-    std::fs::write(&msc, csp_flatzinc::mznlib::msc(Path::new(env!("CARGO_BIN_EXE_fzn-csp")), &mznlib)).unwrap();
+    // An id of its own: with the installed one's, MiniZinc would run an
+    // installed fzn-csp instead of this build's.
+    let text = mznlib::msc_with_id(mznlib::SCRATCH_SOLVER_ID, Path::new(env!("CARGO_BIN_EXE_fzn-csp")), &mznlib);
+    std::fs::write(&msc, text).unwrap();
     msc
 }
 
@@ -34,6 +39,39 @@ fn minizinc(msc: &Path, args: &[&str]) -> (Option<i32>, String, String) {
         String::from_utf8_lossy(&output.stdout).into(),
         String::from_utf8_lossy(&output.stderr).into(),
     )
+}
+
+#[test]
+fn an_installed_fzn_csp_does_not_run_in_place_of_this_build() {
+    if !minizinc_present() {
+        return;
+    }
+    // A home folder whose installed csp.msc (the installed configuration's
+    // id) names a binary that only fails.
+    let msc = solver_config("installed");
+    let home = msc.parent().unwrap().join("home");
+    let solvers = home.join(".minizinc").join("solvers");
+    std::fs::create_dir_all(&solvers).unwrap();
+    let fake = home.join("fake-fzn-csp");
+    std::fs::write(&fake, "#!/bin/sh\necho the installed fzn-csp ran >&2\nexit 3\n").unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let installed = mznlib::msc(&fake, &msc.parent().unwrap().join("mznlib"));
+    std::fs::write(solvers.join("csp.msc"), installed).unwrap();
+    let output = Command::new("minizinc")
+        .env("HOME", &home)
+        .arg("--solver")
+        .arg(&msc)
+        .arg(model("queens.mzn"))
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    assert!(!stderr.contains("the installed fzn-csp ran"), "{stderr}");
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stdout.contains("----------"), "{stdout}");
 }
 
 #[test]
