@@ -1,9 +1,9 @@
-//! The constructors of the scheduling constraints: `cumulative`,
-//! `disjunctive` and `disjunctive_strict`.
+//! The constructors of the scheduling and packing constraints: `cumulative`,
+//! `disjunctive`, `disjunctive_strict` and `bin_packing_load`.
 
 use super::{Model, ModelError};
 use crate::constraints::operand::Operand;
-use crate::constraints::{Cumulative, Disjunctive};
+use crate::constraints::{BinPacking, Cumulative, Disjunctive};
 use crate::ids::{ConstraintId, VarId};
 
 impl Model {
@@ -93,6 +93,45 @@ impl Model {
         self.check_lengths(kind, starts.len(), &[("durations", durations.len())])?;
         let durations = self.operands(kind, "duration", durations)?;
         self.post(Disjunctive::new(starts.to_vec(), durations, strict))
+    }
+
+    /// Item `i`, of size `sizes[i]`, goes into bin `bins[i]`, and the load of
+    /// bin `base + b` is `loads[b]`, the sum of the sizes of its items
+    /// (MiniZinc's `bin_packing_load`, with `base` the first index of its
+    /// load array). Every item goes into one of the bins `base ..= base +
+    /// loads.len() - 1`. Loads are variables or constants ([`Operand`]);
+    /// sizes are constants (MiniZinc asks for sizes of at least 0; any sign
+    /// is allowed here). Shaw's rules on the loads' bounds; see
+    /// [`BinPacking`](crate::constraints::BinPacking).
+    ///
+    /// ```
+    /// use csp::{Model, SolveConfig, Solver};
+    ///
+    /// // Items of sizes 3, 2, 2 and 1 into bins 1 and 2, each of load 4.
+    /// let mut model = Model::new();
+    /// let bins = model.new_vars(4, 1..=2).unwrap();
+    /// let loads = model.new_vars(2, 4..=4).unwrap();
+    /// model.bin_packing_load(&loads, &bins, &[3, 2, 2, 1], 1).unwrap();
+    /// let count = Solver::new(&model, SolveConfig::default()).unwrap().count(None);
+    /// // The item of size 3 goes with the item of size 1: two ways.
+    /// assert_eq!(count.solutions, 2);
+    /// ```
+    pub fn bin_packing_load<L>(
+        &mut self,
+        loads: &[L],
+        bins: &[VarId],
+        sizes: &[i64],
+        base: i64,
+    ) -> Result<ConstraintId, ModelError>
+    where
+        L: Into<Operand> + Copy,
+    {
+        const KIND: &str = "bin_packing_load";
+        self.check_lengths(KIND, bins.len(), &[("sizes", sizes.len())])?;
+        let loads = self.operands(KIND, "load", loads)?;
+        self.operands(KIND, "size", sizes)?;
+        Self::check_value(|| format!("{KIND} base"), base)?;
+        self.post(BinPacking::new(loads, bins.to_vec(), sizes.to_vec(), base))
     }
 
     /// Checks that every list has one entry per task.
