@@ -394,6 +394,16 @@ fn is_disjunctive(starts: &[i64], durations: &[i64], strict: bool) -> bool {
         })
 }
 
+/// MiniZinc's bin_packing_load: every item in one of the bins `base..`, one
+/// per load, and each load the sum of its items' sizes.
+fn is_packed(loads: &[i64], bins: &[i64], sizes: &[i64], base: i64) -> bool {
+    let mut sums = vec![0i128; loads.len()];
+    bins.iter().zip(sizes).all(|(&bin, &size)| {
+        let b = usize::try_from(i128::from(bin) - i128::from(base)).ok().filter(|&b| b < loads.len());
+        b.map(|b| sums[b] += i128::from(size)).is_some()
+    }) && loads.iter().zip(&sums).all(|(&load, &sum)| i128::from(load) == sum)
+}
+
 fn count(xs: &[i64], value: i64) -> i64 {
     xs.iter().filter(|&&x| x == value).count() as i64
 }
@@ -426,6 +436,17 @@ fn graph_and_scheduling_globals() {
     check("fzn_disjunctive_strict([x0, x1], [x2, 1])", |v| is_disjunctive(&v[0..2], &[v[2], 1], true));
     check("fzn_disjunctive_strict([x0, x1, x2], [1, 1, 1])", |v| is_disjunctive(&v[0..3], &[1, 1, 1], true));
     check("fzn_disjunctive([], [])", |_| true);
+    check("csp_bin_packing_load([x0, x1], [b0, b1, b2], [1, 1, 0], 0)", |v| {
+        is_packed(&v[0..2], &v[3..6], &[1, 1, 0], 0)
+    });
+    check("csp_bin_packing_load([x0, x1], [x2, x0], [2, 1], -1)", |v| is_packed(&v[0..2], &[v[2], v[0]], &[2, 1], -1));
+    check("csp_bin_packing_load([x0, 1, x1], [x2, b0], [1, 1], -1)", |v| {
+        is_packed(&[v[0], 1, v[1]], &[v[2], v[3]], &[1, 1], -1)
+    });
+    check("csp_bin_packing_load([x0, x1], [], [], 3)", |v| v[0] == 0 && v[1] == 0);
+    check("csp_bin_packing_load([2], [], [], 3)", |_| false);
+    check("csp_bin_packing_load([x0], [x1, x2], [4611686018427387904, 4611686018427387904], 0)", |_| false);
+    check("csp_bin_packing_load([], [], [], 1)", |_| true);
 }
 
 #[test]
