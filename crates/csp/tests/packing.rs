@@ -294,3 +294,176 @@ fn local_search_solves_a_packing() {
         assert!(model.is_solution(&values), "seed {seed}: {values:?}");
     }
 }
+
+/// MiniZinc's diffn, written independently of the constraint: every pair
+/// apart in `x` or `y` (non-strict: or one of the pair has a size 0).
+fn apart(boxes: &[[i64; 4]], nonstrict: bool) -> bool {
+    let before = |a: i64, d: i64, b: i64| i128::from(a) + i128::from(d) <= i128::from(b);
+    boxes.iter().enumerate().all(|(i, a)| {
+        boxes[i + 1..].iter().all(|b| {
+            (nonstrict && [a[2], a[3], b[2], b[3]].contains(&0))
+                || before(a[0], a[2], b[0])
+                || before(a[1], a[3], b[1])
+                || before(b[0], b[2], a[0])
+                || before(b[1], b[3], a[1])
+        })
+    })
+}
+
+#[test]
+fn diffn_is_sound_in_both_forms() {
+    // Two rectangles, everything a variable, negative and zero sizes included.
+    let harness = Harness::new(8, -1..=2).cases(600).seed(60);
+    for nonstrict in [false, true] {
+        assert_holds(
+            "diffn (variables)",
+            harness.check(Strength::Sound, |m, v| {
+                if nonstrict {
+                    m.diffn_nonstrict(&v[0..2], &v[2..4], &v[4..6], &v[6..8]).map(drop)
+                } else {
+                    m.diffn(&v[0..2], &v[2..4], &v[4..6], &v[6..8]).map(drop)
+                }
+            }),
+        );
+    }
+    // Three rectangles of constant sizes, a zero width among them.
+    for (k, (dx, dy)) in
+        [([2i64, 1, 2], [1i64, 2, 2]), ([0, 2, 1], [2, 1, 1]), ([3, 1, 1], [1, 3, 1])].into_iter().enumerate()
+    {
+        let harness = Harness::new(6, 0..=3).cases(500).seed(61 + k as u64);
+        assert_holds("diffn", harness.check(Strength::Sound, |m, v| m.diffn(&v[..3], &v[3..], &dx, &dy).map(drop)));
+        assert_holds(
+            "diffn_nonstrict",
+            harness.check(Strength::Sound, |m, v| m.diffn_nonstrict(&v[..3], &v[3..], &dx, &dy).map(drop)),
+        );
+    }
+    // A variable shared between an origin and a size.
+    let harness = Harness::new(3, 0..=3).cases(400).seed(65);
+    assert_holds(
+        "diffn (shared)",
+        harness.check(Strength::Sound, |m, v| m.diffn(&[v[0], v[1]], &[v[2], v[2]], &[v[1], v[0]], &[1, 1]).map(drop)),
+    );
+}
+
+#[test]
+fn diffn_is_sound_at_the_edges_and_over_intervals() {
+    let wide = Domain::values([-MAX_VALUE, -MAX_VALUE + 1, -1, 0, 1, 2, MAX_VALUE - 1, MAX_VALUE]);
+    let harness = Harness::new(6, wide).cases(600).seed(70);
+    assert_holds(
+        "diffn (wide)",
+        harness.check(Strength::Sound, |m, v| m.diffn(&v[0..2], &v[2..4], &v[4..6], &[MAX_VALUE, 1]).map(drop)),
+    );
+    assert_holds(
+        "diffn_nonstrict (wide)",
+        harness.check(Strength::Sound, |m, v| {
+            m.diffn_nonstrict(&v[0..2], &v[2..4], &[MAX_VALUE, -MAX_VALUE], &v[4..6]).map(drop)
+        }),
+    );
+    let config = SolveConfig::default().with_bitset_limit(0);
+    let harness = Harness::new(6, -1..=4).cases(400).seed(71).config(config);
+    assert_holds(
+        "diffn over intervals",
+        harness.check(Strength::Sound, |m, v| m.diffn(&v[..3], &v[3..], &[2, 1, 2], &[1, 2, 2]).map(drop)),
+    );
+    assert_holds(
+        "diffn_nonstrict over intervals",
+        harness.check(Strength::Sound, |m, v| m.diffn_nonstrict(&v[..2], &v[2..4], &v[4..6], &[1, 2]).map(drop)),
+    );
+}
+
+/// MiniZinc's decomposition of diffn, over the engine's clauses and reified
+/// linear comparisons.
+fn decompose_diffn(model: &mut Model, boxes: &[[VarId; 4]], nonstrict: bool) {
+    for (i, a) in boxes.iter().enumerate() {
+        for b in &boxes[i + 1..] {
+            let mut literals = vec![
+                model.reified((a[0] + a[2]).le(b[0])).unwrap(),
+                model.reified((a[1] + a[3]).le(b[1])).unwrap(),
+                model.reified((b[0] + b[2]).le(a[0])).unwrap(),
+                model.reified((b[1] + b[3]).le(a[1])).unwrap(),
+            ];
+            if nonstrict {
+                for size in [a[2], a[3], b[2], b[3]] {
+                    literals.push(model.reified(size.eq(0)).unwrap());
+                }
+            }
+            model.or(&literals).unwrap();
+        }
+    }
+}
+
+#[test]
+fn random_diffn_instances_have_every_solution() {
+    let mut rng = Rng::new(15);
+    for round in 0..40 {
+        let n = 2 + round % 2;
+        let nonstrict = round % 4 >= 2;
+        // Per rectangle: x, y, dx, dy; sizes mostly constant, sometimes variable.
+        let mut domains = Vec::new();
+        for _ in 0..n {
+            domains.push(random_subset(&mut rng, 0..=3));
+            domains.push(random_subset(&mut rng, 0..=2));
+            for _ in 0..2 {
+                domains.push(if rng.below(3) == 0 {
+                    random_subset(&mut rng, 0..=2)
+                } else {
+                    vec![1 + rng.below(2) as i64]
+                });
+            }
+        }
+        let boxes_of =
+            |values: &[i64]| -> Vec<[i64; 4]> { values.chunks(4).map(|c| [c[0], c[1], c[2], c[3]]).collect() };
+        let expected = brute_force(&domains, |values| apart(&boxes_of(values), nonstrict));
+        for native in [true, false] {
+            let mut model = Model::new();
+            let vars: Vec<VarId> = domains.iter().map(|d| model.new_var(d.clone()).unwrap()).collect();
+            let boxes: Vec<[VarId; 4]> = vars.chunks(4).map(|c| [c[0], c[1], c[2], c[3]]).collect();
+            if native {
+                let column = |k: usize| boxes.iter().map(|b| b[k]).collect::<Vec<_>>();
+                if nonstrict {
+                    model.diffn_nonstrict(&column(0), &column(1), &column(2), &column(3)).unwrap();
+                } else {
+                    model.diffn(&column(0), &column(1), &column(2), &column(3)).unwrap();
+                }
+            } else {
+                decompose_diffn(&mut model, &boxes, nonstrict);
+            }
+            for spelling in SPELLINGS {
+                let found = solutions(&model, vars.len(), spelling);
+                assert_eq!(
+                    found,
+                    expected,
+                    "round {round} ({}, {spelling}, nonstrict {nonstrict}): {domains:?}",
+                    if native { "native" } else { "decomposition" }
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn diffn_places_the_last_square() {
+    // A 3x3 square at the origin of a 4x3 box leaves one column for a 1x3 bar.
+    let mut model = Model::new();
+    let x = [model.new_var(0..=0).unwrap(), model.new_var(0..=3).unwrap()];
+    let y = [model.new_var(0..=0).unwrap(), model.new_var(0..=0).unwrap()];
+    model.diffn(&x, &y, &[3, 1], &[3, 3]).unwrap();
+    let domains = Solver::new(&model, SolveConfig::default()).unwrap().root_domains().unwrap();
+    assert_eq!(domains[x[1].index()].iter().collect::<Vec<_>>(), vec![3]);
+}
+
+#[test]
+fn bad_diffn_arguments_are_typed_errors() {
+    let mut model = Model::new();
+    let v = model.new_vars(4, 0..=3).unwrap();
+    assert!(matches!(
+        model.diffn(&v[..2], &v[2..3], &[1, 1], &[1, 1]),
+        Err(ModelError::LengthMismatch { what: "y", .. })
+    ));
+    assert!(matches!(
+        model.diffn_nonstrict(&v[..2], &v[2..], &[1, 1], &[1]),
+        Err(ModelError::LengthMismatch { what: "dy", .. })
+    ));
+    assert!(matches!(model.diffn(&v[..2], &v[2..], &[1, i64::MIN], &[1, 1]), Err(ModelError::ValueOutOfRange { .. })));
+    assert!(matches!(model.diffn::<i64, i64>(&[], &[], &[], &[]), Err(ModelError::EmptyScope { .. })));
+}

@@ -25,6 +25,8 @@ pub const FILES: &[(&str, &str)] = &[
     ("fzn_cumulative.mzn", include_str!("../mznlib/fzn_cumulative.mzn")),
     ("fzn_decreasing_bool.mzn", include_str!("../mznlib/fzn_decreasing_bool.mzn")),
     ("fzn_decreasing_int.mzn", include_str!("../mznlib/fzn_decreasing_int.mzn")),
+    ("fzn_diffn.mzn", include_str!("../mznlib/fzn_diffn.mzn")),
+    ("fzn_diffn_nonstrict.mzn", include_str!("../mznlib/fzn_diffn_nonstrict.mzn")),
     ("fzn_disjunctive.mzn", include_str!("../mznlib/fzn_disjunctive.mzn")),
     ("fzn_disjunctive_strict.mzn", include_str!("../mznlib/fzn_disjunctive_strict.mzn")),
     ("fzn_exactly_int.mzn", include_str!("../mznlib/fzn_exactly_int.mzn")),

@@ -115,5 +115,5 @@ pub use circuit::Circuit;
 pub use increasing::Increasing;
 pub use inverse::Inverse;
 pub use lex::Lex;
-pub use packing::BinPacking;
+pub use packing::{BinPacking, Diffn};
 pub use scheduling::{Cumulative, Disjunctive};

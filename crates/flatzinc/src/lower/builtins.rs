@@ -79,6 +79,8 @@ const BUILTINS: &[Builtin] = &[
     builtin("fzn_cumulative", &[4], scheduling::cumulative),
     builtin("fzn_decreasing_bool", &[1], order::decreasing),
     builtin("fzn_decreasing_int", &[1], order::decreasing),
+    builtin("fzn_diffn", &[4], packing::diffn),
+    builtin("fzn_diffn_nonstrict", &[4], packing::diffn_nonstrict),
     builtin("fzn_disjunctive", &[2], scheduling::disjunctive_plain),
     builtin("fzn_disjunctive_strict", &[2], scheduling::disjunctive_strict),
     builtin("fzn_exactly_int", &[3], counting::exactly),

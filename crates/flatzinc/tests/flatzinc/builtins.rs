@@ -404,6 +404,22 @@ fn is_packed(loads: &[i64], bins: &[i64], sizes: &[i64], base: i64) -> bool {
     }) && loads.iter().zip(&sums).all(|(&load, &sum)| i128::from(load) == sum)
 }
 
+/// MiniZinc's diffn: every pair apart in x or y (`nonstrict`: or one of the
+/// pair's sizes 0).
+fn is_diffn(boxes: &[[i64; 4]], nonstrict: bool) -> bool {
+    let before = |a: i64, d: i64, b: i64| i128::from(a) + i128::from(d) <= i128::from(b);
+    (0..boxes.len()).all(|i| {
+        (i + 1..boxes.len()).all(|j| {
+            let (a, b) = (boxes[i], boxes[j]);
+            (nonstrict && [a[2], a[3], b[2], b[3]].contains(&0))
+                || before(a[0], a[2], b[0])
+                || before(a[1], a[3], b[1])
+                || before(b[0], b[2], a[0])
+                || before(b[1], b[3], a[1])
+        })
+    })
+}
+
 fn count(xs: &[i64], value: i64) -> i64 {
     xs.iter().filter(|&&x| x == value).count() as i64
 }
@@ -447,6 +463,20 @@ fn graph_and_scheduling_globals() {
     check("csp_bin_packing_load([2], [], [], 3)", |_| false);
     check("csp_bin_packing_load([x0], [x1, x2], [4611686018427387904, 4611686018427387904], 0)", |_| false);
     check("csp_bin_packing_load([], [], [], 1)", |_| true);
+    check("fzn_diffn([x0, x1], [b0, b1], [2, x2], [1, 1])", |v| {
+        is_diffn(&[[v[0], v[3], 2, 1], [v[1], v[4], v[2], 1]], false)
+    });
+    check("fzn_diffn_nonstrict([x0, x1], [b0, b1], [2, x2], [1, 1])", |v| {
+        is_diffn(&[[v[0], v[3], 2, 1], [v[1], v[4], v[2], 1]], true)
+    });
+    check("fzn_diffn([x0, x1, 0], [0, 0, x2], [1, 1, 2], [1, 1, 1])", |v| {
+        is_diffn(&[[v[0], 0, 1, 1], [v[1], 0, 1, 1], [0, v[2], 2, 1]], false)
+    });
+    check("fzn_diffn([x0, x0], [x1, x1], [1, 4611686018427387904], [x2, 1])", |v| {
+        is_diffn(&[[v[0], v[1], 1, v[2]], [v[0], v[1], BIG, 1]], false)
+    });
+    check("fzn_diffn([x0], [x1], [x2], [1])", |_| true);
+    check("fzn_diffn([], [], [], [])", |_| true);
 }
 
 #[test]
