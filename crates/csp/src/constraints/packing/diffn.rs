@@ -81,21 +81,45 @@ impl Constraint for Diffn {
     }
 
     fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
-        Some(Box::new(Pairwise { constraint: self }))
+        Some(Box::new(Pairwise { constraint: self, bounds: Vec::new() }))
+    }
+}
+
+/// One rectangle's bounds, read once per call: the least and largest values
+/// of `x`, `y`, `dx`, `dy`, and whether each size can be 0.
+#[derive(Clone, Copy, Default)]
+struct Bounds {
+    lo: [i128; 4],
+    hi: [i128; 4],
+    empty: [bool; 2],
+}
+
+impl Bounds {
+    fn read(rectangle: &[Operand; 4], ctx: &Context<'_>) -> Bounds {
+        let mut bounds = Bounds::default();
+        for (k, operand) in rectangle.iter().enumerate() {
+            bounds.lo[k] = i128::from(operand.min(ctx));
+            bounds.hi[k] = i128::from(operand.max(ctx));
+        }
+        for (k, size) in rectangle[2..].iter().enumerate() {
+            bounds.empty[k] = match *size {
+                Operand::Var(var) => ctx.contains(var, 0),
+                Operand::Const(value) => value == 0,
+            };
+        }
+        bounds
+    }
+
+    /// Whether this rectangle can end before `other` starts on `axis` (0: x, 1: y).
+    fn can_precede(&self, other: &Bounds, axis: usize) -> bool {
+        self.lo[axis] + self.lo[axis + 2] <= other.hi[axis]
     }
 }
 
 struct Pairwise<'c> {
     constraint: &'c Diffn,
-}
-
-/// One way a pair can be apart.
-#[derive(Clone, Copy)]
-enum Disjunct {
-    /// `origin + size <= other`.
-    Before { origin: Operand, size: Operand, other: Operand },
-    /// `size = 0` (non-strict only).
-    Empty(Operand),
+    /// Scratch: each rectangle's bounds, kept up to date within a call.
+    bounds: Vec<Bounds>,
 }
 
 /// A bound computed in 128 bits, as a value to write into a domain: beyond
@@ -104,35 +128,47 @@ fn clamp(value: i128) -> i64 {
     value.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64
 }
 
-impl Disjunct {
-    /// Whether the bounds allow it.
-    fn allowed(self, ctx: &Context<'_>) -> bool {
-        match self {
-            Disjunct::Before { origin, size, other } => {
-                i128::from(origin.min(ctx)) + i128::from(size.min(ctx)) <= i128::from(other.max(ctx))
-            }
-            Disjunct::Empty(Operand::Var(var)) => ctx.contains(var, 0),
-            Disjunct::Empty(Operand::Const(value)) => value == 0,
+/// One way a pair `(a, b)` can be apart.
+#[derive(Clone, Copy)]
+enum Disjunct {
+    /// Rectangle `first` ends before `second` starts on `axis`.
+    Precedes { first: usize, second: usize, axis: usize },
+    /// A size of `rectangle` is 0 (`axis` 0: its width); non-strict only.
+    Empty { rectangle: usize, axis: usize },
+}
+
+impl Pairwise<'_> {
+    fn allowed(&self, disjunct: Disjunct) -> bool {
+        match disjunct {
+            Disjunct::Precedes { first, second, axis } => self.bounds[first].can_precede(&self.bounds[second], axis),
+            Disjunct::Empty { rectangle, axis } => self.bounds[rectangle].empty[axis],
         }
     }
 
-    /// Makes it hold, on the bounds.
-    fn enforce(self, ctx: &mut Context<'_>) -> PropagationResult {
-        match self {
-            Disjunct::Before { origin, size, other } => {
+    /// Makes the disjunct hold, on the bounds, and rereads the rectangles it moved.
+    fn enforce(&mut self, ctx: &mut Context<'_>, disjunct: Disjunct) -> PropagationResult {
+        let rectangles = &self.constraint.rectangles;
+        match disjunct {
+            Disjunct::Precedes { first, second, axis } => {
+                let (origin, size, other) =
+                    (rectangles[first][axis], rectangles[first][axis + 2], rectangles[second][axis]);
                 let (origin_min, size_min) = (i128::from(origin.min(ctx)), i128::from(size.min(ctx)));
                 other.set_min(ctx, clamp(origin_min + size_min))?;
                 let other_max = i128::from(other.max(ctx));
                 origin.set_max(ctx, clamp(other_max - size_min))?;
                 size.set_max(ctx, clamp(other_max - origin_min))?;
+                self.bounds[first] = Bounds::read(&rectangles[first], ctx);
+                self.bounds[second] = Bounds::read(&rectangles[second], ctx);
             }
-            Disjunct::Empty(Operand::Var(var)) => {
-                ctx.fix(var, 0)?;
-            }
-            Disjunct::Empty(Operand::Const(value)) => {
-                if value != 0 {
-                    return Err(Conflict);
+            Disjunct::Empty { rectangle, axis } => {
+                match rectangles[rectangle][axis + 2] {
+                    Operand::Var(var) => {
+                        ctx.fix(var, 0)?;
+                    }
+                    Operand::Const(value) if value != 0 => return Err(Conflict),
+                    Operand::Const(_) => {}
                 }
+                self.bounds[rectangle] = Bounds::read(&rectangles[rectangle], ctx);
             }
         }
         Ok(())
@@ -143,25 +179,25 @@ impl Propagator for Pairwise<'_> {
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
         let c = self.constraint;
         let n = c.rectangles.len();
-        for i in 0..n {
-            for j in i + 1..n {
-                let [xa, ya, wa, ha] = c.rectangles[i];
-                let [xb, yb, wb, hb] = c.rectangles[j];
+        self.bounds.clear();
+        self.bounds.extend(c.rectangles.iter().map(|rectangle| Bounds::read(rectangle, ctx)));
+        for a in 0..n {
+            for b in a + 1..n {
                 let all = [
-                    Disjunct::Before { origin: xa, size: wa, other: xb },
-                    Disjunct::Before { origin: ya, size: ha, other: yb },
-                    Disjunct::Before { origin: xb, size: wb, other: xa },
-                    Disjunct::Before { origin: yb, size: hb, other: ya },
-                    Disjunct::Empty(wa),
-                    Disjunct::Empty(ha),
-                    Disjunct::Empty(wb),
-                    Disjunct::Empty(hb),
+                    Disjunct::Precedes { first: a, second: b, axis: 0 },
+                    Disjunct::Precedes { first: a, second: b, axis: 1 },
+                    Disjunct::Precedes { first: b, second: a, axis: 0 },
+                    Disjunct::Precedes { first: b, second: a, axis: 1 },
+                    Disjunct::Empty { rectangle: a, axis: 0 },
+                    Disjunct::Empty { rectangle: a, axis: 1 },
+                    Disjunct::Empty { rectangle: b, axis: 0 },
+                    Disjunct::Empty { rectangle: b, axis: 1 },
                 ];
                 let candidates = if c.nonstrict { &all[..] } else { &all[..4] };
-                let mut allowed = candidates.iter().filter(|d| d.allowed(ctx));
+                let mut allowed = candidates.iter().filter(|&&d| self.allowed(d));
                 match (allowed.next(), allowed.next()) {
                     (None, _) => return Err(Conflict),
-                    (Some(&only), None) => only.enforce(ctx)?,
+                    (Some(&only), None) => self.enforce(ctx, only)?,
                     _ => {}
                 }
             }
