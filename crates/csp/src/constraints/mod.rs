@@ -32,6 +32,8 @@
 //! | [`Lex`] `x <lex y`, `x <=lex y` | two pointers (Frisch et al. 2002) | domain consistent (bounds over interval domains) |
 //! | [`Increasing`] `x[0] <= x[1] <= ...`, strict or not | a forward and a backward pass | domain consistent (bounds over interval domains) |
 //! | [`Cumulative`] | time-table on compulsory parts (Beldiceanu & Carlsson 2002) | time-table consistent on start bounds |
+//! | [`BinPacking`] `load[b] = sum(size[i] : bin[i] = b)` | each load between its sure and possible items, the loads' sum, items out of (into) bins that cannot take (do without) them (Shaw 2004) | Shaw's basic rules on the loads' bounds (sound over interval domains) |
+//! | [`Diffn`] `diffn`, `diffn_nonstrict`: rectangles apart | each pair's disjunction on the bounds (one left is enforced) | pairwise, on the bounds |
 //! | [`Disjunctive`], strict or not | time-table, edge-finding and detectable precedences with the Θ-Λ-tree (Vilím 2004, 2008) | time-table, edge-finding and detectable-precedence consistent on start bounds |
 //!
 //! The strengths of the globals hold when their variables are distinct; a
@@ -57,7 +59,8 @@
 //! [`crate::ArcConsistency`] are at the crate's root, with the other options.)
 //! [`Lex`] is posted by `lex_less` and `lex_lesseq`, [`Increasing`] by
 //! `increasing`, `decreasing` and their strict forms, [`Circuit`] by `circuit`
-//! and `subcircuit`, [`Disjunctive`] by `disjunctive` and `disjunctive_strict`;
+//! and `subcircuit`, [`Disjunctive`] by `disjunctive` and `disjunctive_strict`,
+//! [`BinPacking`] by `bin_packing_load`, [`Diffn`] by `diffn` and `diffn_nonstrict`;
 //! the scheduling constraints take durations, uses and capacities as
 //! [`crate::Operand`]s, variables or constants.
 //!
@@ -81,6 +84,7 @@ pub(crate) mod linear;
 mod logic;
 mod negative_table;
 pub(crate) mod operand;
+mod packing;
 mod predicate;
 pub(crate) mod regular;
 pub(crate) mod reified;
@@ -112,4 +116,5 @@ pub use circuit::Circuit;
 pub use increasing::Increasing;
 pub use inverse::Inverse;
 pub use lex::Lex;
+pub use packing::{BinPacking, Diffn};
 pub use scheduling::{Cumulative, Disjunctive};

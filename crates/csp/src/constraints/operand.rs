@@ -70,6 +70,15 @@ impl Operand {
             Operand::Const(_) => Ok(false),
         }
     }
+
+    /// Removes the values above `bound`; a constant above it is a conflict.
+    pub(crate) fn set_max(self, ctx: &mut Context<'_>, bound: i64) -> Result<bool, Conflict> {
+        match self {
+            Operand::Var(var) => ctx.set_max(var, bound),
+            Operand::Const(value) if value > bound => Err(Conflict),
+            Operand::Const(_) => Ok(false),
+        }
+    }
 }
 
 /// The scope of a constraint with [`Operand`] arguments: each variable once,

@@ -1,9 +1,10 @@
-//! The constructors of the scheduling constraints: `cumulative`,
-//! `disjunctive` and `disjunctive_strict`.
+//! The constructors of the scheduling and packing constraints: `cumulative`,
+//! `disjunctive`, `disjunctive_strict`, `bin_packing_load`, `diffn` and
+//! `diffn_nonstrict`.
 
 use super::{Model, ModelError};
 use crate::constraints::operand::Operand;
-use crate::constraints::{Cumulative, Disjunctive};
+use crate::constraints::{BinPacking, Cumulative, Diffn, Disjunctive};
 use crate::ids::{ConstraintId, VarId};
 
 impl Model {
@@ -93,6 +94,106 @@ impl Model {
         self.check_lengths(kind, starts.len(), &[("durations", durations.len())])?;
         let durations = self.operands(kind, "duration", durations)?;
         self.post(Disjunctive::new(starts.to_vec(), durations, strict))
+    }
+
+    /// Item `i`, of size `sizes[i]`, goes into bin `bins[i]`, and the load of
+    /// bin `base + b` is `loads[b]`, the sum of the sizes of its items
+    /// (MiniZinc's `bin_packing_load`, with `base` the first index of its
+    /// load array). Every item goes into one of the bins `base ..= base +
+    /// loads.len() - 1`. Loads are variables or constants ([`Operand`]);
+    /// sizes are constants (MiniZinc asks for sizes of at least 0; any sign
+    /// is allowed here). Shaw's rules on the loads' bounds; see
+    /// [`BinPacking`](crate::constraints::BinPacking).
+    ///
+    /// ```
+    /// use csp::{Model, SolveConfig, Solver};
+    ///
+    /// // Items of sizes 3, 2, 2 and 1 into bins 1 and 2, each of load 4.
+    /// let mut model = Model::new();
+    /// let bins = model.new_vars(4, 1..=2).unwrap();
+    /// let loads = model.new_vars(2, 4..=4).unwrap();
+    /// model.bin_packing_load(&loads, &bins, &[3, 2, 2, 1], 1).unwrap();
+    /// let count = Solver::new(&model, SolveConfig::default()).unwrap().count(None);
+    /// // The item of size 3 goes with the item of size 1: two ways.
+    /// assert_eq!(count.solutions, 2);
+    /// ```
+    pub fn bin_packing_load<L>(
+        &mut self,
+        loads: &[L],
+        bins: &[VarId],
+        sizes: &[i64],
+        base: i64,
+    ) -> Result<ConstraintId, ModelError>
+    where
+        L: Into<Operand> + Copy,
+    {
+        const KIND: &str = "bin_packing_load";
+        self.check_lengths(KIND, bins.len(), &[("sizes", sizes.len())])?;
+        let loads = self.operands(KIND, "load", loads)?;
+        self.operands(KIND, "size", sizes)?;
+        Self::check_value(|| format!("{KIND} base"), base)?;
+        self.post(BinPacking::new(loads, bins.to_vec(), sizes.to_vec(), base))
+    }
+
+    /// Rectangle `i`, with its origin at `(x[i], y[i])` and sizes `dx[i]`,
+    /// `dy[i]`, overlaps no other: for every pair one ends before the other
+    /// starts in `x` or in `y` (MiniZinc's `diffn`; a rectangle of no width
+    /// still may not lie inside another). Sizes are variables or constants
+    /// ([`Operand`]), of any sign as in MiniZinc. Each pair's disjunction on
+    /// the bounds; see [`Diffn`](crate::constraints::Diffn).
+    ///
+    /// ```
+    /// use csp::{Model, SolveConfig, Solver};
+    ///
+    /// // Two 2x2 squares and a 2x1 bar in a 4x2 box: 2 + 2 + 2 = 6 cells of 8.
+    /// let mut model = Model::new();
+    /// let x = [model.new_var(0..=2).unwrap(), model.new_var(0..=2).unwrap(), model.new_var(0..=2).unwrap()];
+    /// let y = [model.new_var(0..=0).unwrap(), model.new_var(0..=0).unwrap(), model.new_var(0..=1).unwrap()];
+    /// model.diffn(&x, &y, &[2, 2, 2], &[2, 2, 1]).unwrap();
+    /// // The bar cannot fit beside two squares that fill the box.
+    /// assert_eq!(Solver::new(&model, SolveConfig::default()).unwrap().count(None).solutions, 0);
+    /// ```
+    pub fn diffn<W, H>(&mut self, x: &[VarId], y: &[VarId], dx: &[W], dy: &[H]) -> Result<ConstraintId, ModelError>
+    where
+        W: Into<Operand> + Copy,
+        H: Into<Operand> + Copy,
+    {
+        self.diffn_impl("diffn", x, y, dx, dy, false)
+    }
+
+    /// As [`diffn`](Model::diffn), but a rectangle of no width or no height
+    /// may be anywhere (MiniZinc's `diffn_nonstrict`).
+    pub fn diffn_nonstrict<W, H>(
+        &mut self,
+        x: &[VarId],
+        y: &[VarId],
+        dx: &[W],
+        dy: &[H],
+    ) -> Result<ConstraintId, ModelError>
+    where
+        W: Into<Operand> + Copy,
+        H: Into<Operand> + Copy,
+    {
+        self.diffn_impl("diffn_nonstrict", x, y, dx, dy, true)
+    }
+
+    fn diffn_impl<W, H>(
+        &mut self,
+        kind: &str,
+        x: &[VarId],
+        y: &[VarId],
+        dx: &[W],
+        dy: &[H],
+        nonstrict: bool,
+    ) -> Result<ConstraintId, ModelError>
+    where
+        W: Into<Operand> + Copy,
+        H: Into<Operand> + Copy,
+    {
+        self.check_lengths(kind, x.len(), &[("y", y.len()), ("dx", dx.len()), ("dy", dy.len())])?;
+        let dx = self.operands(kind, "width", dx)?;
+        let dy = self.operands(kind, "height", dy)?;
+        self.post(Diffn::new(x.to_vec(), y.to_vec(), dx, dy, nonstrict))
     }
 
     /// Checks that every list has one entry per task.

@@ -13,7 +13,7 @@ use crate::ast::ConstraintItem;
 use crate::error::LowerError;
 
 use super::arguments::{Call, Form};
-use super::{Lowering, arithmetic, boolean, counting, element, globals, graph, integer, order, scheduling};
+use super::{Lowering, arithmetic, boolean, counting, element, globals, graph, integer, order, packing, scheduling};
 
 /// How a builtin is posted.
 type LowerFn = fn(&mut Lowering, Call<'_>) -> Result<(), LowerError>;
@@ -67,6 +67,7 @@ const BUILTINS: &[Builtin] = &[
     builtin("bool_or_imp", &[3], boolean::or),
     builtin("bool_xor", &[2, 3], boolean::xor),
     builtin("bool_xor_imp", &[3], boolean::xor),
+    builtin("csp_bin_packing_load", &[4], packing::bin_packing_load),
     builtin("csp_circuit", &[2], graph::hamiltonian),
     builtin("csp_inverse", &[4], graph::inverse),
     builtin("csp_subcircuit", &[2], graph::subcircuit),
@@ -78,6 +79,8 @@ const BUILTINS: &[Builtin] = &[
     builtin("fzn_cumulative", &[4], scheduling::cumulative),
     builtin("fzn_decreasing_bool", &[1], order::decreasing),
     builtin("fzn_decreasing_int", &[1], order::decreasing),
+    builtin("fzn_diffn", &[4], packing::diffn),
+    builtin("fzn_diffn_nonstrict", &[4], packing::diffn_nonstrict),
     builtin("fzn_disjunctive", &[2], scheduling::disjunctive_plain),
     builtin("fzn_disjunctive_strict", &[2], scheduling::disjunctive_strict),
     builtin("fzn_exactly_int", &[3], counting::exactly),

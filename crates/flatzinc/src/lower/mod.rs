@@ -24,6 +24,7 @@ mod globals;
 mod graph;
 mod integer;
 mod order;
+mod packing;
 mod scheduling;
 
 use std::collections::HashMap;

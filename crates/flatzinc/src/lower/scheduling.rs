@@ -10,7 +10,8 @@ use crate::error::LowerError;
 use super::arguments::Call;
 use super::{Lowering, Value, model_error};
 
-fn operands(values: &[Value]) -> Vec<Operand> {
+/// The values as the engine's operands (the packing globals share it).
+pub(super) fn operands(values: &[Value]) -> Vec<Operand> {
     values
         .iter()
         .map(|&value| match value {

@@ -394,6 +394,32 @@ fn is_disjunctive(starts: &[i64], durations: &[i64], strict: bool) -> bool {
         })
 }
 
+/// MiniZinc's bin_packing_load: every item in one of the bins `base..`, one
+/// per load, and each load the sum of its items' sizes.
+fn is_packed(loads: &[i64], bins: &[i64], sizes: &[i64], base: i64) -> bool {
+    let mut sums = vec![0i128; loads.len()];
+    bins.iter().zip(sizes).all(|(&bin, &size)| {
+        let b = usize::try_from(i128::from(bin) - i128::from(base)).ok().filter(|&b| b < loads.len());
+        b.map(|b| sums[b] += i128::from(size)).is_some()
+    }) && loads.iter().zip(&sums).all(|(&load, &sum)| i128::from(load) == sum)
+}
+
+/// MiniZinc's diffn: every pair apart in x or y (`nonstrict`: or one of the
+/// pair's sizes 0).
+fn is_diffn(boxes: &[[i64; 4]], nonstrict: bool) -> bool {
+    let before = |a: i64, d: i64, b: i64| i128::from(a) + i128::from(d) <= i128::from(b);
+    (0..boxes.len()).all(|i| {
+        (i + 1..boxes.len()).all(|j| {
+            let (a, b) = (boxes[i], boxes[j]);
+            (nonstrict && [a[2], a[3], b[2], b[3]].contains(&0))
+                || before(a[0], a[2], b[0])
+                || before(a[1], a[3], b[1])
+                || before(b[0], b[2], a[0])
+                || before(b[1], b[3], a[1])
+        })
+    })
+}
+
 fn count(xs: &[i64], value: i64) -> i64 {
     xs.iter().filter(|&&x| x == value).count() as i64
 }
@@ -426,6 +452,31 @@ fn graph_and_scheduling_globals() {
     check("fzn_disjunctive_strict([x0, x1], [x2, 1])", |v| is_disjunctive(&v[0..2], &[v[2], 1], true));
     check("fzn_disjunctive_strict([x0, x1, x2], [1, 1, 1])", |v| is_disjunctive(&v[0..3], &[1, 1, 1], true));
     check("fzn_disjunctive([], [])", |_| true);
+    check("csp_bin_packing_load([x0, x1], [b0, b1, b2], [1, 1, 0], 0)", |v| {
+        is_packed(&v[0..2], &v[3..6], &[1, 1, 0], 0)
+    });
+    check("csp_bin_packing_load([x0, x1], [x2, x0], [2, 1], -1)", |v| is_packed(&v[0..2], &[v[2], v[0]], &[2, 1], -1));
+    check("csp_bin_packing_load([x0, 1, x1], [x2, b0], [1, 1], -1)", |v| {
+        is_packed(&[v[0], 1, v[1]], &[v[2], v[3]], &[1, 1], -1)
+    });
+    check("csp_bin_packing_load([x0, x1], [], [], 3)", |v| v[0] == 0 && v[1] == 0);
+    check("csp_bin_packing_load([2], [], [], 3)", |_| false);
+    check("csp_bin_packing_load([x0], [x1, x2], [4611686018427387904, 4611686018427387904], 0)", |_| false);
+    check("csp_bin_packing_load([], [], [], 1)", |_| true);
+    check("fzn_diffn([x0, x1], [b0, b1], [2, x2], [1, 1])", |v| {
+        is_diffn(&[[v[0], v[3], 2, 1], [v[1], v[4], v[2], 1]], false)
+    });
+    check("fzn_diffn_nonstrict([x0, x1], [b0, b1], [2, x2], [1, 1])", |v| {
+        is_diffn(&[[v[0], v[3], 2, 1], [v[1], v[4], v[2], 1]], true)
+    });
+    check("fzn_diffn([x0, x1, 0], [0, 0, x2], [1, 1, 2], [1, 1, 1])", |v| {
+        is_diffn(&[[v[0], 0, 1, 1], [v[1], 0, 1, 1], [0, v[2], 2, 1]], false)
+    });
+    check("fzn_diffn([x0, x0], [x1, x1], [1, 4611686018427387904], [x2, 1])", |v| {
+        is_diffn(&[[v[0], v[1], 1, v[2]], [v[0], v[1], BIG, 1]], false)
+    });
+    check("fzn_diffn([x0], [x1], [x2], [1])", |_| true);
+    check("fzn_diffn([], [], [], [])", |_| true);
 }
 
 #[test]

@@ -149,6 +149,51 @@ fn set_variables_reach_fzn_csp_as_booleans() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// MiniZinc's bin packing globals reach fzn-csp as its native constraint
+/// (`csp_bin_packing_load`, with the load array's first index), and the
+/// solutions are those of MiniZinc's own decompositions, counted here by hand.
+#[test]
+fn bin_packing_reaches_fzn_csp_natively() {
+    if !minizinc_present() {
+        return;
+    }
+    let msc = solver_config("packing");
+    let dir = msc.parent().unwrap();
+    // Counted by hand (and by enumeration): items 3, 2, 2, 1 in three bins of
+    // at most 4 go as {3,1} {2,2} {}, {3,1} {2} {2}, {3} {2,2} {1} or
+    // {3} {2,1} {2} (two ways), each in 3! orders: 30.
+    let cases = [
+        (
+            "load",
+            "array[0..2] of var 0..4: l;\narray[1..4] of var 0..2: b;\nconstraint bin_packing_load(l, b, [3, 2, 2, 1]);\n",
+            30,
+        ),
+        // Capacities 4, 4, 1 on bins 5..7: the 1 in bin 7 or not, then 2 ways.
+        (
+            "capa",
+            "array[1..4] of var 5..7: b;\nconstraint bin_packing_capa(array1d(5..7, [4, 4, 1]), b, [3, 2, 2, 1]);\n",
+            4,
+        ),
+        // Capacity 4 over the bins' range 1..3: as the first.
+        ("plain", "array[1..4] of var 1..3: b;\nconstraint bin_packing(4, b, [3, 2, 2, 1]);\n", 30),
+    ];
+    for (name, body, expected) in cases {
+        // Each global's own file (globals.mzn would include the others).
+        let global = if name == "plain" { "bin_packing".to_string() } else { format!("bin_packing_{name}") };
+        let path = dir.join(format!("{name}.mzn"));
+        std::fs::write(&path, format!("include \"{global}.mzn\";\n{body}solve satisfy;\n")).unwrap();
+        let fzn = dir.join(format!("{name}.fzn"));
+        let (code, _, stderr) = minizinc(&msc, &["-c", path.to_str().unwrap(), "-o", fzn.to_str().unwrap()]);
+        assert_eq!(code, Some(0), "{name}: {stderr}");
+        let flat = std::fs::read_to_string(&fzn).unwrap();
+        assert!(flat.contains("csp_bin_packing_load("), "{name}: {flat}");
+        let (code, stdout, stderr) = minizinc(&msc, &["-a", path.to_str().unwrap()]);
+        assert_eq!(code, Some(0), "{name}: {stderr}");
+        assert_eq!(stdout.matches("----------").count(), expected, "{name}: {stdout}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 #[test]
 fn an_unsupported_model_is_an_error_for_minizinc() {
     if !minizinc_present() {
