@@ -23,6 +23,7 @@
 mod among;
 mod cardinality;
 mod count;
+mod explain;
 mod nvalue;
 
 pub use among::Among;
