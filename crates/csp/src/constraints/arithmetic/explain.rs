@@ -3,8 +3,10 @@
 //! (enumeration or intervals) removed the values: for `z = |x|`, `z` loses
 //! `w` because `x` has neither `w` nor `-w` (a bound of `z` by the bounds of
 //! `x`), and `x` loses `v` because `z` lacks `|v|` (a bound of `x` by its
-//! own bound before and `z`'s missing magnitudes). The others keep the
-//! generic answer.
+//! own bound before and `z`'s missing magnitudes). For `z = x * y`, the
+//! fewest bounds of the three (and a moved bound's old one) under which no
+//! product of the values left out fits, when the bounds suffice. Div, mod
+//! and pow keep the generic answer.
 
 use crate::ids::{Atom, VarId};
 use crate::kernel::{Explained, Explanation};
