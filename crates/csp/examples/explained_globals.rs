@@ -5,10 +5,15 @@
 //! maxima of four variables, an all-different, a `≠`; `abs`, 6 variables
 //! over `-4..=4` and 4 over `0..=4`, each of these the `|x|` of one of the
 //! former, the former pairwise `x ≤ y + 1` on a random chain and the latter
-//! all different.
+//! all different; `counting`, 7 variables over `0..=3`, three `count`s of
+//! four of them (a variable value, a count in `1..=2`), a
+//! `global_cardinality` of five over `{0, 1}` (counts in `0..=2`), an
+//! `among` of four in `{2, 3}` (a count in `1..=2`), the first three all
+//! different (the first 2,000 solutions of each).
 //!
 //! ```sh
 //! cargo run --release -p csp --example explained_globals -- abs
+//! cargo run --release -p csp --example explained_globals -- counting
 //! ```
 
 use csp::{Model, Solver, VarId};
@@ -23,8 +28,31 @@ fn main() {
     };
     let (mut nodes, mut learnt, mut solutions) = (0, 0, 0);
     let start = std::time::Instant::now();
-    let abs = std::env::args().nth(1).as_deref() == Some("abs");
+    let mode = std::env::args().nth(1).unwrap_or_default();
+    let abs = mode == "abs";
     for _ in 0..20 {
+        if mode == "counting" {
+            let mut model = Model::new();
+            let x: Vec<VarId> = model.new_vars(7, 0..=3).unwrap();
+            let mut window = |n: usize| -> Vec<VarId> {
+                let start = (next() % 7) as usize;
+                (0..n).map(|k| x[(start + k) % 7]).collect()
+            };
+            for _ in 0..3 {
+                let (y, c) = (model.new_var(0..=3).unwrap(), model.new_var(1..=2).unwrap());
+                model.count(&window(4), y, c).unwrap();
+            }
+            let counts: Vec<VarId> = model.new_vars(2, 0..=2).unwrap();
+            model.global_cardinality(&window(5), &[0, 1], &counts).unwrap();
+            let c = model.new_var(1..=2).unwrap();
+            model.among(c, &window(4), &[2, 3]).unwrap();
+            model.all_different(&x[..3]).unwrap();
+            let mut solver = Solver::new(&model, "mac+learn".parse().unwrap()).unwrap();
+            solutions += solver.count(Some(2000)).solutions;
+            nodes += solver.stats().nodes;
+            learnt += solver.stats().learnt;
+            continue;
+        }
         if abs {
             let mut model = Model::new();
             let x: Vec<VarId> = model.new_vars(6, -4..=4).unwrap();

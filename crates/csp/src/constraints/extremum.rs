@@ -267,7 +267,7 @@ impl Propagator for ExtremumPropagator<'_> {
                 if !self.explain_failure(why, m, xs, &mut atoms) {
                     return false;
                 }
-                because_all(why, atoms);
+                why.because_each(atoms);
                 return true;
             }
             Explained::Removed(var) => (var, Gone::Keys(why.removed_values().map(|v| self.key(v)).collect())),
@@ -286,17 +286,10 @@ impl Propagator for ExtremumPropagator<'_> {
             }
         };
         if explained {
-            because_all(why, atoms);
+            why.because_each(atoms);
         }
         explained
     }
-}
-
-/// Adds each of `atoms` once.
-fn because_all(why: &mut Explanation<'_>, mut atoms: Vec<Atom>) {
-    atoms.sort_unstable();
-    atoms.dedup();
-    atoms.into_iter().for_each(|atom| why.because(atom));
 }
 
 /// What an explanation request removed, in keys (see

@@ -416,6 +416,14 @@ impl Explanation<'_> {
         true
     }
 
+    /// Adds each of `atoms`, which held, once (a propagator's answer
+    /// gathered before it knew it had one).
+    pub(crate) fn because_each(&mut self, mut atoms: Vec<Atom>) {
+        atoms.sort_unstable();
+        atoms.dedup();
+        atoms.into_iter().for_each(|atom| self.because(atom));
+    }
+
     /// Adds `var ≥ min`, its smallest value then.
     pub fn because_lower_bound(&mut self, var: VarId) {
         let min = self.min(var);

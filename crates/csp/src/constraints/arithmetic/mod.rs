@@ -268,6 +268,7 @@ impl Propagator for ArithmeticPropagator<'_> {
     fn explain(&mut self, why: &mut Explanation<'_>) -> bool {
         match self.constraint.operation {
             Operation::Abs => explain::abs(why, self.x, self.z),
+            Operation::Times => explain::times(why, self.x, self.y, self.z),
             _ => false,
         }
     }

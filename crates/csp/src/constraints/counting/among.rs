@@ -1,11 +1,12 @@
 //! `among`: the number of variables that take a value of a set is a count
 //! variable, or a constant range (`at_least`, `at_most`, `exactly`).
 
+use super::explain::{Counting, removed};
 use super::{Counted, Tally, propagate_among};
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::constraints::relaxed::{check_when_fixed, has_repeats};
 use crate::ids::VarId;
-use crate::kernel::{Context, PropagationResult};
+use crate::kernel::{Context, Explanation, PropagationResult};
 
 /// `#{i : xs[i] in values}` is `count`, or in a range of constants; domain
 /// consistent when the variables are distinct.
@@ -75,14 +76,19 @@ struct AmongPropagator<'c> {
     tuple: Vec<i64>,
 }
 
+impl AmongPropagator<'_> {
+    fn counted(&self) -> Counted<'_> {
+        match self.constraint.values[..] {
+            [one] => Counted::One(one),
+            _ => Counted::Set(&self.constraint.values),
+        }
+    }
+}
+
 impl Propagator for AmongPropagator<'_> {
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
         let constraint = self.constraint;
-        let counted = match constraint.values[..] {
-            [one] => Counted::One(one),
-            _ => Counted::Set(&constraint.values),
-        };
-        propagate_among(ctx, constraint.xs(), counted, constraint.tally)?;
+        propagate_among(ctx, constraint.xs(), self.counted(), constraint.tally)?;
         if self.repeats {
             check_when_fixed(ctx, constraint, &mut self.tuple)?;
         }
@@ -91,5 +97,28 @@ impl Propagator for AmongPropagator<'_> {
 
     fn is_idempotent(&self) -> bool {
         !self.repeats
+    }
+
+    /// The among reasoning's answer (see the sibling module `explain`); a
+    /// scope with a variable twice is left to the generic answer.
+    fn explain(&mut self, why: &mut Explanation<'_>) -> bool {
+        if self.repeats {
+            return false;
+        }
+        let (xs, tally) = (self.constraint.xs(), self.constraint.tally);
+        let counting = Counting { xs, counted: self.counted() };
+        let mut atoms = Vec::new();
+        let explained = match removed(why) {
+            None => counting.no_count(why, None, 0, tally, &mut atoms),
+            Some((var, ..)) if tally == Tally::Var(var) => counting.explain_tally(why, &mut atoms),
+            Some((var, region, own)) => xs.iter().position(|&x| x == var).is_some_and(|i| {
+                atoms.extend(own);
+                counting.explain_x(why, i, &region, tally, &mut atoms)
+            }),
+        };
+        if explained {
+            why.because_each(atoms);
+        }
+        explained
     }
 }

@@ -2,12 +2,13 @@
 //! that take it is a count variable or within constant bounds; closed, no
 //! variable takes a value outside the cover.
 
+use super::explain::{Counting, Region, removed};
 use super::{Counted, Tally, propagate_among};
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::constraints::in_set::retain_in;
 use crate::constraints::relaxed::{check_when_fixed, has_repeats};
-use crate::ids::VarId;
-use crate::kernel::{Conflict, Context, PropagationResult};
+use crate::ids::{Atom, VarId};
+use crate::kernel::{Conflict, Context, Explained, Explanation, PropagationResult};
 
 /// For every `j`, `#{i : xs[i] = cover[j]}` is `counts[j]` (or within
 /// `low[j]..=up[j]`); when closed, every `xs[i]` is in the cover.
@@ -116,6 +117,199 @@ impl Propagator for CardinalityPropagator<'_> {
 
     fn is_idempotent(&self) -> bool {
         false
+    }
+
+    /// The answer of one cover value's among reasoning, or of several for
+    /// the values removed one by one, or of the sum of the counts (see the
+    /// sibling module `explain`); a value outside a closed cover needs no
+    /// reason. A scope with a variable twice is left to the generic answer.
+    fn explain(&mut self, why: &mut Explanation<'_>) -> bool {
+        if self.repeats {
+            return false;
+        }
+        let constraint = self.constraint;
+        let xs = &constraint.scope[..constraint.len];
+        let mut atoms = Vec::new();
+        let explained = match removed(why) {
+            None => {
+                let mut amongs = constraint.cover.iter().zip(&constraint.tallies);
+                amongs.any(|(&v, &tally)| self.among(v).no_count(why, None, 0, tally, &mut atoms))
+                    || self.sum_failure(why, &mut atoms)
+            }
+            Some((var, region, own)) => match constraint.tallies.iter().position(|&t| t == Tally::Var(var)) {
+                Some(j) => self.explain_count(why, j, &mut atoms),
+                None => xs.iter().position(|&x| x == var).is_some_and(|i| {
+                    atoms.extend(own);
+                    self.explain_x(why, i, &region, &mut atoms)
+                }),
+            },
+        };
+        if explained {
+            why.because_each(atoms);
+        }
+        explained
+    }
+}
+
+/// Explanations (see [`Propagator::explain`] above).
+impl CardinalityPropagator<'_> {
+    fn among(&self, value: i64) -> Counting<'_> {
+        Counting { xs: &self.constraint.scope[..self.constraint.len], counted: Counted::One(value) }
+    }
+
+    /// Why the `i`th variable lost the `region`: by one cover value's among
+    /// for all of it, or value by value.
+    fn explain_x(&self, why: &Explanation<'_>, i: usize, region: &Region, atoms: &mut Vec<Atom>) -> bool {
+        let constraint = self.constraint;
+        let within = constraint.closed.then_some(&self.sorted_cover[..]);
+        if within.is_some_and(|cover| !region.meets(cover)) {
+            return true; // outside a closed cover
+        }
+        let amongs = || constraint.cover.iter().copied().zip(constraint.tallies.iter().copied());
+        for (v, tally) in amongs() {
+            let (on, off) = (region.contains(v), region.has_other(v, within));
+            if self.among(v).explain_x_sides(why, i, on, off, tally, atoms) {
+                return true;
+            }
+        }
+        let Some(values) = region.values() else { return false };
+        let start = atoms.len();
+        let each = values
+            .into_iter()
+            .filter(|w| within.is_none_or(|cover| cover.binary_search(w).is_ok()))
+            .all(|w| amongs().any(|(v, tally)| self.among(v).explain_x_sides(why, i, v == w, v != w, tally, atoms)));
+        if !each {
+            atoms.truncate(start);
+        }
+        each
+    }
+
+    /// Why count `j` lost what the request says: by its among, or by the
+    /// sum of the counts, bound by bound or value by value.
+    fn explain_count(&self, why: &Explanation<'_>, j: usize, atoms: &mut Vec<Atom>) -> bool {
+        let among = self.among(self.constraint.cover[j]);
+        if among.explain_tally(why, atoms) {
+            return true;
+        }
+        let excludes = |k: i64, atoms: &mut Vec<Atom>| {
+            among.excludes(why, k, atoms)
+                || self.sum_at_most(why, Some(j), k.saturating_sub(1), atoms)
+                || self.sum_at_least(why, Some(j), k.saturating_add(1), atoms)
+        };
+        // A narrowing that emptied the count: each value it left out, and the old bound.
+        let each = |region: Region, own: Atom, atoms: &mut Vec<Atom>| {
+            let start = atoms.len();
+            let explained = region.values().is_some_and(|values| values.into_iter().all(|k| excludes(k, atoms)));
+            if explained {
+                atoms.push(own);
+            } else {
+                atoms.truncate(start);
+            }
+            explained
+        };
+        match why.explained() {
+            Explained::AtLeast(c, b) => {
+                self.sum_at_least(why, Some(j), b, atoms)
+                    || each(Region::Range(why.min(c), b - 1), Atom::AtLeast(c, why.min(c)), atoms)
+            }
+            Explained::AtMost(c, b) => {
+                self.sum_at_most(why, Some(j), b, atoms)
+                    || each(Region::Range(b + 1, why.max(c)), Atom::AtMost(c, why.max(c)), atoms)
+            }
+            Explained::Removed(_) => why.removed_values().all(|k| excludes(k, atoms)),
+            Explained::Failure => false,
+        }
+    }
+
+    /// A count's bounds, within `0..=n` whatever the tally says, and the
+    /// atoms that name them (none for constant bounds).
+    fn count_bounds(&self, why: &Explanation<'_>, tally: Tally) -> ((i128, Option<Atom>), (i128, Option<Atom>)) {
+        let n = self.constraint.len as i128;
+        match tally {
+            Tally::Var(c) => {
+                let (low, high) = (why.min(c), why.max(c));
+                let (low_atom, high_atom) = (Atom::AtLeast(c, low), Atom::AtMost(c, high));
+                ((i128::from(low).max(0), Some(low_atom)), (i128::from(high).min(n), Some(high_atom)))
+            }
+            Tally::Between(low, high) => ((i128::from(low).max(0), None), (i128::from(high).min(n), None)),
+        }
+    }
+
+    /// Why the counts but the `skip`th were, together, at least `target`
+    /// (their lower bounds, the largest first); `false`, adding nothing, if not.
+    fn lows_reach(&self, why: &Explanation<'_>, skip: Option<usize>, target: i128, atoms: &mut Vec<Atom>) -> bool {
+        let mut sum = 0i128;
+        let mut named: Vec<(i128, Atom)> = Vec::new();
+        for (k, &tally) in self.constraint.tallies.iter().enumerate() {
+            if Some(k) != skip {
+                match self.count_bounds(why, tally).0 {
+                    (low, None) => sum += low,
+                    (low, Some(atom)) if low > 0 => named.push((low, atom)),
+                    _ => {}
+                }
+            }
+        }
+        named.sort_unstable_by_key(|&(saved, _)| std::cmp::Reverse(saved));
+        let mut used = 0;
+        while sum < target && used < named.len() {
+            sum += named[used].0;
+            used += 1;
+        }
+        let reached = sum >= target;
+        if reached {
+            atoms.extend(named[..used].iter().map(|&(_, atom)| atom));
+        }
+        reached
+    }
+
+    /// Why the counts but the `skip`th were, together, at most `target`
+    /// (a count is at most `n` unnamed; the bounds that save most first).
+    fn highs_within(&self, why: &Explanation<'_>, skip: Option<usize>, target: i128, atoms: &mut Vec<Atom>) -> bool {
+        let n = self.constraint.len as i128;
+        let mut sum = 0i128;
+        let mut named: Vec<(i128, Atom)> = Vec::new();
+        for (k, &tally) in self.constraint.tallies.iter().enumerate() {
+            if Some(k) != skip {
+                match self.count_bounds(why, tally).1 {
+                    (high, None) => sum += high,
+                    (high, Some(atom)) => {
+                        sum += n;
+                        if high < n {
+                            named.push((n - high, atom));
+                        }
+                    }
+                }
+            }
+        }
+        named.sort_unstable_by_key(|&(saved, _)| std::cmp::Reverse(saved));
+        let mut used = 0;
+        while sum > target && used < named.len() {
+            sum -= named[used].0;
+            used += 1;
+        }
+        let within = sum <= target;
+        if within {
+            atoms.extend(named[..used].iter().map(|&(_, atom)| atom));
+        }
+        within
+    }
+
+    /// Why count `j` was at most `b`: the others took at least `n - b`.
+    fn sum_at_most(&self, why: &Explanation<'_>, j: Option<usize>, b: i64, atoms: &mut Vec<Atom>) -> bool {
+        self.lows_reach(why, j, self.constraint.len as i128 - i128::from(b), atoms)
+    }
+
+    /// Why count `j` was at least `b` (closed): the others took at most `n - b`.
+    fn sum_at_least(&self, why: &Explanation<'_>, j: Option<usize>, b: i64, atoms: &mut Vec<Atom>) -> bool {
+        self.constraint.closed && self.highs_within(why, j, self.constraint.len as i128 - i128::from(b), atoms)
+    }
+
+    /// Why the counts could not add up: more than `n` at least, or (closed)
+    /// less than `n` at most.
+    fn sum_failure(&self, why: &Explanation<'_>, atoms: &mut Vec<Atom>) -> bool {
+        let n = self.constraint.len as i128;
+        self.lows_reach(why, None, n + 1, atoms)
+            || (self.constraint.closed && self.highs_within(why, None, n - 1, atoms))
     }
 }
 

@@ -5,11 +5,12 @@
 //! walked: `c` is bounded by the `xs` whose bounds meet `y`'s (sound, weaker),
 //! and the constraint is checked once `y` is fixed.
 
+use super::explain::{Counting, Region, removed};
 use super::{Counted, Tally, propagate_among};
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::constraints::relaxed::{check_when_fixed, has_repeats};
-use crate::ids::VarId;
-use crate::kernel::{Context, PropagationResult};
+use crate::ids::{Atom, VarId};
+use crate::kernel::{Context, Explained, Explanation, PropagationResult};
 
 /// `c = #{i : xs[i] = y}` (MiniZinc's `fzn_count_eq(xs, y, c)`); domain
 /// consistent when the variables are distinct.
@@ -108,6 +109,98 @@ impl Propagator for CountPropagator<'_> {
 
     fn is_idempotent(&self) -> bool {
         false
+    }
+
+    /// The among reasoning's answer for every value `y` had, with `y`'s
+    /// absent values (see the sibling module `explain`); over a wide
+    /// interval `y`, `c`'s upper bound by the `xs` that could not meet `y`.
+    /// A scope with a variable twice is left to the generic answer.
+    fn explain(&mut self, why: &mut Explanation<'_>) -> bool {
+        if self.repeats {
+            return false;
+        }
+        let (xs, y, c) = self.constraint.parts();
+        let mut atoms = Vec::new();
+        let wide = why.is_interval(y) && why.size(y) > xs.len() as u64;
+        let explained = match removed(why) {
+            None => false,
+            Some((var, ..)) if wide => var == c && explain_wide(why, xs, y, &mut atoms),
+            Some((var, region, own)) => {
+                explain_by_values(why, xs, y, c, var, &region, &mut atoms).is_some_and(|y_domain| {
+                    atoms.extend(own);
+                    if y_domain && why.is_interval(y) {
+                        atoms.extend([Atom::AtLeast(y, why.min(y)), Atom::AtMost(y, why.max(y))]);
+                    } else if y_domain {
+                        why.because_domain(y);
+                    }
+                    true
+                })
+            }
+        };
+        if explained {
+            why.because_each(atoms);
+        }
+        explained
+    }
+}
+
+/// Why `var` lost the `region`, for every value `v` `y` had: by the among
+/// reasoning on `v`. `Some(true)` when the answer needs `y`'s absent values
+/// too (`y` had no other), `None` if some value had no answer.
+fn explain_by_values(
+    why: &Explanation<'_>,
+    xs: &[VarId],
+    y: VarId,
+    c: VarId,
+    var: VarId,
+    region: &Region,
+    atoms: &mut Vec<Atom>,
+) -> Option<bool> {
+    let counting = |v: i64| Counting { xs, counted: Counted::One(v) };
+    if var == y {
+        // y = v: v's count, no value of c.
+        let values = region.values()?;
+        return values.into_iter().all(|v| counting(v).no_count(why, None, 0, Tally::Var(c), atoms)).then_some(false);
+    }
+    let ys: Vec<i64> = why.values(y).collect();
+    let explained = if var == c {
+        ys.into_iter().all(|v| counting(v).explain_tally(why, atoms))
+    } else {
+        let i = xs.iter().position(|&x| x == var)?;
+        // x = w with y = v: counted for v = w, not for the others.
+        ys.into_iter().all(|v| {
+            let (on, off) = (region.contains(v), region.has_other(v, None));
+            counting(v).explain_x_sides(why, i, on, off, Tally::Var(c), atoms)
+        })
+    };
+    explained.then_some(true)
+}
+
+/// Why `c` was at most the number of `xs` whose bounds met `y`'s, or at
+/// least 0: the others' bounds beyond `y`'s.
+fn explain_wide(why: &Explanation<'_>, xs: &[VarId], y: VarId, atoms: &mut Vec<Atom>) -> bool {
+    let at_most = |b: i64, atoms: &mut Vec<Atom>| {
+        let (low, high) = (why.min(y), why.max(y));
+        let mut need = xs.len() as i64 - b;
+        for &x in xs {
+            if need <= 0 {
+                break;
+            }
+            if why.min(x) > high {
+                atoms.extend([Atom::AtLeast(x, high + 1), Atom::AtMost(y, high)]);
+                need -= 1;
+            } else if why.max(x) < low {
+                atoms.extend([Atom::AtMost(x, low - 1), Atom::AtLeast(y, low)]);
+                need -= 1;
+            }
+        }
+        need <= 0
+    };
+    match why.explained() {
+        Explained::AtLeast(_, b) => b <= 0,
+        Explained::AtMost(_, b) => at_most(b, atoms),
+        Explained::Removed(_) => why.removed_values().all(|k| k < 0 || at_most(k - 1, atoms)),
+        Explained::Failure => false,
     }
 }
 

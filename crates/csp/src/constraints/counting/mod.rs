@@ -16,6 +16,10 @@
 //! `lower..=upper - 1` is. `count` with a variable `y` applies the same
 //! reasoning to each value `y` can take.
 //!
+//! Under learning they explain by the same reasoning (`explain.rs`): the
+//! variables that had to be counted or could not be, and the count's bounds
+//! or holes; `nvalue` keeps the generic answer.
+//!
 //! When a variable appears twice (the count among the `xs`, say), the same
 //! reasoning is a sound relaxation and the constraint is checked once its
 //! variables are fixed.
@@ -23,6 +27,7 @@
 mod among;
 mod cardinality;
 mod count;
+mod explain;
 mod nvalue;
 
 pub use among::Among;
