@@ -119,6 +119,13 @@ class Checker:
         verdict = self.process.stdout.readline().split("\t", 1)[0].strip()
         return {"unique": True, "multiple": False, "none": False, "unknown": None}[verdict]
 
+    def confirm(self, puzzle):
+        """The outside solver alone, without a time limit and not told the
+        solution (two solves): True when it proves the puzzle unique."""
+        cmd = self.outside + ["unique", "-"]
+        out = subprocess.run(cmd, input=line(puzzle) + "\n", capture_output=True, text=True, check=True).stdout
+        return out.split("\t", 1)[0].strip() == "unique"
+
     def close(self):
         if self.process is not None:
             self.process.stdin.close()
@@ -164,10 +171,9 @@ def make_checked(base, seed, checker, lo, hi):
     """`make` in a worker, the final puzzle confirmed unique by the outside solver alone."""
     checker = Checker(checker.sudoku, checker.node_limit, shlex.join(checker.outside), checker.outside_timeout)
     puzzle, target = make(base, seed, checker, lo, hi)
-    # The confirmation is not told the solution: two solves of its own.
-    if puzzle is not None and checker.outside_unique(puzzle) is not True:
-        raise SystemExit(f"seed {seed}: the outside solver does not confirm uniqueness")
     checker.close()
+    if puzzle is not None and not checker.confirm(puzzle):
+        raise SystemExit(f"seed {seed}: the outside solver does not confirm uniqueness")
     counts = {"ours": checker.ours, "by_outside": checker.by_outside, "undecided": checker.undecided}
     return puzzle, target, counts
 
@@ -203,7 +209,12 @@ def main():
             while len(pending) < args.count - len(made):
                 pending[next_seed] = pool.submit(make_checked, args.base, next_seed, checker, lo, hi)
                 next_seed += 1
-            puzzle, target, counts = pending.pop(seed).result()
+            try:
+                puzzle, target, counts = pending.pop(seed).result()
+            except BaseException:
+                for future in pending.values():
+                    future.cancel()  # the queued seeds, not the running ones
+                raise
             for k, v in counts.items():
                 setattr(checker, k, getattr(checker, k) + v)
             if puzzle is None:
