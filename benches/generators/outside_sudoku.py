@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
 """Unique sudoku puzzles made by a method other than `sudoku generate` (#18).
 
-    nice -n 10 python3 benches/generators/outside_sudoku.py --base 5 --count 20 --seed 2518 \
+    python3 -m venv target/ortools-venv && target/ortools-venv/bin/pip install ortools
+    cargo build --release -p csp-sudoku
+    nice -n 10 python3 benches/generators/outside_sudoku.py --base 5 --count 10 --seed 9001 --jobs 1 \
         --sudoku target/release/csp-sudoku \
-        --outside "target/ortools-venv/bin/python benches/generators/cpsat_sudoku.py" \
-        > crates/sudoku/tests/data/bench-25x25-outside.txt
+        --outside "target/ortools-venv/bin/python benches/generators/cpsat_sudoku.py"
+
+(crates/sudoku/tests/data/bench-25x25-outside.txt holds the first puzzle(s)
+of that run: its header says how many and why. Progress, each puzzle with
+its seed, goes to stderr as soon as it is confirmed.)
 
 Standard library only. The method is the one common in tutorials and
 question-and-answer sites, not ours:
