@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""Sudoku with OR-tools CP-SAT, one worker: the outside solver of #18's comparisons.
+
+    python3 -m venv target/ortools-venv && target/ortools-venv/bin/pip install ortools
+    P=target/ortools-venv/bin/python
+    $P benches/generators/cpsat_sudoku.py solve crates/sudoku/tests/data/bench-25x25-outside.txt
+    $P benches/generators/cpsat_sudoku.py unique crates/sudoku/tests/data/bench-25x25-outside.txt
+
+The model: one integer variable 1..side per cell, the givens fixed, one
+AllDifferent per row, column and box; `num_workers = 1`. `solve` prints one
+line per puzzle (`file:line`, status, wall and CPU seconds of the solve
+call, CP-SAT's own wall time, branches, conflicts) and then the median and
+worst; every solution is checked against the givens and the rules.
+`unique` solves, then solves again with the first solution forbidden (some
+empty cell must differ): `unique`, `multiple`, `none`, or `unknown` when
+`--timeout` ran out; one `verdict<TAB>file:line` per puzzle, like `sudoku
+count`, printed as soon as it is known (so a generator can keep one process
+and feed it puzzles). A puzzle line may be followed by a space and one of its
+solutions: then only the second solve runs. Puzzles are lines of side*side characters, `.` or `0` for an empty
+cell, symbols 1-9 then A-Z; `#` lines are comments; `-` reads stdin.
+"""
+
+import argparse
+import math
+import statistics
+import sys
+import time
+
+from ortools.sat.python import cp_model
+
+SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def read(path):
+    handle = sys.stdin if path == "-" else open(path, encoding="utf-8")
+    name = "<stdin>" if path == "-" else path
+    for number, text in enumerate(handle, 1):
+        text, _, known = text.strip().partition(" ")
+        if not text or text.startswith("#"):
+            continue
+        side = math.isqrt(len(text))
+        base = math.isqrt(side)
+        if side * side != len(text) or base * base != side:
+            raise SystemExit(f"{name}:{number}: not a square sudoku of square boxes ({len(text)} characters)")
+        cells = [0 if ch in ".0" else SYMBOLS.index(ch.upper()) + 1 for ch in text]
+        known = [SYMBOLS.index(ch.upper()) + 1 for ch in known.strip()] or None
+        yield f"{name}:{number}", base, cells, known
+
+
+def model(base, cells):
+    side = base * base
+    m = cp_model.CpModel()
+    x = [m.NewIntVar(1, side, f"c{i}") for i in range(side * side)]
+    for i, v in enumerate(cells):
+        if v:
+            m.Add(x[i] == v)
+    for k in range(side):
+        m.AddAllDifferent([x[k * side + c] for c in range(side)])
+        m.AddAllDifferent([x[r * side + k] for r in range(side)])
+        br, bc = (k // base) * base, (k % base) * base
+        m.AddAllDifferent([x[(br + r) * side + bc + c] for r in range(base) for c in range(base)])
+    return m, x
+
+
+def solver(timeout=None):
+    s = cp_model.CpSolver()
+    s.parameters.num_workers = 1
+    if timeout:
+        s.parameters.max_time_in_seconds = timeout
+    return s
+
+
+def valid(base, cells, values):
+    side = base * base
+    if any(g and g != v for g, v in zip(cells, values)):
+        return False
+    want = set(range(1, side + 1))
+    for k in range(side):
+        br, bc = (k // base) * base, (k % base) * base
+        units = (
+            values[k * side:(k + 1) * side],
+            values[k::side],
+            [values[(br + r) * side + bc + c] for r in range(base) for c in range(base)],
+        )
+        if any(set(u) != want for u in units):
+            return False
+    return True
+
+
+def solve(paths, timeout):
+    rows = []
+    for path in paths:
+        for where, base, cells, _ in read(path):
+            wall, cpu = time.perf_counter(), time.process_time()
+            m, x = model(base, cells)
+            s = solver(timeout)
+            status = s.Solve(m)
+            wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+            if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                if not valid(base, cells, [s.Value(v) for v in x]):
+                    raise SystemExit(f"{where}: CP-SAT's solution does not check")
+                verdict = "solved"
+            else:
+                verdict = s.StatusName(status).lower()
+            rows.append((where, verdict, wall, cpu, s.WallTime(), s.NumBranches(), s.NumConflicts()))
+            print(f"{where}\t{verdict}\twall {wall:.3f} s\tcpu {cpu:.3f} s\tcp-sat wall {s.WallTime():.3f} s"
+                  f"\tbranches {s.NumBranches()}\tconflicts {s.NumConflicts()}", flush=True)
+    if rows:
+        for label, k in (("wall", 2), ("cpu", 3)):
+            values = [r[k] for r in rows]
+            worst = max(rows, key=lambda r: r[k])
+            print(f"# {len(rows)} puzzles, {label}: median {statistics.median(values):.3f} s, "
+                  f"worst {worst[k]:.3f} s ({worst[0]}), all {sum(values):.3f} s")
+        print(f"# solved {sum(r[1] == 'solved' for r in rows)}/{len(rows)}; OR-tools {cp_model.__name__} "
+              f"{__import__('ortools').__version__}, num_workers=1")
+
+
+def unique(paths, timeout):
+    for path in paths:
+        for where, base, cells, known in read(path):
+            m, x = model(base, cells)
+            if known is not None:
+                # A solution given after the puzzle: only the second solve.
+                if len(known) != len(cells) or not valid(base, cells, known):
+                    raise SystemExit(f"{where}: the solution given is not one of the puzzle")
+                status, first, used = cp_model.OPTIMAL, known, 0.0
+            else:
+                s = solver(timeout)
+                status = s.Solve(m)
+                first, used = None, s.WallTime()
+            if status == cp_model.INFEASIBLE:
+                verdict = "none"
+            elif status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                verdict = "unknown"
+            else:
+                first = first or [s.Value(v) for v in x]
+                if not valid(base, cells, first):
+                    raise SystemExit(f"{where}: CP-SAT's solution does not check")
+                differs = []
+                for i, v in enumerate(cells):
+                    if not v:
+                        d = m.NewBoolVar(f"d{i}")
+                        m.Add(x[i] != first[i]).OnlyEnforceIf(d)
+                        differs.append(d)
+                m.AddBoolOr(differs)
+                left = None if timeout is None else max(timeout - used, 0.1)
+                s2 = solver(left)
+                status = s2.Solve(m)
+                verdict = {cp_model.INFEASIBLE: "unique", cp_model.FEASIBLE: "multiple",
+                           cp_model.OPTIMAL: "multiple"}.get(status, "unknown")
+            print(f"{verdict}\t{where}", flush=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("command", choices=["solve", "unique"])
+    parser.add_argument("files", nargs="+")
+    parser.add_argument("--timeout", type=float, default=None, help="seconds per puzzle (per solve call)")
+    args = parser.parse_args()
+    (solve if args.command == "solve" else unique)(args.files, args.timeout)
+
+
+if __name__ == "__main__":
+    main()

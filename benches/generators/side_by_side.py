@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Our solver and OR-tools CP-SAT side by side on one file of sudokus, interleaved (#18).
+
+    P=target/ortools-venv/bin/python
+    nice python3 benches/generators/side_by_side.py crates/sudoku/tests/data/bench-25x25-outside.txt \
+        --sudoku target/release/csp-sudoku --cpsat "$P benches/generators/cpsat_sudoku.py"
+
+Standard library only. For each puzzle in turn, one process each:
+`sudoku solve --output json --stats --jobs 1` (our default), the same with
+`--learn`, and `cpsat_sudoku.py solve` (one worker). Ours: CPU time of the
+child process (user + system, from `wait4`; process start and parsing
+included, a few ms), nodes and the tool's own `time_ms` (wall). CP-SAT: CPU
+and wall of the solve call (model building included, the Python start and
+import not). Then per solver the median and the worst CPU, and the number
+over 100 ms and over 1 s. `--format md` prints the table rows of
+BENCHMARKS.md.
+"""
+
+import argparse
+import json
+import os
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+
+
+def puzzles(path):
+    with open(path, encoding="utf-8") as handle:
+        for number, text in enumerate(handle, 1):
+            text = text.strip()
+            if text and not text.startswith("#"):
+                yield number, text
+
+
+def child(cmd, stdin_text):
+    """stdout and the CPU seconds (user + system) of the child."""
+    with tempfile.TemporaryFile("w+") as out:
+        proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=out, stderr=subprocess.DEVNULL, text=True)
+        proc.stdin.write(stdin_text)
+        proc.stdin.close()
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        return out.read(), usage.ru_utime + usage.ru_stime
+
+
+def ours(sudoku, text, extra):
+    out, cpu = child([sudoku, "solve", "--output", "json", "--stats", "--jobs", "1", *extra, "-"], text + "\n")
+    record = json.loads(out.splitlines()[0])
+    if record.get("status") != "solved":
+        raise SystemExit(f"our solver did not solve: {record}")
+    return {"cpu": cpu, "wall": record["time_ms"] / 1000, "nodes": record["nodes"]}
+
+
+def cpsat(command, text):
+    out, _ = child(shlex.split(command) + ["solve", "-"], text + "\n")
+    fields = out.splitlines()[0].split("\t")
+    if fields[1] != "solved":
+        raise SystemExit(f"CP-SAT did not solve: {fields}")
+    value = {f.split(" ")[0]: f.split(" ")[1] for f in fields[2:] if not f.startswith("cp-sat")}
+    return {"cpu": float(value["cpu"]), "wall": float(value["wall"]), "nodes": int(value["branches"])}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("file")
+    parser.add_argument("--sudoku", required=True)
+    parser.add_argument("--cpsat", required=True, help="command of cpsat_sudoku.py")
+    parser.add_argument("--format", choices=["text", "md"], default="text")
+    args = parser.parse_args()
+    solvers = {
+        "ours, default": lambda t: ours(args.sudoku, t, []),
+        "ours, --learn": lambda t: ours(args.sudoku, t, ["--learn"]),
+        "CP-SAT, 1 worker": lambda t: cpsat(args.cpsat, t),
+    }
+    results = {name: [] for name in solvers}
+    for number, text in puzzles(args.file):
+        row = [f"line {number}", f"{sum(c != '.' for c in text)} givens"]
+        for name, run in solvers.items():
+            r = run(text)
+            results[name].append((number, r))
+            row.append(f"{name}: {r['cpu'] * 1000:.0f} ms CPU, {r['nodes']} nodes")
+        print("\t".join(row), flush=True)
+    print(f"# load average before the summary: {os.getloadavg()[0]:.1f}")
+    for name, rows in results.items():
+        cpu = [r["cpu"] for _, r in rows]
+        nodes = [r["nodes"] for _, r in rows]
+        worst_line, worst = max(rows, key=lambda x: x[1]["cpu"])
+        over100 = sum(c > 0.1 for c in cpu)
+        over1 = sum(c > 1 for c in cpu)
+        if args.format == "md":
+            print(f"| {name} | {len(rows)} | {statistics.median(cpu) * 1000:.0f} ms | {worst['cpu']:.2f} s (line "
+                  f"{worst_line}) | {sum(cpu):.2f} s | {over100} | {over1} | {statistics.median(nodes):,.0f} | "
+                  f"{max(nodes):,} |")
+        else:
+            print(f"# {name}: median CPU {statistics.median(cpu) * 1000:.0f} ms, worst {worst['cpu']:.2f} s "
+                  f"(line {worst_line}), all {sum(cpu):.2f} s; over 100 ms: {over100}, over 1 s: {over1}; "
+                  f"nodes median {statistics.median(nodes):,.0f}, max {max(nodes):,}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
