@@ -2,13 +2,13 @@
 //! that take it is a count variable or within constant bounds; closed, no
 //! variable takes a value outside the cover.
 
-use super::explain::{Counting, Region, removed};
+use super::explain::{Counting, Region, explain_count_var, removed};
 use super::{Counted, Tally, propagate_among};
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::constraints::in_set::retain_in;
 use crate::constraints::relaxed::{check_when_fixed, has_repeats};
 use crate::ids::{Atom, VarId};
-use crate::kernel::{Conflict, Context, Explained, Explanation, PropagationResult};
+use crate::kernel::{Conflict, Context, Explanation, PropagationResult};
 
 /// For every `j`, `#{i : xs[i] = cover[j]}` is `counts[j]` (or within
 /// `low[j]..=up[j]`); when closed, every `xs[i]` is in the cover.
@@ -191,34 +191,17 @@ impl CardinalityPropagator<'_> {
         if among.explain_tally(why, atoms) {
             return true;
         }
-        let excludes = |k: i64, atoms: &mut Vec<Atom>| {
-            among.excludes(why, k, atoms)
-                || self.sum_at_most(why, Some(j), k.saturating_sub(1), atoms)
-                || self.sum_at_least(why, Some(j), k.saturating_add(1), atoms)
-        };
-        // A narrowing that emptied the count: each value it left out, and the old bound.
-        let each = |region: Region, own: Atom, atoms: &mut Vec<Atom>| {
-            let start = atoms.len();
-            let explained = region.values().is_some_and(|values| values.into_iter().all(|k| excludes(k, atoms)));
-            if explained {
-                atoms.push(own);
-            } else {
-                atoms.truncate(start);
-            }
-            explained
-        };
-        match why.explained() {
-            Explained::AtLeast(c, b) => {
-                self.sum_at_least(why, Some(j), b, atoms)
-                    || each(Region::Range(why.min(c), b - 1), Atom::AtLeast(c, why.min(c)), atoms)
-            }
-            Explained::AtMost(c, b) => {
-                self.sum_at_most(why, Some(j), b, atoms)
-                    || each(Region::Range(b + 1, why.max(c)), Atom::AtMost(c, why.max(c)), atoms)
-            }
-            Explained::Removed(_) => why.removed_values().all(|k| excludes(k, atoms)),
-            Explained::Failure => false,
-        }
+        explain_count_var(
+            why,
+            atoms,
+            |b, atoms| self.sum_at_least(why, Some(j), b, atoms),
+            |b, atoms| self.sum_at_most(why, Some(j), b, atoms),
+            |k, atoms| {
+                among.excludes(why, k, atoms)
+                    || self.sum_at_most(why, Some(j), k.saturating_sub(1), atoms)
+                    || self.sum_at_least(why, Some(j), k.saturating_add(1), atoms)
+            },
+        )
     }
 
     /// A count's bounds, within `0..=n` whatever the tally says, and the

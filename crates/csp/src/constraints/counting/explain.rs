@@ -83,6 +83,38 @@ impl Region {
     }
 }
 
+/// Why a count variable lost what the request says it lost: a moved bound
+/// `b` by `at_least(b)` or `at_most(b)` (why the count was so), or else (a
+/// narrowing that emptied it) by `excludes` for each value it left out and
+/// the variable's old bound; removed values each by `excludes`. `false`,
+/// adding nothing, if that does not explain it.
+pub(super) fn explain_count_var(
+    why: &Explanation<'_>,
+    atoms: &mut Vec<Atom>,
+    at_least: impl FnOnce(i64, &mut Vec<Atom>) -> bool,
+    at_most: impl FnOnce(i64, &mut Vec<Atom>) -> bool,
+    mut excludes: impl FnMut(i64, &mut Vec<Atom>) -> bool,
+) -> bool {
+    let by_bound = match why.explained() {
+        Explained::AtLeast(_, b) => at_least(b, atoms),
+        Explained::AtMost(_, b) => at_most(b, atoms),
+        Explained::Removed(_) => return why.removed_values().all(|k| excludes(k, atoms)),
+        Explained::Failure => return false,
+    };
+    if by_bound {
+        return true;
+    }
+    let Some((_, region, old_bound)) = removed(why) else { return false };
+    let start = atoms.len();
+    let explained = region.values().is_some_and(|values| values.into_iter().all(|k| excludes(k, atoms)));
+    if explained {
+        atoms.extend(old_bound);
+    } else {
+        atoms.truncate(start);
+    }
+    explained
+}
+
 /// What the request removed from which variable, and the atom on its own
 /// bound that a moved bound needs (`None` for a failure).
 pub(super) fn removed(why: &Explanation<'_>) -> Option<(VarId, Region, Option<Atom>)> {
@@ -220,30 +252,16 @@ impl Counting<'_> {
         self.at_least(why, k.saturating_add(1), atoms) || self.at_most(why, k.saturating_sub(1), atoms)
     }
 
-    /// Why the count variable lost what the request says it lost: a bound
-    /// by the count's, or else (a narrowing that emptied it) by each value
-    /// it left out and the variable's old bound.
+    /// Why the count variable lost what the request says it lost
+    /// ([`explain_count_var`], by this count's bounds).
     pub(super) fn explain_tally(&self, why: &Explanation<'_>, atoms: &mut Vec<Atom>) -> bool {
-        let each = |lo: i64, hi: i64, own: Atom, atoms: &mut Vec<Atom>| {
-            let start = atoms.len();
-            let explained = hi - lo < RANGE_LIMIT && (lo..=hi).all(|k| self.excludes(why, k, atoms));
-            if explained {
-                atoms.push(own);
-            } else {
-                atoms.truncate(start);
-            }
-            explained
-        };
-        match why.explained() {
-            Explained::AtLeast(c, b) => {
-                self.at_least(why, b, atoms) || each(why.min(c), b - 1, Atom::AtLeast(c, why.min(c)), atoms)
-            }
-            Explained::AtMost(c, b) => {
-                self.at_most(why, b, atoms) || each(b + 1, why.max(c), Atom::AtMost(c, why.max(c)), atoms)
-            }
-            Explained::Removed(_) => why.removed_values().all(|k| self.excludes(why, k, atoms)),
-            Explained::Failure => false,
-        }
+        explain_count_var(
+            why,
+            atoms,
+            |b, atoms| self.at_least(why, b, atoms),
+            |b, atoms| self.at_most(why, b, atoms),
+            |k, atoms| self.excludes(why, k, atoms),
+        )
     }
 
     /// Adds why the count of the `xs` but the `skip`th, plus `plus`, was
