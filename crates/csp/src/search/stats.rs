@@ -57,6 +57,12 @@ pub struct Stats {
     /// Propagator calls.
     pub propagations: u64,
     /// Values removed from domains by propagation (not counting the decisions themselves).
+    ///
+    /// A call that fails counts what it wrote before failing. So the count
+    /// depends on when a propagator writes: the merged all-different system
+    /// writes its removals at the end of a successful call, except under
+    /// learning or an observer, where it writes each one as it is found (to
+    /// give it a reason); there its failed calls' removals count too.
     pub pruned: u64,
     /// Times the search started over from the root ([`Restarts`](crate::Restarts)).
     pub restarts: u64,
