@@ -33,7 +33,9 @@
 
 use std::sync::OnceLock;
 
-use csp::{Conflict, Constraint, Context, Cost, Event, PropagationResult, Propagator, PropagatorOptions, VarId};
+use csp::{
+    Conflict, Constraint, Context, Cost, Event, PropagationResult, Propagator, PropagatorOptions, VarId, WordSlot,
+};
 
 /// A set of cells, bit `9 * row + column`.
 type Cells = u128;
@@ -361,6 +363,10 @@ pub struct Bands {
     /// The fixpoints of the successful calls on the current branch, oldest
     /// first (each one's masks a subset of the one before).
     saved: Vec<Fixpoint>,
+    /// Where the cells' words are kept, when every cell's initial domain is
+    /// a one-word domain of base 1 within `1..=9` (found in `initialise`): its
+    /// word is then its mask, read with one load and never outside `1..=9`.
+    slots: Option<Vec<WordSlot>>,
 }
 
 impl std::fmt::Debug for Bands {
@@ -376,7 +382,7 @@ const MAX_SAVED: usize = 1024;
 impl Bands {
     /// The propagator over the 81 cells `cells`, in reading order.
     fn new(cells: &[VarId]) -> Bands {
-        Bands { cells: cells.to_vec(), tables: tables(), saved: Vec::new() }
+        Bands { cells: cells.to_vec(), tables: tables(), saved: Vec::new(), slots: None }
     }
 }
 
@@ -412,14 +418,21 @@ impl Propagator for Bands {
         let t = self.tables;
         let mut masks = [0u16; 81];
         let mut outside: Cells = 0;
-        for (c, &x) in self.cells.iter().enumerate() {
-            let (mask, out) = read(ctx, x);
-            masks[c] = mask;
-            outside |= Cells::from(out) << c;
+        if let Some(slots) = &self.slots {
+            for (mask, &slot) in masks.iter_mut().zip(slots) {
+                *mask = ctx.read_slot(slot) as u16;
+            }
+        } else {
+            for (c, &x) in self.cells.iter().enumerate() {
+                let (mask, out) = read(ctx, x);
+                masks[c] = mask;
+                outside |= Cells::from(out) << c;
+            }
         }
         // The newest fixpoint the domains lie within.
         while let Some(top) = self.saved.last() {
-            if masks.iter().zip(&top.masks).all(|(&m, &s)| m & !s == 0) {
+            // Without a branch per cell, so that it runs on vectors.
+            if masks.iter().zip(&top.masks).fold(0, |extra, (&m, &s)| extra | m & !s) == 0 {
                 break;
             }
             self.saved.pop();
@@ -447,7 +460,11 @@ impl Propagator for Bands {
             debug_assert_eq!(mask, fold(), "cell {c}");
             if mask != masks[c] || outside >> c & 1 != 0 {
                 masks[c] = mask;
-                write(ctx, self.cells[c], mask, outside >> c & 1 != 0)?;
+                if self.slots.is_some() {
+                    ctx.retain_small(self.cells[c], u64::from(mask))?;
+                } else {
+                    write(ctx, self.cells[c], mask, outside >> c & 1 != 0)?;
+                }
             }
         }
         if self.saved.len() >= MAX_SAVED {
@@ -457,6 +474,13 @@ impl Propagator for Bands {
             self.saved.push(Fixpoint { cand: work.cand, solved: work.solved, masks });
         }
         Ok(())
+    }
+
+    fn initialise(&mut self, ctx: &mut Context<'_>) {
+        let plain = |&x: &VarId| ctx.small_domain(x).is_some_and(|(base, word)| base == 1 && word >> 9 == 0);
+        if self.cells.iter().all(plain) {
+            self.slots = self.cells.iter().map(|&x| ctx.word_slot(x)).collect();
+        }
     }
 
     fn interest(&self) -> Event {
