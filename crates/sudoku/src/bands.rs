@@ -324,12 +324,13 @@ impl Work {
                     let u = units.trailing_zeros() as usize;
                     units &= units - 1;
                     let x = self.cand[v] & t.unit[u];
-                    if x == 0 {
-                        return Err(Conflict);
-                    }
-                    if x & x.wrapping_sub(1) == 0 && x & !self.solved != 0 {
-                        self.assign(t, x.trailing_zeros() as usize, v, false);
-                        acted = true;
+                    match x.count_ones() {
+                        0 => return Err(Conflict),
+                        1 if x & !self.solved != 0 => {
+                            self.assign(t, x.trailing_zeros() as usize, v, false);
+                            acted = true;
+                        }
+                        _ => {}
                     }
                 }
             }
