@@ -251,9 +251,8 @@ struct Work {
     to_lock: u16,
     /// Cells that lost a value in this call.
     touched: Cells,
-    /// The value of each cell fixed in this call (a touched cell that is
-    /// solved was fixed in this call: one fixed before that lost its value
-    /// would have failed the call).
+    /// Per cell, 1 + the value it was fixed to in this call, 0 if it was
+    /// not fixed in this call.
     value: [u8; 81],
 }
 
@@ -270,7 +269,7 @@ impl Work {
                 *hide |= had;
             }
         }
-        self.value[c] = v as u8;
+        self.value[c] = v as u8 + 1;
         let changed = self.cand[v] & t.peers[c];
         self.cand[v] = (self.cand[v] & !t.peers[c]) | bit;
         self.hide[v] = (self.hide[v] | changed) & !bit;
@@ -452,12 +451,11 @@ impl Propagator for Bands {
         }
         work.fixpoint(t)?;
         let mut changed = work.touched | outside;
-        let fixed_now = work.solved & work.touched;
         while changed != 0 {
             let c = changed.trailing_zeros() as usize;
             changed &= changed - 1;
             let fold = || (0..9).fold(0u16, |m, v| m | ((work.cand[v] >> c) as u16 & 1) << v);
-            let mask = if fixed_now >> c & 1 != 0 { 1 << work.value[c] } else { fold() };
+            let mask = if work.value[c] != 0 { 1 << (work.value[c] - 1) } else { fold() };
             debug_assert_eq!(mask, fold(), "cell {c}");
             if mask != masks[c] || outside >> c & 1 != 0 {
                 masks[c] = mask;
