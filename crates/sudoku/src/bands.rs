@@ -318,19 +318,35 @@ impl Work {
                     continue;
                 }
                 self.to_lock |= 1 << v;
+                // The units' places on the board as it is now, without a
+                // branch on what a unit holds (its count is data the branch
+                // predictor cannot learn): the units without a place, and the
+                // places that are a unit's only one.
+                let board = self.cand[v];
+                let (mut empty, mut only) = (false, 0);
                 let mut units = Tables::units_of(hide);
                 while units != 0 {
                     let u = units.trailing_zeros() as usize;
                     units &= units - 1;
-                    let x = self.cand[v] & t.unit[u];
-                    match x.count_ones() {
-                        0 => return Err(Conflict),
-                        1 if x & !self.solved != 0 => {
-                            self.assign(t, x.trailing_zeros() as usize, v, false);
-                            acted = true;
-                        }
-                        _ => {}
+                    let x = board & t.unit[u];
+                    let n = x.count_ones();
+                    empty |= n == 0;
+                    only |= x & Cells::from(n == 1).wrapping_neg();
+                }
+                if empty {
+                    return Err(Conflict);
+                }
+                // Each only place takes the value, unless an earlier one of
+                // them took it from there: its unit is left without a place.
+                let mut only = only & !self.solved;
+                while only != 0 {
+                    let c = only.trailing_zeros() as usize;
+                    only &= only - 1;
+                    if self.cand[v] >> c & 1 == 0 {
+                        return Err(Conflict);
                     }
+                    self.assign(t, c, v, false);
+                    acted = true;
                 }
             }
             if acted {
