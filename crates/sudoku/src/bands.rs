@@ -25,7 +25,10 @@
 //! starts from the newest one the domains lie within (after a backtrack the
 //! newer ones are dropped): only the cells changed since then are read into
 //! the boards, and only the units and values they touch are looked at again.
-//! It writes back only the cells whose candidates it removed.
+//! It writes back only the cells whose candidates it removed. When every
+//! cell starts as a one-word domain within `1..=9` (the sudoku models' cells)
+//! it reads the 81 words through the slots it found in `initialise`
+//! ([`Context::word_slot`]), one load each.
 //!
 //! Explanations for learning are the engine's generic ones (the
 //! [`Propagator::explain`] default: the domains of all 81 cells as they
