@@ -4,8 +4,8 @@
 
 use csp::testing::{Harness, PlantedBug, Strength};
 use csp::{
-    AllDifferentStrength, Constraint, Context, Domain, PropagationResult, Propagator, PropagatorOptions, Relation,
-    SolveConfig, VarId,
+    AllDifferentStrength, Constraint, Context, Domain, Model, PropagationResult, Propagator, PropagatorOptions,
+    Relation, SolveConfig, Solver, VarId, WordSlot,
 };
 
 fn assert_holds(name: &str, result: Result<usize, Vec<csp::testing::Failure>>) {
@@ -192,54 +192,108 @@ fn the_harness_catches_an_unsound_propagator() {
     assert!(failures[0].problem.contains("lost the supported value"), "{}", failures[0]);
 }
 
-/// `y == x + 1` with a propagator written on whole words through
-/// `Context::small_domain`: the harness confirms it is domain consistent.
+/// `y == x + 1` with a propagator written on whole words: it reads them
+/// through `Context::small_domain`, or, when both domains are small from the
+/// start, through the word slots it found in `initialise`
+/// (`Context::word_slot`, `Context::read_slot`), and narrows them with
+/// `Context::retain_small`.
+struct Successor([VarId; 2]);
+
+impl Constraint for Successor {
+    fn scope(&self) -> &[VarId] {
+        &self.0
+    }
+    fn is_satisfied(&self, values: &[i64]) -> bool {
+        values[1] == values[0] + 1
+    }
+    fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
+        Some(Box::new(SuccessorPropagator { vars: self.0, slots: None }))
+    }
+}
+
+struct SuccessorPropagator {
+    vars: [VarId; 2],
+    slots: Option<[WordSlot; 2]>,
+}
+
+impl Propagator for SuccessorPropagator {
+    fn initialise(&mut self, ctx: &mut Context<'_>) {
+        let [x, y] = self.vars;
+        self.slots = ctx.word_slot(x).zip(ctx.word_slot(y)).map(|(sx, sy)| [sx, sy]);
+    }
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
+        let [x, y] = self.vars;
+        let (mut small_x, mut small_y) = (ctx.small_domain(x), ctx.small_domain(y));
+        if let Some([sx, sy]) = self.slots {
+            // A slot reads what `small_domain` reads, and the propagator
+            // takes its words from the slots.
+            assert_eq!(small_x.map(|(_, w)| w), Some(ctx.read_slot(sx)));
+            assert_eq!(small_y.map(|(_, w)| w), Some(ctx.read_slot(sy)));
+            small_x = small_x.map(|(b, _)| (b, ctx.read_slot(sx)));
+            small_y = small_y.map(|(b, _)| (b, ctx.read_slot(sy)));
+        }
+        let (Some((bx, wx)), Some((by, wy))) = (small_x, small_y) else {
+            // Sparse domains (the harness makes many): value by value.
+            let keep_y: Vec<i64> = ctx.values(y).filter(|&v| ctx.contains(x, v - 1)).collect();
+            ctx.retain(y, |v| keep_y.contains(&v))?;
+            let keep_x: Vec<i64> = ctx.values(x).filter(|&v| ctx.contains(y, v + 1)).collect();
+            ctx.retain(x, |v| keep_x.contains(&v))?;
+            return Ok(());
+        };
+        // Bit i of x stands for bx + i; y must hold bx + i + 1, its bit bx + i + 1 - by.
+        let shift = bx + 1 - by;
+        let shifted = |w: u64, s: i64| {
+            if s >= 0 { w.checked_shl(s as u32).unwrap_or(0) } else { w.checked_shr((-s) as u32).unwrap_or(0) }
+        };
+        ctx.retain_small(y, shifted(wx, shift))?;
+        let wy = match self.slots {
+            Some([_, sy]) => ctx.read_slot(sy),
+            None => ctx.small_domain(y).map_or(wy, |(_, w)| w),
+        };
+        ctx.retain_small(x, shifted(wy, -shift))?;
+        Ok(())
+    }
+    fn is_idempotent(&self) -> bool {
+        true
+    }
+}
+
 #[test]
 fn word_level_propagators_are_domain_consistent() {
-    struct Successor([VarId; 2]);
-    impl Constraint for Successor {
-        fn scope(&self) -> &[VarId] {
-            &self.0
-        }
-        fn is_satisfied(&self, values: &[i64]) -> bool {
-            values[1] == values[0] + 1
-        }
-        fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
-            Some(Box::new(SuccessorPropagator(self.0)))
-        }
-    }
-    struct SuccessorPropagator([VarId; 2]);
-    impl Propagator for SuccessorPropagator {
-        fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
-            let [x, y] = self.0;
-            let (Some((bx, wx)), Some((by, wy))) = (ctx.small_domain(x), ctx.small_domain(y)) else {
-                // Sparse domains (the harness makes many): value by value.
-                let keep_y: Vec<i64> = ctx.values(y).filter(|&v| ctx.contains(x, v - 1)).collect();
-                ctx.retain(y, |v| keep_y.contains(&v))?;
-                let keep_x: Vec<i64> = ctx.values(x).filter(|&v| ctx.contains(y, v + 1)).collect();
-                ctx.retain(x, |v| keep_x.contains(&v))?;
-                return Ok(());
-            };
-            // Bit i of x stands for bx + i; y must hold bx + i + 1, its bit bx + i + 1 - by.
-            let shift = bx + 1 - by;
-            let shifted = |w: u64, s: i64| {
-                if s >= 0 { w.checked_shl(s as u32).unwrap_or(0) } else { w.checked_shr((-s) as u32).unwrap_or(0) }
-            };
-            ctx.retain_small(y, shifted(wx, shift))?;
-            let wy = ctx.small_domain(y).map_or(wy, |(_, w)| w);
-            ctx.retain_small(x, shifted(wy, -shift))?;
-            Ok(())
-        }
-        fn is_idempotent(&self) -> bool {
-            true
-        }
-    }
     for domain in [Domain::range(0, 6), Domain::range(-3, 3)] {
         let harness = Harness::new(2, domain).cases(400);
         assert_holds(
             "successor",
             harness.check(Strength::DomainConsistent, |m, v| m.post(Successor([v[0], v[1]])).map(drop)),
         );
+    }
+}
+
+/// The word-level propagator under search that learns: its narrowings
+/// through `retain_small` are recorded in the history, so the nogoods (each
+/// checked against brute force) and the counts are those of plain search.
+#[test]
+fn word_level_propagators_under_learning_count_every_solution() {
+    for (n, lo, hi) in [(5, 0, 6), (6, -3, 4), (7, 1, 9)] {
+        let mut model = Model::new();
+        let vars = model.new_vars(n, lo..=hi).unwrap();
+        for pair in vars.windows(2).step_by(2) {
+            model.post(Successor([pair[0], pair[1]])).unwrap();
+        }
+        for (i, &a) in vars.iter().enumerate() {
+            for &b in &vars[i + 1..] {
+                if (a.index() + b.index()) % 3 == 0 {
+                    model.not_equal(a, b).unwrap();
+                }
+            }
+        }
+        let expected = Solver::new(&model, "mac+mrv".parse().unwrap()).unwrap().count(None).solutions;
+        assert!(expected > 0);
+        for spelling in ["mac+learn", "mac+learn+domwdeg", "mac+learn+vsids+phase+luby=5"] {
+            let mut solver = Solver::new(&model, spelling.parse().unwrap()).unwrap();
+            solver.check_nogoods(true);
+            assert_eq!(solver.count(None).solutions, expected, "{spelling}, {n} variables over {lo}..={hi}");
+        }
     }
 }
 

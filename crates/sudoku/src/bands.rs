@@ -25,7 +25,10 @@
 //! starts from the newest one the domains lie within (after a backtrack the
 //! newer ones are dropped): only the cells changed since then are read into
 //! the boards, and only the units and values they touch are looked at again.
-//! It writes back only the cells whose candidates it removed.
+//! It writes back only the cells whose candidates it removed. When every
+//! cell starts as a one-word domain within `1..=9` (the sudoku models' cells)
+//! it reads the 81 words through the slots it found in `initialise`
+//! ([`Context::word_slot`]), one load each.
 //!
 //! Explanations for learning are the engine's generic ones (the
 //! [`Propagator::explain`] default: the domains of all 81 cells as they
@@ -33,7 +36,9 @@
 
 use std::sync::OnceLock;
 
-use csp::{Conflict, Constraint, Context, Cost, Event, PropagationResult, Propagator, PropagatorOptions, VarId};
+use csp::{
+    Conflict, Constraint, Context, Cost, Event, PropagationResult, Propagator, PropagatorOptions, VarId, WordSlot,
+};
 
 /// A set of cells, bit `9 * row + column`.
 type Cells = u128;
@@ -249,9 +254,8 @@ struct Work {
     to_lock: u16,
     /// Cells that lost a value in this call.
     touched: Cells,
-    /// The value of each cell fixed in this call (a touched cell that is
-    /// solved was fixed in this call: one fixed before that lost its value
-    /// would have failed the call).
+    /// Per cell, 1 + the value it was fixed to in this call, 0 if it was
+    /// not fixed in this call.
     value: [u8; 81],
 }
 
@@ -268,7 +272,7 @@ impl Work {
                 *hide |= had;
             }
         }
-        self.value[c] = v as u8;
+        self.value[c] = v as u8 + 1;
         let changed = self.cand[v] & t.peers[c];
         self.cand[v] = (self.cand[v] & !t.peers[c]) | bit;
         self.hide[v] = (self.hide[v] | changed) & !bit;
@@ -317,18 +321,35 @@ impl Work {
                     continue;
                 }
                 self.to_lock |= 1 << v;
+                // The units' places on the board as it is now, without a
+                // branch on what a unit holds (its count is data the branch
+                // predictor cannot learn): the units without a place, and the
+                // places that are a unit's only one.
+                let board = self.cand[v];
+                let (mut empty, mut only) = (false, 0);
                 let mut units = Tables::units_of(hide);
                 while units != 0 {
                     let u = units.trailing_zeros() as usize;
                     units &= units - 1;
-                    let x = self.cand[v] & t.unit[u];
-                    if x == 0 {
+                    let x = board & t.unit[u];
+                    let n = x.count_ones();
+                    empty |= n == 0;
+                    only |= x & Cells::from(n == 1).wrapping_neg();
+                }
+                if empty {
+                    return Err(Conflict);
+                }
+                // Each only place takes the value, unless an earlier one of
+                // them took it from there: its unit is left without a place.
+                let mut only = only & !self.solved;
+                while only != 0 {
+                    let c = only.trailing_zeros() as usize;
+                    only &= only - 1;
+                    if self.cand[v] >> c & 1 == 0 {
                         return Err(Conflict);
                     }
-                    if x & x.wrapping_sub(1) == 0 && x & !self.solved != 0 {
-                        self.assign(t, x.trailing_zeros() as usize, v, false);
-                        acted = true;
-                    }
+                    self.assign(t, c, v, false);
+                    acted = true;
                 }
             }
             if acted {
@@ -361,6 +382,10 @@ pub struct Bands {
     /// The fixpoints of the successful calls on the current branch, oldest
     /// first (each one's masks a subset of the one before).
     saved: Vec<Fixpoint>,
+    /// Where the cells' words are kept, when every cell's initial domain is
+    /// a one-word domain of base 1 within `1..=9` (found in `initialise`): its
+    /// word is then its mask, read with one load and never outside `1..=9`.
+    slots: Option<Vec<WordSlot>>,
 }
 
 impl std::fmt::Debug for Bands {
@@ -376,7 +401,7 @@ const MAX_SAVED: usize = 1024;
 impl Bands {
     /// The propagator over the 81 cells `cells`, in reading order.
     fn new(cells: &[VarId]) -> Bands {
-        Bands { cells: cells.to_vec(), tables: tables(), saved: Vec::new() }
+        Bands { cells: cells.to_vec(), tables: tables(), saved: Vec::new(), slots: None }
     }
 }
 
@@ -412,14 +437,21 @@ impl Propagator for Bands {
         let t = self.tables;
         let mut masks = [0u16; 81];
         let mut outside: Cells = 0;
-        for (c, &x) in self.cells.iter().enumerate() {
-            let (mask, out) = read(ctx, x);
-            masks[c] = mask;
-            outside |= Cells::from(out) << c;
+        if let Some(slots) = &self.slots {
+            for (mask, &slot) in masks.iter_mut().zip(slots) {
+                *mask = ctx.read_slot(slot) as u16;
+            }
+        } else {
+            for (c, &x) in self.cells.iter().enumerate() {
+                let (mask, out) = read(ctx, x);
+                masks[c] = mask;
+                outside |= Cells::from(out) << c;
+            }
         }
         // The newest fixpoint the domains lie within.
         while let Some(top) = self.saved.last() {
-            if masks.iter().zip(&top.masks).all(|(&m, &s)| m & !s == 0) {
+            // Without a branch per cell, so that it runs on vectors.
+            if masks.iter().zip(&top.masks).fold(0, |extra, (&m, &s)| extra | m & !s) == 0 {
                 break;
             }
             self.saved.pop();
@@ -438,16 +470,19 @@ impl Propagator for Bands {
         }
         work.fixpoint(t)?;
         let mut changed = work.touched | outside;
-        let fixed_now = work.solved & work.touched;
         while changed != 0 {
             let c = changed.trailing_zeros() as usize;
             changed &= changed - 1;
             let fold = || (0..9).fold(0u16, |m, v| m | ((work.cand[v] >> c) as u16 & 1) << v);
-            let mask = if fixed_now >> c & 1 != 0 { 1 << work.value[c] } else { fold() };
+            let mask = if work.value[c] != 0 { 1 << (work.value[c] - 1) } else { fold() };
             debug_assert_eq!(mask, fold(), "cell {c}");
             if mask != masks[c] || outside >> c & 1 != 0 {
                 masks[c] = mask;
-                write(ctx, self.cells[c], mask, outside >> c & 1 != 0)?;
+                if self.slots.is_some() {
+                    ctx.retain_small(self.cells[c], u64::from(mask))?;
+                } else {
+                    write(ctx, self.cells[c], mask, outside >> c & 1 != 0)?;
+                }
             }
         }
         if self.saved.len() >= MAX_SAVED {
@@ -457,6 +492,13 @@ impl Propagator for Bands {
             self.saved.push(Fixpoint { cand: work.cand, solved: work.solved, masks });
         }
         Ok(())
+    }
+
+    fn initialise(&mut self, ctx: &mut Context<'_>) {
+        let plain = |&x: &VarId| ctx.small_domain(x).is_some_and(|(base, word)| base == 1 && word >> 9 == 0);
+        if self.cells.iter().all(plain) {
+            self.slots = self.cells.iter().map(|&x| ctx.word_slot(x)).collect();
+        }
     }
 
     fn interest(&self) -> Event {

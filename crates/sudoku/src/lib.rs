@@ -26,7 +26,8 @@
 //!   `all_different` per unit), [`model::solve`] and [`model::count`], and
 //!   [`default_config`], the configuration the tool uses for each side.
 //! - [`bands`]: [`bands::Grid9`], a whole 9x9 grid as one constraint whose
-//!   propagator works on per-value bit boards ([`model::Units::Bands`]).
+//!   propagator works on per-value bit boards ([`model::Units::Bands`]; the
+//!   tool solves and counts 9x9 grids of 3x3 boxes so, [`model::Units::fastest`]).
 //! - [`check`]: validation of filled grids and verification of solutions,
 //!   independent of the engine.
 //! - [`generate`]: random full grids and puzzles with a unique solution,

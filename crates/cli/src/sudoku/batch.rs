@@ -73,7 +73,7 @@ fn solve_one(puzzle: &Puzzle, configs: &Configs) -> anyhow::Result<Record> {
 /// `solve`; `program` is how the tool was called, for the commands the
 /// welcome on a terminal suggests.
 pub(super) fn solve(args: &SolveArgs, program: &str, io: &mut Io<'_>) -> anyhow::Result<u8> {
-    let configs = Configs::new(&args.strategy).with_bands(args.bands);
+    let configs = Configs::new(&args.strategy).with_bands(&args.bands, &args.strategy);
     if args.input.files.is_empty() && io.stdin_is_terminal {
         return welcome(&configs, program, args.batch.verbosity.notes(), io);
     }
@@ -317,7 +317,7 @@ pub(super) fn exit_code(bad: u64, unsolved: u64) -> u8 {
 }
 
 pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
-    let configs = Configs::new(&args.strategy).with_bands(args.bands);
+    let configs = Configs::new(&args.strategy).with_bands(&args.bands, &args.strategy);
     let started = Instant::now();
     let mut summary = Summary::default();
     let limit = args.limit;

@@ -36,7 +36,8 @@ use input::BatchArgs;
 
 /// The configurations of a run: the defaults for small and large sides with
 /// the command line's strategy options applied to both, and whether 9x9
-/// grids of 3x3 boxes are solved with the band propagator (`--bands`).
+/// grids of 3x3 boxes are solved with the band propagator (`solve` and
+/// `count` by default, see [`BandsArgs`]).
 #[derive(Clone, Debug)]
 struct Configs {
     small: SolveConfig,
@@ -54,21 +55,45 @@ impl Configs {
     }
 
     /// These configurations, with the band propagator for 9x9 grids of 3x3
-    /// boxes when `bands` is set.
-    fn with_bands(self, bands: bool) -> Configs {
-        Configs { bands, ..self }
+    /// boxes when the command line's options ask for it ([`BandsArgs::wanted`]).
+    fn with_bands(self, bands: &BandsArgs, strategy: &StrategyArgs) -> Configs {
+        Configs { bands: bands.wanted(strategy), ..self }
     }
 
     fn for_side(&self, side: usize) -> &SolveConfig {
         if side <= LARGEST_MRV_SIDE { &self.small } else { &self.large }
     }
 
-    /// How the model of a grid of `shape` states its units: the band
-    /// propagator with `--bands` on 9x9 grids of 3x3 boxes, one
-    /// all-different per unit otherwise.
+    /// How the model of a grid of `shape` states its units: with the band
+    /// propagator on, the faster statement for the shape ([`Units::fastest`]:
+    /// the band propagator on 9x9 grids of 3x3 boxes), one all-different per
+    /// unit otherwise.
     fn units(&self, shape: Shape) -> Units {
-        let nine = shape.box_rows() == 3 && shape.box_cols() == 3;
-        if self.bands && nine { Units::Bands } else { Units::AllDifferents }
+        if self.bands { Units::fastest(shape) } else { Units::AllDifferents }
+    }
+}
+
+/// `--bands` and `--no-bands` of `solve` and `count`.
+#[derive(Args, Debug, Clone)]
+struct BandsArgs {
+    /// 9x9 grids of 3x3 boxes: one constraint over the whole grid on per-value bit boards (singles, hidden
+    /// singles, locked candidates; no matching), about twice as fast as the all-differents. The default,
+    /// unless --alldiff or --intersections asks for the all-differents; other grids as without it.
+    #[arg(long, overrides_with = "no_bands")]
+    bands: bool,
+    /// 9x9 grids of 3x3 boxes: one all-different per row, column and box, as every other grid (and trace,
+    /// explain and hint) has them.
+    #[arg(long = "no-bands")]
+    no_bands: bool,
+}
+
+impl BandsArgs {
+    /// Whether 9x9 grids of 3x3 boxes take the band propagator: unless
+    /// `--no-bands`, or an all-different option (`--alldiff`,
+    /// `--intersections`) without `--bands`, since the band propagator has
+    /// no all-differents to apply it to.
+    fn wanted(&self, strategy: &StrategyArgs) -> bool {
+        !self.no_bands && (self.bands || (strategy.all_different.is_none() && !strategy.intersections))
     }
 }
 
@@ -181,10 +206,8 @@ struct SolveArgs {
     output: Format,
     #[command(flatten)]
     strategy: StrategyArgs,
-    /// 9x9 grids of 3x3 boxes: one constraint over the whole grid on per-value bit boards (singles, hidden singles,
-    /// locked candidates; no matching), about 1.5x faster; other grids as without it.
-    #[arg(long)]
-    bands: bool,
+    #[command(flatten)]
+    bands: BandsArgs,
     #[command(flatten)]
     batch: BatchArgs,
 }
@@ -206,10 +229,8 @@ struct CountArgs {
     output: RecordOutput,
     #[command(flatten)]
     strategy: StrategyArgs,
-    /// 9x9 grids of 3x3 boxes: one constraint over the whole grid on per-value bit boards (singles, hidden singles,
-    /// locked candidates; no matching), about 1.5x faster; other grids as without it.
-    #[arg(long)]
-    bands: bool,
+    #[command(flatten)]
+    bands: BandsArgs,
     #[command(flatten)]
     batch: BatchArgs,
 }

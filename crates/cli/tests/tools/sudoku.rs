@@ -128,14 +128,17 @@ fn line_output_is_one_verified_line_per_puzzle_in_order() {
 }
 
 #[test]
-fn bands_solve_and_count_as_the_default_does() {
+fn bands_solve_and_count_as_the_all_differents_do() {
     // A 9x9 Latin square (boxes of one row) whose solution breaks 3x3 boxes:
-    // --bands must leave it to the all-differents, which solve it.
+    // the band propagator (the default for 9x9 of 3x3 boxes, and --bands)
+    // must leave it to the all-differents, which solve it.
     let latin: String =
         (0..81).map(|i| if i == 40 { '.' } else { char::from(b'1' + ((i / 9 + i % 9) % 9) as u8) }).collect();
     let input = format!("{SEEDS}{HARD}\n# box 1x9\n{latin}\n");
     for command in [&["solve", "--output", "line"][..], &["count"][..], &["count", "--limit", "5"][..]] {
-        let plain = run_with(command, Some(&input));
+        let plain = run_with(&[command, &["--no-bands"]].concat(), Some(&input));
+        let default = run_with(command, Some(&input));
+        assert_eq!((default.code, default.stdout.as_str()), (plain.code, plain.stdout.as_str()), "{command:?}");
         let bands = run_with(&[command, &["--bands"]].concat(), Some(&input));
         assert_eq!(plain.code, 0, "{command:?}: {}", plain.stderr);
         assert_eq!(
@@ -145,6 +148,28 @@ fn bands_solve_and_count_as_the_default_does() {
             bands.stderr
         );
     }
+}
+
+/// The band propagator is the default for 9x9 grids of 3x3 boxes; `--no-bands`,
+/// `--alldiff` and `--intersections` take the all-differents (`--bands` the
+/// band propagator again): told apart by their node counts.
+#[test]
+fn bands_are_the_default_unless_an_all_different_option_is_given() {
+    let input = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n";
+    let nodes = |options: &[&str]| {
+        let r =
+            run_with(&[&["solve", "--output", "line", "--stats", "--jobs", "1"][..], options].concat(), Some(input));
+        assert_eq!(r.code, 0, "{options:?}: {}", r.stderr);
+        let line = r.stderr.lines().chain(r.stdout.lines()).find(|l| l.starts_with("per puzzle")).map(str::to_owned);
+        line.unwrap_or_else(|| panic!("{options:?}: no node count in {}", r.stderr))
+    };
+    let (bands, all_differents) = (nodes(&[]), nodes(&["--no-bands"]));
+    assert_ne!(bands, all_differents);
+    assert_eq!(nodes(&["--bands"]), bands);
+    assert_eq!(nodes(&["--alldiff", "matching"]), all_differents);
+    assert_eq!(nodes(&["--intersections"]), nodes(&["--intersections", "--no-bands"]));
+    assert_eq!(nodes(&["--alldiff", "pairwise", "--bands"]), bands);
+    assert_eq!(nodes(&["--bands", "--no-bands"]), all_differents);
 }
 
 #[test]

@@ -158,7 +158,7 @@ impl State {
 
     /// Narrows a one-word domain to `new` (a subset of it): one trail entry,
     /// and the size and bounds read off the new word.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn narrow_single_word(&mut self, var: u32, new: u64) -> Change {
         let v = var as usize;
         debug_assert_eq!(self.num_words[v], 1);

@@ -7,6 +7,10 @@ use super::trail::ReversibleInt;
 use crate::ids::{ConstraintId, VarId};
 use crate::observer::{Observer, SearchEvent};
 
+/// Where a small domain's word is kept in the solver ([`Context::word_slot`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct WordSlot(usize);
+
 /// A constraint's propagator found that no solution extends the current domains.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Conflict;
@@ -198,15 +202,40 @@ impl Context<'_> {
         (self.state.num_words(var.index) == 1).then(|| (base, self.state.word(var.index, 0)))
     }
 
+    /// Where the word of a domain that [`small_domain`](Context::small_domain)
+    /// reads is kept, for a propagator that reads the same variables on every
+    /// call: find the slot once (in [`Propagator::initialise`](crate::Propagator::initialise)
+    /// or on the first call), then [`read_slot`](Context::read_slot) reads the
+    /// word with one load. `None` for a domain that is not small. A slot
+    /// belongs to the solver it was found in and stays valid for its life.
+    #[inline]
+    pub fn word_slot(&self, var: VarId) -> Option<WordSlot> {
+        self.small_domain(var)?;
+        Some(WordSlot(self.state.word_address(var.index)))
+    }
+
+    /// The word at `slot`: the bits [`small_domain`](Context::small_domain)
+    /// returns for the variable the slot was found for.
+    #[inline(always)]
+    pub fn read_slot(&self, slot: WordSlot) -> u64 {
+        self.state.word_at(slot.0)
+    }
+
     /// Narrows a domain read with [`small_domain`](Context::small_domain) to the
     /// values whose bits are set in `keep` (bit `i` stands for `base + i`).
     /// `Ok(true)` if the domain changed.
+    #[inline]
     pub fn retain_small(&mut self, var: VarId, keep: u64) -> Result<bool, Conflict> {
         debug_assert!(self.small_domain(var).is_some(), "retain_small on a domain that is not small");
-        if self.state.num_words(var.index) != 1 {
+        let x = var.index;
+        if self.state.num_words(x) != 1 {
             return Ok(false);
         }
-        self.remove_mask(var.index, 0, !keep)
+        let old = self.state.word(x, 0);
+        if old & !keep == 0 {
+            return Ok(false);
+        }
+        self.narrow_single_word(x, old & keep)
     }
 
     /// The values left in `var`'s domain, in increasing order. For an

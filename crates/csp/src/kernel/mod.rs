@@ -24,7 +24,7 @@ mod literal;
 mod queue;
 mod trail;
 
-pub use context::{Conflict, Context, PropagationResult};
+pub use context::{Conflict, Context, PropagationResult, WordSlot};
 pub use domains::Event;
 pub use explain::{Explained, Explanation};
 pub use queue::Cost;
