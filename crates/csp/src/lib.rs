@@ -70,8 +70,8 @@ pub use model::{Condition, LinearExpr, MAX_VALUE, Model, ModelError, Objective, 
 pub use observer::{Observer, Reason, SearchEvent};
 pub use search::{
     Attribution, Backjumping, Branching, ConfigSyntaxError, Count, Effect, Jumps, Limit, Limits, Outcome, Probing,
-    Propagation, Restarts, Search, SearchPhase, Solutions, SolveConfig, SolveError, Solver, Stats, Status, UnknownOption,
-    ValueOrder, VarOrder,
+    Propagation, Restarts, Search, SearchPhase, Solutions, SolveConfig, SolveError, Solver, Stats, Status,
+    UnknownOption, ValueOrder, VarOrder,
 };
 pub use search::{Improvement, Improvements, OptimizationOutcome};
 

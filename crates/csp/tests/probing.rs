@@ -46,7 +46,8 @@ fn probing_finds_the_solutions_of_plain_mac_in_the_same_order_with_no_more_nodes
             let (found, probed) = all_solutions(&model, &plain.clone().with_probing(probing));
             assert_eq!(found, expected, "{n}-queens, {probing}");
             assert!(probed.nodes <= stats.nodes, "{n}-queens, {probing}: {} > {}", probed.nodes, stats.nodes);
-            let (binary, _) = all_solutions(&model, &plain.clone().with_probing(probing).with_branching(Branching::Binary));
+            let (binary, _) =
+                all_solutions(&model, &plain.clone().with_probing(probing).with_branching(Branching::Binary));
             assert_eq!(binary, expected, "{n}-queens, {probing}, binary");
         }
         let (_, sac) = all_solutions(&model, &plain.clone().with_probing(Probing::Singleton));

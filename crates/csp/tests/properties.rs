@@ -16,8 +16,8 @@ use std::collections::BTreeSet;
 
 use csp::{
     AllDifferentStrength, Backjumping, Branching, Condition, Dfa, Domain, LinearExpr, Lit, MAX_VALUE, Model,
-    OptimizationOutcome, Probing, Propagation, Relation, Restarts, Search, SearchPhase, SolveConfig, Solver, ValueOrder, VarId,
-    VarOrder,
+    OptimizationOutcome, Probing, Propagation, Relation, Restarts, Search, SearchPhase, SolveConfig, Solver,
+    ValueOrder, VarId, VarOrder,
 };
 use proptest::prelude::*;
 
@@ -702,7 +702,9 @@ fn interval_configs() -> Vec<SolveConfig> {
     // Probing: interval domains are not probed, their neighbours are.
     for probing in [Probing::Bivalue, Probing::Singleton] {
         let config = SolveConfig::default().with_var_order(VarOrder::DomWdeg).with_probing(probing);
-        configs.push(config.clone().with_value_order(ValueOrder::SolutionGuided).with_restarts(Restarts::Luby { scale: 1 }));
+        configs.push(
+            config.clone().with_value_order(ValueOrder::SolutionGuided).with_restarts(Restarts::Luby { scale: 1 }),
+        );
         configs.push(config.with_branching(Branching::Binary));
     }
     for config in &mut configs {

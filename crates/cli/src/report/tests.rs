@@ -422,7 +422,8 @@ fn an_optimisation_has_each_runs_objective_in_the_records() {
 fn the_probe_columns_are_shown_when_a_configuration_probes() {
     let six = queens(6);
     let csv = |configs: &str| {
-        let out = run(&[("6-queens", &six)], &["--goal", "count", "--repeats", "1", "--configs", configs, "--format", "csv"]);
+        let out =
+            run(&[("6-queens", &six)], &["--goal", "count", "--repeats", "1", "--configs", configs, "--format", "csv"]);
         assert_eq!(out.code, 0, "{}", out.stderr);
         out.stdout
     };
