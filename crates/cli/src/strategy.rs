@@ -1,11 +1,13 @@
 //! The search strategy options every tool accepts, spelled the same way
 //! everywhere (`--propagation`, `--var-order`, `--value-order`, `--alldiff`,
-//! `--intersections`, `--branching`, `--restarts`, `--learn`, `--seed`, limits).
+//! `--intersections`, `--branching`, `--restarts`, `--learn`, `--probing`, `--seed`, limits).
 
 use std::time::Duration;
 
 use clap::Args;
-use csp::{AllDifferentStrength, Branching, Limits, Propagation, Restarts, Search, SolveConfig, ValueOrder, VarOrder};
+use csp::{
+    AllDifferentStrength, Branching, Limits, Probing, Propagation, Restarts, Search, SolveConfig, ValueOrder, VarOrder,
+};
 
 /// The search strategy options every binary accepts. Unset options keep the
 /// binary's own default configuration (the fastest one measured for its problem).
@@ -44,6 +46,11 @@ pub struct StrategyArgs {
     /// binary decisions, so not with --propagation or --branching.
     #[arg(long, conflicts_with_all = ["propagation", "branching"])]
     pub learn: bool,
+    /// Probing after each node's propagation: off, bivalue (probe: each value of the variables with two values
+    /// is assumed, propagated and undone, removed when that fails) or singleton (sac: every value of every
+    /// variable, singleton arc consistency). Under mac with chronological backtracking, not with --learn.
+    #[arg(long, value_name = "KIND", conflicts_with = "learn")]
+    pub probing: Option<Probing>,
     /// Seed for random value ordering (and anything else random).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
@@ -88,6 +95,9 @@ impl StrategyArgs {
         }
         if self.learn {
             config.search = Search::Learning;
+        }
+        if let Some(probing) = self.probing {
+            config.probing = probing;
         }
         if let Some(seed) = self.seed {
             config.seed = seed;

@@ -69,9 +69,9 @@ pub use local_search::{
 pub use model::{Condition, LinearExpr, MAX_VALUE, Model, ModelError, Objective, Sense, Solution};
 pub use observer::{Observer, Reason, SearchEvent};
 pub use search::{
-    Attribution, Backjumping, Branching, ConfigSyntaxError, Count, Effect, Jumps, Limit, Limits, Outcome, Propagation,
-    Restarts, Search, SearchPhase, Solutions, SolveConfig, SolveError, Solver, Stats, Status, UnknownOption,
-    ValueOrder, VarOrder,
+    Attribution, Backjumping, Branching, ConfigSyntaxError, Count, Effect, Jumps, Limit, Limits, Outcome, Probing,
+    Propagation, Restarts, Search, SearchPhase, Solutions, SolveConfig, SolveError, Solver, Stats, Status,
+    UnknownOption, ValueOrder, VarOrder,
 };
 pub use search::{Improvement, Improvements, OptimizationOutcome};
 

@@ -16,8 +16,8 @@ use std::collections::BTreeSet;
 
 use csp::{
     AllDifferentStrength, Backjumping, Branching, Condition, Dfa, Domain, LinearExpr, Lit, MAX_VALUE, Model,
-    OptimizationOutcome, Propagation, Relation, Restarts, Search, SearchPhase, SolveConfig, Solver, ValueOrder, VarId,
-    VarOrder,
+    OptimizationOutcome, Probing, Propagation, Relation, Restarts, Search, SearchPhase, SolveConfig, Solver,
+    ValueOrder, VarId, VarOrder,
 };
 use proptest::prelude::*;
 
@@ -623,6 +623,29 @@ fn configs() -> Vec<SolveConfig> {
             }
         }
     }
+    configs.extend(probing_configs());
+    configs
+}
+
+/// Probing under `mac` (the only level that probes), each ordering, both
+/// branchings, with and without restarts, both probings.
+fn probing_configs() -> Vec<SolveConfig> {
+    let mut configs = Vec::new();
+    for &var_order in VarOrder::ALL {
+        for &value_order in ValueOrder::ALL {
+            let config = SolveConfig::default().with_var_order(var_order).with_value_order(value_order).with_seed(3);
+            configs.push(config.clone().with_probing(Probing::Singleton));
+            configs.push(
+                config
+                    .clone()
+                    .with_probing(Probing::Singleton)
+                    .with_branching(Branching::Binary)
+                    .with_restarts(Restarts::Luby { scale: 1 }),
+            );
+            configs.push(config.clone().with_probing(Probing::Bivalue).with_branching(Branching::Binary));
+            configs.push(config.with_probing(Probing::Bivalue).with_restarts(Restarts::Luby { scale: 2 }));
+        }
+    }
     configs
 }
 
@@ -675,6 +698,14 @@ fn interval_configs() -> Vec<SolveConfig> {
             let search = Search::Backjumping(*backjumping);
             configs.push(SolveConfig::default().with_search(search).with_var_order(VarOrder::DomWdeg));
         }
+    }
+    // Probing: interval domains are not probed, their neighbours are.
+    for probing in [Probing::Bivalue, Probing::Singleton] {
+        let config = SolveConfig::default().with_var_order(VarOrder::DomWdeg).with_probing(probing);
+        configs.push(
+            config.clone().with_value_order(ValueOrder::SolutionGuided).with_restarts(Restarts::Luby { scale: 1 }),
+        );
+        configs.push(config.with_branching(Branching::Binary));
     }
     for config in &mut configs {
         config.root_arc_consistency = config.propagation() == Propagation::None;
@@ -941,6 +972,8 @@ fn plan_configs(phases: &[SearchPhase]) -> Vec<SolveConfig> {
     }
     configs.push(SolveConfig::default().with_search(Search::Learning));
     configs.push(SolveConfig::default().with_search(Search::Learning).with_restarts(Restarts::Luby { scale: 1 }));
+    configs.push(SolveConfig::default().with_probing(Probing::Singleton));
+    configs.push(SolveConfig::default().with_probing(Probing::Bivalue).with_branching(Branching::Binary));
     for config in &mut configs {
         config.root_arc_consistency = config.propagation() == Propagation::None;
         config.var_order = VarOrder::DomWdeg;

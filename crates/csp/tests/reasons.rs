@@ -75,8 +75,16 @@ fn check(model: &Model, config: SolveConfig) -> usize {
     reasons.reasons.len()
 }
 
-const CONFIGS: [&str; 6] =
-    ["mac", "mac+mrv+pairwise", "mac+domwdeg+intersect", "mac+learn", "fc+mrv", "mac+binary+separate"];
+const CONFIGS: [&str; 8] = [
+    "mac",
+    "mac+mrv+pairwise",
+    "mac+domwdeg+intersect",
+    "mac+learn",
+    "fc+mrv",
+    "mac+binary+separate",
+    "mac+sac",
+    "mac+domwdeg+probe+binary",
+];
 
 #[test]
 fn reasons_of_the_all_different_system_hold_in_every_solution() {

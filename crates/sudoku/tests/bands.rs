@@ -113,13 +113,16 @@ proptest! {
     #[test]
     fn bands_find_exactly_the_brute_force_solutions(seed in any::<u64>(), blanks in 20usize..=58, wrong in any::<bool>()) {
         let cells = partial(seed, blanks, wrong);
-        same_as_brute_force(&cells, &["mac+mrv", "fc+mrv", "mac+learn+mrv"])?;
+        same_as_brute_force(&cells, &["mac+mrv", "fc+mrv", "mac+learn+mrv", "mac+mrv+sac", "mac+mrv+probe+binary"])?;
     }
 
     #[test]
     fn bands_under_learning_and_other_orders(seed in any::<u64>(), blanks in 30usize..=60, wrong in any::<bool>()) {
         let cells = partial(seed, blanks, wrong);
-        same_as_brute_force(&cells, &["mac+learn+domwdeg", "mac+learn+vsids+phase+luby", "mac+domwdeg", "fc+domwdeg"])?;
+        same_as_brute_force(
+            &cells,
+            &["mac+learn+domwdeg", "mac+learn+vsids+phase+luby", "mac+domwdeg", "fc+domwdeg", "mac+domwdeg+probe+luby"],
+        )?;
     }
 }
 

@@ -110,8 +110,8 @@ pub struct CompareArgs {
     /// fc-cbj, mac, mac-cbj; words: a variable ordering
     /// (input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|antiff|smallest|largest|occurrence|regret),
     /// a value ordering (asc|desc|random|lcv|phase|median|split|rsplit),
-    /// pairwise|matching|bounds, learn, rootac, separate, intersect, binary,
-    /// luby[=SCALE], geometric[=SCALE:FACTOR], seed=N (docs/compare.md).
+    /// pairwise|matching|bounds, learn, probe, sac, rootac, separate, intersect,
+    /// binary, luby[=SCALE], geometric[=SCALE:FACTOR], seed=N (docs/compare.md).
     #[arg(
         long,
         value_name = "LIST",
@@ -123,8 +123,8 @@ pub struct CompareArgs {
 
     /// Also run each configuration's learning twin, the same with `+learn`
     /// (nogoods learnt from failures), just after it: learning on and off side
-    /// by side. Configurations that cannot learn (not `mac`, or with
-    /// backjumping) have no twin.
+    /// by side. Configurations that cannot learn (not `mac`, with
+    /// backjumping, or probing) have no twin.
     #[arg(long)]
     pub learn: bool,
 
@@ -369,14 +369,17 @@ pub struct ComparisonReport<'a> {
 }
 
 /// The statistics columns, in the order of every rendering; `learnt`
-/// ([`Stats::learnt`]) only when some configuration learns
-/// ([`stats_columns`]).
-const STATS_COLUMNS: [&str; 11] = [
+/// ([`Stats::learnt`]) only when some configuration learns, `probes` and
+/// `probe_removals` ([`Stats::probes`], [`Stats::probe_removals`]) only when
+/// some configuration probes ([`stats_columns`]).
+const STATS_COLUMNS: [&str; 13] = [
     "nodes",
     "backtracks",
     "backjumps",
     "failures",
     "learnt",
+    "probes",
+    "probe_removals",
     "checks",
     "propagations",
     "pruned",
@@ -385,26 +388,56 @@ const STATS_COLUMNS: [&str; 11] = [
     "cpu_ms",
 ];
 
+/// Which of the optional statistics columns a report has.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OptionalColumns {
+    /// `learnt`: some configuration learns nogoods.
+    pub learns: bool,
+    /// `probes` and `probe_removals`: some configuration probes.
+    pub probes: bool,
+}
+
+impl OptionalColumns {
+    /// The optional columns the configurations need.
+    pub fn of<'c>(configs: impl IntoIterator<Item = &'c SolveConfig>) -> OptionalColumns {
+        configs.into_iter().fold(OptionalColumns::default(), |columns, config| OptionalColumns {
+            learns: columns.learns || config.learning(),
+            probes: columns.probes || config.probing.is_on(),
+        })
+    }
+
+    fn shows(self, column: &str) -> bool {
+        match column {
+            "learnt" => self.learns,
+            "probes" | "probe_removals" => self.probes,
+            _ => true,
+        }
+    }
+}
+
 /// Milliseconds, for the `time_ms` and `cpu_ms` columns.
 pub fn millis(time: Duration) -> f64 {
     time.as_secs_f64() * 1e3
 }
 
-/// The statistics columns, with `learnt` when `learns`.
-pub fn stats_columns(learns: bool) -> impl Iterator<Item = &'static str> {
-    STATS_COLUMNS.into_iter().filter(move |&column| learns || column != "learnt")
+/// The statistics columns, with the optional ones `optional` asks for.
+pub fn stats_columns(optional: OptionalColumns) -> impl Iterator<Item = &'static str> {
+    STATS_COLUMNS.into_iter().filter(move |&column| optional.shows(column))
 }
 
-/// The cells of [`stats_columns`], with `learnt` when `learns`.
-fn stats_cells(stats: &Stats, time: Duration, cpu_time: Option<Duration>, learns: bool) -> Vec<Cell> {
+/// The cells of [`stats_columns`], with the optional ones `optional` asks for.
+fn stats_cells(stats: &Stats, time: Duration, cpu_time: Option<Duration>, optional: OptionalColumns) -> Vec<Cell> {
     let mut cells = vec![
         Cell::Int(stats.nodes),
         Cell::Int(stats.backtracks),
         Cell::Int(stats.backjumps),
         Cell::Int(stats.failures),
     ];
-    if learns {
+    if optional.learns {
         cells.push(Cell::Int(stats.learnt));
+    }
+    if optional.probes {
+        cells.extend([Cell::Int(stats.probes), Cell::Int(stats.probe_removals)]);
     }
     cells.extend([
         Cell::Int(stats.checks),
@@ -466,9 +499,10 @@ impl ComparisonReport<'_> {
         format!("{goal}, {instances}, {}", self.time_words())
     }
 
-    /// Whether some configuration learns nogoods (the `learnt` column).
-    fn learns(&self) -> bool {
-        self.comparison.rows.iter().any(|row| row.config.learning())
+    /// The optional columns: `learnt` when some configuration learns
+    /// nogoods, the probes' when some configuration probes.
+    fn optional_columns(&self) -> OptionalColumns {
+        OptionalColumns::of(self.comparison.rows.iter().map(|row| &row.config))
     }
 
     /// The per-configuration table; `with_instances` adds the number of instances.
@@ -478,7 +512,7 @@ impl ComparisonReport<'_> {
             columns.push("instances");
         }
         columns.extend(["solved", "limited", "solutions"]);
-        columns.extend(stats_columns(self.learns()));
+        columns.extend(stats_columns(self.optional_columns()));
         let mut table = Table::new(columns);
         for row in &self.comparison.rows {
             let mut cells = vec![Cell::text(row.config.to_string())];
@@ -486,7 +520,7 @@ impl ComparisonReport<'_> {
                 cells.push(Cell::Int(row.instances as u64));
             }
             cells.extend([Cell::Int(row.solved as u64), Cell::Int(row.limited as u64), Cell::Int(row.solutions)]);
-            cells.extend(stats_cells(&row.stats, row.time, row.cpu_time, self.learns()));
+            cells.extend(stats_cells(&row.stats, row.time, row.cpu_time, self.optional_columns()));
             table.push(cells);
         }
         table
@@ -502,7 +536,7 @@ impl ComparisonReport<'_> {
         if optimizes {
             columns.push("objective");
         }
-        columns.extend(stats_columns(self.learns()));
+        columns.extend(stats_columns(self.optional_columns()));
         columns.push("runs");
         let mut table = Table::new(columns);
         for (i, instance) in self.comparison.instances.iter().enumerate() {
@@ -518,7 +552,7 @@ impl ComparisonReport<'_> {
                 if optimizes {
                     cells.push(m.objective.map_or(Cell::Empty, Cell::Signed));
                 }
-                cells.extend(stats_cells(&m.stats, m.time, m.cpu_time, self.learns()));
+                cells.extend(stats_cells(&m.stats, m.time, m.cpu_time, self.optional_columns()));
                 cells.push(Cell::Int(m.timed_runs as u64));
                 table.push(cells);
             }

@@ -417,3 +417,25 @@ fn an_optimisation_has_each_runs_objective_in_the_records() {
         assert_eq!(record["objective"], 7, "{record}");
     }
 }
+
+#[test]
+fn the_probe_columns_are_shown_when_a_configuration_probes() {
+    let six = queens(6);
+    let csv = |configs: &str| {
+        let out =
+            run(&[("6-queens", &six)], &["--goal", "count", "--repeats", "1", "--configs", configs, "--format", "csv"]);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        out.stdout
+    };
+    let plain = csv("mac+mrv");
+    assert!(!plain.lines().next().unwrap().contains("probe"), "{plain}");
+    let probing = csv("mac+mrv,mac+mrv+sac");
+    let lines: Vec<&str> = probing.lines().collect();
+    let header: Vec<&str> = lines[0].split(',').collect();
+    let at = header.iter().position(|&c| c == "probes").expect("a probes column");
+    assert_eq!(header[at + 1], "probe_removals");
+    let probes: Vec<u64> = lines[1..].iter().map(|line| line.split(',').nth(at).unwrap().parse().unwrap()).collect();
+    assert_eq!(probes.len(), 2);
+    assert_eq!(probes[0], 0, "mac+mrv does not probe");
+    assert!(probes[1] > 0, "mac+mrv+sac probes");
+}

@@ -410,6 +410,76 @@ impl Search {
     }
 }
 
+/// Probing (singleton consistency): after a node's propagation reaches its
+/// fixpoint, the search tries values of the unfixed variables one at a time,
+/// each as a temporary assumption `x = v` propagated to a fixpoint and undone;
+/// a value whose assumption fails is removed from the node, and what that
+/// removal propagates is kept. The sweep over the variables (in creation
+/// order, each value in ascending order) is repeated until a whole sweep
+/// removes nothing, so every probed value is then singleton arc consistent;
+/// a variable left without values fails the node. Probing is part of a
+/// node's inference: it makes no node, and the statistics count it in
+/// [`Stats::probes`](crate::Stats::probes) and
+/// [`Stats::probe_removals`](crate::Stats::probe_removals). It runs under
+/// [`Propagation::Mac`] with chronological backtracking (either branching),
+/// not with backjumping or learning, whose analyses would need a reason for
+/// each probed removal (see [`Probing::supports`]). Interval domains are not
+/// probed.
+///
+/// ```
+/// use csp::{Model, Probing, SolveConfig, Solver};
+///
+/// // Two pigeons, three holes, one pigeon more than the holes left: plain
+/// // propagation sees nothing, probing fails at the root.
+/// let mut model = Model::new();
+/// let x = model.new_vars(3, 0..=1).unwrap();
+/// for i in 0..3 {
+///     for j in i + 1..3 {
+///         model.not_equal(x[i], x[j]).unwrap();
+///     }
+/// }
+/// let config = SolveConfig::default().with_probing(Probing::Singleton);
+/// let mut solver = Solver::new(&model, config).unwrap();
+/// assert!(solver.solve().into_solution().is_none());
+/// assert_eq!(solver.stats().nodes, 0);
+/// assert!(solver.stats().probes > 0);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Probing {
+    /// No probing (the default).
+    #[default]
+    Off,
+    /// Only the variables with two values left (a sudoku's bivalue cells):
+    /// cheap, since each failed probe fixes its variable to the other value.
+    Bivalue,
+    /// Every unfixed variable with a bitset domain, every value: singleton
+    /// arc consistency at each node (Debruyne & Bessière 1997, SAC-1).
+    Singleton,
+}
+
+impl Probing {
+    /// Whether the search probes at all.
+    pub fn is_on(self) -> bool {
+        self != Probing::Off
+    }
+
+    /// Whether `search` can probe: `Err` with what is not supported and what
+    /// is, when it cannot.
+    pub fn supports(self, search: Search) -> Result<(), (&'static str, &'static str)> {
+        const INSTEAD: &str = "probing runs under maintained arc consistency with chronological backtracking: \
+                               mac+probe, mac+sac, with or without binary";
+        if !self.is_on() {
+            return Ok(());
+        }
+        match search {
+            Search::Learning => Err(("probing with learning", INSTEAD)),
+            Search::Backjumping(_) => Err(("probing with backjumping", INSTEAD)),
+            Search::Chronological { propagation: Propagation::Mac, .. } => Ok(()),
+            Search::Chronological { .. } => Err(("probing without maintained arc consistency", INSTEAD)),
+        }
+    }
+}
+
 /// When the solver stops before the search is complete.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Limits {
@@ -486,6 +556,8 @@ pub struct SolveConfig {
     /// merged system (under [`Propagation::Mac`] with matching strength,
     /// not with [`separate_all_different`](SolveConfig::separate_all_different)).
     pub all_different_intersections: bool,
+    /// Probing after each node's propagation (see [`Probing`]); off by default.
+    pub probing: Probing,
     /// Whether the search restarts from the root after a number of failures.
     pub restarts: Restarts,
     /// Limits on nodes, solutions and time.
@@ -517,6 +589,7 @@ impl Default for SolveConfig {
             arc_consistency: ArcConsistency::default(),
             separate_all_different: false,
             all_different_intersections: false,
+            probing: Probing::Off,
             restarts: Restarts::default(),
             limits: Limits::default(),
             bitset_limit: SolveConfig::DEFAULT_BITSET_LIMIT,
@@ -597,6 +670,12 @@ impl SolveConfig {
     /// This configuration with another seed.
     pub fn with_seed(mut self, seed: u64) -> Self {
         self.seed = seed;
+        self
+    }
+
+    /// This configuration with another [`Probing`].
+    pub fn with_probing(mut self, probing: Probing) -> Self {
+        self.probing = probing;
         self
     }
 

@@ -309,6 +309,18 @@ impl Solver<'_> {
                     descend = false;
                     continue;
                 }
+                // Probing strengthens the node's fixpoint; a failure fails
+                // the node, as its propagation would have.
+                if self.program.config.probing.is_on() {
+                    if let Err(failure) = self.probe() {
+                        self.record_failure(failure);
+                        descend = self.restart_if_due();
+                        continue;
+                    }
+                    if self.run.clock.expired() {
+                        continue;
+                    }
+                }
                 if let Some(bj) = &mut self.backjumping {
                     bj.passed(level);
                 }

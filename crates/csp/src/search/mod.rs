@@ -9,6 +9,7 @@
 //! - `var_order` and `value_order`: the orderings;
 //! - `restart` and `backjump`: restarts and backjumping (Gaschnig's,
 //!   graph-based, conflict-directed);
+//! - `probe`: probing (singleton consistency) inside a node;
 //! - `optimize`: branch and bound, its outcome and its improving solutions;
 //! - `clock`: the time limit, read at a bounded cost;
 //! - `config` and `spelling`: the configuration and its one-line spelling;
@@ -30,6 +31,7 @@ mod dfs;
 mod learning;
 mod optimize;
 mod outcome;
+mod probe;
 mod program;
 mod propagate;
 mod reasons;
@@ -40,7 +42,8 @@ mod value_order;
 mod var_order;
 
 pub use config::{
-    Backjumping, Branching, Jumps, Limit, Limits, Propagation, Search, SearchPhase, SolveConfig, ValueOrder, VarOrder,
+    Backjumping, Branching, Jumps, Limit, Limits, Probing, Propagation, Search, SearchPhase, SolveConfig, ValueOrder,
+    VarOrder,
 };
 pub use optimize::Improvements;
 pub use outcome::{Attribution, Count, Effect, Improvement, OptimizationOutcome, Outcome, Status};
@@ -78,6 +81,17 @@ pub enum SolveError {
     PhaseVariable {
         /// The phase's index in [`SolveConfig::phases`].
         phase: usize,
+    },
+    /// The configuration combines options the engine does not implement
+    /// together (the one-line spelling rejects them as
+    /// [`ConfigSyntaxError::Unsupported`]; this is for configurations built
+    /// field by field), e.g. [`Probing`] with learning.
+    #[error("the configuration asks for {what}, which is not implemented ({instead})")]
+    Unsupported {
+        /// The combination.
+        what: &'static str,
+        /// What is implemented instead.
+        instead: &'static str,
     },
 }
 
@@ -168,6 +182,7 @@ impl<'m> Solver<'m> {
     /// Builds a solver: widens the domains into bitsets and creates a
     /// propagator for every constraint.
     pub fn new(model: &'m Model, config: SolveConfig) -> Result<Solver<'m>, SolveError> {
+        config.probing.supports(config.search).map_err(|(what, instead)| SolveError::Unsupported { what, instead })?;
         let (program, mut state, free_count) = Program::compile(model, config)?;
         let n_constraints = program.propagators.len();
         let splitting = |order: ValueOrder| matches!(order, ValueOrder::Split | ValueOrder::ReverseSplit);

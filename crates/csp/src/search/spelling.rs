@@ -6,7 +6,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::config::{Backjumping, Branching, Jumps, Propagation, Search, SolveConfig, ValueOrder, VarOrder};
+use super::config::{Backjumping, Branching, Jumps, Probing, Propagation, Search, SolveConfig, ValueOrder, VarOrder};
 use super::restart::Restarts;
 use crate::constraint::AllDifferentStrength;
 use crate::constraints::ArcConsistency;
@@ -108,6 +108,12 @@ spelled!(ValueOrder, "value ordering", [
     SolutionGuided => "solution-guided" ("guided") | "incumbent",
 ]);
 
+spelled!(Probing, "probing", [
+    Off => "off" | "none",
+    Bivalue => "bivalue" ("probe") | "probe-bivalue",
+    Singleton => "singleton" ("sac") | "singleton-arc-consistency",
+]);
+
 spelled!(Branching, "branching", [
     Enumerate => "enumerate" | "d-way" | "dway",
     Binary => "binary" | "2-way" | "2way",
@@ -132,7 +138,7 @@ pub enum ConfigSyntaxError {
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
          ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|antiff|smallest|largest|occurrence|regret, a value \
          ordering asc|desc|random|lcv|phase|median|split|rsplit|guided, an all-different strength pairwise|matching|bounds, \
-         learn, rootac, separate, intersect, binary, luby, luby=SCALE, geometric or geometric=SCALE:FACTOR, or seed=N)"
+         learn, probe, sac, rootac, separate, intersect, binary, luby, luby=SCALE, geometric or geometric=SCALE:FACTOR, or seed=N)"
     )]
     UnknownWord {
         /// The whole spelling.
@@ -245,6 +251,9 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
 ///         | asc | desc | random | lcv | phase       (value ordering, default asc;
 ///         | median | split | rsplit | guided          guided: the last solution's value first)
 ///         | learn                                   (learn nogoods from failures; mac only, binary)
+///         | probe | sac                             (probing at each node: bivalue variables, or
+///                                                    every value, singleton arc consistency; mac,
+///                                                    chronological, not with learn)
 ///         | pairwise | matching | bounds            (all-different strength, default pairwise
 ///                                                    under bt and fc, matching under mac)
 ///         | rootac                                  (arc consistency at the root)
@@ -352,6 +361,9 @@ impl FromStr for SolveConfig {
                     });
                 }
                 config.search = config.search.with_branching(Branching::Binary);
+            } else if let Some(probing) = Probing::ALL.iter().copied().find(|p| p.is_on() && word == p.short()) {
+                once("probing")?;
+                config.probing = probing;
             } else if word == "intersect" {
                 once("all-different intersections")?;
                 config.all_different_intersections = true;
@@ -373,6 +385,11 @@ impl FromStr for SolveConfig {
             } else {
                 return Err(ConfigSyntaxError::UnknownWord { config: config_text.to_string(), word });
             }
+        }
+        // Checked once every word is read: `mac+sac+learn` and
+        // `mac+learn+sac` say the same.
+        if let Err((what, instead)) = config.probing.supports(config.search) {
+            return Err(ConfigSyntaxError::Unsupported { config: config_text.to_string(), what, instead });
         }
         Ok(config)
     }
@@ -400,6 +417,9 @@ impl fmt::Display for SolveConfig {
         }
         if self.all_different_intersections {
             f.write_str("+intersect")?;
+        }
+        if self.probing.is_on() {
+            write!(f, "+{}", self.probing.short())?;
         }
         if self.branching() == Branching::Binary && !self.learning() {
             f.write_str("+binary")?;
@@ -507,6 +527,10 @@ mod tests {
         for &s in AllDifferentStrength::ALL {
             assert_eq!(s.name().parse::<AllDifferentStrength>(), Ok(s));
         }
+        for &p in Probing::ALL {
+            assert_eq!(p.name().parse::<Probing>(), Ok(p));
+            assert_eq!(p.short().parse::<Probing>(), Ok(p));
+        }
     }
 
     #[test]
@@ -529,6 +553,9 @@ mod tests {
             "mac+learn+vsids+phase+matching+luby",
             "mac+learn+domwdeg+matching+intersect",
             "mac+learn+domddeg+pairwise+geometric",
+            "mac+domwdeg+matching+intersect+probe",
+            "mac+domwdeg+matching+intersect+sac",
+            "mac+mrv+matching+sac+binary+luby",
         ] {
             let config: SolveConfig = text.parse().unwrap();
             assert_eq!(config.to_string(), text);
@@ -553,6 +580,19 @@ mod tests {
         for text in ["mac+learn+binary", "mac+binary+learn"] {
             assert_eq!(text.parse::<SolveConfig>().unwrap().to_string(), "mac+learn+mrv+matching");
         }
+        // Probing only where a probed removal needs no reason.
+        for (text, what) in [
+            ("mac+learn+sac", "probing with learning"),
+            ("mac+probe+learn", "probing with learning"),
+            ("mac-cbj+probe", "probing with backjumping"),
+            ("fc+sac", "probing without maintained arc consistency"),
+            ("bt+probe", "probing without maintained arc consistency"),
+        ] {
+            let err = text.parse::<SolveConfig>().unwrap_err();
+            assert!(matches!(err, ConfigSyntaxError::Unsupported { .. }), "{text}: {err}");
+            assert!(err.to_string().contains(what) && err.to_string().contains("mac+sac"), "{text}: {err}");
+        }
+        assert!("mac+probe+sac".parse::<SolveConfig>().unwrap_err().to_string().contains("probing twice"));
         for text in ["bt-cbj+input+binary", "fc-cbj+mrv+2way", "mac-cbj+binary", "bt-gbj+binary"] {
             let err = text.parse::<SolveConfig>().unwrap_err().to_string();
             assert!(err.contains("binary branching with backjumping"), "{text}: {err}");

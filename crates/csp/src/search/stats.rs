@@ -56,7 +56,9 @@ pub struct Stats {
     pub checks: u64,
     /// Propagator calls.
     pub propagations: u64,
-    /// Values removed from domains by propagation (not counting the decisions themselves).
+    /// Values removed from domains by propagation (not counting the decisions
+    /// themselves). Under [`Probing`](crate::Probing) this includes what the
+    /// probes' propagation removed before it was undone.
     ///
     /// A call that fails counts what it wrote before failing. So the count
     /// depends on when a propagator writes: the merged all-different system
@@ -68,6 +70,12 @@ pub struct Stats {
     pub restarts: u64,
     /// Nogoods learnt from conflicts ([`Search::Learning`](crate::Search::Learning)).
     pub learnt: u64,
+    /// Probes: temporary assumptions `x = v` propagated and undone
+    /// ([`Probing`](crate::Probing)); no nodes.
+    pub probes: u64,
+    /// Values removed because their probe failed (what each removal then
+    /// propagates is counted in `pruned`).
+    pub probe_removals: u64,
     /// The deepest decision level reached.
     pub max_depth: u32,
     /// Solutions found (under branch and bound, the improving solutions).
@@ -93,6 +101,8 @@ impl Stats {
         self.pruned += other.pruned;
         self.restarts += other.restarts;
         self.learnt += other.learnt;
+        self.probes += other.probes;
+        self.probe_removals += other.probe_removals;
         self.max_depth = self.max_depth.max(other.max_depth);
         self.solutions += other.solutions;
         self.elapsed += other.elapsed;
@@ -100,8 +110,9 @@ impl Stats {
 }
 
 impl fmt::Display for Stats {
-    /// One line; `learnt` appears only when the search learnt something, so
-    /// the line of a search without learning reads as it always has.
+    /// One line; `learnt` appears only when the search learnt something, and
+    /// `probes` (with the values they removed) only when the search probed,
+    /// so the line of a search without either reads as it always has.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -117,6 +128,9 @@ impl fmt::Display for Stats {
         )?;
         if self.learnt > 0 {
             write!(f, ", learnt {}", self.learnt)?;
+        }
+        if self.probes > 0 {
+            write!(f, ", probes {} (removed {})", self.probes, self.probe_removals)?;
         }
         write!(
             f,
@@ -142,5 +156,7 @@ mod tests {
         );
         let learning = Stats { learnt: 7, ..plain };
         assert!(learning.to_string().contains("restarts 1, learnt 7, max depth 2"), "{learning}");
+        let probing = Stats { probes: 9, probe_removals: 2, ..plain };
+        assert!(probing.to_string().contains("restarts 1, probes 9 (removed 2), max depth 2"), "{probing}");
     }
 }
