@@ -3,13 +3,16 @@
 
     python3 -m venv target/ortools-venv && target/ortools-venv/bin/pip install ortools
     cargo build --release -p csp-sudoku
-    nice -n 10 python3 benches/generators/outside_sudoku.py --base 5 --count 10 --seed 9001 --jobs 1 \
+    nice -n 19 python3 benches/generators/outside_sudoku.py --base 5 --count 20 --seed 9001 --jobs 2 \
         --sudoku target/release/csp-sudoku \
-        --outside "target/ortools-venv/bin/python benches/generators/cpsat_sudoku.py"
+        --outside "target/ortools-venv/bin/python benches/generators/cpsat_sudoku.py" \
+        --output crates/sudoku/tests/data/bench-25x25-outside.txt
 
-(crates/sudoku/tests/data/bench-25x25-outside.txt holds the first puzzle(s)
-of that run: its header says how many and why. Progress, each puzzle with
-its seed, goes to stderr as soon as it is confirmed.)
+(crates/sudoku/tests/data/bench-25x25-outside.txt holds the puzzles of such
+a run; its header says how many, the seeds and the command. Progress, each
+puzzle with its seed, goes to stderr as soon as it is confirmed; `--output`
+rewrites the file, header included, after each one, so a run stopped early
+leaves a true file.)
 
 Standard library only. The method is the one common in tutorials and
 question-and-answer sites, not ours:
@@ -24,11 +27,17 @@ question-and-answer sites, not ours:
    reached (one pass: a puzzle whose pass ends above its target is reported
    on stderr and replaced by the next seed).
 
-Uniqueness is asked first of our own `sudoku count` (fast, under a node
-limit); a check it leaves undecided at the limit goes to the outside solver
-(`--outside`, e.g. OR-tools CP-SAT, `cpsat_sudoku.py unique`), so the
-puzzles do not depend on what our solver finds easy to prove. Every final
-puzzle is then confirmed unique by the outside solver alone. Each puzzle
+Each step's question is narrow: the puzzle P was unique with solution S
+(the full grid at first), so P with cell c emptied is still unique iff it
+has no solution with c != S[c] (a second solution must differ at c). It is
+asked first of our own `sudoku count` (under `--node-limit`; 0 skips it),
+and when that is undecided, of the outside solver (`--outside`, e.g.
+OR-tools CP-SAT: `cpsat_sudoku.py unique` told S and c, so its model is the
+puzzle plus `x[c] != S[c]`: infeasible = still unique), so the puzzles do
+not depend on what our solver finds easy to prove. Both answer the same
+exact question (a check the outside solver leaves unknown at
+`--outside-timeout` keeps the given). Every final puzzle is then confirmed
+unique by the outside solver alone (two solves, not told the solution). Each puzzle
 comes from its own `random.Random(seed)`; the seeds are consecutive from
 `--seed`. The output is the bench-file format: `#` comment lines, then one
 puzzle per line, `.` for an empty cell and the symbols 1-9, A-Z.
