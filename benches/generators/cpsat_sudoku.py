@@ -16,8 +16,14 @@ empty cell must differ): `unique`, `multiple`, `none`, or `unknown` when
 `--timeout` ran out; one `verdict<TAB>file:line` per puzzle, like `sudoku
 count`, printed as soon as it is known (so a generator can keep one process
 and feed it puzzles). A puzzle line may be followed by a space and one of its
-solutions: then only the second solve runs. Puzzles are lines of side*side characters, `.` or `0` for an empty
-cell, symbols 1-9 then A-Z; `#` lines are comments; `-` reads stdin.
+solutions: then only the second solve runs. After the solution, a space and
+cell numbers (0-based, row-major, comma-separated, each empty in the puzzle)
+ask for another solution that differs at one of those cells only; a
+generator that removes cell c from a puzzle proved unique with that solution
+asks `P-minus-c S c`: any second solution of P minus c must differ at c, and
+`x[c] != S[c]` alone is a much easier model than "some empty cell differs".
+Puzzles are lines of side*side characters, `.` or `0` for an empty cell,
+symbols 1-9 then A-Z; `#` lines are comments; `-` reads stdin.
 """
 
 import argparse
@@ -35,16 +41,20 @@ def read(path):
     handle = sys.stdin if path == "-" else open(path, encoding="utf-8")
     name = "<stdin>" if path == "-" else path
     for number, text in enumerate(handle, 1):
-        text, _, known = text.strip().partition(" ")
+        text, _, rest = text.strip().partition(" ")
         if not text or text.startswith("#"):
             continue
+        known, _, at = rest.strip().partition(" ")
         side = math.isqrt(len(text))
         base = math.isqrt(side)
         if side * side != len(text) or base * base != side:
             raise SystemExit(f"{name}:{number}: not a square sudoku of square boxes ({len(text)} characters)")
         cells = [0 if ch in ".0" else SYMBOLS.index(ch.upper()) + 1 for ch in text]
-        known = [SYMBOLS.index(ch.upper()) + 1 for ch in known.strip()] or None
-        yield f"{name}:{number}", base, cells, known
+        known = [SYMBOLS.index(ch.upper()) + 1 for ch in known] or None
+        at = [int(c) for c in at.split(",") if c.strip()] or None
+        if at is not None and (known is None or any(not 0 <= c < len(cells) or cells[c] for c in at)):
+            raise SystemExit(f"{name}:{number}: cells to differ at need a solution and must be empty in the puzzle")
+        yield f"{name}:{number}", base, cells, known, at
 
 
 def model(base, cells):
@@ -90,7 +100,7 @@ def valid(base, cells, values):
 def solve(paths, timeout):
     rows = []
     for path in paths:
-        for where, base, cells, _ in read(path):
+        for where, base, cells, _, _ in read(path):
             wall, cpu = time.perf_counter(), time.process_time()
             m, x = model(base, cells)
             s = solver(timeout)
@@ -117,7 +127,7 @@ def solve(paths, timeout):
 
 def unique(paths, timeout):
     for path in paths:
-        for where, base, cells, known in read(path):
+        for where, base, cells, known, at in read(path):
             m, x = model(base, cells)
             if known is not None:
                 # A solution given after the puzzle: only the second solve.
@@ -136,13 +146,16 @@ def unique(paths, timeout):
                 first = first or [s.Value(v) for v in x]
                 if not valid(base, cells, first):
                     raise SystemExit(f"{where}: CP-SAT's solution does not check")
-                differs = []
-                for i, v in enumerate(cells):
-                    if not v:
-                        d = m.NewBoolVar(f"d{i}")
-                        m.Add(x[i] != first[i]).OnlyEnforceIf(d)
-                        differs.append(d)
-                m.AddBoolOr(differs)
+                if at is not None and len(at) == 1:
+                    m.Add(x[at[0]] != first[at[0]])
+                else:
+                    differs = []
+                    for i, v in enumerate(cells):
+                        if not v and (at is None or i in at):
+                            d = m.NewBoolVar(f"d{i}")
+                            m.Add(x[i] != first[i]).OnlyEnforceIf(d)
+                            differs.append(d)
+                    m.AddBoolOr(differs)
                 left = None if timeout is None else max(timeout - used, 0.1)
                 s2 = solver(left)
                 status = s2.Solve(m)

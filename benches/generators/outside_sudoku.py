@@ -3,13 +3,16 @@
 
     python3 -m venv target/ortools-venv && target/ortools-venv/bin/pip install ortools
     cargo build --release -p csp-sudoku
-    nice -n 10 python3 benches/generators/outside_sudoku.py --base 5 --count 10 --seed 9001 --jobs 1 \
+    nice -n 19 python3 benches/generators/outside_sudoku.py --base 5 --count 20 --seed 9001 --jobs 2 \
         --sudoku target/release/csp-sudoku \
-        --outside "target/ortools-venv/bin/python benches/generators/cpsat_sudoku.py"
+        --outside "target/ortools-venv/bin/python benches/generators/cpsat_sudoku.py" \
+        --output crates/sudoku/tests/data/bench-25x25-outside.txt
 
-(crates/sudoku/tests/data/bench-25x25-outside.txt holds the first puzzle(s)
-of that run: its header says how many and why. Progress, each puzzle with
-its seed, goes to stderr as soon as it is confirmed.)
+(crates/sudoku/tests/data/bench-25x25-outside.txt holds the puzzles of such
+a run; its header says how many, the seeds and the command. Progress, each
+puzzle with its seed, goes to stderr as soon as it is confirmed; `--output`
+rewrites the file, header included, after each one, so a run stopped early
+leaves a true file.)
 
 Standard library only. The method is the one common in tutorials and
 question-and-answer sites, not ours:
@@ -24,11 +27,17 @@ question-and-answer sites, not ours:
    reached (one pass: a puzzle whose pass ends above its target is reported
    on stderr and replaced by the next seed).
 
-Uniqueness is asked first of our own `sudoku count` (fast, under a node
-limit); a check it leaves undecided at the limit goes to the outside solver
-(`--outside`, e.g. OR-tools CP-SAT, `cpsat_sudoku.py unique`), so the
-puzzles do not depend on what our solver finds easy to prove. Every final
-puzzle is then confirmed unique by the outside solver alone. Each puzzle
+Each step's question is narrow: the puzzle P was unique with solution S
+(the full grid at first), so P with cell c emptied is still unique iff it
+has no solution with c != S[c] (a second solution must differ at c). It is
+asked first of our own `sudoku count` (under `--node-limit`; 0 skips it),
+and when that is undecided, of the outside solver (`--outside`, e.g.
+OR-tools CP-SAT: `cpsat_sudoku.py unique` told S and c, so its model is the
+puzzle plus `x[c] != S[c]`: infeasible = still unique), so the puzzles do
+not depend on what our solver finds easy to prove. Both answer the same
+exact question (a check the outside solver leaves unknown at
+`--outside-timeout` keeps the given). Every final puzzle is then confirmed
+unique by the outside solver alone (two solves, not told the solution). Each puzzle
 comes from its own `random.Random(seed)`; the seeds are consecutive from
 `--seed`. The output is the bench-file format: `#` comment lines, then one
 puzzle per line, `.` for an empty cell and the symbols 1-9, A-Z.
@@ -37,6 +46,7 @@ puzzle per line, `.` for an empty cell and the symbols 1-9, A-Z.
 import argparse
 import concurrent.futures
 import math
+import os
 import random
 import shlex
 import subprocess
@@ -111,15 +121,17 @@ class Checker:
             return None
         raise RuntimeError(f"unexpected verdict from sudoku count: {out!r}")
 
-    def outside_unique(self, puzzle, solution=None):
-        """True, False, or None (time limit). With `solution` (one of the
-        puzzle's), the outside solver looks only for another one. One process
-        answers every check of a generator's worker, a line each."""
+    def outside_unique(self, puzzle, solution, cell):
+        """True, False, or None (time limit): whether `puzzle` (a unique
+        puzzle with `solution`, `cell` just emptied) is still unique. The
+        outside solver looks only for a solution with another value at
+        `cell`: any second solution must differ there, since the puzzle with
+        `cell` given was unique. One process answers every check of a
+        generator's worker, a line each."""
         if self.process is None:
             cmd = self.outside + ["unique", "--timeout", str(self.outside_timeout), "-"]
             self.process = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        known = "" if solution is None else " " + line(solution)
-        self.process.stdin.write(line(puzzle) + known + "\n")
+        self.process.stdin.write(f"{line(puzzle)} {line(solution)} {cell}\n")
         self.process.stdin.flush()
         verdict = self.process.stdout.readline().split("\t", 1)[0].strip()
         return {"unique": True, "multiple": False, "none": False, "unknown": None}[verdict]
@@ -137,12 +149,14 @@ class Checker:
             self.process.wait()
             self.process = None
 
-    def unique_with(self, puzzle, solution):
-        verdict = self.ours_unique(puzzle)
-        if verdict is not None:
-            self.ours += 1
-            return verdict
-        verdict = self.outside_unique(puzzle, solution)
+    def unique_with(self, puzzle, solution, cell):
+        """Whether `puzzle`, unique with `solution` before `cell` was emptied, still is."""
+        if self.node_limit > 0:
+            verdict = self.ours_unique(puzzle)
+            if verdict is not None:
+                self.ours += 1
+                return verdict
+        verdict = self.outside_unique(puzzle, solution, cell)
         if verdict is None:
             self.undecided += 1
             return False  # not proved unique: the given stays
@@ -165,7 +179,7 @@ def make(base, seed, checker, lo, hi):
         if givens == target:
             break
         puzzle[cell] = 0
-        if checker.unique_with(puzzle, grid):
+        if checker.unique_with(puzzle, grid, cell):
             givens -= 1
         else:
             puzzle[cell] = grid[cell]
@@ -183,6 +197,37 @@ def make_checked(base, seed, checker, lo, hi):
     return puzzle, target, counts
 
 
+def header(args, checker, made, skipped, last_seed, command):
+    """The bench file's comment lines for the puzzles made so far."""
+    side = args.base * args.base
+    cells = side * side
+    lo, hi = math.ceil(args.min_frac * cells), math.floor(args.max_frac * cells)
+    ours = (f"`sudoku count --node-limit {args.node_limit}` first, then " if args.node_limit > 0 else "")
+    done = "" if len(made) >= args.count else f" (so far: the run asks for {args.count})"
+    return [
+        f"# {len(made)} {side}x{side} puzzles ({args.base}x{args.base} boxes){done} NOT made by `sudoku generate`: "
+        "benches/generators/outside_sudoku.py (stdlib Python).",
+        "# Full grid: the pattern (base*(r%base) + r//base + c) % side, rows within bands, bands, columns within stacks,",
+        "# stacks and symbols randomly permuted; then cells removed in random order, a removal kept only if the",
+        f"# puzzle stays unique, down to a target drawn in [{lo}, {hi}] givens ({args.min_frac:.0%}-{args.max_frac:.0%}).",
+        f"# Step check (the puzzle was unique with solution S; is it still, cell c emptied?): {ours}OR-tools CP-SAT",
+        "# (one worker, AllDifferent model) asked for a solution with c != S[c], infeasible = still unique",
+        f"# ({checker.ours} checks by ours, {checker.by_outside} by CP-SAT, {checker.undecided} undecided kept as givens);",
+        "# every puzzle below confirmed unique by CP-SAT alone (cpsat_sudoku.py unique: a second solve that forbids the first).",
+        f"# Seeds {args.seed}..{last_seed} (each puzzle random.Random(seed)); skipped (pass ended above target): "
+        f"{', '.join(f'{s} ({g} givens, target {t})' for s, (t, g) in skipped) or 'none'}.",
+        f"# Seeds and givens: {', '.join(f'{s}: {t}' for s, t, _ in made)}.",
+        f"# {command}",
+    ]
+
+
+def write(path, lines):
+    """`lines` into `path` through a temporary file, so the file is always whole."""
+    with open(path + ".tmp", "w", encoding="utf-8") as out:
+        out.write("\n".join(lines) + "\n")
+    os.replace(path + ".tmp", path)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--base", type=int, default=5, help="box side (5: 25x25)")
@@ -191,10 +236,12 @@ def main():
     parser.add_argument("--min-frac", type=float, default=0.40)
     parser.add_argument("--max-frac", type=float, default=0.46)
     parser.add_argument("--sudoku", required=True, help="our sudoku tool (target/release/csp-sudoku)")
-    parser.add_argument("--node-limit", type=int, default=2000, help="for our count before asking outside")
+    parser.add_argument("--node-limit", type=int, default=2000,
+                        help="our count's node limit before asking outside at each step; 0: the outside solver only")
     parser.add_argument("--outside", required=True, help="the outside solver's command (takes: unique --timeout S -)")
     parser.add_argument("--outside-timeout", type=float, default=120.0)
     parser.add_argument("--jobs", type=int, default=1, help="seeds made in parallel (the output does not change)")
+    parser.add_argument("--output", help="also (re)write this bench file after each puzzle, header included")
     args = parser.parse_args()
     if not 2 <= args.base <= 5:
         parser.error("--base must be 2..5 (symbols 1-9, A-P)")
@@ -202,7 +249,6 @@ def main():
     lo, hi = math.ceil(args.min_frac * cells), math.floor(args.max_frac * cells)
     checker = Checker(args.sudoku, args.node_limit, args.outside, args.outside_timeout)
     command = " ".join(shlex.quote(a) for a in sys.argv)
-    side = args.base * args.base
     made, skipped, seed = [], [], args.seed
     start = time.time()
     with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
@@ -229,22 +275,12 @@ def main():
                 made.append((seed, target, puzzle))
                 print(f"seed {seed}: {target} givens, confirmed unique by the outside solver "
                       f"({time.time() - start:.0f} s): {line(puzzle)}", file=sys.stderr, flush=True)
+            if args.output:
+                write(args.output, header(args, checker, made, skipped, seed, command) + [line(p) for _, _, p in made])
             seed += 1
         pool.shutdown(cancel_futures=True)
-    print(f"# {len(made)} {side}x{side} puzzles ({args.base}x{args.base} boxes) NOT made by `sudoku generate`: "
-          f"benches/generators/outside_sudoku.py (stdlib Python).")
-    print("# Full grid: the pattern (base*(r%base) + r//base + c) % side, rows within bands, bands, columns within stacks,")
-    print("# stacks and symbols randomly permuted; then cells removed in random order, a removal kept only if the")
-    print(f"# puzzle stays unique, down to a target drawn in [{lo}, {hi}] givens ({args.min_frac:.0%}-{args.max_frac:.0%}).")
-    print(f"# Uniqueness: sudoku count (node limit {args.node_limit}), OR-tools CP-SAT where ours was undecided "
-          f"({checker.ours} checks by ours, {checker.by_outside} by CP-SAT, {checker.undecided} undecided kept as givens);")
-    print("# every puzzle below confirmed unique by CP-SAT alone (cpsat_sudoku.py unique: a second solve that forbids the first).")
-    print(f"# Seeds {args.seed}..{seed - 1} (each puzzle random.Random(seed)); skipped (pass ended above target): "
-          f"{', '.join(str(s) for s, _ in skipped) or 'none'}.")
-    print(f"# Givens per puzzle: {', '.join(str(t) for _, t, _ in made)}.")
-    print(f"# {command}")
-    for _, _, puzzle in made:
-        print(line(puzzle))
+    for text in header(args, checker, made, skipped, seed - 1, command) + [line(p) for _, _, p in made]:
+        print(text)
     print(f"generation: {time.time() - start:.0f} s wall", file=sys.stderr)
 
 
