@@ -114,12 +114,13 @@ impl Units {
     /// every 9x9 set measured, BENCHMARKS.md), [`Units::AllDifferents`] for
     /// every other shape. The solving commands of the `sudoku` tool take it.
     pub fn fastest(shape: Shape) -> Units {
-        if shape.side() == 9 && shape.box_rows() == 3 && shape.box_cols() == 3 {
-            Units::Bands
-        } else {
-            Units::AllDifferents
-        }
+        if fits_bands(shape) { Units::Bands } else { Units::AllDifferents }
     }
+}
+
+/// Whether [`Units::Bands`] states `shape`'s units: a 9x9 grid of 3x3 boxes.
+fn fits_bands(shape: Shape) -> bool {
+    shape.side() == 9 && shape.box_rows() == 3 && shape.box_cols() == 3
 }
 
 /// A sudoku puzzle as a constraint model.
@@ -194,8 +195,7 @@ impl SudokuModel {
         if units == Units::Bands {
             // Its units are a 3x3-box grid's: 9x9 with 1x9 or 9x1 boxes (a
             // Latin square) is another puzzle.
-            let boxes_3x3 = shape.box_rows() == 3 && shape.box_cols() == 3;
-            let grid = Grid9::new(&vars).filter(|_| boxes_3x3).ok_or(EngineError::Bands { found: shape })?;
+            let grid = Grid9::new(&vars).filter(|_| fits_bands(shape)).ok_or(EngineError::Bands { found: shape })?;
             model.post(grid)?;
             return Ok(SudokuModel { model, shape });
         }
