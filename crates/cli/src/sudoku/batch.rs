@@ -124,11 +124,12 @@ fn emit_solved(
         }
         Verdict::Unsatisfiable => {
             summary.unsatisfiable += 1;
-            write_failure(sink, output, location, "unsatisfiable", &format!("no solution ({location})"));
+            let message = format!("no solution ({location})");
+            write_searched(sink, output, location, "unsatisfiable", &message, record);
         }
         Verdict::Limit(limit) => {
             summary.limit += 1;
-            write_failure(sink, output, location, "limit", &format!("{limit} reached ({location})"));
+            write_searched(sink, output, location, "limit", &format!("{limit} reached ({location})"), record);
         }
         Verdict::Conflict(conflict) => {
             summary.invalid += 1;
@@ -179,10 +180,7 @@ fn write_solution(
                 shape: solution.shape().to_string(),
                 givens: puzzle.grid.num_givens(),
                 solution: JsonRows(solution),
-                nodes: stats.nodes,
-                backtracks: stats.backtracks,
-                learnt: record.learns.then_some(stats.learnt),
-                time_ms: record.nanos as f64 / 1e6,
+                search: Search::of(record),
             };
             push_json_line(out, &record);
         }
@@ -239,6 +237,26 @@ fn welcome(configs: &Configs, program: &str, notes: bool, io: &mut Io<'_>) -> an
 
 /// Writes a puzzle without a solution: a `#` line (line, pretty, grid) or a
 /// JSON object with `status` and `message`.
+/// [`write_failure`] for a puzzle whose search ran and ended without a
+/// solution (none exists, or a limit stopped it): its JSON record also
+/// says how far the search went.
+fn write_searched(
+    sink: &mut Sink<'_>,
+    output: Format,
+    location: &Location,
+    status: &str,
+    message: &str,
+    record: &Record,
+) {
+    match output {
+        Format::Json => {
+            let failed = Failed { file: &location.file, line: location.line, status, message };
+            push_json_line(&mut sink.out, &Searched { failed, search: Search::of(record) });
+        }
+        _ => write_failure(sink, output, location, status, message),
+    }
+}
+
 fn write_failure(sink: &mut Sink<'_>, output: Format, location: &Location, status: &str, message: &str) {
     let out = &mut sink.out;
     match output {
@@ -264,6 +282,15 @@ struct Solved<'a> {
     shape: String,
     givens: usize,
     solution: JsonRows<'a>,
+    #[serde(flatten)]
+    search: Search,
+}
+
+/// What a search cost, in a puzzle's JSON record: of a solved puzzle, and
+/// of one the search ended without solving (so a stopped puzzle's record
+/// says how far it got).
+#[derive(Serialize)]
+struct Search {
     nodes: u64,
     backtracks: u64,
     /// The nogoods learnt, when the search learns (`--learn`).
@@ -273,6 +300,18 @@ struct Solved<'a> {
     time_ms: f64,
 }
 
+impl Search {
+    fn of(record: &Record) -> Search {
+        let stats = &record.stats;
+        Search {
+            nodes: stats.nodes,
+            backtracks: stats.backtracks,
+            learnt: record.learns.then_some(stats.learnt),
+            time_ms: record.nanos as f64 / 1e6,
+        }
+    }
+}
+
 /// The JSON record of a puzzle without a solution.
 #[derive(Serialize)]
 struct Failed<'a> {
@@ -280,6 +319,16 @@ struct Failed<'a> {
     line: usize,
     status: &'a str,
     message: &'a str,
+}
+
+/// The JSON record of a puzzle searched without a solution: unsatisfiable,
+/// or stopped by a limit.
+#[derive(Serialize)]
+struct Searched<'a> {
+    #[serde(flatten)]
+    failed: Failed<'a>,
+    #[serde(flatten)]
+    search: Search,
 }
 
 /// Appends `record` as one line of JSON.
@@ -453,6 +502,20 @@ mod tests {
         assert_eq!(
             sink.out,
             "{\"file\":\"a\\\"b\\\\c\\u0001.txt\",\"line\":7,\"status\":\"invalid\",\"message\":\"bad input: \\\"x\\\"\"}\n"
+        );
+    }
+
+    #[test]
+    fn a_stopped_search_says_how_far_it_went() {
+        let location = Location { file: "p.txt".into(), line: 3, column: None };
+        let mut sink = Sink { out: String::new(), stderr: &mut Vec::new() };
+        let stats = Stats { nodes: 12, backtracks: 9, ..Stats::default() };
+        let record = Record { verdict: Verdict::Limit(Limit::Nodes), stats, nanos: 1_500_000, learns: false };
+        write_searched(&mut sink, Format::Json, &location, "limit", "node limit reached (p.txt:3)", &record);
+        assert_eq!(
+            sink.out,
+            "{\"file\":\"p.txt\",\"line\":3,\"status\":\"limit\",\"message\":\"node limit reached (p.txt:3)\",\
+             \"nodes\":12,\"backtracks\":9,\"time_ms\":1.5}\n"
         );
     }
 
