@@ -38,7 +38,10 @@
 //! the chain that could not be out), the other values of a chain through
 //! every node by its links, and a subcircuit's node sent out by the closed
 //! cycle's links; two nodes followed by one, or a circuit's cycle too short,
-//! by their links. What only the components saw keeps the generic answer.
+//! by their links; a circuit's graph that is not strongly connected by the
+//! absent values that would leave the nodes node 0 reaches (or enter those
+//! that reach it). A subcircuit's node that the components sent out keeps
+//! the generic answer.
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::constraints::graph::{Graph, Tarjan};
@@ -356,13 +359,44 @@ impl CircuitPropagator<'_> {
         if self.constraint.sub {
             return false;
         }
-        match (0..n).find_map(|i| self.cycle(i).filter(|cycle| cycle.len() < n)) {
-            Some(cycle) => {
-                atoms.extend(cycle.iter().map(|&a| self.link(a)));
-                true
-            }
-            None => false,
+        if let Some(cycle) = (0..n).find_map(|i| self.cycle(i).filter(|cycle| cycle.len() < n)) {
+            atoms.extend(cycle.iter().map(|&a| self.link(a)));
+            return true;
         }
+        self.explain_disconnected(why, atoms)
+    }
+
+    /// A circuit's graph not strongly connected: the nodes that node 0
+    /// reaches, or those that reach it, are not all, and the absent values
+    /// that would lead out of (into) them are the reason.
+    fn explain_disconnected(&mut self, why: &Explanation<'_>, atoms: &mut Vec<Atom>) -> bool {
+        let n = self.constraint.vars.len();
+        for forward in [true, false] {
+            // `on_path`: the nodes reached so far.
+            self.on_path.fill(false);
+            self.on_path[0] = true;
+            let mut stack = vec![0];
+            while let Some(a) = stack.pop() {
+                for b in 0..n {
+                    let edge = if forward { (a, b) } else { (b, a) };
+                    if !self.on_path[b] && why.contains(self.var(edge.0), self.value(edge.1)) {
+                        self.on_path[b] = true;
+                        stack.push(b);
+                    }
+                }
+            }
+            if self.on_path.iter().all(|&reached| reached) {
+                continue;
+            }
+            for a in (0..n).filter(|&a| self.on_path[a]) {
+                for b in (0..n).filter(|&b| !self.on_path[b]) {
+                    let (from, to) = if forward { (a, b) } else { (b, a) };
+                    atoms.push(Atom::NotEqual(self.var(from), self.value(to)));
+                }
+            }
+            return true;
+        }
+        false
     }
 
     /// Why the values `asked` (the explained ones that name a node) left
