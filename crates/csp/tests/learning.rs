@@ -897,3 +897,39 @@ fn circuit_explanations_imply_what_they_explain() {
     }
     assert!(learnt > 50, "the searches learnt little: {learnt}");
 }
+
+/// `nvalue` explains its count's lower bound by disjoint intervals, its
+/// upper bound by the values outside the union, and a variable's value by
+/// the count's bound and the fixed values; checked against every solution
+/// on small domains and near ±2^62, as bitsets and as intervals.
+#[test]
+fn nvalue_explanations_imply_what_they_explain() {
+    let big = 1i64 << 62;
+    let mut next = xorshift(0x6c62_272e_07bb_0142);
+    let mut learnt = 0;
+    for (lo, hi) in [(0, 3), (big - 3, big), (-big, -big + 3)] {
+        for case in 0..20 {
+            let mut model = Model::new();
+            let x: Vec<VarId> = model.new_vars(5, lo..=hi).unwrap();
+            let n: Vec<VarId> = model.new_vars(2, 1..=3).unwrap();
+            model.nvalue(n[0], &rotation(&x, next(), 4)).unwrap();
+            model.nvalue(n[1], &rotation(&x, next(), 3)).unwrap();
+            model.not_equal(n[0], n[1]).unwrap();
+            for _ in 0..2 {
+                let (p, q) = (rotation(&x, next(), 1)[0], rotation(&x, next(), 1)[0]);
+                if p != q {
+                    model.add(p.le(q + (case % 3) as i64 - 1)).unwrap();
+                }
+            }
+            let (p, q) = (rotation(&x, next(), 1)[0], rotation(&x, next(), 1)[0]);
+            if p != q {
+                model.not_equal(p, q).unwrap();
+            }
+            for limit in [1 << 16, 1] {
+                let what = format!("nvalue model {case} over {lo}..={hi}, limit {limit}");
+                learnt += assert_learning_counts(&model, limit, &what);
+            }
+        }
+    }
+    assert!(learnt > 50, "the searches learnt little: {learnt}");
+}
