@@ -16,7 +16,9 @@
 //! `0..=2`, four random automata (6 states, 80% of the transitions) over
 //! windows of 6 from every other variable, 4 random `≠`;
 //! `circuit`, 8 successors over `0..=7` in one circuit, 8 random
-//! `x[a] <= x[b] + 1` (the first 2,000 solutions of each model).
+//! `x[a] <= x[b] + 1`; `nvalue`, 10 variables over `0..=4`, three windows
+//! of 5 with 1 or 2 distinct values, 4 random `≠` (the first 2,000
+//! solutions of each model).
 //!
 //! ```sh
 //! cargo run --release -p csp --example explained_globals -- abs
@@ -117,7 +119,7 @@ fn pick(next: &mut impl FnMut() -> u64, xs: &[VarId]) -> VarId {
     xs[(next() % xs.len() as u64) as usize]
 }
 
-/// The models of `inverse`, `lex`, `regular` and `circuit` (see the module
+/// The models of `inverse`, `lex`, `regular`, `circuit` and `nvalue` (see the module
 /// docs); `None` for the other modes.
 fn structural(mode: &str, next: &mut impl FnMut() -> u64) -> Option<Model> {
     let mut model = Model::new();
@@ -179,6 +181,21 @@ fn structural(mode: &str, next: &mut impl FnMut() -> u64) -> Option<Model> {
                 let (a, b) = (pick(next, &x), pick(next, &x));
                 if a != b {
                     model.add(a.le(b + 1)).unwrap();
+                }
+            }
+        }
+        "nvalue" => {
+            let x: Vec<VarId> = model.new_vars(10, 0..=4).unwrap();
+            for _ in 0..3 {
+                let start = (next() % 10) as usize;
+                let window: Vec<VarId> = (0..5).map(|k| x[(start + k) % 10]).collect();
+                let n = model.new_var(1..=2).unwrap();
+                model.nvalue(n, &window).unwrap();
+            }
+            for _ in 0..4 {
+                let (a, b) = (pick(next, &x), pick(next, &x));
+                if a != b {
+                    model.not_equal(a, b).unwrap();
                 }
             }
         }
