@@ -371,6 +371,9 @@ impl CircuitPropagator<'_> {
     /// that would lead out of (into) them are the reason.
     fn explain_disconnected(&mut self, why: &Explanation<'_>, atoms: &mut Vec<Atom>) -> bool {
         let n = self.constraint.vars.len();
+        if n == 0 {
+            return false;
+        }
         for forward in [true, false] {
             // `on_path`: the nodes reached so far.
             self.on_path.fill(false);
