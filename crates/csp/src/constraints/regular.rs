@@ -317,8 +317,24 @@ impl<'c> Cut<'c> {
     fn new(constraint: &'c Regular, why: &Explanation<'_>) -> Cut<'c> {
         let (dfa, vars) = (&constraint.dfa, &constraint.vars);
         let (n, states, width) = (vars.len(), dfa.states as usize, dfa.symbols.len());
-        let present: Vec<bool> =
-            vars.iter().flat_map(|&x| dfa.symbols.iter().map(move |&value| why.contains(x, value))).collect();
+        // Each domain read once: an interval by its bounds, a bitset by its
+        // values or (when it has more than the alphabet) symbol by symbol.
+        let mut present = vec![false; n * width];
+        for (i, &x) in vars.iter().enumerate() {
+            let row = &mut present[i * width..(i + 1) * width];
+            if why.is_interval(x) {
+                let (min, max) = (why.min(x), why.max(x));
+                row.iter_mut().zip(&dfa.symbols).for_each(|(p, value)| *p = (min..=max).contains(value));
+            } else if why.size(x) > width as u64 {
+                row.iter_mut().zip(&dfa.symbols).for_each(|(p, &value)| *p = why.contains(x, value));
+            } else {
+                for value in why.values(x) {
+                    if let Ok(a) = dfa.symbols.binary_search(&value) {
+                        row[a] = true;
+                    }
+                }
+            }
+        }
         let mut reached = vec![false; (n + 1) * states];
         reached[dfa.start as usize] = true;
         let mut accepts = vec![false; (n + 1) * states];
