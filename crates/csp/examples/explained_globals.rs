@@ -9,14 +9,24 @@
 //! four of them (a variable value, a count in `1..=2`), a
 //! `global_cardinality` of five over `{0, 1}` (counts in `0..=2`), an
 //! `among` of four in `{2, 3}` (a count in `1..=2`), the first three all
-//! different (the first 2,000 solutions of each).
+//! different (the first 2,000 solutions of each); `inverse`, 8 successors
+//! over `0..=7` and their inverse, 6 random `f[a] <= g[b] + 1`; `lex`, 6
+//! rows of 4 variables over `0..=2`, each row `lex_less` than the next,
+//! each column's sum a random `4..=6`, 6 random `≠`; `regular`, 12 variables over
+//! `0..=2`, four random automata (6 states, 80% of the transitions) over
+//! windows of 6 from every other variable, 4 random `≠`;
+//! `circuit`, 8 successors over `0..=7` in one circuit, 8 random
+//! `x[a] <= x[b] + 1`; `nvalue`, 10 variables over `0..=4`, three windows
+//! of 5 with 1 or 2 distinct values, 4 random `≠` (the first 2,000
+//! solutions of each model).
 //!
 //! ```sh
 //! cargo run --release -p csp --example explained_globals -- abs
 //! cargo run --release -p csp --example explained_globals -- counting
+//! cargo run --release -p csp --example explained_globals -- inverse
 //! ```
 
-use csp::{Model, Solver, VarId};
+use csp::{Dfa, Model, Solver, VarId};
 
 fn main() {
     let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -31,6 +41,13 @@ fn main() {
     let mode = std::env::args().nth(1).unwrap_or_default();
     let abs = mode == "abs";
     for _ in 0..20 {
+        if let Some(model) = structural(&mode, &mut next) {
+            let mut solver = Solver::new(&model, "mac+learn".parse().unwrap()).unwrap();
+            solutions += solver.count(Some(2000)).solutions;
+            nodes += solver.stats().nodes;
+            learnt += solver.stats().learnt;
+            continue;
+        }
         if mode == "counting" {
             let mut model = Model::new();
             let x: Vec<VarId> = model.new_vars(7, 0..=3).unwrap();
@@ -95,4 +112,94 @@ fn main() {
         learnt += solver.stats().learnt;
     }
     println!("solutions {solutions} nodes {nodes} learnt {learnt} time {:?}", start.elapsed());
+}
+
+/// One of `xs`, at random.
+fn pick(next: &mut impl FnMut() -> u64, xs: &[VarId]) -> VarId {
+    xs[(next() % xs.len() as u64) as usize]
+}
+
+/// The models of `inverse`, `lex`, `regular`, `circuit` and `nvalue` (see the module
+/// docs); `None` for the other modes.
+fn structural(mode: &str, next: &mut impl FnMut() -> u64) -> Option<Model> {
+    let mut model = Model::new();
+    match mode {
+        "inverse" => {
+            let f: Vec<VarId> = model.new_vars(8, 0..=7).unwrap();
+            let g: Vec<VarId> = model.new_vars(8, 0..=7).unwrap();
+            model.inverse(&f, 0, &g, 0).unwrap();
+            for _ in 0..6 {
+                let (a, b) = (pick(next, &f), pick(next, &g));
+                model.add(a.le(b + 1)).unwrap();
+            }
+        }
+        "lex" => {
+            let rows: Vec<Vec<VarId>> = (0..6).map(|_| model.new_vars(4, 0..=2).unwrap()).collect();
+            for pair in rows.windows(2) {
+                model.lex_less(&pair[0], &pair[1]).unwrap();
+            }
+            for column in 0..4 {
+                let column: Vec<VarId> = rows.iter().map(|row| row[column]).collect();
+                let sum = column.iter().fold(csp::LinearExpr::from(0), |sum, &x| sum + x);
+                model.add(sum.eq(4 + (next() % 3) as i64)).unwrap();
+            }
+            let all: Vec<VarId> = rows.concat();
+            for _ in 0..6 {
+                let (a, b) = (pick(next, &all), pick(next, &all));
+                if a != b {
+                    model.not_equal(a, b).unwrap();
+                }
+            }
+        }
+        "regular" => {
+            let x: Vec<VarId> = model.new_vars(12, 0..=2).unwrap();
+            for k in 0..4 {
+                let (states, mut transitions) = (6, Vec::new());
+                for q in 0..states {
+                    for symbol in 0..3 {
+                        if next() % 5 != 0 {
+                            transitions.push((q, symbol, (next() % states as u64) as usize));
+                        }
+                    }
+                }
+                let accepting: Vec<usize> = (0..states).filter(|_| next() % 2 == 0).collect();
+                let dfa = Dfa::new(states, 0, &accepting, &transitions).unwrap();
+                let start = 2 * k;
+                model.regular(&x[start..start + 6], &dfa).unwrap();
+            }
+            for _ in 0..4 {
+                let (a, b) = (pick(next, &x), pick(next, &x));
+                if a != b {
+                    model.not_equal(a, b).unwrap();
+                }
+            }
+        }
+        "circuit" => {
+            let x: Vec<VarId> = model.new_vars(8, 0..=7).unwrap();
+            model.circuit(&x, 0).unwrap();
+            for _ in 0..8 {
+                let (a, b) = (pick(next, &x), pick(next, &x));
+                if a != b {
+                    model.add(a.le(b + 1)).unwrap();
+                }
+            }
+        }
+        "nvalue" => {
+            let x: Vec<VarId> = model.new_vars(10, 0..=4).unwrap();
+            for _ in 0..3 {
+                let start = (next() % 10) as usize;
+                let window: Vec<VarId> = (0..5).map(|k| x[(start + k) % 10]).collect();
+                let n = model.new_var(1..=2).unwrap();
+                model.nvalue(n, &window).unwrap();
+            }
+            for _ in 0..4 {
+                let (a, b) = (pick(next, &x), pick(next, &x));
+                if a != b {
+                    model.not_equal(a, b).unwrap();
+                }
+            }
+        }
+        _ => return None,
+    }
+    Some(model)
 }

@@ -31,11 +31,22 @@
 //! domain (a range wider than the bitset limit, kept as its bounds) is walked
 //! over at most the number of nodes; its inner removals are no-ops, which
 //! keeps the reasoning sound (weaker), and a fixed circuit is still checked.
+//!
+//! Explanations: a value naming no node (or a circuit's self-loop) needs no
+//! reason; a chain's closing value is explained by the chain's fixed
+//! successors (`x[a] = b` for each link; for a subcircuit, with one node off
+//! the chain that could not be out), the other values of a chain through
+//! every node by its links, and a subcircuit's node sent out by the closed
+//! cycle's links; two nodes followed by one, or a circuit's cycle too short,
+//! by their links; a circuit's graph that is not strongly connected by the
+//! absent values that would leave the nodes node 0 reaches (or enter those
+//! that reach it). A subcircuit's node that the components sent out keeps
+//! the generic answer.
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::constraints::graph::{Graph, Tarjan};
-use crate::ids::VarId;
-use crate::kernel::{Conflict, Context, Cost, PropagationResult, ReversibleInt};
+use crate::ids::{Atom, VarId};
+use crate::kernel::{Conflict, Context, Cost, Explained, Explanation, PropagationResult, ReversibleInt};
 
 /// No node.
 const NONE: u32 = u32::MAX;
@@ -296,6 +307,153 @@ impl CircuitPropagator<'_> {
     }
 }
 
+impl CircuitPropagator<'_> {
+    /// Fills `successor` and `predecessor` from the fixed values as they
+    /// were; `false` when a value named no node or two nodes had one
+    /// successor (then `Some` of the two, which is a failure's reason).
+    fn fixed_links(&mut self, why: &Explanation<'_>) -> Result<(), Option<(usize, usize)>> {
+        self.successor.fill(NONE);
+        self.predecessor.fill(NONE);
+        for i in 0..self.constraint.vars.len() {
+            if let Some(value) = why.fixed_value(self.var(i)) {
+                let j = self.constraint.node(value).ok_or(None)?;
+                if self.predecessor[j] != NONE {
+                    return Err(Some((self.predecessor[j] as usize, i)));
+                }
+                self.successor[i] = j as u32;
+                self.predecessor[j] = i as u32;
+            }
+        }
+        Ok(())
+    }
+
+    /// The link of `node` to its fixed successor.
+    fn link(&self, node: usize) -> Atom {
+        Atom::Equal(self.var(node), self.value(self.successor[node] as usize))
+    }
+
+    /// The fixed cycle through `node`, if it is on one (its nodes in order).
+    fn cycle(&self, node: usize) -> Option<Vec<usize>> {
+        let mut nodes = vec![node];
+        let mut at = self.successor[node];
+        while at != NONE && at as usize != node && nodes.len() <= self.successor.len() {
+            nodes.push(at as usize);
+            at = self.successor[at as usize];
+        }
+        (at as usize == node).then_some(nodes)
+    }
+
+    /// The failure chains found: two nodes followed by one, or a circuit's
+    /// fixed cycle too short.
+    fn explain_failure(&mut self, why: &Explanation<'_>, atoms: &mut Vec<Atom>) -> bool {
+        let n = self.constraint.vars.len();
+        match self.fixed_links(why) {
+            Err(Some((a, b))) => {
+                atoms.push(Atom::Equal(self.var(a), why.min(self.var(a))));
+                atoms.push(Atom::Equal(self.var(b), why.min(self.var(b))));
+                return true;
+            }
+            Err(None) => return false,
+            Ok(()) => {}
+        }
+        if self.constraint.sub {
+            return false;
+        }
+        if let Some(cycle) = (0..n).find_map(|i| self.cycle(i).filter(|cycle| cycle.len() < n)) {
+            atoms.extend(cycle.iter().map(|&a| self.link(a)));
+            return true;
+        }
+        self.explain_disconnected(why, atoms)
+    }
+
+    /// A circuit's graph not strongly connected: the nodes that node 0
+    /// reaches, or those that reach it, are not all, and the absent values
+    /// that would lead out of (into) them are the reason.
+    fn explain_disconnected(&mut self, why: &Explanation<'_>, atoms: &mut Vec<Atom>) -> bool {
+        let n = self.constraint.vars.len();
+        if n == 0 {
+            return false;
+        }
+        for forward in [true, false] {
+            // `on_path`: the nodes reached so far.
+            self.on_path.fill(false);
+            self.on_path[0] = true;
+            let mut stack = vec![0];
+            while let Some(a) = stack.pop() {
+                for b in 0..n {
+                    let edge = if forward { (a, b) } else { (b, a) };
+                    if !self.on_path[b] && why.contains(self.var(edge.0), self.value(edge.1)) {
+                        self.on_path[b] = true;
+                        stack.push(b);
+                    }
+                }
+            }
+            if self.on_path.iter().all(|&reached| reached) {
+                continue;
+            }
+            for a in (0..n).filter(|&a| self.on_path[a]) {
+                for b in (0..n).filter(|&b| !self.on_path[b]) {
+                    let (from, to) = if forward { (a, b) } else { (b, a) };
+                    atoms.push(Atom::NotEqual(self.var(from), self.value(to)));
+                }
+            }
+            return true;
+        }
+        false
+    }
+
+    /// Why the values `asked` (the explained ones that name a node) left
+    /// node `i`'s successor: see the module docs.
+    fn explain_values(&mut self, why: &Explanation<'_>, i: usize, asked: &[usize], atoms: &mut Vec<Atom>) -> bool {
+        let (n, sub) = (self.constraint.vars.len(), self.constraint.sub);
+        if self.fixed_links(why).is_err() {
+            return false;
+        }
+        // The chain that ends at `i`, walked back to its first node.
+        let mut chain = vec![i];
+        while self.predecessor[*chain.last().expect("a node")] != NONE && chain.len() <= n {
+            chain.push(self.predecessor[*chain.last().expect("a node")] as usize);
+        }
+        let start = *chain.last().expect("a node");
+        let closed = self.predecessor[start] != NONE;
+        let mut links = false;
+        let mut must_in = None;
+        for &j in asked {
+            if j == i && !sub {
+                continue; // a circuit's self-loop
+            }
+            if !closed && chain.len() == n && j != start {
+                links = true; // a chain through every node closes on its start
+            } else if !closed && (2..n).contains(&chain.len()) && j == start {
+                links = true;
+                if sub {
+                    // A node off the chain that could not be out.
+                    let off = (0..n).find(|&o| !chain.contains(&o) && !why.contains(self.var(o), self.value(o)));
+                    match off {
+                        Some(o) => must_in = Some(o),
+                        None => return false,
+                    }
+                }
+            } else if sub && j != i {
+                // A closed cycle elsewhere sends `i` out.
+                match (0..n).find_map(|k| self.cycle(k).filter(|cycle| cycle.len() > 1 && !cycle.contains(&i))) {
+                    Some(cycle) => atoms.extend(cycle.iter().map(|&a| self.link(a))),
+                    None => return false,
+                }
+            } else {
+                return false;
+            }
+        }
+        if links {
+            atoms.extend(chain[1..].iter().map(|&a| self.link(a)));
+        }
+        if let Some(o) = must_in {
+            atoms.push(Atom::NotEqual(self.var(o), self.value(o)));
+        }
+        true
+    }
+}
+
 impl Propagator for CircuitPropagator<'_> {
     fn initialise(&mut self, ctx: &mut Context<'_>) {
         self.graph_next = Some(ctx.new_reversible_int(0));
@@ -318,5 +476,51 @@ impl Propagator for CircuitPropagator<'_> {
         }
         ctx.set(cell, 0);
         self.components(ctx)
+    }
+
+    /// See the module docs.
+    fn explain(&mut self, why: &mut Explanation<'_>) -> bool {
+        let n = self.constraint.vars.len();
+        let mut atoms = Vec::new();
+        let (var, low, high) = match why.explained() {
+            Explained::Failure => {
+                let answered = self.explain_failure(why, &mut atoms);
+                if answered {
+                    why.because_each(atoms);
+                }
+                return answered;
+            }
+            Explained::Removed(var) => (var, None, None),
+            Explained::AtLeast(var, bound) => (var, Some(bound), None),
+            Explained::AtMost(var, bound) => (var, None, Some(bound)),
+        };
+        let Some(i) = self.constraint.vars.iter().position(|&x| x == var) else { return false };
+        if self.constraint.vars[i + 1..].contains(&var) {
+            return false;
+        }
+        // The nodes the explained values name; a bound also by its own
+        // bound when it started within the nodes.
+        let named: Vec<usize> = match (low, high) {
+            (Some(bound), _) => {
+                let min = why.min(var);
+                if min > self.value(0) {
+                    atoms.push(Atom::AtLeast(var, min));
+                }
+                (0..n).filter(|&j| (min..bound).contains(&self.value(j))).collect()
+            }
+            (_, Some(bound)) => {
+                let max = why.max(var);
+                if max < self.value(n - 1) {
+                    atoms.push(Atom::AtMost(var, max));
+                }
+                (0..n).filter(|&j| (bound + 1..=max).contains(&self.value(j))).collect()
+            }
+            _ => why.removed_values().filter_map(|value| self.constraint.node(value)).collect(),
+        };
+        let answered = self.explain_values(why, i, &named, &mut atoms);
+        if answered {
+            why.because_each(atoms);
+        }
+        answered
     }
 }

@@ -22,8 +22,8 @@
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::constraints::in_set::retain_in;
-use crate::ids::VarId;
-use crate::kernel::{Conflict, Context, PropagationResult};
+use crate::ids::{Atom, VarId};
+use crate::kernel::{Conflict, Context, Explained, Explanation, PropagationResult};
 
 /// `f[i] = j <=> invf[j] = i`, over the positions `f_base..` of `f` and
 /// `invf_base..` of `invf`; the scope is `f` then `invf`.
@@ -145,5 +145,58 @@ impl Propagator for Channel<'_> {
 
     fn is_idempotent(&self) -> bool {
         self.distinct
+    }
+
+    /// A value `j` of `f[i]` by `invf[j] != i`, a value `i` of `invf[j]` by
+    /// `f[i] != j`; a value naming no position by nothing; a bound by those
+    /// of the values it passed that name a position (and its own bound when
+    /// it started within the positions).
+    fn explain(&mut self, why: &mut Explanation<'_>) -> bool {
+        if !self.distinct {
+            return false;
+        }
+        let (var, low, high) = match why.explained() {
+            // The only failure: positions to name on one side, none on the other.
+            Explained::Failure => return self.f.is_empty() != self.invf.is_empty(),
+            Explained::Removed(var) => (var, None, None),
+            Explained::AtLeast(var, bound) => (var, Some(bound), None),
+            Explained::AtMost(var, bound) => (var, None, Some(bound)),
+        };
+        let Some(k) = self.f.iter().chain(self.invf).position(|&x| x == var) else { return false };
+        let ((from_base, i), (to, to_base)) = match k.checked_sub(self.f.len()) {
+            None => ((self.f_base, k), (self.invf, self.invf_base)),
+            Some(j) => ((self.invf_base, j), (self.f, self.f_base)),
+        };
+        let me = position(i, from_base);
+        // The values to explain that name a position, and the explained
+        // variable's own bound when it started within the positions.
+        let mut atoms: smallvec::SmallVec<[Atom; 8]> = smallvec::SmallVec::new();
+        let within = |value: i64| (i128::from(value) - i128::from(to_base)).clamp(-1, to.len() as i128);
+        let named: smallvec::SmallVec<[usize; 8]> = match (low, high) {
+            (Some(bound), _) => {
+                let (from, upto) = (within(why.min(var)), within(bound).min(to.len() as i128));
+                if from > 0 {
+                    atoms.push(Atom::AtLeast(var, why.min(var)));
+                }
+                (from.max(0)..upto).map(|j| j as usize).collect()
+            }
+            (_, Some(bound)) => {
+                let last = to.len() as i128 - 1;
+                let (from, upto) = (within(bound) + 1, within(why.max(var)));
+                if upto < last {
+                    atoms.push(Atom::AtMost(var, why.max(var)));
+                }
+                (from..=upto.min(last)).map(|j| j as usize).collect()
+            }
+            _ => why.removed_values().filter_map(|value| index(value, to_base, to.len())).collect(),
+        };
+        for j in named {
+            if why.contains(to[j], me) {
+                return false;
+            }
+            atoms.push(Atom::NotEqual(to[j], me));
+        }
+        atoms.into_iter().for_each(|atom| why.because(atom));
+        true
     }
 }

@@ -19,10 +19,18 @@
 //! Comparing vectors of different lengths reduces to their common prefix:
 //! `x <= y` is `x[..m] <= y[..m]` when `x` is not the longer one and
 //! `x[..m] < y[..m]` otherwise (`m` the shorter length), and likewise for `<`.
+//!
+//! Explanations (the standard ones of lazy clause generation): a bound of
+//! `x[k]` or `y[k]` by `x[i] >= c_i`, `y[i] <= c_i` for each position `i`
+//! before `k` (the prefix could not already be ordered) and the other
+//! variable's bound at `k`; when the step is strict, also by the positions
+//! after `k` that order the rest of `x` above the rest of `y` (ties up to
+//! one with `x` above, or to the end for a strict order). A failure by the
+//! same from the first position.
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
-use crate::ids::VarId;
-use crate::kernel::{Conflict, Context, Event, PropagationResult, ReversibleInt};
+use crate::ids::{Atom, VarId};
+use crate::kernel::{Conflict, Context, Event, Explained, Explanation, PropagationResult, ReversibleInt};
 
 /// `x < y` (strict) or `x <= y` in lexicographic order; the scope is `x` then `y`.
 #[derive(Clone, Debug)]
@@ -122,6 +130,52 @@ impl LexPropagator<'_> {
         }
         if self.strict { Beta::At(run.unwrap_or(self.x.len())) } else { Beta::Never }
     }
+
+    /// Adds why `x[i] >= y[i]` held, `x[i] >= c` and `y[i] <= c`; `false`
+    /// when it did not.
+    fn tie(&self, why: &Explanation<'_>, i: usize, atoms: &mut Vec<Atom>) -> bool {
+        let (low, high) = (why.min(self.x[i]), why.max(self.y[i]));
+        atoms.push(Atom::AtLeast(self.x[i], low));
+        atoms.push(Atom::AtMost(self.y[i], low));
+        low >= high
+    }
+
+    /// Adds why `x[from..]` could not be below `y[from..]` (nor equal to
+    /// it, for a strict order): ties up to a position where `x` was above,
+    /// or to the end; `false` when the domains did not show it.
+    fn not_below(&self, why: &Explanation<'_>, from: usize, atoms: &mut Vec<Atom>) -> bool {
+        for i in from..self.x.len() {
+            let (low, high) = (why.min(self.x[i]), why.max(self.y[i]));
+            if low > high {
+                atoms.push(Atom::AtLeast(self.x[i], high + 1));
+                atoms.push(Atom::AtMost(self.y[i], high));
+                return true;
+            }
+            if !self.tie(why, i, atoms) {
+                return false;
+            }
+        }
+        self.strict
+    }
+
+    /// Adds why `x[k] <= bound` (`upper`) or `y[k] >= bound`: the prefix's
+    /// ties, the other variable's bound at `k`, and for a strict step the
+    /// rest that was not below.
+    fn step(&self, why: &Explanation<'_>, k: usize, upper: bool, bound: i64, atoms: &mut Vec<Atom>) -> bool {
+        if !(0..k).all(|i| self.tie(why, i, atoms)) {
+            return false;
+        }
+        // The other variable's bound, and how far past it the step went.
+        let (atom, gap) = if upper {
+            let high = why.max(self.y[k]);
+            (Atom::AtMost(self.y[k], high.max(bound)), high - bound)
+        } else {
+            let low = why.min(self.x[k]);
+            (Atom::AtLeast(self.x[k], low.min(bound)), bound - low)
+        };
+        atoms.push(atom);
+        gap <= 0 || (gap == 1 && self.not_below(why, k + 1, atoms))
+    }
 }
 
 impl Propagator for LexPropagator<'_> {
@@ -166,5 +220,40 @@ impl Propagator for LexPropagator<'_> {
 
     fn is_idempotent(&self) -> bool {
         self.distinct
+    }
+
+    /// See the module docs: the prefix's ties, the bound at the position
+    /// pruned, and the rest when the step was strict.
+    fn explain(&mut self, why: &mut Explanation<'_>) -> bool {
+        if !self.distinct {
+            return false;
+        }
+        let mut atoms = Vec::new();
+        let at = |vars: &[VarId], var: VarId| vars.iter().position(|&v| v == var);
+        let answered = match why.explained() {
+            Explained::Failure => self.not_below(why, 0, &mut atoms),
+            // `x[k]` lost values above some bound, `y[k]` values below one.
+            Explained::Removed(var) => match (at(self.x, var), at(self.y, var)) {
+                (Some(k), _) => match why.removed_values().next() {
+                    Some(lowest) => self.step(why, k, true, lowest - 1, &mut atoms),
+                    None => false,
+                },
+                (_, Some(k)) => match why.removed_values().last() {
+                    Some(highest) => self.step(why, k, false, highest + 1, &mut atoms),
+                    None => false,
+                },
+                _ => false,
+            },
+            Explained::AtMost(var, bound) => {
+                at(self.x, var).is_some_and(|k| self.step(why, k, true, bound, &mut atoms))
+            }
+            Explained::AtLeast(var, bound) => {
+                at(self.y, var).is_some_and(|k| self.step(why, k, false, bound, &mut atoms))
+            }
+        };
+        if answered {
+            why.because_each(atoms);
+        }
+        answered
     }
 }

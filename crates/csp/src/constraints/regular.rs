@@ -16,11 +16,20 @@
 //! as its bounds) is never walked; its bounds move to the smallest and the
 //! largest supported label, which is bounds consistent (the values between
 //! them that are no symbol stay, and fail once the variable is fixed).
+//!
+//! Explanations: a symbol leaves variable `i` because every edge it labels
+//! starts at a state no path from the start reaches (cut on the left) or
+//! ends at one from which no path reaches acceptance (cut on the right).
+//! The answer names, walking away from layer `i`, only the absent values
+//! that cut an edge from a state that is reached (reaches acceptance) into
+//! one that must not be: the values absent at the positions that block
+//! every path through the symbol, not every value gone from the scope. A
+//! failure is explained likewise, cutting acceptance on the left.
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::constraints::relaxed::has_repeats;
-use crate::ids::VarId;
-use crate::kernel::{Conflict, Context, Cost, PropagationResult};
+use crate::ids::{Atom, VarId};
+use crate::kernel::{Conflict, Context, Cost, Explained, Explanation, PropagationResult};
 
 /// The state a transition to nowhere leads to.
 pub(crate) const DEAD: u32 = u32::MAX;
@@ -253,5 +262,193 @@ impl Propagator for LayeredGraph<'_> {
 
     fn is_idempotent(&self) -> bool {
         !self.repeats
+    }
+
+    /// See the module docs.
+    fn explain(&mut self, why: &mut Explanation<'_>) -> bool {
+        if self.repeats {
+            return false;
+        }
+        let vars = &self.constraint.vars;
+        let symbols = &self.constraint.dfa.symbols;
+        let mut atoms = Vec::new();
+        // The layer of the explained variable and the symbols it lost.
+        let symbols_within = |lo: i64, hi: i64| (0..symbols.len()).filter(move |&a| (lo..=hi).contains(&symbols[a]));
+        let (layer, lost): (Option<usize>, Vec<usize>) = match why.explained() {
+            Explained::Failure => (None, Vec::new()),
+            Explained::Removed(var) => {
+                let lost = why.removed_values().filter_map(|value| symbols.binary_search(&value).ok()).collect();
+                (vars.iter().position(|&x| x == var), lost)
+            }
+            Explained::AtLeast(var, bound) => {
+                atoms.push(Atom::AtLeast(var, why.min(var)));
+                (vars.iter().position(|&x| x == var), symbols_within(why.min(var), bound - 1).collect())
+            }
+            Explained::AtMost(var, bound) => {
+                atoms.push(Atom::AtMost(var, why.max(var)));
+                (vars.iter().position(|&x| x == var), symbols_within(bound + 1, why.max(var)).collect())
+            }
+        };
+        if layer.is_none() && why.explained() != Explained::Failure {
+            return false;
+        }
+        let answered = Cut::new(self.constraint, why).explain(layer, &lost, &mut atoms);
+        if answered {
+            why.because_each(atoms);
+        }
+        answered
+    }
+}
+
+/// The layered graph as the explained propagation saw it, state by state
+/// (`layer * states + state`), and the states that must stay cut off.
+struct Cut<'c> {
+    constraint: &'c Regular,
+    states: usize,
+    /// `present[i * symbols + a]`: whether variable `i` had symbol `a`.
+    present: Vec<bool>,
+    /// The states a path from the start reaches.
+    reached: Vec<bool>,
+    /// The states from which a path reaches acceptance.
+    accepts: Vec<bool>,
+}
+
+impl<'c> Cut<'c> {
+    fn new(constraint: &'c Regular, why: &Explanation<'_>) -> Cut<'c> {
+        let (dfa, vars) = (&constraint.dfa, &constraint.vars);
+        let (n, states, width) = (vars.len(), dfa.states as usize, dfa.symbols.len());
+        // Each domain read once: an interval by its bounds, a bitset by its
+        // values or (when it has more than the alphabet) symbol by symbol.
+        let mut present = vec![false; n * width];
+        for (i, &x) in vars.iter().enumerate() {
+            let row = &mut present[i * width..(i + 1) * width];
+            if why.is_interval(x) {
+                let (min, max) = (why.min(x), why.max(x));
+                row.iter_mut().zip(&dfa.symbols).for_each(|(p, value)| *p = (min..=max).contains(value));
+            } else if why.size(x) > width as u64 {
+                row.iter_mut().zip(&dfa.symbols).for_each(|(p, &value)| *p = why.contains(x, value));
+            } else {
+                for value in why.values(x) {
+                    if let Ok(a) = dfa.symbols.binary_search(&value) {
+                        row[a] = true;
+                    }
+                }
+            }
+        }
+        let mut reached = vec![false; (n + 1) * states];
+        reached[dfa.start as usize] = true;
+        let mut accepts = vec![false; (n + 1) * states];
+        accepts[n * states..].copy_from_slice(&dfa.accepting);
+        for i in 0..n {
+            for q in 0..states {
+                if !reached[i * states + q] {
+                    continue;
+                }
+                for a in (0..width).filter(|&a| present[i * width + a]) {
+                    let to = dfa.next[q * width + a];
+                    if to != DEAD {
+                        reached[(i + 1) * states + to as usize] = true;
+                    }
+                }
+            }
+        }
+        for i in (0..n).rev() {
+            for q in 0..states {
+                accepts[i * states + q] = (0..width).any(|a| {
+                    let to = dfa.next[q * width + a];
+                    present[i * width + a] && to != DEAD && accepts[(i + 1) * states + to as usize]
+                });
+            }
+        }
+        Cut { constraint, states, present, reached, accepts }
+    }
+
+    /// Adds why no accepted word had symbol `a` at `layer` for each `a` in
+    /// `lost` (with no layer, why no word was accepted); `false` when the
+    /// graph did not show it.
+    fn explain(&self, layer: Option<usize>, lost: &[usize], atoms: &mut Vec<Atom>) -> bool {
+        let (dfa, n, states) = (&self.constraint.dfa, self.constraint.vars.len(), self.states);
+        let width = dfa.symbols.len();
+        // The states that must stay unreached (left) or must not reach acceptance (right).
+        let mut left = vec![false; (n + 1) * states];
+        let mut right = vec![false; (n + 1) * states];
+        let top = match layer {
+            None => {
+                for q in (0..states).filter(|&q| dfa.accepting[q]) {
+                    if self.reached[n * states + q] {
+                        return false;
+                    }
+                    left[n * states + q] = true;
+                }
+                n
+            }
+            Some(i) => {
+                for &a in lost {
+                    for q in 0..states {
+                        let to = dfa.next[q * width + a];
+                        if to == DEAD {
+                            continue;
+                        }
+                        if !self.reached[i * states + q] {
+                            left[i * states + q] = true;
+                        } else if !self.accepts[(i + 1) * states + to as usize] {
+                            right[(i + 1) * states + to as usize] = true;
+                        } else {
+                            return false;
+                        }
+                    }
+                }
+                i
+            }
+        };
+        // An edge from a state reached into one that must not be is cut by
+        // the absence of its symbol; a state unreached with an edge into one
+        // that must not be reached must not be either.
+        for i in (0..top).rev() {
+            for q in 0..states {
+                for a in 0..width {
+                    let to = dfa.next[q * width + a];
+                    if to == DEAD || !left[(i + 1) * states + to as usize] {
+                        continue;
+                    }
+                    if !self.reached[i * states + q] {
+                        left[i * states + q] = true;
+                    } else if !self.cut(i, a, atoms) {
+                        return false;
+                    }
+                }
+            }
+        }
+        // Likewise forward: an edge from a state that must not reach
+        // acceptance into one that does is cut by its symbol's absence.
+        for i in layer.map_or(n, |i| i + 1)..n {
+            for q in 0..states {
+                if !right[i * states + q] {
+                    continue;
+                }
+                for a in 0..width {
+                    let to = dfa.next[q * width + a];
+                    if to == DEAD {
+                        continue;
+                    }
+                    if !self.accepts[(i + 1) * states + to as usize] {
+                        right[(i + 1) * states + to as usize] = true;
+                    } else if !self.cut(i, a, atoms) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Adds that variable `i` did not have symbol `a` (`false` if it did).
+    fn cut(&self, i: usize, a: usize, atoms: &mut Vec<Atom>) -> bool {
+        let width = self.constraint.dfa.symbols.len();
+        if self.present[i * width + a] {
+            return false;
+        }
+        atoms.push(Atom::NotEqual(self.constraint.vars[i], self.constraint.dfa.symbols[a]));
+        true
     }
 }

@@ -18,7 +18,8 @@
 //!
 //! Under learning they explain by the same reasoning (`explain.rs`): the
 //! variables that had to be counted or could not be, and the count's bounds
-//! or holes; `nvalue` keeps the generic answer.
+//! or holes; `nvalue` by the intervals, union or fixed values its bounds
+//! used (`nvalue.rs`).
 //!
 //! When a variable appears twice (the count among the `xs`, say), the same
 //! reasoning is a sound relaxation and the constraint is checked once its
