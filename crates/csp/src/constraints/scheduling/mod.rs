@@ -19,6 +19,7 @@
 mod cumulative;
 mod disjunctive;
 mod edge_finding;
+mod explain;
 mod timetable;
 
 pub use cumulative::Cumulative;
