@@ -133,7 +133,11 @@ const SPELLINGS: [&str; 7] = ["bt", "fc", "fc+mrv", "mac", "mac+domwdeg", "mac+l
 /// Every solution of the model, projected on its first `n` variables.
 fn solutions(model: &Model, n: usize, spelling: &str) -> BTreeSet<Vec<i64>> {
     let config = spelling.parse::<SolveConfig>().unwrap();
+    let learning = config.learning();
     let mut solver = Solver::new(model, config).unwrap();
+    // Under learning, every nogood and every propagator's own explanation
+    // is checked against brute force (feature `testing`).
+    solver.check_nogoods(learning);
     let mut found = BTreeSet::new();
     for solution in solver.solutions() {
         assert!(found.insert(solution.values()[..n].to_vec()), "{spelling}: a solution found twice");
