@@ -12,7 +12,9 @@
 //! least the profile's peak) and on each use (at most what the other tasks
 //! leave during the task's compulsory part). Sound, and it checks fixed
 //! values: with every start, duration and use fixed, the profile is the load
-//! itself. Each call repeats the reasoning until no bound moves.
+//! itself. Each call repeats the reasoning until no bound moves. Under
+//! learning it explains a moved bound or an overload by the start bounds of
+//! the tasks whose compulsory parts it used (the sibling module `explain`).
 
 use super::explain::{Answer, Frame, largest, least};
 use super::timetable::Profile;

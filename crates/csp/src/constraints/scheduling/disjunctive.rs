@@ -17,7 +17,8 @@
 //! all with each task's least duration. (Not-first/not-last is not done.) In the strict form, a task of no least duration also
 //! keeps its start out of the inside of every compulsory part. Sound, and it
 //! checks fixed values. Each call repeats the reasoning until no start bound
-//! moves.
+//! moves. Under learning it explains a moved bound or a failure by the start
+//! bounds of the tasks the rule used (the sibling module `explain`).
 
 use super::edge_finding::{EdgeFinder, Verdict};
 use super::explain::{Answer, Frame, least};
