@@ -35,12 +35,11 @@
 //! does not (a start shared by tasks in other roles, say), the propagator
 //! gives the generic answer.
 
-use super::TaskBounds;
 use super::timetable::Profile;
+use super::{TaskBounds, clamp};
 use crate::constraints::operand::Operand;
 use crate::ids::{Atom, VarId};
 use crate::kernel::Explanation;
-use crate::model::MAX_VALUE;
 
 /// A bound of a task's start that an answer uses, in the model's time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,7 +60,7 @@ pub(super) struct Answer {
 
 impl Answer {
     /// Adds the answer's atoms to `why`: the start bounds (each that says
-    /// nothing, beyond the range of every value, left out), and `d ≥ least`,
+    /// nothing, beyond the 64-bit range, left out), and `d ≥ least`,
     /// `r ≥ least`, `b ≤ largest` of the operands it relies on (`heights`
     /// `None` when the uses are the durations' signs, as on a disjunctive
     /// resource).
@@ -74,11 +73,15 @@ impl Answer {
         capacity: Option<Operand>,
     ) {
         let mut atoms: Vec<Atom> = Vec::new();
-        let limit = i128::from(MAX_VALUE);
         for &start in &self.starts {
+            // A bound beyond the 64-bit range held of every value: it says nothing.
             match start {
-                Start::AtLeast(j, value) if value > -limit => atoms.push(Atom::AtLeast(starts[j], value as i64)),
-                Start::AtMost(j, value) if value < limit => atoms.push(Atom::AtMost(starts[j], value as i64)),
+                Start::AtLeast(j, value) if i128::from(clamp(value)) == value => {
+                    atoms.push(Atom::AtLeast(starts[j], clamp(value)))
+                }
+                Start::AtMost(j, value) if i128::from(clamp(value)) == value => {
+                    atoms.push(Atom::AtMost(starts[j], clamp(value)))
+                }
                 _ => {}
             }
         }
