@@ -133,7 +133,11 @@ const SPELLINGS: [&str; 7] = ["bt", "fc", "fc+mrv", "mac", "mac+domwdeg", "mac+l
 /// Every solution of the model, projected on its first `n` variables.
 fn solutions(model: &Model, n: usize, spelling: &str) -> BTreeSet<Vec<i64>> {
     let config = spelling.parse::<SolveConfig>().unwrap();
+    let learning = config.learning();
     let mut solver = Solver::new(model, config).unwrap();
+    // Under learning, every nogood and every propagator's own explanation
+    // is checked against brute force (feature `testing`).
+    solver.check_nogoods(learning);
     let mut found = BTreeSet::new();
     for solution in solver.solutions() {
         assert!(found.insert(solution.values()[..n].to_vec()), "{spelling}: a solution found twice");
@@ -466,4 +470,35 @@ fn bad_diffn_arguments_are_typed_errors() {
     ));
     assert!(matches!(model.diffn(&v[..2], &v[2..], &[1, i64::MIN], &[1, 1]), Err(ModelError::ValueOutOfRange { .. })));
     assert!(matches!(model.diffn::<i64, i64>(&[], &[], &[], &[]), Err(ModelError::EmptyScope { .. })));
+}
+
+/// Bin packing under search that learns, on larger instances than above
+/// (up to six items, some load constant), with the debug check of every
+/// explanation: the solutions are brute force's.
+#[test]
+fn learning_packs_random_instances_as_brute_force_does() {
+    let mut rng = Rng::new(16);
+    for round in 0..40 {
+        let m = 2 + round % 2;
+        let n = 6 + rng.below(2) as usize;
+        let base = rng.below(3) as i64;
+        let sizes: Vec<i64> = (0..n).map(|_| if rng.below(8) == 0 { -1 } else { 1 + rng.below(3) as i64 }).collect();
+        let mut domains: Vec<Vec<i64>> = (0..m)
+            .map(|_| if rng.below(4) == 0 { vec![rng.below(5) as i64] } else { random_subset(&mut rng, 0..=9) })
+            .collect();
+        let every_bin: Vec<i64> = (base..base + m as i64).collect();
+        domains.extend((0..n).map(|_| {
+            if rng.below(3) == 0 { random_subset(&mut rng, base..=base + m as i64) } else { every_bin.clone() }
+        }));
+        let accept = |values: &[i64]| packed(&values[..m], &values[m..], &sizes, base);
+        let expected = brute_force(&domains, accept);
+        let mut model = Model::new();
+        let vars: Vec<VarId> = domains.iter().map(|d| model.new_var(d.clone()).unwrap()).collect();
+        let (loads, bins) = vars.split_at(m);
+        model.bin_packing_load(loads, bins, &sizes, base).unwrap();
+        for spelling in ["mac+learn", "mac+learn+vsids+phase+luby=1", "mac+learn+mrv+seed=3"] {
+            let found = solutions(&model, m + n, spelling);
+            assert_eq!(found, expected, "round {round} ({spelling}): sizes {sizes:?}, base {base}, {domains:?}");
+        }
+    }
 }

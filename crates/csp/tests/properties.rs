@@ -75,6 +75,13 @@ enum Spec {
     Cumulative(Vec<usize>, Vec<i64>, Vec<i64>, i64),
     /// `disjunctive`, strict or not, with constant durations (some near 2^62).
     Disjunctive(Vec<usize>, Vec<i64>, bool),
+    /// `cumulative` with variable durations, uses and capacity (which may
+    /// repeat, and be starts).
+    CumulativeVars(Vec<usize>, Vec<usize>, Vec<usize>, usize),
+    /// `bin_packing_load(loads, bins, sizes, base)`.
+    BinPacking(Vec<usize>, Vec<usize>, Vec<i64>, i64),
+    /// `diffn` (or `diffn_nonstrict` when true) over origins with constant sizes (some near 2^62).
+    Diffn(Vec<usize>, Vec<usize>, Vec<i64>, Vec<i64>, bool),
 }
 
 /// A condition over variable indices (integers and booleans alike) or
@@ -271,6 +278,24 @@ fn structural_spec(n: usize) -> impl Strategy<Value = Spec> {
             (distinct(n, k), prop::collection::vec(time(), k), any::<bool>())
                 .prop_map(|(vars, durations, strict)| Spec::Disjunctive(vars, durations, strict))
         }),
+        (1..=n.min(2)).prop_flat_map(move |k| {
+            (distinct(n, k), prop::collection::vec(0..n, k), prop::collection::vec(0..n, k), 0..n)
+                .prop_map(|(starts, durations, uses, capacity)| Spec::CumulativeVars(starts, durations, uses, capacity))
+        }),
+        (1..=n.min(3)).prop_flat_map(move |k| {
+            (
+                prop::collection::vec(0..n, 1..=2),
+                prop::collection::vec(0..n, k),
+                prop::collection::vec(-1i64..=3, k),
+                -1i64..=1,
+            )
+                .prop_map(|(loads, bins, sizes, base)| Spec::BinPacking(loads, bins, sizes, base))
+        }),
+        (1..=n.min(3)).prop_flat_map(move |k| {
+            let sizes = || prop::collection::vec(time(), k);
+            (distinct(n, k), prop::collection::vec(0..n, k), sizes(), sizes(), any::<bool>())
+                .prop_map(|(x, y, dx, dy, nonstrict)| Spec::Diffn(x, y, dx, dy, nonstrict))
+        }),
     ]
 }
 
@@ -438,6 +463,23 @@ fn build(csp: &RandomCsp) -> Model {
             Spec::Cumulative(vs, durations, uses, capacity) => {
                 let starts: Vec<VarId> = vs.iter().map(|&i| vars[i]).collect();
                 model.cumulative(&starts, durations, uses, *capacity).unwrap();
+            }
+            Spec::CumulativeVars(vs, durations, uses, capacity) => {
+                let pick = |is: &[usize]| is.iter().map(|&i| vars[i]).collect::<Vec<VarId>>();
+                model.cumulative(&pick(vs), &pick(durations), &pick(uses), vars[*capacity]).unwrap();
+            }
+            Spec::BinPacking(loads, bins, sizes, base) => {
+                let pick = |is: &[usize]| is.iter().map(|&i| vars[i]).collect::<Vec<VarId>>();
+                model.bin_packing_load(&pick(loads), &pick(bins), sizes, *base).unwrap();
+            }
+            Spec::Diffn(x, y, dx, dy, nonstrict) => {
+                let pick = |is: &[usize]| is.iter().map(|&i| vars[i]).collect::<Vec<VarId>>();
+                if *nonstrict {
+                    model.diffn_nonstrict(&pick(x), &pick(y), dx, dy)
+                } else {
+                    model.diffn(&pick(x), &pick(y), dx, dy)
+                }
+                .unwrap();
             }
             Spec::Disjunctive(vs, durations, strict) => {
                 let starts: Vec<VarId> = vs.iter().map(|&i| vars[i]).collect();

@@ -390,3 +390,116 @@ fn scheduling_is_sound_on_interval_domains() {
         harness.check(Strength::Sound, |m, v| m.cumulative(&v[..3], &[MAX_VALUE, 2, 1], &[1, 1, 1], v[3]).map(drop)),
     );
 }
+
+/// The configurations that learn, each with the debug check of every nogood
+/// and every explanation against brute force (feature `testing`): a
+/// scheduling propagator's answer that some solution contradicts panics.
+const LEARNING: [&str; 3] = ["mac+learn", "mac+learn+vsids+phase+luby=1", "mac+learn+mrv+seed=5"];
+
+/// Counts under every learning configuration, over bitsets and (bitset limit
+/// 2) intervals; all must agree.
+fn count_learning(model: &Model) -> u64 {
+    let mut counts = Vec::new();
+    for spelling in LEARNING {
+        for limit in [None, Some(2)] {
+            let mut config: SolveConfig = spelling.parse().unwrap();
+            if let Some(limit) = limit {
+                config = config.with_bitset_limit(limit);
+            }
+            let mut solver = Solver::new(model, config).unwrap();
+            solver.check_nogoods(true);
+            let counted = solver.count(None);
+            assert!(counted.is_complete());
+            counts.push(counted.solutions);
+        }
+    }
+    assert!(counts.windows(2).all(|w| w[0] == w[1]), "the configurations disagree: {counts:?}");
+    counts[0]
+}
+
+/// Whether tasks `(start, duration, use)` fit within `capacity`: no negative
+/// duration, use or (with tasks) capacity, and at each task's start (where
+/// the load peaks) the tasks running use at most the capacity; in 128 bits,
+/// for starts near `2^62`.
+fn fits(tasks: &[(i64, i64, i64)], capacity: i64) -> bool {
+    let running = |time: i128| {
+        tasks
+            .iter()
+            .filter(|t| i128::from(t.0) <= time && time < i128::from(t.0) + i128::from(t.1))
+            .map(|t| i128::from(t.2))
+            .sum::<i128>()
+    };
+    tasks.iter().all(|t| t.1 >= 0 && t.2 >= 0)
+        && capacity >= 0
+        && tasks.iter().all(|t| running(i128::from(t.0)) <= i128::from(capacity))
+}
+
+/// A domain for an operand: a constant (two times in three) or a variable
+/// over a few of `values`.
+fn operand_domain(rng: &mut Rng, values: std::ops::RangeInclusive<i64>) -> Vec<i64> {
+    let all: Vec<i64> = values.collect();
+    if rng.below(3) != 0 {
+        return vec![all[rng.below(all.len() as u64) as usize]];
+    }
+    non_empty(all.into_iter().filter(|_| rng.below(2) != 0).collect())
+}
+
+/// Start domains: a few small times, or (one round in four) times near both
+/// ends of the range.
+fn start_domain(rng: &mut Rng, round: usize, span: i64) -> Vec<i64> {
+    if round % 4 == 3 {
+        let edges = [-MAX_VALUE, -MAX_VALUE + 1, -MAX_VALUE + 2, MAX_VALUE - 2, MAX_VALUE - 1, MAX_VALUE];
+        return non_empty(edges.into_iter().filter(|_| rng.below(2) != 0).collect());
+    }
+    non_empty((0..span).filter(|_| rng.below(3) != 0).collect())
+}
+
+/// `cumulative` with starts, durations, uses and capacity each a variable or
+/// a constant: search that learns (from the propagator's own explanations)
+/// counts what brute force counts.
+#[test]
+fn learning_counts_random_cumulative_instances_with_variable_operands() {
+    let mut rng = Rng::new(21);
+    for round in 0..80 {
+        let n = 2 + round % 3;
+        let mut domains: Vec<Vec<i64>> = (0..n).map(|_| start_domain(&mut rng, round, 6)).collect();
+        domains.extend((0..n).map(|_| operand_domain(&mut rng, 0..=3)));
+        domains.extend((0..n).map(|_| operand_domain(&mut rng, 0..=2)));
+        domains.push(operand_domain(&mut rng, 0..=3));
+        let accept = |v: &[i64]| {
+            let tasks: Vec<(i64, i64, i64)> = (0..n).map(|i| (v[i], v[n + i], v[2 * n + i])).collect();
+            fits(&tasks, v[3 * n])
+        };
+        let expected = brute_force(&domains, accept);
+        let mut model = Model::new();
+        let vars: Vec<VarId> = domains.iter().map(|d| model.new_var(d.clone()).unwrap()).collect();
+        model.cumulative(&vars[..n], &vars[n..2 * n], &vars[2 * n..3 * n], vars[3 * n]).unwrap();
+        assert_eq!(count_learning(&model), expected, "round {round}: {domains:?}");
+    }
+}
+
+/// `disjunctive` and `disjunctive_strict` with variable durations, under
+/// search that learns, against brute force.
+#[test]
+fn learning_counts_random_disjunctive_instances_with_variable_durations() {
+    let mut rng = Rng::new(22);
+    for round in 0..60 {
+        let n = 2 + round % 3;
+        let strict = round % 2 == 1;
+        let mut domains: Vec<Vec<i64>> = (0..n).map(|_| start_domain(&mut rng, round, 8)).collect();
+        domains.extend((0..n).map(|_| operand_domain(&mut rng, 0..=3)));
+        let accept = |v: &[i64]| {
+            let tasks: Vec<(i64, i64)> = (0..n).map(|i| (v[i], v[n + i])).collect();
+            tasks.iter().all(|t| t.1 >= 0) && apart(&tasks, strict)
+        };
+        let expected = brute_force(&domains, accept);
+        let mut model = Model::new();
+        let vars: Vec<VarId> = domains.iter().map(|d| model.new_var(d.clone()).unwrap()).collect();
+        if strict {
+            model.disjunctive_strict(&vars[..n], &vars[n..]).unwrap();
+        } else {
+            model.disjunctive(&vars[..n], &vars[n..]).unwrap();
+        }
+        assert_eq!(count_learning(&model), expected, "round {round}, strict {strict}: {domains:?}");
+    }
+}

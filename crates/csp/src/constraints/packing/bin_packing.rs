@@ -19,12 +19,16 @@
 //!
 //! Bounds only on the loads; any value of a bin variable. Sound, and it
 //! checks fixed values: with every bin fixed, a load's two bounds are its
-//! sum. Explanations are the engine's generic answer (the scope's domains).
+//! sum. Under learning, a load's bound is explained by the items it counted
+//! (`bin = b` for one fixed in the bin, `bin ≠ b` for one that cannot go in,
+//! the largest first, only as many as the bound needs) or by the other
+//! loads' bounds (the sum rule); an item's lost bin by that bin's load bound
+//! and the other items that fill or empty it; a failure by the loads' bounds.
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::constraints::operand::{Operand, OperandScope, Slot};
-use crate::ids::VarId;
-use crate::kernel::{Conflict, Context, Event, PropagationResult};
+use crate::ids::{Atom, VarId};
+use crate::kernel::{Conflict, Context, Event, Explained, Explanation, PropagationResult};
 
 /// Each bin's load is the sum of the sizes of the items put into it.
 #[derive(Clone, Debug)]
@@ -202,10 +206,228 @@ impl Packer<'_> {
     }
 }
 
+/// Adds `operand ≥ value` (`≤` when `upper`) for a variable load; a constant needs nothing.
+fn load_atom(atoms: &mut Vec<Atom>, operand: Operand, value: i128, upper: bool) {
+    if let Operand::Var(var) = operand {
+        atoms.push(if upper { Atom::AtMost(var, clamp(value)) } else { Atom::AtLeast(var, clamp(value)) });
+    }
+}
+
+/// The explanations (see the module's docs), on the domains as they were.
+impl Packer<'_> {
+    /// Adds why bin `b`'s items other than `skip` added up to at least `need`
+    /// (`at_most`: at most `need`): from the sum that counts every item the
+    /// worst way, each item known in or out of the bin moves it by its
+    /// size; the largest moves first, until the sum reaches `need`.
+    fn items(
+        &self,
+        why: &Explanation<'_>,
+        b: usize,
+        skip: Option<usize>,
+        need: i128,
+        at_most: bool,
+    ) -> Option<Vec<Atom>> {
+        let c = self.constraint;
+        let value = i128::from(c.base) + b as i128;
+        let value = i64::try_from(value).ok()?;
+        let mut worst = 0i128;
+        let mut moves: Vec<(i128, Atom)> = Vec::new();
+        for (i, (&bin, &size)) in c.bins.iter().zip(&c.sizes).enumerate() {
+            let size = i128::from(size);
+            if Some(i) == skip || size == 0 {
+                continue;
+            }
+            // At least: a positive size counts once fixed in, a negative one
+            // stops counting once out; at most, the other way round.
+            let counts_when_in = (size > 0) != at_most;
+            if counts_when_in {
+                if why.fixed_value(bin) == Some(value) {
+                    moves.push((size.abs(), Atom::Equal(bin, value)));
+                }
+            } else if !why.contains(bin, value) {
+                moves.push((size.abs(), Atom::NotEqual(bin, value)));
+            }
+            worst += if at_most { size.max(0) } else { size.min(0) };
+        }
+        moves.sort_by_key(|&(gain, _)| std::cmp::Reverse(gain));
+        let mut atoms = Vec::new();
+        let reached = |sum: i128| if at_most { sum <= need } else { sum >= need };
+        for (gain, atom) in moves {
+            if reached(worst) {
+                break;
+            }
+            worst += if at_most { -gain } else { gain };
+            atoms.push(atom);
+        }
+        reached(worst).then_some(atoms)
+    }
+
+    /// Why load `b` was at least `value` (`upper`: at most): its items, or the
+    /// total less the other loads' largest (least) values.
+    fn load_bound(&self, why: &Explanation<'_>, b: usize, value: i128, upper: bool) -> Option<Vec<Atom>> {
+        if let Some(atoms) = self.items(why, b, None, value, upper) {
+            return Some(atoms);
+        }
+        let c = self.constraint;
+        let others = c.loads.iter().enumerate().filter(|&(k, _)| k != b);
+        let bound = |load: &Operand| {
+            let var = load.var().expect("a variable load");
+            i128::from(if upper { why.min(var) } else { why.max(var) })
+        };
+        let sum: i128 = others
+            .clone()
+            .map(|(_, load)| match load {
+                Operand::Var(_) => bound(load),
+                Operand::Const(value) => i128::from(*value),
+            })
+            .sum();
+        let holds = if upper { self.total - sum <= value } else { self.total - sum >= value };
+        let mut atoms = Vec::new();
+        for (_, &load) in others {
+            if let Operand::Var(_) = load {
+                load_atom(&mut atoms, load, bound(&load), !upper);
+            }
+        }
+        holds.then_some(atoms)
+    }
+
+    /// Why item `i` could not go into bin `b`: its load could not take it.
+    fn cannot_take(&self, why: &Explanation<'_>, i: usize, b: usize) -> Option<Vec<Atom>> {
+        let c = self.constraint;
+        let (load, size) = (c.loads[b], i128::from(c.sizes[i]));
+        let (min, max) = self.load_range(why, b);
+        let mut atoms = Vec::new();
+        if let Some(items) = self.items(why, b, Some(i), max + 1 - size, false) {
+            load_atom(&mut atoms, load, max, true);
+            atoms.extend(items);
+            return Some(atoms);
+        }
+        let items = self.items(why, b, Some(i), min - 1 - size, true)?;
+        load_atom(&mut atoms, load, min, false);
+        atoms.extend(items);
+        Some(atoms)
+    }
+
+    /// Why item `i` had to go into bin `b`: its load could not do without it.
+    fn needs(&self, why: &Explanation<'_>, i: usize, b: usize) -> Option<Vec<Atom>> {
+        let load = self.constraint.loads[b];
+        let (min, max) = self.load_range(why, b);
+        let mut atoms = Vec::new();
+        if let Some(items) = self.items(why, b, Some(i), max + 1, false) {
+            load_atom(&mut atoms, load, max, true);
+            atoms.extend(items);
+            return Some(atoms);
+        }
+        let items = self.items(why, b, Some(i), min - 1, true)?;
+        load_atom(&mut atoms, load, min, false);
+        atoms.extend(items);
+        Some(atoms)
+    }
+
+    /// Load `b`'s least and largest values as they were.
+    fn load_range(&self, why: &Explanation<'_>, b: usize) -> (i128, i128) {
+        match self.constraint.loads[b] {
+            Operand::Var(var) => (i128::from(why.min(var)), i128::from(why.max(var))),
+            Operand::Const(value) => (i128::from(value), i128::from(value)),
+        }
+    }
+
+    /// Why item `i`'s bin lost `values`: a bin it had to go into, or each
+    /// value's bin could not take it (a number of no bin needs nothing).
+    fn bin_lost(&self, why: &Explanation<'_>, i: usize, values: &[i64]) -> Option<Vec<Atom>> {
+        let c = self.constraint;
+        let bin = c.bins[i];
+        for b in (0..c.loads.len()).filter(|&b| values.iter().all(|&v| c.bin_index(v) != Some(b))) {
+            let value = i64::try_from(i128::from(c.base) + b as i128).ok()?;
+            if why.contains(bin, value) {
+                if let Some(atoms) = self.needs(why, i, b) {
+                    return Some(atoms);
+                }
+            }
+        }
+        let mut atoms = Vec::new();
+        for &value in values {
+            if let Some(b) = c.bin_index(value) {
+                atoms.extend(self.cannot_take(why, i, b)?);
+            }
+        }
+        Some(atoms)
+    }
+
+    /// Why the loads could not add up to the total.
+    fn total_failure(&self, why: &Explanation<'_>) -> Option<Vec<Atom>> {
+        let c = self.constraint;
+        let ranges: Vec<(i128, i128)> = (0..c.loads.len()).map(|b| self.load_range(why, b)).collect();
+        let low: i128 = ranges.iter().map(|r| r.0).sum();
+        let high: i128 = ranges.iter().map(|r| r.1).sum();
+        let upper = if self.total < low {
+            false
+        } else if self.total > high {
+            true
+        } else {
+            return None;
+        };
+        let mut atoms = Vec::new();
+        for (&load, &(min, max)) in c.loads.iter().zip(&ranges) {
+            load_atom(&mut atoms, load, if upper { max } else { min }, upper);
+        }
+        Some(atoms)
+    }
+}
+
 impl Propagator for Packer<'_> {
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
         while self.round(ctx)? {}
         Ok(())
+    }
+
+    fn explain(&mut self, why: &mut Explanation<'_>) -> bool {
+        let c = self.constraint;
+        let answer = match why.explained() {
+            Explained::Failure => self.total_failure(why),
+            explained => {
+                let (var, lost): (VarId, Vec<i64>) = match explained {
+                    Explained::Removed(var) => (var, why.removed_values().collect()),
+                    Explained::AtLeast(var, v) => {
+                        (var, (why.min(var)..v.min(why.min(var).saturating_add(64))).collect())
+                    }
+                    Explained::AtMost(var, v) => {
+                        (var, (v.saturating_add(1).max(why.max(var).saturating_sub(64))..=why.max(var)).collect())
+                    }
+                    Explained::Failure => unreachable!("a failure is answered above"),
+                };
+                // As a load: the bound asked, or one past the values lost.
+                let (at_least, at_most) = match explained {
+                    Explained::AtLeast(_, v) => (Some(i128::from(v)), None),
+                    Explained::AtMost(_, v) => (None, Some(i128::from(v))),
+                    _ => {
+                        let (lo, hi) = lost.iter().fold((i64::MAX, i64::MIN), |(lo, hi), &v| (lo.min(v), hi.max(v)));
+                        (Some(i128::from(hi) + 1), Some(i128::from(lo) - 1))
+                    }
+                };
+                let as_load = (0..c.loads.len()).filter(|&b| c.loads[b] == Operand::Var(var)).find_map(|b| {
+                    at_least
+                        .and_then(|v| self.load_bound(why, b, v, false))
+                        .or_else(|| at_most.and_then(|v| self.load_bound(why, b, v, true)))
+                });
+                // A bound over a wide interval moved by more than the values listed: the items' rules only move bins.
+                let complete = match explained {
+                    Explained::AtLeast(_, v) => lost.last().is_none_or(|&last| last + 1 >= v),
+                    Explained::AtMost(_, v) => lost.first().is_none_or(|&first| first - 1 <= v),
+                    _ => true,
+                };
+                as_load.or_else(|| {
+                    complete
+                        .then(|| {
+                            (0..c.bins.len()).filter(|&i| c.bins[i] == var).find_map(|i| self.bin_lost(why, i, &lost))
+                        })
+                        .flatten()
+                })
+            }
+        };
+        let Some(atoms) = answer else { return false };
+        why.because_each(atoms);
+        true
     }
 
     fn interest(&self) -> Event {

@@ -15,13 +15,16 @@
 //! enforced (its linear inequality's bounds, or the size fixed to 0). Sound,
 //! and it checks fixed values: with everything fixed, a disjunct is allowed
 //! exactly when it holds. One pass over the pairs per call; the engine calls
-//! again after the bounds it moved. Explanations are the engine's generic
-//! answer (the scope's domains).
+//! again after the bounds it moved. Under learning, a bound moved (or a size
+//! fixed to 0) is explained by why the pair's other disjuncts were ruled
+//! out (each by the bounds that rule it out: `x[i] ≥ lo`, `dx[i] ≥ lo`,
+//! `x[j] ≤ lo + lo - 1`, or a size's `≠ 0`) and the bounds the enforced one
+//! used; a failure, by why all of a pair's disjuncts were ruled out.
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::constraints::operand::{Operand, OperandScope, Slot};
-use crate::ids::VarId;
-use crate::kernel::{Conflict, Context, Event, PropagationResult};
+use crate::ids::{Atom, VarId};
+use crate::kernel::{Conflict, Context, Event, Explained, Explanation, PropagationResult};
 
 /// No two rectangles overlap.
 #[derive(Clone, Debug)]
@@ -96,16 +99,27 @@ struct Bounds {
 
 impl Bounds {
     fn read(rectangle: &[Operand; 4], ctx: &Context<'_>) -> Bounds {
+        Bounds::read_with(rectangle, |var| (ctx.min(var), ctx.max(var), ctx.contains(var, 0)))
+    }
+
+    /// The bounds as an explanation shows them (as they were).
+    fn read_before(rectangle: &[Operand; 4], why: &Explanation<'_>) -> Bounds {
+        Bounds::read_with(rectangle, |var| (why.min(var), why.max(var), why.contains(var, 0)))
+    }
+
+    /// The bounds, from each variable's least and largest values and whether it has 0.
+    fn read_with(rectangle: &[Operand; 4], domain: impl Fn(VarId) -> (i64, i64, bool)) -> Bounds {
         let mut bounds = Bounds::default();
         for (k, operand) in rectangle.iter().enumerate() {
-            bounds.lo[k] = i128::from(operand.min(ctx));
-            bounds.hi[k] = i128::from(operand.max(ctx));
-        }
-        for (k, size) in rectangle[2..].iter().enumerate() {
-            bounds.empty[k] = match *size {
-                Operand::Var(var) => ctx.contains(var, 0),
-                Operand::Const(value) => value == 0,
+            let (lo, hi, zero) = match *operand {
+                Operand::Var(var) => domain(var),
+                Operand::Const(value) => (value, value, value == 0),
             };
+            bounds.lo[k] = i128::from(lo);
+            bounds.hi[k] = i128::from(hi);
+            if k >= 2 {
+                bounds.empty[k - 2] = zero;
+            }
         }
         bounds
     }
@@ -129,7 +143,7 @@ fn clamp(value: i128) -> i64 {
 }
 
 /// One way a pair `(a, b)` can be apart.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Disjunct {
     /// Rectangle `first` ends before `second` starts on `axis`.
     Precedes { first: usize, second: usize, axis: usize },
@@ -137,7 +151,94 @@ enum Disjunct {
     Empty { rectangle: usize, axis: usize },
 }
 
+/// The disjuncts of pair `(a, b)`: the four precedences, and in the
+/// non-strict form the four sizes at 0.
+fn disjuncts(a: usize, b: usize, nonstrict: bool) -> impl Iterator<Item = Disjunct> {
+    let all = [
+        Disjunct::Precedes { first: a, second: b, axis: 0 },
+        Disjunct::Precedes { first: a, second: b, axis: 1 },
+        Disjunct::Precedes { first: b, second: a, axis: 0 },
+        Disjunct::Precedes { first: b, second: a, axis: 1 },
+        Disjunct::Empty { rectangle: a, axis: 0 },
+        Disjunct::Empty { rectangle: a, axis: 1 },
+        Disjunct::Empty { rectangle: b, axis: 0 },
+        Disjunct::Empty { rectangle: b, axis: 1 },
+    ];
+    all.into_iter().take(if nonstrict { 8 } else { 4 })
+}
+
+/// Adds `operand ≥ value` (`≤` when `upper`) for a variable; a constant needs nothing.
+fn bound_atom(atoms: &mut Vec<Atom>, operand: Operand, value: i128, upper: bool) {
+    if let Operand::Var(var) = operand {
+        atoms.push(if upper { Atom::AtMost(var, clamp(value)) } else { Atom::AtLeast(var, clamp(value)) });
+    }
+}
+
+/// What enforcing a disjunct says of one variable.
+#[derive(Clone, Copy)]
+enum Fact {
+    AtLeast(i128),
+    AtMost(i128),
+}
+
 impl Pairwise<'_> {
+    /// Adds why `disjunct` was ruled out on `bounds` (it was).
+    fn ruled_out(&self, bounds: &[Bounds], disjunct: Disjunct, atoms: &mut Vec<Atom>) {
+        let rectangles = &self.constraint.rectangles;
+        match disjunct {
+            Disjunct::Precedes { first, second, axis } => {
+                let (origin, size) = (bounds[first].lo[axis], bounds[first].lo[axis + 2]);
+                bound_atom(atoms, rectangles[first][axis], origin, false);
+                bound_atom(atoms, rectangles[first][axis + 2], size, false);
+                // Lifted: the other's origin before the first's least end.
+                bound_atom(atoms, rectangles[second][axis], origin + size - 1, true);
+            }
+            Disjunct::Empty { rectangle, axis } => {
+                if let Operand::Var(var) = rectangles[rectangle][axis + 2] {
+                    atoms.push(Atom::NotEqual(var, 0));
+                }
+            }
+        }
+    }
+
+    /// What enforcing `disjunct` on `bounds` says of `var`, with the atoms
+    /// it used: each bound it moves (a size fixed to 0 is both bounds).
+    fn enforced(&self, bounds: &[Bounds], disjunct: Disjunct, var: VarId) -> Vec<(Fact, Vec<Atom>)> {
+        let rectangles = &self.constraint.rectangles;
+        let mut facts = Vec::new();
+        match disjunct {
+            Disjunct::Precedes { first, second, axis } => {
+                let (origin, size, other) =
+                    (rectangles[first][axis], rectangles[first][axis + 2], rectangles[second][axis]);
+                let (origin_min, size_min) = (bounds[first].lo[axis], bounds[first].lo[axis + 2]);
+                let other_max = bounds[second].hi[axis];
+                let mut atoms = Vec::new();
+                if other == Operand::Var(var) {
+                    bound_atom(&mut atoms, origin, origin_min, false);
+                    bound_atom(&mut atoms, size, size_min, false);
+                    facts.push((Fact::AtLeast(origin_min + size_min), std::mem::take(&mut atoms)));
+                }
+                if origin == Operand::Var(var) {
+                    bound_atom(&mut atoms, other, other_max, true);
+                    bound_atom(&mut atoms, size, size_min, false);
+                    facts.push((Fact::AtMost(other_max - size_min), std::mem::take(&mut atoms)));
+                }
+                if size == Operand::Var(var) {
+                    bound_atom(&mut atoms, other, other_max, true);
+                    bound_atom(&mut atoms, origin, origin_min, false);
+                    facts.push((Fact::AtMost(other_max - origin_min), atoms));
+                }
+            }
+            Disjunct::Empty { rectangle, axis } => {
+                if rectangles[rectangle][axis + 2] == Operand::Var(var) {
+                    facts.push((Fact::AtLeast(0), Vec::new()));
+                    facts.push((Fact::AtMost(0), Vec::new()));
+                }
+            }
+        }
+        facts
+    }
+
     fn allowed(&self, disjunct: Disjunct) -> bool {
         match disjunct {
             Disjunct::Precedes { first, second, axis } => self.bounds[first].can_precede(&self.bounds[second], axis),
@@ -183,21 +284,10 @@ impl Propagator for Pairwise<'_> {
         self.bounds.extend(c.rectangles.iter().map(|rectangle| Bounds::read(rectangle, ctx)));
         for a in 0..n {
             for b in a + 1..n {
-                let all = [
-                    Disjunct::Precedes { first: a, second: b, axis: 0 },
-                    Disjunct::Precedes { first: a, second: b, axis: 1 },
-                    Disjunct::Precedes { first: b, second: a, axis: 0 },
-                    Disjunct::Precedes { first: b, second: a, axis: 1 },
-                    Disjunct::Empty { rectangle: a, axis: 0 },
-                    Disjunct::Empty { rectangle: a, axis: 1 },
-                    Disjunct::Empty { rectangle: b, axis: 0 },
-                    Disjunct::Empty { rectangle: b, axis: 1 },
-                ];
-                let candidates = if c.nonstrict { &all[..] } else { &all[..4] };
-                let mut allowed = candidates.iter().filter(|&&d| self.allowed(d));
+                let mut allowed = disjuncts(a, b, c.nonstrict).filter(|&d| self.allowed(d));
                 match (allowed.next(), allowed.next()) {
                     (None, _) => return Err(Conflict),
-                    (Some(&only), None) => self.enforce(ctx, only)?,
+                    (Some(only), None) => self.enforce(ctx, only)?,
                     _ => {}
                 }
             }
@@ -208,6 +298,75 @@ impl Propagator for Pairwise<'_> {
 
     fn interest(&self) -> Event {
         Event::Bounds
+    }
+
+    fn explain(&mut self, why: &mut Explanation<'_>) -> bool {
+        let c = self.constraint;
+        let bounds: Vec<Bounds> = c.rectangles.iter().map(|r| Bounds::read_before(r, why)).collect();
+        let ruled_out = |d: Disjunct| match d {
+            Disjunct::Precedes { first, second, axis } => !bounds[first].can_precede(&bounds[second], axis),
+            Disjunct::Empty { rectangle, axis } => !bounds[rectangle].empty[axis],
+        };
+        // What is to be explained, as a test of what a disjunct says of a variable.
+        let (var, implies): (Option<VarId>, Box<dyn Fn(Fact) -> bool>) = match why.explained() {
+            Explained::Failure => (None, Box::new(|_| false)),
+            Explained::AtLeast(var, v) => {
+                (Some(var), Box::new(move |f| matches!(f, Fact::AtLeast(x) if x >= i128::from(v))))
+            }
+            Explained::AtMost(var, v) => {
+                (Some(var), Box::new(move |f| matches!(f, Fact::AtMost(y) if y <= i128::from(v))))
+            }
+            Explained::Removed(var) => {
+                let (lo, hi) = why.removed_values().fold((i64::MAX, i64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
+                let implies = move |f| match f {
+                    Fact::AtLeast(x) => x > i128::from(hi),
+                    Fact::AtMost(y) => y < i128::from(lo),
+                };
+                (Some(var), Box::new(implies))
+            }
+        };
+        let zero_gone = matches!(why.explained(), Explained::Removed(_)) && {
+            let var = var.expect("a variable");
+            !why.removed_values().any(|v| v == 0) && why.contains(var, 0)
+        };
+        let n = c.rectangles.len();
+        for a in 0..n {
+            for b in a + 1..n {
+                let open: Vec<Disjunct> = disjuncts(a, b, c.nonstrict).filter(|&d| !ruled_out(d)).collect();
+                let mut atoms = Vec::new();
+                let Some(var) = var else {
+                    if open.is_empty() {
+                        disjuncts(a, b, c.nonstrict).for_each(|d| self.ruled_out(&bounds, d, &mut atoms));
+                        why.because_each(atoms);
+                        return true;
+                    }
+                    continue;
+                };
+                if open.len() > 1 {
+                    continue;
+                }
+                for forced in disjuncts(a, b, c.nonstrict) {
+                    if open.first().is_some_and(|&d| d != forced) {
+                        continue;
+                    }
+                    let empties = matches!(forced, Disjunct::Empty { rectangle, axis }
+                        if c.rectangles[rectangle][axis + 2] == Operand::Var(var));
+                    let used = self.enforced(&bounds, forced, var).into_iter().find(|&(f, _)| implies(f));
+                    let Some((_, used)) =
+                        used.or_else(|| (zero_gone && empties).then(|| (Fact::AtLeast(0), Vec::new())))
+                    else {
+                        continue;
+                    };
+                    atoms.extend(used);
+                    disjuncts(a, b, c.nonstrict)
+                        .filter(|&d| d != forced)
+                        .for_each(|d| self.ruled_out(&bounds, d, &mut atoms));
+                    why.because_each(atoms);
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     fn is_idempotent(&self) -> bool {

@@ -12,14 +12,17 @@
 //! least the profile's peak) and on each use (at most what the other tasks
 //! leave during the task's compulsory part). Sound, and it checks fixed
 //! values: with every start, duration and use fixed, the profile is the load
-//! itself. Each call repeats the reasoning until no bound moves.
+//! itself. Each call repeats the reasoning until no bound moves. Under
+//! learning it explains a moved bound or an overload by the start bounds of
+//! the tasks whose compulsory parts it used (the sibling module `explain`).
 
+use super::explain::{Answer, Frame, largest, least};
 use super::timetable::Profile;
 use super::{TaskBounds, clamp};
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::constraints::operand::{Operand, OperandScope, Slot};
 use crate::ids::VarId;
-use crate::kernel::{Conflict, Context, Event, PropagationResult};
+use crate::kernel::{Conflict, Context, Event, Explained, Explanation, PropagationResult};
 
 /// At every time the tasks running use at most the capacity.
 #[derive(Clone, Debug)]
@@ -163,6 +166,65 @@ impl TimeTable<'_> {
         }
         Ok(moved)
     }
+
+    /// The relaxation as it was when the propagator acted (see the sibling
+    /// module `explain`).
+    fn frame(&self, why: &Explanation<'_>) -> Frame {
+        let c = self.constraint;
+        let tasks = c
+            .starts
+            .iter()
+            .zip(&c.durations)
+            .zip(&c.resources)
+            .map(|((&start, &duration), &resource)| TaskBounds {
+                est: i128::from(why.min(start)),
+                lst: i128::from(why.max(start)),
+                duration: i128::from(least(duration, why).max(0)),
+                height: i128::from(least(resource, why).max(0)),
+            })
+            .collect();
+        Frame::new(tasks, i128::from(largest(c.capacity, why)))
+    }
+
+    /// Why `var ≥ value`: nothing for a duration, use or capacity at least 0
+    /// (the relation says so), the profile for a start or the capacity.
+    fn at_least(&self, frame: &Frame, var: VarId, value: i128, answer: &mut Answer) -> bool {
+        let c = self.constraint;
+        let operand = Operand::Var(var);
+        if value <= 0 && (c.durations.contains(&operand) || c.resources.contains(&operand) || c.capacity == operand) {
+            return true;
+        }
+        for i in (0..c.starts.len()).filter(|&i| c.starts[i] == var) {
+            let mut attempt = Answer::default();
+            if frame.timetable_raise(i, value, &mut attempt) {
+                *answer = attempt;
+                return true;
+            }
+        }
+        c.capacity == operand && frame.load_at_least(value, answer)
+    }
+
+    /// Why `var ≤ value`: the profile, on the mirrored time axis for a
+    /// start, during the task's compulsory part for a use.
+    fn at_most(&self, frame: &Frame, var: VarId, value: i128, answer: &mut Answer) -> bool {
+        let c = self.constraint;
+        let mirror = frame.mirror();
+        for i in (0..c.starts.len()).filter(|&i| c.starts[i] == var) {
+            let mut attempt = Answer::default();
+            if mirror.timetable_raise(i, mirror.mirrored_target(i, value), &mut attempt) {
+                *answer = attempt;
+                return true;
+            }
+        }
+        for k in (0..c.resources.len()).filter(|&k| c.resources[k] == Operand::Var(var)) {
+            let mut attempt = Answer::default();
+            if frame.others_at_least(k, frame.capacity() - value, &mut attempt) {
+                *answer = attempt;
+                return true;
+            }
+        }
+        false
+    }
 }
 
 impl Propagator for TimeTable<'_> {
@@ -179,6 +241,32 @@ impl Propagator for TimeTable<'_> {
 
     fn interest(&self) -> Event {
         Event::Bounds
+    }
+
+    fn explain(&mut self, why: &mut Explanation<'_>) -> bool {
+        let c = self.constraint;
+        if c.starts.is_empty() {
+            return false;
+        }
+        let frame = self.frame(why);
+        let mut answer = Answer::default();
+        let found = match why.explained() {
+            Explained::Failure => frame.timetable_overload(&mut answer),
+            Explained::AtLeast(var, value) => self.at_least(&frame, var, i128::from(value), &mut answer),
+            Explained::AtMost(var, value) => self.at_most(&frame, var, i128::from(value), &mut answer),
+            Explained::Removed(var) => {
+                // Values below a new least value, or above a new largest.
+                let (lo, hi) = why.removed_values().fold((i64::MAX, i64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
+                self.at_least(&frame, var, i128::from(hi) + 1, &mut answer) || {
+                    answer = Answer::default();
+                    self.at_most(&frame, var, i128::from(lo) - 1, &mut answer)
+                }
+            }
+        };
+        if found {
+            answer.write(why, &c.starts, &c.durations, Some(&c.resources), Some(c.capacity));
+        }
+        found
     }
 
     fn is_idempotent(&self) -> bool {

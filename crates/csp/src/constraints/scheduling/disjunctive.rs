@@ -17,15 +17,17 @@
 //! all with each task's least duration. (Not-first/not-last is not done.) In the strict form, a task of no least duration also
 //! keeps its start out of the inside of every compulsory part. Sound, and it
 //! checks fixed values. Each call repeats the reasoning until no start bound
-//! moves.
+//! moves. Under learning it explains a moved bound or a failure by the start
+//! bounds of the tasks the rule used (the sibling module `explain`).
 
 use super::edge_finding::{EdgeFinder, Verdict};
+use super::explain::{Answer, Frame, least};
 use super::timetable::Profile;
 use super::{TaskBounds, clamp};
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::constraints::operand::{Operand, OperandScope, Slot};
 use crate::ids::VarId;
-use crate::kernel::{Conflict, Context, Event, PropagationResult};
+use crate::kernel::{Conflict, Context, Event, Explained, Explanation, PropagationResult};
 
 /// The tasks do not overlap; in the strict form, not even a task of no duration
 /// may start inside another.
@@ -184,6 +186,59 @@ impl UnaryResource<'_> {
         }
         Ok(moved)
     }
+
+    /// The relaxation as it was when the propagator acted (see the sibling
+    /// module `explain`): each task at its least duration, using the whole
+    /// resource when that is positive.
+    fn frame(&self, why: &Explanation<'_>) -> Frame {
+        let c = self.constraint;
+        let tasks = c
+            .starts
+            .iter()
+            .zip(&c.durations)
+            .map(|(&start, &duration)| {
+                let least = i128::from(least(duration, why).max(0));
+                TaskBounds {
+                    est: i128::from(why.min(start)),
+                    lst: i128::from(why.max(start)),
+                    duration: least,
+                    height: i128::from(least > 0),
+                }
+            })
+            .collect();
+        Frame::new(tasks, 1)
+    }
+
+    /// Why task `i`'s start is at least `target` in `frame`'s time: by
+    /// time-tabling, the strict form's points, detectable precedences or
+    /// edge-finding, whichever explains it first.
+    fn raise(&self, frame: &Frame, i: usize, target: i128, answer: &mut Answer) -> bool {
+        let attempts: [&dyn Fn(&mut Answer) -> bool; 4] = [
+            &|a| frame.timetable_raise(i, target, a),
+            &|a| self.constraint.strict && frame.point_raise(i, target, a),
+            &|a| frame.precedence_raise(i, target, a),
+            &|a| frame.edge_raise(i, target, a),
+        ];
+        attempts.iter().any(|attempt| {
+            *answer = Answer::default();
+            attempt(answer)
+        })
+    }
+
+    /// Why `var ≥ value` (`var ≤ value` when `upper`): nothing for a
+    /// duration at least 0, the reasoning on the tasks for a start (on the
+    /// mirrored time axis for an upper bound).
+    fn bound(&self, frame: &Frame, var: VarId, value: i128, upper: bool, answer: &mut Answer) -> bool {
+        let c = self.constraint;
+        if !upper && value <= 0 && c.durations.contains(&Operand::Var(var)) {
+            return true;
+        }
+        let mirror = if upper { frame.mirror() } else { Frame::new(Vec::new(), 1) };
+        (0..c.starts.len()).filter(|&i| c.starts[i] == var).any(|i| match upper {
+            false => self.raise(frame, i, value, answer),
+            true => self.raise(&mirror, i, mirror.mirrored_target(i, value), answer),
+        })
+    }
 }
 
 impl Propagator for UnaryResource<'_> {
@@ -195,6 +250,32 @@ impl Propagator for UnaryResource<'_> {
 
     fn interest(&self) -> Event {
         Event::Bounds
+    }
+
+    fn explain(&mut self, why: &mut Explanation<'_>) -> bool {
+        let frame = self.frame(why);
+        let mut answer = Answer::default();
+        let found = match why.explained() {
+            Explained::Failure => {
+                frame.timetable_overload(&mut answer) || {
+                    answer = Answer::default();
+                    frame.energy_overload(&mut answer)
+                }
+            }
+            Explained::AtLeast(var, value) => self.bound(&frame, var, i128::from(value), false, &mut answer),
+            Explained::AtMost(var, value) => self.bound(&frame, var, i128::from(value), true, &mut answer),
+            Explained::Removed(var) => {
+                // Values below a new least value, or above a new largest.
+                let (lo, hi) = why.removed_values().fold((i64::MAX, i64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
+                self.bound(&frame, var, i128::from(hi) + 1, false, &mut answer)
+                    || self.bound(&frame, var, i128::from(lo) - 1, true, &mut answer)
+            }
+        };
+        if found {
+            let c = self.constraint;
+            answer.write(why, &c.starts, &c.durations, None, None);
+        }
+        found
     }
 
     fn is_idempotent(&self) -> bool {

@@ -7,7 +7,8 @@
 //!   propagation and edge-finding).
 //!
 //! The propagators share the resource profile of compulsory parts
-//! (`timetable.rs`) and the Θ-Λ-tree of edge-finding (`edge_finding.rs`).
+//! (`timetable.rs`), the Θ-Λ-tree of edge-finding (`edge_finding.rs`), and
+//! the explanations of their work under learning (`explain.rs`).
 //! Times, durations and loads are read into 128-bit integers: a start and a
 //! duration of up to `2^62` each, or the loads of many tasks, add up without
 //! overflow, and a bound beyond the 64-bit range is clamped before it is
@@ -19,6 +20,7 @@
 mod cumulative;
 mod disjunctive;
 mod edge_finding;
+mod explain;
 mod timetable;
 
 pub use cumulative::Cumulative;

@@ -12,10 +12,10 @@ use super::TaskBounds;
 
 /// A piece of the profile: the load of the compulsory parts during `[start, end)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Segment {
-    start: i128,
-    end: i128,
-    load: i128,
+pub(super) struct Segment {
+    pub(super) start: i128,
+    pub(super) end: i128,
+    pub(super) load: i128,
 }
 
 /// The profile of the compulsory parts: segments with a positive load, in
@@ -57,6 +57,11 @@ impl Profile {
         }
     }
 
+    /// The segments, in time order.
+    pub(super) fn segments(&self) -> &[Segment] {
+        &self.segments
+    }
+
     /// The largest load.
     pub(super) fn peak(&self) -> i128 {
         self.segments.iter().map(|s| s.load).max().unwrap_or(0)
@@ -74,7 +79,7 @@ impl Profile {
     }
 
     /// Whether `task` cannot overlap `segment` within `capacity`.
-    fn blocks(task: &TaskBounds, segment: &Segment, capacity: i128) -> bool {
+    pub(super) fn blocks(task: &TaskBounds, segment: &Segment, capacity: i128) -> bool {
         Self::others(task, segment) + task.height > capacity
     }
 
