@@ -47,8 +47,12 @@ impl Solver<'_> {
     }
 
     /// The number of constraints on `x` with another unassigned variable, and
-    /// the sum of their weights. `live` caches, per constraint, two of its
-    /// unassigned variables for the current choice.
+    /// the sum of their weights, for an unassigned `x`. `live` caches, per
+    /// constraint, whether it has two unassigned variables for the current
+    /// choice (one of them `x`, so another one). Inlined into the choice's
+    /// loops, which call it for every candidate: the setup then happens once
+    /// per choice, not once per candidate.
+    #[inline(always)]
     fn future_degree(&self, live: &mut Live, x: u32) -> (u64, u64) {
         let mut degree = 0;
         let mut weight = 0;
@@ -59,23 +63,19 @@ impl Solver<'_> {
                 continue;
             }
             previous = c;
-            let [a, b] = live.two_unassigned(c, || {
-                let mut two = [NONE; 2];
+            let two = live.has_two_unassigned(c, || {
+                let mut first = NONE;
                 for v in self.program.scopes[c as usize] {
-                    if v.index != two[0] && self.is_unassigned(v.index) {
-                        if two[0] == NONE {
-                            two[0] = v.index;
-                        } else {
-                            two[1] = v.index;
-                            break;
+                    if v.index != first && self.is_unassigned(v.index) {
+                        if first != NONE {
+                            return true;
                         }
+                        first = v.index;
                     }
                 }
-                two
+                false
             });
-            // Another than `x`: `b` differs from `a`, so one of them is not `x`
-            // when both exist.
-            if (a != NONE && a != x) || b != NONE {
+            if two {
                 degree += 1;
                 // dom/wdeg's weight: one plus the failures the constraint caused.
                 weight += self.run.failed_by[c as usize] + 1;
@@ -245,10 +245,6 @@ impl Stamps {
         Stamps { stamp: 1, marks: vec![0; n] }
     }
 
-    fn len(&self) -> usize {
-        self.marks.len()
-    }
-
     /// Unmarks every index.
     pub(super) fn clear(&mut self) {
         self.stamp = self.stamp.wrapping_add(1);
@@ -267,31 +263,37 @@ impl Stamps {
     }
 }
 
-/// Per constraint, up to two distinct unassigned variables of its scope,
+/// Per constraint, whether its scope has two distinct unassigned variables,
 /// found at most once per variable choice (the degree heuristics ask for
 /// every free variable's constraints, and most constraints have several).
 #[derive(Debug, Default)]
 struct Live {
-    found: Stamps,
-    two: Vec<[u32; 2]>,
+    /// The current choice's number, from 1.
+    choice: u32,
+    /// Per constraint, `choice << 1 | two` as of the last choice that asked.
+    known: Vec<u32>,
 }
 
 impl Live {
     /// Forgets what the previous choice found.
     fn next_choice(&mut self, constraints: usize) {
-        if self.found.len() != constraints {
-            self.found = Stamps::new(constraints);
-            self.two = vec![[NONE; 2]; constraints];
+        if self.known.len() != constraints {
+            self.known = vec![0; constraints];
+            self.choice = 0;
         }
-        self.found.clear();
+        self.choice += 1;
+        if self.choice >= 1 << 31 {
+            self.known.iter_mut().for_each(|k| *k = 0);
+            self.choice = 1;
+        }
     }
 
-    #[inline]
-    fn two_unassigned(&mut self, c: u32, find: impl FnOnce() -> [u32; 2]) -> [u32; 2] {
-        let c = c as usize;
-        if self.found.insert(c) {
-            self.two[c] = find();
+    #[inline(always)]
+    fn has_two_unassigned(&mut self, c: u32, find: impl FnOnce() -> bool) -> bool {
+        let known = &mut self.known[c as usize];
+        if *known >> 1 != self.choice {
+            *known = self.choice << 1 | u32::from(find());
         }
-        self.two[c]
+        *known & 1 != 0
     }
 }
