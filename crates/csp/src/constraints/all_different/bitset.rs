@@ -45,11 +45,10 @@ pub(super) struct Core {
     pub(super) var_match: [u8; 64],
     pub(super) val_match: [u8; 64],
     /// The edges between values (see above), backwards: `pred[b]` the
-    /// values with an edge to `b`, a matched value (of `matched[..m]`, the
-    /// free variables' matched values); and the strongly connected
-    /// component of each value as a mask.
+    /// values with an edge to `b`, a matched value (one of the free
+    /// variables'); and the strongly connected component of each value as
+    /// a mask.
     pred: [u64; 64],
-    matched: [u8; 64],
     component: [u64; 64],
 }
 
@@ -145,7 +144,6 @@ impl Core {
             var_match: [SMALL_NONE; 64],
             val_match: [SMALL_NONE; 64],
             pred: [0; 64],
-            matched: [0; 64],
             component: [0; 64],
         }
     }
@@ -228,17 +226,20 @@ impl Core {
     }
 
     /// Everything reachable from `start` along the edges whose reverse is
-    /// `pred` (every edge ends at one of `targets`) without leaving `within`.
+    /// `pred` (every edge ends at one of `targets`, a mask) without leaving
+    /// `within`. Each round asks only the targets not reached yet.
     #[inline]
-    fn forward(pred: &[u64; 64], targets: &[u8], start: u64, within: u64) -> u64 {
+    fn forward(pred: &[u64; 64], targets: u64, start: u64, within: u64) -> u64 {
         let mut seen = start;
         let mut frontier = start;
         while frontier != 0 {
             let mut next = 0u64;
-            for &b in targets {
-                next |= u64::from(pred[b as usize] & frontier != 0) << b;
+            let mut rest = targets & within & !seen;
+            while rest != 0 {
+                let b = pop_lowest(&mut rest);
+                next |= u64::from(pred[b] & frontier != 0) << b;
             }
-            frontier = next & within & !seen;
+            frontier = next;
             seen |= frontier;
         }
         seen
@@ -375,24 +376,23 @@ impl Core {
             }
         }
         // Edges a -> b between the free variables' values, kept backwards
-        // (`pred`): the forward closure asks each matched value whether an
-        // edge from the frontier reaches it, a loop of a fixed length per
-        // call rather than one over each value's edges.
+        // (`pred`): the forward closure asks each matched value it has not
+        // reached yet whether an edge from the frontier reaches it, a loop
+        // without a branch on the edges rather than one over each value's
+        // edges.
         let mut rows = values;
         while rows != 0 {
             self.pred[pop_lowest(&mut rows)] = 0;
         }
-        let (mut matched, mut m) = (0u64, 0);
+        let mut matched = 0u64;
         let mut rest = free_vars;
         while rest != 0 {
             let p = pop_lowest(&mut rest);
             let b = self.var_match[p];
             matched |= 1u64 << b;
-            self.matched[m] = b;
-            m += 1;
             self.pred[b as usize] |= self.dom[p] & !(1u64 << b);
         }
-        let targets = &self.matched[..m];
+        let targets = matched;
         // Values reachable from a free value (free values included).
         let free_values = values & !matched;
         let from_free = if free_values == 0 { 0 } else { Self::forward(&self.pred, targets, free_values, values) };
