@@ -85,6 +85,9 @@ impl Solver<'_> {
             return;
         }
         self.run.failed_by[failure.constraint as usize] += 1;
+        for var in self.program.scopes[failure.constraint as usize] {
+            self.run.failed_near[var.index()] += 1;
+        }
         if self.program.config.var_order == super::config::VarOrder::Vsids && !self.program.config.learning() {
             self.activity.bump_scope(self.program.scopes[failure.constraint as usize]);
         }

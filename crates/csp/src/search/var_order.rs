@@ -171,31 +171,63 @@ impl Solver<'_> {
                     .min_by_key(|&x| (Reverse(self.future_degree(live, x).0), tie(x)))
             }
             VarOrder::DomDeg | VarOrder::DomDdeg | VarOrder::DomWdeg => {
-                // Smallest size / degree, compared exactly by cross-multiplying.
-                let mut best: Option<(u32, u64, u64)> = None;
-                for &x in free {
-                    let size = u64::from(self.state.size(x));
-                    let denominator = match order {
-                        VarOrder::DomDeg => u64::from(self.program.degrees[x as usize]),
-                        VarOrder::DomDdeg => self.future_degree(live, x).0,
-                        _ => self.future_degree(live, x).1,
-                    }
-                    .max(1);
-                    let better = match best {
-                        None => true,
-                        Some((y, s, d)) => {
-                            let (left, right) =
-                                (u128::from(size) * u128::from(d), u128::from(s) * u128::from(denominator));
-                            left < right || (left == right && tie(x) < tie(y))
-                        }
-                    };
-                    if better {
-                        best = Some((x, size, denominator));
-                    }
-                }
-                best.map(|(x, _, _)| x)
+                let chosen = self.smallest_ratio(free, order, live, by_rank, true);
+                // The bounds skip work, not candidates: in debug builds (the
+                // tests) every choice is checked against weighing them all.
+                debug_assert_eq!(chosen, self.smallest_ratio(free, order, live, by_rank, false));
+                chosen
             }
         }
+    }
+
+    /// The variable of `free` with the smallest size / degree (dom/deg,
+    /// dom/ddeg or dom/wdeg by `order`), compared exactly by cross-multiplying.
+    /// With `bounded`, a variable is weighed only if it could win with a bound
+    /// on its degree: the static degree, plus for dom/wdeg the failures of the
+    /// constraints on it (`Run::failed_near`). One that loses with the bound
+    /// loses with its own degree (no larger), so the choice is the same
+    /// without a walk over most variables' constraints.
+    #[inline(always)]
+    fn smallest_ratio(
+        &self,
+        free: &[u32],
+        order: VarOrder,
+        live: &mut Live,
+        by_rank: bool,
+        bounded: bool,
+    ) -> Option<u32> {
+        let tie = |x: u32| if by_rank { self.program.phase_rank[x as usize] } else { x };
+        let beats = |x: u32, size: u64, denominator: u64, best: Option<(u32, u64, u64)>| match best {
+            None => true,
+            Some((y, s, d)) => {
+                let (left, right) = (u128::from(size) * u128::from(d), u128::from(s) * u128::from(denominator));
+                left < right || (left == right && tie(x) < tie(y))
+            }
+        };
+        let mut best: Option<(u32, u64, u64)> = None;
+        for &x in free {
+            let size = u64::from(self.state.size(x));
+            let degree = u64::from(self.program.degrees[x as usize]);
+            if bounded {
+                let bound = match order {
+                    VarOrder::DomWdeg => degree + self.run.failed_near[x as usize],
+                    _ => degree,
+                };
+                if !beats(x, size, bound.max(1), best) {
+                    continue;
+                }
+            }
+            let denominator = match order {
+                VarOrder::DomDeg => degree,
+                VarOrder::DomDdeg => self.future_degree(live, x).0,
+                _ => self.future_degree(live, x).1,
+            }
+            .max(1);
+            if beats(x, size, denominator, best) {
+                best = Some((x, size, denominator));
+            }
+        }
+        best.map(|(x, _, _)| x)
     }
 
     /// The difference between the two smallest values of `x` (0 when it
