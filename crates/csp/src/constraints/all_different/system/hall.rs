@@ -62,13 +62,16 @@ impl Board {
         // pass's own elimination for any caller that breaks the invariant.
         let fixed = members.len() as u32 - free.count_ones();
         let eliminated = taken.count_ones() == fixed && held & taken == 0;
-        let result = if eliminated { core.matching_after_elimination(free, taken) } else { core.matching() };
+        let result =
+            if eliminated { core.matching_after_elimination(free, taken) } else { core.matching().map(|()| true) };
         *matching = (core.var_match, core.val_match);
-        result.map_err(|_| u as u32)?;
-        for (k, &p) in members.iter().enumerate() {
-            let p = p as usize;
-            if core.dom[k] != self.masks[p] {
-                self.narrow(topology, p, core.dom[k], u)?;
+        // Most passes remove nothing and say so: no comparison of the domains then.
+        if result.map_err(|_| u as u32)? {
+            for (k, &p) in members.iter().enumerate() {
+                let p = p as usize;
+                if core.dom[k] != self.masks[p] {
+                    self.narrow(topology, p, core.dom[k], u)?;
+                }
             }
         }
         // Domain consistent now: no need for another look at `u` until it changes.
