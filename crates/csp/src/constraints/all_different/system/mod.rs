@@ -47,7 +47,7 @@
 //! reported (and recorded) with the constraint that made it; each
 //! constraint marks the variables whose masks changed ([`Unit::changed`]),
 //! so that a write looks at those only. Otherwise each changed domain is
-//! written once, at the end of the call.
+//! written once, at the end of the call (the same marks say which).
 //!
 //! Between calls the system keeps the masks its successful calls on the
 //! current branch left, common fixpoints, and starts from the newest one
