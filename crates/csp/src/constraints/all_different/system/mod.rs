@@ -99,8 +99,6 @@ pub(crate) struct System {
     address: Vec<usize>,
     topology: Topology,
     board: Board,
-    /// The masks as read at the start of the call.
-    before: Vec<u64>,
     /// Scratch of the write-back: the positions written in the call, as a bitset.
     written: Vec<u64>,
     /// The masks when the solver was built (every later mask is a subset),
@@ -233,7 +231,6 @@ impl System {
                 span,
             },
             topology,
-            before: vec![0; n],
             written: vec![0; n.div_ceil(64)],
             initial,
             template,
@@ -354,9 +351,10 @@ impl Propagator for System {
             for (w, &word) in written.iter().enumerate() {
                 for bit in BitIndices(word) {
                     let p = w * 64 + bit;
-                    let mask = self.board.masks[p];
-                    if mask != self.before[p] {
-                        ctx.narrow_unattributed(self.vars[p], mask >> self.shift[p])?;
+                    // Nothing was written to the domains since `load` read them.
+                    let word = self.board.masks[p] >> self.shift[p];
+                    if ctx.state().word_at(self.address[p]) != word {
+                        ctx.narrow_unattributed(self.vars[p], word)?;
                     }
                 }
             }
