@@ -114,8 +114,9 @@ pub(super) struct Run {
     pub(super) pruned_by: Vec<u64>,
     pub(super) failed_by: Vec<u64>,
     /// Per variable: the failures of the constraints on it, counted once per
-    /// place in their scopes. With the static degree, a bound on its dom/wdeg
-    /// weight that costs no walk over its constraints (see `select_among`).
+    /// place in their scopes, when dom/wdeg chooses (the configuration's
+    /// order or a phase's). With the static degree, a bound on its dom/wdeg
+    /// weight that costs no walk over its constraints (see `smallest_ratio`).
     pub(super) failed_near: Vec<u64>,
     pub(super) phase: Phase,
     pub(super) started: Instant,
