@@ -194,7 +194,7 @@ impl<'m> Solver<'m> {
         });
         Ok(Solver {
             queue: Queue::new(program.costs.clone()),
-            run: Run::new(n_constraints, program.config.seed),
+            run: Run::new(n_constraints, model.num_vars(), program.config.seed),
             tree: Tree::new(model.num_vars(), free_count),
             scratch: Scratch::new(n_constraints),
             restarts: RestartClock::default(),

@@ -85,6 +85,13 @@ impl Solver<'_> {
             return;
         }
         self.run.failed_by[failure.constraint as usize] += 1;
+        // dom/wdeg's bounds, only where dom/wdeg chooses (a walk over the scope).
+        let wdeg = super::config::VarOrder::DomWdeg;
+        if self.program.config.var_order == wdeg || self.program.phases.iter().any(|(_, order)| *order == wdeg) {
+            for var in self.program.scopes[failure.constraint as usize] {
+                self.run.failed_near[var.index()] += 1;
+            }
+        }
         if self.program.config.var_order == super::config::VarOrder::Vsids && !self.program.config.learning() {
             self.activity.bump_scope(self.program.scopes[failure.constraint as usize]);
         }

@@ -47,8 +47,12 @@ impl Solver<'_> {
     }
 
     /// The number of constraints on `x` with another unassigned variable, and
-    /// the sum of their weights. `live` caches, per constraint, two of its
-    /// unassigned variables for the current choice.
+    /// the sum of their weights, for an unassigned `x`. `live` caches, per
+    /// constraint, whether it has two unassigned variables for the current
+    /// choice (one of them `x`, so another one). Inlined into the choice's
+    /// loops, which call it for every candidate: the setup then happens once
+    /// per choice, not once per candidate.
+    #[inline(always)]
     fn future_degree(&self, live: &mut Live, x: u32) -> (u64, u64) {
         let mut degree = 0;
         let mut weight = 0;
@@ -59,23 +63,19 @@ impl Solver<'_> {
                 continue;
             }
             previous = c;
-            let [a, b] = live.two_unassigned(c, || {
-                let mut two = [NONE; 2];
+            let two = live.has_two_unassigned(c, || {
+                let mut first = NONE;
                 for v in self.program.scopes[c as usize] {
-                    if v.index != two[0] && self.is_unassigned(v.index) {
-                        if two[0] == NONE {
-                            two[0] = v.index;
-                        } else {
-                            two[1] = v.index;
-                            break;
+                    if v.index != first && self.is_unassigned(v.index) {
+                        if first != NONE {
+                            return true;
                         }
+                        first = v.index;
                     }
                 }
-                two
+                false
             });
-            // Another than `x`: `b` differs from `a`, so one of them is not `x`
-            // when both exist.
-            if (a != NONE && a != x) || b != NONE {
+            if two {
                 degree += 1;
                 // dom/wdeg's weight: one plus the failures the constraint caused.
                 weight += self.run.failed_by[c as usize] + 1;
@@ -171,31 +171,63 @@ impl Solver<'_> {
                     .min_by_key(|&x| (Reverse(self.future_degree(live, x).0), tie(x)))
             }
             VarOrder::DomDeg | VarOrder::DomDdeg | VarOrder::DomWdeg => {
-                // Smallest size / degree, compared exactly by cross-multiplying.
-                let mut best: Option<(u32, u64, u64)> = None;
-                for &x in free {
-                    let size = u64::from(self.state.size(x));
-                    let denominator = match order {
-                        VarOrder::DomDeg => u64::from(self.program.degrees[x as usize]),
-                        VarOrder::DomDdeg => self.future_degree(live, x).0,
-                        _ => self.future_degree(live, x).1,
-                    }
-                    .max(1);
-                    let better = match best {
-                        None => true,
-                        Some((y, s, d)) => {
-                            let (left, right) =
-                                (u128::from(size) * u128::from(d), u128::from(s) * u128::from(denominator));
-                            left < right || (left == right && tie(x) < tie(y))
-                        }
-                    };
-                    if better {
-                        best = Some((x, size, denominator));
-                    }
-                }
-                best.map(|(x, _, _)| x)
+                let chosen = self.smallest_ratio(free, order, live, by_rank, true);
+                // The bounds skip work, not candidates: in debug builds (the
+                // tests) every choice is checked against weighing them all.
+                debug_assert_eq!(chosen, self.smallest_ratio(free, order, live, by_rank, false));
+                chosen
             }
         }
+    }
+
+    /// The variable of `free` with the smallest size / degree (dom/deg,
+    /// dom/ddeg or dom/wdeg by `order`), compared exactly by cross-multiplying.
+    /// With `bounded`, a variable is weighed only if it could win with a bound
+    /// on its degree: the static degree, plus for dom/wdeg the failures of the
+    /// constraints on it (`Run::failed_near`). One that loses with the bound
+    /// loses with its own degree (no larger), so the choice is the same
+    /// without a walk over most variables' constraints.
+    #[inline(always)]
+    fn smallest_ratio(
+        &self,
+        free: &[u32],
+        order: VarOrder,
+        live: &mut Live,
+        by_rank: bool,
+        bounded: bool,
+    ) -> Option<u32> {
+        let tie = |x: u32| if by_rank { self.program.phase_rank[x as usize] } else { x };
+        let beats = |x: u32, size: u64, denominator: u64, best: Option<(u32, u64, u64)>| match best {
+            None => true,
+            Some((y, s, d)) => {
+                let (left, right) = (u128::from(size) * u128::from(d), u128::from(s) * u128::from(denominator));
+                left < right || (left == right && tie(x) < tie(y))
+            }
+        };
+        let mut best: Option<(u32, u64, u64)> = None;
+        for &x in free {
+            let size = u64::from(self.state.size(x));
+            let degree = u64::from(self.program.degrees[x as usize]);
+            if bounded {
+                let bound = match order {
+                    VarOrder::DomWdeg => degree + self.run.failed_near[x as usize],
+                    _ => degree,
+                };
+                if !beats(x, size, bound.max(1), best) {
+                    continue;
+                }
+            }
+            let denominator = match order {
+                VarOrder::DomDeg => degree,
+                VarOrder::DomDdeg => self.future_degree(live, x).0,
+                _ => self.future_degree(live, x).1,
+            }
+            .max(1);
+            if beats(x, size, denominator, best) {
+                best = Some((x, size, denominator));
+            }
+        }
+        best.map(|(x, _, _)| x)
     }
 
     /// The difference between the two smallest values of `x` (0 when it
@@ -245,10 +277,6 @@ impl Stamps {
         Stamps { stamp: 1, marks: vec![0; n] }
     }
 
-    fn len(&self) -> usize {
-        self.marks.len()
-    }
-
     /// Unmarks every index.
     pub(super) fn clear(&mut self) {
         self.stamp = self.stamp.wrapping_add(1);
@@ -267,31 +295,37 @@ impl Stamps {
     }
 }
 
-/// Per constraint, up to two distinct unassigned variables of its scope,
+/// Per constraint, whether its scope has two distinct unassigned variables,
 /// found at most once per variable choice (the degree heuristics ask for
 /// every free variable's constraints, and most constraints have several).
 #[derive(Debug, Default)]
 struct Live {
-    found: Stamps,
-    two: Vec<[u32; 2]>,
+    /// The current choice's number, from 1.
+    choice: u32,
+    /// Per constraint, `choice << 1 | two` as of the last choice that asked.
+    known: Vec<u32>,
 }
 
 impl Live {
     /// Forgets what the previous choice found.
     fn next_choice(&mut self, constraints: usize) {
-        if self.found.len() != constraints {
-            self.found = Stamps::new(constraints);
-            self.two = vec![[NONE; 2]; constraints];
+        if self.known.len() != constraints {
+            self.known = vec![0; constraints];
+            self.choice = 0;
         }
-        self.found.clear();
+        self.choice += 1;
+        if self.choice >= 1 << 31 {
+            self.known.iter_mut().for_each(|k| *k = 0);
+            self.choice = 1;
+        }
     }
 
-    #[inline]
-    fn two_unassigned(&mut self, c: u32, find: impl FnOnce() -> [u32; 2]) -> [u32; 2] {
-        let c = c as usize;
-        if self.found.insert(c) {
-            self.two[c] = find();
+    #[inline(always)]
+    fn has_two_unassigned(&mut self, c: u32, find: impl FnOnce() -> bool) -> bool {
+        let known = &mut self.known[c as usize];
+        if *known >> 1 != self.choice {
+            *known = self.choice << 1 | u32::from(find());
         }
-        self.two[c]
+        *known & 1 != 0
     }
 }

@@ -45,11 +45,10 @@ pub(super) struct Core {
     pub(super) var_match: [u8; 64],
     pub(super) val_match: [u8; 64],
     /// The edges between values (see above), backwards: `pred[b]` the
-    /// values with an edge to `b`, a matched value (of `matched[..m]`, the
-    /// free variables' matched values); and the strongly connected
-    /// component of each value as a mask.
+    /// values with an edge to `b`, a matched value (one of the free
+    /// variables'); and the strongly connected component of each value as
+    /// a mask.
     pred: [u64; 64],
-    matched: [u8; 64],
     component: [u64; 64],
 }
 
@@ -145,7 +144,6 @@ impl Core {
             var_match: [SMALL_NONE; 64],
             val_match: [SMALL_NONE; 64],
             pred: [0; 64],
-            matched: [0; 64],
             component: [0; 64],
         }
     }
@@ -228,17 +226,20 @@ impl Core {
     }
 
     /// Everything reachable from `start` along the edges whose reverse is
-    /// `pred` (every edge ends at one of `targets`) without leaving `within`.
+    /// `pred` (every edge ends at one of `targets`, a mask) without leaving
+    /// `within`. Each round asks only the targets not reached yet.
     #[inline]
-    fn forward(pred: &[u64; 64], targets: &[u8], start: u64, within: u64) -> u64 {
+    fn forward(pred: &[u64; 64], targets: u64, start: u64, within: u64) -> u64 {
         let mut seen = start;
         let mut frontier = start;
         while frontier != 0 {
             let mut next = 0u64;
-            for &b in targets {
-                next |= u64::from(pred[b as usize] & frontier != 0) << b;
+            let mut rest = targets & within & !seen;
+            while rest != 0 {
+                let b = pop_lowest(&mut rest);
+                next |= u64::from(pred[b] & frontier != 0) << b;
             }
-            frontier = next & within & !seen;
+            frontier = next;
             seen |= frontier;
         }
         seen
@@ -314,14 +315,16 @@ impl Core {
         // for the matching is the unfixed variables and their values, which
         // late in a search is a small graph.
         let (free_vars, taken) = self.eliminate(true)?;
-        self.match_free(free_vars, taken)
+        self.match_free(free_vars, taken).map(|_| ())
     }
 
     /// The complete pass when value elimination has nothing to do: the
     /// variables outside `free_vars` are fixed, to distinct values (`taken`),
     /// and none of `free_vars` holds one of those (the caller knows it, as
-    /// the system of all-differents does after its first tier).
-    pub(super) fn matching_after_elimination(&mut self, free_vars: u64, taken: u64) -> PropagationResult {
+    /// the system of all-differents does after its first tier). Returns
+    /// whether it narrowed a domain, so that a caller without one need not
+    /// compare them.
+    pub(super) fn matching_after_elimination(&mut self, free_vars: u64, taken: u64) -> Result<bool, Conflict> {
         let all = if self.n == 64 { u64::MAX } else { (1u64 << self.n) - 1 };
         self.match_fixed(!free_vars & all);
         self.match_free(free_vars, taken)
@@ -330,11 +333,12 @@ impl Core {
     /// The matching pass once value elimination is done: the variables
     /// outside `free_vars` are fixed, matched to their values (`taken`), and
     /// no variable of `free_vars` has one of those ([`Core::match_fixed`]).
-    fn match_free(&mut self, free_vars: u64, taken: u64) -> PropagationResult {
+    /// Returns whether it narrowed a domain.
+    fn match_free(&mut self, free_vars: u64, taken: u64) -> Result<bool, Conflict> {
         if free_vars.count_ones() <= 2 {
             // Two unfixed variables, each with two values or more, always have
             // a matching through any of their values: nothing more to remove.
-            return Ok(());
+            return Ok(false);
         }
         // Match the free variables (keeping the matched edges still present).
         let (mut values, mut used, mut unmatched) = (0u64, 0u64, 0u64);
@@ -375,24 +379,23 @@ impl Core {
             }
         }
         // Edges a -> b between the free variables' values, kept backwards
-        // (`pred`): the forward closure asks each matched value whether an
-        // edge from the frontier reaches it, a loop of a fixed length per
-        // call rather than one over each value's edges.
+        // (`pred`): the forward closure asks each matched value it has not
+        // reached yet whether an edge from the frontier reaches it, a loop
+        // without a branch on the edges rather than one over each value's
+        // edges.
         let mut rows = values;
         while rows != 0 {
             self.pred[pop_lowest(&mut rows)] = 0;
         }
-        let (mut matched, mut m) = (0u64, 0);
+        let mut matched = 0u64;
         let mut rest = free_vars;
         while rest != 0 {
             let p = pop_lowest(&mut rest);
             let b = self.var_match[p];
             matched |= 1u64 << b;
-            self.matched[m] = b;
-            m += 1;
             self.pred[b as usize] |= self.dom[p] & !(1u64 << b);
         }
-        let targets = &self.matched[..m];
+        let targets = matched;
         // Values reachable from a free value (free values included).
         let free_values = values & !matched;
         let from_free = if free_values == 0 { 0 } else { Self::forward(&self.pred, targets, free_values, values) };
@@ -400,14 +403,14 @@ impl Core {
         // reachable from a free value, or (no free value) the value graph is
         // one strongly connected component. Every edge is then supported.
         if from_free == values {
-            return Ok(());
+            return Ok(false);
         }
         if free_values == 0 {
             let start = values & values.wrapping_neg();
             if Self::forward(&self.pred, targets, start, values) == values
                 && Self::closure(&self.pred, start, values) == values
             {
-                return Ok(());
+                return Ok(false);
             }
         }
         // Strongly connected components by forward-backward search on bitsets:
@@ -427,13 +430,15 @@ impl Core {
         }
         // A value stays if it is matched, in the component of the matched value
         // (an even alternating cycle), or reachable from a free value.
-        let mut rest = free_vars;
+        let (mut rest, mut removed) = (free_vars, 0u64);
         while rest != 0 {
             let p = pop_lowest(&mut rest);
             let b = self.var_match[p] as usize;
-            self.dom[p] &= (1u64 << b) | self.component[b] | from_free;
+            let kept = (1u64 << b) | self.component[b] | from_free;
+            removed |= self.dom[p] & !kept;
+            self.dom[p] &= kept;
         }
-        Ok(())
+        Ok(removed != 0)
     }
 }
 
@@ -620,8 +625,9 @@ mod tests {
             }
             load_rows(&mut core, &rows);
             match (core.matching_after_elimination(free, taken), brute_force(&rows)) {
-                (Ok(()), Some(kept)) => {
+                (Ok(narrowed), Some(kept)) => {
                     assert_eq!(core.dom[..n], kept[..], "{rows:?}");
+                    assert_eq!(narrowed, kept != rows, "{rows:?}");
                     if kept == rows { unchanged += 1 } else { pruned += 1 }
                 }
                 (Err(_), None) => failed += 1,

@@ -21,12 +21,22 @@ impl Board {
     ) -> Result<usize, u32> {
         let members = topology.members(u);
         debug_assert!(self.fixed_values_left_peers(members), "tier 3 on constraint {u} before tier 1 is done");
-        // The free variables (without a branch per variable: whether one is
-        // fixed is anyone's guess).
-        let mut free = 0u64;
+        // One pass over the members: the free variables (without a branch
+        // per variable: whether one is fixed is anyone's guess), the values
+        // of the fixed ones and those the free ones hold, the domains copied
+        // in for the pass (nearly every look runs it), and how many have two
+        // values.
+        core.n = members.len();
+        let (mut free, mut taken, mut held, mut pairs) = (0u64, 0u64, 0u64, 0u32);
         for (k, &p) in members.iter().enumerate() {
             let d = self.masks[p as usize];
-            free |= u64::from(d & d.wrapping_sub(1) != 0) << k;
+            core.dom[k] = d;
+            let is_free = d & d.wrapping_sub(1) != 0;
+            free |= u64::from(is_free) << k;
+            let in_free = u64::from(is_free).wrapping_neg();
+            taken |= d & !in_free;
+            held |= d & in_free;
+            pairs += u32::from(d.count_ones() == 2);
         }
         let unit = &self.units[u];
         let tight = unit.live == unit.size;
@@ -35,23 +45,14 @@ impl Board {
         if free.count_ones() <= if tight { 3 } else { 2 } {
             return Ok(0);
         }
+        // Two variables with two values may be a Hall set of two, below the
+        // limit with this many free: the common answer, without the sizes.
         let masks = &self.masks;
-        if !hall_set_possible(BitIndices(free).map(|k| masks[members[k] as usize].count_ones()), tight) {
+        if pairs < 2 && !hall_set_possible(BitIndices(free).map(|k| masks[members[k] as usize].count_ones()), tight) {
             return Ok(0);
         }
         // The pass itself: when it removes nothing (most calls) it says so
         // after two closures over the value graph (see `Core::matching`).
-        // On the way in: the values of the fixed variables, and those the
-        // free ones hold.
-        core.n = members.len();
-        let (mut taken, mut held) = (0u64, 0u64);
-        for (k, &p) in members.iter().enumerate() {
-            let d = masks[p as usize];
-            core.dom[k] = d;
-            let is_free = (free >> k & 1).wrapping_neg();
-            taken |= d & !is_free;
-            held |= d & is_free;
-        }
         (core.var_match, core.val_match) = *matching;
         // Tier 1 has taken the fixed variables' values from the others and no
         // two share one (the assertion above says so in debug builds; the
@@ -61,13 +62,16 @@ impl Board {
         // pass's own elimination for any caller that breaks the invariant.
         let fixed = members.len() as u32 - free.count_ones();
         let eliminated = taken.count_ones() == fixed && held & taken == 0;
-        let result = if eliminated { core.matching_after_elimination(free, taken) } else { core.matching() };
+        let result =
+            if eliminated { core.matching_after_elimination(free, taken) } else { core.matching().map(|()| true) };
         *matching = (core.var_match, core.val_match);
-        result.map_err(|_| u as u32)?;
-        for (k, &p) in members.iter().enumerate() {
-            let p = p as usize;
-            if core.dom[k] != self.masks[p] {
-                self.narrow(topology, p, core.dom[k], u)?;
+        // Most passes remove nothing and say so: no comparison of the domains then.
+        if result.map_err(|_| u as u32)? {
+            for (k, &p) in members.iter().enumerate() {
+                let p = p as usize;
+                if core.dom[k] != self.masks[p] {
+                    self.narrow(topology, p, core.dom[k], u)?;
+                }
             }
         }
         // Domain consistent now: no need for another look at `u` until it changes.

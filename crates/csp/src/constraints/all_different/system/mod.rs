@@ -47,7 +47,7 @@
 //! reported (and recorded) with the constraint that made it; each
 //! constraint marks the variables whose masks changed ([`Unit::changed`]),
 //! so that a write looks at those only. Otherwise each changed domain is
-//! written once, at the end of the call.
+//! written once, at the end of the call (the same marks say which).
 //!
 //! Between calls the system keeps the masks its successful calls on the
 //! current branch left, common fixpoints, and starts from the newest one
@@ -70,11 +70,11 @@ mod intersections;
 mod sync;
 mod topology;
 
-use super::bitset::Core;
+use super::bitset::{BitIndices, Core};
 use board::{Board, Unit, count_places};
 use fixpoints::Fixpoints;
 use hall::Matching;
-use topology::{Crossings, Topology, pop_first};
+use topology::{Crossings, Topology, insert, pop_first};
 
 /// What a step of [`System::fixpoint`] changed.
 #[derive(Clone, Copy, Debug)]
@@ -99,8 +99,8 @@ pub(crate) struct System {
     address: Vec<usize>,
     topology: Topology,
     board: Board,
-    /// The masks as read at the start of the call.
-    before: Vec<u64>,
+    /// Scratch of the write-back: the positions written in the call, as a bitset.
+    written: Vec<u64>,
     /// The masks when the solver was built (every later mask is a subset),
     /// and per constraint its places then (the values of the span) and how
     /// many values had one: a new run from the root restores these and
@@ -231,7 +231,7 @@ impl System {
                 span,
             },
             topology,
-            before: vec![0; n],
+            written: vec![0; n.div_ceil(64)],
             initial,
             template,
             last: None,
@@ -335,10 +335,27 @@ impl Propagator for System {
         }
         // (The per-unit counts of removed values are reset by the next load.)
         if !eager {
-            for p in 0..self.vars.len() {
-                let mask = self.board.masks[p];
-                if mask != self.before[p] {
-                    ctx.narrow_unattributed(self.vars[p], mask >> self.shift[p])?;
+            // Only the positions written in this call can differ from what it
+            // read: each write marks its position changed in all of its
+            // constraints (`Unit::changed`, reset by `load`). Gathered by
+            // position, they are narrowed in the positions' order, as a scan
+            // of them all would.
+            let written = &mut self.written;
+            written.fill(0);
+            for (u, unit) in self.board.units.iter().enumerate() {
+                let members = self.topology.members(u);
+                for k in BitIndices(unit.changed) {
+                    insert(written, members[k] as usize);
+                }
+            }
+            for (w, &word) in written.iter().enumerate() {
+                for bit in BitIndices(word) {
+                    let p = w * 64 + bit;
+                    // Nothing was written to the domains since `load` read them.
+                    let word = self.board.masks[p] >> self.shift[p];
+                    if ctx.state().word_at(self.address[p]) != word {
+                        ctx.narrow_unattributed(self.vars[p], word)?;
+                    }
                 }
             }
             for (unit, &constraint) in self.board.units.iter().zip(&self.constraints) {

@@ -55,13 +55,12 @@ impl System {
         // Slices of one length, so that the loop indexes without checks.
         let n = self.vars.len();
         let (address, shift) = (&self.address[..n], &self.shift[..n]);
-        let (masks, before) = (&mut board.masks[..n], &mut self.before[..n]);
+        let masks = &mut board.masks[..n];
         let (old_last, old_good): (&[u64], &[u64]) = (last.unwrap_or(&[]), good.unwrap_or(&[]));
         if old_last.len() == n && old_good.len() == n {
             for p in 0..n {
                 let mask = state.word_at(address[p]) << shift[p];
                 masks[p] = mask;
-                before[p] = mask;
                 let (l, g) = (old_last[p], old_good[p]);
                 if mask != l {
                     since_last.push(p as u32);
@@ -75,7 +74,6 @@ impl System {
             for p in 0..n {
                 let mask = state.word_at(address[p]) << shift[p];
                 masks[p] = mask;
-                before[p] = mask;
                 if let Some(&l) = old_last.get(p).filter(|&&l| l != mask) {
                     since_last.push(p as u32);
                     from_last += (mask ^ l).count_ones() as usize;
