@@ -27,35 +27,13 @@ symbols 1-9 then A-Z; `#` lines are comments; `-` reads stdin.
 """
 
 import argparse
-import math
 import statistics
 import sys
 import time
 
 from ortools.sat.python import cp_model
 
-SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-
-def read(path):
-    handle = sys.stdin if path == "-" else open(path, encoding="utf-8")
-    name = "<stdin>" if path == "-" else path
-    for number, text in enumerate(handle, 1):
-        text, _, rest = text.strip().partition(" ")
-        if not text or text.startswith("#"):
-            continue
-        known, _, at = rest.strip().partition(" ")
-        side = math.isqrt(len(text))
-        base = math.isqrt(side)
-        if side * side != len(text) or base * base != side:
-            raise SystemExit(f"{name}:{number}: not a square sudoku of square boxes ({len(text)} characters)")
-        cells = [0 if ch in ".0" else SYMBOLS.index(ch.upper()) + 1 for ch in text]
-        known = [SYMBOLS.index(ch.upper()) + 1 for ch in known] or None
-        at = [int(c) for c in at.split(",") if c.strip()] or None
-        if at is not None and (known is None or any(not 0 <= c < len(cells) or cells[c] for c in at)):
-            raise SystemExit(f"{name}:{number}: cells to differ at need a solution and must be empty in the puzzle")
-        yield f"{name}:{number}", base, cells, known, at
-
+from sudoku_file import read, valid
 
 def model(base, cells):
     side = base * base
@@ -78,23 +56,6 @@ def solver(timeout=None):
     if timeout:
         s.parameters.max_time_in_seconds = timeout
     return s
-
-
-def valid(base, cells, values):
-    side = base * base
-    if any(g and g != v for g, v in zip(cells, values)):
-        return False
-    want = set(range(1, side + 1))
-    for k in range(side):
-        br, bc = (k // base) * base, (k % base) * base
-        units = (
-            values[k * side:(k + 1) * side],
-            values[k::side],
-            [values[(br + r) * side + bc + c] for r in range(base) for c in range(base)],
-        )
-        if any(set(u) != want for u in units):
-            return False
-    return True
 
 
 def solve(paths, timeout):

@@ -53,7 +53,7 @@ import subprocess
 import sys
 import time
 
-SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+from sudoku_file import SYMBOLS
 
 
 def full_grid(base, rng):

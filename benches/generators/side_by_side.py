@@ -3,11 +3,14 @@
 
     P=target/ortools-venv/bin/python
     nice python3 benches/generators/side_by_side.py crates/sudoku/tests/data/bench-25x25-outside.txt \
-        --sudoku target/release/csp-sudoku --cpsat "$P benches/generators/cpsat_sudoku.py"
+        --sudoku target/release/csp-sudoku --cpsat "$P benches/generators/cpsat_sudoku.py" \
+        [--sat "SATVENV/bin/python benches/generators/sat_sudoku.py"]
 
 Standard library only. For each puzzle in turn, one process each:
 `sudoku solve --output json --stats --jobs 1` (our default), the same with
-`--learn`, and `cpsat_sudoku.py solve` (one worker). Ours runs under the
+`--learn`, `cpsat_sudoku.py solve` (one worker) and, with `--sat`,
+`sat_sudoku.py solve` (a SAT solver on the exact-cover encoding; CPU of the
+solve call, the clauses' loading not included; its nodes are conflicts, 0 for Kissat, whose binding gives none). Ours runs under the
 tool's `--timeout` (`--timeout` here, 60 s by default; wall clock, per
 puzzle): a puzzle that reaches it counts as unsolved, slower than any solved
 one, in the median and the worst. Ours: CPU time of the
@@ -71,11 +74,22 @@ def cpsat(command, text):
     return {"cpu": float(value["cpu"]), "wall": float(value["wall"]), "nodes": int(value["branches"])}
 
 
+def sat(command, text):
+    out, _ = child(shlex.split(command) + ["solve", "-"], text + "\n")
+    fields = out.splitlines()[0].split("\t")
+    if fields[1] != "solved":
+        raise SystemExit(f"the SAT solver did not solve: {fields}")
+    value = {f.split(" ")[0]: f.split(" ")[1] for f in fields[2:]}
+    conflicts = value["conflicts"]
+    return {"cpu": float(value["cpu"]), "wall": float(value["wall"]), "nodes": int(conflicts) if conflicts != "-" else 0}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("file")
     parser.add_argument("--sudoku", required=True)
     parser.add_argument("--cpsat", required=True, help="command of cpsat_sudoku.py")
+    parser.add_argument("--sat", help="command of sat_sudoku.py (optional; its nodes are conflicts)")
     parser.add_argument("--format", choices=["text", "md"], default="text")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per puzzle for ours (the tool's --timeout)")
     args = parser.parse_args()
@@ -84,6 +98,8 @@ def main():
         "ours, --learn": lambda t: ours(args.sudoku, t, ["--learn"], args.timeout),
         "CP-SAT, 1 worker": lambda t: cpsat(args.cpsat, t),
     }
+    if args.sat:
+        solvers["SAT, exact cover"] = lambda t: sat(args.sat, t)
     results = {name: [] for name in solvers}
     for number, text in puzzles(args.file):
         row = [f"line {number}", f"{sum(c != '.' for c in text)} givens"]
