@@ -62,7 +62,9 @@ pub use constraints::operand::Operand;
 pub use constraints::regular::Dfa;
 pub use domain::Domain;
 pub use ids::{Atom, ConstraintId, Lit, VarId};
-pub use kernel::{Conflict, Context, Cost, Event, Explained, Explanation, PropagationResult, ReversibleInt, WordSlot};
+pub use kernel::{
+    Conflict, Context, Cost, Event, Explained, Explanation, Fixpoints, PropagationResult, ReversibleInt, WordSlot,
+};
 pub use local_search::{
     LocalSearch, LocalSearchConfig, LocalSearchOutcome, LocalSearchStats, ValueList, ViolationCounter,
 };

@@ -273,6 +273,36 @@ fn assert_learning_counts(model: &Model, bitset_limit: u64, what: &str) -> u64 {
     learnt
 }
 
+/// [`assert_learning_counts`] with the domains as bitsets and as intervals
+/// (bitset limits 2^16 and 1), a failure named by `what` and the limit.
+/// Returns how many nogoods the searches learnt in all.
+fn assert_learning_counts_both_ways(model: &Model, what: &str) -> u64 {
+    [1 << 16, 1].into_iter().map(|limit| assert_learning_counts(model, limit, &format!("{what}, limit {limit}"))).sum()
+}
+
+/// One of the `xs`, picked by the next number of `next`.
+fn one_of(xs: &[VarId], next: &mut impl FnMut() -> u64) -> VarId {
+    rotation(xs, next(), 1)[0]
+}
+
+/// `p != q` for two of the `xs` picked in turn ([`one_of`]); none when the
+/// same one is picked twice.
+fn not_equal_at_random(model: &mut Model, xs: &[VarId], next: &mut impl FnMut() -> u64) {
+    let (p, q) = (one_of(xs, next), one_of(xs, next));
+    if p != q {
+        model.not_equal(p, q).unwrap();
+    }
+}
+
+/// `p <= q + offset` for two of the `xs` picked in turn ([`one_of`]); none
+/// when the same one is picked twice.
+fn le_at_random(model: &mut Model, xs: &[VarId], next: &mut impl FnMut() -> u64, offset: i64) {
+    let (p, q) = (one_of(xs, next), one_of(xs, next));
+    if p != q {
+        model.add(p.le(q + offset)).unwrap();
+    }
+}
+
 /// Clauses and parities explain a literal they fix by the other literals'
 /// values, and reified conjunctions, disjunctions and parities explain
 /// through their relation; each explanation is checked against every
@@ -298,9 +328,7 @@ fn logic_explanations_imply_what_they_explain() {
         model.reify(m, Condition::or(&lits(3))).unwrap();
         model.implies(lits(1)[0], Condition::xor(&lits(2))).unwrap();
         model.reify(lits(1)[0], Condition::xor(&lits(3))).unwrap();
-        for limit in [1 << 16, 1] {
-            assert_learning_counts(&model, limit, &format!("logic model {case}, bitset limit {limit}"));
-        }
+        assert_learning_counts_both_ways(&model, &format!("logic model {case}"));
     }
 }
 
@@ -339,9 +367,7 @@ fn binary_explanations_imply_what_they_explain() {
             model.add(b[0].eq(b[3])).unwrap();
             model.add(b[1].ne(b[2])).unwrap();
             model.or(&[b[0], !b[1], b[2]]).unwrap();
-            for limit in [1 << 16, 1] {
-                assert_learning_counts(&model, limit, &format!("binary model {case} over {lo}..={hi}, limit {limit}"));
-            }
+            assert_learning_counts_both_ways(&model, &format!("binary model {case} over {lo}..={hi}"));
         }
     }
 }
@@ -369,9 +395,7 @@ fn element_explanations_imply_what_they_explain() {
             model.add(value[2].le(value[1] + 1)).unwrap();
             model.not_equal(value[2], value[3]).unwrap();
             model.all_different(&index).unwrap();
-            for limit in [1 << 16, 1] {
-                assert_learning_counts(&model, limit, &format!("element model {case} over {lo}..={hi}, limit {limit}"));
-            }
+            assert_learning_counts_both_ways(&model, &format!("element model {case} over {lo}..={hi}"));
         }
     }
 }
@@ -401,10 +425,7 @@ fn table_explanations_imply_what_they_explain() {
             }
             model.all_different(&x[..4]).unwrap();
             model.add(x[4].le(x[5] + 1)).unwrap();
-            for limit in [1 << 16, 1] {
-                let what = format!("table model {case} over {lo}..={hi}, limit {limit}");
-                learnt += assert_learning_counts(&model, limit, &what);
-            }
+            learnt += assert_learning_counts_both_ways(&model, &format!("table model {case} over {lo}..={hi}"));
         }
     }
     assert!(learnt > 100, "the searches learnt little: {learnt}");
@@ -443,10 +464,7 @@ fn element_over_variables_explanations_imply_what_they_explain() {
             model.add(xs[(next() % 4) as usize].le(xs[(next() % 4) as usize] + 1)).unwrap();
             model.add(value[0].le(xs[(next() % 4) as usize])).unwrap();
             model.not_equal(xs[(next() % 4) as usize], value[1]).unwrap();
-            for limit in [1 << 16, 1] {
-                let what = format!("element model {case} over {lo}..={hi}, limit {limit}");
-                learnt += assert_learning_counts(&model, limit, &what);
-            }
+            learnt += assert_learning_counts_both_ways(&model, &format!("element model {case} over {lo}..={hi}"));
         }
     }
     assert!(learnt > 100, "the searches learnt little: {learnt}");
@@ -479,10 +497,7 @@ fn in_set_explanations_imply_what_they_explain() {
             model.or(&[!b[0], b[3]]).unwrap();
             model.xor(&[b[1], b[2], b[3]]).unwrap();
             model.all_different(&x).unwrap();
-            for limit in [1 << 16, 1] {
-                let what = format!("in_set model {case} over {lo}..={hi}, limit {limit}");
-                learnt += assert_learning_counts(&model, limit, &what);
-            }
+            learnt += assert_learning_counts_both_ways(&model, &format!("in_set model {case} over {lo}..={hi}"));
         }
     }
     assert!(learnt > 50, "the searches learnt little: {learnt}");
@@ -516,10 +531,7 @@ fn extremum_explanations_imply_what_they_explain() {
             } else {
                 model.all_different(&x[..4]).unwrap();
             }
-            for limit in [1 << 16, 1] {
-                let what = format!("extremum model {case} over {lo}..={hi}, limit {limit}");
-                learnt += assert_learning_counts(&model, limit, &what);
-            }
+            learnt += assert_learning_counts_both_ways(&model, &format!("extremum model {case} over {lo}..={hi}"));
         }
     }
     assert!(learnt > 50, "the searches learnt little: {learnt}");
@@ -541,23 +553,14 @@ fn abs_explanations_imply_what_they_explain() {
             let mut model = Model::new();
             let x: Vec<VarId> = model.new_vars(4, xlo..=xhi).unwrap();
             let z: Vec<VarId> = model.new_vars(2, zlo..=zhi).unwrap();
-            let mut r = |n: u64| (next() % n) as usize;
-            model.abs(x[r(4)], z[0]).unwrap();
-            model.abs(x[r(4)], z[1]).unwrap();
-            let (a, b) = (x[r(4)], x[r(4)]);
-            if a != b {
-                model.not_equal(a, b).unwrap();
-            }
+            model.abs(one_of(&x, &mut next), z[0]).unwrap();
+            model.abs(one_of(&x, &mut next), z[1]).unwrap();
+            not_equal_at_random(&mut model, &x, &mut next);
             model.not_equal(z[0], z[1]).unwrap();
-            let (a, b) = (x[r(4)], x[r(4)]);
-            if a != b {
-                model.add(a.le(b + (case % 3) as i64 - 1)).unwrap();
-            }
-            model.add(z[r(2)].le(z[r(2)] + 1)).unwrap();
-            for limit in [1 << 16, 1] {
-                let what = format!("abs model {case} over {xlo}..={xhi}, limit {limit}");
-                learnt += assert_learning_counts(&model, limit, &what);
-            }
+            le_at_random(&mut model, &x, &mut next, (case % 3) as i64 - 1);
+            // (Unlike `le_at_random`, also when it picks one variable twice.)
+            model.add(one_of(&z, &mut next).le(one_of(&z, &mut next) + 1)).unwrap();
+            learnt += assert_learning_counts_both_ways(&model, &format!("abs model {case} over {xlo}..={xhi}"));
         }
     }
     assert!(learnt > 50, "the searches learnt little: {learnt}");
@@ -582,15 +585,9 @@ fn increasing_explanations_imply_what_they_explain() {
             } else {
                 model.increasing(&chain).unwrap();
             }
-            let (a, b) = (x[(next() % 6) as usize], x[(next() % 6) as usize]);
-            if a != b {
-                model.not_equal(a, b).unwrap();
-            }
+            not_equal_at_random(&mut model, &x, &mut next);
             model.all_different(&x[..3]).unwrap();
-            for limit in [1 << 16, 1] {
-                let what = format!("increasing model {case} over {lo}..={hi}, limit {limit}");
-                learnt += assert_learning_counts(&model, limit, &what);
-            }
+            learnt += assert_learning_counts_both_ways(&model, &format!("increasing model {case} over {lo}..={hi}"));
         }
     }
     assert!(learnt > 20, "the searches learnt little: {learnt}");
@@ -625,14 +622,8 @@ fn count_and_among_explanations_imply_what_they_explain() {
             };
             model.all_different(&rotation(&x, next(), 3)).unwrap();
             model.add(c[0].le(c[1] + 1)).unwrap();
-            let (p, q) = (rotation(&x, next(), 1)[0], rotation(&x, next(), 1)[0]);
-            if p != q {
-                model.not_equal(p, q).unwrap();
-            }
-            for limit in [1 << 16, 1] {
-                let what = format!("count model {case} over {lo}..={hi}, limit {limit}");
-                learnt += assert_learning_counts(&model, limit, &what);
-            }
+            not_equal_at_random(&mut model, &x, &mut next);
+            learnt += assert_learning_counts_both_ways(&model, &format!("count model {case} over {lo}..={hi}"));
         }
     }
     assert!(learnt > 50, "the searches learnt little: {learnt}");
@@ -670,15 +661,10 @@ fn global_cardinality_explanations_imply_what_they_explain() {
                 }
             }
             model.all_different(&rotation(&x, next(), 3)).unwrap();
-            let (p, q) = (rotation(&x, next(), 1)[0], rotation(&x, next(), 1)[0]);
-            if p != q {
-                model.not_equal(p, q).unwrap();
-            }
+            not_equal_at_random(&mut model, &x, &mut next);
             model.not_equal(counts[0], counts[1]).unwrap();
-            for limit in [1 << 16, 1] {
-                let what = format!("global_cardinality model {case} over {lo}..={hi}, limit {limit}");
-                learnt += assert_learning_counts(&model, limit, &what);
-            }
+            learnt +=
+                assert_learning_counts_both_ways(&model, &format!("global_cardinality model {case} over {lo}..={hi}"));
         }
     }
     assert!(learnt > 50, "the searches learnt little: {learnt}");
@@ -719,15 +705,9 @@ fn times_explanations_imply_what_they_explain() {
                 model.post(Arithmetic::times(a, b, product).with_strength(strength)).unwrap();
             }
             model.not_equal(z[0], z[1]).unwrap();
-            let (a, b) = (x[(next() % 3) as usize], x[(next() % 3) as usize]);
-            if a != b {
-                model.add(a.le(b + (case % 3) as i64 - 1)).unwrap();
-            }
+            le_at_random(&mut model, &x, &mut next, (case % 3) as i64 - 1);
             model.not_equal(y[0], y[1]).unwrap();
-            for limit in [1 << 16, 1] {
-                let what = format!("times model {case} over {xlo}..={xhi}, limit {limit}");
-                learnt += assert_learning_counts(&model, limit, &what);
-            }
+            learnt += assert_learning_counts_both_ways(&model, &format!("times model {case} over {xlo}..={xhi}"));
         }
     }
     assert!(learnt > 20, "the searches learnt little: {learnt}");
@@ -756,17 +736,11 @@ fn inverse_explanations_imply_what_they_explain() {
             }
             let all = [&f[..], &g[..]].concat();
             for _ in 0..3 {
-                let (a, b) = (rotation(&all, next(), 1)[0], rotation(&all, next(), 1)[0]);
-                if a != b {
-                    model.add(a.le(b + (case % 3) as i64 - 1)).unwrap();
-                }
+                le_at_random(&mut model, &all, &mut next, (case % 3) as i64 - 1);
             }
-            let (p, q) = (rotation(&f, next(), 1)[0], rotation(&g, next(), 1)[0]);
+            let (p, q) = (one_of(&f, &mut next), one_of(&g, &mut next));
             model.not_equal(p, q).unwrap();
-            for limit in [1 << 16, 1] {
-                let what = format!("inverse model {case} over {lo}..={hi}, limit {limit}");
-                learnt += assert_learning_counts(&model, limit, &what);
-            }
+            learnt += assert_learning_counts_both_ways(&model, &format!("inverse model {case} over {lo}..={hi}"));
         }
     }
     assert!(learnt > 50, "the searches learnt little: {learnt}");
@@ -796,18 +770,9 @@ fn lex_explanations_imply_what_they_explain() {
             if distinct(&a, &c) {
                 if case % 3 == 0 { model.lex_less(&c, &a) } else { model.lex_lesseq(&a, &c) }.unwrap();
             }
-            let (p, q) = (rotation(&x, next(), 1)[0], rotation(&x, next(), 1)[0]);
-            if p != q {
-                model.not_equal(p, q).unwrap();
-            }
-            let (p, q) = (rotation(&x, next(), 1)[0], rotation(&x, next(), 1)[0]);
-            if p != q {
-                model.add(p.le(q + (case % 3) as i64 - 1)).unwrap();
-            }
-            for limit in [1 << 16, 1] {
-                let what = format!("lex model {case} over {lo}..={hi}, limit {limit}");
-                learnt += assert_learning_counts(&model, limit, &what);
-            }
+            not_equal_at_random(&mut model, &x, &mut next);
+            le_at_random(&mut model, &x, &mut next, (case % 3) as i64 - 1);
+            learnt += assert_learning_counts_both_ways(&model, &format!("lex model {case} over {lo}..={hi}"));
         }
     }
     assert!(learnt > 50, "the searches learnt little: {learnt}");
@@ -842,18 +807,9 @@ fn regular_explanations_imply_what_they_explain() {
                 let dfa = Dfa::new(states, 0, &accepting, &transitions).unwrap();
                 model.regular(&rotation(&x, next(), 5 + k), &dfa).unwrap();
             }
-            let (p, q) = (rotation(&x, next(), 1)[0], rotation(&x, next(), 1)[0]);
-            if p != q {
-                model.not_equal(p, q).unwrap();
-            }
-            let (p, q) = (rotation(&x, next(), 1)[0], rotation(&x, next(), 1)[0]);
-            if p != q {
-                model.add(p.le(q + (case % 3) as i64 - 1)).unwrap();
-            }
-            for limit in [1 << 16, 1] {
-                let what = format!("regular model {case} over {lo}..={hi}, limit {limit}");
-                learnt += assert_learning_counts(&model, limit, &what);
-            }
+            not_equal_at_random(&mut model, &x, &mut next);
+            le_at_random(&mut model, &x, &mut next, (case % 3) as i64 - 1);
+            learnt += assert_learning_counts_both_ways(&model, &format!("regular model {case} over {lo}..={hi}"));
         }
     }
     assert!(learnt > 50, "the searches learnt little: {learnt}");
@@ -880,19 +836,17 @@ fn circuit_explanations_imply_what_they_explain() {
                 model.circuit(&x, base).unwrap();
             }
             for _ in 0..2 {
-                let (p, q) = (rotation(&x, next(), 1)[0], rotation(&x, next(), 1)[0]);
+                // The offset is drawn after the pair, and only for two variables.
+                let (p, q) = (one_of(&x, &mut next), one_of(&x, &mut next));
                 if p != q {
                     model.add(p.le(q + (next() % 3) as i64)).unwrap();
                 }
             }
-            let (p, q) = (rotation(&x, next(), 1)[0], rotation(&x, next(), 1)[0]);
+            let (p, q) = (one_of(&x, &mut next), one_of(&x, &mut next));
             if p != q {
                 model.not_equal_offset(p, q, 1).unwrap();
             }
-            for limit in [1 << 16, 1] {
-                let what = format!("circuit model {case} from {base}, limit {limit}");
-                learnt += assert_learning_counts(&model, limit, &what);
-            }
+            learnt += assert_learning_counts_both_ways(&model, &format!("circuit model {case} from {base}"));
         }
     }
     assert!(learnt > 50, "the searches learnt little: {learnt}");
@@ -916,19 +870,10 @@ fn nvalue_explanations_imply_what_they_explain() {
             model.nvalue(n[1], &rotation(&x, next(), 3)).unwrap();
             model.not_equal(n[0], n[1]).unwrap();
             for _ in 0..2 {
-                let (p, q) = (rotation(&x, next(), 1)[0], rotation(&x, next(), 1)[0]);
-                if p != q {
-                    model.add(p.le(q + (case % 3) as i64 - 1)).unwrap();
-                }
+                le_at_random(&mut model, &x, &mut next, (case % 3) as i64 - 1);
             }
-            let (p, q) = (rotation(&x, next(), 1)[0], rotation(&x, next(), 1)[0]);
-            if p != q {
-                model.not_equal(p, q).unwrap();
-            }
-            for limit in [1 << 16, 1] {
-                let what = format!("nvalue model {case} over {lo}..={hi}, limit {limit}");
-                learnt += assert_learning_counts(&model, limit, &what);
-            }
+            not_equal_at_random(&mut model, &x, &mut next);
+            learnt += assert_learning_counts_both_ways(&model, &format!("nvalue model {case} over {lo}..={hi}"));
         }
     }
     assert!(learnt > 50, "the searches learnt little: {learnt}");

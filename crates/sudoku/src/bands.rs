@@ -21,10 +21,11 @@
 //! nodes), as the registry crate does, and finds the same solutions (it is
 //! sound and fails every full assignment that breaks a unit).
 //!
-//! Between calls it keeps the boards of its successful calls on a stack, and
-//! starts from the newest one the domains lie within (after a backtrack the
-//! newer ones are dropped): only the cells changed since then are read into
-//! the boards, and only the units and values they touch are looked at again.
+//! Between calls it keeps the boards of its successful calls on the current
+//! branch (the engine's [`Fixpoints`]), and starts from the newest one the
+//! domains descend from (after a backtrack, one at the level the search came
+//! back to): only the cells changed since then are read into the boards, and
+//! only the units and values they touch are looked at again.
 //! It writes back only the cells whose candidates it removed. When every
 //! cell starts as a one-word domain within `1..=9` (the sudoku models' cells)
 //! it reads the 81 words through the slots it found in `initialise`
@@ -37,7 +38,8 @@
 use std::sync::OnceLock;
 
 use csp::{
-    Conflict, Constraint, Context, Cost, Event, PropagationResult, Propagator, PropagatorOptions, VarId, WordSlot,
+    Conflict, Constraint, Context, Cost, Event, Fixpoints, PropagationResult, Propagator, PropagatorOptions, VarId,
+    WordSlot,
 };
 
 /// A set of cells, bit `9 * row + column`.
@@ -230,23 +232,25 @@ impl Constraint for Grid9 {
     }
 }
 
-/// The boards at a fixpoint: per value the cells that can take it, the
-/// cells whose value has left their peers, and each cell's values.
+/// The boards: per value the cells that can take it, the cells whose value
+/// has left their peers, and each cell's values. What a call keeps of a
+/// fixpoint, and what it works on.
 #[derive(Clone, Copy)]
-struct Fixpoint {
+struct Boards {
     cand: [Cells; 9],
     solved: Cells,
+    /// Each cell's values: in a call, as its domain was read at the start,
+    /// until the write-back brings them up to date.
     masks: [u16; 81],
 }
 
 /// The blank grid: every cell can take every value. It is a fixpoint of the
 /// rules, and every call's domains lie within it.
-const BLANK: Fixpoint = Fixpoint { cand: [ALL; 9], solved: 0, masks: [VALUES; 81] };
+const BLANK: Boards = Boards { cand: [ALL; 9], solved: 0, masks: [VALUES; 81] };
 
 /// The work of one call: the boards, and what is left to look at.
 struct Work {
-    cand: [Cells; 9],
-    solved: Cells,
+    now: Boards,
     /// Per value, the cells that lost it since the last hidden-single look.
     hide: [Cells; 9],
     /// Values whose boards changed since the last locked-candidates look
@@ -266,25 +270,25 @@ impl Work {
     fn assign(&mut self, t: &Tables, c: usize, v: usize, naked: bool) {
         let bit: Cells = 1 << c;
         if !naked {
-            for (board, hide) in self.cand.iter_mut().zip(&mut self.hide) {
+            for (board, hide) in self.now.cand.iter_mut().zip(&mut self.hide) {
                 let had = *board & bit;
                 *board ^= had;
                 *hide |= had;
             }
         }
         self.value[c] = v as u8 + 1;
-        let changed = self.cand[v] & t.peers[c];
-        self.cand[v] = (self.cand[v] & !t.peers[c]) | bit;
+        let changed = self.now.cand[v] & t.peers[c];
+        self.now.cand[v] = (self.now.cand[v] & !t.peers[c]) | bit;
         self.hide[v] = (self.hide[v] | changed) & !bit;
-        self.solved |= bit;
+        self.now.solved |= bit;
         self.touched |= changed | bit;
     }
 
     /// Removes the cells `gone` from value `v`'s board.
     #[inline]
     fn remove(&mut self, v: usize, gone: Cells) {
-        let gone = self.cand[v] & gone;
-        self.cand[v] &= !gone;
+        let gone = self.now.cand[v] & gone;
+        self.now.cand[v] &= !gone;
         self.hide[v] |= gone;
         self.touched |= gone;
     }
@@ -294,20 +298,20 @@ impl Work {
         loop {
             // Naked singles, and cells without a value.
             let (mut ones, mut twos) = (0, 0);
-            for &board in &self.cand {
+            for &board in &self.now.cand {
                 twos |= ones & board;
                 ones |= board;
             }
             if ALL & !ones != 0 {
                 return Err(Conflict);
             }
-            let mut singles = ones & !twos & !self.solved;
+            let mut singles = ones & !twos & !self.now.solved;
             if singles != 0 {
                 while singles != 0 {
                     let c = singles.trailing_zeros() as usize;
                     singles &= singles - 1;
                     // An earlier single of this batch may have taken its value.
-                    let v = (0..9).find(|&v| self.cand[v] >> c & 1 != 0).ok_or(Conflict)?;
+                    let v = (0..9).find(|&v| self.now.cand[v] >> c & 1 != 0).ok_or(Conflict)?;
                     self.assign(t, c, v, true);
                 }
                 continue;
@@ -325,7 +329,7 @@ impl Work {
                 // branch on what a unit holds (its count is data the branch
                 // predictor cannot learn): the units without a place, and the
                 // places that are a unit's only one.
-                let board = self.cand[v];
+                let board = self.now.cand[v];
                 let (mut empty, mut only) = (false, 0);
                 let mut units = Tables::units_of(hide);
                 while units != 0 {
@@ -341,11 +345,11 @@ impl Work {
                 }
                 // Each only place takes the value, unless an earlier one of
                 // them took it from there: its unit is left without a place.
-                let mut only = only & !self.solved;
+                let mut only = only & !self.now.solved;
                 while only != 0 {
                     let c = only.trailing_zeros() as usize;
                     only &= only - 1;
-                    if self.cand[v] >> c & 1 == 0 {
+                    if self.now.cand[v] >> c & 1 == 0 {
                         return Err(Conflict);
                     }
                     self.assign(t, c, v, false);
@@ -361,7 +365,7 @@ impl Work {
             while values != 0 {
                 let v = values.trailing_zeros() as usize;
                 values &= values - 1;
-                let x = self.cand[v];
+                let x = self.now.cand[v];
                 let gone = x & !t.locked(x);
                 if gone != 0 {
                     self.remove(v, gone);
@@ -379,9 +383,9 @@ impl Work {
 pub struct Bands {
     cells: Vec<VarId>,
     tables: &'static Tables,
-    /// The fixpoints of the successful calls on the current branch, oldest
-    /// first (each one's masks a subset of the one before).
-    saved: Vec<Fixpoint>,
+    /// The fixpoints of the successful calls on the current branch, one
+    /// [`Boards`] each.
+    fixpoints: Fixpoints<Boards>,
     /// Where the cells' words are kept, when every cell's initial domain is
     /// a one-word domain of base 1 within `1..=9` (found in `initialise`): its
     /// word is then its mask, read with one load and never outside `1..=9`.
@@ -390,18 +394,14 @@ pub struct Bands {
 
 impl std::fmt::Debug for Bands {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Bands").field("saved", &self.saved.len()).finish()
+        f.debug_struct("Bands").finish_non_exhaustive()
     }
 }
-
-/// More saved fixpoints than this means the stack is not following one
-/// branch (each call after a backtrack drops the ones it left): start over.
-const MAX_SAVED: usize = 1024;
 
 impl Bands {
     /// The propagator over the 81 cells `cells`, in reading order.
     fn new(cells: &[VarId]) -> Bands {
-        Bands { cells: cells.to_vec(), tables: tables(), saved: Vec::new(), slots: None }
+        Bands { cells: cells.to_vec(), tables: tables(), fixpoints: Fixpoints::new(1), slots: None }
     }
 }
 
@@ -435,7 +435,18 @@ fn write(ctx: &mut Context<'_>, x: VarId, mask: u16, outside: bool) -> Result<bo
 impl Propagator for Bands {
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
         let t = self.tables;
-        let mut masks = [0u16; 81];
+        // The newest fixpoint the domains descend from, which the call starts
+        // from.
+        self.fixpoints.forget_undone(ctx);
+        let top = self.fixpoints.current().map_or(&BLANK, |top| &top[0]);
+        let mut work = Work {
+            now: Boards { cand: top.cand, solved: top.solved, masks: [0; 81] },
+            hide: [0; 9],
+            to_lock: 0,
+            touched: 0,
+            value: [0; 81],
+        };
+        let masks = &mut work.now.masks;
         let mut outside: Cells = 0;
         if let Some(slots) = &self.slots {
             for (mask, &slot) in masks.iter_mut().zip(slots) {
@@ -448,23 +459,13 @@ impl Propagator for Bands {
                 outside |= Cells::from(out) << c;
             }
         }
-        // The newest fixpoint the domains lie within.
-        while let Some(top) = self.saved.last() {
-            // Without a branch per cell, so that it runs on vectors.
-            if masks.iter().zip(&top.masks).fold(0, |extra, (&m, &s)| extra | m & !s) == 0 {
-                break;
-            }
-            self.saved.pop();
-        }
-        let top = self.saved.last().unwrap_or(&BLANK);
-        let mut work =
-            Work { cand: top.cand, solved: top.solved, hide: [0; 9], to_lock: 0, touched: 0, value: [0; 81] };
-        for (c, (&m, &s)) in masks.iter().zip(&top.masks).enumerate() {
+        debug_assert!(masks.iter().zip(&top.masks).all(|(&m, &s)| m & !s == 0), "a cell regained a value");
+        for (c, (&m, &s)) in work.now.masks.iter().zip(&top.masks).enumerate() {
             let mut gone = s & !m;
             while gone != 0 {
                 let v = gone.trailing_zeros() as usize;
                 gone &= gone - 1;
-                work.cand[v] &= !(1 << c);
+                work.now.cand[v] &= !(1 << c);
                 work.hide[v] |= 1 << c;
             }
         }
@@ -473,11 +474,11 @@ impl Propagator for Bands {
         while changed != 0 {
             let c = changed.trailing_zeros() as usize;
             changed &= changed - 1;
-            let fold = || (0..9).fold(0u16, |m, v| m | ((work.cand[v] >> c) as u16 & 1) << v);
+            let fold = || (0..9).fold(0u16, |m, v| m | ((work.now.cand[v] >> c) as u16 & 1) << v);
             let mask = if work.value[c] != 0 { 1 << (work.value[c] - 1) } else { fold() };
             debug_assert_eq!(mask, fold(), "cell {c}");
-            if mask != masks[c] || outside >> c & 1 != 0 {
-                masks[c] = mask;
+            if mask != work.now.masks[c] || outside >> c & 1 != 0 {
+                work.now.masks[c] = mask;
                 if self.slots.is_some() {
                     ctx.retain_small(self.cells[c], u64::from(mask))?;
                 } else {
@@ -485,16 +486,14 @@ impl Propagator for Bands {
                 }
             }
         }
-        if self.saved.len() >= MAX_SAVED {
-            self.saved.clear();
-        }
-        if self.saved.last().is_none_or(|top| top.masks != masks) {
-            self.saved.push(Fixpoint { cand: work.cand, solved: work.solved, masks });
+        if self.fixpoints.current().is_none_or(|top| top[0].masks != work.now.masks) {
+            self.fixpoints.keep(std::slice::from_ref(&work.now), ctx);
         }
         Ok(())
     }
 
     fn initialise(&mut self, ctx: &mut Context<'_>) {
+        self.fixpoints.initialise(ctx);
         let plain = |&x: &VarId| ctx.small_domain(x).is_some_and(|(base, word)| base == 1 && word >> 9 == 0);
         if self.cells.iter().all(plain) {
             self.slots = self.cells.iter().map(|&x| ctx.word_slot(x)).collect();

@@ -415,8 +415,7 @@ impl Context<'_> {
     pub(crate) fn remove_pos(&mut self, x: u32, pos: u32) -> Result<bool, Conflict> {
         let change = self.state.remove_pos(x, pos);
         if change != Change::None {
-            *self.pruned += 1;
-            self.pruned_by[self.constraint as usize] += 1;
+            self.attribute(self.constraint, 1);
             if self.observer.is_some() {
                 self.emit_removed(x, pos);
             }
@@ -449,8 +448,7 @@ impl Context<'_> {
                 }
             }
         }
-        *self.pruned += removed;
-        self.pruned_by[self.constraint as usize] += removed;
+        self.attribute(self.constraint, removed);
         result.map(|()| removed)
     }
 
@@ -467,8 +465,7 @@ impl Context<'_> {
         }
         let change = self.state.fix_pos(x, pos);
         let removed = u64::from(before - self.state.size(x));
-        *self.pruned += removed;
-        self.pruned_by[self.constraint as usize] += removed;
+        self.attribute(self.constraint, removed);
         self.apply(x, change)
     }
 
@@ -482,8 +479,7 @@ impl Context<'_> {
         }
         let change = self.state.remove_below(x, pos);
         let removed = u64::from(before - self.state.size(x));
-        *self.pruned += removed;
-        self.pruned_by[self.constraint as usize] += removed;
+        self.attribute(self.constraint, removed);
         self.apply(x, change)
     }
 
@@ -497,8 +493,7 @@ impl Context<'_> {
         }
         let change = self.state.remove_above(x, pos);
         let removed = u64::from(before - self.state.size(x));
-        *self.pruned += removed;
-        self.pruned_by[self.constraint as usize] += removed;
+        self.attribute(self.constraint, removed);
         self.apply(x, change)
     }
 
@@ -512,16 +507,10 @@ impl Context<'_> {
             return Ok(false);
         }
         if self.observer.is_some() {
-            let mut bits = removed;
-            while bits != 0 {
-                let bit = bits.trailing_zeros();
-                bits &= bits - 1;
-                self.emit_removed(x, bit);
-            }
+            self.emit_removed_bits(x, 0, removed);
         }
         let removed = u64::from(removed.count_ones());
-        *self.pruned += removed;
-        self.pruned_by[self.constraint as usize] += removed;
+        self.attribute(self.constraint, removed);
         let change = self.state.narrow_single_word(x, new);
         self.apply(x, change)
     }
@@ -551,16 +540,10 @@ impl Context<'_> {
             return Ok(false);
         }
         if self.observer.is_some() {
-            let mut bits = present;
-            while bits != 0 {
-                let bit = bits.trailing_zeros();
-                bits &= bits - 1;
-                self.emit_removed(x, word * 64 + bit);
-            }
+            self.emit_removed_bits(x, word * 64, present);
         }
         let removed = u64::from(present.count_ones());
-        *self.pruned += removed;
-        self.pruned_by[self.constraint as usize] += removed;
+        self.attribute(self.constraint, removed);
         let change = self.state.remove_mask(x, word, present);
         self.apply(x, change)
     }
@@ -610,6 +593,16 @@ impl Context<'_> {
         };
         if let Some(observer) = &mut self.observer {
             observer.on_event(&event);
+        }
+    }
+
+    /// [`emit_removed`](Context::emit_removed) for the positions `base + bit`
+    /// of the bits set in `bits`.
+    fn emit_removed_bits(&mut self, x: u32, base: u32, mut bits: u64) {
+        while bits != 0 {
+            let bit = bits.trailing_zeros();
+            bits &= bits - 1;
+            self.emit_removed(x, base + bit);
         }
     }
 }

@@ -111,8 +111,7 @@ impl Context<'_> {
         if change == Change::Wipeout {
             return self.wipe_interval(x, min, max);
         }
-        *self.pruned += 1;
-        self.pruned_by[self.constraint as usize] += 1;
+        self.attribute(self.constraint, 1);
         if change != Change::Wipeout && self.observer.is_some() {
             let Interval { min, max } = self.state.interval(x);
             let event = SearchEvent::Narrowed {

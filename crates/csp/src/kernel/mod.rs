@@ -18,6 +18,7 @@ mod bitset;
 mod context;
 mod domains;
 mod explain;
+mod fixpoints;
 mod history;
 mod interval;
 mod literal;
@@ -27,6 +28,7 @@ mod trail;
 pub use context::{Conflict, Context, PropagationResult, WordSlot};
 pub use domains::Event;
 pub use explain::{Explained, Explanation};
+pub use fixpoints::Fixpoints;
 pub use queue::Cost;
 pub use trail::ReversibleInt;
 

@@ -154,18 +154,25 @@ impl Dfa {
     }
 }
 
+/// A table's rows one after the other, each as long as `vars`; a typed
+/// error for the first row that is not.
+pub(super) fn flat_rows(vars: &[VarId], rows: &[Vec<i64>]) -> Result<Vec<i64>, ModelError> {
+    let mut flat = Vec::with_capacity(rows.len() * vars.len());
+    for (row, tuple) in rows.iter().enumerate() {
+        if tuple.len() != vars.len() {
+            return Err(ModelError::TableArity { row, expected: vars.len(), found: tuple.len() });
+        }
+        flat.extend_from_slice(tuple);
+    }
+    Ok(flat)
+}
+
 impl Model {
     /// The variables take none of the rows (forbidden tuples), with
     /// generalized arc consistency (when the variables are distinct).
     pub fn negative_table(&mut self, vars: &[VarId], rows: &[Vec<i64>]) -> Result<ConstraintId, ModelError> {
         self.check_scope("negative_table", vars)?;
-        let mut flat = Vec::with_capacity(rows.len() * vars.len());
-        for (row, tuple) in rows.iter().enumerate() {
-            if tuple.len() != vars.len() {
-                return Err(ModelError::TableArity { row, expected: vars.len(), found: tuple.len() });
-            }
-            flat.extend_from_slice(tuple);
-        }
+        let flat = flat_rows(vars, rows)?;
         self.post(NegativeTable::new(vars.to_vec(), flat))
     }
 

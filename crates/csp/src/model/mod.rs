@@ -462,13 +462,7 @@ impl Model {
     /// generalized arc consistency.
     pub fn table(&mut self, vars: &[VarId], rows: &[Vec<i64>]) -> Result<ConstraintId, ModelError> {
         self.check_scope("table", vars)?;
-        let mut flat = Vec::with_capacity(rows.len() * vars.len());
-        for (row, tuple) in rows.iter().enumerate() {
-            if tuple.len() != vars.len() {
-                return Err(ModelError::TableArity { row, expected: vars.len(), found: tuple.len() });
-            }
-            flat.extend_from_slice(tuple);
-        }
+        let flat = extensional::flat_rows(vars, rows)?;
         self.post(Table::new(vars.to_vec(), flat))
     }
 

@@ -47,7 +47,19 @@ pub struct QuasigroupWithHoles {
 }
 
 /// The most cells of a square the generator builds (its incidence cube has `n^3` entries).
-pub(super) const MAX_ORDER: usize = 200;
+const MAX_ORDER: usize = 200;
+
+/// Fails unless `order` is a square's order the generator builds (1 to
+/// [`MAX_ORDER`]).
+pub(super) fn check_order(order: usize) -> Result<(), RandomCspError> {
+    if order == 0 || order > MAX_ORDER {
+        return Err(RandomCspError::Invalid {
+            what: "order",
+            reason: format!("must be between 1 and {MAX_ORDER}, not {order}"),
+        });
+    }
+    Ok(())
+}
 
 impl QuasigroupWithHoles {
     /// The number of holes: `round(h n^2)`.
@@ -57,13 +69,7 @@ impl QuasigroupWithHoles {
 
     fn validate(&self) -> Result<(), RandomCspError> {
         fraction("holes", self.holes)?;
-        if self.order == 0 || self.order > MAX_ORDER {
-            return Err(RandomCspError::Invalid {
-                what: "order",
-                reason: format!("must be between 1 and {MAX_ORDER}, not {}", self.order),
-            });
-        }
-        Ok(())
+        check_order(self.order)
     }
 
     /// The hidden Latin square, row-major (`square[r * n + c]` is the symbol

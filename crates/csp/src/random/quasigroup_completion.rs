@@ -21,7 +21,7 @@ use std::fmt;
 use crate::model::Model;
 use crate::rng::Rng;
 
-use super::quasigroup::{MAX_ORDER, latin_square_model};
+use super::quasigroup::{check_order, latin_square_model};
 use super::{RandomCspError, fraction};
 
 /// The parameters of a quasigroup-completion instance.
@@ -43,13 +43,7 @@ impl QuasigroupCompletion {
 
     fn validate(&self) -> Result<(), RandomCspError> {
         fraction("preassigned", self.preassigned)?;
-        if self.order == 0 || self.order > MAX_ORDER {
-            return Err(RandomCspError::Invalid {
-                what: "order",
-                reason: format!("must be between 1 and {MAX_ORDER}, not {}", self.order),
-            });
-        }
-        Ok(())
+        check_order(self.order)
     }
 
     /// The partial Latin square, row-major: the symbol of each preassigned

@@ -53,6 +53,10 @@ pub(super) struct Program<'m> {
     /// Whether some variable is ordered [`ValueOrder::SolutionGuided`]: the
     /// search then keeps each solution's values.
     pub(super) guided: bool,
+    /// Whether dom/wdeg chooses somewhere (the configuration's order or a
+    /// phase's): each failure then counts toward its bounds
+    /// (`Run::failed_near`).
+    pub(super) dom_wdeg: bool,
     /// The state as built, before any assumption.
     pub(super) initial: Snapshot,
 }
@@ -112,9 +116,12 @@ impl<'m> Program<'m> {
         }
         let guided = config.value_order == ValueOrder::SolutionGuided
             || config.phases.iter().any(|phase| phase.value_order == ValueOrder::SolutionGuided);
+        let dom_wdeg =
+            config.var_order == VarOrder::DomWdeg || phases.iter().any(|(_, order)| *order == VarOrder::DomWdeg);
         let mut program = Program {
             model,
             guided,
+            dom_wdeg,
             degrees: super::var_order::static_degrees(model.num_vars(), &scopes),
             phases,
             phase_value_order,

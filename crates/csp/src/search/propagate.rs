@@ -86,8 +86,7 @@ impl Solver<'_> {
         }
         self.run.failed_by[failure.constraint as usize] += 1;
         // dom/wdeg's bounds, only where dom/wdeg chooses (a walk over the scope).
-        let wdeg = super::config::VarOrder::DomWdeg;
-        if self.program.config.var_order == wdeg || self.program.phases.iter().any(|(_, order)| *order == wdeg) {
+        if self.program.dom_wdeg {
             for var in self.program.scopes[failure.constraint as usize] {
                 self.run.failed_near[var.index()] += 1;
             }

@@ -52,7 +52,7 @@
 //! Between calls the system keeps the masks its successful calls on the
 //! current branch left, common fixpoints, and starts from the newest one
 //! the domains descend from (after a backtrack or a backjump, one at the
-//! level the search came back to: [`fixpoints`]): a constraint none of whose
+//! level the search came back to: [`Fixpoints`]): a constraint none of whose
 //! variables changed since is still at its own, so only the others are
 //! checked and looked at, and only the fixed variables that are new go
 //! through tier 1 again. The place sets follow the masks of the last call,
@@ -60,11 +60,10 @@
 
 use crate::constraint::Propagator;
 use crate::ids::VarId;
-use crate::kernel::{Conflict, Context, Cost, Event, Explanation, PropagationResult, State};
+use crate::kernel::{Conflict, Context, Cost, Event, Explanation, Fixpoints, PropagationResult, State};
 
 mod board;
 mod explain;
-mod fixpoints;
 mod hall;
 mod intersections;
 mod sync;
@@ -72,7 +71,6 @@ mod topology;
 
 use super::bitset::{BitIndices, Core};
 use board::{Board, Unit, count_places};
-use fixpoints::Fixpoints;
 use hall::Matching;
 use topology::{Crossings, Topology, insert, pop_first};
 
@@ -113,7 +111,7 @@ pub(crate) struct System {
     /// first call.
     last: Option<Vec<u64>>,
     /// The masks of the last successful calls on the current branch.
-    fixpoints: Fixpoints,
+    fixpoints: Fixpoints<u64>,
     /// Scratch of `load`: the positions changed since `last` and since `good`.
     since_last: Vec<u32>,
     since_good: Vec<u32>,
@@ -235,7 +233,7 @@ impl System {
             initial,
             template,
             last: None,
-            fixpoints: Fixpoints::default(),
+            fixpoints: Fixpoints::new(n),
             since_last: Vec::with_capacity(n),
             since_good: Vec::with_capacity(n),
             matchings: vec![([u8::MAX; 64], [u8::MAX; 64]); k],
@@ -310,7 +308,7 @@ impl Propagator for System {
         // With a history, each step's changes are recorded as its own, so
         // that they can be explained (see the sibling module `explain`).
         let eager = ctx.observer.is_some() || ctx.state().has_history();
-        self.fixpoints.forget_undone(ctx, self.vars.len());
+        self.fixpoints.forget_undone(ctx);
         self.load(ctx);
         if self.board.crossing {
             self.mark_crossings();
@@ -322,7 +320,7 @@ impl Propagator for System {
         self.last = Some(last);
         if result.is_ok() {
             // (Nothing to keep when nothing changed since the newest fixpoint.)
-            let unchanged = self.fixpoints.current(self.vars.len()).is_some()
+            let unchanged = self.fixpoints.current().is_some()
                 && self.since_good.is_empty()
                 && self.board.units.iter().all(|unit| unit.pruned == 0);
             if !unchanged {

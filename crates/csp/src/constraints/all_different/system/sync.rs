@@ -51,7 +51,7 @@ impl System {
         since_last.clear();
         since_good.clear();
         let mut from_last = 0;
-        let (last, good) = (self.last.as_deref(), self.fixpoints.current(self.vars.len()));
+        let (last, good) = (self.last.as_deref(), self.fixpoints.current());
         // Slices of one length, so that the loop indexes without checks.
         let n = self.vars.len();
         let (address, shift) = (&self.address[..n], &self.shift[..n]);

@@ -1,0 +1,172 @@
+//! The fixpoints a propagator's successful calls reached on the current
+//! branch, for a call to start from the nearest one.
+//!
+//! An incremental propagator that keeps state of its own (bit masks, bit
+//! boards) between calls need only look again at what changed since a
+//! fixpoint of its rules whose domains hold the current ones. The nearest
+//! such point is the end of the last successful call on the current branch:
+//! after a backtrack or a backjump, that is the end of a call at the level
+//! the search came back to, not the last successful call before it, deeper in
+//! the branch just undone (whose domains do not hold the current ones). Each
+//! successful call keeps its state under a new id and stores the id in a
+//! reversible integer, which the solver's undo takes back with the domains:
+//! the id it holds is always that of the newest fixpoint the domains descend
+//! from, and every fixpoint kept after it was undone.
+//!
+//! The all-different system keeps its masks here (one `u64` a variable), the
+//! sudoku crate's 9x9 band propagator its boards (one item a fixpoint).
+
+use super::context::Context;
+use super::trail::ReversibleInt;
+
+/// The most fixpoints kept: past it a call keeps none, and the branch below
+/// starts from the last one kept (farther, still right).
+const KEPT: usize = 64;
+
+/// The fixpoints of the current branch, oldest first, each `width` items of
+/// `T` (see the module docs). Allocate its reversible integer in
+/// [`Propagator::initialise`](crate::Propagator::initialise); then, in each
+/// call, [`forget_undone`](Fixpoints::forget_undone) first, start from
+/// [`current`](Fixpoints::current), and [`keep`](Fixpoints::keep) the state
+/// a successful call ends in.
+#[derive(Debug)]
+pub struct Fixpoints<T> {
+    /// The items of each, `width` apiece, and its id.
+    items: Vec<T>,
+    ids: Vec<i64>,
+    width: usize,
+    /// The id of the newest fixpoint the domains descend from (0 for none),
+    /// restored on backtrack; `None` before `initialise`.
+    newest: Option<ReversibleInt>,
+    /// The next id to give.
+    next: i64,
+    /// Whether the last fixpoint kept is the one `newest` names.
+    found: bool,
+}
+
+impl<T: Copy> Fixpoints<T> {
+    /// None yet, each of `width` items when kept. Nothing is kept before
+    /// [`initialise`](Fixpoints::initialise).
+    pub fn new(width: usize) -> Fixpoints<T> {
+        Fixpoints { items: Vec::new(), ids: Vec::new(), width, newest: None, next: 0, found: false }
+    }
+
+    /// Allocates the reversible integer (when the solver is built: from
+    /// [`Propagator::initialise`](crate::Propagator::initialise)).
+    pub fn initialise(&mut self, ctx: &mut Context<'_>) {
+        self.newest = Some(ctx.new_reversible_int(0));
+        self.next = 1;
+    }
+
+    /// Forgets the fixpoints undone since the last call.
+    pub fn forget_undone(&mut self, ctx: &Context<'_>) {
+        let Some(cell) = self.newest else { return };
+        let id = ctx.get(cell);
+        while self.ids.last().is_some_and(|&top| top > id) {
+            self.ids.pop();
+        }
+        self.items.truncate(self.ids.len() * self.width);
+        self.found = self.ids.last() == Some(&id);
+    }
+
+    /// The items of the newest fixpoint the domains descend from (whose
+    /// domains hold the current ones), after
+    /// [`forget_undone`](Fixpoints::forget_undone); `None` when there is none.
+    #[inline]
+    pub fn current(&self) -> Option<&[T]> {
+        self.found.then(|| &self.items[self.items.len() - self.width..])
+    }
+
+    /// Keeps `items` (`width` of them), a fixpoint that the domains are at
+    /// now.
+    pub fn keep(&mut self, items: &[T], ctx: &mut Context<'_>) {
+        debug_assert_eq!(items.len(), self.width);
+        let Some(cell) = self.newest else { return };
+        if self.ids.len() == KEPT {
+            return;
+        }
+        if self.ids.capacity() == 0 {
+            // Once, so that the search does not allocate after its first run.
+            self.ids.reserve_exact(KEPT);
+            self.items.reserve_exact(KEPT * self.width);
+        }
+        self.ids.push(self.next);
+        self.items.extend_from_slice(items);
+        ctx.set(cell, self.next);
+        self.next += 1;
+        self.found = true;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::Domain;
+    use crate::kernel::context::Assigned;
+    use crate::kernel::domains::State;
+
+    /// Runs `f` with a context on `state`.
+    fn with<R>(state: &mut State, f: impl FnOnce(&mut Context<'_>) -> R) -> R {
+        let (mut pruned, mut checks) = (0, 0);
+        let mut ctx = Context::new(state, 0, 0, Assigned::Fixed, &mut pruned, &mut checks, &mut []);
+        f(&mut ctx)
+    }
+
+    #[test]
+    fn a_call_starts_from_the_newest_fixpoint_the_domains_descend_from() {
+        let mut state = State::new(&[Domain::range(1, 9)], u64::MAX).unwrap();
+        let mut fixpoints = Fixpoints::<u16>::new(2);
+        with(&mut state, |ctx| {
+            // Before `initialise`, nothing is kept.
+            fixpoints.keep(&[1, 2], ctx);
+            fixpoints.forget_undone(ctx);
+            assert_eq!(fixpoints.current(), None);
+            fixpoints.initialise(ctx);
+            fixpoints.forget_undone(ctx);
+            assert_eq!(fixpoints.current(), None);
+            fixpoints.keep(&[1, 2], ctx);
+        });
+        let root = state.mark();
+        with(&mut state, |ctx| {
+            fixpoints.forget_undone(ctx);
+            assert_eq!(fixpoints.current(), Some(&[1, 2][..]));
+            fixpoints.keep(&[3, 4], ctx);
+        });
+        let deeper = state.mark();
+        with(&mut state, |ctx| fixpoints.keep(&[5, 6], ctx));
+        // Back one level: the newest is the one kept there.
+        state.undo_to(deeper);
+        with(&mut state, |ctx| {
+            fixpoints.forget_undone(ctx);
+            assert_eq!(fixpoints.current(), Some(&[3, 4][..]));
+            fixpoints.keep(&[7, 8], ctx);
+        });
+        // Back to the root: the first one.
+        state.undo_to(root);
+        with(&mut state, |ctx| {
+            fixpoints.forget_undone(ctx);
+            assert_eq!(fixpoints.current(), Some(&[1, 2][..]));
+        });
+    }
+
+    #[test]
+    fn past_the_most_kept_the_branch_below_starts_from_the_last_one() {
+        let mut state = State::new(&[Domain::range(1, 9)], u64::MAX).unwrap();
+        let mut fixpoints = Fixpoints::<usize>::new(1);
+        with(&mut state, |ctx| fixpoints.initialise(ctx));
+        let mut marks = Vec::new();
+        for i in 0..KEPT + 10 {
+            marks.push(state.mark());
+            with(&mut state, |ctx| {
+                fixpoints.forget_undone(ctx);
+                fixpoints.keep(&[i], ctx);
+                assert_eq!(fixpoints.current(), Some(&[i.min(KEPT - 1)][..]));
+            });
+        }
+        state.undo_to(marks[KEPT - 1]);
+        with(&mut state, |ctx| {
+            fixpoints.forget_undone(ctx);
+            assert_eq!(fixpoints.current(), Some(&[KEPT - 2][..]));
+        });
+    }
+}
