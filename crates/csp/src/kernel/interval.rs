@@ -112,7 +112,7 @@ impl Context<'_> {
             return self.wipe_interval(x, min, max);
         }
         self.attribute(self.constraint, 1);
-        if change != Change::Wipeout && self.observer.is_some() {
+        if self.observer.is_some() {
             let Interval { min, max } = self.state.interval(x);
             let event = SearchEvent::Narrowed {
                 var: VarId { index: x, model: self.model },
