@@ -53,6 +53,12 @@ impl Matcher<'_> {
                 if (pass == 0) != fixed || matcher.var_match[p] != FREE {
                     continue;
                 }
+                // A free value, as `augment` would take first, without the call.
+                let free = d & !matcher.taken;
+                if free != 0 {
+                    matcher.pair(p, free.trailing_zeros() as usize);
+                    continue;
+                }
                 let (mut visited, mut explored) = (0u64, 0u64);
                 if !matcher.augment(p, &mut visited, &mut explored) {
                     return Err(explored);
@@ -73,10 +79,7 @@ impl Matcher<'_> {
         // going down the paths of the matched values before it).
         let free = options & !self.taken;
         if free != 0 {
-            let a = free.trailing_zeros() as usize;
-            self.var_match[p] = a as u8;
-            self.val_match[a] = p as u8;
-            self.taken |= 1u64 << a;
+            self.pair(p, free.trailing_zeros() as usize);
             return true;
         }
         while options != 0 {
@@ -86,12 +89,19 @@ impl Matcher<'_> {
             // Every value left is matched (none was free).
             let owner = self.val_match[a];
             if self.augment(owner as usize, visited, explored) {
-                self.var_match[p] = a as u8;
-                self.val_match[a] = p as u8;
+                self.pair(p, a);
                 return true;
             }
         }
         false
+    }
+
+    /// Matches variable `p` with value `a`.
+    #[inline]
+    fn pair(&mut self, p: usize, a: usize) {
+        self.var_match[p] = a as u8;
+        self.val_match[a] = p as u8;
+        self.taken |= 1u64 << a;
     }
 }
 
