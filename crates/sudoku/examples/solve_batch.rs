@@ -6,14 +6,15 @@
 //! ```sh
 //! cargo build --release -p csp-sudoku --example solve_batch
 //! valgrind --tool=callgrind --toggle-collect='*ShapeSolver*solve*' \
-//!     target/release/examples/solve_batch FILE [EVERY] [REPEAT] [CONFIG] [bands]
+//!     target/release/examples/solve_batch FILE [EVERY] [REPEAT] [CONFIG] [bands|nodes=N]...
 //! ```
 //!
 //! `EVERY` keeps every n-th puzzle (default 1), `REPEAT` solves the set that
 //! many times (default 1), `CONFIG` is a configuration in the one-line
 //! grammar (`mac+learn+domwdeg+matching+intersect`; `default` or none is the
 //! tool's), `bands` states a 9x9 grid's units as one [`Units::Bands`]
-//! constraint instead of 27 all-differents.
+//! constraint instead of 27 all-differents, `nodes=N` stops each solve after
+//! `N` decisions (to see how a long run's cost per node grows).
 
 use csp_sudoku::model::{Answer, ShapeSolver, SudokuModel, Units};
 use csp_sudoku::{Grid, PuzzleReader, default_config};
@@ -25,14 +26,25 @@ fn main() {
     let repeat: usize = args.next().map_or(1, |a| a.parse().expect("a count"));
     let config: Option<csp::SolveConfig> =
         args.next().filter(|a| a != "default").map(|a| a.parse().expect("a configuration"));
-    let units = if args.next().as_deref() == Some("bands") { Units::Bands } else { Units::AllDifferents };
+    let mut units = Units::AllDifferents;
+    let mut node_limit = None;
+    for arg in args {
+        if arg == "bands" {
+            units = Units::Bands;
+        } else if let Some(n) = arg.strip_prefix("nodes=") {
+            node_limit = Some(n.parse().expect("a node count"));
+        } else {
+            panic!("unknown argument {arg}: bands or nodes=N");
+        }
+    }
     let file = std::fs::File::open(&path).expect("readable");
     let puzzles: Vec<Grid> = PuzzleReader::new(std::io::BufReader::new(file))
         .map(|p| p.expect("a valid puzzle").grid)
         .step_by(every)
         .collect();
     let blank = SudokuModel::blank_with(puzzles[0].shape(), units).expect("a valid model");
-    let config = config.unwrap_or_else(|| default_config(puzzles[0].side()));
+    let mut config = config.unwrap_or_else(|| default_config(puzzles[0].side()));
+    config.limits.nodes = node_limit.or(config.limits.nodes);
     let mut solver = ShapeSolver::new(&blank, config).expect("a valid model");
     let mut solved = 0;
     let mut total = csp::Stats::default();

@@ -54,7 +54,7 @@ impl Literal {
 impl State {
     /// Whether `literal` holds in the current domains (`Some(true)`), can no
     /// longer hold (`Some(false)`), or neither.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn truth(&self, literal: Literal) -> Option<bool> {
         match literal {
             Literal::Within { var, word, mask } => {

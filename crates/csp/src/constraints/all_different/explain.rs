@@ -36,6 +36,8 @@ struct Matcher<'a> {
     dom: &'a [u64],
     var_match: [u8; 64],
     val_match: [u8; 64],
+    /// The values matched (a bit per value).
+    taken: u64,
 }
 
 impl Matcher<'_> {
@@ -43,12 +45,18 @@ impl Matcher<'_> {
     /// index) whose domains hold fewer values than it has variables.
     fn complete(dom: &[u64]) -> Result<Matcher<'_>, u64> {
         debug_assert!(dom.len() <= 64);
-        let mut matcher = Matcher { dom, var_match: [FREE; 64], val_match: [FREE; 64] };
+        let mut matcher = Matcher { dom, var_match: [FREE; 64], val_match: [FREE; 64], taken: 0 };
         // Fixed variables first: their partners are forced.
         for pass in 0..2 {
             for (p, &d) in dom.iter().enumerate() {
                 let fixed = d & d.wrapping_sub(1) == 0;
                 if (pass == 0) != fixed || matcher.var_match[p] != FREE {
+                    continue;
+                }
+                // A free value, as `augment` would take first, without the call.
+                let free = d & !matcher.taken;
+                if free != 0 {
+                    matcher.pair(p, free.trailing_zeros() as usize);
                     continue;
                 }
                 let (mut visited, mut explored) = (0u64, 0u64);
@@ -67,18 +75,33 @@ impl Matcher<'_> {
     fn augment(&mut self, p: usize, visited: &mut u64, explored: &mut u64) -> bool {
         *explored |= 1u64 << p;
         let mut options = self.dom[p] & !*visited;
+        // A free value ends the path at once (the commonest case, without
+        // going down the paths of the matched values before it).
+        let free = options & !self.taken;
+        if free != 0 {
+            self.pair(p, free.trailing_zeros() as usize);
+            return true;
+        }
         while options != 0 {
             let a = options.trailing_zeros() as usize;
             options &= options - 1;
             *visited |= 1u64 << a;
+            // Every value left is matched (none was free).
             let owner = self.val_match[a];
-            if owner == FREE || self.augment(owner as usize, visited, explored) {
-                self.var_match[p] = a as u8;
-                self.val_match[a] = p as u8;
+            if self.augment(owner as usize, visited, explored) {
+                self.pair(p, a);
                 return true;
             }
         }
         false
+    }
+
+    /// Matches variable `p` with value `a`.
+    #[inline]
+    fn pair(&mut self, p: usize, a: usize) {
+        self.var_match[p] = a as u8;
+        self.val_match[a] = p as u8;
+        self.taken |= 1u64 << a;
     }
 }
 

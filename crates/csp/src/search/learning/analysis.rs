@@ -99,6 +99,8 @@ pub(crate) struct Analysis {
     /// Per word address, the index in `merged` of the fact on its
     /// positions ([`NONE`] when there is none).
     merged_at: Vec<u32>,
+    /// Scratch of `learnt`'s sort: per key, a count, then an index.
+    slots: Vec<u32>,
     /// The variables met (for VSIDS) and the nogoods used (their activity).
     pub(super) vars: Vec<u32>,
     pub(super) clauses: Vec<u32>,
@@ -338,15 +340,37 @@ impl Analysis {
             .collect();
         merged
             .retain(|&(fact, _, uip)| uip || !matches!(fact, Literal::Outside { .. }) || !fixed.contains(&fact.var()));
-        // The implication point's literal first, then the highest other level.
-        merged.sort_by_key(|&(_, level, uip)| (std::cmp::Reverse(uip), std::cmp::Reverse(level)));
-        debug_assert!(merged[0].2 && merged.get(1).is_none_or(|m| !m.2), "one implication point: {merged:?}");
-        let backjump = merged.get(1).map_or(0, |&(_, level, _)| level);
-        let literals: Vec<Literal> = merged.iter().map(|&(fact, _, _)| fact.negation()).collect();
-        let mut levels: smallvec::SmallVec<[u32; 16]> = merged.iter().map(|&(_, level, _)| level).collect();
-        levels.sort_unstable();
-        levels.dedup();
-        Learnt { literals, backjump, lbd: levels.len() as u32 }
+        debug_assert_eq!(merged.iter().filter(|m| m.2).count(), 1, "one implication point: {merged:?}");
+        // The implication point's literal first, then the others by level,
+        // highest first, each level's in their order here: a stable
+        // counting sort on the key `level` (the implication point's above
+        // every level). Its counts give the distinct levels too.
+        let top = merged.iter().map(|&(_, level, _)| level as usize).max().unwrap_or(0);
+        let key = |&(_, level, uip): &(Literal, u32, bool)| if uip { top + 1 } else { level as usize };
+        let slots = &mut self.slots;
+        slots.clear();
+        slots.resize(top + 2, 0);
+        for m in merged.iter() {
+            slots[key(m)] += 1;
+        }
+        let uip_level = merged.iter().find(|m| m.2).map_or(0, |m| m.1 as usize);
+        let lbd = slots[..=top].iter().filter(|&&n| n != 0).count() + usize::from(slots[uip_level] == 0);
+        // Each key's first index, from the highest key down.
+        let mut next = 0;
+        for n in slots.iter_mut().rev() {
+            (*n, next) = (next, next + *n);
+        }
+        let mut literals: Vec<Literal> = merged.iter().map(|m| m.0).collect();
+        let mut backjump = 0;
+        for m in merged.iter() {
+            let at = &mut slots[key(m)];
+            literals[*at as usize] = m.0.negation();
+            if *at == 1 {
+                backjump = m.1;
+            }
+            *at += 1;
+        }
+        Learnt { literals, backjump, lbd: lbd as u32 }
     }
 }
 

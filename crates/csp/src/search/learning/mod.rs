@@ -126,19 +126,29 @@ impl Solver<'_> {
     }
 
     fn run_nogoods(&mut self, nogoods: &mut Nogoods) -> Result<(), Failure> {
+        nogoods.begin_pass();
         while let Some(e) = self.state.read_next() {
-            let var = self.state.history().expect("the history is on").entries[e as usize].var;
+            let history = self.state.history().expect("the history is on");
+            let var = history.entries[e as usize].var;
+            // A look at the variable's watches earlier in this pass, when
+            // this entry was already made, saw its domain as it is now.
+            if !nogoods.first_look(var, e, history.len()) {
+                continue;
+            }
             let fixed_at = (self.state.size(var) == 1 && !self.state.is_interval(var)).then(|| self.state.min_pos(var));
             for list in nogoods.lists(var, fixed_at).into_iter().flatten() {
                 let mut i = 0;
-                while i < nogoods.watches[list].len() {
-                    let watch = nogoods.watches[list][i];
+                loop {
                     // Only a watch the change made false, of a clause its
                     // blocker does not satisfy, needs its clause read.
-                    if self.state.truth(watch.literal) != Some(false) || self.state.truth(watch.blocker) == Some(true) {
-                        i += 1;
-                        continue;
-                    }
+                    let state = &self.state;
+                    let Some(skip) = nogoods.watches[list][i..].iter().position(|watch| {
+                        state.truth(watch.literal) == Some(false) && state.truth(watch.blocker) != Some(true)
+                    }) else {
+                        break;
+                    };
+                    i += skip;
+                    let watch = nogoods.watches[list][i];
                     let (kept, found) = nogoods.visit(&self.state, watch);
                     if let Some(blocker) = kept {
                         nogoods.watches[list][i].blocker = blocker;

@@ -88,6 +88,11 @@ pub(super) struct Nogoods {
     /// The list of each literal `x ≠ v` watched so far, by variable and
     /// the value's position.
     removals: HashMap<(u32, u32), u32>,
+    /// Per variable, the pass (see [`Nogoods::begin_pass`]) that last
+    /// looked at its watches and the history's length then.
+    looked: Vec<(u32, u32)>,
+    /// The current pass.
+    pass: u32,
     /// The learnt (deletable) clauses alive.
     learnt: usize,
     /// The activity increment of clauses.
@@ -96,7 +101,40 @@ pub(super) struct Nogoods {
 
 impl Nogoods {
     pub(super) fn new(num_vars: usize) -> Nogoods {
-        Nogoods { watches: vec![Vec::new(); num_vars], num_vars, increment: 1.0, ..Nogoods::default() }
+        Nogoods {
+            watches: vec![Vec::new(); num_vars],
+            num_vars,
+            looked: vec![(0, 0); num_vars],
+            increment: 1.0,
+            ..Nogoods::default()
+        }
+    }
+
+    /// Starts a pass over the unread entries of the history: one reading
+    /// that only appends entries (no undo happens during it).
+    pub(super) fn begin_pass(&mut self) {
+        self.pass = self.pass.wrapping_add(1);
+        if self.pass == 0 {
+            self.looked.iter_mut().for_each(|l| *l = (0, 0));
+            self.pass = 1;
+        }
+    }
+
+    /// Whether entry `e` of `var` needs a look at its watches, the history
+    /// being `len` entries long; if so, records the look. An entry does not
+    /// when this pass looked at the variable after the entry was made: the
+    /// domain is the same (a later change is a later entry), a watch not
+    /// false then is not false now, a true blocker stays true, and the
+    /// watches that were false were moved or handled then. Skipping it
+    /// changes nothing but the work.
+    #[inline]
+    pub(super) fn first_look(&mut self, var: u32, e: u32, len: u32) -> bool {
+        let looked = &mut self.looked[var as usize];
+        if looked.0 == self.pass && e < looked.1 {
+            return false;
+        }
+        *looked = (self.pass, len);
+        true
     }
 
     /// Forgets every clause, for a new run.

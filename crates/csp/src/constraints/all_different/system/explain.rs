@@ -35,7 +35,8 @@ use crate::kernel::{Explained, Explanation, Literal};
 impl System {
     /// The answer to `why` (see the module docs); `false` when there is none.
     pub(super) fn answer(&self, why: &mut Explanation<'_>) -> bool {
-        let Some(u) = self.constraints.iter().position(|&c| c == why.constraint().index) else {
+        let rank = self.rank_of.get(why.constraint().index as usize).copied();
+        let Some(u) = rank.filter(|&u| u != u32::MAX).map(|u| u as usize) else {
             return false;
         };
         match why.explained() {
@@ -46,6 +47,12 @@ impl System {
             Explained::Failure => self.failure(why, u),
             _ => false,
         }
+    }
+
+    /// The index of variable `x` among constraint `u`'s, if it is one of them.
+    fn index_in(&self, u: usize, x: u32) -> Option<usize> {
+        let p = *self.position_of.get(x as usize).filter(|&&p| p != u32::MAX)?;
+        self.topology.slots(p as usize).iter().find(|slot| slot.unit as usize == u).map(|slot| slot.index as usize)
     }
 
     /// Position `p`'s domain as it was, in local value ids.
@@ -76,7 +83,7 @@ impl System {
     /// Why constraint `u` took the positions `mask` from variable `x`.
     fn removal(&self, why: &mut Explanation<'_>, u: usize, x: u32, mask: u64) -> bool {
         let members = self.topology.members(u);
-        let Some(k) = members.iter().position(|&p| self.vars[p as usize] == x) else {
+        let Some(k) = self.index_in(u, x) else {
             return self.crossing_removal(why, u, x, mask);
         };
         let removed = mask << self.shift[members[k] as usize];
@@ -140,8 +147,9 @@ impl System {
         let dom = self.domains(why, u, &mut buffer);
         let Some(values) = Self::tight_values(dom) else { return false };
         for crossing in self.crossings.of(u) {
-            let members = self.topology.members(crossing.other as usize);
-            let Some(i) = members.iter().position(|&q| self.vars[q as usize] == x) else { continue };
+            let other = crossing.other as usize;
+            let Some(i) = self.index_in(other, x) else { continue };
+            let members = self.topology.members(other);
             let removed = mask << self.shift[members[i] as usize];
             if crossing.theirs & 1 << i == 0 && Self::inside(dom, crossing, values, removed) {
                 self.taken_inside(why, u, crossing, values, removed);

@@ -90,6 +90,11 @@ pub(super) enum Acted {
 pub(crate) struct System {
     /// The merged constraints, in posting order; the first one runs the system.
     constraints: Vec<u32>,
+    /// Per constraint id, its rank among `constraints` (`u32::MAX` for
+    /// the solver's other constraints); per variable, its position
+    /// (`u32::MAX` outside the system): what an explanation looks up.
+    rank_of: Vec<u32>,
+    position_of: Vec<u32>,
     /// Per position: the variable, the shift from its bit 0 to the local
     /// value id, and where its domain word lives.
     vars: Vec<u32>,
@@ -200,7 +205,13 @@ impl System {
             })
             .collect();
         let crossings = if intersections { Crossings::new(&topology, k) } else { Crossings::default() };
+        let mut rank_of = vec![u32::MAX; constraints.iter().map(|&c| c as usize + 1).max().unwrap_or(0)];
+        for (u, &c) in constraints.iter().enumerate() {
+            rank_of[c as usize] = u as u32;
+        }
         Some(System {
+            rank_of,
+            position_of: position,
             crossings,
             shift,
             address: vars.iter().map(|&x| state.word_address(x)).collect(),
