@@ -271,6 +271,13 @@ fn no_tuple(operation: Operation, boxes: &Boxes) -> bool {
             (by.lo as i64..=by.hi as i64).any(|b| operation.apply(a, b).is_some_and(|r| bz.lo <= r && r <= bz.hi))
         });
     }
+    no_tuple_by_rules(operation, boxes)
+}
+
+/// Whether the interval rules show that no integers within the (non-empty)
+/// boxes satisfy `z = operation(x, y)`, on each sign part of `y`.
+fn no_tuple_by_rules(operation: Operation, boxes: &Boxes) -> bool {
+    let [bx, by, bz] = *boxes;
     match operation {
         Operation::Div => by.nonzero_parts().all(|py| no_quotient(bx, py, bz)),
         Operation::Mod => by.nonzero_parts().all(|py| no_remainder(bx, py, bz)),
@@ -374,4 +381,40 @@ fn no_power(bx: Interval, by: Interval, bz: Interval) -> bool {
         let odd_hits = odd.is_some_and(|(lo, hi)| hits(-power(-px.lo, hi), -power(-px.hi, lo)));
         !even_hits && !odd_hits
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The interval rules never call a box empty that holds a tuple, and
+    /// the enumeration is exact: every box within `-3..=3` (with a wider `z`
+    /// for `pow`), against brute force.
+    #[test]
+    fn the_rules_are_sound_on_small_boxes() {
+        let ranges = |lo: i128, hi: i128| {
+            (lo..=hi).flat_map(move |a| (a..=hi).map(move |b| Interval { lo: a, hi: b })).collect::<Vec<_>>()
+        };
+        for operation in [Operation::Div, Operation::Mod, Operation::Pow] {
+            let zs = if operation == Operation::Pow { ranges(-9, 9) } else { ranges(-3, 3) };
+            let mut empty_by_rules = 0;
+            for &bx in &ranges(-3, 3) {
+                for &by in &ranges(-3, 3) {
+                    for &bz in &zs {
+                        let boxes = [bx, by, bz];
+                        let exists = (bx.lo..=bx.hi).any(|a| {
+                            (by.lo..=by.hi)
+                                .any(|b| operation.apply(a as i64, b as i64).is_some_and(|r| bz.lo <= r && r <= bz.hi))
+                        });
+                        assert_eq!(no_tuple(operation, &boxes), !exists, "{operation:?} over {boxes:?}");
+                        if no_tuple_by_rules(operation, &boxes) {
+                            assert!(!exists, "{operation:?}'s rules over {boxes:?}");
+                            empty_by_rules += 1;
+                        }
+                    }
+                }
+            }
+            assert!(empty_by_rules > 1000, "{operation:?}: the rules showed little: {empty_by_rules}");
+        }
+    }
 }
