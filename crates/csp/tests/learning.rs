@@ -961,8 +961,8 @@ fn circuit_explanations_imply_what_they_explain() {
 /// A subcircuit's node that the components send out (no cycle with a node
 /// that cannot be out) is explained by that node's `x[m] != m` and the
 /// absent values that would lead out of the nodes it reaches (or into those
-/// that reach it); sparse random graphs with some nodes forced in, checked
-/// against every solution, nodes numbered from small bases and near ±2^62,
+/// that reach it); a node forced in and random `≤` and `≠` that cut edges as
+/// the search goes, checked against every solution, nodes numbered from small bases and near ±2^62,
 /// as bitsets and as intervals.
 #[test]
 fn subcircuit_components_explanations_imply_what_they_explain() {
