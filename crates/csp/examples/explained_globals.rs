@@ -17,13 +17,18 @@
 //! windows of 6 from every other variable, 4 random `≠`;
 //! `circuit`, 8 successors over `0..=7` in one circuit, 8 random
 //! `x[a] <= x[b] + 1`; `nvalue`, 10 variables over `0..=4`, three windows
-//! of 5 with 1 or 2 distinct values, 4 random `≠` (the first 2,000
-//! solutions of each model).
+//! of 5 with 1 or 2 distinct values, 4 random `≠`; `arithmetic`, 8
+//! variables over `-20..=20` all different and 8 over `-8..=8` all
+//! different, each of the latter a `div`, `mod` or `pow` (in turn) of two
+//! of the former, 8 random `x ≤ y + 1` among the former (`arithmetic-wide`:
+//! the former over `-60..=60`, so that the bounds reasoning acts before the
+//! support enumeration) (the first 2,000 solutions of each model).
 //!
 //! ```sh
 //! cargo run --release -p csp --example explained_globals -- abs
 //! cargo run --release -p csp --example explained_globals -- counting
 //! cargo run --release -p csp --example explained_globals -- inverse
+//! cargo run --release -p csp --example explained_globals -- arithmetic-wide
 //! ```
 
 use csp::{Dfa, Model, Solver, VarId};
@@ -119,8 +124,8 @@ fn pick(next: &mut impl FnMut() -> u64, xs: &[VarId]) -> VarId {
     xs[(next() % xs.len() as u64) as usize]
 }
 
-/// The models of `inverse`, `lex`, `regular`, `circuit` and `nvalue` (see the module
-/// docs); `None` for the other modes.
+/// The models of `inverse`, `lex`, `regular`, `circuit`, `nvalue` and the
+/// arithmetic ones (see the module docs); `None` for the other modes.
 fn structural(mode: &str, next: &mut impl FnMut() -> u64) -> Option<Model> {
     let mut model = Model::new();
     match mode {
@@ -183,6 +188,27 @@ fn structural(mode: &str, next: &mut impl FnMut() -> u64) -> Option<Model> {
                     model.add(a.le(b + 1)).unwrap();
                 }
             }
+        }
+        "arithmetic" | "arithmetic-wide" => {
+            let width = if mode == "arithmetic" { 20 } else { 60 };
+            let x: Vec<VarId> = model.new_vars(8, -width..=width).unwrap();
+            let z: Vec<VarId> = model.new_vars(8, -8..=8).unwrap();
+            for (k, &zk) in z.iter().enumerate() {
+                let (a, b) = (pick(next, &x), pick(next, &x));
+                match k % 3 {
+                    0 => model.div(a, b, zk).unwrap(),
+                    1 => model.modulo(a, b, zk).unwrap(),
+                    _ => model.pow(a, b, zk).unwrap(),
+                };
+            }
+            for _ in 0..8 {
+                let (a, b) = (pick(next, &x), pick(next, &x));
+                if a != b {
+                    model.add(a.le(b + 1)).unwrap();
+                }
+            }
+            model.all_different(&z).unwrap();
+            model.all_different(&x).unwrap();
         }
         "nvalue" => {
             let x: Vec<VarId> = model.new_vars(10, 0..=4).unwrap();

@@ -502,3 +502,52 @@ fn learning_packs_random_instances_as_brute_force_does() {
         }
     }
 }
+
+/// Bins as intervals over more than 64 bin numbers: an item fixed into the
+/// one bin that needs it moves its bin's bound past dozens of bins at once,
+/// explained by that need (the bins passed that name no load need nothing),
+/// checked against brute force under learning, from small bases and near
+/// ±2^62.
+#[test]
+fn learning_explains_wide_interval_bins() {
+    let mut rng = Rng::new(18);
+    for base in [0, -3, MAX_VALUE - 80, -MAX_VALUE] {
+        for round in 0..6 {
+            let m = 66 + round % 5;
+            let sizes: Vec<i64> = (0..2).map(|_| 1 + rng.below(3) as i64).collect();
+            // The first, a middle and the last load may take items; the others stay empty.
+            let open = [0, m / 2, m - 1];
+            let mut domains: Vec<Vec<i64>> =
+                (0..m).map(|b| if open.contains(&b) { (0..=3).collect() } else { vec![0] }).collect();
+            // Items over every bin number and a few beyond.
+            domains.extend((0..2).map(|_| (base.max(-MAX_VALUE + 2) - 2..=base + m as i64 + 1).collect()));
+            // The items close: a conflict once one is fixed at an end asks
+            // why it left the other bins.
+            let accept = |values: &[i64]| {
+                packed(&values[..m], &values[m..], &sizes, base) && (values[m] - values[m + 1]).abs() <= 40
+            };
+            let expected = brute_force(&domains, accept);
+            let mut model = Model::new();
+            let vars: Vec<VarId> = domains.iter().map(|d| model.new_var(d[0]..=d[d.len() - 1]).unwrap()).collect();
+            let (loads, bins) = vars.split_at(m);
+            model.bin_packing_load(loads, bins, &sizes, base).unwrap();
+            model.add(vars[m].le(vars[m + 1] + 40)).unwrap();
+            model.add(vars[m + 1].le(vars[m] + 40)).unwrap();
+            for limit in [1 << 16, 1] {
+                for spelling in
+                    ["mac+learn", "mac+learn+desc", "mac+learn+random+seed=3", "mac+learn+vsids+phase+luby=1"]
+                {
+                    let config = spelling.parse::<SolveConfig>().unwrap().with_bitset_limit(limit);
+                    let mut solver = Solver::new(&model, config).unwrap();
+                    solver.check_nogoods(true);
+                    let found: BTreeSet<Vec<i64>> =
+                        solver.solutions().map(|solution| solution.values()[..m + 2].to_vec()).collect();
+                    assert_eq!(
+                        found, expected,
+                        "round {round} from {base}, limit {limit} ({spelling}): sizes {sizes:?}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -40,8 +40,9 @@
 //! cycle's links; two nodes followed by one, or a circuit's cycle too short,
 //! by their links; a circuit's graph that is not strongly connected by the
 //! absent values that would leave the nodes node 0 reaches (or enter those
-//! that reach it). A subcircuit's node that the components sent out keeps
-//! the generic answer.
+//! that reach it), and a subcircuit's node that the components sent out, by
+//! a node that could not be out and the absent values that would lead out of
+//! the nodes it reaches (or into those that reach it), `i` not among them.
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::constraints::graph::{Graph, Tarjan};
@@ -375,31 +376,67 @@ impl CircuitPropagator<'_> {
             return false;
         }
         for forward in [true, false] {
-            // `on_path`: the nodes reached so far.
-            self.on_path.fill(false);
-            self.on_path[0] = true;
-            let mut stack = vec![0];
-            while let Some(a) = stack.pop() {
-                for b in 0..n {
-                    let edge = if forward { (a, b) } else { (b, a) };
-                    if !self.on_path[b] && why.contains(self.var(edge.0), self.value(edge.1)) {
-                        self.on_path[b] = true;
-                        stack.push(b);
-                    }
-                }
-            }
+            self.reach(why, 0, forward);
             if self.on_path.iter().all(|&reached| reached) {
                 continue;
             }
-            for a in (0..n).filter(|&a| self.on_path[a]) {
-                for b in (0..n).filter(|&b| !self.on_path[b]) {
-                    let (from, to) = if forward { (a, b) } else { (b, a) };
-                    atoms.push(Atom::NotEqual(self.var(from), self.value(to)));
-                }
-            }
+            self.cut(forward, atoms);
             return true;
         }
         false
+    }
+
+    /// A subcircuit's node `i` sent out by the components: a node `m` that
+    /// could not be out (`x[m] != m`) does not reach `i`, or `i` does not
+    /// reach it, and the absent values that would lead out of the nodes `m`
+    /// reaches (into those that reach it) are the reason with `x[m] != m`:
+    /// the circuit through `m` stays within them.
+    fn explain_sent_out(&mut self, why: &Explanation<'_>, i: usize, atoms: &mut Vec<Atom>) -> bool {
+        let n = self.constraint.vars.len();
+        for m in 0..n {
+            if m == i || why.contains(self.var(m), self.value(m)) {
+                continue;
+            }
+            for forward in [true, false] {
+                self.reach(why, m, forward);
+                if !self.on_path[i] {
+                    atoms.push(Atom::NotEqual(self.var(m), self.value(m)));
+                    self.cut(forward, atoms);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Marks in `on_path` the nodes that `root` reaches (`forward`) or that
+    /// reach it, through the values as they were.
+    fn reach(&mut self, why: &Explanation<'_>, root: usize, forward: bool) {
+        let n = self.constraint.vars.len();
+        self.on_path.fill(false);
+        self.on_path[root] = true;
+        let mut stack = vec![root];
+        while let Some(a) = stack.pop() {
+            for b in 0..n {
+                let edge = if forward { (a, b) } else { (b, a) };
+                if !self.on_path[b] && why.contains(self.var(edge.0), self.value(edge.1)) {
+                    self.on_path[b] = true;
+                    stack.push(b);
+                }
+            }
+        }
+    }
+
+    /// The absent values that would lead out of the nodes marked in
+    /// `on_path` (`forward`), or into them.
+    fn cut(&self, forward: bool, atoms: &mut Vec<Atom>) {
+        let n = self.constraint.vars.len();
+        for a in (0..n).filter(|&a| self.on_path[a]) {
+            for b in (0..n).filter(|&b| !self.on_path[b]) {
+                let (from, to) = if forward { (a, b) } else { (b, a) };
+                atoms.push(Atom::NotEqual(self.var(from), self.value(to)));
+            }
+        }
     }
 
     /// Why the values `asked` (the explained ones that name a node) left
@@ -418,6 +455,8 @@ impl CircuitPropagator<'_> {
         let closed = self.predecessor[start] != NONE;
         let mut links = false;
         let mut must_in = None;
+        // Whether `i` being out is explained (once for all its other values).
+        let mut sent_out = false;
         for &j in asked {
             if j == i && !sub {
                 continue; // a circuit's self-loop
@@ -435,11 +474,16 @@ impl CircuitPropagator<'_> {
                     }
                 }
             } else if sub && j != i {
-                // A closed cycle elsewhere sends `i` out.
+                // A closed cycle elsewhere, or the components, send `i` out.
+                if sent_out {
+                    continue;
+                }
                 match (0..n).find_map(|k| self.cycle(k).filter(|cycle| cycle.len() > 1 && !cycle.contains(&i))) {
                     Some(cycle) => atoms.extend(cycle.iter().map(|&a| self.link(a))),
+                    None if self.explain_sent_out(why, i, atoms) => {}
                     None => return false,
                 }
+                sent_out = true;
             } else {
                 return false;
             }

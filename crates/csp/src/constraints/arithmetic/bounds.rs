@@ -12,9 +12,9 @@ use crate::kernel::{Conflict, PropagationResult};
 
 /// The bounds of a variable, widened for exact arithmetic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Interval {
-    lo: i128,
-    hi: i128,
+pub(super) struct Interval {
+    pub(super) lo: i128,
+    pub(super) hi: i128,
 }
 
 impl Interval {
@@ -22,29 +22,29 @@ impl Interval {
         Interval { lo: i128::from(ctx.min(var)), hi: i128::from(ctx.max(var)) }
     }
 
-    fn contains_zero(self) -> bool {
+    pub(super) fn contains_zero(self) -> bool {
         self.lo <= 0 && 0 <= self.hi
     }
 
     /// The largest magnitude.
-    fn max_abs(self) -> i128 {
+    pub(super) fn max_abs(self) -> i128 {
         self.lo.abs().max(self.hi.abs())
     }
 
     /// The smallest magnitude.
-    fn min_abs(self) -> i128 {
+    pub(super) fn min_abs(self) -> i128 {
         if self.contains_zero() { 0 } else { self.lo.abs().min(self.hi.abs()) }
     }
 
     /// The negative part and the positive part, each if not empty (0 is in neither).
-    fn nonzero_parts(self) -> impl Iterator<Item = Interval> {
+    pub(super) fn nonzero_parts(self) -> impl Iterator<Item = Interval> {
         let negative = (self.lo <= -1).then(|| Interval { lo: self.lo, hi: self.hi.min(-1) });
         let positive = (self.hi >= 1).then(|| Interval { lo: self.lo.max(1), hi: self.hi });
         negative.into_iter().chain(positive)
     }
 
     /// The negative part, zero and the positive part, each if not empty.
-    fn sign_parts(self) -> impl Iterator<Item = Interval> {
+    pub(super) fn sign_parts(self) -> impl Iterator<Item = Interval> {
         let zero = self.contains_zero().then_some(Interval { lo: 0, hi: 0 });
         let mut nonzero = self.nonzero_parts().peekable();
         let negative = nonzero.next_if(|part| part.hi < 0);
@@ -52,7 +52,7 @@ impl Interval {
     }
 
     /// The four products of an end of `self` and an end of `other`.
-    fn corner_products(self, other: Interval) -> [i128; 4] {
+    pub(super) fn corner_products(self, other: Interval) -> [i128; 4] {
         [self.lo * other.lo, self.lo * other.hi, self.hi * other.lo, self.hi * other.hi]
     }
 }
@@ -188,22 +188,34 @@ fn times(ctx: &mut Context<'_>, x: VarId, y: VarId, z: VarId) -> PropagationResu
 /// `z = x / y` (truncated), `y != 0`.
 fn div(ctx: &mut Context<'_>, x: VarId, y: VarId, z: VarId) -> PropagationResult {
     ctx.remove(y, 0)?;
-    let (bx, by) = (Interval::of(ctx, x), Interval::of(ctx, y));
-    // Truncation is monotone, so the extremes of x / y over the box (at its
-    // corners, y keeping one sign) give z's.
+    narrow_to(ctx, z, quotients(Interval::of(ctx, x), Interval::of(ctx, y)))?;
+    narrow_to(ctx, x, dividends_of(Interval::of(ctx, z), Interval::of(ctx, y)))?;
+    if let Some(limit) = divisor_limit(Interval::of(ctx, x), Interval::of(ctx, z)) {
+        narrow(ctx, y, -limit, limit)?;
+    }
+    Ok(())
+}
+
+/// The hull of `x / y` (truncated) for `x` in `bx` and `y != 0` in `by`
+/// (`None`: no such pair). Truncation is monotone, so the extremes over the
+/// box (`y` keeping one sign) are at its corners.
+pub(super) fn quotients(bx: Interval, by: Interval) -> Option<(i128, i128)> {
     let mut range = None;
     for part in by.nonzero_parts() {
         let corners = [(bx.lo, part.lo), (bx.lo, part.hi), (bx.hi, part.lo), (bx.hi, part.hi)];
         let quotients = corners.map(|(a, b)| a / b);
         range = hull(range, *quotients.iter().min().expect("four"), *quotients.iter().max().expect("four"));
     }
-    narrow_to(ctx, z, range)?;
-    // The dividends of a quotient z by a divisor y form an interval whose ends
-    // are monotone in z and in y while each keeps its sign: the hull over the
-    // box is at its corners, part by part.
-    let bz = Interval::of(ctx, z);
+    range
+}
+
+/// The hull of the dividends `x` with `x / y` (truncated) in `bz` for some
+/// `y != 0` in `by` (`None`: none). The dividends of a quotient by a divisor
+/// form an interval whose ends are monotone in each while it keeps its sign:
+/// the hull over the box is at its corners, part by part.
+pub(super) fn dividends_of(bz: Interval, by: Interval) -> Option<(i128, i128)> {
     let mut range = None;
-    for part in Interval::of(ctx, y).nonzero_parts() {
+    for part in by.nonzero_parts() {
         for quotients in bz.sign_parts() {
             for (q, d) in
                 [(quotients.lo, part.lo), (quotients.lo, part.hi), (quotients.hi, part.lo), (quotients.hi, part.hi)]
@@ -213,32 +225,47 @@ fn div(ctx: &mut Context<'_>, x: VarId, y: VarId, z: VarId) -> PropagationResult
             }
         }
     }
-    narrow_to(ctx, x, range)?;
-    // |z| >= 1 means |x| >= |y| * |z|.
-    if !bz.contains_zero() {
-        let limit = Interval::of(ctx, x).max_abs() / bz.min_abs();
-        narrow(ctx, y, -limit, limit)?;
-    }
-    Ok(())
+    range
+}
+
+/// The largest `|y|` with `x / y` in `bz` for `x` in `bx`, when `bz` lacks 0:
+/// `|z| >= 1` means `|x| >= |y| * |z|`.
+pub(super) fn divisor_limit(bx: Interval, bz: Interval) -> Option<i128> {
+    (!bz.contains_zero()).then(|| bx.max_abs() / bz.min_abs())
 }
 
 /// `z = x % y` (the sign of `x`), `y != 0`.
 fn modulo(ctx: &mut Context<'_>, x: VarId, y: VarId, z: VarId) -> PropagationResult {
     ctx.remove(y, 0)?;
     let (bx, by) = (Interval::of(ctx, x), Interval::of(ctx, y));
-    // |z| < |y|, |z| <= |x|, and z has x's sign.
-    let below = by.max_abs() - 1;
-    narrow(ctx, z, (-below).max(bx.lo.min(0)), below.min(bx.hi.max(0)))?;
+    let (lo, hi) = remainders(bx, by);
+    narrow(ctx, z, lo, hi)?;
     let bz = Interval::of(ctx, z);
-    if bz.lo > 0 {
-        narrow(ctx, x, bz.lo, bx.hi)?;
-    } else if bz.hi < 0 {
-        narrow(ctx, x, bx.lo, bz.hi)?;
-    }
+    let (lo, hi) = remainder_dividends(bx, bz);
+    narrow(ctx, x, lo, hi)?;
     if !bz.contains_zero() {
         exclude_gap(ctx, y, bz.min_abs() + 1)?;
     }
     Ok(())
+}
+
+/// The hull of `x % y` for `x` in `bx` and `y` in `by`: `|z| < |y|`,
+/// `|z| <= |x|`, and `z` has `x`'s sign.
+pub(super) fn remainders(bx: Interval, by: Interval) -> (i128, i128) {
+    let below = by.max_abs() - 1;
+    ((-below).max(bx.lo.min(0)), below.min(bx.hi.max(0)))
+}
+
+/// `bx` narrowed to the dividends of a remainder in `bz`: a positive
+/// remainder needs `x` at least it, a negative one `x` at most it.
+pub(super) fn remainder_dividends(bx: Interval, bz: Interval) -> (i128, i128) {
+    if bz.lo > 0 {
+        (bx.lo.max(bz.lo), bx.hi)
+    } else if bz.hi < 0 {
+        (bx.lo, bx.hi.min(bz.hi))
+    } else {
+        (bx.lo, bx.hi)
+    }
 }
 
 /// `z = |x|`.

@@ -3,11 +3,18 @@
 //! (enumeration or intervals) removed the values: for `z = |x|`, `z` loses
 //! `w` because `x` has neither `w` nor `-w` (a bound of `z` by the bounds of
 //! `x`), and `x` loses `v` because `z` lacks `|v|` (a bound of `x` by its
-//! own bound before and `z`'s missing magnitudes). For `z = x * y`, the
+//! own bound before and `z`'s missing magnitudes). For `z = x * y`,
+//! `x div y`, `x mod y` and `x ^ y` (a variable or a constant exponent), the
 //! fewest bounds of the three (and a moved bound's old one) under which no
-//! product of the values left out fits, when the bounds suffice. Div, mod
-//! and pow keep the generic answer.
+//! tuple with the values left out fits, when the bounds suffice
+//! ([`by_bounds`]): for `times` no product of the sign parts' corners; for the
+//! others an exact enumeration of a box of at most 64 operand pairs, else
+//! the propagation's own interval reasoning (`bounds.rs`) run on the box.
+//! A hole that only the support enumeration saw, or the same variable twice,
+//! keeps the generic answer.
 
+use super::bounds::{Interval, dividends_of, divisor_limit, quotients, remainder_dividends, remainders};
+use super::{Operation, saturating_power};
 use crate::ids::{Atom, VarId};
 use crate::kernel::{Explained, Explanation};
 
@@ -117,45 +124,61 @@ fn z_lacks(why: &Explanation<'_>, z: VarId, lo: i128, hi: i128, atoms: &mut Vec<
 /// Every value is within `±2^62`: a bound left out of an answer is that.
 const LIMIT: i128 = 1 << 62;
 
-/// A box of bounds: `[x, y, z]`, each `(lo, hi)`.
-type Boxes = [(i128, i128); 3];
+/// A box of bounds: `[x, y, z]`.
+type Boxes = [Interval; 3];
 
-/// `z = x * y` (`x`, `y` and `z` distinct), by the bounds the interval
-/// reasoning used: adds the fewest of the other variables' bounds (and,
-/// for a moved bound, the explained variable's old one) under which no
-/// product of the values left out is possible, or `false` (nothing added)
-/// for the generic answer (a hole that only the support enumeration saw).
+/// An operand of a relation explained by bounds: a variable, or a constant
+/// (`pow`'s fixed exponent), whose box is never widened nor named.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Term {
+    Var(VarId),
+    Constant(i64),
+}
+
+/// `z = x * y`, by the bounds the interval reasoning used (see [`by_bounds`]).
 pub(super) fn times(why: &mut Explanation<'_>, x: VarId, y: VarId, z: VarId) -> bool {
-    if x == y || x == z || y == z {
+    by_bounds(why, [Term::Var(x), Term::Var(y), Term::Var(z)], no_product)
+}
+
+/// `z = operation(x, y)` for `div`, `mod` and `pow` (a constant exponent as
+/// [`Term::Constant`]), by the bounds under which no tuple of the values left
+/// out is possible (see [`by_bounds`] and [`no_tuple`]).
+pub(super) fn by_relation(why: &mut Explanation<'_>, operation: Operation, terms: [Term; 3]) -> bool {
+    by_bounds(why, terms, |boxes| no_tuple(operation, boxes))
+}
+
+/// A relation `z = f(x, y)` over distinct variables (and constants), by the
+/// bounds its interval reasoning used: adds the fewest of the other
+/// variables' bounds (and, for a moved bound, the explained variable's old
+/// one) under which `impossible` (sound: no tuple within the boxes) holds
+/// for the values left out, or `false` (nothing added) for the generic
+/// answer (a hole that only the support enumeration saw).
+fn by_bounds(why: &mut Explanation<'_>, terms: [Term; 3], impossible: impl Fn(&Boxes) -> bool) -> bool {
+    let var_at = |k: usize| if let Term::Var(v) = terms[k] { Some(v) } else { None };
+    if (0..3).any(|i| var_at(i).is_some() && (0..i).any(|j| var_at(j) == var_at(i))) {
         return false;
     }
-    let vars = [x, y, z];
-    let bounds = |var: VarId| (i128::from(why.min(var)), i128::from(why.max(var)));
-    let mut boxes: Boxes = [bounds(x), bounds(y), bounds(z)];
+    let mut boxes: Boxes = terms.map(|term| match term {
+        Term::Var(var) => Interval { lo: i128::from(why.min(var)), hi: i128::from(why.max(var)) },
+        Term::Constant(c) => Interval { lo: i128::from(c), hi: i128::from(c) },
+    });
+    let at = |var: VarId| (0..3).find(|&k| var_at(k) == Some(var));
+    let single = |v: i64| Interval { lo: i128::from(v), hi: i128::from(v) };
     // The explained variable's boxes: each value removed, or the range a bound
     // left out (its far end the variable's old bound).
-    let (explained, regions): (Option<usize>, Vec<(i128, i128)>) = match why.explained() {
+    let (explained, regions): (Option<usize>, Vec<Interval>) = match why.explained() {
         Explained::Failure => (None, Vec::new()),
-        Explained::Removed(var) => {
-            let at = vars.iter().position(|&v| v == var);
-            (at, why.removed_values().map(|v| (i128::from(v), i128::from(v))).collect())
-        }
-        Explained::AtLeast(var, b) => {
-            let at = vars.iter().position(|&v| v == var);
-            (at, vec![(i128::from(why.min(var)), i128::from(b) - 1)])
-        }
-        Explained::AtMost(var, b) => {
-            let at = vars.iter().position(|&v| v == var);
-            (at, vec![(i128::from(b) + 1, i128::from(why.max(var)))])
-        }
+        Explained::Removed(var) => (at(var), why.removed_values().map(single).collect()),
+        Explained::AtLeast(var, b) => (at(var), vec![Interval { lo: i128::from(why.min(var)), hi: i128::from(b) - 1 }]),
+        Explained::AtMost(var, b) => (at(var), vec![Interval { lo: i128::from(b) + 1, hi: i128::from(why.max(var)) }]),
     };
     let bound_request = matches!(why.explained(), Explained::AtLeast(..) | Explained::AtMost(..));
-    let impossible = |boxes: &Boxes, regions: &[(i128, i128)]| match explained {
-        None => no_product(boxes),
+    let impossible = |boxes: &Boxes, regions: &[Interval]| match explained {
+        None => impossible(boxes),
         Some(at) => regions.iter().all(|&region| {
             let mut boxes = *boxes;
             boxes[at] = region;
-            no_product(&boxes)
+            impossible(&boxes)
         }),
     };
     if why.explained() != Explained::Failure && explained.is_none() {
@@ -171,8 +194,8 @@ pub(super) fn times(why: &mut Explanation<'_>, x: VarId, y: VarId, z: VarId) -> 
     if own {
         let mut wider = regions.clone();
         match why.explained() {
-            Explained::AtLeast(..) => wider[0].0 = -LIMIT,
-            _ => wider[0].1 = LIMIT,
+            Explained::AtLeast(..) => wider[0].lo = -LIMIT,
+            _ => wider[0].hi = LIMIT,
         }
         if impossible(&boxes, &wider) {
             regions = wider;
@@ -181,24 +204,25 @@ pub(super) fn times(why: &mut Explanation<'_>, x: VarId, y: VarId, z: VarId) -> 
     }
     let mut atoms = Vec::new();
     for k in (0..3).filter(|&k| Some(k) != explained) {
+        let Some(var) = var_at(k) else { continue };
         for low in [true, false] {
             let mut wider = boxes;
             if low {
-                wider[k].0 = -LIMIT;
+                wider[k].lo = -LIMIT;
             } else {
-                wider[k].1 = LIMIT;
+                wider[k].hi = LIMIT;
             }
             if impossible(&wider, &regions) {
                 boxes = wider;
             } else if low {
-                atoms.push(Atom::AtLeast(vars[k], boxes[k].0 as i64));
+                atoms.push(Atom::AtLeast(var, boxes[k].lo as i64));
             } else {
-                atoms.push(Atom::AtMost(vars[k], boxes[k].1 as i64));
+                atoms.push(Atom::AtMost(var, boxes[k].hi as i64));
             }
         }
     }
     if own {
-        let var = vars[explained.expect("a bound explained")];
+        let var = var_at(explained.expect("a bound explained")).expect("a variable explained");
         atoms.push(match why.explained() {
             Explained::AtLeast(..) => Atom::AtLeast(var, why.min(var)),
             _ => Atom::AtMost(var, why.max(var)),
@@ -208,27 +232,189 @@ pub(super) fn times(why: &mut Explanation<'_>, x: VarId, y: VarId, z: VarId) -> 
     true
 }
 
+/// Whether a box is empty.
+fn is_empty(boxes: &Boxes) -> bool {
+    boxes.iter().any(|b| b.lo > b.hi)
+}
+
 /// Whether no integers `x`, `y`, `z` within the boxes have `x * y = z`: the
 /// products of each sign part of `x`'s box with each of `y`'s (an integer
 /// part bounded away from 0, or 0 itself) make an interval that misses `z`'s.
 fn no_product(boxes: &Boxes) -> bool {
-    let [bx, by, (z_lo, z_hi)] = *boxes;
-    if bx.0 > bx.1 || by.0 > by.1 || z_lo > z_hi {
+    let [bx, by, bz] = *boxes;
+    if is_empty(boxes) {
         return true;
     }
-    sign_parts(bx).all(|(a, b)| {
-        sign_parts(by).all(|(c, d)| {
-            let corners = [a * c, a * d, b * c, b * d];
+    bx.sign_parts().all(|px| {
+        by.sign_parts().all(|py| {
+            let corners = px.corner_products(py);
             let (lo, hi) = (corners.iter().min().copied(), corners.iter().max().copied());
-            lo.zip(hi).is_none_or(|(lo, hi)| hi < z_lo || lo > z_hi)
+            lo.zip(hi).is_none_or(|(lo, hi)| hi < bz.lo || lo > bz.hi)
         })
     })
 }
 
-/// The negative part, zero and the positive part of `lo..=hi`, each if not empty.
-fn sign_parts((lo, hi): (i128, i128)) -> impl Iterator<Item = (i128, i128)> {
-    let negative = (lo <= -1).then(|| (lo, hi.min(-1)));
-    let zero = (lo <= 0 && 0 <= hi).then_some((0, 0));
-    let positive = (hi >= 1).then(|| (lo.max(1), hi));
-    negative.into_iter().chain(zero).chain(positive)
+/// The most operand pairs [`no_tuple`] enumerates.
+const ENUMERATION: i128 = 64;
+
+/// Whether no integers within the boxes satisfy `z = operation(x, y)`: by
+/// enumerating the operand pairs of a small box (exactly), else by interval
+/// reasoning on each sign part of `y` (soundly: `false` when unsure).
+fn no_tuple(operation: Operation, boxes: &Boxes) -> bool {
+    if is_empty(boxes) {
+        return true;
+    }
+    let [bx, by, bz] = *boxes;
+    if (bx.hi - bx.lo + 1).saturating_mul(by.hi - by.lo + 1) <= ENUMERATION {
+        // Within ±2^62: every bound is an i64.
+        return !(bx.lo as i64..=bx.hi as i64).any(|a| {
+            (by.lo as i64..=by.hi as i64).any(|b| operation.apply(a, b).is_some_and(|r| bz.lo <= r && r <= bz.hi))
+        });
+    }
+    no_tuple_by_rules(operation, boxes)
+}
+
+/// Whether the interval rules show that no integers within the (non-empty)
+/// boxes satisfy `z = operation(x, y)`, on each sign part of `y`.
+fn no_tuple_by_rules(operation: Operation, boxes: &Boxes) -> bool {
+    let [bx, by, bz] = *boxes;
+    match operation {
+        Operation::Div => by.nonzero_parts().all(|py| no_quotient(bx, py, bz)),
+        Operation::Mod => by.nonzero_parts().all(|py| no_remainder(bx, py, bz)),
+        Operation::Pow => by.sign_parts().all(|py| no_power(bx, py, bz)),
+        _ => false,
+    }
+}
+
+/// Intersects `a` with the hull `b` (`None`: empty), `None` if that is empty.
+fn meet(a: Interval, b: Option<(i128, i128)>) -> Option<Interval> {
+    let (lo, hi) = b?;
+    let (lo, hi) = (a.lo.max(lo), a.hi.min(hi));
+    (lo <= hi).then_some(Interval { lo, hi })
+}
+
+/// Rounds of narrowing a box before deciding it may hold a tuple.
+const ROUNDS: usize = 4;
+
+/// `x / y = z` has no solution in the boxes, `y` of one sign: the bounds
+/// reasoning (`bounds::quotients`, `dividends_of`, `divisor_limit`) to a
+/// fixpoint or a few rounds, whichever comes first, empties one of them.
+fn no_quotient(mut bx: Interval, mut by: Interval, mut bz: Interval) -> bool {
+    for _ in 0..ROUNDS {
+        let before = (bx, by, bz);
+        let Some(z) = meet(bz, quotients(bx, by)) else { return true };
+        let Some(x) = meet(bx, dividends_of(z, by)) else { return true };
+        let limit = divisor_limit(x, z).map_or((by.lo, by.hi), |limit| (-limit, limit));
+        let Some(y) = meet(by, Some(limit)) else { return true };
+        (bx, by, bz) = (x, y, z);
+        if (bx, by, bz) == before {
+            break;
+        }
+    }
+    false
+}
+
+/// `x % y = z` has no solution in the boxes, `y` of one sign: the bounds
+/// reasoning (`bounds::remainders`, `remainder_dividends`, `|y| > |z|`, and
+/// `z = x` when `|x| < |y|`) to a fixpoint or a few rounds empties one of them.
+fn no_remainder(mut bx: Interval, mut by: Interval, mut bz: Interval) -> bool {
+    for _ in 0..ROUNDS {
+        let before = (bx, by, bz);
+        let Some(z) = meet(bz, Some(remainders(bx, by))) else { return true };
+        let Some(x) = meet(bx, Some(remainder_dividends(bx, z))) else { return true };
+        // A remainder's magnitude is below the divisor's.
+        let gap = z.min_abs();
+        let y = if by.lo > 0 { meet(by, Some((gap + 1, LIMIT))) } else { meet(by, Some((-LIMIT, -gap - 1))) };
+        let Some(y) = y else { return true };
+        // A dividend smaller than every divisor is its own remainder.
+        let (x, z) = if x.max_abs() < y.min_abs() {
+            let Some(both) = meet(x, Some((z.lo, z.hi))) else { return true };
+            (both, both)
+        } else {
+            (x, z)
+        };
+        (bx, by, bz) = (x, y, z);
+        if (bx, by, bz) == before {
+            break;
+        }
+    }
+    false
+}
+
+/// `x ^ y = z` has no solution in the boxes, `y` within one sign part (all
+/// negative, 0, or all positive): the hull of the powers of each sign part
+/// of `x` misses `z`'s box (for negative exponents, each of 1, -1 and 0).
+fn no_power(bx: Interval, by: Interval, bz: Interval) -> bool {
+    let hits = |lo: i128, hi: i128| lo <= bz.hi && bz.lo <= hi;
+    // The smallest and largest exponents of a parity within `by`.
+    let parity = |odd: bool| {
+        let lo = if (by.lo % 2 != 0) == odd { by.lo } else { by.lo + 1 };
+        let hi = if (by.hi % 2 != 0) == odd { by.hi } else { by.hi - 1 };
+        (lo <= hi).then_some((lo, hi))
+    };
+    let (even, odd) = (parity(false), parity(true));
+    if by.hi < 0 {
+        // 1 div x^-y: 1 from 1 (or -1 to an even power), -1 from -1 to an
+        // odd one, 0 from |x| >= 2; x = 0 is undefined.
+        let has = |v: i128| bx.lo <= v && v <= bx.hi;
+        let one = has(1) || (even.is_some() && has(-1));
+        let minus_one = odd.is_some() && has(-1);
+        let zero = bx.lo <= -2 || bx.hi >= 2;
+        return !((one && hits(1, 1)) || (minus_one && hits(-1, -1)) || (zero && hits(0, 0)));
+    }
+    if by.lo == 0 {
+        // x^0 = 1, 0^0 included.
+        return !hits(1, 1);
+    }
+    let power = |base: i128, exponent: i128| saturating_power(base, exponent as u64);
+    bx.sign_parts().all(|px| {
+        if px.lo == 0 {
+            return !hits(0, 0);
+        }
+        if px.lo > 0 {
+            // Increasing in the base and (for a base >= 1) in the exponent.
+            return !hits(power(px.lo, by.lo), power(px.hi, by.hi));
+        }
+        // A negative base: even exponents from |hi|^min to |lo|^max, odd ones
+        // their negations.
+        let even_hits = even.is_some_and(|(lo, hi)| hits(power(-px.hi, lo), power(-px.lo, hi)));
+        let odd_hits = odd.is_some_and(|(lo, hi)| hits(-power(-px.lo, hi), -power(-px.hi, lo)));
+        !even_hits && !odd_hits
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The interval rules never call a box empty that holds a tuple, and
+    /// the enumeration is exact: every box within `-3..=3` (with a wider `z`
+    /// for `pow`), against brute force.
+    #[test]
+    fn the_rules_are_sound_on_small_boxes() {
+        let ranges = |lo: i128, hi: i128| {
+            (lo..=hi).flat_map(move |a| (a..=hi).map(move |b| Interval { lo: a, hi: b })).collect::<Vec<_>>()
+        };
+        for operation in [Operation::Div, Operation::Mod, Operation::Pow] {
+            let zs = if operation == Operation::Pow { ranges(-9, 9) } else { ranges(-3, 3) };
+            let mut empty_by_rules = 0;
+            for &bx in &ranges(-3, 3) {
+                for &by in &ranges(-3, 3) {
+                    for &bz in &zs {
+                        let boxes = [bx, by, bz];
+                        let exists = (bx.lo..=bx.hi).any(|a| {
+                            (by.lo..=by.hi)
+                                .any(|b| operation.apply(a as i64, b as i64).is_some_and(|r| bz.lo <= r && r <= bz.hi))
+                        });
+                        assert_eq!(no_tuple(operation, &boxes), !exists, "{operation:?} over {boxes:?}");
+                        if no_tuple_by_rules(operation, &boxes) {
+                            assert!(!exists, "{operation:?}'s rules over {boxes:?}");
+                            empty_by_rules += 1;
+                        }
+                    }
+                }
+            }
+            assert!(empty_by_rules > 1000, "{operation:?}: the rules showed little: {empty_by_rules}");
+        }
+    }
 }

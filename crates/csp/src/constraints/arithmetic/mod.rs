@@ -31,6 +31,8 @@ mod bounds;
 mod explain;
 mod support;
 
+use explain::Term;
+
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::ids::VarId;
 use crate::kernel::{Context, Explanation, PropagationResult};
@@ -269,7 +271,13 @@ impl Propagator for ArithmeticPropagator<'_> {
         match self.constraint.operation {
             Operation::Abs => explain::abs(why, self.x, self.z),
             Operation::Times => explain::times(why, self.x, self.y, self.z),
-            _ => false,
+            Operation::Div | Operation::Mod | Operation::Pow => {
+                let terms = [Term::Var(self.x), Term::Var(self.y), Term::Var(self.z)];
+                explain::by_relation(why, self.constraint.operation, terms)
+            }
+            Operation::PowConstant(k) => {
+                explain::by_relation(why, Operation::Pow, [Term::Var(self.x), Term::Constant(k), Term::Var(self.z)])
+            }
         }
     }
 }

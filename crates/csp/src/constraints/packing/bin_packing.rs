@@ -23,7 +23,9 @@
 //! (`bin = b` for one fixed in the bin, `bin ≠ b` for one that cannot go in,
 //! the largest first, only as many as the bound needs) or by the other
 //! loads' bounds (the sum rule); an item's lost bin by that bin's load bound
-//! and the other items that fill or empty it; a failure by the loads' bounds.
+//! and the other items that fill or empty it (a bound of an interval bin
+//! variable, however far it moved, by each bin number it passed and, when
+//! it started among the bins, its old bound); a failure by the loads' bounds.
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::constraints::operand::{Operand, OperandScope, Slot};
@@ -332,11 +334,20 @@ impl Packer<'_> {
         }
     }
 
+    /// The values within `lo..=hi` that name a bin (at most one per load).
+    fn bin_values(&self, lo: i64, hi: i64) -> Vec<i64> {
+        let c = self.constraint;
+        (lo.max(c.base)..=hi.min(c.last_bin())).collect()
+    }
+
     /// Why item `i`'s bin lost `values`: a bin it had to go into, or each
     /// value's bin could not take it (a number of no bin needs nothing).
     fn bin_lost(&self, why: &Explanation<'_>, i: usize, values: &[i64]) -> Option<Vec<Atom>> {
         let c = self.constraint;
         let bin = c.bins[i];
+        if values.iter().all(|&v| c.bin_index(v).is_none()) {
+            return Some(Vec::new());
+        }
         for b in (0..c.loads.len()).filter(|&b| values.iter().all(|&v| c.bin_index(v) != Some(b))) {
             let value = i64::try_from(i128::from(c.base) + b as i128).ok()?;
             if why.contains(bin, value) {
@@ -388,12 +399,10 @@ impl Propagator for Packer<'_> {
             explained => {
                 let (var, lost): (VarId, Vec<i64>) = match explained {
                     Explained::Removed(var) => (var, why.removed_values().collect()),
-                    Explained::AtLeast(var, v) => {
-                        (var, (why.min(var)..v.min(why.min(var).saturating_add(64))).collect())
-                    }
-                    Explained::AtMost(var, v) => {
-                        (var, (v.saturating_add(1).max(why.max(var).saturating_sub(64))..=why.max(var)).collect())
-                    }
+                    // A bin's bound: the values it passed that name a bin (the
+                    // others need nothing), however wide the interval.
+                    Explained::AtLeast(var, v) => (var, self.bin_values(why.min(var), v.saturating_sub(1))),
+                    Explained::AtMost(var, v) => (var, self.bin_values(v.saturating_add(1), why.max(var))),
                     Explained::Failure => unreachable!("a failure is answered above"),
                 };
                 // As a load: the bound asked, or one past the values lost.
@@ -410,18 +419,19 @@ impl Propagator for Packer<'_> {
                         .and_then(|v| self.load_bound(why, b, v, false))
                         .or_else(|| at_most.and_then(|v| self.load_bound(why, b, v, true)))
                 });
-                // A bound over a wide interval moved by more than the values listed: the items' rules only move bins.
-                let complete = match explained {
-                    Explained::AtLeast(_, v) => lost.last().is_none_or(|&last| last + 1 >= v),
-                    Explained::AtMost(_, v) => lost.first().is_none_or(|&first| first - 1 <= v),
-                    _ => true,
-                };
                 as_load.or_else(|| {
-                    complete
-                        .then(|| {
-                            (0..c.bins.len()).filter(|&i| c.bins[i] == var).find_map(|i| self.bin_lost(why, i, &lost))
-                        })
-                        .flatten()
+                    let mut atoms =
+                        (0..c.bins.len()).filter(|&i| c.bins[i] == var).find_map(|i| self.bin_lost(why, i, &lost))?;
+                    // A bin's bound moved from within the bins: the values it had
+                    // already lost on that side by its old bound.
+                    match explained {
+                        Explained::AtLeast(..) if why.min(var) > c.base => atoms.push(Atom::AtLeast(var, why.min(var))),
+                        Explained::AtMost(..) if why.max(var) < c.last_bin() => {
+                            atoms.push(Atom::AtMost(var, why.max(var)))
+                        }
+                        _ => {}
+                    }
+                    Some(atoms)
                 })
             }
         };
