@@ -7,7 +7,8 @@
 
 Standard library only. For each puzzle in turn, one process each:
 `sudoku solve --output json --stats --jobs 1` (our default), the same with
-`--learn`, and `cpsat_sudoku.py solve` (one worker). Ours runs under the
+`--learn`, the same with each `--also` option list given, and
+`cpsat_sudoku.py solve` (one worker). Ours runs under the
 tool's `--timeout` (`--timeout` here, 60 s by default; wall clock, per
 puzzle): a puzzle that reaches it counts as unsolved, slower than any solved
 one, in the median and the worst. Ours: CPU time of the
@@ -78,12 +79,21 @@ def main():
     parser.add_argument("--cpsat", required=True, help="command of cpsat_sudoku.py")
     parser.add_argument("--format", choices=["text", "md"], default="text")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per puzzle for ours (the tool's --timeout)")
+    parser.add_argument(
+        "--also",
+        action="append",
+        default=[],
+        metavar="OPTIONS",
+        help="also run ours with these solve options (e.g. \"--learn --restarts glucose\"), after --learn; repeatable",
+    )
     args = parser.parse_args()
     solvers = {
         "ours, default": lambda t: ours(args.sudoku, t, [], args.timeout),
         "ours, --learn": lambda t: ours(args.sudoku, t, ["--learn"], args.timeout),
-        "CP-SAT, 1 worker": lambda t: cpsat(args.cpsat, t),
     }
+    for options in args.also:
+        solvers[f"ours, {options}"] = lambda t, extra=shlex.split(options): ours(args.sudoku, t, extra, args.timeout)
+    solvers["CP-SAT, 1 worker"] = lambda t: cpsat(args.cpsat, t)
     results = {name: [] for name in solvers}
     for number, text in puzzles(args.file):
         row = [f"line {number}", f"{sum(c != '.' for c in text)} givens"]

@@ -249,6 +249,7 @@ impl Solver<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::config::{Branching, Propagation};
     use super::*;
 
     #[test]
@@ -320,8 +321,7 @@ mod tests {
         assert_eq!("glucose=50".parse::<Restarts>().unwrap().to_string(), "glucose");
         assert!("glucose=0".parse::<Restarts>().is_err());
         assert_eq!(Restarts::Glucose { window: 5 }.cutoff(0), None);
-        let chronological =
-            Search::Chronological { propagation: crate::Propagation::Mac, branching: crate::Branching::Enumerate };
+        let chronological = Search::Chronological { propagation: Propagation::Mac, branching: Branching::Enumerate };
         assert!(Restarts::Glucose { window: 5 }.supports(chronological).is_err());
         assert!(Restarts::Glucose { window: 5 }.supports(Search::Learning).is_ok());
         assert!(Restarts::Luby { scale: 5 }.supports(chronological).is_ok());
