@@ -8,9 +8,11 @@
 
 Standard library only. For each puzzle in turn, one process each:
 `sudoku solve --output json --stats --jobs 1` (our default), the same with
-`--learn`, `cpsat_sudoku.py solve` (one worker) and, with `--sat`,
-`sat_sudoku.py solve` (a SAT solver on the exact-cover encoding; CPU of the
-solve call, the clauses' loading not included; its nodes are conflicts, 0 for Kissat, whose binding gives none). Ours runs under the
+`--learn`, the same with each `--also` option list given,
+`cpsat_sudoku.py solve` (one worker) and, with `--sat`, `sat_sudoku.py
+solve` (a SAT solver on the exact-cover encoding; CPU of the solve call,
+the clauses' loading not included; its nodes are conflicts, 0 for Kissat,
+whose binding gives none). Ours runs under the
 tool's `--timeout` (`--timeout` here, 60 s by default; wall clock, per
 puzzle): a puzzle that reaches it counts as unsolved, slower than any solved
 one, in the median and the worst. Ours: CPU time of the
@@ -92,12 +94,21 @@ def main():
     parser.add_argument("--sat", help="command of sat_sudoku.py (optional; its nodes are conflicts)")
     parser.add_argument("--format", choices=["text", "md"], default="text")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per puzzle for ours (the tool's --timeout)")
+    parser.add_argument(
+        "--also",
+        action="append",
+        default=[],
+        metavar="OPTIONS",
+        help="also run ours with these solve options (e.g. \"--learn --restarts glucose\"), after --learn; repeatable",
+    )
     args = parser.parse_args()
     solvers = {
         "ours, default": lambda t: ours(args.sudoku, t, [], args.timeout),
         "ours, --learn": lambda t: ours(args.sudoku, t, ["--learn"], args.timeout),
-        "CP-SAT, 1 worker": lambda t: cpsat(args.cpsat, t),
     }
+    for options in args.also:
+        solvers[f"ours, {options}"] = lambda t, extra=shlex.split(options): ours(args.sudoku, t, extra, args.timeout)
+    solvers["CP-SAT, 1 worker"] = lambda t: cpsat(args.cpsat, t)
     if args.sat:
         solvers["SAT, exact cover"] = lambda t: sat(args.sat, t)
     results = {name: [] for name in solvers}

@@ -38,7 +38,9 @@ pub struct StrategyArgs {
     /// Branching: enumerate (one child per value) or binary (x = v, then x ≠ v).
     #[arg(long, value_name = "KIND")]
     pub branching: Option<Branching>,
-    /// Restart policy: never, luby (after 100, 100, 200, 100, 100, 200, 400, ... failures) or luby=SCALE.
+    /// Restart policy: never, luby (after 100, 100, 200, 100, 100, 200, 400, ... failures), luby=SCALE, geometric,
+    /// geometric=SCALE:FACTOR, or with --learn glucose or glucose=WINDOW (when the recent nogoods' literal block
+    /// distances are worse than usual).
     #[arg(long, value_name = "POLICY")]
     pub restarts: Option<Restarts>,
     /// Learn from failures: nogoods from the constraints' explanations, kept and propagated (lazy clause

@@ -13,7 +13,13 @@ use support::queens;
 #[test]
 fn learning_counts_the_queens() {
     for (n, count) in [(4, 2), (5, 10), (6, 4), (7, 40), (8, 92)] {
-        let spellings = ["mac+learn", "mac+learn+vsids+phase+luby=5", "mac+learn+domwdeg+pairwise", "mac+learn+bounds"];
+        let spellings = [
+            "mac+learn",
+            "mac+learn+vsids+phase+luby=5",
+            "mac+learn+domwdeg+pairwise",
+            "mac+learn+bounds",
+            "mac+learn+domwdeg+glucose=2",
+        ];
         for spelling in spellings {
             let config: SolveConfig = spelling.parse().unwrap();
             let model = queens(n as usize);
@@ -24,6 +30,29 @@ fn learning_counts_the_queens() {
             assert!(counted.is_complete());
         }
     }
+}
+
+/// Glucose's restarts follow the learnt nogoods: on the pigeonhole problem
+/// (7 pigeons, 6 holes, pairwise `≠`), whose proof learns thousands of
+/// them, the search restarts and still proves it unsatisfiable; without
+/// learning the policy is refused.
+#[test]
+fn glucose_restarts_when_the_nogoods_get_worse() {
+    let mut model = Model::new();
+    let pigeons: Vec<VarId> = (0..7).map(|_| model.new_var(0..=5).unwrap()).collect();
+    for (i, &p) in pigeons.iter().enumerate() {
+        for &q in &pigeons[i + 1..] {
+            model.not_equal(p, q).unwrap();
+        }
+    }
+    for spelling in ["mac+learn+domwdeg+glucose=1", "mac+learn+vsids+phase+glucose=5"] {
+        let mut solver = Solver::new(&model, spelling.parse().unwrap()).unwrap();
+        solver.check_nogoods(true);
+        assert_eq!(solver.solve(), csp::Outcome::Unsatisfiable, "{spelling}");
+        assert!(solver.stats().restarts > 0, "{spelling}: {}", solver.stats());
+    }
+    let glucose = SolveConfig::default().with_restarts(csp::Restarts::Glucose { window: 50 });
+    assert!(Solver::new(&model, glucose).is_err());
 }
 
 /// The shrunk case of a property test: a negative table over an interval
@@ -58,7 +87,9 @@ fn learning_through_the_all_different_system_keeps_every_solution() {
     for (n, givens) in [(4, &[][..]), (5, &givens[..])] {
         let model = latin_square(n, givens);
         let expected = Solver::new(&model, "mac+mrv".parse().unwrap()).unwrap().count(None).solutions;
-        for spelling in ["mac+learn+domwdeg", "mac+learn+domwdeg+intersect", "mac+learn+vsids+phase+luby=1"] {
+        let spellings =
+            ["mac+learn+domwdeg", "mac+learn+domwdeg+intersect", "mac+learn+vsids+phase+luby=1", "mac+learn+glucose=1"];
+        for spelling in spellings {
             let mut solver = Solver::new(&model, spelling.parse().unwrap()).unwrap();
             solver.check_nogoods(true);
             let counted = solver.count(None);
@@ -180,6 +211,7 @@ fn learning_on_partial_sudokus_counts_every_solution() {
             "mac+learn+vsids+phase+luby=1",
             "mac+learn+vsids+phase+luby=2+intersect",
             "mac+learn+domwdeg+random+luby=3",
+            "mac+learn+domwdeg+phase+glucose=3+intersect",
         ];
         for spelling in spellings {
             let config = spelling.parse::<SolveConfig>().unwrap().with_seed(case);

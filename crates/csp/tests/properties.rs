@@ -880,7 +880,13 @@ fn learning_configs() -> Vec<SolveConfig> {
         }
     }
     for &strength in AllDifferentStrength::ALL {
-        for restarts in [Restarts::Never, Restarts::Luby { scale: 1 }, Restarts::Luby { scale: 2 }] {
+        let policies = [
+            Restarts::Never,
+            Restarts::Luby { scale: 1 },
+            Restarts::Luby { scale: 2 },
+            Restarts::Glucose { window: 2 },
+        ];
+        for restarts in policies {
             let config = learning.clone().with_all_different(strength).with_restarts(restarts);
             configs.push(config.clone().with_var_order(VarOrder::Vsids).with_value_order(ValueOrder::Phase));
             configs.push(config.with_var_order(VarOrder::DomWdeg));

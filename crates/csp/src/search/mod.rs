@@ -183,6 +183,7 @@ impl<'m> Solver<'m> {
     /// propagator for every constraint.
     pub fn new(model: &'m Model, config: SolveConfig) -> Result<Solver<'m>, SolveError> {
         config.probing.supports(config.search).map_err(|(what, instead)| SolveError::Unsupported { what, instead })?;
+        config.restarts.supports(config.search).map_err(|(what, instead)| SolveError::Unsupported { what, instead })?;
         let (program, mut state, free_count) = Program::compile(model, config)?;
         let n_constraints = program.propagators.len();
         let splitting = |order: ValueOrder| matches!(order, ValueOrder::Split | ValueOrder::ReverseSplit);

@@ -1,8 +1,12 @@
 //! Restarts (Gomes, Selman & Kautz 1998): the policy, Luby's sequence of
-//! cutoffs or geometric ones, and the count of failures towards the next
-//! restart.
+//! cutoffs, geometric ones or Glucose's dynamic restarts, and the count of
+//! failures (and the learnt nogoods' literal block distances) towards the
+//! next restart.
+
+use std::collections::VecDeque;
 
 use super::Solver;
+use super::config::Search;
 use crate::observer::SearchEvent;
 
 /// Whether the search starts over from the root after a number of failures
@@ -47,6 +51,18 @@ pub enum Restarts {
         /// so that the policy is exact and comparable.
         factor_thousandths: u32,
     },
+    /// Glucose's dynamic restarts (Audemard & Simon 2012, "Refining restarts
+    /// strategies for SAT and UNSAT"), only for search that learns: restart
+    /// when the nogoods learnt lately are worse than usual, that is when at
+    /// least `window` conflicts happened since the last restart and the mean
+    /// literal block distance of the last `window` learnt nogoods, times
+    /// 0.8, is above the mean of all the run's. A search that learns good
+    /// (low-distance) nogoods goes on; one whose nogoods grow worse starts
+    /// over. `window` is at least 1.
+    Glucose {
+        /// The number of recent nogoods averaged (Glucose's 50).
+        window: u32,
+    },
 }
 
 impl Restarts {
@@ -56,12 +72,29 @@ impl Restarts {
     pub const GEOMETRIC_SCALE: u32 = 100;
     /// The default factor of [`Restarts::Geometric`], in thousandths: 1.5.
     pub const GEOMETRIC_FACTOR_THOUSANDTHS: u32 = 1500;
+    /// The default window of [`Restarts::Glucose`].
+    pub const GLUCOSE_WINDOW: u32 = 50;
+
+    /// Whether `search` can restart by this policy: `Err` with what is not
+    /// supported and what is, when it cannot (Glucose's restarts follow
+    /// the learnt nogoods, so they need a search that learns).
+    pub fn supports(self, search: Search) -> Result<(), (&'static str, &'static str)> {
+        match self {
+            Restarts::Glucose { .. } if !search.learns() => Err((
+                "Glucose's restarts without learning",
+                "they follow the learnt nogoods' literal block distances: mac+learn+glucose; luby and geometric \
+                 restart any search",
+            )),
+            _ => Ok(()),
+        }
+    }
 
     /// Failures allowed before restart number `restart` (from 0), `None`
-    /// when the search never restarts.
+    /// when the search never restarts or restarts by another measure
+    /// ([`Restarts::Glucose`]).
     pub fn cutoff(self, restart: u64) -> Option<u64> {
         match self {
-            Restarts::Never => None,
+            Restarts::Never | Restarts::Glucose { .. } => None,
             Restarts::Luby { scale } => Some(u64::from(scale.max(1)).saturating_mul(luby(restart + 1))),
             Restarts::Geometric { scale, factor_thousandths } => {
                 let factor = f64::from(factor_thousandths.max(1001)) / 1000.0;
@@ -88,23 +121,72 @@ fn luby(mut i: u64) -> u64 {
 }
 
 /// The failures of the current restart, and how many it may have.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(super) struct RestartClock {
     failures: u64,
     cutoff: Option<u64>,
+    distances: Distances,
+}
+
+/// The literal block distances of the learnt nogoods, for
+/// [`Restarts::Glucose`]: the last few of the current restart, and the sum
+/// and count of all of the run's.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Distances {
+    recent: VecDeque<u32>,
+    recent_sum: u64,
+    sum: u64,
+    count: u64,
+}
+
+/// Glucose's K: restart when the recent mean times this is above the run's.
+const GLUCOSE_K: f64 = 0.8;
+
+impl Distances {
+    /// A nogood of distance `lbd` was learnt; the window keeps the last `window`.
+    fn push(&mut self, lbd: u32, window: usize) {
+        self.recent.push_back(lbd);
+        self.recent_sum += u64::from(lbd);
+        if self.recent.len() > window {
+            self.recent_sum -= u64::from(self.recent.pop_front().expect("a full window"));
+        }
+        self.sum += u64::from(lbd);
+        self.count += 1;
+    }
+
+    /// Whether the window is full and its mean, times [`GLUCOSE_K`], is
+    /// above the run's mean.
+    fn worse_than_usual(&self, window: usize) -> bool {
+        if self.recent.len() < window || self.count == 0 {
+            return false;
+        }
+        let recent = self.recent_sum as f64 / self.recent.len() as f64;
+        let all = self.sum as f64 / self.count as f64;
+        recent * GLUCOSE_K > all
+    }
+
+    /// A restart: the window starts empty; the run's mean goes on.
+    fn restarted(&mut self) {
+        self.recent.clear();
+        self.recent_sum = 0;
+    }
 }
 
 impl Solver<'_> {
     /// A new run has had no failure yet.
     pub(super) fn restart_clock_reset(&mut self) {
-        self.restarts = RestartClock { failures: 0, cutoff: self.program.config.restarts.cutoff(0) };
+        self.restarts = RestartClock {
+            failures: 0,
+            cutoff: self.program.config.restarts.cutoff(0),
+            distances: Distances::default(),
+        };
     }
 
     /// After a failure: when the restart policy's cutoff is reached and this
     /// run has no solution yet, drops every decision and returns true (the
     /// search descends again from the root).
     pub(super) fn restart_if_due(&mut self) -> bool {
-        if !self.restart_due() {
+        if !self.restart_due(None) {
             return false;
         }
         let root = self.tree.frames[0].mark;
@@ -122,19 +204,32 @@ impl Solver<'_> {
         true
     }
 
-    /// After a failure: counts it towards the cutoff, and says whether the
-    /// search is to restart now (the cutoff is reached, the search is below
-    /// the root, and this run may still restart).
-    pub(super) fn restart_due(&mut self) -> bool {
-        let Some(cutoff) = self.restarts.cutoff else {
-            return false;
+    /// After a failure (from which a search that learns learnt a nogood of
+    /// distance `lbd`): counts it towards the cutoff, and says whether the
+    /// search is to restart now (the cutoff is reached, or under
+    /// [`Restarts::Glucose`] the recent nogoods are worse than usual; the
+    /// search is below the root, and this run may still restart).
+    pub(super) fn restart_due(&mut self, lbd: Option<u32>) -> bool {
+        let due = match self.program.config.restarts {
+            Restarts::Never => false,
+            Restarts::Luby { .. } | Restarts::Geometric { .. } => {
+                self.restarts.failures += 1;
+                self.restarts.cutoff.is_some_and(|cutoff| self.restarts.failures >= cutoff)
+            }
+            Restarts::Glucose { window } => {
+                let window = window.max(1) as usize;
+                let distances = &mut self.restarts.distances;
+                if let Some(lbd) = lbd {
+                    distances.push(lbd, window);
+                }
+                distances.worse_than_usual(window)
+            }
         };
-        self.restarts.failures += 1;
         // After the first solution the search must finish its tree: another
         // restart would find that solution again. Not so under branch and
         // bound, where the bound excludes every solution found so far.
         let enumerating = self.run.optimizing.is_none();
-        if self.restarts.failures < cutoff || (enumerating && self.run.stats.solutions > 0) {
+        if !due || (enumerating && self.run.stats.solutions > 0) {
             return false;
         }
         !self.tree.frames.is_empty()
@@ -144,8 +239,9 @@ impl Solver<'_> {
     /// cutoff and tells the observer.
     pub(super) fn restarted(&mut self) {
         self.run.stats.restarts += 1;
-        self.restarts =
-            RestartClock { failures: 0, cutoff: self.program.config.restarts.cutoff(self.run.stats.restarts) };
+        self.restarts.failures = 0;
+        self.restarts.cutoff = self.program.config.restarts.cutoff(self.run.stats.restarts);
+        self.restarts.distances.restarted();
         let count = self.run.stats.restarts;
         self.emit(SearchEvent::Restart { count });
     }
@@ -153,6 +249,7 @@ impl Solver<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::config::{Branching, Propagation};
     use super::*;
 
     #[test]
@@ -194,6 +291,40 @@ mod tests {
         ] {
             assert!(bad.parse::<Restarts>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn glucose_restarts_when_the_recent_distances_are_worse_than_usual() {
+        let mut distances = Distances::default();
+        // Not before the window is full.
+        for lbd in [2, 2, 2] {
+            distances.push(lbd, 4);
+            assert!(!distances.worse_than_usual(4));
+        }
+        distances.push(2, 4);
+        assert!(!distances.worse_than_usual(4), "as good as usual");
+        // 2, 2, 2, 2, 10, 10: the last four average 6, times 0.8 is 4.8,
+        // above the run's 28 / 6 = 4.67.
+        distances.push(10, 4);
+        distances.push(10, 4);
+        assert!(distances.worse_than_usual(4));
+        // A restart empties the window; the run's mean goes on.
+        distances.restarted();
+        assert!(!distances.worse_than_usual(4));
+        for lbd in [3, 3, 3, 3] {
+            distances.push(lbd, 4);
+        }
+        assert!(!distances.worse_than_usual(4), "2.4 is below the run's 40 / 10");
+        for text in ["glucose", "glucose=7"] {
+            assert_eq!(text.parse::<Restarts>().unwrap().to_string(), text);
+        }
+        assert_eq!("glucose=50".parse::<Restarts>().unwrap().to_string(), "glucose");
+        assert!("glucose=0".parse::<Restarts>().is_err());
+        assert_eq!(Restarts::Glucose { window: 5 }.cutoff(0), None);
+        let chronological = Search::Chronological { propagation: Propagation::Mac, branching: Branching::Enumerate };
+        assert!(Restarts::Glucose { window: 5 }.supports(chronological).is_err());
+        assert!(Restarts::Glucose { window: 5 }.supports(Search::Learning).is_ok());
+        assert!(Restarts::Luby { scale: 5 }.supports(chronological).is_ok());
     }
 
     fn policy_with(scale: u32, factor_thousandths: u32) -> Restarts {

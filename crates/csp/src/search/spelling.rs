@@ -138,7 +138,7 @@ pub enum ConfigSyntaxError {
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
          ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|antiff|smallest|largest|occurrence|regret, a value \
          ordering asc|desc|random|lcv|phase|median|split|rsplit|guided, an all-different strength pairwise|matching|bounds, \
-         learn, probe, sac, rootac, separate, intersect, binary, luby, luby=SCALE, geometric or geometric=SCALE:FACTOR, or seed=N)"
+         learn, probe, sac, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
     )]
     UnknownWord {
         /// The whole spelling.
@@ -262,6 +262,7 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
 ///         | binary                                  (2-way branching, default d-way; not with backjumping)
 ///         | luby | luby=SCALE                       (Luby restarts, default scale 100)
 ///         | geometric | geometric=SCALE[:FACTOR]    (geometric restarts, default 100:1.5)
+///         | glucose | glucose=WINDOW                (Glucose's dynamic restarts, with learn; default 50)
 ///         | seed=N                                  (default 0)
 /// ```
 ///
@@ -325,7 +326,7 @@ impl FromStr for SolveConfig {
                     config: config_text.to_string(),
                     word: word.clone(),
                 })?;
-            } else if ["luby", "geometric"]
+            } else if ["luby", "geometric", "glucose"]
                 .iter()
                 .any(|policy| word == *policy || word.starts_with(&format!("{policy}=")))
             {
@@ -391,6 +392,9 @@ impl FromStr for SolveConfig {
         if let Err((what, instead)) = config.probing.supports(config.search) {
             return Err(ConfigSyntaxError::Unsupported { config: config_text.to_string(), what, instead });
         }
+        if let Err((what, instead)) = config.restarts.supports(config.search) {
+            return Err(ConfigSyntaxError::Unsupported { config: config_text.to_string(), what, instead });
+        }
         Ok(config)
     }
 }
@@ -454,6 +458,8 @@ impl fmt::Display for Restarts {
                 let point = if fraction.is_empty() { "" } else { "." };
                 write!(f, "geometric={scale}:{}{point}{fraction}", factor_thousandths / 1000)
             }
+            Restarts::Glucose { window: Restarts::GLUCOSE_WINDOW } => f.write_str("glucose"),
+            Restarts::Glucose { window } => write!(f, "glucose={window}"),
         }
     }
 }
@@ -461,7 +467,8 @@ impl fmt::Display for Restarts {
 /// `never` (or `none`), `luby` (scale [`Restarts::LUBY_SCALE`]), `luby=SCALE`,
 /// `geometric` (scale [`Restarts::GEOMETRIC_SCALE`], factor 1.5),
 /// `geometric=SCALE` or `geometric=SCALE:FACTOR` (a factor above 1, with at
-/// most three decimals).
+/// most three decimals), `glucose` (window [`Restarts::GLUCOSE_WINDOW`]) or
+/// `glucose=WINDOW`.
 impl FromStr for Restarts {
     type Err = UnknownOption;
 
@@ -475,6 +482,7 @@ impl FromStr for Restarts {
                 scale: Restarts::GEOMETRIC_SCALE,
                 factor_thousandths: Restarts::GEOMETRIC_FACTOR_THOUSANDTHS,
             }),
+            "glucose" => Some(Restarts::Glucose { window: Restarts::GLUCOSE_WINDOW }),
             _ => {
                 if let Some(n) = word.strip_prefix("luby=") {
                     scale(n).map(|scale| Restarts::Luby { scale })
@@ -483,6 +491,8 @@ impl FromStr for Restarts {
                     scale(n)
                         .zip(thousandths(factor).filter(|&t| t > 1000))
                         .map(|(scale, factor_thousandths)| Restarts::Geometric { scale, factor_thousandths })
+                } else if let Some(n) = word.strip_prefix("glucose=") {
+                    scale(n).map(|window| Restarts::Glucose { window })
                 } else {
                     None
                 }
@@ -491,7 +501,7 @@ impl FromStr for Restarts {
         policy.ok_or_else(|| UnknownOption {
             what: "restart policy",
             found: s.to_string(),
-            expected: "never luby luby=SCALE geometric geometric=SCALE geometric=SCALE:FACTOR",
+            expected: "never luby luby=SCALE geometric geometric=SCALE geometric=SCALE:FACTOR glucose glucose=WINDOW",
         })
     }
 }
@@ -553,6 +563,8 @@ mod tests {
             "mac+learn+vsids+phase+matching+luby",
             "mac+learn+domwdeg+matching+intersect",
             "mac+learn+domddeg+pairwise+geometric",
+            "mac+learn+domwdeg+matching+intersect+glucose",
+            "mac+learn+vsids+phase+matching+glucose=20",
             "mac+domwdeg+matching+intersect+probe",
             "mac+domwdeg+matching+intersect+sac",
             "mac+mrv+matching+sac+binary+luby",
@@ -652,6 +664,9 @@ mod tests {
         assert!("mac+luby+luby=5".parse::<SolveConfig>().unwrap_err().to_string().contains("restarts twice"));
         assert!("mac+luby+geometric".parse::<SolveConfig>().unwrap_err().to_string().contains("restarts twice"));
         assert!("mac+geometric=5:0.9".parse::<SolveConfig>().is_err());
+        let err = "mac+domwdeg+glucose".parse::<SolveConfig>().unwrap_err().to_string();
+        assert!(err.contains("Glucose's restarts without learning"), "{err}");
+        assert!("mac+learn+glucose+luby".parse::<SolveConfig>().unwrap_err().to_string().contains("restarts twice"));
         assert!("mac+ac2001".parse::<SolveConfig>().unwrap_err().to_string().contains("unknown word 'ac2001'"));
     }
 

@@ -148,7 +148,7 @@ impl Solver<'_> {
             learning.until_reduction = learning.reduction_interval;
         }
         self.learning = Some(learning);
-        let restart = self.restart_due();
+        let restart = self.restart_due(Some(learnt.lbd));
         let target = if restart { 0 } else { learnt.backjump };
         self.backjump_to(target);
         if restart {
