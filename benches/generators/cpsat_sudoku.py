@@ -27,13 +27,11 @@ symbols 1-9 then A-Z; `#` lines are comments; `-` reads stdin.
 """
 
 import argparse
-import statistics
-import sys
 import time
 
 from ortools.sat.python import cp_model
 
-from sudoku_file import read, valid
+from sudoku_file import read, summary, valid
 
 def model(base, cells):
     side = base * base
@@ -76,14 +74,7 @@ def solve(paths, timeout):
             rows.append((where, verdict, wall, cpu, s.WallTime(), s.NumBranches(), s.NumConflicts()))
             print(f"{where}\t{verdict}\twall {wall:.3f} s\tcpu {cpu:.3f} s\tcp-sat wall {s.WallTime():.3f} s"
                   f"\tbranches {s.NumBranches()}\tconflicts {s.NumConflicts()}", flush=True)
-    if rows:
-        for label, k in (("wall", 2), ("cpu", 3)):
-            values = [r[k] for r in rows]
-            worst = max(rows, key=lambda r: r[k])
-            print(f"# {len(rows)} puzzles, {label}: median {statistics.median(values):.3f} s, "
-                  f"worst {worst[k]:.3f} s ({worst[0]}), all {sum(values):.3f} s")
-        print(f"# solved {sum(r[1] == 'solved' for r in rows)}/{len(rows)}; OR-tools {cp_model.__name__} "
-              f"{__import__('ortools').__version__}, num_workers=1")
+    summary(rows, f"OR-tools {cp_model.__name__} {__import__('ortools').__version__}, num_workers=1")
 
 
 def unique(paths, timeout):

@@ -16,12 +16,11 @@ solution is checked against the givens and the rules.
 """
 
 import argparse
-import statistics
 import time
 
 from pysat.solvers import Solver
 
-from sudoku_file import read, valid
+from sudoku_file import read, summary, valid
 
 
 def clauses(base, cells):
@@ -72,13 +71,7 @@ def solve(paths, name):
             rows.append((where, verdict, wall, cpu))
             print(f"{where}\t{verdict}\twall {wall:.3f} s\tcpu {cpu:.3f} s"
                   f"\tconflicts {stats.get('conflicts', '-')}\tdecisions {stats.get('decisions', '-')}", flush=True)
-    if rows:
-        for label, k in (("wall", 2), ("cpu", 3)):
-            values = [r[k] for r in rows]
-            worst = max(rows, key=lambda r: r[k])
-            print(f"# {len(rows)} puzzles, {label}: median {statistics.median(values):.3f} s, "
-                  f"worst {worst[k]:.3f} s ({worst[0]}), all {sum(values):.3f} s")
-        print(f"# solved {sum(r[1] == 'solved' for r in rows)}/{len(rows)}; PySAT {name}")
+    summary(rows, f"PySAT {name}")
 
 
 def main():

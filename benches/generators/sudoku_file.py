@@ -7,6 +7,7 @@ numbers (see cpsat_sudoku.py's `unique`).
 """
 
 import math
+import statistics
 import sys
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -47,3 +48,16 @@ def valid(base, cells, values):
         if any(set(u) != want for u in units):
             return False
     return True
+
+
+def summary(rows, solver):
+    """The median, worst and total wall and CPU seconds of `rows`
+    (`(where, verdict, wall, cpu, ...)`), and how many were solved."""
+    if not rows:
+        return
+    for label, k in (("wall", 2), ("cpu", 3)):
+        values = [r[k] for r in rows]
+        worst = max(rows, key=lambda r: r[k])
+        print(f"# {len(rows)} puzzles, {label}: median {statistics.median(values):.3f} s, "
+              f"worst {worst[k]:.3f} s ({worst[0]}), all {sum(values):.3f} s")
+    print(f"# solved {sum(r[1] == 'solved' for r in rows)}/{len(rows)}; {solver}")
