@@ -31,16 +31,15 @@
 //! cargo run --release -p csp --example explained_globals -- arithmetic-wide
 //! ```
 
+#[path = "support/xorshift.rs"]
+mod xorshift;
+
+use xorshift::xorshift;
+
 use csp::{Dfa, Model, Solver, VarId};
 
 fn main() {
-    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
     let (mut nodes, mut learnt, mut solutions) = (0, 0, 0);
     let start = std::time::Instant::now();
     let mode = std::env::args().nth(1).unwrap_or_default();

@@ -15,6 +15,11 @@
 //! cargo run --release -p csp --example explained_scheduling -- rcpsp mac+learn+vsids+phase+luby=100
 //! ```
 
+#[path = "support/xorshift.rs"]
+mod xorshift;
+
+use xorshift::xorshift;
+
 use csp::{Model, OptimizationOutcome, Relation, SolveConfig, Solver, VarId};
 
 /// A random job shop: for each job, `(machine, duration)` in order.
@@ -78,13 +83,7 @@ fn project_model(next: &mut impl FnMut() -> u64) -> Model {
 }
 
 fn main() {
-    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
     let mode = std::env::args().nth(1).unwrap_or_else(|| "jobshop".to_string());
     let config: SolveConfig = std::env::args().nth(2).unwrap_or_else(|| "mac+learn".to_string()).parse().unwrap();
     let (mut optima, mut nodes, mut learnt) = (0, 0, 0);

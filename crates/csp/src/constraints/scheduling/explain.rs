@@ -436,11 +436,8 @@ impl Frame {
 
 #[cfg(test)]
 mod tests {
+    use super::super::task;
     use super::*;
-
-    fn task(est: i128, lst: i128, duration: i128, height: i128) -> TaskBounds {
-        TaskBounds { est, lst, duration, height }
-    }
 
     #[test]
     fn a_start_is_explained_by_the_stretch_it_cannot_overlap() {

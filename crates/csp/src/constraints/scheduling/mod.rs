@@ -59,6 +59,12 @@ impl TaskBounds {
     }
 }
 
+/// A task from its bounds, for the propagators' unit tests.
+#[cfg(test)]
+fn task(est: i128, lst: i128, duration: i128, height: i128) -> TaskBounds {
+    TaskBounds { est, lst, duration, height }
+}
+
 /// A time or a bound computed in 128 bits, as a value to write into a domain:
 /// beyond the 64-bit range it is clamped, which still empties a domain
 /// (every value lies within `-2^62..=2^62`).

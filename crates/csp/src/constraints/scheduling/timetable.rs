@@ -162,11 +162,8 @@ impl Profile {
 
 #[cfg(test)]
 mod tests {
+    use super::super::task;
     use super::*;
-
-    fn task(est: i128, lst: i128, duration: i128, height: i128) -> TaskBounds {
-        TaskBounds { est, lst, duration, height }
-    }
 
     #[test]
     fn a_task_moves_past_the_segments_it_cannot_share() {
