@@ -131,7 +131,8 @@ impl Solver<'_> {
             let history = self.state.history().expect("the history is on");
             let var = history.entries[e as usize].var;
             // A look at the variable's watches earlier in this pass, when
-            // this entry was already made, saw its domain as it is now.
+            // this entry was already made, handled what the entry made false
+            // (see `Nogoods::first_look`).
             if !nogoods.first_look(var, e, history.len()) {
                 continue;
             }

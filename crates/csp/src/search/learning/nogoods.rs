@@ -122,11 +122,16 @@ impl Nogoods {
 
     /// Whether entry `e` of `var` needs a look at its watches, the history
     /// being `len` entries long; if so, records the look. An entry does not
-    /// when this pass looked at the variable after the entry was made: the
-    /// domain is the same (a later change is a later entry), a watch not
-    /// false then is not false now, a true blocker stays true, and the
-    /// watches that were false were moved or handled then. Skipping it
-    /// changes nothing but the work.
+    /// when this pass looked at the variable after the entry was made: that
+    /// look saw the domain with this entry's change, and the watches it
+    /// made false were moved or handled then (a true blocker stays true).
+    /// A watch that a later change of the variable made false is visited at
+    /// that change's own entry, still unread, so none is missed; but looking
+    /// at every entry visited it here, earlier in the pass. Skipping can
+    /// therefore change the order of the nogoods' propagations, so the
+    /// reasons, the conflict found first and the learnt clauses: equally
+    /// valid, a different tree (`explained_scheduling rcpsp`, BENCHMARKS.md
+    /// "Scheduling and packing explained").
     #[inline]
     pub(super) fn first_look(&mut self, var: u32, e: u32, len: u32) -> bool {
         let looked = &mut self.looked[var as usize];
