@@ -60,9 +60,11 @@ mod analysis;
 #[cfg(feature = "testing")]
 mod check;
 mod descent;
+mod minimise;
 mod nogoods;
 
 use analysis::{Analysis, Learnt, Next};
+use minimise::Minimise;
 use nogoods::{Found, Nogoods};
 
 /// What a solver that learns keeps besides the history.
@@ -70,6 +72,7 @@ use nogoods::{Found, Nogoods};
 pub(super) struct Learning {
     nogoods: Nogoods,
     analysis: Analysis,
+    minimise: Minimise,
     /// The domains as they were, for the explanations of an analysis.
     rewound: Rewound,
     /// Per decision level (from 1; 0 is the root's), the first entry of the
@@ -93,6 +96,7 @@ impl Learning {
         Learning {
             nogoods: Nogoods::new(num_vars),
             analysis: Analysis::default(),
+            minimise: Minimise::default(),
             rewound: Rewound::default(),
             level_start: vec![0],
             until_reduction: FIRST_REDUCTION,
@@ -313,6 +317,9 @@ impl Solver<'_> {
                     learning.analysis.trace(&self.state, history, &learning.level_start, e);
                 }
             }
+        }
+        if self.program.config.minimize_nogoods {
+            self.minimise(learning);
         }
         let history = self.state.history().expect("the history is on");
         let learnt = learning.analysis.learnt(&self.state, history, |level| self.decision_literal(level));
