@@ -98,6 +98,62 @@ fn learning_through_the_all_different_system_keeps_every_solution() {
     }
 }
 
+/// Minimisation drops a fact of a learnt nogood that its other facts imply.
+/// `x → a`, and `x ∧ a ∧ y` forces both `z` and `¬z`: deciding `x` (level
+/// 1, which makes `a` true) then `y` (level 2) fails, and the analysis
+/// learns `¬x ∨ ¬a ∨ ¬y`, where `a` is implied by `x`: minimised, `¬x ∨ ¬y`.
+/// Solutions and checks are the same either way.
+#[test]
+fn minimisation_drops_a_fact_the_others_imply() {
+    let mut model = Model::new();
+    let [x, a, y, z] = model.new_bools(4)[..] else { unreachable!() };
+    model.or(&[!x, a]).unwrap();
+    model.or(&[!x, !a, !y, z]).unwrap();
+    model.or(&[!x, !a, !y, !z]).unwrap();
+    let expected = Solver::new(&model, "mac+mrv".parse().unwrap()).unwrap().count(None).solutions;
+    let mut literals = Vec::new();
+    for spelling in ["mac+learn+input+desc", "mac+learn+input+desc+nominimize"] {
+        let mut solver = Solver::new(&model, spelling.parse().unwrap()).unwrap();
+        solver.check_nogoods(true);
+        assert_eq!(solver.count(None).solutions, expected, "{spelling}");
+        let stats = solver.stats();
+        assert_eq!(stats.learnt, 1, "{spelling}: {stats}");
+        literals.push(stats.learnt_literals);
+    }
+    assert_eq!(literals, [2, 3]);
+}
+
+/// Minimised nogoods keep every solution, and are shorter: on queens and
+/// the pigeonhole problem, with and without minimisation, every nogood
+/// checked against every solution.
+#[test]
+fn minimised_nogoods_are_shorter_and_keep_every_solution() {
+    let mut pigeons = Model::new();
+    let xs: Vec<VarId> = (0..7).map(|_| pigeons.new_var(0..=5).unwrap()).collect();
+    for (i, &p) in xs.iter().enumerate() {
+        for &q in &xs[i + 1..] {
+            pigeons.not_equal(p, q).unwrap();
+        }
+    }
+    let models = [(queens(6), "6 queens"), (queens(7), "7 queens"), (queens(8), "8 queens"), (pigeons, "pigeonhole")];
+    let (mut minimised, mut analysed) = ((0, 0), (0, 0));
+    for (model, what) in &models {
+        let expected = Solver::new(model, "mac+mrv".parse().unwrap()).unwrap().count(None).solutions;
+        for (spelling, sums) in
+            [("mac+learn+domwdeg", &mut minimised), ("mac+learn+domwdeg+nominimize", &mut analysed)]
+        {
+            let mut solver = Solver::new(model, spelling.parse().unwrap()).unwrap();
+            solver.check_nogoods(true);
+            assert_eq!(solver.count(None).solutions, expected, "{spelling} on {what}");
+            sums.0 += solver.stats().learnt_literals;
+            sums.1 += solver.stats().learnt;
+        }
+    }
+    assert!(minimised.1 > 100 && analysed.1 > 100, "the searches learnt little: {minimised:?} {analysed:?}");
+    let mean = |(literals, learnt): (u64, u64)| literals as f64 / learnt as f64;
+    assert!(mean(minimised) < mean(analysed), "{minimised:?} against {analysed:?}");
+}
+
 /// A sudoku-like grid of side `n` with boxes of `rows` x `n / rows` cells
 /// (rows, columns and boxes: the system with crossings under `+intersect`),
 /// each cell's domain the range `range(cell)` (ranges, so that the

@@ -26,6 +26,9 @@
 //!   with one fact at the conflict's level; the search jumps back to the
 //!   second highest level among its facts, where the nogood, now a clause
 //!   with one literal left, asserts something new.
+//! - **Minimisation** (the sibling module `minimise`) then drops each fact
+//!   of the nogood that its other facts imply, through the explanations of
+//!   the entries that made it true (unless `+nominimize`).
 //! - **Nogoods** (the sibling module `nogoods`) are clauses over literals
 //!   with two watched literals, propagated before any propagator each time
 //!   the queue runs, reduced by literal block distance.
@@ -37,7 +40,9 @@
 //!
 //! Every learnt nogood is implied by the model, the run's assumptions, the
 //! solutions already found (when enumerating) and the bound of branch and
-//! bound: explanations are implied by their constraints, the root facts
+//! bound: explanations are implied by their constraints (so minimisation,
+//! which drops only facts the kept ones imply through explanations, keeps
+//! it implied), the root facts
 //! (assumptions, the bound) hold in every state the run can reach, and a
 //! solution's nogood only excludes that solution. Branch and bound only
 //! tightens its bound, so a nogood learnt under one bound stays valid under
