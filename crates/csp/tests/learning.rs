@@ -139,8 +139,7 @@ fn minimised_nogoods_are_shorter_and_keep_every_solution() {
     let (mut minimised, mut analysed) = ((0, 0), (0, 0));
     for (model, what) in &models {
         let expected = Solver::new(model, "mac+mrv".parse().unwrap()).unwrap().count(None).solutions;
-        for (spelling, sums) in
-            [("mac+learn+domwdeg", &mut minimised), ("mac+learn+domwdeg+nominimize", &mut analysed)]
+        for (spelling, sums) in [("mac+learn+domwdeg", &mut minimised), ("mac+learn+domwdeg+nominimize", &mut analysed)]
         {
             let mut solver = Solver::new(model, spelling.parse().unwrap()).unwrap();
             solver.check_nogoods(true);
