@@ -32,19 +32,25 @@ fn learning_counts_the_queens() {
     }
 }
 
+/// `pigeons` variables over `holes` values, pairwise `≠`.
+fn pigeonhole(pigeons: usize, holes: i64) -> Model {
+    let mut model = Model::new();
+    let xs: Vec<VarId> = (0..pigeons).map(|_| model.new_var(0..=holes - 1).unwrap()).collect();
+    for (i, &p) in xs.iter().enumerate() {
+        for &q in &xs[i + 1..] {
+            model.not_equal(p, q).unwrap();
+        }
+    }
+    model
+}
+
 /// Glucose's restarts follow the learnt nogoods: on the pigeonhole problem
 /// (7 pigeons, 6 holes, pairwise `≠`), whose proof learns thousands of
 /// them, the search restarts and still proves it unsatisfiable; without
 /// learning the policy is refused.
 #[test]
 fn glucose_restarts_when_the_nogoods_get_worse() {
-    let mut model = Model::new();
-    let pigeons: Vec<VarId> = (0..7).map(|_| model.new_var(0..=5).unwrap()).collect();
-    for (i, &p) in pigeons.iter().enumerate() {
-        for &q in &pigeons[i + 1..] {
-            model.not_equal(p, q).unwrap();
-        }
-    }
+    let model = pigeonhole(7, 6);
     for spelling in ["mac+learn+domwdeg+glucose=1", "mac+learn+vsids+phase+glucose=5"] {
         let mut solver = Solver::new(&model, spelling.parse().unwrap()).unwrap();
         solver.check_nogoods(true);
@@ -128,14 +134,8 @@ fn minimisation_drops_a_fact_the_others_imply() {
 /// checked against every solution.
 #[test]
 fn minimised_nogoods_are_shorter_and_keep_every_solution() {
-    let mut pigeons = Model::new();
-    let xs: Vec<VarId> = (0..7).map(|_| pigeons.new_var(0..=5).unwrap()).collect();
-    for (i, &p) in xs.iter().enumerate() {
-        for &q in &xs[i + 1..] {
-            pigeons.not_equal(p, q).unwrap();
-        }
-    }
-    let models = [(queens(6), "6 queens"), (queens(7), "7 queens"), (queens(8), "8 queens"), (pigeons, "pigeonhole")];
+    let models =
+        [(queens(6), "6 queens"), (queens(7), "7 queens"), (queens(8), "8 queens"), (pigeonhole(7, 6), "pigeonhole")];
     let (mut minimised, mut analysed) = ((0, 0), (0, 0));
     for (model, what) in &models {
         let expected = Solver::new(model, "mac+mrv".parse().unwrap()).unwrap().count(None).solutions;
