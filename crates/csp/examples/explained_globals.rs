@@ -1,6 +1,8 @@
 //! What sharp explanations of the globals do to search that learns: counts
 //! every solution of 20 random models under `mac+learn`, and prints the
-//! solutions, nodes, nogoods learnt and time. The models (the argument):
+//! solutions, nodes, nogoods learnt (with their mean length) and time, under
+//! the configuration of the second argument (`mac+learn` by default). The
+//! models (the first argument):
 //! `extremum` (the default), 14 variables over `0..=7`, six minima and
 //! maxima of four variables, an all-different, a `≠`; `abs`, 6 variables
 //! over `-4..=4` and 4 over `0..=4`, each of these the `|x|` of one of the
@@ -36,20 +38,22 @@ mod xorshift;
 
 use xorshift::xorshift;
 
-use csp::{Dfa, Model, Solver, VarId};
+use csp::{Dfa, Model, SolveConfig, Solver, VarId};
 
 fn main() {
     let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
-    let (mut nodes, mut learnt, mut solutions) = (0, 0, 0);
+    let (mut nodes, mut learnt, mut literals, mut solutions) = (0, 0, 0, 0);
     let start = std::time::Instant::now();
     let mode = std::env::args().nth(1).unwrap_or_default();
+    let config: SolveConfig = std::env::args().nth(2).unwrap_or_else(|| "mac+learn".to_string()).parse().unwrap();
     let abs = mode == "abs";
     for _ in 0..20 {
         if let Some(model) = structural(&mode, &mut next) {
-            let mut solver = Solver::new(&model, "mac+learn".parse().unwrap()).unwrap();
+            let mut solver = Solver::new(&model, config.clone()).unwrap();
             solutions += solver.count(Some(2000)).solutions;
             nodes += solver.stats().nodes;
             learnt += solver.stats().learnt;
+            literals += solver.stats().learnt_literals;
             continue;
         }
         if mode == "counting" {
@@ -68,10 +72,11 @@ fn main() {
             let c = model.new_var(1..=2).unwrap();
             model.among(c, &window(4), &[2, 3]).unwrap();
             model.all_different(&x[..3]).unwrap();
-            let mut solver = Solver::new(&model, "mac+learn".parse().unwrap()).unwrap();
+            let mut solver = Solver::new(&model, config.clone()).unwrap();
             solutions += solver.count(Some(2000)).solutions;
             nodes += solver.stats().nodes;
             learnt += solver.stats().learnt;
+            literals += solver.stats().learnt_literals;
             continue;
         }
         if abs {
@@ -88,10 +93,11 @@ fn main() {
                 }
             }
             model.all_different(&z).unwrap();
-            let mut solver = Solver::new(&model, "mac+learn".parse().unwrap()).unwrap();
+            let mut solver = Solver::new(&model, config.clone()).unwrap();
             solutions += solver.count(None).solutions;
             nodes += solver.stats().nodes;
             learnt += solver.stats().learnt;
+            literals += solver.stats().learnt_literals;
             continue;
         }
         let mut model = Model::new();
@@ -110,12 +116,17 @@ fn main() {
         if a != b {
             model.not_equal(a, b).unwrap();
         }
-        let mut solver = Solver::new(&model, "mac+learn".parse().unwrap()).unwrap();
+        let mut solver = Solver::new(&model, config.clone()).unwrap();
         solutions += solver.count(None).solutions;
         nodes += solver.stats().nodes;
         learnt += solver.stats().learnt;
+        literals += solver.stats().learnt_literals;
     }
-    println!("solutions {solutions} nodes {nodes} learnt {learnt} time {:?}", start.elapsed());
+    let each = literals as f64 / learnt.max(1) as f64;
+    println!(
+        "solutions {solutions} nodes {nodes} learnt {learnt} ({each:.1} literals each) time {:?}",
+        start.elapsed()
+    );
 }
 
 /// One of `xs`, at random.

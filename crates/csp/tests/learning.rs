@@ -32,19 +32,25 @@ fn learning_counts_the_queens() {
     }
 }
 
+/// `pigeons` variables over `holes` values, pairwise `≠`.
+fn pigeonhole(pigeons: usize, holes: i64) -> Model {
+    let mut model = Model::new();
+    let xs: Vec<VarId> = (0..pigeons).map(|_| model.new_var(0..=holes - 1).unwrap()).collect();
+    for (i, &p) in xs.iter().enumerate() {
+        for &q in &xs[i + 1..] {
+            model.not_equal(p, q).unwrap();
+        }
+    }
+    model
+}
+
 /// Glucose's restarts follow the learnt nogoods: on the pigeonhole problem
 /// (7 pigeons, 6 holes, pairwise `≠`), whose proof learns thousands of
 /// them, the search restarts and still proves it unsatisfiable; without
 /// learning the policy is refused.
 #[test]
 fn glucose_restarts_when_the_nogoods_get_worse() {
-    let mut model = Model::new();
-    let pigeons: Vec<VarId> = (0..7).map(|_| model.new_var(0..=5).unwrap()).collect();
-    for (i, &p) in pigeons.iter().enumerate() {
-        for &q in &pigeons[i + 1..] {
-            model.not_equal(p, q).unwrap();
-        }
-    }
+    let model = pigeonhole(7, 6);
     for spelling in ["mac+learn+domwdeg+glucose=1", "mac+learn+vsids+phase+glucose=5"] {
         let mut solver = Solver::new(&model, spelling.parse().unwrap()).unwrap();
         solver.check_nogoods(true);
@@ -96,6 +102,55 @@ fn learning_through_the_all_different_system_keeps_every_solution() {
             assert_eq!(counted.solutions, expected, "{spelling} on a latin square of side {n}");
         }
     }
+}
+
+/// Minimisation drops a fact of a learnt nogood that its other facts imply.
+/// `x → a`, and `x ∧ a ∧ y` forces both `z` and `¬z`: deciding `x` (level
+/// 1, which makes `a` true) then `y` (level 2) fails, and the analysis
+/// learns `¬x ∨ ¬a ∨ ¬y`, where `a` is implied by `x`: minimised, `¬x ∨ ¬y`.
+/// Solutions and checks are the same either way.
+#[test]
+fn minimisation_drops_a_fact_the_others_imply() {
+    let mut model = Model::new();
+    let [x, a, y, z] = model.new_bools(4)[..] else { unreachable!() };
+    model.or(&[!x, a]).unwrap();
+    model.or(&[!x, !a, !y, z]).unwrap();
+    model.or(&[!x, !a, !y, !z]).unwrap();
+    let expected = Solver::new(&model, "mac+mrv".parse().unwrap()).unwrap().count(None).solutions;
+    let mut literals = Vec::new();
+    for spelling in ["mac+learn+input+desc", "mac+learn+input+desc+nominimize"] {
+        let mut solver = Solver::new(&model, spelling.parse().unwrap()).unwrap();
+        solver.check_nogoods(true);
+        assert_eq!(solver.count(None).solutions, expected, "{spelling}");
+        let stats = solver.stats();
+        assert_eq!(stats.learnt, 1, "{spelling}: {stats}");
+        literals.push(stats.learnt_literals);
+    }
+    assert_eq!(literals, [2, 3]);
+}
+
+/// Minimised nogoods keep every solution, and are shorter: on queens and
+/// the pigeonhole problem, with and without minimisation, every nogood
+/// checked against every solution.
+#[test]
+fn minimised_nogoods_are_shorter_and_keep_every_solution() {
+    let models =
+        [(queens(6), "6 queens"), (queens(7), "7 queens"), (queens(8), "8 queens"), (pigeonhole(7, 6), "pigeonhole")];
+    let (mut minimised, mut analysed) = ((0, 0), (0, 0));
+    for (model, what) in &models {
+        let expected = Solver::new(model, "mac+mrv".parse().unwrap()).unwrap().count(None).solutions;
+        for (spelling, sums) in [("mac+learn+domwdeg", &mut minimised), ("mac+learn+domwdeg+nominimize", &mut analysed)]
+        {
+            let mut solver = Solver::new(model, spelling.parse().unwrap()).unwrap();
+            solver.check_nogoods(true);
+            assert_eq!(solver.count(None).solutions, expected, "{spelling} on {what}");
+            sums.0 += solver.stats().learnt_literals;
+            sums.1 += solver.stats().learnt;
+        }
+    }
+    assert!(minimised.1 > 100 && analysed.1 > 100, "the searches learnt little: {minimised:?} {analysed:?}");
+    let mean = |(literals, learnt): (u64, u64)| literals as f64 / learnt as f64;
+    assert!(mean(minimised) < mean(analysed), "{minimised:?} against {analysed:?}");
 }
 
 /// A sudoku-like grid of side `n` with boxes of `rows` x `n / rows` cells

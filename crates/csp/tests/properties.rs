@@ -870,7 +870,8 @@ fn domains_of_every_size_work() {
 /// The configurations that learn ([`Search::Learning`]): every variable and
 /// value ordering and every all-different strength, with and without
 /// restarts (every failure or two: many restarts per run), the
-/// all-different system's intersections, and every range an interval.
+/// all-different system's intersections, every range an interval, and
+/// nogoods kept as analysed (not minimised).
 fn learning_configs() -> Vec<SolveConfig> {
     let learning = SolveConfig::default().with_search(Search::Learning).with_seed(3);
     let mut configs = Vec::new();
@@ -896,6 +897,9 @@ fn learning_configs() -> Vec<SolveConfig> {
     intersect.all_different_intersections = true;
     configs.push(intersect);
     configs.push(learning.clone().with_bitset_limit(2));
+    let mut unminimised = learning.clone().with_var_order(VarOrder::DomWdeg);
+    unminimised.minimize_nogoods = false;
+    configs.push(unminimised);
     configs
         .push(learning.with_bitset_limit(2).with_var_order(VarOrder::Vsids).with_restarts(Restarts::Luby { scale: 1 }));
     configs

@@ -64,7 +64,12 @@ fn main() {
         elapsed.as_secs_f64() * 1e6 / n as f64
     );
     println!(
-        "in all: {} nodes, {} failures, {} learnt, {} propagations, {} pruned",
-        total.nodes, total.failures, total.learnt, total.propagations, total.pruned
+        "in all: {} nodes, {} failures, {} learnt ({:.1} literals each), {} propagations, {} pruned",
+        total.nodes,
+        total.failures,
+        total.learnt,
+        total.learnt_literals as f64 / total.learnt.max(1) as f64,
+        total.propagations,
+        total.pruned
     );
 }

@@ -35,7 +35,10 @@ pub const LARGEST_MRV_SIDE: usize = 16;
 /// reasons on box-line intersections (pointing and claiming): three to four
 /// times fewer nodes there, for a third more time per node; up to 16x16 it
 /// helps the hard puzzles but makes the typical one (one guess or none) a few
-/// percent slower.
+/// percent slower. With learning (`--learn`), the nogoods are not minimised:
+/// on 25x25 puzzles minimisation drops about an eighth of each nogood's
+/// facts but costs 1.6-1.7x the instructions (BENCHMARKS.md, "Minimising
+/// learnt nogoods").
 ///
 /// ```
 /// use csp::VarOrder;
@@ -50,6 +53,7 @@ pub fn default_config(side: usize) -> SolveConfig {
         var_order: if large { VarOrder::DomWdeg } else { VarOrder::Mrv },
         value_order: ValueOrder::Ascending,
         all_different_intersections: large,
+        minimize_nogoods: false,
         ..SolveConfig::default()
     }
 }

@@ -556,6 +556,13 @@ pub struct SolveConfig {
     /// merged system (under [`Propagation::Mac`] with matching strength,
     /// not with [`separate_all_different`](SolveConfig::separate_all_different)).
     pub all_different_intersections: bool,
+    /// Under [`Search::Learning`], whether each learnt nogood is minimised:
+    /// the facts its other facts imply are dropped (MiniSat's recursive
+    /// minimisation over the propagators' explanations), so it is shorter
+    /// and the search may jump back further. On by default; the spelling
+    /// `nominimize` turns it off (it can cost more explanations than it
+    /// saves, as on large sudokus: BENCHMARKS.md).
+    pub minimize_nogoods: bool,
     /// Probing after each node's propagation (see [`Probing`]); off by default.
     pub probing: Probing,
     /// Whether the search restarts from the root after a number of failures.
@@ -589,6 +596,7 @@ impl Default for SolveConfig {
             arc_consistency: ArcConsistency::default(),
             separate_all_different: false,
             all_different_intersections: false,
+            minimize_nogoods: true,
             probing: Probing::Off,
             restarts: Restarts::default(),
             limits: Limits::default(),

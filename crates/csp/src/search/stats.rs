@@ -70,6 +70,9 @@ pub struct Stats {
     pub restarts: u64,
     /// Nogoods learnt from conflicts ([`Search::Learning`](crate::Search::Learning)).
     pub learnt: u64,
+    /// The literals of those nogoods, all together (over `learnt`, their
+    /// mean length).
+    pub learnt_literals: u64,
     /// Probes: temporary assumptions `x = v` propagated and undone
     /// ([`Probing`](crate::Probing)); no nodes.
     pub probes: u64,
@@ -101,6 +104,7 @@ impl Stats {
         self.pruned += other.pruned;
         self.restarts += other.restarts;
         self.learnt += other.learnt;
+        self.learnt_literals += other.learnt_literals;
         self.probes += other.probes;
         self.probe_removals += other.probe_removals;
         self.max_depth = self.max_depth.max(other.max_depth);

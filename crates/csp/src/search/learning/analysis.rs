@@ -38,11 +38,25 @@ pub(super) struct Need {
 }
 
 impl Need {
-    const EMPTY: Need = Need { mask: 0, at_least: i64::MIN, at_most: i64::MAX };
+    pub(super) const EMPTY: Need = Need { mask: 0, at_least: i64::MIN, at_most: i64::MAX };
 
     #[inline]
-    fn is_empty(&self) -> bool {
+    pub(super) fn is_empty(&self) -> bool {
         *self == Need::EMPTY
+    }
+
+    /// Whether this part holds all of `other` (of the same entry).
+    #[inline]
+    pub(super) fn covers(&self, other: Need) -> bool {
+        other.mask & !self.mask == 0 && self.at_least >= other.at_least && self.at_most <= other.at_most
+    }
+
+    /// Both parts together.
+    #[inline]
+    pub(super) fn join(&mut self, other: Need) {
+        self.mask |= other.mask;
+        self.at_least = self.at_least.max(other.at_least);
+        self.at_most = self.at_most.min(other.at_most);
     }
 }
 
@@ -153,9 +167,34 @@ impl Analysis {
                 self.open += 1;
             }
         }
-        need.mask |= part.mask;
-        need.at_least = need.at_least.max(part.at_least);
-        need.at_most = need.at_most.min(part.at_most);
+        need.join(part);
+    }
+
+    /// What the nogood needs of entry `e` (empty when it is not among its
+    /// facts; a decision's level stands at its first entry).
+    #[inline]
+    pub(super) fn need(&self, e: u32) -> Need {
+        self.need[e as usize]
+    }
+
+    /// The entries of the nogood: those something is needed of.
+    pub(super) fn marked(&self) -> impl Iterator<Item = u32> + '_ {
+        self.touched.iter().copied().filter(|&e| !self.need[e as usize].is_empty())
+    }
+
+    /// Takes entry `e`'s facts out of the nogood (minimisation found them
+    /// implied by the others).
+    pub(super) fn drop_entry(&mut self, e: u32) {
+        self.need[e as usize] = Need::EMPTY;
+    }
+
+    /// The conflict's level, and the first entry after the root's.
+    pub(super) fn level(&self) -> u32 {
+        self.level
+    }
+
+    pub(super) fn floor(&self) -> u32 {
+        self.floor
     }
 
     /// Traces the waiting facts, which held before entry `time`, to the
@@ -170,68 +209,26 @@ impl Analysis {
     }
 
     fn trace_one(&mut self, state: &State, history: &History, level_start: &[u32], fact: Literal, time: u32) {
-        match fact {
-            Literal::Outside { var, word, mask } => {
+        let floor = self.floor;
+        each_part(state, fact, |part| {
+            if let Literal::Outside { var, word, mask } = part {
+                // A position is removed once along a branch: one already
+                // traced has its entry marked.
                 let address = state.address_of(var, word);
                 let traced = self.traced[address];
-                let mask = mask & !traced;
-                if mask == 0 {
+                if mask & !traced == 0 {
                     return;
                 }
                 if traced == 0 {
                     self.traced_at.push(address as u32);
                 }
                 self.traced[address] = traced | mask;
-                let floor = self.floor;
-                history.locate_removed(var, word, mask, time, floor, |e, part| {
-                    self.mark(history, level_start, e, Need { mask: part, ..Need::EMPTY });
-                });
+                let part = Literal::Outside { var, word, mask: mask & !traced };
+                locate(state, history, part, time, floor, |e, need| self.mark(history, level_start, e, need));
+            } else {
+                locate(state, history, part, time, floor, |e, need| self.mark(history, level_start, e, need));
             }
-            Literal::Within { var, word, mask } => {
-                // Every other position of the variable is removed.
-                for k in 0..state.num_words(var) {
-                    let others = state.word_positions(var, k) & if k == word { !mask } else { u64::MAX };
-                    if others != 0 {
-                        self.trace_one(
-                            state,
-                            history,
-                            level_start,
-                            Literal::Outside { var, word: k, mask: others },
-                            time,
-                        );
-                    }
-                }
-            }
-            Literal::AtLeast { var, value } if state.is_interval(var) => {
-                let e = history.locate_bound(var, value, false, time);
-                if e != NONE {
-                    self.mark(history, level_start, e, Need { at_least: value, ..Need::EMPTY });
-                }
-            }
-            Literal::AtMost { var, value } if state.is_interval(var) => {
-                let e = history.locate_bound(var, value, true, time);
-                if e != NONE {
-                    self.mark(history, level_start, e, Need { at_most: value, ..Need::EMPTY });
-                }
-            }
-            Literal::AtLeast { var, value } => {
-                let below = state.positions_below(var, value);
-                let mut masks: smallvec::SmallVec<[(u32, u64); 4]> = smallvec::SmallVec::new();
-                state.position_range_masks(var, 0, below, |word, mask| masks.push((word, mask)));
-                for (word, mask) in masks {
-                    self.trace_one(state, history, level_start, Literal::Outside { var, word, mask }, time);
-                }
-            }
-            Literal::AtMost { var, value } => {
-                let upto = state.positions_below(var, value.saturating_add(1));
-                let len = state.num_positions(var);
-                let mut masks: smallvec::SmallVec<[(u32, u64); 4]> = smallvec::SmallVec::new();
-                state.position_range_masks(var, upto, len, |word, mask| masks.push((word, mask)));
-                for (word, mask) in masks {
-                    self.trace_one(state, history, level_start, Literal::Outside { var, word, mask }, time);
-                }
-            }
-        }
+        });
     }
 
     /// The highest level among the marked entries (0 if none), which
@@ -418,4 +415,64 @@ fn merge(
         }
     }
     merged.push((fact, level, uip));
+}
+
+/// `fact` as the facts the history's entries make true one by one: the
+/// positions of one word removed, or one bound of an interval, each
+/// `part(fact)` (a bitset's `Within` and bounds become the removal of the
+/// positions they rule out).
+pub(super) fn each_part(state: &State, fact: Literal, mut part: impl FnMut(Literal)) {
+    match fact {
+        Literal::Outside { .. } => part(fact),
+        Literal::Within { var, word, mask } => {
+            // Every other position of the variable is removed.
+            for k in 0..state.num_words(var) {
+                let others = state.word_positions(var, k) & if k == word { !mask } else { u64::MAX };
+                if others != 0 {
+                    part(Literal::Outside { var, word: k, mask: others });
+                }
+            }
+        }
+        Literal::AtLeast { var, .. } | Literal::AtMost { var, .. } if state.is_interval(var) => part(fact),
+        Literal::AtLeast { var, value } => {
+            let below = state.positions_below(var, value);
+            state.position_range_masks(var, 0, below, |word, mask| part(Literal::Outside { var, word, mask }));
+        }
+        Literal::AtMost { var, value } => {
+            let upto = state.positions_below(var, value.saturating_add(1));
+            let len = state.num_positions(var);
+            state.position_range_masks(var, upto, len, |word, mask| part(Literal::Outside { var, word, mask }));
+        }
+    }
+}
+
+/// The entries (from `floor`, before `time`) that made `part` true (one of
+/// [`each_part`]'s facts), each with what it did of it: `found(entry, need)`.
+/// None when it held since the start of the run or was made before `floor`.
+pub(super) fn locate(
+    state: &State,
+    history: &History,
+    part: Literal,
+    time: u32,
+    floor: u32,
+    mut found: impl FnMut(u32, Need),
+) {
+    match part {
+        Literal::Outside { var, word, mask } => {
+            history.locate_removed(var, word, mask, time, floor, |e, mask| found(e, Need { mask, ..Need::EMPTY }));
+        }
+        Literal::AtLeast { var, value } if state.is_interval(var) => {
+            let e = history.locate_bound(var, value, false, time);
+            if e != NONE {
+                found(e, Need { at_least: value, ..Need::EMPTY });
+            }
+        }
+        Literal::AtMost { var, value } if state.is_interval(var) => {
+            let e = history.locate_bound(var, value, true, time);
+            if e != NONE {
+                found(e, Need { at_most: value, ..Need::EMPTY });
+            }
+        }
+        _ => unreachable!("each_part gives removals of bitsets and bounds of intervals: {part:?}"),
+    }
 }

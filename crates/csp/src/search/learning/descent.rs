@@ -130,6 +130,7 @@ impl Solver<'_> {
             return None;
         };
         self.run.stats.learnt += 1;
+        self.run.stats.learnt_literals += learnt.literals.len() as u64;
         #[cfg(feature = "testing")]
         if let Some(check) = &mut learning.check {
             let history = self.state.history().expect("the history is on");

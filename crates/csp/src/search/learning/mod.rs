@@ -26,6 +26,9 @@
 //!   with one fact at the conflict's level; the search jumps back to the
 //!   second highest level among its facts, where the nogood, now a clause
 //!   with one literal left, asserts something new.
+//! - **Minimisation** (the sibling module `minimise`) then drops each fact
+//!   of the nogood that its other facts imply, through the explanations of
+//!   the entries that made it true (unless `+nominimize`).
 //! - **Nogoods** (the sibling module `nogoods`) are clauses over literals
 //!   with two watched literals, propagated before any propagator each time
 //!   the queue runs, reduced by literal block distance.
@@ -37,7 +40,9 @@
 //!
 //! Every learnt nogood is implied by the model, the run's assumptions, the
 //! solutions already found (when enumerating) and the bound of branch and
-//! bound: explanations are implied by their constraints, the root facts
+//! bound: explanations are implied by their constraints (so minimisation,
+//! which drops only facts the kept ones imply through explanations, keeps
+//! it implied), the root facts
 //! (assumptions, the bound) hold in every state the run can reach, and a
 //! solution's nogood only excludes that solution. Branch and bound only
 //! tightens its bound, so a nogood learnt under one bound stays valid under
@@ -60,9 +65,11 @@ mod analysis;
 #[cfg(feature = "testing")]
 mod check;
 mod descent;
+mod minimise;
 mod nogoods;
 
 use analysis::{Analysis, Learnt, Next};
+use minimise::Minimise;
 use nogoods::{Found, Nogoods};
 
 /// What a solver that learns keeps besides the history.
@@ -70,6 +77,7 @@ use nogoods::{Found, Nogoods};
 pub(super) struct Learning {
     nogoods: Nogoods,
     analysis: Analysis,
+    minimise: Minimise,
     /// The domains as they were, for the explanations of an analysis.
     rewound: Rewound,
     /// Per decision level (from 1; 0 is the root's), the first entry of the
@@ -93,6 +101,7 @@ impl Learning {
         Learning {
             nogoods: Nogoods::new(num_vars),
             analysis: Analysis::default(),
+            minimise: Minimise::default(),
             rewound: Rewound::default(),
             level_start: vec![0],
             until_reduction: FIRST_REDUCTION,
@@ -314,6 +323,9 @@ impl Solver<'_> {
                     learning.analysis.trace(&self.state, history, &learning.level_start, e);
                 }
             }
+        }
+        if self.program.config.minimize_nogoods {
+            self.minimise(learning);
         }
         let history = self.state.history().expect("the history is on");
         let learnt = learning.analysis.learnt(&self.state, history, |level| self.decision_literal(level));
