@@ -10,7 +10,10 @@
 //! ([`by_bounds`]): for `times` no product of the sign parts' corners; for the
 //! others an exact enumeration of a box of at most 64 operand pairs, else
 //! the propagation's own interval reasoning (`bounds.rs`) run on the box.
-//! A hole that only the support enumeration saw, or the same variable twice,
+//! A hole of `div`, `mod` or `pow` that only the support enumeration saw
+//! ([`by_supports`]): the other operands' bounds and, for each tuple within
+//! them that a value left out would have needed, one of the values it
+//! lacked (`times` keeps the generic answer there). The same variable twice
 //! keeps the generic answer.
 
 use super::bounds::{Interval, dividends_of, divisor_limit, quotients, remainder_dividends, remainders};
@@ -151,8 +154,8 @@ pub(super) fn by_relation(why: &mut Explanation<'_>, operation: Operation, terms
 /// bounds its interval reasoning used: adds the fewest of the other
 /// variables' bounds (and, for a moved bound, the explained variable's old
 /// one) under which `impossible` (sound: no tuple within the boxes) holds
-/// for the values left out, or `false` (nothing added) for the generic
-/// answer (a hole that only the support enumeration saw).
+/// for the values left out, or `false` (nothing added) when the bounds do
+/// not suffice (a hole that only the support enumeration saw).
 fn by_bounds(why: &mut Explanation<'_>, terms: [Term; 3], impossible: impl Fn(&Boxes) -> bool) -> bool {
     let var_at = |k: usize| if let Term::Var(v) = terms[k] { Some(v) } else { None };
     if (0..3).any(|i| var_at(i).is_some() && (0..i).any(|j| var_at(j) == var_at(i))) {
@@ -227,6 +230,98 @@ fn by_bounds(why: &mut Explanation<'_>, terms: [Term; 3], impossible: impl Fn(&B
             Explained::AtLeast(..) => Atom::AtLeast(var, why.min(var)),
             _ => Atom::AtMost(var, why.max(var)),
         });
+    }
+    why.because_each(atoms);
+    true
+}
+
+/// The most tuples [`by_supports`] enumerates.
+const SUPPORTS: i128 = 1 << 16;
+
+/// `z = operation(x, y)` over distinct variables (and `pow`'s constant
+/// exponent), for a hole that only the support enumeration saw: every
+/// tuple within the other operands' bounds that would have given a value
+/// left out a support lacked one of its values. The answer: those bounds
+/// (and a moved bound's old one), and for each such tuple one value it
+/// lacked (`x ≠ a`, `y ≠ b`, `z ≠ r`, or `z`'s bound for a result beyond
+/// it): one already named, else `z`'s, which many tuples share. `false`
+/// (nothing added) for the generic answer: a variable twice, more than
+/// [`SUPPORTS`] tuples, or a tuple that lacked nothing.
+pub(super) fn by_supports(why: &mut Explanation<'_>, operation: Operation, terms: [Term; 3]) -> bool {
+    let var_at = |k: usize| if let Term::Var(v) = terms[k] { Some(v) } else { None };
+    if (0..3).any(|i| var_at(i).is_some() && (0..i).any(|j| var_at(j) == var_at(i))) {
+        return false;
+    }
+    let boxes: Boxes = terms.map(|term| match term {
+        Term::Var(var) => Interval { lo: i128::from(why.min(var)), hi: i128::from(why.max(var)) },
+        Term::Constant(c) => Interval { lo: i128::from(c), hi: i128::from(c) },
+    });
+    let at = |var: VarId| (0..3).find(|&k| var_at(k) == Some(var));
+    let single = |v: i64| Interval { lo: i128::from(v), hi: i128::from(v) };
+    let mut atoms = Vec::new();
+    // The explained variable's values left out, as in `by_bounds`.
+    let (explained, region): (Option<usize>, Vec<Interval>) = match why.explained() {
+        Explained::Failure => (None, Vec::new()),
+        Explained::Removed(var) => (at(var), why.removed_values().map(single).collect()),
+        Explained::AtLeast(var, b) => {
+            atoms.push(Atom::AtLeast(var, why.min(var)));
+            (at(var), vec![Interval { lo: i128::from(why.min(var)), hi: i128::from(b) - 1 }])
+        }
+        Explained::AtMost(var, b) => {
+            atoms.push(Atom::AtMost(var, why.max(var)));
+            (at(var), vec![Interval { lo: i128::from(b) + 1, hi: i128::from(why.max(var)) }])
+        }
+    };
+    if why.explained() != Explained::Failure && explained.is_none() {
+        return false;
+    }
+    // The operands' values enumerated: the explained ones, else the box.
+    let span = |k: usize| if explained == Some(k) { region.clone() } else { vec![boxes[k]] };
+    let (xs, ys) = (span(0), span(1));
+    let count = |parts: &[Interval]| parts.iter().map(|p| (p.hi - p.lo + 1).max(0)).sum::<i128>();
+    if count(&xs).saturating_mul(count(&ys)) > SUPPORTS {
+        return false;
+    }
+    // The values each tuple lacked, `z`'s last.
+    let mut tuples: Vec<smallvec::SmallVec<[Atom; 3]>> = Vec::new();
+    let lacks = |k: usize, value: i64| var_at(k).filter(|&var| explained != Some(k) && !why.contains(var, value));
+    for a in xs.iter().flat_map(|p| p.lo as i64..=p.hi as i64) {
+        for b in ys.iter().flat_map(|p| p.lo as i64..=p.hi as i64) {
+            let Some(r) = operation.apply(a, b) else { continue };
+            if explained == Some(2) && !region.iter().any(|p| p.lo <= r && r <= p.hi) {
+                continue;
+            }
+            let mut lacked = smallvec::SmallVec::new();
+            lacked.extend(lacks(0, a).map(|x| Atom::NotEqual(x, a)));
+            lacked.extend(lacks(1, b).map(|y| Atom::NotEqual(y, b)));
+            if let Some(z) = var_at(2).filter(|_| explained != Some(2)) {
+                let bz = boxes[2];
+                if r < bz.lo {
+                    lacked.push(Atom::AtLeast(z, bz.lo as i64));
+                } else if r > bz.hi {
+                    lacked.push(Atom::AtMost(z, bz.hi as i64));
+                } else if !why.contains(z, r as i64) {
+                    lacked.push(Atom::NotEqual(z, r as i64));
+                }
+            }
+            if lacked.is_empty() {
+                return false;
+            }
+            tuples.push(lacked);
+        }
+    }
+    let mut named: std::collections::HashSet<Atom> =
+        tuples.iter().filter(|lacked| lacked.len() == 1).map(|lacked| lacked[0]).collect();
+    for lacked in &tuples {
+        if !lacked.iter().any(|atom| named.contains(atom)) {
+            named.insert(*lacked.last().expect("a value lacked"));
+        }
+    }
+    atoms.extend(named);
+    for k in (0..2).filter(|&k| Some(k) != explained) {
+        if let Some(var) = var_at(k) {
+            atoms.extend([Atom::AtLeast(var, boxes[k].lo as i64), Atom::AtMost(var, boxes[k].hi as i64)]);
+        }
     }
     why.because_each(atoms);
     true

@@ -274,9 +274,11 @@ impl Propagator for ArithmeticPropagator<'_> {
             Operation::Div | Operation::Mod | Operation::Pow => {
                 let terms = [Term::Var(self.x), Term::Var(self.y), Term::Var(self.z)];
                 explain::by_relation(why, self.constraint.operation, terms)
+                    || explain::by_supports(why, self.constraint.operation, terms)
             }
             Operation::PowConstant(k) => {
-                explain::by_relation(why, Operation::Pow, [Term::Var(self.x), Term::Constant(k), Term::Var(self.z)])
+                let terms = [Term::Var(self.x), Term::Constant(k), Term::Var(self.z)];
+                explain::by_relation(why, Operation::Pow, terms) || explain::by_supports(why, Operation::Pow, terms)
             }
         }
     }
