@@ -282,42 +282,60 @@ pub(super) fn by_supports(why: &mut Explanation<'_>, operation: Operation, terms
     if count(&xs).saturating_mul(count(&ys)) > SUPPORTS {
         return false;
     }
-    // The values each tuple lacked, `z`'s last.
-    let mut tuples: Vec<smallvec::SmallVec<[Atom; 3]>> = Vec::new();
-    let lacks = |k: usize, value: i64| var_at(k).filter(|&var| explained != Some(k) && !why.contains(var, value));
-    for a in xs.iter().flat_map(|p| p.lo as i64..=p.hi as i64) {
-        for b in ys.iter().flat_map(|p| p.lo as i64..=p.hi as i64) {
-            let Some(r) = operation.apply(a, b) else { continue };
+    // Whether each other variable had a value, read once.
+    let had: [Option<Had>; 3] =
+        std::array::from_fn(|k| var_at(k).filter(|_| explained != Some(k)).map(|var| Had::of(why, var)));
+    let lacks = |k: usize, value: i128| had[k].as_ref().is_some_and(|had| !had.contains(value));
+    let bz = boxes[2];
+    // Each tuple that would have given a value left out a support, with
+    // what it lacked: bit 0 `x`'s value, bit 1 `y`'s, bit 2 `z`'s (beyond
+    // its bounds or a hole).
+    let mut tuples: Vec<(i128, i128, i128, u8)> = Vec::new();
+    for a in xs.iter().flat_map(|p| p.lo..=p.hi) {
+        for b in ys.iter().flat_map(|p| p.lo..=p.hi) {
+            let Some(r) = operation.apply(a as i64, b as i64) else { continue };
             if explained == Some(2) && !region.iter().any(|p| p.lo <= r && r <= p.hi) {
                 continue;
             }
-            let mut lacked = smallvec::SmallVec::new();
-            lacked.extend(lacks(0, a).map(|x| Atom::NotEqual(x, a)));
-            lacked.extend(lacks(1, b).map(|y| Atom::NotEqual(y, b)));
-            if let Some(z) = var_at(2).filter(|_| explained != Some(2)) {
-                let bz = boxes[2];
-                if r < bz.lo {
-                    lacked.push(Atom::AtLeast(z, bz.lo as i64));
-                } else if r > bz.hi {
-                    lacked.push(Atom::AtMost(z, bz.hi as i64));
-                } else if !why.contains(z, r as i64) {
-                    lacked.push(Atom::NotEqual(z, r as i64));
-                }
-            }
-            if lacked.is_empty() {
+            let z_lacks = had[2].is_some() && (r < bz.lo || r > bz.hi || lacks(2, r));
+            let lacked = u8::from(lacks(0, a)) | u8::from(lacks(1, b)) << 1 | u8::from(z_lacks) << 2;
+            if lacked == 0 {
                 return false;
             }
-            tuples.push(lacked);
+            tuples.push((a, b, r, lacked));
         }
     }
-    let mut named: std::collections::HashSet<Atom> =
-        tuples.iter().filter(|lacked| lacked.len() == 1).map(|lacked| lacked[0]).collect();
-    for lacked in &tuples {
-        if !lacked.iter().any(|atom| named.contains(atom)) {
-            named.insert(*lacked.last().expect("a value lacked"));
+    // The values named: those a tuple lacked alone, then for each tuple
+    // not yet answered its `z` value (else its `x` or `y` value).
+    let mut named: [Vec<i128>; 3] = Default::default();
+    let values = |(a, b, r, _): (i128, i128, i128, u8)| [a, b, r];
+    for &tuple in tuples.iter().filter(|tuple| tuple.3.count_ones() == 1) {
+        let k = tuple.3.trailing_zeros() as usize;
+        named[k].push(values(tuple)[k]);
+    }
+    named.iter_mut().for_each(|named| {
+        named.sort_unstable();
+        named.dedup();
+    });
+    for &tuple in &tuples {
+        let answered = (0..3).any(|k| tuple.3 & 1 << k != 0 && named[k].binary_search(&values(tuple)[k]).is_ok());
+        if !answered {
+            let k = [2, 0, 1].into_iter().find(|&k| tuple.3 & 1 << k != 0).expect("a value lacked");
+            if let Err(at) = named[k].binary_search(&values(tuple)[k]) {
+                named[k].insert(at, values(tuple)[k]);
+            }
         }
     }
-    atoms.extend(named);
+    for (k, values) in named.iter().enumerate() {
+        let var = var_at(k).expect("only a variable lacks a value");
+        for &v in values {
+            atoms.push(match v {
+                _ if k == 2 && v < bz.lo => Atom::AtLeast(var, bz.lo as i64),
+                _ if k == 2 && v > bz.hi => Atom::AtMost(var, bz.hi as i64),
+                _ => Atom::NotEqual(var, v as i64),
+            });
+        }
+    }
     for k in (0..2).filter(|&k| Some(k) != explained) {
         if let Some(var) = var_at(k) {
             atoms.extend([Atom::AtLeast(var, boxes[k].lo as i64), Atom::AtMost(var, boxes[k].hi as i64)]);
@@ -325,6 +343,30 @@ pub(super) fn by_supports(why: &mut Explanation<'_>, operation: Operation, terms
     }
     why.because_each(atoms);
     true
+}
+
+/// The values a variable had, read once from the domains as they were (an
+/// interval had every value within its bounds).
+struct Had {
+    interval: Option<Interval>,
+    values: Vec<i64>,
+}
+
+impl Had {
+    fn of(why: &Explanation<'_>, var: VarId) -> Had {
+        if why.is_interval(var) {
+            let interval = Interval { lo: i128::from(why.min(var)), hi: i128::from(why.max(var)) };
+            return Had { interval: Some(interval), values: Vec::new() };
+        }
+        Had { interval: None, values: why.values(var).collect() }
+    }
+
+    fn contains(&self, value: i128) -> bool {
+        match self.interval {
+            Some(bounds) => bounds.lo <= value && value <= bounds.hi,
+            None => i64::try_from(value).is_ok_and(|v| self.values.binary_search(&v).is_ok()),
+        }
+    }
 }
 
 /// Whether a box is empty.
