@@ -18,18 +18,20 @@
 //! `0..=2`, four random automata (6 states, 80% of the transitions) over
 //! windows of 6 from every other variable, 4 random `≠`;
 //! `circuit`, 8 successors over `0..=7` in one circuit, 8 random
-//! `x[a] <= x[b] + 1`; `nvalue`, 10 variables over `0..=4`, three windows
-//! of 5 with 1 or 2 distinct values, 4 random `≠`; `arithmetic`, 8
-//! variables over `-20..=20` all different and 8 over `-8..=8` all
-//! different, each of the latter a `div`, `mod` or `pow` (in turn) of two
-//! of the former, 8 random `x ≤ y + 1` among the former (`arithmetic-wide`:
-//! the former over `-60..=60`, so that the bounds reasoning acts before the
-//! support enumeration) (the first 2,000 solutions of each model).
+//! `x[a] <= x[b] + 1` (`subcircuit`: the same in a subcircuit); `nvalue`,
+//! 10 variables over `0..=4`, three windows of 5 with 1 or 2 distinct
+//! values, 4 random `≠`; `arithmetic`, 8 variables over `-20..=20` all
+//! different and 8 over `-8..=8` all different, each of the latter a
+//! `div`, `mod` or `pow` (in turn) of two of the former, 8 random
+//! `x ≤ y + 1` among the former (`arithmetic-wide`: the former over
+//! `-60..=60`, so that the bounds reasoning acts before the support
+//! enumeration) (the first 2,000 solutions of each model).
 //!
 //! ```sh
 //! cargo run --release -p csp --example explained_globals -- abs
 //! cargo run --release -p csp --example explained_globals -- counting
 //! cargo run --release -p csp --example explained_globals -- inverse
+//! cargo run --release -p csp --example explained_globals -- subcircuit
 //! cargo run --release -p csp --example explained_globals -- arithmetic-wide
 //! ```
 
@@ -134,8 +136,8 @@ fn pick(next: &mut impl FnMut() -> u64, xs: &[VarId]) -> VarId {
     xs[(next() % xs.len() as u64) as usize]
 }
 
-/// The models of `inverse`, `lex`, `regular`, `circuit`, `nvalue` and the
-/// arithmetic ones (see the module docs); `None` for the other modes.
+/// The models of `inverse`, `lex`, `regular`, the circuits, `nvalue` and
+/// the arithmetic ones (see the module docs); `None` for the other modes.
 fn structural(mode: &str, next: &mut impl FnMut() -> u64) -> Option<Model> {
     let mut model = Model::new();
     match mode {
@@ -189,9 +191,13 @@ fn structural(mode: &str, next: &mut impl FnMut() -> u64) -> Option<Model> {
                 }
             }
         }
-        "circuit" => {
+        "circuit" | "subcircuit" => {
             let x: Vec<VarId> = model.new_vars(8, 0..=7).unwrap();
-            model.circuit(&x, 0).unwrap();
+            if mode == "circuit" {
+                model.circuit(&x, 0).unwrap();
+            } else {
+                model.subcircuit(&x, 0).unwrap();
+            }
             for _ in 0..8 {
                 let (a, b) = (pick(next, &x), pick(next, &x));
                 if a != b {

@@ -48,7 +48,7 @@ use crate::report::compare::{CompareError, CompareOptions, Comparison, Goal, Mea
 use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 use anyhow::Context as _;
 use clap::{Args, ValueEnum};
-use csp::{Limits, Model, SolveConfig, Stats};
+use csp::{Limits, Model, Restarts, SolveConfig, Stats};
 
 pub use inert::inert_switches;
 pub use table::{Cell, Table, without_noise};
@@ -369,15 +369,17 @@ pub struct ComparisonReport<'a> {
 }
 
 /// The statistics columns, in the order of every rendering; `learnt`
-/// ([`Stats::learnt`]) only when some configuration learns, `probes` and
+/// ([`Stats::learnt`]) only when some configuration learns, `restarts`
+/// ([`Stats::restarts`]) only when some configuration restarts, `probes` and
 /// `probe_removals` ([`Stats::probes`], [`Stats::probe_removals`]) only when
 /// some configuration probes ([`stats_columns`]).
-const STATS_COLUMNS: [&str; 13] = [
+const STATS_COLUMNS: [&str; 14] = [
     "nodes",
     "backtracks",
     "backjumps",
     "failures",
     "learnt",
+    "restarts",
     "probes",
     "probe_removals",
     "checks",
@@ -393,6 +395,8 @@ const STATS_COLUMNS: [&str; 13] = [
 pub struct OptionalColumns {
     /// `learnt`: some configuration learns nogoods.
     pub learns: bool,
+    /// `restarts`: some configuration restarts.
+    pub restarts: bool,
     /// `probes` and `probe_removals`: some configuration probes.
     pub probes: bool,
 }
@@ -402,6 +406,7 @@ impl OptionalColumns {
     pub fn of<'c>(configs: impl IntoIterator<Item = &'c SolveConfig>) -> OptionalColumns {
         configs.into_iter().fold(OptionalColumns::default(), |columns, config| OptionalColumns {
             learns: columns.learns || config.learning(),
+            restarts: columns.restarts || config.restarts != Restarts::Never,
             probes: columns.probes || config.probing.is_on(),
         })
     }
@@ -409,6 +414,7 @@ impl OptionalColumns {
     fn shows(self, column: &str) -> bool {
         match column {
             "learnt" => self.learns,
+            "restarts" => self.restarts,
             "probes" | "probe_removals" => self.probes,
             _ => true,
         }
@@ -435,6 +441,9 @@ fn stats_cells(stats: &Stats, time: Duration, cpu_time: Option<Duration>, option
     ];
     if optional.learns {
         cells.push(Cell::Int(stats.learnt));
+    }
+    if optional.restarts {
+        cells.push(Cell::Int(stats.restarts));
     }
     if optional.probes {
         cells.extend([Cell::Int(stats.probes), Cell::Int(stats.probe_removals)]);
@@ -500,7 +509,8 @@ impl ComparisonReport<'_> {
     }
 
     /// The optional columns: `learnt` when some configuration learns
-    /// nogoods, the probes' when some configuration probes.
+    /// nogoods, `restarts` when some restarts, the probes' when some
+    /// configuration probes.
     fn optional_columns(&self) -> OptionalColumns {
         OptionalColumns::of(self.comparison.rows.iter().map(|row| &row.config))
     }

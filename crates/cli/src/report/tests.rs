@@ -372,6 +372,36 @@ fn learn_adds_each_configurations_learning_twin_after_it() {
     assert_eq!(without, ["mac+mrv+matching"]);
 }
 
+/// The restarts are counted where the other counters are: a `restarts`
+/// column (CSV) and field (JSON) when some configuration restarts, none
+/// otherwise.
+#[test]
+fn the_restarts_column_is_shown_when_a_configuration_restarts() {
+    let model = queens(30);
+    let args = |configs: &'static str, format: &'static str| {
+        ["--goal", "first", "--repeats", "1", "--configs", configs, "--format", format]
+    };
+    let out = run(&[("30-queens", &model)], &args("mac+mrv", "csv"));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(!out.stdout.lines().next().unwrap().split(',').any(|c| c == "restarts"), "{}", out.stdout);
+    let out = run(&[("30-queens", &model)], &args("mac+mrv,mac+domwdeg+random+luby=1+seed=1", "csv"));
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    let header: Vec<&str> = lines[0].split(',').collect();
+    let at = header.iter().position(|&c| c == "restarts").expect("a restarts column in the CSV");
+    assert_eq!(header[at - 1], "failures");
+    let restarts: Vec<u64> = lines[1..].iter().map(|line| line.split(',').nth(at).unwrap().parse().unwrap()).collect();
+    assert_eq!(restarts.len(), 2);
+    assert_eq!(restarts[0], 0, "mac+mrv never restarts");
+    assert!(restarts[1] > 0, "luby=1 restarts on 30-queens: {}", out.stdout);
+    let out = run(&[("30-queens", &model)], &args("mac+mrv,mac+domwdeg+random+luby=1+seed=1", "json"));
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    for records in ["configs", "measurements"] {
+        let counted: Vec<u64> =
+            json[records].as_array().unwrap().iter().map(|record| record["restarts"].as_u64().unwrap()).collect();
+        assert_eq!(counted, restarts, "{records}");
+    }
+}
+
 #[test]
 fn the_learnt_column_is_shown_when_a_configuration_learns() {
     let six = queens(6);

@@ -33,16 +33,21 @@
 //! keeps the reasoning sound (weaker), and a fixed circuit is still checked.
 //!
 //! Explanations: a value naming no node (or a circuit's self-loop) needs no
-//! reason; a chain's closing value is explained by the chain's fixed
-//! successors (`x[a] = b` for each link; for a subcircuit, with one node off
-//! the chain that could not be out), the other values of a chain through
-//! every node by its links, and a subcircuit's node sent out by the closed
-//! cycle's links; two nodes followed by one, or a circuit's cycle too short,
-//! by their links; a circuit's graph that is not strongly connected by the
-//! absent values that would leave the nodes node 0 reaches (or enter those
-//! that reach it), and a subcircuit's node that the components sent out, by
-//! a node that could not be out and the absent values that would lead out of
-//! the nodes it reaches (or into those that reach it), `i` not among them.
+//! reason; a value `j` that another node is fixed to precede (`x[p] = j`)
+//! is explained by that link alone (for a subcircuit's self-loop `j = i`:
+//! `i` is in), which covers a chain through every node, whose last node
+//! may only close it, and a path that was closed off while a longer chain
+//! formed around it in the same call; a chain's closing value by the
+//! chain's fixed successors (`x[a] = b` for each link; for a subcircuit,
+//! with one node off the chain that could not be out); a subcircuit's node
+//! sent out by the closed cycle's links; two nodes followed by one (or a
+//! value naming no node), whatever it was asked, by those fixed values; a
+//! circuit's cycle too short by its links; a circuit's graph that is not
+//! strongly connected by the absent values that would leave the nodes
+//! node 0 reaches (or enter those that reach it), and a subcircuit's node
+//! that the components sent out, by a node that could not be out and the
+//! absent values that would lead out of the nodes it reaches (or into
+//! those that reach it), `i` not among them.
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::constraints::graph::{Graph, Tarjan};
@@ -310,16 +315,20 @@ impl CircuitPropagator<'_> {
 
 impl CircuitPropagator<'_> {
     /// Fills `successor` and `predecessor` from the fixed values as they
-    /// were; `false` when a value named no node or two nodes had one
-    /// successor (then `Some` of the two, which is a failure's reason).
-    fn fixed_links(&mut self, why: &Explanation<'_>) -> Result<(), Option<(usize, usize)>> {
+    /// were. `Err` when those values already break the constraint, with
+    /// the atoms that do: a value naming no node, or two nodes followed by
+    /// one (such a state implies anything the propagator did in it).
+    fn fixed_links(&mut self, why: &Explanation<'_>) -> Result<(), Vec<Atom>> {
         self.successor.fill(NONE);
         self.predecessor.fill(NONE);
         for i in 0..self.constraint.vars.len() {
             if let Some(value) = why.fixed_value(self.var(i)) {
-                let j = self.constraint.node(value).ok_or(None)?;
+                let Some(j) = self.constraint.node(value) else {
+                    return Err(vec![Atom::Equal(self.var(i), value)]);
+                };
                 if self.predecessor[j] != NONE {
-                    return Err(Some((self.predecessor[j] as usize, i)));
+                    let other = self.var(self.predecessor[j] as usize);
+                    return Err(vec![Atom::Equal(other, value), Atom::Equal(self.var(i), value)]);
                 }
                 self.successor[i] = j as u32;
                 self.predecessor[j] = i as u32;
@@ -348,14 +357,9 @@ impl CircuitPropagator<'_> {
     /// fixed cycle too short.
     fn explain_failure(&mut self, why: &Explanation<'_>, atoms: &mut Vec<Atom>) -> bool {
         let n = self.constraint.vars.len();
-        match self.fixed_links(why) {
-            Err(Some((a, b))) => {
-                atoms.push(Atom::Equal(self.var(a), why.min(self.var(a))));
-                atoms.push(Atom::Equal(self.var(b), why.min(self.var(b))));
-                return true;
-            }
-            Err(None) => return false,
-            Ok(()) => {}
+        if let Err(clash) = self.fixed_links(why) {
+            atoms.extend(clash);
+            return true;
         }
         if self.constraint.sub {
             return false;
@@ -443,8 +447,12 @@ impl CircuitPropagator<'_> {
     /// node `i`'s successor: see the module docs.
     fn explain_values(&mut self, why: &Explanation<'_>, i: usize, asked: &[usize], atoms: &mut Vec<Atom>) -> bool {
         let (n, sub) = (self.constraint.vars.len(), self.constraint.sub);
-        if self.fixed_links(why).is_err() {
-            return false;
+        if asked.iter().all(|&j| j == i && !sub) {
+            return true; // values naming no node, a circuit's self-loop
+        }
+        if let Err(clash) = self.fixed_links(why) {
+            atoms.extend(clash);
+            return true;
         }
         // The chain that ends at `i`, walked back to its first node.
         let mut chain = vec![i];
@@ -453,25 +461,24 @@ impl CircuitPropagator<'_> {
         }
         let start = *chain.last().expect("a node");
         let closed = self.predecessor[start] != NONE;
-        let mut links = false;
-        let mut must_in = None;
         // Whether `i` being out is explained (once for all its other values).
         let mut sent_out = false;
         for &j in asked {
             if j == i && !sub {
                 continue; // a circuit's self-loop
             }
-            if !closed && chain.len() == n && j != start {
-                links = true; // a chain through every node closes on its start
+            let before = self.predecessor[j];
+            if before != NONE && before as usize != i {
+                // Node `before` is followed by `j` (for `j == i`: `i` is in).
+                atoms.push(self.link(before as usize));
             } else if !closed && (2..n).contains(&chain.len()) && j == start {
-                links = true;
+                // Closing the chain would make a cycle too short.
+                atoms.extend(chain[1..].iter().map(|&a| self.link(a)));
                 if sub {
                     // A node off the chain that could not be out.
                     let off = (0..n).find(|&o| !chain.contains(&o) && !why.contains(self.var(o), self.value(o)));
-                    match off {
-                        Some(o) => must_in = Some(o),
-                        None => return false,
-                    }
+                    let Some(o) = off else { return false };
+                    atoms.push(Atom::NotEqual(self.var(o), self.value(o)));
                 }
             } else if sub && j != i {
                 // A closed cycle elsewhere, or the components, send `i` out.
@@ -487,12 +494,6 @@ impl CircuitPropagator<'_> {
             } else {
                 return false;
             }
-        }
-        if links {
-            atoms.extend(chain[1..].iter().map(|&a| self.link(a)));
-        }
-        if let Some(o) = must_in {
-            atoms.push(Atom::NotEqual(self.var(o), self.value(o)));
         }
         true
     }

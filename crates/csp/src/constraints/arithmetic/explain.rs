@@ -10,7 +10,10 @@
 //! ([`by_bounds`]): for `times` no product of the sign parts' corners; for the
 //! others an exact enumeration of a box of at most 64 operand pairs, else
 //! the propagation's own interval reasoning (`bounds.rs`) run on the box.
-//! A hole that only the support enumeration saw, or the same variable twice,
+//! A hole of `div`, `mod` or `pow` that only the support enumeration saw
+//! ([`by_supports`]): the other operands' bounds and, for each tuple within
+//! them that a value left out would have needed, one of the values it
+//! lacked (`times` keeps the generic answer there). The same variable twice
 //! keeps the generic answer.
 
 use super::bounds::{Interval, dividends_of, divisor_limit, quotients, remainder_dividends, remainders};
@@ -151,8 +154,8 @@ pub(super) fn by_relation(why: &mut Explanation<'_>, operation: Operation, terms
 /// bounds its interval reasoning used: adds the fewest of the other
 /// variables' bounds (and, for a moved bound, the explained variable's old
 /// one) under which `impossible` (sound: no tuple within the boxes) holds
-/// for the values left out, or `false` (nothing added) for the generic
-/// answer (a hole that only the support enumeration saw).
+/// for the values left out, or `false` (nothing added) when the bounds do
+/// not suffice (a hole that only the support enumeration saw).
 fn by_bounds(why: &mut Explanation<'_>, terms: [Term; 3], impossible: impl Fn(&Boxes) -> bool) -> bool {
     let var_at = |k: usize| if let Term::Var(v) = terms[k] { Some(v) } else { None };
     if (0..3).any(|i| var_at(i).is_some() && (0..i).any(|j| var_at(j) == var_at(i))) {
@@ -230,6 +233,140 @@ fn by_bounds(why: &mut Explanation<'_>, terms: [Term; 3], impossible: impl Fn(&B
     }
     why.because_each(atoms);
     true
+}
+
+/// The most tuples [`by_supports`] enumerates.
+const SUPPORTS: i128 = 1 << 16;
+
+/// `z = operation(x, y)` over distinct variables (and `pow`'s constant
+/// exponent), for a hole that only the support enumeration saw: every
+/// tuple within the other operands' bounds that would have given a value
+/// left out a support lacked one of its values. The answer: those bounds
+/// (and a moved bound's old one), and for each such tuple one value it
+/// lacked (`x ≠ a`, `y ≠ b`, `z ≠ r`, or `z`'s bound for a result beyond
+/// it): one already named, else `z`'s, which many tuples share. `false`
+/// (nothing added) for the generic answer: a variable twice, more than
+/// [`SUPPORTS`] tuples, or a tuple that lacked nothing.
+pub(super) fn by_supports(why: &mut Explanation<'_>, operation: Operation, terms: [Term; 3]) -> bool {
+    let var_at = |k: usize| if let Term::Var(v) = terms[k] { Some(v) } else { None };
+    if (0..3).any(|i| var_at(i).is_some() && (0..i).any(|j| var_at(j) == var_at(i))) {
+        return false;
+    }
+    let boxes: Boxes = terms.map(|term| match term {
+        Term::Var(var) => Interval { lo: i128::from(why.min(var)), hi: i128::from(why.max(var)) },
+        Term::Constant(c) => Interval { lo: i128::from(c), hi: i128::from(c) },
+    });
+    let at = |var: VarId| (0..3).find(|&k| var_at(k) == Some(var));
+    let single = |v: i64| Interval { lo: i128::from(v), hi: i128::from(v) };
+    let mut atoms = Vec::new();
+    // The explained variable's values left out, as in `by_bounds`.
+    let (explained, region): (Option<usize>, Vec<Interval>) = match why.explained() {
+        Explained::Failure => (None, Vec::new()),
+        Explained::Removed(var) => (at(var), why.removed_values().map(single).collect()),
+        Explained::AtLeast(var, b) => {
+            atoms.push(Atom::AtLeast(var, why.min(var)));
+            (at(var), vec![Interval { lo: i128::from(why.min(var)), hi: i128::from(b) - 1 }])
+        }
+        Explained::AtMost(var, b) => {
+            atoms.push(Atom::AtMost(var, why.max(var)));
+            (at(var), vec![Interval { lo: i128::from(b) + 1, hi: i128::from(why.max(var)) }])
+        }
+    };
+    if why.explained() != Explained::Failure && explained.is_none() {
+        return false;
+    }
+    // The operands' values enumerated: the explained ones, else the box.
+    let span = |k: usize| if explained == Some(k) { region.clone() } else { vec![boxes[k]] };
+    let (xs, ys) = (span(0), span(1));
+    let count = |parts: &[Interval]| parts.iter().map(|p| (p.hi - p.lo + 1).max(0)).sum::<i128>();
+    if count(&xs).saturating_mul(count(&ys)) > SUPPORTS {
+        return false;
+    }
+    // Whether each other variable had a value, read once.
+    let had: [Option<Had>; 3] =
+        std::array::from_fn(|k| var_at(k).filter(|_| explained != Some(k)).map(|var| Had::of(why, var)));
+    let lacks = |k: usize, value: i128| had[k].as_ref().is_some_and(|had| !had.contains(value));
+    let bz = boxes[2];
+    // Each tuple that would have given a value left out a support, with
+    // what it lacked: bit 0 `x`'s value, bit 1 `y`'s, bit 2 `z`'s (beyond
+    // its bounds or a hole).
+    let mut tuples: Vec<(i128, i128, i128, u8)> = Vec::new();
+    for a in xs.iter().flat_map(|p| p.lo..=p.hi) {
+        for b in ys.iter().flat_map(|p| p.lo..=p.hi) {
+            let Some(r) = operation.apply(a as i64, b as i64) else { continue };
+            if explained == Some(2) && !region.iter().any(|p| p.lo <= r && r <= p.hi) {
+                continue;
+            }
+            let z_lacks = had[2].is_some() && (r < bz.lo || r > bz.hi || lacks(2, r));
+            let lacked = u8::from(lacks(0, a)) | u8::from(lacks(1, b)) << 1 | u8::from(z_lacks) << 2;
+            if lacked == 0 {
+                return false;
+            }
+            tuples.push((a, b, r, lacked));
+        }
+    }
+    // The values named: those a tuple lacked alone, then for each tuple
+    // not yet answered its `z` value (else its `x` or `y` value).
+    let mut named: [Vec<i128>; 3] = Default::default();
+    let values = |(a, b, r, _): (i128, i128, i128, u8)| [a, b, r];
+    for &tuple in tuples.iter().filter(|tuple| tuple.3.count_ones() == 1) {
+        let k = tuple.3.trailing_zeros() as usize;
+        named[k].push(values(tuple)[k]);
+    }
+    named.iter_mut().for_each(|named| {
+        named.sort_unstable();
+        named.dedup();
+    });
+    for &tuple in &tuples {
+        let answered = (0..3).any(|k| tuple.3 & 1 << k != 0 && named[k].binary_search(&values(tuple)[k]).is_ok());
+        if !answered {
+            let k = [2, 0, 1].into_iter().find(|&k| tuple.3 & 1 << k != 0).expect("a value lacked");
+            if let Err(at) = named[k].binary_search(&values(tuple)[k]) {
+                named[k].insert(at, values(tuple)[k]);
+            }
+        }
+    }
+    for (k, values) in named.iter().enumerate() {
+        let var = var_at(k).expect("only a variable lacks a value");
+        for &v in values {
+            atoms.push(match v {
+                _ if k == 2 && v < bz.lo => Atom::AtLeast(var, bz.lo as i64),
+                _ if k == 2 && v > bz.hi => Atom::AtMost(var, bz.hi as i64),
+                _ => Atom::NotEqual(var, v as i64),
+            });
+        }
+    }
+    for k in (0..2).filter(|&k| Some(k) != explained) {
+        if let Some(var) = var_at(k) {
+            atoms.extend([Atom::AtLeast(var, boxes[k].lo as i64), Atom::AtMost(var, boxes[k].hi as i64)]);
+        }
+    }
+    why.because_each(atoms);
+    true
+}
+
+/// The values a variable had, read once from the domains as they were (an
+/// interval had every value within its bounds).
+struct Had {
+    interval: Option<Interval>,
+    values: Vec<i64>,
+}
+
+impl Had {
+    fn of(why: &Explanation<'_>, var: VarId) -> Had {
+        if why.is_interval(var) {
+            let interval = Interval { lo: i128::from(why.min(var)), hi: i128::from(why.max(var)) };
+            return Had { interval: Some(interval), values: Vec::new() };
+        }
+        Had { interval: None, values: why.values(var).collect() }
+    }
+
+    fn contains(&self, value: i128) -> bool {
+        match self.interval {
+            Some(bounds) => bounds.lo <= value && value <= bounds.hi,
+            None => i64::try_from(value).is_ok_and(|v| self.values.binary_search(&v).is_ok()),
+        }
+    }
 }
 
 /// Whether a box is empty.

@@ -92,8 +92,10 @@ impl Operation {
         let (a, b) = (i128::from(x), i128::from(y));
         match self {
             Operation::Times => Some(a * b),
-            Operation::Div => (b != 0).then(|| a / b),
-            Operation::Mod => (b != 0).then(|| a % b),
+            // In i64 (an i128 division is a library call): only
+            // `i64::MIN / -1` overflows, to `-x`, with remainder 0.
+            Operation::Div => (y != 0).then(|| x.checked_div(y).map_or(-a, i128::from)),
+            Operation::Mod => (y != 0).then(|| x.checked_rem(y).map_or(0, i128::from)),
             Operation::Pow => power(x, y),
             Operation::Abs => Some(a.abs()),
             Operation::PowConstant(k) => power(x, k),
@@ -274,9 +276,11 @@ impl Propagator for ArithmeticPropagator<'_> {
             Operation::Div | Operation::Mod | Operation::Pow => {
                 let terms = [Term::Var(self.x), Term::Var(self.y), Term::Var(self.z)];
                 explain::by_relation(why, self.constraint.operation, terms)
+                    || explain::by_supports(why, self.constraint.operation, terms)
             }
             Operation::PowConstant(k) => {
-                explain::by_relation(why, Operation::Pow, [Term::Var(self.x), Term::Constant(k), Term::Var(self.z)])
+                let terms = [Term::Var(self.x), Term::Constant(k), Term::Var(self.z)];
+                explain::by_relation(why, Operation::Pow, terms) || explain::by_supports(why, Operation::Pow, terms)
             }
         }
     }
@@ -294,6 +298,11 @@ mod tests {
         assert_eq!(Operation::Mod.apply(-7, 2), Some(-1));
         assert_eq!(Operation::Mod.apply(7, -2), Some(1));
         assert_eq!(Operation::Mod.apply(7, 0), None);
+        assert_eq!(Operation::Div.apply(i64::MIN, -1), Some(1i128 << 63));
+        assert_eq!(Operation::Mod.apply(i64::MIN, -1), Some(0));
+        assert_eq!(Operation::Div.apply(i64::MIN, 1), Some(i128::from(i64::MIN)));
+        assert_eq!(Operation::Mod.apply(i64::MIN, 2), Some(0));
+        assert_eq!(Operation::Mod.apply(i64::MAX, -2), Some(1));
         assert_eq!(Operation::Pow.apply(-2, 3), Some(-8));
         assert_eq!(Operation::Pow.apply(0, 0), Some(1));
         assert_eq!(Operation::Pow.apply(0, -1), None);
