@@ -77,6 +77,13 @@ impl<T: Copy> Fixpoints<T> {
         self.found.then(|| &self.items[self.items.len() - self.width..])
     }
 
+    /// The id of the newest fixpoint the domains descend from (see
+    /// [`current`](Fixpoints::current)): ids are never given twice.
+    #[inline]
+    pub fn current_id(&self) -> Option<i64> {
+        self.found.then(|| self.ids[self.ids.len() - 1])
+    }
+
     /// Keeps `items` (`width` of them), a fixpoint that the domains are at
     /// now.
     pub fn keep(&mut self, items: &[T], ctx: &mut Context<'_>) {

@@ -60,7 +60,7 @@
 
 use crate::constraint::Propagator;
 use crate::ids::VarId;
-use crate::kernel::{Conflict, Context, Cost, Event, Explanation, Fixpoints, PropagationResult, State};
+use crate::kernel::{Conflict, Context, Cost, Event, Explanation, Fixpoints, PropagationResult, State, TrailPoint};
 
 mod board;
 mod explain;
@@ -69,10 +69,10 @@ mod intersections;
 mod sync;
 mod topology;
 
-use super::bitset::{BitIndices, Core};
+use super::bitset::Core;
 use board::{Board, Unit, count_places};
 use hall::Matching;
-use topology::{Crossings, Topology, insert, pop_first};
+use topology::{Crossings, Topology, pop_first};
 
 /// What a step of [`System::fixpoint`] changed.
 #[derive(Clone, Copy, Debug)]
@@ -120,6 +120,14 @@ pub(crate) struct System {
     /// Scratch of `load`: the positions changed since `last` and since `good`.
     since_last: Vec<u32>,
     since_good: Vec<u32>,
+    /// Where the domains stood when the last call ended (`note_reference`):
+    /// the newest fixpoint's id and the trail then, and the positions where
+    /// `last` differs from that fixpoint's masks; `None` when unknown. With
+    /// it, `load` reads only the positions changed since.
+    reference: Option<(i64, TrailPoint)>,
+    touched: Vec<u32>,
+    /// Scratch of `load`: the positions to read, as a bitset.
+    candidates: Vec<u64>,
     /// Per constraint, where it crosses others (empty without
     /// [`SolveConfig::all_different_intersections`]).
     crossings: Crossings,
@@ -247,6 +255,9 @@ impl System {
             fixpoints: Fixpoints::new(n),
             since_last: Vec::with_capacity(n),
             since_good: Vec::with_capacity(n),
+            reference: None,
+            touched: Vec::with_capacity(n),
+            candidates: vec![0; n.div_ceil(64)],
             matchings: vec![([u8::MAX; 64], [u8::MAX; 64]); k],
             core: Box::new(Core::new(0)),
             constraints,
@@ -329,50 +340,30 @@ impl Propagator for System {
         let mut last = self.last.take().unwrap_or_else(|| vec![0; self.vars.len()]);
         last.copy_from_slice(&self.board.masks);
         self.last = Some(last);
+        let mut kept = false;
         if result.is_ok() {
             // (Nothing to keep when nothing changed since the newest fixpoint.)
             let unchanged = self.fixpoints.current().is_some()
                 && self.since_good.is_empty()
                 && self.board.units.iter().all(|unit| unit.pruned == 0);
             if !unchanged {
+                let before = self.fixpoints.current_id();
                 self.fixpoints.keep(&self.board.masks, ctx);
+                kept = self.fixpoints.current_id() != before;
             }
         }
         if let Err(u) = result {
+            self.note_reference(false, ctx);
             ctx.constraint = self.constraints[u as usize];
             return Err(Conflict);
         }
         // (The per-unit counts of removed values are reset by the next load.)
-        if !eager {
-            // Only the positions written in this call can differ from what it
-            // read: each write marks its position changed in all of its
-            // constraints (`Unit::changed`, reset by `load`). Gathered by
-            // position, they are narrowed in the positions' order, as a scan
-            // of them all would.
-            let written = &mut self.written;
-            written.fill(0);
-            for (u, unit) in self.board.units.iter().enumerate() {
-                let members = self.topology.members(u);
-                for k in BitIndices(unit.changed) {
-                    insert(written, members[k] as usize);
-                }
-            }
-            for (w, &word) in written.iter().enumerate() {
-                for bit in BitIndices(word) {
-                    let p = w * 64 + bit;
-                    // Nothing was written to the domains since `load` read them.
-                    let word = self.board.masks[p] >> self.shift[p];
-                    if ctx.state().word_at(self.address[p]) != word {
-                        ctx.narrow_unattributed(self.vars[p], word)?;
-                    }
-                }
-            }
-            for (unit, &constraint) in self.board.units.iter().zip(&self.constraints) {
-                if unit.pruned != 0 {
-                    ctx.attribute(constraint, unit.pruned);
-                }
-            }
+        if !eager && let Err(conflict) = self.write_back(ctx) {
+            // (Cannot happen: the masks are never empty.)
+            self.reference = None;
+            return Err(conflict);
         }
+        self.note_reference(kept, ctx);
         ctx.constraint = self.constraints[0];
         Ok(())
     }
