@@ -35,8 +35,7 @@ pub(super) struct Unit {
     /// crossings were last looked at (see [`Board::cross`]).
     pub(super) dirty: u64,
     /// Its variables (by index) whose masks changed since the last write
-    /// of its changes ([`System::write`](super::System::write)); a variable
-    /// written under another of its constraints may stay marked here.
+    /// of its changes ([`System::write`](super::System::write)).
     pub(super) changed: u64,
 }
 

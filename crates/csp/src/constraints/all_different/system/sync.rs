@@ -11,17 +11,27 @@ impl System {
     /// With a history or an observer: writes the changes to the variables
     /// of constraint `unit` at once, reported as the work of constraint
     /// `blamed`. Only its variables marked changed are looked at.
+    #[inline]
     pub(super) fn write(&mut self, blamed: usize, unit: usize, ctx: &mut Context<'_>) -> PropagationResult {
+        if self.board.units[unit].changed == 0 { Ok(()) } else { self.write_marked(blamed, unit, ctx) }
+    }
+
+    /// [`write`](System::write) of a constraint with variables marked. A
+    /// variable written is unmarked in its other constraints too: every
+    /// later change marks it in all of them again, so a mark left would
+    /// only have a later write find its domain as written.
+    #[inline(never)]
+    fn write_marked(&mut self, blamed: usize, unit: usize, ctx: &mut Context<'_>) -> PropagationResult {
         let changed = std::mem::take(&mut self.board.units[unit].changed);
-        if changed == 0 {
-            return Ok(());
-        }
         ctx.constraint = self.constraints[blamed];
-        let members = self.topology.members(unit);
+        let first = self.topology.member_start[unit] as usize;
         for k in BitIndices(changed) {
-            let p = members[k] as usize;
+            let p = self.topology.members[first + k] as usize;
             let word = self.board.masks[p] >> self.shift[p];
             if ctx.state().word_at(self.address[p]) != word {
+                for other in self.topology.others(first + k) {
+                    self.board.units[other.unit as usize].changed &= !(1 << other.index);
+                }
                 ctx.narrow_single_word(self.vars[p], word)?;
             }
         }
