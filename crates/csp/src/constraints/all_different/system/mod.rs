@@ -105,17 +105,20 @@ pub(crate) struct System {
     /// Scratch of the write-back: the positions written in the call, as a bitset.
     written: Vec<u64>,
     /// The masks when the solver was built (every later mask is a subset),
-    /// and per constraint its places then (the values of the span) and how
-    /// many values had one: a new run from the root restores these and
-    /// removes what is gone since, rather than undo the last run's work.
+    /// and their places ([`Board::save_places`]): a new run from the root
+    /// restores these and removes what is gone since, rather than undo the
+    /// last run's work.
     initial: Vec<u64>,
-    template: Vec<(Vec<u64>, u8)>,
+    template: Vec<u64>,
     /// The masks as the last call left them, which the places describe, and
     /// whether that call succeeded (then every constraint none of whose
     /// variables changed since is still at its fixpoint). `None` before the
     /// first call.
     last: Option<Vec<u64>>,
-    /// The masks of the last successful calls on the current branch.
+    /// The masks of the last successful calls on the current branch, each
+    /// followed by its places ([`Board::save_places`]): after a failure, the
+    /// places are those of the fixpoint the search came back to, updated
+    /// with the few changes since, rather than the failed call's undone.
     fixpoints: Fixpoints<u64>,
     /// Scratch of `load`: the positions changed since `last` and since `good`.
     since_last: Vec<u32>,
@@ -206,12 +209,12 @@ impl System {
         let initial: Vec<u64> = vars.iter().zip(&shift).map(|(&x, &shift)| state.word(x, 0) << shift).collect();
         let topology = Topology::new(&positions, n);
         let span = (hi - lo + 1) as usize;
-        let template = (0..k)
-            .map(|u| {
-                let (places, live) = count_places(topology.members(u), &initial);
-                (places[..span].to_vec(), live)
-            })
-            .collect();
+        let mut template = Vec::with_capacity(k * (span + 1));
+        for u in 0..k {
+            let (places, live) = count_places(topology.members(u), &initial);
+            template.extend_from_slice(&places[..span]);
+            template.push(u64::from(live));
+        }
         let crossings = if intersections { Crossings::new(&topology, k) } else { Crossings::default() };
         let mut rank_of = vec![u32::MAX; constraints.iter().map(|&c| c as usize + 1).max().unwrap_or(0)];
         for (u, &c) in constraints.iter().enumerate() {
@@ -252,7 +255,7 @@ impl System {
             initial,
             template,
             last: None,
-            fixpoints: Fixpoints::new(n),
+            fixpoints: Fixpoints::new(n + k * (span + 1)),
             since_last: Vec::with_capacity(n),
             since_good: Vec::with_capacity(n),
             reference: None,
@@ -348,7 +351,11 @@ impl Propagator for System {
                 && self.board.units.iter().all(|unit| unit.pruned == 0);
             if !unchanged {
                 let before = self.fixpoints.current_id();
-                self.fixpoints.keep(&self.board.masks, ctx);
+                let board = &self.board;
+                self.fixpoints.keep_with(ctx, |kept| {
+                    kept.extend_from_slice(&board.masks);
+                    board.save_places(kept);
+                });
                 kept = self.fixpoints.current_id() != before;
             }
         }

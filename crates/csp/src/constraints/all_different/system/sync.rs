@@ -89,7 +89,7 @@ impl System {
         match (self.fixpoints.current(), self.reference) {
             (Some(good), Some((reference, _))) if Some(reference) == id => {
                 self.touched.clear();
-                for (p, (&mask, &g)) in self.board.masks.iter().zip(good).enumerate() {
+                for (p, (&mask, &g)) in self.board.masks.iter().zip(&good[..self.vars.len()]).enumerate() {
                     if mask != g {
                         self.touched.push(p as u32);
                     }
@@ -122,8 +122,11 @@ impl System {
         since_last.clear();
         since_good.clear();
         let mut from_last = 0;
-        let (last, good) = (self.last.as_deref(), self.fixpoints.current());
         let n = self.vars.len();
+        // The newest fixpoint: its masks and its places.
+        let (last, kept) = (self.last.as_deref(), self.fixpoints.current().map(|items| items.split_at(n)));
+        let good = kept.map(|(masks, _)| masks);
+        let mut from_good = 0;
         // Slices of one length, so that the loops index without checks.
         let (address, shift) = (&self.address[..n], &self.shift[..n]);
         let masks = &mut board.masks[..n];
@@ -149,7 +152,7 @@ impl System {
                     })
                 }
             });
-            from_last = if incremental {
+            (from_last, from_good) = if incremental {
                 for &p in &self.touched {
                     insert(candidates, p as usize);
                 }
@@ -172,17 +175,21 @@ impl System {
                 }
             }
         }
-        // Bring the places up to date: from scratch the first time, from the
-        // last call's masks, or from the initial ones when that is less work
-        // (a new run from the root).
+        // Bring the places up to date: from scratch the first time, else from
+        // the cheapest start: the last call's masks, the newest fixpoint's
+        // (whose places were kept with them: after a failure, fewer changes
+        // than the failed call's), or the initial ones (a new run from the
+        // root). A restore costs about one change a quarter of its words.
         match last {
             None => board.recount(topology),
             Some(last) => {
-                let restore_cost = self.template.len() * board.span / 4;
-                let restore = from_last > restore_cost && {
+                let restore_cost = self.template.len() / 16;
+                let from_kept = kept.filter(|_| from_good + restore_cost < from_last);
+                let best = if kept.is_some() { from_last.min(from_good + restore_cost) } else { from_last };
+                let restore = best > restore_cost && {
                     let from_initial: usize =
                         board.masks.iter().zip(&self.initial).map(|(&m, &i)| (m ^ i).count_ones() as usize).sum();
-                    from_initial + restore_cost < from_last
+                    from_initial + restore_cost < best
                 };
                 if restore {
                     board.restore(&self.template);
@@ -190,6 +197,11 @@ impl System {
                         if board.masks[p] != old {
                             board.reload(topology, p, old);
                         }
+                    }
+                } else if let Some((good, places)) = from_kept {
+                    board.restore(places);
+                    for &p in since_good.iter() {
+                        board.reload(topology, p as usize, good[p as usize]);
                     }
                 } else {
                     for &p in since_last.iter() {
@@ -237,10 +249,15 @@ struct Reading<'a> {
 impl Reading<'_> {
     /// Reads the domains at `positions` (ascending) into the masks, and
     /// lists those that differ from the last call's and from the newest
-    /// fixpoint's; returns how many values differ from the last call's.
+    /// fixpoint's; returns how many values differ from each.
     #[inline(always)]
-    fn read(self, positions: impl Iterator<Item = usize>, since_last: &mut Vec<u32>, since_good: &mut Vec<u32>) -> usize {
-        let mut from_last = 0;
+    fn read(
+        self,
+        positions: impl Iterator<Item = usize>,
+        since_last: &mut Vec<u32>,
+        since_good: &mut Vec<u32>,
+    ) -> (usize, usize) {
+        let (mut from_last, mut from_good) = (0, 0);
         for p in positions {
             let mask = self.state.word_at(self.address[p]) << self.shift[p];
             self.masks[p] = mask;
@@ -251,8 +268,9 @@ impl Reading<'_> {
             }
             if mask != g {
                 since_good.push(p as u32);
+                from_good += (mask ^ g).count_ones() as usize;
             }
         }
-        from_last
+        (from_last, from_good)
     }
 }
