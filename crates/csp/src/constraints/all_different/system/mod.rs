@@ -56,7 +56,13 @@
 //! variables changed since is still at its own, so only the others are
 //! checked and looked at, and only the fixed variables that are new go
 //! through tier 1 again. The place sets follow the masks of the last call,
-//! failed ones included.
+//! failed ones included; each fixpoint keeps its places with its masks, so
+//! that after a failure the places of the fixpoint the search came back to
+//! can be updated with the few changes since instead of the failed call's
+//! being undone. When the newest fixpoint is the one the last call ended
+//! against, only the positions changed since are read: those the kernel's
+//! trail holds changes of since that call, and those where the last call's
+//! masks differ from the fixpoint's.
 
 use crate::constraint::Propagator;
 use crate::ids::VarId;
