@@ -107,6 +107,10 @@ pub(crate) struct State {
     /// What made each change, when the solver learns or an observer asks
     /// for explanations (the sibling module `history`); `None` otherwise.
     pub(super) history: Option<Box<super::history::History>>,
+    /// How many times the domains came back from a snapshot (which empties
+    /// the trail): what tells a [`TrailPoint`](super::trail::TrailPoint) of
+    /// an earlier run.
+    pub(super) restores: u32,
 }
 
 /// The bounds of an interval domain (empty when `min > max`).
@@ -214,6 +218,7 @@ impl State {
             intervals,
             interval_trail: Vec::new(),
             history: None,
+            restores: 0,
         };
         for var in 0..n as u32 {
             if state.num_words[var as usize] == 0 {

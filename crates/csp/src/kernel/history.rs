@@ -135,6 +135,7 @@ impl History {
         self.recorded_intervals = 0;
     }
 
+    #[inline]
     fn push(&mut self, var: u32, word: u32, removed: u64, cause: Cause) {
         let level = if cause == Cause::Root { 0 } else { self.level };
         let previous = self.last[var as usize];
@@ -196,15 +197,11 @@ impl State {
     /// Records the changes the trail holds since the last record, all of
     /// them of one variable, as made by `cause`. Nothing when the history is
     /// off.
+    #[inline]
     pub(crate) fn record(&mut self, cause: Cause) {
-        let Some(mut history) = self.history.take() else { return };
-        self.record_into(&mut history, cause);
-        self.history = Some(history);
-    }
-
-    fn record_into(&mut self, history: &mut History, cause: Cause) {
+        let Some(history) = self.history.as_deref() else { return };
         // The common batch, one trail record of one word (a propagator
-        // narrowing one domain), without the general walk's scratch.
+        // narrowing one domain), inline and without the general walk's scratch.
         let end = self.trail.len();
         if end > history.recorded_words && self.interval_trail.len() == history.recorded_intervals {
             let (address, old, used) = self.trail_record(end);
@@ -214,14 +211,28 @@ impl State {
                     OldWord::Whole(old) => old,
                     OldWord::Bit(bit) => after | 1u64 << bit,
                 };
+                let (var, k) = self.locate(address);
+                let Some(history) = self.history.as_deref_mut() else { return };
                 history.recorded_words = end;
                 if old & !after != 0 {
-                    let (var, k) = self.locate(address);
                     history.push(var as u32, k, old & !after, cause);
                 }
                 return;
             }
         }
+        self.record_batch(cause);
+    }
+
+    /// [`record`](State::record) of any batch: the trail since the last
+    /// record, word by word.
+    #[inline(never)]
+    fn record_batch(&mut self, cause: Cause) {
+        let Some(mut history) = self.history.take() else { return };
+        self.record_into(&mut history, cause);
+        self.history = Some(history);
+    }
+
+    fn record_into(&mut self, history: &mut History, cause: Cause) {
         // The word trail, read backwards (a whole-word record is only
         // recognisable from its end): each changed word once, with the bits
         // the batch removed from it.

@@ -38,4 +38,4 @@ pub(crate) use explain::Request;
 pub(crate) use history::{Cause, Entry, History, INTERVAL, NONE, Rewound};
 pub(crate) use literal::Literal;
 pub(crate) use queue::{Queue, Watch, Watchers};
-pub(crate) use trail::{Mark, Snapshot};
+pub(crate) use trail::{Mark, Snapshot, TrailPoint};

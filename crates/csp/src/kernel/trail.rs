@@ -42,6 +42,14 @@ impl Mark {
     }
 }
 
+/// A point of the word trail, to ask later which variables changed since
+/// ([`State::changed_since`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TrailPoint {
+    restores: u32,
+    words: usize,
+}
+
 /// What a trail record says of a word's value before the change.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum OldWord {
@@ -153,12 +161,39 @@ impl State {
         self.ints.copy_from_slice(&snapshot.ints);
         self.intervals.copy_from_slice(&snapshot.intervals);
         self.trail.clear();
+        self.restores = self.restores.wrapping_add(1);
         self.int_trail.clear();
         self.interval_trail.clear();
         self.clear_history();
     }
 
     // ---- trail ----
+
+    /// The point the word trail is at now.
+    #[inline]
+    pub(crate) fn trail_point(&self) -> TrailPoint {
+        TrailPoint { restores: self.restores, words: self.trail.len() }
+    }
+
+    /// Calls `f` with the variable of every word change on the trail since
+    /// `point`, newest first (a variable once per change), and returns
+    /// `true`; the domains are then those at `point` less these changes.
+    /// The caller knows that the trail was not undone below `point` since (a
+    /// reversible integer set before it still holds its value). `false`,
+    /// without a call, when the domains came back from a snapshot since, or
+    /// the trail is shorter than at `point`.
+    pub(crate) fn changed_since(&self, point: TrailPoint, mut f: impl FnMut(usize)) -> bool {
+        if point.restores != self.restores || point.words > self.trail.len() {
+            return false;
+        }
+        let mut end = self.trail.len();
+        while end > point.words {
+            let (address, _, used) = self.trail_record(end);
+            end -= used;
+            f(self.locate(address).0);
+        }
+        true
+    }
 
     #[inline]
     pub(crate) fn mark(&self) -> Mark {

@@ -35,8 +35,7 @@ pub(super) struct Unit {
     /// crossings were last looked at (see [`Board::cross`]).
     pub(super) dirty: u64,
     /// Its variables (by index) whose masks changed since the last write
-    /// of its changes ([`System::write`](super::System::write)); a variable
-    /// written under another of its constraints may stay marked here.
+    /// of its changes ([`System::write`](super::System::write)).
     pub(super) changed: u64,
 }
 
@@ -75,12 +74,20 @@ impl Board {
         }
     }
 
-    /// Restores the places of the masks `initial` from `template` (see
-    /// [`System::template`]).
-    pub(super) fn restore(&mut self, template: &[(Vec<u64>, u8)]) {
-        for (unit, (places, live)) in self.units.iter_mut().zip(template) {
-            unit.places[..places.len()].copy_from_slice(places);
-            unit.live = *live;
+    /// Appends the places, per constraint those of the span's values and
+    /// how many values have one: what [`restore`](Board::restore) reads.
+    pub(super) fn save_places(&self, saved: &mut Vec<u64>) {
+        for unit in &self.units {
+            saved.extend_from_slice(&unit.places[..self.span]);
+            saved.push(u64::from(unit.live));
+        }
+    }
+
+    /// Restores the places that [`save_places`](Board::save_places) saved.
+    pub(super) fn restore(&mut self, saved: &[u64]) {
+        for (unit, saved) in self.units.iter_mut().zip(saved.chunks_exact(self.span + 1)) {
+            unit.places[..self.span].copy_from_slice(&saved[..self.span]);
+            unit.live = saved[self.span] as u8;
         }
     }
 

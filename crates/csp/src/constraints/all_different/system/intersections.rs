@@ -63,7 +63,7 @@ impl System {
     /// may reach further now. Before a first successful call, every value.
     pub(super) fn mark_crossings(&mut self) {
         let (topology, board) = (&self.topology, &mut self.board);
-        let Some(good) = self.fixpoints.current() else {
+        let Some(good) = self.fixpoints.current().map(|items| &items[..self.vars.len()]) else {
             let all = if board.span == 64 { u64::MAX } else { (1u64 << board.span) - 1 };
             for u in 0..self.constraints.len() {
                 board.mark(u, all);

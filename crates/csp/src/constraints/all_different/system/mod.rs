@@ -56,11 +56,17 @@
 //! variables changed since is still at its own, so only the others are
 //! checked and looked at, and only the fixed variables that are new go
 //! through tier 1 again. The place sets follow the masks of the last call,
-//! failed ones included.
+//! failed ones included; each fixpoint keeps its places with its masks, so
+//! that after a failure the places of the fixpoint the search came back to
+//! can be updated with the few changes since instead of the failed call's
+//! being undone. When the newest fixpoint is the one the last call ended
+//! against, only the positions changed since are read: those the kernel's
+//! trail holds changes of since that call, and those where the last call's
+//! masks differ from the fixpoint's.
 
 use crate::constraint::Propagator;
 use crate::ids::VarId;
-use crate::kernel::{Conflict, Context, Cost, Event, Explanation, Fixpoints, PropagationResult, State};
+use crate::kernel::{Conflict, Context, Cost, Event, Explanation, Fixpoints, PropagationResult, State, TrailPoint};
 
 mod board;
 mod explain;
@@ -69,10 +75,10 @@ mod intersections;
 mod sync;
 mod topology;
 
-use super::bitset::{BitIndices, Core};
+use super::bitset::Core;
 use board::{Board, Unit, count_places};
 use hall::Matching;
-use topology::{Crossings, Topology, insert, pop_first};
+use topology::{Crossings, Topology, pop_first};
 
 /// What a step of [`System::fixpoint`] changed.
 #[derive(Clone, Copy, Debug)]
@@ -105,21 +111,32 @@ pub(crate) struct System {
     /// Scratch of the write-back: the positions written in the call, as a bitset.
     written: Vec<u64>,
     /// The masks when the solver was built (every later mask is a subset),
-    /// and per constraint its places then (the values of the span) and how
-    /// many values had one: a new run from the root restores these and
-    /// removes what is gone since, rather than undo the last run's work.
+    /// and their places ([`Board::save_places`]): a new run from the root
+    /// restores these and removes what is gone since, rather than undo the
+    /// last run's work.
     initial: Vec<u64>,
-    template: Vec<(Vec<u64>, u8)>,
+    template: Vec<u64>,
     /// The masks as the last call left them, which the places describe, and
     /// whether that call succeeded (then every constraint none of whose
     /// variables changed since is still at its fixpoint). `None` before the
     /// first call.
     last: Option<Vec<u64>>,
-    /// The masks of the last successful calls on the current branch.
+    /// The masks of the last successful calls on the current branch, each
+    /// followed by its places ([`Board::save_places`]): after a failure, the
+    /// places are those of the fixpoint the search came back to, updated
+    /// with the few changes since, rather than the failed call's undone.
     fixpoints: Fixpoints<u64>,
     /// Scratch of `load`: the positions changed since `last` and since `good`.
     since_last: Vec<u32>,
     since_good: Vec<u32>,
+    /// Where the domains stood when the last call ended (`note_reference`):
+    /// the newest fixpoint's id and the trail then, and the positions where
+    /// `last` differs from that fixpoint's masks; `None` when unknown. With
+    /// it, `load` reads only the positions changed since.
+    reference: Option<(i64, TrailPoint)>,
+    touched: Vec<u32>,
+    /// Scratch of `load`: the positions to read, as a bitset.
+    candidates: Vec<u64>,
     /// Per constraint, where it crosses others (empty without
     /// [`SolveConfig::all_different_intersections`]).
     crossings: Crossings,
@@ -198,12 +215,12 @@ impl System {
         let initial: Vec<u64> = vars.iter().zip(&shift).map(|(&x, &shift)| state.word(x, 0) << shift).collect();
         let topology = Topology::new(&positions, n);
         let span = (hi - lo + 1) as usize;
-        let template = (0..k)
-            .map(|u| {
-                let (places, live) = count_places(topology.members(u), &initial);
-                (places[..span].to_vec(), live)
-            })
-            .collect();
+        let mut template = Vec::with_capacity(k * (span + 1));
+        for u in 0..k {
+            let (places, live) = count_places(topology.members(u), &initial);
+            template.extend_from_slice(&places[..span]);
+            template.push(u64::from(live));
+        }
         let crossings = if intersections { Crossings::new(&topology, k) } else { Crossings::default() };
         let mut rank_of = vec![u32::MAX; constraints.iter().map(|&c| c as usize + 1).max().unwrap_or(0)];
         for (u, &c) in constraints.iter().enumerate() {
@@ -244,9 +261,12 @@ impl System {
             initial,
             template,
             last: None,
-            fixpoints: Fixpoints::new(n),
+            fixpoints: Fixpoints::new(n + k * (span + 1)),
             since_last: Vec::with_capacity(n),
             since_good: Vec::with_capacity(n),
+            reference: None,
+            touched: Vec::with_capacity(n),
+            candidates: vec![0; n.div_ceil(64)],
             matchings: vec![([u8::MAX; 64], [u8::MAX; 64]); k],
             core: Box::new(Core::new(0)),
             constraints,
@@ -329,50 +349,34 @@ impl Propagator for System {
         let mut last = self.last.take().unwrap_or_else(|| vec![0; self.vars.len()]);
         last.copy_from_slice(&self.board.masks);
         self.last = Some(last);
+        let mut kept = false;
         if result.is_ok() {
             // (Nothing to keep when nothing changed since the newest fixpoint.)
             let unchanged = self.fixpoints.current().is_some()
                 && self.since_good.is_empty()
                 && self.board.units.iter().all(|unit| unit.pruned == 0);
             if !unchanged {
-                self.fixpoints.keep(&self.board.masks, ctx);
+                let before = self.fixpoints.current_id();
+                let board = &self.board;
+                self.fixpoints.keep_with(ctx, |kept| {
+                    kept.extend_from_slice(&board.masks);
+                    board.save_places(kept);
+                });
+                kept = self.fixpoints.current_id() != before;
             }
         }
         if let Err(u) = result {
+            self.note_reference(false, ctx);
             ctx.constraint = self.constraints[u as usize];
             return Err(Conflict);
         }
         // (The per-unit counts of removed values are reset by the next load.)
-        if !eager {
-            // Only the positions written in this call can differ from what it
-            // read: each write marks its position changed in all of its
-            // constraints (`Unit::changed`, reset by `load`). Gathered by
-            // position, they are narrowed in the positions' order, as a scan
-            // of them all would.
-            let written = &mut self.written;
-            written.fill(0);
-            for (u, unit) in self.board.units.iter().enumerate() {
-                let members = self.topology.members(u);
-                for k in BitIndices(unit.changed) {
-                    insert(written, members[k] as usize);
-                }
-            }
-            for (w, &word) in written.iter().enumerate() {
-                for bit in BitIndices(word) {
-                    let p = w * 64 + bit;
-                    // Nothing was written to the domains since `load` read them.
-                    let word = self.board.masks[p] >> self.shift[p];
-                    if ctx.state().word_at(self.address[p]) != word {
-                        ctx.narrow_unattributed(self.vars[p], word)?;
-                    }
-                }
-            }
-            for (unit, &constraint) in self.board.units.iter().zip(&self.constraints) {
-                if unit.pruned != 0 {
-                    ctx.attribute(constraint, unit.pruned);
-                }
-            }
+        if !eager && let Err(conflict) = self.write_back(ctx) {
+            // (Cannot happen: the masks are never empty.)
+            self.reference = None;
+            return Err(conflict);
         }
+        self.note_reference(kept, ctx);
         ctx.constraint = self.constraints[0];
         Ok(())
     }

@@ -5,27 +5,98 @@
 use super::System;
 use super::topology::{insert, insert_all};
 use crate::constraints::all_different::bitset::BitIndices;
-use crate::kernel::{Context, PropagationResult};
+use crate::kernel::{Context, PropagationResult, State};
 
 impl System {
     /// With a history or an observer: writes the changes to the variables
     /// of constraint `unit` at once, reported as the work of constraint
     /// `blamed`. Only its variables marked changed are looked at.
+    #[inline]
     pub(super) fn write(&mut self, blamed: usize, unit: usize, ctx: &mut Context<'_>) -> PropagationResult {
+        if self.board.units[unit].changed == 0 { Ok(()) } else { self.write_marked(blamed, unit, ctx) }
+    }
+
+    /// [`write`](System::write) of a constraint with variables marked. A
+    /// variable written is unmarked in its other constraints too: every
+    /// later change marks it in all of them again, so a mark left would
+    /// only have a later write find its domain as written.
+    #[inline(never)]
+    fn write_marked(&mut self, blamed: usize, unit: usize, ctx: &mut Context<'_>) -> PropagationResult {
         let changed = std::mem::take(&mut self.board.units[unit].changed);
-        if changed == 0 {
-            return Ok(());
-        }
         ctx.constraint = self.constraints[blamed];
-        let members = self.topology.members(unit);
+        let first = self.topology.member_start[unit] as usize;
         for k in BitIndices(changed) {
-            let p = members[k] as usize;
+            let p = self.topology.members[first + k] as usize;
             let word = self.board.masks[p] >> self.shift[p];
             if ctx.state().word_at(self.address[p]) != word {
+                for other in self.topology.others(first + k) {
+                    self.board.units[other.unit as usize].changed &= !(1 << other.index);
+                }
                 ctx.narrow_single_word(self.vars[p], word)?;
             }
         }
         Ok(())
+    }
+
+    /// Without a history or an observer: writes the changed domains back at
+    /// the end of a successful call, and counts each constraint's removals.
+    pub(super) fn write_back(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
+        // Only the positions written in this call can differ from what it
+        // read: each write marks its position changed in all of its
+        // constraints (`Unit::changed`, reset by `load`). Gathered by
+        // position, they are narrowed in the positions' order, as a scan
+        // of them all would.
+        let written = &mut self.written;
+        written.fill(0);
+        for (u, unit) in self.board.units.iter().enumerate() {
+            let members = self.topology.members(u);
+            for k in BitIndices(unit.changed) {
+                insert(written, members[k] as usize);
+            }
+        }
+        for (w, &word) in written.iter().enumerate() {
+            for bit in BitIndices(word) {
+                let p = w * 64 + bit;
+                // Nothing was written to the domains since `load` read them.
+                let word = self.board.masks[p] >> self.shift[p];
+                if ctx.state().word_at(self.address[p]) != word {
+                    ctx.narrow_unattributed(self.vars[p], word)?;
+                }
+            }
+        }
+        for (unit, &constraint) in self.board.units.iter().zip(&self.constraints) {
+            if unit.pruned != 0 {
+                ctx.attribute(constraint, unit.pruned);
+            }
+        }
+        Ok(())
+    }
+
+    /// Where the domains stand, for the next call's `load`: against the
+    /// newest fixpoint, its id and the trail now, and the positions where
+    /// the masks (the last call's) differ from it. After a call that kept
+    /// its masks, none; after any other, those found by comparing, if the
+    /// reference is still the fixpoint the call started from (a call that
+    /// kept nothing new leaves the trail point of the one it started from:
+    /// a branch point taken since may be undone to without undoing it).
+    pub(super) fn note_reference(&mut self, kept: bool, ctx: &Context<'_>) {
+        if kept {
+            self.reference = self.fixpoints.current_id().map(|id| (id, ctx.state().trail_point()));
+            self.touched.clear();
+            return;
+        }
+        let id = self.fixpoints.current_id();
+        match (self.fixpoints.current(), self.reference) {
+            (Some(good), Some((reference, _))) if Some(reference) == id => {
+                self.touched.clear();
+                for (p, (&mask, &g)) in self.board.masks.iter().zip(&good[..self.vars.len()]).enumerate() {
+                    if mask != g {
+                        self.touched.push(p as u32);
+                    }
+                }
+            }
+            _ => self.reference = None,
+        }
     }
 
     /// Reads the domains, brings the places up to date, and queues the work
@@ -51,25 +122,46 @@ impl System {
         since_last.clear();
         since_good.clear();
         let mut from_last = 0;
-        let (last, good) = (self.last.as_deref(), self.fixpoints.current());
-        // Slices of one length, so that the loop indexes without checks.
         let n = self.vars.len();
+        // The newest fixpoint: its masks and its places.
+        let (last, kept) = (self.last.as_deref(), self.fixpoints.current().map(|items| items.split_at(n)));
+        let good = kept.map(|(masks, _)| masks);
+        let mut from_good = 0;
+        // Slices of one length, so that the loops index without checks.
         let (address, shift) = (&self.address[..n], &self.shift[..n]);
         let masks = &mut board.masks[..n];
         let (old_last, old_good): (&[u64], &[u64]) = (last.unwrap_or(&[]), good.unwrap_or(&[]));
         if old_last.len() == n && old_good.len() == n {
-            for p in 0..n {
-                let mask = state.word_at(address[p]) << shift[p];
-                masks[p] = mask;
-                let (l, g) = (old_last[p], old_good[p]);
-                if mask != l {
-                    since_last.push(p as u32);
-                    from_last += (mask ^ l).count_ones() as usize;
+            // Each position read is compared with the last call's masks
+            // (which the places describe) and with the newest fixpoint's.
+            let reading = Reading { state, address, shift, masks, last: old_last, good: old_good };
+            // When the newest fixpoint is the one the last call ended
+            // against, the domains are its masks less the changes on the
+            // trail since, and the last call's masks are its masks but at
+            // `touched`: elsewhere all three are the same, and the board
+            // holds them. Otherwise every position is read.
+            let candidates = &mut self.candidates;
+            let incremental = self.reference.is_some_and(|(id, point)| {
+                Some(id) == self.fixpoints.current_id() && {
+                    candidates.fill(0);
+                    let position_of = &self.position_of;
+                    state.changed_since(point, |var| {
+                        if let Some(&p) = position_of.get(var).filter(|&&p| p != u32::MAX) {
+                            insert(candidates, p as usize);
+                        }
+                    })
                 }
-                if mask != g {
-                    since_good.push(p as u32);
+            });
+            (from_last, from_good) = if incremental {
+                for &p in &self.touched {
+                    insert(candidates, p as usize);
                 }
-            }
+                let positions =
+                    candidates.iter().enumerate().flat_map(|(w, &word)| BitIndices(word).map(move |bit| w * 64 + bit));
+                reading.read(positions, since_last, since_good)
+            } else {
+                reading.read(0..n, since_last, since_good)
+            };
         } else {
             for p in 0..n {
                 let mask = state.word_at(address[p]) << shift[p];
@@ -83,17 +175,22 @@ impl System {
                 }
             }
         }
-        // Bring the places up to date: from scratch the first time, from the
-        // last call's masks, or from the initial ones when that is less work
-        // (a new run from the root).
+        // Bring the places up to date: from scratch the first time, else from
+        // the cheapest start: the last call's masks, the newest fixpoint's
+        // (whose places were kept with them: after a failure, fewer changes
+        // than the failed call's), or the initial ones (a new run from the
+        // root). A restore costs about as much as one change per 16 of its
+        // words (callgrind: per 4, most failures undid their work).
         match last {
             None => board.recount(topology),
             Some(last) => {
-                let restore_cost = self.template.len() * board.span / 4;
-                let restore = from_last > restore_cost && {
+                let restore_cost = self.template.len() / 16;
+                let from_kept = kept.filter(|_| from_good + restore_cost < from_last);
+                let best = if kept.is_some() { from_last.min(from_good + restore_cost) } else { from_last };
+                let restore = best > restore_cost && {
                     let from_initial: usize =
                         board.masks.iter().zip(&self.initial).map(|(&m, &i)| (m ^ i).count_ones() as usize).sum();
-                    from_initial + restore_cost < from_last
+                    from_initial + restore_cost < best
                 };
                 if restore {
                     board.restore(&self.template);
@@ -101,6 +198,11 @@ impl System {
                         if board.masks[p] != old {
                             board.reload(topology, p, old);
                         }
+                    }
+                } else if let Some((good, places)) = from_kept {
+                    board.restore(places);
+                    for &p in since_good.iter() {
+                        board.reload(topology, p as usize, good[p as usize]);
                     }
                 } else {
                     for &p in since_last.iter() {
@@ -131,5 +233,45 @@ impl System {
             insert_all(&mut board.to_look, topology.unit_words(p));
             board.push_if_single(p);
         }
+    }
+}
+
+/// The domains at the start of a call, against the masks of the last call
+/// and of the newest fixpoint (all of one length).
+struct Reading<'a> {
+    state: &'a State,
+    address: &'a [usize],
+    shift: &'a [u8],
+    masks: &'a mut [u64],
+    last: &'a [u64],
+    good: &'a [u64],
+}
+
+impl Reading<'_> {
+    /// Reads the domains at `positions` (ascending) into the masks, and
+    /// lists those that differ from the last call's and from the newest
+    /// fixpoint's; returns how many values differ from each.
+    #[inline(always)]
+    fn read(
+        self,
+        positions: impl Iterator<Item = usize>,
+        since_last: &mut Vec<u32>,
+        since_good: &mut Vec<u32>,
+    ) -> (usize, usize) {
+        let (mut from_last, mut from_good) = (0, 0);
+        for p in positions {
+            let mask = self.state.word_at(self.address[p]) << self.shift[p];
+            self.masks[p] = mask;
+            let (l, g) = (self.last[p], self.good[p]);
+            if mask != l {
+                since_last.push(p as u32);
+                from_last += (mask ^ l).count_ones() as usize;
+            }
+            if mask != g {
+                since_good.push(p as u32);
+                from_good += (mask ^ g).count_ones() as usize;
+            }
+        }
+        (from_last, from_good)
     }
 }
