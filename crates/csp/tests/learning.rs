@@ -126,7 +126,7 @@ fn minimisation_drops_a_fact_the_others_imply() {
     model.or(&[!x, !a, !y, !z]).unwrap();
     let expected = Solver::new(&model, "mac+mrv".parse().unwrap()).unwrap().count(None).solutions;
     let mut literals = Vec::new();
-    for spelling in ["mac+learn+input+desc", "mac+learn+input+desc+nominimize"] {
+    for spelling in ["mac+learn+input+desc+minimize", "mac+learn+input+desc"] {
         let mut solver = Solver::new(&model, spelling.parse().unwrap()).unwrap();
         solver.check_nogoods(true);
         assert_eq!(solver.count(None).solutions, expected, "{spelling}");
@@ -147,8 +147,7 @@ fn minimised_nogoods_are_shorter_and_keep_every_solution() {
     let (mut minimised, mut analysed) = ((0, 0), (0, 0));
     for (model, what) in &models {
         let expected = Solver::new(model, "mac+mrv".parse().unwrap()).unwrap().count(None).solutions;
-        for (spelling, sums) in [("mac+learn+domwdeg", &mut minimised), ("mac+learn+domwdeg+nominimize", &mut analysed)]
-        {
+        for (spelling, sums) in [("mac+learn+domwdeg+minimize", &mut minimised), ("mac+learn+domwdeg", &mut analysed)] {
             let mut solver = Solver::new(model, spelling.parse().unwrap()).unwrap();
             solver.check_nogoods(true);
             assert_eq!(solver.count(None).solutions, expected, "{spelling} on {what}");

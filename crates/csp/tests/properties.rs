@@ -897,9 +897,9 @@ fn learning_configs() -> Vec<SolveConfig> {
     intersect.all_different_intersections = true;
     configs.push(intersect);
     configs.push(learning.clone().with_bitset_limit(2));
-    let mut unminimised = learning.clone().with_var_order(VarOrder::DomWdeg);
-    unminimised.minimize_nogoods = false;
-    configs.push(unminimised);
+    let mut minimised = learning.clone().with_var_order(VarOrder::DomWdeg);
+    minimised.minimize_nogoods = true;
+    configs.push(minimised);
     configs
         .push(learning.with_bitset_limit(2).with_var_order(VarOrder::Vsids).with_restarts(Restarts::Luby { scale: 1 }));
     configs

@@ -53,7 +53,6 @@ pub fn default_config(side: usize) -> SolveConfig {
         var_order: if large { VarOrder::DomWdeg } else { VarOrder::Mrv },
         value_order: ValueOrder::Ascending,
         all_different_intersections: large,
-        minimize_nogoods: false,
         ..SolveConfig::default()
     }
 }

@@ -559,9 +559,12 @@ pub struct SolveConfig {
     /// Under [`Search::Learning`], whether each learnt nogood is minimised:
     /// the facts its other facts imply are dropped (MiniSat's recursive
     /// minimisation over the propagators' explanations), so it is shorter
-    /// and the search may jump back further. On by default; the spelling
-    /// `nominimize` turns it off (it can cost more explanations than it
-    /// saves, as on large sudokus: BENCHMARKS.md).
+    /// and the search may jump back further. Off by default; the spelling
+    /// `minimize` turns it on. It pays where explanations are cheap and
+    /// nogoods carry many implied facts (a job shop: 3.2x less CPU), and
+    /// costs more explanations than it saves on large sudokus and on the
+    /// MiniZinc Challenge's instances (BENCHMARKS.md, "Minimising learnt
+    /// nogoods").
     pub minimize_nogoods: bool,
     /// Probing after each node's propagation (see [`Probing`]); off by default.
     pub probing: Probing,
@@ -596,7 +599,7 @@ impl Default for SolveConfig {
             arc_consistency: ArcConsistency::default(),
             separate_all_different: false,
             all_different_intersections: false,
-            minimize_nogoods: true,
+            minimize_nogoods: false,
             probing: Probing::Off,
             restarts: Restarts::default(),
             limits: Limits::default(),

@@ -138,7 +138,7 @@ pub enum ConfigSyntaxError {
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
          ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|antiff|smallest|largest|occurrence|regret, a value \
          ordering asc|desc|random|lcv|phase|median|split|rsplit|guided, an all-different strength pairwise|matching|bounds, \
-         learn, nominimize, probe, sac, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
+         learn, minimize, probe, sac, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
     )]
     UnknownWord {
         /// The whole spelling.
@@ -251,7 +251,7 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
 ///         | asc | desc | random | lcv | phase       (value ordering, default asc;
 ///         | median | split | rsplit | guided          guided: the last solution's value first)
 ///         | learn                                   (learn nogoods from failures; mac only, binary)
-///         | nominimize                              (learnt nogoods kept as analysed; with learn)
+///         | minimize                                (learnt nogoods minimised; with learn)
 ///         | probe | sac                             (probing at each node: bivalue variables, or
 ///                                                    every value, singleton arc consistency; mac,
 ///                                                    chronological, not with learn)
@@ -353,9 +353,9 @@ impl FromStr for SolveConfig {
                     });
                 }
                 config.search = Search::Learning;
-            } else if word == "nominimize" || word == "nominimise" {
+            } else if word == "minimize" || word == "minimise" {
                 once("nogood minimisation")?;
-                config.minimize_nogoods = false;
+                config.minimize_nogoods = true;
             } else if word == "binary" || word == "2way" {
                 once("branching")?;
                 if config.search.backjumps() {
@@ -399,11 +399,11 @@ impl FromStr for SolveConfig {
         if let Err((what, instead)) = config.restarts.supports(config.search) {
             return Err(ConfigSyntaxError::Unsupported { config: config_text.to_string(), what, instead });
         }
-        if !config.minimize_nogoods && !config.learning() {
+        if config.minimize_nogoods && !config.learning() {
             return Err(ConfigSyntaxError::Unsupported {
                 config: config_text.to_string(),
                 what: "nogood minimisation without learning",
-                instead: "only search that learns has nogoods to minimise: mac+learn+nominimize",
+                instead: "only search that learns has nogoods to minimise: mac+learn+minimize",
             });
         }
         Ok(config)
@@ -442,8 +442,8 @@ impl fmt::Display for SolveConfig {
         if self.restarts != Restarts::Never {
             write!(f, "+{}", self.restarts)?;
         }
-        if self.learning() && !self.minimize_nogoods {
-            f.write_str("+nominimize")?;
+        if self.learning() && self.minimize_nogoods {
+            f.write_str("+minimize")?;
         }
         if self.seed != 0 {
             write!(f, "+seed={}", self.seed)?;
@@ -579,8 +579,8 @@ mod tests {
             "mac+learn+domddeg+pairwise+geometric",
             "mac+learn+domwdeg+matching+intersect+glucose",
             "mac+learn+vsids+phase+matching+glucose=20",
-            "mac+learn+domwdeg+matching+intersect+nominimize",
-            "mac+learn+vsids+phase+matching+glucose+nominimize+seed=2",
+            "mac+learn+domwdeg+matching+intersect+minimize",
+            "mac+learn+vsids+phase+matching+glucose+minimize+seed=2",
             "mac+domwdeg+matching+intersect+probe",
             "mac+domwdeg+matching+intersect+sac",
             "mac+mrv+matching+sac+binary+luby",
@@ -596,8 +596,8 @@ mod tests {
             assert!(matches!(err, ConfigSyntaxError::Unsupported { .. }), "{text}: {err}");
             assert!(err.to_string().contains("bt-bj, bt-gbj, bt-cbj, fc-bj, fc-cbj and mac-cbj"), "{err}");
         }
-        let err = "mac+domwdeg+nominimize".parse::<SolveConfig>().unwrap_err().to_string();
-        assert!(err.contains("nogood minimisation without learning") && err.contains("mac+learn+nominimize"), "{err}");
+        let err = "mac+domwdeg+minimize".parse::<SolveConfig>().unwrap_err().to_string();
+        assert!(err.contains("nogood minimisation without learning") && err.contains("mac+learn+minimize"), "{err}");
         for text in ["fc+learn", "bt-cbj+learn", "bt+mrv+learn", "fc-bj+learn"] {
             let err = text.parse::<SolveConfig>().unwrap_err().to_string();
             assert!(err.contains("learning without maintained arc consistency") && err.contains("mac+learn"), "{err}");

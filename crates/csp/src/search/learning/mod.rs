@@ -28,7 +28,7 @@
 //!   with one literal left, asserts something new.
 //! - **Minimisation** (the sibling module `minimise`) then drops each fact
 //!   of the nogood that its other facts imply, through the explanations of
-//!   the entries that made it true (unless `+nominimize`).
+//!   the entries that made it true (with `+minimize`).
 //! - **Nogoods** (the sibling module `nogoods`) are clauses over literals
 //!   with two watched literals, propagated before any propagator each time
 //!   the queue runs, reduced by literal block distance.
