@@ -18,6 +18,11 @@
 //! - a cell without a value: its nine values; a unit without a place for a
 //!   value: its nine places.
 //!
+//! Two common questions are answered without the replay (or reading all
+//! 81 cells, most of its cost): values that peers fixed to them took (`x = v`
+//! for each), and a cell left with one value, the only place for it in one
+//! of its units (`x ≠ v` for the unit's other cells).
+//!
 //! The replay reaches what the call did: the rules only remove, and a rule
 //! that applies to some domains applies to narrower ones (or the grid
 //! fails), so the fixpoint of the domains as they were (the call's starting
@@ -26,12 +31,13 @@
 
 use csp::{Atom, Explained, Explanation, VarId};
 
-use super::{ALL, Cells, Tables};
+use super::{ALL, Cells, Tables, VALUES};
 
 /// Why a value left a cell in the replay.
 #[derive(Clone, Copy, Debug)]
 enum Cause {
-    /// It was gone from the domains as they were: an atom of the answer.
+    /// None written: a value gone from the domains as they were (an atom of
+    /// the answer), which [`Replay::trace`] reads from `masks` instead.
     Gone,
     /// A peer (this cell) was fixed to it.
     Taken(u8),
@@ -72,6 +78,11 @@ pub(super) struct Replay {
     cand: [Cells; 9],
     /// The cells fixed so far.
     solved: Cells,
+    /// Per value, the cells that lost it since the last look at hidden
+    /// singles; the values whose boards changed since the last look at
+    /// locked candidates.
+    hide: [Cells; 9],
+    to_lock: u16,
     cause: [[Cause; 9]; 81],
     fixed: [Fixed; 81],
     /// The cells' values as they were (bit `v - 1`), and which cells had
@@ -95,6 +106,8 @@ impl Replay {
         Replay {
             cand: [0; 9],
             solved: 0,
+            hide: [0; 9],
+            to_lock: 0,
             cause: [[Cause::Gone; 9]; 81],
             fixed: [Fixed::Open; 81],
             masks: [0; 81],
@@ -126,6 +139,11 @@ impl Replay {
             }
             _ => return false,
         };
+        if let Some((c, asked)) = goal {
+            if Self::by_peers(t, cells, c, asked, why) || Self::by_unit(t, cells, c, asked, why) {
+                return true;
+            }
+        }
         if !self.read(cells, why) || !self.answer(t, goal) {
             return false;
         }
@@ -140,6 +158,54 @@ impl Replay {
             } else {
                 (0..9).filter(|&v| leaves >> v & 1 != 0).for_each(|v| why.because(Atom::NotEqual(x, v + 1)));
             }
+        }
+        true
+    }
+
+    /// The common case without a replay (nor reading all 81 cells): each
+    /// value asked had a peer of cell `c` fixed to it, which took it (`x = v`
+    /// for each). `false`, adding nothing, when one had none.
+    fn by_peers(t: &Tables, cells: &[VarId], c: usize, asked: u16, why: &mut Explanation<'_>) -> bool {
+        let mut taker = [usize::MAX; 9];
+        let mut peers = t.peers[c];
+        while peers != 0 {
+            let p = peers.trailing_zeros() as usize;
+            peers &= peers - 1;
+            if let Some(value @ 1..=9) = why.fixed_value(cells[p]) {
+                taker[value as usize - 1] = p;
+            }
+        }
+        if (0..9).any(|v| asked >> v & 1 != 0 && taker[v] == usize::MAX) {
+            return false;
+        }
+        for v in (0..9).filter(|&v| asked >> v & 1 != 0) {
+            why.because(Atom::Equal(cells[taker[v]], v as i64 + 1));
+        }
+        true
+    }
+
+    /// The other common case without a replay: cell `c` was left with one
+    /// value, the only place for it in one of its units (`x ≠ v` for each
+    /// other cell of the unit). `false`, adding nothing, when it was not.
+    fn by_unit(t: &Tables, cells: &[VarId], c: usize, asked: u16, why: &mut Explanation<'_>) -> bool {
+        let mut left = None;
+        for value in why.values(cells[c]) {
+            let in_grid = (1..=9).contains(&value);
+            if !in_grid || asked >> (value - 1) & 1 == 0 {
+                if left.is_some() || !in_grid {
+                    return false;
+                }
+                left = Some(value);
+            }
+        }
+        let Some(value) = left else { return false };
+        let units = Tables::units_of(1 << c);
+        let only = (0..27)
+            .filter(|&u| units >> u & 1 != 0)
+            .find(|&u| (0..81).filter(|&q| q != c && t.unit[u] >> q & 1 != 0).all(|q| !why.contains(cells[q], value)));
+        let Some(u) = only else { return false };
+        for q in (0..81).filter(|&q| q != c && t.unit[u] >> q & 1 != 0) {
+            why.because(Atom::NotEqual(cells[q], value));
         }
         true
     }
@@ -198,17 +264,17 @@ impl Replay {
     /// gone from its cell (`Err(())`), or the grid fails (`Ok(Some(_))`);
     /// `Ok(None)` at a fixpoint without either.
     fn run(&mut self, t: &Tables, goal: Option<(usize, u16)>) -> Result<Option<Failure>, ()> {
+        // (The causes of the values gone from `masks` are not written:
+        // `trace` reads those from `masks`.)
         self.cand = [0; 9];
         self.solved = 0;
+        self.hide = [ALL; 9];
+        self.to_lock = VALUES;
         for c in 0..81 {
-            let mask = self.masks[c];
-            self.fixed[c] = Fixed::Open;
-            for v in 0..9 {
-                if mask >> v & 1 != 0 {
-                    self.cand[v] |= 1 << c;
-                } else {
-                    self.cause[c][v] = Cause::Gone;
-                }
+            let mut mask = self.masks[c];
+            while mask != 0 {
+                self.cand[mask.trailing_zeros() as usize] |= 1 << c;
+                mask &= mask - 1;
             }
         }
         let reached = |cand: &[Cells; 9]| {
@@ -242,10 +308,14 @@ impl Replay {
                 }
                 continue;
             }
-            // Units without a place for a value, and hidden singles.
+            // Units without a place for a value, and hidden singles, in the
+            // units where the value lost places.
             let mut acted = false;
             for v in 0..9 {
-                for u in 0..27 {
+                let mut units = Tables::units_of(std::mem::take(&mut self.hide[v]));
+                while units != 0 {
+                    let u = units.trailing_zeros() as usize;
+                    units &= units - 1;
                     let places = self.cand[v] & t.unit[u];
                     if places == 0 {
                         return Ok(Some(Failure::Unit(u, v)));
@@ -268,7 +338,13 @@ impl Replay {
             }
             // Locked candidates: a box's places within one line leave the
             // rest of the line, a line's within one box the rest of the box.
-            for v in 0..9 {
+            let mut values = std::mem::take(&mut self.to_lock);
+            while values != 0 {
+                let v = values.trailing_zeros() as usize;
+                values &= values - 1;
+                if t.locked(self.cand[v]) == self.cand[v] {
+                    continue; // nothing to lock
+                }
                 for k in 0..self.crossings.len() {
                     let (b, l) = self.crossings[k];
                     let (boxed, line) = (t.unit[usize::from(b)], t.unit[usize::from(l)]);
@@ -297,6 +373,8 @@ impl Replay {
     /// Removes value `v` from the cells `gone`, for `cause`.
     fn remove(&mut self, v: usize, mut gone: Cells, cause: Cause) {
         self.cand[v] &= !gone;
+        self.hide[v] |= gone;
+        self.to_lock |= u16::from(gone != 0) << v;
         while gone != 0 {
             let c = gone.trailing_zeros() as usize;
             gone &= gone - 1;
@@ -338,8 +416,12 @@ impl Replay {
     fn trace(&mut self, t: &Tables) {
         while let Some((c, v)) = self.stack.pop() {
             let (c, v) = (usize::from(c), usize::from(v));
+            if self.masks[c] >> v & 1 == 0 {
+                self.leaves[c] |= 1 << v;
+                continue;
+            }
             match self.cause[c][v] {
-                Cause::Gone => self.leaves[c] |= 1 << v,
+                Cause::Gone => unreachable!("a value gone from the domains is a leaf"),
                 Cause::Taken(p) => self.push_fixed(t, usize::from(p)),
                 Cause::Placed => self.push_fixed(t, c),
                 Cause::Locked(from, within) => {
