@@ -128,8 +128,8 @@ proptest! {
 }
 
 /// The constraint on its own, over cells whose domains reach outside
-/// `1..=9` (wide, or with gaps): those values go, and the solutions are
-/// the brute force's.
+/// `1..=9` (wide, or with gaps): those values go, the solutions are the
+/// brute force's, and the explanations hold in each of them.
 #[test]
 fn domains_wider_than_the_grid_lose_the_values_outside() {
     for seed in 0..40u64 {
@@ -158,6 +158,10 @@ fn domains_wider_than_the_grid_lose_the_values_outside() {
             .collect();
         found.sort();
         assert_eq!(found, expected, "seed {seed}");
+        // The explanations too (the values outside need no reason).
+        for spelling in ["mac+mrv", "mac+learn"] {
+            assert_reasons_hold(&model, &[], spelling, &expected, &format!("wide domains, seed {seed}"));
+        }
     }
 }
 
@@ -261,34 +265,48 @@ fn band_explanations_hold_in_every_solution() {
         let cells = partial(seed, 50 + seed as usize % 11, seed % 5 == 0);
         let Some(solutions) = brute_force(&cells, 300) else { continue };
         let blank = SudokuModel::blank_with(nine(), Units::Bands).unwrap();
+        let givens: Vec<(csp::VarId, i64)> =
+            (0..81).filter(|&c| cells[c] != 0).map(|c| (blank.var(c).unwrap(), i64::from(cells[c]))).collect();
         for spelling in ["mac+mrv", "mac+domwdeg+binary", "mac+learn"] {
-            let mut reasons = Reasons::default();
-            let counted = {
-                let mut solver = Solver::new(blank.model(), spelling.parse().unwrap()).unwrap();
-                for (c, &v) in cells.iter().enumerate() {
-                    if v != 0 {
-                        solver.assume(blank.var(c).unwrap(), i64::from(v)).unwrap();
-                    }
-                }
-                solver.observe(&mut reasons);
-                solver.count(None).solutions
-            };
-            assert_eq!(counted, solutions.len() as u64, "{spelling}, seed {seed}");
-            let holds = |atom: &csp::Atom, s: &[u8]| atom.holds_at(i64::from(s[atom.var().index()]));
-            for (facts, because) in &reasons.0 {
-                for s in &solutions {
-                    if because.iter().all(|atom| holds(atom, s)) {
-                        assert!(
-                            facts.iter().all(|atom| holds(atom, s)),
-                            "{spelling}, seed {seed}: {facts:?} because {because:?}"
-                        );
-                    }
-                }
-                checked += 1;
-                // The generic answer names every other cell's domain.
-                sharp += usize::from(because.len() < 40);
-            }
+            let (all, short) =
+                assert_reasons_hold(blank.model(), &givens, spelling, &solutions, &format!("seed {seed}"));
+            checked += all;
+            sharp += short;
         }
     }
     assert!(checked > 1000 && sharp * 10 > checked * 9, "{sharp} sharp of {checked}");
+}
+
+/// Counts the solutions of `model` with the givens `assumed` under
+/// `spelling`, with an observer that asks for reasons; checks the count
+/// against `solutions`, and each reason against each of them: where its
+/// atoms hold, so do its facts. Returns how many reasons there were, and
+/// how many named fewer than 40 atoms (the generic answer names every
+/// other cell's domain).
+fn assert_reasons_hold(
+    model: &csp::Model,
+    assumed: &[(csp::VarId, i64)],
+    spelling: &str,
+    solutions: &[Vec<u8>],
+    what: &str,
+) -> (usize, usize) {
+    let mut reasons = Reasons::default();
+    let counted = {
+        let mut solver = Solver::new(model, spelling.parse().unwrap()).unwrap();
+        for &(x, v) in assumed {
+            solver.assume(x, v).unwrap();
+        }
+        solver.observe(&mut reasons);
+        solver.count(None).solutions
+    };
+    assert_eq!(counted, solutions.len() as u64, "{spelling}, {what}");
+    let holds = |atom: &csp::Atom, s: &[u8]| atom.holds_at(i64::from(s[atom.var().index()]));
+    for (facts, because) in &reasons.0 {
+        for s in solutions {
+            if because.iter().all(|atom| holds(atom, s)) {
+                assert!(facts.iter().all(|atom| holds(atom, s)), "{spelling}, {what}: {facts:?} because {because:?}");
+            }
+        }
+    }
+    (reasons.0.len(), reasons.0.iter().filter(|(_, because)| because.len() < 40).count())
 }
