@@ -49,19 +49,15 @@ enum Cause {
     Locked(u8, u8),
 }
 
-/// How a cell was fixed in the replay (its value is `value - 1`).
+/// How a cell was fixed in the replay (`value` in `1..=9`).
 #[derive(Clone, Copy, Debug)]
 enum Fixed {
+    /// Not fixed (or not in this replay: only the cells a cause names are read).
     Open,
     /// Its other values were gone.
-    Naked {
-        value: u8,
-    },
+    Naked { value: u8 },
     /// It was the value's only place in the unit.
-    Hidden {
-        value: u8,
-        unit: u8,
-    },
+    Hidden { value: u8, unit: u8 },
 }
 
 /// Where the replay failed.
