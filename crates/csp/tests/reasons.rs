@@ -150,3 +150,46 @@ fn asking_for_reasons_changes_nothing_else() {
     assert_eq!(without.1, 0);
     assert!(with.1 > 0);
 }
+
+/// A circuit's values that name no node go at the root, for no reason (the
+/// only removals for which `circuit` gives that answer: learning never asks
+/// about the root, see `constraints/circuit.rs`), and so do a circuit's
+/// self-loops; every reason holds in every solution.
+#[test]
+fn a_circuit_removes_the_values_naming_no_node_for_no_reason() {
+    for sub in [false, true] {
+        let mut model = Model::new();
+        // Nodes 1..=4: 0 and 5 name none.
+        let x: Vec<VarId> = model.new_vars(4, 0..=5).unwrap();
+        if sub {
+            model.subcircuit(&x, 1).unwrap();
+        } else {
+            model.circuit(&x, 1).unwrap();
+        }
+        for spelling in CONFIGS {
+            assert!(check(&model, spelling.parse().unwrap()) > 0, "{spelling}, sub {sub}");
+        }
+        let mut reasons = Reasons::default();
+        let mut solver = Solver::new(&model, "mac".parse().unwrap()).unwrap();
+        solver.observe(&mut reasons);
+        assert!(solver.solve().is_solved());
+        drop(solver);
+        let no_node = |atom: &Atom| matches!(atom, Atom::NotEqual(_, 0 | 5));
+        let self_loop = |atom: &Atom| matches!(*atom, Atom::NotEqual(v, value) if x[value as usize - 1] == v);
+        let gone: Vec<&Vec<Atom>> = reasons
+            .reasons
+            .iter()
+            .filter(|(facts, _)| facts.iter().all(|a| no_node(a) || (!sub && self_loop(a))))
+            .map(|(_, because)| because)
+            .collect();
+        // Each variable's 0 and 5 (and, in a circuit, its own node).
+        let removed: usize = reasons
+            .reasons
+            .iter()
+            .flat_map(|(facts, _)| facts)
+            .filter(|a| no_node(a) || (!sub && self_loop(a)))
+            .count();
+        assert_eq!(removed, if sub { 8 } else { 12 }, "sub {sub}: {:?}", reasons.reasons);
+        assert!(gone.iter().all(|because| because.is_empty()), "sub {sub}: {gone:?}");
+    }
+}

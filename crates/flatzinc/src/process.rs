@@ -73,15 +73,38 @@ pub(crate) fn sibling_binary(name: &str) -> Option<PathBuf> {
     path.exists().then_some(path)
 }
 
-/// Writes a solver configuration for `fzn_csp` (and its library) into `dir`,
-/// under an id of its own so that MiniZinc runs this binary even when
-/// another fzn-csp is installed; returns the `.msc` path.
+/// Writes a solver configuration for `fzn_csp` into `dir`, under an id of
+/// its own so that MiniZinc runs this binary even when another fzn-csp is
+/// installed; returns the `.msc` path. The library is the one the binary
+/// writes itself (`fzn-csp --print-msc`, which every version has, run with
+/// `XDG_DATA_HOME` in `dir`, so that it writes there and nowhere else): an
+/// older binary gets the library it was built with, not today's, which may
+/// declare globals it does not lower.
 pub(crate) fn csp_solver(dir: &Path, fzn_csp: &Path) -> std::io::Result<PathBuf> {
-    let mznlib = dir.join("csp-mznlib");
-    crate::mznlib::write_mznlib(&mznlib)?;
+    let executable = fzn_csp.canonicalize()?;
+    // Emptied first: the library of a binary run before must not mix in.
+    let data = dir.join("csp-data");
+    if data.exists() {
+        std::fs::remove_dir_all(&data)?;
+    }
+    let printed = std::process::Command::new(&executable).arg("--print-msc").env("XDG_DATA_HOME", &data).output()?;
+    let failed = |why: &str| {
+        let stderr = String::from_utf8_lossy(&printed.stderr);
+        std::io::Error::other(format!("{} --print-msc: {why} {}", executable.display(), stderr.trim()))
+    };
+    if !printed.status.success() {
+        return Err(failed("failed"));
+    }
+    let configuration: serde_json::Value =
+        serde_json::from_slice(&printed.stdout).map_err(|_| failed("printed no solver configuration"))?;
+    let mznlib = configuration["mznlib"]
+        .as_str()
+        .map(PathBuf::from)
+        .filter(|path| path.starts_with(&data) && path.is_dir())
+        .ok_or_else(|| failed("wrote no solver library under XDG_DATA_HOME"))?;
     let msc = dir.join("csp.msc");
-    let (executable, mznlib) = (fzn_csp.canonicalize()?, mznlib.canonicalize()?);
-    std::fs::write(&msc, crate::mznlib::msc_with_id(crate::mznlib::SCRATCH_SOLVER_ID, &executable, &mznlib))?;
+    let text = crate::mznlib::msc_with_id(crate::mznlib::SCRATCH_SOLVER_ID, &executable, &mznlib.canonicalize()?);
+    std::fs::write(&msc, text)?;
     Ok(msc)
 }
 
@@ -161,4 +184,50 @@ pub(crate) fn parallel<T: Sync, R: Send>(
         }
         Ok(())
     })
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    /// An executable shell script `name` in `dir` with `body`.
+    fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
+        let path = dir.join(name);
+        std::fs::write(&path, format!("#!/bin/sh\n{body}")).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        path
+    }
+
+    /// The configuration for a binary names the library that binary writes
+    /// (an older fzn-csp's, whose library declares one global of its own
+    /// here), not today's; a binary that prints no configuration is an error.
+    #[test]
+    fn the_solver_library_is_the_binarys_own() {
+        let dir = std::env::temp_dir().join(format!("csp-solver-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let old = script(
+            &dir,
+            "fzn-csp-old",
+            "[ \"$1\" = --print-msc ] || exit 2\n\
+             lib=\"$XDG_DATA_HOME/csp/fzn-csp-0.0.1/mznlib\"\n\
+             mkdir -p \"$lib\" && echo 'predicate fzn_old(var int: x);' > \"$lib/fzn_old.mzn\"\n\
+             printf '{\"id\": \"org.csp.csp\", \"mznlib\": \"%s\"}\\n' \"$lib\"\n",
+        );
+        for _ in 0..2 {
+            let msc = csp_solver(&dir, &old).unwrap();
+            let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(msc).unwrap()).unwrap();
+            let mznlib = PathBuf::from(json["mznlib"].as_str().unwrap());
+            assert!(mznlib.join("fzn_old.mzn").is_file(), "{mznlib:?}");
+            assert!(!mznlib.join("fzn_all_different_int.mzn").exists(), "today's library in {mznlib:?}");
+            assert_eq!(json["id"], crate::mznlib::SCRATCH_SOLVER_ID);
+            assert_eq!(json["executable"], old.canonicalize().unwrap().to_str().unwrap());
+        }
+        let broken = script(&dir, "fzn-csp-broken", "echo 'unknown option' >&2\nexit 2\n");
+        let error = csp_solver(&dir, &broken).unwrap_err();
+        assert!(error.to_string().contains("unknown option"), "{error}");
+        let silent = script(&dir, "fzn-csp-silent", "exit 0\n");
+        assert!(csp_solver(&dir, &silent).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -1,10 +1,11 @@
 //! The 9x9 band propagator ([`Units::Bands`]) against an engine-free
 //! brute-force enumeration on random partial grids (some with a wrong given,
-//! so with no solution), under several searches (learning among them, which
-//! explains its removals generically; not plain backtracking, which would
-//! check the one constraint only once all 81 cells are assigned); and, when the shared data folder is
-//! there, against `mac+mrv+matching` on whole collections (`--ignored`, in
-//! release: `cargo test --release -p csp-sudoku --test bands -- --ignored`).
+//! so with no solution), under several searches (learning among them; not
+//! plain backtracking, which would check the one constraint only once all 81
+//! cells are assigned); its explanations against every solution of such
+//! grids; and, when the shared data folder is there, against
+//! `mac+mrv+matching` on whole collections (`--ignored`, in release:
+//! `cargo test --release -p csp-sudoku --test bands -- --ignored`).
 
 use std::path::{Path, PathBuf};
 
@@ -127,8 +128,8 @@ proptest! {
 }
 
 /// The constraint on its own, over cells whose domains reach outside
-/// `1..=9` (wide, or with gaps): those values go, and the solutions are
-/// the brute force's.
+/// `1..=9` (wide, or with gaps): those values go, the solutions are the
+/// brute force's, and the explanations hold in each of them.
 #[test]
 fn domains_wider_than_the_grid_lose_the_values_outside() {
     for seed in 0..40u64 {
@@ -157,6 +158,10 @@ fn domains_wider_than_the_grid_lose_the_values_outside() {
             .collect();
         found.sort();
         assert_eq!(found, expected, "seed {seed}");
+        // The explanations too (the values outside need no reason).
+        for spelling in ["mac+mrv", "mac+learn"] {
+            assert_reasons_hold(&model, &[], spelling, &expected, &format!("wide domains, seed {seed}"));
+        }
     }
 }
 
@@ -228,4 +233,80 @@ fn the_same_counts_as_matching_on_top1465_top95_and_euler96() {
     for name in ["top1465.txt", "top95.txt", "euler96.txt"] {
         same_counts(name);
     }
+}
+
+/// Every reason the propagators give, for an observer that asks.
+#[derive(Default)]
+struct Reasons(Vec<(Vec<csp::Atom>, Vec<csp::Atom>)>);
+
+impl csp::Observer for Reasons {
+    fn on_event(&mut self, _: &csp::SearchEvent) {}
+
+    fn wants_reasons(&self) -> bool {
+        true
+    }
+
+    fn on_reason(&mut self, reason: &csp::Reason<'_>) {
+        self.0.push((reason.facts.to_vec(), reason.because.to_vec()));
+    }
+}
+
+/// The band propagator's explanations (a replay of its rules from the
+/// domains as they were, see `bands/explain.rs`) hold in every solution:
+/// on random partial grids with up to 300 solutions, every reason given
+/// along the search (the engine's observer asks after each propagator
+/// call, as learning asks after a conflict) is checked against each of
+/// them: where the reason's atoms hold, so do its facts. Nogoods learnt
+/// from them keep every solution (the counts under `mac+learn` above).
+#[test]
+fn band_explanations_hold_in_every_solution() {
+    let (mut checked, mut sharp) = (0, 0);
+    for seed in 0..40u64 {
+        let cells = partial(seed, 50 + seed as usize % 11, seed % 5 == 0);
+        let Some(solutions) = brute_force(&cells, 300) else { continue };
+        let blank = SudokuModel::blank_with(nine(), Units::Bands).unwrap();
+        let givens: Vec<(csp::VarId, i64)> =
+            (0..81).filter(|&c| cells[c] != 0).map(|c| (blank.var(c).unwrap(), i64::from(cells[c]))).collect();
+        for spelling in ["mac+mrv", "mac+domwdeg+binary", "mac+learn"] {
+            let (all, short) =
+                assert_reasons_hold(blank.model(), &givens, spelling, &solutions, &format!("seed {seed}"));
+            checked += all;
+            sharp += short;
+        }
+    }
+    assert!(checked > 1000 && sharp * 10 > checked * 9, "{sharp} sharp of {checked}");
+}
+
+/// Counts the solutions of `model` with the givens `assumed` under
+/// `spelling`, with an observer that asks for reasons; checks the count
+/// against `solutions`, and each reason against each of them: where its
+/// atoms hold, so do its facts. Returns how many reasons there were, and
+/// how many named fewer than 40 atoms (the generic answer names every
+/// other cell's domain).
+fn assert_reasons_hold(
+    model: &csp::Model,
+    assumed: &[(csp::VarId, i64)],
+    spelling: &str,
+    solutions: &[Vec<u8>],
+    what: &str,
+) -> (usize, usize) {
+    let mut reasons = Reasons::default();
+    let counted = {
+        let mut solver = Solver::new(model, spelling.parse().unwrap()).unwrap();
+        for &(x, v) in assumed {
+            solver.assume(x, v).unwrap();
+        }
+        solver.observe(&mut reasons);
+        solver.count(None).solutions
+    };
+    assert_eq!(counted, solutions.len() as u64, "{spelling}, {what}");
+    let holds = |atom: &csp::Atom, s: &[u8]| atom.holds_at(i64::from(s[atom.var().index()]));
+    for (facts, because) in &reasons.0 {
+        for s in solutions {
+            if because.iter().all(|atom| holds(atom, s)) {
+                assert!(facts.iter().all(|atom| holds(atom, s)), "{spelling}, {what}: {facts:?} because {because:?}");
+            }
+        }
+    }
+    (reasons.0.len(), reasons.0.iter().filter(|(_, because)| because.len() < 40).count())
 }

@@ -48,6 +48,18 @@
 //! that the components sent out, by a node that could not be out and the
 //! absent values that would lead out of the nodes it reaches (or into
 //! those that reach it), `i` not among them.
+//!
+//! Two of these answers are never asked for, and no test reaches them: a
+//! removal of values naming no node only, and a fixed value naming no node
+//! (in [`CircuitPropagator::fixed_links`]). Only `restrict` removes such
+//! values, before anything else the propagator does, and learning (which
+//! needs `mac`, under which every propagator runs at the root) never
+//! explains the root's facts, so when an explanation is asked every value
+//! already names a node. (A search observer that asks for reasons is
+//! answered at the root too, where `restrict`'s removals name no node or
+//! are a circuit's self-loops: the first line of `explain_values`.) The
+//! answers are kept, sound, for a state the engine does not reach: a value
+//! naming no node breaks the constraint, so it implies anything.
 
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::constraints::graph::{Graph, Tarjan};
@@ -317,7 +329,8 @@ impl CircuitPropagator<'_> {
     /// Fills `successor` and `predecessor` from the fixed values as they
     /// were. `Err` when those values already break the constraint, with
     /// the atoms that do: a value naming no node, or two nodes followed by
-    /// one (such a state implies anything the propagator did in it).
+    /// one (such a state implies anything the propagator did in it). The
+    /// first is never asked (see the module docs).
     fn fixed_links(&mut self, why: &Explanation<'_>) -> Result<(), Vec<Atom>> {
         self.successor.fill(NONE);
         self.predecessor.fill(NONE);
