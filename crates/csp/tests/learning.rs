@@ -231,6 +231,73 @@ fn the_all_different_systems_explanations_imply_what_they_explain() {
     assert!(learnt > 20, "the searches learnt little: {learnt}");
 }
 
+/// The cover strength's explanations (a fixed peer; a hidden single by
+/// the other variables' `≠ v`; a value with no place left) are each checked
+/// against every solution by `check_nogoods`, on the grids of the system's
+/// test (each row, column and box a permutation, or not when a cell lost a
+/// value), and on permutations shifted by offsets near `±2^62` whose values
+/// are one word, several words or a sorted list apart.
+#[test]
+fn the_cover_strengths_explanations_imply_what_they_explain() {
+    let mut next = xorshift(0x2545_f491_4f6c_dd1d);
+    let mut learnt = 0;
+    for case in 0..200 {
+        let (n, given) = (6, [20, 25, 30, 35][case % 4]);
+        let model = grid(n, 2, |_| {
+            let (r, v) = (next() % 100, (next() % n as u64) as i64);
+            match r {
+                _ if r < given => v..=v,
+                _ if r < given + 10 => 1..=n as i64 - 1,
+                _ => 0..=n as i64 - 1,
+            }
+        });
+        let expected = Solver::new(&model, "mac+mrv".parse().unwrap()).unwrap().count(None).solutions;
+        if expected > 300 {
+            continue;
+        }
+        let spellings = [
+            "mac+learn+cover",
+            "mac+learn+domwdeg+cover+desc",
+            "mac+learn+vsids+phase+cover+luby=1",
+            "mac+learn+cover+glucose=2",
+        ];
+        for spelling in spellings {
+            let mut solver = Solver::new(&model, spelling.parse().unwrap()).unwrap();
+            solver.check_nogoods(true);
+            assert_eq!(solver.count(None).solutions, expected, "{spelling} on grid {case}");
+            learnt += solver.stats().learnt;
+        }
+    }
+    let max = csp::MAX_VALUE;
+    for (case, step) in [1i64, 40, 1 << 40].into_iter().enumerate() {
+        for target in [0, max - 8 * step, -max] {
+            // Three permutations of `target + k * step`, each variable
+            // shifted from its own values: `xs`, `ws`, and two of `xs` with
+            // the rest of `ws`; one value of `xs[0]` forbidden.
+            let mut model = Model::new();
+            let n = 4;
+            let bases: Vec<i64> = (0..2 * n)
+                .map(|i| [0, 5, -3][i % 3])
+                .map(|b| if (i128::from(target) - i128::from(b)).abs() <= i128::from(max) { b } else { 0 })
+                .collect();
+            let vars: Vec<VarId> = bases
+                .iter()
+                .map(|&b| model.new_var(csp::Domain::values((0..n as i64).map(|k| b + k * step))).unwrap())
+                .collect();
+            let offsets: Vec<i64> = bases.iter().map(|&b| target - b).collect();
+            let cover = csp::AllDifferentStrength::Cover;
+            for group in [(0..n).collect::<Vec<usize>>(), (n..2 * n).collect(), vec![0, 1, n + 2, n + 3]] {
+                let scope: Vec<VarId> = group.iter().map(|&i| vars[i]).collect();
+                let shifts: Vec<i64> = group.iter().map(|&i| offsets[i]).collect();
+                model.all_different_offset_with(&scope, &shifts, cover).unwrap();
+            }
+            model.add(csp::Condition::not_in_set(vars[0], vec![bases[0] + step])).unwrap();
+            learnt += assert_learning_counts(&model, 1 << 16, &format!("permutation {case}, target {target}"));
+        }
+    }
+    assert!(learnt > 20, "the searches learnt little: {learnt}");
+}
+
 /// Partial 9x9 sudokus (some cells given, some values forbidden by unary
 /// constraints, so that every domain stays a range and the all-differents
 /// are one system) under learning with restarts and intersections count as
