@@ -195,10 +195,10 @@ impl Small {
     /// Reads the domains, now or as they were, into `dom`.
     #[inline]
     fn load(&mut self, domains: Domains<'_, '_>, vars: &[VarId]) {
-        for p in 0..vars.len() {
+        for (p, var) in vars.iter().enumerate() {
             let word = match domains {
                 Domains::Now(ctx) => ctx.state().word_at(self.address[p]),
-                Domains::Then(why) => why.first_word_at(vars[p].index, self.address[p]),
+                Domains::Then(why) => why.first_word_at(var.index, self.address[p]),
             };
             self.dom[p] = word << self.shift[p];
         }
