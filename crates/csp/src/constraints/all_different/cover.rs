@@ -15,6 +15,8 @@
 //! variables, one over intervals, or one whose scope repeats a variable is
 //! propagated as pairwise.
 
+use smallvec::SmallVec;
+
 use crate::constraint::Propagator;
 use crate::constraints::relaxed::has_repeats;
 use crate::ids::{Atom, VarId};
@@ -140,7 +142,7 @@ impl Places {
         }
     }
 
-    /// The cover's own answer to `why`: a value taken by a fixed peer
+    /// The cover's own answer to `why`: values taken by fixed peers
     /// (`x ≠ v` because `y = v`), a variable fixed to a value no other
     /// variable held (`x = v` because every other `y ≠ v`), or a value that
     /// no variable held (the failure). `false`, adding nothing, when none
@@ -166,8 +168,10 @@ impl Places {
         };
         match reason {
             None => return false,
-            Some(Reason::Peer(q, shifted)) => {
-                why.because(Atom::Equal(vars[q], (shifted - i128::from(offsets[q])) as i64));
+            Some(Reason::Peers(peers)) => {
+                for (q, shifted) in peers {
+                    why.because(Atom::Equal(vars[q], (shifted - i128::from(offsets[q])) as i64));
+                }
             }
             // `y ≠ v` for every other `y`, `v` shifted back by `y`'s offset.
             Some(Reason::Single(shifted)) => {
@@ -183,13 +187,17 @@ impl Places {
     }
 }
 
-/// Why the cover acted, as the domains an explanation shows tell: a fixed
-/// variable (its position) holds the shifted value, or only one variable
-/// (the explained, or none for a failure) may take the shifted value.
+/// Why the cover acted, as the domains an explanation shows tell: fixed
+/// variables (their positions) hold the shifted values removed, or only
+/// one variable (the explained, or none for a failure) may take the
+/// shifted value.
 enum Reason {
-    Peer(usize, i128),
+    Peers(Peers),
     Single(i128),
 }
+
+/// Fixed peers and their shifted values.
+type Peers = SmallVec<[(usize, i128); 4]>;
 
 impl Small {
     /// Reads the domains, now or as they were, into `dom`.
@@ -215,6 +223,53 @@ impl Small {
             once |= d;
         }
         (once, twice)
+    }
+
+    /// Value elimination and hidden singles to their fixpoint, a word a
+    /// variable: each narrowing is written at once, so that the domains an
+    /// explanation sees hold the fixed peers or the lost places behind it.
+    fn propagate(&mut self, ctx: &mut Context<'_>, vars: &[VarId]) -> PropagationResult {
+        let n = vars.len();
+        loop {
+            ctx.count_checks(n as u64);
+            self.load(Domains::Now(ctx), vars);
+            // The fixed variables' values leave the others.
+            let (mut fixed, mut clash) = (0u64, false);
+            for &d in &self.dom[..n] {
+                if d & d.wrapping_sub(1) == 0 {
+                    clash |= fixed & d != 0;
+                    fixed |= d;
+                }
+            }
+            if clash {
+                return Err(Conflict);
+            }
+            let mut narrowed = false;
+            for (p, var) in vars.iter().enumerate() {
+                let d = self.dom[p];
+                if d & d.wrapping_sub(1) != 0 && d & fixed != 0 {
+                    ctx.narrow_single_word(var.index, (d & !fixed) >> self.shift[p])?;
+                    narrowed = true;
+                }
+            }
+            if narrowed {
+                continue;
+            }
+            let (once, twice) = self.count(n, n);
+            if self.universe & !once != 0 {
+                return Err(Conflict);
+            }
+            let singles = once & !twice & !fixed;
+            if singles == 0 {
+                return Ok(());
+            }
+            for (p, var) in vars.iter().enumerate() {
+                let mine = self.dom[p] & singles;
+                if mine != 0 {
+                    ctx.narrow_single_word(var.index, (mine & mine.wrapping_neg()) >> self.shift[p])?;
+                }
+            }
+        }
     }
 
     fn singles(&mut self, ctx: &mut Context<'_>, vars: &[VarId], offsets: &[i64]) -> Result<bool, Conflict> {
@@ -243,7 +298,7 @@ impl Small {
     }
 
     /// Why `vars[x]` lost the removed values, as `why` shows the domains:
-    /// a fixed peer holding the one value removed (pairwise's act), or a
+    /// fixed peers holding each value removed (value elimination), or a
     /// value `x` kept that no other variable held (a hidden single).
     fn removal(&mut self, vars: &[VarId], why: &Explanation<'_>, x: usize) -> Option<Reason> {
         let n = vars.len();
@@ -251,10 +306,18 @@ impl Small {
         let (word, mask) = why.removed_positions();
         debug_assert_eq!(word, 0);
         let removed = mask << self.shift[x];
-        if removed.is_power_of_two() {
-            if let Some(q) = (0..n).find(|&q| q != x && self.dom[q] == removed) {
-                return Some(Reason::Peer(q, self.lo + i128::from(lowest(removed))));
+        let mut peers = Peers::new();
+        for a in 0..64 {
+            if removed & 1u64 << a == 0 {
+                continue;
             }
+            match (0..n).find(|&q| q != x && self.dom[q] == 1u64 << a) {
+                Some(q) => peers.push((q, self.lo + i128::from(a))),
+                None => break,
+            }
+        }
+        if peers.len() == removed.count_ones() as usize {
+            return Some(Reason::Peers(peers));
         }
         let (once, _) = self.count(n, x);
         let kept = self.dom[x] & !removed & !once;
@@ -349,7 +412,7 @@ impl Wide {
                 q != x && why.fixed_value(vars[q]).is_some_and(|w| i128::from(w) + i128::from(offsets[q]) == value)
             });
             if let Some(q) = peer {
-                return Some(Reason::Peer(q, value));
+                return Some(Reason::Peers(Peers::from_slice(&[(q, value)])));
             }
         }
         self.count(Domains::Then(why), vars, offsets, Some(x));
@@ -384,6 +447,11 @@ impl Propagator for Cover<'_> {
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
+        // One word: both rules on the words (not under forward checking,
+        // where only the decision counts as assigned).
+        if let (Some(Places::Small(small)), None) = (&mut self.places, ctx.decision) {
+            return small.propagate(ctx, self.vars);
+        }
         self.pairwise.propagate(ctx)?;
         let Some(places) = &mut self.places else { return Ok(()) };
         // Under forward checking pairwise reasons from the decision alone
