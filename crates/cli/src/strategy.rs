@@ -23,7 +23,8 @@ pub struct StrategyArgs {
     /// Value ordering: ascending, descending, random, lcv, phase, median, split, reverse-split, solution-guided.
     #[arg(long = "value-order", value_name = "ORDER")]
     pub value_order: Option<ValueOrder>,
-    /// All-different strength: pairwise (value elimination), matching (Régin) or bounds (Hall intervals).
+    /// All-different strength: pairwise (value elimination), matching (Régin), bounds (Hall intervals) or cover
+    /// (pairwise and, on a permutation, hidden singles: unit propagation on the exact-cover SAT encoding).
     #[arg(long = "alldiff", value_name = "STRENGTH")]
     pub all_different: Option<AllDifferentStrength>,
     /// Make the root arc consistent before search, whatever the propagation level.

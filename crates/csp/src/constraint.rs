@@ -126,6 +126,14 @@ pub enum AllDifferentStrength {
     /// taken as the interval between its bounds (Hall intervals), in
     /// O(n log n) per call. Values inside a domain are not removed.
     Bounds,
+    /// Unit propagation on the exact-cover SAT encoding: pairwise value
+    /// elimination and, when the initial domains hold exactly as many values
+    /// as there are variables (a permutation, as every sudoku unit), "each value
+    /// needs a place": a value only one variable can take is fixed there (a
+    /// hidden single), a value none can take is a failure. Explained by the
+    /// other variables' `≠ v`, as the SAT solver's clause would be. Otherwise
+    /// (more values, interval domains) it is pairwise.
+    Cover,
 }
 
 /// The search-time half of a constraint: narrows domains.

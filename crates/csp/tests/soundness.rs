@@ -348,3 +348,131 @@ fn bounds_all_different_at_the_edges_of_the_value_range() {
         );
     }
 }
+
+fn cover() -> SolveConfig {
+    SolveConfig::default().with_all_different(AllDifferentStrength::Cover)
+}
+
+#[test]
+fn cover_all_different_is_sound() {
+    for arity in 2..=5 {
+        // Tight (a permutation whenever the random domains cover the values)
+        // and loose (one value more: pairwise only).
+        for extra in [0, 1] {
+            let values = 1..=arity as i64 + extra;
+            let harness = Harness::new(arity, values).cases(500).seed(70 + arity as u64).config(cover());
+            assert_holds("all_different (cover)", harness.check(Strength::Sound, |m, v| m.all_different(v).map(drop)));
+            let offsets: Vec<i64> = (0..arity as i64).map(|i| 1 - i).collect();
+            assert_holds(
+                "all_different_offset (cover)",
+                harness.check(Strength::Sound, |m, v| m.all_different_offset(v, &offsets).map(drop)),
+            );
+        }
+    }
+    let max = csp::MAX_VALUE;
+    let values = Domain::values([-max, -max + 1, -max + 2, max - 2, max - 1, max]);
+    for offsets in [[0, 0, 0], [3, -3, 1], [-2, 0, 2]] {
+        let harness = Harness::new(3, values.clone()).cases(400).seed(8).config(cover());
+        assert_holds(
+            "all_different_offset (cover) near 2^62",
+            harness.check(Strength::Sound, |m, v| m.all_different_offset(v, &offsets).map(drop)),
+        );
+    }
+}
+
+/// The cover strength's root fixpoint is exactly that of unit propagation
+/// on the exact-cover encoding, computed here by the rules themselves on
+/// shifted values: a fixed variable's value leaves the others, and when
+/// the initial domains hold as many shifted values as variables, a value
+/// with one place is fixed there and a value with none fails. Domains one
+/// word apart and near `±2^62`, offsets up to `2^62`, shifted values
+/// consecutive (one word) or scattered (several words, or a sorted list).
+#[test]
+fn cover_all_different_is_unit_propagation_on_the_exact_cover_encoding() {
+    let max = csp::MAX_VALUE;
+    let mut rng = csp::rng::Rng::new(41);
+    let (mut singles, mut failures, mut loose) = (0, 0, 0);
+    for case in 0..3000 {
+        let n = 2 + rng.below(6) as usize;
+        let extra = [0, 0, 0, 1][rng.below(4) as usize];
+        let step = [1, 1, 40, 1 << 40][case % 4];
+        let target = [0, max - 8 * step, -max][rng.below(3) as usize];
+        // Variable `i` holds `base[i] + k * step`, its shifted value `target + k * step`.
+        let bases: Vec<i64> = (0..n)
+            .map(|_| {
+                loop {
+                    let base = [0, 5, max - 8 * step, -max, -3][rng.below(5) as usize];
+                    if (i128::from(target) - i128::from(base)).abs() <= i128::from(max) {
+                        break base;
+                    }
+                }
+            })
+            .collect();
+        let offsets: Vec<i64> = bases.iter().map(|&b| target - b).collect();
+        let domains: Vec<Vec<i64>> = bases
+            .iter()
+            .map(|&b| {
+                let all = (0..(n + extra) as i64).map(|k| b + k * step);
+                let picked: Vec<i64> = all.clone().filter(|_| rng.below(5) != 0).collect();
+                if picked.is_empty() { vec![b] } else { picked }
+            })
+            .collect();
+        let mut model = Model::new();
+        let vars: Vec<VarId> = domains.iter().map(|d| model.new_var(d.clone()).unwrap()).collect();
+        model.all_different_offset(&vars, &offsets).unwrap();
+        let got = Solver::new(&model, cover()).unwrap().root_domains();
+        let got: Option<Vec<Vec<i64>>> =
+            got.map(|left| vars.iter().map(|v| left[v.index()].iter().collect()).collect());
+        let expected = unit_propagation(&domains, &offsets);
+        assert_eq!(got, expected, "case {case}: domains {domains:?}, offsets {offsets:?}");
+        let union: std::collections::BTreeSet<i128> = domains
+            .iter()
+            .zip(&offsets)
+            .flat_map(|(d, &o)| d.iter().map(move |&v| i128::from(v) + i128::from(o)))
+            .collect();
+        match &expected {
+            None => failures += 1,
+            Some(_) if union.len() != n => loose += 1,
+            Some(left) if left.iter().zip(&domains).any(|(l, d)| l.len() == 1 && d.len() > 1) => singles += 1,
+            Some(_) => {}
+        }
+    }
+    assert!(singles > 100 && failures > 20 && loose > 100, "{singles} {failures} {loose}");
+}
+
+/// The rules of [`cover_all_different_is_unit_propagation_on_the_exact_cover_encoding`]
+/// to their fixpoint, or `None` on a failure.
+fn unit_propagation(domains: &[Vec<i64>], offsets: &[i64]) -> Option<Vec<Vec<i64>>> {
+    let shift = |p: usize, v: i64| i128::from(v) + i128::from(offsets[p]);
+    let mut dom: Vec<Vec<i64>> = domains.to_vec();
+    let universe: std::collections::BTreeSet<i128> =
+        dom.iter().enumerate().flat_map(|(p, d)| d.iter().map(move |&v| shift(p, v))).collect();
+    let permutation = universe.len() == dom.len();
+    loop {
+        let before = dom.clone();
+        for p in 0..dom.len() {
+            if let [value] = dom[p][..] {
+                for q in (0..dom.len()).filter(|&q| q != p) {
+                    dom[q].retain(|&w| shift(q, w) != shift(p, value));
+                }
+            }
+        }
+        if dom.iter().any(Vec::is_empty) {
+            return None;
+        }
+        if permutation {
+            for &value in &universe {
+                let places: Vec<usize> =
+                    (0..dom.len()).filter(|&p| dom[p].iter().any(|&w| shift(p, w) == value)).collect();
+                match places[..] {
+                    [] => return None,
+                    [p] => dom[p].retain(|&w| shift(p, w) == value),
+                    _ => {}
+                }
+            }
+        }
+        if dom == before {
+            return Some(dom);
+        }
+    }
+}

@@ -128,6 +128,7 @@ spelled!(AllDifferentStrength, "all-different strength", [
     Pairwise => "pairwise" | "value",
     Matching => "matching" | "domain" | "regin",
     Bounds => "bounds" | "bc",
+    Cover => "cover" | "exact-cover",
 ]);
 
 /// A configuration spelling that could not be read.
@@ -137,7 +138,7 @@ pub enum ConfigSyntaxError {
     #[error(
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
          ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|antiff|smallest|largest|occurrence|regret, a value \
-         ordering asc|desc|random|lcv|phase|median|split|rsplit|guided, an all-different strength pairwise|matching|bounds, \
+         ordering asc|desc|random|lcv|phase|median|split|rsplit|guided, an all-different strength pairwise|matching|bounds|cover, \
          learn, minimize, probe, sac, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
     )]
     UnknownWord {
@@ -255,7 +256,7 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
 ///         | probe | sac                             (probing at each node: bivalue variables, or
 ///                                                    every value, singleton arc consistency; mac,
 ///                                                    chronological, not with learn)
-///         | pairwise | matching | bounds            (all-different strength, default pairwise
+///         | pairwise | matching | bounds | cover    (all-different strength, default pairwise
 ///                                                    under bt and fc, matching under mac)
 ///         | rootac                                  (arc consistency at the root)
 ///         | separate                                (no merged all-different system)

@@ -8,6 +8,7 @@ use super::NONE;
 use super::bitset::SmallMatching;
 use super::bounds::BoundsConsistency;
 use super::pairwise::{self, Done};
+use super::values::LocalValues;
 use crate::constraints::graph::{Graph, Tarjan};
 
 /// Domain consistency by bipartite matching (Régin 1994).
@@ -52,41 +53,6 @@ pub(super) struct Matching<'c> {
     wide: Option<Box<BoundsConsistency<'c>>>,
     /// The positions plain backtracking has checked (see [`pairwise::check_partial`]).
     checked: Done,
-}
-
-/// The shifted values `x_i + o_i` the constraint can see, numbered from 0.
-/// (In `i128`: a value and an offset may each be `2^62`.)
-#[derive(Debug)]
-enum LocalValues {
-    /// Ids are `value - base`.
-    Dense { base: i128, span: usize },
-    /// Ids are positions in a sorted list (for scattered values).
-    Sparse(Vec<i128>),
-}
-
-impl LocalValues {
-    fn len(&self) -> usize {
-        match self {
-            LocalValues::Dense { span, .. } => *span,
-            LocalValues::Sparse(values) => values.len(),
-        }
-    }
-
-    #[inline]
-    fn id(&self, shifted: i128) -> u32 {
-        match self {
-            LocalValues::Dense { base, .. } => (shifted - base) as u32,
-            LocalValues::Sparse(values) => values.binary_search(&shifted).expect("a value of an initial domain") as u32,
-        }
-    }
-
-    #[inline]
-    fn value(&self, id: u32) -> i128 {
-        match self {
-            LocalValues::Dense { base, .. } => base + i128::from(id),
-            LocalValues::Sparse(values) => values[id as usize],
-        }
-    }
 }
 
 impl<'c> Matching<'c> {
@@ -227,28 +193,7 @@ impl Propagator for Matching<'_> {
             return;
         }
         self.checked.initialise(ctx);
-        // The local value space holds every shifted value of the initial domains;
-        // it is dense unless those values are scattered.
-        let mut lo = i128::MAX;
-        let mut hi = i128::MIN;
-        let mut total: u64 = 0;
-        for (&var, &offset) in self.vars.iter().zip(self.offsets) {
-            lo = lo.min(i128::from(ctx.min(var)) + i128::from(offset));
-            hi = hi.max(i128::from(ctx.max(var)) + i128::from(offset));
-            total += ctx.size(var) as u64;
-        }
-        let span = (hi - lo + 1) as u128;
-        self.values = if span <= u128::from(2 * total + 64) {
-            LocalValues::Dense { base: lo, span: span as usize }
-        } else {
-            let mut all: Vec<i128> = Vec::new();
-            for (&var, &offset) in self.vars.iter().zip(self.offsets) {
-                all.extend(ctx.values(var).map(|v| i128::from(v) + i128::from(offset)));
-            }
-            all.sort_unstable();
-            all.dedup();
-            LocalValues::Sparse(all)
-        };
+        self.values = LocalValues::of(self.vars, self.offsets, ctx);
         self.val_match = vec![NONE; self.values.len()];
         self.visited = vec![0; self.values.len()];
         self.small = SmallMatching::new(self.vars, self.offsets, ctx);

@@ -4,7 +4,9 @@
 //! value elimination ([`pairwise`]), bounds consistency (López-Ortiz et al.
 //! 2003, [`bounds`]) and domain consistency by bipartite matching (Régin
 //! 1994, [`matching`]), on bitsets when the values span at most 64
-//! ([`bitset`]). The matching strength follows the domains' width: over
+//! ([`bitset`]); and a fourth between value and domain consistency, unit
+//! propagation on the exact-cover SAT encoding ([`cover`]: pairwise, and
+//! hidden singles when the constraint is a permutation). The matching strength follows the domains' width: over
 //! interval domains (ranges too wide for bitsets) a matching would walk
 //! millions of values, and bounds consistency is the hull of domain
 //! consistency there anyway, so it propagates bounds. Several all-differents
@@ -22,12 +24,15 @@ use crate::ids::VarId;
 
 mod bitset;
 mod bounds;
+mod cover;
 mod explain;
 mod matching;
 mod pairwise;
 pub(crate) mod system;
+mod values;
 
 use bounds::BoundsConsistency;
+use cover::Cover;
 use matching::Matching;
 use pairwise::Pairwise;
 
@@ -93,6 +98,7 @@ impl Constraint for AllDifferent {
             AllDifferentStrength::Pairwise => Box::new(Pairwise::new(&self.vars, &self.offsets)),
             AllDifferentStrength::Bounds => Box::new(BoundsConsistency::new(&self.vars, &self.offsets)),
             AllDifferentStrength::Matching => Box::new(Matching::new(&self.vars, &self.offsets)),
+            AllDifferentStrength::Cover => Box::new(Cover::new(&self.vars, &self.offsets)),
         })
     }
 }
