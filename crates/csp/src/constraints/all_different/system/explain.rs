@@ -64,11 +64,21 @@ impl System {
     /// The domains of constraint `u`'s variables (at most 64) as they
     /// were, written into `dom`: the part of it they fill.
     fn domains<'d>(&self, why: &Explanation<'_>, u: usize, dom: &'d mut [u64; 64]) -> &'d [u64] {
-        let members = self.topology.members(u);
-        for (d, &p) in dom.iter_mut().zip(members) {
-            *d = self.then(why, p as usize);
+        let (members, addresses, shifts) = self.members(u);
+        for (((d, &p), &address), &shift) in dom.iter_mut().zip(members).zip(addresses).zip(shifts) {
+            *d = why.first_word_at(self.vars[p as usize], address) << shift;
         }
         &dom[..members.len()]
+    }
+
+    /// Constraint `u`'s positions, and their domain words' addresses and
+    /// shifts (slices of one length).
+    #[inline(always)]
+    fn members(&self, u: usize) -> (&[u32], &[usize], &[u8]) {
+        let members = self.topology.members(u);
+        let first = self.topology.member_start[u] as usize;
+        let range = first..first + members.len();
+        (members, &self.member_address[range.clone()], &self.member_shift[range])
     }
 
     /// Adds "position `p` had only values of `allowed`" (local value ids).
@@ -93,14 +103,14 @@ impl System {
         // `v` now. The first such peer, as `explain::removal_of` would name.
         if removed & removed.wrapping_sub(1) == 0 {
             let state = why.state;
-            let fixed = members.iter().enumerate().find(|&(i, &q)| {
-                let q = q as usize;
-                i != k
-                    && (state.word_at(self.address[q]) << self.shift[q]) & !removed == 0
-                    && self.then(why, q) == removed
+            let (_, addresses, shifts) = self.members(u);
+            let fixed = addresses.iter().zip(shifts).enumerate().find(|&(i, (&address, &shift))| {
+                (state.word_at(address) << shift) & !removed == 0
+                    && i != k
+                    && why.first_word_at(self.vars[members[i] as usize], address) << shift == removed
             });
-            if let Some((_, &q)) = fixed {
-                self.within(why, q as usize, removed);
+            if let Some((i, _)) = fixed {
+                self.within(why, members[i] as usize, removed);
                 return true;
             }
         }
