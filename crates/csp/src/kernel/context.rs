@@ -602,7 +602,7 @@ impl Context<'_> {
     #[inline(always)]
     fn notify(&mut self, x: u32, event: Event) {
         if let Some(wake) = &mut self.wake {
-            for watch in wake.watchers.of(x) {
+            for watch in wake.watchers.waking(x) {
                 if event.wakes(watch.interest) && (watch.propagator != self.propagator || !wake.idempotent) {
                     wake.queue.push(watch.propagator);
                 }
