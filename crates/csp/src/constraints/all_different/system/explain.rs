@@ -101,18 +101,11 @@ impl System {
         // (`x ≠ v` because `y = v`), found without the other domains as they
         // were: domains only shrink, so a peer fixed to `v` then has at most
         // `v` now. The first such peer, as `explain::removal_of` would name.
-        if removed & removed.wrapping_sub(1) == 0 {
-            let state = why.state;
-            let (_, addresses, shifts) = self.members(u);
-            let fixed = addresses.iter().zip(shifts).enumerate().find(|&(i, (&address, &shift))| {
-                (state.word_at(address) << shift) & !removed == 0
-                    && i != k
-                    && why.first_word_at(self.vars[members[i] as usize], address) << shift == removed
-            });
-            if let Some((i, _)) = fixed {
-                self.within(why, members[i] as usize, removed);
-                return true;
-            }
+        if removed & removed.wrapping_sub(1) == 0
+            && let Some(i) = self.fixed_peer(why, u, k, removed)
+        {
+            self.within(why, members[i] as usize, removed);
+            return true;
         }
         let mut buffer = [0; 64];
         let dom = self.domains(why, u, &mut buffer);
@@ -124,6 +117,26 @@ impl System {
             self.within(why, p, allowed);
         }
         true
+    }
+
+    /// The index of the first variable of constraint `u` but the `k`th that
+    /// was fixed to the one value `removed` (local value ids), if any.
+    fn fixed_peer(&self, why: &Explanation<'_>, u: usize, k: usize, removed: u64) -> Option<usize> {
+        let (members, addresses, shifts) = self.members(u);
+        let mut peers = addresses.iter().zip(shifts).enumerate();
+        // With the words as they were at hand (as in conflict analysis),
+        // those alone; else the current ones first, to spare most walks
+        // back through the history: domains only shrink, so a peer fixed
+        // to the value then has at most it now.
+        if let Some(words) = why.rewound {
+            return peers.position(|(i, (&address, &shift))| words[address] << shift == removed && i != k);
+        }
+        let state = why.state;
+        peers.position(|(i, (&address, &shift))| {
+            (state.word_at(address) << shift) & !removed == 0
+                && i != k
+                && why.first_word_at(self.vars[members[i] as usize], address) << shift == removed
+        })
     }
 
     /// The values of constraint `u` if it has exactly as many as variables
