@@ -129,6 +129,9 @@ impl System {
         // back through the history: domains only shrink, so a peer fixed
         // to the value then has at most it now.
         if let Some(words) = why.rewound {
+            if !self.shifted {
+                return addresses.iter().enumerate().position(|(i, &address)| words[address] == removed && i != k);
+            }
             return peers.position(|(i, (&address, &shift))| words[address] << shift == removed && i != k);
         }
         let state = why.state;

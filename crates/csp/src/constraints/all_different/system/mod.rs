@@ -110,6 +110,8 @@ pub(crate) struct System {
     /// position's `address` and `shift`: what an explanation scans.
     member_address: Vec<usize>,
     member_shift: Vec<u8>,
+    /// Whether some shift is not 0 (the domains do not all start at one value).
+    shifted: bool,
     topology: Topology,
     board: Board,
     /// Scratch of the write-back: the positions written in the call, as a bitset.
@@ -220,6 +222,7 @@ impl System {
         let topology = Topology::new(&positions, n);
         let member_address = topology.members.iter().map(|&p| state.word_address(vars[p as usize])).collect();
         let member_shift = topology.members.iter().map(|&p| shift[p as usize]).collect();
+        let shifted = shift.iter().any(|&s| s != 0);
         let span = (hi - lo + 1) as usize;
         let mut template = Vec::with_capacity(k * (span + 1));
         for u in 0..k {
@@ -240,6 +243,7 @@ impl System {
             address: vars.iter().map(|&x| state.word_address(x)).collect(),
             member_address,
             member_shift,
+            shifted,
             vars,
             board: Board {
                 masks: vec![0; n],
