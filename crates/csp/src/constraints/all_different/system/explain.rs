@@ -82,9 +82,10 @@ impl System {
     }
 
     /// Adds "position `p` had only values of `allowed`" (local value ids).
+    #[inline]
     fn within(&self, why: &mut Explanation<'_>, p: usize, allowed: u64) {
         let x = self.vars[p];
-        let gone = why.state.word_positions(x, 0) & !(allowed >> self.shift[p]);
+        let gone = self.positions[p] & !(allowed >> self.shift[p]);
         if gone != 0 {
             why.push(Literal::Outside { var: x, word: 0, mask: gone });
         }

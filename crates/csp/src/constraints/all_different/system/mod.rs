@@ -112,6 +112,9 @@ pub(crate) struct System {
     member_shift: Vec<u8>,
     /// Whether some shift is not 0 (the domains do not all start at one value).
     shifted: bool,
+    /// Per position, the positions of its domain's word (those of its
+    /// initial domain): what a fact of an explanation may rule out.
+    positions: Vec<u64>,
     topology: Topology,
     board: Board,
     /// Scratch of the write-back: the positions written in the call, as a bitset.
@@ -244,6 +247,7 @@ impl System {
             member_address,
             member_shift,
             shifted,
+            positions: vars.iter().map(|&x| state.word_positions(x, 0)).collect(),
             vars,
             board: Board {
                 masks: vec![0; n],
