@@ -206,17 +206,9 @@ impl Board {
         let value = self.masks[p];
         let v = value.trailing_zeros() as usize & 63;
         // The constraints to look at again, gathered here rather than in
-        // `to_look` itself after every removal, when they fit two words: the
-        // first word and the last (one and the same when there is one).
-        let mut look = [0u64; 2];
-        let words = topology.words;
-        let gather = words <= 2;
-        let flush = |to_look: &mut [u64], look: [u64; 2]| {
-            if gather {
-                to_look[0] |= look[0];
-                to_look[words - 1] |= look[1];
-            }
-        };
+        // `to_look` itself after every removal (when they fit one word).
+        let mut look = 0u64;
+        let gather = topology.words == 1;
         for slot in topology.slots(p) {
             let u = slot.unit as usize;
             let unit = &mut self.units[u];
@@ -239,7 +231,7 @@ impl Board {
                     // `q` is fixed to `v` too. The places must keep
                     // describing the masks: `q` and the rest still have `v`.
                     self.units[u].places[v] |= others & !((1 << k) - 1);
-                    flush(&mut self.to_look, look);
+                    self.to_look[0] |= look;
                     return Err(u as u32);
                 }
                 self.masks[q] = new;
@@ -248,8 +240,7 @@ impl Board {
                     self.num_singles += 1;
                 }
                 if gather {
-                    look[0] |= topology.unit_words[q * words];
-                    look[1] |= topology.unit_words[q * words + words - 1];
+                    look |= topology.unit_words[q];
                 } else {
                     insert_all(&mut self.to_look, topology.unit_words(q));
                 }
@@ -261,11 +252,13 @@ impl Board {
                 }
             }
             if result.is_err() {
-                flush(&mut self.to_look, look);
+                self.to_look[0] |= look;
                 return result;
             }
         }
-        flush(&mut self.to_look, look);
+        if gather {
+            self.to_look[0] |= look;
+        }
         Ok(())
     }
 
