@@ -11,7 +11,9 @@
 //! bound, assumptions) the same way. Recording reads the kernel's trail: the
 //! records a narrowing left there say which bits of which words it cleared,
 //! so the narrowing operations themselves are unchanged and cost nothing
-//! more when the history is off.
+//! more when the history is off. The commonest, a one-word domain narrowed
+//! (`Context::narrow_single_word`), knows what it removed and records that
+//! directly (`State::record_removed`) when nothing else is unrecorded.
 //!
 //! One entry per changed word of a bitset (the positions it removed, as a
 //! mask) and per change of an interval (its bounds before and after), so an
