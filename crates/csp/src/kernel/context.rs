@@ -404,11 +404,18 @@ impl Context<'_> {
     /// nogood or of the running propagator for its current constraint.
     #[inline(never)]
     fn record_change(&mut self) {
-        let cause = match self.nogood {
+        let cause = self.cause();
+        self.state.record(cause);
+    }
+
+    /// What the changes made now are the work of: the nogood, or the running
+    /// propagator for its current constraint.
+    #[inline]
+    fn cause(&self) -> Cause {
+        match self.nogood {
             Some(clause) => Cause::Nogood(clause),
             None => Cause::Propagator { propagator: self.propagator, constraint: self.constraint },
-        };
-        self.state.record(cause);
+        }
     }
 
     #[inline]
@@ -509,10 +516,30 @@ impl Context<'_> {
         if self.observer.is_some() {
             self.emit_removed_bits(x, 0, removed);
         }
-        let removed = u64::from(removed.count_ones());
-        self.attribute(self.constraint, removed);
+        self.attribute(self.constraint, u64::from(removed.count_ones()));
+        if self.state.has_history() {
+            return self.narrow_single_word_recorded(x, new, removed);
+        }
         let change = self.state.narrow_single_word(x, new);
         self.apply(x, change)
+    }
+
+    /// [`narrow_single_word`](Context::narrow_single_word)'s narrowing with
+    /// the history on, of the positions `removed`: the change is known, so
+    /// it is recorded as it is, without reading it back from the trail as
+    /// `apply` does.
+    #[inline(never)]
+    fn narrow_single_word_recorded(&mut self, x: u32, new: u64, removed: u64) -> Result<bool, Conflict> {
+        let before = self.state.trail_len();
+        let change = self.state.narrow_single_word(x, new);
+        let Change::Changed(event) = change else { return self.apply(x, change) };
+        if let Some(log) = &mut self.pruned_log {
+            log.push(x);
+        }
+        let cause = self.cause();
+        self.state.record_removed(x, 0, removed, before, cause);
+        self.notify(x, event);
+        Ok(true)
     }
 
     /// [`narrow_single_word`](Context::narrow_single_word) without counting the
@@ -575,7 +602,7 @@ impl Context<'_> {
     #[inline(always)]
     fn notify(&mut self, x: u32, event: Event) {
         if let Some(wake) = &mut self.wake {
-            for watch in wake.watchers.of(x) {
+            for watch in wake.watchers.waking(x) {
                 if event.wakes(watch.interest) && (watch.propagator != self.propagator || !wake.idempotent) {
                     wake.queue.push(watch.propagator);
                 }

@@ -11,7 +11,9 @@
 //! bound, assumptions) the same way. Recording reads the kernel's trail: the
 //! records a narrowing left there say which bits of which words it cleared,
 //! so the narrowing operations themselves are unchanged and cost nothing
-//! more when the history is off.
+//! more when the history is off. The commonest, a one-word domain narrowed
+//! (`Context::narrow_single_word`), knows what it removed and records that
+//! directly (`State::record_removed`) when nothing else is unrecorded.
 //!
 //! One entry per changed word of a bitset (the positions it removed, as a
 //! mask) and per change of an interval (its bounds before and after), so an
@@ -221,6 +223,24 @@ impl State {
             }
         }
         self.record_batch(cause);
+    }
+
+    /// Records the change just made, which removed the positions `removed`
+    /// of word `k` of `var` (the trail was `before` long before it), as made
+    /// by `cause`: directly when it is all the trail holds since the last
+    /// record, else as [`record`](State::record) does. Nothing when the
+    /// history is off.
+    #[inline]
+    pub(crate) fn record_removed(&mut self, var: u32, k: u32, removed: u64, before: usize, cause: Cause) {
+        let end = self.trail.len();
+        let intervals = self.interval_trail.len();
+        let Some(history) = self.history.as_deref_mut() else { return };
+        if history.recorded_words == before && history.recorded_intervals == intervals {
+            history.recorded_words = end;
+            history.push(var, k, removed, cause);
+            return;
+        }
+        self.record(cause);
     }
 
     /// [`record`](State::record) of any batch: the trail since the last

@@ -21,6 +21,11 @@ pub(crate) struct Watch {
 pub(crate) struct Watchers {
     offsets: Vec<u32>,
     entries: Vec<Watch>,
+    /// The same without the watches that wake nothing more than an earlier
+    /// one of their variable (the same propagator, the same interest: the
+    /// constraints of a system of all-differents): what waking reads.
+    wake_offsets: Vec<u32>,
+    wakes: Vec<Watch>,
 }
 
 impl Watchers {
@@ -40,7 +45,20 @@ impl Watchers {
             entries[*slot as usize] = *watch;
             *slot += 1;
         }
-        Watchers { offsets, entries }
+        let mut wake_offsets = Vec::with_capacity(num_vars + 1);
+        let mut wakes: Vec<Watch> = Vec::with_capacity(entries.len());
+        wake_offsets.push(0);
+        for var in 0..num_vars {
+            let first = wakes.len();
+            for watch in &entries[offsets[var] as usize..offsets[var + 1] as usize] {
+                let same = |w: &Watch| w.propagator == watch.propagator && w.interest == watch.interest;
+                if !wakes[first..].iter().any(same) {
+                    wakes.push(*watch);
+                }
+            }
+            wake_offsets.push(wakes.len() as u32);
+        }
+        Watchers { offsets, entries, wake_offsets, wakes }
     }
 
     #[inline]
@@ -48,6 +66,15 @@ impl Watchers {
         let start = self.offsets[var as usize] as usize;
         let end = self.offsets[var as usize + 1] as usize;
         &self.entries[start..end]
+    }
+
+    /// The watches of `var` that waking needs (the field `wakes`): in
+    /// the same order, each propagator woken by them as by all of `of(var)`.
+    #[inline]
+    pub(crate) fn waking(&self, var: u32) -> &[Watch] {
+        let start = self.wake_offsets[var as usize] as usize;
+        let end = self.wake_offsets[var as usize + 1] as usize;
+        &self.wakes[start..end]
     }
 }
 

@@ -103,6 +103,12 @@ impl State {
         }
     }
 
+    /// The length of the word trail (for [`State::record_removed`]).
+    #[inline]
+    pub(super) fn trail_len(&self) -> usize {
+        self.trail.len()
+    }
+
     /// Records the current value of a word that is about to change in more than one bit.
     #[inline]
     pub(super) fn save(&mut self, address: usize) {

@@ -127,7 +127,7 @@ impl Solver<'_> {
 
     /// Queues the propagators watching `var` (after a decision or a refutation).
     pub(super) fn wake_watchers(&mut self, var: u32) {
-        for watch in self.program.watchers.of(var) {
+        for watch in self.program.watchers.waking(var) {
             self.queue.push(watch.propagator);
         }
     }

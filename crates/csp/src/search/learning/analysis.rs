@@ -209,26 +209,38 @@ impl Analysis {
     }
 
     fn trace_one(&mut self, state: &State, history: &History, level_start: &[u32], fact: Literal, time: u32) {
+        // The commonest fact, positions of one word removed, is its own
+        // only part: traced without `each_part`'s closure.
+        if let Literal::Outside { .. } = fact {
+            self.trace_part(state, history, level_start, fact, time);
+        } else {
+            each_part(state, fact, |part| self.trace_part(state, history, level_start, part, time));
+        }
+    }
+
+    /// [`trace_one`](Analysis::trace_one) of one of [`each_part`]'s facts.
+    #[inline(always)]
+    fn trace_part(&mut self, state: &State, history: &History, level_start: &[u32], part: Literal, time: u32) {
         let floor = self.floor;
-        each_part(state, fact, |part| {
-            if let Literal::Outside { var, word, mask } = part {
-                // A position is removed once along a branch: one already
-                // traced has its entry marked.
-                let address = state.address_of(var, word);
-                let traced = self.traced[address];
-                if mask & !traced == 0 {
-                    return;
-                }
-                if traced == 0 {
-                    self.traced_at.push(address as u32);
-                }
-                self.traced[address] = traced | mask;
-                let part = Literal::Outside { var, word, mask: mask & !traced };
-                locate(state, history, part, time, floor, |e, need| self.mark(history, level_start, e, need));
-            } else {
-                locate(state, history, part, time, floor, |e, need| self.mark(history, level_start, e, need));
+        if let Literal::Outside { var, word, mask } = part {
+            // A position is removed once along a branch: one already
+            // traced has its entry marked.
+            let address = state.address_of(var, word);
+            let traced = self.traced[address];
+            if mask & !traced == 0 {
+                return;
             }
-        });
+            if traced == 0 {
+                self.traced_at.push(address as u32);
+            }
+            self.traced[address] = traced | mask;
+            // (As `locate` does, inline.)
+            history.locate_removed(var, word, mask & !traced, time, floor, |e, mask| {
+                self.mark(history, level_start, e, Need { mask, ..Need::EMPTY })
+            });
+        } else {
+            locate(state, history, part, time, floor, |e, need| self.mark(history, level_start, e, need));
+        }
     }
 
     /// The highest level among the marked entries (0 if none), which

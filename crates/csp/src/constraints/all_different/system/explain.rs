@@ -64,17 +64,28 @@ impl System {
     /// The domains of constraint `u`'s variables (at most 64) as they
     /// were, written into `dom`: the part of it they fill.
     fn domains<'d>(&self, why: &Explanation<'_>, u: usize, dom: &'d mut [u64; 64]) -> &'d [u64] {
-        let members = self.topology.members(u);
-        for (d, &p) in dom.iter_mut().zip(members) {
-            *d = self.then(why, p as usize);
+        let (members, addresses, shifts) = self.members(u);
+        for (((d, &p), &address), &shift) in dom.iter_mut().zip(members).zip(addresses).zip(shifts) {
+            *d = why.first_word_at(self.vars[p as usize], address) << shift;
         }
         &dom[..members.len()]
     }
 
+    /// Constraint `u`'s positions, and their domain words' addresses and
+    /// shifts (slices of one length).
+    #[inline(always)]
+    fn members(&self, u: usize) -> (&[u32], &[usize], &[u8]) {
+        let members = self.topology.members(u);
+        let first = self.topology.member_start[u] as usize;
+        let range = first..first + members.len();
+        (members, &self.member_address[range.clone()], &self.member_shift[range])
+    }
+
     /// Adds "position `p` had only values of `allowed`" (local value ids).
+    #[inline]
     fn within(&self, why: &mut Explanation<'_>, p: usize, allowed: u64) {
         let x = self.vars[p];
-        let gone = why.state.word_positions(x, 0) & !(allowed >> self.shift[p]);
+        let gone = self.positions[p] & !(allowed >> self.shift[p]);
         if gone != 0 {
             why.push(Literal::Outside { var: x, word: 0, mask: gone });
         }
@@ -91,18 +102,11 @@ impl System {
         // (`x ≠ v` because `y = v`), found without the other domains as they
         // were: domains only shrink, so a peer fixed to `v` then has at most
         // `v` now. The first such peer, as `explain::removal_of` would name.
-        if removed & removed.wrapping_sub(1) == 0 {
-            let state = why.state;
-            let fixed = members.iter().enumerate().find(|&(i, &q)| {
-                let q = q as usize;
-                i != k
-                    && (state.word_at(self.address[q]) << self.shift[q]) & !removed == 0
-                    && self.then(why, q) == removed
-            });
-            if let Some((_, &q)) = fixed {
-                self.within(why, q as usize, removed);
-                return true;
-            }
+        if removed & removed.wrapping_sub(1) == 0
+            && let Some(i) = self.fixed_peer(why, u, k, removed)
+        {
+            self.within(why, members[i] as usize, removed);
+            return true;
         }
         let mut buffer = [0; 64];
         let dom = self.domains(why, u, &mut buffer);
@@ -114,6 +118,29 @@ impl System {
             self.within(why, p, allowed);
         }
         true
+    }
+
+    /// The index of the first variable of constraint `u` but the `k`th that
+    /// was fixed to the one value `removed` (local value ids), if any.
+    fn fixed_peer(&self, why: &Explanation<'_>, u: usize, k: usize, removed: u64) -> Option<usize> {
+        let (members, addresses, shifts) = self.members(u);
+        let mut peers = addresses.iter().zip(shifts).enumerate();
+        // With the words as they were at hand (as in conflict analysis),
+        // those alone; else the current ones first, to spare most walks
+        // back through the history: domains only shrink, so a peer fixed
+        // to the value then has at most it now.
+        if let Some(words) = why.rewound {
+            if !self.shifted {
+                return addresses.iter().enumerate().position(|(i, &address)| words[address] == removed && i != k);
+            }
+            return peers.position(|(i, (&address, &shift))| words[address] << shift == removed && i != k);
+        }
+        let state = why.state;
+        peers.position(|(i, (&address, &shift))| {
+            (state.word_at(address) << shift) & !removed == 0
+                && i != k
+                && why.first_word_at(self.vars[members[i] as usize], address) << shift == removed
+        })
     }
 
     /// The values of constraint `u` if it has exactly as many as variables

@@ -106,6 +106,15 @@ pub(crate) struct System {
     vars: Vec<u32>,
     shift: Vec<u8>,
     address: Vec<usize>,
+    /// Per member of a constraint (`Topology::members`' order), its
+    /// position's `address` and `shift`: what an explanation scans.
+    member_address: Vec<usize>,
+    member_shift: Vec<u8>,
+    /// Whether some shift is not 0 (the domains do not all start at one value).
+    shifted: bool,
+    /// Per position, the positions of its domain's word (those of its
+    /// initial domain): what a fact of an explanation may rule out.
+    positions: Vec<u64>,
     topology: Topology,
     board: Board,
     /// Scratch of the write-back: the positions written in the call, as a bitset.
@@ -214,6 +223,9 @@ impl System {
         let shift: Vec<u8> = vars.iter().map(|&x| (state.dense_base(x).unwrap_or(lo) - lo) as u8).collect();
         let initial: Vec<u64> = vars.iter().zip(&shift).map(|(&x, &shift)| state.word(x, 0) << shift).collect();
         let topology = Topology::new(&positions, n);
+        let member_address = topology.members.iter().map(|&p| state.word_address(vars[p as usize])).collect();
+        let member_shift = topology.members.iter().map(|&p| shift[p as usize]).collect();
+        let shifted = shift.iter().any(|&s| s != 0);
         let span = (hi - lo + 1) as usize;
         let mut template = Vec::with_capacity(k * (span + 1));
         for u in 0..k {
@@ -232,6 +244,10 @@ impl System {
             crossings,
             shift,
             address: vars.iter().map(|&x| state.word_address(x)).collect(),
+            member_address,
+            member_shift,
+            shifted,
+            positions: vars.iter().map(|&x| state.word_positions(x, 0)).collect(),
             vars,
             board: Board {
                 masks: vec![0; n],
