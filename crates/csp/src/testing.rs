@@ -64,6 +64,24 @@ impl fmt::Display for Failure {
     }
 }
 
+/// `cases` times the positive integer in the environment variable
+/// `CSP_TEST_SCALE` (1 when it is unset): the number of cases the [`Harness`]
+/// and the workspace's property tests run, so that a longer audit needs no
+/// edit (`CSP_TEST_SCALE=20 cargo test --release -p csp --test properties`).
+/// A value that is not a positive integer is reported on stderr and ignored.
+pub fn scaled(cases: usize) -> usize {
+    match std::env::var("CSP_TEST_SCALE") {
+        Err(_) => cases,
+        Ok(text) => match text.trim().parse::<usize>() {
+            Ok(scale) if scale > 0 => cases.saturating_mul(scale),
+            _ => {
+                eprintln!("CSP_TEST_SCALE={text:?} is not a positive integer: ignored");
+                cases
+            }
+        },
+    }
+}
+
 /// Random soundness testing for one constraint. See the [module docs](self).
 #[derive(Clone, Debug)]
 pub struct Harness {
@@ -90,7 +108,8 @@ impl Harness {
         Harness { arity: values.len(), values, cases: 500, seed: 1, config: SolveConfig::default() }
     }
 
-    /// The number of random cases (500 by default).
+    /// The number of random cases (500 by default), times `CSP_TEST_SCALE`
+    /// (see [`scaled`]).
     pub fn cases(mut self, cases: usize) -> Harness {
         self.cases = cases;
         self
@@ -117,7 +136,7 @@ impl Harness {
     {
         let mut rng = Rng::new(self.seed);
         let mut failures = Vec::new();
-        for case in 0..self.cases {
+        for case in 0..scaled(self.cases) {
             // Every tenth case fixes all variables, to test the check itself.
             let fixed = case % 10 == 9;
             let domains: Vec<Vec<i64>> =

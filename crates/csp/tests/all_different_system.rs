@@ -88,7 +88,7 @@ fn run(solver: &mut Solver<'_>) -> (Vec<Vec<i64>>, [u64; 4]) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: csp::testing::scaled(300) as u32, ..ProptestConfig::default() })]
 
     #[test]
     fn the_system_searches_like_separate_propagators(spec in spec()) {

@@ -692,7 +692,7 @@ fn probing_configs() -> Vec<SolveConfig> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: csp::testing::scaled(400) as u32, ..ProptestConfig::default() })]
 
     #[test]
     fn every_configuration_finds_exactly_the_brute_force_solutions(csp in random_csp()) {
@@ -771,7 +771,7 @@ fn searchable(model: &Model, config: &SolveConfig) -> bool {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: csp::testing::scaled(200) as u32, ..ProptestConfig::default() })]
 
     #[test]
     fn wide_and_interval_domains_find_exactly_the_brute_force_solutions(csp in random_wide_csp()) {
@@ -906,7 +906,7 @@ fn learning_configs() -> Vec<SolveConfig> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: csp::testing::scaled(300) as u32, ..ProptestConfig::default() })]
 
     /// Search that learns finds exactly the brute-force solutions, and
     /// every nogood it learns on the way excludes none that it has not found
@@ -1036,7 +1036,7 @@ fn plan_configs(phases: &[SearchPhase]) -> Vec<SolveConfig> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: csp::testing::scaled(200) as u32, ..ProptestConfig::default() })]
 
     /// Whatever the plan, the search finds exactly the brute-force solutions.
     #[test]

@@ -109,7 +109,7 @@ fn same_as_brute_force(cells: &[u8], configs: &[&str]) -> Result<(), TestCaseErr
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: csp::testing::scaled(64) as u32, ..ProptestConfig::default() })]
 
     #[test]
     fn bands_find_exactly_the_brute_force_solutions(seed in any::<u64>(), blanks in 20usize..=58, wrong in any::<bool>()) {

@@ -172,7 +172,7 @@ fn planted(shape: Shape, seed: u64, blank_fraction: f64) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: csp::testing::scaled(24) as u32, ..ProptestConfig::default() })]
 
     #[test]
     fn planted_small_shapes(seed in any::<u64>(), blank in 0.0f64..=1.0, which in 0usize..5) {
@@ -187,7 +187,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 4, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: csp::testing::scaled(4) as u32, ..ProptestConfig::default() })]
 
     #[test]
     fn planted_16x16(seed in any::<u64>(), blank in 0.0f64..=0.5) {
@@ -349,7 +349,7 @@ fn a_million_puzzles_stream_through_one_at_a_time() {
 // ---- random input never panics ----
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: csp::testing::scaled(512) as u32, ..ProptestConfig::default() })]
 
     #[test]
     fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {

@@ -69,7 +69,7 @@ fn an_empty_file_is_an_error_with_its_place() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(ProptestConfig::with_cases(csp::testing::scaled(512) as u32))]
 
     #[test]
     fn token_soup_never_panics(tokens in proptest::collection::vec(
