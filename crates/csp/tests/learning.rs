@@ -912,6 +912,30 @@ fn div_mod_pow_explanations_imply_what_they_explain() {
     assert!(learnt > 20, "the searches learnt little: {learnt}");
 }
 
+/// `pow_constant` whose base is a wide variable tied to a small one: the
+/// support enumeration names values of the variables only, never of the
+/// constant exponent (it panicked there; found by the property tests at
+/// `CSP_TEST_SCALE=10`, shrunk to this model).
+#[test]
+fn pow_constant_explains_around_its_constant_exponent() {
+    let mut model = Model::new();
+    let x = model.new_var(csp::Domain::values([-2, 2])).unwrap();
+    let y = model.new_var(csp::Domain::values([-3, 0, 1])).unwrap();
+    let wide = |model: &mut Model, of: VarId, offset: i64| {
+        let var = model.new_var(-csp::MAX_VALUE..=csp::MAX_VALUE).unwrap();
+        model.linear(&[(1, var), (-1, of)], csp::Relation::Eq, offset).unwrap();
+        var
+    };
+    let base = wide(&mut model, y, 1);
+    wide(&mut model, x, 0);
+    model.pow_constant(base, 1, x).unwrap();
+    for spelling in ["mac+learn+smallest+median", "mac+learn"] {
+        let mut solver = Solver::new(&model, spelling.parse().unwrap()).unwrap();
+        solver.check_nogoods(true);
+        assert_eq!(solver.count(None).solutions, 2, "{spelling}");
+    }
+}
+
 /// `inverse` explains a value `j` of `f[i]` by `invf[j] != i` alone (and
 /// the other way round), a bound by those of the values it passed; posted
 /// alone (channeling only) and through `Model::inverse` (with its

@@ -326,7 +326,8 @@ pub(super) fn by_supports(why: &mut Explanation<'_>, operation: Operation, terms
             }
         }
     }
-    for (k, values) in named.iter().enumerate() {
+    // A constant operand lacks nothing: its list is empty.
+    for (k, values) in named.iter().enumerate().filter(|(_, values)| !values.is_empty()) {
         let var = var_at(k).expect("only a variable lacks a value");
         for &v in values {
             atoms.push(match v {
