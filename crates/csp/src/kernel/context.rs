@@ -463,42 +463,35 @@ impl Context<'_> {
         if !self.state.contains_pos(x, pos) {
             return self.wipe(x);
         }
-        let before = self.state.size(x);
-        if self.observer.is_some() && before > 1 {
-            let others: Vec<u32> = self.state.positions(x).filter(|&p| p != pos).collect();
-            for p in others {
-                self.emit_removed(x, p);
-            }
-        }
-        let change = self.state.fix_pos(x, pos);
-        let removed = u64::from(before - self.state.size(x));
-        self.attribute(self.constraint, removed);
-        self.apply(x, change)
+        self.remove_positions(x, |p| p != pos, |state| state.fix_pos(x, pos))
     }
 
     pub(crate) fn remove_below_pos(&mut self, x: u32, pos: u32) -> Result<bool, Conflict> {
-        let before = self.state.size(x);
-        if self.observer.is_some() {
-            let gone: Vec<u32> = self.state.positions(x).take_while(|&p| p < pos).collect();
-            for p in gone {
-                self.emit_removed(x, p);
-            }
-        }
-        let change = self.state.remove_below(x, pos);
-        let removed = u64::from(before - self.state.size(x));
-        self.attribute(self.constraint, removed);
-        self.apply(x, change)
+        self.remove_positions(x, |p| p < pos, |state| state.remove_below(x, pos))
     }
 
     pub(crate) fn remove_above_pos(&mut self, x: u32, pos: u32) -> Result<bool, Conflict> {
+        self.remove_positions(x, |p| p > pos, |state| state.remove_above(x, pos))
+    }
+
+    /// Removes from `x` the positions `gone` selects, by `narrow` (the
+    /// state's narrowing that removes exactly those): each is shown to the
+    /// observer, and they are counted.
+    #[inline]
+    fn remove_positions(
+        &mut self,
+        x: u32,
+        gone: impl Fn(u32) -> bool,
+        narrow: impl FnOnce(&mut State) -> Change,
+    ) -> Result<bool, Conflict> {
         let before = self.state.size(x);
         if self.observer.is_some() {
-            let gone: Vec<u32> = self.state.positions(x).filter(|&p| p > pos).collect();
+            let gone: Vec<u32> = self.state.positions(x).filter(|&p| gone(p)).collect();
             for p in gone {
                 self.emit_removed(x, p);
             }
         }
-        let change = self.state.remove_above(x, pos);
+        let change = narrow(self.state);
         let removed = u64::from(before - self.state.size(x));
         self.attribute(self.constraint, removed);
         self.apply(x, change)
