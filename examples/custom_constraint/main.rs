@@ -20,7 +20,9 @@ use csp::{Model, ModelError, Solution, VarId};
 use csp_cli::gallery::text::{Problem, Source};
 use csp_cli::gallery::{self, ParseError, Puzzle};
 use csp_cli::report::compare::{CompareError, CompareOptions, Comparison, Goal, Measurement, Row, check_agreement};
-use csp_cli::report::{Cell, CompareArgs, ComparisonReport, Format, Report, Table, plot, report_bug, write_report};
+use csp_cli::report::{
+    Cell, CompareArgs, ComparisonReport, Format, Report, Table, plot, report_bug, report_failure, write_report,
+};
 use csp_cli::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK, Io};
 use no_three_equal::{NoThreeEqual, NoThreeEqualCheck, no_three_equal};
 
@@ -287,14 +289,7 @@ fn compare_forms(
         let instance = format!("{name}, {}", form.name());
         match csp_cli::report::compare::compare(&[(&instance, model)], &args.configs, &options) {
             Ok(comparison) => forms.push((form, comparison)),
-            Err(error @ (CompareError::Disagreement { .. } | CompareError::WrongSolution { .. })) => {
-                report_bug(&error, err);
-                return Ok(EXIT_NO_SOLUTION);
-            }
-            Err(error) => {
-                let _ = writeln!(err, "error: {error}");
-                return Ok(EXIT_BAD_INPUT);
-            }
+            Err(error) => return Ok(report_failure(&error, err)),
         }
     }
     if let Err(error) = forms_agree(name, options.goal, &forms) {

@@ -57,14 +57,7 @@ pub(super) fn run(args: &RtdArgs, out: &mut dyn Write, err: &mut dyn Write) -> a
     });
     let mut measured = match measured {
         Ok(measured) => measured,
-        Err(error @ crate::report::compare::CompareError::Solver { .. }) => {
-            let _ = writeln!(err, "error: {error}");
-            return Ok(EXIT_BAD_INPUT);
-        }
-        Err(error) => {
-            report::report_bug(&error, err);
-            return Ok(EXIT_NO_SOLUTION);
-        }
+        Err(error) => return Ok(report::report_failure(&error, err)),
     };
     if let Err(error) = check_agreement(&instance, Goal::First, &measured) {
         report::report_bug(&error, err);

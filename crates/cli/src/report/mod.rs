@@ -239,14 +239,7 @@ pub fn run_comparison(
     let options = args.options();
     let comparison = match compare(instances, &configs, &options) {
         Ok(comparison) => comparison,
-        Err(error @ (CompareError::Disagreement { .. } | CompareError::WrongSolution { .. })) => {
-            report_bug(&error, err);
-            return Ok(EXIT_NO_SOLUTION);
-        }
-        Err(error) => {
-            let _ = writeln!(err, "error: {error}");
-            return Ok(EXIT_BAD_INPUT);
-        }
+        Err(error) => return Ok(report_failure(&error, err)),
     };
     let report = ComparisonReport { comparison: &comparison, options: &options };
     for (path, cactus) in [(&args.plot, false), (&args.cactus, true)] {
@@ -316,6 +309,22 @@ pub fn learning_twin(config: &SolveConfig) -> Option<SolveConfig> {
         return None;
     }
     format!("{config}+learn").parse().ok()
+}
+
+/// Says on `err` why a comparison failed, and returns the exit status: a
+/// disagreement or a wrong solution is a bug ([`report_bug`], exit 1); a
+/// solver that could not be built, bad input (exit 2).
+pub fn report_failure(error: &CompareError, err: &mut dyn Write) -> u8 {
+    match error {
+        CompareError::Solver { .. } => {
+            let _ = writeln!(err, "error: {error}");
+            EXIT_BAD_INPUT
+        }
+        CompareError::Disagreement { .. } | CompareError::WrongSolution { .. } => {
+            report_bug(error, err);
+            EXIT_NO_SOLUTION
+        }
+    }
 }
 
 /// Prints a disagreement (or a wrong solution) so that nobody can miss it.

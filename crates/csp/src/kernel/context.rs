@@ -463,42 +463,35 @@ impl Context<'_> {
         if !self.state.contains_pos(x, pos) {
             return self.wipe(x);
         }
-        let before = self.state.size(x);
-        if self.observer.is_some() && before > 1 {
-            let others: Vec<u32> = self.state.positions(x).filter(|&p| p != pos).collect();
-            for p in others {
-                self.emit_removed(x, p);
-            }
-        }
-        let change = self.state.fix_pos(x, pos);
-        let removed = u64::from(before - self.state.size(x));
-        self.attribute(self.constraint, removed);
-        self.apply(x, change)
+        self.remove_positions(x, |p| p != pos, |state| state.fix_pos(x, pos))
     }
 
     pub(crate) fn remove_below_pos(&mut self, x: u32, pos: u32) -> Result<bool, Conflict> {
-        let before = self.state.size(x);
-        if self.observer.is_some() {
-            let gone: Vec<u32> = self.state.positions(x).take_while(|&p| p < pos).collect();
-            for p in gone {
-                self.emit_removed(x, p);
-            }
-        }
-        let change = self.state.remove_below(x, pos);
-        let removed = u64::from(before - self.state.size(x));
-        self.attribute(self.constraint, removed);
-        self.apply(x, change)
+        self.remove_positions(x, |p| p < pos, |state| state.remove_below(x, pos))
     }
 
     pub(crate) fn remove_above_pos(&mut self, x: u32, pos: u32) -> Result<bool, Conflict> {
+        self.remove_positions(x, |p| p > pos, |state| state.remove_above(x, pos))
+    }
+
+    /// Removes from `x` the positions `gone` selects, by `narrow` (the
+    /// state's narrowing that removes exactly those): each is shown to the
+    /// observer, and they are counted.
+    #[inline]
+    fn remove_positions(
+        &mut self,
+        x: u32,
+        gone: impl Fn(u32) -> bool,
+        narrow: impl FnOnce(&mut State) -> Change,
+    ) -> Result<bool, Conflict> {
         let before = self.state.size(x);
         if self.observer.is_some() {
-            let gone: Vec<u32> = self.state.positions(x).filter(|&p| p > pos).collect();
+            let gone: Vec<u32> = self.state.positions(x).filter(|&p| gone(p)).collect();
             for p in gone {
                 self.emit_removed(x, p);
             }
         }
-        let change = self.state.remove_above(x, pos);
+        let change = narrow(self.state);
         let removed = u64::from(before - self.state.size(x));
         self.attribute(self.constraint, removed);
         self.apply(x, change)
@@ -520,8 +513,10 @@ impl Context<'_> {
         if self.state.has_history() {
             return self.narrow_single_word_recorded(x, new, removed);
         }
-        let change = self.state.narrow_single_word(x, new);
-        self.apply(x, change)
+        match self.state.narrow_single_word(x, new) {
+            Change::Changed(event) => self.changed(x, event, |_| {}),
+            change => self.apply(x, change),
+        }
     }
 
     /// [`narrow_single_word`](Context::narrow_single_word)'s narrowing with
@@ -531,15 +526,13 @@ impl Context<'_> {
     #[inline(never)]
     fn narrow_single_word_recorded(&mut self, x: u32, new: u64, removed: u64) -> Result<bool, Conflict> {
         let before = self.state.trail_len();
-        let change = self.state.narrow_single_word(x, new);
-        let Change::Changed(event) = change else { return self.apply(x, change) };
-        if let Some(log) = &mut self.pruned_log {
-            log.push(x);
+        match self.state.narrow_single_word(x, new) {
+            Change::Changed(event) => self.changed(x, event, |cx| {
+                let cause = cx.cause();
+                cx.state.record_removed(x, 0, removed, before, cause);
+            }),
+            change => self.apply(x, change),
         }
-        let cause = self.cause();
-        self.state.record_removed(x, 0, removed, before, cause);
-        self.notify(x, event);
-        Ok(true)
     }
 
     /// [`narrow_single_word`](Context::narrow_single_word) without counting the
@@ -581,21 +574,37 @@ impl Context<'_> {
     // N-queens under MAC 2% more instructions, callgrind).
     #[inline(always)]
     pub(super) fn apply(&mut self, x: u32, change: Change) -> Result<bool, Conflict> {
-        if change != Change::None {
-            if let Some(log) = &mut self.pruned_log {
-                log.push(x);
-            }
-        }
         match change {
             Change::None => Ok(false),
-            Change::Changed(event) => {
-                if self.state.has_history() {
-                    self.record_change();
+            Change::Changed(event) => self.changed(x, event, |cx| {
+                if cx.state.has_history() {
+                    cx.record_change();
                 }
-                self.notify(x, event);
-                Ok(true)
+            }),
+            Change::Wipeout => {
+                self.log_pruned(x);
+                self.wipe(x)
             }
-            Change::Wipeout => self.wipe(x),
+        }
+    }
+
+    /// What follows every narrowing that changed `x`'s domain (`event`)
+    /// without emptying it: the backjumping log, the history's record
+    /// (`record` makes it, when the history is on), and the propagators to
+    /// wake.
+    #[inline(always)]
+    fn changed(&mut self, x: u32, event: Event, record: impl FnOnce(&mut Self)) -> Result<bool, Conflict> {
+        self.log_pruned(x);
+        record(self);
+        self.notify(x, event);
+        Ok(true)
+    }
+
+    /// Notes for conflict-directed backjumping that this call pruned `x`.
+    #[inline(always)]
+    fn log_pruned(&mut self, x: u32) {
+        if let Some(log) = &mut self.pruned_log {
+            log.push(x);
         }
     }
 

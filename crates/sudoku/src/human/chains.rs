@@ -199,18 +199,9 @@ pub(crate) fn xy_chain(found: &mut Collector<'_>) {
                 let chain: Vec<usize> = path.iter().map(|s| s / n).collect();
                 let text: Vec<String> = chain
                     .iter()
-                    .map(|&c| {
-                        format!(
-                            "{}{}",
-                            marks.cell_name(c),
-                            digit_set_text(&digits(marks.candidates(c)).collect::<Vec<_>>())
-                        )
-                    })
+                    .map(|&c| format!("{}{}", marks.cell_name(c), digit_set_text(digits(marks.candidates(c)))))
                     .collect();
-                let pattern = chain
-                    .iter()
-                    .flat_map(|&c| digits(marks.candidates(c)).map(move |d| Candidate::new(c, d)))
-                    .collect();
+                let pattern = Candidate::all_of(marks, &chain);
                 found.push(
                     Step::new(Technique::XyChain, marks.shape())
                         .eliminating(eliminations)

@@ -1,9 +1,12 @@
 //! Techniques and steps: what a person did, as data and as one line of text.
 
+use std::borrow::Borrow;
 use std::fmt;
 
 use crate::grid::{Shape, Unit};
 
+use super::PencilMarks;
+use super::candidates::digits;
 use super::rating::Level;
 
 /// A digit in a cell: a placement or an eliminated candidate.
@@ -19,6 +22,11 @@ impl Candidate {
     /// The digit `digit` in `cell`.
     pub fn new(cell: usize, digit: u8) -> Candidate {
         Candidate { cell, digit }
+    }
+
+    /// Every candidate of `cells`, cell by cell (a step's pattern).
+    pub(crate) fn all_of(marks: &PencilMarks, cells: &[usize]) -> Vec<Candidate> {
+        cells.iter().flat_map(|&c| digits(marks.candidates(c)).map(move |d| Candidate::new(c, d))).collect()
     }
 }
 
@@ -430,7 +438,7 @@ pub(crate) fn and_list(items: &[String]) -> String {
 }
 
 /// Digits as `{2,5}`.
-pub(crate) fn digit_set_text(digits: &[u8]) -> String {
-    let parts: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
+pub(crate) fn digit_set_text<D: Borrow<u8>>(digits: impl IntoIterator<Item = D>) -> String {
+    let parts: Vec<String> = digits.into_iter().map(|d| d.borrow().to_string()).collect();
     format!("{{{}}}", parts.join(","))
 }

@@ -85,8 +85,7 @@ pub(crate) fn naked_subset(found: &mut Collector<'_>, size: usize) {
             }
             let ds: Vec<u8> = digits(union).collect();
             let unit = geometry.unit(u);
-            let pattern =
-                subset.iter().flat_map(|&c| digits(marks.candidates(c)).map(move |d| Candidate::new(c, d))).collect();
+            let pattern = Candidate::all_of(marks, &subset);
             found.push(
                 Step::new(naked_technique(size), marks.shape())
                     .eliminating(eliminations)

@@ -18,6 +18,13 @@ fn bivalue_cells(marks: &super::PencilMarks) -> Vec<usize> {
     (0..marks.shape().num_cells()).filter(|&c| marks.candidates(c).count_ones() == 2).collect()
 }
 
+/// `pivot r5c5 {1,2} with pincers r5c1 {1,3} and r1c5 {2,3}`: the start of
+/// an XY- or XYZ-wing's reason.
+fn pivot_and_pincers(marks: &super::PencilMarks, pivot: usize, a: usize, b: usize) -> String {
+    let cell = |c: usize| format!("{} {}", marks.cell_name(c), digit_set_text(digits(marks.candidates(c))));
+    format!("pivot {} with pincers {} and {}", cell(pivot), cell(a), cell(b))
+}
+
 /// A bivalue pivot and two bivalue pincers.
 pub(crate) fn xy_wing(found: &mut Collector<'_>) {
     let marks = found.marks;
@@ -45,24 +52,13 @@ pub(crate) fn xy_wing(found: &mut Collector<'_>) {
                     continue;
                 }
                 let cells = vec![pivot, a, b];
-                let pattern = cells
-                    .iter()
-                    .flat_map(|&c| digits(marks.candidates(c)).map(move |d| Candidate::new(c, d)))
-                    .collect();
+                let pattern = Candidate::all_of(marks, &cells);
                 let ds: Vec<u8> = digits(pair | z).collect();
                 found.push(
                     Step::new(Technique::XyWing, marks.shape())
                         .eliminating(eliminations)
                         .pattern(pattern)
-                        .reason(format!(
-                            "pivot {} {} with pincers {} {} and {} {}: one pincer is {zd}",
-                            marks.cell_name(pivot),
-                            digit_set_text(&digits(pair).collect::<Vec<_>>()),
-                            marks.cell_name(a),
-                            digit_set_text(&digits(ca).collect::<Vec<_>>()),
-                            marks.cell_name(b),
-                            digit_set_text(&digits(cb).collect::<Vec<_>>()),
-                        ))
+                        .reason(format!("{}: one pincer is {zd}", pivot_and_pincers(marks, pivot, a, b)))
                         .cells(cells)
                         .digits(ds),
                 );
@@ -105,23 +101,12 @@ pub(crate) fn xyz_wing(found: &mut Collector<'_>) {
                     continue;
                 }
                 let cells = vec![pivot, a, b];
-                let pattern = cells
-                    .iter()
-                    .flat_map(|&c| digits(marks.candidates(c)).map(move |d| Candidate::new(c, d)))
-                    .collect();
+                let pattern = Candidate::all_of(marks, &cells);
                 found.push(
                     Step::new(Technique::XyzWing, marks.shape())
                         .eliminating(eliminations)
                         .pattern(pattern)
-                        .reason(format!(
-                            "pivot {} {} with pincers {} {} and {} {}: the pivot or a pincer is {zd}",
-                            marks.cell_name(pivot),
-                            digit_set_text(&digits(triple).collect::<Vec<_>>()),
-                            marks.cell_name(a),
-                            digit_set_text(&digits(ca).collect::<Vec<_>>()),
-                            marks.cell_name(b),
-                            digit_set_text(&digits(cb).collect::<Vec<_>>()),
-                        ))
+                        .reason(format!("{}: the pivot or a pincer is {zd}", pivot_and_pincers(marks, pivot, a, b)))
                         .cells(cells)
                         .digits(digits(triple).collect()),
                 );
@@ -181,7 +166,7 @@ pub(crate) fn w_wing(found: &mut Collector<'_>) {
                                 "{} and {} hold {}, and {link_digit} is in {} or {} of {unit}: one of them is {other}",
                                 marks.cell_name(a),
                                 marks.cell_name(b),
-                                digit_set_text(&digits(pair).collect::<Vec<_>>()),
+                                digit_set_text(digits(pair)),
                                 marks.cell_name(end_a),
                                 marks.cell_name(end_b),
                             ))
