@@ -56,6 +56,40 @@ fn a_sum_and_a_difference_over_a_million_values_take_a_few_dozen_nodes() {
     }
 }
 
+/// `3x - 3y = 1` has no integer solution, and bounds reasoning alone moves
+/// each bound by one a round: over the whole value range that was 2^62
+/// rounds inside one propagator call, past any time limit, with a trail
+/// that grew until memory ran out (found by the property tests at
+/// `CSP_TEST_SCALE=10`). The equation's divisibility now fails it; through
+/// two wide copies of one small variable too, as the property test had it
+/// (forward checking, which does not propagate the root, within a few splits).
+#[test]
+fn an_equation_without_integer_solutions_fails_over_the_whole_range() {
+    let mut model = Model::new();
+    let x = model.new_var(-MAX_VALUE..=MAX_VALUE).unwrap();
+    let y = model.new_var(-MAX_VALUE..=MAX_VALUE).unwrap();
+    model.linear(&[(3, x), (-3, y)], Relation::Eq, 1).unwrap();
+    let mut copies = Model::new();
+    let small = copies.new_var(Domain::values([-MAX_VALUE + 1, 0, MAX_VALUE])).unwrap();
+    let [a, b] = [(); 2].map(|()| {
+        let copy = copies.new_var(-MAX_VALUE..=MAX_VALUE).unwrap();
+        copies.linear(&[(1, copy), (-1, small)], Relation::Eq, -(1 << 61)).unwrap();
+        copy
+    });
+    copies.linear(&[(3, a), (-3, b)], Relation::Eq, 1).unwrap();
+    for model in [&model, &copies] {
+        for spelling in ["mac", "mac+learn", "mac+domwdeg+binary", "fc"] {
+            let mut solver = Solver::new(model, spelling.parse().unwrap()).unwrap();
+            let count = solver.count(None);
+            assert!(
+                count.solutions == 0 && count.is_complete() && solver.stats().nodes <= 8,
+                "{spelling}: {count:?}, {:?}",
+                solver.stats()
+            );
+        }
+    }
+}
+
 #[test]
 fn the_whole_value_range_is_solvable_by_bounds_reasoning() {
     // x in 0..=2^62, y in -2^62..=2^62: x - y = 2^62 and x + y = 2^62 - 2.

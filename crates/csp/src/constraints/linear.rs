@@ -17,8 +17,8 @@ use crate::constraint::PropagatorOptions;
 use crate::constraint::{Constraint, Propagator};
 use crate::ids::{Atom, VarId};
 use crate::kernel::Context;
-use crate::kernel::Event;
 use crate::kernel::{Conflict, PropagationResult};
+use crate::kernel::{Cost, Event};
 use crate::kernel::{Explained, Explanation};
 
 use super::binary::clamp_bound;
@@ -104,6 +104,20 @@ impl fmt::Display for Relation {
     }
 }
 
+/// Rounds of bounds reasoning one call makes before it checks that an
+/// equation's open terms can reach its right-hand side at all, then leaves
+/// the rest to a later call through the queue, whose clock honours the time
+/// limit: on an equation without integer solutions, `3x - 3y = 1` over wide
+/// domains, each round moves the bounds by one.
+const ROUNDS: u32 = 64;
+
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
 /// `sum(coefficient * variable) relation rhs`.
 #[derive(Clone, Debug)]
 pub struct Linear {
@@ -161,6 +175,7 @@ impl Linear {
     /// most `upper` minus the smallest the other terms can be; symmetrically
     /// for `sum >= lower`.
     fn propagate_bounds(&self, ctx: &mut Context<'_>, lower: Option<i128>, upper: Option<i128>) -> PropagationResult {
+        let mut rounds = 0u32;
         loop {
             let (min_sum, max_sum) = self.sum_bounds(ctx);
             ctx.count_checks(self.vars.len() as u64);
@@ -196,7 +211,32 @@ impl Linear {
             if !changed {
                 return Ok(());
             }
+            rounds += 1;
+            if rounds % ROUNDS == 0 {
+                if let (Some(k), true) = (lower, lower == upper) {
+                    if !self.reachable(ctx, k) {
+                        return Err(Conflict);
+                    }
+                }
+                if ctx.can_reschedule() {
+                    ctx.reschedule(Cost::Cheap);
+                    return Ok(());
+                }
+            }
         }
+    }
+
+    /// Whether the open terms can sum to what the fixed ones leave of `k`:
+    /// only if the greatest common divisor of their coefficients divides it.
+    fn reachable(&self, ctx: &Context<'_>, k: i128) -> bool {
+        let (mut divisor, mut rest) = (0u64, k);
+        for (var, a) in self.terms() {
+            match ctx.fixed_value(var) {
+                Some(value) => rest -= i128::from(a) * i128::from(value),
+                None => divisor = gcd(divisor, a.unsigned_abs()),
+            }
+        }
+        divisor == 0 || rest % i128::from(divisor) == 0
     }
 
     /// `sum != k`: once one variable is left open, it loses the value that
