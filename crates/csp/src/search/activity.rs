@@ -197,18 +197,7 @@ impl Solver<'_> {
     /// The free variable with the highest activity; ties to the smallest
     /// domain, then to the smallest index.
     pub(super) fn most_active(&self, free: &[u32]) -> Option<u32> {
-        let mut best: Option<(u32, f64, u32)> = None;
-        for &x in free {
-            let (score, size) = (self.activity.score(x), self.state.size(x));
-            let better = match best {
-                None => true,
-                Some((y, s, z)) => score > s || (score == s && (size < z || (size == z && x < y))),
-            };
-            if better {
-                best = Some((x, score, size));
-            }
-        }
-        best.map(|(x, _, _)| x)
+        self.highest(free, |x, _| Some(self.activity.score(x)))
     }
 
     /// The free variable with the most active literal among its values
@@ -216,15 +205,23 @@ impl Solver<'_> {
     /// then to the smallest index.
     pub(super) fn most_active_literal(&self, free: &[u32]) -> Option<u32> {
         let activity = &self.activity;
+        self.highest(free, |x, best| {
+            // A variable whose every literal is below the best so far loses.
+            let bound = activity.literal_max.get(x as usize).copied().unwrap_or(f64::INFINITY);
+            let loses = best.is_some_and(|s| bound < s) && activity.literal_at[x as usize] != NONE;
+            (!loses).then(|| activity.best_literal(&self.state, x).1)
+        })
+    }
+
+    /// The variable of `free` with the highest `score(x, best so far)`
+    /// (`None`: it cannot win); ties to the smallest domain, then to the
+    /// smallest index.
+    #[inline(always)]
+    fn highest(&self, free: &[u32], mut score: impl FnMut(u32, Option<f64>) -> Option<f64>) -> Option<u32> {
         let mut best: Option<(u32, f64, u32)> = None;
         for &x in free {
-            // A variable whose every literal is below the best so far loses.
-            if let (Some(&bound), Some((_, s, _))) = (activity.literal_max.get(x as usize), best) {
-                if bound < s && activity.literal_at[x as usize] != NONE {
-                    continue;
-                }
-            }
-            let (score, size) = (activity.best_literal(&self.state, x).1, self.state.size(x));
+            let Some(score) = score(x, best.map(|b| b.1)) else { continue };
+            let size = self.state.size(x);
             let better = match best {
                 None => true,
                 Some((y, s, z)) => score > s || (score == s && (size < z || (size == z && x < y))),
