@@ -10,34 +10,86 @@
 //!
 //! A saved phase is the position a variable last held: with learning, when
 //! a backjump undoes it; otherwise when the search decides it.
+//!
+//! Literal activities are the SAT solvers' (and Chuffed's, whose `[x = v]`
+//! are booleans): one activity per variable and value, for the variables
+//! of at most [`LITERAL_LIMIT`] values (a bitset of one word), dense per
+//! variable and position. The analysis bumps the positions whose removal
+//! (`x != v`) it meets and the values of the decisions (`x = v`) it meets,
+//! with the variables' increment and decay; without learning, a failure
+//! bumps the values left to the failing constraint's variables.
+//! [`VarOrder::LiteralVsids`](super::config::VarOrder::LiteralVsids) and
+//! [`ValueOrder::Active`](super::config::ValueOrder::Active) read them;
+//! a wider domain (or an interval) has none and stands by its variable's
+//! activity and saved phase.
 
 use super::Solver;
 use crate::ids::VarId;
+use crate::kernel::State;
 
-/// No saved phase.
+/// No saved phase; no literal activities.
 const NONE: u32 = u32::MAX;
+
+/// The largest domain (in positions) with an activity per value.
+pub(super) const LITERAL_LIMIT: u32 = 64;
 
 /// How much the increment grows per conflict (the inverse of the decay).
 const GROWTH: f64 = 1.0 / 0.95;
 
-/// Activities and phases, per variable.
+/// Activities and phases, per variable, and activities per literal.
 #[derive(Clone, Debug)]
 pub(super) struct Activity {
     score: Vec<f64>,
     increment: f64,
     phase: Vec<u32>,
+    /// Per variable, where its positions' activities start in `literal`
+    /// ([`NONE`] for a variable without literal activities).
+    literal_at: Vec<u32>,
+    literal: Vec<f64>,
+    /// Per variable with literal activities, the highest of them, values
+    /// left or not: a bound that lets the choice skip most variables.
+    literal_max: Vec<f64>,
 }
 
 impl Activity {
-    pub(super) fn new(num_vars: usize) -> Activity {
-        Activity { score: vec![0.0; num_vars], increment: 1.0, phase: vec![NONE; num_vars] }
+    /// Activities for the variables of `state`; with `literals`, one per
+    /// value too for the domains that have at most [`LITERAL_LIMIT`].
+    pub(super) fn new(state: &State, literals: bool) -> Activity {
+        let num_vars = state.num_vars();
+        let mut literal_at = vec![NONE; num_vars];
+        let mut len = 0;
+        if literals {
+            for (x, at) in literal_at.iter_mut().enumerate() {
+                let positions = state.num_positions(x as u32);
+                if !state.is_interval(x as u32) && positions <= LITERAL_LIMIT {
+                    *at = len;
+                    len += positions;
+                }
+            }
+        }
+        Activity {
+            score: vec![0.0; num_vars],
+            increment: 1.0,
+            phase: vec![NONE; num_vars],
+            literal_at,
+            literal: vec![0.0; len as usize],
+            literal_max: vec![0.0; if literals { num_vars } else { 0 }],
+        }
     }
 
     /// Forgets everything, for a new run.
     pub(super) fn reset(&mut self) {
         self.score.iter_mut().for_each(|s| *s = 0.0);
         self.phase.iter_mut().for_each(|p| *p = NONE);
+        self.literal.iter_mut().for_each(|s| *s = 0.0);
+        self.literal_max.iter_mut().for_each(|s| *s = 0.0);
         self.increment = 1.0;
+    }
+
+    /// Whether literals have activities (some ordering reads them).
+    #[inline]
+    pub(super) fn has_literals(&self) -> bool {
+        !self.literal_max.is_empty()
     }
 
     #[inline]
@@ -51,9 +103,36 @@ impl Activity {
         let score = &mut self.score[var as usize];
         *score += self.increment;
         if *score > 1e100 {
-            self.score.iter_mut().for_each(|s| *s *= 1e-100);
-            self.increment *= 1e-100;
+            self.rescale();
         }
+    }
+
+    /// The positions of `mask` in word `word` of `var` took part in the
+    /// current conflict (nothing for a variable without literal activities).
+    #[inline]
+    pub(super) fn bump_literals(&mut self, var: u32, word: u32, mut mask: u64) {
+        let at = self.literal_at[var as usize];
+        if at == NONE || word != 0 {
+            return;
+        }
+        let mut max = self.literal_max[var as usize];
+        while mask != 0 {
+            let score = &mut self.literal[(at + mask.trailing_zeros()) as usize];
+            *score += self.increment;
+            max = max.max(*score);
+            mask &= mask - 1;
+        }
+        self.literal_max[var as usize] = max;
+        if max > 1e100 {
+            self.rescale();
+        }
+    }
+
+    /// Scales every activity and the increment down together.
+    fn rescale(&mut self) {
+        let all = self.score.iter_mut().chain(&mut self.literal).chain(&mut self.literal_max);
+        all.for_each(|s| *s *= 1e-100);
+        self.increment *= 1e-100;
     }
 
     /// The conflict is over: later conflicts weigh more.
@@ -62,12 +141,42 @@ impl Activity {
         self.increment *= GROWTH;
     }
 
-    /// A failure of the constraint on `scope` (search without learning).
-    pub(super) fn bump_scope(&mut self, scope: &[VarId]) {
+    /// A failure of the constraint on `scope` (search without learning):
+    /// its variables, and their values left.
+    pub(super) fn bump_scope(&mut self, state: &State, scope: &[VarId]) {
         for var in scope {
             self.bump(var.index);
+            if self.has_literals() && state.num_words(var.index) == 1 {
+                self.bump_literals(var.index, 0, state.word(var.index, 0));
+            }
         }
         self.decay();
+    }
+
+    /// The most active value left to `var` (a position) and its activity:
+    /// ties to the saved phase, then to the smallest. For a variable
+    /// without literal activities, the saved phase (or the smallest) and
+    /// the variable's activity.
+    pub(super) fn best_literal(&self, state: &State, var: u32) -> (u32, f64) {
+        let phase = self.phase(var).filter(|&p| state.contains_pos(var, p));
+        let at = self.literal_at.get(var as usize).copied().unwrap_or(NONE);
+        if at == NONE {
+            return (phase.unwrap_or_else(|| state.min_pos(var)), self.score(var));
+        }
+        let scores = &self.literal[at as usize..];
+        let mut left = state.word(var, 0);
+        let mut best = (NONE, f64::NEG_INFINITY);
+        while left != 0 {
+            let pos = left.trailing_zeros();
+            if scores[pos as usize] > best.1 {
+                best = (pos, scores[pos as usize]);
+            }
+            left &= left - 1;
+        }
+        match phase {
+            Some(p) if scores[p as usize] == best.1 => (p, best.1),
+            _ => best,
+        }
     }
 
     /// Remembers that `var` held the value at `pos`.
@@ -88,9 +197,31 @@ impl Solver<'_> {
     /// The free variable with the highest activity; ties to the smallest
     /// domain, then to the smallest index.
     pub(super) fn most_active(&self, free: &[u32]) -> Option<u32> {
+        self.highest(free, |x, _| Some(self.activity.score(x)))
+    }
+
+    /// The free variable with the most active literal among its values
+    /// left (see [`Activity::best_literal`]); ties to the smallest domain,
+    /// then to the smallest index.
+    pub(super) fn most_active_literal(&self, free: &[u32]) -> Option<u32> {
+        let activity = &self.activity;
+        self.highest(free, |x, best| {
+            // A variable whose every literal is below the best so far loses.
+            let bound = activity.literal_max.get(x as usize).copied().unwrap_or(f64::INFINITY);
+            let loses = best.is_some_and(|s| bound < s) && activity.literal_at[x as usize] != NONE;
+            (!loses).then(|| activity.best_literal(&self.state, x).1)
+        })
+    }
+
+    /// The variable of `free` with the highest `score(x, best so far)`
+    /// (`None`: it cannot win); ties to the smallest domain, then to the
+    /// smallest index.
+    #[inline(always)]
+    fn highest(&self, free: &[u32], mut score: impl FnMut(u32, Option<f64>) -> Option<f64>) -> Option<u32> {
         let mut best: Option<(u32, f64, u32)> = None;
         for &x in free {
-            let (score, size) = (self.activity.score(x), self.state.size(x));
+            let Some(score) = score(x, best.map(|b| b.1)) else { continue };
+            let size = self.state.size(x);
             let better = match best {
                 None => true,
                 Some((y, s, z)) => score > s || (score == s && (size < z || (size == z && x < y))),
@@ -100,5 +231,53 @@ impl Solver<'_> {
             }
         }
         best.map(|(x, _, _)| x)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Solver;
+    use super::super::config::SolveConfig;
+    use crate::model::Model;
+
+    /// The literal the search would decide next, as (variable, position).
+    fn decision(solver: &mut Solver<'_>) -> (u32, u32) {
+        let var = solver.select_var().expect("a free variable");
+        solver.push_frame(var);
+        let pos = solver.next_value().expect("a value");
+        let frame = solver.tree.frames.pop().expect("the frame");
+        solver.tree.orders.truncate(frame.start as usize);
+        (var, pos)
+    }
+
+    #[test]
+    fn the_decision_is_the_most_active_literal_left() {
+        let mut model = Model::new();
+        model.new_vars(3, 0..=4).unwrap();
+        let config: SolveConfig = "mac+learn+lvsids+active".parse().unwrap();
+        let mut solver = Solver::new(&model, config).unwrap();
+        // Nothing active: the smallest domain, then the first variable;
+        // its saved phase, then its smallest value.
+        solver.state.remove_pos(2, 0);
+        assert_eq!(decision(&mut solver), (2, 1));
+        solver.activity.save_phase(2, 3);
+        assert_eq!(decision(&mut solver), (2, 3));
+        // x1 = 3 once, then (later, so more) x2 = 1 once and x2 = 4 twice.
+        solver.activity.bump_literals(1, 0, 1 << 3);
+        solver.activity.decay();
+        solver.activity.bump_literals(2, 0, 1 << 1 | 1 << 4);
+        solver.activity.bump_literals(2, 0, 1 << 4);
+        solver.activity.decay();
+        assert_eq!(decision(&mut solver), (2, 4));
+        // Only the values left count.
+        solver.state.remove_pos(2, 4);
+        assert_eq!(decision(&mut solver), (2, 1));
+        solver.state.remove_pos(2, 1);
+        assert_eq!(decision(&mut solver), (1, 3));
+        // Equal activities: the smaller domain.
+        solver.activity.bump_literals(0, 0, 1 << 2);
+        solver.activity.bump_literals(1, 0, 1 << 0);
+        solver.state.remove_pos(0, 4);
+        assert_eq!(decision(&mut solver), (0, 2));
     }
 }

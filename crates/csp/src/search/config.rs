@@ -80,6 +80,15 @@ pub enum VarOrder {
     /// conflict, so recent conflicts weigh most; without learning, each
     /// failure bumps the failing constraint's variables.
     Vsids,
+    /// The variable with the most active literal among its values left
+    /// (literal VSIDS, as SAT solvers and Chuffed keep it): an activity per
+    /// variable and value, bumped for the values a conflict's analysis
+    /// meets (`x != v` removed, `x = v` decided; without learning, the
+    /// values left to a failing constraint's variables), decayed like
+    /// [`VarOrder::Vsids`]'s. Ties to the smallest domain. A variable of
+    /// more than 64 values, or an interval, stands by its own activity.
+    /// With [`ValueOrder::Active`] the search decides that literal.
+    LiteralVsids,
     /// The largest current domain first (MiniZinc's `anti_first_fail`).
     AntiFirstFail,
     /// The variable whose smallest value is the smallest (MiniZinc's `smallest`).
@@ -112,6 +121,11 @@ pub enum ValueOrder {
     /// [`Search::Learning`] that is the value it held before the last
     /// backjump undid it; otherwise the value it was last decided to.
     Phase,
+    /// The most active value first (see [`VarOrder::LiteralVsids`]), ties
+    /// to the saved phase (as [`ValueOrder::Phase`]), then the others in
+    /// increasing order; a variable without literal activities (more than
+    /// 64 values) as [`ValueOrder::Phase`], an interval its lower half first.
+    Active,
     /// The median first (the lower one of an even number of values), then
     /// the median of the values left, and so on outwards (MiniZinc's
     /// `indomain_median`). An interval is split at its middle.

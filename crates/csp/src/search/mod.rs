@@ -205,7 +205,7 @@ impl<'m> Solver<'m> {
                 .jumps()
                 .map(|jumps| Box::new(ConflictSets::new(jumps, model.num_vars(), max_depth(&state, splits)))),
             learning,
-            activity: Activity::new(model.num_vars()),
+            activity: Activity::new(&state, program.literal_activity),
             assumptions: Assumptions::default(),
             observer: None,
             reasons: false,

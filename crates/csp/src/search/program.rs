@@ -57,6 +57,10 @@ pub(super) struct Program<'m> {
     /// phase's): each failure then counts toward its bounds
     /// (`Run::failed_near`).
     pub(super) dom_wdeg: bool,
+    /// Whether literal activities are read somewhere
+    /// ([`VarOrder::LiteralVsids`] or [`ValueOrder::Active`], the
+    /// configuration's or a phase's): the search then keeps them.
+    pub(super) literal_activity: bool,
     /// The state as built, before any assumption.
     pub(super) initial: Snapshot,
 }
@@ -118,10 +122,19 @@ impl<'m> Program<'m> {
             || config.phases.iter().any(|phase| phase.value_order == ValueOrder::SolutionGuided);
         let dom_wdeg =
             config.var_order == VarOrder::DomWdeg || phases.iter().any(|(_, order)| *order == VarOrder::DomWdeg);
+        let literal_activity = [config.var_order]
+            .iter()
+            .chain(phases.iter().map(|(_, order)| order))
+            .any(|order| *order == VarOrder::LiteralVsids)
+            || [config.value_order]
+                .iter()
+                .chain(config.phases.iter().map(|phase| &phase.value_order))
+                .any(|order| *order == ValueOrder::Active);
         let mut program = Program {
             model,
             guided,
             dom_wdeg,
+            literal_activity,
             degrees: super::var_order::static_degrees(model.num_vars(), &scopes),
             phases,
             phase_value_order,

@@ -91,8 +91,9 @@ impl Solver<'_> {
                 self.run.failed_near[var.index()] += 1;
             }
         }
-        if self.program.config.var_order == super::config::VarOrder::Vsids && !self.program.config.learning() {
-            self.activity.bump_scope(self.program.scopes[failure.constraint as usize]);
+        let vsids = self.program.config.var_order == super::config::VarOrder::Vsids || self.program.literal_activity;
+        if vsids && !self.program.config.learning() {
+            self.activity.bump_scope(&self.state, self.program.scopes[failure.constraint as usize]);
         }
         if self.observer.is_some() {
             let var = failure.wiped.map(|x| self.var_id(x));

@@ -89,6 +89,7 @@ spelled!(VarOrder, "variable ordering", [
     DomDdeg => "dom-ddeg" ("domddeg") | "dom/ddeg",
     DomWdeg => "dom-wdeg" ("domwdeg") | "dom/wdeg",
     Vsids => "vsids" | "activity",
+    LiteralVsids => "literal-vsids" ("lvsids") | "literal-activity",
     AntiFirstFail => "anti-first-fail" ("antiff") | "largest-domain",
     Smallest => "smallest" | "smallest-value",
     Largest => "largest" | "largest-value",
@@ -102,6 +103,7 @@ spelled!(ValueOrder, "value ordering", [
     Random => "random" | "rand",
     LeastConstraining => "lcv" | "least-constraining",
     Phase => "phase" | "phase-saving",
+    Active => "active" | "most-active",
     Median => "median",
     Split => "split",
     ReverseSplit => "reverse-split" ("rsplit"),
@@ -137,8 +139,8 @@ pub enum ConfigSyntaxError {
     /// A word that is not part of the grammar.
     #[error(
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
-         ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|antiff|smallest|largest|occurrence|regret, a value \
-         ordering asc|desc|random|lcv|phase|median|split|rsplit|guided, an all-different strength pairwise|matching|bounds|cover, \
+         ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|antiff|smallest|largest|occurrence|regret, a value \
+         ordering asc|desc|random|lcv|phase|active|median|split|rsplit|guided, an all-different strength pairwise|matching|bounds|cover, \
          learn, minimize, probe, sac, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
     )]
     UnknownWord {
@@ -247,10 +249,11 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
 /// level  := bt | bt-bj | bt-gbj | bt-cbj | fc | fc-bj | fc-cbj | mac | mac-cbj
 ///                                                   (bt is plain backtracking; bj, gbj and cbj backjump)
 /// algorithm := ac3 | ac2001                         (default ac3)
-/// word   := input | mrv | mrvdeg | domdeg | domddeg | domwdeg | vsids
+/// word   := input | mrv | mrvdeg | domdeg | domddeg | domwdeg | vsids | lvsids
 ///                                                   (variable ordering, default mrv)
 ///         | asc | desc | random | lcv | phase       (value ordering, default asc;
-///         | median | split | rsplit | guided          guided: the last solution's value first)
+///         | active | median | split | rsplit          active: the most active literal's value,
+///         | guided                                    guided: the last solution's value first)
 ///         | learn                                   (learn nogoods from failures; mac only, binary)
 ///         | minimize                                (learnt nogoods minimised; with learn)
 ///         | probe | sac                             (probing at each node: bivalue variables, or
@@ -695,7 +698,7 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "unknown variable ordering 'fastest' (expected one of: input, mrv, mrv-degree, dom-deg, dom-ddeg, dom-wdeg, \
-             vsids, anti-first-fail, smallest, largest, occurrence, max-regret)"
+             vsids, literal-vsids, anti-first-fail, smallest, largest, occurrence, max-regret)"
         );
     }
 }

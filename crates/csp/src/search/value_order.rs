@@ -1,11 +1,11 @@
 //! In which order a frame tries its variable's values: ascending and
 //! descending walk the domain, random, least-constraining-value, phase
-//! saving, solution-guided and median buffer an order in
-//! [`Tree::orders`](super::dfs::Tree::orders) when the frame is pushed.
-//! Domain splitting, and any order on an interval, splits the domain in two
-//! halves instead: ascending, least constraining, phase saving, median and
-//! split try the lower half first, descending and reverse split the upper,
-//! random draws. The order is the configuration's, or that of the variable's
+//! saving, the most active literal, solution-guided and median buffer an
+//! order in [`Tree::orders`](super::dfs::Tree::orders) when the frame is
+//! pushed. Domain splitting, and any order on an interval, splits the
+//! domain in two halves instead: ascending, least constraining, phase
+//! saving, the most active literal, median and split try the lower half
+//! first, descending and reverse split the upper, random draws. The order is the configuration's, or that of the variable's
 //! search phase.
 
 use super::Solver;
@@ -42,6 +42,10 @@ impl Solver<'_> {
             }
             ValueOrder::Phase => {
                 self.order_preferring(var, self.activity.phase(var));
+                start
+            }
+            ValueOrder::Active => {
+                self.order_preferring(var, Some(self.activity.best_literal(&self.state, var).0));
                 start
             }
             ValueOrder::SolutionGuided => {
@@ -113,6 +117,7 @@ impl Solver<'_> {
                 ValueOrder::Ascending
                 | ValueOrder::LeastConstraining
                 | ValueOrder::Phase
+                | ValueOrder::Active
                 | ValueOrder::Median
                 | ValueOrder::Split => false,
                 ValueOrder::Descending | ValueOrder::ReverseSplit => true,
@@ -152,6 +157,7 @@ impl Solver<'_> {
             ValueOrder::Random
             | ValueOrder::LeastConstraining
             | ValueOrder::Phase
+            | ValueOrder::Active
             | ValueOrder::Median
             | ValueOrder::SolutionGuided => {
                 // Branch and bound may have removed values since the order

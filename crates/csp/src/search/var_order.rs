@@ -1,8 +1,8 @@
 //! Which variable to decide next: input order, MRV (Haralick & Elliott
 //! 1980), MRV with degree ties (Brélaz 1979), dom/deg with the static degree
 //! (Bessière & Régin 1996), dom/ddeg with the future degree, dom/wdeg
-//! (Boussemart, Hemery, Lecoutre & Sais 2004) and VSIDS (the sibling module
-//! `activity`), over the free list; and the scratch buffers the search
+//! (Boussemart, Hemery, Lecoutre & Sais 2004) and VSIDS per variable or per
+//! literal (the sibling module `activity`), over the free list; and the scratch buffers the search
 //! reuses from node to node.
 
 use std::cmp::Reverse;
@@ -151,6 +151,7 @@ impl Solver<'_> {
         match order {
             VarOrder::Input => free.iter().copied().min_by_key(|&x| tie(x)),
             VarOrder::Vsids => self.most_active(free),
+            VarOrder::LiteralVsids => self.most_active_literal(free),
             // The size and the tie in one word: a minimum without a branch on
             // the tie (both fit 32 bits).
             VarOrder::Mrv => {

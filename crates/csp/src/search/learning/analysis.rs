@@ -118,6 +118,12 @@ pub(crate) struct Analysis {
     /// The variables met (for VSIDS) and the nogoods used (their activity).
     pub(super) vars: Vec<u32>,
     pub(super) clauses: Vec<u32>,
+    /// With `literals_on`, the literals met (for literal VSIDS): positions
+    /// whose removal was traced (variable, word, positions), and the
+    /// levels whose decision was.
+    literals_on: bool,
+    pub(super) removals: Vec<(u32, u32, u64)>,
+    pub(super) decisions: Vec<u32>,
 }
 
 impl Analysis {
@@ -134,12 +140,16 @@ impl Analysis {
         self.open = 0;
         self.vars.clear();
         self.clauses.clear();
+        self.removals.clear();
+        self.decisions.clear();
     }
 
     /// Prepares for a conflict over a history of `len` entries whose root
-    /// ends at entry `floor`, on the domains of `state`.
-    pub(super) fn start(&mut self, state: &State, len: usize, floor: u32) {
+    /// ends at entry `floor`, on the domains of `state`; with `literals`,
+    /// noting the literals met.
+    pub(super) fn start(&mut self, state: &State, len: usize, floor: u32, literals: bool) {
         self.clear();
+        self.literals_on = literals;
         self.scan = len as u32;
         self.floor = floor;
         if self.need.len() < len {
@@ -158,6 +168,9 @@ impl Analysis {
         if entry.level == 0 {
             return;
         }
+        if self.literals_on && part.mask != 0 {
+            self.removals.push((entry.var, entry.word, part.mask));
+        }
         let e = if entry.cause == Cause::Decision { level_start[entry.level as usize] } else { e };
         let need = &mut self.need[e as usize];
         if need.is_empty() {
@@ -165,6 +178,9 @@ impl Analysis {
             self.vars.push(entry.var);
             if entry.level == self.level {
                 self.open += 1;
+            }
+            if self.literals_on && entry.cause == Cause::Decision {
+                self.decisions.push(entry.level);
             }
         }
         need.join(part);

@@ -287,7 +287,7 @@ impl Solver<'_> {
     fn analyse(&mut self, learning: &mut Learning, failure: Failure) -> Option<Learnt> {
         let len = self.state.history().expect("the history is on").len();
         let floor = learning.level_start.get(1).copied().unwrap_or(len);
-        learning.analysis.start(&self.state, len as usize, floor);
+        learning.analysis.start(&self.state, len as usize, floor, self.activity.has_literals());
         learning.rewound.start(&self.state);
         let mut facts = std::mem::take(&mut learning.analysis.facts);
         self.conflict_facts(learning, failure, &mut facts);
@@ -331,6 +331,14 @@ impl Solver<'_> {
         let learnt = learning.analysis.learnt(&self.state, history, |level| self.decision_literal(level));
         for &var in &learning.analysis.vars {
             self.activity.bump(var);
+        }
+        for &(var, word, mask) in &learning.analysis.removals {
+            self.activity.bump_literals(var, word, mask);
+        }
+        for &level in &learning.analysis.decisions {
+            if let Literal::Within { var, word, mask } = self.decision_literal(level) {
+                self.activity.bump_literals(var, word, mask);
+            }
         }
         self.activity.decay();
         for &id in &learning.analysis.clauses {
