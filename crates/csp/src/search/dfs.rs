@@ -129,6 +129,8 @@ pub(super) struct Run {
     /// The values of the run's last solution, by variable (empty before
     /// the first): what [`ValueOrder::SolutionGuided`](super::config::ValueOrder::SolutionGuided) tries first.
     pub(super) last_solution: Vec<i64>,
+    /// The explanations conflict analysis asked for: work for the clock.
+    pub(super) explanations: u64,
 }
 
 impl Run {
@@ -146,13 +148,15 @@ impl Run {
             rng: Rng::new(seed),
             optimizing: None,
             last_solution: Vec::new(),
+            explanations: 0,
         }
     }
 
-    /// The work the time limit's clock counts: nodes and propagator calls.
+    /// The work the time limit's clock counts: nodes, propagator calls and
+    /// the explanations conflict analysis asks for.
     #[inline]
     pub(super) fn work(&self) -> u64 {
-        self.stats.nodes + self.stats.propagations
+        self.stats.nodes + self.stats.propagations + self.explanations
     }
 }
 

@@ -56,6 +56,8 @@ impl Solver<'_> {
                 self.record_failure(failure);
                 match self.learn_from(failure) {
                     Some(next) => conflict = next,
+                    // The analysis stopped for the time limit.
+                    None if self.run.clock.expired() => return self.finish(Status::LimitReached(Limit::Time)),
                     None => return self.finish(Status::Complete),
                 }
                 continue;

@@ -204,6 +204,7 @@ impl Solver<'_> {
     /// Appends to `out` why entry `time` (caused by `cause`) did what
     /// `request` asks (`time` the history's length for a failure).
     fn explain(&mut self, learning: &mut Learning, cause: Cause, request: Request, time: u32, out: &mut Vec<Literal>) {
+        self.run.explanations += 1;
         match cause {
             Cause::Propagator { propagator, constraint } => {
                 let start = out.len();
@@ -301,6 +302,12 @@ impl Solver<'_> {
             return None;
         }
         loop {
+            // One analysis can explain for seconds (a long sum traced bound
+            // by bound): the time limit is read here too. `None` then, and
+            // the caller sees the expired clock.
+            if self.run.clock.tick(self.run.work()) {
+                return None;
+            }
             let history = self.state.history().expect("the history is on");
             match learning.analysis.next(history) {
                 Next::Stop => break,
