@@ -122,14 +122,10 @@ impl<'m> Program<'m> {
             || config.phases.iter().any(|phase| phase.value_order == ValueOrder::SolutionGuided);
         let dom_wdeg =
             config.var_order == VarOrder::DomWdeg || phases.iter().any(|(_, order)| *order == VarOrder::DomWdeg);
-        let literal_activity = [config.var_order]
-            .iter()
-            .chain(phases.iter().map(|(_, order)| order))
-            .any(|order| *order == VarOrder::LiteralVsids)
-            || [config.value_order]
-                .iter()
-                .chain(config.phases.iter().map(|phase| &phase.value_order))
-                .any(|order| *order == ValueOrder::Active);
+        let literal_activity = config.var_order == VarOrder::LiteralVsids
+            || phases.iter().any(|(_, order)| *order == VarOrder::LiteralVsids)
+            || config.value_order == ValueOrder::Active
+            || config.phases.iter().any(|phase| phase.value_order == ValueOrder::Active);
         let mut program = Program {
             model,
             guided,

@@ -5,8 +5,8 @@
 //! pushed. Domain splitting, and any order on an interval, splits the
 //! domain in two halves instead: ascending, least constraining, phase
 //! saving, the most active literal, median and split try the lower half
-//! first, descending and reverse split the upper, random draws. The order is the configuration's, or that of the variable's
-//! search phase.
+//! first, descending and reverse split the upper, random draws. The order
+//! is the configuration's, or that of the variable's search phase.
 
 use super::Solver;
 use super::config::{Branching, Propagation, ValueOrder};

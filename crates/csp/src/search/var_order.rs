@@ -2,8 +2,8 @@
 //! 1980), MRV with degree ties (Brélaz 1979), dom/deg with the static degree
 //! (Bessière & Régin 1996), dom/ddeg with the future degree, dom/wdeg
 //! (Boussemart, Hemery, Lecoutre & Sais 2004) and VSIDS per variable or per
-//! literal (the sibling module `activity`), over the free list; and the scratch buffers the search
-//! reuses from node to node.
+//! literal (the sibling module `activity`), over the free list; and the
+//! scratch buffers the search reuses from node to node.
 
 use std::cmp::Reverse;
 
