@@ -317,8 +317,18 @@ impl Lowering {
 
     fn variable_array(&mut self, declaration: &Declaration, length: i64) -> Result<Vec<Value>, LowerError> {
         let line = declaration.position.line;
-        let Some(Expr::Array(items)) = &declaration.value else {
-            return Err(invalid_value(declaration));
+        let items = match &declaration.value {
+            Some(Expr::Array(items)) => items,
+            None => {
+                return Err(LowerError::Invalid {
+                    message: format!(
+                        "array {} of variables has no value: FlatZinc lists its elements (`= [...]`)",
+                        declaration.name
+                    ),
+                    line,
+                });
+            }
+            Some(_) => return Err(invalid_value(declaration)),
         };
         match declaration.element {
             Type::Float => {
