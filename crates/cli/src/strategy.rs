@@ -16,11 +16,13 @@ pub struct StrategyArgs {
     /// Propagation level: none (plain backtracking), forward-checking (fc), mac.
     #[arg(long, value_name = "LEVEL")]
     pub propagation: Option<Propagation>,
-    /// Variable ordering: input, mrv, mrv-degree, dom-deg, dom-ddeg, dom-wdeg, vsids, anti-first-fail, smallest,
+    /// Variable ordering: input, mrv, mrv-degree, dom-deg, dom-ddeg, dom-wdeg, vsids, literal-vsids, alternate
+    /// (dom-wdeg and literal-vsids with the most active value, in turn at restarts), anti-first-fail, smallest,
     /// largest, occurrence, max-regret.
     #[arg(long = "var-order", value_name = "ORDER")]
     pub var_order: Option<VarOrder>,
-    /// Value ordering: ascending, descending, random, lcv, phase, median, split, reverse-split, solution-guided.
+    /// Value ordering: ascending, descending, random, lcv, phase, active, median, split, reverse-split,
+    /// solution-guided.
     #[arg(long = "value-order", value_name = "ORDER")]
     pub value_order: Option<ValueOrder>,
     /// All-different strength: pairwise (value elimination), matching (Régin), bounds (Hall intervals) or cover

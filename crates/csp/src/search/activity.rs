@@ -282,4 +282,27 @@ mod tests {
         solver.state.remove_pos(0, 4);
         assert_eq!(decision(&mut solver), (0, 2));
     }
+
+    #[test]
+    fn the_alternating_order_decides_by_dom_wdeg_then_by_the_most_active_literal() {
+        let mut model = Model::new();
+        model.new_vars(3, 0..=4).unwrap();
+        let config: SolveConfig = "mac+alternate+desc+luby".parse().unwrap();
+        let mut solver = Solver::new(&model, config).unwrap();
+        // x1 = 1 is the most active literal; x0 has the smallest domain,
+        // which dom/wdeg chooses (no constraint: each weighs 1).
+        solver.state.remove_pos(0, 0);
+        solver.activity.bump_literals(1, 0, 1 << 1);
+        solver.activity.decay();
+        // The first run, and every other one: dom/wdeg, the configuration's
+        // value order (descending).
+        assert_eq!(decision(&mut solver), (0, 4));
+        // The runs between: the most active literal, whatever the value order.
+        solver.run.stats.restarts = 1;
+        assert_eq!(decision(&mut solver), (1, 1));
+        solver.run.stats.restarts = 2;
+        assert_eq!(decision(&mut solver), (0, 4));
+        solver.run.stats.restarts = 3;
+        assert_eq!(decision(&mut solver), (1, 1));
+    }
 }
