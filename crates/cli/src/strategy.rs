@@ -48,7 +48,8 @@ pub struct StrategyArgs {
     pub restarts: Option<Restarts>,
     /// Learn from failures: nogoods from the constraints' explanations, kept and propagated (lazy clause
     /// generation; `+learn` in the spelling of `compare --configs`). It is maintained arc consistency with
-    /// binary decisions, so not with --propagation or --branching.
+    /// binary decisions, so not with --propagation or --branching. The sudoku tool's grids beyond 16x16 then
+    /// also take --var-order alternate, --value-order phase and --restarts glucose unless those are given.
     #[arg(long, conflicts_with_all = ["propagation", "branching"])]
     pub learn: bool,
     /// Probing after each node's propagation: off, bivalue (probe: each value of the variables with two values
