@@ -237,7 +237,6 @@ impl Solver<'_> {
 #[cfg(test)]
 mod tests {
     use super::super::Solver;
-    use super::super::config::SolveConfig;
     use crate::model::Model;
 
     /// The literal the search would decide next, as (variable, position).
@@ -250,14 +249,19 @@ mod tests {
         (var, pos)
     }
 
-    #[test]
-    fn the_decision_is_the_most_active_literal_left() {
+    /// Three variables over 0..=4, no constraint. The tests run without
+    /// learning: they narrow domains directly, which the history of a
+    /// search that learns would want recorded.
+    fn three_variables() -> Model {
         let mut model = Model::new();
         model.new_vars(3, 0..=4).unwrap();
-        // Without learning: the test narrows domains directly, which the
-        // history of a search that learns would want recorded.
-        let config: SolveConfig = "mac+lvsids+active".parse().unwrap();
-        let mut solver = Solver::new(&model, config).unwrap();
+        model
+    }
+
+    #[test]
+    fn the_decision_is_the_most_active_literal_left() {
+        let model = three_variables();
+        let mut solver = Solver::new(&model, "mac+lvsids+active".parse().unwrap()).unwrap();
         // Nothing active: the smallest domain, then the first variable;
         // its saved phase, then its smallest value.
         solver.state.remove_pos(2, 0);
@@ -285,10 +289,8 @@ mod tests {
 
     #[test]
     fn the_alternating_order_decides_by_dom_wdeg_then_by_the_most_active_literal() {
-        let mut model = Model::new();
-        model.new_vars(3, 0..=4).unwrap();
-        let config: SolveConfig = "mac+alternate+desc+luby".parse().unwrap();
-        let mut solver = Solver::new(&model, config).unwrap();
+        let model = three_variables();
+        let mut solver = Solver::new(&model, "mac+alternate+desc+luby".parse().unwrap()).unwrap();
         // x1 = 1 is the most active literal; x0 has the smallest domain,
         // which dom/wdeg chooses (no constraint: each weighs 1).
         solver.state.remove_pos(0, 0);
