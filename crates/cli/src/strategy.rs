@@ -16,11 +16,13 @@ pub struct StrategyArgs {
     /// Propagation level: none (plain backtracking), forward-checking (fc), mac.
     #[arg(long, value_name = "LEVEL")]
     pub propagation: Option<Propagation>,
-    /// Variable ordering: input, mrv, mrv-degree, dom-deg, dom-ddeg, dom-wdeg, vsids, anti-first-fail, smallest,
+    /// Variable ordering: input, mrv, mrv-degree, dom-deg, dom-ddeg, dom-wdeg, vsids, literal-vsids, alternate
+    /// (dom-wdeg and literal-vsids with the most active value, in turn at restarts), anti-first-fail, smallest,
     /// largest, occurrence, max-regret.
     #[arg(long = "var-order", value_name = "ORDER")]
     pub var_order: Option<VarOrder>,
-    /// Value ordering: ascending, descending, random, lcv, phase, median, split, reverse-split, solution-guided.
+    /// Value ordering: ascending, descending, random, lcv, phase, active, median, split, reverse-split,
+    /// solution-guided.
     #[arg(long = "value-order", value_name = "ORDER")]
     pub value_order: Option<ValueOrder>,
     /// All-different strength: pairwise (value elimination), matching (Régin), bounds (Hall intervals) or cover
@@ -46,7 +48,8 @@ pub struct StrategyArgs {
     pub restarts: Option<Restarts>,
     /// Learn from failures: nogoods from the constraints' explanations, kept and propagated (lazy clause
     /// generation; `+learn` in the spelling of `compare --configs`). It is maintained arc consistency with
-    /// binary decisions, so not with --propagation or --branching.
+    /// binary decisions, so not with --propagation or --branching. The sudoku tool's grids beyond 16x16 then
+    /// also take --var-order alternate, --value-order phase and --restarts glucose unless those are given.
     #[arg(long, conflicts_with_all = ["propagation", "branching"])]
     pub learn: bool,
     /// Probing after each node's propagation: off, bivalue (probe: each value of the variables with two values

@@ -891,6 +891,7 @@ fn learning_configs() -> Vec<SolveConfig> {
             let config = learning.clone().with_all_different(strength).with_restarts(restarts);
             configs.push(config.clone().with_var_order(VarOrder::Vsids).with_value_order(ValueOrder::Phase));
             configs.push(config.clone().with_var_order(VarOrder::LiteralVsids).with_value_order(ValueOrder::Active));
+            configs.push(config.clone().with_var_order(VarOrder::Alternate).with_value_order(ValueOrder::Phase));
             configs.push(config.with_var_order(VarOrder::DomWdeg));
         }
     }

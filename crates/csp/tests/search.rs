@@ -220,7 +220,7 @@ fn binary_branching_finds_the_solutions_of_enumeration_in_the_same_order() {
 fn restarts_keep_the_search_complete_and_stop_at_the_first_solution() {
     let model = queens(10);
     for branching in [Branching::Enumerate, Branching::Binary] {
-        for var_order in [VarOrder::DomWdeg, VarOrder::Mrv] {
+        for var_order in [VarOrder::DomWdeg, VarOrder::Mrv, VarOrder::Alternate] {
             let config = SolveConfig::default()
                 .with_branching(branching)
                 .with_var_order(var_order)

@@ -24,7 +24,8 @@
 //! - [`format`](mod@format): pretty, line, grid and JSON output.
 //! - [`model`]: the `csp` model (one variable per cell, a labelled
 //!   `all_different` per unit), [`model::solve`] and [`model::count`], and
-//!   [`default_config`], the configuration the tool uses for each side.
+//!   [`default_config`], the configuration the tool uses for each side
+//!   ([`learning_config`] with `--learn`).
 //! - [`bands`]: [`bands::Grid9`], a whole 9x9 grid as one constraint whose
 //!   propagator works on per-value bit boards ([`model::Units::Bands`]; the
 //!   tool solves and counts 9x9 grids of 3x3 boxes so, [`model::Units::fastest`]).
@@ -45,5 +46,5 @@ pub mod model;
 pub mod parse;
 
 pub use grid::{Grid, MAX_SIDE, Shape, ShapeError, Unit};
-pub use model::{LARGEST_MRV_SIDE, default_config};
+pub use model::{LARGEST_MRV_SIDE, default_config, learning_config};
 pub use parse::{ParseError, PuzzleReader};

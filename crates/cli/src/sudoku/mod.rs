@@ -31,7 +31,7 @@ use csp::SolveConfig;
 use csp_sudoku::format::Format;
 use csp_sudoku::model::Units;
 use csp_sudoku::parse::Notation;
-use csp_sudoku::{LARGEST_MRV_SIDE, Shape, default_config};
+use csp_sudoku::{LARGEST_MRV_SIDE, Shape, default_config, learning_config};
 use input::BatchArgs;
 
 /// The configurations of a run: the defaults for small and large sides with
@@ -47,9 +47,11 @@ struct Configs {
 
 impl Configs {
     fn new(strategy: &StrategyArgs) -> Configs {
+        // `--learn` starts from the learning configuration of the side.
+        let base = |side| if strategy.learn { learning_config(side) } else { default_config(side) };
         Configs {
-            small: strategy.config(&default_config(LARGEST_MRV_SIDE)),
-            large: strategy.config(&default_config(LARGEST_MRV_SIDE + 1)),
+            small: strategy.config(&base(LARGEST_MRV_SIDE)),
+            large: strategy.config(&base(LARGEST_MRV_SIDE + 1)),
             bands: false,
         }
     }
@@ -386,4 +388,28 @@ fn command_first(mut args: Vec<OsString>) -> Vec<OsString> {
         break;
     }
     args
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use csp::{Restarts, VarOrder};
+
+    #[test]
+    fn learn_starts_from_the_learning_configuration_of_the_side() {
+        let learn = StrategyArgs { learn: true, ..StrategyArgs::default() };
+        let configs = Configs::new(&learn);
+        assert_eq!(configs.for_side(25), &learning_config(25));
+        assert_eq!(configs.for_side(9), &learning_config(9));
+        assert_eq!(configs.for_side(25).to_string(), "mac+learn+alternate+phase+matching+intersect+glucose");
+        assert_eq!(Configs::new(&StrategyArgs::default()).for_side(25), &default_config(25));
+        // The command line's options still win, each on its own.
+        let chosen = StrategyArgs {
+            learn: true,
+            var_order: Some(VarOrder::DomWdeg),
+            restarts: Some(Restarts::Never),
+            ..StrategyArgs::default()
+        };
+        assert_eq!(Configs::new(&chosen).for_side(25).to_string(), "mac+learn+domwdeg+phase+matching+intersect");
+    }
 }

@@ -237,7 +237,6 @@ impl Solver<'_> {
 #[cfg(test)]
 mod tests {
     use super::super::Solver;
-    use super::super::config::SolveConfig;
     use crate::model::Model;
 
     /// The literal the search would decide next, as (variable, position).
@@ -250,14 +249,19 @@ mod tests {
         (var, pos)
     }
 
-    #[test]
-    fn the_decision_is_the_most_active_literal_left() {
+    /// Three variables over 0..=4, no constraint. The tests run without
+    /// learning: they narrow domains directly, which the history of a
+    /// search that learns would want recorded.
+    fn three_variables() -> Model {
         let mut model = Model::new();
         model.new_vars(3, 0..=4).unwrap();
-        // Without learning: the test narrows domains directly, which the
-        // history of a search that learns would want recorded.
-        let config: SolveConfig = "mac+lvsids+active".parse().unwrap();
-        let mut solver = Solver::new(&model, config).unwrap();
+        model
+    }
+
+    #[test]
+    fn the_decision_is_the_most_active_literal_left() {
+        let model = three_variables();
+        let mut solver = Solver::new(&model, "mac+lvsids+active".parse().unwrap()).unwrap();
         // Nothing active: the smallest domain, then the first variable;
         // its saved phase, then its smallest value.
         solver.state.remove_pos(2, 0);
@@ -281,5 +285,26 @@ mod tests {
         solver.activity.bump_literals(1, 0, 1 << 0);
         solver.state.remove_pos(0, 4);
         assert_eq!(decision(&mut solver), (0, 2));
+    }
+
+    #[test]
+    fn the_alternating_order_decides_by_dom_wdeg_then_by_the_most_active_literal() {
+        let model = three_variables();
+        let mut solver = Solver::new(&model, "mac+alternate+desc+luby".parse().unwrap()).unwrap();
+        // x1 = 1 is the most active literal; x0 has the smallest domain,
+        // which dom/wdeg chooses (no constraint: each weighs 1).
+        solver.state.remove_pos(0, 0);
+        solver.activity.bump_literals(1, 0, 1 << 1);
+        solver.activity.decay();
+        // The first run, and every other one: dom/wdeg, the configuration's
+        // value order (descending).
+        assert_eq!(decision(&mut solver), (0, 4));
+        // The runs between: the most active literal, whatever the value order.
+        solver.run.stats.restarts = 1;
+        assert_eq!(decision(&mut solver), (1, 1));
+        solver.run.stats.restarts = 2;
+        assert_eq!(decision(&mut solver), (0, 4));
+        solver.run.stats.restarts = 3;
+        assert_eq!(decision(&mut solver), (1, 1));
     }
 }

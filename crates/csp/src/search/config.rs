@@ -89,6 +89,20 @@ pub enum VarOrder {
     /// more than 64 values, or an interval, stands by its own activity.
     /// With [`ValueOrder::Active`] the search decides that literal.
     LiteralVsids,
+    /// [`VarOrder::DomWdeg`] and [`VarOrder::LiteralVsids`] in turn, one
+    /// restart run each, as Chuffed and CP-SAT switch between the model's
+    /// search and the activity-based one at restarts: the first run, and
+    /// every other one after it, chooses by dom/wdeg with the
+    /// configuration's value order; the runs between decide the most
+    /// active literal (literal VSIDS with [`ValueOrder::Active`], whatever
+    /// the configuration's value order; a search phase keeps its own).
+    /// Both keep what they learn across the runs: dom/wdeg's weights grow
+    /// with every failure, the activities with every conflict, so each run
+    /// starts from what the other found. Each ordering follows the restart
+    /// policy's cutoffs as if it ran alone (the runs take each cutoff
+    /// twice), so that neither gets only the short runs of Luby's sequence.
+    /// Without restarts it is dom/wdeg throughout.
+    Alternate,
     /// The largest current domain first (MiniZinc's `anti_first_fail`).
     AntiFirstFail,
     /// The variable whose smallest value is the smallest (MiniZinc's `smallest`).

@@ -54,12 +54,13 @@ pub(super) struct Program<'m> {
     /// search then keeps each solution's values.
     pub(super) guided: bool,
     /// Whether dom/wdeg chooses somewhere (the configuration's order or a
-    /// phase's): each failure then counts toward its bounds
-    /// (`Run::failed_near`).
+    /// phase's, alone or in [`VarOrder::Alternate`]): each failure then
+    /// counts toward its bounds (`Run::failed_near`).
     pub(super) dom_wdeg: bool,
     /// Whether literal activities are read somewhere
-    /// ([`VarOrder::LiteralVsids`] or [`ValueOrder::Active`], the
-    /// configuration's or a phase's): the search then keeps them.
+    /// ([`VarOrder::LiteralVsids`], [`VarOrder::Alternate`] or
+    /// [`ValueOrder::Active`], the configuration's or a phase's): the
+    /// search then keeps them.
     pub(super) literal_activity: bool,
     /// The state as built, before any assumption.
     pub(super) initial: Snapshot,
@@ -120,10 +121,9 @@ impl<'m> Program<'m> {
         }
         let guided = config.value_order == ValueOrder::SolutionGuided
             || config.phases.iter().any(|phase| phase.value_order == ValueOrder::SolutionGuided);
-        let dom_wdeg =
-            config.var_order == VarOrder::DomWdeg || phases.iter().any(|(_, order)| *order == VarOrder::DomWdeg);
-        let literal_activity = config.var_order == VarOrder::LiteralVsids
-            || phases.iter().any(|(_, order)| *order == VarOrder::LiteralVsids)
+        let reads = |of: &[VarOrder]| of.contains(&config.var_order) || phases.iter().any(|(_, o)| of.contains(o));
+        let dom_wdeg = reads(&[VarOrder::DomWdeg, VarOrder::Alternate]);
+        let literal_activity = reads(&[VarOrder::LiteralVsids, VarOrder::Alternate])
             || config.value_order == ValueOrder::Active
             || config.phases.iter().any(|phase| phase.value_order == ValueOrder::Active);
         let mut program = Program {

@@ -6,7 +6,7 @@
 use std::collections::VecDeque;
 
 use super::Solver;
-use super::config::Search;
+use super::config::{Search, VarOrder};
 use crate::observer::SearchEvent;
 
 /// Whether the search starts over from the root after a number of failures
@@ -175,11 +175,17 @@ impl Distances {
 impl Solver<'_> {
     /// A new run has had no failure yet.
     pub(super) fn restart_clock_reset(&mut self) {
-        self.restarts = RestartClock {
-            failures: 0,
-            cutoff: self.program.config.restarts.cutoff(0),
-            distances: Distances::default(),
-        };
+        self.restarts = RestartClock { failures: 0, cutoff: self.cutoff_of_run(0), distances: Distances::default() };
+    }
+
+    /// The failures allowed to the run after restart number `restarts`: the
+    /// policy's cutoff, except that under [`VarOrder::Alternate`] each of
+    /// its two orderings follows the policy's sequence as if it ran alone
+    /// (the runs take each cutoff twice, once for each ordering), so that
+    /// neither gets only the short runs of Luby's sequence.
+    fn cutoff_of_run(&self, restarts: u64) -> Option<u64> {
+        let term = if self.program.config.var_order == VarOrder::Alternate { restarts / 2 } else { restarts };
+        self.program.config.restarts.cutoff(term)
     }
 
     /// After a failure: when the restart policy's cutoff is reached and this
@@ -240,7 +246,7 @@ impl Solver<'_> {
     pub(super) fn restarted(&mut self) {
         self.run.stats.restarts += 1;
         self.restarts.failures = 0;
-        self.restarts.cutoff = self.program.config.restarts.cutoff(self.run.stats.restarts);
+        self.restarts.cutoff = self.cutoff_of_run(self.run.stats.restarts);
         self.restarts.distances.restarted();
         let count = self.run.stats.restarts;
         self.emit(SearchEvent::Restart { count });
@@ -325,6 +331,20 @@ mod tests {
         assert!(Restarts::Glucose { window: 5 }.supports(chronological).is_err());
         assert!(Restarts::Glucose { window: 5 }.supports(Search::Learning).is_ok());
         assert!(Restarts::Luby { scale: 5 }.supports(chronological).is_ok());
+    }
+
+    #[test]
+    fn each_ordering_of_the_alternating_one_follows_the_whole_sequence() {
+        let mut model = crate::model::Model::new();
+        model.new_vars(2, 0..=3).unwrap();
+        let cutoffs = |config: &str| {
+            let solver = Solver::new(&model, config.parse().unwrap()).unwrap();
+            (0..8).map(|r| solver.cutoff_of_run(r).unwrap()).collect::<Vec<_>>()
+        };
+        // Luby's 1, 1, 2, 1, 1, 2, 4, 1, ... once per ordering, in turn.
+        assert_eq!(cutoffs("mac+alternate+luby=10"), [10, 10, 10, 10, 20, 20, 10, 10]);
+        assert_eq!(cutoffs("mac+domwdeg+luby=10"), [10, 10, 20, 10, 10, 20, 40, 10]);
+        assert_eq!(cutoffs("mac+alternate+geometric=10:2"), [10, 10, 20, 20, 40, 40, 80, 80]);
     }
 
     fn policy_with(scale: u32, factor_thousandths: u32) -> Restarts {

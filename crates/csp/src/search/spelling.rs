@@ -90,6 +90,7 @@ spelled!(VarOrder, "variable ordering", [
     DomWdeg => "dom-wdeg" ("domwdeg") | "dom/wdeg",
     Vsids => "vsids" | "activity",
     LiteralVsids => "literal-vsids" ("lvsids") | "literal-activity",
+    Alternate => "alternate" | "hybrid",
     AntiFirstFail => "anti-first-fail" ("antiff") | "largest-domain",
     Smallest => "smallest" | "smallest-value",
     Largest => "largest" | "largest-value",
@@ -139,7 +140,7 @@ pub enum ConfigSyntaxError {
     /// A word that is not part of the grammar.
     #[error(
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
-         ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|antiff|smallest|largest|occurrence|regret, a value \
+         ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|antiff|smallest|largest|occurrence|regret, a value \
          ordering asc|desc|random|lcv|phase|active|median|split|rsplit|guided, an all-different strength pairwise|matching|bounds|cover, \
          learn, minimize, probe, sac, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
     )]
@@ -250,7 +251,9 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
 ///                                                   (bt is plain backtracking; bj, gbj and cbj backjump)
 /// algorithm := ac3 | ac2001                         (default ac3)
 /// word   := input | mrv | mrvdeg | domdeg | domddeg | domwdeg | vsids | lvsids
-///                                                   (variable ordering, default mrv)
+///         | alternate                               (variable ordering, default mrv;
+///                                                    alternate: domwdeg and lvsids+active
+///                                                    in turn, one restart run each)
 ///         | asc | desc | random | lcv | phase       (value ordering, default asc;
 ///         | active | median | split | rsplit          active: the most active literal's value,
 ///         | guided                                    guided: the last solution's value first)
@@ -585,6 +588,8 @@ mod tests {
             "mac+learn+vsids+phase+matching+glucose=20",
             "mac+learn+domwdeg+matching+intersect+minimize",
             "mac+learn+vsids+phase+matching+glucose+minimize+seed=2",
+            "mac+learn+alternate+matching+intersect+luby",
+            "mac+learn+alternate+phase+matching+glucose",
             "mac+domwdeg+matching+intersect+probe",
             "mac+domwdeg+matching+intersect+sac",
             "mac+mrv+matching+sac+binary+luby",
@@ -698,7 +703,7 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "unknown variable ordering 'fastest' (expected one of: input, mrv, mrv-degree, dom-deg, dom-ddeg, dom-wdeg, \
-             vsids, literal-vsids, anti-first-fail, smallest, largest, occurrence, max-regret)"
+             vsids, literal-vsids, alternate, anti-first-fail, smallest, largest, occurrence, max-regret)"
         );
     }
 }

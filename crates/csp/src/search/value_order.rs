@@ -9,15 +9,18 @@
 //! is the configuration's, or that of the variable's search phase.
 
 use super::Solver;
-use super::config::{Branching, Propagation, ValueOrder};
+use super::config::{Branching, Propagation, ValueOrder, VarOrder};
 use super::dfs::{Frame, FrameKind};
 
 impl Solver<'_> {
     /// Opens a frame for deciding `var`: the trail mark, and the value order.
     pub(super) fn push_frame(&mut self, var: u32) {
+        let config = &self.program.config;
         let order = match self.program.phase_value_order.get(var as usize) {
             Some(&Some(order)) => order,
-            _ => self.program.config.value_order,
+            // The alternating order's literal runs decide the most active literal.
+            _ if config.var_order == VarOrder::Alternate && self.literal_run() => ValueOrder::Active,
+            _ => config.value_order,
         };
         if self.state.is_interval(var) || matches!(order, ValueOrder::Split | ValueOrder::ReverseSplit) {
             self.push_split(var, order);

@@ -145,6 +145,7 @@ impl Solver<'_> {
     /// Ties go to the variable created first, or with `by_rank` (a search
     /// phase's variables) to the one first in its phase's list.
     fn select_among(&self, free: &[u32], order: VarOrder, live: &mut Live, by_rank: bool) -> Option<u32> {
+        let order = self.in_this_run(order);
         let tie = |x: u32| if by_rank { self.program.phase_rank[x as usize] } else { x };
         let min_value = |x: u32| self.state.value(x, self.state.min_pos(x));
         let max_value = |x: u32| self.state.value(x, self.state.max_pos(x));
@@ -152,6 +153,7 @@ impl Solver<'_> {
             VarOrder::Input => free.iter().copied().min_by_key(|&x| tie(x)),
             VarOrder::Vsids => self.most_active(free),
             VarOrder::LiteralVsids => self.most_active_literal(free),
+            VarOrder::Alternate => unreachable!("an alternating order is one of its two in each run"),
             // The size and the tie in one word: a minimum without a branch on
             // the tie (both fit 32 bits).
             VarOrder::Mrv => {
@@ -179,6 +181,26 @@ impl Solver<'_> {
                 chosen
             }
         }
+    }
+
+    /// The ordering `order` follows in the current restart run: itself, or
+    /// for [`VarOrder::Alternate`] dom/wdeg or literal VSIDS by
+    /// [`Solver::literal_run`].
+    #[inline]
+    fn in_this_run(&self, order: VarOrder) -> VarOrder {
+        match order {
+            VarOrder::Alternate if self.literal_run() => VarOrder::LiteralVsids,
+            VarOrder::Alternate => VarOrder::DomWdeg,
+            _ => order,
+        }
+    }
+
+    /// Whether [`VarOrder::Alternate`] decides the most active literal in
+    /// the current restart run: the odd ones (the first run, number 0, is
+    /// dom/wdeg's).
+    #[inline]
+    pub(super) fn literal_run(&self) -> bool {
+        self.run.stats.restarts % 2 == 1
     }
 
     /// The variable of `free` with the smallest size / degree (dom/deg,
