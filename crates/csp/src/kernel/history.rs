@@ -84,6 +84,11 @@ pub(crate) struct History {
     pub(crate) bounds: Vec<(Interval, Interval)>,
     /// Per variable, its latest entry, or [`NONE`].
     last: Vec<u32>,
+    /// Per interval variable, its entries in order: the bounds at a time
+    /// and the entry that made a bound true are found by binary search, not
+    /// by a walk over the chain (a cycle of propagators that moves a bound
+    /// by one per call leaves thousands of entries on one variable).
+    steps: Vec<Vec<u32>>,
     /// The current decision level (the search sets it).
     pub(crate) level: u32,
     /// How far a reader of the history (the learnt nogoods) has read: the
@@ -99,7 +104,7 @@ pub(crate) struct History {
 
 impl History {
     fn new(num_vars: usize) -> History {
-        History { last: vec![NONE; num_vars], ..History::default() }
+        History { last: vec![NONE; num_vars], steps: vec![Vec::new(); num_vars], ..History::default() }
     }
 
     /// The number of entries, the history's current time.
@@ -122,6 +127,7 @@ impl History {
             self.last[entry.var as usize] = entry.previous;
             if entry.is_interval() {
                 self.bounds.pop();
+                self.steps[entry.var as usize].pop();
             }
         }
     }
@@ -131,6 +137,7 @@ impl History {
         self.entries.clear();
         self.bounds.clear();
         self.last.iter_mut().for_each(|l| *l = NONE);
+        self.steps.iter_mut().for_each(Vec::clear);
         self.level = 0;
         self.read = 0;
         self.recorded_words = 0;
@@ -143,6 +150,20 @@ impl History {
         let previous = self.last[var as usize];
         self.last[var as usize] = self.entries.len() as u32;
         self.entries.push(Entry { var, word, removed, previous, level, cause });
+    }
+
+    /// Records interval `var`'s change from bounds `old` to `new`.
+    fn push_interval(&mut self, var: u32, old: Interval, new: Interval, cause: Cause) {
+        self.bounds.push((old, new));
+        let e = self.len();
+        self.steps[var as usize].push(e);
+        self.push(var, INTERVAL, self.bounds.len() as u64 - 1, cause);
+    }
+
+    /// Interval `var`'s entries before entry `time`, in order.
+    fn steps_before(&self, var: u32, time: u32) -> &[u32] {
+        let steps = &self.steps[var as usize];
+        &steps[..steps.partition_point(|&e| e < time)]
     }
 }
 
@@ -292,9 +313,7 @@ impl State {
             let (var, old) = self.interval_trail[i];
             let earlier = self.interval_trail[history.recorded_intervals..i].iter().any(|&(v, _)| v == var);
             if !earlier {
-                let new = self.interval(var);
-                history.bounds.push((old, new));
-                history.push(var, INTERVAL, history.bounds.len() as u64 - 1, cause);
+                history.push_interval(var, old, self.interval(var), cause);
             }
         }
         history.recorded_intervals = self.interval_trail.len();
@@ -350,16 +369,14 @@ impl State {
         word
     }
 
-    /// The bounds of interval `var` before entry `time`.
+    /// The bounds of interval `var` before entry `time`: those its first
+    /// entry from `time` on started from, or its bounds now.
     pub(crate) fn interval_before(&self, history: &History, var: u32, time: u32) -> Interval {
-        let mut bounds = self.interval(var);
-        let mut e = history.last(var);
-        while e != NONE && e >= time {
-            let entry = &history.entries[e as usize];
-            bounds = history.bounds[entry.removed as usize].0;
-            e = entry.previous;
+        let steps = &history.steps[var as usize];
+        match steps.get(history.steps_before(var, time).len()) {
+            Some(&e) => history.bounds[history.entries[e as usize].removed as usize].0,
+            None => self.interval(var),
         }
-        bounds
     }
 }
 
@@ -443,21 +460,103 @@ impl History {
     /// `bound`); [`NONE`] when it always had, since the start of the run.
     pub(crate) fn locate_bound(&self, var: u32, bound: i64, upper: bool, time: u32) -> u32 {
         let holds = |bounds: Interval| if upper { bounds.max <= bound } else { bounds.min >= bound };
-        // Bounds only narrow along a branch: walking back, the fact holds
-        // until the entry that made it true, whose old bounds did not.
-        let mut e = self.last(var);
+        let bounds = |e: u32| self.bounds[self.entries[e as usize].removed as usize];
+        // Bounds only narrow along a branch: the fact holds from the first
+        // entry whose new bounds make it true on.
+        let steps = self.steps_before(var, time);
+        let at = steps.partition_point(|&e| !holds(bounds(e).1));
+        debug_assert!(
+            at < steps.len() || steps.is_empty(),
+            "x{var}: the bound {bound} did not hold before entry {time}"
+        );
+        match steps.get(at) {
+            // It held before the first entry of the run: a root fact.
+            Some(&e) if !holds(bounds(e).0) => e,
+            _ => NONE,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::Domain;
+
+    /// The bounds of `var` before `time` and the entry that made a bound
+    /// true, by walking the variable's chain of entries (what the binary
+    /// searches replace).
+    fn walked(s: &State, h: &History, var: u32, time: u32) -> Interval {
+        let mut bounds = s.interval(var);
+        let mut e = h.last(var);
+        while e != NONE && e >= time {
+            bounds = h.bounds[h.entries[e as usize].removed as usize].0;
+            e = h.entries[e as usize].previous;
+        }
+        bounds
+    }
+
+    fn walked_locate(h: &History, var: u32, bound: i64, upper: bool, time: u32) -> u32 {
+        let holds = |b: Interval| if upper { b.max <= bound } else { b.min >= bound };
+        let mut e = h.last(var);
         while e != NONE {
-            let entry = &self.entries[e as usize];
-            if e < time {
-                let (old, new) = self.bounds[entry.removed as usize];
-                if !holds(old) {
-                    debug_assert!(holds(new), "x{var}: the bound {bound} did not hold before entry {time}");
-                    return e;
-                }
+            let entry = &h.entries[e as usize];
+            if e < time && !holds(h.bounds[entry.removed as usize].0) {
+                return e;
             }
             e = entry.previous;
         }
-        // It held before the first entry of the run: a root fact.
         NONE
+    }
+
+    #[test]
+    fn bounds_at_a_time_and_the_entries_that_made_them_are_found_by_search() {
+        // Two intervals pushed up and down in small alternating steps (a
+        // cycle of propagators), a bitset between them, over three levels,
+        // one of them undone.
+        let domains = [Domain::range(0, 1 << 40), Domain::range(-(1 << 40), 0), Domain::range(0, 9)];
+        let mut s = State::new(&domains, 1 << 16).unwrap();
+        s.enable_history();
+        let cause = Cause::Propagator { propagator: 0, constraint: 0 };
+        let mut mark = None;
+        for level in 1..=3u32 {
+            s.set_level(level);
+            if level == 3 {
+                mark = Some(s.mark());
+            }
+            for step in 0..40i64 {
+                let k = i64::from(level) * 100 + step;
+                s.narrow_interval(0, k, if step % 3 == 0 { (1 << 40) - k } else { 1 << 40 });
+                s.record(cause);
+                s.narrow_interval(1, -(1 << 40), -k);
+                s.record(cause);
+                if step % 7 == 0 {
+                    s.remove_pos(2, (k % 10) as u32);
+                    s.record(cause);
+                }
+            }
+            if level == 3 {
+                s.undo_to(mark.take().unwrap());
+            }
+        }
+        let h = s.history().unwrap();
+        assert_eq!(h.steps[0].len() + h.steps[1].len(), 160);
+        for time in 0..=h.len() {
+            for var in [0, 1] {
+                let before = s.interval_before(h, var, time);
+                assert_eq!(before, walked(&s, h, var, time), "x{var} before {time}");
+                for bound in [before.min - 1, before.min, before.min + 1, 0, 150, 240] {
+                    if bound <= before.min {
+                        let found = h.locate_bound(var, bound, false, time);
+                        assert_eq!(found, walked_locate(h, var, bound, false, time), "x{var} >= {bound} at {time}");
+                    }
+                }
+                for bound in [before.max, before.max + 1, -150, 0, (1 << 40) - 100] {
+                    if bound >= before.max {
+                        let found = h.locate_bound(var, bound, true, time);
+                        assert_eq!(found, walked_locate(h, var, bound, true, time), "x{var} <= {bound} at {time}");
+                    }
+                }
+            }
+        }
     }
 }
