@@ -223,6 +223,12 @@ impl Solver<'_> {
                 // The literal it made true is first; the others were false.
                 out.extend(learning.nogoods.clause(id).literals[1..].iter().map(|l| l.negation()));
             }
+            Cause::Folded => {
+                // What the search decided down to the entry's level implies
+                // every change made there.
+                let level = self.state.history().expect("the history is on").entries[time as usize].level;
+                out.extend((1..=level).map(|l| self.decision_literal(l)));
+            }
             Cause::Decision | Cause::Root => unreachable!("decisions and root facts are not explained"),
         }
     }
