@@ -371,7 +371,8 @@ impl State {
         }
         history.bounds[entry.removed as usize].1 = new;
         history.entries[last as usize].cause = Cause::Folded;
-        // The nogoods read the entry again.
+        // The nogoods read the entry again (and look at its variable's
+        // watches even if they did after the entry was made).
         history.read = history.read.min(last);
         true
     }
