@@ -104,6 +104,13 @@ pub(crate) struct State {
     /// (the variable and its old bounds).
     pub(super) intervals: Vec<Interval>,
     pub(super) interval_trail: Vec<(u32, Interval)>,
+    /// Per interval, the place of its latest record on the interval trail
+    /// (`usize::MAX` before any), and the interval trail's length at the
+    /// latest mark or undo: without a history an interval is trailed once
+    /// between marks (Gecode's timestamps), so a cycle of propagators that
+    /// moves its bounds by one per call does not grow the trail.
+    pub(super) interval_trailed: Vec<usize>,
+    pub(super) interval_floor: std::cell::Cell<usize>,
     /// What made each change, when the solver learns or an observer asks
     /// for explanations (the sibling module `history`); `None` otherwise.
     pub(super) history: Option<Box<super::history::History>>,
@@ -215,8 +222,10 @@ impl State {
             trail: Vec::new(),
             ints: Vec::new(),
             int_trail: Vec::new(),
+            interval_trailed: vec![usize::MAX; intervals.len()],
             intervals,
             interval_trail: Vec::new(),
+            interval_floor: std::cell::Cell::new(0),
             history: None,
             restores: 0,
         };

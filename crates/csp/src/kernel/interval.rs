@@ -71,8 +71,10 @@ impl State {
     }
 
     /// Narrows an interval domain to `min..=max` (intersected with the current
-    /// bounds), trailing the old bounds. An empty result changes nothing and
-    /// is a wipe-out.
+    /// bounds), trailing the old bounds (without a history, only if it was
+    /// not trailed since the latest mark: undoing to any mark still alive
+    /// restores the bounds that record holds). An empty result changes
+    /// nothing and is a wipe-out.
     pub(crate) fn narrow_interval(&mut self, var: u32, min: i64, max: i64) -> Change {
         let i = self.interval_index(var);
         let old = self.intervals[i];
@@ -83,7 +85,15 @@ impl State {
         if new.min > new.max {
             return Change::Wipeout;
         }
-        self.interval_trail.push((var, old));
+        let at = self.interval_trailed[i];
+        let trailed = self.fold_slow(var, new)
+            || self.history.is_none()
+                && at >= self.interval_floor.get()
+                && self.interval_trail.get(at).is_some_and(|&(v, _)| v == var);
+        if !trailed {
+            self.interval_trailed[i] = self.interval_trail.len();
+            self.interval_trail.push((var, old));
+        }
         self.intervals[i] = new;
         self.slots[var as usize].size = saturated_width(new.min, new.max);
         Change::Changed(if new.min == new.max { Event::Fixed } else { Event::Bounds })

@@ -170,6 +170,7 @@ impl State {
         self.restores = self.restores.wrapping_add(1);
         self.int_trail.clear();
         self.interval_trail.clear();
+        self.interval_floor.set(0);
         self.clear_history();
     }
 
@@ -204,6 +205,10 @@ impl State {
     #[inline]
     pub(crate) fn mark(&self) -> Mark {
         debug_assert!(self.history_is_complete(), "a mark between a change and its record");
+        self.interval_floor.set(self.interval_trail.len());
+        if let Some(history) = self.history() {
+            history.floor.set(history.len());
+        }
         Mark {
             words: self.trail.len(),
             ints: self.int_trail.len(),
@@ -247,6 +252,7 @@ impl State {
         if self.interval_trail.len() > mark.intervals {
             self.undo_intervals(mark.intervals);
         }
+        self.interval_floor.set(mark.intervals);
         if self.history.is_some() {
             self.undo_history(mark.words, mark.intervals, mark.entries);
         }

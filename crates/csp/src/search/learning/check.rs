@@ -176,4 +176,15 @@ impl Solver<'_> {
             learning.check = on.then(Box::default);
         }
     }
+
+    /// Folds an interval's changes at one decision level into its latest
+    /// entry, explained by the decisions, once it has `entries` entries
+    /// there, instead of the engine's 16,384: a test on small domains
+    /// reaches the folding this way (a debug knob; does nothing unless the
+    /// solver learns).
+    pub fn fold_after(&mut self, entries: usize) {
+        if let Some(history) = self.state.history_mut() {
+            history.slow = entries.max(1);
+        }
+    }
 }

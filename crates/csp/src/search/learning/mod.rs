@@ -55,7 +55,7 @@
 //! learns.
 
 use crate::ids::VarId;
-use crate::kernel::{Cause, Literal, NONE, Request, Rewound};
+use crate::kernel::{Cause, Entry, Literal, NONE, Request, Rewound};
 
 use super::Solver;
 use super::dfs::FrameKind;
@@ -138,11 +138,12 @@ impl Solver<'_> {
         nogoods.begin_pass();
         while let Some(e) = self.state.read_next() {
             let history = self.state.history().expect("the history is on");
-            let var = history.entries[e as usize].var;
+            let Entry { var, cause, .. } = history.entries[e as usize];
             // A look at the variable's watches earlier in this pass, when
             // this entry was already made, handled what the entry made false
-            // (see `Nogoods::first_look`).
-            if !nogoods.first_look(var, e, history.len()) {
+            // (see `Nogoods::first_look`); but a folded entry may have
+            // changed since it was made (`State::fold_slow`).
+            if cause != Cause::Folded && !nogoods.first_look(var, e, history.len()) {
                 continue;
             }
             let fixed_at = (self.state.size(var) == 1 && !self.state.is_interval(var)).then(|| self.state.min_pos(var));
@@ -222,6 +223,12 @@ impl Solver<'_> {
             Cause::Nogood(id) => {
                 // The literal it made true is first; the others were false.
                 out.extend(learning.nogoods.clause(id).literals[1..].iter().map(|l| l.negation()));
+            }
+            Cause::Folded => {
+                // What the search decided down to the entry's level implies
+                // every change made there.
+                let level = self.state.history().expect("the history is on").entries[time as usize].level;
+                out.extend((1..=level).map(|l| self.decision_literal(l)));
             }
             Cause::Decision | Cause::Root => unreachable!("decisions and root facts are not explained"),
         }
