@@ -95,7 +95,7 @@ pub fn blank_cells(grid: &Grid, count: usize, rng: &mut Rng) -> Grid {
 const LARGEST_DIAGONAL_START_SIDE: usize = 49;
 
 /// A random valid full grid: the diagonal boxes filled at random (up to
-/// [`LARGEST_DIAGONAL_START_SIDE`]; larger grids start empty), the rest by
+/// 49x49; larger grids start empty), the rest by
 /// the solver with a random value order. Runs that take too long are retried
 /// with another seed; after a few, the grid comes from [`shuffled_grid`].
 pub fn full_grid(shape: Shape, seed: u64) -> Result<Grid, EngineError> {
