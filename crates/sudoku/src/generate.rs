@@ -101,12 +101,12 @@ const LARGEST_DIAGONAL_START_SIDE: usize = 49;
 pub fn full_grid(shape: Shape, seed: u64) -> Result<Grid, EngineError> {
     let n = shape.side();
     let mut rng = Rng::new(seed);
-    let diagonal = n <= LARGEST_DIAGONAL_START_SIDE;
+    let diagonal_boxes = if n <= LARGEST_DIAGONAL_START_SIDE { shape.box_rows().min(shape.box_cols()) } else { 0 };
     for _attempt in 0..4 {
         let mut start = Grid::empty(shape);
         // Box (i, i) spans rows i*R.. and columns i*C..; there are min(R, C)
         // such boxes and no two share a row or a column.
-        for i in (0..shape.box_rows().min(shape.box_cols())).filter(|_| diagonal) {
+        for i in 0..diagonal_boxes {
             let mut values: Vec<u8> = (1..=n as u8).collect();
             rng.shuffle(&mut values);
             let b = i * shape.box_rows() + i;

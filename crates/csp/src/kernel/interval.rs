@@ -86,10 +86,13 @@ impl State {
             return Change::Wipeout;
         }
         let at = self.interval_trailed[i];
-        let trailed = self.fold_slow(var, new)
-            || self.history.is_none()
-                && at >= self.interval_floor.get()
-                && self.interval_trail.get(at).is_some_and(|&(v, _)| v == var);
+        // Without a history: trailed once since the latest mark; with one:
+        // folded into its latest entry once the level has many of them.
+        let trailed = if self.history.is_none() {
+            at >= self.interval_floor.get() && self.interval_trail.get(at).is_some_and(|&(v, _)| v == var)
+        } else {
+            self.fold_slow(var, new)
+        };
         if !trailed {
             self.interval_trailed[i] = self.interval_trail.len();
             self.interval_trail.push((var, old));
