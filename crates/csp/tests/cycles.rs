@@ -109,6 +109,18 @@ fn reified_cycles_set_off_by_decisions_fail_below_the_root() {
     assert_unsatisfiable(&model, 2, "a <-> x > y, b <-> y > x, a, b");
 }
 
+#[test]
+fn a_cycle_through_a_maximum_fails_at_the_root() {
+    // m = max(a, b), x >= m + 1, a >= x: a's lower bound pushes m's (m >= a,
+    // implied by the maximum), which pushes x's and then a's again.
+    let mut model = Model::new();
+    let [a, b, m, x] = [(); 4].map(|()| wide(&mut model));
+    model.maximum(m, &[a, b]).unwrap();
+    model.linear(&[(1, x), (-1, m)], Relation::Ge, 1).unwrap();
+    model.linear(&[(1, a), (-1, x)], Relation::Ge, 0).unwrap();
+    assert_unsatisfiable(&model, 0, "m = max(a, b), x > m, a >= x");
+}
+
 /// Counts the solutions of `model` under `spelling`, the search complete.
 fn count(model: &Model, spelling: &str) -> u64 {
     let config: SolveConfig = spelling.parse().unwrap();

@@ -218,7 +218,8 @@ impl Reified {
 }
 
 /// Appends to `out` the linear inequalities `constraint` enforces now: a
-/// linear comparison's, `x = y + c`'s and `x + c <= y`'s; a reified one's
+/// linear comparison's, `x = y + c`'s and `x + c <= y`'s, the `x <= m` of
+/// `m = max(xs)` (`m <= x` of a minimum); a reified one's
 /// once its literal is fixed (`fixed` says to what), then it returns the
 /// literal's variable, which the inequalities depend on. Other constraints
 /// append nothing.
@@ -234,6 +235,8 @@ pub(crate) fn enforced_inequalities(
         less.inequalities(out);
     } else if let Some(equal) = any.downcast_ref::<Equal>() {
         equal.inequalities(out);
+    } else if let Some(extremum) = any.downcast_ref::<super::Extremum>() {
+        extremum.inequalities(out);
     } else if let Some(reified) = any.downcast_ref::<Reified>() {
         let literal = reified.literal;
         match fixed(literal.var()).map(|value| literal.is_true_at(value))? {
