@@ -2,23 +2,23 @@
 //! constraints can push each other's bounds by one per call, `x >= y + 1`
 //! and `y >= x + 1` over `±2^62`: the fixpoint takes as many calls as the
 //! width. The kernel traces the interval narrowings of a fixpoint that has
-//! made many ([`Pushes`](crate::kernel::Push)); here the trace is read as
+//! made many (the kernel's `Pushes`); here the trace is read as
 //! CP-SAT reads its pushes: each traced push is linked to the push of the
 //! bound it was most likely made from (the latest earlier push of a bound
 //! the pushing inequality reads), and following the links back from the
-//! latest push finds a cycle of inequalities. The cycle's variables are
-//! summed away with positive multipliers, every other variable held at the
-//! bound the propagator used (its current one); if the sum reads `0 <= k`
-//! with `k < 0`, the node fails.
+//! latest push finds a cycle of inequalities. They are summed with the
+//! positive multipliers that cancel the cycle's variables; the variables
+//! left in the sum are held at their current bounds, and if the sum's
+//! smallest left side then exceeds its right side, the node fails.
 //!
-//! Soundness does not depend on how the cycle was found: each inequality,
-//! with the other variables at their current bounds, holds in every
-//! solution below the node, so any positive combination does, and the sum
-//! is computed exactly (`i128`, checked; an overflow gives up). The facts
-//! it used (those bounds, and the fixed literals of reified inequalities)
+//! Soundness does not depend on how the cycle was found: each inequality
+//! holds in every solution below the node, so any positive combination
+//! does, and the sum is computed exactly (`i128`, checked; an overflow gives
+//! up). The facts it used (the bounds of the variables left in the sum, and
+//! the fixed literals of reified inequalities)
 //! are the conflict's explanation when the search learns.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use super::Solver;
 use super::propagate::{Failure, Origin};
@@ -38,8 +38,6 @@ pub(super) struct Cycles {
     inequalities: HashMap<u32, (Vec<Inequality>, Option<VarId>)>,
     /// What the latest cycle cut used: the conflict's facts.
     pub(super) facts: Vec<Literal>,
-    /// How many cycles were cut (for tests and statistics).
-    pub(super) cut: u64,
 }
 
 /// One step of a cycle: the inequality `row` of constraint `constraint`
@@ -64,7 +62,6 @@ impl Solver<'_> {
         self.state.pushes.trace = trace;
         self.cycles.inequalities.clear();
         if failure.is_some() {
-            self.cycles.cut += 1;
             self.state.stop_pushes();
         } else {
             self.state.skip_pushes();
@@ -156,7 +153,9 @@ impl Solver<'_> {
         }
         // λ_m = prod_{i<m} |source_i| * prod_{i>m} |target_i|: step m + 1's
         // target is step m's source, and λ_{m+1} |target_{m+1}| = λ_m |source_m|.
-        let mut sum: HashMap<u32, i128> = HashMap::new();
+        // Ordered by variable, so that the facts' order (and the nogood
+        // learnt from them) does not depend on a hash.
+        let mut sum: BTreeMap<u32, i128> = BTreeMap::new();
         let mut rhs = 0i128;
         let mut controls = Vec::new();
         for (m, step) in steps.iter().enumerate() {
