@@ -11,6 +11,7 @@ use crate::ids::{Atom, VarId};
 use crate::kernel::PropagationResult;
 use crate::kernel::{Context, Event, Explained, Explanation};
 
+use super::linear::Inequality;
 use super::reified::{Enforce, Reifiable, ReifiableRelation};
 
 /// A bound in `i128`, clamped to `i64`: beyond `i64` it is beyond every value
@@ -36,6 +37,16 @@ impl Equal {
     /// `x == y + offset`.
     pub fn with_offset(x: VarId, y: VarId, offset: i64) -> Equal {
         Equal { scope: [x, y], offset }
+    }
+}
+
+impl Equal {
+    /// Appends `x - y <= offset` and `y - x <= -offset`.
+    pub(crate) fn inequalities(&self, out: &mut Vec<Inequality>) {
+        let [x, y] = self.scope;
+        let offset = i128::from(self.offset);
+        out.push(Inequality { terms: vec![(1, x), (-1, y)], rhs: offset });
+        out.push(Inequality { terms: vec![(1, y), (-1, x)], rhs: -offset });
     }
 }
 
@@ -293,6 +304,14 @@ impl Less {
     /// `x + gap <= y`.
     pub fn with_gap(x: VarId, y: VarId, gap: i64) -> Less {
         Less { scope: [x, y], gap }
+    }
+}
+
+impl Less {
+    /// Appends `x - y <= -gap`.
+    pub(crate) fn inequalities(&self, out: &mut Vec<Inequality>) {
+        let [x, y] = self.scope;
+        out.push(Inequality { terms: vec![(1, x), (-1, y)], rhs: -i128::from(self.gap) });
     }
 }
 

@@ -49,6 +49,17 @@ pub struct Extremum {
 }
 
 impl Extremum {
+    /// Appends the linear inequalities the relation implies: `x <= m` for
+    /// each `x` of a maximum, `m <= x` of a minimum (the other half,
+    /// `m` at most the largest `x`, is no linear inequality).
+    pub(crate) fn inequalities(&self, out: &mut Vec<super::Inequality>) {
+        let m = self.scope[0];
+        let sign = if self.maximum { 1 } else { -1 };
+        for &x in &self.scope[1..] {
+            out.push(super::Inequality { terms: vec![(sign, x), (-sign, m)], rhs: 0 });
+        }
+    }
+
     /// `m = min(xs)`. Prefer [`Model::minimum`](crate::Model::minimum), which
     /// checks that `xs` is not empty.
     pub fn minimum(m: VarId, xs: &[VarId]) -> Extremum {

@@ -271,6 +271,29 @@ impl Linear {
     }
 }
 
+/// `sum(coefficient * variable) <= rhs`: one of the inequalities a linear
+/// constraint or a binary comparison enforces, as the search sums them to
+/// cut a slow-convergence cycle (`search/cycle.rs`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Inequality {
+    pub(crate) terms: Vec<(i64, VarId)>,
+    pub(crate) rhs: i128,
+}
+
+impl Linear {
+    /// Appends the inequalities the relation enforces (none for `!=`).
+    pub(crate) fn inequalities(&self, out: &mut Vec<Inequality>) {
+        let Some((lower, upper)) = self.relation.bounds(i128::from(self.rhs)) else { return };
+        if let Some(k) = upper {
+            out.push(Inequality { terms: self.terms().map(|(x, a)| (a, x)).collect(), rhs: k });
+        }
+        if let Some(k) = lower {
+            // sum >= k  <=>  -sum <= -k (coefficients are within ±2^62).
+            out.push(Inequality { terms: self.terms().map(|(x, a)| (-a, x)).collect(), rhs: -k });
+        }
+    }
+}
+
 impl Constraint for Linear {
     fn scope(&self) -> &[VarId] {
         &self.vars

@@ -30,7 +30,7 @@ use crate::kernel::{Context, Event, Explained, Explanation, PropagationResult};
 
 use super::binary::{Equal, Less, NotEqual};
 use super::in_set::InSet;
-use super::linear::Linear;
+use super::linear::{Inequality, Linear};
 use super::logic::Xor;
 
 /// A relation that can be reified: it propagates itself, knows its negation,
@@ -118,6 +118,17 @@ macro_rules! dispatch {
 }
 
 impl ReifiableRelation {
+    /// Appends the linear inequalities the relation stands for, if it is
+    /// one of `=`, `<=` between two variables or a linear comparison.
+    fn inequalities(&self, out: &mut Vec<Inequality>) {
+        match self {
+            ReifiableRelation::Equal(r) => r.inequalities(out),
+            ReifiableRelation::Less(r) => r.inequalities(out),
+            ReifiableRelation::Linear(r) => r.inequalities(out),
+            ReifiableRelation::NotEqual(_) | ReifiableRelation::InSet(_) | ReifiableRelation::Xor(_) => {}
+        }
+    }
+
     fn scope(&self) -> &[VarId] {
         dispatch!(self, r => r.scope())
     }
@@ -204,6 +215,38 @@ impl Reified {
             && self.negation.is_idempotent()
             && !self.scope[1..].contains(&self.literal.var())
     }
+}
+
+/// Appends to `out` the linear inequalities `constraint` enforces now: a
+/// linear comparison's, `x = y + c`'s and `x + c <= y`'s, the `x <= m` of
+/// `m = max(xs)` (`m <= x` of a minimum); a reified one's
+/// once its literal is fixed (`fixed` says to what), then it returns the
+/// literal's variable, which the inequalities depend on. Other constraints
+/// append nothing.
+pub(crate) fn enforced_inequalities(
+    constraint: &dyn Constraint,
+    fixed: impl Fn(VarId) -> Option<i64>,
+    out: &mut Vec<Inequality>,
+) -> Option<VarId> {
+    let any = constraint as &dyn std::any::Any;
+    if let Some(linear) = any.downcast_ref::<Linear>() {
+        linear.inequalities(out);
+    } else if let Some(less) = any.downcast_ref::<Less>() {
+        less.inequalities(out);
+    } else if let Some(equal) = any.downcast_ref::<Equal>() {
+        equal.inequalities(out);
+    } else if let Some(extremum) = any.downcast_ref::<super::Extremum>() {
+        extremum.inequalities(out);
+    } else if let Some(reified) = any.downcast_ref::<Reified>() {
+        let literal = reified.literal;
+        match fixed(literal.var()).map(|value| literal.is_true_at(value))? {
+            true => reified.condition.inequalities(out),
+            false if reified.implication => {}
+            false => reified.negation.inequalities(out),
+        }
+        return Some(literal.var());
+    }
+    None
 }
 
 impl Constraint for Reified {

@@ -118,6 +118,9 @@ pub(crate) struct State {
     /// the trail): what tells a [`TrailPoint`](super::trail::TrailPoint) of
     /// an earlier run.
     pub(super) restores: u32,
+    /// Interval narrowings counted, and traced once a fixpoint has made
+    /// many: what the search reads to find a slow-convergence cycle.
+    pub(crate) pushes: super::interval::Pushes,
 }
 
 /// The bounds of an interval domain (empty when `min > max`).
@@ -228,6 +231,7 @@ impl State {
             interval_floor: std::cell::Cell::new(0),
             history: None,
             restores: 0,
+            pushes: super::interval::Pushes::default(),
         };
         for var in 0..n as u32 {
             if state.num_words[var as usize] == 0 {

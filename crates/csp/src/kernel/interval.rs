@@ -23,6 +23,92 @@ use crate::observer::SearchEvent;
 /// before it keeps the rest unchecked.
 pub(crate) const RETAIN_PROBES: u32 = 64;
 
+/// Interval narrowings a fixpoint makes before the next ones are traced
+/// ([`Pushes`]); doubled each time a trace shows no cycle to cut.
+pub(crate) const PUSHES_BEFORE_TRACE: u64 = 1 << 14;
+
+/// How many narrowings a trace holds before the search reads it.
+pub(crate) const TRACE: usize = 1 << 12;
+
+/// One traced narrowing: `var`'s upper bound (`upper`) or lower bound moved,
+/// by constraint `constraint`'s propagator (`u32::MAX` for a nogood).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Push {
+    pub(crate) var: u32,
+    pub(crate) upper: bool,
+    pub(crate) constraint: u32,
+}
+
+/// Slow convergence (a cycle of propagators moving bounds by one per call,
+/// `x >= y + 1` and `y >= x + 1` over wide domains) is watched for at no
+/// cost until it happens: interval narrowings are counted, and once a
+/// fixpoint (`State::start_pushes`) has made [`PUSHES_BEFORE_TRACE`], the
+/// next [`TRACE`] are traced (who moved which bound), for the search to look
+/// for a cycle of linear constraints among them (`search/cycle.rs`). Bitset
+/// domains never come here.
+#[derive(Clone, Debug)]
+pub(crate) struct Pushes {
+    /// Interval narrowings so far.
+    count: u64,
+    /// The count from which narrowings are traced (`u64::MAX`: none, as
+    /// outside a fixpoint's propagation).
+    from: u64,
+    /// How many narrowings the current fixpoint makes before tracing next.
+    gap: u64,
+    /// [`PUSHES_BEFORE_TRACE`] and [`TRACE`], or less in tests that reach
+    /// the tracing on small domains.
+    pub(crate) first: u64,
+    pub(crate) window: usize,
+    /// The traced narrowings.
+    pub(crate) trace: Vec<Push>,
+}
+
+impl Default for Pushes {
+    fn default() -> Pushes {
+        Pushes {
+            count: 0,
+            from: u64::MAX,
+            gap: PUSHES_BEFORE_TRACE,
+            first: PUSHES_BEFORE_TRACE,
+            window: TRACE,
+            trace: Vec::new(),
+        }
+    }
+}
+
+impl State {
+    /// A fixpoint's propagation starts: its narrowings are traced once it
+    /// has made [`PUSHES_BEFORE_TRACE`].
+    #[inline]
+    pub(crate) fn start_pushes(&mut self) {
+        let pushes = &mut self.pushes;
+        pushes.gap = pushes.first;
+        pushes.from = pushes.count + pushes.gap;
+        pushes.trace.clear();
+    }
+
+    /// Whether a full trace waits to be read.
+    #[inline]
+    pub(crate) fn pushes_traced(&self) -> bool {
+        self.pushes.trace.len() >= self.pushes.window
+    }
+
+    /// The trace was read and showed nothing to cut: trace again after
+    /// twice as many narrowings.
+    pub(crate) fn skip_pushes(&mut self) {
+        let pushes = &mut self.pushes;
+        pushes.gap = pushes.gap.saturating_mul(2);
+        pushes.from = pushes.count.saturating_add(pushes.gap);
+        pushes.trace.clear();
+    }
+
+    /// Ends the tracing until the next fixpoint starts.
+    pub(crate) fn stop_pushes(&mut self) {
+        self.pushes.from = u64::MAX;
+        self.pushes.trace.clear();
+    }
+}
+
 /// The number of values of `min..=max`, saturated at `u32::MAX` (what a
 /// slot holds).
 #[inline]
@@ -117,12 +203,18 @@ impl Context<'_> {
     /// Narrows the interval domain of `x` to `min..=max`: counted as one
     /// pruning, reported to the observer as one [`SearchEvent::Narrowed`].
     pub(super) fn narrow_interval(&mut self, x: u32, min: i64, max: i64) -> Result<bool, Conflict> {
+        let traced = self.state.pushes.count >= self.state.pushes.from;
+        let before = if traced { self.state.interval(x) } else { Interval { min, max } };
         let change = self.state.narrow_interval(x, min, max);
         if change == Change::None {
             return Ok(false);
         }
         if change == Change::Wipeout {
             return self.wipe_interval(x, min, max);
+        }
+        self.state.pushes.count += 1;
+        if traced {
+            self.trace_push(x, before);
         }
         self.attribute(self.constraint, 1);
         if self.observer.is_some() {
@@ -138,6 +230,24 @@ impl Context<'_> {
             }
         }
         self.apply(x, change)
+    }
+
+    /// Traces the narrowing of `x` from `before` (see [`Pushes`]).
+    #[cold]
+    fn trace_push(&mut self, x: u32, before: Interval) {
+        let now = self.state.interval(x);
+        let constraint = if self.nogood.is_some() { u32::MAX } else { self.constraint };
+        let trace = &mut self.state.pushes.trace;
+        if trace.len() >= 2 * self.state.pushes.window {
+            // Not read (traced outside a fixpoint's loop): enough.
+            return;
+        }
+        if now.min > before.min {
+            trace.push(Push { var: x, upper: false, constraint });
+        }
+        if now.max < before.max {
+            trace.push(Push { var: x, upper: true, constraint });
+        }
     }
 
     /// [`Context::remove`] on an interval: only a bound can go.

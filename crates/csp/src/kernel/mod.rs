@@ -36,6 +36,7 @@ pub(crate) use context::{Assigned, Wake};
 pub(crate) use domains::{Change, State};
 pub(crate) use explain::Request;
 pub(crate) use history::{Cause, Entry, History, INTERVAL, NONE, Rewound};
+pub(crate) use interval::Push;
 pub(crate) use literal::Literal;
 pub(crate) use queue::{Queue, Watch, Watchers};
 pub(crate) use trail::{Mark, Snapshot, TrailPoint};

@@ -27,6 +27,7 @@ mod activity;
 mod backjump;
 mod clock;
 mod config;
+mod cycle;
 mod dfs;
 mod learning;
 mod optimize;
@@ -155,6 +156,8 @@ pub struct Solver<'m> {
     scratch: Scratch,
     /// Failures towards the next restart.
     restarts: RestartClock,
+    /// The slow-convergence cycles cut by a sum, and the facts of the latest.
+    cycles: cycle::Cycles,
     /// Backjumping's conflict sets, when configured.
     backjumping: Option<Box<ConflictSets>>,
     /// The nogoods and the analysis of search that learns, when configured.
@@ -199,6 +202,7 @@ impl<'m> Solver<'m> {
             tree: Tree::new(model.num_vars(), free_count),
             scratch: Scratch::new(n_constraints),
             restarts: RestartClock::default(),
+            cycles: cycle::Cycles::default(),
             backjumping: program
                 .config
                 .search

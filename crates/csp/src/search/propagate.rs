@@ -36,6 +36,9 @@ pub(super) enum Origin {
     Bound(Literal),
     /// A check of plain backtracking (never analysed).
     Check,
+    /// A cycle of linear constraints whose sum fails (`search/cycle.rs`):
+    /// the facts it used are kept in the solver's `Cycles`.
+    Cycle,
 }
 
 impl Failure {
@@ -141,6 +144,7 @@ impl Solver<'_> {
     /// that level.
     pub(super) fn propagate_queue(&mut self, record: Option<u32>) -> Result<(), Failure> {
         let record = record.filter(|_| self.backjumping.is_some());
+        self.state.start_pushes();
         loop {
             // Nogoods first: unit propagation is cheaper than any propagator.
             if self.learning.is_some() {
@@ -176,6 +180,12 @@ impl Solver<'_> {
             }
             if let Some(cost) = reschedule {
                 self.queue.push_at(c, cost);
+            }
+            if self.state.pushes_traced()
+                && let Some(failure) = self.cut_cycle()
+            {
+                self.queue.clear();
+                return Err(failure);
             }
         }
     }

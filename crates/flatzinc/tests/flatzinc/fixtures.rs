@@ -36,6 +36,16 @@ fn an_unsatisfiable_model_says_so() {
 }
 
 #[test]
+fn a_slow_cycle_of_linear_constraints_is_unsatisfiable_at_once() {
+    // Until #18's cycle cut, 2^62 propagator calls: the time limit is a
+    // guard only (it would print UNKNOWN, not hang the test).
+    for flags in [&[][..], &["--no-learn"], &["-f"], &["-f", "--no-learn"]] {
+        let args: Vec<&str> = flags.iter().copied().chain(["-t", "60000", "cycle.fzn"]).collect();
+        expect(&args, "unsat.expected");
+    }
+}
+
+#[test]
 fn n_solutions_stop_without_claiming_completeness() {
     expect(&["-n", "3", "queens.fzn"], "queens-n3.expected");
     let one = run(&[fixture("queens.fzn").to_str().unwrap()]);

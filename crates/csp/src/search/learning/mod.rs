@@ -240,6 +240,7 @@ impl Solver<'_> {
         match failure.origin {
             Origin::Nogood(id) => out.extend(learning.nogoods.clause(id).literals.iter().map(|l| l.negation())),
             Origin::Bound(literal) => out.push(literal),
+            Origin::Cycle => out.extend_from_slice(&self.cycles.facts),
             Origin::Propagator { propagator, bounds } => {
                 let cause = Cause::Propagator { propagator, constraint: failure.constraint };
                 let Some(x) = failure.wiped else {
