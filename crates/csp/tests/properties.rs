@@ -870,8 +870,11 @@ fn domains_of_every_size_work() {
 /// The configurations that learn ([`Search::Learning`]): every variable and
 /// value ordering and every all-different strength, with and without
 /// restarts (every failure or two: many restarts per run), the
-/// all-different system's intersections, every range an interval, and
-/// nogoods kept as analysed (not minimised).
+/// all-different system's intersections, every range an interval,
+/// nogoods kept as analysed (not minimised), kept by tiers, and with
+/// distances recounted (dynamic LBD). The tests
+/// reduce the nogoods every few conflicts (`reduce_nogoods_after`): the
+/// engine's first reduction, after 2,000, is beyond these small models.
 fn learning_configs() -> Vec<SolveConfig> {
     let learning = SolveConfig::default().with_search(Search::Learning).with_seed(3);
     let mut configs = Vec::new();
@@ -902,6 +905,16 @@ fn learning_configs() -> Vec<SolveConfig> {
     let mut minimised = learning.clone().with_var_order(VarOrder::DomWdeg);
     minimised.minimize_nogoods = true;
     configs.push(minimised);
+    for (restarts, tiers, dynamic_lbd) in [
+        (Restarts::Never, true, false),
+        (Restarts::Glucose { window: 2 }, true, true),
+        (Restarts::Luby { scale: 1 }, false, true),
+    ] {
+        let mut config = learning.clone().with_var_order(VarOrder::Alternate).with_value_order(ValueOrder::Phase);
+        config.nogood_tiers = tiers;
+        config.dynamic_lbd = dynamic_lbd;
+        configs.push(config.with_restarts(restarts));
+    }
     configs
         .push(learning.with_bitset_limit(2).with_var_order(VarOrder::Vsids).with_restarts(Restarts::Luby { scale: 1 }));
     configs
@@ -920,6 +933,7 @@ proptest! {
         for config in learning_configs() {
             let mut solver = Solver::new(&model, config.clone()).unwrap();
             solver.check_nogoods(true);
+            solver.reduce_nogoods_after(4);
             let found = enumerate(&model, &mut solver, &config)?;
             prop_assert_eq!(&found, &expected, "{}", config);
             let count = solver.count(None);
@@ -935,6 +949,7 @@ proptest! {
         for config in learning_configs() {
             let mut solver = Solver::new(&model, config.clone()).unwrap();
             solver.check_nogoods(true);
+            solver.reduce_nogoods_after(4);
             let found: BTreeSet<Vec<i64>> = solver.solutions().map(|s| s.values().to_vec()).collect();
             prop_assert_eq!(&found, &expected, "{}", config);
         }
@@ -952,6 +967,7 @@ proptest! {
         for config in learning_configs() {
             let mut solver = Solver::new(&model, config.clone()).unwrap();
             solver.check_nogoods(true);
+            solver.reduce_nogoods_after(4);
             match solver.optimize() {
                 OptimizationOutcome::Optimal { objective, solution } => {
                     prop_assert!(model.is_solution(solution.values()), "{}", config);

@@ -594,6 +594,21 @@ pub struct SolveConfig {
     /// MiniZinc Challenge's instances (BENCHMARKS.md, "Minimising learnt
     /// nogoods").
     pub minimize_nogoods: bool,
+    /// Under [`Search::Learning`], how the learnt nogoods are kept: with
+    /// `false` (the default), every reduction deletes the worse half of
+    /// them by literal block distance, then activity, except the glue ones
+    /// (distance two or less; Audemard & Simon 2009); with `true` (spelled
+    /// `tiers`), as modern CDCL solvers do (Oh 2016; CaDiCaL): the glue
+    /// ones form the core kept for good, those of distance six or less
+    /// (tier two) are kept while an analysis used them since the last
+    /// reduction, and the local tier, the rest, loses its less active half.
+    pub nogood_tiers: bool,
+    /// Under [`Search::Learning`], whether a nogood's literal block
+    /// distance is recounted whenever an analysis uses it, and lowered if
+    /// smaller (Glucose's dynamic LBD, Audemard & Simon 2009); spelled
+    /// `dynlbd`. It changes what the reduction weighs a nogood by;
+    /// [`Restarts::Glucose`] still reads each nogood's distance when learnt.
+    pub dynamic_lbd: bool,
     /// Probing after each node's propagation (see [`Probing`]); off by default.
     pub probing: Probing,
     /// Whether the search restarts from the root after a number of failures.
@@ -628,6 +643,8 @@ impl Default for SolveConfig {
             separate_all_different: false,
             all_different_intersections: false,
             minimize_nogoods: false,
+            nogood_tiers: false,
+            dynamic_lbd: false,
             probing: Probing::Off,
             restarts: Restarts::default(),
             limits: Limits::default(),

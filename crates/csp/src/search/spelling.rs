@@ -142,7 +142,7 @@ pub enum ConfigSyntaxError {
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
          ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|antiff|smallest|largest|occurrence|regret, a value \
          ordering asc|desc|random|lcv|phase|active|median|split|rsplit|guided, an all-different strength pairwise|matching|bounds|cover, \
-         learn, minimize, probe, sac, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
+         learn, minimize, tiers, dynlbd, probe, sac, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
     )]
     UnknownWord {
         /// The whole spelling.
@@ -298,6 +298,18 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
 /// assert!(err.contains("graph-based backjumping") && err.contains("mac-cbj"), "{err}");
 /// assert!("fc-cbj+binary".parse::<SolveConfig>().is_err());
 /// ```
+/// The words that switch an option on: their spellings, what they switch
+/// (named when a word is repeated), and the option.
+type Switch = (&'static [&'static str], &'static str, fn(&mut SolveConfig) -> &mut bool);
+const SWITCHES: &[Switch] = &[
+    (&["minimize", "minimise"], "nogood minimisation", |c| &mut c.minimize_nogoods),
+    (&["tiers"], "nogood tiers", |c| &mut c.nogood_tiers),
+    (&["dynlbd"], "dynamic LBD", |c| &mut c.dynamic_lbd),
+    (&["intersect"], "all-different intersections", |c| &mut c.all_different_intersections),
+    (&["separate"], "separate all-different", |c| &mut c.separate_all_different),
+    (&["rootac", "root-ac"], "root arc consistency", |c| &mut c.root_arc_consistency),
+];
+
 impl FromStr for SolveConfig {
     type Err = ConfigSyntaxError;
 
@@ -360,9 +372,9 @@ impl FromStr for SolveConfig {
                     });
                 }
                 config.search = Search::Learning;
-            } else if word == "minimize" || word == "minimise" {
-                once("nogood minimisation")?;
-                config.minimize_nogoods = true;
+            } else if let Some(&(_, what, flag)) = SWITCHES.iter().find(|(words, ..)| words.contains(&word.as_str())) {
+                once(what)?;
+                *flag(&mut config) = true;
             } else if word == "binary" || word == "2way" {
                 once("branching")?;
                 if config.search.backjumps() {
@@ -376,15 +388,6 @@ impl FromStr for SolveConfig {
             } else if let Some(probing) = Probing::ALL.iter().copied().find(|p| p.is_on() && word == p.short()) {
                 once("probing")?;
                 config.probing = probing;
-            } else if word == "intersect" {
-                once("all-different intersections")?;
-                config.all_different_intersections = true;
-            } else if word == "separate" {
-                once("separate all-different")?;
-                config.separate_all_different = true;
-            } else if word == "rootac" || word == "root-ac" {
-                once("root arc consistency")?;
-                config.root_arc_consistency = true;
             } else if let Ok(order) = word.parse::<VarOrder>() {
                 once("variable ordering")?;
                 config.var_order = order;
@@ -406,12 +409,25 @@ impl FromStr for SolveConfig {
         if let Err((what, instead)) = config.restarts.supports(config.search) {
             return Err(ConfigSyntaxError::Unsupported { config: config_text.to_string(), what, instead });
         }
-        if config.minimize_nogoods && !config.learning() {
-            return Err(ConfigSyntaxError::Unsupported {
-                config: config_text.to_string(),
-                what: "nogood minimisation without learning",
-                instead: "only search that learns has nogoods to minimise: mac+learn+minimize",
-            });
+        let learning_only = [
+            (
+                config.minimize_nogoods,
+                "nogood minimisation without learning",
+                "only search that learns has nogoods to minimise: mac+learn+minimize",
+            ),
+            (
+                config.nogood_tiers,
+                "nogood tiers without learning",
+                "only search that learns keeps nogoods: mac+learn+tiers",
+            ),
+            (
+                config.dynamic_lbd,
+                "dynamic LBD without learning",
+                "only search that learns has nogoods to weigh: mac+learn+dynlbd",
+            ),
+        ];
+        if let Some(&(_, what, instead)) = learning_only.iter().find(|(on, ..)| *on && !config.learning()) {
+            return Err(ConfigSyntaxError::Unsupported { config: config_text.to_string(), what, instead });
         }
         Ok(config)
     }
@@ -451,6 +467,12 @@ impl fmt::Display for SolveConfig {
         }
         if self.learning() && self.minimize_nogoods {
             f.write_str("+minimize")?;
+        }
+        if self.learning() && self.nogood_tiers {
+            f.write_str("+tiers")?;
+        }
+        if self.learning() && self.dynamic_lbd {
+            f.write_str("+dynlbd")?;
         }
         if self.seed != 0 {
             write!(f, "+seed={}", self.seed)?;
@@ -590,6 +612,9 @@ mod tests {
             "mac+learn+vsids+phase+matching+glucose+minimize+seed=2",
             "mac+learn+alternate+matching+intersect+luby",
             "mac+learn+alternate+phase+matching+glucose",
+            "mac+learn+alternate+phase+matching+intersect+glucose+tiers",
+            "mac+learn+domwdeg+matching+glucose+minimize+tiers+dynlbd",
+            "mac+learn+lvsids+active+matching+luby+dynlbd",
             "mac+domwdeg+matching+intersect+probe",
             "mac+domwdeg+matching+intersect+sac",
             "mac+mrv+matching+sac+binary+luby",
@@ -607,6 +632,10 @@ mod tests {
         }
         let err = "mac+domwdeg+minimize".parse::<SolveConfig>().unwrap_err().to_string();
         assert!(err.contains("nogood minimisation without learning") && err.contains("mac+learn+minimize"), "{err}");
+        let err = "mac+domwdeg+tiers".parse::<SolveConfig>().unwrap_err().to_string();
+        assert!(err.contains("nogood tiers without learning") && err.contains("mac+learn+tiers"), "{err}");
+        let err = "mac+domwdeg+dynlbd".parse::<SolveConfig>().unwrap_err().to_string();
+        assert!(err.contains("dynamic LBD without learning") && err.contains("mac+learn+dynlbd"), "{err}");
         for text in ["fc+learn", "bt-cbj+learn", "bt+mrv+learn", "fc-bj+learn"] {
             let err = text.parse::<SolveConfig>().unwrap_err().to_string();
             assert!(err.contains("learning without maintained arc consistency") && err.contains("mac+learn"), "{err}");

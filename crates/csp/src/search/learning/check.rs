@@ -177,6 +177,19 @@ impl Solver<'_> {
         }
     }
 
+    /// Reduces the learnt nogoods first after `conflicts` conflicts, and
+    /// then after each `conflicts` more than the last interval, instead of
+    /// after 2,000 and 300 more each time: a test on a small model reaches
+    /// the reduction this way (a debug knob; does nothing unless the solver
+    /// learns; the nogoods learnt so far are forgotten).
+    pub fn reduce_nogoods_after(&mut self, conflicts: u64) {
+        if let Some(learning) = &mut self.learning {
+            learning.first_reduction = conflicts.max(1);
+            learning.reduction_growth = conflicts.max(1);
+            learning.reset();
+        }
+    }
+
     /// Folds an interval's changes at one decision level into its latest
     /// entry, explained by the decisions, once it has `entries` entries
     /// there, instead of the engine's 16,384: a test on small domains

@@ -147,7 +147,7 @@ impl Solver<'_> {
         learning.until_reduction = learning.until_reduction.saturating_sub(1);
         let reduce = learning.until_reduction == 0;
         if reduce {
-            learning.reduction_interval += super::REDUCTION_GROWTH;
+            learning.reduction_interval += learning.reduction_growth;
             learning.until_reduction = learning.reduction_interval;
         }
         self.learning = Some(learning);
@@ -159,7 +159,7 @@ impl Solver<'_> {
         }
         let learning = self.learning.as_mut().expect("learning");
         if reduce {
-            learning.nogoods.reduce(self.state.history().expect("the history is on"));
+            learning.nogoods.reduce(self.state.history().expect("the history is on"), self.program.config.nogood_tiers);
         }
         let kind = if learnt.literals.len() == 1 { Kind::Permanent } else { Kind::Learnt };
         let first = learnt.literals[0];

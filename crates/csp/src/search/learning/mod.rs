@@ -86,6 +86,15 @@ pub(super) struct Learning {
     /// Conflicts before the next reduction of the nogoods, and the interval.
     until_reduction: u64,
     reduction_interval: u64,
+    /// The first interval and the growth of each later one
+    /// ([`FIRST_REDUCTION`] and [`REDUCTION_GROWTH`]; a test may shorten
+    /// both, see `Solver::reduce_nogoods_after`).
+    pub(super) first_reduction: u64,
+    pub(super) reduction_growth: u64,
+    /// Per decision level, the last recount of a nogood's distance that
+    /// met it (see `Solver::recount_lbd`), and that recount's stamp.
+    level_seen: Vec<u32>,
+    recount: u32,
     /// The debug check of every learnt nogood (feature `testing`).
     #[cfg(feature = "testing")]
     check: Option<Box<check::Check>>,
@@ -106,6 +115,10 @@ impl Learning {
             level_start: vec![0],
             until_reduction: FIRST_REDUCTION,
             reduction_interval: FIRST_REDUCTION,
+            first_reduction: FIRST_REDUCTION,
+            reduction_growth: REDUCTION_GROWTH,
+            level_seen: Vec::new(),
+            recount: 0,
             #[cfg(feature = "testing")]
             check: None,
         }
@@ -116,8 +129,8 @@ impl Learning {
         self.nogoods.clear();
         self.level_start.clear();
         self.level_start.push(0);
-        self.until_reduction = FIRST_REDUCTION;
-        self.reduction_interval = FIRST_REDUCTION;
+        self.until_reduction = self.first_reduction;
+        self.reduction_interval = self.first_reduction;
         #[cfg(feature = "testing")]
         if let Some(check) = &mut self.check {
             check.reset();
@@ -360,6 +373,54 @@ impl Solver<'_> {
             learning.nogoods.bump(id);
         }
         learning.nogoods.decay();
+        if self.program.config.dynamic_lbd {
+            let clauses = std::mem::take(&mut learning.analysis.clauses);
+            for &id in &clauses {
+                self.recount_lbd(learning, id, len, floor);
+            }
+            learning.analysis.clauses = clauses;
+        }
         Some(learnt)
+    }
+
+    /// Glucose's dynamic LBD: lowers the literal block distance of learnt
+    /// nogood `id`, used by the analysis of a conflict at history length
+    /// `len`, to the number of decision levels its false literals became
+    /// false at now, when that is smaller. (Root facts count no level, as
+    /// in the distance of a nogood learnt; a literal the nogood made true
+    /// became true at the highest level of the others.)
+    fn recount_lbd(&mut self, learning: &mut Learning, id: u32, len: u32, floor: u32) {
+        let clause = learning.nogoods.clause(id);
+        if clause.kind != nogoods::Kind::Learnt || clause.lbd <= 2 {
+            return;
+        }
+        let history = self.state.history().expect("the history is on");
+        let depth = self.tree.frames.len() + 1;
+        if learning.level_seen.len() < depth {
+            learning.level_seen.resize(depth, 0);
+        }
+        learning.recount = learning.recount.wrapping_add(1);
+        if learning.recount == 0 {
+            learning.level_seen.iter_mut().for_each(|s| *s = 0);
+            learning.recount = 1;
+        }
+        let (stamp, seen) = (learning.recount, &mut learning.level_seen);
+        let mut lbd = 0;
+        for &literal in &clause.literals {
+            if self.state.truth(literal) != Some(false) {
+                continue;
+            }
+            let mut level = 0;
+            analysis::each_part(&self.state, literal.negation(), |part| {
+                analysis::locate(&self.state, history, part, len, floor, |e, _| {
+                    level = level.max(history.entries[e as usize].level);
+                });
+            });
+            if level > 0 && seen[level as usize] != stamp {
+                seen[level as usize] = stamp;
+                lbd += 1;
+            }
+        }
+        learning.nogoods.lower_lbd(id, lbd);
     }
 }

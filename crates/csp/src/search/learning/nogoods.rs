@@ -25,6 +25,15 @@
 //! analysis), and the worse half is deleted, except the clauses of distance
 //! two or less ("glue"), those that are the reason of a literal on the trail,
 //! and the permanent ones (the nogoods that exclude found solutions).
+//!
+//! With tiers (`SolveConfig::nogood_tiers`, as Maple and CaDiCaL keep
+//! their learnt clauses; Oh 2016, "Between SAT and UNSAT"): the glue
+//! clauses are the core kept for good, the clauses of distance [`TIER2`] or
+//! less are kept while an analysis used them since the last reduction, and
+//! the others, the local tier, lose their less active half. With
+//! `SolveConfig::dynamic_lbd`, the distance of a clause an analysis uses is
+//! recounted then and lowered when smaller (Glucose's dynamic LBD, Audemard
+//! & Simon 2009; the parent module's `recount_lbd`).
 
 use std::collections::HashMap;
 
@@ -46,7 +55,13 @@ pub(super) struct Clause {
     pub(super) kind: Kind,
     pub(super) lbd: u32,
     pub(super) activity: f64,
+    /// Whether an analysis used it since the last reduction.
+    pub(super) used: bool,
 }
+
+/// The largest literal block distance of the second tier (see the module
+/// docs): CaDiCaL's and Maple's six.
+pub(super) const TIER2: u32 = 6;
 
 /// What a look at one clause found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,7 +194,7 @@ impl Nogoods {
         if kind == Kind::Learnt {
             self.learnt += 1;
         }
-        self.clauses[id as usize] = Some(Clause { literals, kind, lbd, activity: self.increment });
+        self.clauses[id as usize] = Some(Clause { literals, kind, lbd, activity: self.increment, used: false });
         id
     }
 
@@ -213,11 +228,20 @@ impl Nogoods {
     /// Clause `id` took part in a conflict's analysis.
     pub(super) fn bump(&mut self, id: u32) {
         if let Some(clause) = &mut self.clauses[id as usize] {
+            clause.used = true;
             clause.activity += self.increment;
             if clause.activity > 1e100 {
                 self.clauses.iter_mut().flatten().for_each(|c| c.activity *= 1e-100);
                 self.increment *= 1e-100;
             }
+        }
+    }
+
+    /// Lowers clause `id`'s literal block distance to `lbd` if that is
+    /// smaller (a learnt clause's, recomputed when an analysis used it).
+    pub(super) fn lower_lbd(&mut self, id: u32, lbd: u32) {
+        if let Some(clause) = &mut self.clauses[id as usize] {
+            clause.lbd = clause.lbd.min(lbd);
         }
     }
 
@@ -300,20 +324,28 @@ impl Nogoods {
         false
     }
 
-    /// Deletes the worse half of the learnt clauses (see the module docs).
-    /// Returns how many were deleted.
-    pub(super) fn reduce(&mut self, history: &History) -> usize {
+    /// Deletes the worse half of the learnt clauses, or with `tiers` the
+    /// less active half of the local tier (see the module docs). Returns how
+    /// many were deleted.
+    pub(super) fn reduce(&mut self, history: &History, tiers: bool) -> usize {
         let mut candidates: Vec<(u32, u32, f64)> = self
             .clauses
             .iter()
             .enumerate()
             .filter_map(|(id, c)| c.as_ref().map(|c| (id as u32, c)))
-            .filter(|(_, c)| c.kind == Kind::Learnt && c.lbd > 2)
+            .filter(|(_, c)| c.kind == Kind::Learnt && c.lbd > 2 && !(tiers && c.used && c.lbd <= TIER2))
             .map(|(id, c)| (id, c.lbd, c.activity))
             .collect();
-        // Worst first: the largest distance, then the least active; ties by id.
-        candidates.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.total_cmp(&b.2)).then(a.0.cmp(&b.0)));
-        let target = self.learnt / 2;
+        let target = if tiers {
+            // The local tier by activity alone, least active first; ties by id.
+            candidates.sort_by(|a, b| a.2.total_cmp(&b.2).then(a.0.cmp(&b.0)));
+            self.clauses.iter_mut().flatten().for_each(|c| c.used = false);
+            candidates.len() / 2
+        } else {
+            // Worst first: the largest distance, then the least active; ties by id.
+            candidates.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.total_cmp(&b.2)).then(a.0.cmp(&b.0)));
+            self.learnt / 2
+        };
         let mut deleted = 0;
         for &(id, _, _) in &candidates {
             if deleted >= target {
