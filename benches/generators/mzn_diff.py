@@ -27,7 +27,8 @@ must be equal, or both must say unsatisfiable).
 A disagreement prints the seed and writes the model to `--keep` (default
 `target/mzn-diff`) as `SEED.mzn`, with both outputs beside it. A model that
 one side cannot compile, or that reaches the time limit, is counted and skipped.
-The last line sums up: models, agreements, disagreements, skips by reason.
+The last line sums up: models, agreements (unsatisfiable, the same
+solutions, the same optimum), disagreements, skips by reason.
 """
 
 import argparse
@@ -279,10 +280,11 @@ def generate(seed, wide):
             s = m.int_array("s%d" % len(m.lines), k, 0, rng.randint(2, 5))
             d = [rng.randint(0, 3) for _ in range(k)]
             if rng.random() < 0.5:
-                # A task of duration 0 above the capacity: MiniZinc's
-                # decomposition leaves it out, Gecode's propagator fails.
+                # A task of duration 0 that needs the resource: MiniZinc's
+                # decomposition leaves it out, Gecode's propagator counts it
+                # at its start (and fails beyond the capacity).
                 capacity = rng.randint(1, 4)
-                r = [rng.randint(0, 3 if di > 0 else capacity) for di in d]
+                r = [rng.randint(0, 3) if di > 0 else 0 for di in d]
                 m.post("cumulative([%s], [%s], [%s], %d)" % (", ".join(s), ", ".join(map(str, d)),
                                                              ", ".join(map(str, r)), capacity))
             else:
@@ -303,7 +305,13 @@ def generate(seed, wide):
             dy = [rng.randint(0, 2) for _ in range(k)]
             m.post("%s([%s], [%s], [%s], [%s])" % (rng.choice(["diffn", "diffn_nonstrict"]), ", ".join(x),
                                                  ", ".join(y), ", ".join(map(str, dx)), ", ".join(map(str, dy))))
-    optimise = rng.random() < 0.35
+    # Enumerating every solution of a model with a large search space takes
+    # both solvers past the time limit: such a model optimises instead.
+    space = 1
+    for _, lo, hi in m.ints:
+        space *= hi - lo + 1
+    space *= 2 ** len(m.bools)
+    optimise = rng.random() < 0.35 or space > 20_000
     if optimise:
         sense = rng.choice(["minimize", "maximize"])
         m.lines.append("var int: obj = %s;" % m.int_expr(rng.randint(0, 2)))
@@ -358,6 +366,7 @@ def setup(scratch, fzn_csp):
     with open(csp_msc) as f:
         config = json.load(f)
     config["id"] = "org.csp.mzn-diff"
+    config["executable"] = fzn_csp  # the path given, a wrapper script too
     with open(csp_msc, "w") as f:
         json.dump(config, f)
     src = "/usr/share/minizinc/gecode"
@@ -396,7 +405,7 @@ def main():
     csp_msc, gecode_msc = setup(scratch, os.path.abspath(a.fzn_csp))
     env = dict(os.environ)
     os.makedirs(a.keep, exist_ok=True)
-    tally = {"agree": 0, "disagree": 0}
+    tally = {"disagree": 0}
     done = 0
     try:
         done = check_models(a, csp_msc, gecode_msc, env, scratch, tally)
@@ -429,7 +438,7 @@ def check_models(a, csp_msc, gecode_msc, env, scratch, tally):
                 f.write("== fzn-csp: %s\n%s\n== gecode: %s\n%s\n" % (ours[0], ours[2], theirs[0], theirs[2]))
             print("seed %d: fzn-csp %s (%d solutions), gecode %s (%d solutions): %s" % (
                 seed, ours[0], len(ours[1]), theirs[0], len(theirs[1]), keep), flush=True)
-        elif verdict.startswith("skip: fzn-csp"):
+        elif verdict.startswith("skip: fzn-csp") or verdict == "skip: time limit (fzn-csp)":
             keep = os.path.join(a.keep, "%d.mzn" % seed)
             shutil.copy(path, keep)
             with open(keep + ".out", "w") as f:
@@ -444,15 +453,16 @@ def compare(ours, theirs, optimise):
         return "skip: gecode error" if s1 == "error" else "skip: gecode error only"
     if s1 == "error":
         return "skip: fzn-csp error"
-    if "timeout" in (s1, s2) or "unknown" in (s1, s2):
-        return "skip: time limit"
+    late1, late2 = s1 in ("timeout", "unknown"), s2 in ("timeout", "unknown")
+    if late1 or late2:
+        return "skip: time limit (%s)" % ("both" if late1 and late2 else "fzn-csp" if late1 else "gecode")
     if s1 != s2:
         return "disagree"
     if s1 == "unsat":
-        return "agree"
+        return "agree: unsatisfiable"
     if optimise:
-        return "agree" if sols1[-1:] == sols2[-1:] else "disagree"
-    return "agree" if sorted(sols1) == sorted(sols2) else "disagree"
+        return "agree: optimum" if sols1[-1:] == sols2[-1:] else "disagree"
+    return "agree: solutions" if sorted(sols1) == sorted(sols2) else "disagree"
 
 
 if __name__ == "__main__":
