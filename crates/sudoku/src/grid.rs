@@ -32,6 +32,14 @@ pub enum ShapeError {
         /// The side asked for.
         side: usize,
     },
+    /// Boxes whose side, `rows * cols`, is beyond [`MAX_SIDE`].
+    #[error("boxes of {rows}x{cols} make a side larger than the largest supported side, {MAX_SIDE}")]
+    BoxTooLarge {
+        /// Rows per box.
+        rows: usize,
+        /// Columns per box.
+        cols: usize,
+    },
     /// No box shape with at least two rows and two columns divides the side.
     #[error(
         "side {side} cannot be cut into boxes of at least 2x2 cells{}; give a shape with --box, e.g. --box 1x{side}",
@@ -72,9 +80,10 @@ impl Shape {
         if box_rows == 0 || box_cols == 0 {
             return Err(ShapeError::Empty { rows: box_rows, cols: box_cols });
         }
-        let side = box_rows.saturating_mul(box_cols);
-        if side > MAX_SIDE {
-            return Err(ShapeError::TooLarge { side });
+        // Named by its factors: their product may not fit (it was shown
+        // saturated, `side 18446744073709551615`).
+        if box_rows.checked_mul(box_cols).is_none_or(|side| side > MAX_SIDE) {
+            return Err(ShapeError::BoxTooLarge { rows: box_rows, cols: box_cols });
         }
         Ok(Shape { box_rows: box_rows as u8, box_cols: box_cols as u8 })
     }
@@ -475,7 +484,10 @@ mod tests {
         assert_eq!(" 4 X 5 ".parse::<Shape>().unwrap().to_string(), "4x5");
         assert!(matches!("3".parse::<Shape>(), Err(ShapeError::Syntax { .. })));
         assert!(matches!("0x3".parse::<Shape>(), Err(ShapeError::Empty { .. })));
-        assert!(matches!("9x9".parse::<Shape>(), Err(ShapeError::TooLarge { side: 81 })));
+        assert!(matches!("9x9".parse::<Shape>(), Err(ShapeError::BoxTooLarge { rows: 9, cols: 9 })));
+        // A product beyond usize is named by its factors, not saturated.
+        let huge = "9999999999x9999999999".parse::<Shape>().unwrap_err().to_string();
+        assert_eq!(huge, "boxes of 9999999999x9999999999 make a side larger than the largest supported side, 64");
         assert_eq!(
             Shape::new(2, 3).unwrap().fit(9).unwrap_err().to_string(),
             "boxes of 2x3 do not fit a grid of side 9 (2*3 = 6 is not 9)"

@@ -407,12 +407,13 @@ fn local_search(
             EXIT_OK
         }
         LocalSearchOutcome::StepLimit => {
-            let reason = format!("no solution found: stopped by the step limit ({max_steps} steps)");
+            let reason = format!("no solution found: stopped by the step limit ({max_steps} steps){}", unsolvable(n));
             no_solution(&reason, format, cli.verbosity, out, err)?;
             EXIT_NO_SOLUTION
         }
         LocalSearchOutcome::TimeLimit => {
-            no_solution("no solution found: stopped by the time limit", format, cli.verbosity, out, err)?;
+            let reason = format!("no solution found: stopped by the time limit{}", unsolvable(n));
+            no_solution(&reason, format, cli.verbosity, out, err)?;
             EXIT_NO_SOLUTION
         }
         LocalSearchOutcome::InconsistentCounter(constraint) => {
@@ -425,4 +426,15 @@ fn local_search(
         writeln!(err, "min-conflicts: {stats}; total with model building {total:.3} ms")?;
     }
     Ok(code)
+}
+
+/// What the limit does not say for the boards without a solution (N = 2
+/// and 3): local search cannot prove there is none, and more steps would
+/// not find one.
+fn unsolvable(n: u64) -> String {
+    if matches!(n, 2 | 3) {
+        format!("; {n} queens cannot be placed without attacks (backtracking search proves it), whatever the limit")
+    } else {
+        String::new()
+    }
 }

@@ -288,7 +288,11 @@ fn no_solution_exits_with_one() {
         let r = run(&[n, "--local-search", "--max-steps", "2000"]);
         assert_eq!(r.code, 1);
         assert!(r.stdout.contains("step limit"), "{}", r.stdout);
+        // Not a limit that more steps would lift.
+        assert!(r.stdout.contains(&format!("{n} queens cannot be placed without attacks")), "{}", r.stdout);
     }
+    let r = run(&["8", "--local-search", "--max-steps", "1"]);
+    assert!(r.code == 0 || !r.stdout.contains("cannot be placed"), "{}", r.stdout);
     // A node limit that stops the search first is not a solution either.
     let r = run(&[
         "20",

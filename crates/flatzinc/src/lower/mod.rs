@@ -347,8 +347,8 @@ impl Lowering {
         }
         let values = items.iter().map(|item| self.value(item, line)).collect::<Result<Vec<_>, _>>()?;
         if let Some(annotation) = declaration.annotation("output_array") {
-            let shape = output_shape(&annotation.arguments, values.len()).ok_or_else(|| LowerError::Invalid {
-                message: format!("{}: bad output_array", declaration.name),
+            let shape = output_shape(&annotation.arguments, values.len()).map_err(|why| LowerError::Invalid {
+                message: format!("{}: output_array {why}", declaration.name),
                 line,
             })?;
             self.outputs.push(OutputItem {
@@ -453,19 +453,32 @@ pub(crate) fn domain_of(set: &SetLiteral) -> Domain {
     }
 }
 
-/// The index sets of `output_array([1..2, 1..3])`, if they hold `length` values.
-fn output_shape(arguments: &[Expr], length: usize) -> Option<Vec<(i64, i64)>> {
-    let [Expr::Array(ranges)] = arguments else { return None };
+/// The index sets of `output_array([1..2, 1..3])`, if they hold `length`
+/// values; else what is wrong with them.
+fn output_shape(arguments: &[Expr], length: usize) -> Result<Vec<(i64, i64)>, String> {
+    let [Expr::Array(ranges)] = arguments else { return Err("takes one list of ranges".into()) };
+    if ranges.is_empty() {
+        return Err("has no range".into());
+    }
     let mut shape = Vec::with_capacity(ranges.len());
-    let mut total: u128 = 1;
+    // Checked: a few ranges as wide as i64 overflow even 128 bits.
+    let mut total: Option<u128> = Some(1);
     for range in ranges {
         let (lo, hi) = match range {
             Expr::Set(SetLiteral::Range(lo, hi)) => (*lo, *hi),
             Expr::Set(SetLiteral::Values(values)) if values.is_empty() => (1, 0),
-            _ => return None,
+            _ => return Err("takes ranges `lo..hi` only".into()),
         };
-        total *= u128::try_from((i128::from(hi) - i128::from(lo) + 1).max(0)).ok()?;
+        let size = (i128::from(hi) - i128::from(lo) + 1).max(0).unsigned_abs();
+        total = total.and_then(|total| total.checked_mul(size));
         shape.push((lo, hi));
     }
-    (total == length as u128 && !shape.is_empty()).then_some(shape)
+    if shape.iter().any(|&(lo, hi)| lo > hi) {
+        total = Some(0);
+    }
+    match total {
+        Some(total) if total == length as u128 => Ok(shape),
+        Some(total) => Err(format!("ranges hold {total} elements, the array has {length}")),
+        None => Err(format!("ranges hold more than 2^128 elements, the array has {length}")),
+    }
 }

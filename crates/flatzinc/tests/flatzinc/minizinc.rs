@@ -208,3 +208,36 @@ fn an_unsupported_model_is_an_error_for_minizinc() {
     assert!(stderr.contains("this model uses float variables (f), which fzn-csp does not support"), "{stderr}");
     std::fs::remove_dir_all(msc.parent().unwrap()).unwrap();
 }
+
+/// A short, seeded run of the differential tester
+/// (`benches/generators/mzn_diff.py`, docs/minizinc.md): 20 small random
+/// models through this build's fzn-csp and Gecode, which must agree on every
+/// solution and optimum. Skipped without minizinc, Gecode or python3.
+#[test]
+fn random_models_agree_with_gecode() {
+    let present = |tool: &str, flag: &str| Command::new(tool).arg(flag).output().is_ok_and(|o| o.status.success());
+    if !minizinc_present() || !present("fzn-gecode", "-help") || !present("python3", "--version") {
+        println!("skipped: the differential tester needs minizinc, fzn-gecode and python3");
+        return;
+    }
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../benches/generators/mzn_diff.py");
+    let keep = std::env::temp_dir().join(format!("fzn-csp-mzn-diff-{}", std::process::id()));
+    let output = Command::new("python3")
+        .arg(&script)
+        .args(["--count", "20", "--seed", "1", "--fzn-csp", env!("CARGO_BIN_EXE_fzn-csp"), "--keep"])
+        .arg(&keep)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&output.stderr));
+    assert!(stdout.contains("models 20:") && stdout.contains("disagree 0"), "{stdout}");
+    // Most models are compared, not skipped (a time limit, an error), and
+    // some of them have solutions.
+    let count = |verdict: &str| {
+        let after = stdout.split(&format!("{verdict} ")).nth(1);
+        after.and_then(|rest| rest.split([',', '\n']).next()).and_then(|n| n.parse::<u32>().ok()).unwrap_or(0)
+    };
+    let agreed = ["agree: unsatisfiable", "agree: solutions", "agree: optimum"].map(count);
+    assert!(agreed.iter().sum::<u32>() >= 15 && agreed[1] + agreed[2] >= 5, "{agreed:?}: {stdout}");
+    std::fs::remove_dir_all(keep).unwrap();
+}

@@ -68,6 +68,41 @@ fn an_empty_file_is_an_error_with_its_place() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The lowering's error for an array whose `output_array` ranges are `ranges`.
+fn output_array_error(ranges: &str, elements: &str) -> String {
+    let source = format!(
+        "var 0..1: x;\narray [1..2] of var int: a :: output_array([{ranges}]) = [{elements}];\nsolve satisfy;\n"
+    );
+    let fzn = csp_flatzinc::parse(&source).unwrap();
+    match csp_flatzinc::lower(&fzn) {
+        Ok(_) => panic!("lowered output_array([{ranges}])"),
+        Err(error) => error.to_string(),
+    }
+}
+
+#[test]
+fn output_array_ranges_that_do_not_fit_say_why() {
+    // Ranges as wide as i64: their product overflowed 128 bits (a panic in a
+    // debug build; in a release build a wrapped product could match).
+    let wide = "-9223372036854775807..9223372036854775807";
+    let error = output_array_error(&format!("{wide}, {wide}, 0..1, 0..1"), "x, x");
+    assert!(
+        error.contains("line 2")
+            && error.contains("a: output_array ranges hold more than 2^128 elements, the array has 2"),
+        "{error}"
+    );
+    let error = output_array_error("1..5", "x, x");
+    assert!(error.contains("a: output_array ranges hold 5 elements, the array has 2"), "{error}");
+    let error = output_array_error("", "x, x");
+    assert!(error.contains("a: output_array has no range"), "{error}");
+    let error = output_array_error("{1, 2}", "x, x");
+    assert!(error.contains("a: output_array takes ranges `lo..hi` only"), "{error}");
+    // An empty range makes the product 0, whatever the others.
+    let source =
+        format!("array [1..0] of var int: a :: output_array([{wide}, {wide}, {wide}, 1..0]) = [];\nsolve satisfy;\n");
+    assert!(csp_flatzinc::lower(&csp_flatzinc::parse(&source).unwrap()).is_ok());
+}
+
 #[test]
 fn an_array_of_variables_without_elements_is_an_error_that_says_so() {
     let source = "array [1..2] of var int: a :: output_array([1..2]);\nsolve satisfy;\n";
