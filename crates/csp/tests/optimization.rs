@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use csp::{
     Backjumping, Branching, Limit, Limits, LinearExpr, Model, ModelError, OptimizationOutcome, Propagation, Relation,
-    Restarts, Search, SearchEvent, SolveConfig, Solver, Status, ValueOrder, VarId, VarOrder,
+    Restarts, Search, SearchEvent, SearchPhase, SolveConfig, Solver, Status, ValueOrder, VarId, VarOrder,
 };
 
 /// A 0/1 knapsack: the items' weights and values, and the capacity.
@@ -221,7 +221,10 @@ fn a_wide_objective_is_bounded_without_walking_its_values() {
 /// branch and bound then asks `x >= 1`, which frees `y`, and the guided
 /// search keeps `y = 2`, the ascending one goes back to `y = 0`. Over an
 /// interval (bitset limit 0) the guided split takes the incumbent's half
-/// first, so `y` ends at 2 too.
+/// first, so `y` ends at 2 too. A search phase keeps `x`, the objective,
+/// ascending: without one, a split of the objective tries its best half
+/// first (`tests/wide_objective.rs`), and `x = 2` would be the first
+/// solution.
 #[test]
 fn solution_guided_values_start_from_the_incumbent() {
     let mut model = Model::new();
@@ -234,7 +237,8 @@ fn solution_guided_values_start_from_the_incumbent() {
             .with_var_order(VarOrder::Input)
             .with_value_order(order)
             .with_branching(Branching::Binary)
-            .with_bitset_limit(bitset_limit);
+            .with_bitset_limit(bitset_limit)
+            .with_phases(vec![SearchPhase::new(&[x], VarOrder::Input, ValueOrder::Ascending)]);
         let mut solver = Solver::new(&model, config).unwrap();
         let improvements: Vec<Vec<i64>> = solver.improvements().map(|i| i.solution.values().to_vec()).collect();
         assert_eq!(improvements[0], [0, 2], "{order:?}");

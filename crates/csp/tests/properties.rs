@@ -16,7 +16,7 @@ use std::collections::BTreeSet;
 
 use csp::{
     AllDifferentStrength, Backjumping, Branching, Condition, Dfa, Domain, LinearExpr, Lit, MAX_VALUE, Model,
-    OptimizationOutcome, Probing, Propagation, Relation, Restarts, Search, SearchPhase, SolveConfig, Solver,
+    OptimizationOutcome, Probing, Propagation, Relation, Restarts, Search, SearchPhase, SolveConfig, Solver, Status,
     ValueOrder, VarId, VarOrder,
 };
 use proptest::prelude::*;
@@ -976,6 +976,62 @@ proptest! {
                 OptimizationOutcome::Unsatisfiable => prop_assert_eq!(best, None, "{}", config),
                 other => prop_assert!(false, "{config}: {other:?}"),
             }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: csp::testing::scaled(100) as u32, ..ProptestConfig::default() })]
+
+    /// Branch and bound that bisects the objective's range after nearly
+    /// every improvement (`bisect_after_steps(1)`, where the default waits
+    /// for an improvement 2^16 times smaller than the range left): the
+    /// objective is the first wide variable (an interval), or a weighted
+    /// sum with every range an interval (bitset limit 2), under the
+    /// chronological, backjumping and learning searches, learning's
+    /// nogoods checked.
+    #[test]
+    fn bisecting_branch_and_bound_finds_the_brute_force_optimum(
+        csp in random_wide_csp(),
+        objective in prop::collection::vec(-3i64..=3, 1..=3),
+        maximize in any::<bool>(),
+    ) {
+        let (model, best) = if csp.wide.is_empty() {
+            let Some(weighted) = with_weighted_objective(&csp, &objective, maximize) else {
+                return Ok(());
+            };
+            weighted
+        } else {
+            let mut model = build(&csp);
+            let n = csp.domains.len();
+            let wide = model.vars().nth(n).expect("a wide variable");
+            if maximize { model.maximize(wide) } else { model.minimize(wide) }.unwrap();
+            let values: Vec<i64> = brute_force(&csp, &build(&csp)).iter().map(|v| v[wide.index()]).collect();
+            let best = if maximize { values.iter().max() } else { values.iter().min() }.copied();
+            (model, best)
+        };
+        let learning = [
+            SolveConfig::default().with_search(Search::Learning),
+            SolveConfig::default().with_search(Search::Learning).with_restarts(Restarts::Luby { scale: 1 }),
+            SolveConfig::default().with_search(Search::Learning).with_var_order(VarOrder::Vsids).with_value_order(ValueOrder::Phase),
+        ];
+        let configs = interval_configs().into_iter().chain(learning).flat_map(|c| [c.clone(), c.with_bitset_limit(2)]);
+        for config in configs.filter(|c| searchable(&model, c)) {
+            let mut solver = Solver::new(&model, config.clone()).unwrap();
+            solver.bisect_after_steps(1);
+            if config.learning() {
+                solver.check_nogoods(true);
+            }
+            let mut last: Option<i64> = None;
+            for improvement in solver.improvements() {
+                prop_assert!(model.is_solution(improvement.solution.values()), "{config:?}");
+                if let Some(last) = last {
+                    prop_assert!(if maximize { improvement.objective > last } else { improvement.objective < last }, "{config:?} did not improve");
+                }
+                last = Some(improvement.objective);
+            }
+            prop_assert_eq!(solver.status(), Status::Complete, "{:?}", config);
+            prop_assert_eq!(last, best, "{:?}", config);
         }
     }
 }

@@ -285,7 +285,10 @@ impl Solver<'_> {
             }
             Phase::Fresh => match self.propagate_root() {
                 _ if self.run.clock.expired() => return Err(self.finish(Status::LimitReached(Limit::Time))),
-                Ok(()) => true,
+                Ok(()) => {
+                    self.note_root_bound();
+                    true
+                }
                 Err(_) => return Err(self.finish(Status::Complete)),
             },
             Phase::Searching { descend } => descend,
@@ -302,6 +305,10 @@ impl Solver<'_> {
             Ok(resumed) => resumed,
             Err(step) => return step,
         };
+        if !descend && self.bisection_restart() {
+            self.restart_now();
+            descend = true;
+        }
         // Loop invariant: the state is the propagated state of the decisions
         // of `frames` (each frame with `assigned` holds its current value) and
         // of the refutations made since them; when `descend` is false the top

@@ -169,6 +169,10 @@ pub struct Solver<'m> {
     observer: Option<&'m mut dyn Observer>,
     /// Whether the observer wants the reasons of the propagators' narrowings.
     reasons: bool,
+    /// Branch and bound bisects a wide objective's range once the last
+    /// improvement is smaller than this fraction of what is left (see
+    /// `Solver::wide_objective`).
+    bisection_steps: u64,
 }
 
 impl std::fmt::Debug for Solver<'_> {
@@ -213,6 +217,7 @@ impl<'m> Solver<'m> {
             assumptions: Assumptions::default(),
             observer: None,
             reasons: false,
+            bisection_steps: optimize::STEPS_BEFORE_BISECTION,
             program,
             state,
         })

@@ -32,7 +32,21 @@ pub(crate) struct BranchAndBound {
     objective: Option<(u32, Sense)>,
     /// The objective value of the best solution so far.
     best: Option<i64>,
+    /// The objective's best bound after the root's propagation (its
+    /// greatest value when maximising): how far the best solution may go.
+    far: Option<i64>,
+    /// Whether the last improvement was tiny against the range left
+    /// between the best solution and `far`: the search then bisects that
+    /// range (see [`Solver::wide_objective`]).
+    bisecting: bool,
 }
+
+/// How many improvements of the last one's size the range left to the
+/// objective must hold for the search to bisect it (see
+/// [`Solver::wide_objective`]): 2^16, so that it never does on the way to
+/// an optimum that improving as before reaches in fewer solutions.
+/// [`Solver::bisect_after_steps`] changes it for a test.
+pub(super) const STEPS_BEFORE_BISECTION: u64 = 1 << 16;
 
 impl BranchAndBound {
     /// The objective value of the best solution so far.
@@ -108,7 +122,7 @@ impl<'m> Solver<'m> {
     pub fn improvements(&mut self) -> Improvements<'_, 'm> {
         self.start_run();
         let objective = self.program.model.objective().map(|o| (o.var.index, o.sense));
-        self.run.optimizing = Some(BranchAndBound { objective, best: None });
+        self.run.optimizing = Some(BranchAndBound { objective, best: None, far: None, bisecting: false });
         Improvements { solver: self }
     }
 
@@ -126,6 +140,13 @@ impl<'m> Solver<'m> {
             },
             "branch and bound found a solution that is no better"
         );
+        // Objective values lie within -2^62..=2^62: differences fit a u64.
+        bb.bisecting = match (bb.best, bb.far) {
+            (Some(best), Some(far)) => {
+                best.abs_diff(objective).saturating_mul(self.bisection_steps) < objective.abs_diff(far)
+            }
+            _ => false,
+        };
         bb.best = Some(objective);
         let last = bb.objective.is_none();
         self.emit(SearchEvent::Improvement { objective, count });
@@ -143,7 +164,7 @@ impl<'m> Solver<'m> {
     ///
     /// [`ConflictSets::record_prunings`]: super::backjump::ConflictSets::record_prunings
     pub(super) fn impose_bound(&mut self, level: u32) -> Result<bool, Option<Failure>> {
-        let Some(BranchAndBound { objective: Some((x, sense)), best: Some(best) }) = self.run.optimizing else {
+        let Some(BranchAndBound { objective: Some((x, sense)), best: Some(best), .. }) = self.run.optimizing else {
             return Ok(false);
         };
         // The objective lies within -2^62..=2^62, so `best ± 1` does not overflow.
@@ -185,6 +206,84 @@ impl<'m> Solver<'m> {
     /// The objective's variable, when this run optimises one.
     pub(super) fn objective_var(&self) -> Option<u32> {
         self.run.optimizing.and_then(|bb| bb.objective).map(|(x, _)| x)
+    }
+
+    /// Whether a split of `var` tries the half toward the best bound first
+    /// (the upper half when maximising): `Some` when `var` is the
+    /// objective and no search phase gives it a value order. Branch and
+    /// bound then bisects toward the best bound, as Gecode's FlatZinc
+    /// front end branches on the objective with its best value first,
+    /// instead of walking up from the worst end one improvement at a time.
+    pub(super) fn objective_split(&self, var: u32) -> Option<bool> {
+        let (x, sense) = self.run.optimizing?.objective?;
+        let annotated = matches!(self.program.phase_value_order.get(var as usize), Some(Some(_)));
+        (x == var && !annotated).then_some(sense == Sense::Maximize)
+    }
+
+    /// After a solution: whether the search is to bisect the objective's
+    /// range from the root (see [`Solver::wide_objective`]), with decisions
+    /// to drop. Complete, as every restart of branch and bound is: the bound
+    /// excludes every solution found, and at most one such restart follows
+    /// each improvement.
+    pub(super) fn bisection_restart(&self) -> bool {
+        let bisecting = self.run.optimizing.is_some_and(|bb| bb.bisecting);
+        bisecting && !self.tree.frames.is_empty() && self.wide_objective().is_some()
+    }
+
+    /// Under branch and bound, the root is propagated: notes the
+    /// objective's best bound there, the far end of the range the search
+    /// may bisect.
+    pub(super) fn note_root_bound(&mut self) {
+        let Some(BranchAndBound { objective: Some((x, sense)), .. }) = self.run.optimizing else { return };
+        let far = match sense {
+            Sense::Minimize => self.state.value(x, self.state.min_pos(x)),
+            Sense::Maximize => self.state.value(x, self.state.max_pos(x)),
+        };
+        if let Some(bb) = &mut self.run.optimizing {
+            bb.far = Some(far);
+        }
+    }
+
+    /// Under branch and bound, an objective that is an interval domain
+    /// (wider than the bitset limit) and still open is decided before the
+    /// free variables (after the search phases), its halves toward the best
+    /// bound first (see [`Solver::objective_split`]), while the last
+    /// improvement was tiny against what is left: the range between it and
+    /// the root's best bound holds more than [`STEPS_BEFORE_BISECTION`]
+    /// steps of its size. The search then bisects that range, in as many
+    /// levels as it has bits, where a search that fixes another wide
+    /// variable first (`x <= y + 3`, `y` at its least) would improve by one
+    /// at a time, each improvement the next value of that variable.
+    /// Improvements that are large against the range left (a tour's length
+    /// cut by a good part, as on the MiniZinc Challenge's instances) leave
+    /// the search as it is: deciding the objective first there asks for a
+    /// solution far better than the last, which may be hard to find or to
+    /// refute.
+    ///
+    /// The bisection starts from the root: after an improvement that sets
+    /// it, the search restarts (see [`Solver::bisection_restart`]), as the
+    /// decisions above the solution (`y` at its least) would otherwise keep
+    /// the objective below them.
+    ///
+    /// The objective's variable when that rule applies to it, whether or
+    /// not it is still open (the caller asks that).
+    pub(super) fn wide_objective(&self) -> Option<u32> {
+        let BranchAndBound { objective: Some((x, _)), bisecting: true, .. } = self.run.optimizing? else {
+            return None;
+        };
+        self.state.is_interval(x).then_some(x)
+    }
+}
+
+#[cfg(feature = "testing")]
+impl Solver<'_> {
+    /// Bisects the objective's range once the last improvement is smaller
+    /// than `1 / steps` of the range left, instead of `1 / 2^16` (see
+    /// `Solver::wide_objective`): a test on a small model reaches the
+    /// bisection this way, with `steps` 1 after nearly every improvement (a
+    /// debug knob; only objectives too wide for a bitset are bisected).
+    pub fn bisect_after_steps(&mut self, steps: u64) {
+        self.bisection_steps = steps;
     }
 }
 

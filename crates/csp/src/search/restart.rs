@@ -195,6 +195,13 @@ impl Solver<'_> {
         if !self.restart_due(None) {
             return false;
         }
+        self.restart_now();
+        true
+    }
+
+    /// Drops every decision (there is at least one) and counts a restart:
+    /// the search descends again from the root.
+    pub(super) fn restart_now(&mut self) {
         let root = self.tree.frames[0].mark;
         self.state.undo_to(root);
         for frame in &self.tree.frames {
@@ -207,7 +214,6 @@ impl Solver<'_> {
             bj.reset();
         }
         self.restarted();
-        true
     }
 
     /// After a failure (from which a search that learns learnt a nogood of

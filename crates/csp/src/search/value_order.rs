@@ -6,7 +6,11 @@
 //! domain in two halves instead: ascending, least constraining, phase
 //! saving, the most active literal, median and split try the lower half
 //! first, descending and reverse split the upper, random draws. The order
-//! is the configuration's, or that of the variable's search phase.
+//! is the configuration's, or that of the variable's search phase. Under
+//! branch and bound a split of the objective tries the half toward its best
+//! bound first (the upper half when maximising), whatever the
+//! configuration's order, unless a search phase gives the objective its own
+//! (see `Solver::objective_split`).
 
 use super::Solver;
 use super::config::{Branching, Propagation, ValueOrder, VarOrder};
@@ -115,8 +119,9 @@ impl Solver<'_> {
         // (2^63 for an interval fixed at 2^62) may not fit an i64.
         let at = (i128::from(min) + i128::from(max)).div_euclid(2) as i64;
         let halves = if min == max { 1 } else { 2 };
+        let toward_best = self.objective_split(var);
         let upper_first = halves == 2
-            && match order {
+            && toward_best.unwrap_or_else(|| match order {
                 ValueOrder::Ascending
                 | ValueOrder::LeastConstraining
                 | ValueOrder::Phase
@@ -127,7 +132,7 @@ impl Solver<'_> {
                 ValueOrder::Random => self.run.rng.below(2) == 1,
                 // The half that holds the last solution's value.
                 ValueOrder::SolutionGuided => self.run.last_solution.get(var as usize).is_some_and(|&v| v > at),
-            };
+            });
         let start = self.tree.orders.len() as u32;
         self.tree.frames.push(Frame {
             kind: FrameKind::Split { at, upper_first },

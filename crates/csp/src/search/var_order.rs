@@ -105,6 +105,8 @@ impl Solver<'_> {
 
     /// The next variable to decide, or `None` when all are assigned: from
     /// the first phase of the search plan with an unassigned variable, else
+    /// (under branch and bound, the objective when it is wide and a solution
+    /// is known: see `Solver::wide_objective`), else
     /// from the free list by the configuration's ordering. Ties go to the
     /// smallest index, whatever the free list's order.
     pub(super) fn select_var(&mut self) -> Option<u32> {
@@ -112,6 +114,7 @@ impl Solver<'_> {
         let mut live = std::mem::take(&mut self.scratch.live);
         live.next_choice(self.program.scopes.len());
         let chosen = if self.program.phases.is_empty() { None } else { self.select_in_phases(&mut live) };
+        let chosen = chosen.or_else(|| self.wide_objective().filter(|&x| self.is_unassigned(x)));
         let chosen = chosen.or_else(|| {
             let free = &self.tree.free[..count];
             self.select_among(free, self.program.config.var_order, &mut live, false)

@@ -218,13 +218,18 @@ impl Solver<'_> {
     /// After a solution: when enumerating, excludes it by the nogood of its
     /// decisions and asserts that (`Err(None)` when there is none: the
     /// solution was the root's); under branch and bound, nothing (the bound
-    /// does it).
+    /// does it) but the restart of a bisection
+    /// (`Solver::bisection_restart`).
     fn exclude_solution(&mut self) -> Result<(), Option<Failure>> {
         #[cfg(feature = "testing")]
         if let Some(check) = self.learning.as_mut().and_then(|l| l.check.as_mut()) {
             check.found(&self.state);
         }
         if self.run.optimizing.is_some() {
+            if self.bisection_restart() {
+                self.backjump_to(0);
+                self.restarted();
+            }
             return Ok(());
         }
         let depth = self.tree.frames.len() as u32;
