@@ -54,7 +54,7 @@ mod search;
 #[cfg(feature = "testing")]
 pub mod testing;
 
-pub use constraint::{AllDifferentStrength, Constraint, Propagator, PropagatorOptions};
+pub use constraint::{AllDifferentStrength, Constraint, Inequality, Propagator, PropagatorOptions};
 pub use constraints::arithmetic::ArithmeticStrength;
 pub use constraints::generic::ArcConsistency;
 pub use constraints::linear::Relation;
