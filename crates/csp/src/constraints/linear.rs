@@ -290,7 +290,7 @@ impl Constraint for Linear {
 
     /// The inequalities the relation enforces (none for `!=`).
     fn inequalities(&self, _: &dyn Fn(VarId) -> Option<i64>, out: &mut Vec<Inequality>) -> Option<VarId> {
-        let Some((lower, upper)) = self.relation.bounds(i128::from(self.rhs)) else { return None };
+        let (lower, upper) = self.relation.bounds(i128::from(self.rhs))?;
         if let Some(k) = upper {
             out.push(Inequality { terms: self.terms().map(|(x, a)| (a, x)).collect(), rhs: k });
         }
