@@ -252,6 +252,11 @@ struct RunArgs {
     #[arg(long, value_name = "SECS", value_parser = crate::parse_seconds)]
     timeout: Option<Duration>,
 
+    /// Stop each run after this many seconds of its thread's CPU time
+    /// (fractions allowed): unlike --timeout, the same on a loaded machine.
+    #[arg(long = "cpu-timeout", value_name = "SECS", value_parser = crate::parse_seconds)]
+    cpu_timeout: Option<Duration>,
+
     /// Worker threads (default: one per core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     jobs: Option<u32>,
@@ -260,7 +265,7 @@ struct RunArgs {
 impl RunArgs {
     /// The limits of every run.
     fn limits(&self) -> Limits {
-        Limits { nodes: self.node_limit, time: self.timeout, solutions: None }
+        Limits { nodes: self.node_limit, time: self.timeout, cpu_time: self.cpu_timeout, solutions: None }
     }
 
     /// A thread pool of `--jobs` threads (default: one per core).

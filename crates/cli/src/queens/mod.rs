@@ -239,7 +239,7 @@ fn search(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         if show_stats {
             writeln!(err, "{printed} printed; {stats}")?;
         }
-        if let Status::LimitReached(limit @ (csp::Limit::Nodes | csp::Limit::Time)) = status {
+        if let Status::LimitReached(limit @ (csp::Limit::Nodes | csp::Limit::Time | csp::Limit::CpuTime)) = status {
             if printed == 0 && format == Format::Json {
                 no_solution(n, "limit", &stopped(limit), format, out)?;
             }
