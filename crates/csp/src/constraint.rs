@@ -84,6 +84,36 @@ pub trait Constraint: Any + Send + Sync {
         let _ = options;
         None
     }
+
+    /// The linear inequalities the constraint enforces now, appended to
+    /// `out`, for the search's cut of slow-convergence cycles (two bound
+    /// propagators pushing each other's bounds by one per call): it sums the
+    /// inequalities of a cycle and fails the node when the sum cannot hold.
+    /// `fixed` gives the value of a variable fixed at the node.
+    ///
+    /// Every inequality appended must hold in every solution of the
+    /// constraint below the node (with the variables `fixed` reports fixed at
+    /// their values); appending fewer is always sound. Returns the variable
+    /// whose fixed value the answer depended on (a reified constraint's
+    /// literal), which the search adds to the cut's explanation. The default
+    /// appends nothing and returns `None`; the built-in linear comparisons,
+    /// `x = y + c`, `x + c <= y`, `min` / `max` and reified forms of those
+    /// answer.
+    fn inequalities(&self, fixed: &dyn Fn(VarId) -> Option<i64>, out: &mut Vec<Inequality>) -> Option<VarId> {
+        let _ = (fixed, out);
+        None
+    }
+}
+
+/// `sum(coefficient * variable) <= rhs`: one of the linear inequalities a
+/// constraint enforces ([`Constraint::inequalities`]), as the search sums
+/// them to cut a slow-convergence cycle.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Inequality {
+    /// The terms `(coefficient, variable)`; a variable may appear more than once.
+    pub terms: Vec<(i64, VarId)>,
+    /// The right-hand side.
+    pub rhs: i128,
 }
 
 /// What a constraint's [`propagator`](Constraint::propagator) may be chosen

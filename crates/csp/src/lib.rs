@@ -54,7 +54,7 @@ mod search;
 #[cfg(feature = "testing")]
 pub mod testing;
 
-pub use constraint::{AllDifferentStrength, Constraint, Propagator, PropagatorOptions};
+pub use constraint::{AllDifferentStrength, Constraint, Inequality, Propagator, PropagatorOptions};
 pub use constraints::arithmetic::ArithmeticStrength;
 pub use constraints::generic::ArcConsistency;
 pub use constraints::linear::Relation;
@@ -68,7 +68,7 @@ pub use kernel::{
 pub use local_search::{
     LocalSearch, LocalSearchConfig, LocalSearchOutcome, LocalSearchStats, ValueList, ViolationCounter,
 };
-pub use model::{Condition, LinearExpr, MAX_VALUE, Model, ModelError, Objective, Sense, Solution};
+pub use model::{Condition, LinearExpr, MAX_COEFFICIENT, MAX_VALUE, Model, ModelError, Objective, Sense, Solution};
 pub use observer::{Observer, Reason, SearchEvent};
 pub use search::{
     Attribution, Backjumping, Branching, ConfigSyntaxError, Count, Effect, Jumps, Limit, Limits, Outcome, Probing,

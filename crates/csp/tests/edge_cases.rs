@@ -198,3 +198,53 @@ fn pairwise_all_different_over_intervals_compares_with_the_variables_fixed_befor
         assert_eq!(found, [0, 3], "{spelling}");
     }
 }
+
+#[test]
+fn coefficients_that_merge_past_the_range_keep_the_sum_exact() {
+    // 2^62 x + 2^62 x merges to 2^63 x, and -2^62 y - 2^62 y - y to
+    // -(2^63 + 1) y: beyond ±2^62 (and beyond i64), kept as in-range terms.
+    let relations = [Relation::Eq, Relation::Ne, Relation::Le, Relation::Lt, Relation::Ge, Relation::Gt];
+    let holds = |relation: Relation, sum: i128, rhs: i128| match relation {
+        Relation::Eq => sum == rhs,
+        Relation::Ne => sum != rhs,
+        Relation::Le => sum <= rhs,
+        Relation::Lt => sum < rhs,
+        Relation::Ge => sum >= rhs,
+        Relation::Gt => sum > rhs,
+    };
+    let big = i128::from(MAX_VALUE);
+    for relation in relations {
+        for rhs in [-1, 0, 1, MAX_VALUE, -MAX_VALUE, MAX_VALUE - 1] {
+            // The count by hand, in i128, over x in -2..=2 and y in -2..=2.
+            let expected = (-2..=2i128)
+                .flat_map(|x| (-2..=2i128).map(move |y| (x, y)))
+                .filter(|&(x, y)| holds(relation, 2 * big * x - (2 * big + 1) * y, i128::from(rhs)))
+                .count() as u64;
+            let mut model = Model::new();
+            let x = model.new_var(-2..=2).unwrap();
+            let y = model.new_var(-2..=2).unwrap();
+            let terms = [(MAX_VALUE, x), (-MAX_VALUE, y), (MAX_VALUE, x), (-MAX_VALUE, y), (-1, y)];
+            model.linear(&terms, relation, rhs).unwrap_or_else(|e| panic!("{relation:?} {rhs}: {e}"));
+            assert_count(&model, expected);
+            // The same through an expression, reified: b <-> sum rel rhs.
+            let mut model = Model::new();
+            let x = model.new_var(-2..=2).unwrap();
+            let y = model.new_var(-2..=2).unwrap();
+            let b = model.new_bool();
+            let sum = csp::LinearExpr::wide_term(2 * big, x) - csp::LinearExpr::wide_term(2 * big + 1, y);
+            model.reify(b, sum.compare(relation, rhs)).unwrap();
+            assert_count(&model, 25);
+            let mut solver = Solver::new(&model, SolveConfig::default()).unwrap();
+            let true_ones = solver.solutions().filter(|s| s.value(b.var()) == 1).count() as u64;
+            assert_eq!(true_ones, expected, "{relation:?} {rhs}");
+        }
+    }
+    // Beyond MAX_COEFFICIENT the model refuses the sum with a typed error.
+    let mut model = Model::new();
+    let x = model.new_var(0..=1).unwrap();
+    let too_wide = csp::LinearExpr::wide_term(csp::MAX_COEFFICIENT + 1, x);
+    assert!(matches!(model.add(too_wide.le(0)), Err(csp::ModelError::LinearOverflow { .. })));
+    let widest = csp::LinearExpr::wide_term(-csp::MAX_COEFFICIENT, x);
+    model.add(widest.ge(-MAX_VALUE)).unwrap();
+    assert_count(&model, 1);
+}

@@ -349,6 +349,30 @@ impl csp::Propagator for SlowPropagator {
 }
 
 #[test]
+fn a_cpu_time_limit_of_zero_stops_every_search_before_a_decision() {
+    // The thread's CPU clock: no timing is asserted, only where it stops.
+    let model = queens(30);
+    let limits = Limits { cpu_time: Some(Duration::ZERO), ..Limits::default() };
+    for spelling in ["mac+mrv", "fc+input", "bt+input", "mac+mrv+binary", "fc-cbj+mrv", "mac+learn"] {
+        let config = spelling.parse::<SolveConfig>().unwrap().with_limits(limits);
+        let mut solver = Solver::new(&model, config.clone()).unwrap();
+        assert_eq!(solver.solve(), Outcome::LimitReached(Limit::CpuTime), "{spelling}");
+        assert_eq!(solver.stats().nodes, 0, "{spelling}");
+        let mut solver = Solver::new(&model, config).unwrap();
+        assert_eq!(solver.count(None).status, Status::LimitReached(Limit::CpuTime), "{spelling}");
+    }
+    assert_eq!(Limit::CpuTime.to_string(), "CPU time limit");
+    // A limit that is not reached changes nothing: the same count and tree.
+    let eight = queens(8);
+    let plain = Solver::new(&eight, SolveConfig::default()).unwrap().count(None);
+    let limits = Limits { cpu_time: Some(Duration::from_secs(3600)), ..Limits::default() };
+    let mut solver = Solver::new(&eight, SolveConfig::default().with_limits(limits)).unwrap();
+    let limited = solver.count(None);
+    assert_eq!((limited.solutions, limited.status), (92, Status::Complete));
+    assert_eq!(limited.solutions, plain.solutions);
+}
+
+#[test]
 fn a_time_limit_stops_a_long_root_propagation() {
     let mut model = Model::new();
     let x = model.new_var(0..=1000).unwrap();

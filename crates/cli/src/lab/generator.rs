@@ -421,6 +421,9 @@ impl std::str::FromStr for Generator {
     fn from_str(text: &str) -> Result<Generator, String> {
         let (family, parameters) = text.split_once(':').unwrap_or((text, ""));
         let mut generator = Generator::new(Family::parse(family)?);
+        // A parameter named twice is refused: one of the values would be
+        // silently lost.
+        let mut named: Vec<&'static str> = Vec::new();
         for word in parameters.split(',').map(str::trim).filter(|w| !w.is_empty()) {
             let (name, value) =
                 word.split_once('=').ok_or_else(|| format!("'{word}' is not NAME=VALUE in generator '{text}'"))?;
@@ -433,6 +436,11 @@ impl std::str::FromStr for Generator {
             }
             let value: f64 =
                 value.trim().parse().map_err(|_| format!("'{}' is not a number in '{word}'", value.trim()))?;
+            let canonical = generator.parameter_name(name)?;
+            if named.contains(&canonical) {
+                return Err(format!("parameter '{canonical}' is given twice in generator '{text}'"));
+            }
+            named.push(canonical);
             generator = generator.with(name, value)?;
         }
         Ok(generator)
@@ -468,6 +476,8 @@ mod tests {
             ("b:p2", "'p2' is not NAME=VALUE"),
             ("b:p2=x", "'x' is not a number"),
             ("b:p2=0.1..0.5:0.1", "a range goes in --sweep p2=0.1..0.5:0.1"),
+            ("b:n=20,p2=0.3,n=30", "parameter 'n' is given twice in generator 'b:n=20,p2=0.3,n=30'"),
+            ("rb:Alpha=0.7,alpha=0.8", "parameter 'alpha' is given twice"),
         ];
         for (text, message) in cases {
             let err = text.parse::<Generator>().unwrap_err();

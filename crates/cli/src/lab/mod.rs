@@ -130,8 +130,12 @@ impl ModelArgs {
     /// The generator the options describe.
     fn generator(&self) -> Result<Generator, String> {
         let mut generator: Generator = self.model.parse()?;
-        let legacy = [("n", self.variables.map(f64::from)), ("d", self.values.map(f64::from)), ("p1", self.density)];
-        for (name, value) in legacy {
+        let legacy = [
+            ("n", "--vars", self.variables.map(f64::from)),
+            ("d", "--values", self.values.map(f64::from)),
+            ("p1", "--density", self.density),
+        ];
+        for (name, option, value) in legacy {
             let Some(value) = value else { continue };
             if !matches!(generator.family, Family::B | Family::FlawlessB) {
                 return Err(format!(
@@ -139,9 +143,19 @@ impl ModelArgs {
                     generator.family.name()
                 ));
             }
+            self.given_once(name, option)?;
             generator = generator.with(name, value)?;
         }
         Ok(generator)
+    }
+
+    /// Refuses a parameter given both in the spelling and as `option`:
+    /// one of the values would be silently lost.
+    fn given_once(&self, name: &str, option: &str) -> Result<(), String> {
+        if self.names(name) {
+            return Err(format!("parameter '{name}' is given twice: in --model {} and as {option}", self.model));
+        }
+        Ok(())
     }
 
     /// Whether the spelling names parameter `name`.
@@ -163,6 +177,7 @@ impl ModelArgs {
                     generator.family.name()
                 ));
             }
+            self.given_once("p2", "--tightness")?;
             return generator.with("p2", tightness);
         }
         match generator.critical(parameter) {
@@ -237,6 +252,11 @@ struct RunArgs {
     #[arg(long, value_name = "SECS", value_parser = crate::parse_seconds)]
     timeout: Option<Duration>,
 
+    /// Stop each run after this many seconds of its thread's CPU time
+    /// (fractions allowed): unlike --timeout, the same on a loaded machine.
+    #[arg(long = "cpu-timeout", value_name = "SECS", value_parser = crate::parse_seconds)]
+    cpu_timeout: Option<Duration>,
+
     /// Worker threads (default: one per core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     jobs: Option<u32>,
@@ -245,7 +265,7 @@ struct RunArgs {
 impl RunArgs {
     /// The limits of every run.
     fn limits(&self) -> Limits {
-        Limits { nodes: self.node_limit, time: self.timeout, solutions: None }
+        Limits { nodes: self.node_limit, time: self.timeout, cpu_time: self.cpu_timeout, solutions: None }
     }
 
     /// A thread pool of `--jobs` threads (default: one per core).

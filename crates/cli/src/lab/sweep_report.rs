@@ -537,6 +537,7 @@ impl Report for SweepResult {
             "seed": s.seed,
             "node_limit": s.limits.nodes,
             "timeout_s": s.limits.time.map(|t| t.as_secs_f64()),
+            "cpu_timeout_s": s.limits.cpu_time.map(|t| t.as_secs_f64()),
             "critical": s.critical().map(|(value, words)| serde_json::json!({ "value": value, "kind": words })),
             "algorithms": algorithms,
             "points": points,

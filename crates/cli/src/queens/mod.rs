@@ -205,7 +205,6 @@ fn search(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
     if cli.local_search {
         return local_search(cli, &queens, format, style, show_stats, out, err);
     }
-    let impossible = format!("no solution: {n} queens cannot be placed without attacks");
     let first_only = !cli.count && !cli.all && cli.limit.is_none();
     let config = cli.strategy.config(&default_config(n, first_only));
     let mut solver = Solver::new(queens.model(), config).context("cannot search this board")?;
@@ -240,14 +239,17 @@ fn search(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         if show_stats {
             writeln!(err, "{printed} printed; {stats}")?;
         }
-        if let Status::LimitReached(limit @ (csp::Limit::Nodes | csp::Limit::Time)) = status {
+        if let Status::LimitReached(limit @ (csp::Limit::Nodes | csp::Limit::Time | csp::Limit::CpuTime)) = status {
+            if printed == 0 && format == Format::Json {
+                no_solution(n, "limit", &stopped(limit), format, out)?;
+            }
             if cli.verbosity.notes() {
                 writeln!(err, "stopped by the {limit} after {}", solutions_text(printed))?;
             }
             return Ok(EXIT_NO_SOLUTION);
         }
         if printed == 0 {
-            no_solution(&impossible, format, cli.verbosity, out, err)?;
+            no_solution(n, "unsatisfiable", &impossible(n), format, out)?;
             return Ok(EXIT_NO_SOLUTION);
         }
         return Ok(EXIT_OK);
@@ -260,12 +262,11 @@ fn search(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
             EXIT_OK
         }
         Outcome::Unsatisfiable => {
-            no_solution(&impossible, format, cli.verbosity, out, err)?;
+            no_solution(n, "unsatisfiable", &impossible(n), format, out)?;
             EXIT_NO_SOLUTION
         }
         Outcome::LimitReached(limit) => {
-            let reason = format!("no solution found: stopped by the {limit}");
-            no_solution(&reason, format, cli.verbosity, out, err)?;
+            no_solution(n, "limit", &stopped(limit), format, out)?;
             EXIT_NO_SOLUTION
         }
     };
@@ -310,22 +311,28 @@ fn print_count(n: usize, count: Count, format: Format, out: &mut dyn Write) -> a
     Ok(())
 }
 
-/// Says that there is no placement to print (`no solution: ...`): on stdout
-/// for people (board and line formats), on stderr (unless -q) with JSON, whose
-/// stdout stays empty: an empty list of placements.
-fn no_solution(
-    message: &str,
-    format: Format,
-    verbosity: Verbosity,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> anyhow::Result<()> {
-    if format != Format::Json {
+/// Says that there is no placement to print: `no solution: ...` on stdout
+/// (board and line formats), or, as the sudoku tool does, one JSON record
+/// with a `status` (`unsatisfiable`, or `limit` when a limit stopped the
+/// search) and a `message`:
+/// `{"n":3,"status":"unsatisfiable","message":"no solution: 3 queens cannot be placed without attacks"}`.
+fn no_solution(n: usize, status: &str, message: &str, format: Format, out: &mut dyn Write) -> anyhow::Result<()> {
+    if format == Format::Json {
+        writeln!(out, "{}", serde_json::json!({ "n": n, "status": status, "message": message }))?;
+    } else {
         writeln!(out, "{message}")?;
-    } else if verbosity.notes() {
-        writeln!(err, "{message}")?;
     }
     Ok(())
+}
+
+/// The message of a board without a placement (N = 2 and 3).
+fn impossible(n: usize) -> String {
+    format!("no solution: {n} queens cannot be placed without attacks")
+}
+
+/// The message of a search a limit stopped before it found a placement.
+fn stopped(limit: csp::Limit) -> String {
+    format!("no solution found: stopped by the {limit}")
 }
 
 /// Parses N, naming what is wrong with it.
@@ -408,12 +415,12 @@ fn local_search(
         }
         LocalSearchOutcome::StepLimit => {
             let reason = format!("no solution found: stopped by the step limit ({max_steps} steps){}", unsolvable(n));
-            no_solution(&reason, format, cli.verbosity, out, err)?;
+            no_solution(queens.n(), "limit", &reason, format, out)?;
             EXIT_NO_SOLUTION
         }
         LocalSearchOutcome::TimeLimit => {
             let reason = format!("no solution found: stopped by the time limit{}", unsolvable(n));
-            no_solution(&reason, format, cli.verbosity, out, err)?;
+            no_solution(queens.n(), "limit", &reason, format, out)?;
             EXIT_NO_SOLUTION
         }
         LocalSearchOutcome::InconsistentCounter(constraint) => {

@@ -250,6 +250,7 @@ pub fn measure(
         nodes: min_option(config.limits.nodes, limits.nodes),
         solutions: min_option(config.limits.solutions, limits.solutions),
         time: min_option(config.limits.time, limits.time),
+        cpu_time: min_option(config.limits.cpu_time, limits.cpu_time),
     };
     let mut solver = Solver::new(model, config_run).map_err(|source| CompareError::Solver {
         instance: name.to_string(),
@@ -299,7 +300,7 @@ pub fn measure(
             };
             warm_up = options.repeats == Repeats::Auto
                 && wall < AUTO_ONE_RUN
-                && !matches!(status, Status::LimitReached(Limit::Time));
+                && !matches!(status, Status::LimitReached(Limit::Time | Limit::CpuTime));
             first = Some(Measurement {
                 config: config.clone(),
                 solved: solutions > 0,

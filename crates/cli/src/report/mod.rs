@@ -159,6 +159,11 @@ pub struct CompareArgs {
     #[arg(long, value_name = "SECS", value_parser = crate::parse_seconds)]
     pub timeout: Option<Duration>,
 
+    /// Stop each run after this many seconds of its thread's CPU time
+    /// (fractions allowed): unlike --timeout, the same on a loaded machine.
+    #[arg(long = "cpu-timeout", value_name = "SECS", value_parser = crate::parse_seconds)]
+    pub cpu_timeout: Option<Duration>,
+
     /// `-q`: no notes on stderr (limited runs, switches that change nothing), errors only.
     #[command(flatten)]
     pub quiet: Quiet,
@@ -176,6 +181,7 @@ impl Default for CompareArgs {
             cactus: None,
             node_limit: None,
             timeout: None,
+            cpu_timeout: None,
             quiet: Quiet::default(),
         }
     }
@@ -187,7 +193,7 @@ impl CompareArgs {
         CompareOptions {
             goal: self.goal.into(),
             repeats: self.repeats,
-            limits: Limits { nodes: self.node_limit, time: self.timeout, solutions: None },
+            limits: Limits { nodes: self.node_limit, time: self.timeout, cpu_time: self.cpu_timeout, solutions: None },
         }
     }
 }
@@ -688,6 +694,7 @@ impl Report for ComparisonReport<'_> {
             "repeats": repeats,
             "node_limit": self.options.limits.nodes,
             "timeout_s": self.options.limits.time.map(|t| t.as_secs_f64()),
+            "cpu_timeout_s": self.options.limits.cpu_time.map(|t| t.as_secs_f64()),
             "instances": self.comparison.instances,
             "configs": self.totals(true).records(),
             "pruning": self.pruning_json(),

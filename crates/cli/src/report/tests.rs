@@ -337,6 +337,24 @@ fn limited_runs_are_tabulated_with_a_note() {
 }
 
 #[test]
+fn a_cpu_timeout_of_zero_stops_every_run_at_once() {
+    // The thread's CPU clock, not the wall clock: zero is reached at the
+    // first check, whatever the load; no timing is asserted.
+    let eight = queens(8);
+    let out = run(&[("8-queens", &eight)], &["--goal", "count", "--cpu-timeout", "0", "--format", "csv"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    for line in out.stdout.lines().skip(1) {
+        let fields: Vec<&str> = line.split(',').collect();
+        assert_eq!((fields[2], fields[3], fields[5]), ("0", "1", "0"), "every run stopped before a decision: {line}");
+    }
+    assert!(out.stderr.contains("a limit stopped 6 runs"), "{}", out.stderr);
+    let json = run(&[("8-queens", &eight)], &["--cpu-timeout", "0.5", "--format", "json"]);
+    let value: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(value["cpu_timeout_s"], 0.5);
+    assert!(parse(&["--cpu-timeout", "-1"]).is_err());
+}
+
+#[test]
 fn a_model_the_solver_refuses_and_no_instances_are_bad_usage() {
     // Bitsets of 2^16 values each, more than 2 GiB together (a single wide
     // range is an interval, which the solver takes).

@@ -249,7 +249,7 @@ fn sweep_is_the_default_command_and_its_defaults_are_the_classic_experiment() {
 
 #[test]
 fn bad_words_and_bad_parameters_are_usage_errors() {
-    let cases: [(&[&str], &str); 20] = [
+    let cases: [(&[&str], &str); 23] = [
         (&["sweep", "--algorithms", "bt,quick"], "unknown level 'quick'"),
         (&["sweep", "--algorithms", "fc+fastest"], "unknown word 'fastest'"),
         (&["sweep", "--algorithms", "mac/ac4"], "unknown arc-consistency algorithm 'ac4'"),
@@ -269,6 +269,12 @@ fn bad_words_and_bad_parameters_are_usage_errors() {
         (&["sweep", "--model", "qwh", "--vars", "10"], "--vars, --values, --density and --tightness are model B's"),
         (&["sweep", "--model", "b-flawless:d=4", "--sweep", "0.5,0.8"], "above 0.7500"),
         (&["sweep", "--model", "colouring:n=5", "--sweep", "degree=3,6"], "more than 5 vertices allow"),
+        (&["one", "--model", "rb:n=20,p=0.3,n=30"], "parameter 'n' is given twice in generator 'rb:n=20,p=0.3,n=30'"),
+        (
+            &["sweep", "--model", "b:n=20", "--vars", "30"],
+            "parameter 'n' is given twice: in --model b:n=20 and as --vars",
+        ),
+        (&["one", "--model", "b:p2=0.3", "--tightness", "0.4"], "parameter 'p2' is given twice"),
         (
             &["sweep", "--model", "qwh", "--sweep", "holes=0.5..1.5:0.5"],
             "holes of qwh must be between 0 and 1, not 1.5",

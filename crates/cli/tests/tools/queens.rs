@@ -197,14 +197,38 @@ fn counts_as_json_say_whether_they_are_complete() {
 }
 
 #[test]
-fn json_output_stays_pure_when_there_is_no_solution() {
-    for args in [&["3", "--output", "json"][..], &["3", "--all", "--output", "json"]] {
+fn json_output_says_no_solution_in_a_record() {
+    // As the sudoku tool does: one record with a status and a message, on
+    // stdout alone, also with -q.
+    let impossible = serde_json::json!({
+        "n": 3, "status": "unsatisfiable", "message": "no solution: 3 queens cannot be placed without attacks"
+    });
+    for args in [&["3", "--output", "json"][..], &["3", "--all", "--output", "json"], &["3", "--output", "json", "-q"]]
+    {
         let r = run(args);
-        assert_eq!((r.code, r.stdout.as_str()), (1, ""), "{args:?}");
-        assert!(r.stderr.starts_with("no solution: 3 queens"), "{args:?}: {}", r.stderr);
+        let value: serde_json::Value =
+            serde_json::from_str(&r.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}: {}{}", r.stdout, r.stderr));
+        assert_eq!((r.code, value, r.stdout.lines().count()), (1, impossible.clone(), 1), "{args:?}");
+        assert_eq!(r.stderr, "", "{args:?}");
     }
-    let r = run(&["3", "--output", "json", "-q"]);
-    assert_eq!((r.code, r.stdout.as_str(), r.stderr.as_str()), (1, "", ""));
+    // A limit that stops the search before any placement.
+    let limit =
+        serde_json::json!({"n": 3, "status": "limit", "message": "no solution found: stopped by the node limit"});
+    for args in
+        [&["3", "--node-limit", "0", "--output", "json"][..], &["3", "--all", "--node-limit", "0", "--output", "json"]]
+    {
+        let r = run(args);
+        let value: serde_json::Value =
+            serde_json::from_str(&r.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}: {}{}", r.stdout, r.stderr));
+        assert_eq!((r.code, value), (1, limit.clone()), "{args:?}");
+    }
+    // Local search that runs out of steps.
+    let r = run(&["3", "--local-search", "--max-steps", "10", "--output", "json"]);
+    let value: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!((r.code, &value["n"], &value["status"]), (1, &3.into(), &"limit".into()), "{}", r.stdout);
+    // People still read the message on stdout.
+    let r = run(&["3", "--output", "line"]);
+    assert_eq!((r.code, r.stdout.as_str()), (1, "no solution: 3 queens cannot be placed without attacks\n"));
 }
 
 #[test]

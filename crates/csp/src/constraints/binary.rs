@@ -6,12 +6,11 @@
 //! `i128`): a sum beyond `i64` is no value of any domain.
 
 use crate::constraint::PropagatorOptions;
-use crate::constraint::{Constraint, Propagator};
+use crate::constraint::{Constraint, Inequality, Propagator};
 use crate::ids::{Atom, VarId};
 use crate::kernel::PropagationResult;
 use crate::kernel::{Context, Event, Explained, Explanation};
 
-use super::linear::Inequality;
 use super::reified::{Enforce, Reifiable, ReifiableRelation};
 
 /// A bound in `i128`, clamped to `i64`: beyond `i64` it is beyond every value
@@ -40,16 +39,6 @@ impl Equal {
     }
 }
 
-impl Equal {
-    /// Appends `x - y <= offset` and `y - x <= -offset`.
-    pub(crate) fn inequalities(&self, out: &mut Vec<Inequality>) {
-        let [x, y] = self.scope;
-        let offset = i128::from(self.offset);
-        out.push(Inequality { terms: vec![(1, x), (-1, y)], rhs: offset });
-        out.push(Inequality { terms: vec![(1, y), (-1, x)], rhs: -offset });
-    }
-}
-
 impl Constraint for Equal {
     fn scope(&self) -> &[VarId] {
         &self.scope
@@ -65,6 +54,15 @@ impl Constraint for Equal {
 
     fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
         Some(Box::new(Enforce(self)))
+    }
+
+    /// `x - y <= offset` and `y - x <= -offset`.
+    fn inequalities(&self, _: &dyn Fn(VarId) -> Option<i64>, out: &mut Vec<Inequality>) -> Option<VarId> {
+        let [x, y] = self.scope;
+        let offset = i128::from(self.offset);
+        out.push(Inequality { terms: vec![(1, x), (-1, y)], rhs: offset });
+        out.push(Inequality { terms: vec![(1, y), (-1, x)], rhs: -offset });
+        None
     }
 }
 
@@ -307,14 +305,6 @@ impl Less {
     }
 }
 
-impl Less {
-    /// Appends `x - y <= -gap`.
-    pub(crate) fn inequalities(&self, out: &mut Vec<Inequality>) {
-        let [x, y] = self.scope;
-        out.push(Inequality { terms: vec![(1, x), (-1, y)], rhs: -i128::from(self.gap) });
-    }
-}
-
 impl Constraint for Less {
     fn scope(&self) -> &[VarId] {
         &self.scope
@@ -330,6 +320,13 @@ impl Constraint for Less {
 
     fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
         Some(Box::new(Enforce(self)))
+    }
+
+    /// `x - y <= -gap`.
+    fn inequalities(&self, _: &dyn Fn(VarId) -> Option<i64>, out: &mut Vec<Inequality>) -> Option<VarId> {
+        let [x, y] = self.scope;
+        out.push(Inequality { terms: vec![(1, x), (-1, y)], rhs: -i128::from(self.gap) });
+        None
     }
 }
 

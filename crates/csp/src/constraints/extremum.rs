@@ -27,7 +27,7 @@
 //! least `min(m)`, and the one `x` that can still be at most `max(m)`, if
 //! only one can, at most `max(m)`.
 
-use crate::constraint::{Constraint, Propagator, PropagatorOptions};
+use crate::constraint::{Constraint, Inequality, Propagator, PropagatorOptions};
 use crate::constraints::relaxed::{check_when_fixed, has_repeats};
 use crate::ids::{Atom, VarId};
 use crate::kernel::Context;
@@ -49,17 +49,6 @@ pub struct Extremum {
 }
 
 impl Extremum {
-    /// Appends the linear inequalities the relation implies: `x <= m` for
-    /// each `x` of a maximum, `m <= x` of a minimum (the other half,
-    /// `m` at most the largest `x`, is no linear inequality).
-    pub(crate) fn inequalities(&self, out: &mut Vec<super::Inequality>) {
-        let m = self.scope[0];
-        let sign = if self.maximum { 1 } else { -1 };
-        for &x in &self.scope[1..] {
-            out.push(super::Inequality { terms: vec![(sign, x), (-sign, m)], rhs: 0 });
-        }
-    }
-
     /// `m = min(xs)`. Prefer [`Model::minimum`](crate::Model::minimum), which
     /// checks that `xs` is not empty.
     pub fn minimum(m: VarId, xs: &[VarId]) -> Extremum {
@@ -96,6 +85,17 @@ impl Constraint for Extremum {
             owner: Vec::new(),
             tuple: Vec::new(),
         }))
+    }
+
+    /// `x <= m` for each `x` of a maximum, `m <= x` of a minimum (the other
+    /// half, `m` at most the largest `x`, is no linear inequality).
+    fn inequalities(&self, _: &dyn Fn(VarId) -> Option<i64>, out: &mut Vec<Inequality>) -> Option<VarId> {
+        let m = self.scope[0];
+        let sign = if self.maximum { 1 } else { -1 };
+        for &x in &self.scope[1..] {
+            out.push(Inequality { terms: vec![(sign, x), (-sign, m)], rhs: 0 });
+        }
+        None
     }
 }
 

@@ -14,7 +14,7 @@
 use std::fmt;
 
 use crate::constraint::PropagatorOptions;
-use crate::constraint::{Constraint, Propagator};
+use crate::constraint::{Constraint, Inequality, Propagator};
 use crate::ids::{Atom, VarId};
 use crate::kernel::Context;
 use crate::kernel::{Conflict, PropagationResult};
@@ -271,29 +271,6 @@ impl Linear {
     }
 }
 
-/// `sum(coefficient * variable) <= rhs`: one of the inequalities a linear
-/// constraint or a binary comparison enforces, as the search sums them to
-/// cut a slow-convergence cycle (`search/cycle.rs`).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Inequality {
-    pub(crate) terms: Vec<(i64, VarId)>,
-    pub(crate) rhs: i128,
-}
-
-impl Linear {
-    /// Appends the inequalities the relation enforces (none for `!=`).
-    pub(crate) fn inequalities(&self, out: &mut Vec<Inequality>) {
-        let Some((lower, upper)) = self.relation.bounds(i128::from(self.rhs)) else { return };
-        if let Some(k) = upper {
-            out.push(Inequality { terms: self.terms().map(|(x, a)| (a, x)).collect(), rhs: k });
-        }
-        if let Some(k) = lower {
-            // sum >= k  <=>  -sum <= -k (coefficients are within ±2^62).
-            out.push(Inequality { terms: self.terms().map(|(x, a)| (-a, x)).collect(), rhs: -k });
-        }
-    }
-}
-
 impl Constraint for Linear {
     fn scope(&self) -> &[VarId] {
         &self.vars
@@ -309,6 +286,19 @@ impl Constraint for Linear {
 
     fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
         Some(Box::new(Enforce(self)))
+    }
+
+    /// The inequalities the relation enforces (none for `!=`).
+    fn inequalities(&self, _: &dyn Fn(VarId) -> Option<i64>, out: &mut Vec<Inequality>) -> Option<VarId> {
+        let (lower, upper) = self.relation.bounds(i128::from(self.rhs))?;
+        if let Some(k) = upper {
+            out.push(Inequality { terms: self.terms().map(|(x, a)| (a, x)).collect(), rhs: k });
+        }
+        if let Some(k) = lower {
+            // sum >= k  <=>  -sum <= -k (coefficients are within ±2^62).
+            out.push(Inequality { terms: self.terms().map(|(x, a)| (-a, x)).collect(), rhs: -k });
+        }
+        None
     }
 }
 

@@ -101,7 +101,6 @@ pub use element::{Element, ElementVar};
 pub use extremum::Extremum;
 pub(crate) use generic::ArcConsistency;
 pub use in_set::InSet;
-pub(crate) use linear::Inequality;
 pub use linear::Linear;
 pub(crate) use linear::Relation;
 pub use logic::{Clause, Xor};
@@ -109,8 +108,8 @@ pub use negative_table::NegativeTable;
 pub use predicate::Predicate;
 pub(crate) use regular::Dfa;
 pub use regular::Regular;
+pub(crate) use reified::ReifiableRelation;
 pub use reified::Reified;
-pub(crate) use reified::{ReifiableRelation, enforced_inequalities};
 pub use table::Table;
 
 pub use circuit::Circuit;

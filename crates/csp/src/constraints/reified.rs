@@ -24,13 +24,13 @@
 //! bounds are exact: such a sum takes every value between them. (Half-reification
 //! after Feydy, Somogyi and Stuckey, "Half reification and flattening", CP 2011.)
 
-use crate::constraint::{Constraint, Propagator, PropagatorOptions};
+use crate::constraint::{Constraint, Inequality, Propagator, PropagatorOptions};
 use crate::ids::{Atom, Lit, VarId};
 use crate::kernel::{Context, Event, Explained, Explanation, PropagationResult};
 
 use super::binary::{Equal, Less, NotEqual};
 use super::in_set::InSet;
-use super::linear::{Inequality, Linear};
+use super::linear::Linear;
 use super::logic::Xor;
 
 /// A relation that can be reified: it propagates itself, knows its negation,
@@ -118,15 +118,11 @@ macro_rules! dispatch {
 }
 
 impl ReifiableRelation {
-    /// Appends the linear inequalities the relation stands for, if it is
-    /// one of `=`, `<=` between two variables or a linear comparison.
-    fn inequalities(&self, out: &mut Vec<Inequality>) {
-        match self {
-            ReifiableRelation::Equal(r) => r.inequalities(out),
-            ReifiableRelation::Less(r) => r.inequalities(out),
-            ReifiableRelation::Linear(r) => r.inequalities(out),
-            ReifiableRelation::NotEqual(_) | ReifiableRelation::InSet(_) | ReifiableRelation::Xor(_) => {}
-        }
+    /// Appends the linear inequalities the relation stands for (those of
+    /// `=`, `<=` between two variables or a linear comparison; the others
+    /// have none).
+    fn inequalities(&self, fixed: &dyn Fn(VarId) -> Option<i64>, out: &mut Vec<Inequality>) {
+        dispatch!(self, r => Constraint::inequalities(r, fixed, out));
     }
 
     fn scope(&self) -> &[VarId] {
@@ -217,38 +213,6 @@ impl Reified {
     }
 }
 
-/// Appends to `out` the linear inequalities `constraint` enforces now: a
-/// linear comparison's, `x = y + c`'s and `x + c <= y`'s, the `x <= m` of
-/// `m = max(xs)` (`m <= x` of a minimum); a reified one's
-/// once its literal is fixed (`fixed` says to what), then it returns the
-/// literal's variable, which the inequalities depend on. Other constraints
-/// append nothing.
-pub(crate) fn enforced_inequalities(
-    constraint: &dyn Constraint,
-    fixed: impl Fn(VarId) -> Option<i64>,
-    out: &mut Vec<Inequality>,
-) -> Option<VarId> {
-    let any = constraint as &dyn std::any::Any;
-    if let Some(linear) = any.downcast_ref::<Linear>() {
-        linear.inequalities(out);
-    } else if let Some(less) = any.downcast_ref::<Less>() {
-        less.inequalities(out);
-    } else if let Some(equal) = any.downcast_ref::<Equal>() {
-        equal.inequalities(out);
-    } else if let Some(extremum) = any.downcast_ref::<super::Extremum>() {
-        extremum.inequalities(out);
-    } else if let Some(reified) = any.downcast_ref::<Reified>() {
-        let literal = reified.literal;
-        match fixed(literal.var()).map(|value| literal.is_true_at(value))? {
-            true => reified.condition.inequalities(out),
-            false if reified.implication => {}
-            false => reified.negation.inequalities(out),
-        }
-        return Some(literal.var());
-    }
-    None
-}
-
 impl Constraint for Reified {
     fn scope(&self) -> &[VarId] {
         &self.scope
@@ -266,6 +230,19 @@ impl Constraint for Reified {
 
     fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
         Some(Box::new(ReifiedPropagator { constraint: self }))
+    }
+
+    /// Once the literal is fixed, the inequalities of the relation it was
+    /// fixed to (none for a half-reified one fixed false); the answer
+    /// depends on the literal's variable.
+    fn inequalities(&self, fixed: &dyn Fn(VarId) -> Option<i64>, out: &mut Vec<Inequality>) -> Option<VarId> {
+        let literal = self.literal;
+        match fixed(literal.var()).map(|value| literal.is_true_at(value))? {
+            true => self.condition.inequalities(fixed, out),
+            false if self.implication => {}
+            false => self.negation.inequalities(fixed, out),
+        }
+        Some(literal.var())
     }
 }
 

@@ -18,7 +18,7 @@ use std::ops::{Add, AddAssign, Mul, Neg, Not, Sub, SubAssign};
 use indexmap::IndexMap;
 
 use super::logic::Lowered;
-use super::{MAX_VALUE, Model, ModelError};
+use super::{MAX_COEFFICIENT, MAX_VALUE, Model, ModelError};
 use crate::constraints::{Equal, InSet, Less, Linear, NotEqual, ReifiableRelation, Relation};
 use crate::domain::Domain;
 use crate::ids::{Lit, VarId};
@@ -59,6 +59,15 @@ impl LinearExpr {
     /// `coefficient * var`.
     pub fn term(coefficient: i64, var: VarId) -> LinearExpr {
         LinearExpr { terms: vec![(i128::from(coefficient), var)], ..LinearExpr::default() }
+    }
+
+    /// `coefficient * var` with a coefficient wider than `i64`, as a front
+    /// end that folds its expressions in `i128` has it. Posted, a coefficient
+    /// (after merging) beyond `±MAX_VALUE` and up to
+    /// [`MAX_COEFFICIENT`](crate::MAX_COEFFICIENT) is kept as several terms
+    /// over the variable, each in range; beyond that the model refuses it.
+    pub fn wide_term(coefficient: i128, var: VarId) -> LinearExpr {
+        LinearExpr { terms: vec![(coefficient, var)], ..LinearExpr::default() }
     }
 
     /// The sum of `items` (variables, literals, expressions or constants).
@@ -424,10 +433,18 @@ impl Model {
     }
 
     /// Merges repeated variables of `sum(terms) relation rhs` and checks the
-    /// result: every variable of this model, coefficients and right-hand side
-    /// within `±MAX_VALUE`, and sums that `i128` holds with room to spare
-    /// (what the propagator adds up). The one place where linear terms are
-    /// merged and checked, for [`Model::linear`] and for expressions.
+    /// result: every variable of this model, the right-hand side within
+    /// `±MAX_VALUE`, each merged coefficient within `±MAX_COEFFICIENT`, and
+    /// sums that `i128` holds with room to spare (what the propagator adds
+    /// up). The one place where linear terms are merged and checked, for
+    /// [`Model::linear`] and for expressions.
+    ///
+    /// A merged coefficient beyond `±MAX_VALUE` (two in-range coefficients
+    /// of one variable can sum past it) is kept as the fewest terms over
+    /// the variable whose coefficients are in range: `2^63 x` as
+    /// `2^62 x + 2^62 x`. The sum is the same, and the linear constraint is
+    /// exact with a variable repeated (it propagates the relaxation in which
+    /// each term is a variable of its own, and checks the sum once fixed).
     pub(super) fn normalize_linear(
         &self,
         terms: impl IntoIterator<Item = (i128, VarId)>,
@@ -440,16 +457,32 @@ impl Model {
             let sum = merged.entry(var).or_insert(0);
             *sum = sum.checked_add(coefficient).ok_or(ModelError::LinearOverflow { terms: position + 1 })?;
         }
-        let in_range = |value: i128, what: &str| match i64::try_from(value) {
-            Ok(value) if (-MAX_VALUE..=MAX_VALUE).contains(&value) => Ok(value),
-            Ok(value) => Err(ModelError::ValueOutOfRange { context: what.to_string(), value }),
-            Err(_) => Err(ModelError::LinearOverflow { terms: merged.len() }),
+        let rhs = match i64::try_from(rhs) {
+            Ok(value) if (-MAX_VALUE..=MAX_VALUE).contains(&value) => value,
+            Ok(value) => {
+                return Err(ModelError::ValueOutOfRange { context: "linear right-hand side".to_string(), value });
+            }
+            Err(_) => return Err(ModelError::LinearOverflow { terms: merged.len() }),
         };
-        let rhs = in_range(rhs, "linear right-hand side")?;
-        let terms: Vec<(i64, VarId)> = merged
-            .iter()
-            .map(|(&var, &c)| in_range(c, "linear coefficient (after merging)").map(|c| (c, var)))
-            .collect::<Result<_, _>>()?;
+        let mut terms: Vec<(i64, VarId)> = Vec::with_capacity(merged.len());
+        for (&var, &coefficient) in &merged {
+            if coefficient.unsigned_abs() > MAX_COEFFICIENT.unsigned_abs() {
+                return Err(ModelError::LinearOverflow { terms: merged.len() });
+            }
+            // In range: one term (a zero one too). Beyond: terms of MAX_VALUE,
+            // then the rest; at most MAX_COEFFICIENT / MAX_VALUE of them.
+            let sign = coefficient.signum();
+            let mut left = coefficient.unsigned_abs();
+            loop {
+                let part = left.min(u128::from(MAX_VALUE.unsigned_abs()));
+                // |sign * part| <= MAX_VALUE fits in i64.
+                terms.push(((sign * part as i128) as i64, var));
+                left -= part;
+                if left == 0 {
+                    break;
+                }
+            }
+        }
         // |coefficient * value| <= 2^124, and we bound the sum of magnitudes
         // well below i128's 2^127 so that the propagator's sums never overflow.
         let magnitude: u128 = terms

@@ -38,6 +38,12 @@ pub use solution::Solution;
 /// without overflow.
 pub const MAX_VALUE: i64 = 1 << 62;
 
+/// The largest magnitude of a linear coefficient after repeated variables are
+/// merged: `2^68`, 64 times [`MAX_VALUE`]. A merged coefficient beyond
+/// `MAX_VALUE` (two in-range coefficients of one variable can sum past it)
+/// is kept as several in-range terms over the variable, so the sum is exact.
+pub const MAX_COEFFICIENT: i128 = 64 * MAX_VALUE as i128;
+
 const NO_NAME: u32 = u32::MAX;
 
 static NEXT_MODEL_ID: AtomicU32 = AtomicU32::new(1);

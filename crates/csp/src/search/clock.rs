@@ -12,8 +12,15 @@
 //! in nanoseconds or in milliseconds. A time limit is then honoured within a
 //! few milliseconds, plus the longest single propagator call (which is not
 //! interrupted).
+//!
+//! A CPU-time limit ([`Limits::cpu_time`](super::Limits::cpu_time)) is read
+//! at the same readings, from the CPU clock of the thread that runs the
+//! search: on a loaded machine it stops a run after the same work whatever
+//! the load, where the wall clock does not.
 
 use std::time::{Duration, Instant};
+
+use super::Limit;
 
 /// How far apart the readings should be.
 const TARGET: Duration = Duration::from_millis(1);
@@ -23,42 +30,72 @@ const MAX_STRIDE: u64 = 1 << 16;
 /// When the run must stop, and when to look at the time next.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Clock {
-    /// `None` without a time limit: the clock is never read.
+    /// `None` without a time limit.
     deadline: Option<Instant>,
+    /// The thread's CPU time at which the run must stop; `None` without a
+    /// CPU-time limit. (Without either limit the clock is never read.)
+    cpu_deadline: Option<Duration>,
     /// The work count at which to read the time next.
     next: u64,
     stride: u64,
     last: Instant,
-    expired: bool,
+    /// The limit that expired, once one has.
+    expired: Option<Limit>,
+}
+
+/// The CPU time the current thread has used, or `None` when the system
+/// cannot say.
+fn thread_cpu_time() -> Option<Duration> {
+    cpu_time::ThreadTime::try_now().ok().map(|time| time.as_duration())
 }
 
 impl Clock {
-    /// A clock for a run started at `now`, with an optional time limit.
-    pub(super) fn start(now: Instant, limit: Option<Duration>) -> Clock {
-        Clock { deadline: limit.map(|limit| now + limit), next: 0, stride: 1, last: now, expired: false }
+    /// A clock for a run started at `now`, with an optional time limit and
+    /// an optional CPU-time limit (counted from now on this thread's CPU
+    /// clock; where that clock cannot be read, the CPU-time limit is taken
+    /// as reached at the first reading rather than never).
+    pub(super) fn start(now: Instant, limit: Option<Duration>, cpu_limit: Option<Duration>) -> Clock {
+        let deadline = limit.map(|limit| now + limit);
+        let cpu_deadline =
+            cpu_limit.map(|limit| thread_cpu_time().map_or(Duration::ZERO, |used| used.saturating_add(limit)));
+        // Without a limit the first reading never comes.
+        let next = if deadline.is_none() && cpu_deadline.is_none() { u64::MAX } else { 0 };
+        Clock { deadline, cpu_deadline, next, stride: 1, last: now, expired: None }
     }
 
     /// After `work` units of work (nodes and propagator calls so far):
-    /// whether the time is up.
+    /// whether a limit is reached.
     #[inline]
     pub(super) fn tick(&mut self, work: u64) -> bool {
-        if self.deadline.is_none() || work < self.next {
-            return self.expired;
+        if work < self.next {
+            return self.expired.is_some();
         }
         self.read(work)
     }
 
-    /// Whether an earlier tick found the time up.
+    /// Whether an earlier tick found a limit reached.
     #[inline]
     pub(super) fn expired(&self) -> bool {
-        self.expired
+        self.expired.is_some()
+    }
+
+    /// The limit an earlier tick found reached: [`Limit::Time`] or
+    /// [`Limit::CpuTime`].
+    pub(super) fn limit(&self) -> Limit {
+        self.expired.unwrap_or(Limit::Time)
     }
 
     #[cold]
     fn read(&mut self, work: u64) -> bool {
         let now = Instant::now();
         if self.deadline.is_some_and(|deadline| now >= deadline) {
-            self.expired = true;
+            self.expired = Some(Limit::Time);
+            return true;
+        }
+        if let Some(cpu_deadline) = self.cpu_deadline
+            && thread_cpu_time().is_none_or(|used| used >= cpu_deadline)
+        {
+            self.expired = Some(Limit::CpuTime);
             return true;
         }
         let gap = now.duration_since(self.last);
@@ -79,25 +116,39 @@ mod tests {
 
     #[test]
     fn without_a_limit_the_clock_never_expires() {
-        let mut clock = Clock::start(Instant::now(), None);
+        let mut clock = Clock::start(Instant::now(), None, None);
         assert!((0..1000).all(|work| !clock.tick(work)));
     }
 
     #[test]
     fn an_elapsed_limit_is_seen_at_the_next_reading() {
         let start = Instant::now() - Duration::from_secs(1);
-        let mut clock = Clock::start(start, Some(Duration::from_millis(10)));
+        let mut clock = Clock::start(start, Some(Duration::from_millis(10)), None);
         assert!(clock.tick(0));
         assert!(clock.expired());
+        assert_eq!(clock.limit(), Limit::Time);
     }
 
     #[test]
     fn cheap_work_reads_the_time_less_and_less_often() {
-        let mut clock = Clock::start(Instant::now(), Some(Duration::from_secs(3600)));
+        let mut clock = Clock::start(Instant::now(), Some(Duration::from_secs(3600)), None);
         for work in 0..10_000 {
             clock.tick(work);
         }
         // Readings microseconds apart: the stride has grown.
         assert!(clock.stride > 64, "stride {}", clock.stride);
+    }
+
+    #[test]
+    fn a_cpu_time_limit_of_zero_is_reached_at_the_first_reading() {
+        let mut clock = Clock::start(Instant::now(), None, Some(Duration::ZERO));
+        assert!(clock.tick(0));
+        assert_eq!((clock.expired(), clock.limit()), (true, Limit::CpuTime));
+    }
+
+    #[test]
+    fn a_distant_cpu_time_limit_is_not_reached() {
+        let mut clock = Clock::start(Instant::now(), None, Some(Duration::from_secs(3600)));
+        assert!((0..1000).all(|work| !clock.tick(work)));
     }
 }

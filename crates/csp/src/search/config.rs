@@ -520,6 +520,11 @@ pub struct Limits {
     /// run: checked during propagation as well as between nodes, at most a
     /// few milliseconds apart (a single propagator call is not interrupted).
     pub time: Option<Duration>,
+    /// Stop after this much CPU time of the thread that runs the search,
+    /// counted from the start of the run and checked where `time` is: unlike
+    /// wall-clock time, it does not depend on how loaded the machine is.
+    /// Zero stops at the first check, before any decision.
+    pub cpu_time: Option<Duration>,
 }
 
 /// Which limit stopped a run.
@@ -531,6 +536,8 @@ pub enum Limit {
     Solutions,
     /// [`Limits::time`].
     Time,
+    /// [`Limits::cpu_time`].
+    CpuTime,
 }
 
 impl fmt::Display for Limit {
@@ -539,6 +546,7 @@ impl fmt::Display for Limit {
             Limit::Nodes => "node limit",
             Limit::Solutions => "solution limit",
             Limit::Time => "time limit",
+            Limit::CpuTime => "CPU time limit",
         })
     }
 }

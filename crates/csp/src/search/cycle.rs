@@ -22,7 +22,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use super::Solver;
 use super::propagate::{Failure, Origin};
-use crate::constraints::{Inequality, enforced_inequalities};
+use crate::constraint::Inequality;
 use crate::ids::VarId;
 use crate::kernel::{Literal, Push};
 
@@ -76,7 +76,7 @@ impl Solver<'_> {
         self.cycles.inequalities.entry(c).or_insert_with(|| {
             let mut rows = Vec::new();
             let fixed = |x: VarId| (state.size(x.index) == 1).then(|| state.value(x.index, state.min_pos(x.index)));
-            let control = enforced_inequalities(constraints[c as usize], fixed, &mut rows);
+            let control = constraints[c as usize].inequalities(&fixed, &mut rows);
             (rows, control)
         })
     }

@@ -144,7 +144,7 @@ impl Run {
             failed_near: vec![0; vars],
             phase: Phase::Fresh,
             started,
-            clock: Clock::start(started, None),
+            clock: Clock::start(started, None, None),
             rng: Rng::new(seed),
             optimizing: None,
             last_solution: Vec::new(),
@@ -253,7 +253,8 @@ impl Solver<'_> {
         }
         self.activity.reset();
         self.run.started = Instant::now();
-        self.run.clock = Clock::start(self.run.started, self.program.config.limits.time);
+        let limits = &self.program.config.limits;
+        self.run.clock = Clock::start(self.run.started, limits.time, limits.cpu_time);
         self.run.optimizing = None;
         self.run.last_solution.clear();
         self.run.phase = if failed { Phase::Done(Status::Complete) } else { Phase::Fresh };
@@ -284,7 +285,7 @@ impl Solver<'_> {
                 return Err(self.finish(Status::LimitReached(Limit::Solutions)));
             }
             Phase::Fresh => match self.propagate_root() {
-                _ if self.run.clock.expired() => return Err(self.finish(Status::LimitReached(Limit::Time))),
+                _ if self.run.clock.expired() => return Err(self.finish(Status::LimitReached(self.run.clock.limit()))),
                 Ok(()) => {
                     self.note_root_bound();
                     true
@@ -318,7 +319,7 @@ impl Solver<'_> {
         loop {
             if self.run.clock.expired() {
                 // Propagation stopped half-way: the state is no fixpoint.
-                return self.finish(Status::LimitReached(Limit::Time));
+                return self.finish(Status::LimitReached(self.run.clock.limit()));
             }
             if descend {
                 let level = self.tree.frames.len() as u32;
@@ -589,7 +590,7 @@ impl Solver<'_> {
             return Some(Limit::Nodes);
         }
         let work = self.run.work();
-        self.run.clock.tick(work).then_some(Limit::Time)
+        self.run.clock.tick(work).then(|| self.run.clock.limit())
     }
 
     /// Sends `event` to the observer, if there is one.

@@ -13,7 +13,7 @@
 //! control literal is folded too: `int_le_reif(x, y, true)` is `x <= y`, and
 //! with `false` it is `x > y`.
 
-use csp::{Condition, Domain, LinearExpr, Lit, MAX_VALUE, Relation as Comparison, VarId};
+use csp::{Condition, Domain, LinearExpr, Lit, MAX_COEFFICIENT, MAX_VALUE, Relation as Comparison, VarId};
 
 use crate::error::LowerError;
 
@@ -80,9 +80,12 @@ impl Relation {
             low = low.saturating_add(a.min(b));
             high = high.saturating_add(a.max(b));
         }
+        // The engine keeps a merged coefficient beyond ±2^62 (up to
+        // MAX_COEFFICIENT) as several in-range terms over its variable, so
+        // the sum stays exact.
         let limit = i128::from(MAX_VALUE);
         let fits = |value: i128| (-limit..=limit).contains(&value);
-        if !fits(rhs) || merged.iter().any(|&(c, _)| !fits(c)) {
+        if !fits(rhs) || merged.iter().any(|&(c, _)| c.unsigned_abs() > MAX_COEFFICIENT.unsigned_abs()) {
             // Decided when every value of the sum falls on one side.
             let (all, none) = match comparison {
                 Comparison::Eq => (false, rhs < low || rhs > high),
@@ -95,9 +98,11 @@ impl Relation {
             if all || none {
                 return Ok(Relation::Constant(all));
             }
-            return Err(call.unsupported("a coefficient or right-hand side beyond 2^62 that its variables can reach"));
+            return Err(call.unsupported(
+                "a coefficient beyond 2^68 or a right-hand side beyond 2^62 that its variables can reach",
+            ));
         }
-        let expr: LinearExpr = merged.iter().map(|&(coefficient, var)| LinearExpr::term(coefficient as i64, var)).sum();
+        let expr: LinearExpr = merged.iter().map(|&(coefficient, var)| LinearExpr::wide_term(coefficient, var)).sum();
         Ok(Relation::Condition(expr.compare(comparison, LinearExpr::constant(rhs as i64))))
     }
 

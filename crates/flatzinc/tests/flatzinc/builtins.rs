@@ -110,6 +110,18 @@ fn linear_sums() {
     check("int_lin_ne([1, -1, 1], [x0, x1, 2], 1)", |v| v[0] - v[1] + 2 != 1);
     check("int_lin_ne([1, -1], [x0, x1], 4611686018427387904)", |_| true);
     check("int_lin_ne([0], [x0], 0)", |_| false);
+    // In-range coefficients of one variable that sum past 2^62 and past 64
+    // bits: 2^63 x0 - (2^63 + 1) x1; a coefficient beyond 2^62 alone.
+    let big = i128::from(BIG);
+    let wide = |v: &[i64]| 2 * big * i128::from(v[0]) - (2 * big + 1) * i128::from(v[1]);
+    let terms = "[4611686018427387904, -4611686018427387904, 4611686018427387904, -4611686018427387904, -1], \
+                 [x0, x1, x0, x1, x1]";
+    check(&format!("int_lin_eq({terms}, -2)"), |v| wide(v) == -2);
+    check(&format!("int_lin_le({terms}, -2)"), |v| wide(v) <= -2);
+    check(&format!("int_lin_ne({terms}, -2)"), |v| wide(v) != -2);
+    check(&format!("int_lin_le_reif({terms}, 4611686018427387904, b0)"), |v| (wide(v) <= big) == (v[3] == 1));
+    check(&format!("int_lin_eq_imp({terms}, -2, b1)"), |v| v[4] == 0 || wide(v) == -2);
+    check("int_lin_le([9223372036854775807], [x0], 5)", |v| i128::from(v[0]) * i128::from(i64::MAX) <= 5);
 }
 
 #[test]

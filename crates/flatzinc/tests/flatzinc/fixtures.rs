@@ -205,6 +205,13 @@ fn a_time_limit_stops_optimisation_without_a_claim() {
 fn errors_name_the_file_line_and_builtin() {
     let dir = std::env::temp_dir().join(format!("fzn-csp-errors-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    // 40 terms of i64::MAX over one variable merge past 2^68, beyond what the
+    // engine keeps exact: refused unless the sum's bounds decide it.
+    let past = format!(
+        "var 0..1: a;\nvar 1..3: b;\nconstraint int_lin_le([{}, 1], [{}, b], 5);\nsolve satisfy;\n",
+        vec!["9223372036854775807"; 40].join(", "),
+        vec!["a"; 40].join(", ")
+    );
     let cases = [
         (
             "var 1..3: x;\nvar 1..3: y;\nconstraint float_times(x, y, 2);\nsolve satisfy;\n",
@@ -223,8 +230,8 @@ fn errors_name_the_file_line_and_builtin() {
         ("", "line 1, column 1: the model has no solve item"),
         (
             // a = 0 satisfies it and a = 1 does not: the sum's bounds do not decide it.
-            "var 0..1: a;\nvar 1..3: b;\nconstraint int_lin_le([9223372036854775807, 1], [a, b], 5);\nsolve satisfy;\n",
-            "constraint int_lin_le (line 3) is not supported by fzn-csp yet (a coefficient or right-hand side beyond 2^62",
+            past.as_str(),
+            "constraint int_lin_le (line 3) is not supported by fzn-csp yet (a coefficient beyond 2^68 or a right-hand side",
         ),
     ];
     for (i, (source, message)) in cases.iter().enumerate() {
@@ -245,6 +252,22 @@ fn errors_name_the_file_line_and_builtin() {
     .unwrap();
     let captured = run(&[decided.to_str().unwrap()]);
     assert_eq!((captured.code, captured.stdout.as_str()), (0, "=====UNSATISFIABLE=====\n"), "{}", captured.stderr);
+    // A coefficient beyond 2^62 but within 2^68 is exact (kept as in-range
+    // terms): a = 0 (with b = 1, 2, 3) is the answer, a = 1 is not.
+    let exact = dir.join("exact.fzn");
+    std::fs::write(
+        &exact,
+        "var 0..1: a :: output_var;\nvar 1..3: b;\nconstraint int_lin_le([9223372036854775807, 1], [a, b], 5);\n\
+         solve satisfy;\n",
+    )
+    .unwrap();
+    let captured = run(&["-a", exact.to_str().unwrap()]);
+    assert_eq!(
+        (captured.code, captured.stdout.as_str()),
+        (0, format!("{}==========\n", "a = 0;\n----------\n".repeat(3)).as_str()),
+        "{}",
+        captured.stderr
+    );
     let missing = run(&[dir.join("absent.fzn").to_str().unwrap()]);
     assert_eq!(missing.code, 2);
     assert!(missing.stderr.contains("cannot read"), "{}", missing.stderr);

@@ -109,12 +109,15 @@ impl Linear {
         Some((low, high))
     }
 
-    /// The engine's expression, or `None` when a coefficient or the
-    /// constant does not fit in `i64` (the engine then refuses it anyway).
+    /// The engine's expression, or `None` when the constant does not fit in
+    /// `i64` (the engine then refuses it anyway). The coefficients go as
+    /// they are: one that two in-range coefficients of a variable merged
+    /// past `±2^62` (or past 64 bits) the engine keeps as several in-range
+    /// terms, so the sum stays exact.
     pub(super) fn to_expr(&self) -> Option<LinearExpr> {
         let mut expr = LinearExpr::constant(i64::try_from(self.constant).ok()?);
         for &(coefficient, var) in &self.terms {
-            expr += LinearExpr::term(i64::try_from(coefficient).ok()?, var);
+            expr += LinearExpr::wide_term(coefficient, var);
         }
         Some(expr)
     }

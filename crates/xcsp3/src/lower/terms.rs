@@ -142,7 +142,7 @@ impl Lowering<'_, '_> {
 
     /// The condition `linear relation 0` (with at least one variable).
     pub(super) fn compare_condition(&self, linear: &Linear, relation: Relation) -> Result<Condition, Error> {
-        let expr = linear.to_expr().ok_or_else(|| self.unsupported("a coefficient or constant beyond 64 bits"))?;
+        let expr = linear.to_expr().ok_or_else(|| self.unsupported("a constant beyond 64 bits"))?;
         Ok(expr.compare(relation, 0))
     }
 

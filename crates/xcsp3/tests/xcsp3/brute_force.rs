@@ -159,6 +159,40 @@ fn domains(n: usize, values: &[i64]) -> Vec<Vec<i64>> {
 }
 
 #[test]
+fn coefficients_that_merge_past_64_bits_keep_the_sum_exact() {
+    // x[0] twice with 2^62 merges to 2^63, x[1] to -(2^63 + 1): beyond the
+    // engine's ±2^62 and beyond i64; the engine keeps in-range terms apart.
+    const BIG: &str = "4611686018427387904";
+    let big = 1i128 << 62;
+    let d = domains(2, &[-2, -1, 0, 1, 2]);
+    let sum = |v: &[i64]| 2 * big * i128::from(v[0]) - (2 * big + 1) * i128::from(v[1]);
+    for (condition, accepts) in [
+        ("(le,-2)", &(|s: i128| s <= -2) as &dyn Fn(i128) -> bool),
+        ("(eq,-2)", &|s| s == -2),
+        ("(ne,-2)", &|s| s != -2),
+        ("(gt,4611686018427387904)", &|s| s > big),
+        ("(ge,-4611686018427387904)", &|s| s >= -big),
+    ] {
+        let xml = with_array(
+            2,
+            "-2..2",
+            &format!(
+                "<sum><list> x[0] x[1] x[0] x[1] x[1] </list><coeffs> {BIG} -{BIG} {BIG} -{BIG} -1 </coeffs>\
+                 <condition> {condition} </condition></sum>"
+            ),
+        );
+        assert_exact(&xml, &d, &|v| accepts(sum(v)));
+    }
+    // The same merge inside an expression.
+    let xml = with_array(
+        2,
+        "-2..2",
+        &format!("<intension> le(add(mul(x[0],{BIG}),mul({BIG},x[0]),neg(x[1])),-2) </intension>"),
+    );
+    assert_exact(&xml, &d, &|v| 2 * big * i128::from(v[0]) - i128::from(v[1]) <= -2);
+}
+
+#[test]
 fn sum_count_and_values_follow_their_definitions() {
     let d = domains(4, &[0, 1, 2]);
     let xml = with_array(

@@ -23,7 +23,6 @@
 //! that state not yet analysed.
 
 use super::super::Solver;
-use super::super::config::Limit;
 use super::super::dfs::{FrameKind, Step};
 use super::super::outcome::Status;
 use super::super::propagate::{Failure, Origin};
@@ -50,14 +49,16 @@ impl Solver<'_> {
         }
         loop {
             if self.run.clock.expired() {
-                return self.finish(Status::LimitReached(Limit::Time));
+                return self.finish(Status::LimitReached(self.run.clock.limit()));
             }
             if let Some(failure) = conflict.take() {
                 self.record_failure(failure);
                 match self.learn_from(failure) {
                     Some(next) => conflict = next,
                     // The analysis stopped for the time limit.
-                    None if self.run.clock.expired() => return self.finish(Status::LimitReached(Limit::Time)),
+                    None if self.run.clock.expired() => {
+                        return self.finish(Status::LimitReached(self.run.clock.limit()));
+                    }
                     None => return self.finish(Status::Complete),
                 }
                 continue;
