@@ -609,6 +609,13 @@ pub struct SolveConfig {
     /// `dynlbd`. It changes what the reduction weighs a nogood by;
     /// [`Restarts::Glucose`] still reads each nogood's distance when learnt.
     pub dynamic_lbd: bool,
+    /// Under [`SolveConfig::dynamic_lbd`], Glucose's protection (Audemard &
+    /// Simon 2009; Glucose's `canBeDel`): a nogood whose recounted distance
+    /// is lowered from 30 or less is kept by the next reduction, which
+    /// deletes others in its place; spelled `protect`. (Glucose lowers and
+    /// protects only on a gain of two or more; here the lowering stays
+    /// `dynlbd`'s, on any gain.) Off by default.
+    pub lbd_protection: bool,
     /// Probing after each node's propagation (see [`Probing`]); off by default.
     pub probing: Probing,
     /// Whether the search restarts from the root after a number of failures.
@@ -645,6 +652,7 @@ impl Default for SolveConfig {
             minimize_nogoods: false,
             nogood_tiers: false,
             dynamic_lbd: false,
+            lbd_protection: false,
             probing: Probing::Off,
             restarts: Restarts::default(),
             limits: Limits::default(),

@@ -421,6 +421,6 @@ impl Solver<'_> {
                 lbd += 1;
             }
         }
-        learning.nogoods.lower_lbd(id, lbd);
+        learning.nogoods.lower_lbd(id, lbd, self.program.config.lbd_protection);
     }
 }
