@@ -616,6 +616,13 @@ pub struct SolveConfig {
     /// protects only on a gain of two or more; here the lowering stays
     /// `dynlbd`'s, on any gain.) Off by default.
     pub lbd_protection: bool,
+    /// Under [`SolveConfig::dynamic_lbd`], whether only the nogoods learnt
+    /// as glue (distance two or less) are kept for good: a recount lowers a
+    /// distance to three at the least; spelled `noglue`. Off by default.
+    /// (Recounted freely, most of the database of a 25x25 sudoku's long
+    /// search becomes glue that no reduction deletes: BENCHMARKS.md,
+    /// "Glue that grows".)
+    pub learnt_glue_only: bool,
     /// Probing after each node's propagation (see [`Probing`]); off by default.
     pub probing: Probing,
     /// Whether the search restarts from the root after a number of failures.
@@ -653,6 +660,7 @@ impl Default for SolveConfig {
             nogood_tiers: false,
             dynamic_lbd: false,
             lbd_protection: false,
+            learnt_glue_only: false,
             probing: Probing::Off,
             restarts: Restarts::default(),
             limits: Limits::default(),
