@@ -204,7 +204,8 @@ impl Nogoods {
         if kind == Kind::Learnt {
             self.learnt += 1;
         }
-        self.clauses[id as usize] = Some(Clause { literals, kind, lbd, activity: self.increment, used: false, protected: false });
+        self.clauses[id as usize] =
+            Some(Clause { literals, kind, lbd, activity: self.increment, used: false, protected: false });
         id
     }
 
