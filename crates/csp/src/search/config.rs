@@ -621,7 +621,7 @@ pub struct SolveConfig {
     /// distance to three at the least; spelled `noglue`. Off by default.
     /// (Recounted freely, most of the database of a 25x25 sudoku's long
     /// search becomes glue that no reduction deletes: BENCHMARKS.md,
-    /// "Glue that grows".)
+    /// "Glucose's protection, other bases and glue that grows".)
     pub learnt_glue_only: bool,
     /// Probing after each node's propagation (see [`Probing`]); off by default.
     pub probing: Probing,
