@@ -62,7 +62,7 @@ fn glucose_restarts_when_the_nogoods_get_worse() {
 }
 
 /// The reduction of the nogoods, by halves or by tiers, with or without
-/// dynamic distances, deletes only nogoods that no entry on the trail needs: on
+/// dynamic distances, their protection and recounted glue, deletes only nogoods that no entry on the trail needs: on
 /// the pigeonhole problem, reduced every 50 conflicts and more, every
 /// nogood checked, the proof still ends in unsatisfiable. Each option
 /// changes which nogoods are kept, so the proof (the first three share
@@ -77,6 +77,9 @@ fn reducing_the_nogoods_by_halves_or_by_tiers_keeps_the_proof() {
         "mac+learn+domwdeg+dynlbd",
         "mac+learn+alternate+phase+glucose=5+tiers+dynlbd",
         "mac+learn+lvsids+active+luby=2+tiers",
+        "mac+learn+domwdeg+dynlbd+protect",
+        "mac+learn+alternate+phase+glucose=5+tiers+dynlbd+protect",
+        "mac+learn+domwdeg+dynlbd+noglue",
     ] {
         let mut solver = Solver::new(&model, spelling.parse().unwrap()).unwrap();
         solver.reduce_nogoods_after(50);
@@ -86,6 +89,8 @@ fn reducing_the_nogoods_by_halves_or_by_tiers_keeps_the_proof() {
         proofs.push(solver.stats().learnt);
     }
     assert!(proofs[0] != proofs[1] && proofs[0] != proofs[2], "the same proofs: {proofs:?}");
+    assert!(proofs[2] != proofs[5], "protection changed no proof: {proofs:?}");
+    assert!(proofs[2] != proofs[7], "no recounted glue changed no proof: {proofs:?}");
 }
 
 /// The shrunk case of a property test: a negative table over an interval

@@ -872,7 +872,8 @@ fn domains_of_every_size_work() {
 /// restarts (every failure or two: many restarts per run), the
 /// all-different system's intersections, every range an interval,
 /// nogoods kept as analysed (not minimised), kept by tiers, and with
-/// distances recounted (dynamic LBD). The tests
+/// distances recounted (dynamic LBD), with and without protecting the
+/// nogoods whose distance was lowered and recounting down to glue. The tests
 /// reduce the nogoods every few conflicts (`reduce_nogoods_after`): the
 /// engine's first reduction, after 2,000, is beyond these small models.
 fn learning_configs() -> Vec<SolveConfig> {
@@ -905,14 +906,19 @@ fn learning_configs() -> Vec<SolveConfig> {
     let mut minimised = learning.clone().with_var_order(VarOrder::DomWdeg);
     minimised.minimize_nogoods = true;
     configs.push(minimised);
-    for (restarts, tiers, dynamic_lbd) in [
-        (Restarts::Never, true, false),
-        (Restarts::Glucose { window: 2 }, true, true),
-        (Restarts::Luby { scale: 1 }, false, true),
+    for (restarts, tiers, dynamic_lbd, protect, noglue) in [
+        (Restarts::Never, true, false, false, false),
+        (Restarts::Glucose { window: 2 }, true, true, false, false),
+        (Restarts::Luby { scale: 1 }, false, true, false, false),
+        (Restarts::Glucose { window: 2 }, false, true, true, false),
+        (Restarts::Never, true, true, true, true),
+        (Restarts::Glucose { window: 2 }, false, true, false, true),
     ] {
         let mut config = learning.clone().with_var_order(VarOrder::Alternate).with_value_order(ValueOrder::Phase);
         config.nogood_tiers = tiers;
         config.dynamic_lbd = dynamic_lbd;
+        config.lbd_protection = protect;
+        config.learnt_glue_only = noglue;
         configs.push(config.with_restarts(restarts));
     }
     configs

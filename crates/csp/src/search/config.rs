@@ -617,6 +617,20 @@ pub struct SolveConfig {
     /// `dynlbd`. It changes what the reduction weighs a nogood by;
     /// [`Restarts::Glucose`] still reads each nogood's distance when learnt.
     pub dynamic_lbd: bool,
+    /// Under [`SolveConfig::dynamic_lbd`], Glucose's protection (Audemard &
+    /// Simon 2009; Glucose's `canBeDel`): a nogood whose recounted distance
+    /// is lowered from 30 or less is kept by the next reduction, which
+    /// deletes others in its place; spelled `protect`. (Glucose lowers and
+    /// protects only on a gain of two or more; here the lowering stays
+    /// `dynlbd`'s, on any gain.) Off by default.
+    pub lbd_protection: bool,
+    /// Under [`SolveConfig::dynamic_lbd`], whether only the nogoods learnt
+    /// as glue (distance two or less) are kept for good: a recount lowers a
+    /// distance to three at the least; spelled `noglue`. Off by default.
+    /// (Recounted freely, most of the database of a 25x25 sudoku's long
+    /// search becomes glue that no reduction deletes: BENCHMARKS.md,
+    /// "Glucose's protection, other bases and glue that grows".)
+    pub learnt_glue_only: bool,
     /// Probing after each node's propagation (see [`Probing`]); off by default.
     pub probing: Probing,
     /// Whether the search restarts from the root after a number of failures.
@@ -653,6 +667,8 @@ impl Default for SolveConfig {
             minimize_nogoods: false,
             nogood_tiers: false,
             dynamic_lbd: false,
+            lbd_protection: false,
+            learnt_glue_only: false,
             probing: Probing::Off,
             restarts: Restarts::default(),
             limits: Limits::default(),

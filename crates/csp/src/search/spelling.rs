@@ -142,7 +142,7 @@ pub enum ConfigSyntaxError {
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
          ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|antiff|smallest|largest|occurrence|regret, a value \
          ordering asc|desc|random|lcv|phase|active|median|split|rsplit|guided, an all-different strength pairwise|matching|bounds|cover, \
-         learn, minimize, tiers, dynlbd, probe, sac, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
+         learn, minimize, tiers, dynlbd, protect, noglue, probe, sac, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
     )]
     UnknownWord {
         /// The whole spelling.
@@ -305,6 +305,8 @@ const SWITCHES: &[Switch] = &[
     (&["minimize", "minimise"], "nogood minimisation", |c| &mut c.minimize_nogoods),
     (&["tiers"], "nogood tiers", |c| &mut c.nogood_tiers),
     (&["dynlbd"], "dynamic LBD", |c| &mut c.dynamic_lbd),
+    (&["protect"], "LBD protection", |c| &mut c.lbd_protection),
+    (&["noglue"], "no recounted glue", |c| &mut c.learnt_glue_only),
     (&["intersect"], "all-different intersections", |c| &mut c.all_different_intersections),
     (&["separate"], "separate all-different", |c| &mut c.separate_all_different),
     (&["rootac", "root-ac"], "root arc consistency", |c| &mut c.root_arc_consistency),
@@ -425,8 +427,28 @@ impl FromStr for SolveConfig {
                 "dynamic LBD without learning",
                 "only search that learns has nogoods to weigh: mac+learn+dynlbd",
             ),
+            (
+                config.lbd_protection,
+                "LBD protection without learning",
+                "only search that learns keeps nogoods: mac+learn+dynlbd+protect",
+            ),
         ];
         if let Some(&(_, what, instead)) = learning_only.iter().find(|(on, ..)| *on && !config.learning()) {
+            return Err(ConfigSyntaxError::Unsupported { config: config_text.to_string(), what, instead });
+        }
+        let dynamic_only = [
+            (
+                config.lbd_protection,
+                "LBD protection without dynamic LBD",
+                "a distance is lowered only when recounted: mac+learn+dynlbd+protect",
+            ),
+            (
+                config.learnt_glue_only,
+                "no recounted glue without dynamic LBD",
+                "a distance is lowered only when recounted: mac+learn+dynlbd+noglue",
+            ),
+        ];
+        if let Some(&(_, what, instead)) = dynamic_only.iter().find(|(on, ..)| *on && !config.dynamic_lbd) {
             return Err(ConfigSyntaxError::Unsupported { config: config_text.to_string(), what, instead });
         }
         Ok(config)
@@ -473,6 +495,12 @@ impl fmt::Display for SolveConfig {
         }
         if self.learning() && self.dynamic_lbd {
             f.write_str("+dynlbd")?;
+            if self.lbd_protection {
+                f.write_str("+protect")?;
+            }
+            if self.learnt_glue_only {
+                f.write_str("+noglue")?;
+            }
         }
         if self.seed != 0 {
             write!(f, "+seed={}", self.seed)?;
@@ -615,6 +643,10 @@ mod tests {
             "mac+learn+alternate+phase+matching+intersect+glucose+tiers",
             "mac+learn+domwdeg+matching+glucose+minimize+tiers+dynlbd",
             "mac+learn+lvsids+active+matching+luby+dynlbd",
+            "mac+learn+alternate+phase+matching+intersect+glucose+dynlbd+protect",
+            "mac+learn+domwdeg+matching+glucose+tiers+dynlbd+protect",
+            "mac+learn+alternate+phase+matching+intersect+glucose+dynlbd+noglue",
+            "mac+learn+lvsids+active+matching+luby+dynlbd+protect+noglue",
             "mac+domwdeg+matching+intersect+probe",
             "mac+domwdeg+matching+intersect+sac",
             "mac+mrv+matching+sac+binary+luby",
@@ -636,6 +668,13 @@ mod tests {
         assert!(err.contains("nogood tiers without learning") && err.contains("mac+learn+tiers"), "{err}");
         let err = "mac+domwdeg+dynlbd".parse::<SolveConfig>().unwrap_err().to_string();
         assert!(err.contains("dynamic LBD without learning") && err.contains("mac+learn+dynlbd"), "{err}");
+        let err = "mac+domwdeg+dynlbd+protect".parse::<SolveConfig>().unwrap_err().to_string();
+        assert!(err.contains("without learning"), "{err}");
+        let err = "mac+learn+domwdeg+protect".parse::<SolveConfig>().unwrap_err().to_string();
+        assert!(err.contains("LBD protection without dynamic LBD") && err.contains("dynlbd+protect"), "{err}");
+        let err = "mac+learn+domwdeg+noglue".parse::<SolveConfig>().unwrap_err().to_string();
+        assert!(err.contains("no recounted glue without dynamic LBD") && err.contains("dynlbd+noglue"), "{err}");
+        assert!("mac+domwdeg+dynlbd+noglue".parse::<SolveConfig>().is_err());
         for text in ["fc+learn", "bt-cbj+learn", "bt+mrv+learn", "fc-bj+learn"] {
             let err = text.parse::<SolveConfig>().unwrap_err().to_string();
             assert!(err.contains("learning without maintained arc consistency") && err.contains("mac+learn"), "{err}");

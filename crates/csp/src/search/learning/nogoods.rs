@@ -33,7 +33,10 @@
 //! the others, the local tier, lose their less active half. With
 //! `SolveConfig::dynamic_lbd`, the distance of a clause an analysis uses is
 //! recounted then and lowered when smaller (Glucose's dynamic LBD, Audemard
-//! & Simon 2009; the parent module's `recount_lbd`).
+//! & Simon 2009; the parent module's `recount_lbd`); with
+//! `SolveConfig::lbd_protection` as well, a clause whose distance was
+//! lowered (from [`PROTECT_BELOW`] or less) since the last reduction is
+//! kept by it, and the reduction deletes as many others.
 
 use std::collections::HashMap;
 
@@ -57,7 +60,14 @@ pub(super) struct Clause {
     pub(super) activity: f64,
     /// Whether an analysis used it since the last reduction.
     pub(super) used: bool,
+    /// Whether the next reduction keeps it (`SolveConfig::lbd_protection`:
+    /// its distance was lowered since the last reduction).
+    pub(super) protected: bool,
 }
+
+/// The largest distance a lowering protects from (Glucose's
+/// `lbLBDFrozenClause`).
+pub(super) const PROTECT_BELOW: u32 = 30;
 
 /// The largest literal block distance of the second tier (see the module
 /// docs): CaDiCaL's and Maple's six.
@@ -194,7 +204,8 @@ impl Nogoods {
         if kind == Kind::Learnt {
             self.learnt += 1;
         }
-        self.clauses[id as usize] = Some(Clause { literals, kind, lbd, activity: self.increment, used: false });
+        self.clauses[id as usize] =
+            Some(Clause { literals, kind, lbd, activity: self.increment, used: false, protected: false });
         id
     }
 
@@ -238,10 +249,15 @@ impl Nogoods {
     }
 
     /// Lowers clause `id`'s literal block distance to `lbd` if that is
-    /// smaller (a learnt clause's, recomputed when an analysis used it).
-    pub(super) fn lower_lbd(&mut self, id: u32, lbd: u32) {
+    /// smaller (a learnt clause's, recomputed when an analysis used it);
+    /// with `protect`, a lowering from [`PROTECT_BELOW`] or less also keeps
+    /// the clause through the next reduction.
+    pub(super) fn lower_lbd(&mut self, id: u32, lbd: u32, protect: bool) {
         if let Some(clause) = &mut self.clauses[id as usize] {
-            clause.lbd = clause.lbd.min(lbd);
+            if lbd < clause.lbd {
+                clause.protected |= protect && clause.lbd <= PROTECT_BELOW;
+                clause.lbd = lbd;
+            }
         }
     }
 
@@ -333,9 +349,12 @@ impl Nogoods {
             .iter()
             .enumerate()
             .filter_map(|(id, c)| c.as_ref().map(|c| (id as u32, c)))
-            .filter(|(_, c)| c.kind == Kind::Learnt && c.lbd > 2 && !(tiers && c.used && c.lbd <= TIER2))
+            .filter(|(_, c)| c.kind == Kind::Learnt && c.lbd > 2 && !c.protected)
+            .filter(|(_, c)| !(tiers && c.used && c.lbd <= TIER2))
             .map(|(id, c)| (id, c.lbd, c.activity))
             .collect();
+        // A protection lasts one reduction (Glucose).
+        self.clauses.iter_mut().flatten().for_each(|c| c.protected = false);
         let target = if tiers {
             // The local tier by activity alone, least active first; ties by id.
             candidates.sort_by(|a, b| a.2.total_cmp(&b.2).then(a.0.cmp(&b.0)));
