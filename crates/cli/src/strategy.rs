@@ -109,14 +109,20 @@ impl StrategyArgs {
             config.seed = seed;
         }
         // Unset limits keep the defaults' limits.
-        let limits = Limits {
-            nodes: self.node_limit.or(config.limits.nodes),
-            time: self.timeout.or(config.limits.time),
-            ..config.limits
-        };
-        config.limits = limits;
+        config.limits.nodes = self.node_limit.or(config.limits.nodes);
+        config.limits.time = self.timeout.or(config.limits.time);
         config
     }
+}
+
+/// The limits of the options `--node-limit`, `--timeout` and `--cpu-timeout`
+/// that the comparisons and the lab share (no solution limit).
+pub(crate) fn run_limits(nodes: Option<u64>, time: Option<Duration>, cpu_time: Option<Duration>) -> Limits {
+    let mut limits = Limits::none();
+    limits.nodes = nodes;
+    limits.time = time;
+    limits.cpu_time = cpu_time;
+    limits
 }
 
 /// Parses a number of seconds such as `2`, `0.5` or `1e-3`.
@@ -166,7 +172,7 @@ mod tests {
 
     #[test]
     fn unset_limits_keep_the_defaults() {
-        let defaults = SolveConfig::default().with_limits(Limits { nodes: Some(5), ..Limits::default() });
+        let defaults = SolveConfig::default().with_limits(Limits::none().with_nodes(5));
         let cli = Cli::try_parse_from(["x"]).unwrap();
         assert_eq!(cli.strategy.config(&defaults).limits.nodes, Some(5));
         let cli = Cli::try_parse_from(["x", "--node-limit", "9"]).unwrap();

@@ -36,7 +36,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, bail};
 use clap::{Args, Parser, Subcommand};
-use csp::{Limits, SolveConfig, Solver, Stats, Status};
+use csp::{SolveConfig, Solver, Stats, Status};
 use csp_xcsp3::output::{self, OPTIMUM, SATISFIABLE, UNKNOWN, UNSATISFIABLE, UNSUPPORTED};
 use csp_xcsp3::{Goal, Lowered};
 
@@ -148,8 +148,9 @@ fn solve(args: &SolveArgs, start: Instant, io: &mut Io<'_>) -> anyhow::Result<u8
         },
         None => None,
     };
-    let limits = Limits { time: remaining, nodes: args.node_limit, ..args.config.limits };
-    let config = args.config.clone().with_limits(limits);
+    let mut config = args.config.clone();
+    config.limits.time = remaining;
+    config.limits.nodes = args.node_limit;
     let mut solver = Solver::new(&lowered.model, config)?;
     let (code, stats) = match lowered.goal {
         Goal::Satisfy => satisfy(&lowered, &mut solver, io)?,

@@ -161,12 +161,14 @@ fn config(cli: &Cli, lowered: &Lowered, remaining: Option<Duration>) -> SolveCon
     let phases = if cli.free_search { Vec::new() } else { lowered.search.engine_phases() };
     let learn = cli.learn || !cli.no_learn;
     let search = if learn { Search::Learning } else { SolveConfig::default().search };
+    let mut limits = Limits::none();
+    limits.time = remaining;
     let config = SolveConfig::default()
         .with_search(search)
         .with_var_order(VarOrder::DomWdeg)
         .with_branching(Branching::Binary)
         .with_seed(cli.seed.unwrap_or(0) as u64)
-        .with_limits(Limits { time: remaining, ..Limits::default() })
+        .with_limits(limits)
         .with_phases(phases);
     if guided(cli, lowered) {
         config.with_value_order(ValueOrder::SolutionGuided).with_restarts(GUIDED_RESTARTS)

@@ -265,7 +265,7 @@ struct RunArgs {
 impl RunArgs {
     /// The limits of every run.
     fn limits(&self) -> Limits {
-        Limits { nodes: self.node_limit, time: self.timeout, cpu_time: self.cpu_timeout, solutions: None }
+        crate::strategy::run_limits(self.node_limit, self.timeout, self.cpu_timeout)
     }
 
     /// A thread pool of `--jobs` threads (default: one per core).

@@ -107,7 +107,7 @@ pub struct CompareOptions {
 
 impl Default for CompareOptions {
     fn default() -> Self {
-        CompareOptions { goal: Goal::First, repeats: Repeats::Auto, limits: Limits::default() }
+        CompareOptions { goal: Goal::First, repeats: Repeats::Auto, limits: Limits::none() }
     }
 }
 
@@ -245,13 +245,7 @@ pub fn measure(
     options: &CompareOptions,
 ) -> Result<Measurement, CompareError> {
     let mut config_run = config.clone();
-    let limits = &options.limits;
-    config_run.limits = Limits {
-        nodes: min_option(config.limits.nodes, limits.nodes),
-        solutions: min_option(config.limits.solutions, limits.solutions),
-        time: min_option(config.limits.time, limits.time),
-        cpu_time: min_option(config.limits.cpu_time, limits.cpu_time),
-    };
+    config_run.limits = config.limits.tighter(options.limits);
     let mut solver = Solver::new(model, config_run).map_err(|source| CompareError::Solver {
         instance: name.to_string(),
         config: config.to_string(),
@@ -344,13 +338,6 @@ fn median_duration(times: impl Iterator<Item = Duration>) -> Duration {
     let mut times: Vec<Duration> = times.collect();
     times.sort_unstable();
     times.get(times.len() / 2).copied().unwrap_or_default()
-}
-
-fn min_option<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
-    match (a, b) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    }
 }
 
 /// The answer of a complete measurement, in words, for agreement checks and
@@ -494,7 +481,7 @@ mod tests {
             assert!(measurement.is_complete() && measurement.solved);
         }
         // A limit that stops the proof leaves the run incomplete, even with a solution.
-        let limits = Limits { nodes: Some(1), ..Limits::default() };
+        let limits = Limits::none().with_nodes(1);
         let options = CompareOptions { limits, ..options };
         let comparison = compare(&[("6-queens", &six)], &configs(), &options).unwrap();
         assert!(comparison.measurements.iter().flatten().all(|m| !m.is_complete()));
@@ -542,7 +529,7 @@ mod tests {
     #[test]
     fn limited_runs_do_not_count_as_disagreeing() {
         let eight = queens(8);
-        let tight = Limits { nodes: Some(10), ..Limits::default() };
+        let tight = Limits::none().with_nodes(10);
         let configs = vec!["bt+input".parse().unwrap(), "fc+mrv".parse().unwrap()];
         let options = CompareOptions { goal: Goal::Count, repeats: Repeats::Exactly(1), limits: tight };
         let comparison = compare(&[("8-queens", &eight)], &configs, &options).unwrap();

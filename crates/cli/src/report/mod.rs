@@ -48,7 +48,7 @@ use crate::report::compare::{CompareError, CompareOptions, Comparison, Goal, Mea
 use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 use anyhow::Context as _;
 use clap::{Args, ValueEnum};
-use csp::{Limits, Model, Restarts, SolveConfig, Stats};
+use csp::{Model, Restarts, SolveConfig, Stats};
 
 pub use inert::inert_switches;
 pub use table::{Cell, Table, without_noise};
@@ -193,7 +193,7 @@ impl CompareArgs {
         CompareOptions {
             goal: self.goal.into(),
             repeats: self.repeats,
-            limits: Limits { nodes: self.node_limit, time: self.timeout, cpu_time: self.cpu_timeout, solutions: None },
+            limits: crate::strategy::run_limits(self.node_limit, self.timeout, self.cpu_timeout),
         }
     }
 }
