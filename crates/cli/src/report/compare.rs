@@ -380,19 +380,43 @@ pub fn compare(
     configs: &[SolveConfig],
     options: &CompareOptions,
 ) -> Result<Comparison, CompareError> {
+    let comparison = compare_each(instances, configs, options, &mut |_, _| true)?;
+    Ok(comparison.expect("a comparison that is never stopped is complete"))
+}
+
+/// [`compare`], handing each measurement to `each` (with its instance's name)
+/// as soon as its run is done and agrees with the complete runs of its
+/// instance before it: instance by instance, configuration by configuration,
+/// the order of the CSV records, so that a caller can write each record at
+/// once and a run killed part way keeps what it did. A run that disagrees is
+/// never handed over: the comparison stops with the error. `each` returns
+/// whether to go on; `Ok(None)` when it stopped the comparison.
+pub fn compare_each(
+    instances: &[(&str, &Model)],
+    configs: &[SolveConfig],
+    options: &CompareOptions,
+    each: &mut dyn FnMut(&str, &Measurement) -> bool,
+) -> Result<Option<Comparison>, CompareError> {
     let mut measurements: Vec<Vec<Measurement>> = vec![Vec::with_capacity(instances.len()); configs.len()];
     for &(name, model) in instances {
         let mut column = Vec::with_capacity(configs.len());
         for config in configs {
             column.push(measure(name, model, config, options)?);
+            // Agreement of a prefix: the first complete run is the reference
+            // of the whole column too, so the error is the one a check of the
+            // whole column would give.
+            check_agreement(name, options.goal, &column)?;
+            if !each(name, column.last().expect("just pushed")) {
+                return Ok(None);
+            }
         }
-        check_agreement(name, options.goal, &column)?;
         for (row, measurement) in measurements.iter_mut().zip(column) {
             row.push(measurement);
         }
     }
     let rows = configs.iter().zip(&measurements).map(|(config, row)| summarize(config, row)).collect();
-    Ok(Comparison { instances: instances.iter().map(|(name, _)| name.to_string()).collect(), measurements, rows })
+    let instances = instances.iter().map(|(name, _)| name.to_string()).collect();
+    Ok(Some(Comparison { instances, measurements, rows }))
 }
 
 /// The totals of one configuration's measurements.
