@@ -358,6 +358,17 @@ pub fn read_text(file: &Path, io: &mut Io<'_>) -> anyhow::Result<String> {
     String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8 text", file.display()))
 }
 
+/// Parses a number of seconds such as `2`, `0.5` or `1e-3`, for the time
+/// options of every tool (a clap `value_parser`): not negative, not `inf` or
+/// `NaN`, and short enough for a `Duration`; the error quotes the text.
+pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+    let seconds: f64 = text.trim().parse().map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if !seconds.is_finite() || seconds < 0.0 {
+        return Err(format!("'{text}' is not a non-negative number of seconds"));
+    }
+    std::time::Duration::try_from_secs_f64(seconds).map_err(|_| format!("'{text}' seconds is too long"))
+}
+
 /// `count` and the noun that agrees with it: `1 solution`, `2 solutions`,
 /// `0 solutions`, `1 vertex`, `3 vertices`. For every count a tool writes in words.
 pub fn counted(count: u64, singular: &str, plural: &str) -> String {

@@ -125,14 +125,9 @@ pub(crate) fn run_limits(nodes: Option<u64>, time: Option<Duration>, cpu_time: O
     limits
 }
 
-/// Parses a number of seconds such as `2`, `0.5` or `1e-3`.
-pub fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let seconds: f64 = text.trim().parse().map_err(|_| format!("'{text}' is not a number of seconds"))?;
-    if !seconds.is_finite() || seconds < 0.0 {
-        return Err(format!("'{text}' is not a non-negative number of seconds"));
-    }
-    Duration::try_from_secs_f64(seconds).map_err(|_| format!("'{text}' seconds is too long"))
-}
+/// Parses a number of seconds such as `2`, `0.5` or `1e-3` (the time
+/// options of every tool: [`csp_app::parse_seconds`]).
+pub use csp_app::parse_seconds;
 
 #[cfg(test)]
 mod tests {
