@@ -247,16 +247,16 @@ struct SweepArgs {
 #[derive(Args, Debug, Clone)]
 struct RunArgs {
     /// Stop each run after this many decisions (a stopped run's counts are lower bounds).
-    #[arg(long = "node-limit", value_name = "N")]
+    #[arg(long = "node-limit", value_name = "N", allow_negative_numbers = true)]
     node_limit: Option<u64>,
 
     /// Stop each run after this many seconds (fractions allowed).
-    #[arg(long, value_name = "SECS", value_parser = crate::parse_seconds)]
+    #[arg(long, value_name = "SECS", value_parser = crate::parse_seconds, allow_negative_numbers = true)]
     timeout: Option<Duration>,
 
     /// Stop each run after this many seconds of its thread's CPU time
     /// (fractions allowed): unlike --timeout, the same on a loaded machine.
-    #[arg(long = "cpu-timeout", value_name = "SECS", value_parser = crate::parse_seconds)]
+    #[arg(long = "cpu-timeout", value_name = "SECS", value_parser = crate::parse_seconds, allow_negative_numbers = true)]
     cpu_timeout: Option<Duration>,
 
     /// Worker threads (default: one per core).
