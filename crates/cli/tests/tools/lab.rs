@@ -657,7 +657,9 @@ fn a_sweep_killed_part_way_keeps_the_records_of_the_instances_it_finished() {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     let text = loop {
         let text = std::fs::read_to_string(&path).unwrap_or_default();
-        if text.lines().count() >= 1 + 2 * 3 {
+        // The header and three instances' pairs of records.
+        const SEEN: usize = 1 + 2 * 3;
+        if text.lines().count() >= SEEN {
             break text;
         }
         assert!(child.0.try_wait().unwrap().is_none(), "the sweep ended before its records were seen");
