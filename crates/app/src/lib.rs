@@ -333,11 +333,6 @@ pub enum ColorChoice {
 /// `cannot open: permission denied`. The message does not name the file: the
 /// caller puts it first.
 pub fn open_input(path: &Path) -> Result<std::fs::File, String> {
-    let cannot_open = |err: io::Error| match err.kind() {
-        io::ErrorKind::NotFound => "cannot open: no such file".to_string(),
-        io::ErrorKind::PermissionDenied => "cannot open: permission denied".to_string(),
-        _ => format!("cannot open: {err}"),
-    };
     match std::fs::metadata(path) {
         Ok(meta) if meta.is_dir() => Err("is a directory, not a puzzle file".to_string()),
         Ok(_) => std::fs::File::open(path).map_err(cannot_open),
@@ -345,8 +340,20 @@ pub fn open_input(path: &Path) -> Result<std::fs::File, String> {
     }
 }
 
+/// Why a file cannot be opened, in words: `cannot open: no such file`.
+fn cannot_open(err: io::Error) -> String {
+    match err.kind() {
+        io::ErrorKind::NotFound => "cannot open: no such file".to_string(),
+        io::ErrorKind::PermissionDenied => "cannot open: permission denied".to_string(),
+        _ => format!("cannot open: {err}"),
+    }
+}
+
 /// Reads a whole file, or standard input for `-`, as UTF-8 text: the model
-/// files of `fzn-csp` and `csp-xcsp`, which are parsed as a whole.
+/// files of `fzn-csp` and `csp-xcsp`, which are parsed as a whole. The errors
+/// name the file and say what is wrong in words, as [`open_input`]'s do:
+/// `cannot read f: is a directory, not a model file`, `cannot read f: not a
+/// text file (byte 17 is not UTF-8)`.
 pub fn read_text(file: &Path, io: &mut Io<'_>) -> anyhow::Result<String> {
     use anyhow::Context as _;
     if file.as_os_str() == "-" {
@@ -354,8 +361,26 @@ pub fn read_text(file: &Path, io: &mut Io<'_>) -> anyhow::Result<String> {
         io.stdin.read_to_string(&mut source).context("cannot read standard input as UTF-8 text")?;
         return Ok(source);
     }
-    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
-    String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8 text", file.display()))
+    let bytes = match std::fs::metadata(file) {
+        Ok(meta) if meta.is_dir() => Err("is a directory, not a model file".to_string()),
+        _ => std::fs::read(file).map_err(cannot_open),
+    };
+    let text = bytes.and_then(|bytes| {
+        String::from_utf8(bytes)
+            .map_err(|err| format!("not a text file (byte {} is not UTF-8)", err.utf8_error().valid_up_to()))
+    });
+    text.map_err(anyhow::Error::msg).with_context(|| format!("cannot read {}", file.display()))
+}
+
+/// Parses a number of seconds such as `2`, `0.5` or `1e-3`, for the time
+/// options of every tool (a clap `value_parser`): not negative, not `inf` or
+/// `NaN`, and short enough for a `Duration`; the error quotes the text.
+pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+    let seconds: f64 = text.trim().parse().map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if !seconds.is_finite() || seconds < 0.0 {
+        return Err(format!("'{text}' is not a non-negative number of seconds"));
+    }
+    std::time::Duration::try_from_secs_f64(seconds).map_err(|_| format!("'{text}' seconds is too long"))
 }
 
 /// `count` and the noun that agrees with it: `1 solution`, `2 solutions`,

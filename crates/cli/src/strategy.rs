@@ -61,10 +61,10 @@ pub struct StrategyArgs {
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
     /// Stop a search after this many decisions.
-    #[arg(long = "node-limit", value_name = "N")]
+    #[arg(long = "node-limit", value_name = "N", allow_negative_numbers = true)]
     pub node_limit: Option<u64>,
     /// Stop a search after this many seconds (fractions allowed).
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds, allow_negative_numbers = true)]
     pub timeout: Option<Duration>,
 }
 
@@ -109,24 +109,25 @@ impl StrategyArgs {
             config.seed = seed;
         }
         // Unset limits keep the defaults' limits.
-        let limits = Limits {
-            nodes: self.node_limit.or(config.limits.nodes),
-            time: self.timeout.or(config.limits.time),
-            ..config.limits
-        };
-        config.limits = limits;
+        config.limits.nodes = self.node_limit.or(config.limits.nodes);
+        config.limits.time = self.timeout.or(config.limits.time);
         config
     }
 }
 
-/// Parses a number of seconds such as `2`, `0.5` or `1e-3`.
-pub fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let seconds: f64 = text.trim().parse().map_err(|_| format!("'{text}' is not a number of seconds"))?;
-    if !seconds.is_finite() || seconds < 0.0 {
-        return Err(format!("'{text}' is not a non-negative number of seconds"));
-    }
-    Duration::try_from_secs_f64(seconds).map_err(|_| format!("'{text}' seconds is too long"))
+/// The limits of the options `--node-limit`, `--timeout` and `--cpu-timeout`
+/// that the comparisons and the lab share (no solution limit).
+pub(crate) fn run_limits(nodes: Option<u64>, time: Option<Duration>, cpu_time: Option<Duration>) -> Limits {
+    let mut limits = Limits::none();
+    limits.nodes = nodes;
+    limits.time = time;
+    limits.cpu_time = cpu_time;
+    limits
 }
+
+/// Parses a number of seconds such as `2`, `0.5` or `1e-3` (the time
+/// options of every tool: [`csp_app::parse_seconds`]).
+pub use csp_app::parse_seconds;
 
 #[cfg(test)]
 mod tests {
@@ -166,7 +167,7 @@ mod tests {
 
     #[test]
     fn unset_limits_keep_the_defaults() {
-        let defaults = SolveConfig::default().with_limits(Limits { nodes: Some(5), ..Limits::default() });
+        let defaults = SolveConfig::default().with_limits(Limits::none().with_nodes(5));
         let cli = Cli::try_parse_from(["x"]).unwrap();
         assert_eq!(cli.strategy.config(&defaults).limits.nodes, Some(5));
         let cli = Cli::try_parse_from(["x", "--node-limit", "9"]).unwrap();

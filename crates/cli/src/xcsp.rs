@@ -36,7 +36,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, bail};
 use clap::{Args, Parser, Subcommand};
-use csp::{Limits, SolveConfig, Solver, Stats, Status};
+use csp::{SolveConfig, Solver, Stats, Status};
 use csp_xcsp3::output::{self, OPTIMUM, SATISFIABLE, UNKNOWN, UNSATISFIABLE, UNSUPPORTED};
 use csp_xcsp3::{Goal, Lowered};
 
@@ -78,10 +78,10 @@ struct SolveArgs {
     #[arg(long, value_name = "SPEC", default_value = DEFAULT_CONFIG, value_parser = crate::report::parse_config)]
     config: SolveConfig,
     /// Stop searching after this many seconds (fractions allowed), counted from the start.
-    #[arg(short = 't', long, value_name = "SECS", value_parser = crate::parse_seconds)]
+    #[arg(short = 't', long, value_name = "SECS", value_parser = crate::parse_seconds, allow_negative_numbers = true)]
     timeout: Option<Duration>,
     /// Stop after this many decisions.
-    #[arg(long = "node-limit", value_name = "N")]
+    #[arg(long = "node-limit", value_name = "N", allow_negative_numbers = true)]
     node_limit: Option<u64>,
     /// Print the search statistics on stderr, as `c` lines.
     #[arg(long)]
@@ -148,8 +148,9 @@ fn solve(args: &SolveArgs, start: Instant, io: &mut Io<'_>) -> anyhow::Result<u8
         },
         None => None,
     };
-    let limits = Limits { time: remaining, nodes: args.node_limit, ..args.config.limits };
-    let config = args.config.clone().with_limits(limits);
+    let mut config = args.config.clone();
+    config.limits.time = remaining;
+    config.limits.nodes = args.node_limit;
     let mut solver = Solver::new(&lowered.model, config)?;
     let (code, stats) = match lowered.goal {
         Goal::Satisfy => satisfy(&lowered, &mut solver, io)?,

@@ -187,7 +187,7 @@ const PUZZLES: [(usize, usize, &str); 4] = [
 fn sudoku_searches_are_the_same_tree() {
     for (rows, cols, line) in PUZZLES {
         let (model, _) = sudoku(rows, cols, line);
-        let config = SolveConfig::default().with_limits(csp::Limits { solutions: Some(50), ..csp::Limits::default() });
+        let config = SolveConfig::default().with_limits(csp::Limits::none().with_solutions(50));
         let merged = run(&mut Solver::new(&model, config.clone()).unwrap());
         let apart = run(&mut Solver::new(&model, separate(&config)).unwrap());
         assert_eq!(merged, apart, "{line}");
@@ -224,7 +224,7 @@ fn branches_deeper_than_the_fixpoints_kept_search_the_same_tree() {
     // blank 16x16 grid goes deeper than that, and backtracks across it
     // while enumerating, with the same tree as separate propagators.
     let (model, _) = sudoku(4, 4, &".".repeat(256));
-    let limits = csp::Limits { solutions: Some(30), ..csp::Limits::default() };
+    let limits = csp::Limits::none().with_solutions(30);
     for order in [VarOrder::DomWdeg, VarOrder::Input] {
         let config = SolveConfig::default().with_var_order(order).with_limits(limits);
         let mut merged = Solver::new(&model, config.clone()).unwrap();

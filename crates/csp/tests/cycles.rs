@@ -15,7 +15,7 @@ const MAC: [&str; 6] =
     ["mac", "mac+domwdeg", "mac+domwdeg+binary", "mac+learn", "mac+learn+domwdeg", "mac+learn+lvsids+active"];
 
 fn guard() -> Limits {
-    Limits { time: Some(Duration::from_secs(20)), ..Limits::default() }
+    Limits::none().with_time(Duration::from_secs(20))
 }
 
 /// Solves `model` under each configuration: unsatisfiable, within `nodes`

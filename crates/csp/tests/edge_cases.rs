@@ -133,7 +133,7 @@ fn a_count_limit_of_zero_counts_nothing() {
     assert_eq!(solver.count(Some(1)).solutions, 1);
     assert_eq!(solver.count(None).solutions, 9);
     // The configured solution limit too.
-    let limits = csp::Limits { solutions: Some(0), ..csp::Limits::default() };
+    let limits = csp::Limits::none().with_solutions(0);
     let mut solver = Solver::new(&model, SolveConfig::default().with_limits(limits)).unwrap();
     assert_eq!(solver.count(None).solutions, 0);
     assert_eq!(solver.solutions().count(), 0);

@@ -98,7 +98,7 @@ fn improvements_get_better_and_are_counted_and_observed() {
 #[test]
 fn a_limit_names_the_best_found_or_nothing() {
     let (model, _, _) = knapsack(&WEIGHTS, &VALUES, 165);
-    let config = |nodes| SolveConfig::default().with_limits(Limits { nodes: Some(nodes), ..Limits::default() });
+    let config = |nodes| SolveConfig::default().with_limits(Limits::none().with_nodes(nodes));
     // Enough nodes for a first solution, not for the proof.
     match Solver::new(&model, config(12)).unwrap().optimize() {
         OptimizationOutcome::BestFound { objective, limit, solution } => {
@@ -110,7 +110,7 @@ fn a_limit_names_the_best_found_or_nothing() {
     // Too few for any.
     assert_eq!(Solver::new(&model, config(1)).unwrap().optimize(), OptimizationOutcome::LimitReached(Limit::Nodes));
     // A solution limit stops after so many improvements.
-    let two = SolveConfig::default().with_limits(Limits { solutions: Some(2), ..Limits::default() });
+    let two = SolveConfig::default().with_limits(Limits::none().with_solutions(2));
     let outcome = Solver::new(&model, two).unwrap().optimize();
     assert!(matches!(outcome, OptimizationOutcome::BestFound { limit: Limit::Solutions, .. }), "{outcome:?}");
 }

@@ -90,7 +90,7 @@ fn singleton_consistency_removes_what_arc_consistency_keeps() {
 #[test]
 fn node_and_time_limits_stop_a_probing_search() {
     let config = SolveConfig::default().with_probing(Probing::Singleton);
-    let limited = config.clone().with_limits(Limits { nodes: Some(5), ..Limits::default() });
+    let limited = config.clone().with_limits(Limits::none().with_nodes(5));
     let ten = pigeons(9);
     let mut solver = Solver::new(&ten, limited).unwrap();
     let count = solver.count(None);
@@ -98,7 +98,7 @@ fn node_and_time_limits_stop_a_probing_search() {
     assert!(solver.stats().nodes <= 5);
     // Singleton consistency does not see the pigeonhole either: an
     // exponential search, stopped by the clock.
-    let timed = config.with_limits(Limits { time: Some(Duration::from_millis(100)), ..Limits::default() });
+    let timed = config.with_limits(Limits::none().with_time(Duration::from_millis(100)));
     let thirteen = pigeons(12);
     let mut solver = Solver::new(&thirteen, timed).unwrap();
     let count = solver.count(None);

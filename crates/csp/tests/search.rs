@@ -61,7 +61,7 @@ fn different_seeds_give_different_orders() {
 #[test]
 fn node_limit_stops_the_search() {
     let model = queens(10);
-    let config = SolveConfig::default().with_limits(Limits { nodes: Some(25), ..Limits::default() });
+    let config = SolveConfig::default().with_limits(Limits::none().with_nodes(25));
     let mut solver = Solver::new(&model, config).unwrap();
     let count = solver.count(None);
     assert_eq!(count.status, Status::LimitReached(Limit::Nodes));
@@ -72,7 +72,7 @@ fn node_limit_stops_the_search() {
 #[test]
 fn solution_limit_stops_after_k() {
     let model = queens(8);
-    let config = SolveConfig::default().with_limits(Limits { solutions: Some(5), ..Limits::default() });
+    let config = SolveConfig::default().with_limits(Limits::none().with_solutions(5));
     let mut solver = Solver::new(&model, config).unwrap();
     assert_eq!(solver.solutions().count(), 5);
     assert_eq!(solver.status(), Status::LimitReached(Limit::Solutions));
@@ -90,7 +90,7 @@ fn time_limit_stops_a_long_search() {
     let config = SolveConfig::default()
         .with_propagation(Propagation::None)
         .with_var_order(VarOrder::Input)
-        .with_limits(Limits { time: Some(Duration::from_millis(50)), ..Limits::default() });
+        .with_limits(Limits::none().with_time(Duration::from_millis(50)));
     let mut solver = Solver::new(&model, config).unwrap();
     let count = solver.count(None);
     assert_eq!(count.status, Status::LimitReached(Limit::Time));
@@ -349,10 +349,22 @@ impl csp::Propagator for SlowPropagator {
 }
 
 #[test]
+fn limits_are_built_from_none_and_the_tighter_of_two_keeps_each_smaller_limit() {
+    assert_eq!(Limits::none(), Limits::default());
+    let second = Duration::from_secs(1);
+    let a = Limits::none().with_nodes(10).with_time(second);
+    let b = Limits::none().with_nodes(5).with_solutions(2).with_cpu_time(second);
+    let both = a.tighter(b);
+    assert_eq!((both.nodes, both.solutions, both.time, both.cpu_time), (Some(5), Some(2), Some(second), Some(second)));
+    assert_eq!(both, b.tighter(a));
+    assert_eq!(a.tighter(Limits::none()), a);
+}
+
+#[test]
 fn a_cpu_time_limit_of_zero_stops_every_search_before_a_decision() {
     // The thread's CPU clock: no timing is asserted, only where it stops.
     let model = queens(30);
-    let limits = Limits { cpu_time: Some(Duration::ZERO), ..Limits::default() };
+    let limits = Limits::none().with_cpu_time(Duration::ZERO);
     for spelling in ["mac+mrv", "fc+input", "bt+input", "mac+mrv+binary", "fc-cbj+mrv", "mac+learn"] {
         let config = spelling.parse::<SolveConfig>().unwrap().with_limits(limits);
         let mut solver = Solver::new(&model, config.clone()).unwrap();
@@ -365,7 +377,7 @@ fn a_cpu_time_limit_of_zero_stops_every_search_before_a_decision() {
     // A limit that is not reached changes nothing: the same count and tree.
     let eight = queens(8);
     let plain = Solver::new(&eight, SolveConfig::default()).unwrap().count(None);
-    let limits = Limits { cpu_time: Some(Duration::from_secs(3600)), ..Limits::default() };
+    let limits = Limits::none().with_cpu_time(Duration::from_secs(3600));
     let mut solver = Solver::new(&eight, SolveConfig::default().with_limits(limits)).unwrap();
     let limited = solver.count(None);
     assert_eq!((limited.solutions, limited.status), (92, Status::Complete));
@@ -378,7 +390,7 @@ fn a_time_limit_stops_a_long_root_propagation() {
     let x = model.new_var(0..=1000).unwrap();
     model.post(Slow([x])).unwrap();
     let limit = Duration::from_millis(50);
-    let config = SolveConfig::default().with_limits(Limits { time: Some(limit), ..Limits::default() });
+    let config = SolveConfig::default().with_limits(Limits::none().with_time(limit));
     let mut solver = Solver::new(&model, config).unwrap();
     let started = std::time::Instant::now();
     assert_eq!(solver.solve(), Outcome::LimitReached(Limit::Time));
@@ -392,9 +404,8 @@ fn a_time_limit_stops_a_long_root_propagation() {
     // The same under every level: forward checking and plain backtracking
     // propagate at the root only with root arc consistency.
     for &propagation in Propagation::ALL {
-        let mut config = SolveConfig::default()
-            .with_propagation(propagation)
-            .with_limits(Limits { time: Some(limit), ..Limits::default() });
+        let mut config =
+            SolveConfig::default().with_propagation(propagation).with_limits(Limits::none().with_time(limit));
         config.root_arc_consistency = true;
         let mut solver = Solver::new(&model, config).unwrap();
         assert_eq!(solver.count(None).status, Status::LimitReached(Limit::Time), "{propagation}");
@@ -410,7 +421,7 @@ fn a_time_limit_stops_a_search_of_slow_nodes() {
     let xs = model.new_vars(20, 0..=1).unwrap();
     model.post(SlowOn(xs)).unwrap();
     let limit = Duration::from_millis(80);
-    let config = SolveConfig::default().with_limits(Limits { time: Some(limit), ..Limits::default() });
+    let config = SolveConfig::default().with_limits(Limits::none().with_time(limit));
     let mut solver = Solver::new(&model, config).unwrap();
     let started = std::time::Instant::now();
     let count = solver.count(None);

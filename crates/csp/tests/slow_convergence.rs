@@ -34,7 +34,7 @@ fn a_cycle_of_two_pushes_over_a_wide_range_stays_small() {
     let [x, y] = [(); 2].map(|()| root.new_var(-csp::MAX_VALUE..=csp::MAX_VALUE).unwrap());
     root.less_than(x, y).unwrap();
     root.less_than(y, x).unwrap();
-    let limits = Limits { time: Some(Duration::from_millis(300)), ..Limits::default() };
+    let limits = Limits::none().with_time(Duration::from_millis(300));
     for (model, name) in [(&below, "below the root"), (&root, "at the root")] {
         for spelling in ["mac", "fc", "mac+domwdeg+binary", "mac+learn", "mac+learn+lvsids+active"] {
             let config: SolveConfig = spelling.parse().unwrap();

@@ -264,7 +264,7 @@ fn the_vocabulary_never_walks_an_interval() {
         SolveConfig::default().with_propagation(Propagation::ForwardChecking).with_var_order(VarOrder::DomWdeg),
         SolveConfig::default().with_branching(Branching::Binary).with_value_order(ValueOrder::Random),
     ];
-    let limits = csp::Limits { nodes: Some(5_000), ..csp::Limits::default() };
+    let limits = csp::Limits::none().with_nodes(5_000);
     for (name, n, post) in cases {
         let mut model = Model::new();
         let vars = model.new_vars(n, -MAX_VALUE..=MAX_VALUE).unwrap();

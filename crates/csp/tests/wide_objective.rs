@@ -49,7 +49,7 @@ fn configs(levels: &[Propagation]) -> Vec<SolveConfig> {
         configs.push(config.clone().with_restarts(Restarts::Luby { scale: 1 }));
         configs.push(config);
     }
-    configs.into_iter().map(|c| c.with_limits(Limits { nodes: Some(NODES), ..Limits::default() })).collect()
+    configs.into_iter().map(|c| c.with_limits(Limits::none().with_nodes(NODES))).collect()
 }
 
 /// Solves `model` under every configuration of [`configs`]: each proves the

@@ -96,7 +96,8 @@ pub fn msc_with_id(id: &str, executable: &Path, mznlib: &Path) -> String {
         "stdFlags": ["-a", "-f", "-i", "-n", "-p", "-r", "-s", "-t", "-v"],
         "extraFlags": [
             ["--no-learn", "Search without learning from failures (plain mac)", "bool", "false"],
-            ["--learn", "Learn a nogood from each failure (lazy clause generation; the default)", "bool", "false"]
+            ["--learn", "Learn a nogood from each failure (lazy clause generation; the default)", "bool", "false"],
+            ["--cpu-timeout", "Stop searching after this many seconds of the search thread's CPU time", "float", "0"]
         ],
         "supportsMzn": false,
         "supportsFzn": true,

@@ -1,7 +1,7 @@
 //! `fzn-csp`: the FlatZinc solver that MiniZinc runs.
 //!
 //! ```text
-//! fzn-csp [-a] [-n N] [-s] [-t MS] [-r SEED] [-p N] [-i] [-v] [-f] [--no-learn] FILE.fzn
+//! fzn-csp [-a] [-n N] [-s] [-t MS] [--cpu-timeout SECONDS] [-r SEED] [-p N] [-i] [-v] [-f] [--no-learn] FILE.fzn
 //! fzn-csp --print-msc          # the solver configuration, with absolute paths
 //! fzn-csp --install-msc [DIR]  # writes it to ~/.minizinc/solvers/csp.msc (or DIR)
 //! ```
@@ -50,6 +50,12 @@ struct Cli {
     /// the model took the whole of its own `--time-limit`).
     #[arg(short = 't', long = "time-limit", value_name = "MS", allow_negative_numbers = true)]
     time_limit: Option<i64>,
+    /// Stop searching after this many seconds of the search thread's CPU
+    /// time (fractions allowed; 0: before the first decision). Unlike -t,
+    /// it does not count the time other processes had the core, nor reading
+    /// the file: the same limit on a loaded machine.
+    #[arg(long = "cpu-timeout", value_name = "SECONDS", value_parser = app::parse_seconds, allow_negative_numbers = true)]
+    cpu_timeout: Option<Duration>,
     /// The random seed.
     #[arg(short = 'r', long = "random-seed", value_name = "SEED", allow_negative_numbers = true)]
     seed: Option<i64>,
@@ -161,12 +167,15 @@ fn config(cli: &Cli, lowered: &Lowered, remaining: Option<Duration>) -> SolveCon
     let phases = if cli.free_search { Vec::new() } else { lowered.search.engine_phases() };
     let learn = cli.learn || !cli.no_learn;
     let search = if learn { Search::Learning } else { SolveConfig::default().search };
+    let mut limits = Limits::none();
+    limits.time = remaining;
+    limits.cpu_time = cli.cpu_timeout;
     let config = SolveConfig::default()
         .with_search(search)
         .with_var_order(VarOrder::DomWdeg)
         .with_branching(Branching::Binary)
         .with_seed(cli.seed.unwrap_or(0) as u64)
-        .with_limits(Limits { time: remaining, ..Limits::default() })
+        .with_limits(limits)
         .with_phases(phases);
     if guided(cli, lowered) {
         config.with_value_order(ValueOrder::SolutionGuided).with_restarts(GUIDED_RESTARTS)

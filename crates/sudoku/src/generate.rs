@@ -117,7 +117,7 @@ pub fn full_grid(shape: Shape, seed: u64) -> Result<Grid, EngineError> {
         let config = SolveConfig::default()
             .with_value_order(ValueOrder::Random)
             .with_seed(rng.next_u64())
-            .with_limits(Limits { nodes: Some(20 * n as u64 * n as u64), ..Limits::default() });
+            .with_limits(Limits::none().with_nodes(20 * n as u64 * n as u64));
         let model = SudokuModel::new(&start)?;
         let mut solver = model.solver(config)?;
         if let Outcome::Solved(solution) = solver.solve() {
@@ -280,7 +280,7 @@ mod tests {
     #[test]
     fn a_minimal_sixteen_by_sixteen_puzzle_is_minimal() {
         let shape = Shape::new(4, 4).unwrap();
-        let check = SolveConfig { limits: Limits { nodes: Some(100_000), ..Limits::default() }, ..default_config(25) };
+        let check = SolveConfig { limits: Limits::none().with_nodes(100_000), ..default_config(25) };
         let made = unique_puzzle(shape, 3, 0, &check).unwrap();
         assert_eq!(made.unproved, 0, "every proof decided within the budget");
         verify_solution(&made.puzzle, &made.solution).unwrap();
@@ -298,7 +298,7 @@ mod tests {
     #[test]
     fn an_exhausted_budget_is_reported_not_assumed() {
         let shape = Shape::new(4, 4).unwrap();
-        let check = SolveConfig { limits: Limits { nodes: Some(1), ..Limits::default() }, ..default_config(16) };
+        let check = SolveConfig { limits: Limits::none().with_nodes(1), ..default_config(16) };
         let made = unique_puzzle(shape, 3, 0, &check).unwrap();
         assert!(made.unproved > 0);
         verify_solution(&made.puzzle, &made.solution).unwrap();
@@ -313,7 +313,7 @@ mod tests {
     #[test]
     fn a_portfolio_falls_back_to_its_next_search() {
         let shape = Shape::new(3, 3).unwrap();
-        let tiny = SolveConfig { limits: Limits { nodes: Some(1), ..Limits::default() }, ..SolveConfig::default() };
+        let tiny = SolveConfig { limits: Limits::none().with_nodes(1), ..SolveConfig::default() };
         let full = default_config(9);
         let alone = unique_puzzle(shape, 9, 0, &full).unwrap();
         assert_eq!(alone.unproved, 0);

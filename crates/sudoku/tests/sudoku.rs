@@ -302,7 +302,7 @@ fn a_puzzle_with_no_solution_is_unsatisfiable_not_an_error() {
 #[test]
 fn a_search_limit_is_an_outcome() {
     let empty = Grid::empty(Shape::new(5, 5).unwrap());
-    let config = SolveConfig::default().with_limits(Limits { nodes: Some(3), ..Limits::default() });
+    let config = SolveConfig::default().with_limits(Limits::none().with_nodes(3));
     let (answer, _) = model::solve(&empty, &config).unwrap();
     assert_eq!(answer, Answer::LimitReached(csp::Limit::Nodes));
 }
@@ -408,8 +408,7 @@ fn outputs_read_back_as_the_same_grid() {
 fn root_and_search(model: &csp::Model, config: &SolveConfig) -> (Vec<csp::Domain>, Vec<Vec<i64>>, csp::Stats) {
     let mut solver = Solver::new(model, config.clone()).unwrap();
     let root = solver.root_domains().unwrap_or_default();
-    let mut solver =
-        Solver::new(model, config.clone().with_limits(Limits { solutions: Some(2), ..Limits::default() })).unwrap();
+    let mut solver = Solver::new(model, config.clone().with_limits(Limits::none().with_solutions(2))).unwrap();
     let solutions = solver.solutions().map(|s| s.into_values()).collect();
     let stats = solver.stats().without_time();
     (root, solutions, stats)

@@ -135,8 +135,8 @@ fn command<P: Puzzle>() -> Command {
             "Compares solver configurations on {}: nodes, backtracks, checks, propagations, pruned values and \
              time per configuration, as an aligned table (default), CSV, JSON or Markdown, and with --plot an SVG \
              bar chart of nodes and time (log scale). Without --goal: {}. Every configuration must find the same \
-             answer; a disagreement is a bug: it is printed on stderr, no table is printed, and the exit status \
-             is 1.",
+             answer; a disagreement is a bug: it is printed on stderr, no table is printed (CSV records stop \
+             before the disagreeing run), and the exit status is 1.",
             P::WHAT,
             P::GOAL_HELP
         ))

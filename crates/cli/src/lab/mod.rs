@@ -36,6 +36,7 @@ mod sweep_report;
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use crate::app::Quiet;
@@ -45,9 +46,10 @@ use clap::{Args, Parser, Subcommand};
 use csp::{Limits, SolveConfig};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::report::{self, CompareArgs, Format};
+use crate::report::{self, CompareArgs, Format, Table};
 use generator::{Family, Generator};
-use sweep::{Algorithm, Sweep, SweepFailure, SweepResult};
+use sweep::{Algorithm, InstanceOutcome, Sweep, SweepFailure, SweepResult};
+use sweep_report::RunRecords;
 
 /// The algorithms of a sweep when `--algorithms` is not given.
 pub const DEFAULT_ALGORITHMS: &str = "bt,bt-cbj,fc,fc-cbj,mac";
@@ -245,16 +247,16 @@ struct SweepArgs {
 #[derive(Args, Debug, Clone)]
 struct RunArgs {
     /// Stop each run after this many decisions (a stopped run's counts are lower bounds).
-    #[arg(long = "node-limit", value_name = "N")]
+    #[arg(long = "node-limit", value_name = "N", allow_negative_numbers = true)]
     node_limit: Option<u64>,
 
     /// Stop each run after this many seconds (fractions allowed).
-    #[arg(long, value_name = "SECS", value_parser = crate::parse_seconds)]
+    #[arg(long, value_name = "SECS", value_parser = crate::parse_seconds, allow_negative_numbers = true)]
     timeout: Option<Duration>,
 
     /// Stop each run after this many seconds of its thread's CPU time
     /// (fractions allowed): unlike --timeout, the same on a loaded machine.
-    #[arg(long = "cpu-timeout", value_name = "SECS", value_parser = crate::parse_seconds)]
+    #[arg(long = "cpu-timeout", value_name = "SECS", value_parser = crate::parse_seconds, allow_negative_numbers = true)]
     cpu_timeout: Option<Duration>,
 
     /// Worker threads (default: one per core).
@@ -265,7 +267,7 @@ struct RunArgs {
 impl RunArgs {
     /// The limits of every run.
     fn limits(&self) -> Limits {
-        Limits { nodes: self.node_limit, time: self.timeout, cpu_time: self.cpu_timeout, solutions: None }
+        crate::strategy::run_limits(self.node_limit, self.timeout, self.cpu_timeout)
     }
 
     /// A thread pool of `--jobs` threads (default: one per core).
@@ -522,9 +524,33 @@ fn run_sweep(args: &SweepArgs, out: &mut dyn Write, err: &mut dyn Write, progres
             bar.set_style(style);
         }
     }
+    // CSV records are written as the instances finish, in that order, and
+    // flushed, so that a sweep killed part way keeps them (each record has
+    // its value, sample and seed); the finished sweep writes them again in
+    // order. JSON records are one document: written at the end only.
+    let streamed = match args.records.as_ref().filter(|path| !is_json(path)) {
+        Some(path) => match RecordStream::create(&sweep, path) {
+            Ok(stream) => Some(Mutex::new(stream)),
+            Err(error) => {
+                let _ = writeln!(err, "error: {error:#}");
+                return Ok(EXIT_BAD_INPUT);
+            }
+        },
+        None => None,
+    };
     let started = Instant::now();
-    let result = pool.install(|| sweep.run(&|| bar.inc(1)));
+    let done = |outcome: &InstanceOutcome| {
+        bar.inc(1);
+        if let Some(stream) = &streamed {
+            stream.lock().unwrap_or_else(PoisonError::into_inner).write(&sweep, outcome);
+        }
+    };
+    let result = pool.install(|| sweep.run(&done));
     bar.finish_and_clear();
+    if let Some(Err(error)) = streamed.map(|stream| stream.into_inner().unwrap_or_else(PoisonError::into_inner).error) {
+        let _ = writeln!(err, "error: {error:#}");
+        return Ok(EXIT_BAD_INPUT);
+    }
     let elapsed = started.elapsed();
     let result = match result {
         Ok(result) => result,
@@ -554,12 +580,56 @@ fn run_sweep(args: &SweepArgs, out: &mut dyn Write, err: &mut dyn Write, progres
     Ok(EXIT_OK)
 }
 
+/// Whether `--records` names a JSON file (else it is CSV).
+fn is_json(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json"))
+}
+
+/// The CSV records of a sweep written as its instances finish, in that order
+/// (see [`run_sweep`]); the first error writing them, which stops the writing.
+struct RecordStream {
+    file: std::io::BufWriter<std::fs::File>,
+    path: PathBuf,
+    error: anyhow::Result<()>,
+}
+
+impl RecordStream {
+    /// Creates `path` (emptied) and writes the header.
+    fn create(sweep: &Sweep, path: &Path) -> anyhow::Result<RecordStream> {
+        let context = || format!("cannot write the records to {}", path.display());
+        let file = std::fs::File::create(path).with_context(context)?;
+        let mut stream = RecordStream { file: std::io::BufWriter::new(file), path: path.to_path_buf(), error: Ok(()) };
+        RunRecords::of(sweep)
+            .table()
+            .write_csv_header(&mut stream.file)
+            .and_then(|()| stream.file.flush())
+            .with_context(context)?;
+        Ok(stream)
+    }
+
+    /// Writes the records of `outcome`, unless an earlier write failed.
+    fn write(&mut self, sweep: &Sweep, outcome: &InstanceOutcome) {
+        if self.error.is_err() {
+            return;
+        }
+        let mut write = || -> std::io::Result<()> {
+            for row in RunRecords::of(sweep).rows(outcome) {
+                Table::write_csv_record(&row, &mut self.file)?;
+            }
+            self.file.flush()
+        };
+        let written = write();
+        let path = &self.path;
+        self.error = written.with_context(|| format!("cannot write the records to {}", path.display()));
+    }
+}
+
 /// Writes every run of a sweep to `path`: JSON records when its name ends
 /// in `.json`, CSV otherwise.
 fn write_records(result: &SweepResult, path: &Path) -> anyhow::Result<()> {
     let runs = result.runs();
     let mut text = Vec::new();
-    if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("json")) {
+    if is_json(path) {
         serde_json::to_writer_pretty(&mut text, &runs.records())?;
         text.push(b'\n');
     } else {

@@ -105,11 +105,13 @@ impl Sweep {
     }
 
     /// Runs the sweep on the current rayon thread pool: every instance under
-    /// every algorithm, in parallel over instances; `tick` is called once per
-    /// instance done (for a progress bar). The result does not depend on the
+    /// every algorithm, in parallel over instances; `done` is called with
+    /// each instance as it finishes (and its algorithms agree), from the
+    /// thread that ran it, in the order they finish (for a progress bar, and
+    /// the records written as they come). The result does not depend on the
     /// number of threads (but for the times). A disagreement between
     /// algorithms, or a wrong solution, stops the sweep with the error.
-    pub fn run(&self, tick: &(dyn Fn() + Sync)) -> Result<SweepResult, SweepFailure> {
+    pub fn run(&self, done: &(dyn Fn(&InstanceOutcome) + Sync)) -> Result<SweepResult, SweepFailure> {
         self.validate().map_err(SweepFailure::Usage)?;
         let options = CompareOptions { goal: Goal::First, repeats: Repeats::Exactly(1), limits: self.limits };
         // One instance per rayon job: instances differ in cost by orders of
@@ -121,7 +123,9 @@ impl Sweep {
             .with_max_len(1)
             .map(|&(point, sample)| {
                 let outcome = self.run_instance(point, sample, &options);
-                tick();
+                if let Ok(outcome) = &outcome {
+                    done(outcome);
+                }
                 outcome
             })
             .collect::<Result<_, _>>()?;

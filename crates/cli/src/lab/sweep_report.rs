@@ -251,51 +251,88 @@ impl SweepResult {
 
     /// Every run: one record per instance and algorithm.
     pub fn runs(&self) -> Table {
-        let s = &self.sweep;
-        let flawed = s.generator.family.may_be_flawed();
-        let mut columns = vec![s.parameter, "sample", "seed", "algorithm", "config", "satisfiable"];
-        if flawed {
-            columns.push("flawed");
-        }
-        columns.extend(["solved", "limited", "nodes", "checks", "failures", "backtracks"]);
-        let learns = self.learns();
-        if learns {
-            columns.push("learnt");
-        }
-        columns.extend(["cpu_ms", "time_ms"]);
-        let mut table = Table::new(columns);
+        let records = RunRecords::of(&self.sweep);
+        let mut table = records.table();
         for outcome in &self.instances {
-            for (algorithm, run) in s.algorithms.iter().zip(&outcome.runs) {
-                let mut row = vec![
-                    Cell::Float(s.values[outcome.point], self.value_decimals()),
-                    Cell::Int(outcome.sample as u64),
-                    Cell::Int(outcome.seed),
-                    Cell::text(algorithm.name.clone()),
-                    Cell::text(algorithm.config.to_string()),
-                    outcome.satisfiable.map_or(Cell::Empty, |sat| Cell::Int(u64::from(sat))),
-                ];
-                if flawed {
-                    row.push(outcome.flawed.map_or(Cell::Empty, |f| Cell::Int(u64::from(f))));
-                }
-                row.extend([
-                    Cell::Int(u64::from(run.solved)),
-                    Cell::Int(u64::from(!run.complete)),
-                    Cell::Int(run.nodes),
-                    Cell::Int(run.checks),
-                    Cell::Int(run.failures),
-                    Cell::Int(run.backtracks),
-                ]);
-                if learns {
-                    row.push(Cell::Int(run.learnt));
-                }
-                row.extend([
-                    run.cpu_time.map_or(Cell::Empty, |cpu| Cell::Float(millis(cpu), 3)),
-                    Cell::Float(millis(run.time), 3),
-                ]);
+            for row in records.rows(outcome) {
                 table.push(row);
             }
         }
         table
+    }
+}
+
+/// The records of a sweep's runs (`--records`), one per instance and
+/// algorithm: known from the sweep alone, so that they can be written as the
+/// instances finish.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct RunRecords<'a> {
+    sweep: &'a Sweep,
+    value_decimals: usize,
+    flawed: bool,
+    learns: bool,
+}
+
+impl<'a> RunRecords<'a> {
+    /// The records of `sweep`'s runs.
+    pub(super) fn of(sweep: &'a Sweep) -> RunRecords<'a> {
+        RunRecords {
+            sweep,
+            value_decimals: decimals(sweep.values.iter().copied(), 2, 6),
+            flawed: sweep.generator.family.may_be_flawed(),
+            learns: sweep.algorithms.iter().any(|algorithm| algorithm.config.learning()),
+        }
+    }
+
+    /// The table without rows: its columns.
+    pub(super) fn table(&self) -> Table {
+        let s = self.sweep;
+        let mut columns = vec![s.parameter, "sample", "seed", "algorithm", "config", "satisfiable"];
+        if self.flawed {
+            columns.push("flawed");
+        }
+        columns.extend(["solved", "limited", "nodes", "checks", "failures", "backtracks"]);
+        if self.learns {
+            columns.push("learnt");
+        }
+        columns.extend(["cpu_ms", "time_ms"]);
+        Table::new(columns)
+    }
+
+    /// The records of one instance's runs, algorithm by algorithm.
+    pub(super) fn rows(&self, outcome: &InstanceOutcome) -> Vec<Vec<Cell>> {
+        let s = self.sweep;
+        let mut rows = Vec::with_capacity(s.algorithms.len());
+        for (algorithm, run) in s.algorithms.iter().zip(&outcome.runs) {
+            let mut row = vec![
+                Cell::Float(s.values[outcome.point], self.value_decimals),
+                Cell::Int(outcome.sample as u64),
+                Cell::Int(outcome.seed),
+                Cell::text(algorithm.name.clone()),
+                Cell::text(algorithm.config.to_string()),
+                outcome.satisfiable.map_or(Cell::Empty, |sat| Cell::Int(u64::from(sat))),
+            ];
+            if self.flawed {
+                row.push(outcome.flawed.map_or(Cell::Empty, |f| Cell::Int(u64::from(f))));
+            }
+            row.extend([
+                Cell::Int(u64::from(run.solved)),
+                Cell::Int(u64::from(!run.complete)),
+                Cell::Int(run.nodes),
+                Cell::Int(run.checks),
+                Cell::Int(run.failures),
+                Cell::Int(run.backtracks),
+            ]);
+            if self.learns {
+                row.push(Cell::Int(run.learnt));
+            }
+            row.extend([
+                run.cpu_time.map_or(Cell::Empty, |cpu| Cell::Float(millis(cpu), 3)),
+                Cell::Float(millis(run.time), 3),
+            ]);
+            rows.push(row);
+        }
+        rows
     }
 }
 

@@ -21,7 +21,8 @@ pub(super) const LARGEST_COUNTED_N: usize = 12;
 pub(super) const COMPARE_ABOUT: &str = "Compare solver configurations on one N-queens board: nodes, backtracks, checks, propagations, \
         pruned values and time per configuration, as an aligned table (default), CSV, JSON or Markdown, and with \
         --plot an SVG bar chart of nodes and time (log scale). Every configuration must find the same answer; a \
-        disagreement is a bug: it is printed on stderr, no table is printed, and the exit status is 1.\n\n\
+        disagreement is a bug: it is printed on stderr, no table is printed (CSV records stop before the \
+        disagreeing run), and the exit status is 1.\n\n\
         The goal is `count` (every solution) up to N = 12 and `first` (the first solution) above, unless \
         --goal says otherwise.";
 

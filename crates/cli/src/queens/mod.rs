@@ -96,7 +96,7 @@ struct Cli {
     local_search: bool,
 
     /// Local search: stop after S steps (default 100 per queen, at least 1,000,000).
-    #[arg(long = "max-steps", value_name = "S", requires = "local_search")]
+    #[arg(long = "max-steps", value_name = "S", requires = "local_search", allow_negative_numbers = true)]
     max_steps: Option<u64>,
 
     /// Output format: board (default up to N = 100), line (1-based columns), json;

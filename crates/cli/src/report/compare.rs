@@ -107,7 +107,7 @@ pub struct CompareOptions {
 
 impl Default for CompareOptions {
     fn default() -> Self {
-        CompareOptions { goal: Goal::First, repeats: Repeats::Auto, limits: Limits::default() }
+        CompareOptions { goal: Goal::First, repeats: Repeats::Auto, limits: Limits::none() }
     }
 }
 
@@ -245,13 +245,7 @@ pub fn measure(
     options: &CompareOptions,
 ) -> Result<Measurement, CompareError> {
     let mut config_run = config.clone();
-    let limits = &options.limits;
-    config_run.limits = Limits {
-        nodes: min_option(config.limits.nodes, limits.nodes),
-        solutions: min_option(config.limits.solutions, limits.solutions),
-        time: min_option(config.limits.time, limits.time),
-        cpu_time: min_option(config.limits.cpu_time, limits.cpu_time),
-    };
+    config_run.limits = config.limits.tighter(options.limits);
     let mut solver = Solver::new(model, config_run).map_err(|source| CompareError::Solver {
         instance: name.to_string(),
         config: config.to_string(),
@@ -346,13 +340,6 @@ fn median_duration(times: impl Iterator<Item = Duration>) -> Duration {
     times.get(times.len() / 2).copied().unwrap_or_default()
 }
 
-fn min_option<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
-    match (a, b) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    }
-}
-
 /// The answer of a complete measurement, in words, for agreement checks and
 /// error messages.
 fn answer(goal: Goal, measurement: &Measurement) -> String {
@@ -393,19 +380,43 @@ pub fn compare(
     configs: &[SolveConfig],
     options: &CompareOptions,
 ) -> Result<Comparison, CompareError> {
+    let comparison = compare_each(instances, configs, options, &mut |_, _| true)?;
+    Ok(comparison.expect("a comparison that is never stopped is complete"))
+}
+
+/// [`compare`], handing each measurement to `each` (with its instance's name)
+/// as soon as its run is done and agrees with the complete runs of its
+/// instance before it: instance by instance, configuration by configuration,
+/// the order of the CSV records, so that a caller can write each record at
+/// once and a run killed part way keeps what it did. A run that disagrees is
+/// never handed over: the comparison stops with the error. `each` returns
+/// whether to go on; `Ok(None)` when it stopped the comparison.
+pub fn compare_each(
+    instances: &[(&str, &Model)],
+    configs: &[SolveConfig],
+    options: &CompareOptions,
+    each: &mut dyn FnMut(&str, &Measurement) -> bool,
+) -> Result<Option<Comparison>, CompareError> {
     let mut measurements: Vec<Vec<Measurement>> = vec![Vec::with_capacity(instances.len()); configs.len()];
     for &(name, model) in instances {
         let mut column = Vec::with_capacity(configs.len());
         for config in configs {
             column.push(measure(name, model, config, options)?);
+            // Agreement of a prefix: the first complete run is the reference
+            // of the whole column too, so the error is the one a check of the
+            // whole column would give.
+            check_agreement(name, options.goal, &column)?;
+            if !each(name, column.last().expect("just pushed")) {
+                return Ok(None);
+            }
         }
-        check_agreement(name, options.goal, &column)?;
         for (row, measurement) in measurements.iter_mut().zip(column) {
             row.push(measurement);
         }
     }
     let rows = configs.iter().zip(&measurements).map(|(config, row)| summarize(config, row)).collect();
-    Ok(Comparison { instances: instances.iter().map(|(name, _)| name.to_string()).collect(), measurements, rows })
+    let instances = instances.iter().map(|(name, _)| name.to_string()).collect();
+    Ok(Some(Comparison { instances, measurements, rows }))
 }
 
 /// The totals of one configuration's measurements.
@@ -494,7 +505,7 @@ mod tests {
             assert!(measurement.is_complete() && measurement.solved);
         }
         // A limit that stops the proof leaves the run incomplete, even with a solution.
-        let limits = Limits { nodes: Some(1), ..Limits::default() };
+        let limits = Limits::none().with_nodes(1);
         let options = CompareOptions { limits, ..options };
         let comparison = compare(&[("6-queens", &six)], &configs(), &options).unwrap();
         assert!(comparison.measurements.iter().flatten().all(|m| !m.is_complete()));
@@ -542,7 +553,7 @@ mod tests {
     #[test]
     fn limited_runs_do_not_count_as_disagreeing() {
         let eight = queens(8);
-        let tight = Limits { nodes: Some(10), ..Limits::default() };
+        let tight = Limits::none().with_nodes(10);
         let configs = vec!["bt+input".parse().unwrap(), "fc+mrv".parse().unwrap()];
         let options = CompareOptions { goal: Goal::Count, repeats: Repeats::Exactly(1), limits: tight };
         let comparison = compare(&[("8-queens", &eight)], &configs, &options).unwrap();

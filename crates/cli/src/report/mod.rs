@@ -44,11 +44,11 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::app::Quiet;
-use crate::report::compare::{CompareError, CompareOptions, Comparison, Goal, Measurement, Repeats, compare};
+use crate::report::compare::{CompareError, CompareOptions, Comparison, Goal, Measurement, Repeats, compare_each};
 use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 use anyhow::Context as _;
 use clap::{Args, ValueEnum};
-use csp::{Limits, Model, Restarts, SolveConfig, Stats};
+use csp::{Model, Restarts, SolveConfig, Stats};
 
 pub use inert::inert_switches;
 pub use table::{Cell, Table, without_noise};
@@ -152,16 +152,16 @@ pub struct CompareArgs {
     pub cactus: Option<PathBuf>,
 
     /// Stop each run after this many decisions (its counts are then lower bounds).
-    #[arg(long = "node-limit", value_name = "N")]
+    #[arg(long = "node-limit", value_name = "N", allow_negative_numbers = true)]
     pub node_limit: Option<u64>,
 
     /// Stop each run after this many seconds (fractions allowed).
-    #[arg(long, value_name = "SECS", value_parser = crate::parse_seconds)]
+    #[arg(long, value_name = "SECS", value_parser = crate::parse_seconds, allow_negative_numbers = true)]
     pub timeout: Option<Duration>,
 
     /// Stop each run after this many seconds of its thread's CPU time
     /// (fractions allowed): unlike --timeout, the same on a loaded machine.
-    #[arg(long = "cpu-timeout", value_name = "SECS", value_parser = crate::parse_seconds)]
+    #[arg(long = "cpu-timeout", value_name = "SECS", value_parser = crate::parse_seconds, allow_negative_numbers = true)]
     pub cpu_timeout: Option<Duration>,
 
     /// `-q`: no notes on stderr (limited runs, switches that change nothing), errors only.
@@ -193,7 +193,7 @@ impl CompareArgs {
         CompareOptions {
             goal: self.goal.into(),
             repeats: self.repeats,
-            limits: Limits { nodes: self.node_limit, time: self.timeout, cpu_time: self.cpu_timeout, solutions: None },
+            limits: crate::strategy::run_limits(self.node_limit, self.timeout, self.cpu_timeout),
         }
     }
 }
@@ -243,8 +243,29 @@ pub fn run_comparison(
         }
     }
     let options = args.options();
-    let comparison = match compare(instances, &configs, &options) {
-        Ok(comparison) => comparison,
+    // CSV is written record by record, each as its run finishes (and agrees
+    // with the runs of its instance before it), and flushed, so that a run
+    // killed part way keeps every record it finished; the output of a
+    // complete run is the same as written at the end. The other formats
+    // cannot be streamed: the tables' rows and the JSON's totals are sums
+    // over every instance, and the text table's widths depend on every row.
+    let stream = args.format == Format::Csv;
+    let records = MeasurementRecords { goal: options.goal, optional: OptionalColumns::of(&configs) };
+    if stream {
+        records.table().write_csv_header(out).and_then(|()| out.flush()).context("cannot write the table")?;
+    }
+    let mut written: io::Result<()> = Ok(());
+    let mut write_record = |instance: &str, measurement: &Measurement| {
+        if stream {
+            written = Table::write_csv_record(&records.cells(instance, measurement), out).and_then(|()| out.flush());
+        }
+        written.is_ok()
+    };
+    let comparison = match compare_each(instances, &configs, &options, &mut write_record) {
+        Ok(Some(comparison)) => comparison,
+        Ok(None) => {
+            return Err(written.expect_err("only a failed write stops a comparison")).context("cannot write the table");
+        }
         Err(error) => return Ok(report_failure(&error, err)),
     };
     let report = ComparisonReport { comparison: &comparison, options: &options };
@@ -256,7 +277,9 @@ pub fn run_comparison(
             return Ok(EXIT_BAD_INPUT);
         }
     }
-    write_report(&report, args.format, out).and_then(|()| out.flush()).context("cannot write the table")?;
+    if !stream {
+        write_report(&report, args.format, out).and_then(|()| out.flush()).context("cannot write the table")?;
+    }
     if !args.quiet.notes() {
         return Ok(EXIT_OK);
     }
@@ -338,8 +361,9 @@ pub fn report_bug(error: &CompareError, err: &mut dyn Write) {
     let _ = writeln!(err, "error: DISAGREEMENT: {error}");
     let _ = writeln!(
         err,
-        "error: no table is printed: complete runs of correct configurations always agree, so a propagator or the \
-         search is wrong; please report this with the command line that produced it"
+        "error: no table is printed (CSV records, written as runs finish, stop before the disagreeing run): complete \
+         runs of correct configurations always agree, so a propagator or the search is wrong; please report this \
+         with the command line that produced it"
     );
     let _ = err.flush();
 }
@@ -371,6 +395,48 @@ pub fn write_report(report: &dyn Report, format: Format, out: &mut dyn Write) ->
             serde_json::to_writer_pretty(&mut *out, &report.json())?;
             writeln!(out)
         }
+    }
+}
+
+/// The records of a comparison's measurements (its CSV, and JSON's
+/// `measurements`), one per instance and configuration: the totals' columns,
+/// with the instance's name for the number of instances, `limited` 1 when a
+/// limit stopped the run, the best objective value found when the goal is the
+/// optimum, and the number of timed runs. Known before any run, so that the
+/// CSV can be written record by record as the runs finish.
+#[derive(Clone, Copy, Debug)]
+struct MeasurementRecords {
+    goal: Goal,
+    optional: OptionalColumns,
+}
+
+impl MeasurementRecords {
+    /// The table without rows: its columns.
+    fn table(self) -> Table {
+        let mut columns = vec!["config", "instance", "solved", "limited", "solutions"];
+        if self.goal == Goal::Optimize {
+            columns.push("objective");
+        }
+        columns.extend(stats_columns(self.optional));
+        columns.push("runs");
+        Table::new(columns)
+    }
+
+    /// The record of `m`, a run on `instance`.
+    fn cells(self, instance: &str, m: &Measurement) -> Vec<Cell> {
+        let mut cells = vec![
+            Cell::text(m.config.to_string()),
+            Cell::text(instance),
+            Cell::Int(u64::from(m.solved)),
+            Cell::Int(u64::from(m.is_limited())),
+            Cell::Int(m.solutions),
+        ];
+        if self.goal == Goal::Optimize {
+            cells.push(m.objective.map_or(Cell::Empty, Cell::Signed));
+        }
+        cells.extend(stats_cells(&m.stats, m.time, m.cpu_time, self.optional));
+        cells.push(Cell::Int(m.timed_runs as u64));
+        cells
     }
 }
 
@@ -556,30 +622,11 @@ impl ComparisonReport<'_> {
     /// `limited` 1 when a limit stopped the run, the best objective value
     /// found when the goal is the optimum, and the number of timed runs.
     fn measurements(&self) -> Table {
-        let optimizes = self.options.goal == Goal::Optimize;
-        let mut columns = vec!["config", "instance", "solved", "limited", "solutions"];
-        if optimizes {
-            columns.push("objective");
-        }
-        columns.extend(stats_columns(self.optional_columns()));
-        columns.push("runs");
-        let mut table = Table::new(columns);
+        let records = MeasurementRecords { goal: self.options.goal, optional: self.optional_columns() };
+        let mut table = records.table();
         for (i, instance) in self.comparison.instances.iter().enumerate() {
             for row in &self.comparison.measurements {
-                let m: &Measurement = &row[i];
-                let mut cells = vec![
-                    Cell::text(m.config.to_string()),
-                    Cell::text(instance.clone()),
-                    Cell::Int(u64::from(m.solved)),
-                    Cell::Int(u64::from(m.is_limited())),
-                    Cell::Int(m.solutions),
-                ];
-                if optimizes {
-                    cells.push(m.objective.map_or(Cell::Empty, Cell::Signed));
-                }
-                cells.extend(stats_cells(&m.stats, m.time, m.cpu_time, self.optional_columns()));
-                cells.push(Cell::Int(m.timed_runs as u64));
-                table.push(cells);
+                table.push(records.cells(instance, &row[i]));
             }
         }
         table

@@ -162,15 +162,22 @@ impl Table {
     /// Writes the table as CSV: a header line, then one line per row. Fields
     /// with a comma, a quote, a line break or surrounding spaces are quoted.
     pub fn write_csv(&self, out: &mut dyn Write) -> io::Result<()> {
-        let line = |out: &mut dyn Write, fields: &mut dyn Iterator<Item = String>| -> io::Result<()> {
-            let fields: Vec<String> = fields.map(|field| csv_field(&field)).collect();
-            writeln!(out, "{}", fields.join(","))
-        };
-        line(out, &mut self.columns.iter().cloned())?;
+        self.write_csv_header(out)?;
         for row in &self.rows {
-            line(out, &mut row.iter().map(Cell::raw))?;
+            Table::write_csv_record(row, out)?;
         }
         Ok(())
+    }
+
+    /// Writes the header line of [`Table::write_csv`] alone (records may
+    /// follow one by one, with [`Table::write_csv_record`]).
+    pub fn write_csv_header(&self, out: &mut dyn Write) -> io::Result<()> {
+        csv_line(out, self.columns.iter().cloned())
+    }
+
+    /// Writes one row as a line of [`Table::write_csv`].
+    pub fn write_csv_record(row: &[Cell], out: &mut dyn Write) -> io::Result<()> {
+        csv_line(out, row.iter().map(Cell::raw))
     }
 
     /// Writes the table in GitHub-flavoured Markdown, the title in bold above it.
@@ -190,6 +197,11 @@ impl Table {
         }
         Ok(())
     }
+}
+
+fn csv_line(out: &mut dyn Write, fields: impl Iterator<Item = String>) -> io::Result<()> {
+    let fields: Vec<String> = fields.map(|field| csv_field(&field)).collect();
+    writeln!(out, "{}", fields.join(","))
 }
 
 fn csv_field(field: &str) -> String {

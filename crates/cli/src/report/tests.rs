@@ -280,7 +280,18 @@ fn a_planted_disagreement_prints_no_table_and_exits_1() {
     for format in ["table", "csv", "json", "markdown"] {
         let out = run(&[("planted", &model)], &["--goal", "count", "--format", format]);
         assert_eq!(out.code, 1, "{format}: {}", out.stderr);
-        assert_eq!(out.stdout, "", "{format}: no table after a disagreement");
+        if format == "csv" {
+            // Records are written as the runs finish: the four configurations
+            // without maintained arc consistency agree (12 solutions), then
+            // mac+mrv disagrees, and neither it nor anything after is written.
+            let lines: Vec<&str> = out.stdout.lines().collect();
+            assert_eq!(lines.len(), 1 + 4, "{}", out.stdout);
+            assert!(lines[0].starts_with("config,instance,"), "{}", out.stdout);
+            assert!(lines[1..].iter().all(|line| line.contains(",planted,1,0,12,")), "{}", out.stdout);
+            assert!(!out.stdout.contains("mac"), "{}", out.stdout);
+        } else {
+            assert_eq!(out.stdout, "", "{format}: no table after a disagreement");
+        }
         assert!(out.stderr.contains("DISAGREEMENT"), "{}", out.stderr);
         assert!(out.stderr.contains("disagree on instance 'planted'"), "{}", out.stderr);
         assert!(out.stderr.contains("12 solutions"), "plain backtracking counts all 12: {}", out.stderr);
@@ -293,6 +304,70 @@ fn a_planted_disagreement_prints_no_table_and_exits_1() {
     let out = run(&[("planted", &model)], &["--goal", "all", "--plot", path.to_str().unwrap()]);
     assert_eq!(out.code, 1);
     assert!(!path.exists());
+}
+
+#[test]
+fn csv_keeps_the_records_of_the_instances_before_a_disagreement() {
+    // What a comparison killed part way keeps: every record written before.
+    let (six, planted) = (queens(6), planted());
+    let out = run(&[("6-queens", &six), ("planted", &planted)], &["--goal", "count", "--format", "csv"]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines.len(), 1 + 6 + 4, "{}", out.stdout);
+    for (line, name) in lines[1..7].iter().zip(default_names()) {
+        assert!(line.starts_with(&format!("{name},6-queens,1,0,4,")), "{line}");
+    }
+    assert!(lines[7..].iter().all(|line| line.contains(",planted,1,0,12,")), "{}", out.stdout);
+}
+
+#[test]
+fn csv_written_record_by_record_is_the_csv_of_the_whole_comparison() {
+    let (five, six) = (queens(5), queens(6));
+    let instances = [("5-queens", &five), ("6-queens", &six)];
+    for goal in ["count", "optimize"] {
+        let args = parse(&["--goal", goal, "--repeats", "1", "--configs", "bt+input,mac+mrv,mac+mrv+learn"]).unwrap();
+        let options = args.options();
+        let records =
+            super::MeasurementRecords { goal: options.goal, optional: super::OptionalColumns::of(&args.configs) };
+        let mut streamed = Vec::new();
+        records.table().write_csv_header(&mut streamed).unwrap();
+        let mut each = |instance: &str, m: &super::Measurement| {
+            super::Table::write_csv_record(&records.cells(instance, m), &mut streamed).unwrap();
+            true
+        };
+        let comparison =
+            super::compare_each(&instances, &args.configs, &options, &mut each).unwrap().expect("not stopped");
+        let mut whole = Vec::new();
+        let report = super::ComparisonReport { comparison: &comparison, options: &options };
+        super::write_report(&report, Format::Csv, &mut whole).unwrap();
+        assert_eq!(String::from_utf8(streamed).unwrap(), String::from_utf8(whole).unwrap(), "{goal}");
+    }
+}
+
+#[test]
+fn a_failed_write_of_a_record_stops_the_comparison_with_the_error() {
+    /// Takes the header, then fails as a closed pipe does.
+    struct ClosedAfterOneLine(usize);
+    impl std::io::Write for ClosedAfterOneLine {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            if self.0 > 0 {
+                return Err(std::io::ErrorKind::BrokenPipe.into());
+            }
+            self.0 += buf.iter().filter(|&&b| b == b'\n').count();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let six = queens(6);
+    let args = parse(&["--goal", "count", "--format", "csv"]).unwrap();
+    let mut stderr = Vec::new();
+    let error = report::run_comparison(&[("6-queens", &six)], &args, &mut ClosedAfterOneLine(0), &mut stderr)
+        .expect_err("the pipe is closed");
+    let io = error.downcast_ref::<std::io::Error>().or_else(|| error.root_cause().downcast_ref::<std::io::Error>());
+    assert_eq!(io.map(std::io::Error::kind), Some(std::io::ErrorKind::BrokenPipe), "{error:#}");
+    assert!(stderr.is_empty(), "{}", String::from_utf8_lossy(&stderr));
 }
 
 #[test]

@@ -30,7 +30,8 @@ pub(super) const COMPARE_ABOUT: &str = "Compare solver configurations on every p
         scale). Each puzzle is solved from its own model, the givens as one-value domains.\n\n\
         The goal is `first` (the first solution of each puzzle) unless --goal says otherwise; `--goal count` \
         proves uniqueness too. Every configuration must find the same answer on every puzzle; a disagreement \
-        is a bug: it is printed on stderr, no table is printed, and the exit status is 1.";
+        is a bug: it is printed on stderr, no table is printed (CSV records stop before the disagreeing run), \
+        and the exit status is 1.";
 
 /// The arguments of `sudoku compare`.
 #[derive(Args, Debug, Clone)]

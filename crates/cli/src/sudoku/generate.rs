@@ -179,7 +179,7 @@ pub(super) fn generate(args: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<u
     // nodes on a 25x25 puzzle of 275 givens).
     let strategy = if args.minimal && args.difficulty.is_none() { shape.side() } else { LARGEST_MRV_SIDE };
     let checks = if args.check_config.is_empty() { vec![default_config(strategy)] } else { args.check_config.clone() };
-    let limits = Limits { nodes: Some(check_nodes), ..Limits::default() };
+    let limits = Limits::none().with_nodes(check_nodes);
     let configs: Vec<SolveConfig> = checks.into_iter().map(|check| SolveConfig { limits, ..check }).collect();
     let options = args.difficulty.map(|level| {
         GenerateOptions::new(level)

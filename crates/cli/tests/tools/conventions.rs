@@ -347,3 +347,48 @@ fn gallery_inputs_that_are_not_puzzle_files_are_named_in_words() {
     assert_eq!(run(read_one, &["read", &path(&text)], "").stdout, "4\n");
     assert_eq!(run(read_one, &["read", "-"], "12345").stdout, "5\n");
 }
+
+#[test]
+fn a_negative_limit_is_refused_naming_the_option_on_every_tool() {
+    // Not clap's "unexpected argument '-1'" with its tip to write `-- -1`
+    // (which would make it a file name): the option and what it wants.
+    let cases: [(Tool, &[&str], &str); 9] = [
+        (sudoku::main, &["sudoku", "solve", "--timeout", "-1"], "'-1' is not a non-negative number of seconds"),
+        (sudoku::main, &["sudoku", "solve", "--node-limit", "-1"], "--node-limit"),
+        (sudoku::main, &["sudoku", "compare", "--cpu-timeout", "-0.5"], "'-0.5' is not a non-negative number"),
+        (sudoku::main, &["sudoku", "hint", "--timeout", "-2"], "'-2' is not a non-negative number of seconds"),
+        (queens::main, &["queens", "8", "--timeout", "-1"], "'-1' is not a non-negative number of seconds"),
+        (queens::main, &["queens", "8", "--local-search", "--max-steps", "-1"], "--max-steps"),
+        (lab::main, &["lab", "sweep", "--cpu-timeout", "-1"], "'-1' is not a non-negative number of seconds"),
+        (lab::main, &["lab", "one", "--node-limit", "-3"], "--node-limit"),
+        (xcsp::main, &["csp-xcsp", "-t", "-1", "x.xml"], "'-1' is not a non-negative number of seconds"),
+    ];
+    for (tool, args, expected) in cases {
+        let r = run(tool, args, "");
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains(expected), "{args:?}: {}", r.stderr);
+        assert!(!r.stderr.contains("unexpected argument"), "{args:?}: {}", r.stderr);
+        assert_eq!(r.stdout, "", "{args:?}");
+    }
+}
+
+#[test]
+fn model_files_that_are_not_models_are_named_in_words() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let binary = dir.join("xcsp-binary.xml");
+    std::fs::write(&binary, b"<instance>\xff</instance>\n").unwrap();
+    let cases = [
+        (dir.display().to_string(), "is a directory, not a model file"),
+        (dir.join("no-such-instance.xml").display().to_string(), "cannot open: no such file"),
+        (binary.display().to_string(), "not a text file (byte 10 is not UTF-8)"),
+    ];
+    for (file, reason) in &cases {
+        let r = run(xcsp::main, &["csp-xcsp", file], "");
+        assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{file}");
+        assert_eq!(r.stderr, format!("error: cannot read {file}: {reason}\n"));
+    }
+    // `lab compare` reads them the same way.
+    let (file, reason) = &cases[2];
+    let r = run(lab::main, &["lab", "compare", file], "");
+    assert_eq!((r.code, r.stderr.clone()), (2, format!("error: cannot read {file}: {reason}\n")));
+}

@@ -632,3 +632,51 @@ fn learn_runs_each_learning_twin_in_sweeps_and_distributions() {
     assert!(records.iter().filter(|r| r[0].contains("+learn")).all(|r| r[learnt].parse::<u64>().unwrap() > 0));
     assert!(!run(&args).stdout.contains("learnt"), "no learnt column when nothing learns");
 }
+
+#[test]
+fn a_sweep_killed_part_way_keeps_the_records_of_the_instances_it_finished() {
+    // The records file fills as the instances finish: seen while the sweep
+    // runs (no time is asserted; the sweep would take a quarter of an hour,
+    // written at its end it would be seen by no deadline), then killed.
+    struct Killed(std::process::Child);
+    impl Drop for Killed {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let path = std::env::temp_dir().join(format!("csp-lab-killed-{}.csv", std::process::id()));
+    let child = Command::new(env!("CARGO_BIN_EXE_csp-lab"))
+        .args(["sweep", "--vars", "12", "--values", "6", "--tightness", "0.1..0.9:0.2", "--samples", "200000"])
+        .args(["--algorithms", "bt,fc", "--jobs", "1", "--records", path.to_str().unwrap()])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut child = Killed(child);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let text = loop {
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        // The header and three instances' pairs of records.
+        const SEEN: usize = 1 + 2 * 3;
+        if text.lines().count() >= SEEN {
+            break text;
+        }
+        assert!(child.0.try_wait().unwrap().is_none(), "the sweep ended before its records were seen");
+        assert!(std::time::Instant::now() < deadline, "no records after a minute: {text:?}");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert!(child.0.try_wait().unwrap().is_none(), "the sweep is still running");
+    drop(child);
+    let text = std::fs::read_to_string(&path).unwrap_or(text);
+    std::fs::remove_file(&path).unwrap();
+    // Whole records only, a pair per instance (bt and fc), each naming its instance.
+    let complete = &text[..=text.rfind('\n').unwrap()];
+    let (header, records) = csv(complete);
+    assert_eq!(header[..4], ["p2", "sample", "seed", "algorithm"]);
+    assert!(records.len() >= 2 * 3 && records.len() % 2 == 0, "{text}");
+    for pair in records.chunks(2) {
+        assert_eq!((pair[0][3].as_str(), pair[1][3].as_str()), ("bt", "fc"), "{pair:?}");
+        assert_eq!(pair[0][..3], pair[1][..3], "{pair:?}");
+    }
+}

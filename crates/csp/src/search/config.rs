@@ -509,7 +509,28 @@ impl Probing {
 }
 
 /// When the solver stops before the search is complete.
+///
+/// Build one from [`Limits::none`] (also its `Default`) with the `with_`
+/// methods; a limit that may be absent can be set on its field:
+///
+/// ```
+/// use std::time::Duration;
+/// use csp::{Limits, SolveConfig};
+///
+/// let limits = Limits::none().with_nodes(10_000).with_cpu_time(Duration::from_secs(5));
+/// let config = SolveConfig::default().with_limits(limits);
+/// assert_eq!(config.limits.nodes, Some(10_000));
+///
+/// let from_the_command_line: Option<Duration> = None;
+/// let mut limits = Limits::none();
+/// limits.time = from_the_command_line;
+/// assert_eq!(limits, Limits::none());
+/// ```
+///
+/// It is `#[non_exhaustive]`, so that a new kind of limit is not a breaking
+/// change: outside this crate it cannot be written as a struct literal.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Limits {
     /// Stop after this many decisions.
     pub nodes: Option<u64>,
@@ -525,6 +546,54 @@ pub struct Limits {
     /// wall-clock time, it does not depend on how loaded the machine is.
     /// Zero stops at the first check, before any decision.
     pub cpu_time: Option<Duration>,
+}
+
+impl Limits {
+    /// No limit: the search runs until it is complete.
+    pub const fn none() -> Limits {
+        Limits { nodes: None, solutions: None, time: None, cpu_time: None }
+    }
+
+    /// These limits with [`nodes`](Limits::nodes) set to `nodes` decisions.
+    pub const fn with_nodes(mut self, nodes: u64) -> Limits {
+        self.nodes = Some(nodes);
+        self
+    }
+
+    /// These limits with [`solutions`](Limits::solutions) set to `solutions`.
+    pub const fn with_solutions(mut self, solutions: u64) -> Limits {
+        self.solutions = Some(solutions);
+        self
+    }
+
+    /// These limits with the wall-clock [`time`](Limits::time) set to `time`.
+    pub const fn with_time(mut self, time: Duration) -> Limits {
+        self.time = Some(time);
+        self
+    }
+
+    /// These limits with the thread's [`cpu_time`](Limits::cpu_time) set to `cpu_time`.
+    pub const fn with_cpu_time(mut self, cpu_time: Duration) -> Limits {
+        self.cpu_time = Some(cpu_time);
+        self
+    }
+
+    /// The limits that stop a run where either `self` or `other` would: each
+    /// limit the smaller of the two, or the one that is set.
+    pub fn tighter(self, other: Limits) -> Limits {
+        fn min<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+            match (a, b) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            }
+        }
+        Limits {
+            nodes: min(self.nodes, other.nodes),
+            solutions: min(self.solutions, other.solutions),
+            time: min(self.time, other.time),
+            cpu_time: min(self.cpu_time, other.cpu_time),
+        }
+    }
 }
 
 /// Which limit stopped a run.
@@ -671,7 +740,7 @@ impl Default for SolveConfig {
             learnt_glue_only: false,
             probing: Probing::Off,
             restarts: Restarts::default(),
-            limits: Limits::default(),
+            limits: Limits::none(),
             bitset_limit: SolveConfig::DEFAULT_BITSET_LIMIT,
             phases: Vec::new(),
         }

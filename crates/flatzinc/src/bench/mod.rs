@@ -3,14 +3,19 @@
 //!
 //! ```text
 //! cargo run --release -p csp-flatzinc --bin mzn-bench -- [--years 2019,2020] [--problems accap,amaze]
-//!     [--instances N] [--time-limit 60] [--jobs 1] [--results target/mzn-bench] [--solvers gecode]
+//!     [--instances N] [--time-limit 60] [--cpu-timeout SECONDS] [--jobs 1] [--results target/mzn-bench]
+//!     [--solvers gecode]
 //! ```
 //!
 //! Every instance of `../shared/data/minizinc/challenge/YEAR/PROBLEM/` (its
 //! `.meta` files, else one model with each data file, else each model alone)
 //! runs through MiniZinc with each solver on one thread (`-p 1`) under the
 //! same time limit (MiniZinc's `--time-limit`, which counts compilation too;
-//! the process is killed 30 s later). `--jobs 2` runs two at once on two
+//! the process is killed 30 s later). `--cpu-timeout SECONDS` also gives
+//! every fzn-csp run that much CPU time of its search thread (fzn-csp's own
+//! `--cpu-timeout`); Gecode has no such limit (`fzn-gecode -time` is wall
+//! time, and MiniZinc's `--time-limit` too), so with it the two sides are
+//! not limited alike: fzn-csp stops at whichever comes first. `--jobs 2` runs two at once on two
 //! cores: faster, but the two runs share the machine, so the times (and the
 //! time-split points) are noisier. `--contenders` chooses who is scored
 //! (default `csp,gecode`; also `csp-plain`, fzn-csp with `--no-learn`,
@@ -64,6 +69,11 @@ struct Cli {
     /// Seconds per run (the same for both solvers).
     #[arg(long, default_value_t = 60)]
     time_limit: u64,
+    /// Also stop each fzn-csp run after this many seconds of its search
+    /// thread's CPU time (fzn-csp's `--cpu-timeout`; fractions allowed).
+    /// Gecode has only wall-clock limits: it is not given one.
+    #[arg(long = "cpu-timeout", value_name = "SECONDS", value_parser = app::parse_seconds, allow_negative_numbers = true)]
+    cpu_timeout: Option<Duration>,
     /// Runs at once (2 uses both cores, and makes the times noisier).
     #[arg(long, default_value_t = 1)]
     jobs: usize,
@@ -89,13 +99,29 @@ struct Cli {
 /// The contenders `--contenders` and `--solvers` know.
 const CONTENDERS: [&str; 5] = ["csp", "csp-plain", "csp-learn", "csp-free", "gecode"];
 
-/// fzn-csp's flags for a contender of that name.
-fn csp_flags(name: &str) -> &'static [&'static str] {
-    match name {
+/// fzn-csp's flags for a contender of that name, with `--cpu-timeout` when
+/// there is a CPU limit.
+fn csp_flags(name: &str, cpu_timeout: Option<Duration>) -> Vec<String> {
+    let search: &[&str] = match name {
         "csp-plain" => &["--no-learn"],
         "csp-learn" => &["--learn"],
         "csp-free" => &["-f"],
         _ => &[],
+    };
+    let mut flags: Vec<String> = search.iter().map(|flag| flag.to_string()).collect();
+    if let Some(limit) = cpu_timeout {
+        flags.extend(["--cpu-timeout".to_string(), limit.as_secs_f64().to_string()]);
+    }
+    flags
+}
+
+/// The part of a run's cache key that says its limits: the seconds of
+/// `--time-limit`, and those of `--cpu-timeout` when the contender has one
+/// (so that the keys of the runs without it are those of earlier versions).
+fn limits_key(time_limit: u64, cpu_timeout: Option<Duration>) -> String {
+    match cpu_timeout {
+        Some(cpu) => format!("{time_limit}s:cpu{}s", cpu.as_secs_f64()),
+        None => format!("{time_limit}s"),
     }
 }
 
@@ -122,8 +148,10 @@ struct Contender {
     name: String,
     msc: PathBuf,
     /// Passed to MiniZinc after `--solver`, which hands them to the solver.
-    flags: &'static [&'static str],
+    flags: Vec<String>,
     hash: u64,
+    /// The CPU-time limit it is given (`--cpu-timeout`, fzn-csp only).
+    cpu_timeout: Option<Duration>,
 }
 
 /// One run's cached result.
@@ -161,15 +189,17 @@ pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
             Contender {
                 name: name.clone(),
                 msc: process::gecode_solver(&scratch)?,
-                flags: &[],
+                flags: Vec::new(),
                 hash: file_hash(&gecode_binary)?,
+                cpu_timeout: None,
             }
         } else {
             Contender {
                 name: name.clone(),
                 msc: process::csp_solver(&scratch, &fzn_csp)?,
-                flags: csp_flags(name),
+                flags: csp_flags(name, cli.cpu_timeout),
                 hash: file_hash(&fzn_csp)?,
+                cpu_timeout: cli.cpu_timeout,
             }
         });
     }
@@ -192,7 +222,8 @@ pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
         .collect();
     let limit = Duration::from_secs(cli.time_limit);
     let key = |contender: &Contender, instance: &Instance| {
-        format!("{}:{:016x}:{}:{}s", contender.name, contender.hash, instance.id(), cli.time_limit)
+        let limits = limits_key(cli.time_limit, contender.cpu_timeout);
+        format!("{}:{:016x}:{}:{limits}", contender.name, contender.hash, instance.id())
     };
     let selected: Vec<(&Instance, &Contender)> = instances
         .iter()
@@ -203,11 +234,12 @@ pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
         selected.iter().copied().filter(|(i, c)| !cache.contains_key(&key(c, i))).collect();
     writeln!(
         io.stderr,
-        "mzn-bench: {} instances, {} runs to do ({} cached), {} s each, {} at once",
+        "mzn-bench: {} instances, {} runs to do ({} cached), {} s each{}, {} at once",
         instances.len(),
         todo.len(),
         selected.len() - todo.len(),
         cli.time_limit,
+        cli.cpu_timeout.map(|cpu| format!(" (fzn-csp: {} s of CPU time)", cpu.as_secs_f64())).unwrap_or_default(),
         cli.jobs
     )?;
     let mut cache_file = std::fs::OpenOptions::new().create(true).append(true).open(&cache_path)?;
@@ -373,7 +405,7 @@ fn method_of(instance: &Instance, msc: &Path) -> Method {
 /// One solver on one instance, through MiniZinc.
 fn run(contender: &Contender, instance: &Instance, limit: Duration) -> Answer {
     let mut command = std::process::Command::new("minizinc");
-    command.arg("--solver").arg(&contender.msc).args(contender.flags).args(["--json-stream", "--output-mode", "json"]);
+    command.arg("--solver").arg(&contender.msc).args(&contender.flags).args(["--json-stream", "--output-mode", "json"]);
     command.args(["--output-objective", "--output-time", "-i", "-p", "1", "--time-limit"]);
     command.arg(limit.as_millis().to_string()).arg(&instance.model).args(&instance.data);
     if let Some(dir) = instance.model.parent() {
@@ -555,6 +587,22 @@ fn report(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cpu_limit_is_passed_to_fzn_csp_and_keys_its_runs_apart() {
+        assert_eq!(csp_flags("csp", None), Vec::<String>::new());
+        assert_eq!(csp_flags("csp-plain", Some(Duration::from_millis(2500))), ["--no-learn", "--cpu-timeout", "2.5"]);
+        assert_eq!(csp_flags("csp-free", Some(Duration::from_secs(10))), ["-f", "--cpu-timeout", "10"]);
+        // Without it, the keys of earlier versions: their cache stays valid.
+        assert_eq!(limits_key(60, None), "60s");
+        assert_eq!(limits_key(60, Some(Duration::from_secs(30))), "60s:cpu30s");
+        let cli = Cli::try_parse_from(["mzn-bench", "--cpu-timeout", "0.5"]).unwrap();
+        assert_eq!(cli.cpu_timeout, Some(Duration::from_millis(500)));
+        for bad in ["-1", "soon", "inf"] {
+            let error = Cli::try_parse_from(["mzn-bench", "--cpu-timeout", bad]).unwrap_err().to_string();
+            assert!(error.contains("--cpu-timeout") && error.contains(bad), "{error}");
+        }
+    }
 
     fn run(solver: &str, status: &str, objective: Option<i64>, seconds: f64) -> Run {
         Run {

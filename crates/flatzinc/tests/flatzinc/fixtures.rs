@@ -198,6 +198,32 @@ fn a_time_limit_stops_optimisation_without_a_claim() {
     // MiniZinc passes a negative limit when compilation took all of its own.
     let spent = run(&["-t", "-1", path.to_str().unwrap()]);
     assert_eq!((spent.code, spent.stdout.as_str()), (0, "=====UNKNOWN=====\n"), "{}", spent.stderr);
+    // The CPU-time limit of the search thread, alone or beside -t, with or
+    // without learning: no claim either.
+    for flags in [
+        &["--cpu-timeout", "0"][..],
+        &["--cpu-timeout", "0.2", "-t", "60000"],
+        &["--cpu-timeout", "0.05", "--no-learn"],
+    ] {
+        let args: Vec<&str> = flags.iter().copied().chain([path.to_str().unwrap()]).collect();
+        let stopped = run(&args);
+        assert_eq!(
+            (stopped.code, stopped.stdout.as_str()),
+            (0, "=====UNKNOWN=====\n"),
+            "{flags:?}: {}",
+            stopped.stderr
+        );
+    }
+    // With statistics: a CPU limit of zero stops before the first decision.
+    let zero = run(&["--cpu-timeout", "0", "-s", path.to_str().unwrap()]);
+    assert!(zero.stdout.contains("%%%mzn-stat: nodes=0\n"), "{}", zero.stdout);
+    // Values that are no limit are refused, naming the option.
+    for bad in ["-1", "ten", "NaN", "1e400", ""] {
+        let refused = run(&["--cpu-timeout", bad, path.to_str().unwrap()]);
+        assert_eq!(refused.code, 2, "{bad}: {}", refused.stdout);
+        assert!(refused.stderr.contains("--cpu-timeout"), "{bad}: {}", refused.stderr);
+        assert_eq!(refused.stdout, "", "{bad}");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -129,3 +129,22 @@ proptest! {
         survive(&tokens.join(" "));
     }
 }
+
+#[test]
+fn files_that_are_not_models_are_named_in_words() {
+    // Not `Is a directory (os error 21)` or `invalid utf-8 sequence of 1 bytes`.
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let binary = dir.join("fzn-csp-binary.fzn");
+    std::fs::write(&binary, b"var 1..3: x;\n\xff\xfe\n").unwrap();
+    let cases = [
+        (dir.clone(), "is a directory, not a model file"),
+        (dir.join("no-such-model.fzn"), "cannot open: no such file"),
+        (binary, "not a text file (byte 13 is not UTF-8)"),
+    ];
+    for (file, reason) in cases {
+        let file = file.display().to_string();
+        let r = run(&[&file]);
+        assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{file}");
+        assert_eq!(r.stderr, format!("error: cannot read {file}: {reason}\n"));
+    }
+}

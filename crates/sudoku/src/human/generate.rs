@@ -132,7 +132,7 @@ pub fn generate(shape: Shape, options: &GenerateOptions) -> Result<RatedPuzzle, 
     let mut reached = [0usize; 5];
     let solver = HumanSolver::new();
     let n2 = shape.num_cells() as u64;
-    let config = SolveConfig::default().with_limits(Limits { nodes: Some(20 * n2), ..Limits::default() });
+    let config = SolveConfig::default().with_limits(Limits::none().with_nodes(20 * n2));
     for attempt in 1..=options.attempts.max(1) {
         let solution = full_grid(shape, rng.next_u64())?;
         let puzzle = dig(&solution, options, &solver, &config, &mut rng)?;

@@ -63,7 +63,7 @@ fn mutated_files_give_models_or_errors() {
             let mutated: String = mutated.into_iter().collect();
             if let Ok(lowered) = csp_xcsp3::lower(&mutated) {
                 // What lowers must also solve without a panic (briefly).
-                let limits = csp::Limits { nodes: Some(200), ..csp::Limits::default() };
+                let limits = csp::Limits::none().with_nodes(200);
                 let config = csp::SolveConfig::default().with_limits(limits);
                 if lowered.inconsistent.is_none() {
                     if let Ok(mut solver) = csp::Solver::new(&lowered.model, config) {
