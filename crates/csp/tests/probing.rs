@@ -43,12 +43,17 @@ fn probing_finds_the_solutions_of_plain_mac_in_the_same_order_with_no_more_nodes
         let plain = SolveConfig::default().with_var_order(VarOrder::Input);
         let (expected, stats) = all_solutions(&model, &plain);
         for probing in [Probing::Bivalue, Probing::Singleton] {
-            let (found, probed) = all_solutions(&model, &plain.clone().with_probing(probing));
-            assert_eq!(found, expected, "{n}-queens, {probing}");
-            assert!(probed.nodes <= stats.nodes, "{n}-queens, {probing}: {} > {}", probed.nodes, stats.nodes);
-            let (binary, _) =
-                all_solutions(&model, &plain.clone().with_probing(probing).with_branching(Branching::Binary));
-            assert_eq!(binary, expected, "{n}-queens, {probing}, binary");
+            // Cheap probes and touched sweeps only probe less: still no
+            // more nodes than plain mac.
+            for (cheap, touched) in [(false, false), (true, false), (false, true), (true, true)] {
+                let mut config = plain.clone().with_probing(probing);
+                (config.cheap_probes, config.touched_probes) = (cheap, touched);
+                let (found, probed) = all_solutions(&model, &config);
+                assert_eq!(found, expected, "{n}-queens, {config}");
+                assert!(probed.nodes <= stats.nodes, "{n}-queens, {config}: {} > {}", probed.nodes, stats.nodes);
+                let (binary, _) = all_solutions(&model, &config.clone().with_branching(Branching::Binary));
+                assert_eq!(binary, expected, "{n}-queens, {config}, binary");
+            }
         }
         let (_, sac) = all_solutions(&model, &plain.clone().with_probing(Probing::Singleton));
         assert!(sac.probes > 0 && sac.probe_removals > 0, "{n}-queens: {sac}");
@@ -87,6 +92,37 @@ fn singleton_consistency_removes_what_arc_consistency_keeps() {
     assert_eq!((solver.stats().nodes, solver.stats().failures), (0, 1));
 }
 
+/// `a, b, c, d` in 0..=4 all different, and `x` = 1 would leave `a`, `b`
+/// and `c` the values 0 and 1 only (a table each): a Hall set that only the
+/// matching sees (five values for four variables: no hidden single). A full
+/// probe of `x` = 1 fails and fixes `x` to 0; a cheap one skips the
+/// matching and removes nothing; both find the same solutions.
+#[test]
+fn a_cheap_probe_skips_the_matching() {
+    let mut model = Model::new();
+    let x = model.new_var(0..=1).unwrap();
+    let vars = model.new_vars(4, 0..=4).unwrap();
+    model.all_different(&vars).unwrap();
+    let rows: Vec<Vec<i64>> = (0..=4).map(|a| vec![0, a]).chain((0..=1).map(|a| vec![1, a])).collect();
+    for &v in &vars[..3] {
+        model.table(&[x, v], &rows).unwrap();
+    }
+    for spelling in ["mac+input+matching+probe", "mac+input+matching+separate+probe"] {
+        let run = |text: String| {
+            let config: SolveConfig = text.parse().unwrap();
+            let (solutions, stats) = all_solutions(&model, &config);
+            assert!(solutions.iter().all(|s| s[0] == 0 && model.is_solution(s)), "{text}");
+            (solutions, stats)
+        };
+        let (full, full_stats) = run(spelling.to_string());
+        let (cheap, cheap_stats) = run(format!("{spelling}+cheap"));
+        assert_eq!(full, cheap, "{spelling}");
+        assert_eq!(full.len(), 5 * 4 * 3 * 2, "{spelling}");
+        assert!(full_stats.probe_removals > 0, "{spelling}: {full_stats}");
+        assert_eq!(cheap_stats.probe_removals, 0, "{spelling}: {cheap_stats}");
+    }
+}
+
 #[test]
 fn node_and_time_limits_stop_a_probing_search() {
     let config = SolveConfig::default().with_probing(Probing::Singleton);
@@ -111,7 +147,9 @@ fn node_and_time_limits_stop_a_probing_search() {
 /// undone, are not shown), and each solution is what the domains say.
 #[test]
 fn the_observer_sees_the_probed_removals_and_nothing_of_the_probes() {
-    for spelling in ["mac+input", "mac+input+probe", "mac+input+sac", "mac+domwdeg+sac"] {
+    for spelling in
+        ["mac+input", "mac+input+probe", "mac+input+sac", "mac+domwdeg+sac", "mac+domwdeg+sac+cheap+touched"]
+    {
         let model = queens(7);
         let config: SolveConfig = spelling.parse().unwrap();
         let initial: Vec<BTreeSet<i64>> = model.vars().map(|x| model.domain(x).unwrap().iter().collect()).collect();

@@ -687,6 +687,19 @@ fn probing_configs() -> Vec<SolveConfig> {
             configs.push(config.clone().with_probing(Probing::Bivalue).with_branching(Branching::Binary));
             configs.push(config.with_probing(Probing::Bivalue).with_restarts(Restarts::Luby { scale: 2 }));
         }
+        // Cheap probes and touched sweeps, alone and together.
+        let config = SolveConfig::default().with_var_order(var_order).with_seed(5);
+        for (probing, cheap, touched) in [
+            (Probing::Singleton, true, false),
+            (Probing::Singleton, false, true),
+            (Probing::Singleton, true, true),
+            (Probing::Bivalue, true, true),
+        ] {
+            let mut probed = config.clone().with_probing(probing).with_branching(Branching::Binary);
+            (probed.cheap_probes, probed.touched_probes) = (cheap, touched);
+            configs.push(probed.clone().with_branching(Branching::Enumerate));
+            configs.push(probed.with_restarts(Restarts::Luby { scale: 1 }));
+        }
     }
     configs
 }
@@ -1106,6 +1119,9 @@ fn plan_configs(phases: &[SearchPhase]) -> Vec<SolveConfig> {
     configs.push(SolveConfig::default().with_search(Search::Learning).with_restarts(Restarts::Luby { scale: 1 }));
     configs.push(SolveConfig::default().with_probing(Probing::Singleton));
     configs.push(SolveConfig::default().with_probing(Probing::Bivalue).with_branching(Branching::Binary));
+    let mut cheap = SolveConfig::default().with_probing(Probing::Singleton);
+    (cheap.cheap_probes, cheap.touched_probes) = (true, true);
+    configs.push(cheap);
     for config in &mut configs {
         config.root_arc_consistency = config.propagation() == Propagation::None;
         config.var_order = VarOrder::DomWdeg;

@@ -110,7 +110,7 @@ pub struct CompareArgs {
     /// fc-cbj, mac, mac-cbj; words: a variable ordering
     /// (input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|antiff|smallest|largest|occurrence|regret),
     /// a value ordering (asc|desc|random|lcv|phase|active|median|split|rsplit),
-    /// pairwise|matching|bounds|cover, learn, probe, sac, rootac, separate, intersect,
+    /// pairwise|matching|bounds|cover, learn, probe, sac, cheap, touched, rootac, separate, intersect,
     /// binary, luby[=SCALE], geometric[=SCALE:FACTOR], seed=N (docs/compare.md).
     #[arg(
         long,

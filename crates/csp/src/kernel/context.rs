@@ -74,6 +74,9 @@ pub struct Context<'a> {
     /// it asked for (what the conflict's explanation explains).
     pub(crate) nogood: Option<u32>,
     pub(crate) wiped_bounds: Option<(i64, i64)>,
+    /// Whether this call may skip its expensive reasoning (see
+    /// [`Context::is_cheap`]).
+    pub(crate) cheap: bool,
 }
 
 impl std::fmt::Debug for Context<'_> {
@@ -115,6 +118,7 @@ impl<'a> Context<'a> {
             pruned_log: None,
             nogood: None,
             wiped_bounds: None,
+            cheap: false,
         }
     }
 }
@@ -263,6 +267,20 @@ impl Context<'_> {
     /// to a fixpoint) or ignored (forward checking, a single pass).
     pub fn can_reschedule(&self) -> bool {
         self.wake.is_some()
+    }
+
+    /// Whether this call may skip the expensive part of its reasoning (the
+    /// matching of a domain-consistent all-different): the propagation of
+    /// a probe under cheap probing
+    /// ([`SolveConfig::cheap_probes`](crate::SolveConfig::cheap_probes)),
+    /// which is undone and only asks whether the assumption fails. What a
+    /// propagator does then must still be sound; it need not reach its own
+    /// fixpoint, and a propagator that keeps state between calls must not
+    /// take what a cheap call leaves for the fixpoint of its full
+    /// reasoning. Nodes always propagate in full.
+    #[inline]
+    pub fn is_cheap(&self) -> bool {
+        self.cheap
     }
 
     /// Adds `n` to the run's count of constraint checks.

@@ -702,6 +702,24 @@ pub struct SolveConfig {
     pub learnt_glue_only: bool,
     /// Probing after each node's propagation (see [`Probing`]); off by default.
     pub probing: Probing,
+    /// Under [`Probing`], whether a probe propagates cheaply
+    /// ([`Context::is_cheap`](crate::Context::is_cheap)): the propagators
+    /// that can skip the expensive part of their reasoning do (the
+    /// all-different system and the matching strength skip the matching,
+    /// keeping singles, hidden singles and intersections); spelled `cheap`.
+    /// A probe fails less often, each costs less; the node's own
+    /// propagation, and that of each probed removal, is still complete.
+    /// Off by default.
+    pub cheap_probes: bool,
+    /// Under [`Probing`], whether a sweep probes only the variables near a
+    /// change: those that share a constraint with a variable whose domain
+    /// changed since the last sweep the domains descend from (the previous
+    /// sweep of the node, or the last one of the nearest probed ancestor);
+    /// every candidate when there is none (the root, after a restart). A
+    /// variable away from every change is skipped although its probes
+    /// could fail now: weaker, never unsound. Spelled `touched`; off by
+    /// default.
+    pub touched_probes: bool,
     /// Whether the search restarts from the root after a number of failures.
     pub restarts: Restarts,
     /// Limits on nodes, solutions and time.
@@ -739,6 +757,8 @@ impl Default for SolveConfig {
             lbd_protection: false,
             learnt_glue_only: false,
             probing: Probing::Off,
+            cheap_probes: false,
+            touched_probes: false,
             restarts: Restarts::default(),
             limits: Limits::none(),
             bitset_limit: SolveConfig::DEFAULT_BITSET_LIMIT,

@@ -169,6 +169,11 @@ pub struct Solver<'m> {
     observer: Option<&'m mut dyn Observer>,
     /// Whether the observer wants the reasons of the propagators' narrowings.
     reasons: bool,
+    /// Whether the propagation running is a probe's under cheap probing
+    /// (what [`Context::is_cheap`] says).
+    cheap: bool,
+    /// The sweeps of touched probing.
+    sweeps: probe::Sweeps,
     /// Branch and bound bisects a wide objective's range once the last
     /// improvement is smaller than this fraction of what is left (see
     /// `Solver::wide_objective`).
@@ -217,6 +222,8 @@ impl<'m> Solver<'m> {
             assumptions: Assumptions::default(),
             observer: None,
             reasons: false,
+            cheap: false,
+            sweeps: probe::Sweeps::new(model.num_vars(), program.newest_sweep),
             bisection_steps: optimize::STEPS_BEFORE_BISECTION,
             program,
             state,

@@ -64,11 +64,15 @@ pub(super) struct Program<'m> {
     pub(super) literal_activity: bool,
     /// The state as built, before any assumption.
     pub(super) initial: Snapshot,
+    /// Under touched probing, the reversible integer of the newest sweep
+    /// the domains descend from (see `probe::Sweeps`).
+    pub(super) newest_sweep: Option<ReversibleInt>,
 }
 
 impl<'m> Program<'m> {
     /// Compiles `model` under `config`: the state (with the reversible integer
-    /// of the search's free list, returned, allocated first), the propagators,
+    /// of the search's free list, returned, allocated first, and touched
+    /// probing's), the propagators,
     /// initialised, and the snapshot of the root.
     pub(super) fn compile(
         model: &'m Model,
@@ -79,6 +83,7 @@ impl<'m> Program<'m> {
             size: e.size,
         })?;
         let free_count = state.new_int(model.num_vars() as i64);
+        let newest_sweep = config.touched_probes.then(|| state.new_int(0));
         let CompiledPhases { phases, value_order: phase_value_order, rank: phase_rank } =
             compile_phases(model, &config.phases)?;
         let options = propagator_options(&config);
@@ -145,6 +150,7 @@ impl<'m> Program<'m> {
             watchers: Watchers::new(model.num_vars(), &pairs),
             costs: Vec::new(),
             initial: State::new(&[], 0).expect("an empty model").snapshot(),
+            newest_sweep,
             propagation: config.propagation(),
             branching: config.branching(),
             config,

@@ -73,6 +73,7 @@ macro_rules! waking_context {
     ($solver:ident, $c:expr, $p:expr, $idempotent:expr) => {{
         let mut ctx = context!($solver, $c, Assigned::Fixed);
         ctx.propagator = $p;
+        ctx.cheap = $solver.cheap;
         ctx.wake =
             Some(Wake { watchers: &$solver.program.watchers, queue: &mut $solver.queue, idempotent: $idempotent });
         ctx.observer = $solver.observer.as_deref_mut().map(|o| o as &mut dyn Observer);

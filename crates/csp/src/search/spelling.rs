@@ -142,7 +142,7 @@ pub enum ConfigSyntaxError {
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
          ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|antiff|smallest|largest|occurrence|regret, a value \
          ordering asc|desc|random|lcv|phase|active|median|split|rsplit|guided, an all-different strength pairwise|matching|bounds|cover, \
-         learn, minimize, tiers, dynlbd, protect, noglue, probe, sac, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
+         learn, minimize, tiers, dynlbd, protect, noglue, probe, sac, cheap, touched, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
     )]
     UnknownWord {
         /// The whole spelling.
@@ -262,6 +262,8 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
 ///         | probe | sac                             (probing at each node: bivalue variables, or
 ///                                                    every value, singleton arc consistency; mac,
 ///                                                    chronological, not with learn)
+///         | cheap | touched                         (with probing: probes propagate cheaply; a
+///                                                    sweep probes only near changes)
 ///         | pairwise | matching | bounds | cover    (all-different strength, default pairwise
 ///                                                    under bt and fc, matching under mac)
 ///         | rootac                                  (arc consistency at the root)
@@ -310,6 +312,8 @@ const SWITCHES: &[Switch] = &[
     (&["intersect"], "all-different intersections", |c| &mut c.all_different_intersections),
     (&["separate"], "separate all-different", |c| &mut c.separate_all_different),
     (&["rootac", "root-ac"], "root arc consistency", |c| &mut c.root_arc_consistency),
+    (&["cheap"], "cheap probes", |c| &mut c.cheap_probes),
+    (&["touched"], "touched probes", |c| &mut c.touched_probes),
 ];
 
 impl FromStr for SolveConfig {
@@ -436,6 +440,17 @@ impl FromStr for SolveConfig {
         if let Some(&(_, what, instead)) = learning_only.iter().find(|(on, ..)| *on && !config.learning()) {
             return Err(ConfigSyntaxError::Unsupported { config: config_text.to_string(), what, instead });
         }
+        let probing_only = [
+            (config.cheap_probes, "cheap probes without probing", "only probes propagate cheaply: mac+probe+cheap"),
+            (
+                config.touched_probes,
+                "touched probes without probing",
+                "only probing sweeps choose what to probe: mac+probe+touched",
+            ),
+        ];
+        if let Some(&(_, what, instead)) = probing_only.iter().find(|(on, ..)| *on && !config.probing.is_on()) {
+            return Err(ConfigSyntaxError::Unsupported { config: config_text.to_string(), what, instead });
+        }
         let dynamic_only = [
             (
                 config.lbd_protection,
@@ -480,6 +495,12 @@ impl fmt::Display for SolveConfig {
         }
         if self.probing.is_on() {
             write!(f, "+{}", self.probing.short())?;
+            if self.cheap_probes {
+                f.write_str("+cheap")?;
+            }
+            if self.touched_probes {
+                f.write_str("+touched")?;
+            }
         }
         if self.branching() == Branching::Binary && !self.learning() {
             f.write_str("+binary")?;
@@ -650,6 +671,9 @@ mod tests {
             "mac+domwdeg+matching+intersect+probe",
             "mac+domwdeg+matching+intersect+sac",
             "mac+mrv+matching+sac+binary+luby",
+            "mac+domwdeg+matching+intersect+probe+cheap",
+            "mac+domwdeg+matching+intersect+probe+touched",
+            "mac+mrv+matching+sac+cheap+touched+binary+luby",
         ] {
             let config: SolveConfig = text.parse().unwrap();
             assert_eq!(config.to_string(), text);
@@ -687,6 +711,18 @@ mod tests {
         for text in ["mac+learn+binary", "mac+binary+learn"] {
             assert_eq!(text.parse::<SolveConfig>().unwrap().to_string(), "mac+learn+mrv+matching");
         }
+        // Cheap probes and touched sweeps only with probing, in any order.
+        for (text, what) in [
+            ("mac+domwdeg+cheap", "cheap probes without probing"),
+            ("mac+touched+mrv", "touched probes without probing"),
+        ] {
+            let err = text.parse::<SolveConfig>().unwrap_err();
+            assert!(matches!(err, ConfigSyntaxError::Unsupported { .. }), "{text}: {err}");
+            assert!(err.to_string().contains(what), "{err}");
+        }
+        let reordered: SolveConfig = "mac+touched+cheap+probe".parse().unwrap();
+        assert_eq!(reordered.to_string(), "mac+mrv+matching+probe+cheap+touched");
+        assert!("mac+probe+cheap+cheap".parse::<SolveConfig>().unwrap_err().to_string().contains("cheap probes"));
         // Probing only where a probed removal needs no reason.
         for (text, what) in [
             ("mac+learn+sac", "probing with learning"),

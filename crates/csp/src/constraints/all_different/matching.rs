@@ -216,6 +216,12 @@ impl Propagator for Matching<'_> {
             // The flag is reversible so that a conflict, which empties the queue,
             // leaves every propagator in a state that only depends on the domains.
             let cell = small.complete_next.expect("initialised");
+            // A cheap call (a probe's) stops after the cheap pass, and
+            // leaves the flag to the full calls.
+            if ctx.is_cheap() {
+                small.cheap(self.vars, ctx)?;
+                return Ok(());
+            }
             if ctx.can_reschedule() && ctx.get(cell) == 0 {
                 if small.cheap(self.vars, ctx)? {
                     ctx.set(cell, 1);

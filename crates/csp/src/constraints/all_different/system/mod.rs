@@ -49,6 +49,12 @@
 //! so that a write looks at those only. Otherwise each changed domain is
 //! written once, at the end of the call (the same marks say which).
 //!
+//! A cheap call ([`Context::is_cheap`], a probe's propagation) runs tiers 1
+//! and 2 and the intersections, not the matching, and keeps no fixpoint
+//! (its masks are not the matching's fixpoint; a probe is undone, most often
+//! after this one call): it ends as a failed call does, and the next call
+//! reads from the node's fixpoint, incrementally.
+//!
 //! Between calls the system keeps the masks its successful calls on the
 //! current branch left, common fixpoints, and starts from the newest one
 //! the domains descend from (after a backtrack or a backjump, one at the
@@ -294,7 +300,8 @@ impl System {
         &self.constraints
     }
 
-    /// Runs the tiers until none has anything left to do. `Err(u)` when
+    /// Runs the tiers until none has anything left to do (a cheap call,
+    /// [`Context::is_cheap`], all but the matching). `Err(u)` when
     /// constraint `u` fails.
     pub(super) fn fixpoint(&mut self, eager: bool, ctx: &mut Context<'_>) -> Result<(), u32> {
         loop {
@@ -316,7 +323,9 @@ impl System {
                     Ok(false) => continue,
                     result => (Acted::Crossings(u), result.map(drop)),
                 }
-            } else if let Some(u) = pop_first(&mut board.to_look) {
+            } else if !ctx.is_cheap()
+                && let Some(u) = pop_first(&mut board.to_look)
+            {
                 let result = board.match_unit(topology, u, &mut self.core, &mut self.matchings[u]);
                 ctx.count_checks(*result.as_ref().unwrap_or(&0) as u64);
                 (Acted::Unit(u), result.map(drop))
@@ -366,7 +375,7 @@ impl Propagator for System {
         last.copy_from_slice(&self.board.masks);
         self.last = Some(last);
         let mut kept = false;
-        if result.is_ok() {
+        if result.is_ok() && !ctx.is_cheap() {
             // (Nothing to keep when nothing changed since the newest fixpoint.)
             let unchanged = self.fixpoints.current().is_some()
                 && self.since_good.is_empty()
@@ -382,7 +391,7 @@ impl Propagator for System {
             }
         }
         if let Err(u) = result {
-            self.note_reference(false, ctx);
+            self.note_reference(false, false, ctx);
             ctx.constraint = self.constraints[u as usize];
             return Err(Conflict);
         }
@@ -392,7 +401,7 @@ impl Propagator for System {
             self.reference = None;
             return Err(conflict);
         }
-        self.note_reference(kept, ctx);
+        self.note_reference(kept, !eager, ctx);
         ctx.constraint = self.constraints[0];
         Ok(())
     }

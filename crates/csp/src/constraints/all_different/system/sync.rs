@@ -79,7 +79,12 @@ impl System {
     /// reference is still the fixpoint the call started from (a call that
     /// kept nothing new leaves the trail point of the one it started from:
     /// a branch point taken since may be undone to without undoing it).
-    pub(super) fn note_reference(&mut self, kept: bool, ctx: &Context<'_>) {
+    ///
+    /// With `written`, after a successful `write_back`: the positions that
+    /// differ are those that differed when read (`since_good`) and those
+    /// written, listed without a comparison of every mask (what a cheap
+    /// probe's call, most of the time, would spend a tenth of its time on).
+    pub(super) fn note_reference(&mut self, kept: bool, written: bool, ctx: &Context<'_>) {
         if kept {
             self.reference = self.fixpoints.current_id().map(|id| (id, ctx.state().trail_point()));
             self.touched.clear();
@@ -87,6 +92,13 @@ impl System {
         }
         let id = self.fixpoints.current_id();
         match (self.fixpoints.current(), self.reference) {
+            (Some(_), Some((reference, _))) if Some(reference) == id && written => {
+                self.touched.clear();
+                self.touched.extend_from_slice(&self.since_good);
+                for (w, &word) in self.written.iter().enumerate() {
+                    self.touched.extend(BitIndices(word).map(|bit| (w * 64 + bit) as u32));
+                }
+            }
             (Some(good), Some((reference, _))) if Some(reference) == id => {
                 self.touched.clear();
                 for (p, (&mask, &g)) in self.board.masks.iter().zip(&good[..self.vars.len()]).enumerate() {
