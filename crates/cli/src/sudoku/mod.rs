@@ -413,6 +413,10 @@ mod tests {
             restarts: Some(Restarts::Never),
             ..StrategyArgs::default()
         };
-        assert_eq!(Configs::new(&chosen).for_side(25).to_string(), "mac+learn+domwdeg+phase+matching+intersect");
+        // (the nogood database's rules, which no option names, stay).
+        assert_eq!(
+            Configs::new(&chosen).for_side(25).to_string(),
+            "mac+learn+domwdeg+phase+matching+intersect+dynlbd+expire"
+        );
     }
 }
