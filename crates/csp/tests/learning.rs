@@ -62,7 +62,8 @@ fn glucose_restarts_when_the_nogoods_get_worse() {
 }
 
 /// The reduction of the nogoods, by halves or by tiers, with or without
-/// dynamic distances, their protection and recounted glue, deletes only nogoods that no entry on the trail needs: on
+/// dynamic distances, their protection, recounted glue and glue that expires or is capped, deletes only nogoods that
+/// no entry on the trail needs: on
 /// the pigeonhole problem, reduced every 50 conflicts and more, every
 /// nogood checked, the proof still ends in unsatisfiable. Each option
 /// changes which nogoods are kept, so the proof (the first three share
@@ -80,17 +81,28 @@ fn reducing_the_nogoods_by_halves_or_by_tiers_keeps_the_proof() {
         "mac+learn+domwdeg+dynlbd+protect",
         "mac+learn+alternate+phase+glucose=5+tiers+dynlbd+protect",
         "mac+learn+domwdeg+dynlbd+noglue",
+        "mac+learn+domwdeg+dynlbd+expire",
+        "mac+learn+domwdeg+dynlbd+gluecap",
+        "mac+learn+alternate+phase+glucose=5+tiers+dynlbd+expire+gluecap",
     ] {
         let mut solver = Solver::new(&model, spelling.parse().unwrap()).unwrap();
         solver.reduce_nogoods_after(50);
         solver.check_nogoods(true);
         assert_eq!(solver.solve(), csp::Outcome::Unsatisfiable, "{spelling}");
-        assert!(solver.stats().learnt > 500, "{spelling}: {}", solver.stats());
-        proofs.push(solver.stats().learnt);
+        let stats = solver.stats();
+        assert!(stats.learnt > 500, "{spelling}: {stats}");
+        // The database's counters: reduced every 50 conflicts and more.
+        assert!(stats.reductions >= 3 && stats.nogoods_deleted > 0, "{spelling}: {stats}");
+        assert!(stats.glue_alive <= stats.nogoods_alive, "{spelling}: {stats}");
+        assert_eq!(stats.lbd_lowered > 0, spelling.contains("dynlbd"), "{spelling}: {stats}");
+        proofs.push(stats.learnt);
     }
     assert!(proofs[0] != proofs[1] && proofs[0] != proofs[2], "the same proofs: {proofs:?}");
     assert!(proofs[2] != proofs[5], "protection changed no proof: {proofs:?}");
     assert!(proofs[2] != proofs[7], "no recounted glue changed no proof: {proofs:?}");
+    assert!(proofs[2] != proofs[8], "expiring glue changed no proof: {proofs:?}");
+    assert!(proofs[2] != proofs[9], "the glue cap changed no proof: {proofs:?}");
+    assert!(proofs[3] != proofs[10], "expiring and capped glue changed no proof: {proofs:?}");
 }
 
 /// The shrunk case of a property test: a negative table over an interval

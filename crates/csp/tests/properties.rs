@@ -886,7 +886,8 @@ fn domains_of_every_size_work() {
 /// all-different system's intersections, every range an interval,
 /// nogoods kept as analysed (not minimised), kept by tiers, and with
 /// distances recounted (dynamic LBD), with and without protecting the
-/// nogoods whose distance was lowered and recounting down to glue. The tests
+/// nogoods whose distance was lowered and recounting down to glue, and with
+/// recounted glue that expires unless used or is capped. The tests
 /// reduce the nogoods every few conflicts (`reduce_nogoods_after`): the
 /// engine's first reduction, after 2,000, is beyond these small models.
 fn learning_configs() -> Vec<SolveConfig> {
@@ -919,19 +920,25 @@ fn learning_configs() -> Vec<SolveConfig> {
     let mut minimised = learning.clone().with_var_order(VarOrder::DomWdeg);
     minimised.minimize_nogoods = true;
     configs.push(minimised);
-    for (restarts, tiers, dynamic_lbd, protect, noglue) in [
-        (Restarts::Never, true, false, false, false),
-        (Restarts::Glucose { window: 2 }, true, true, false, false),
-        (Restarts::Luby { scale: 1 }, false, true, false, false),
-        (Restarts::Glucose { window: 2 }, false, true, true, false),
-        (Restarts::Never, true, true, true, true),
-        (Restarts::Glucose { window: 2 }, false, true, false, true),
+    // (restarts, tiers, dynlbd, protect, noglue, expire, gluecap)
+    for (restarts, tiers, dynamic_lbd, protect, noglue, expire, cap) in [
+        (Restarts::Never, true, false, false, false, false, false),
+        (Restarts::Glucose { window: 2 }, true, true, false, false, false, false),
+        (Restarts::Luby { scale: 1 }, false, true, false, false, false, false),
+        (Restarts::Glucose { window: 2 }, false, true, true, false, false, false),
+        (Restarts::Never, true, true, true, true, false, false),
+        (Restarts::Glucose { window: 2 }, false, true, false, true, false, false),
+        (Restarts::Glucose { window: 2 }, false, true, false, false, true, false),
+        (Restarts::Luby { scale: 1 }, false, true, false, false, false, true),
+        (Restarts::Never, true, true, true, false, true, true),
     ] {
         let mut config = learning.clone().with_var_order(VarOrder::Alternate).with_value_order(ValueOrder::Phase);
         config.nogood_tiers = tiers;
         config.dynamic_lbd = dynamic_lbd;
         config.lbd_protection = protect;
         config.learnt_glue_only = noglue;
+        config.expiring_glue = expire;
+        config.glue_cap = cap;
         configs.push(config.with_restarts(restarts));
     }
     configs

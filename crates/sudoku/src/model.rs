@@ -62,9 +62,14 @@ pub fn default_config(side: usize) -> SolveConfig {
 /// with saved phases and the most active literal in turn) with Glucose's
 /// restarts: on the twelve 25x25 puzzles from an outside generator it
 /// solves all twelve within 15 s where dom/wdeg alone needs up to 78 s,
-/// with a lower median and a quarter of the CPU in all; the hardest 25x25
-/// and 36x36 sets stay under 0.4 s a puzzle (BENCHMARKS.md, "Restarts that
-/// switch orderings"). Up to 16x16 the default's MRV, without restarts.
+/// with a lower median and a quarter of the CPU in all (BENCHMARKS.md,
+/// "Restarts that switch orderings"). Beyond 16x16 the nogoods' distances
+/// are recounted too ([`SolveConfig::dynamic_lbd`]), with the recounted
+/// glue kept only while used ([`SolveConfig::expiring_glue`]): on the
+/// twelve, median 1.18 s against 6.25 s and worst 15.5 s against 20.4 s in
+/// the same run; the hardest 25x25 and 36x36 sets stay under 0.4 s a puzzle
+/// (BENCHMARKS.md, "Glue that expires or is capped"). Up to 16x16 the
+/// default's MRV, without restarts.
 ///
 /// ```
 /// use csp::{Restarts, ValueOrder, VarOrder};
@@ -72,15 +77,21 @@ pub fn default_config(side: usize) -> SolveConfig {
 /// assert!(config.learning());
 /// assert_eq!((config.var_order, config.value_order), (VarOrder::Alternate, ValueOrder::Phase));
 /// assert_eq!(config.restarts, Restarts::Glucose { window: 50 });
+/// assert!(config.dynamic_lbd && config.expiring_glue);
 /// assert_eq!(csp_sudoku::learning_config(9).var_order, VarOrder::Mrv);
+/// assert!(!csp_sudoku::learning_config(9).dynamic_lbd);
 /// ```
 pub fn learning_config(side: usize) -> SolveConfig {
     let config = default_config(side).with_search(Search::Learning);
     if side > LARGEST_MRV_SIDE {
-        config
-            .with_var_order(VarOrder::Alternate)
-            .with_value_order(ValueOrder::Phase)
-            .with_restarts(Restarts::Glucose { window: Restarts::GLUCOSE_WINDOW })
+        SolveConfig {
+            dynamic_lbd: true,
+            expiring_glue: true,
+            ..config
+                .with_var_order(VarOrder::Alternate)
+                .with_value_order(ValueOrder::Phase)
+                .with_restarts(Restarts::Glucose { window: Restarts::GLUCOSE_WINDOW })
+        }
     } else {
         config
     }

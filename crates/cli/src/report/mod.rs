@@ -451,16 +451,25 @@ pub struct ComparisonReport<'a> {
 
 /// The statistics columns, in the order of every rendering; `learnt`
 /// ([`Stats::learnt`]) only when some configuration learns, `restarts`
-/// ([`Stats::restarts`]) only when some configuration restarts, `probes` and
-/// `probe_removals` ([`Stats::probes`], [`Stats::probe_removals`]) only when
-/// some configuration probes ([`stats_columns`]).
-const STATS_COLUMNS: [&str; 14] = [
+/// ([`Stats::restarts`]) only when some configuration restarts, the nogood
+/// database's `reductions`, `nogoods_deleted`, `nogoods_alive`, `glue_alive`
+/// and `lbd_lowered` ([`Stats::reductions`] and the next four) only when some
+/// configuration changes how the database is kept (`tiers`, `dynlbd`),
+/// `probes` and `probe_removals` ([`Stats::probes`],
+/// [`Stats::probe_removals`]) only when some configuration probes
+/// ([`stats_columns`]).
+const STATS_COLUMNS: [&str; 19] = [
     "nodes",
     "backtracks",
     "backjumps",
     "failures",
     "learnt",
     "restarts",
+    "reductions",
+    "nogoods_deleted",
+    "nogoods_alive",
+    "glue_alive",
+    "lbd_lowered",
     "probes",
     "probe_removals",
     "checks",
@@ -480,6 +489,9 @@ pub struct OptionalColumns {
     pub restarts: bool,
     /// `probes` and `probe_removals`: some configuration probes.
     pub probes: bool,
+    /// The nogood database's columns: some configuration learns with
+    /// `tiers` or `dynlbd`.
+    pub database: bool,
 }
 
 impl OptionalColumns {
@@ -489,6 +501,7 @@ impl OptionalColumns {
             learns: columns.learns || config.learning(),
             restarts: columns.restarts || config.restarts != Restarts::Never,
             probes: columns.probes || config.probing.is_on(),
+            database: columns.database || (config.learning() && (config.nogood_tiers || config.dynamic_lbd)),
         })
     }
 
@@ -497,6 +510,7 @@ impl OptionalColumns {
             "learnt" => self.learns,
             "restarts" => self.restarts,
             "probes" | "probe_removals" => self.probes,
+            "reductions" | "nogoods_deleted" | "nogoods_alive" | "glue_alive" | "lbd_lowered" => self.database,
             _ => true,
         }
     }
@@ -525,6 +539,12 @@ fn stats_cells(stats: &Stats, time: Duration, cpu_time: Option<Duration>, option
     }
     if optional.restarts {
         cells.push(Cell::Int(stats.restarts));
+    }
+    if optional.database {
+        cells.extend(
+            [stats.reductions, stats.nogoods_deleted, stats.nogoods_alive, stats.glue_alive, stats.lbd_lowered]
+                .map(Cell::Int),
+        );
     }
     if optional.probes {
         cells.extend([Cell::Int(stats.probes), Cell::Int(stats.probe_removals)]);
@@ -590,7 +610,8 @@ impl ComparisonReport<'_> {
     }
 
     /// The optional columns: `learnt` when some configuration learns
-    /// nogoods, `restarts` when some restarts, the probes' when some
+    /// nogoods, `restarts` when some restarts, the nogood database's when
+    /// some keeps it by `tiers` or `dynlbd`, the probes' when some
     /// configuration probes.
     fn optional_columns(&self) -> OptionalColumns {
         OptionalColumns::of(self.comparison.rows.iter().map(|row| &row.config))

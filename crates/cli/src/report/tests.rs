@@ -541,15 +541,19 @@ fn an_optimisation_has_each_runs_objective_in_the_records() {
     }
 }
 
+/// The CSV of counting 6-queens' solutions once under `configs`.
+fn six_queens_csv(configs: &str) -> String {
+    let out = run(
+        &[("6-queens", &queens(6))],
+        &["--goal", "count", "--repeats", "1", "--configs", configs, "--format", "csv"],
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    out.stdout
+}
+
 #[test]
 fn the_probe_columns_are_shown_when_a_configuration_probes() {
-    let six = queens(6);
-    let csv = |configs: &str| {
-        let out =
-            run(&[("6-queens", &six)], &["--goal", "count", "--repeats", "1", "--configs", configs, "--format", "csv"]);
-        assert_eq!(out.code, 0, "{}", out.stderr);
-        out.stdout
-    };
+    let csv = six_queens_csv;
     let plain = csv("mac+mrv");
     assert!(!plain.lines().next().unwrap().contains("probe"), "{plain}");
     let probing = csv("mac+mrv,mac+mrv+sac");
@@ -561,4 +565,23 @@ fn the_probe_columns_are_shown_when_a_configuration_probes() {
     assert_eq!(probes.len(), 2);
     assert_eq!(probes[0], 0, "mac+mrv does not probe");
     assert!(probes[1] > 0, "mac+mrv+sac probes");
+}
+
+#[test]
+fn the_database_columns_are_shown_when_a_configuration_keeps_its_nogoods_otherwise() {
+    let header = |configs: &str| {
+        let csv = six_queens_csv(configs);
+        csv.lines().next().unwrap().split(',').map(str::to_string).collect::<Vec<_>>()
+    };
+    let learning = header("mac+mrv+learn");
+    assert!(!learning.iter().any(|c| c == "glue_alive"), "{learning:?}");
+    for configs in ["mac+mrv+learn,mac+learn+mrv+dynlbd+expire", "mac+learn+mrv+tiers"] {
+        let columns = header(configs);
+        let at = columns.iter().position(|c| c == "reductions").expect("a reductions column");
+        assert_eq!(
+            columns[at..at + 5],
+            ["reductions", "nogoods_deleted", "nogoods_alive", "glue_alive", "lbd_lowered"],
+            "{columns:?}"
+        );
+    }
 }

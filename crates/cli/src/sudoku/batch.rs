@@ -296,8 +296,39 @@ struct Search {
     /// The nogoods learnt, when the search learns (`--learn`).
     #[serde(skip_serializing_if = "Option::is_none")]
     learnt: Option<u64>,
+    /// The nogood database, when the search learns (see [`Database`]).
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    database: Option<Database>,
     /// The time of the search and the verification, in milliseconds.
     time_ms: f64,
+}
+
+/// The learnt nogoods' database at the end of a search that learns
+/// ([`Stats::reductions`] and the next four).
+#[derive(Serialize)]
+struct Database {
+    /// The reductions of the database.
+    reductions: u64,
+    /// The learnt nogoods they deleted.
+    nogoods_deleted: u64,
+    /// The learnt nogoods alive just after the last reduction.
+    nogoods_alive: u64,
+    /// Of those, the glue ones (distance two or less).
+    glue_alive: u64,
+    /// The recounts that lowered a distance (`dynlbd`).
+    lbd_lowered: u64,
+}
+
+impl Database {
+    fn of(stats: &Stats) -> Database {
+        Database {
+            reductions: stats.reductions,
+            nogoods_deleted: stats.nogoods_deleted,
+            nogoods_alive: stats.nogoods_alive,
+            glue_alive: stats.glue_alive,
+            lbd_lowered: stats.lbd_lowered,
+        }
+    }
 }
 
 impl Search {
@@ -307,6 +338,7 @@ impl Search {
             nodes: stats.nodes,
             backtracks: stats.backtracks,
             learnt: record.learns.then_some(stats.learnt),
+            database: record.learns.then(|| Database::of(stats)),
             time_ms: record.nanos as f64 / 1e6,
         }
     }
@@ -430,6 +462,7 @@ pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                                 nodes: stats.nodes,
                                 backtracks: stats.backtracks,
                                 learnt: learns.then_some(stats.learnt),
+                                database: learns.then(|| Database::of(&stats)),
                                 time_ms: nanos as f64 / 1e6,
                                 shape: puzzle.grid.shape().to_string(),
                                 puzzle: JsonRows(&puzzle.grid),
@@ -463,6 +496,9 @@ struct Counted<'a> {
     /// The nogoods learnt, when the search learns (`--learn`).
     #[serde(skip_serializing_if = "Option::is_none")]
     learnt: Option<u64>,
+    /// The nogood database, when the search learns (see [`Database`]).
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    database: Option<Database>,
     time_ms: f64,
     /// The puzzle, so that the records read back (`count --output json | jq
     /// 'select(.verdict == "unique")' | sudoku solve`).

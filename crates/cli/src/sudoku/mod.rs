@@ -401,7 +401,10 @@ mod tests {
         let configs = Configs::new(&learn);
         assert_eq!(configs.for_side(25), &learning_config(25));
         assert_eq!(configs.for_side(9), &learning_config(9));
-        assert_eq!(configs.for_side(25).to_string(), "mac+learn+alternate+phase+matching+intersect+glucose");
+        assert_eq!(
+            configs.for_side(25).to_string(),
+            "mac+learn+alternate+phase+matching+intersect+glucose+dynlbd+expire"
+        );
         assert_eq!(Configs::new(&StrategyArgs::default()).for_side(25), &default_config(25));
         // The command line's options still win, each on its own.
         let chosen = StrategyArgs {
@@ -410,6 +413,10 @@ mod tests {
             restarts: Some(Restarts::Never),
             ..StrategyArgs::default()
         };
-        assert_eq!(Configs::new(&chosen).for_side(25).to_string(), "mac+learn+domwdeg+phase+matching+intersect");
+        // (the nogood database's rules, which no option names, stay).
+        assert_eq!(
+            Configs::new(&chosen).for_side(25).to_string(),
+            "mac+learn+domwdeg+phase+matching+intersect+dynlbd+expire"
+        );
     }
 }

@@ -438,6 +438,10 @@ fn learning_changes_no_answer_and_no_count() {
             assert_eq!(learning["complete"], true);
             assert!(plain.get("learnt").is_none(), "a search that does not learn has no learnt field");
             learnt += learning["learnt"].as_u64().expect("the learnt field of a search that learns");
+            for field in ["reductions", "nogoods_deleted", "nogoods_alive", "glue_alive", "lbd_lowered"] {
+                assert!(plain.get(field).is_none(), "a search that does not learn has no {field}: {plain}");
+                assert!(learning[field].is_u64(), "the {field} of a search that learns: {learning}");
+            }
         }
         assert_eq!(plain.iter().map(|record| record["solutions"].as_u64().unwrap()).collect::<Vec<_>>(), [5, 224]);
     }

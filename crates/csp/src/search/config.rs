@@ -700,6 +700,19 @@ pub struct SolveConfig {
     /// search becomes glue that no reduction deletes: BENCHMARKS.md,
     /// "Glucose's protection, other bases and glue that grows".)
     pub learnt_glue_only: bool,
+    /// Under [`SolveConfig::dynamic_lbd`], whether recounted glue (a nogood
+    /// learnt with a distance above two that a recount lowered to two or
+    /// less) expires: a reduction keeps it only if an analysis used it
+    /// since the last reduction (as [`SolveConfig::nogood_tiers`] keeps tier
+    /// two), and otherwise weighs it as any other nogood; spelled `expire`.
+    /// Off by default. (BENCHMARKS.md, "Glue that expires or is capped".)
+    pub expiring_glue: bool,
+    /// Under [`SolveConfig::dynamic_lbd`], whether the glue kept for good,
+    /// learnt and recounted together, is capped at half of the learnt
+    /// nogoods alive at a reduction: the least active recounted glue beyond
+    /// that is weighed as any other nogood; spelled `gluecap`. Off by
+    /// default. (BENCHMARKS.md, "Glue that expires or is capped".)
+    pub glue_cap: bool,
     /// Probing after each node's propagation (see [`Probing`]); off by default.
     pub probing: Probing,
     /// Under [`Probing`], whether a probe propagates cheaply
@@ -756,6 +769,8 @@ impl Default for SolveConfig {
             dynamic_lbd: false,
             lbd_protection: false,
             learnt_glue_only: false,
+            expiring_glue: false,
+            glue_cap: false,
             probing: Probing::Off,
             cheap_probes: false,
             touched_probes: false,

@@ -142,7 +142,7 @@ pub enum ConfigSyntaxError {
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
          ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|antiff|smallest|largest|occurrence|regret, a value \
          ordering asc|desc|random|lcv|phase|active|median|split|rsplit|guided, an all-different strength pairwise|matching|bounds|cover, \
-         learn, minimize, tiers, dynlbd, protect, noglue, probe, sac, cheap, touched, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
+         learn, minimize, tiers, dynlbd, protect, noglue, expire, gluecap, probe, sac, cheap, touched, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
     )]
     UnknownWord {
         /// The whole spelling.
@@ -309,6 +309,8 @@ const SWITCHES: &[Switch] = &[
     (&["dynlbd"], "dynamic LBD", |c| &mut c.dynamic_lbd),
     (&["protect"], "LBD protection", |c| &mut c.lbd_protection),
     (&["noglue"], "no recounted glue", |c| &mut c.learnt_glue_only),
+    (&["expire"], "expiring glue", |c| &mut c.expiring_glue),
+    (&["gluecap"], "glue cap", |c| &mut c.glue_cap),
     (&["intersect"], "all-different intersections", |c| &mut c.all_different_intersections),
     (&["separate"], "separate all-different", |c| &mut c.separate_all_different),
     (&["rootac", "root-ac"], "root arc consistency", |c| &mut c.root_arc_consistency),
@@ -462,6 +464,16 @@ impl FromStr for SolveConfig {
                 "no recounted glue without dynamic LBD",
                 "a distance is lowered only when recounted: mac+learn+dynlbd+noglue",
             ),
+            (
+                config.expiring_glue,
+                "expiring glue without dynamic LBD",
+                "only a recount makes glue that can expire: mac+learn+dynlbd+expire",
+            ),
+            (
+                config.glue_cap,
+                "a glue cap without dynamic LBD",
+                "only a recount makes glue beyond the learnt glue: mac+learn+dynlbd+gluecap",
+            ),
         ];
         if let Some(&(_, what, instead)) = dynamic_only.iter().find(|(on, ..)| *on && !config.dynamic_lbd) {
             return Err(ConfigSyntaxError::Unsupported { config: config_text.to_string(), what, instead });
@@ -521,6 +533,12 @@ impl fmt::Display for SolveConfig {
             }
             if self.learnt_glue_only {
                 f.write_str("+noglue")?;
+            }
+            if self.expiring_glue {
+                f.write_str("+expire")?;
+            }
+            if self.glue_cap {
+                f.write_str("+gluecap")?;
             }
         }
         if self.seed != 0 {
@@ -668,6 +686,9 @@ mod tests {
             "mac+learn+domwdeg+matching+glucose+tiers+dynlbd+protect",
             "mac+learn+alternate+phase+matching+intersect+glucose+dynlbd+noglue",
             "mac+learn+lvsids+active+matching+luby+dynlbd+protect+noglue",
+            "mac+learn+alternate+phase+matching+intersect+glucose+dynlbd+expire",
+            "mac+learn+alternate+phase+matching+intersect+glucose+dynlbd+gluecap",
+            "mac+learn+domwdeg+matching+glucose+tiers+dynlbd+protect+expire+gluecap",
             "mac+domwdeg+matching+intersect+probe",
             "mac+domwdeg+matching+intersect+sac",
             "mac+mrv+matching+sac+binary+luby",
@@ -699,6 +720,13 @@ mod tests {
         let err = "mac+learn+domwdeg+noglue".parse::<SolveConfig>().unwrap_err().to_string();
         assert!(err.contains("no recounted glue without dynamic LBD") && err.contains("dynlbd+noglue"), "{err}");
         assert!("mac+domwdeg+dynlbd+noglue".parse::<SolveConfig>().is_err());
+        let err = "mac+learn+domwdeg+expire".parse::<SolveConfig>().unwrap_err().to_string();
+        assert!(err.contains("expiring glue without dynamic LBD") && err.contains("dynlbd+expire"), "{err}");
+        let err = "mac+learn+domwdeg+tiers+gluecap".parse::<SolveConfig>().unwrap_err().to_string();
+        assert!(err.contains("a glue cap without dynamic LBD") && err.contains("dynlbd+gluecap"), "{err}");
+        assert!("mac+domwdeg+dynlbd+expire".parse::<SolveConfig>().is_err());
+        let err = "mac+learn+dynlbd+expire+expire".parse::<SolveConfig>().unwrap_err().to_string();
+        assert!(err.contains("expiring glue"), "{err}");
         for text in ["fc+learn", "bt-cbj+learn", "bt+mrv+learn", "fc-bj+learn"] {
             let err = text.parse::<SolveConfig>().unwrap_err().to_string();
             assert!(err.contains("learning without maintained arc consistency") && err.contains("mac+learn"), "{err}");

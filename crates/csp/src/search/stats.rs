@@ -73,6 +73,24 @@ pub struct Stats {
     /// The literals of those nogoods, all together (over `learnt`, their
     /// mean length).
     pub learnt_literals: u64,
+    /// Reductions of the learnt nogoods' database (the first after 2,000
+    /// conflicts, then at growing intervals; see
+    /// [`SolveConfig::nogood_tiers`](crate::SolveConfig::nogood_tiers)).
+    pub reductions: u64,
+    /// Learnt nogoods deleted by those reductions, all together.
+    pub nogoods_deleted: u64,
+    /// Learnt (deletable) nogoods alive just after the last reduction; 0
+    /// before the first. Summed by [`Stats::accumulate`].
+    pub nogoods_alive: u64,
+    /// Of those, the glue ones (literal block distance two or less, as
+    /// learnt or as lowered by a recount): the part the reductions keep for
+    /// good unless [`SolveConfig::expiring_glue`](crate::SolveConfig::expiring_glue)
+    /// or [`SolveConfig::glue_cap`](crate::SolveConfig::glue_cap) bounds it.
+    /// Summed by [`Stats::accumulate`].
+    pub glue_alive: u64,
+    /// Times a recount lowered a learnt nogood's literal block distance
+    /// ([`SolveConfig::dynamic_lbd`](crate::SolveConfig::dynamic_lbd)).
+    pub lbd_lowered: u64,
     /// Probes: temporary assumptions `x = v` propagated and undone
     /// ([`Probing`](crate::Probing)); no nodes.
     pub probes: u64,
@@ -105,6 +123,11 @@ impl Stats {
         self.restarts += other.restarts;
         self.learnt += other.learnt;
         self.learnt_literals += other.learnt_literals;
+        self.reductions += other.reductions;
+        self.nogoods_deleted += other.nogoods_deleted;
+        self.nogoods_alive += other.nogoods_alive;
+        self.glue_alive += other.glue_alive;
+        self.lbd_lowered += other.lbd_lowered;
         self.probes += other.probes;
         self.probe_removals += other.probe_removals;
         self.max_depth = self.max_depth.max(other.max_depth);
@@ -114,9 +137,11 @@ impl Stats {
 }
 
 impl fmt::Display for Stats {
-    /// One line; `learnt` appears only when the search learnt something, and
-    /// `probes` (with the values they removed) only when the search probed,
-    /// so the line of a search without either reads as it always has.
+    /// One line; `learnt` appears only when the search learnt something (with
+    /// the database's reductions only when there were some, and the
+    /// recounts' lowerings only when there were some), and `probes` (with the
+    /// values they removed) only when the search probed, so the line of a
+    /// search without either reads as it always has.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -132,6 +157,16 @@ impl fmt::Display for Stats {
         )?;
         if self.learnt > 0 {
             write!(f, ", learnt {}", self.learnt)?;
+        }
+        if self.reductions > 0 {
+            write!(
+                f,
+                ", reductions {} (deleted {}, alive {}, glue {})",
+                self.reductions, self.nogoods_deleted, self.nogoods_alive, self.glue_alive
+            )?;
+        }
+        if self.lbd_lowered > 0 {
+            write!(f, ", lowered {}", self.lbd_lowered)?;
         }
         if self.probes > 0 {
             write!(f, ", probes {} (removed {})", self.probes, self.probe_removals)?;
@@ -160,6 +195,18 @@ mod tests {
         );
         let learning = Stats { learnt: 7, ..plain };
         assert!(learning.to_string().contains("restarts 1, learnt 7, max depth 2"), "{learning}");
+        let reduced = Stats {
+            reductions: 2,
+            nogoods_deleted: 5,
+            nogoods_alive: 4,
+            glue_alive: 1,
+            lbd_lowered: 3,
+            ..learning.clone()
+        };
+        assert!(
+            reduced.to_string().contains("learnt 7, reductions 2 (deleted 5, alive 4, glue 1), lowered 3, max depth 2"),
+            "{reduced}"
+        );
         let probing = Stats { probes: 9, probe_removals: 2, ..plain };
         assert!(probing.to_string().contains("restarts 1, probes 9 (removed 2), max depth 2"), "{probing}");
     }

@@ -26,7 +26,7 @@ use super::super::Solver;
 use super::super::dfs::{FrameKind, Step};
 use super::super::outcome::Status;
 use super::super::propagate::{Failure, Origin};
-use super::nogoods::Kind;
+use super::nogoods::{Kind, Rule};
 use crate::kernel::{Literal, NONE};
 use crate::model::Sense;
 use crate::observer::SearchEvent;
@@ -160,7 +160,14 @@ impl Solver<'_> {
         }
         let learning = self.learning.as_mut().expect("learning");
         if reduce {
-            learning.nogoods.reduce(self.state.history().expect("the history is on"), self.program.config.nogood_tiers);
+            let config = &self.program.config;
+            let rule = Rule { tiers: config.nogood_tiers, expire: config.expiring_glue, cap: config.glue_cap };
+            let reduced = learning.nogoods.reduce(self.state.history().expect("the history is on"), rule);
+            let stats = &mut self.run.stats;
+            stats.reductions += 1;
+            stats.nogoods_deleted += reduced.deleted as u64;
+            stats.nogoods_alive = reduced.alive as u64;
+            stats.glue_alive = reduced.glue as u64;
         }
         let kind = if learnt.literals.len() == 1 { Kind::Permanent } else { Kind::Learnt };
         let first = learnt.literals[0];

@@ -423,6 +423,8 @@ impl Solver<'_> {
         }
         // Under `noglue` a recount makes no glue: glue is kept for good.
         let lbd = if self.program.config.learnt_glue_only { lbd.max(3) } else { lbd };
-        learning.nogoods.lower_lbd(id, lbd, self.program.config.lbd_protection);
+        if learning.nogoods.lower_lbd(id, lbd, self.program.config.lbd_protection) {
+            self.run.stats.lbd_lowered += 1;
+        }
     }
 }

@@ -37,6 +37,15 @@
 //! `SolveConfig::lbd_protection` as well, a clause whose distance was
 //! lowered (from [`PROTECT_BELOW`] or less) since the last reduction is
 //! kept by it, and the reduction deletes as many others.
+//!
+//! Recounted glue (a clause learnt with a distance above two that a recount
+//! lowered to two or less) is kept for good like learnt glue, unless one of
+//! two rules bounds it ([`Rule`]): with `SolveConfig::expiring_glue` it is
+//! kept only while an analysis used it since the last reduction (as tier
+//! two is), and is otherwise weighed as any other clause; with
+//! `SolveConfig::glue_cap`, the glue kept, learnt and recounted, is at most
+//! [`GLUE_CAP`] of the learnt clauses alive, and the least active recounted
+//! glue beyond that is weighed as any other clause.
 
 use std::collections::HashMap;
 
@@ -63,7 +72,45 @@ pub(super) struct Clause {
     /// Whether the next reduction keeps it (`SolveConfig::lbd_protection`:
     /// its distance was lowered since the last reduction).
     pub(super) protected: bool,
+    /// Its literal block distance when learnt (`lbd` may be lower since).
+    pub(super) learnt_lbd: u32,
 }
+
+impl Clause {
+    /// Whether it is glue (distance two or less) only because a recount
+    /// lowered its distance.
+    fn recounted_glue(&self) -> bool {
+        self.lbd <= 2 && self.learnt_lbd > 2
+    }
+}
+
+/// How a reduction treats the clauses (see the module docs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Rule {
+    /// `SolveConfig::nogood_tiers`.
+    pub(super) tiers: bool,
+    /// `SolveConfig::expiring_glue`: recounted glue is kept only while used.
+    pub(super) expire: bool,
+    /// `SolveConfig::glue_cap`: the glue kept is at most [`GLUE_CAP`] of
+    /// the learnt clauses.
+    pub(super) cap: bool,
+}
+
+/// What a reduction did, for the statistics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Reduced {
+    /// The learnt clauses it deleted.
+    pub(super) deleted: usize,
+    /// The learnt clauses alive after it.
+    pub(super) alive: usize,
+    /// Of those, the glue ones (distance two or less, learnt or recounted).
+    pub(super) glue: usize,
+}
+
+/// Under `SolveConfig::glue_cap`, the largest share of the learnt clauses
+/// alive at a reduction that the glue kept for good may take (see the
+/// module docs).
+pub(super) const GLUE_CAP: f64 = 0.5;
 
 /// The largest distance a lowering protects from (Glucose's
 /// `lbLBDFrozenClause`).
@@ -204,8 +251,15 @@ impl Nogoods {
         if kind == Kind::Learnt {
             self.learnt += 1;
         }
-        self.clauses[id as usize] =
-            Some(Clause { literals, kind, lbd, activity: self.increment, used: false, protected: false });
+        self.clauses[id as usize] = Some(Clause {
+            literals,
+            kind,
+            lbd,
+            activity: self.increment,
+            used: false,
+            protected: false,
+            learnt_lbd: lbd,
+        });
         id
     }
 
@@ -251,14 +305,16 @@ impl Nogoods {
     /// Lowers clause `id`'s literal block distance to `lbd` if that is
     /// smaller (a learnt clause's, recomputed when an analysis used it);
     /// with `protect`, a lowering from [`PROTECT_BELOW`] or less also keeps
-    /// the clause through the next reduction.
-    pub(super) fn lower_lbd(&mut self, id: u32, lbd: u32, protect: bool) {
+    /// the clause through the next reduction. Returns whether it lowered.
+    pub(super) fn lower_lbd(&mut self, id: u32, lbd: u32, protect: bool) -> bool {
         if let Some(clause) = &mut self.clauses[id as usize] {
             if lbd < clause.lbd {
                 clause.protected |= protect && clause.lbd <= PROTECT_BELOW;
                 clause.lbd = lbd;
+                return true;
             }
         }
+        false
     }
 
     /// The conflict is over: later bumps weigh more.
@@ -341,24 +397,51 @@ impl Nogoods {
     }
 
     /// Deletes the worse half of the learnt clauses, or with `tiers` the
-    /// less active half of the local tier (see the module docs). Returns how
-    /// many were deleted.
-    pub(super) fn reduce(&mut self, history: &History, tiers: bool) -> usize {
+    /// less active half of the local tier; `rule` says which glue is kept
+    /// (see the module docs).
+    pub(super) fn reduce(&mut self, history: &History, rule: Rule) -> Reduced {
+        let learnt = |c: &&Clause| c.kind == Kind::Learnt;
+        // Glue kept for good before the cap: learnt glue, and recounted glue
+        // unless it expired.
+        let glue = |c: &Clause| c.lbd <= 2 && !(rule.expire && c.recounted_glue() && !c.used);
+        // The recounted glue beyond the cap, least active first, is weighed
+        // as any other clause.
+        let mut uncapped: Vec<(u32, f64)> = Vec::new();
+        if rule.cap {
+            let kept = self.clauses.iter().flatten().filter(learnt).filter(|c| glue(c)).count();
+            let cap = (self.learnt as f64 * GLUE_CAP) as usize;
+            if kept > cap {
+                uncapped = self
+                    .clauses
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(id, c)| c.as_ref().map(|c| (id as u32, c)))
+                    .filter(|(_, c)| learnt(c) && glue(c) && c.recounted_glue())
+                    .map(|(id, c)| (id, c.activity))
+                    .collect();
+                uncapped.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+                uncapped.truncate(kept - cap);
+                uncapped.sort_unstable_by_key(|&(id, _)| id);
+            }
+        }
+        let kept_glue = |id: u32, c: &Clause| glue(c) && uncapped.binary_search_by_key(&id, |&(id, _)| id).is_err();
         let mut candidates: Vec<(u32, u32, f64)> = self
             .clauses
             .iter()
             .enumerate()
             .filter_map(|(id, c)| c.as_ref().map(|c| (id as u32, c)))
-            .filter(|(_, c)| c.kind == Kind::Learnt && c.lbd > 2 && !c.protected)
-            .filter(|(_, c)| !(tiers && c.used && c.lbd <= TIER2))
+            .filter(|(id, c)| learnt(c) && !kept_glue(*id, c) && !c.protected)
+            .filter(|(_, c)| !(rule.tiers && c.used && c.lbd <= TIER2))
             .map(|(id, c)| (id, c.lbd, c.activity))
             .collect();
-        // A protection lasts one reduction (Glucose).
+        // A protection lasts one reduction (Glucose); a use, until the next.
         self.clauses.iter_mut().flatten().for_each(|c| c.protected = false);
-        let target = if tiers {
+        if rule.tiers || rule.expire {
+            self.clauses.iter_mut().flatten().for_each(|c| c.used = false);
+        }
+        let target = if rule.tiers {
             // The local tier by activity alone, least active first; ties by id.
             candidates.sort_by(|a, b| a.2.total_cmp(&b.2).then(a.0.cmp(&b.0)));
-            self.clauses.iter_mut().flatten().for_each(|c| c.used = false);
             candidates.len() / 2
         } else {
             // Worst first: the largest distance, then the least active; ties by id.
@@ -391,6 +474,7 @@ impl Nogoods {
                 list.dedup();
             }
         }
-        deleted
+        let glue = self.clauses.iter().flatten().filter(learnt).filter(|c| c.lbd <= 2).count();
+        Reduced { deleted, alive: self.learnt, glue }
     }
 }
