@@ -926,6 +926,113 @@ fn learning_configs() -> Vec<SolveConfig> {
     configs
 }
 
+/// The configurations that record nogoods from restarts
+/// ([`SolveConfig::restart_nogoods`]): `mac` (the only level that takes
+/// them), both branchings, every all-different strength, Luby's and
+/// geometric restarts every failure or few (many restarts per run), the
+/// orderings that change between restarts (dom/wdeg, random values) and
+/// one that does not (each restart would repeat its tree but for the
+/// nogoods), probing, and every range an interval (a split ends what a
+/// branch can record).
+fn nld_configs() -> Vec<SolveConfig> {
+    let mut configs = Vec::new();
+    let policies = [
+        Restarts::Luby { scale: 1 },
+        Restarts::Luby { scale: 2 },
+        Restarts::Geometric { scale: 1, factor_thousandths: 1500 },
+        Restarts::Geometric { scale: 2, factor_thousandths: 2000 },
+    ];
+    for &strength in AllDifferentStrength::ALL {
+        for branching in [Branching::Enumerate, Branching::Binary] {
+            for restarts in policies {
+                for (var_order, value_order) in [
+                    (VarOrder::DomWdeg, ValueOrder::Ascending),
+                    (VarOrder::Mrv, ValueOrder::Random),
+                    (VarOrder::Input, ValueOrder::Descending),
+                ] {
+                    let mut config = SolveConfig::default()
+                        .with_search(Search::Chronological { propagation: Propagation::Mac, branching })
+                        .with_all_different(strength)
+                        .with_var_order(var_order)
+                        .with_value_order(value_order)
+                        .with_restarts(restarts)
+                        .with_seed(7);
+                    config.restart_nogoods = true;
+                    configs.push(config);
+                }
+            }
+        }
+    }
+    let mut probing = SolveConfig::default()
+        .with_var_order(VarOrder::DomWdeg)
+        .with_probing(Probing::Bivalue)
+        .with_restarts(Restarts::Luby { scale: 1 });
+    probing.restart_nogoods = true;
+    configs.push(probing.clone().with_branching(Branching::Binary));
+    configs.push(probing);
+    configs.iter().flat_map(|c| [c.clone(), c.clone().with_bitset_limit(2)]).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: csp::testing::scaled(200) as u32, ..ProptestConfig::default() })]
+
+    /// With nogoods recorded from restarts the search finds exactly the
+    /// brute-force solutions, each once, counts them once, and records only
+    /// nogoods the model implies (`check_nogoods` panics otherwise).
+    #[test]
+    fn nogoods_from_restarts_keep_exactly_the_brute_force_solutions(csp in random_csp()) {
+        let model = build(&csp);
+        let expected = brute_force(&csp, &model);
+        for config in nld_configs() {
+            let mut solver = Solver::new(&model, config.clone()).unwrap();
+            solver.check_nogoods(true);
+            let found = enumerate(&model, &mut solver, &config)?;
+            prop_assert_eq!(&found, &expected, "{}", config);
+            let count = solver.count(None);
+            prop_assert_eq!(count.solutions, expected.len() as u64, "{}", config);
+            prop_assert!(count.is_complete(), "{}", config);
+            prop_assert_eq!(solver.solve().is_solved(), !expected.is_empty(), "{}", config);
+        }
+    }
+
+    #[test]
+    fn nogoods_from_restarts_on_wide_and_interval_domains(csp in random_wide_csp()) {
+        let model = build(&csp);
+        let expected = brute_force(&csp, &model);
+        for config in nld_configs() {
+            let mut solver = Solver::new(&model, config.clone()).unwrap();
+            solver.check_nogoods(true);
+            let found = enumerate(&model, &mut solver, &config)?;
+            prop_assert_eq!(&found, &expected, "{}", config);
+        }
+    }
+
+    /// Branch and bound restarts after its solutions too: the nogoods
+    /// recorded before the first stay, none is recorded after.
+    #[test]
+    fn nogoods_from_restarts_under_branch_and_bound_find_the_brute_force_optimum(
+        csp in random_wide_csp(),
+        objective in prop::collection::vec(-3i64..=3, 1..=3),
+        maximize in any::<bool>(),
+    ) {
+        let Some((model, best)) = with_weighted_objective(&csp, &objective, maximize) else {
+            return Ok(());
+        };
+        for config in nld_configs() {
+            let mut solver = Solver::new(&model, config.clone()).unwrap();
+            solver.check_nogoods(true);
+            match solver.optimize() {
+                OptimizationOutcome::Optimal { objective, solution } => {
+                    prop_assert!(model.is_solution(solution.values()), "{}", config);
+                    prop_assert_eq!(Some(objective), best, "{}", config);
+                }
+                OptimizationOutcome::Unsatisfiable => prop_assert_eq!(best, None, "{}", config),
+                other => prop_assert!(false, "{config}: {other:?}"),
+            }
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: csp::testing::scaled(300) as u32, ..ProptestConfig::default() })]
 

@@ -631,6 +631,23 @@ pub struct SolveConfig {
     /// search becomes glue that no reduction deletes: BENCHMARKS.md,
     /// "Glucose's protection, other bases and glue that grows".)
     pub learnt_glue_only: bool,
+    /// Whether each restart records the nogoods of the branch it leaves
+    /// (Lecoutre, Sais, Tabary & Vidal 2007, "Recording and minimizing
+    /// nogoods from restarts"), for the search that does not learn; spelled
+    /// `nld`. For each refuted decision `x = v` of the branch (binary
+    /// branching's `x ≠ v`, or a value a d-way frame tried before its
+    /// current one), whose subtree was explored to the end without a
+    /// solution, it keeps the reduced nld-nogood: the positive decisions
+    /// above it and `x = v` cannot all hold. The nogoods are propagated with
+    /// two watched literals at every fixpoint of the run, so that no later
+    /// restart enters an explored subtree again, and are forgotten with the
+    /// run. Nothing is recorded once the run has a solution (so counting
+    /// and branch and bound see every solution as before; restarts stop at
+    /// the first solution anyway when enumerating). Needs `mac`, Luby's or
+    /// geometric restarts, and chronological search: refused with learning
+    /// (which keeps its own nogoods across restarts) and with backjumping.
+    /// Off by default.
+    pub restart_nogoods: bool,
     /// Probing after each node's propagation (see [`Probing`]); off by default.
     pub probing: Probing,
     /// Whether the search restarts from the root after a number of failures.
@@ -669,6 +686,7 @@ impl Default for SolveConfig {
             dynamic_lbd: false,
             lbd_protection: false,
             learnt_glue_only: false,
+            restart_nogoods: false,
             probing: Probing::Off,
             restarts: Restarts::default(),
             limits: Limits::default(),

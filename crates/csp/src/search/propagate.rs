@@ -145,12 +145,19 @@ impl Solver<'_> {
     pub(super) fn propagate_queue(&mut self, record: Option<u32>) -> Result<(), Failure> {
         let record = record.filter(|_| self.backjumping.is_some());
         self.state.start_pushes();
+        self.nld_fixpoint_starts();
         loop {
             // Nogoods first: unit propagation is cheaper than any propagator.
             if self.learning.is_some() {
                 self.propagate_nogoods()?;
             }
-            let Some(c) = self.queue.pop() else { return Ok(()) };
+            let Some(c) = self.queue.pop() else {
+                // The nogoods from restarts read the trail: once per fixpoint.
+                if self.nld.is_some() && self.propagate_restart_nogoods()? {
+                    continue;
+                }
+                return Ok(());
+            };
             self.run.stats.propagations += 1;
             let work = self.run.work();
             if self.run.clock.tick(work) {
@@ -301,6 +308,7 @@ impl Solver<'_> {
         let level = self.tree.frames.len() as u32;
         self.tree.decided[var as usize] = true;
         self.tree.level_of[var as usize] = level;
+        let point = self.nld.as_ref().map(|_| self.state.trail_point());
         let change = self.state.fix_pos(var, pos);
         self.state.record(Cause::Decision);
         if !self.program.config.learning() {
@@ -312,6 +320,9 @@ impl Solver<'_> {
             Propagation::Mac => {
                 if change != Change::None {
                     self.wake_watchers(var);
+                }
+                if let (Some(nld), Some(point)) = (&mut self.nld, point) {
+                    nld.will_change(point, var);
                 }
                 self.propagate_queue(Some(level))
             }
@@ -359,6 +370,7 @@ impl Solver<'_> {
             let value = self.state.value(var, pos);
             self.emit(SearchEvent::Removed { var: self.var_id(var), value, constraint: None });
         }
+        let point = self.nld.as_ref().map(|_| self.state.trail_point());
         let change = self.state.remove_pos(var, pos);
         if change == Change::Wipeout {
             self.state.discard_unrecorded();
@@ -370,6 +382,9 @@ impl Solver<'_> {
             Change::None => Ok(()),
             _ if self.program.propagation != Propagation::Mac => Ok(()),
             _ => {
+                if let (Some(nld), Some(point)) = (&mut self.nld, point) {
+                    nld.will_change(point, var);
+                }
                 self.wake_watchers(var);
                 self.propagate_queue(None).map_err(Some)
             }

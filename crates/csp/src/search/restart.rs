@@ -202,6 +202,7 @@ impl Solver<'_> {
     /// Drops every decision (there is at least one) and counts a restart:
     /// the search descends again from the root.
     pub(super) fn restart_now(&mut self) {
+        self.nld_record();
         let root = self.tree.frames[0].mark;
         self.state.undo_to(root);
         for frame in &self.tree.frames {
@@ -214,6 +215,7 @@ impl Solver<'_> {
             bj.reset();
         }
         self.restarted();
+        self.nld_restarted();
     }
 
     /// After a failure (from which a search that learns learnt a nogood of
