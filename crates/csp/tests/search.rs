@@ -318,8 +318,7 @@ fn nogoods_from_restarts_are_spelled_and_refused_where_they_cannot_work() {
     }
     // Built field by field, the solver refuses it the same way.
     let model = queens(4);
-    let mut config = SolveConfig::default();
-    config.restart_nogoods = true;
+    let config = SolveConfig { restart_nogoods: true, ..SolveConfig::default() };
     let err = Solver::new(&model, config).unwrap_err();
     assert!(err.to_string().contains("nogoods from restarts without restarts"), "{err}");
 }

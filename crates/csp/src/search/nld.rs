@@ -26,8 +26,8 @@
 //!
 //! What changed since the nogoods last looked comes from the trail (the
 //! history is off without learning): the variables of the word changes since
-//! the fixpoint started, and the variable of the decision or refutation
-//! that started it.
+//! the fixpoint started, or since just before the decision, refutation or
+//! probe that started it.
 //!
 //! Soundness: every nogood is implied by the model and the run's
 //! assumptions (nothing is recorded once the run has a solution, so neither
@@ -86,12 +86,11 @@ pub(super) struct Nld {
     nogoods: Nogoods,
     /// The negative decisions of the current branch, by depth.
     branch: Vec<Negative>,
-    /// Where the current fixpoint's changes start on the trail, and the
-    /// variable changed just before (a decision or a refutation), if any.
+    /// Where the current fixpoint's changes start on the trail.
     from: Option<TrailPoint>,
-    first: Option<u32>,
-    /// What the next fixpoint starts from, set just before its change.
-    pending: Option<(TrailPoint, u32)>,
+    /// Where the next fixpoint's changes start: before the decision,
+    /// refutation or probe's change that it follows.
+    pending: Option<TrailPoint>,
     /// Scratch: the fixed variables to look at, and a stamp per variable.
     changed: Vec<u32>,
     seen: Vec<u32>,
@@ -111,7 +110,6 @@ impl Nld {
             nogoods: Nogoods::new(num_vars),
             branch: Vec::new(),
             from: None,
-            first: None,
             pending: None,
             changed: Vec::new(),
             seen: vec![0; num_vars],
@@ -128,7 +126,6 @@ impl Nld {
         self.nogoods.clear();
         self.branch.clear();
         self.from = None;
-        self.first = None;
         self.pending = None;
         self.recorded.clear();
         self.failed = false;
@@ -157,12 +154,6 @@ impl Nld {
             self.branch.pop();
         }
     }
-
-    /// The next fixpoint follows a change of `var` made after `point`.
-    #[inline]
-    pub(super) fn will_change(&mut self, point: TrailPoint, var: u32) {
-        self.pending = Some((point, var));
-    }
 }
 
 /// The literal `var ≠ pos` of a clause.
@@ -171,17 +162,28 @@ fn outside(var: u32, pos: u32) -> Literal {
 }
 
 impl Solver<'_> {
+    /// Where the trail is before a decision, a refutation or a probe's
+    /// change, when the nogoods from restarts need to know.
+    #[inline]
+    pub(super) fn nld_point(&self) -> Option<TrailPoint> {
+        self.nld.as_ref().map(|_| self.state.trail_point())
+    }
+
+    /// The next fixpoint follows a change made after `point` (from
+    /// [`Solver::nld_point`]): it is to read that change too.
+    #[inline]
+    pub(super) fn nld_changed(&mut self, point: Option<TrailPoint>) {
+        if let (Some(nld), Some(point)) = (&mut self.nld, point) {
+            nld.pending = Some(point);
+        }
+    }
+
     /// A fixpoint starts (see `propagate_queue`): its changes are read
-    /// from here, or from the decision or refutation just made.
+    /// from here, or from before the change it follows.
     #[inline]
     pub(super) fn nld_fixpoint_starts(&mut self) {
         if let Some(nld) = &mut self.nld {
-            let (from, first) = match nld.pending.take() {
-                Some((point, var)) => (point, Some(var)),
-                None => (self.state.trail_point(), None),
-            };
-            nld.from = Some(from);
-            nld.first = first;
+            nld.from = Some(nld.pending.take().unwrap_or_else(|| self.state.trail_point()));
         }
     }
 
@@ -213,9 +215,6 @@ impl Solver<'_> {
                 }
             }
         };
-        if let Some(var) = nld.first.take() {
-            note(var as usize);
-        }
         // The point is taken at the fixpoint's start, and nothing undoes
         // the trail during one.
         let read = state.changed_since(from, &mut note);
@@ -281,7 +280,11 @@ impl Solver<'_> {
             }
             literals.retain(|&l| self.state.truth(l) != Some(false));
             let Some(&first) = literals.first() else {
-                result = Err(Failure { constraint: crate::kernel::NONE, wiped: None, origin: super::propagate::Origin::Check });
+                result = Err(Failure {
+                    constraint: crate::kernel::NONE,
+                    wiped: None,
+                    origin: super::propagate::Origin::Check,
+                });
                 break;
             };
             let unit = literals.len() == 1;
@@ -297,7 +300,7 @@ impl Solver<'_> {
         }
         let changed = self.state.trail_point() != point;
         if changed {
-            nld.pending = Some((point, units[0].0.var()));
+            nld.pending = Some(point);
         }
         self.nld = Some(nld);
         result?;
@@ -320,4 +323,3 @@ impl Solver<'_> {
         }
     }
 }
-

@@ -308,7 +308,7 @@ impl Solver<'_> {
         let level = self.tree.frames.len() as u32;
         self.tree.decided[var as usize] = true;
         self.tree.level_of[var as usize] = level;
-        let point = self.nld.as_ref().map(|_| self.state.trail_point());
+        let point = self.nld_point();
         let change = self.state.fix_pos(var, pos);
         self.state.record(Cause::Decision);
         if !self.program.config.learning() {
@@ -321,9 +321,7 @@ impl Solver<'_> {
                 if change != Change::None {
                     self.wake_watchers(var);
                 }
-                if let (Some(nld), Some(point)) = (&mut self.nld, point) {
-                    nld.will_change(point, var);
-                }
+                self.nld_changed(point);
                 self.propagate_queue(Some(level))
             }
         }
@@ -370,7 +368,7 @@ impl Solver<'_> {
             let value = self.state.value(var, pos);
             self.emit(SearchEvent::Removed { var: self.var_id(var), value, constraint: None });
         }
-        let point = self.nld.as_ref().map(|_| self.state.trail_point());
+        let point = self.nld_point();
         let change = self.state.remove_pos(var, pos);
         if change == Change::Wipeout {
             self.state.discard_unrecorded();
@@ -382,9 +380,7 @@ impl Solver<'_> {
             Change::None => Ok(()),
             _ if self.program.propagation != Propagation::Mac => Ok(()),
             _ => {
-                if let (Some(nld), Some(point)) = (&mut self.nld, point) {
-                    nld.will_change(point, var);
-                }
+                self.nld_changed(point);
                 self.wake_watchers(var);
                 self.propagate_queue(None).map_err(Some)
             }

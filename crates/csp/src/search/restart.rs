@@ -27,7 +27,9 @@ use crate::observer::SearchEvent;
 /// Under branch and bound ([`Solver::optimize`](crate::Solver::optimize)) they
 /// go on after solutions, keeping the bound: no solution can be found twice.
 /// They only change the search with an ordering that learns or draws at
-/// random: with the others each restart repeats the same tree.
+/// random: with the others each restart repeats the same tree, unless the
+/// restarts record the explored subtrees as nogoods
+/// ([`SolveConfig::restart_nogoods`](crate::SolveConfig::restart_nogoods)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Restarts {
     /// One tree, searched to the end.

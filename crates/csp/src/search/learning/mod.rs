@@ -238,7 +238,14 @@ impl Solver<'_> {
                 if let (true, Some(check)) = (own, &mut learning.check) {
                     let history = self.state.history().expect("a solver that learns keeps the history");
                     let root_end = learning.level_start.get(1).copied().unwrap_or(history.len());
-                    check.explanation(&out[start..], request, &self.state, self.program.model, Some(root_end), constraint);
+                    check.explanation(
+                        &out[start..],
+                        request,
+                        &self.state,
+                        self.program.model,
+                        Some(root_end),
+                        constraint,
+                    );
                 }
                 #[cfg(not(feature = "testing"))]
                 let _ = (own, start);
