@@ -974,76 +974,17 @@ fn nld_configs() -> Vec<SolveConfig> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: csp::testing::scaled(200) as u32, ..ProptestConfig::default() })]
-
-    /// With nogoods recorded from restarts the search finds exactly the
-    /// brute-force solutions, each once, counts them once, and records only
-    /// nogoods the model implies (`check_nogoods` panics otherwise).
-    #[test]
-    fn nogoods_from_restarts_keep_exactly_the_brute_force_solutions(csp in random_csp()) {
-        let model = build(&csp);
-        let expected = brute_force(&csp, &model);
-        for config in nld_configs() {
-            let mut solver = Solver::new(&model, config.clone()).unwrap();
-            solver.check_nogoods(true);
-            let found = enumerate(&model, &mut solver, &config)?;
-            prop_assert_eq!(&found, &expected, "{}", config);
-            let count = solver.count(None);
-            prop_assert_eq!(count.solutions, expected.len() as u64, "{}", config);
-            prop_assert!(count.is_complete(), "{}", config);
-            prop_assert_eq!(solver.solve().is_solved(), !expected.is_empty(), "{}", config);
-        }
-    }
-
-    #[test]
-    fn nogoods_from_restarts_on_wide_and_interval_domains(csp in random_wide_csp()) {
-        let model = build(&csp);
-        let expected = brute_force(&csp, &model);
-        for config in nld_configs() {
-            let mut solver = Solver::new(&model, config.clone()).unwrap();
-            solver.check_nogoods(true);
-            let found = enumerate(&model, &mut solver, &config)?;
-            prop_assert_eq!(&found, &expected, "{}", config);
-        }
-    }
-
-    /// Branch and bound restarts after its solutions too: the nogoods
-    /// recorded before the first stay, none is recorded after.
-    #[test]
-    fn nogoods_from_restarts_under_branch_and_bound_find_the_brute_force_optimum(
-        csp in random_wide_csp(),
-        objective in prop::collection::vec(-3i64..=3, 1..=3),
-        maximize in any::<bool>(),
-    ) {
-        let Some((model, best)) = with_weighted_objective(&csp, &objective, maximize) else {
-            return Ok(());
-        };
-        for config in nld_configs() {
-            let mut solver = Solver::new(&model, config.clone()).unwrap();
-            solver.check_nogoods(true);
-            match solver.optimize() {
-                OptimizationOutcome::Optimal { objective, solution } => {
-                    prop_assert!(model.is_solution(solution.values()), "{}", config);
-                    prop_assert_eq!(Some(objective), best, "{}", config);
-                }
-                OptimizationOutcome::Unsatisfiable => prop_assert_eq!(best, None, "{}", config),
-                other => prop_assert!(false, "{config}: {other:?}"),
-            }
-        }
-    }
-}
-
-proptest! {
     #![proptest_config(ProptestConfig { cases: csp::testing::scaled(300) as u32, ..ProptestConfig::default() })]
 
-    /// Search that learns finds exactly the brute-force solutions, and
-    /// every nogood it learns on the way excludes none that it has not found
-    /// yet (`check_nogoods` panics otherwise).
+    /// Search that learns, and search that records nogoods from restarts,
+    /// finds exactly the brute-force solutions, and every nogood it learns
+    /// or records on the way excludes none that it has not found yet
+    /// (`check_nogoods` panics otherwise).
     #[test]
     fn learning_finds_exactly_the_brute_force_solutions_and_learns_only_implied_nogoods(csp in random_csp()) {
         let model = build(&csp);
         let expected = brute_force(&csp, &model);
-        for config in learning_configs() {
+        for config in learning_configs().into_iter().chain(nld_configs()) {
             let mut solver = Solver::new(&model, config.clone()).unwrap();
             solver.check_nogoods(true);
             solver.reduce_nogoods_after(4);
@@ -1059,7 +1000,7 @@ proptest! {
     fn learning_on_wide_and_interval_domains_finds_exactly_the_brute_force_solutions(csp in random_wide_csp()) {
         let model = build(&csp);
         let expected = brute_force(&csp, &model);
-        for config in learning_configs() {
+        for config in learning_configs().into_iter().chain(nld_configs()) {
             let mut solver = Solver::new(&model, config.clone()).unwrap();
             solver.check_nogoods(true);
             solver.reduce_nogoods_after(4);
@@ -1077,7 +1018,7 @@ proptest! {
         let Some((model, best)) = with_weighted_objective(&csp, &objective, maximize) else {
             return Ok(());
         };
-        for config in learning_configs() {
+        for config in learning_configs().into_iter().chain(nld_configs()) {
             let mut solver = Solver::new(&model, config.clone()).unwrap();
             solver.check_nogoods(true);
             solver.reduce_nogoods_after(4);
