@@ -946,17 +946,65 @@ fn learning_configs() -> Vec<SolveConfig> {
     configs
 }
 
+/// The configurations that record nogoods from restarts
+/// ([`SolveConfig::restart_nogoods`]): `mac` (the only level that takes
+/// them), both branchings, every all-different strength, Luby's and
+/// geometric restarts every failure or few (many restarts per run), the
+/// orderings that change between restarts (dom/wdeg, random values) and
+/// one that does not (each restart would repeat its tree but for the
+/// nogoods), probing, and every range an interval (a split ends what a
+/// branch can record).
+fn nld_configs() -> Vec<SolveConfig> {
+    let mut configs = Vec::new();
+    let policies = [
+        Restarts::Luby { scale: 1 },
+        Restarts::Luby { scale: 2 },
+        Restarts::Geometric { scale: 1, factor_thousandths: 1500 },
+        Restarts::Geometric { scale: 2, factor_thousandths: 2000 },
+    ];
+    for &strength in AllDifferentStrength::ALL {
+        for branching in [Branching::Enumerate, Branching::Binary] {
+            for restarts in policies {
+                for (var_order, value_order) in [
+                    (VarOrder::DomWdeg, ValueOrder::Ascending),
+                    (VarOrder::Mrv, ValueOrder::Random),
+                    (VarOrder::Input, ValueOrder::Descending),
+                ] {
+                    let mut config = SolveConfig::default()
+                        .with_search(Search::Chronological { propagation: Propagation::Mac, branching })
+                        .with_all_different(strength)
+                        .with_var_order(var_order)
+                        .with_value_order(value_order)
+                        .with_restarts(restarts)
+                        .with_seed(7);
+                    config.restart_nogoods = true;
+                    configs.push(config);
+                }
+            }
+        }
+    }
+    let mut probing = SolveConfig::default()
+        .with_var_order(VarOrder::DomWdeg)
+        .with_probing(Probing::Bivalue)
+        .with_restarts(Restarts::Luby { scale: 1 });
+    probing.restart_nogoods = true;
+    configs.push(probing.clone().with_branching(Branching::Binary));
+    configs.push(probing);
+    configs.iter().flat_map(|c| [c.clone(), c.clone().with_bitset_limit(2)]).collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: csp::testing::scaled(300) as u32, ..ProptestConfig::default() })]
 
-    /// Search that learns finds exactly the brute-force solutions, and
-    /// every nogood it learns on the way excludes none that it has not found
-    /// yet (`check_nogoods` panics otherwise).
+    /// Search that learns, and search that records nogoods from restarts,
+    /// finds exactly the brute-force solutions, and every nogood it learns
+    /// or records on the way excludes none that it has not found yet
+    /// (`check_nogoods` panics otherwise).
     #[test]
     fn learning_finds_exactly_the_brute_force_solutions_and_learns_only_implied_nogoods(csp in random_csp()) {
         let model = build(&csp);
         let expected = brute_force(&csp, &model);
-        for config in learning_configs() {
+        for config in learning_configs().into_iter().chain(nld_configs()) {
             let mut solver = Solver::new(&model, config.clone()).unwrap();
             solver.check_nogoods(true);
             solver.reduce_nogoods_after(4);
@@ -972,7 +1020,7 @@ proptest! {
     fn learning_on_wide_and_interval_domains_finds_exactly_the_brute_force_solutions(csp in random_wide_csp()) {
         let model = build(&csp);
         let expected = brute_force(&csp, &model);
-        for config in learning_configs() {
+        for config in learning_configs().into_iter().chain(nld_configs()) {
             let mut solver = Solver::new(&model, config.clone()).unwrap();
             solver.check_nogoods(true);
             solver.reduce_nogoods_after(4);
@@ -990,7 +1038,7 @@ proptest! {
         let Some((model, best)) = with_weighted_objective(&csp, &objective, maximize) else {
             return Ok(());
         };
-        for config in learning_configs() {
+        for config in learning_configs().into_iter().chain(nld_configs()) {
             let mut solver = Solver::new(&model, config.clone()).unwrap();
             solver.check_nogoods(true);
             solver.reduce_nogoods_after(4);

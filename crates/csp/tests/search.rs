@@ -273,6 +273,57 @@ fn restarts_are_spelled_and_counted() {
 }
 
 #[test]
+fn nogoods_from_restarts_keep_a_static_ordering_from_repeating_its_tree() {
+    // Seven pigeons in six holes under pairwise all-different: no Hall set
+    // is seen, the search must try the assignments. A static ordering
+    // repeats its tree at each restart; the nogoods from restarts stop it.
+    let mut model = Model::new();
+    let pigeons = model.new_vars(7, 0..=5).unwrap();
+    model.all_different(&pigeons).unwrap();
+    let run = |text: &str| {
+        let config: SolveConfig = text.parse().unwrap();
+        let mut solver = Solver::new(&model, config).unwrap();
+        solver.check_nogoods(true);
+        assert!(matches!(solver.solve(), Outcome::Unsatisfiable), "{text}");
+        assert_eq!(solver.status(), Status::Complete, "{text}");
+        solver.stats().clone()
+    };
+    let tree = run("mac+input+pairwise+binary");
+    for policy in ["luby=1", "geometric=1:1.5"] {
+        let repeated = run(&format!("mac+input+pairwise+binary+{policy}"));
+        let recorded = run(&format!("mac+input+pairwise+binary+{policy}+nld"));
+        assert!(repeated.nodes > tree.nodes, "{policy}: {} against {}", repeated.nodes, tree.nodes);
+        assert!(recorded.learnt > 0 && recorded.restarts > 0, "{policy}: {recorded:?}");
+        assert!(recorded.nodes < repeated.nodes, "{policy}: {} against {}", recorded.nodes, repeated.nodes);
+        let d_way = run(&format!("mac+input+pairwise+{policy}+nld"));
+        assert!(d_way.learnt > 0, "{policy}: {d_way:?}");
+    }
+}
+
+#[test]
+fn nogoods_from_restarts_are_spelled_and_refused_where_they_cannot_work() {
+    let config: SolveConfig = "mac+domwdeg+luby+nld".parse().unwrap();
+    assert!(config.restart_nogoods);
+    assert_eq!(config.to_string(), "mac+domwdeg+matching+luby+nld");
+    let geometric: SolveConfig = "mac+domwdeg+binary+geometric=10:2+nld".parse().unwrap();
+    assert_eq!(geometric.to_string().parse::<SolveConfig>().unwrap(), geometric);
+    for (text, what) in [
+        ("mac+learn+luby+nld", "with learning"),
+        ("mac+domwdeg+nld", "without restarts"),
+        ("fc+luby+nld", "without maintained arc consistency"),
+        ("mac-cbj+luby+nld", "with backjumping"),
+    ] {
+        let err = text.parse::<SolveConfig>().unwrap_err().to_string();
+        assert!(err.contains(what) && err.contains("+nld"), "{text}: {err}");
+    }
+    // Built field by field, the solver refuses it the same way.
+    let model = queens(4);
+    let config = SolveConfig { restart_nogoods: true, ..SolveConfig::default() };
+    let err = Solver::new(&model, config).unwrap_err();
+    assert!(err.to_string().contains("nogoods from restarts without restarts"), "{err}");
+}
+
+#[test]
 fn solutions_print_names() {
     let model = queens(4);
     let solution = model.solve().unwrap().unwrap();

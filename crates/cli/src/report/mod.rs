@@ -498,7 +498,7 @@ impl OptionalColumns {
     /// The optional columns the configurations need.
     pub fn of<'c>(configs: impl IntoIterator<Item = &'c SolveConfig>) -> OptionalColumns {
         configs.into_iter().fold(OptionalColumns::default(), |columns, config| OptionalColumns {
-            learns: columns.learns || config.learning(),
+            learns: columns.learns || config.learning() || config.restart_nogoods,
             restarts: columns.restarts || config.restarts != Restarts::Never,
             probes: columns.probes || config.probing.is_on(),
             database: columns.database || (config.learning() && (config.nogood_tiers || config.dynamic_lbd)),
@@ -610,8 +610,9 @@ impl ComparisonReport<'_> {
     }
 
     /// The optional columns: `learnt` when some configuration learns
-    /// nogoods, `restarts` when some restarts, the nogood database's when
-    /// some keeps it by `tiers` or `dynlbd`, the probes' when some
+    /// nogoods (or records them from restarts), `restarts` when some
+    /// restarts, the nogood database's when some keeps it by `tiers` or
+    /// `dynlbd`, the probes' when some
     /// configuration probes.
     fn optional_columns(&self) -> OptionalColumns {
         OptionalColumns::of(self.comparison.rows.iter().map(|row| &row.config))

@@ -713,6 +713,23 @@ pub struct SolveConfig {
     /// that is weighed as any other nogood; spelled `gluecap`. Off by
     /// default. (BENCHMARKS.md, "Glue that expires or is capped".)
     pub glue_cap: bool,
+    /// Whether each restart records the nogoods of the branch it leaves
+    /// (Lecoutre, Sais, Tabary & Vidal 2007, "Recording and minimizing
+    /// nogoods from restarts"), for the search that does not learn; spelled
+    /// `nld`. For each refuted decision `x = v` of the branch (binary
+    /// branching's `x ≠ v`, or a value a d-way frame tried before its
+    /// current one), whose subtree was explored to the end without a
+    /// solution, it keeps the reduced nld-nogood: the positive decisions
+    /// above it and `x = v` cannot all hold. The nogoods are propagated with
+    /// two watched literals at every fixpoint of the run, so that no later
+    /// restart enters an explored subtree again, and are forgotten with the
+    /// run. Nothing is recorded once the run has a solution (so counting
+    /// and branch and bound see every solution as before; restarts stop at
+    /// the first solution anyway when enumerating). Needs `mac`, Luby's or
+    /// geometric restarts, and chronological search: refused with learning
+    /// (which keeps its own nogoods across restarts) and with backjumping.
+    /// Off by default.
+    pub restart_nogoods: bool,
     /// Probing after each node's propagation (see [`Probing`]); off by default.
     pub probing: Probing,
     /// Under [`Probing`], whether a probe propagates cheaply
@@ -771,6 +788,7 @@ impl Default for SolveConfig {
             learnt_glue_only: false,
             expiring_glue: false,
             glue_cap: false,
+            restart_nogoods: false,
             probing: Probing::Off,
             cheap_probes: false,
             touched_probes: false,

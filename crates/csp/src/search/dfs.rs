@@ -251,6 +251,9 @@ impl Solver<'_> {
         if let Some(learning) = &mut self.learning {
             learning.reset();
         }
+        if let Some(nld) = &mut self.nld {
+            nld.reset();
+        }
         self.activity.reset();
         self.run.started = Instant::now();
         let limits = &self.program.config.limits;
@@ -323,6 +326,10 @@ impl Solver<'_> {
             }
             if descend {
                 let level = self.tree.frames.len() as u32;
+                // The nogoods from restarts failed at the root: no solution.
+                if level == 0 && self.nld.as_ref().is_some_and(|nld| nld.failed) {
+                    return self.finish(Status::Complete);
+                }
                 if let Err(failure) = self.impose_bound(level) {
                     self.bound_failed(level, failure);
                     descend = false;
@@ -355,6 +362,9 @@ impl Solver<'_> {
                 }
                 self.push_frame(var);
                 self.enter_backjumping(var);
+                if let Some(nld) = &mut self.nld {
+                    nld.entered(self.tree.frames.len() as u32);
+                }
             }
             let Some(&frame) = self.tree.frames.last() else {
                 return self.finish(Status::Complete);
@@ -377,10 +387,19 @@ impl Solver<'_> {
             }
             let alternative = if exhausted { Alternative::Exhausted } else { self.next_alternative(frame) };
             let pos = match alternative {
-                Alternative::Value(pos) => pos,
+                Alternative::Value(pos) => {
+                    // A d-way frame's value before this one is done with.
+                    if let (Some(nld), true) = (&mut self.nld, frame.assigned) {
+                        nld.negative(level - 1, frame.var, frame.value);
+                    }
+                    pos
+                }
                 Alternative::Refute(pos) => {
                     let frame = self.tree.frames.pop().expect("a frame");
                     self.tree.orders.truncate(frame.start as usize);
+                    if let Some(nld) = &mut self.nld {
+                        nld.negative(self.tree.frames.len() as u32, frame.var, pos);
+                    }
                     descend = match self.refute(frame.var, pos) {
                         Ok(()) => true,
                         Err(Some(failure)) => {

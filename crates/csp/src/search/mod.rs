@@ -8,7 +8,7 @@
 //!   propagation to a fixpoint), decisions and refutations;
 //! - `var_order` and `value_order`: the orderings;
 //! - `restart` and `backjump`: restarts and backjumping (Gaschnig's,
-//!   graph-based, conflict-directed);
+//!   graph-based, conflict-directed); `nld`: nogoods recorded from restarts;
 //! - `probe`: probing (singleton consistency) inside a node;
 //! - `optimize`: branch and bound, its outcome and its improving solutions;
 //! - `clock`: the time limit, read at a bounded cost;
@@ -30,6 +30,7 @@ mod config;
 mod cycle;
 mod dfs;
 mod learning;
+mod nld;
 mod optimize;
 mod outcome;
 mod probe;
@@ -162,6 +163,8 @@ pub struct Solver<'m> {
     backjumping: Option<Box<ConflictSets>>,
     /// The nogoods and the analysis of search that learns, when configured.
     learning: Option<Box<Learning>>,
+    /// The nogoods recorded from restarts, when configured.
+    nld: Option<Box<nld::Nld>>,
     /// VSIDS activities and saved phases.
     activity: Activity,
     /// What every run assumes at the root.
@@ -196,6 +199,7 @@ impl<'m> Solver<'m> {
     pub fn new(model: &'m Model, config: SolveConfig) -> Result<Solver<'m>, SolveError> {
         config.probing.supports(config.search).map_err(|(what, instead)| SolveError::Unsupported { what, instead })?;
         config.restarts.supports(config.search).map_err(|(what, instead)| SolveError::Unsupported { what, instead })?;
+        nld::supports(&config).map_err(|(what, instead)| SolveError::Unsupported { what, instead })?;
         let (program, mut state, free_count) = Program::compile(model, config)?;
         let n_constraints = program.propagators.len();
         let splitting = |order: ValueOrder| matches!(order, ValueOrder::Split | ValueOrder::ReverseSplit);
@@ -218,6 +222,7 @@ impl<'m> Solver<'m> {
                 .jumps()
                 .map(|jumps| Box::new(ConflictSets::new(jumps, model.num_vars(), max_depth(&state, splits)))),
             learning,
+            nld: program.config.restart_nogoods.then(|| Box::new(nld::Nld::new(model.num_vars()))),
             activity: Activity::new(&state, program.literal_activity),
             assumptions: Assumptions::default(),
             observer: None,

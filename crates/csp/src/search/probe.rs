@@ -131,10 +131,12 @@ impl Solver<'_> {
         let observer = self.observer.take();
         let reasons = std::mem::replace(&mut self.reasons, false);
         self.cheap = self.program.config.cheap_probes;
+        let point = self.nld_point();
         if self.state.fix_pos(x, pos) != Change::None {
             self.wake_watchers(x);
         }
         self.state.record(Cause::Decision);
+        self.nld_changed(point);
         let failed = self.propagate_queue(None).is_err();
         self.cheap = false;
         self.state.undo_to(mark);
@@ -151,12 +153,14 @@ impl Solver<'_> {
             let value = self.state.value(x, pos);
             self.emit(SearchEvent::Removed { var: self.var_id(x), value, constraint: None });
         }
+        let point = self.nld_point();
         if self.state.remove_pos(x, pos) == Change::Wipeout {
             self.state.discard_unrecorded();
             return Err(Failure { constraint: NONE, wiped: Some(x), origin: Origin::Check });
         }
         self.state.record(Cause::Decision);
         self.wake_watchers(x);
+        self.nld_changed(point);
         self.propagate_queue(None)
     }
 }

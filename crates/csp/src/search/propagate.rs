@@ -146,12 +146,19 @@ impl Solver<'_> {
     pub(super) fn propagate_queue(&mut self, record: Option<u32>) -> Result<(), Failure> {
         let record = record.filter(|_| self.backjumping.is_some());
         self.state.start_pushes();
+        self.nld_fixpoint_starts();
         loop {
             // Nogoods first: unit propagation is cheaper than any propagator.
             if self.learning.is_some() {
                 self.propagate_nogoods()?;
             }
-            let Some(c) = self.queue.pop() else { return Ok(()) };
+            let Some(c) = self.queue.pop() else {
+                // The nogoods from restarts read the trail: once per fixpoint.
+                if self.nld.is_some() && self.propagate_restart_nogoods()? {
+                    continue;
+                }
+                return Ok(());
+            };
             self.run.stats.propagations += 1;
             let work = self.run.work();
             if self.run.clock.tick(work) {
@@ -302,6 +309,7 @@ impl Solver<'_> {
         let level = self.tree.frames.len() as u32;
         self.tree.decided[var as usize] = true;
         self.tree.level_of[var as usize] = level;
+        let point = self.nld_point();
         let change = self.state.fix_pos(var, pos);
         self.state.record(Cause::Decision);
         if !self.program.config.learning() {
@@ -314,6 +322,7 @@ impl Solver<'_> {
                 if change != Change::None {
                     self.wake_watchers(var);
                 }
+                self.nld_changed(point);
                 self.propagate_queue(Some(level))
             }
         }
@@ -360,6 +369,7 @@ impl Solver<'_> {
             let value = self.state.value(var, pos);
             self.emit(SearchEvent::Removed { var: self.var_id(var), value, constraint: None });
         }
+        let point = self.nld_point();
         let change = self.state.remove_pos(var, pos);
         if change == Change::Wipeout {
             self.state.discard_unrecorded();
@@ -371,6 +381,7 @@ impl Solver<'_> {
             Change::None => Ok(()),
             _ if self.program.propagation != Propagation::Mac => Ok(()),
             _ => {
+                self.nld_changed(point);
                 self.wake_watchers(var);
                 self.propagate_queue(None).map_err(Some)
             }

@@ -27,7 +27,9 @@ use crate::observer::SearchEvent;
 /// Under branch and bound ([`Solver::optimize`](crate::Solver::optimize)) they
 /// go on after solutions, keeping the bound: no solution can be found twice.
 /// They only change the search with an ordering that learns or draws at
-/// random: with the others each restart repeats the same tree.
+/// random: with the others each restart repeats the same tree, unless the
+/// restarts record the explored subtrees as nogoods
+/// ([`SolveConfig::restart_nogoods`](crate::SolveConfig::restart_nogoods)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Restarts {
     /// One tree, searched to the end.
@@ -202,6 +204,7 @@ impl Solver<'_> {
     /// Drops every decision (there is at least one) and counts a restart:
     /// the search descends again from the root.
     pub(super) fn restart_now(&mut self) {
+        self.nld_record();
         let root = self.tree.frames[0].mark;
         self.state.undo_to(root);
         for frame in &self.tree.frames {
@@ -214,6 +217,7 @@ impl Solver<'_> {
             bj.reset();
         }
         self.restarted();
+        self.nld_restarted();
     }
 
     /// After a failure (from which a search that learns learnt a nogood of

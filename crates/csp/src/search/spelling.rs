@@ -142,7 +142,7 @@ pub enum ConfigSyntaxError {
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
          ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|antiff|smallest|largest|occurrence|regret, a value \
          ordering asc|desc|random|lcv|phase|active|median|split|rsplit|guided, an all-different strength pairwise|matching|bounds|cover, \
-         learn, minimize, tiers, dynlbd, protect, noglue, expire, gluecap, probe, sac, cheap, touched, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
+         learn, minimize, tiers, dynlbd, protect, noglue, expire, gluecap, nld, probe, sac, cheap, touched, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
     )]
     UnknownWord {
         /// The whole spelling.
@@ -311,6 +311,7 @@ const SWITCHES: &[Switch] = &[
     (&["noglue"], "no recounted glue", |c| &mut c.learnt_glue_only),
     (&["expire"], "expiring glue", |c| &mut c.expiring_glue),
     (&["gluecap"], "glue cap", |c| &mut c.glue_cap),
+    (&["nld"], "nogoods from restarts", |c| &mut c.restart_nogoods),
     (&["intersect"], "all-different intersections", |c| &mut c.all_different_intersections),
     (&["separate"], "separate all-different", |c| &mut c.separate_all_different),
     (&["rootac", "root-ac"], "root arc consistency", |c| &mut c.root_arc_consistency),
@@ -417,6 +418,9 @@ impl FromStr for SolveConfig {
         if let Err((what, instead)) = config.restarts.supports(config.search) {
             return Err(ConfigSyntaxError::Unsupported { config: config_text.to_string(), what, instead });
         }
+        if let Err((what, instead)) = super::nld::supports(&config) {
+            return Err(ConfigSyntaxError::Unsupported { config: config_text.to_string(), what, instead });
+        }
         let learning_only = [
             (
                 config.minimize_nogoods,
@@ -519,6 +523,9 @@ impl fmt::Display for SolveConfig {
         }
         if self.restarts != Restarts::Never {
             write!(f, "+{}", self.restarts)?;
+        }
+        if self.restart_nogoods {
+            f.write_str("+nld")?;
         }
         if self.learning() && self.minimize_nogoods {
             f.write_str("+minimize")?;

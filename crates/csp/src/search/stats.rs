@@ -68,7 +68,9 @@ pub struct Stats {
     pub pruned: u64,
     /// Times the search started over from the root ([`Restarts`](crate::Restarts)).
     pub restarts: u64,
-    /// Nogoods learnt from conflicts ([`Search::Learning`](crate::Search::Learning)).
+    /// Nogoods learnt from conflicts ([`Search::Learning`](crate::Search::Learning)),
+    /// or recorded from restarts
+    /// ([`SolveConfig::restart_nogoods`](crate::SolveConfig::restart_nogoods)).
     pub learnt: u64,
     /// The literals of those nogoods, all together (over `learnt`, their
     /// mean length).

@@ -23,7 +23,7 @@ pub(super) const LIMIT: u64 = 1 << 20;
 
 /// The solutions a run's nogoods must not exclude.
 #[derive(Debug, Default)]
-pub(super) struct Check {
+pub(in crate::search) struct Check {
     /// The model's solutions within the root domains, once enumerated
     /// (`None` before the run's first nogood, or for a model too large).
     solutions: Option<Vec<Vec<i64>>>,
@@ -35,20 +35,26 @@ pub(super) struct Check {
 
 impl Check {
     /// Forgets the last run's solutions.
-    pub(super) fn reset(&mut self) {
+    pub(in crate::search) fn reset(&mut self) {
         *self = Check::default();
     }
 
     /// The model's solutions within the domains as the root left them
-    /// (before entry `root_end` of the history), if there are few enough
-    /// assignments.
-    fn enumerate(model: &Model, state: &State, root_end: u32) -> Option<Vec<Vec<i64>>> {
-        let history = state.history()?;
+    /// (before entry `root_end` of the history; without one, the domains
+    /// now, which must be the root's), if there are few enough assignments.
+    fn enumerate(model: &Model, state: &State, root_end: Option<u32>) -> Option<Vec<Vec<i64>>> {
+        let history = match root_end {
+            Some(end) => Some((state.history()?, end)),
+            None => None,
+        };
         let mut domains: Vec<Vec<i64>> = Vec::with_capacity(state.num_vars());
         let mut product: u64 = 1;
         for x in 0..state.num_vars() as u32 {
             let values: Vec<i64> = if state.is_interval(x) {
-                let bounds = state.interval_before(history, x, root_end);
+                let bounds = match history {
+                    Some((history, end)) => state.interval_before(history, x, end),
+                    None => state.interval(x),
+                };
                 let width = (i128::from(bounds.max) - i128::from(bounds.min) + 1).max(0);
                 if width > i128::from(LIMIT) {
                     return None;
@@ -57,7 +63,10 @@ impl Check {
             } else {
                 (0..state.num_words(x))
                     .flat_map(|k| {
-                        let word = state.word_before(history, x, k, root_end);
+                        let word = match history {
+                            Some((history, end)) => state.word_before(history, x, k, end),
+                            None => state.word(x, k),
+                        };
                         (0..64).filter(move |bit| word >> bit & 1 != 0).map(move |bit| state.value(x, k * 64 + bit))
                     })
                     .collect()
@@ -100,8 +109,16 @@ impl Check {
 
     /// Checks a learnt clause against every solution the search may still
     /// reach (see the module docs); `best` is branch and bound's best
-    /// objective value so far. `root_end` is where the root's entries end.
-    pub(super) fn check(&mut self, clause: &[Literal], state: &State, model: &Model, best: Option<i64>, root_end: u32) {
+    /// objective value so far. `root_end` is where the root's entries end
+    /// in the history; without one the state must be at the root.
+    pub(in crate::search) fn check(
+        &mut self,
+        clause: &[Literal],
+        state: &State,
+        model: &Model,
+        best: Option<i64>,
+        root_end: Option<u32>,
+    ) {
         if !self.started {
             self.started = true;
             self.solutions = Check::enumerate(model, state, root_end);
@@ -137,7 +154,7 @@ impl Check {
         request: Request,
         state: &State,
         model: &Model,
-        root_end: u32,
+        root_end: Option<u32>,
         constraint: u32,
     ) {
         if !self.started {
@@ -170,10 +187,15 @@ impl Solver<'_> {
     /// solutions of the model (a debug mode for tests, on models of at most
     /// 2^20 assignments within the root domains), panicking at one that
     /// excludes a solution the search may still reach. Does nothing unless
-    /// the solver learns ([`Search::Learning`](crate::Search::Learning)).
+    /// the solver learns ([`Search::Learning`](crate::Search::Learning)) or
+    /// records nogoods from restarts
+    /// ([`SolveConfig::restart_nogoods`](crate::SolveConfig::restart_nogoods)).
     pub fn check_nogoods(&mut self, on: bool) {
         if let Some(learning) = &mut self.learning {
             learning.check = on.then(Box::default);
+        }
+        if let Some(nld) = &mut self.nld {
+            nld.check = on.then(Box::default);
         }
     }
 

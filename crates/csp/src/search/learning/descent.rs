@@ -139,7 +139,7 @@ impl Solver<'_> {
             let history = self.state.history().expect("the history is on");
             let root_end = learning.level_start.get(1).copied().unwrap_or(history.len());
             let best = self.run.optimizing.and_then(|bb| bb.best());
-            check.check(&learnt.literals, &self.state, self.program.model, best, root_end);
+            check.check(&learnt.literals, &self.state, self.program.model, best, Some(root_end));
         }
         if self.observer.is_some() {
             let (atoms, level) = (learnt.literals.len(), learnt.backjump);

@@ -63,10 +63,10 @@ use super::propagate::{Failure, Origin};
 
 mod analysis;
 #[cfg(feature = "testing")]
-mod check;
+pub(super) mod check;
 mod descent;
 mod minimise;
-mod nogoods;
+pub(super) mod nogoods;
 
 use analysis::{Analysis, Learnt, Next};
 use minimise::Minimise;
@@ -161,33 +161,7 @@ impl Solver<'_> {
             }
             let fixed_at = (self.state.size(var) == 1 && !self.state.is_interval(var)).then(|| self.state.min_pos(var));
             for list in nogoods.lists(var, fixed_at).into_iter().flatten() {
-                let mut i = 0;
-                loop {
-                    // Only a watch the change made false, of a clause its
-                    // blocker does not satisfy, needs its clause read.
-                    let state = &self.state;
-                    let Some(skip) = nogoods.watches[list][i..].iter().position(|watch| {
-                        state.truth(watch.literal) == Some(false) && state.truth(watch.blocker) != Some(true)
-                    }) else {
-                        break;
-                    };
-                    i += skip;
-                    let watch = nogoods.watches[list][i];
-                    let (kept, found) = nogoods.visit(&self.state, watch);
-                    if let Some(blocker) = kept {
-                        nogoods.watches[list][i].blocker = blocker;
-                        i += 1;
-                    } else {
-                        nogoods.watches[list].swap_remove(i);
-                    }
-                    let failure = match found {
-                        Found::Nothing => continue,
-                        Found::Conflict => Failure { constraint: NONE, wiped: None, origin: Origin::Nogood(watch.id) },
-                        Found::Unit(literal) => match self.make_true(literal, watch.id) {
-                            Ok(()) => continue,
-                            Err(failure) => failure,
-                        },
-                    };
+                if let Err(failure) = self.visit_watches(nogoods, list) {
                     // This entry's other watches are looked at again if it
                     // survives the backjump.
                     self.state.unread_from(e);
@@ -196,6 +170,42 @@ impl Solver<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Goes through watch list `list` of `nogoods` after a change of its
+    /// literals' variable: each watch that became false, of a clause its
+    /// blocker does not satisfy, has its clause read (moved to another
+    /// literal, or the clause found unit, its literal made true, or false).
+    /// Shared by search that learns and the nogoods recorded from restarts
+    /// (the sibling module `nld`).
+    pub(in crate::search) fn visit_watches(&mut self, nogoods: &mut Nogoods, list: usize) -> Result<(), Failure> {
+        let mut i = 0;
+        loop {
+            // Only a watch the change made false, of a clause its
+            // blocker does not satisfy, needs its clause read.
+            let state = &self.state;
+            let Some(skip) = nogoods.watches[list][i..].iter().position(|watch| {
+                state.truth(watch.literal) == Some(false) && state.truth(watch.blocker) != Some(true)
+            }) else {
+                return Ok(());
+            };
+            i += skip;
+            let watch = nogoods.watches[list][i];
+            let (kept, found) = nogoods.visit(&self.state, watch);
+            if let Some(blocker) = kept {
+                nogoods.watches[list][i].blocker = blocker;
+                i += 1;
+            } else {
+                nogoods.watches[list].swap_remove(i);
+            }
+            match found {
+                Found::Nothing => {}
+                Found::Conflict => {
+                    return Err(Failure { constraint: NONE, wiped: None, origin: Origin::Nogood(watch.id) });
+                }
+                Found::Unit(literal) => self.make_true(literal, watch.id)?,
+            }
+        }
     }
 
     /// Makes `literal` true, the work of nogood `id`.
@@ -228,7 +238,14 @@ impl Solver<'_> {
                 if let (true, Some(check)) = (own, &mut learning.check) {
                     let history = self.state.history().expect("a solver that learns keeps the history");
                     let root_end = learning.level_start.get(1).copied().unwrap_or(history.len());
-                    check.explanation(&out[start..], request, &self.state, self.program.model, root_end, constraint);
+                    check.explanation(
+                        &out[start..],
+                        request,
+                        &self.state,
+                        self.program.model,
+                        Some(root_end),
+                        constraint,
+                    );
                 }
                 #[cfg(not(feature = "testing"))]
                 let _ = (own, start);

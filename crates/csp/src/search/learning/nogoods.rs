@@ -53,7 +53,7 @@ use crate::kernel::{History, Literal, State};
 
 /// What a clause is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Kind {
+pub(in crate::search) enum Kind {
     /// Learnt from a conflict: may be deleted.
     Learnt,
     /// Excludes a solution found (or is a unit learnt at the root): kept.
@@ -62,18 +62,18 @@ pub(super) enum Kind {
 
 /// A clause and what the reduction weighs it by.
 #[derive(Clone, Debug)]
-pub(super) struct Clause {
-    pub(super) literals: Vec<Literal>,
-    pub(super) kind: Kind,
-    pub(super) lbd: u32,
-    pub(super) activity: f64,
+pub(in crate::search) struct Clause {
+    pub(in crate::search) literals: Vec<Literal>,
+    pub(in crate::search) kind: Kind,
+    pub(in crate::search) lbd: u32,
+    pub(in crate::search) activity: f64,
     /// Whether an analysis used it since the last reduction.
-    pub(super) used: bool,
+    pub(in crate::search) used: bool,
     /// Whether the next reduction keeps it (`SolveConfig::lbd_protection`:
     /// its distance was lowered since the last reduction).
-    pub(super) protected: bool,
+    pub(in crate::search) protected: bool,
     /// Its literal block distance when learnt (`lbd` may be lower since).
-    pub(super) learnt_lbd: u32,
+    pub(in crate::search) learnt_lbd: u32,
 }
 
 impl Clause {
@@ -114,15 +114,15 @@ pub(super) const GLUE_CAP: f64 = 0.5;
 
 /// The largest distance a lowering protects from (Glucose's
 /// `lbLBDFrozenClause`).
-pub(super) const PROTECT_BELOW: u32 = 30;
+pub(in crate::search) const PROTECT_BELOW: u32 = 30;
 
 /// The largest literal block distance of the second tier (see the module
 /// docs): CaDiCaL's and Maple's six.
-pub(super) const TIER2: u32 = 6;
+pub(in crate::search) const TIER2: u32 = 6;
 
 /// What a look at one clause found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Found {
+pub(in crate::search) enum Found {
     /// Nothing to do.
     Nothing,
     /// Its first literal is to be made true.
@@ -139,22 +139,22 @@ pub(super) enum Found {
 /// (MiniSat's blocking literals, Sörensson & Eén 2009). An entry may be
 /// stale: the clause no longer watches the literal, or was deleted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Watch {
-    pub(super) id: u32,
-    pub(super) literal: Literal,
-    pub(super) blocker: Literal,
+pub(in crate::search) struct Watch {
+    pub(in crate::search) id: u32,
+    pub(in crate::search) literal: Literal,
+    pub(in crate::search) blocker: Literal,
 }
 
 /// The clauses, their watches, and how far the history was read.
 #[derive(Debug, Default)]
-pub(super) struct Nogoods {
+pub(in crate::search) struct Nogoods {
     /// By id; a deleted clause's slot is `None` until reused.
     clauses: Vec<Option<Clause>>,
     free: Vec<u32>,
     /// The watch lists (see [`Nogoods::list`]): the clauses watching a
     /// literal, with the literal. Each literal a clause watches has its
     /// entry in its list.
-    pub(super) watches: Vec<Vec<Watch>>,
+    pub(in crate::search) watches: Vec<Vec<Watch>>,
     /// The variables (the first lists of `watches` are theirs).
     num_vars: usize,
     /// The list of each literal `x ≠ v` watched so far, by variable and
@@ -172,7 +172,7 @@ pub(super) struct Nogoods {
 }
 
 impl Nogoods {
-    pub(super) fn new(num_vars: usize) -> Nogoods {
+    pub(in crate::search) fn new(num_vars: usize) -> Nogoods {
         Nogoods {
             watches: vec![Vec::new(); num_vars],
             num_vars,
@@ -184,7 +184,7 @@ impl Nogoods {
 
     /// Starts a pass over the unread entries of the history: one reading
     /// that only appends entries (no undo happens during it).
-    pub(super) fn begin_pass(&mut self) {
+    pub(in crate::search) fn begin_pass(&mut self) {
         self.pass = self.pass.wrapping_add(1);
         if self.pass == 0 {
             self.looked.iter_mut().for_each(|l| *l = (0, 0));
@@ -205,7 +205,7 @@ impl Nogoods {
     /// valid, a different tree (`explained_scheduling rcpsp`, BENCHMARKS.md
     /// "Scheduling and packing explained").
     #[inline]
-    pub(super) fn first_look(&mut self, var: u32, e: u32, len: u32) -> bool {
+    pub(in crate::search) fn first_look(&mut self, var: u32, e: u32, len: u32) -> bool {
         let looked = &mut self.looked[var as usize];
         if looked.0 == self.pass && e < looked.1 {
             return false;
@@ -215,7 +215,7 @@ impl Nogoods {
     }
 
     /// Forgets every clause, for a new run.
-    pub(super) fn clear(&mut self) {
+    pub(in crate::search) fn clear(&mut self) {
         self.clauses.clear();
         self.free.clear();
         self.watches.truncate(self.num_vars);
@@ -227,14 +227,14 @@ impl Nogoods {
 
     /// The clause `id`.
     #[inline]
-    pub(super) fn clause(&self, id: u32) -> &Clause {
+    pub(in crate::search) fn clause(&self, id: u32) -> &Clause {
         self.clauses[id as usize].as_ref().expect("a live clause")
     }
 
     /// Adds a clause watching its first two literals (the first must not be
     /// false; the second, if any, is the last to have become false, or not
     /// false either). Returns its id.
-    pub(super) fn add(&mut self, literals: Vec<Literal>, kind: Kind, lbd: u32) -> u32 {
+    pub(in crate::search) fn add(&mut self, literals: Vec<Literal>, kind: Kind, lbd: u32) -> u32 {
         debug_assert!(!literals.is_empty(), "an empty clause is a conflict at the root, not a nogood");
         let id = match self.free.pop() {
             Some(id) => id,
@@ -285,13 +285,13 @@ impl Nogoods {
     /// The watch lists to look at after a change of `var`: its own, and,
     /// when it is fixed (at position `fixed_at`), the list of the literal
     /// `var ≠ value` of that value.
-    pub(super) fn lists(&self, var: u32, fixed_at: Option<u32>) -> [Option<usize>; 2] {
+    pub(in crate::search) fn lists(&self, var: u32, fixed_at: Option<u32>) -> [Option<usize>; 2] {
         let removal = fixed_at.and_then(|position| self.removals.get(&(var, position))).map(|&l| l as usize);
         [Some(var as usize), removal]
     }
 
     /// Clause `id` took part in a conflict's analysis.
-    pub(super) fn bump(&mut self, id: u32) {
+    pub(in crate::search) fn bump(&mut self, id: u32) {
         if let Some(clause) = &mut self.clauses[id as usize] {
             clause.used = true;
             clause.activity += self.increment;
@@ -306,7 +306,7 @@ impl Nogoods {
     /// smaller (a learnt clause's, recomputed when an analysis used it);
     /// with `protect`, a lowering from [`PROTECT_BELOW`] or less also keeps
     /// the clause through the next reduction. Returns whether it lowered.
-    pub(super) fn lower_lbd(&mut self, id: u32, lbd: u32, protect: bool) -> bool {
+    pub(in crate::search) fn lower_lbd(&mut self, id: u32, lbd: u32, protect: bool) -> bool {
         if let Some(clause) = &mut self.clauses[id as usize] {
             if lbd < clause.lbd {
                 clause.protected |= protect && clause.lbd <= PROTECT_BELOW;
@@ -318,7 +318,7 @@ impl Nogoods {
     }
 
     /// The conflict is over: later bumps weigh more.
-    pub(super) fn decay(&mut self) {
+    pub(in crate::search) fn decay(&mut self) {
         self.increment /= 0.999;
     }
 
@@ -326,7 +326,7 @@ impl Nogoods {
     /// watches off false literals where it can. Returns the entry's new
     /// blocker when it still watches the literal (the entry is kept), and
     /// what it found.
-    pub(super) fn visit(&mut self, state: &State, watch: Watch) -> (Option<Literal>, Found) {
+    pub(in crate::search) fn visit(&mut self, state: &State, watch: Watch) -> (Option<Literal>, Found) {
         let id = watch.id;
         let Some(clause) = self.clauses[id as usize].as_mut() else { return (None, Found::Nothing) };
         let literals = &mut clause.literals;
