@@ -38,6 +38,7 @@
 
 pub mod bands;
 pub mod check;
+pub mod fish;
 pub mod format;
 pub mod generate;
 pub mod grid;
