@@ -119,12 +119,12 @@ impl Matching {
     /// every unmatched row; returns the first row that cannot be matched.
     fn repair(&mut self, adj: &Board, n: usize) -> Option<usize> {
         self.row_of[..n].fill(NONE);
-        for r in 0..n {
-            let c = self.col_of[r];
-            if c != NONE && adj[r] >> c & 1 != 0 && self.row_of[c as usize] == NONE {
+        for (r, (col, &row)) in self.col_of.iter_mut().zip(adj).take(n).enumerate() {
+            let c = *col;
+            if c != NONE && row >> c & 1 != 0 && self.row_of[c as usize] == NONE {
                 self.row_of[c as usize] = r as u8;
             } else {
-                self.col_of[r] = NONE;
+                *col = NONE;
             }
         }
         for r in 0..n {
@@ -498,6 +498,44 @@ mod tests {
         let u = m.repair(&adj, 3).unwrap();
         let (rows, columns) = m.reach(&adj, u);
         assert_eq!((rows.count_ones(), columns), (2, 0b001));
+    }
+
+    /// Kosaraju's components against reachability both ways, on random
+    /// graphs.
+    #[test]
+    fn components_are_mutual_reachability() {
+        let mut rng = csp::rng::Rng::new(64);
+        for case in 0..200 {
+            let n = 1 + case % 12;
+            let mut succ = [0u64; LARGEST_SIDE];
+            let mut pred = [0u64; LARGEST_SIDE];
+            for a in 0..n {
+                for b in 0..n {
+                    if rng.below(4) == 0 {
+                        succ[a] |= 1 << b;
+                        pred[b] |= 1 << a;
+                    }
+                }
+            }
+            let mut reach = succ;
+            for a in 0..n {
+                reach[a] |= 1 << a;
+            }
+            for k in 0..n {
+                for a in 0..n {
+                    if reach[a] >> k & 1 != 0 {
+                        reach[a] |= reach[k];
+                    }
+                }
+            }
+            let component = components(&succ, &pred, n);
+            for a in 0..n {
+                for b in 0..n {
+                    let mutual = reach[a] >> b & 1 != 0 && reach[b] >> a & 1 != 0;
+                    assert_eq!(component[a] == component[b], mutual, "{a} {b} in {:?}", &succ[..n]);
+                }
+            }
+        }
     }
 
     #[test]

@@ -62,11 +62,7 @@ impl Configs {
     /// These configurations, with the band propagator for 9x9 grids of 3x3
     /// boxes when the command line's options ask for it ([`BandsArgs::wanted`]).
     fn with_bands(self, bands: &BandsArgs, strategy: &StrategyArgs) -> Configs {
-        let units = match (bands.fish, bands.dual) {
-            (true, _) => Units::Fish,
-            (_, true) => Units::Dual,
-            _ => Units::AllDifferents,
-        };
+        let units = if bands.fish { Units::Fish } else { Units::AllDifferents };
         Configs { bands: bands.wanted(strategy), units, ..self }
     }
 
@@ -77,9 +73,8 @@ impl Configs {
     /// How the model of a grid of `shape` states its units: with the band
     /// propagator on, the faster statement for the shape ([`Units::fastest`]:
     /// the band propagator on 9x9 grids of 3x3 boxes), one all-different per
-    /// unit otherwise, with the dual viewpoint of rows and columns or the
-    /// fish propagator when `--dual` or `--fish` asks for it ([`Units::Dual`],
-    /// [`Units::Fish`]; the band propagator keeps its grids).
+    /// unit otherwise, with the fish propagator when `--fish` asks for it
+    /// ([`Units::Fish`]; the band propagator keeps its grids).
     fn units(&self, shape: Shape) -> Units {
         if self.bands && Units::fastest(shape) == Units::Bands { Units::Bands } else { self.units }
     }
@@ -98,14 +93,10 @@ struct BandsArgs {
     /// than the band propagator on hard puzzles (top95, top1465), twice as much on easy ones (17clue).
     #[arg(long = "no-bands")]
     no_bands: bool,
-    /// Adds the dual viewpoint of rows and columns: per row the column of each digit, channelled to the row's
-    /// cells, and per digit an all-different of its columns, whose matching finds every fish (X-wing, swordfish,
-    /// jellyfish and larger). Grids the band propagator takes keep it.
+    /// Adds the fish propagator: per digit, Régin's matching of rows to columns on bit boards, which finds every
+    /// fish (X-wing, swordfish, jellyfish and larger). Grids the band propagator takes keep it. Not faster on any
+    /// set measured (BENCHMARKS.md, "Fish").
     #[arg(long)]
-    dual: bool,
-    /// Adds the fish propagator: per digit, Régin's matching of rows to columns on bit boards, the pruning of
-    /// --dual without its variables (sides up to 64). Grids the band propagator takes keep it.
-    #[arg(long, conflicts_with = "dual")]
     fish: bool,
 }
 
