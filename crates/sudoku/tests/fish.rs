@@ -156,3 +156,22 @@ fn learnt_nogoods_from_fish_explanations_hold() {
     }
     assert!(learnt >= 40, "only {learnt} nogoods learnt");
 }
+
+/// A shape's solver over the blank model with the dual variables or the fish
+/// answers as the plain one: the grid is read from the cells' variables only.
+#[test]
+fn shape_solvers_with_fish_or_dual_answer_as_the_plain_one() {
+    use csp_sudoku::model::ShapeSolver;
+    let shape = Shape::new(2, 3).unwrap();
+    let puzzle = csp_sudoku::parse::one("..6..35......134.......6..1....5..64").unwrap();
+    let config = default_config(6);
+    let answer = |units: Units| {
+        let blank = SudokuModel::blank_with(shape, units).unwrap();
+        let mut solver = ShapeSolver::new(&blank, config.clone()).unwrap();
+        (solver.solve(&puzzle).unwrap().0, solver.count(&puzzle, None).unwrap().0.solutions)
+    };
+    let plain = answer(Units::AllDifferents);
+    assert!(matches!(plain.0, csp_sudoku::model::Answer::Solved(_)));
+    assert_eq!(answer(Units::Fish), plain);
+    assert_eq!(answer(Units::Dual), plain);
+}
