@@ -435,13 +435,7 @@ impl Propagator for FishPropagator<'_> {
     }
 
     fn initialise(&mut self, ctx: &mut Context<'_>) {
-        // Cells whose domains are one word of values from 1 are read with
-        // one load each.
-        let n = self.n;
-        let plain = |&x: &VarId| ctx.small_domain(x).is_some_and(|(base, word)| base == 1 && word & !full(n) == 0);
-        if self.cells.iter().all(plain) {
-            self.slots = self.cells.iter().map(|&x| ctx.word_slot(x)).collect();
-        }
+        self.slots = crate::bands::word_slots(ctx, self.cells, self.n);
     }
 
     fn interest(&self) -> Event {
