@@ -309,7 +309,8 @@ impl SudokuModel {
     /// The grid of a solution's values.
     pub fn grid(&self, values: &[i64]) -> Grid {
         // The cells' variables come first (a dual view's after them).
-        let cells = values.iter().take(self.shape.num_cells()).map(|&v| u8::try_from(v).unwrap_or(0)).collect();
+        let cells =
+            values[..values.len().min(self.shape.num_cells())].iter().map(|&v| u8::try_from(v).unwrap_or(0)).collect();
         Grid::from_cells(self.shape, cells).unwrap_or_else(|_| Grid::empty(self.shape))
     }
 
