@@ -414,6 +414,16 @@ impl Bands {
     }
 }
 
+/// Where each cell's domain word is ([`Context::word_slot`]), when every
+/// cell's domain is one word of values within `1..=side` (bit 0 the value
+/// 1), so that a call reads a cell with one load; `None` otherwise.
+pub(crate) fn word_slots(ctx: &Context<'_>, cells: &[VarId], side: usize) -> Option<Vec<WordSlot>> {
+    let within = |&x: &VarId| {
+        ctx.small_domain(x).is_some_and(|(base, word)| base == 1 && word.checked_shr(side as u32).unwrap_or(0) == 0)
+    };
+    if cells.iter().all(within) { cells.iter().map(|&x| ctx.word_slot(x)).collect() } else { None }
+}
+
 /// A cell's values in `1..=9` as bits (`v - 1`), and whether its domain has
 /// values outside `1..=9` (which no solution has: they must go).
 #[inline]
@@ -503,10 +513,7 @@ impl Propagator for Bands {
 
     fn initialise(&mut self, ctx: &mut Context<'_>) {
         self.fixpoints.initialise(ctx);
-        let plain = |&x: &VarId| ctx.small_domain(x).is_some_and(|(base, word)| base == 1 && word >> 9 == 0);
-        if self.cells.iter().all(plain) {
-            self.slots = self.cells.iter().map(|&x| ctx.word_slot(x)).collect();
-        }
+        self.slots = word_slots(ctx, &self.cells, 9);
     }
 
     fn interest(&self) -> Event {

@@ -29,6 +29,9 @@
 //! - [`bands`]: [`bands::Grid9`], a whole 9x9 grid as one constraint whose
 //!   propagator works on per-value bit boards ([`model::Units::Bands`]; the
 //!   tool solves and counts 9x9 grids of 3x3 boxes so, [`model::Units::fastest`]).
+//! - [`fish`]: [`fish::Fish`], the rows and columns as one constraint whose
+//!   propagator finds every fish (X-wing, swordfish, ...) by a matching per
+//!   digit ([`model::Units::Fish`], the tool's opt-in `--fish`).
 //! - [`check`]: validation of filled grids and verification of solutions,
 //!   independent of the engine.
 //! - [`generate`]: random full grids and puzzles with a unique solution,
@@ -38,6 +41,7 @@
 
 pub mod bands;
 pub mod check;
+pub mod fish;
 pub mod format;
 pub mod generate;
 pub mod grid;

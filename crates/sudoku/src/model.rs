@@ -16,6 +16,7 @@ use csp::{
 };
 
 use crate::bands::Grid9;
+use crate::fish::Fish;
 use crate::grid::{Grid, Shape};
 
 /// The largest side solved with MRV by default; larger grids use dom/wdeg.
@@ -116,6 +117,12 @@ pub enum EngineError {
         /// The grid's shape.
         found: Shape,
     },
+    /// [`Units::Fish`] asked for a grid wider than [`fish::LARGEST_SIDE`](crate::fish::LARGEST_SIDE).
+    #[error("the fish propagator takes sides up to 64, not {found} boxes")]
+    Fish {
+        /// The grid's shape.
+        found: Shape,
+    },
     /// A puzzle given to a [`ShapeSolver`] of another shape.
     #[error("a solver for {expected} boxes cannot take a puzzle with {found} boxes")]
     Shape {
@@ -149,6 +156,18 @@ pub enum Units {
     /// propagator works on per-value bit boards (singles, hidden singles,
     /// locked candidates; no matching), as the registry's bitboard solvers do.
     Bands,
+    /// [`Units::AllDifferents`] and the dual viewpoint of rows and columns:
+    /// per row `r` and digit `d` a variable `P[r][d]`, the column of `d` in
+    /// row `r`, channelled to the row's cells by an `inverse`, and per digit
+    /// an `all_different` over the rows of `P[r][d]` (the digit's columns
+    /// differ). Matching on those finds every fish (X-wing, swordfish,
+    /// jellyfish and larger) of rows and columns, which the units' own
+    /// all-differents do not.
+    Dual,
+    /// [`Units::AllDifferents`] and [`Fish`] over the whole grid: the same
+    /// pruning as [`Units::Dual`] on per-digit bit boards, without the dual
+    /// variables (sides up to 64; [`EngineError::Fish`] beyond).
+    Fish,
 }
 
 impl Units {
@@ -184,7 +203,14 @@ impl SudokuModel {
     /// nothing shows them and the `3n` label strings are a measurable part of
     /// building a model.
     pub fn unlabelled(puzzle: &Grid) -> Result<SudokuModel, EngineError> {
-        SudokuModel::build(puzzle.shape(), Labels::None, |cell| given_domain(puzzle, cell))
+        SudokuModel::unlabelled_with(puzzle, Units::AllDifferents)
+    }
+
+    /// [`SudokuModel::unlabelled`] with the units stated as `units` says
+    /// ([`EngineError::Bands`] for [`Units::Bands`] on another shape than
+    /// 9x9 of 3x3 boxes).
+    pub fn unlabelled_with(puzzle: &Grid, units: Units) -> Result<SudokuModel, EngineError> {
+        SudokuModel::build_with(puzzle.shape(), Labels::None, units, |cell| given_domain(puzzle, cell))
     }
 
     /// The model of a puzzle in which cell `cell` may take any value but
@@ -251,6 +277,17 @@ impl SudokuModel {
                 model.set_label(id, unit.to_string())?;
             }
         }
+        match units {
+            Units::Dual => post_dual(&mut model, &vars, shape, labels)?,
+            Units::Fish => {
+                let fish = Fish::new(&vars, shape.side()).ok_or(EngineError::Fish { found: shape })?;
+                let id = model.post(fish)?;
+                if labels == Labels::Units {
+                    model.set_label(id, "fish")?;
+                }
+            }
+            Units::AllDifferents | Units::Bands => {}
+        }
         Ok(SudokuModel { model, shape })
     }
 
@@ -271,7 +308,9 @@ impl SudokuModel {
 
     /// The grid of a solution's values.
     pub fn grid(&self, values: &[i64]) -> Grid {
-        let cells = values.iter().map(|&v| u8::try_from(v).unwrap_or(0)).collect();
+        // The cells' variables come first (a dual view's after them).
+        let cells =
+            values[..values.len().min(self.shape.num_cells())].iter().map(|&v| u8::try_from(v).unwrap_or(0)).collect();
         Grid::from_cells(self.shape, cells).unwrap_or_else(|_| Grid::empty(self.shape))
     }
 
@@ -279,6 +318,33 @@ impl SudokuModel {
     pub fn solver(&self, config: SolveConfig) -> Result<Solver<'_>, EngineError> {
         Ok(Solver::new(&self.model, config)?)
     }
+}
+
+/// The dual viewpoint of rows and columns ([`Units::Dual`]): `P[r][d]`, the
+/// column (from 1) of digit `d` in row `r`, is the inverse of the row's
+/// cells, and each digit's columns differ from row to row. The dual
+/// variables come after the cells', row by row.
+fn post_dual(model: &mut Model, cells: &[VarId], shape: Shape, labels: Labels) -> Result<(), EngineError> {
+    let n = shape.side();
+    let mut dual = Vec::with_capacity(n * n);
+    for r in 0..n {
+        let row = model.new_vars(n, Domain::range(1, n as i64))?;
+        let id = model.post(csp::constraints::Inverse::new(&cells[r * n..(r + 1) * n], 1, &row, 1))?;
+        if labels == Labels::Units {
+            model.set_label(id, format!("row {} by digit", r + 1))?;
+        }
+        dual.extend(row);
+    }
+    let mut scope = Vec::with_capacity(n);
+    for d in 0..n {
+        scope.clear();
+        scope.extend((0..n).map(|r| dual[r * n + d]));
+        let id = model.all_different(&scope)?;
+        if labels == Labels::Units {
+            model.set_label(id, format!("columns of digit {}", d + 1))?;
+        }
+    }
+    Ok(())
 }
 
 /// Whether the constraints get labels.

@@ -9,7 +9,7 @@
 use crate::EXIT_BAD_INPUT;
 use clap::Args;
 use csp::Model;
-use csp_sudoku::model::SudokuModel;
+use csp_sudoku::model::{SudokuModel, Units};
 
 use super::input::{BatchOptions, Item, for_each_puzzle};
 use super::{InputArgs, Io};
@@ -46,12 +46,25 @@ pub(super) struct CompareCmdArgs {
     input: InputArgs,
     #[command(flatten)]
     compare: CompareArgs,
+    /// Adds the dual viewpoint of rows and columns to every puzzle's model: per row the column of each digit,
+    /// channelled to the row's cells, and per digit an all-different of its columns (the pruning of --fish, stated
+    /// with the engine's constraints).
+    #[arg(long)]
+    dual: bool,
+    /// Adds the fish propagator to every puzzle's model (as `solve --fish`).
+    #[arg(long, conflicts_with = "dual")]
+    fish: bool,
 }
 
 /// Reads every puzzle, then compares the configurations on all of them and
 /// returns the exit status. Nothing is compared if a puzzle cannot be read or
 /// has conflicting givens.
 pub(super) fn compare(args: &CompareCmdArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
+    let units = match (args.fish, args.dual) {
+        (true, _) => Units::Fish,
+        (_, true) => Units::Dual,
+        _ => Units::AllDifferents,
+    };
     let mut instances: Vec<(String, SudokuModel)> = Vec::new();
     let mut refused = 0u64;
     let totals = for_each_puzzle(
@@ -60,7 +73,7 @@ pub(super) fn compare(args: &CompareCmdArgs, io: &mut Io<'_>) -> anyhow::Result<
         io,
         |puzzle| match puzzle.grid.first_conflict() {
             Some(conflict) => Err(format!("conflicting givens: {conflict}")),
-            None => SudokuModel::unlabelled(&puzzle.grid).map_err(|err| err.to_string()),
+            None => SudokuModel::unlabelled_with(&puzzle.grid, units).map_err(|err| err.to_string()),
         },
         |sink, location, item| {
             match item {

@@ -43,6 +43,8 @@ struct Configs {
     small: SolveConfig,
     large: SolveConfig,
     bands: bool,
+    /// The statement of the units on grids the band propagator does not take.
+    units: Units,
 }
 
 impl Configs {
@@ -53,13 +55,15 @@ impl Configs {
             small: strategy.config(&base(LARGEST_MRV_SIDE)),
             large: strategy.config(&base(LARGEST_MRV_SIDE + 1)),
             bands: false,
+            units: Units::AllDifferents,
         }
     }
 
     /// These configurations, with the band propagator for 9x9 grids of 3x3
     /// boxes when the command line's options ask for it ([`BandsArgs::wanted`]).
     fn with_bands(self, bands: &BandsArgs, strategy: &StrategyArgs) -> Configs {
-        Configs { bands: bands.wanted(strategy), ..self }
+        let units = if bands.fish { Units::Fish } else { Units::AllDifferents };
+        Configs { bands: bands.wanted(strategy), units, ..self }
     }
 
     fn for_side(&self, side: usize) -> &SolveConfig {
@@ -69,9 +73,10 @@ impl Configs {
     /// How the model of a grid of `shape` states its units: with the band
     /// propagator on, the faster statement for the shape ([`Units::fastest`]:
     /// the band propagator on 9x9 grids of 3x3 boxes), one all-different per
-    /// unit otherwise.
+    /// unit otherwise, with the fish propagator when `--fish` asks for it
+    /// ([`Units::Fish`]; the band propagator keeps its grids).
     fn units(&self, shape: Shape) -> Units {
-        if self.bands { Units::fastest(shape) } else { Units::AllDifferents }
+        if self.bands && Units::fastest(shape) == Units::Bands { Units::Bands } else { self.units }
     }
 }
 
@@ -88,6 +93,11 @@ struct BandsArgs {
     /// than the band propagator on hard puzzles (top95, top1465), twice as much on easy ones (17clue).
     #[arg(long = "no-bands")]
     no_bands: bool,
+    /// Adds the fish propagator: per digit, Régin's matching of rows to columns on bit boards, which finds every
+    /// fish (X-wing, swordfish, jellyfish and larger). Grids the band propagator takes keep it. Not faster on any
+    /// set measured (BENCHMARKS.md, "Fish").
+    #[arg(long)]
+    fish: bool,
 }
 
 impl BandsArgs {

@@ -150,6 +150,36 @@ fn bands_solve_and_count_as_the_all_differents_do() {
     }
 }
 
+/// `--fish` adds the fish propagator: the same answers and counts, with and
+/// without the band propagator (which keeps its grids) and under `--learn`;
+/// `compare --fish` and `compare --dual` agree with plain `compare` on every
+/// puzzle's answer.
+#[test]
+fn fish_solves_and_counts_as_the_units_alone() {
+    let latin: String =
+        (0..81).map(|i| if i == 40 { '.' } else { char::from(b'1' + ((i / 9 + i % 9) % 9) as u8) }).collect();
+    let input = format!("{SEEDS}{HARD}\n# box 1x9\n{latin}\n");
+    for command in [&["solve", "--output", "line"][..], &["count", "--limit", "5"][..]] {
+        let plain = run_with(&[command, &["--no-bands"]].concat(), Some(&input));
+        assert_eq!(plain.code, 0, "{command:?}: {}", plain.stderr);
+        for options in [&["--fish"][..], &["--fish", "--no-bands"], &["--fish", "--no-bands", "--learn"]] {
+            let fish = run_with(&[command, options].concat(), Some(&input));
+            assert_eq!(
+                (fish.code, fish.stdout.as_str()),
+                (plain.code, plain.stdout.as_str()),
+                "{options:?}: {}",
+                fish.stderr
+            );
+        }
+    }
+    for units in ["--fish", "--dual"] {
+        let r = run_with(&["compare", "--configs", "mac+mrv,mac+domwdeg", "--format", "csv", units], Some(&input));
+        assert_eq!(r.code, 0, "{units}: {}", r.stderr);
+    }
+    let both = run_with(&["compare", "--fish", "--dual"], Some(&input));
+    assert_eq!(both.code, 2, "{}", both.stderr);
+}
+
 /// The band propagator is the default for 9x9 grids of 3x3 boxes; `--no-bands`,
 /// `--alldiff` and `--intersections` take the all-differents (`--bands` the
 /// band propagator again): told apart by their node counts.
