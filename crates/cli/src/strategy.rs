@@ -61,10 +61,10 @@ pub struct StrategyArgs {
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
     /// Stop a search after this many decisions.
-    #[arg(long = "node-limit", value_name = "N", allow_negative_numbers = true)]
+    #[arg(long = "node-limit", value_name = "N")]
     pub node_limit: Option<u64>,
     /// Stop a search after this many seconds (fractions allowed).
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
 }
 

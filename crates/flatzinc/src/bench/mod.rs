@@ -72,7 +72,7 @@ struct Cli {
     /// Also stop each fzn-csp run after this many seconds of its search
     /// thread's CPU time (fzn-csp's `--cpu-timeout`; fractions allowed).
     /// Gecode has only wall-clock limits: it is not given one.
-    #[arg(long = "cpu-timeout", value_name = "SECONDS", value_parser = app::parse_seconds, allow_negative_numbers = true)]
+    #[arg(long = "cpu-timeout", value_name = "SECONDS", value_parser = app::parse_seconds)]
     cpu_timeout: Option<Duration>,
     /// Runs at once (2 uses both cores, and makes the times noisier).
     #[arg(long, default_value_t = 1)]
