@@ -736,50 +736,32 @@ fn every_configuration_of_shard(csp: &RandomCsp, shard: usize) -> Result<(), Tes
     Ok(())
 }
 
-// Every configuration meets 400 random instances, as when this was one test;
-// in SHARDS tests, the harness runs them in parallel.
-proptest! {
-    #![proptest_config(ProptestConfig { cases: csp::testing::scaled(400) as u32, ..ProptestConfig::default() })]
+/// One property test per shard, named `NAME_0`, `NAME_1`, ...: every
+/// configuration meets 400 random instances, as when this was one test; in
+/// SHARDS tests, the harness runs them in parallel.
+macro_rules! shards {
+    ($($name:ident: $shard:literal),* $(,)?) => {
+        proptest! {
+            #![proptest_config(ProptestConfig { cases: csp::testing::scaled(400) as u32, ..ProptestConfig::default() })]
+            $(
+                #[test]
+                fn $name(csp in random_csp()) {
+                    every_configuration_of_shard(&csp, $shard)?;
+                }
+            )*
+        }
+    };
+}
 
-    #[test]
-    fn every_configuration_finds_exactly_the_brute_force_solutions_0(csp in random_csp()) {
-        every_configuration_of_shard(&csp, 0)?;
-    }
-
-    #[test]
-    fn every_configuration_finds_exactly_the_brute_force_solutions_1(csp in random_csp()) {
-        every_configuration_of_shard(&csp, 1)?;
-    }
-
-    #[test]
-    fn every_configuration_finds_exactly_the_brute_force_solutions_2(csp in random_csp()) {
-        every_configuration_of_shard(&csp, 2)?;
-    }
-
-    #[test]
-    fn every_configuration_finds_exactly_the_brute_force_solutions_3(csp in random_csp()) {
-        every_configuration_of_shard(&csp, 3)?;
-    }
-
-    #[test]
-    fn every_configuration_finds_exactly_the_brute_force_solutions_4(csp in random_csp()) {
-        every_configuration_of_shard(&csp, 4)?;
-    }
-
-    #[test]
-    fn every_configuration_finds_exactly_the_brute_force_solutions_5(csp in random_csp()) {
-        every_configuration_of_shard(&csp, 5)?;
-    }
-
-    #[test]
-    fn every_configuration_finds_exactly_the_brute_force_solutions_6(csp in random_csp()) {
-        every_configuration_of_shard(&csp, 6)?;
-    }
-
-    #[test]
-    fn every_configuration_finds_exactly_the_brute_force_solutions_7(csp in random_csp()) {
-        every_configuration_of_shard(&csp, 7)?;
-    }
+shards! {
+    every_configuration_finds_exactly_the_brute_force_solutions_0: 0,
+    every_configuration_finds_exactly_the_brute_force_solutions_1: 1,
+    every_configuration_finds_exactly_the_brute_force_solutions_2: 2,
+    every_configuration_finds_exactly_the_brute_force_solutions_3: 3,
+    every_configuration_finds_exactly_the_brute_force_solutions_4: 4,
+    every_configuration_finds_exactly_the_brute_force_solutions_5: 5,
+    every_configuration_finds_exactly_the_brute_force_solutions_6: 6,
+    every_configuration_finds_exactly_the_brute_force_solutions_7: 7,
 }
 
 #[test]
