@@ -204,9 +204,24 @@ pub fn standard(command: Command) -> Command {
     ])
 }
 
-/// `command` with `--version` (`-V`) giving the version of the tools.
+/// `command` with `--version` (`-V`) giving the version of the tools, and
+/// with negative numbers taken as values everywhere ([`negatives_as_values`]).
 pub fn versioned(command: Command) -> Command {
-    command.version(env!("CARGO_PKG_VERSION"))
+    negatives_as_values(command.version(env!("CARGO_PKG_VERSION")))
+}
+
+/// `command` with every argument that takes a value, in every subcommand,
+/// taking a negative number as its value: `--node-limit -1`, `-n -5` or
+/// `queens -3` reach the argument's own parser, which refuses them naming the
+/// option and saying what it wants (`invalid value '-5' for '--num-solutions
+/// <N>'`, `'-1' is not a non-negative number of seconds`), not clap's
+/// `unexpected argument '-5'` with its tip to write `-- -5` (which would
+/// make it a file name). One place for every tool, so that no option is
+/// forgotten.
+pub fn negatives_as_values(command: Command) -> Command {
+    command
+        .mut_args(|arg| if arg.get_action().takes_values() { arg.allow_negative_numbers(true) } else { arg })
+        .mut_subcommands(negatives_as_values)
 }
 
 /// Parses `args` (the program name first) with `command` (usually made by
@@ -381,6 +396,17 @@ pub fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
         return Err(format!("'{text}' is not a non-negative number of seconds"));
     }
     std::time::Duration::try_from_secs_f64(seconds).map_err(|_| format!("'{text}' seconds is too long"))
+}
+
+/// A number as a tool echoes it in a message, short and exact: the shortest
+/// spelling that reads back as the same `f64`, as `{}` writes it (`0.38`,
+/// `20`, `1234567`), unless that is longer than 12 characters and the
+/// exponent form is shorter (`1e308`, not 309 digits; `2.5e-11`, not
+/// `0.000000000025`). Both read back with `str::parse`.
+pub fn short_float(value: f64) -> String {
+    let plain = value.to_string();
+    let exponent = format!("{value:e}");
+    if plain.len() > 12 && exponent.len() < plain.len() { exponent } else { plain }
 }
 
 /// `count` and the noun that agrees with it: `1 solution`, `2 solutions`,
@@ -611,6 +637,28 @@ mod tests {
     }
 
     #[test]
+    fn floats_are_echoed_short_and_exact() {
+        let cases = [
+            (0.38, "0.38"),
+            (20.0, "20"),
+            (1234567.0, "1234567"),
+            (-0.5, "-0.5"),
+            (1e308, "1e308"),
+            (-1e300, "-1e300"),
+            (2.5e-11, "2.5e-11"),
+            (0.1 + 0.2, "0.30000000000000004"),
+            (f64::MAX, "1.7976931348623157e308"),
+            (f64::MIN_POSITIVE, "2.2250738585072014e-308"),
+            (f64::INFINITY, "inf"),
+        ];
+        for (value, text) in cases {
+            assert_eq!(short_float(value), text);
+            assert_eq!(text.parse::<f64>().unwrap(), value, "{text} reads back");
+        }
+        assert_eq!(short_float(f64::NAN), "NaN");
+    }
+
+    #[test]
     fn counts_agree_with_their_nouns() {
         assert_eq!(counted(1, "solution", "solutions"), "1 solution");
         assert_eq!(counted(0, "solution", "solutions"), "0 solutions");
@@ -660,7 +708,11 @@ mod tests {
     #[derive(clap::Subcommand)]
     enum CounterCommand {
         /// Count down.
-        Down,
+        Down {
+            /// Steps.
+            #[arg(long)]
+            steps: Option<u32>,
+        },
     }
 
     fn counter(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
@@ -696,6 +748,18 @@ mod tests {
         assert!(page.stdout.contains(".TH csp-counter 1") && page.stdout.contains("\\-\\-count"), "{}", page.stdout);
         let ordinary = capture(counter, ["csp-counter", "--count", "3", "down"], "");
         assert_eq!(ordinary.stdout, "Some(3) true\n");
+    }
+
+    #[test]
+    fn a_negative_number_reaches_the_options_parser_in_every_subcommand() {
+        // Not clap's "unexpected argument '-3'" and its tip to write `-- -3`.
+        for args in [&["csp-counter", "--count", "-3"][..], &["csp-counter", "down", "--steps", "-3"]] {
+            let bad = capture(counter, args, "");
+            assert_eq!((bad.code, bad.stdout.as_str()), (2, ""), "{args:?}");
+            assert!(bad.stderr.contains("invalid value '-3' for '--"), "{args:?}: {}", bad.stderr);
+            assert!(!bad.stderr.contains("unexpected argument"), "{args:?}: {}", bad.stderr);
+        }
+        assert_eq!(capture(counter, ["csp-counter", "down", "--steps", "3"], "").stdout, "None true\n");
     }
 
     #[test]

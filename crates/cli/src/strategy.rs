@@ -61,10 +61,10 @@ pub struct StrategyArgs {
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
     /// Stop a search after this many decisions.
-    #[arg(long = "node-limit", value_name = "N", allow_negative_numbers = true)]
+    #[arg(long = "node-limit", value_name = "N")]
     pub node_limit: Option<u64>,
     /// Stop a search after this many seconds (fractions allowed).
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
 }
 
@@ -179,6 +179,9 @@ mod tests {
         let err = Cli::try_parse_from(["x", "--var-order", "best"]).err().unwrap().to_string();
         assert!(err.contains("unknown variable ordering 'best'"), "{err}");
         assert!(err.contains("dom-wdeg"), "{err}");
-        assert!(Cli::try_parse_from(["x", "--timeout", "-1"]).is_err());
+        use clap::{CommandFactory as _, FromArgMatches as _};
+        let negative = crate::app::negatives_as_values(Cli::command()).try_get_matches_from(["x", "--timeout", "-1"]);
+        let err = negative.and_then(|matches| Cli::from_arg_matches(&matches)).err().unwrap().to_string();
+        assert!(err.contains("'-1' is not a non-negative number of seconds"), "{err}");
     }
 }

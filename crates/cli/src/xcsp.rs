@@ -78,10 +78,10 @@ struct SolveArgs {
     #[arg(long, value_name = "SPEC", default_value = DEFAULT_CONFIG, value_parser = crate::report::parse_config)]
     config: SolveConfig,
     /// Stop searching after this many seconds (fractions allowed), counted from the start.
-    #[arg(short = 't', long, value_name = "SECS", value_parser = crate::parse_seconds, allow_negative_numbers = true)]
+    #[arg(short = 't', long, value_name = "SECS", value_parser = crate::parse_seconds)]
     timeout: Option<Duration>,
     /// Stop after this many decisions.
-    #[arg(long = "node-limit", value_name = "N", allow_negative_numbers = true)]
+    #[arg(long = "node-limit", value_name = "N")]
     node_limit: Option<u64>,
     /// Print the search statistics on stderr, as `c` lines.
     #[arg(long)]

@@ -704,23 +704,71 @@ fn probing_configs() -> Vec<SolveConfig> {
     configs
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: csp::testing::scaled(400) as u32, ..ProptestConfig::default() })]
+/// The configurations of [`configs`], built once for every case of every
+/// shard.
+static CONFIGS: std::sync::LazyLock<Vec<SolveConfig>> = std::sync::LazyLock::new(configs);
 
-    #[test]
-    fn every_configuration_finds_exactly_the_brute_force_solutions(csp in random_csp()) {
-        let model = build(&csp);
-        let expected = brute_force(&csp, &model);
-        for config in configs() {
-            let mut solver = Solver::new(&model, config.clone()).unwrap();
-            let found = enumerate(&model, &mut solver, &config)?;
-            prop_assert_eq!(&found, &expected, "{:?}", config);
-            let count = solver.count(None);
-            prop_assert_eq!(count.solutions, expected.len() as u64);
-            prop_assert!(count.is_complete());
-            prop_assert_eq!(solver.solve().is_solved(), !expected.is_empty());
-        }
+/// How many tests share [`CONFIGS`]: the harness runs them on every core
+/// (the configurations number about 27,500, most of this file's time).
+const SHARDS: usize = 8;
+
+/// The positions in [`CONFIGS`] of shard `shard`: every `SHARDS`-th, so that
+/// each shard has some of every level, ordering and option.
+fn shard_of(shard: usize) -> impl Iterator<Item = usize> {
+    (shard..CONFIGS.len()).step_by(SHARDS)
+}
+
+/// The configurations of shard `shard` ([`shard_of`]), each enumerating
+/// exactly the brute-force solutions of `csp`, counting them, and finding
+/// one when there is one.
+fn every_configuration_of_shard(csp: &RandomCsp, shard: usize) -> Result<(), TestCaseError> {
+    let model = build(csp);
+    let expected = brute_force(csp, &model);
+    for config in shard_of(shard).map(|i| &CONFIGS[i]) {
+        let mut solver = Solver::new(&model, config.clone()).unwrap();
+        let found = enumerate(&model, &mut solver, config)?;
+        prop_assert_eq!(&found, &expected, "{:?}", config);
+        let count = solver.count(None);
+        prop_assert_eq!(count.solutions, expected.len() as u64);
+        prop_assert!(count.is_complete());
+        prop_assert_eq!(solver.solve().is_solved(), !expected.is_empty());
     }
+    Ok(())
+}
+
+/// One property test per shard, named `NAME_0`, `NAME_1`, ...: every
+/// configuration meets 400 random instances, as when this was one test; in
+/// SHARDS tests, the harness runs them in parallel.
+macro_rules! shards {
+    ($($name:ident: $shard:literal),* $(,)?) => {
+        proptest! {
+            #![proptest_config(ProptestConfig { cases: csp::testing::scaled(400) as u32, ..ProptestConfig::default() })]
+            $(
+                #[test]
+                fn $name(csp in random_csp()) {
+                    every_configuration_of_shard(&csp, $shard)?;
+                }
+            )*
+        }
+    };
+}
+
+shards! {
+    every_configuration_finds_exactly_the_brute_force_solutions_0: 0,
+    every_configuration_finds_exactly_the_brute_force_solutions_1: 1,
+    every_configuration_finds_exactly_the_brute_force_solutions_2: 2,
+    every_configuration_finds_exactly_the_brute_force_solutions_3: 3,
+    every_configuration_finds_exactly_the_brute_force_solutions_4: 4,
+    every_configuration_finds_exactly_the_brute_force_solutions_5: 5,
+    every_configuration_finds_exactly_the_brute_force_solutions_6: 6,
+    every_configuration_finds_exactly_the_brute_force_solutions_7: 7,
+}
+
+#[test]
+fn the_shards_cover_every_configuration_once() {
+    let mut positions: Vec<usize> = (0..SHARDS).flat_map(shard_of).collect();
+    positions.sort_unstable();
+    assert_eq!(positions, (0..CONFIGS.len()).collect::<Vec<_>>());
 }
 
 /// A smaller set of configurations, each with the default bitset limit and

@@ -48,16 +48,16 @@ struct Cli {
     /// Stop searching after this many milliseconds (counted from the start;
     /// 0 or less: at once. MiniZinc passes a negative limit when compiling
     /// the model took the whole of its own `--time-limit`).
-    #[arg(short = 't', long = "time-limit", value_name = "MS", allow_negative_numbers = true)]
+    #[arg(short = 't', long = "time-limit", value_name = "MS")]
     time_limit: Option<i64>,
     /// Stop searching after this many seconds of the search thread's CPU
     /// time (fractions allowed; 0: before the first decision). Unlike -t,
     /// it does not count the time other processes had the core, nor reading
     /// the file: the same limit on a loaded machine.
-    #[arg(long = "cpu-timeout", value_name = "SECONDS", value_parser = app::parse_seconds, allow_negative_numbers = true)]
+    #[arg(long = "cpu-timeout", value_name = "SECONDS", value_parser = app::parse_seconds)]
     cpu_timeout: Option<Duration>,
     /// The random seed.
-    #[arg(short = 'r', long = "random-seed", value_name = "SEED", allow_negative_numbers = true)]
+    #[arg(short = 'r', long = "random-seed", value_name = "SEED")]
     seed: Option<i64>,
     /// Threads: accepted, but fzn-csp searches on one.
     #[arg(short = 'p', long = "parallel", value_name = "N")]

@@ -19,6 +19,7 @@
 
 use std::fmt;
 
+use crate::app::short_float;
 use csp::Model;
 use csp::random::{ModelRb, QuasigroupCompletion, QuasigroupWithHoles, RandomColouring, RandomCsp, RandomCspError};
 
@@ -231,7 +232,12 @@ impl Generator {
                 Kind::Positive => "a positive number".to_string(),
                 Kind::NonNegative => "a number of at least 0".to_string(),
             };
-            return Err(format!("{} of {} must be {expected}, not {value}", parameter.name, self.family.name()));
+            return Err(format!(
+                "{} of {} must be {expected}, not {}",
+                parameter.name,
+                self.family.name(),
+                short_float(value)
+            ));
         }
         let mut generator = self.clone();
         generator.values[i] = value;
@@ -328,16 +334,20 @@ impl Generator {
     /// `b:n=20,d=10,p1=0.5`.
     pub fn spelling_without(&self, except: Option<&str>) -> String {
         let parameters = self.family.parameters().iter().zip(&self.values);
-        let words: Vec<String> =
-            parameters.filter(|(p, _)| Some(p.name) != except).map(|(p, v)| format!("{}={v}", p.name)).collect();
+        let words: Vec<String> = parameters
+            .filter(|(p, _)| Some(p.name) != except)
+            .map(|(p, v)| format!("{}={}", p.name, short_float(*v)))
+            .collect();
         format!("{}:{}", self.family.name(), words.join(","))
     }
 
     /// A description for titles, without parameter `except`: `model B <n=20, d=10, p1=0.5>`.
     pub fn description(&self, except: Option<&str>) -> String {
         let parameters = self.family.parameters().iter().zip(&self.values);
-        let words: Vec<String> =
-            parameters.filter(|(p, _)| Some(p.name) != except).map(|(p, v)| format!("{}={v}", p.name)).collect();
+        let words: Vec<String> = parameters
+            .filter(|(p, _)| Some(p.name) != except)
+            .map(|(p, v)| format!("{}={}", p.name, short_float(*v)))
+            .collect();
         format!("{} <{}>", self.family.title(), words.join(", "))
     }
 
@@ -357,7 +367,7 @@ impl Generator {
                 if self.family == Family::FlawlessB && b.forbidden_count() > b.values * b.values - b.values {
                     return Err(format!(
                         "flawless model B keeps d of the d^2 value pairs allowed: p2 = {} is above {:.4}",
-                        b.tightness,
+                        short_float(b.tightness),
                         b.flawless_limit()
                     ));
                 }
@@ -379,8 +389,8 @@ impl Generator {
                 if self.get("degree") > n - 1.0 {
                     return Err(format!(
                         "an average degree of {} is more than {} vertices allow",
-                        self.get("degree"),
-                        n
+                        short_float(self.get("degree")),
+                        short_float(n)
                     ));
                 }
             }
@@ -478,11 +488,26 @@ mod tests {
             ("b:p2=0.1..0.5:0.1", "a range goes in --sweep p2=0.1..0.5:0.1"),
             ("b:n=20,p2=0.3,n=30", "parameter 'n' is given twice in generator 'b:n=20,p2=0.3,n=30'"),
             ("rb:Alpha=0.7,alpha=0.8", "parameter 'alpha' is given twice"),
+            ("b:n=1e300", "n of b must be a whole number from 2 to 2000, not 1e300"),
         ];
         for (text, message) in cases {
             let err = text.parse::<Generator>().unwrap_err();
             assert!(err.contains(message), "{text}: {err}");
         }
+    }
+
+    #[test]
+    fn huge_values_are_echoed_short() {
+        // `{}` writes 1e308 with its 309 digits; the messages and the
+        // spelling write it as typed, and the spelling still reads back.
+        let rb: Generator = "rb:alpha=1e308".parse().unwrap();
+        assert_eq!(rb.to_string(), "rb:n=20,alpha=1e308,r=2,p=0.33");
+        assert_eq!(rb.to_string().parse::<Generator>().unwrap(), rb);
+        let err = rb.check().unwrap_err();
+        assert!(err.starts_with("model RB <n=20, alpha=1e308, r=2, p=0.33> is too large for the lab"), "{err}");
+        assert!(err.len() < 120, "{} bytes: {err}", err.len());
+        let colouring: Generator = "colouring:n=10,degree=1e300".parse().unwrap();
+        assert_eq!(colouring.check().unwrap_err(), "an average degree of 1e300 is more than 10 vertices allow");
     }
 
     #[test]

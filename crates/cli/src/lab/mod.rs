@@ -39,7 +39,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use crate::app::Quiet;
+use crate::app::{Quiet, short_float};
 use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK, Io};
 use anyhow::{Context as _, anyhow};
 use clap::{Args, Parser, Subcommand};
@@ -247,16 +247,16 @@ struct SweepArgs {
 #[derive(Args, Debug, Clone)]
 struct RunArgs {
     /// Stop each run after this many decisions (a stopped run's counts are lower bounds).
-    #[arg(long = "node-limit", value_name = "N", allow_negative_numbers = true)]
+    #[arg(long = "node-limit", value_name = "N")]
     node_limit: Option<u64>,
 
     /// Stop each run after this many seconds (fractions allowed).
-    #[arg(long, value_name = "SECS", value_parser = crate::parse_seconds, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SECS", value_parser = crate::parse_seconds)]
     timeout: Option<Duration>,
 
     /// Stop each run after this many seconds of its thread's CPU time
     /// (fractions allowed): unlike --timeout, the same on a loaded machine.
-    #[arg(long = "cpu-timeout", value_name = "SECS", value_parser = crate::parse_seconds, allow_negative_numbers = true)]
+    #[arg(long = "cpu-timeout", value_name = "SECS", value_parser = crate::parse_seconds)]
     cpu_timeout: Option<Duration>,
 
     /// Worker threads (default: one per core).
@@ -412,7 +412,7 @@ struct ValueList(Vec<f64>);
 fn parse_tightness(text: &str) -> Result<ValueList, String> {
     let values = parse_values(text)?;
     match values.0.iter().find(|v| !(0.0..=1.0).contains(*v)) {
-        Some(bad) => Err(format!("a tightness is between 0 and 1, not {bad}")),
+        Some(bad) => Err(format!("a tightness is between 0 and 1, not {}", short_float(*bad))),
         None => Ok(values),
     }
 }
@@ -432,10 +432,10 @@ fn parse_values(text: &str) -> Result<ValueList, String> {
         let (start, end, step) = (number(start)?, number(end)?, step.trim());
         let step: f64 = step.parse().map_err(|_| format!("the step '{step}' is not a number"))?;
         if !step.is_finite() || step <= 0.0 {
-            return Err(format!("the step must be positive, not {step}"));
+            return Err(format!("the step must be positive, not {}", short_float(step)));
         }
         if start > end {
-            return Err(format!("the range {text} is empty: {start} is above {end}"));
+            return Err(format!("the range {text} is empty: {} is above {}", short_float(start), short_float(end)));
         }
         // A little slack so that 0.05..0.95:0.05 includes 0.95 despite rounding.
         let steps = ((end - start) / step + 1e-9).floor();

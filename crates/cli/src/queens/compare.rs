@@ -38,7 +38,7 @@ pub(super) const COMPARE_ABOUT: &str = "Compare solver configurations on one N-q
 )]
 pub(super) struct CompareCli {
     /// The board size N (default 8).
-    #[arg(value_name = "N", allow_negative_numbers = true)]
+    #[arg(value_name = "N")]
     n: Option<String>,
 
     #[command(flatten)]

@@ -68,7 +68,7 @@ struct Cli {
 
     /// The board size N (default 8). Backtracking handles N up to 10,000; local
     /// search up to 10,000,000.
-    #[arg(value_name = "N", allow_negative_numbers = true)]
+    #[arg(value_name = "N")]
     n: Option<String>,
 
     /// Count all solutions; the output starts with the number (`92 solutions`), or is
@@ -96,7 +96,7 @@ struct Cli {
     local_search: bool,
 
     /// Local search: stop after S steps (default 100 per queen, at least 1,000,000).
-    #[arg(long = "max-steps", value_name = "S", requires = "local_search", allow_negative_numbers = true)]
+    #[arg(long = "max-steps", value_name = "S", requires = "local_search")]
     max_steps: Option<u64>,
 
     /// Output format: board (default up to N = 100), line (1-based columns), json;

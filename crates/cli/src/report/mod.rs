@@ -152,16 +152,16 @@ pub struct CompareArgs {
     pub cactus: Option<PathBuf>,
 
     /// Stop each run after this many decisions (its counts are then lower bounds).
-    #[arg(long = "node-limit", value_name = "N", allow_negative_numbers = true)]
+    #[arg(long = "node-limit", value_name = "N")]
     pub node_limit: Option<u64>,
 
     /// Stop each run after this many seconds (fractions allowed).
-    #[arg(long, value_name = "SECS", value_parser = crate::parse_seconds, allow_negative_numbers = true)]
+    #[arg(long, value_name = "SECS", value_parser = crate::parse_seconds)]
     pub timeout: Option<Duration>,
 
     /// Stop each run after this many seconds of its thread's CPU time
     /// (fractions allowed): unlike --timeout, the same on a loaded machine.
-    #[arg(long = "cpu-timeout", value_name = "SECS", value_parser = crate::parse_seconds, allow_negative_numbers = true)]
+    #[arg(long = "cpu-timeout", value_name = "SECS", value_parser = crate::parse_seconds)]
     pub cpu_timeout: Option<Duration>,
 
     /// `-q`: no notes on stderr (limited runs, switches that change nothing), errors only.

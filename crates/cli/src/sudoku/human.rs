@@ -80,7 +80,7 @@ pub(super) struct ExplainArgs {
 #[derive(Args, Debug, Clone, Copy)]
 struct HumanTime {
     /// Stop a puzzle's steps after this many seconds (fractions allowed): on the largest grids (64x64) one step can take many seconds.
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds, default_value = "5", allow_negative_numbers = true)]
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds, default_value = "5")]
     timeout: Duration,
 }
 

@@ -249,7 +249,7 @@ fn sweep_is_the_default_command_and_its_defaults_are_the_classic_experiment() {
 
 #[test]
 fn bad_words_and_bad_parameters_are_usage_errors() {
-    let cases: [(&[&str], &str); 23] = [
+    let cases: [(&[&str], &str); 27] = [
         (&["sweep", "--algorithms", "bt,quick"], "unknown level 'quick'"),
         (&["sweep", "--algorithms", "fc+fastest"], "unknown word 'fastest'"),
         (&["sweep", "--algorithms", "mac/ac4"], "unknown arc-consistency algorithm 'ac4'"),
@@ -279,10 +279,18 @@ fn bad_words_and_bad_parameters_are_usage_errors() {
             &["sweep", "--model", "qwh", "--sweep", "holes=0.5..1.5:0.5"],
             "holes of qwh must be between 0 and 1, not 1.5",
         ),
+        // Huge values are echoed as typed, not with their 309 digits.
+        (&["one", "--model", "rb:alpha=1e308"], "model RB <n=20, alpha=1e308, r=2, p="),
+        (&["sweep", "--tightness", "1e300..1e-300:0.1"], "is empty: 1e300 is above 1e-300"),
+        (&["sweep", "--tightness", "0.1,1e300"], "a tightness is between 0 and 1, not 1e300\n"),
+        (&["sweep", "--model", "rb", "--sweep", "r=1e300"], "model RB <n=20, alpha=0.8, r=1e300, p=0.33> is too large"),
     ];
     for (args, message) in cases {
         let out = run(args);
         assert_eq!(out.code, 2, "{args:?}: {}", out.stderr);
+        if args.iter().any(|arg| arg.contains("e30")) {
+            assert!(out.stderr.len() < 200, "{args:?}: {} bytes: {}", out.stderr.len(), out.stderr);
+        }
         assert!(out.stderr.contains(message), "{args:?}: {}", out.stderr);
         assert_eq!(out.stdout, "", "{args:?}");
     }

@@ -148,3 +148,14 @@ fn files_that_are_not_models_are_named_in_words() {
         assert_eq!(r.stderr, format!("error: cannot read {file}: {reason}\n"));
     }
 }
+
+#[test]
+fn a_negative_count_is_refused_naming_the_option() {
+    // Not clap's "unexpected argument '-5'" with its tip to write `-- -5`.
+    for (args, option) in [(["-n", "-5"], "'--num-solutions <N>'"), (["-p", "-2"], "'--parallel <N>'")] {
+        let r = run(&[args[0], args[1], "model.fzn"]);
+        assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{args:?}");
+        assert!(r.stderr.contains(&format!("invalid value '{}' for {option}", args[1])), "{args:?}: {}", r.stderr);
+        assert!(!r.stderr.contains("unexpected argument"), "{args:?}: {}", r.stderr);
+    }
+}

@@ -103,6 +103,7 @@ pub fn lower(source: &str) -> Result<Lowered, Error> {
         None | Some("CSP" | "COP") => {}
         Some(other) => return Err(lowering.unsupported(format!("the instance type '{other}'"))),
     }
+    lowering.known_attributes(root)?;
     let mut goal = Goal::Satisfy;
     let mut seen_variables = false;
     for child in elements(root) {
@@ -138,6 +139,33 @@ pub fn lower(source: &str) -> Result<Lowered, Error> {
 
 /// The element children of a node (text, comments and processing
 /// instructions skipped).
+/// The attributes every element may carry without changing its meaning.
+const COSMETIC: [&str; 3] = ["id", "class", "note"];
+
+/// The attributes the reader honours on element `name` inside `parent`
+/// (besides [`COSMETIC`]), each where XCSP3-core gives it a meaning that the
+/// lowering implements or refuses in words: any other attribute is refused
+/// by [`Lowering::known_attributes`], never ignored.
+fn honoured(parent: &str, name: &str) -> &'static [&'static str] {
+    match (parent, name) {
+        (_, "instance") => &["format", "type"],
+        (_, "var") => &["type", "as"],
+        (_, "array") => &["type", "size", "as"],
+        (_, "domain") => &["for"],
+        (_, "minimize" | "maximize") => &["type"],
+        (_, "slide") => &["circular"],
+        ("slide", "list") => &["offset", "collect"],
+        ("element" | "channel" | "circuit", "list") => &["startIndex"],
+        ("element", "index") => &["rank"],
+        ("element", "matrix") => &["startRowIndex", "startColIndex"],
+        ("cardinality", "values") => &["closed"],
+        (_, "noOverlap") => &["zeroIgnored"],
+        // Constraints, which refuse reification in words (`Lowering::constraint`).
+        ("constraints" | "block" | "group" | "slide", _) => &["reifiedBy", "hreifiedFrom", "hreifiedTo"],
+        _ => &[],
+    }
+}
+
 fn elements<'a, 'i>(node: Node<'a, 'i>) -> impl Iterator<Item = Node<'a, 'i>> {
     node.children().filter(Node::is_element)
 }
@@ -188,6 +216,34 @@ impl<'a, 'i> Lowering<'a, 'i> {
             arguments: None,
             current: root,
         }
+    }
+
+    /// Refuses, naming the element, the attribute and the line, every
+    /// attribute below `node` that the reader does not honour ([`honoured`])
+    /// and that is not [`COSMETIC`]: an attribute that changes the meaning
+    /// (`startIndex` where the reader would count from 0, say) must not be
+    /// ignored. `startIndex="0"` is the default and is accepted on any list;
+    /// attributes in a namespace (`xsi:...`) and annotations are not XCSP3's
+    /// meaning.
+    fn known_attributes(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
+        let name = node.tag_name().name();
+        let parent = node.parent_element().map_or("", |p| p.tag_name().name());
+        let allowed = honoured(parent, name);
+        for attribute in node.attributes() {
+            let key = attribute.name();
+            let harmless = COSMETIC.contains(&key)
+                || allowed.contains(&key)
+                || attribute.namespace().is_some()
+                || (name == "list" && key == "startIndex" && attribute.value().trim() == "0");
+            if !harmless {
+                self.at(node);
+                return Err(self.unsupported(format!("the attribute {key}=\"{}\" on <{name}>", attribute.value())));
+            }
+        }
+        for child in elements(node).filter(|child| child.tag_name().name() != "annotations") {
+            self.known_attributes(child)?;
+        }
+        Ok(())
     }
 
     /// Errors from now on point at `node`.

@@ -69,3 +69,59 @@ fn errors_say_where_and_what() {
         assert!(error.to_string().starts_with(&format!("line {line}, column {column}: ")), "{error}");
     }
 }
+
+#[test]
+fn attributes_that_would_change_the_meaning_are_refused_not_ignored() {
+    // Each would give a wrong answer if ignored: positions counted from 0
+    // where the file counts from 1, a matrix's start on a constraint that
+    // has none, a slide option on a list it does not apply to.
+    let x = "<array id=\"x\" size=\"[3]\"> 0..3 </array>";
+    let refused = [
+        (
+            "<element><list> x[] </list><index startIndex=\"1\"> x[0] </index><value> 1 </value></element>",
+            "startIndex=\"1\" on <index>",
+        ),
+        ("<allDifferent><list startIndex=\"1\"> x[] </list></allDifferent>", "startIndex=\"1\" on <list>"),
+        (
+            "<extension><list offset=\"2\"> x[] </list><supports> (0,1,2) </supports></extension>",
+            "offset=\"2\" on <list>",
+        ),
+        (
+            "<allDifferent><matrix startRowIndex=\"1\"> (x[0],x[1])(x[1],x[2]) </matrix></allDifferent>",
+            "startRowIndex=\"1\" on <matrix>",
+        ),
+        ("<sum><list> x[] </list><condition scale=\"2\"> (eq,1) </condition></sum>", "scale=\"2\" on <condition>"),
+        ("<allDifferent weight=\"3\"> x[] </allDifferent>", "weight=\"3\" on <allDifferent>"),
+        (
+            "<intension> eq(x[0],1) </intension><block><intension reified=\"no\"> eq(x[1],1) </intension></block>",
+            "reified=\"no\" on <intension>",
+        ),
+    ];
+    for (constraints, message) in refused {
+        let text = instance(x, constraints);
+        let error = lower(&text).expect_err(&text);
+        assert_eq!(error.kind, ErrorKind::Unsupported, "{error}\n{text}");
+        assert!(error.message.contains(&format!("the attribute {message} is not supported")), "{error}\n{text}");
+        assert_eq!(error.position.line, 6, "{error}");
+    }
+    // The line of the element itself, deep in the file.
+    let deep = instance(
+        x,
+        "<allDifferent> x[] </allDifferent>\n<block>\n<channel>\n<list> x[] </list>\n<list startIndex=\"1\" bogus=\"t\"> x[] </list>\n</channel>\n</block>",
+    );
+    let error = lower(&deep).unwrap_err();
+    assert_eq!((error.position.line, error.position.column), (10, 1), "{error}");
+    assert!(error.message.contains("the attribute bogus=\"t\" on <list>"), "{error}");
+    // Honoured where the specification gives them a meaning; cosmetic ones anywhere.
+    let accepted = [
+        "<element id=\"e\" class=\"c\" note=\"n\"><list startIndex=\"1\"> x[] </list><index rank=\"any\"> x[0] </index><value> 2 </value></element>",
+        "<channel><list startIndex=\"1\"> x[] </list><list startIndex=\"1\"> x[] </list></channel>",
+        "<circuit><list startIndex=\"0\"> x[] </list></circuit>",
+        "<allDifferent><list startIndex=\"0\"> x[] </list></allDifferent>",
+        "<slide circular=\"true\"><list offset=\"1\" collect=\"2\"> x[] </list><intension> ne(%0,%1) </intension></slide>",
+    ];
+    for constraints in accepted {
+        let text = instance(x, constraints);
+        assert!(lower(&text).is_ok(), "{:?}\n{text}", lower(&text).err());
+    }
+}
