@@ -21,8 +21,8 @@
 //! factors are common to all pairs and cancel in the normalisation.
 //!
 //! An all-different is estimated when its variables are distinct, at most
-//! 64, and their domains (shifted by the constraint's offsets) fit one
-//! 64-bit word of values together; the others, and every other constraint,
+//! 64, bitsets of at most 64 positions, and their values (plus the
+//! constraint's offsets) span at most 64 together; the others, and every other constraint,
 //! are ignored. When no estimated constraint has a candidate left the
 //! choice falls back to dom/wdeg (and the configuration's value order).
 
@@ -40,12 +40,48 @@ use crate::kernel::State;
 const MAX_SIZE: usize = 64;
 
 /// An all-different whose densities can be estimated: its variables, and
-/// per variable the shift that puts its positions, plus the constraint's
-/// offset, on a common word of values.
+/// per variable how its positions, plus the constraint's offset, land on a
+/// common word of values.
 #[derive(Debug)]
 struct Estimated {
     vars: Vec<u32>,
-    shifts: Vec<u32>,
+    layouts: Vec<Layout>,
+}
+
+/// Where a variable's positions land in its constraint's word of values.
+#[derive(Debug)]
+enum Layout {
+    /// Consecutive values: position `p` is bit `p + shift`.
+    Shift(u32),
+    /// A sparse domain: position `p` is bit `bits[p]`.
+    Map(Vec<u8>),
+}
+
+impl Layout {
+    /// The values of the domain word `word`, as bits of the constraint's word.
+    #[inline]
+    fn values(&self, word: u64) -> u64 {
+        match self {
+            Layout::Shift(shift) => word << shift,
+            Layout::Map(bits) => {
+                let mut values = 0u64;
+                let mut rest = word;
+                while rest != 0 {
+                    values |= 1 << bits[rest.trailing_zeros() as usize];
+                    rest &= rest - 1;
+                }
+                values
+            }
+        }
+    }
+
+    /// The position of the value at bit `v` (one the domain holds).
+    fn position(&self, v: u32) -> u32 {
+        match self {
+            Layout::Shift(shift) => v - shift,
+            Layout::Map(bits) => bits.iter().position(|&b| u32::from(b) == v).expect("a value of the domain") as u32,
+        }
+    }
 }
 
 /// The all-differents the counting-based orderings read, and the ratios.
@@ -101,41 +137,48 @@ fn ratios() -> [f64; MAX_SIZE + 1] {
     ratio
 }
 
-/// The shifts of an all-different over `scope` with `offsets` (empty: none)
-/// if its domains fit one word of values together and its variables are
-/// distinct bitsets of one word with consecutive values.
+/// The layouts of an all-different over `scope` with `offsets` (empty:
+/// none) if its variables are distinct bitsets of one word whose values,
+/// offset, fit one word together.
 fn estimable(scope: &[VarId], offsets: &[i64], state: &State) -> Option<Estimated> {
     if scope.is_empty() || scope.len() > MAX_SIZE {
         return None;
     }
-    let mut vars: Vec<u32> = scope.iter().map(|v| v.index).collect();
-    let mut lows = Vec::with_capacity(scope.len());
-    for (i, &x) in vars.iter().enumerate() {
-        if state.num_words(x) != 1 {
-            return None;
-        }
-        let offset = offsets.get(i).copied().unwrap_or(0);
-        lows.push(state.dense_base(x)?.checked_add(offset)?);
-    }
-    let low = *lows.iter().min()?;
-    let mut shifts = Vec::with_capacity(scope.len());
-    for (&x, &l) in vars.iter().zip(&lows) {
-        let shift = u32::try_from(l.checked_sub(low)?).ok()?;
-        // The highest position the domain can ever hold (domains only shrink).
-        let width = 64 - state.word(x, 0).leading_zeros();
-        if u64::from(shift) + u64::from(width) > 64 {
-            return None;
-        }
-        shifts.push(shift);
-    }
+    let vars: Vec<u32> = scope.iter().map(|v| v.index).collect();
     let mut sorted = vars.clone();
     sorted.sort_unstable();
     sorted.dedup();
     if sorted.len() != vars.len() {
         return None;
     }
-    vars.shrink_to_fit();
-    Some(Estimated { vars, shifts })
+    // Per variable, the values of its positions (the highest position a
+    // domain can ever hold is its highest now: domains only shrink).
+    let mut values: Vec<Vec<i64>> = Vec::with_capacity(vars.len());
+    for (i, &x) in vars.iter().enumerate() {
+        if state.num_words(x) != 1 {
+            return None;
+        }
+        let offset = offsets.get(i).copied().unwrap_or(0);
+        let width = 64 - state.word(x, 0).leading_zeros();
+        values.push((0..width).map(|p| state.value(x, p).checked_add(offset)).collect::<Option<_>>()?);
+    }
+    let low = values.iter().flatten().copied().min()?;
+    let high = values.iter().flatten().copied().max()?;
+    if high.checked_sub(low)? >= 64 {
+        return None;
+    }
+    let layouts = vars
+        .iter()
+        .zip(&values)
+        .map(|(&x, values)| {
+            let bit = |value: i64| (value - low) as u8;
+            match state.dense_base(x) {
+                Some(_) => Layout::Shift(values.first().map_or(0, |&v| u32::from(bit(v)))),
+                None => Layout::Map(values.iter().map(|&v| bit(v)).collect()),
+            }
+        })
+        .collect();
+    Some(Estimated { vars, layouts })
 }
 
 /// `w(v)` for every value `v` of the word (see the module's doc) of an
@@ -228,37 +271,39 @@ impl Solver<'_> {
         members.mark(free);
         // (score, size, tie, variable, position)
         let mut best: Option<(f64, u32, u32, u32, u32)> = None;
+        let mut best_layout: Option<&Layout> = None;
         let mut masks = [0u64; MAX_SIZE];
         for e in &densities.estimated {
             let n = e.vars.len();
             let mut candidates = false;
-            for (i, (&x, &shift)) in e.vars.iter().zip(&e.shifts).enumerate() {
-                masks[i] = self.state.word(x, 0) << shift;
+            for (i, (&x, layout)) in e.vars.iter().zip(&e.layouts).enumerate() {
+                masks[i] = layout.values(self.state.word(x, 0));
                 candidates |= members.contains(x);
             }
             if !candidates {
                 continue;
             }
             let w = value_weights(&masks[..n], &densities.ratio);
-            for (i, (&x, &shift)) in e.vars.iter().zip(&e.shifts).enumerate() {
+            for (i, (&x, layout)) in e.vars.iter().zip(&e.layouts).enumerate() {
                 if !members.contains(x) {
                     continue;
                 }
                 let Some((v, density)) = densest_value(masks[i], &w) else { continue };
                 let size = masks[i].count_ones();
                 let score = if relative { density - 1.0 / f64::from(size) } else { density };
-                let key = (score, size, tie(x), x, v - shift);
+                let key = (score, size, tie(x), x, v);
                 let better = match best {
                     None => true,
                     Some((s, d, t, _, p)) => score > s || (score == s && (size, key.2, key.4) < (d, t, p)),
                 };
                 if better {
                     best = Some(key);
+                    best_layout = Some(layout);
                 }
             }
         }
-        let (_, _, _, x, pos) = best?;
-        densities.chosen.set(Some((x, pos)));
+        let (_, _, _, x, v) = best?;
+        densities.chosen.set(Some((x, best_layout?.position(v))));
         Some(x)
     }
 }
