@@ -357,7 +357,7 @@ mod tests {
             }
             let mut total = 0;
             let mut bits = masks[i] & !used;
-            if let Some((x, v)) = fixed.filter(|&(x, _)| x == i) {
+            if let Some((_, v)) = fixed.filter(|&(x, _)| x == i) {
                 bits &= 1 << v;
             }
             while bits != 0 {
