@@ -18,7 +18,8 @@ pub struct StrategyArgs {
     pub propagation: Option<Propagation>,
     /// Variable ordering: input, mrv, mrv-degree, dom-deg, dom-ddeg, dom-wdeg, vsids, literal-vsids, alternate
     /// (dom-wdeg and literal-vsids with the most active value, in turn at restarts), anti-first-fail, smallest,
-    /// largest, occurrence, max-regret.
+    /// largest, occurrence, max-regret, max-sd (counting-based: the densest pair x = v over the all-differents, its
+    /// value first), max-rel-sd.
     #[arg(long = "var-order", value_name = "ORDER")]
     pub var_order: Option<VarOrder>,
     /// Value ordering: ascending, descending, random, lcv, phase, active, median, split, reverse-split,

@@ -504,3 +504,56 @@ impl csp::Propagator for Sleeper {
         Ok(())
     }
 }
+
+/// The first decision of solving `model` under `config`, as (variable index, value).
+fn first_decision(model: &Model, config: SolveConfig) -> Option<(usize, i64)> {
+    let mut first = None;
+    let mut record = |event: &SearchEvent| {
+        if let (None, SearchEvent::Decision { var, value, .. }) = (first, *event) {
+            first = Some((var.index(), value));
+        }
+    };
+    let mut solver = Solver::new(model, config).unwrap();
+    solver.observe(&mut record);
+    assert!(solver.solve().into_solution().is_some());
+    drop(solver);
+    first
+}
+
+#[test]
+fn counting_based_search_decides_the_densest_pair() {
+    // x0 in 0..=2, x1 + 2 in 2..=3, x2 in 0..=3, all different. Estimated
+    // densities (Bregman-Minc): x1 = 1 (the value 3, held by x2 alone
+    // besides) about 0.56, above x1 = 0, x0's best 0.37 and x2's 0.28; so
+    // maxSD and maxRelSD decide x1 = 1 first, where ascending values try 0.
+    let mut model = Model::new();
+    let x0 = model.new_var(0..=2).unwrap();
+    let x1 = model.new_var(0..=1).unwrap();
+    let x2 = model.new_var(0..=3).unwrap();
+    model.all_different_offset(&[x0, x1, x2], &[0, 2, 0]).unwrap();
+    for var_order in [VarOrder::MaxSd, VarOrder::MaxRelSd] {
+        for branching in [Branching::Enumerate, Branching::Binary] {
+            let config = SolveConfig::default().with_var_order(var_order).with_branching(branching);
+            assert_eq!(first_decision(&model, config), Some((1, 1)), "{var_order:?} {branching:?}");
+        }
+    }
+    let config = SolveConfig::default().with_var_order(VarOrder::DomWdeg);
+    assert_eq!(first_decision(&model, config), Some((1, 0)));
+}
+
+#[test]
+fn counting_based_search_without_an_all_different_is_dom_wdeg() {
+    // A cycle of five not-equals over three colours: no density to read.
+    let mut model = Model::new();
+    let x = model.new_vars(5, 0..=2).unwrap();
+    for i in 0..5 {
+        model.not_equal(x[i], x[(i + 1) % 5]).unwrap();
+    }
+    let run = |var_order| {
+        let mut solver = Solver::new(&model, SolveConfig::default().with_var_order(var_order)).unwrap();
+        let solutions: Vec<Vec<i64>> = solver.solutions().map(|s| s.into_values()).collect();
+        (solutions, solver.stats().without_time())
+    };
+    assert_eq!(run(VarOrder::MaxSd), run(VarOrder::DomWdeg));
+    assert_eq!(run(VarOrder::MaxSd).0.len(), 30);
+}

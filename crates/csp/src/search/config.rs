@@ -115,6 +115,21 @@ pub enum VarOrder {
     /// The largest regret first: the difference between the two smallest
     /// values of the domain (MiniZinc's `max_regret`; 1 for an interval).
     MaxRegret,
+    /// Counting-based search, maxSD (Pesant, Quimper & Zanarini, JAIR 43,
+    /// 2012; Zanarini & Pesant, CP 2007): the variable-value pair `x = v`
+    /// with the highest solution density, the estimated fraction of an
+    /// all-different's solutions in which `x = v` (from the Brégman-Minc
+    /// bound on the permanent), over every all-different with unassigned
+    /// variables. The frame opened for `x` tries `v` first, then the other
+    /// values in increasing order, whatever the configuration's value order
+    /// (a search phase's value order is kept). All-differents of more than
+    /// 64 variables or whose values span more than 64, and every other
+    /// constraint, are ignored; when none is left to read, the choice is
+    /// dom/wdeg's, with the configuration's value order.
+    MaxSd,
+    /// Counting-based search, maxRelSD (same paper): as [`VarOrder::MaxSd`],
+    /// but the pair whose density exceeds the uniform `1 / |D_x|` the most.
+    MaxRelSd,
 }
 
 /// In which order the search tries the values of the chosen variable.

@@ -28,6 +28,7 @@ mod backjump;
 mod clock;
 mod config;
 mod cycle;
+mod density;
 mod dfs;
 mod learning;
 mod nld;
@@ -213,7 +214,7 @@ impl<'m> Solver<'m> {
             queue: Queue::new(program.costs.clone()),
             run: Run::new(n_constraints, model.num_vars(), program.config.seed),
             tree: Tree::new(model.num_vars(), free_count),
-            scratch: Scratch::new(n_constraints),
+            scratch: Scratch::new(n_constraints).with_vars(model.num_vars()),
             restarts: RestartClock::default(),
             cycles: cycle::Cycles::default(),
             backjumping: program

@@ -62,6 +62,9 @@ pub(super) struct Program<'m> {
     /// [`ValueOrder::Active`], the configuration's or a phase's): the
     /// search then keeps them.
     pub(super) literal_activity: bool,
+    /// The all-differents whose solution densities counting-based search
+    /// reads, when it is configured (see [`VarOrder::MaxSd`]).
+    pub(super) densities: Option<super::density::Densities>,
     /// The state as built, before any assumption.
     pub(super) initial: Snapshot,
     /// Under touched probing, the reversible integer of the newest sweep
@@ -127,7 +130,12 @@ impl<'m> Program<'m> {
         let guided = config.value_order == ValueOrder::SolutionGuided
             || config.phases.iter().any(|phase| phase.value_order == ValueOrder::SolutionGuided);
         let reads = |of: &[VarOrder]| of.contains(&config.var_order) || phases.iter().any(|(_, o)| of.contains(o));
-        let dom_wdeg = reads(&[VarOrder::DomWdeg, VarOrder::Alternate]);
+        // Counting-based search falls back to dom/wdeg.
+        let dom_wdeg = reads(&[VarOrder::DomWdeg, VarOrder::Alternate, VarOrder::MaxSd, VarOrder::MaxRelSd]);
+        let constraints: Vec<&dyn Constraint> = model.constraints().map(|(_, c)| c).collect();
+        let densities = reads(&[VarOrder::MaxSd, VarOrder::MaxRelSd])
+            .then(|| super::density::Densities::new(&constraints, &state))
+            .filter(|d| !d.is_empty());
         let literal_activity = reads(&[VarOrder::LiteralVsids, VarOrder::Alternate])
             || config.value_order == ValueOrder::Active
             || config.phases.iter().any(|phase| phase.value_order == ValueOrder::Active);
@@ -141,7 +149,8 @@ impl<'m> Program<'m> {
             phase_value_order,
             phase_rank,
             scopes,
-            constraints: model.constraints().map(|(_, c)| c).collect(),
+            constraints,
+            densities,
             idempotent: Vec::new(),
             partial_checks: propagators.iter().map(|p| p.has_partial_check()).collect(),
             propagators,

@@ -96,6 +96,8 @@ spelled!(VarOrder, "variable ordering", [
     Largest => "largest" | "largest-value",
     Occurrence => "occurrence" | "max-degree",
     MaxRegret => "max-regret" ("regret"),
+    MaxSd => "max-sd" ("maxsd") | "max-solution-density",
+    MaxRelSd => "max-rel-sd" ("maxrelsd") | "max-relative-solution-density",
 ]);
 
 spelled!(ValueOrder, "value ordering", [
@@ -140,7 +142,7 @@ pub enum ConfigSyntaxError {
     /// A word that is not part of the grammar.
     #[error(
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
-         ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|antiff|smallest|largest|occurrence|regret, a value \
+         ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|antiff|smallest|largest|occurrence|regret|maxsd|maxrelsd, a value \
          ordering asc|desc|random|lcv|phase|active|median|split|rsplit|guided, an all-different strength pairwise|matching|bounds|cover, \
          learn, minimize, tiers, dynlbd, protect, noglue, expire, gluecap, nld, probe, sac, cheap, touched, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
     )]
@@ -254,6 +256,8 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
 ///         | alternate                               (variable ordering, default mrv;
 ///                                                    alternate: domwdeg and lvsids+active
 ///                                                    in turn, one restart run each)
+///         | maxsd | maxrelsd                        (counting-based: the densest pair x = v of
+///                                                    the all-differents, Pesant et al. 2012)
 ///         | asc | desc | random | lcv | phase       (value ordering, default asc;
 ///         | active | median | split | rsplit          active: the most active literal's value,
 ///         | guided                                    guided: the last solution's value first)
@@ -842,7 +846,7 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "unknown variable ordering 'fastest' (expected one of: input, mrv, mrv-degree, dom-deg, dom-ddeg, dom-wdeg, \
-             vsids, literal-vsids, alternate, anti-first-fail, smallest, largest, occurrence, max-regret)"
+             vsids, literal-vsids, alternate, anti-first-fail, smallest, largest, occurrence, max-regret, max-sd, max-rel-sd)"
         );
     }
 }

@@ -27,11 +27,19 @@ pub(super) struct Scratch {
     pub(super) saved_attribution: Vec<u64>,
     /// A search phase's unassigned variables.
     candidates: Vec<u32>,
+    /// The candidates of a counting-based choice.
+    pub(super) members: super::density::Members,
 }
 
 impl Scratch {
     pub(super) fn new(constraints: usize) -> Scratch {
         Scratch { seen: Stamps::new(constraints), ..Scratch::default() }
+    }
+
+    /// Sizes the buffers that are per variable.
+    pub(super) fn with_vars(mut self, num_vars: usize) -> Scratch {
+        self.members = super::density::Members::new(num_vars);
+        self
     }
 }
 
@@ -111,6 +119,9 @@ impl Solver<'_> {
     /// smallest index, whatever the free list's order.
     pub(super) fn select_var(&mut self) -> Option<u32> {
         let count = self.compact_free();
+        if let Some(densities) = &self.program.densities {
+            densities.chosen.set(None);
+        }
         let mut live = std::mem::take(&mut self.scratch.live);
         live.next_choice(self.program.scopes.len());
         let chosen = if self.program.phases.is_empty() { None } else { self.select_in_phases(&mut live) };
@@ -176,6 +187,9 @@ impl Solver<'_> {
                     .filter(|&x| self.state.size(x) == min_size)
                     .min_by_key(|&x| (Reverse(self.future_degree(live, x).0), tie(x)))
             }
+            VarOrder::MaxSd | VarOrder::MaxRelSd => self
+                .densest_pair(free, order, tie)
+                .or_else(|| self.select_among(free, VarOrder::DomWdeg, live, by_rank)),
             VarOrder::DomDeg | VarOrder::DomDdeg | VarOrder::DomWdeg => {
                 let chosen = self.smallest_ratio(free, order, live, by_rank, true);
                 // The bounds skip work, not candidates: in debug builds (the
