@@ -375,11 +375,13 @@ impl Generator {
             Family::Rb => {
                 let rb = self.model_rb(0);
                 if rb.values() > MAX_VALUES || bitsets(rb.constraint_count(), rb.values()) > MAX_INSTANCE_BYTES {
+                    // `n^alpha` and the like saturate to `usize::MAX` when they overflow.
+                    let count = |x: usize| if x == usize::MAX { "beyond 2^64".to_string() } else { x.to_string() };
                     return Err(format!(
                         "{} is too large for the lab (d = {}, {} constraints)",
                         self.description(None),
-                        rb.values(),
-                        rb.constraint_count()
+                        count(rb.values()),
+                        count(rb.constraint_count())
                     ));
                 }
             }
@@ -505,6 +507,7 @@ mod tests {
         assert_eq!(rb.to_string().parse::<Generator>().unwrap(), rb);
         let err = rb.check().unwrap_err();
         assert!(err.starts_with("model RB <n=20, alpha=1e308, r=2, p=0.33> is too large for the lab"), "{err}");
+        assert!(err.contains("d = beyond 2^64"), "{err}");
         assert!(err.len() < 120, "{} bytes: {err}", err.len());
         let colouring: Generator = "colouring:n=10,degree=1e300".parse().unwrap();
         assert_eq!(colouring.check().unwrap_err(), "an average degree of 1e300 is more than 10 vertices allow");
