@@ -214,7 +214,11 @@ impl<'m> Solver<'m> {
             queue: Queue::new(program.costs.clone()),
             run: Run::new(n_constraints, model.num_vars(), program.config.seed),
             tree: Tree::new(model.num_vars(), free_count),
-            scratch: Scratch::new(n_constraints).with_vars(model.num_vars()),
+            scratch: Scratch::new(n_constraints).with_density_members(if program.densities.is_some() {
+                model.num_vars()
+            } else {
+                0
+            }),
             restarts: RestartClock::default(),
             cycles: cycle::Cycles::default(),
             backjumping: program

@@ -36,8 +36,9 @@ impl Scratch {
         Scratch { seen: Stamps::new(constraints), ..Scratch::default() }
     }
 
-    /// Sizes the buffers that are per variable.
-    pub(super) fn with_vars(mut self, num_vars: usize) -> Scratch {
+    /// Sizes counting-based search's per-variable marks, for a search that
+    /// reads densities (left empty otherwise: nothing else uses them).
+    pub(super) fn with_density_members(mut self, num_vars: usize) -> Scratch {
         self.members = super::density::Members::new(num_vars);
         self
     }
