@@ -205,7 +205,7 @@ struct SweepArgs {
     tightness: Option<ValueList>,
 
     /// Random instances per value.
-    #[arg(long, value_name = "K", default_value_t = 50)]
+    #[arg(long, value_name = "K", default_value_t = 50, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     samples: usize,
 
     /// The algorithms, comma-separated configuration spellings (docs/compare.md):

@@ -259,7 +259,7 @@ fn bad_words_and_bad_parameters_are_usage_errors() {
         (&["sweep", "--tightness", "0.5..0.1:0.1"], "is empty"),
         (&["sweep", "--tightness", "0.2,1.5"], "between 0 and 1"),
         (&["sweep", "--tightness", "x"], "'x' is not a number"),
-        (&["sweep", "--samples", "0", "--tightness", "0.5"], "--samples must be at least 1"),
+        (&["sweep", "--samples", "0", "--tightness", "0.5"], "'--samples <K>': must be a whole number, 1 or more"),
         (&["sweep", "--vars", "1"], "n of b must be a whole number from 2 to 2000, not 1"),
         (&["sweep", "--density", "1.5"], "p1 of b must be between 0 and 1, not 1.5"),
         (&["one", "--vars", "100000"], "from 2 to 2000"),
