@@ -473,13 +473,14 @@ fn cannot_open(err: io::Error) -> String {
 /// files of `fzn-csp` and `csp-xcsp`, which are parsed as a whole. The errors
 /// name the file and say what is wrong in words, as [`open_input`]'s do:
 /// `cannot read f: is a directory, not a model file`, `cannot read f: not a
-/// text file (byte 17 is not UTF-8)`.
+/// text file (byte 17 is not UTF-8)`. A byte order mark opening the text is
+/// dropped ([`without_byte_order_mark`]).
 pub fn read_text(file: &Path, io: &mut Io<'_>) -> anyhow::Result<String> {
     use anyhow::Context as _;
     if file.as_os_str() == "-" {
         let mut source = String::new();
         io.stdin.read_to_string(&mut source).context("cannot read standard input as UTF-8 text")?;
-        return Ok(source);
+        return Ok(without_byte_order_mark(source));
     }
     let bytes = match std::fs::metadata(file) {
         Ok(meta) if meta.is_dir() => Err("is a directory, not a model file".to_string()),
@@ -489,7 +490,19 @@ pub fn read_text(file: &Path, io: &mut Io<'_>) -> anyhow::Result<String> {
         String::from_utf8(bytes)
             .map_err(|err| format!("not a text file (byte {} is not UTF-8)", err.utf8_error().valid_up_to()))
     });
-    text.map_err(anyhow::Error::msg).with_context(|| format!("cannot read {}", file.display()))
+    text.map(without_byte_order_mark)
+        .map_err(anyhow::Error::msg)
+        .with_context(|| format!("cannot read {}", file.display()))
+}
+
+/// `text` without the byte order mark (U+FEFF) that opens it, if one does:
+/// Windows' Notepad starts the UTF-8 files it saves with one, and it is not
+/// part of the text (nor of a line's columns).
+pub fn without_byte_order_mark(mut text: String) -> String {
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    text
 }
 
 /// Parses a number of seconds such as `2`, `0.5` or `1e-3`, for the time
@@ -925,6 +938,17 @@ mod tests {
         let args = ["--count", "7", "--small", "0", "--jobs", "256", "--seed", "-3", "--tiny", "-128", "--size", "2"];
         let good = capture(numbers, [&["numbers"][..], &args, &["--list", "0,4"]].concat(), "");
         assert_eq!(good.stdout, "Some(7) Some(0) Some(256) Some(-3) Some(-128) Some(2) [0, 4]\n", "{}", good.stderr);
+    }
+
+    #[test]
+    fn a_byte_order_mark_opening_a_model_file_is_dropped() {
+        let file = std::env::temp_dir().join(format!("csp-app-bom-{}.txt", std::process::id()));
+        std::fs::write(&file, "\u{feff}int: x;\n").unwrap();
+        let (mut stdin, mut stdout, mut stderr) = (&"\u{feff}a\u{feff}\n".as_bytes()[..], Vec::new(), Vec::new());
+        let mut io = Io::piped(&mut stdin, &mut stdout, &mut stderr);
+        assert_eq!(read_text(&file, &mut io).unwrap(), "int: x;\n");
+        assert_eq!(read_text(Path::new("-"), &mut io).unwrap(), "a\u{feff}\n", "only the first is a mark");
+        std::fs::remove_file(&file).unwrap();
     }
 
     #[test]

@@ -255,6 +255,7 @@ fn read_text(input: impl io::Read) -> anyhow::Result<String> {
         anyhow::bail!("line {} is longer than {MAX_LINE_BYTES} bytes, far more than any puzzle's", line + 1);
     }
     String::from_utf8(bytes)
+        .map(app::without_byte_order_mark)
         .map_err(|err| anyhow::anyhow!("not a text file (byte {} is not UTF-8)", err.utf8_error().valid_up_to()))
 }
 
