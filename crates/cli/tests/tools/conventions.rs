@@ -346,6 +346,11 @@ fn gallery_inputs_that_are_not_puzzle_files_are_named_in_words() {
     }
     assert_eq!(run(read_one, &["read", &path(&text)], "").stdout, "4\n");
     assert_eq!(run(read_one, &["read", "-"], "12345").stdout, "5\n");
+    // A byte order mark (Windows' Notepad) is not part of the text, from a file or stdin.
+    let marked = dir.join("gallery-byte-order-mark.txt");
+    std::fs::write(&marked, "\u{feff}3 4\n").unwrap();
+    assert_eq!(run(read_one, &["read", &path(&marked)], "").stdout, "4\n");
+    assert_eq!(run(read_one, &["read", "-"], "\u{feff}12345").stdout, "5\n");
 }
 
 #[test]
