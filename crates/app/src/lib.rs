@@ -944,7 +944,7 @@ mod tests {
     fn a_byte_order_mark_opening_a_model_file_is_dropped() {
         let file = std::env::temp_dir().join(format!("csp-app-bom-{}.txt", std::process::id()));
         std::fs::write(&file, "\u{feff}int: x;\n").unwrap();
-        let (mut stdin, mut stdout, mut stderr) = (&"\u{feff}a\u{feff}\n".as_bytes()[..], Vec::new(), Vec::new());
+        let (mut stdin, mut stdout, mut stderr) = ("\u{feff}a\u{feff}\n".as_bytes(), Vec::new(), Vec::new());
         let mut io = Io::piped(&mut stdin, &mut stdout, &mut stderr);
         assert_eq!(read_text(&file, &mut io).unwrap(), "int: x;\n");
         assert_eq!(read_text(Path::new("-"), &mut io).unwrap(), "a\u{feff}\n", "only the first is a mark");

@@ -466,6 +466,9 @@ fn assert_learning_counts_both_ways(model: &Model, what: &str) -> u64 {
     [1 << 16, 1].into_iter().map(|limit| assert_learning_counts(model, limit, &format!("{what}, limit {limit}"))).sum()
 }
 
+/// Random models, each with what a failure names it by.
+type Models = Vec<(Model, String)>;
+
 /// How many tests share each long family of random models (its models
 /// function, `NAME_models`, builds the same models from the same seeds as
 /// when the family was one test): the harness runs them on every core.
@@ -504,7 +507,7 @@ macro_rules! shards {
 /// families have as many models as their loops make.
 #[test]
 fn the_shards_cover_every_model_once() {
-    let families: [(fn() -> Vec<(Model, String)>, usize); 5] = [
+    let families: [(fn() -> Models, usize); 5] = [
         (count_and_among_models, 3 * 20),
         (times_models, 3 * 20),
         (div_mod_pow_models, 10 * 8),
@@ -677,7 +680,7 @@ fn table_explanations_imply_what_they_explain() {
 /// values by the fixed index and the value's absences, and a failure by
 /// each index gone or disjoint; checked against every solution on small
 /// domains and near ±2^62, as bitsets and as intervals.
-fn element_over_variables_models() -> Vec<(Model, String)> {
+fn element_over_variables_models() -> Models {
     let big = 1i64 << 62;
     let mut next = xorshift(0x2545_f491_4f6c_dd1d ^ 0xff);
     let mut models = Vec::new();
@@ -845,7 +848,7 @@ fn increasing_explanations_imply_what_they_explain() {
 /// tally's bound or holes (see `constraints/counting/explain.rs`); checked
 /// against every solution on small domains and near ±2^62, as bitsets and
 /// as intervals (where `y`, wider than the `xs`, is not walked).
-fn count_and_among_models() -> Vec<(Model, String)> {
+fn count_and_among_models() -> Models {
     let big = 1i64 << 62;
     let mut next = xorshift(0x510e_527f_ade6_82d1);
     let mut models = Vec::new();
@@ -935,7 +938,7 @@ fn rotation(xs: &[VarId], start: u64, n: usize) -> Vec<VarId> {
 /// answer; a hole only the support enumeration saw keeps the generic one);
 /// checked against every solution on small domains and near ±2^62, as
 /// bitsets and as intervals, under both strengths.
-fn times_models() -> Vec<(Model, String)> {
+fn times_models() -> Models {
     use csp::ArithmeticStrength;
     use csp::constraints::Arithmetic;
     let big = 1i64 << 62;
@@ -981,7 +984,7 @@ shards! {
 /// support enumeration saw keeps the generic answer); checked against every
 /// solution on small domains and near ±2^62, as bitsets and as intervals,
 /// under both strengths.
-fn div_mod_pow_models() -> Vec<(Model, String)> {
+fn div_mod_pow_models() -> Models {
     use csp::ArithmeticStrength;
     use csp::constraints::Arithmetic;
     let big = 1i64 << 62;
@@ -1207,7 +1210,7 @@ fn circuit_explanations_imply_what_they_explain() {
 /// that reach it); a node forced in and random `≤` and `≠` that cut edges as
 /// the search goes, checked against every solution, nodes numbered from small bases and near ±2^62,
 /// as bitsets and as intervals.
-fn subcircuit_components_models() -> Vec<(Model, String)> {
+fn subcircuit_components_models() -> Models {
     let big = 1i64 << 62;
     let mut next = xorshift(0x5be0_cd19_137e_2179);
     let mut models = Vec::new();
