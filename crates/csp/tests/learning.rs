@@ -490,16 +490,34 @@ fn assert_learning_counts_on_shard(models: &[(Model, String)], shard: usize, lea
     assert!(learnt > least / SHARDS as u64, "the searches of shard {shard} learnt little: {learnt}");
 }
 
-/// One test per shard of a family of models, named `NAME_0`, `NAME_1`, ...
-/// ([`assert_learning_counts_on_shard`]).
+/// A module `NAME` of one test per shard of a family of models,
+/// `NAME::shard_0` to `NAME::shard_3` ([`assert_learning_counts_on_shard`];
+/// [`SHARDS`] of them, which [`the_shards_cover_every_model_once`] checks).
 macro_rules! shards {
-    ($models:ident, the searches learning more than $least:literal in all, $($name:ident: $shard:literal),* $(,)?) => {
-        $(
+    ($name:ident: $models:ident, the searches learning more than $least:literal in all $(,)?) => {
+        mod $name {
+            use super::*;
+
             #[test]
-            fn $name() {
-                assert_learning_counts_on_shard(&$models(), $shard, $least);
+            fn shard_0() {
+                assert_learning_counts_on_shard(&$models(), 0, $least);
             }
-        )*
+
+            #[test]
+            fn shard_1() {
+                assert_learning_counts_on_shard(&$models(), 1, $least);
+            }
+
+            #[test]
+            fn shard_2() {
+                assert_learning_counts_on_shard(&$models(), 2, $least);
+            }
+
+            #[test]
+            fn shard_3() {
+                assert_learning_counts_on_shard(&$models(), 3, $least);
+            }
+        }
     };
 }
 
@@ -514,6 +532,7 @@ fn the_shards_cover_every_model_once() {
         (element_over_variables_models, 3 * 20),
         (subcircuit_components_models, 4 * 40),
     ];
+    assert_eq!(SHARDS, 4, "shards! writes four tests a family");
     for (models, len) in families {
         let models = models();
         assert_eq!(models.len(), len, "{}", models[0].1);
@@ -713,11 +732,8 @@ fn element_over_variables_models() -> Models {
 }
 
 shards! {
-    element_over_variables_models, the searches learning more than 100 in all,
-    element_over_variables_explanations_imply_what_they_explain_0: 0,
-    element_over_variables_explanations_imply_what_they_explain_1: 1,
-    element_over_variables_explanations_imply_what_they_explain_2: 2,
-    element_over_variables_explanations_imply_what_they_explain_3: 3,
+    element_over_variables_explanations_imply_what_they_explain: element_over_variables_models,
+    the searches learning more than 100 in all
 }
 
 /// `x ∈ S` and `x ∉ S` explain a bound by the bound it moved from, and,
@@ -879,11 +895,8 @@ fn count_and_among_models() -> Models {
 }
 
 shards! {
-    count_and_among_models, the searches learning more than 50 in all,
-    count_and_among_explanations_imply_what_they_explain_0: 0,
-    count_and_among_explanations_imply_what_they_explain_1: 1,
-    count_and_among_explanations_imply_what_they_explain_2: 2,
-    count_and_among_explanations_imply_what_they_explain_3: 3,
+    count_and_among_explanations_imply_what_they_explain: count_and_among_models,
+    the searches learning more than 50 in all
 }
 
 /// `global_cardinality` (count variables or constant bounds, closed or not)
@@ -970,11 +983,8 @@ fn times_models() -> Models {
 }
 
 shards! {
-    times_models, the searches learning more than 20 in all,
-    times_explanations_imply_what_they_explain_0: 0,
-    times_explanations_imply_what_they_explain_1: 1,
-    times_explanations_imply_what_they_explain_2: 2,
-    times_explanations_imply_what_they_explain_3: 3,
+    times_explanations_imply_what_they_explain: times_models,
+    the searches learning more than 20 in all
 }
 
 /// `z = x div y`, `z = x mod y` and `z = x ^ y` (a variable exponent or a
@@ -1034,11 +1044,8 @@ fn div_mod_pow_models() -> Models {
 }
 
 shards! {
-    div_mod_pow_models, the searches learning more than 20 in all,
-    div_mod_pow_explanations_imply_what_they_explain_0: 0,
-    div_mod_pow_explanations_imply_what_they_explain_1: 1,
-    div_mod_pow_explanations_imply_what_they_explain_2: 2,
-    div_mod_pow_explanations_imply_what_they_explain_3: 3,
+    div_mod_pow_explanations_imply_what_they_explain: div_mod_pow_models,
+    the searches learning more than 20 in all
 }
 
 /// `pow_constant` whose base is a wide variable tied to a small one: the
@@ -1242,11 +1249,8 @@ fn subcircuit_components_models() -> Models {
 }
 
 shards! {
-    subcircuit_components_models, the searches learning more than 20 in all,
-    subcircuit_components_explanations_imply_what_they_explain_0: 0,
-    subcircuit_components_explanations_imply_what_they_explain_1: 1,
-    subcircuit_components_explanations_imply_what_they_explain_2: 2,
-    subcircuit_components_explanations_imply_what_they_explain_3: 3,
+    subcircuit_components_explanations_imply_what_they_explain: subcircuit_components_models,
+    the searches learning more than 20 in all
 }
 
 /// `nvalue` explains its count's lower bound by disjoint intervals, its
