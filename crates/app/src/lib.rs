@@ -218,10 +218,115 @@ pub fn versioned(command: Command) -> Command {
 /// `unexpected argument '-5'` with its tip to write `-- -5` (which would
 /// make it a file name). One place for every tool, so that no option is
 /// forgotten.
+///
+/// An argument whose values are integers (`u8` to `u64`, `usize`, `i8` to
+/// `i64`, `isize`: a count, a limit, a seed) also says, when it refuses a
+/// value, which whole numbers it takes ([`whole_numbers`]): `invalid value
+/// '-5' for '--num-solutions <N>': must be a whole number, 0 or more`, not
+/// Rust's `invalid digit found in string`.
 pub fn negatives_as_values(command: Command) -> Command {
     command
-        .mut_args(|arg| if arg.get_action().takes_values() { arg.allow_negative_numbers(true) } else { arg })
+        .mut_args(|arg| {
+            if !arg.get_action().takes_values() {
+                return arg;
+            }
+            let arg = arg.allow_negative_numbers(true);
+            let parser = arg.get_value_parser().clone();
+            macro_rules! integers {
+                ($($t:ty),*) => {
+                    $(if parser.type_id() == std::any::TypeId::of::<$t>() {
+                        return arg.value_parser(whole_numbers::<$t>(parser));
+                    })*
+                };
+            }
+            integers!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
+            arg
+        })
         .mut_subcommands(negatives_as_values)
+}
+
+/// The value parser `parser` of an integer argument (of type `T`), with
+/// the refusals that were Rust's (`invalid digit found in string`, `number
+/// too large to fit in target type`) or clap's (`-5 is not in 1..=256`)
+/// saying instead which whole numbers it takes: `must be a whole number, 0
+/// or more`, `... 1 or more`, `... from 1 to 256` (as `parser` takes them,
+/// found by asking it). A refusal of the argument's own words (`N must be at
+/// least 1, got -4`) is kept; every value it accepts, it parses as before.
+pub fn whole_numbers<T>(parser: clap::builder::ValueParser) -> impl clap::builder::TypedValueParser<Value = T>
+where
+    T: Clone + Send + Sync + 'static,
+{
+    move |text: &str| -> Result<T, String> {
+        let own_words = match parse_with(&parser, text) {
+            Ok(value) => return Ok(value),
+            Err(own_words) => own_words,
+        };
+        if let Some(reason) = own_words {
+            return Err(reason);
+        }
+        let accepts = |value: i128| parse_with::<T>(&parser, &value.to_string()).is_ok();
+        let Some((low, high)) = accepted_range(&accepts) else {
+            return Err(format!("'{text}' is not a value it takes"));
+        };
+        // A whole number beyond the range is told its ends, not "or more".
+        let beyond = text.trim().parse::<i128>().map_or((false, false), |value| (value < low, value > high));
+        Err(format!("must be a whole number, {}", describe_range(low, high, beyond)))
+    }
+}
+
+/// `parser`'s value of `text`, as the lone value of an argument of its own;
+/// or its refusal: `None` when it is Rust's or clap's about integers (which
+/// [`whole_numbers`] words better), else the parser's own words.
+fn parse_with<T: Clone + Send + Sync + 'static>(
+    parser: &clap::builder::ValueParser,
+    text: &str,
+) -> Result<T, Option<String>> {
+    let probe = Command::new("probe")
+        .no_binary_name(true)
+        .arg(clap::Arg::new("value").required(true).allow_hyphen_values(true).value_parser(parser.clone()));
+    let refusal = |err: clap::Error| {
+        let source = std::error::Error::source(&err)?;
+        let integers = source.downcast_ref::<std::num::ParseIntError>().is_some()
+            || source.downcast_ref::<std::num::TryFromIntError>().is_some()
+            || source.to_string().contains(" is not in ");
+        (!integers).then(|| source.to_string())
+    };
+    let matches = probe.try_get_matches_from([text]).map_err(refusal)?;
+    matches.get_one::<T>("value").cloned().ok_or(None)
+}
+
+/// The interval of whole numbers that `accepts` takes, when it takes 0 or 1
+/// (searched in `i128`, beyond every integer type's range on either side).
+fn accepted_range(accepts: &dyn Fn(i128) -> bool) -> Option<(i128, i128)> {
+    let inside = [0, 1].into_iter().find(|&value| accepts(value))?;
+    // The last value taken, going from `inside` towards `limit` (all taken up to it).
+    let edge = |limit: i128| {
+        let (mut taken, mut refused) = (inside, limit);
+        while taken.abs_diff(refused) > 1 {
+            let middle = taken + (refused - taken) / 2;
+            if accepts(middle) {
+                taken = middle;
+            } else {
+                refused = middle;
+            }
+        }
+        taken
+    };
+    Some((edge(-(1 << 64) - 1), edge(1 << 64)))
+}
+
+/// `0 or more`, `from 1 to 256`, or `from -128 to 127`: the interval as a
+/// user reads it. The whole upper range of an integer type of 32 bits or more
+/// is "or more", and the whole range of a 64-bit one "positive, negative or
+/// 0", unless the value refused was `beyond` them (below, above).
+fn describe_range(low: i128, high: i128, (below, above): (bool, bool)) -> String {
+    if low >= 0 && high >= i128::from(u32::MAX) && !above {
+        format!("{low} or more")
+    } else if low <= i128::from(i64::MIN) && high >= i128::from(i64::MAX) && !below && !above {
+        "positive, negative or 0".to_string()
+    } else {
+        format!("from {low} to {high}")
+    }
 }
 
 /// Parses `args` (the program name first) with `command` (usually made by
@@ -368,13 +473,14 @@ fn cannot_open(err: io::Error) -> String {
 /// files of `fzn-csp` and `csp-xcsp`, which are parsed as a whole. The errors
 /// name the file and say what is wrong in words, as [`open_input`]'s do:
 /// `cannot read f: is a directory, not a model file`, `cannot read f: not a
-/// text file (byte 17 is not UTF-8)`.
+/// text file (byte 17 is not UTF-8)`. A byte order mark opening the text is
+/// dropped ([`without_byte_order_mark`]).
 pub fn read_text(file: &Path, io: &mut Io<'_>) -> anyhow::Result<String> {
     use anyhow::Context as _;
     if file.as_os_str() == "-" {
         let mut source = String::new();
         io.stdin.read_to_string(&mut source).context("cannot read standard input as UTF-8 text")?;
-        return Ok(source);
+        return Ok(without_byte_order_mark(source));
     }
     let bytes = match std::fs::metadata(file) {
         Ok(meta) if meta.is_dir() => Err("is a directory, not a model file".to_string()),
@@ -384,7 +490,19 @@ pub fn read_text(file: &Path, io: &mut Io<'_>) -> anyhow::Result<String> {
         String::from_utf8(bytes)
             .map_err(|err| format!("not a text file (byte {} is not UTF-8)", err.utf8_error().valid_up_to()))
     });
-    text.map_err(anyhow::Error::msg).with_context(|| format!("cannot read {}", file.display()))
+    text.map(without_byte_order_mark)
+        .map_err(anyhow::Error::msg)
+        .with_context(|| format!("cannot read {}", file.display()))
+}
+
+/// `text` without the byte order mark (U+FEFF) that opens it, if one does:
+/// Windows' Notepad starts the UTF-8 files it saves with one, and it is not
+/// part of the text (nor of a line's columns).
+pub fn without_byte_order_mark(mut text: String) -> String {
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    text
 }
 
 /// Parses a number of seconds such as `2`, `0.5` or `1e-3`, for the time
@@ -760,6 +878,77 @@ mod tests {
             assert!(!bad.stderr.contains("unexpected argument"), "{args:?}: {}", bad.stderr);
         }
         assert_eq!(capture(counter, ["csp-counter", "down", "--steps", "3"], "").stdout, "None true\n");
+    }
+
+    #[derive(clap::Parser)]
+    #[command(name = "numbers")]
+    struct Numbers {
+        #[arg(long)]
+        count: Option<u64>,
+        #[arg(long)]
+        small: Option<u32>,
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+        jobs: Option<u16>,
+        #[arg(long)]
+        seed: Option<i64>,
+        #[arg(long)]
+        tiny: Option<i8>,
+        #[arg(long, value_parser = at_least_one)]
+        size: Option<usize>,
+        #[arg(long, value_delimiter = ',')]
+        list: Vec<usize>,
+    }
+
+    fn at_least_one(text: &str) -> Result<usize, String> {
+        text.parse().ok().filter(|&n| n >= 1).ok_or_else(|| format!("N must be at least 1, got {text}"))
+    }
+
+    fn numbers(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
+        let cli: Numbers = parse(args, io)?;
+        let Numbers { count, small, jobs, seed, tiny, size, list } = cli;
+        writeln!(io.stdout, "{count:?} {small:?} {jobs:?} {seed:?} {tiny:?} {size:?} {list:?}")?;
+        Ok(EXIT_OK)
+    }
+
+    #[test]
+    fn an_integer_option_refused_says_which_whole_numbers_it_takes() {
+        // Rust's "invalid digit found in string" and clap's "-5 is not in
+        // 1..=256" said nothing a user could act on.
+        for (args, reason) in [
+            (&["--count", "-5"][..], "invalid value '-5' for '--count <COUNT>': must be a whole number, 0 or more\n"),
+            (&["--count", "five"], "'five' for '--count <COUNT>': must be a whole number, 0 or more\n"),
+            (&["--count", ""], "'' for '--count <COUNT>': must be a whole number, 0 or more\n"),
+            (&["--count", "18446744073709551616"], "must be a whole number, from 0 to 18446744073709551615\n"),
+            (&["--small", "-1"], "'-1' for '--small <SMALL>': must be a whole number, 0 or more\n"),
+            (&["--small", "4294967296"], "must be a whole number, from 0 to 4294967295\n"),
+            (&["--jobs", "0"], "'0' for '--jobs <JOBS>': must be a whole number, from 1 to 256\n"),
+            (&["--jobs", "-5"], "must be a whole number, from 1 to 256\n"),
+            (&["--seed", "1.5"], "'1.5' for '--seed <SEED>': must be a whole number, positive, negative or 0\n"),
+            (&["--seed", "9223372036854775808"], "from -9223372036854775808 to 9223372036854775807\n"),
+            (&["--tiny", "200"], "'200' for '--tiny <TINY>': must be a whole number, from -128 to 127\n"),
+            (&["--list", "1,-2"], "'-2' for '--list <LIST>': must be a whole number, 0 or more\n"),
+            // A parser's own words are kept.
+            (&["--size", "0"], "'0' for '--size <SIZE>': N must be at least 1, got 0\n"),
+        ] {
+            let bad = capture(numbers, [&["numbers"][..], args].concat(), "");
+            assert_eq!((bad.code, bad.stdout.as_str()), (2, ""), "{args:?}");
+            let first = bad.stderr.lines().next().unwrap_or_default();
+            assert!(format!("{first}\n").ends_with(reason), "{args:?}: {}", bad.stderr);
+        }
+        let args = ["--count", "7", "--small", "0", "--jobs", "256", "--seed", "-3", "--tiny", "-128", "--size", "2"];
+        let good = capture(numbers, [&["numbers"][..], &args, &["--list", "0,4"]].concat(), "");
+        assert_eq!(good.stdout, "Some(7) Some(0) Some(256) Some(-3) Some(-128) Some(2) [0, 4]\n", "{}", good.stderr);
+    }
+
+    #[test]
+    fn a_byte_order_mark_opening_a_model_file_is_dropped() {
+        let file = std::env::temp_dir().join(format!("csp-app-bom-{}.txt", std::process::id()));
+        std::fs::write(&file, "\u{feff}int: x;\n").unwrap();
+        let (mut stdin, mut stdout, mut stderr) = ("\u{feff}a\u{feff}\n".as_bytes(), Vec::new(), Vec::new());
+        let mut io = Io::piped(&mut stdin, &mut stdout, &mut stderr);
+        assert_eq!(read_text(&file, &mut io).unwrap(), "int: x;\n");
+        assert_eq!(read_text(Path::new("-"), &mut io).unwrap(), "a\u{feff}\n", "only the first is a mark");
+        std::fs::remove_file(&file).unwrap();
     }
 
     #[test]

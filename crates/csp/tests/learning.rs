@@ -466,6 +466,82 @@ fn assert_learning_counts_both_ways(model: &Model, what: &str) -> u64 {
     [1 << 16, 1].into_iter().map(|limit| assert_learning_counts(model, limit, &format!("{what}, limit {limit}"))).sum()
 }
 
+/// Random models, each with what a failure names it by.
+type Models = Vec<(Model, String)>;
+
+/// How many tests share each long family of random models (its models
+/// function, `NAME_models`, builds the same models from the same seeds as
+/// when the family was one test): the harness runs them on every core.
+const SHARDS: usize = 4;
+
+/// The positions of shard `shard` among `len` models: every `SHARDS`-th, so
+/// that each shard has some of every value range and every case's variant.
+fn shard_of(len: usize, shard: usize) -> impl Iterator<Item = usize> {
+    (shard..len).step_by(SHARDS)
+}
+
+/// [`assert_learning_counts_both_ways`] on the models of shard `shard`
+/// ([`shard_of`]). The family's searches learnt more than `least` nogoods in
+/// all when it was one test; each shard asserts more than its share,
+/// `least / SHARDS`, which implies it.
+fn assert_learning_counts_on_shard(models: &[(Model, String)], shard: usize, least: u64) {
+    let learnt: u64 =
+        shard_of(models.len(), shard).map(|i| assert_learning_counts_both_ways(&models[i].0, &models[i].1)).sum();
+    assert!(learnt > least / SHARDS as u64, "the searches of shard {shard} learnt little: {learnt}");
+}
+
+/// A module `NAME` of one test per shard of a family of models,
+/// `NAME::shard_0` to `NAME::shard_3` ([`assert_learning_counts_on_shard`];
+/// [`SHARDS`] of them, which [`the_shards_cover_every_model_once`] checks).
+macro_rules! shards {
+    ($name:ident: $models:ident, the searches learning more than $least:literal in all $(,)?) => {
+        mod $name {
+            use super::*;
+
+            #[test]
+            fn shard_0() {
+                assert_learning_counts_on_shard(&$models(), 0, $least);
+            }
+
+            #[test]
+            fn shard_1() {
+                assert_learning_counts_on_shard(&$models(), 1, $least);
+            }
+
+            #[test]
+            fn shard_2() {
+                assert_learning_counts_on_shard(&$models(), 2, $least);
+            }
+
+            #[test]
+            fn shard_3() {
+                assert_learning_counts_on_shard(&$models(), 3, $least);
+            }
+        }
+    };
+}
+
+/// The shards of every family cover each of its models once, and the
+/// families have as many models as their loops make.
+#[test]
+fn the_shards_cover_every_model_once() {
+    let families: [(fn() -> Models, usize); 5] = [
+        (count_and_among_models, 3 * 20),
+        (times_models, 3 * 20),
+        (div_mod_pow_models, 10 * 8),
+        (element_over_variables_models, 3 * 20),
+        (subcircuit_components_models, 4 * 40),
+    ];
+    assert_eq!(SHARDS, 4, "shards! writes four tests a family");
+    for (models, len) in families {
+        let models = models();
+        assert_eq!(models.len(), len, "{}", models[0].1);
+        let mut positions: Vec<usize> = (0..SHARDS).flat_map(|shard| shard_of(len, shard)).collect();
+        positions.sort_unstable();
+        assert_eq!(positions, (0..len).collect::<Vec<_>>(), "{}", models[0].1);
+    }
+}
+
 /// One of the `xs`, picked by the next number of `next`.
 fn one_of(xs: &[VarId], next: &mut impl FnMut() -> u64) -> VarId {
     rotation(xs, next(), 1)[0]
@@ -623,11 +699,10 @@ fn table_explanations_imply_what_they_explain() {
 /// values by the fixed index and the value's absences, and a failure by
 /// each index gone or disjoint; checked against every solution on small
 /// domains and near ±2^62, as bitsets and as intervals.
-#[test]
-fn element_over_variables_explanations_imply_what_they_explain() {
+fn element_over_variables_models() -> Models {
     let big = 1i64 << 62;
     let mut next = xorshift(0x2545_f491_4f6c_dd1d ^ 0xff);
-    let mut learnt = 0;
+    let mut models = Vec::new();
     for (lo, hi) in [(0, 3), (big - 3, big), (-big, -big + 3)] {
         for case in 0..20 {
             let mut model = Model::new();
@@ -650,10 +725,15 @@ fn element_over_variables_explanations_imply_what_they_explain() {
             model.add(xs[(next() % 4) as usize].le(xs[(next() % 4) as usize] + 1)).unwrap();
             model.add(value[0].le(xs[(next() % 4) as usize])).unwrap();
             model.not_equal(xs[(next() % 4) as usize], value[1]).unwrap();
-            learnt += assert_learning_counts_both_ways(&model, &format!("element model {case} over {lo}..={hi}"));
+            models.push((model, format!("element model {case} over {lo}..={hi}")));
         }
     }
-    assert!(learnt > 100, "the searches learnt little: {learnt}");
+    models
+}
+
+shards! {
+    element_over_variables_explanations_imply_what_they_explain: element_over_variables_models,
+    the searches learning more than 100 in all
 }
 
 /// `x ∈ S` and `x ∉ S` explain a bound by the bound it moved from, and,
@@ -784,11 +864,10 @@ fn increasing_explanations_imply_what_they_explain() {
 /// tally's bound or holes (see `constraints/counting/explain.rs`); checked
 /// against every solution on small domains and near ±2^62, as bitsets and
 /// as intervals (where `y`, wider than the `xs`, is not walked).
-#[test]
-fn count_and_among_explanations_imply_what_they_explain() {
+fn count_and_among_models() -> Models {
     let big = 1i64 << 62;
     let mut next = xorshift(0x510e_527f_ade6_82d1);
-    let mut learnt = 0;
+    let mut models = Vec::new();
     for (lo, hi) in [(0, 3), (big - 3, big), (-big, -big + 3)] {
         for case in 0..20 {
             let mut model = Model::new();
@@ -809,10 +888,15 @@ fn count_and_among_explanations_imply_what_they_explain() {
             model.all_different(&rotation(&x, next(), 3)).unwrap();
             model.add(c[0].le(c[1] + 1)).unwrap();
             not_equal_at_random(&mut model, &x, &mut next);
-            learnt += assert_learning_counts_both_ways(&model, &format!("count model {case} over {lo}..={hi}"));
+            models.push((model, format!("count model {case} over {lo}..={hi}")));
         }
     }
-    assert!(learnt > 50, "the searches learnt little: {learnt}");
+    models
+}
+
+shards! {
+    count_and_among_explanations_imply_what_they_explain: count_and_among_models,
+    the searches learning more than 50 in all
 }
 
 /// `global_cardinality` (count variables or constant bounds, closed or not)
@@ -867,13 +951,12 @@ fn rotation(xs: &[VarId], start: u64, n: usize) -> Vec<VarId> {
 /// answer; a hole only the support enumeration saw keeps the generic one);
 /// checked against every solution on small domains and near ±2^62, as
 /// bitsets and as intervals, under both strengths.
-#[test]
-fn times_explanations_imply_what_they_explain() {
+fn times_models() -> Models {
     use csp::ArithmeticStrength;
     use csp::constraints::Arithmetic;
     let big = 1i64 << 62;
     let mut next = xorshift(0x3c6e_f372_a54f_f53a);
-    let mut learnt = 0;
+    let mut models = Vec::new();
     let ranges = [
         ((-3, 3), (-3, 3), (-6, 6)),
         ((big - 4, big), (-1, 1), (big - 4, big)),
@@ -893,10 +976,15 @@ fn times_explanations_imply_what_they_explain() {
             model.not_equal(z[0], z[1]).unwrap();
             le_at_random(&mut model, &x, &mut next, (case % 3) as i64 - 1);
             model.not_equal(y[0], y[1]).unwrap();
-            learnt += assert_learning_counts_both_ways(&model, &format!("times model {case} over {xlo}..={xhi}"));
+            models.push((model, format!("times model {case} over {xlo}..={xhi}")));
         }
     }
-    assert!(learnt > 20, "the searches learnt little: {learnt}");
+    models
+}
+
+shards! {
+    times_explanations_imply_what_they_explain: times_models,
+    the searches learning more than 20 in all
 }
 
 /// `z = x div y`, `z = x mod y` and `z = x ^ y` (a variable exponent or a
@@ -906,14 +994,13 @@ fn times_explanations_imply_what_they_explain() {
 /// support enumeration saw keeps the generic answer); checked against every
 /// solution on small domains and near ±2^62, as bitsets and as intervals,
 /// under both strengths.
-#[test]
-fn div_mod_pow_explanations_imply_what_they_explain() {
+fn div_mod_pow_models() -> Models {
     use csp::ArithmeticStrength;
     use csp::constraints::Arithmetic;
     let big = 1i64 << 62;
     let root = 1i64 << 31;
     let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
-    let mut learnt = 0;
+    let mut models = Vec::new();
     // (operation, x, y, z): at most 7^3 * 5^2 * 11^2 assignments.
     let ranges = [
         ("div", (-3, 3), (-2, 2), (-5, 5)),
@@ -950,10 +1037,15 @@ fn div_mod_pow_explanations_imply_what_they_explain() {
                 model.add(a.le(b + (case % 3) as i64 - 1)).unwrap();
             }
             model.not_equal(y[0], y[1]).unwrap();
-            learnt += assert_learning_counts_both_ways(&model, &format!("{operation} model {case} over {xlo}..={xhi}"));
+            models.push((model, format!("{operation} model {case} over {xlo}..={xhi}")));
         }
     }
-    assert!(learnt > 20, "the searches learnt little: {learnt}");
+    models
+}
+
+shards! {
+    div_mod_pow_explanations_imply_what_they_explain: div_mod_pow_models,
+    the searches learning more than 20 in all
 }
 
 /// `pow_constant` whose base is a wide variable tied to a small one: the
@@ -1125,11 +1217,10 @@ fn circuit_explanations_imply_what_they_explain() {
 /// that reach it); a node forced in and random `≤` and `≠` that cut edges as
 /// the search goes, checked against every solution, nodes numbered from small bases and near ±2^62,
 /// as bitsets and as intervals.
-#[test]
-fn subcircuit_components_explanations_imply_what_they_explain() {
+fn subcircuit_components_models() -> Models {
     let big = 1i64 << 62;
     let mut next = xorshift(0x5be0_cd19_137e_2179);
-    let mut learnt = 0;
+    let mut models = Vec::new();
     for base in [0, 1, big - 5, -big] {
         for case in 0..40 {
             let mut model = Model::new();
@@ -1151,10 +1242,15 @@ fn subcircuit_components_explanations_imply_what_they_explain() {
                     model.add(p.ne(q + c)).unwrap();
                 }
             }
-            learnt += assert_learning_counts_both_ways(&model, &format!("subcircuit model {case} from {base}"));
+            models.push((model, format!("subcircuit model {case} from {base}")));
         }
     }
-    assert!(learnt > 20, "the searches learnt little: {learnt}");
+    models
+}
+
+shards! {
+    subcircuit_components_explanations_imply_what_they_explain: subcircuit_components_models,
+    the searches learning more than 20 in all
 }
 
 /// `nvalue` explains its count's lower bound by disjoint intervals, its

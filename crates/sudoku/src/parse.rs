@@ -288,6 +288,11 @@ impl<R: BufRead> PuzzleReader<R> {
         if self.line.last() == Some(&b'\r') {
             self.line.pop();
         }
+        // A byte order mark opens a file that Windows' Notepad saved as UTF-8:
+        // not a cell. Columns are then counted as an editor shows them.
+        if self.line_number == 1 && self.line.starts_with(BYTE_ORDER_MARK) {
+            self.line.drain(..BYTE_ORDER_MARK.len());
+        }
         let hash = self.check_text()?;
         if self.too_long {
             return Err(self.error(None, ParseErrorKind::LineTooLong { limit: MAX_LINE }));
@@ -737,6 +742,9 @@ fn tokens(line: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
         }
     })
 }
+
+/// U+FEFF in UTF-8: at the start of an input, a byte order mark, skipped.
+const BYTE_ORDER_MARK: &[u8] = "\u{feff}".as_bytes();
 
 /// Reads every puzzle of a string (see [`PuzzleReader`]).
 pub fn puzzles(text: &str) -> PuzzleReader<&[u8]> {

@@ -244,7 +244,7 @@ pub fn read_input(path: &Path, io: &mut Io<'_>) -> anyhow::Result<String> {
 }
 
 /// All of `input` as text, up to [`MAX_INPUT_BYTES`] and lines of up to
-/// [`MAX_LINE_BYTES`].
+/// [`MAX_LINE_BYTES`], without the byte order mark that may open it.
 fn read_text(input: impl io::Read) -> anyhow::Result<String> {
     let mut bytes = Vec::new();
     input.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes)?;
@@ -255,6 +255,7 @@ fn read_text(input: impl io::Read) -> anyhow::Result<String> {
         anyhow::bail!("line {} is longer than {MAX_LINE_BYTES} bytes, far more than any puzzle's", line + 1);
     }
     String::from_utf8(bytes)
+        .map(app::without_byte_order_mark)
         .map_err(|err| anyhow::anyhow!("not a text file (byte {} is not UTF-8)", err.utf8_error().valid_up_to()))
 }
 

@@ -118,11 +118,13 @@ struct ModelArgs {
     #[arg(long, value_name = "SPEC", default_value = "b")]
     model: String,
     /// Model B's n, the number of variables (as --model b:n=N).
+    // Read as a number, so that the generator's check words every refusal
+    // (`n of b must be a whole number from 2 to 2000, not -1`), as for `b:n=`.
     #[arg(long = "vars", value_name = "N")]
-    variables: Option<u32>,
+    variables: Option<f64>,
     /// Model B's d, the domain size (values 0..d).
     #[arg(long, value_name = "D")]
-    values: Option<u32>,
+    values: Option<f64>,
     /// Model B's p1, the fraction of the variable pairs that are constrained.
     #[arg(long, value_name = "P1")]
     density: Option<f64>,
@@ -132,11 +134,8 @@ impl ModelArgs {
     /// The generator the options describe.
     fn generator(&self) -> Result<Generator, String> {
         let mut generator: Generator = self.model.parse()?;
-        let legacy = [
-            ("n", "--vars", self.variables.map(f64::from)),
-            ("d", "--values", self.values.map(f64::from)),
-            ("p1", "--density", self.density),
-        ];
+        let legacy =
+            [("n", "--vars", self.variables), ("d", "--values", self.values), ("p1", "--density", self.density)];
         for (name, option, value) in legacy {
             let Some(value) = value else { continue };
             if !matches!(generator.family, Family::B | Family::FlawlessB) {
@@ -205,7 +204,7 @@ struct SweepArgs {
     tightness: Option<ValueList>,
 
     /// Random instances per value.
-    #[arg(long, value_name = "K", default_value_t = 50)]
+    #[arg(long, value_name = "K", default_value_t = 50, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     samples: usize,
 
     /// The algorithms, comma-separated configuration spellings (docs/compare.md):

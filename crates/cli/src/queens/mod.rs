@@ -81,7 +81,7 @@ struct Cli {
     all: bool,
 
     /// Stop after K solutions (with --count or --all; alone, print the first K).
-    #[arg(long, value_name = "K", conflicts_with_all = ["local_search", "table"])]
+    #[arg(long, value_name = "K", conflicts_with_all = ["local_search", "table"], value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
 
     /// Print search statistics on stderr (below a board they always appear, unless -q).
@@ -96,7 +96,7 @@ struct Cli {
     local_search: bool,
 
     /// Local search: stop after S steps (default 100 per queen, at least 1,000,000).
-    #[arg(long = "max-steps", value_name = "S", requires = "local_search")]
+    #[arg(long = "max-steps", value_name = "S", requires = "local_search", value_parser = clap::value_parser!(u64).range(1..))]
     max_steps: Option<u64>,
 
     /// Output format: board (default up to N = 100), line (1-based columns), json;
@@ -172,12 +172,6 @@ pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
 }
 
 fn search(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result<u8> {
-    if cli.limit == Some(0) {
-        bail!("--limit must be at least 1");
-    }
-    if cli.max_steps == Some(0) {
-        bail!("--max-steps must be at least 1");
-    }
     if cli.table {
         return table::table(cli, out);
     }

@@ -346,13 +346,18 @@ fn gallery_inputs_that_are_not_puzzle_files_are_named_in_words() {
     }
     assert_eq!(run(read_one, &["read", &path(&text)], "").stdout, "4\n");
     assert_eq!(run(read_one, &["read", "-"], "12345").stdout, "5\n");
+    // A byte order mark (Windows' Notepad) is not part of the text, from a file or stdin.
+    let marked = dir.join("gallery-byte-order-mark.txt");
+    std::fs::write(&marked, "\u{feff}3 4\n").unwrap();
+    assert_eq!(run(read_one, &["read", &path(&marked)], "").stdout, "4\n");
+    assert_eq!(run(read_one, &["read", "-"], "\u{feff}12345").stdout, "5\n");
 }
 
 #[test]
 fn a_negative_limit_is_refused_naming_the_option_on_every_tool() {
     // Not clap's "unexpected argument '-1'" with its tip to write `-- -1`
     // (which would make it a file name): the option and what it wants.
-    let cases: [(Tool, &[&str], &str); 13] = [
+    let cases: [(Tool, &[&str], &str); 15] = [
         (sudoku::main, &["sudoku", "solve", "--timeout", "-1"], "'-1' is not a non-negative number of seconds"),
         (sudoku::main, &["sudoku", "solve", "--node-limit", "-1"], "--node-limit"),
         (sudoku::main, &["sudoku", "compare", "--cpu-timeout", "-0.5"], "'-0.5' is not a non-negative number"),
@@ -363,10 +368,25 @@ fn a_negative_limit_is_refused_naming_the_option_on_every_tool() {
         (lab::main, &["lab", "one", "--node-limit", "-3"], "--node-limit"),
         (xcsp::main, &["csp-xcsp", "-t", "-1", "x.xml"], "'-1' is not a non-negative number of seconds"),
         // Every option that takes a number, not only the limits.
-        (sudoku::main, &["sudoku", "generate", "--count", "-2"], "invalid value '-2' for '--count <K>'"),
-        (lab::main, &["lab", "sweep", "--samples", "-5"], "invalid value '-5' for '--samples <K>'"),
+        // Each says which whole numbers it takes (not Rust's "invalid digit found in string").
+        (
+            sudoku::main,
+            &["sudoku", "generate", "--count", "-2"],
+            "'-2' for '--count <K>': must be a whole number, 0 or more",
+        ),
+        (
+            sudoku::main,
+            &["sudoku", "solve", "--node-limit", "x"],
+            "'x' for '--node-limit <N>': must be a whole number, 0 or more",
+        ),
+        (sudoku::main, &["sudoku", "solve", "-j", "0"], "'0' for '--jobs <N>': must be a whole number, from 1 to 256"),
+        (
+            lab::main,
+            &["lab", "sweep", "--samples", "-5"],
+            "'-5' for '--samples <K>': must be a whole number, 1 or more",
+        ),
         (queens::main, &["queens", "-4"], "N must be at least 1, got -4"),
-        (queens::main, &["queens", "8", "--limit", "-1"], "invalid value '-1' for '--limit <K>'"),
+        (queens::main, &["queens", "8", "--limit", "-1"], "'-1' for '--limit <K>': must be a whole number, 1 or more"),
     ];
     for (tool, args, expected) in cases {
         let r = run(tool, args, "");

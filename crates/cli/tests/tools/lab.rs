@@ -249,7 +249,7 @@ fn sweep_is_the_default_command_and_its_defaults_are_the_classic_experiment() {
 
 #[test]
 fn bad_words_and_bad_parameters_are_usage_errors() {
-    let cases: [(&[&str], &str); 27] = [
+    let cases: [(&[&str], &str); 31] = [
         (&["sweep", "--algorithms", "bt,quick"], "unknown level 'quick'"),
         (&["sweep", "--algorithms", "fc+fastest"], "unknown word 'fastest'"),
         (&["sweep", "--algorithms", "mac/ac4"], "unknown arc-consistency algorithm 'ac4'"),
@@ -259,8 +259,13 @@ fn bad_words_and_bad_parameters_are_usage_errors() {
         (&["sweep", "--tightness", "0.5..0.1:0.1"], "is empty"),
         (&["sweep", "--tightness", "0.2,1.5"], "between 0 and 1"),
         (&["sweep", "--tightness", "x"], "'x' is not a number"),
-        (&["sweep", "--samples", "0", "--tightness", "0.5"], "--samples must be at least 1"),
+        (&["sweep", "--samples", "0", "--tightness", "0.5"], "'--samples <K>': must be a whole number, 1 or more"),
         (&["sweep", "--vars", "1"], "n of b must be a whole number from 2 to 2000, not 1"),
+        // One message for every value refused, not "0 or more" for -1 and then "from 2" for 0.
+        (&["sweep", "--vars", "-1"], "n of b must be a whole number from 2 to 2000, not -1"),
+        (&["one", "--vars", "2.5"], "n of b must be a whole number from 2 to 2000, not 2.5"),
+        (&["one", "--values", "0"], "d of b must be a whole number from 1 to 1000, not 0"),
+        (&["one", "--values", "-3"], "d of b must be a whole number from 1 to 1000, not -3"),
         (&["sweep", "--density", "1.5"], "p1 of b must be between 0 and 1, not 1.5"),
         (&["one", "--vars", "100000"], "from 2 to 2000"),
         (&["sweep", "--model", "ab"], "unknown generator 'ab'"),

@@ -151,11 +151,20 @@ fn files_that_are_not_models_are_named_in_words() {
 
 #[test]
 fn a_negative_count_is_refused_naming_the_option() {
-    // Not clap's "unexpected argument '-5'" with its tip to write `-- -5`.
-    for (args, option) in [(["-n", "-5"], "'--num-solutions <N>'"), (["-p", "-2"], "'--parallel <N>'")] {
+    // Not clap's "unexpected argument '-5'" with its tip to write `-- -5`,
+    // nor Rust's "invalid digit found in string": what the option takes.
+    for (args, option) in [
+        (["-n", "-5"], "'--num-solutions <N>': must be a whole number, 0 or more"),
+        (["-p", "-2"], "'--parallel <N>': must be a whole number, 0 or more"),
+        (["-r", "x"], "'--random-seed <SEED>': must be a whole number, positive, negative or 0"),
+    ] {
         let r = run(&[args[0], args[1], "model.fzn"]);
         assert_eq!((r.code, r.stdout.as_str()), (2, ""), "{args:?}");
-        assert!(r.stderr.contains(&format!("invalid value '{}' for {option}", args[1])), "{args:?}: {}", r.stderr);
+        assert!(
+            r.stderr.starts_with(&format!("error: invalid value '{}' for {option}\n", args[1])),
+            "{args:?}: {}",
+            r.stderr
+        );
         assert!(!r.stderr.contains("unexpected argument"), "{args:?}: {}", r.stderr);
     }
 }

@@ -24,6 +24,25 @@ fn line_format_with_comments_and_letters() {
 }
 
 #[test]
+fn a_byte_order_mark_opening_the_input_is_skipped() {
+    // Windows' Notepad starts a UTF-8 file with one; the first line is then
+    // a comment, a puzzle or a grid row as usual, and columns are as shown.
+    for text in [
+        "\u{feff}# top\r\n1.42421321343421\r\n",
+        "\u{feff}1.42421321343421\n",
+        "\u{feff}1 . 4 2\n4 2 1 3\n2 1 3 4\n3 4 2 1\n",
+    ] {
+        let puzzles: Vec<_> = puzzles(text).collect::<Result<_, _>>().unwrap_or_else(|err| panic!("{text:?}: {err}"));
+        assert_eq!(puzzles.len(), 1, "{text:?}");
+        assert_eq!(puzzles[0].grid.side(), 4, "{text:?}");
+    }
+    let err = one("\u{feff}1.x2421321343421").unwrap_err();
+    assert_eq!((err.line, err.column), (1, Some(3)));
+    // Only at the start: elsewhere it is a character like any other.
+    assert!(puzzles("1.42421321343421\n\u{feff}1.42421321343421\n").nth(1).unwrap().is_err());
+}
+
+#[test]
 fn grid_format_any_side_and_pretty_output_read_back() {
     let text = "1 . 4 2\n4 2 1 3\n\n2 1 3 4\n";
     let got = read_all(text);

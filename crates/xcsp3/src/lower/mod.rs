@@ -89,7 +89,17 @@ pub fn lower(source: &str) -> Result<Lowered, Error> {
     let options = roxmltree::ParsingOptions { allow_dtd: false, ..roxmltree::ParsingOptions::default() };
     let document = Document::parse_with_options(source, options).map_err(|error| {
         let at = error.pos();
-        Error { position: Position { line: at.row, column: at.col }, kind: ErrorKind::Xml, message: error.to_string() }
+        // roxmltree ends its messages with the position, which the error
+        // already opens with (`line 5, column 3: ... at 5:3`).
+        let text = error.to_string();
+        let message = match text.strip_suffix(&format!(" at {at}")).unwrap_or(&text) {
+            "unknown token" => {
+                "unexpected markup: not well-formed XML (everything belongs inside the one root element, <instance>)"
+                    .to_string()
+            }
+            message => message.to_string(),
+        };
+        Error { position: Position { line: at.row, column: at.col }, kind: ErrorKind::Xml, message }
     })?;
     let root = document.root_element();
     let mut lowering = Lowering::new(&document, root);

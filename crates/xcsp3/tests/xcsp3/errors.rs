@@ -13,8 +13,14 @@ fn instance(variables: &str, constraints: &str) -> String {
 #[test]
 fn errors_say_where_and_what() {
     let x = "<var id=\"x\"> 0..3 </var>";
-    let cases: [(String, ErrorKind, (u32, u32), &str); 13] = [
+    let cases: [(String, ErrorKind, (u32, u32), &str); 14] = [
         ("<instance><variables>".to_string(), ErrorKind::Xml, (1, 1), "never closed"),
+        (
+            format!("{}<objectives/>\n", instance(x, "")),
+            ErrorKind::Xml,
+            (9, 1),
+            "everything belongs inside the one root",
+        ),
         (instance(x, "<intension> eq(x,y) </intension>"), ErrorKind::Invalid, (6, 1), "'y' is not a declared variable"),
         (instance(x, "<intension> eq(x, </intension>"), ErrorKind::Invalid, (6, 1), "an expression is missing"),
         (instance(x, "<intension> foo(x) </intension>"), ErrorKind::Invalid, (6, 1), "the operator 'foo'"),
@@ -67,6 +73,7 @@ fn errors_say_where_and_what() {
         assert_eq!((error.position.line, error.position.column), (line, column), "{error}\n{text}");
         assert!(error.message.contains(message), "{error}\n{text}");
         assert!(error.to_string().starts_with(&format!("line {line}, column {column}: ")), "{error}");
+        assert!(!error.message.ends_with(&format!(" at {line}:{column}")), "the place once: {error}");
     }
 }
 
