@@ -321,26 +321,22 @@ mod tests {
         let x2 = model.new_var(0..=1).unwrap();
         let x3 = model.new_var(0..=3).unwrap();
         model.all_different_offset(&[x1, x2, x3], &[0, 2, 0]).unwrap();
-        let mut solver = Solver::new(&model, "mac+rotate+asc+luby".parse().unwrap()).unwrap();
-        solver.activity.bump_literals(3, 0, 1 << 3);
-        solver.activity.decay();
-        let runs: Vec<(u32, u32)> = (0..6)
-            .map(|restarts| {
-                solver.run.stats.restarts = restarts;
-                decision(&mut solver)
-            })
-            .collect();
+        // The first decision of each of `runs` restart runs under `spelling`.
+        let decisions = |spelling: &str, runs: u64| {
+            let mut solver = Solver::new(&model, spelling.parse().unwrap()).unwrap();
+            solver.activity.bump_literals(3, 0, 1 << 3);
+            solver.activity.decay();
+            (0..runs)
+                .map(|restarts| {
+                    solver.run.stats.restarts = restarts;
+                    decision(&mut solver)
+                })
+                .collect::<Vec<_>>()
+        };
+        let runs = decisions("mac+rotate+asc+luby", 6);
         assert_eq!(runs, [(0, 0), (3, 3), (2, 1), (0, 0), (3, 3), (2, 1)]);
         // The alternating order takes the first two in turn.
-        let mut solver = Solver::new(&model, "mac+alternate+asc+luby".parse().unwrap()).unwrap();
-        solver.activity.bump_literals(3, 0, 1 << 3);
-        solver.activity.decay();
-        let runs: Vec<(u32, u32)> = (0..4)
-            .map(|restarts| {
-                solver.run.stats.restarts = restarts;
-                decision(&mut solver)
-            })
-            .collect();
+        let runs = decisions("mac+alternate+asc+luby", 4);
         assert_eq!(runs, [(0, 0), (3, 3), (0, 0), (3, 3)]);
     }
 }
