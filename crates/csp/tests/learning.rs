@@ -62,7 +62,8 @@ fn glucose_restarts_when_the_nogoods_get_worse() {
 }
 
 /// The reduction of the nogoods, by halves or by tiers, with or without
-/// dynamic distances, their protection, recounted glue and glue that expires or is capped, deletes only nogoods that
+/// dynamic distances, their protection, recounted glue and glue that expires (weighed by activity or not) or is
+/// capped, deletes only nogoods that
 /// no entry on the trail needs: on
 /// the pigeonhole problem, reduced every 50 conflicts and more, every
 /// nogood checked, the proof still ends in unsatisfiable. Each option
@@ -84,6 +85,8 @@ fn reducing_the_nogoods_by_halves_or_by_tiers_keeps_the_proof() {
         "mac+learn+domwdeg+dynlbd+expire",
         "mac+learn+domwdeg+dynlbd+gluecap",
         "mac+learn+alternate+phase+glucose=5+tiers+dynlbd+expire+gluecap",
+        "mac+learn+domwdeg+dynlbd+expire+fade",
+        "mac+learn+rotate+phase+glucose=5+dynlbd+expire+fade",
     ] {
         let mut solver = Solver::new(&model, spelling.parse().unwrap()).unwrap();
         solver.reduce_nogoods_after(50);
@@ -103,6 +106,7 @@ fn reducing_the_nogoods_by_halves_or_by_tiers_keeps_the_proof() {
     assert!(proofs[2] != proofs[8], "expiring glue changed no proof: {proofs:?}");
     assert!(proofs[2] != proofs[9], "the glue cap changed no proof: {proofs:?}");
     assert!(proofs[3] != proofs[10], "expiring and capped glue changed no proof: {proofs:?}");
+    assert!(proofs[8] != proofs[11], "faded glue changed no proof: {proofs:?}");
 }
 
 /// The shrunk case of a property test: a negative table over an interval

@@ -935,7 +935,8 @@ fn domains_of_every_size_work() {
 /// nogoods kept as analysed (not minimised), kept by tiers, and with
 /// distances recounted (dynamic LBD), with and without protecting the
 /// nogoods whose distance was lowered and recounting down to glue, and with
-/// recounted glue that expires unless used or is capped. The tests
+/// recounted glue that expires unless used (weighed by activity alone once
+/// expired, or not) or is capped. The tests
 /// reduce the nogoods every few conflicts (`reduce_nogoods_after`): the
 /// engine's first reduction, after 2,000, is beyond these small models.
 fn learning_configs() -> Vec<SolveConfig> {
@@ -959,6 +960,8 @@ fn learning_configs() -> Vec<SolveConfig> {
             configs.push(config.clone().with_var_order(VarOrder::LiteralVsids).with_value_order(ValueOrder::Active));
             configs.push(config.clone().with_var_order(VarOrder::Alternate).with_value_order(ValueOrder::Phase));
             configs.push(config.clone().with_var_order(VarOrder::MaxSd).with_value_order(ValueOrder::Phase));
+            configs.push(config.clone().with_var_order(VarOrder::Rotate).with_value_order(ValueOrder::Phase));
+            configs.push(config.clone().with_var_order(VarOrder::MaxSd).with_value_order(ValueOrder::Random));
             configs.push(config.with_var_order(VarOrder::DomWdeg));
         }
     }
@@ -969,17 +972,19 @@ fn learning_configs() -> Vec<SolveConfig> {
     let mut minimised = learning.clone().with_var_order(VarOrder::DomWdeg);
     minimised.minimize_nogoods = true;
     configs.push(minimised);
-    // (restarts, tiers, dynlbd, protect, noglue, expire, gluecap)
-    for (restarts, tiers, dynamic_lbd, protect, noglue, expire, cap) in [
-        (Restarts::Never, true, false, false, false, false, false),
-        (Restarts::Glucose { window: 2 }, true, true, false, false, false, false),
-        (Restarts::Luby { scale: 1 }, false, true, false, false, false, false),
-        (Restarts::Glucose { window: 2 }, false, true, true, false, false, false),
-        (Restarts::Never, true, true, true, true, false, false),
-        (Restarts::Glucose { window: 2 }, false, true, false, true, false, false),
-        (Restarts::Glucose { window: 2 }, false, true, false, false, true, false),
-        (Restarts::Luby { scale: 1 }, false, true, false, false, false, true),
-        (Restarts::Never, true, true, true, false, true, true),
+    // (restarts, tiers, dynlbd, protect, noglue, expire, gluecap, fade)
+    for (restarts, tiers, dynamic_lbd, protect, noglue, expire, cap, fade) in [
+        (Restarts::Never, true, false, false, false, false, false, false),
+        (Restarts::Glucose { window: 2 }, true, true, false, false, false, false, false),
+        (Restarts::Luby { scale: 1 }, false, true, false, false, false, false, false),
+        (Restarts::Glucose { window: 2 }, false, true, true, false, false, false, false),
+        (Restarts::Never, true, true, true, true, false, false, false),
+        (Restarts::Glucose { window: 2 }, false, true, false, true, false, false, false),
+        (Restarts::Glucose { window: 2 }, false, true, false, false, true, false, false),
+        (Restarts::Luby { scale: 1 }, false, true, false, false, false, true, false),
+        (Restarts::Never, true, true, true, false, true, true, false),
+        (Restarts::Glucose { window: 2 }, false, true, false, false, true, false, true),
+        (Restarts::Luby { scale: 1 }, false, true, true, false, true, true, true),
     ] {
         let mut config = learning.clone().with_var_order(VarOrder::Alternate).with_value_order(ValueOrder::Phase);
         config.nogood_tiers = tiers;
@@ -988,6 +993,7 @@ fn learning_configs() -> Vec<SolveConfig> {
         config.learnt_glue_only = noglue;
         config.expiring_glue = expire;
         config.glue_cap = cap;
+        config.faded_glue_by_activity = fade;
         configs.push(config.with_restarts(restarts));
     }
     configs
@@ -1018,6 +1024,8 @@ fn nld_configs() -> Vec<SolveConfig> {
                     (VarOrder::DomWdeg, ValueOrder::Ascending),
                     (VarOrder::Mrv, ValueOrder::Random),
                     (VarOrder::Input, ValueOrder::Descending),
+                    (VarOrder::Rotate, ValueOrder::Ascending),
+                    (VarOrder::MaxSd, ValueOrder::Random),
                 ] {
                     let mut config = SolveConfig::default()
                         .with_search(Search::Chronological { propagation: Propagation::Mac, branching })

@@ -542,6 +542,42 @@ fn counting_based_search_decides_the_densest_pair() {
 }
 
 #[test]
+fn counting_based_search_breaks_ties_at_random_with_random_values_a_new_way_each_run() {
+    // Seven pigeons, six holes, pairwise (no matching to see it at the
+    // root): every pair x = v has the same density at the root. The first
+    // decision of each restart run (Luby every failure or few, 150 nodes:
+    // no run exhausts its first decision's subtree, so every decision at
+    // depth 1 starts a run).
+    let mut model = Model::new();
+    let x = model.new_vars(7, 0..=5).unwrap();
+    model.all_different(&x).unwrap();
+    let root_decisions = |spelling: &str| {
+        let mut roots = Vec::new();
+        let mut record = |event: &SearchEvent| {
+            if let SearchEvent::Decision { var, value, depth: 1 } = *event {
+                roots.push((var.index(), value));
+            }
+        };
+        let config = spelling.parse::<SolveConfig>().unwrap().with_limits(Limits::none().with_nodes(150));
+        let mut solver = Solver::new(&model, config).unwrap();
+        solver.observe(&mut record);
+        assert_eq!(solver.solve(), Outcome::LimitReached(Limit::Nodes), "{spelling}");
+        drop(solver);
+        roots
+    };
+    // Ascending values: the first variable's smallest value, every run.
+    let roots = root_decisions("mac+maxsd+pairwise+luby=1");
+    assert!(roots.len() > 10 && roots.iter().all(|&d| d == (0, 0)), "{roots:?}");
+    // Random values: the runs of one seed disagree, and so do seeds.
+    let roots = root_decisions("mac+maxsd+random+pairwise+luby=1+seed=1");
+    let distinct: std::collections::BTreeSet<_> = roots.iter().collect();
+    assert!(roots.len() > 10 && distinct.len() > 5, "{roots:?}");
+    let firsts: std::collections::BTreeSet<_> =
+        (1..=8).map(|seed| root_decisions(&format!("mac+maxsd+random+pairwise+luby=1+seed={seed}"))[0]).collect();
+    assert!(firsts.len() > 3, "{firsts:?}");
+}
+
+#[test]
 fn counting_based_search_without_an_all_different_is_dom_wdeg() {
     // A cycle of five not-equals over three colours: no density to read.
     let mut model = Model::new();

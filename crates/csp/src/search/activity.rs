@@ -307,4 +307,36 @@ mod tests {
         solver.run.stats.restarts = 3;
         assert_eq!(decision(&mut solver), (1, 1));
     }
+
+    #[test]
+    fn the_rotating_order_visits_dom_wdeg_the_most_active_literal_and_the_densest_pair_in_turn() {
+        // x0 in 0..=1, alone: dom/wdeg's choice (size 2, weighted degree 1;
+        // x2 ties it and comes later). x1 in 0..=2, x2 + 2 in 2..=3 and x3
+        // in 0..=3 all different: the densest pair is x2 = 1 (see the
+        // integration test of counting-based search), where ascending
+        // values try 0. x3 = 3 is the most active literal.
+        let mut model = Model::new();
+        model.new_var(0..=1).unwrap();
+        let x1 = model.new_var(0..=2).unwrap();
+        let x2 = model.new_var(0..=1).unwrap();
+        let x3 = model.new_var(0..=3).unwrap();
+        model.all_different_offset(&[x1, x2, x3], &[0, 2, 0]).unwrap();
+        // The first decision of each of `runs` restart runs under `spelling`.
+        let decisions = |spelling: &str, runs: u64| {
+            let mut solver = Solver::new(&model, spelling.parse().unwrap()).unwrap();
+            solver.activity.bump_literals(3, 0, 1 << 3);
+            solver.activity.decay();
+            (0..runs)
+                .map(|restarts| {
+                    solver.run.stats.restarts = restarts;
+                    decision(&mut solver)
+                })
+                .collect::<Vec<_>>()
+        };
+        let runs = decisions("mac+rotate+asc+luby", 6);
+        assert_eq!(runs, [(0, 0), (3, 3), (2, 1), (0, 0), (3, 3), (2, 1)]);
+        // The alternating order takes the first two in turn.
+        let runs = decisions("mac+alternate+asc+luby", 4);
+        assert_eq!(runs, [(0, 0), (3, 3), (0, 0), (3, 3)]);
+    }
 }

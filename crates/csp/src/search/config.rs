@@ -103,6 +103,15 @@ pub enum VarOrder {
     /// twice), so that neither gets only the short runs of Luby's sequence.
     /// Without restarts it is dom/wdeg throughout.
     Alternate,
+    /// [`VarOrder::DomWdeg`], [`VarOrder::LiteralVsids`] and
+    /// [`VarOrder::MaxSd`] in turn, one restart run each: [`VarOrder::Alternate`]
+    /// with counting-based search as a third ordering, run after the literal
+    /// one (its runs decide the densest pair first, whatever the
+    /// configuration's value order, as [`VarOrder::MaxSd`] alone does).
+    /// Each ordering follows the restart policy's cutoffs as if it ran
+    /// alone (the runs take each cutoff three times). Without restarts it is
+    /// dom/wdeg throughout.
+    Rotate,
     /// The largest current domain first (MiniZinc's `anti_first_fail`).
     AntiFirstFail,
     /// The variable whose smallest value is the smallest (MiniZinc's `smallest`).
@@ -125,11 +134,28 @@ pub enum VarOrder {
     /// (a search phase's value order is kept). All-differents of more than
     /// 64 variables or whose values span more than 64, and every other
     /// constraint, are ignored; when none is left to read, the choice is
-    /// dom/wdeg's, with the configuration's value order.
+    /// dom/wdeg's, with the configuration's value order. Ties go to the
+    /// smaller domain, then to the variable created first and the smaller
+    /// value; with [`ValueOrder::Random`] as the configuration's value
+    /// order, to a draw from the seed that changes with each restart run
+    /// (the randomised ties of the paper's restarted setting).
     MaxSd,
     /// Counting-based search, maxRelSD (same paper): as [`VarOrder::MaxSd`],
     /// but the pair whose density exceeds the uniform `1 / |D_x|` the most.
     MaxRelSd,
+}
+
+impl VarOrder {
+    /// The orderings a rotating order ([`VarOrder::Alternate`],
+    /// [`VarOrder::Rotate`]) takes in turn, one restart run each, in the
+    /// order of the runs; empty for any other order.
+    pub fn rotation(self) -> &'static [VarOrder] {
+        match self {
+            VarOrder::Alternate => &[VarOrder::DomWdeg, VarOrder::LiteralVsids],
+            VarOrder::Rotate => &[VarOrder::DomWdeg, VarOrder::LiteralVsids, VarOrder::MaxSd],
+            _ => &[],
+        }
+    }
 }
 
 /// In which order the search tries the values of the chosen variable.
@@ -722,6 +748,17 @@ pub struct SolveConfig {
     /// two), and otherwise weighs it as any other nogood; spelled `expire`.
     /// Off by default. (BENCHMARKS.md, "Glue that expires or is capped".)
     pub expiring_glue: bool,
+    /// Under [`SolveConfig::expiring_glue`], whether the glue that expired
+    /// (not used since the last reduction) is weighed by activity alone
+    /// instead of with the others by distance, where its distance of two or
+    /// less ranks it last: each reduction deletes the less active half of
+    /// the expired glue first (as a local tier that loses its less active
+    /// half), then the rest of its share from the other nogoods, worst
+    /// first; spelled `fade`. Under [`SolveConfig::nogood_tiers`] every
+    /// candidate is weighed by activity alone already, so it changes
+    /// nothing there. Off by default. (BENCHMARKS.md, "Counting-based
+    /// search in turn, and glue that fades".)
+    pub faded_glue_by_activity: bool,
     /// Under [`SolveConfig::dynamic_lbd`], whether the glue kept for good,
     /// learnt and recounted together, is capped at half of the learnt
     /// nogoods alive at a reduction: the least active recounted glue beyond
@@ -802,6 +839,7 @@ impl Default for SolveConfig {
             lbd_protection: false,
             learnt_glue_only: false,
             expiring_glue: false,
+            faded_glue_by_activity: false,
             glue_cap: false,
             restart_nogoods: false,
             probing: Probing::Off,

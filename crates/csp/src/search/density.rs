@@ -30,11 +30,12 @@ use std::any::Any;
 use std::cell::Cell;
 
 use super::Solver;
-use super::config::VarOrder;
+use super::config::{ValueOrder, VarOrder};
 use crate::constraint::Constraint;
 use crate::constraints::AllDifferent;
 use crate::ids::VarId;
 use crate::kernel::State;
+use crate::rng::Rng;
 
 /// The largest domain size the precomputed ratios cover (one word).
 const MAX_SIZE: usize = 64;
@@ -262,15 +263,26 @@ impl Solver<'_> {
     /// what the pair gains over a uniform choice) over the unassigned
     /// variables `free` holds; keeps the pair in `Densities::chosen`. Ties go
     /// to the smaller domain, then to the variable first by `tie`, then to
-    /// the smaller value. `None` when no estimated all-different has a
-    /// candidate (the caller falls back).
+    /// the smaller value; under [`ValueOrder::Random`] (the configuration's),
+    /// ties of domain size go to a draw instead, from the seed and the
+    /// number of the restart run, so each run breaks them its own way.
+    /// `None` when no estimated all-different has a candidate (the caller
+    /// falls back).
     pub(super) fn densest_pair(&self, free: &[u32], order: VarOrder, tie: impl Fn(u32) -> u32) -> Option<u32> {
         let densities = self.program.densities.as_ref()?;
         let relative = order == VarOrder::MaxRelSd;
+        let config = &self.program.config;
+        let salt = (config.value_order == ValueOrder::Random).then(|| {
+            Rng::new(config.seed.wrapping_add(self.run.stats.restarts.wrapping_mul(0x9E37_79B9_7F4A_7C15))).next_u64()
+        });
+        // The draw of a pair (0 when ties are not random): SplitMix64's
+        // output for the run's salt and the pair.
+        let draw =
+            |x: u32, v: u32| salt.map_or(0, |salt| Rng::new(salt ^ (u64::from(x) << 32 | u64::from(v))).next_u64());
         let members = &self.scratch.members;
         members.mark(free);
-        // (score, size, tie, variable, position)
-        let mut best: Option<(f64, u32, u32, u32, u32)> = None;
+        // (score, size, draw, tie, variable, position)
+        let mut best: Option<(f64, u32, u64, u32, u32, u32)> = None;
         let mut best_layout: Option<&Layout> = None;
         let mut masks = [0u64; MAX_SIZE];
         for e in &densities.estimated {
@@ -291,10 +303,10 @@ impl Solver<'_> {
                 let Some((v, density)) = densest_value(masks[i], &w) else { continue };
                 let size = masks[i].count_ones();
                 let score = if relative { density - 1.0 / f64::from(size) } else { density };
-                let key = (score, size, tie(x), x, v);
+                let key = (score, size, draw(x, v), tie(x), x, v);
                 let better = match best {
                     None => true,
-                    Some((s, d, t, _, p)) => score > s || (score == s && (size, key.2, key.4) < (d, t, p)),
+                    Some((s, d, r, t, _, p)) => score > s || (score == s && (size, key.2, key.3, v) < (d, r, t, p)),
                 };
                 if better {
                     best = Some(key);
@@ -302,7 +314,7 @@ impl Solver<'_> {
                 }
             }
         }
-        let (_, _, _, x, v) = best?;
+        let (_, _, _, _, x, v) = best?;
         densities.chosen.set(Some((x, best_layout?.position(v))));
         Some(x)
     }

@@ -54,16 +54,16 @@ pub(super) struct Program<'m> {
     /// search then keeps each solution's values.
     pub(super) guided: bool,
     /// Whether dom/wdeg chooses somewhere (the configuration's order or a
-    /// phase's, alone or in [`VarOrder::Alternate`]): each failure then
+    /// phase's, alone or in a rotating order): each failure then
     /// counts toward its bounds (`Run::failed_near`).
     pub(super) dom_wdeg: bool,
     /// Whether literal activities are read somewhere
-    /// ([`VarOrder::LiteralVsids`], [`VarOrder::Alternate`] or
+    /// ([`VarOrder::LiteralVsids`], a rotating order or
     /// [`ValueOrder::Active`], the configuration's or a phase's): the
     /// search then keeps them.
     pub(super) literal_activity: bool,
     /// The all-differents whose solution densities counting-based search
-    /// reads, when it is configured (see [`VarOrder::MaxSd`]).
+    /// reads, when it is configured (see [`VarOrder::MaxSd`], [`VarOrder::Rotate`]).
     pub(super) densities: Option<super::density::Densities>,
     /// The state as built, before any assumption.
     pub(super) initial: Snapshot,
@@ -131,12 +131,13 @@ impl<'m> Program<'m> {
             || config.phases.iter().any(|phase| phase.value_order == ValueOrder::SolutionGuided);
         let reads = |of: &[VarOrder]| of.contains(&config.var_order) || phases.iter().any(|(_, o)| of.contains(o));
         // Counting-based search falls back to dom/wdeg.
-        let dom_wdeg = reads(&[VarOrder::DomWdeg, VarOrder::Alternate, VarOrder::MaxSd, VarOrder::MaxRelSd]);
+        let dom_wdeg =
+            reads(&[VarOrder::DomWdeg, VarOrder::Alternate, VarOrder::Rotate, VarOrder::MaxSd, VarOrder::MaxRelSd]);
         let constraints: Vec<&dyn Constraint> = model.constraints().map(|(_, c)| c).collect();
-        let densities = reads(&[VarOrder::MaxSd, VarOrder::MaxRelSd])
+        let densities = reads(&[VarOrder::MaxSd, VarOrder::MaxRelSd, VarOrder::Rotate])
             .then(|| super::density::Densities::new(&constraints, &state))
             .filter(|d| !d.is_empty());
-        let literal_activity = reads(&[VarOrder::LiteralVsids, VarOrder::Alternate])
+        let literal_activity = reads(&[VarOrder::LiteralVsids, VarOrder::Alternate, VarOrder::Rotate])
             || config.value_order == ValueOrder::Active
             || config.phases.iter().any(|phase| phase.value_order == ValueOrder::Active);
         let mut program = Program {

@@ -6,7 +6,7 @@
 use std::collections::VecDeque;
 
 use super::Solver;
-use super::config::{Search, VarOrder};
+use super::config::Search;
 use crate::observer::SearchEvent;
 
 /// Whether the search starts over from the root after a number of failures
@@ -181,12 +181,14 @@ impl Solver<'_> {
     }
 
     /// The failures allowed to the run after restart number `restarts`: the
-    /// policy's cutoff, except that under [`VarOrder::Alternate`] each of
-    /// its two orderings follows the policy's sequence as if it ran alone
-    /// (the runs take each cutoff twice, once for each ordering), so that
-    /// neither gets only the short runs of Luby's sequence.
+    /// policy's cutoff, except that under a rotating order
+    /// ([`VarOrder::rotation`](crate::VarOrder::rotation)) each of its `k` orderings follows the
+    /// policy's sequence as if it ran alone (the runs take each cutoff `k`
+    /// times, once for each ordering), so that none gets only the short
+    /// runs of Luby's sequence.
     fn cutoff_of_run(&self, restarts: u64) -> Option<u64> {
-        let term = if self.program.config.var_order == VarOrder::Alternate { restarts / 2 } else { restarts };
+        let turns = self.program.config.var_order.rotation().len().max(1) as u64;
+        let term = restarts / turns;
         self.program.config.restarts.cutoff(term)
     }
 
@@ -355,6 +357,9 @@ mod tests {
         assert_eq!(cutoffs("mac+alternate+luby=10"), [10, 10, 10, 10, 20, 20, 10, 10]);
         assert_eq!(cutoffs("mac+domwdeg+luby=10"), [10, 10, 20, 10, 10, 20, 40, 10]);
         assert_eq!(cutoffs("mac+alternate+geometric=10:2"), [10, 10, 20, 20, 40, 40, 80, 80]);
+        // Three orderings: each cutoff three times.
+        assert_eq!(cutoffs("mac+rotate+luby=10"), [10, 10, 10, 10, 10, 10, 20, 20]);
+        assert_eq!(cutoffs("mac+rotate+geometric=10:2"), [10, 10, 10, 20, 20, 20, 40, 40]);
     }
 
     fn policy_with(scale: u32, factor_thousandths: u32) -> Restarts {

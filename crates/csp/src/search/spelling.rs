@@ -91,6 +91,7 @@ spelled!(VarOrder, "variable ordering", [
     Vsids => "vsids" | "activity",
     LiteralVsids => "literal-vsids" ("lvsids") | "literal-activity",
     Alternate => "alternate" | "hybrid",
+    Rotate => "rotate" | "alternate-sd",
     AntiFirstFail => "anti-first-fail" ("antiff") | "largest-domain",
     Smallest => "smallest" | "smallest-value",
     Largest => "largest" | "largest-value",
@@ -142,9 +143,9 @@ pub enum ConfigSyntaxError {
     /// A word that is not part of the grammar.
     #[error(
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
-         ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|antiff|smallest|largest|occurrence|regret|maxsd|maxrelsd, a value \
+         ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|rotate|antiff|smallest|largest|occurrence|regret|maxsd|maxrelsd, a value \
          ordering asc|desc|random|lcv|phase|active|median|split|rsplit|guided, an all-different strength pairwise|matching|bounds|cover, \
-         learn, minimize, tiers, dynlbd, protect, noglue, expire, gluecap, nld, probe, sac, cheap, touched, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
+         learn, minimize, tiers, dynlbd, protect, noglue, expire, fade, gluecap, nld, probe, sac, cheap, touched, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
     )]
     UnknownWord {
         /// The whole spelling.
@@ -256,6 +257,8 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
 ///         | alternate                               (variable ordering, default mrv;
 ///                                                    alternate: domwdeg and lvsids+active
 ///                                                    in turn, one restart run each)
+///         | rotate                                  (domwdeg, lvsids+active and maxsd in turn,
+///                                                    one restart run each)
 ///         | maxsd | maxrelsd                        (counting-based: the densest pair x = v of
 ///                                                    the all-differents, Pesant et al. 2012)
 ///         | asc | desc | random | lcv | phase       (value ordering, default asc;
@@ -314,6 +317,7 @@ const SWITCHES: &[Switch] = &[
     (&["protect"], "LBD protection", |c| &mut c.lbd_protection),
     (&["noglue"], "no recounted glue", |c| &mut c.learnt_glue_only),
     (&["expire"], "expiring glue", |c| &mut c.expiring_glue),
+    (&["fade"], "expired glue by activity", |c| &mut c.faded_glue_by_activity),
     (&["gluecap"], "glue cap", |c| &mut c.glue_cap),
     (&["nld"], "nogoods from restarts", |c| &mut c.restart_nogoods),
     (&["intersect"], "all-different intersections", |c| &mut c.all_different_intersections),
@@ -486,6 +490,13 @@ impl FromStr for SolveConfig {
         if let Some(&(_, what, instead)) = dynamic_only.iter().find(|(on, ..)| *on && !config.dynamic_lbd) {
             return Err(ConfigSyntaxError::Unsupported { config: config_text.to_string(), what, instead });
         }
+        if config.faded_glue_by_activity && !config.expiring_glue {
+            return Err(ConfigSyntaxError::Unsupported {
+                config: config_text.to_string(),
+                what: "faded glue without expiring glue",
+                instead: "only glue that expires can fade: mac+learn+dynlbd+expire+fade",
+            });
+        }
         Ok(config)
     }
 }
@@ -547,6 +558,9 @@ impl fmt::Display for SolveConfig {
             }
             if self.expiring_glue {
                 f.write_str("+expire")?;
+                if self.faded_glue_by_activity {
+                    f.write_str("+fade")?;
+                }
             }
             if self.glue_cap {
                 f.write_str("+gluecap")?;
@@ -846,7 +860,7 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "unknown variable ordering 'fastest' (expected one of: input, mrv, mrv-degree, dom-deg, dom-ddeg, dom-wdeg, \
-             vsids, literal-vsids, alternate, anti-first-fail, smallest, largest, occurrence, max-regret, max-sd, max-rel-sd)"
+             vsids, literal-vsids, alternate, rotate, anti-first-fail, smallest, largest, occurrence, max-regret, max-sd, max-rel-sd)"
         );
     }
 }

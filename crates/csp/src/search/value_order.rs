@@ -13,7 +13,7 @@
 //! (see `Solver::objective_split`).
 
 use super::Solver;
-use super::config::{Branching, Propagation, ValueOrder, VarOrder};
+use super::config::{Branching, Propagation, ValueOrder};
 use super::dfs::{Frame, FrameKind};
 
 impl Solver<'_> {
@@ -29,8 +29,8 @@ impl Solver<'_> {
         let config = &self.program.config;
         let order = match self.program.phase_value_order.get(var as usize) {
             Some(&Some(order)) => order,
-            // The alternating order's literal runs decide the most active literal.
-            _ if config.var_order == VarOrder::Alternate && self.literal_run() => ValueOrder::Active,
+            // A rotating order's literal runs decide the most active literal.
+            _ if self.literal_run() => ValueOrder::Active,
             _ => config.value_order,
         };
         if self.state.is_interval(var) || matches!(order, ValueOrder::Split | ValueOrder::ReverseSplit) {

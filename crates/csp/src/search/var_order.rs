@@ -168,7 +168,7 @@ impl Solver<'_> {
             VarOrder::Input => free.iter().copied().min_by_key(|&x| tie(x)),
             VarOrder::Vsids => self.most_active(free),
             VarOrder::LiteralVsids => self.most_active_literal(free),
-            VarOrder::Alternate => unreachable!("an alternating order is one of its two in each run"),
+            VarOrder::Alternate | VarOrder::Rotate => unreachable!("a rotating order is one of its own in each run"),
             // The size and the tie in one word: a minimum without a branch on
             // the tie (both fit 32 bits).
             VarOrder::Mrv => {
@@ -202,23 +202,24 @@ impl Solver<'_> {
     }
 
     /// The ordering `order` follows in the current restart run: itself, or
-    /// for [`VarOrder::Alternate`] dom/wdeg or literal VSIDS by
-    /// [`Solver::literal_run`].
+    /// for a rotating order ([`VarOrder::rotation`]) the one whose turn it
+    /// is: run number `r` (the first is 0) takes the `r mod k`-th of its `k`.
     #[inline]
     fn in_this_run(&self, order: VarOrder) -> VarOrder {
-        match order {
-            VarOrder::Alternate if self.literal_run() => VarOrder::LiteralVsids,
-            VarOrder::Alternate => VarOrder::DomWdeg,
-            _ => order,
+        let rotation = order.rotation();
+        if rotation.is_empty() {
+            return order;
         }
+        rotation[(self.run.stats.restarts % rotation.len() as u64) as usize]
     }
 
-    /// Whether [`VarOrder::Alternate`] decides the most active literal in
-    /// the current restart run: the odd ones (the first run, number 0, is
-    /// dom/wdeg's).
+    /// Whether the configuration's rotating order decides the most active
+    /// literal in the current restart run (its turn of
+    /// [`VarOrder::LiteralVsids`]).
     #[inline]
     pub(super) fn literal_run(&self) -> bool {
-        self.run.stats.restarts % 2 == 1
+        let order = self.program.config.var_order;
+        !order.rotation().is_empty() && self.in_this_run(order) == VarOrder::LiteralVsids
     }
 
     /// The variable of `free` with the smallest size / degree (dom/deg,

@@ -161,7 +161,12 @@ impl Solver<'_> {
         let learning = self.learning.as_mut().expect("learning");
         if reduce {
             let config = &self.program.config;
-            let rule = Rule { tiers: config.nogood_tiers, expire: config.expiring_glue, cap: config.glue_cap };
+            let rule = Rule {
+                tiers: config.nogood_tiers,
+                expire: config.expiring_glue,
+                fade: config.expiring_glue && config.faded_glue_by_activity,
+                cap: config.glue_cap,
+            };
             let reduced = learning.nogoods.reduce(self.state.history().expect("the history is on"), rule);
             let stats = &mut self.run.stats;
             stats.reductions += 1;

@@ -45,7 +45,11 @@
 //! two is), and is otherwise weighed as any other clause; with
 //! `SolveConfig::glue_cap`, the glue kept, learnt and recounted, is at most
 //! [`GLUE_CAP`] of the learnt clauses alive, and the least active recounted
-//! glue beyond that is weighed as any other clause.
+//! glue beyond that is weighed as any other clause. With
+//! `SolveConfig::faded_glue_by_activity` as well as expiring glue, the glue
+//! that expired is not weighed with the others (where its distance would
+//! rank it last) but by activity alone: a reduction deletes its less active
+//! half first, then the rest of its share from the other clauses.
 
 use std::collections::HashMap;
 
@@ -91,6 +95,9 @@ pub(super) struct Rule {
     pub(super) tiers: bool,
     /// `SolveConfig::expiring_glue`: recounted glue is kept only while used.
     pub(super) expire: bool,
+    /// `SolveConfig::faded_glue_by_activity`: the glue that expired is
+    /// weighed by activity alone.
+    pub(super) fade: bool,
     /// `SolveConfig::glue_cap`: the glue kept is at most [`GLUE_CAP`] of
     /// the learnt clauses.
     pub(super) cap: bool,
@@ -425,15 +432,17 @@ impl Nogoods {
             }
         }
         let kept_glue = |id: u32, c: &Clause| glue(c) && uncapped.binary_search_by_key(&id, |&(id, _)| id).is_err();
-        let mut candidates: Vec<(u32, u32, f64)> = self
-            .clauses
-            .iter()
-            .enumerate()
-            .filter_map(|(id, c)| c.as_ref().map(|c| (id as u32, c)))
-            .filter(|(id, c)| learnt(c) && !kept_glue(*id, c) && !c.protected)
-            .filter(|(_, c)| !(rule.tiers && c.used && c.lbd <= TIER2))
-            .map(|(id, c)| (id, c.lbd, c.activity))
-            .collect();
+        // Glue that expired, weighed by activity alone under `fade`.
+        let faded = |c: &Clause| rule.fade && c.recounted_glue() && !c.used;
+        let mut candidates: Vec<(u32, u32, f64)> = Vec::new();
+        let mut fading: Vec<(u32, u32, f64)> = Vec::new();
+        for (id, c) in self.clauses.iter().enumerate().filter_map(|(id, c)| c.as_ref().map(|c| (id as u32, c))) {
+            if !learnt(&c) || kept_glue(id, c) || c.protected || (rule.tiers && c.used && c.lbd <= TIER2) {
+                continue;
+            }
+            let list = if faded(c) && !rule.tiers { &mut fading } else { &mut candidates };
+            list.push((id, c.lbd, c.activity));
+        }
         // A protection lasts one reduction (Glucose); a use, until the next.
         self.clauses.iter_mut().flatten().for_each(|c| c.protected = false);
         if rule.tiers || rule.expire {
@@ -446,6 +455,14 @@ impl Nogoods {
         } else {
             // Worst first: the largest distance, then the least active; ties by id.
             candidates.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.total_cmp(&b.2)).then(a.0.cmp(&b.0)));
+            // The less active half of the faded glue first, least active
+            // first; ties by id. Its other half waits for the next reduction.
+            if !fading.is_empty() {
+                fading.sort_by(|a, b| a.2.total_cmp(&b.2).then(a.0.cmp(&b.0)));
+                fading.truncate(fading.len().div_ceil(2));
+                fading.append(&mut candidates);
+                candidates = fading;
+            }
             self.learnt / 2
         };
         let mut deleted = 0;
@@ -476,5 +493,50 @@ impl Nogoods {
         }
         let glue = self.clauses.iter().flatten().filter(learnt).filter(|c| c.lbd <= 2).count();
         Reduced { deleted, alive: self.learnt, glue }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Model;
+    use crate::search::Solver;
+
+    /// Eight learnt clauses: ids 0-3 of distance 5 (activities 10, 20,
+    /// 30, 40), ids 4-7 learnt at 5 and recounted to glue, unused since
+    /// (expired), less active (1, 2, 3, 4). The ids that survive one
+    /// reduction under `rule`.
+    fn survivors(rule: Rule) -> Vec<u32> {
+        let mut model = Model::new();
+        model.new_vars(2, 0..=1).unwrap();
+        let solver = Solver::new(&model, "mac+learn".parse().unwrap()).unwrap();
+        let history = solver.state.history().expect("learning keeps the history");
+        let mut nogoods = Nogoods::new(2);
+        let literals =
+            || vec![Literal::Outside { var: 0, word: 0, mask: 1 }, Literal::Outside { var: 1, word: 0, mask: 1 }];
+        for (i, activity) in [10.0, 20.0, 30.0, 40.0, 1.0, 2.0, 3.0, 4.0].into_iter().enumerate() {
+            let id = nogoods.add(literals(), Kind::Learnt, 5);
+            assert_eq!(id, i as u32);
+            if i >= 4 {
+                assert!(nogoods.lower_lbd(id, 2, false));
+            }
+            nogoods.clauses[id as usize].as_mut().unwrap().activity = activity;
+        }
+        let reduced = nogoods.reduce(history, rule);
+        assert_eq!(reduced.deleted, 4);
+        (0..8).filter(|&id| nogoods.clauses[id as usize].is_some()).collect()
+    }
+
+    #[test]
+    fn expired_glue_is_weighed_by_distance_or_with_fade_by_activity_alone() {
+        // Kept for good without expiry: the reduction's half is the others.
+        assert_eq!(survivors(Rule::default()), [4, 5, 6, 7]);
+        // Expired, weighed by its distance of 2: still ranked last.
+        assert_eq!(survivors(Rule { expire: true, ..Rule::default() }), [4, 5, 6, 7]);
+        // Faded: its less active half goes first, then the worst others.
+        assert_eq!(survivors(Rule { expire: true, fade: true, ..Rule::default() }), [2, 3, 6, 7]);
+        // Under tiers everything is weighed by activity already.
+        let tiers = Rule { tiers: true, expire: true, ..Rule::default() };
+        assert_eq!(survivors(Rule { fade: true, ..tiers }), survivors(tiers));
     }
 }
