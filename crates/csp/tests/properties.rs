@@ -959,6 +959,8 @@ fn learning_configs() -> Vec<SolveConfig> {
             configs.push(config.clone().with_var_order(VarOrder::LiteralVsids).with_value_order(ValueOrder::Active));
             configs.push(config.clone().with_var_order(VarOrder::Alternate).with_value_order(ValueOrder::Phase));
             configs.push(config.clone().with_var_order(VarOrder::MaxSd).with_value_order(ValueOrder::Phase));
+            configs.push(config.clone().with_var_order(VarOrder::Places).with_value_order(ValueOrder::Phase));
+            configs.push(config.clone().with_var_order(VarOrder::AlternatePlaces).with_value_order(ValueOrder::Phase));
             configs.push(config.with_var_order(VarOrder::DomWdeg));
         }
     }

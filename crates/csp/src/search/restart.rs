@@ -6,7 +6,7 @@
 use std::collections::VecDeque;
 
 use super::Solver;
-use super::config::{Search, VarOrder};
+use super::config::Search;
 use crate::observer::SearchEvent;
 
 /// Whether the search starts over from the root after a number of failures
@@ -181,12 +181,13 @@ impl Solver<'_> {
     }
 
     /// The failures allowed to the run after restart number `restarts`: the
-    /// policy's cutoff, except that under [`VarOrder::Alternate`] each of
+    /// policy's cutoff, except that under [`VarOrder::Alternate`](crate::VarOrder::Alternate) (or
+    /// [`VarOrder::AlternatePlaces`](crate::VarOrder::AlternatePlaces)) each of
     /// its two orderings follows the policy's sequence as if it ran alone
     /// (the runs take each cutoff twice, once for each ordering), so that
     /// neither gets only the short runs of Luby's sequence.
     fn cutoff_of_run(&self, restarts: u64) -> Option<u64> {
-        let term = if self.program.config.var_order == VarOrder::Alternate { restarts / 2 } else { restarts };
+        let term = if self.program.config.var_order.alternates() { restarts / 2 } else { restarts };
         self.program.config.restarts.cutoff(term)
     }
 
