@@ -541,14 +541,21 @@ fn counting_based_search_decides_the_densest_pair() {
     assert_eq!(first_decision(&model, config), Some((1, 0)));
 }
 
-#[test]
-fn counting_based_search_without_an_all_different_is_dom_wdeg() {
-    // A cycle of five not-equals over three colours: no density to read.
+/// A cycle of five not-equals over three colours (30 solutions), without
+/// an all-different.
+fn five_cycle() -> Model {
     let mut model = Model::new();
     let x = model.new_vars(5, 0..=2).unwrap();
     for i in 0..5 {
         model.not_equal(x[i], x[(i + 1) % 5]).unwrap();
     }
+    model
+}
+
+#[test]
+fn counting_based_search_without_an_all_different_is_dom_wdeg() {
+    // No density to read.
+    let model = five_cycle();
     let run = |var_order| {
         let mut solver = Solver::new(&model, SolveConfig::default().with_var_order(var_order)).unwrap();
         let solutions: Vec<Vec<i64>> = solver.solutions().map(|s| s.into_values()).collect();
@@ -629,12 +636,8 @@ fn places_take_no_value_of_an_all_different_with_values_to_spare() {
 
 #[test]
 fn places_without_an_all_different_are_mrv_or_dom_wdeg() {
-    // A cycle of five not-equals over three colours: no place to count.
-    let mut model = Model::new();
-    let x = model.new_vars(5, 0..=2).unwrap();
-    for i in 0..5 {
-        model.not_equal(x[i], x[(i + 1) % 5]).unwrap();
-    }
+    // No place to count.
+    let model = five_cycle();
     let run = |var_order, restarts| {
         let config = SolveConfig::default().with_var_order(var_order).with_restarts(restarts);
         let mut solver = Solver::new(&model, config).unwrap();
