@@ -19,7 +19,8 @@ pub struct StrategyArgs {
     /// Variable ordering: input, mrv, mrv-degree, dom-deg, dom-ddeg, dom-wdeg, vsids, literal-vsids, alternate
     /// (dom-wdeg and literal-vsids with the most active value, in turn at restarts), anti-first-fail, smallest,
     /// largest, occurrence, max-regret, max-sd (counting-based: the densest pair x = v over the all-differents, its
-    /// value first), max-rel-sd.
+    /// value first), max-rel-sd, places (exact cover's choice: the fewest values of a variable or places of a value an
+    /// all-different must take), weighted-places, alternate-places (weighted-places and literal-vsids in turn).
     #[arg(long = "var-order", value_name = "ORDER")]
     pub var_order: Option<VarOrder>,
     /// Value ordering: ascending, descending, random, lcv, phase, active, median, split, reverse-split,

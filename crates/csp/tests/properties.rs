@@ -962,6 +962,8 @@ fn learning_configs() -> Vec<SolveConfig> {
             configs.push(config.clone().with_var_order(VarOrder::MaxSd).with_value_order(ValueOrder::Phase));
             configs.push(config.clone().with_var_order(VarOrder::Rotate).with_value_order(ValueOrder::Phase));
             configs.push(config.clone().with_var_order(VarOrder::MaxSd).with_value_order(ValueOrder::Random));
+            configs.push(config.clone().with_var_order(VarOrder::Places).with_value_order(ValueOrder::Phase));
+            configs.push(config.clone().with_var_order(VarOrder::AlternatePlaces).with_value_order(ValueOrder::Phase));
             configs.push(config.with_var_order(VarOrder::DomWdeg));
         }
     }

@@ -577,14 +577,21 @@ fn counting_based_search_breaks_ties_at_random_with_random_values_a_new_way_each
     assert!(firsts.len() > 3, "{firsts:?}");
 }
 
-#[test]
-fn counting_based_search_without_an_all_different_is_dom_wdeg() {
-    // A cycle of five not-equals over three colours: no density to read.
+/// A cycle of five not-equals over three colours (30 solutions), without
+/// an all-different.
+fn five_cycle() -> Model {
     let mut model = Model::new();
     let x = model.new_vars(5, 0..=2).unwrap();
     for i in 0..5 {
         model.not_equal(x[i], x[(i + 1) % 5]).unwrap();
     }
+    model
+}
+
+#[test]
+fn counting_based_search_without_an_all_different_is_dom_wdeg() {
+    // No density to read.
+    let model = five_cycle();
     let run = |var_order| {
         let mut solver = Solver::new(&model, SolveConfig::default().with_var_order(var_order)).unwrap();
         let solutions: Vec<Vec<i64>> = solver.solutions().map(|s| s.into_values()).collect();
@@ -592,4 +599,90 @@ fn counting_based_search_without_an_all_different_is_dom_wdeg() {
     };
     assert_eq!(run(VarOrder::MaxSd), run(VarOrder::DomWdeg));
     assert_eq!(run(VarOrder::MaxSd).0.len(), 30);
+}
+
+/// The orderings that branch on the places of a value.
+const PLACES: [VarOrder; 3] = [VarOrder::Places, VarOrder::WeightedPlaces, VarOrder::AlternatePlaces];
+
+/// A search's first decision, as (variable index, value).
+type Decision = Option<(usize, i64)>;
+
+/// The first decision of `model` under each ordering of [`PLACES`], with
+/// either branching and with learning.
+fn first_decisions_of_places(model: &Model) -> Vec<(VarOrder, &'static str, Decision)> {
+    let mut decisions = Vec::new();
+    for var_order in PLACES {
+        let chronological = SolveConfig::default().with_var_order(var_order);
+        let configs = [
+            ("d-way", chronological.clone()),
+            ("binary", chronological.clone().with_branching(Branching::Binary)),
+            ("learning", chronological.with_search(csp::Search::Learning).with_restarts(Restarts::Luby { scale: 1 })),
+        ];
+        for (name, config) in configs {
+            decisions.push((var_order, name, first_decision(model, config)));
+        }
+    }
+    decisions
+}
+
+#[test]
+fn places_decide_the_smallest_place_set_when_it_beats_every_domain() {
+    // y0..y2 over 0..=2 and x0..x4 with x0, x1 over 0..=4 and x2..x4 over
+    // 0..=3, each group all different. Every domain holds three values or
+    // more, every value of the y's has three places, those of 0..=3 in the
+    // x's five; the value 4 must be taken (five values for five variables)
+    // and has two places, x0 and x1: the first decision is x0 = 4, where
+    // MRV decides y0 = 0.
+    let mut model = Model::new();
+    let y = model.new_vars(3, 0..=2).unwrap();
+    let x01 = model.new_vars(2, 0..=4).unwrap();
+    let x234 = model.new_vars(3, 0..=3).unwrap();
+    model.all_different(&y).unwrap();
+    let x: Vec<_> = x01.iter().chain(&x234).copied().collect();
+    model.all_different(&x).unwrap();
+    for (var_order, branching, decision) in first_decisions_of_places(&model) {
+        assert_eq!(decision, Some((3, 4)), "{var_order:?} {branching}");
+    }
+    let config = SolveConfig::default().with_var_order(VarOrder::Mrv);
+    assert_eq!(first_decision(&model, config), Some((0, 0)));
+}
+
+#[test]
+fn places_take_no_value_of_an_all_different_with_values_to_spare() {
+    // x0, x1 over 0..=2 and x2 over 0..=3, all different: the value 3 has
+    // one place, x2, but three variables need not take it among four
+    // values, so no place set is a column and the choice is MRV's, x0 = 0.
+    // With a fourth variable over 0..=3 the four must take every value:
+    // 3 has two places, fewer than every domain, and x2 = 3 comes first.
+    let mut model = Model::new();
+    let x01 = model.new_vars(2, 0..=2).unwrap();
+    let x2 = model.new_var(0..=3).unwrap();
+    model.all_different(&[x01[0], x01[1], x2]).unwrap();
+    for (var_order, branching, decision) in first_decisions_of_places(&model) {
+        assert_eq!(decision, Some((0, 0)), "{var_order:?} {branching}");
+    }
+    let mut model = Model::new();
+    let x01 = model.new_vars(2, 0..=2).unwrap();
+    let x23 = model.new_vars(2, 0..=3).unwrap();
+    model.all_different(&[x01[0], x01[1], x23[0], x23[1]]).unwrap();
+    for (var_order, branching, decision) in first_decisions_of_places(&model) {
+        assert_eq!(decision, Some((2, 3)), "{var_order:?} {branching}");
+    }
+}
+
+#[test]
+fn places_without_an_all_different_are_mrv_or_dom_wdeg() {
+    // No place to count.
+    let model = five_cycle();
+    let run = |var_order, restarts| {
+        let config = SolveConfig::default().with_var_order(var_order).with_restarts(restarts);
+        let mut solver = Solver::new(&model, config).unwrap();
+        let solutions: Vec<Vec<i64>> = solver.solutions().map(|s| s.into_values()).collect();
+        (solutions, solver.stats().without_time())
+    };
+    let luby = Restarts::Luby { scale: 1 };
+    assert_eq!(run(VarOrder::Places, Restarts::Never), run(VarOrder::Mrv, Restarts::Never));
+    assert_eq!(run(VarOrder::WeightedPlaces, luby), run(VarOrder::DomWdeg, luby));
+    assert_eq!(run(VarOrder::AlternatePlaces, luby), run(VarOrder::Alternate, luby));
+    assert_eq!(run(VarOrder::Places, Restarts::Never).0.len(), 30);
 }

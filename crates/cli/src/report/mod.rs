@@ -108,7 +108,7 @@ pub struct CompareArgs {
     /// The configurations to compare, comma-separated, each spelled
     /// level[/ac3|ac2001]{+word}: levels bt, bt-bj, bt-gbj, bt-cbj, fc, fc-bj,
     /// fc-cbj, mac, mac-cbj; words: a variable ordering
-    /// (input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|rotate|antiff|smallest|largest|occurrence|regret|maxsd|maxrelsd),
+    /// (input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|rotate|antiff|smallest|largest|occurrence|regret|maxsd|maxrelsd|places|wplaces|aplaces),
     /// a value ordering (asc|desc|random|lcv|phase|active|median|split|rsplit),
     /// pairwise|matching|bounds|cover, learn, probe, sac, cheap, touched, rootac, separate, intersect,
     /// binary, luby[=SCALE], geometric[=SCALE:FACTOR], seed=N (docs/compare.md).

@@ -143,16 +143,52 @@ pub enum VarOrder {
     /// Counting-based search, maxRelSD (same paper): as [`VarOrder::MaxSd`],
     /// but the pair whose density exceeds the uniform `1 / |D_x|` the most.
     MaxRelSd,
+    /// Exact cover's choice, as Knuth's Dancing Links makes it (Knuth,
+    /// "Dancing Links", 2000): the "column" with the fewest candidates,
+    /// where a column is either a variable, which needs one of its values
+    /// (MRV), or a value `v` an all-different must take, which needs one of
+    /// its places: the unassigned variables of the constraint whose domain
+    /// holds `v`. A constraint must take `v` when its variables' domains
+    /// hold as many values in all as it has variables (a permutation, as
+    /// sudoku's units are); otherwise none of its values is a column. When a
+    /// place set is no larger than every domain (the set wins a tie; between
+    /// sets of one size, the one whose constraint caused the most failures,
+    /// then the first), the search decides `x = v` for the variable of the
+    /// set with the smallest domain (ties to the first created), `x = v`
+    /// first and then, under [`Branching::Binary`] and learning, `x != v`
+    /// (the next choice takes the set again, one place smaller: Dancing
+    /// Links' branching), or d-way `x`'s other values in increasing order;
+    /// a search phase's value order is kept. Otherwise, and always without an all-different, the
+    /// choice is exactly [`VarOrder::Mrv`]'s, with the configuration's value
+    /// order. The all-differents read are those [`VarOrder::MaxSd`] reads.
+    Places,
+    /// [`VarOrder::Places`] weighted as dom/wdeg weighs domains, by the
+    /// failures of the constraints: a place set's size is divided by one
+    /// plus the failures its all-different caused, and the variable that
+    /// [`VarOrder::DomWdeg`] chooses competes with its domain size divided by
+    /// the mean weight of its constraints with another unassigned variable
+    /// (with no failure yet, both are plain counts; the place set wins a
+    /// tie). A place set that wins decides `x = v` for its variable with the
+    /// smallest dom/wdeg ratio. Otherwise, and always without an
+    /// all-different, the choice is exactly [`VarOrder::DomWdeg`]'s.
+    WeightedPlaces,
+    /// [`VarOrder::WeightedPlaces`] and [`VarOrder::LiteralVsids`] in turn,
+    /// one restart run each, as [`VarOrder::Alternate`] turns dom/wdeg and
+    /// literal VSIDS (with [`ValueOrder::Active`] in the literal runs, and
+    /// each cutoff taken twice). Without restarts it is weighted places
+    /// throughout.
+    AlternatePlaces,
 }
 
 impl VarOrder {
     /// The orderings a rotating order ([`VarOrder::Alternate`],
-    /// [`VarOrder::Rotate`]) takes in turn, one restart run each, in the
+    /// [`VarOrder::Rotate`], [`VarOrder::AlternatePlaces`]) takes in turn, one restart run each, in the
     /// order of the runs; empty for any other order.
     pub fn rotation(self) -> &'static [VarOrder] {
         match self {
             VarOrder::Alternate => &[VarOrder::DomWdeg, VarOrder::LiteralVsids],
             VarOrder::Rotate => &[VarOrder::DomWdeg, VarOrder::LiteralVsids, VarOrder::MaxSd],
+            VarOrder::AlternatePlaces => &[VarOrder::WeightedPlaces, VarOrder::LiteralVsids],
             _ => &[],
         }
     }

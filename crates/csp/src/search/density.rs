@@ -44,14 +44,16 @@ const MAX_SIZE: usize = 64;
 /// per variable how its positions, plus the constraint's offset, land on a
 /// common word of values.
 #[derive(Debug)]
-struct Estimated {
-    vars: Vec<u32>,
-    layouts: Vec<Layout>,
+pub(super) struct Estimated {
+    /// The constraint's index in the model.
+    pub(super) constraint: u32,
+    pub(super) vars: Vec<u32>,
+    pub(super) layouts: Vec<Layout>,
 }
 
 /// Where a variable's positions land in its constraint's word of values.
 #[derive(Debug)]
-enum Layout {
+pub(super) enum Layout {
     /// Consecutive values: position `p` is bit `p + shift`.
     Shift(u32),
     /// A sparse domain: position `p` is bit `bits[p]`.
@@ -61,7 +63,7 @@ enum Layout {
 impl Layout {
     /// The values of the domain word `word`, as bits of the constraint's word.
     #[inline]
-    fn values(&self, word: u64) -> u64 {
+    pub(super) fn values(&self, word: u64) -> u64 {
         match self {
             Layout::Shift(shift) => word << shift,
             Layout::Map(bits) => {
@@ -77,7 +79,7 @@ impl Layout {
     }
 
     /// The position of the value at bit `v` (one the domain holds).
-    fn position(&self, v: u32) -> u32 {
+    pub(super) fn position(&self, v: u32) -> u32 {
         match self {
             Layout::Shift(shift) => v - shift,
             Layout::Map(bits) => bits.iter().position(|&b| u32::from(b) == v).expect("a value of the domain") as u32,
@@ -85,10 +87,12 @@ impl Layout {
     }
 }
 
-/// The all-differents the counting-based orderings read, and the ratios.
+/// The all-differents whose values fit one word, which the orderings that
+/// decide a pair `x = v` read (counting-based search here, the places of a
+/// value in `places.rs`), the ratios of the densities, and the pair chosen.
 #[derive(Debug)]
-pub(super) struct Densities {
-    estimated: Vec<Estimated>,
+pub(super) struct WordAllDifferents {
+    pub(super) estimated: Vec<Estimated>,
     /// `ratio[d] = f(d - 1) / f(d)` with `f(d) = (d!)^(1/d)`, for `d >= 2`:
     /// the factor a variable of `d` values holding `v` puts on `w(v)`.
     ratio: [f64; MAX_SIZE + 1],
@@ -97,18 +101,18 @@ pub(super) struct Densities {
     pub(super) chosen: Cell<Option<(u32, u32)>>,
 }
 
-impl Densities {
+impl WordAllDifferents {
     /// The estimable all-differents of `constraints` (with their scopes),
     /// over the domains of `state` as built.
-    pub(super) fn new(constraints: &[&dyn Constraint], state: &State) -> Densities {
+    pub(super) fn new(constraints: &[&dyn Constraint], state: &State) -> WordAllDifferents {
         let mut estimated = Vec::new();
-        for constraint in constraints {
+        for (index, constraint) in constraints.iter().enumerate() {
             let Some(all_different) = (*constraint as &dyn Any).downcast_ref::<AllDifferent>() else { continue };
-            if let Some(e) = estimable(constraint.scope(), all_different.offsets(), state) {
+            if let Some(e) = estimable(index as u32, constraint.scope(), all_different.offsets(), state) {
                 estimated.push(e);
             }
         }
-        Densities { estimated, ratio: ratios(), chosen: Cell::new(None) }
+        WordAllDifferents { estimated, ratio: ratios(), chosen: Cell::new(None) }
     }
 
     /// Whether some constraint is estimated.
@@ -128,7 +132,7 @@ fn log_root_factorials() -> [f64; MAX_SIZE + 1] {
     g
 }
 
-/// `f(d - 1) / f(d)` for `d` in `2..=MAX_SIZE` (see [`Densities::ratio`]).
+/// `f(d - 1) / f(d)` for `d` in `2..=MAX_SIZE` (see [`WordAllDifferents::ratio`]).
 fn ratios() -> [f64; MAX_SIZE + 1] {
     let g = log_root_factorials();
     let mut ratio = [1.0; MAX_SIZE + 1];
@@ -141,7 +145,7 @@ fn ratios() -> [f64; MAX_SIZE + 1] {
 /// The layouts of an all-different over `scope` with `offsets` (empty:
 /// none) if its variables are distinct bitsets of one word whose values,
 /// offset, fit one word together.
-fn estimable(scope: &[VarId], offsets: &[i64], state: &State) -> Option<Estimated> {
+fn estimable(constraint: u32, scope: &[VarId], offsets: &[i64], state: &State) -> Option<Estimated> {
     if scope.is_empty() || scope.len() > MAX_SIZE {
         return None;
     }
@@ -179,7 +183,7 @@ fn estimable(scope: &[VarId], offsets: &[i64], state: &State) -> Option<Estimate
             }
         })
         .collect();
-    Some(Estimated { vars, layouts })
+    Some(Estimated { constraint, vars, layouts })
 }
 
 /// `w(v)` for every value `v` of the word (see the module's doc) of an
@@ -261,7 +265,7 @@ fn densities(masks: &[u64]) -> Vec<[f64; 64]> {
 impl Solver<'_> {
     /// maxSD (or with `relative`, maxRelSD: the density minus `1 / |D_x|`,
     /// what the pair gains over a uniform choice) over the unassigned
-    /// variables `free` holds; keeps the pair in `Densities::chosen`. Ties go
+    /// variables `free` holds; keeps the pair in `WordAllDifferents::chosen`. Ties go
     /// to the smaller domain, then to the variable first by `tie`, then to
     /// the smaller value; under [`ValueOrder::Random`] (the configuration's),
     /// ties of domain size go to a draw instead, from the seed and the
@@ -269,7 +273,7 @@ impl Solver<'_> {
     /// `None` when no estimated all-different has a candidate (the caller
     /// falls back).
     pub(super) fn densest_pair(&self, free: &[u32], order: VarOrder, tie: impl Fn(u32) -> u32) -> Option<u32> {
-        let densities = self.program.densities.as_ref()?;
+        let all_differents = self.program.all_differents.as_ref()?;
         let relative = order == VarOrder::MaxRelSd;
         let config = &self.program.config;
         let salt = (config.value_order == ValueOrder::Random).then(|| {
@@ -285,7 +289,7 @@ impl Solver<'_> {
         let mut best: Option<(f64, u32, u64, u32, u32, u32)> = None;
         let mut best_layout: Option<&Layout> = None;
         let mut masks = [0u64; MAX_SIZE];
-        for e in &densities.estimated {
+        for e in &all_differents.estimated {
             let n = e.vars.len();
             let mut candidates = false;
             for (i, (&x, layout)) in e.vars.iter().zip(&e.layouts).enumerate() {
@@ -295,7 +299,7 @@ impl Solver<'_> {
             if !candidates {
                 continue;
             }
-            let w = value_weights(&masks[..n], &densities.ratio);
+            let w = value_weights(&masks[..n], &all_differents.ratio);
             for (i, (&x, layout)) in e.vars.iter().zip(&e.layouts).enumerate() {
                 if !members.contains(x) {
                     continue;
@@ -315,7 +319,7 @@ impl Solver<'_> {
             }
         }
         let (_, _, _, _, x, v) = best?;
-        densities.chosen.set(Some((x, best_layout?.position(v))));
+        all_differents.chosen.set(Some((x, best_layout?.position(v))));
         Some(x)
     }
 }
@@ -333,7 +337,7 @@ impl Members {
     }
 
     /// Makes `vars` the members, and only them.
-    fn mark(&self, vars: &[u32]) {
+    pub(super) fn mark(&self, vars: &[u32]) {
         let mut stamp = self.stamp.get().wrapping_add(1);
         if stamp == 0 {
             self.marks.iter().for_each(|m| m.set(0));
@@ -346,7 +350,7 @@ impl Members {
     }
 
     #[inline]
-    fn contains(&self, x: u32) -> bool {
+    pub(super) fn contains(&self, x: u32) -> bool {
         self.marks[x as usize].get() == self.stamp.get()
     }
 }

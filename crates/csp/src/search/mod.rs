@@ -34,6 +34,7 @@ mod learning;
 mod nld;
 mod optimize;
 mod outcome;
+mod places;
 mod probe;
 mod program;
 mod propagate;
@@ -214,7 +215,7 @@ impl<'m> Solver<'m> {
             queue: Queue::new(program.costs.clone()),
             run: Run::new(n_constraints, model.num_vars(), program.config.seed),
             tree: Tree::new(model.num_vars(), free_count),
-            scratch: Scratch::new(n_constraints).with_density_members(if program.densities.is_some() {
+            scratch: Scratch::new(n_constraints).with_density_members(if program.all_differents.is_some() {
                 model.num_vars()
             } else {
                 0

@@ -62,9 +62,11 @@ pub(super) struct Program<'m> {
     /// [`ValueOrder::Active`], the configuration's or a phase's): the
     /// search then keeps them.
     pub(super) literal_activity: bool,
-    /// The all-differents whose solution densities counting-based search
-    /// reads, when it is configured (see [`VarOrder::MaxSd`], [`VarOrder::Rotate`]).
-    pub(super) densities: Option<super::density::Densities>,
+    /// The all-differents that an ordering deciding pairs `x = v` reads,
+    /// when one is configured (counting-based search, [`VarOrder::MaxSd`],
+    /// also in [`VarOrder::Rotate`]'s runs; the places of a value,
+    /// [`VarOrder::Places`]), and the pair it chose.
+    pub(super) all_differents: Option<super::density::WordAllDifferents>,
     /// The state as built, before any assumption.
     pub(super) initial: Snapshot,
     /// Under touched probing, the reversible integer of the newest sweep
@@ -130,16 +132,31 @@ impl<'m> Program<'m> {
         let guided = config.value_order == ValueOrder::SolutionGuided
             || config.phases.iter().any(|phase| phase.value_order == ValueOrder::SolutionGuided);
         let reads = |of: &[VarOrder]| of.contains(&config.var_order) || phases.iter().any(|(_, o)| of.contains(o));
-        // Counting-based search falls back to dom/wdeg.
-        let dom_wdeg =
-            reads(&[VarOrder::DomWdeg, VarOrder::Alternate, VarOrder::Rotate, VarOrder::MaxSd, VarOrder::MaxRelSd]);
+        // Counting-based search falls back to dom/wdeg; weighted places weigh by it.
+        let dom_wdeg = reads(&[
+            VarOrder::DomWdeg,
+            VarOrder::Alternate,
+            VarOrder::Rotate,
+            VarOrder::MaxSd,
+            VarOrder::MaxRelSd,
+            VarOrder::WeightedPlaces,
+            VarOrder::AlternatePlaces,
+        ]);
         let constraints: Vec<&dyn Constraint> = model.constraints().map(|(_, c)| c).collect();
-        let densities = reads(&[VarOrder::MaxSd, VarOrder::MaxRelSd, VarOrder::Rotate])
-            .then(|| super::density::Densities::new(&constraints, &state))
-            .filter(|d| !d.is_empty());
-        let literal_activity = reads(&[VarOrder::LiteralVsids, VarOrder::Alternate, VarOrder::Rotate])
-            || config.value_order == ValueOrder::Active
-            || config.phases.iter().any(|phase| phase.value_order == ValueOrder::Active);
+        let all_differents = reads(&[
+            VarOrder::MaxSd,
+            VarOrder::MaxRelSd,
+            VarOrder::Rotate,
+            VarOrder::Places,
+            VarOrder::WeightedPlaces,
+            VarOrder::AlternatePlaces,
+        ])
+        .then(|| super::density::WordAllDifferents::new(&constraints, &state))
+        .filter(|d| !d.is_empty());
+        let literal_activity =
+            reads(&[VarOrder::LiteralVsids, VarOrder::Alternate, VarOrder::Rotate, VarOrder::AlternatePlaces])
+                || config.value_order == ValueOrder::Active
+                || config.phases.iter().any(|phase| phase.value_order == ValueOrder::Active);
         let mut program = Program {
             model,
             guided,
@@ -151,7 +168,7 @@ impl<'m> Program<'m> {
             phase_rank,
             scopes,
             constraints,
-            densities,
+            all_differents,
             idempotent: Vec::new(),
             partial_checks: propagators.iter().map(|p| p.has_partial_check()).collect(),
             propagators,

@@ -99,6 +99,9 @@ spelled!(VarOrder, "variable ordering", [
     MaxRegret => "max-regret" ("regret"),
     MaxSd => "max-sd" ("maxsd") | "max-solution-density",
     MaxRelSd => "max-rel-sd" ("maxrelsd") | "max-relative-solution-density",
+    Places => "places" | "exact-cover" | "dlx",
+    WeightedPlaces => "weighted-places" ("wplaces"),
+    AlternatePlaces => "alternate-places" ("aplaces"),
 ]);
 
 spelled!(ValueOrder, "value ordering", [
@@ -143,7 +146,7 @@ pub enum ConfigSyntaxError {
     /// A word that is not part of the grammar.
     #[error(
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
-         ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|rotate|antiff|smallest|largest|occurrence|regret|maxsd|maxrelsd, a value \
+         ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|rotate|antiff|smallest|largest|occurrence|regret|maxsd|maxrelsd|places|wplaces|aplaces, a value \
          ordering asc|desc|random|lcv|phase|active|median|split|rsplit|guided, an all-different strength pairwise|matching|bounds|cover, \
          learn, minimize, tiers, dynlbd, protect, noglue, expire, fade, gluecap, nld, probe, sac, cheap, touched, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
     )]
@@ -261,6 +264,10 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
 ///                                                    one restart run each)
 ///         | maxsd | maxrelsd                        (counting-based: the densest pair x = v of
 ///                                                    the all-differents, Pesant et al. 2012)
+///         | places | wplaces | aplaces              (exact cover's choice: the fewest values of a
+///                                                    variable or places of a value an all-different
+///                                                    must take; wplaces weighs by failures; aplaces:
+///                                                    wplaces and lvsids+active in turn)
 ///         | asc | desc | random | lcv | phase       (value ordering, default asc;
 ///         | active | median | split | rsplit          active: the most active literal's value,
 ///         | guided                                    guided: the last solution's value first)
@@ -860,7 +867,8 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "unknown variable ordering 'fastest' (expected one of: input, mrv, mrv-degree, dom-deg, dom-ddeg, dom-wdeg, \
-             vsids, literal-vsids, alternate, rotate, anti-first-fail, smallest, largest, occurrence, max-regret, max-sd, max-rel-sd)"
+             vsids, literal-vsids, alternate, rotate, anti-first-fail, smallest, largest, occurrence, max-regret, max-sd, max-rel-sd, \
+             places, weighted-places, alternate-places)"
         );
     }
 }

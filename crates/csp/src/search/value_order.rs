@@ -20,10 +20,11 @@ impl Solver<'_> {
     /// Opens a frame for deciding `var`: the trail mark, and the value order.
     pub(super) fn push_frame(&mut self, var: u32) {
         let phase_order = matches!(self.program.phase_value_order.get(var as usize), Some(Some(_)));
-        // Counting-based search decided a pair: its value first (unless the
-        // variable's search phase orders its values).
-        if let (false, Some((_, pos))) = (phase_order, self.densest_value_of(var)) {
-            self.push_densest_first(var, pos);
+        // An ordering decided a pair (counting-based search, the places of
+        // a value): its value first (unless the variable's search phase
+        // orders its values).
+        if let (false, Some((_, pos))) = (phase_order, self.chosen_pair_of(var)) {
+            self.push_pair_first(var, pos);
             return;
         }
         let config = &self.program.config;
@@ -80,14 +81,14 @@ impl Solver<'_> {
         self.tree.frames.push(Frame { kind, var, mark, cursor, start, end, assigned: false, value: 0, order });
     }
 
-    /// The pair counting-based search chose for `var` at this choice, if it did.
-    fn densest_value_of(&self, var: u32) -> Option<(u32, u32)> {
-        self.program.densities.as_ref()?.chosen.get().filter(|&(x, _)| x == var)
+    /// The pair an ordering chose for `var` at this choice, if it did.
+    fn chosen_pair_of(&self, var: u32) -> Option<(u32, u32)> {
+        self.program.all_differents.as_ref()?.chosen.get().filter(|&(x, _)| x == var)
     }
 
     /// Opens a frame for `var` that tries the position `pos` first, then the
     /// others in increasing order (a buffered order, as phase saving's).
-    fn push_densest_first(&mut self, var: u32, pos: u32) {
+    fn push_pair_first(&mut self, var: u32, pos: u32) {
         let mark = self.state.mark();
         let start = self.tree.orders.len() as u32;
         self.order_preferring(var, Some(pos));

@@ -62,7 +62,7 @@ impl Solver<'_> {
     /// loops, which call it for every candidate: the setup then happens once
     /// per choice, not once per candidate.
     #[inline(always)]
-    fn future_degree(&self, live: &mut Live, x: u32) -> (u64, u64) {
+    pub(super) fn future_degree(&self, live: &mut Live, x: u32) -> (u64, u64) {
         let mut degree = 0;
         let mut weight = 0;
         let mut previous = u32::MAX;
@@ -120,7 +120,7 @@ impl Solver<'_> {
     /// smallest index, whatever the free list's order.
     pub(super) fn select_var(&mut self) -> Option<u32> {
         let count = self.compact_free();
-        if let Some(densities) = &self.program.densities {
+        if let Some(densities) = &self.program.all_differents {
             densities.chosen.set(None);
         }
         let mut live = std::mem::take(&mut self.scratch.live);
@@ -159,7 +159,7 @@ impl Solver<'_> {
     /// The variable of `free` (unassigned variables) that `order` chooses.
     /// Ties go to the variable created first, or with `by_rank` (a search
     /// phase's variables) to the one first in its phase's list.
-    fn select_among(&self, free: &[u32], order: VarOrder, live: &mut Live, by_rank: bool) -> Option<u32> {
+    pub(super) fn select_among(&self, free: &[u32], order: VarOrder, live: &mut Live, by_rank: bool) -> Option<u32> {
         let order = self.in_this_run(order);
         let tie = |x: u32| if by_rank { self.program.phase_rank[x as usize] } else { x };
         let min_value = |x: u32| self.state.value(x, self.state.min_pos(x));
@@ -168,7 +168,9 @@ impl Solver<'_> {
             VarOrder::Input => free.iter().copied().min_by_key(|&x| tie(x)),
             VarOrder::Vsids => self.most_active(free),
             VarOrder::LiteralVsids => self.most_active_literal(free),
-            VarOrder::Alternate | VarOrder::Rotate => unreachable!("a rotating order is one of its own in each run"),
+            VarOrder::Alternate | VarOrder::Rotate | VarOrder::AlternatePlaces => {
+                unreachable!("a rotating order is one of its own in each run")
+            }
             // The size and the tie in one word: a minimum without a branch on
             // the tie (both fit 32 bits).
             VarOrder::Mrv => {
@@ -190,6 +192,12 @@ impl Solver<'_> {
             }
             VarOrder::MaxSd | VarOrder::MaxRelSd => self
                 .densest_pair(free, order, tie)
+                .or_else(|| self.select_among(free, VarOrder::DomWdeg, live, by_rank)),
+            VarOrder::Places => self
+                .fewest_places(free, false, live, by_rank)
+                .or_else(|| self.select_among(free, VarOrder::Mrv, live, by_rank)),
+            VarOrder::WeightedPlaces => self
+                .fewest_places(free, true, live, by_rank)
                 .or_else(|| self.select_among(free, VarOrder::DomWdeg, live, by_rank)),
             VarOrder::DomDeg | VarOrder::DomDdeg | VarOrder::DomWdeg => {
                 let chosen = self.smallest_ratio(free, order, live, by_rank, true);
@@ -341,7 +349,7 @@ impl Stamps {
 /// found at most once per variable choice (the degree heuristics ask for
 /// every free variable's constraints, and most constraints have several).
 #[derive(Debug, Default)]
-struct Live {
+pub(super) struct Live {
     /// The current choice's number, from 1.
     choice: u32,
     /// Per constraint, `choice << 1 | two` as of the last choice that asked.
