@@ -43,7 +43,7 @@ struct Column {
 
 /// How two columns compare: the smaller `size / weight` is the better,
 /// compared exactly.
-fn compare(size: u64, weight: u64, other_size: u64, other_weight: u64) -> std::cmp::Ordering {
+fn compare(size: u64, weight: u64, other_size: u64, other_weight: u64) -> Ordering {
     (u128::from(size) * u128::from(other_weight)).cmp(&(u128::from(other_size) * u128::from(weight)))
 }
 
@@ -57,14 +57,14 @@ impl Solver<'_> {
         let all_differents = self.program.all_differents.as_ref()?;
         // The variables' column: MRV's choice, or dom/wdeg's with its size
         // over the mean weight of its live constraints.
-        let (variable, size, weight) = if weighted {
-            let x = self.select_among(free, VarOrder::DomWdeg, live, by_rank)?;
-            let (degree, weight) = self.future_degree(live, x);
+        let fallback = if weighted { VarOrder::DomWdeg } else { VarOrder::Mrv };
+        let variable = self.select_among(free, fallback, live, by_rank)?;
+        let (size, weight) = if weighted {
+            let (degree, weight) = self.future_degree(live, variable);
             // size / (weight / degree), as (size * degree) / weight.
-            (x, u64::from(self.state.size(x)) * degree.max(1), weight.max(1))
+            (u64::from(self.state.size(variable)) * degree.max(1), weight.max(1))
         } else {
-            let x = self.select_among(free, VarOrder::Mrv, live, by_rank)?;
-            (x, u64::from(self.state.size(x)), 1)
+            (u64::from(self.state.size(variable)), 1)
         };
         let members = &self.scratch.members;
         members.mark(free);
@@ -126,11 +126,7 @@ impl Solver<'_> {
             })
             .map(|(&x, _)| x)
             .collect();
-        let x = if weighted {
-            self.select_among(&places, VarOrder::DomWdeg, live, by_rank)?
-        } else {
-            self.select_among(&places, VarOrder::Mrv, live, by_rank)?
-        };
+        let x = self.select_among(&places, fallback, live, by_rank)?;
         let layout = e.vars.iter().position(|&y| y == x).map(|i| &e.layouts[i])?;
         all_differents.chosen.set(Some((x, layout.position(column.value))));
         Some(x)
