@@ -62,7 +62,7 @@ use crate::kernel::{History, Literal, State};
 /// about 200 instructions a look-up on every change of a fixed variable
 /// (0.5% of `--learn`'s instructions on a 25x25 sudoku, callgrind).
 #[derive(Clone, Copy, Debug, Default)]
-pub(in crate::search) struct FxHasher {
+struct FxHasher {
     hash: u64,
 }
 
@@ -555,6 +555,9 @@ mod tests {
     use super::*;
     use std::hash::{BuildHasher, Hash};
 
+    use crate::model::Model;
+    use crate::search::Solver;
+
     #[test]
     fn the_removal_literals_hasher_tells_nearby_keys_apart() {
         // Every (variable, position) of a 36x36 sudoku's cells and values,
@@ -577,8 +580,6 @@ mod tests {
         word.write_u64(1);
         assert_eq!(bytes.finish(), word.finish());
     }
-    use crate::model::Model;
-    use crate::search::Solver;
 
     /// Eight learnt clauses: ids 0-3 of distance 5 (activities 10, 20,
     /// 30, 40), ids 4-7 learnt at 5 and recounted to glue, unused since
