@@ -258,7 +258,7 @@ struct RunArgs {
     #[arg(long = "cpu-timeout", value_name = "SECS", value_parser = crate::parse_seconds)]
     cpu_timeout: Option<Duration>,
 
-    /// Worker threads (default: one per core).
+    /// Worker threads [default: the number of cores].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     jobs: Option<u32>,
 }
