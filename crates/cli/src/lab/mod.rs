@@ -575,6 +575,17 @@ fn run_sweep(args: &SweepArgs, out: &mut dyn Write, err: &mut dyn Write, progres
     report::write_report(&result, args.format, out).and_then(|()| out.flush()).context("cannot write the table")?;
     if args.quiet.notes() {
         let _ = write_summary(&result, elapsed, pool.current_num_threads(), err);
+        // The words that cannot act on the family's instances (places without
+        // an all-different, ...), judged on one instance: the family decides
+        // which constraints they have.
+        if let Ok(model) = sweep
+            .generator_at(0)
+            .map_err(|e| e.to_string())
+            .and_then(|g| g.generate(sweep.seed).map_err(|e| e.to_string()))
+        {
+            let configs: Vec<SolveConfig> = sweep.algorithms.iter().map(|a| a.config.clone()).collect();
+            report::write_inert_notes(&[&model], &configs, err);
+        }
     }
     Ok(EXIT_OK)
 }

@@ -292,12 +292,19 @@ pub fn run_comparison(
         );
     }
     let models: Vec<&Model> = instances.iter().map(|(_, model)| *model).collect();
-    for config in &configs {
-        for switch in inert_switches(&models, config) {
+    write_inert_notes(&models, &configs, err);
+    Ok(EXIT_OK)
+}
+
+/// A note on stderr for each word of `configs` that changes nothing on
+/// `models` ([`inert_switches`]): `note: mac+places+...: +places changes
+/// nothing here: ...`.
+pub fn write_inert_notes(models: &[&Model], configs: &[SolveConfig], err: &mut dyn Write) {
+    for config in configs {
+        for switch in inert_switches(models, config) {
             let _ = writeln!(err, "note: {config}: {switch}");
         }
     }
-    Ok(EXIT_OK)
 }
 
 impl CompareArgs {
