@@ -109,8 +109,9 @@ pub struct CompareArgs {
     /// level[/ac3|ac2001]{+word}: levels bt, bt-bj, bt-gbj, bt-cbj, fc, fc-bj,
     /// fc-cbj, mac, mac-cbj; words: a variable ordering
     /// (input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|rotate|antiff|smallest|largest|occurrence|regret|maxsd|maxrelsd|places|wplaces|aplaces),
-    /// a value ordering (asc|desc|random|lcv|phase|active|median|split|rsplit),
-    /// pairwise|matching|bounds|cover, learn, probe, sac, cheap, touched, rootac, separate, intersect,
+    /// a value ordering (asc|desc|random|lcv|phase|active|median|split|rsplit|guided),
+    /// pairwise|matching|bounds|cover, learn (with it: minimize, tiers, dynlbd, protect, noglue, expire,
+    /// fade, gluecap, glucose[=WINDOW]), nld, probe, sac, cheap, touched, rootac, separate, intersect,
     /// binary, luby[=SCALE], geometric[=SCALE:FACTOR], seed=N (docs/compare.md).
     #[arg(
         long,
