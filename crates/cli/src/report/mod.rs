@@ -125,7 +125,7 @@ pub struct CompareArgs {
     /// Also run each configuration's learning twin, the same with `+learn`
     /// (nogoods learnt from failures), just after it: learning on and off side
     /// by side. Configurations that cannot learn (not `mac`, with
-    /// backjumping, or probing) have no twin.
+    /// backjumping, probing or `nld`) have no twin.
     #[arg(long)]
     pub learn: bool,
 
