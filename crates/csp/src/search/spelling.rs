@@ -285,6 +285,11 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
 ///         | guided                                    guided: the last solution's value first)
 ///         | learn                                   (learn nogoods from failures; mac only, binary)
 ///         | minimize                                (learnt nogoods minimised; with learn)
+///         | tiers | dynlbd | protect | noglue        (with learn: how the learnt nogoods are kept;
+///         | expire | fade | gluecap                   protect, noglue, expire and gluecap with
+///                                                    dynlbd, fade with expire)
+///         | nld                                     (nogoods recorded from restarts; mac, luby or
+///                                                    geometric, not learn)
 ///         | probe | sac                             (probing at each node: bivalue variables, or
 ///                                                    every value, singleton arc consistency; mac,
 ///                                                    chronological, not with learn)
