@@ -80,6 +80,10 @@ struct SolveArgs {
     /// Stop searching after this many seconds (fractions allowed), counted from the start.
     #[arg(short = 't', long, value_name = "SECS", value_parser = crate::parse_seconds)]
     timeout: Option<Duration>,
+    /// Stop searching after this many seconds of the search thread's CPU time (fractions allowed; 0: before the
+    /// first decision): unlike --timeout, the same on a loaded machine.
+    #[arg(long = "cpu-timeout", value_name = "SECS", value_parser = crate::parse_seconds)]
+    cpu_timeout: Option<Duration>,
     /// Stop after this many decisions.
     #[arg(long = "node-limit", value_name = "N")]
     node_limit: Option<u64>,
@@ -151,6 +155,7 @@ fn solve(args: &SolveArgs, start: Instant, io: &mut Io<'_>) -> anyhow::Result<u8
     let mut config = args.config.clone();
     config.limits.time = remaining;
     config.limits.nodes = args.node_limit;
+    config.limits.cpu_time = args.cpu_timeout;
     let mut solver = Solver::new(&lowered.model, config)?;
     let (code, stats) = match lowered.goal {
         Goal::Satisfy => satisfy(&lowered, &mut solver, io)?,

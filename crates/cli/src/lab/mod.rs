@@ -214,7 +214,7 @@ struct SweepArgs {
 
     /// Also run each algorithm's learning twin (the same with `+learn`, nogoods
     /// learnt from failures) just after it: learning on and off side by side.
-    /// Algorithms that cannot learn (not `mac`, with backjumping, or probing) have no twin.
+    /// Algorithms that cannot learn (not `mac`, with backjumping, probing or `nld`) have no twin.
     #[arg(long)]
     learn: bool,
 
@@ -258,7 +258,7 @@ struct RunArgs {
     #[arg(long = "cpu-timeout", value_name = "SECS", value_parser = crate::parse_seconds)]
     cpu_timeout: Option<Duration>,
 
-    /// Worker threads (default: one per core).
+    /// Worker threads [default: the number of cores].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     jobs: Option<u32>,
 }
@@ -379,7 +379,7 @@ struct RtdArgs {
 
     /// Also run each configuration's learning twin (the same with `+learn`,
     /// nogoods learnt from failures) just after it: learning on and off side by
-    /// side. Configurations that cannot learn (not `mac`, with backjumping, or probing) have no twin.
+    /// side. Configurations that cannot learn (not `mac`, with backjumping, probing or `nld`) have no twin.
     #[arg(long)]
     learn: bool,
 
@@ -575,6 +575,17 @@ fn run_sweep(args: &SweepArgs, out: &mut dyn Write, err: &mut dyn Write, progres
     report::write_report(&result, args.format, out).and_then(|()| out.flush()).context("cannot write the table")?;
     if args.quiet.notes() {
         let _ = write_summary(&result, elapsed, pool.current_num_threads(), err);
+        // The words that cannot act on the family's instances (places without
+        // an all-different, ...), judged on one instance: the family decides
+        // which constraints they have.
+        if let Ok(model) = sweep
+            .generator_at(0)
+            .map_err(|e| e.to_string())
+            .and_then(|g| g.generate(sweep.seed).map_err(|e| e.to_string()))
+        {
+            let configs: Vec<SolveConfig> = sweep.algorithms.iter().map(|a| a.config.clone()).collect();
+            report::write_inert_notes(&[&model], &configs, err);
+        }
     }
     Ok(EXIT_OK)
 }

@@ -85,6 +85,9 @@ pub(super) fn run(args: &RtdArgs, out: &mut dyn Write, err: &mut dyn Write) -> a
             );
         }
     }
+    if args.quiet.notes() {
+        report::write_inert_notes(&[&model], &configs, err);
+    }
     Ok(EXIT_OK)
 }
 

@@ -15,9 +15,17 @@
 //! - `separate` and `intersect` act only on the merged all-different system,
 //!   which exists under `mac` with `matching` strength;
 //! - `rootac` adds nothing to `mac`, which is arc consistent at the root;
-//! - `seed=N` acts only on the `random` value order.
+//! - `seed=N` acts only on the `random` value order;
+//! - the orderings that read the all-differents (`places`, `wplaces`,
+//!   `aplaces`, `maxsd`, `maxrelsd`) fall back to `mrv`, `domwdeg` or
+//!   `alternate` without one;
+//! - the orderings taken in turn at restarts (`alternate`, `rotate`,
+//!   `aplaces`) are their first ordering throughout without a restart policy.
 
-use csp::{AllDifferentStrength, ArcConsistency, Model, Propagation, PropagatorOptions, SolveConfig, ValueOrder};
+use csp::{
+    AllDifferentStrength, ArcConsistency, Model, Propagation, PropagatorOptions, Restarts, SolveConfig, ValueOrder,
+    VarOrder,
+};
 
 /// What the models offer the switches.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -84,6 +92,25 @@ pub fn inert_switches(models: &[&Model], config: &SolveConfig) -> Vec<String> {
     }
     if config.seed != 0 && config.value_order != ValueOrder::Random {
         say("+seed", "only the random value order draws from the seed");
+    }
+    let order = config.var_order;
+    let fallback = match order {
+        VarOrder::Places => Some("mrv"),
+        VarOrder::WeightedPlaces | VarOrder::MaxSd | VarOrder::MaxRelSd => Some("domwdeg"),
+        VarOrder::AlternatePlaces => Some("alternate"),
+        _ => None,
+    };
+    if let Some(fallback) = fallback.filter(|_| !features.all_different) {
+        let reason = format!("it reads the all-differents, and these instances have none: it is {fallback}");
+        say(&format!("+{}", order.short()), &reason);
+    }
+    if let Some(first) = order.rotation().first().filter(|_| config.restarts == Restarts::Never) {
+        let reason = format!(
+            "it takes its orderings in turn at restarts, and without a restart policy (luby, geometric, \
+             glucose) it is {} throughout",
+            first.short()
+        );
+        say(&format!("+{}", order.short()), &reason);
     }
     inert
 }
@@ -152,5 +179,33 @@ mod tests {
         let inert = inert_switches(&[&queens], &config("fc+mrv+seed=3"));
         assert!(inert[0].starts_with("+seed changes nothing"), "{inert:?}");
         assert!(inert_switches(&[&queens], &config("fc+mrv+random+seed=3")).is_empty());
+    }
+
+    #[test]
+    fn orderings_that_read_all_differents_or_turn_at_restarts_say_when_they_cannot() {
+        let generic = checked_only();
+        let queens = queens(6);
+        for (word, fallback) in
+            [("places", "mrv"), ("wplaces", "domwdeg"), ("maxsd", "domwdeg"), ("maxrelsd", "domwdeg")]
+        {
+            let inert = inert_switches(&[&generic], &config(&format!("mac+{word}")));
+            assert_eq!(inert.len(), 1, "{inert:?}");
+            assert!(inert[0].starts_with(&format!("+{word} changes nothing here: it reads the all-differents")));
+            assert!(inert[0].ends_with(&format!("it is {fallback}")), "{inert:?}");
+            assert!(inert_switches(&[&queens], &config(&format!("mac+{word}"))).is_empty(), "{word}");
+        }
+        // A rotating order needs restarts to turn.
+        for (word, first) in [("alternate", "domwdeg"), ("rotate", "domwdeg"), ("aplaces", "wplaces")] {
+            let inert = inert_switches(&[&queens], &config(&format!("mac+{word}")));
+            assert_eq!(inert.len(), 1, "{inert:?}");
+            assert!(inert[0].ends_with(&format!("it is {first} throughout")), "{inert:?}");
+            for restarts in ["luby", "geometric"] {
+                assert!(inert_switches(&[&queens], &config(&format!("mac+{word}+{restarts}"))).is_empty());
+            }
+            assert!(inert_switches(&[&queens], &config(&format!("mac+learn+{word}+glucose"))).is_empty());
+        }
+        // aplaces on instances without an all-different: both notes.
+        assert_eq!(inert_switches(&[&generic], &config("mac+aplaces")).len(), 2);
+        assert_eq!(inert_switches(&[&generic], &config("mac+aplaces+luby")).len(), 1);
     }
 }

@@ -109,8 +109,9 @@ pub struct CompareArgs {
     /// level[/ac3|ac2001]{+word}: levels bt, bt-bj, bt-gbj, bt-cbj, fc, fc-bj,
     /// fc-cbj, mac, mac-cbj; words: a variable ordering
     /// (input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|rotate|antiff|smallest|largest|occurrence|regret|maxsd|maxrelsd|places|wplaces|aplaces),
-    /// a value ordering (asc|desc|random|lcv|phase|active|median|split|rsplit),
-    /// pairwise|matching|bounds|cover, learn, probe, sac, cheap, touched, rootac, separate, intersect,
+    /// a value ordering (asc|desc|random|lcv|phase|active|median|split|rsplit|guided),
+    /// pairwise|matching|bounds|cover, learn (with it: minimize, tiers, dynlbd, protect, noglue, expire,
+    /// fade, gluecap, glucose[=WINDOW]), nld, probe, sac, cheap, touched, rootac, separate, intersect,
     /// binary, luby[=SCALE], geometric[=SCALE:FACTOR], seed=N (docs/compare.md).
     #[arg(
         long,
@@ -124,7 +125,7 @@ pub struct CompareArgs {
     /// Also run each configuration's learning twin, the same with `+learn`
     /// (nogoods learnt from failures), just after it: learning on and off side
     /// by side. Configurations that cannot learn (not `mac`, with
-    /// backjumping, or probing) have no twin.
+    /// backjumping, probing or `nld`) have no twin.
     #[arg(long)]
     pub learn: bool,
 
@@ -292,12 +293,19 @@ pub fn run_comparison(
         );
     }
     let models: Vec<&Model> = instances.iter().map(|(_, model)| *model).collect();
-    for config in &configs {
-        for switch in inert_switches(&models, config) {
+    write_inert_notes(&models, &configs, err);
+    Ok(EXIT_OK)
+}
+
+/// A note on stderr for each word of `configs` that changes nothing on
+/// `models` ([`inert_switches`]): `note: mac+places+...: +places changes
+/// nothing here: ...`.
+pub fn write_inert_notes(models: &[&Model], configs: &[SolveConfig], err: &mut dyn Write) {
+    for config in configs {
+        for switch in inert_switches(models, config) {
             let _ = writeln!(err, "note: {config}: {switch}");
         }
     }
-    Ok(EXIT_OK)
 }
 
 impl CompareArgs {

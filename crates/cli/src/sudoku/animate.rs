@@ -251,7 +251,9 @@ pub(super) fn step_painter<'a>(
 /// The frames of a person's solution: the pencil-mark grid before each step
 /// with the step's candidates painted and its text below, then the board it
 /// reached with the rating.
-pub(super) fn human_frames(solution: &Solution, title: &str, screen: &Screen) -> Vec<String> {
+/// `several`: the puzzle has more than one solution, so the last frame gives
+/// no rating (a rating means little when the steps only reach one of them).
+pub(super) fn human_frames(solution: &Solution, title: &str, several: bool, screen: &Screen) -> Vec<String> {
     let steps = solution.steps();
     let givens = solution.start().givens();
     // Lines after the first of a caption are indented by two.
@@ -264,6 +266,9 @@ pub(super) fn human_frames(solution: &Solution, title: &str, screen: &Screen) ->
         body.push('\n');
         let caption = match step {
             Some(step) => format!("step {} of {}: {step}", index + 1, steps.len()),
+            None if solution.is_solved() && several => {
+                format!("reached one of the solutions in {} steps (no rating: the puzzle has several)", steps.len())
+            }
             None if solution.is_solved() => format!("solved in {} steps: {}", steps.len(), solution.rating()),
             None => format!("no technique applies after {} steps", steps.len()),
         };

@@ -101,7 +101,7 @@ pub(super) fn solve(args: &SolveArgs, program: &str, io: &mut Io<'_>) -> anyhow:
             Ok(())
         },
     )?;
-    finish(&summary, started, args.batch.stats().then_some(args.batch.jobs), totals.bad_sources, io)
+    finish(&summary, started, args.batch.stats().then_some(args.batch.jobs()), totals.bad_sources, io)
 }
 
 fn emit_solved(
@@ -477,7 +477,7 @@ pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
             Ok(())
         },
     )?;
-    finish(&summary, started, args.batch.stats().then_some(args.batch.jobs), totals.bad_sources, io)
+    finish(&summary, started, args.batch.stats().then_some(args.batch.jobs()), totals.bad_sources, io)
 }
 
 /// The JSON record of a counted puzzle (`count --output json`).

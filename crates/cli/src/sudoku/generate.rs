@@ -81,9 +81,10 @@ pub(super) struct GenerateArgs {
     /// Output format of the puzzles: line, pretty, grid or json (one record per line).
     #[arg(long, value_name = "FORMAT", default_value = "line")]
     output: Format,
-    /// Generate this many puzzles in parallel (output stays in seed order); the default is one per core.
-    #[arg(long, short = 'j', value_name = "N", default_value_t = default_jobs(), value_parser = clap::value_parser!(u16).range(1..=256))]
-    jobs: u16,
+    /// Generate this many puzzles in parallel (output stays in seed order) [default: the number of cores].
+    // No `default_value_t`: it would show this machine's cores as the default.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    jobs: Option<u16>,
     #[command(flatten)]
     quiet: Quiet,
 }
@@ -190,12 +191,13 @@ pub(super) fn generate(args: &GenerateArgs, io: &mut Io<'_>) -> anyhow::Result<u
     if args.output != Format::Json {
         io.stdout.write_all(header(args, shape, givens, check_nodes, options.as_ref()).as_bytes())?;
     }
+    let jobs = args.jobs.unwrap_or_else(default_jobs);
     let pool =
-        rayon::ThreadPoolBuilder::new().num_threads(usize::from(args.jobs)).build().context("cannot start threads")?;
+        rayon::ThreadPoolBuilder::new().num_threads(usize::from(jobs)).build().context("cannot start threads")?;
     let mut writer = Writer::new(args.output);
     let mut shortfall = Shortfall::default();
     let mut missing = 0u64;
-    let chunk = u64::from(args.jobs) * 2;
+    let chunk = u64::from(jobs) * 2;
     let mut next = 0u64;
     while next < args.count {
         let end = (next + chunk).min(args.count);

@@ -115,7 +115,7 @@ fn progress_input(input: &InputArgs, marks: bool) -> InputArgs {
 }
 
 /// What the engine says about a board before any step is shown.
-enum Examined {
+pub(super) enum Examined {
     /// The board cannot be built from the input.
     Bad(String),
     /// The puzzle (its givens) has no solution.
@@ -128,7 +128,7 @@ enum Examined {
 
 /// Checks a board against its puzzle's solutions (one search for the first,
 /// one count to two).
-fn examine(puzzle: &Puzzle, configs: &Configs) -> anyhow::Result<Examined> {
+pub(super) fn examine(puzzle: &Puzzle, configs: &Configs) -> anyhow::Result<Examined> {
     if let Some(conflict) = puzzle.grid.first_conflict() {
         return Ok(Examined::Bad(format!("conflicting givens: {conflict}")));
     }
@@ -163,16 +163,30 @@ fn examine(puzzle: &Puzzle, configs: &Configs) -> anyhow::Result<Examined> {
 }
 
 /// The human solver for a puzzle: without the uniqueness techniques when it
-/// has several solutions (they assume one), stopping at the time limit.
-fn solver_for(several: bool, time: HumanTime) -> HumanSolver {
-    let solver = if several {
+/// has several solutions (they assume one: unique rectangles and bug+1 would
+/// remove candidates that one of the solutions needs).
+pub(super) fn solver_for(several: bool) -> HumanSolver {
+    if several {
         let techniques: Vec<Technique> =
             Technique::ALL.iter().copied().filter(|technique| !technique.assumes_uniqueness()).collect();
         HumanSolver::with_techniques(&techniques)
     } else {
         HumanSolver::new()
-    };
-    solver.with_time_limit(time.timeout)
+    }
+}
+
+/// The note under a hint on a puzzle with several solutions.
+const SEVERAL_HINT: &str =
+    "note: the puzzle has several solutions (a sudoku should have one); the steps lead to one of them";
+
+/// A board's mistakes as text: `file:line: 2 mistakes:` and one indented
+/// line each.
+pub(super) fn mistakes_text(location: &Location, found: &[String]) -> String {
+    let mut text = format!("{location}: {}:\n", counted(found.len() as u64, "mistake", "mistakes"));
+    for mistake in found {
+        let _ = writeln!(text, "  {mistake}");
+    }
+    text
 }
 
 /// What a line of output says when the time limit stopped the steps.
@@ -224,12 +238,14 @@ pub(super) fn explain(args: &ExplainArgs, io: &mut Io<'_>) -> anyhow::Result<u8>
                 Examined::Bad(why) => Explained::Bad(why),
                 Examined::NoSolution => Explained::NoSolution,
                 Examined::Mistakes(found) => Explained::Mistakes(found),
-                Examined::Ready { marks, several } => match solver_for(several, args.time).solve_marks(marks.clone()) {
-                    Ok(solution) => Explained::Done { marks, solution: Box::new(solution), several },
-                    Err(HumanError::NoSolution) => Explained::NoSolution,
-                    Err(err @ HumanError::TimeLimit { .. }) => Explained::Stopped(stopped(&err)),
-                    Err(err) => return Err(err.into()),
-                },
+                Examined::Ready { marks, several } => {
+                    match solver_for(several).with_time_limit(args.time.timeout).solve_marks(marks.clone()) {
+                        Ok(solution) => Explained::Done { marks, solution: Box::new(solution), several },
+                        Err(HumanError::NoSolution) => Explained::NoSolution,
+                        Err(err @ HumanError::TimeLimit { .. }) => Explained::Stopped(stopped(&err)),
+                        Err(err) => return Err(err.into()),
+                    }
+                }
             })
         },
         |sink, location, item| {
@@ -430,9 +446,11 @@ enum Hinted {
     Bad(String),
     NoSolution,
     Mistakes(Vec<String>),
+    /// `several`: the puzzle has more than one solution (said with the step).
     Step {
         marks: PencilMarks,
         step: Step,
+        several: bool,
     },
     Solved(PencilMarks),
     /// The time limit ran out before a step was found.
@@ -451,6 +469,9 @@ struct HintRecord<'a> {
     status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     step: Option<&'a Step>,
+    /// Only with a step, and only when true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    several_solutions: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     mistakes: Option<&'a [String]>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -472,14 +493,16 @@ pub(super) fn hint(args: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                 Examined::Bad(why) => Hinted::Bad(why),
                 Examined::NoSolution => Hinted::NoSolution,
                 Examined::Mistakes(found) => Hinted::Mistakes(found),
-                Examined::Ready { marks, several } => match solver_for(several, args.time).next_step(&marks) {
-                    Ok(Some(step)) => Hinted::Step { marks, step },
-                    Ok(None) if marks.is_solved() => Hinted::Solved(marks),
-                    Ok(None) => Hinted::Stuck(marks),
-                    Err(HumanError::NoSolution) => Hinted::NoSolution,
-                    Err(err @ HumanError::TimeLimit { .. }) => Hinted::Stopped(stopped(&err)),
-                    Err(err) => return Err(err.into()),
-                },
+                Examined::Ready { marks, several } => {
+                    match solver_for(several).with_time_limit(args.time.timeout).next_step(&marks) {
+                        Ok(Some(step)) => Hinted::Step { marks, step, several },
+                        Ok(None) if marks.is_solved() => Hinted::Solved(marks),
+                        Ok(None) => Hinted::Stuck(marks),
+                        Err(HumanError::NoSolution) => Hinted::NoSolution,
+                        Err(err @ HumanError::TimeLimit { .. }) => Hinted::Stopped(stopped(&err)),
+                        Err(err) => return Err(err.into()),
+                    }
+                }
             })
         },
         |sink, location, item| {
@@ -500,6 +523,7 @@ pub(super) fn hint(args: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                 column: location.column,
                 status,
                 step,
+                several_solutions: matches!(hinted, Hinted::Step { several: true, .. }),
                 mistakes,
                 message,
             };
@@ -535,17 +559,17 @@ pub(super) fn hint(args: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                     if json {
                         push_json_line(out, &record("mistakes", None, Some(found), None));
                     } else {
-                        let _ = writeln!(out, "{location}: {}:", counted(found.len() as u64, "mistake", "mistakes"));
-                        for mistake in found {
-                            let _ = writeln!(out, "  {mistake}");
-                        }
+                        out.push_str(&mistakes_text(location, found));
                     }
                 }
-                Hinted::Step { marks, step } => {
+                Hinted::Step { marks, step, several } => {
                     if json {
                         push_json_line(out, &record("step", Some(step), None, None));
                     } else {
                         let _ = writeln!(out, "{location}: {step}");
+                        if *several {
+                            let _ = writeln!(out, "  {SEVERAL_HINT}");
+                        }
                         if args.board {
                             marks.write_marks_grid(out, &mut step_painter(Some(step), &marks.givens(), &screen));
                             out.push('\n');

@@ -95,15 +95,22 @@ pub(super) struct BatchArgs {
     pub stats: bool,
     #[command(flatten)]
     pub verbosity: Verbosity,
-    /// Work on this many puzzles in parallel (output stays in input order); the default is one per core.
-    #[arg(long, short = 'j', value_name = "N", default_value_t = default_jobs(), value_parser = clap::value_parser!(u16).range(1..=256))]
-    pub jobs: u16,
+    /// Work on this many puzzles in parallel (output stays in input order) [default: the number of cores].
+    // No `default_value_t`: clap would print the number of cores of the
+    // machine that shows the help (or made the manual page) as the default.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    jobs: Option<u16>,
 }
 
 impl BatchArgs {
     /// How the driver runs the batch.
     pub(super) fn options(&self) -> BatchOptions {
-        BatchOptions { jobs: self.jobs, notes: self.verbosity.notes() }
+        BatchOptions { jobs: self.jobs(), notes: self.verbosity.notes() }
+    }
+
+    /// The workers: `--jobs`, or one per core.
+    pub(super) fn jobs(&self) -> u16 {
+        self.jobs.unwrap_or_else(default_jobs)
     }
 
     /// Whether to print the summary: with `--stats` or `-v`, never with `-q`.

@@ -202,7 +202,7 @@ pub(super) fn rate(args: &RateArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
         },
     )?;
     if args.batch.stats() {
-        io.stderr.write_all(summary.render(started.elapsed(), args.batch.jobs).as_bytes())?;
+        io.stderr.write_all(summary.render(started.elapsed(), args.batch.jobs()).as_bytes())?;
     }
     Ok(exit_code(totals.bad_sources + summary.invalid, summary.several + summary.unsatisfiable))
 }

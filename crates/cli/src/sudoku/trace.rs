@@ -16,13 +16,14 @@ use csp::{Atom, Branching, ConstraintId, Model, Observer, Outcome, Reason, Resta
 use csp_sudoku::check::verify_solution;
 use csp_sudoku::format::{self, JsonRows};
 use csp_sudoku::grid::{Grid, Shape};
-use csp_sudoku::human::{HumanError, HumanSolver, PencilMarks};
+use csp_sudoku::human::HumanError;
 use csp_sudoku::model::SudokuModel;
 use csp_sudoku::parse::{Notation, Puzzle};
 use serde::Serialize;
 
 use super::animate::{self, SearchBoard};
 use super::batch::{exit_code, push_json_line};
+use super::human::{self, Examined};
 use super::input::{BatchOptions, Item, Location, for_each_puzzle};
 use super::screen::Screen;
 use super::{Configs, Io, TraceArgs, TraceFormat};
@@ -404,7 +405,7 @@ pub(super) fn trace(args: &TraceArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
             continue;
         }
         let traced = if args.human {
-            replay_human(&location, &puzzle, &screen, delay, io)?
+            replay_human(&location, &puzzle, &configs, &screen, delay, io)?
         } else {
             let search = Search {
                 config: configs.for_side(puzzle.grid.side()),
@@ -555,22 +556,34 @@ impl Search<'_> {
     }
 }
 
-/// Replays a person's steps on the board (`--animate --human`).
+/// Replays a person's steps on the board (`--animate --human`), once the
+/// engine has checked the board as `explain` does: no solution, a player's
+/// mistakes and several solutions are said in words, and on a puzzle with
+/// several solutions the techniques that assume one are left out.
 fn replay_human(
     location: &Location,
     puzzle: &Puzzle,
+    configs: &Configs,
     screen: &Screen,
     delay: Duration,
     io: &mut Io<'_>,
 ) -> anyhow::Result<Traced> {
-    let marks = match PencilMarks::from_puzzle(puzzle) {
-        Ok(marks) => marks,
-        Err(err) => {
-            writeln!(io.stderr, "error: {location}: {err}")?;
+    let (marks, several) = match human::examine(puzzle, configs)? {
+        Examined::Bad(why) => {
+            writeln!(io.stderr, "error: {location}: {why}")?;
             return Ok(Traced::Bad);
         }
+        Examined::NoSolution => {
+            writeln!(io.stdout, "{location}: no solution")?;
+            return Ok(Traced::Unsolved);
+        }
+        Examined::Mistakes(found) => {
+            io.stdout.write_all(human::mistakes_text(location, &found).as_bytes())?;
+            return Ok(Traced::Unsolved);
+        }
+        Examined::Ready { marks, several } => (marks, several),
     };
-    let solution = match HumanSolver::new().solve_marks(marks) {
+    let solution = match human::solver_for(several).solve_marks(marks) {
         Ok(solution) => solution,
         Err(HumanError::NoSolution) => {
             writeln!(io.stdout, "{location}: no solution")?;
@@ -581,8 +594,11 @@ fn replay_human(
     let (rows, cols) = animate::human_size(&solution);
     let n = puzzle.grid.side();
     screen.check_fits(rows, cols, &format!("the replay of a {n}x{n} board"))?;
-    let title = format!("{location}: {n}x{n} with {} boxes", puzzle.grid.shape());
-    for frame in animate::human_frames(&solution, &title, screen) {
+    let mut title = format!("{location}: {n}x{n} with {} boxes", puzzle.grid.shape());
+    if several {
+        title.push_str(", several solutions (the steps reach one of them)");
+    }
+    for frame in animate::human_frames(&solution, &title, several, screen) {
         io.stdout.write_all(frame.as_bytes())?;
         io.stdout.flush()?;
         std::thread::sleep(delay);

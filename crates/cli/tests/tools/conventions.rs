@@ -417,3 +417,30 @@ fn model_files_that_are_not_models_are_named_in_words() {
     let r = run(lab::main, &["lab", "compare", file], "");
     assert_eq!((r.code, r.stderr.clone()), (2, format!("error: cannot read {file}: {reason}\n")));
 }
+
+#[test]
+fn a_default_of_the_running_machine_is_shown_in_words_not_as_its_number() {
+    // The workers default to the cores of the machine that runs the tool: a
+    // number in the help (or in a manual page made elsewhere) would be wrong
+    // on every other machine.
+    let helps = [
+        (sudoku::main as Tool, &["sudoku", "solve", "--help"][..]),
+        (sudoku::main, &["sudoku", "count", "-h"]),
+        (sudoku::main, &["sudoku", "rate", "--help"]),
+        (sudoku::main, &["sudoku", "generate", "--help"]),
+        (sudoku::main, &["sudoku", "--help"]),
+        (lab::main, &["lab", "sweep", "--help"]),
+        (lab::main, &["lab", "rtd", "-h"]),
+    ];
+    for (tool, args) in helps {
+        let r = run(tool, args, "");
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        // The option's lines: from `--jobs` to the next option.
+        let at = r.stdout.find("--jobs").unwrap_or_else(|| panic!("{args:?}: {}", r.stdout));
+        let block = r.stdout[at..].split("\n  -").next().unwrap();
+        assert!(block.contains("[default: the number of cores]"), "{args:?}: {block}");
+        assert_eq!(block.matches("default").count(), 1, "{args:?}: {block}");
+    }
+    let page = run(sudoku::main, &["sudoku", "man"], "");
+    assert!(page.stdout.contains("[default: the number of cores]"), "{}", page.stdout);
+}

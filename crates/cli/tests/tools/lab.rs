@@ -693,3 +693,25 @@ fn a_sweep_killed_part_way_keeps_the_records_of_the_instances_it_finished() {
         assert_eq!(pair[0][..3], pair[1][..3], "{pair:?}");
     }
 }
+
+#[test]
+fn sweep_rtd_and_one_say_when_an_ordering_cannot_act_on_the_family() {
+    // Model B has no all-different: places is mrv there, and rotate without
+    // restarts is dom/wdeg; a quasigroup's rows and columns are all-differents.
+    let places = "note: mac+places+matching: +places changes nothing here: it reads the all-differents";
+    let rotate = "+rotate changes nothing here: it takes its orderings in turn at restarts";
+    let out = small(&["--algorithms", "fc,mac+places,mac+rotate,mac+rotate+luby"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stderr.contains(places) && out.stderr.ends_with("it is domwdeg throughout\n"), "{}", out.stderr);
+    assert_eq!(out.stderr.matches("changes nothing here").count(), 2, "{}", out.stderr);
+    let qwh = ["sweep", "--model", "qwh:n=6", "--sweep", "holes=0.4", "--samples", "2", "--algorithms"];
+    let out = run(&[&qwh[..], &["mac+places,mac+aplaces+luby"]].concat());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(!out.stderr.contains("changes nothing"), "{}", out.stderr);
+    let out = run(&["rtd", "--runs", "2", "--configs", "mac+places+random"]);
+    assert!(out.stderr.contains("note: mac+places+random+matching: +places changes nothing here"), "{}", out.stderr);
+    let out = run(&["one", "--configs", "mac+rotate"]);
+    assert!(out.stderr.contains(rotate), "{}", out.stderr);
+    let out = run(&["sweep", "-q", "--samples", "1", "--tightness", "0.3", "--algorithms", "mac+places"]);
+    assert_eq!(out.stderr, "", "-q: no notes");
+}

@@ -927,3 +927,31 @@ fn compare_plots_an_svg_bar_chart() {
     assert!(svg.contains("fc+mrv") && svg.contains("mac+mrv"));
     assert!(r.stdout.contains("| config |") && r.stdout.contains("| fc+mrv+pairwise |"), "{}", r.stdout);
 }
+
+#[test]
+fn every_word_of_the_spelling_is_in_the_configs_help_and_the_grammar_of_compare_md() {
+    // The words the parser lists when it meets one it does not know.
+    let r = run_with(&["compare", "--configs", "mac+sometimes"], Some(SEEDS));
+    let listed = r.stderr.split_once("(after the level come").expect(&r.stderr).1.split(')').next().unwrap();
+    let words: Vec<&str> = listed
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '='))
+        .filter(|word| !word.is_empty() && !word.chars().all(|c| c.is_ascii_uppercase() || c == '='))
+        .filter(|word| word.chars().next().is_some_and(|c| c.is_ascii_lowercase()))
+        .filter(|word| {
+            !["separated", "words", "a", "variable", "ordering", "value", "an", "all", "different"].contains(word)
+        })
+        .filter(|word| !["strength", "or"].contains(word))
+        .map(|word| word.split('=').next().unwrap())
+        .collect();
+    assert!(words.len() > 50 && words.contains(&"fade") && words.contains(&"guided"), "{words:?}");
+    let help = run(&["compare", "--help"]).stdout;
+    let grammar = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/compare.md")).unwrap();
+    let grammar = grammar.split("config    := ").nth(1).unwrap().split("```").next().unwrap();
+    let has = |text: &str, word: &str| {
+        text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')).any(|token| token == word)
+    };
+    for word in words {
+        assert!(has(&help, word), "compare --help lacks '{word}'");
+        assert!(has(grammar, word), "docs/compare.md's grammar lacks '{word}'");
+    }
+}

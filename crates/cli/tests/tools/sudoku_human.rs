@@ -509,3 +509,47 @@ fn the_real_binary_explains_hints_rates_and_generates() {
     assert_eq!(code, Some(0));
     assert_eq!(rated.lines().filter(|l| l.split('\t').nth(1) == Some("medium")).count(), 2, "{rated}");
 }
+
+#[test]
+fn every_human_command_says_several_solutions_or_none_in_words() {
+    // Two solutions (r1c1, r1c2, r4c1, r4c2 hold 1 and 2 either way), and
+    // bug+1, which assumes one, applies after seven steps.
+    let several = "..345678945.78.123789123456..43658.73658.72.48..2.436553.642.786429785319785.1642";
+    let none = format!("12345678.{}9{}", ".".repeat(44), ".".repeat(27));
+    let note = "  note: the puzzle has several solutions (a sudoku should have one); the steps lead to one of them";
+    let r = run_with(&["hint"], Some(several));
+    assert_eq!((r.code, r.stdout.lines().nth(1)), (0, Some(note)), "{}", r.stdout);
+    let r = run_with(&["hint", "--output", "json"], Some(several));
+    let record: serde_json::Value = serde_json::from_str(r.stdout.trim()).unwrap();
+    assert_eq!(record["several_solutions"], true, "{}", r.stdout);
+    let r = run_with(&["hint", "--output", "json"], Some(SIX));
+    assert!(!r.stdout.contains("several_solutions"), "said only when true: {}", r.stdout);
+    let r = run_with(&["hint"], Some(&none));
+    assert_eq!((r.code, r.stdout.as_str()), (1, "<stdin>:1: no solution\n"));
+    // The replay: said in the title, no technique that assumes one solution,
+    // no rating.
+    let r = run_with(&["trace", "--animate", "--human"], Some(several));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let title = "<stdin>:1: 9x9 with 3x3 boxes, several solutions (the steps reach one of them)\n";
+    let frames = r.stdout.matches(title).count();
+    assert!(frames > 7, "{}", r.stdout);
+    for assumed in ["bug+1", "unique rectangle", "solved in", "score"] {
+        assert!(!r.stdout.contains(assumed), "{assumed}: {}", r.stdout);
+    }
+    let end = format!("reached one of the solutions in {} steps (no rating: the puzzle has several)", frames - 1);
+    assert!(r.stdout.contains(&end), "{}", r.stdout);
+    let r = run_with(&["trace", "--animate", "--human"], Some(&none));
+    assert_eq!((r.code, r.stdout.as_str()), (1, "<stdin>:1: no solution\n"));
+    // A placed digit that contradicts the solution is listed, as `hint` does.
+    let wrong = "..6+1.35......134.......6..1....5..64";
+    let listed = "<stdin>:1: 1 mistake:\n  r1c4: the 1 placed there is wrong\n";
+    for command in [&["hint"][..], &["trace", "--animate", "--human"]] {
+        let r = run_with(command, Some(wrong));
+        assert_eq!((r.code, r.stdout.as_str()), (1, listed), "{command:?}");
+    }
+    // explain and rate, as they were.
+    let r = run_with(&["explain"], Some(several));
+    assert!(r.stdout.contains("note: the puzzle has several solutions") && !r.stdout.contains("bug+1"));
+    let r = run_with(&["rate"], Some(&format!("{several}\n{none}\n")));
+    assert_eq!((r.code, r.stdout.as_str()), (1, "# several solutions (<stdin>:1)\n# no solution (<stdin>:2)\n"));
+}

@@ -156,6 +156,18 @@ pub enum ConfigSyntaxError {
         /// The word.
         word: String,
     },
+    /// A known word with a value it does not take (`luby=0`, `seed=-1`).
+    #[error("configuration '{config}': '{word}' is not a value of {what}: {takes}")]
+    BadValue {
+        /// The whole spelling.
+        config: String,
+        /// The word with its value.
+        word: String,
+        /// The word's name, with its value's place (`luby=SCALE`).
+        what: &'static str,
+        /// What it takes.
+        takes: &'static str,
+    },
     /// The level (before any `/` or `+`) is not known.
     #[error(
         "unknown level '{level}' in configuration '{config}' (expected bt, bt-bj, bt-gbj, bt-cbj, fc, fc-bj, fc-cbj, mac or mac-cbj)"
@@ -273,6 +285,11 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
 ///         | guided                                    guided: the last solution's value first)
 ///         | learn                                   (learn nogoods from failures; mac only, binary)
 ///         | minimize                                (learnt nogoods minimised; with learn)
+///         | tiers | dynlbd | protect | noglue        (with learn: how the learnt nogoods are kept;
+///         | expire | fade | gluecap                   protect, noglue, expire and gluecap with
+///                                                    dynlbd, fade with expire)
+///         | nld                                     (nogoods recorded from restarts; mac, luby or
+///                                                    geometric, not learn)
 ///         | probe | sac                             (probing at each node: bivalue variables, or
 ///                                                    every value, singleton arc consistency; mac,
 ///                                                    chronological, not with learn)
@@ -341,9 +358,9 @@ impl FromStr for SolveConfig {
         let config_text = text.trim();
         let mut config = SolveConfig::default();
         let mut words = config_text.split('+');
-        let head = words.next().unwrap_or_default().to_ascii_lowercase();
+        let head = words.next().unwrap_or_default().trim().to_ascii_lowercase();
         let (level, algorithm) = match head.split_once('/') {
-            Some((level, algorithm)) => (level.to_string(), Some(algorithm.to_string())),
+            Some((level, algorithm)) => (level.trim_end().to_string(), Some(algorithm.trim_start().to_string())),
             None => (head.clone(), None),
         };
         config.search = parse_level(&level, config_text)?;
@@ -364,20 +381,28 @@ impl FromStr for SolveConfig {
         };
         for word in words {
             let word = word.trim().to_ascii_lowercase();
+            let bad_value = |what, takes| ConfigSyntaxError::BadValue {
+                config: config_text.to_string(),
+                word: word.clone(),
+                what,
+                takes,
+            };
             if let Some(seed) = word.strip_prefix("seed=") {
                 once("seed")?;
-                config.seed = seed.parse().map_err(|_| ConfigSyntaxError::UnknownWord {
-                    config: config_text.to_string(),
-                    word: word.clone(),
-                })?;
+                config.seed = seed.parse().map_err(|_| bad_value("seed=N", "a whole number from 0 to 2^64 - 1"))?;
             } else if ["luby", "geometric", "glucose"]
                 .iter()
                 .any(|policy| word == *policy || word.starts_with(&format!("{policy}=")))
             {
                 once("restarts")?;
-                config.restarts = word.parse().map_err(|_| ConfigSyntaxError::UnknownWord {
-                    config: config_text.to_string(),
-                    word: word.clone(),
+                config.restarts = word.parse().map_err(|_| match word.split('=').next() {
+                    Some("luby") => bad_value("luby=SCALE", "the scale is a whole number, 1 or more"),
+                    Some("geometric") => bad_value(
+                        "geometric=SCALE:FACTOR",
+                        "the scale is a whole number, 1 or more, and the factor a number above 1 with at most \
+                         three decimals",
+                    ),
+                    _ => bad_value("glucose=WINDOW", "the window is a whole number, 1 or more"),
                 })?;
             } else if word == "learn" || word == "learning" {
                 once("learning")?;
@@ -859,6 +884,24 @@ mod tests {
         assert!(err.contains("Glucose's restarts without learning"), "{err}");
         assert!("mac+learn+glucose+luby".parse::<SolveConfig>().unwrap_err().to_string().contains("restarts twice"));
         assert!("mac+ac2001".parse::<SolveConfig>().unwrap_err().to_string().contains("unknown word 'ac2001'"));
+    }
+
+    #[test]
+    fn a_known_word_with_a_bad_value_says_what_it_takes() {
+        for (text, word, takes) in [
+            ("mac+luby=0", "luby=0", "luby=SCALE: the scale is a whole number, 1 or more"),
+            ("mac+luby=1e3", "luby=1e3", "luby=SCALE: the scale"),
+            ("mac+geometric=10:0.5", "geometric=10:0.5", "the factor a number above 1"),
+            ("mac+learn+glucose=0", "glucose=0", "glucose=WINDOW: the window is a whole number, 1 or more"),
+            ("mac+random+seed=-1", "seed=-1", "seed=N: a whole number from 0 to 2^64 - 1"),
+        ] {
+            let err = text.parse::<SolveConfig>().unwrap_err().to_string();
+            assert!(err.starts_with(&format!("configuration '{text}': '{word}' is not a value of ")), "{err}");
+            assert!(err.contains(takes) && !err.contains("unknown word"), "{err}");
+        }
+        // Spaces around the level are read as around the words.
+        assert_eq!(" mac + mrv ".parse::<SolveConfig>().unwrap().to_string(), "mac+mrv+matching");
+        assert_eq!("mac / ac2001 + mrv".parse::<SolveConfig>().unwrap().to_string(), "mac/ac2001+mrv+matching");
     }
 
     #[test]

@@ -125,9 +125,14 @@ impl<'a, 'i> Lowering<'a, 'i> {
             let n: usize = inside
                 .trim()
                 .parse()
-                .ok()
-                .filter(|&n| n > 0)
-                .ok_or_else(|| self.invalid(format!("size=\"{size}\": '{inside}' is not a positive size")))?;
+                .map_err(|_| self.invalid(format!("size=\"{size}\": '{inside}' is not a positive size")))?;
+            // XCSP3 gives each dimension a strictly positive size: an empty
+            // array is not a declaration the format has.
+            if n == 0 {
+                return Err(self.invalid(format!(
+                    "size=\"{size}\": a dimension of size 0 (XCSP3 sizes are strictly positive: [n] with n >= 1)"
+                )));
+            }
             shape.push(n);
             rest = after.trim_start();
         }

@@ -412,6 +412,13 @@ impl<'a, 'i> Lowering<'a, 'i> {
         if self.arguments.is_some() {
             return Err(self.unsupported("a group inside a group or slide"));
         }
+        // The specification: a template followed by a sequence of <args>,
+        // each with as many arguments as the template has parameters (any
+        // number more when it uses `%...`). A group without one would post
+        // nothing, silently.
+        let parameters = next_parameter(template);
+        let takes_more = template.descendants().filter(Node::is_text).any(|t| t.text().unwrap_or("").contains("%..."));
+        let mut instances = 0usize;
         for args in children {
             self.at(args);
             if args.tag_name().name() != "args" {
@@ -419,11 +426,31 @@ impl<'a, 'i> Lowering<'a, 'i> {
                     self.invalid(format!("unexpected <{}> in <group>, expected <args>", args.tag_name().name()))
                 );
             }
-            let arguments = self.text(args)?.split_whitespace().map(str::to_string).collect();
+            let arguments: Vec<String> = self.text(args)?.split_whitespace().map(str::to_string).collect();
+            if arguments.len() < parameters || (arguments.len() > parameters && !takes_more) {
+                let takes = match parameters {
+                    0 => "no parameter".to_string(),
+                    1 => "1 parameter, %0".to_string(),
+                    n => format!("{n} parameters, %0 to %{}", n - 1),
+                };
+                let more = if takes_more { " and %..." } else { "" };
+                let plural = if arguments.len() == 1 { "" } else { "s" };
+                return Err(self.invalid(format!(
+                    "<args> has {} argument{plural} but the template has {takes}{more}",
+                    arguments.len()
+                )));
+            }
+            instances += 1;
             self.arguments = Some(arguments);
             let result = self.constraint(template);
             self.arguments = None;
             result?;
+        }
+        if instances == 0 {
+            self.at(node);
+            return Err(self.invalid(
+                "<group> has no <args>: a group is a template followed by one <args> per constraint it posts",
+            ));
         }
         Ok(())
     }

@@ -13,7 +13,8 @@ fn instance(variables: &str, constraints: &str) -> String {
 #[test]
 fn errors_say_where_and_what() {
     let x = "<var id=\"x\"> 0..3 </var>";
-    let cases: [(String, ErrorKind, (u32, u32), &str); 14] = [
+    let group = |args: &str| format!("<group>\n<intension> ne(%0,%1) </intension>{args}</group>");
+    let cases: [(String, ErrorKind, (u32, u32), &str); 19] = [
         ("<instance><variables>".to_string(), ErrorKind::Xml, (1, 1), "never closed"),
         (
             format!("{}<objectives/>\n", instance(x, "")),
@@ -65,6 +66,33 @@ fn errors_say_where_and_what() {
             ErrorKind::Invalid,
             (6, 1),
             "repeats a value 0 times",
+        ),
+        // The specification: a group is its template and a sequence of
+        // <args>, each with one argument per parameter; sizes are at least 1.
+        (instance(x, &group("\n")), ErrorKind::Invalid, (6, 1), "<group> has no <args>: a group is a template"),
+        (
+            instance(x, &group("\n<args> x </args>")),
+            ErrorKind::Invalid,
+            (8, 1),
+            "<args> has 1 argument but the template has 2 parameters, %0 to %1",
+        ),
+        (
+            instance(x, &group("\n<args> x 1 </args>\n<args> x 1 2 </args>")),
+            ErrorKind::Invalid,
+            (9, 1),
+            "<args> has 3 arguments but the template has 2 parameters, %0 to %1",
+        ),
+        (
+            instance("<array id=\"q\" size=\"[0]\"> 0..2 </array>", ""),
+            ErrorKind::Invalid,
+            (3, 1),
+            "size=\"[0]\": a dimension of size 0 (XCSP3 sizes are strictly positive",
+        ),
+        (
+            instance("<array id=\"q\" size=\"[2][0]\"> 0..2 </array>", ""),
+            ErrorKind::Invalid,
+            (3, 1),
+            "size=\"[2][0]\": a dimension of size 0",
         ),
     ];
     for (text, kind, (line, column), message) in cases {

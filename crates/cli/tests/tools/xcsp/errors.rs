@@ -52,4 +52,12 @@ fn limits_give_unknown_and_timeouts_are_honoured() {
     let out = run(&["--node-limit", "2", "--config", "bt+input", "-"], &golomb);
     assert!(out.stdout == "s UNKNOWN\n" || out.stdout.contains("s SATISFIABLE\n"), "{out:?}");
     assert_eq!(out.code, 1);
+    // The thread's CPU time, as every other tool has it: 0 stops before the
+    // first decision.
+    let out = run(&["--cpu-timeout", "0", "--config", "fc+input", "-"], &queens);
+    assert_eq!((out.code, out.stdout.as_str()), (1, "s UNKNOWN\n"), "{out:?}");
+    let out = run(&["--cpu-timeout", "60", "--config", "fc+input", "-"], &queens);
+    assert_eq!((out.code, out.stdout.as_str()), (1, "s UNSATISFIABLE\n"), "{out:?}");
+    let out = run(&["--cpu-timeout", "-1", "-"], &queens);
+    assert!(out.code == 2 && out.stderr.contains("'--cpu-timeout <SECS>'"), "{out:?}");
 }
