@@ -447,7 +447,9 @@ pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                         let word = count_word(count.solutions, count.status, limit);
                         match count.status {
                             Status::Complete if count.solutions == 0 => summary.unsatisfiable += 1,
-                            Status::LimitReached(Limit::Nodes | Limit::Time | Limit::CpuTime) => summary.limit += 1,
+                            Status::LimitReached(Limit::Nodes | Limit::Time | Limit::CpuTime | Limit::Stopped) => {
+                                summary.limit += 1
+                            }
                             _ => summary.solved += 1,
                         }
                         summary.no_guess += u64::from(stats.nodes == 0);
@@ -512,7 +514,7 @@ struct Counted<'a> {
 /// cut a count short.
 fn count_word(solutions: u64, status: Status, limit: u64) -> String {
     match status {
-        Status::LimitReached(limit @ (Limit::Nodes | Limit::Time | Limit::CpuTime)) => {
+        Status::LimitReached(limit @ (Limit::Nodes | Limit::Time | Limit::CpuTime | Limit::Stopped)) => {
             format!("at least {solutions} ({limit} reached)")
         }
         _ if limit == 2 => match solutions {
