@@ -98,7 +98,18 @@ pub fn diversify(config: &SolveConfig, workers: usize) -> Vec<SolveConfig> {
     if third.restarts == Restarts::Never {
         third.restarts = Restarts::Luby { scale: Restarts::LUBY_SCALE };
     }
-    let bases = [config.clone(), switched, third];
+    extend(&[config.clone(), switched, third], workers)
+}
+
+/// The configurations of `workers` workers from `bases`: the bases in
+/// order, then (beyond them) the bases in turn, each with another seed and
+/// [`ValueOrder::Random`], so that they differ from their model. A tool
+/// that chooses its own workers ([`diversify`]'s are the engine's) extends
+/// its list so. No base, no worker.
+pub fn extend(bases: &[SolveConfig], workers: usize) -> Vec<SolveConfig> {
+    if bases.is_empty() {
+        return Vec::new();
+    }
     (0..workers)
         .map(|worker| {
             let base = bases[worker % bases.len()].clone();
