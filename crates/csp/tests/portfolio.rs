@@ -3,10 +3,11 @@
 //! among them); one worker is exactly `Solver`; the stop signal stops a long
 //! search within a bound of nodes; errors are typed.
 
+use csp::portfolio::{self, Portfolio};
 use csp::rng::Rng;
 use csp::{
-    Limit, LinearExpr, Model, Observer, OptimizationOutcome, Outcome, Portfolio, Probing, Propagation, Restarts,
-    Search, SearchEvent, SolveConfig, SolveError, Solver, Status, StopSignal, VarId, VarOrder, portfolio,
+    Limit, LinearExpr, Model, Observer, OptimizationOutcome, Outcome, Probing, Propagation, Restarts, Search,
+    SearchEvent, SolveConfig, SolveError, Solver, Status, StopSignal, VarId, VarOrder,
 };
 
 /// A small random model: 4-6 variables over 0..=2 to 0..=4, random binary

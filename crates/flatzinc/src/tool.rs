@@ -26,9 +26,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, bail};
 use clap::Parser;
-use csp::{
-    Branching, Limits, Outcome, Portfolio, Restarts, Search, SolveConfig, Solver, Stats, Status, ValueOrder, VarOrder,
-};
+use csp::portfolio::Portfolio;
+use csp::{Branching, Limits, Outcome, Restarts, Search, SolveConfig, Solver, Stats, Status, ValueOrder, VarOrder};
 use csp_app::{self as app, Io};
 
 use crate::lower::Value;

@@ -78,7 +78,7 @@ fn solve_one(puzzle: &Puzzle, configs: &Configs) -> anyhow::Result<Record> {
 /// summed (the work of the portfolio, not of the winner alone).
 fn solve_with_portfolio(grid: &Grid, units: Units, workers: Vec<csp::SolveConfig>) -> anyhow::Result<(Answer, Stats)> {
     let model = SudokuModel::unlabelled_with(grid, units)?;
-    let run = csp::Portfolio::new(model.model(), workers)?.solve()?;
+    let run = csp::portfolio::Portfolio::new(model.model(), workers)?.solve()?;
     let answer = match run.outcome {
         csp::Outcome::Solved(solution) => Answer::Solved(model.grid(solution.values())),
         csp::Outcome::Unsatisfiable => Answer::Unsatisfiable,

@@ -101,7 +101,7 @@ pub enum SolveError {
         /// What is implemented instead.
         instead: &'static str,
     },
-    /// A [`Portfolio`](crate::Portfolio) was given no configuration.
+    /// A [`Portfolio`](crate::portfolio::Portfolio) was given no configuration.
     #[error("a portfolio needs at least one worker's configuration")]
     NoWorkers,
 }

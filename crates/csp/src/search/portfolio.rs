@@ -38,7 +38,8 @@
 //! run; an optimum's objective value and unsatisfiability do not.
 //!
 //! ```
-//! use csp::{Model, Portfolio, SolveConfig, portfolio};
+//! use csp::portfolio::{self, Portfolio};
+//! use csp::{Model, SolveConfig};
 //!
 //! let mut model = Model::new();
 //! let x = model.new_vars(4, 0..=3).unwrap();
