@@ -53,29 +53,24 @@ fn random_model(seed: u64, objective: bool) -> (Model, Vec<VarId>, Vec<i64>) {
 /// appended when there is one) that `Model::is_solution` accepts.
 fn brute_force(model: &Model, x: &[VarId], coefficients: &[i64]) -> Vec<Vec<i64>> {
     let domains: Vec<Vec<i64>> = x.iter().map(|&v| model.domain(v).unwrap().iter().collect()).collect();
-    let mut odometer = vec![0usize; domains.len()];
-    let mut solutions = Vec::new();
-    loop {
-        let mut values: Vec<i64> = odometer.iter().zip(&domains).map(|(&i, d)| d[i]).collect();
-        if !coefficients.is_empty() {
-            values.push(coefficients.iter().zip(&values).map(|(c, v)| c * v).sum());
-        }
-        if values.len() == model.num_vars() && model.is_solution(&values) {
-            solutions.push(values);
-        }
-        let mut k = domains.len();
-        loop {
-            if k == 0 {
-                return solutions;
+    let total: usize = domains.iter().map(Vec::len).product();
+    // Assignment `index` takes its digits in the domains' mixed radix.
+    (0..total)
+        .filter_map(|mut index| {
+            let mut values: Vec<i64> = domains
+                .iter()
+                .map(|domain| {
+                    let value = domain[index % domain.len()];
+                    index /= domain.len();
+                    value
+                })
+                .collect();
+            if !coefficients.is_empty() {
+                values.push(coefficients.iter().zip(&values).map(|(c, v)| c * v).sum());
             }
-            k -= 1;
-            odometer[k] += 1;
-            if odometer[k] < domains[k].len() {
-                break;
-            }
-            odometer[k] = 0;
-        }
-    }
+            (values.len() == model.num_vars() && model.is_solution(&values)).then_some(values)
+        })
+        .collect()
 }
 
 /// Portfolios of two and three workers, each with a learning worker.
