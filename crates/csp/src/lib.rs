@@ -33,9 +33,12 @@
 //!   [`Count`], with [`Stats`], and [`SearchEvent`]s for an [`Observer`].
 //! - [`Constraint`]: how to write a constraint, from a plain check to a propagator.
 //! - [`LocalSearch`]: min-conflicts local search, for one solution of a large model.
+//! - [`portfolio`]: several solvers of different configurations on one
+//!   model, one thread each; the first answer wins.
 //!
 //! Besides the root items, a few modules: [`constraints`] (the built-in
-//! relation types, which the [`Model`] methods post), [`rng`] (the engine's
+//! relation types, which the [`Model`] methods post), [`portfolio`] (parallel
+//! search: [`portfolio::Portfolio`]), [`rng`] (the engine's
 //! small seeded generator), and behind cargo features `testing` (the soundness harness for
 //! propagators) and `random` (random binary CSPs).
 
@@ -70,9 +73,10 @@ pub use local_search::{
 };
 pub use model::{Condition, LinearExpr, MAX_COEFFICIENT, MAX_VALUE, Model, ModelError, Objective, Sense, Solution};
 pub use observer::{Observer, Reason, SearchEvent};
+pub use search::portfolio;
 pub use search::{
     Attribution, Backjumping, Branching, ConfigSyntaxError, Count, Effect, Jumps, Limit, Limits, Outcome, Probing,
-    Propagation, Restarts, Search, SearchPhase, Solutions, SolveConfig, SolveError, Solver, Stats, Status,
+    Propagation, Restarts, Search, SearchPhase, Solutions, SolveConfig, SolveError, Solver, Stats, Status, StopSignal,
     UnknownOption, ValueOrder, VarOrder,
 };
 pub use search::{Improvement, Improvements, OptimizationOutcome};

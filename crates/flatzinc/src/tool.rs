@@ -8,7 +8,12 @@
 //!
 //! It reads the FlatZinc file, lowers it into a csp model, searches, checks
 //! every solution against the model (`Model::is_solution`) before printing
-//! it, and prints the FlatZinc output protocol on stdout. The exit status is
+//! it, and prints the FlatZinc output protocol on stdout. With `-p N` (N > 1)
+//! it runs a portfolio of N workers (`csp::portfolio`): worker 0 is the
+//! search it runs alone, worker 1 the same with learning switched, worker 2
+//! learning with `aplaces` ordering (see `csp::portfolio::diversify`); the
+//! first answer wins, and under optimisation the workers share the best
+//! objective value. The exit status is
 //! 0 for every answer (solutions, `=====UNSATISFIABLE=====`,
 //! `=====UNKNOWN=====`), and 2 with a message on stderr for an error (a file
 //! that does not parse, a builtin fzn-csp does not lower yet): MiniZinc then
@@ -21,7 +26,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, bail};
 use clap::Parser;
-use csp::{Branching, Limits, Restarts, Search, SolveConfig, Solver, Stats, Status, ValueOrder, VarOrder};
+use csp::portfolio::Portfolio;
+use csp::{Branching, Limits, Outcome, Restarts, Search, SolveConfig, Solver, Stats, Status, ValueOrder, VarOrder};
 use csp_app::{self as app, Io};
 
 use crate::lower::Value;
@@ -59,7 +65,10 @@ struct Cli {
     /// The random seed.
     #[arg(short = 'r', long = "random-seed", value_name = "SEED")]
     seed: Option<i64>,
-    /// Threads: accepted, but fzn-csp searches on one.
+    /// Threads: a portfolio of N workers, one thread each, the first answer wins (worker 0 is the search fzn-csp
+    /// runs alone, worker 1 the same with learning switched, worker 2 learning with exact cover's `aplaces`
+    /// ordering; under optimisation they share the best objective value). 0 or 1: one worker, on the main thread.
+    /// All solutions (-a, -n N of a satisfaction model) are enumerated by worker 0 alone.
     #[arg(short = 'p', long = "parallel", value_name = "N")]
     threads: Option<u32>,
     /// Print intermediate solutions of optimisation (always done).
@@ -110,6 +119,7 @@ pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
         objective: None,
         stats: Stats::default(),
         complete: false,
+        winner: None,
     };
     match lowered.objective {
         Objective::Satisfy => run.satisfy(start, io)?,
@@ -184,6 +194,11 @@ fn config(cli: &Cli, lowered: &Lowered, remaining: Option<Duration>) -> SolveCon
     }
 }
 
+/// The portfolio's workers: `-p N`, at least one.
+fn workers(cli: &Cli) -> usize {
+    cli.threads.map_or(1, |threads| threads.max(1) as usize)
+}
+
 /// Whether the search is free (`-f`, or no search annotation) and
 /// optimises: then it is guided by the incumbent, with restarts.
 fn guided(cli: &Cli, lowered: &Lowered) -> bool {
@@ -209,9 +224,6 @@ fn explain(cli: &Cli, lowered: &Lowered, start: Instant, io: &mut Io<'_>) -> any
         model.num_constraints(),
         start.elapsed().as_secs_f64() * 1e3
     )?;
-    if let Some(threads) = cli.threads.filter(|&t| t != 1) {
-        writeln!(io.stderr, "fzn-csp: -p {threads}: fzn-csp searches on one thread")?;
-    }
     let search = &lowered.search;
     if search.phases.is_empty() {
         writeln!(io.stderr, "fzn-csp: no search annotation; the engine's default search: {DEFAULT_SEARCH}")?;
@@ -247,6 +259,20 @@ fn explain(cli: &Cli, lowered: &Lowered, start: Instant, io: &mut Io<'_>) -> any
              plain mac)"
         )?;
     }
+    let workers = workers(cli);
+    if workers > 1 {
+        let base = config(cli, lowered, None);
+        let enumerates = matches!(lowered.objective, Objective::Satisfy)
+            && (cli.all_solutions || cli.solutions.is_some_and(|n| n != 1));
+        if enumerates {
+            writeln!(io.stderr, "fzn-csp: -p {workers}: all solutions are enumerated by one worker ({base})")?;
+        } else {
+            writeln!(io.stderr, "fzn-csp: -p {workers}: a portfolio of {workers} workers, the first answer wins:")?;
+            for (worker, config) in csp::portfolio::diversify(&base, workers).iter().enumerate() {
+                writeln!(io.stderr, "fzn-csp:   worker {worker}: {config}")?;
+            }
+        }
+    }
     if let Some(reason) = &lowered.inconsistent {
         writeln!(io.stderr, "fzn-csp: unsatisfiable before search: {reason}")?;
     }
@@ -263,6 +289,8 @@ struct Run<'a> {
     objective: Option<i64>,
     stats: Stats,
     complete: bool,
+    /// The portfolio's worker that answered (under `-p N`, N > 1).
+    winner: Option<usize>,
 }
 
 impl Run<'_> {
@@ -314,8 +342,20 @@ impl Run<'_> {
         let Ok(remaining) = self.remaining(start) else {
             return Ok(()); // out of time already: unknown
         };
-        let mut solver = Solver::new(&lowered.model, config(self.cli, self.lowered, remaining))?;
+        let config = config(self.cli, self.lowered, remaining);
         let wanted = self.wanted();
+        let workers = workers(self.cli);
+        if workers > 1 && wanted == Some(1) {
+            let configs = csp::portfolio::diversify(&config, workers);
+            let run = Portfolio::new(&lowered.model, configs)?.solve()?;
+            if let Outcome::Solved(solution) = &run.outcome {
+                self.print(solution.values(), io)?;
+            }
+            self.complete = run.outcome == Outcome::Unsatisfiable;
+            self.portfolio_stats(&run.stats, run.winner);
+            return Ok(());
+        }
+        let mut solver = Solver::new(&lowered.model, config)?;
         for solution in solver.solutions() {
             self.print(solution.values(), io)?;
             if wanted == Some(self.found) {
@@ -344,22 +384,43 @@ impl Run<'_> {
             Some(0) | None => None,
             Some(n) => Some(n),
         };
-        let mut solver = Solver::new(&lowered.model, config(self.cli, self.lowered, remaining))?;
-        for improvement in solver.improvements() {
-            self.print(improvement.solution.values(), io)?;
+        let configs = csp::portfolio::diversify(&config(self.cli, self.lowered, remaining), workers(self.cli));
+        let portfolio = Portfolio::new(&lowered.model, configs)?;
+        // Each improving solution of any worker, better than every one
+        // printed before, printed as it comes; an error stops the workers.
+        let mut failed = None;
+        let run = portfolio.improvements(|_, improvement| {
+            if let Err(error) = self.print(improvement.solution.values(), io) {
+                failed = Some(error);
+                return false;
+            }
             // A constant objective leaves the model without one (the engine
             // then reports 0): its value is the constant.
             self.objective = Some(match lowered.objective {
                 Objective::Minimize(Value::Const(c)) | Objective::Maximize(Value::Const(c)) => c,
                 _ => improvement.objective,
             });
-            if wanted == Some(self.found) {
-                break;
-            }
+            wanted != Some(self.found)
+        })?;
+        if let Some(error) = failed {
+            return Err(error);
         }
-        self.stats = solver.stats().clone();
-        self.complete = solver.status() == Status::Complete && wanted != Some(self.found);
+        self.complete = run.winner.is_some() && wanted != Some(self.found);
+        self.portfolio_stats(&run.stats, run.winner);
         Ok(())
+    }
+
+    /// The statistics of a portfolio's run: with one worker its own; with
+    /// more, the workers' counters summed, the longest solve time, and the
+    /// worker that answered.
+    fn portfolio_stats(&mut self, stats: &[Stats], winner: Option<usize>) {
+        let mut total = Stats::default();
+        for worker in stats {
+            total.accumulate(worker);
+        }
+        total.elapsed = stats.iter().map(|worker| worker.elapsed).max().unwrap_or_default();
+        self.stats = total;
+        self.winner = winner.filter(|_| stats.len() > 1);
     }
 
     /// The status line, then the statistics.
@@ -392,6 +453,13 @@ impl Run<'_> {
             ("initTime", format!("{:.6}", self.init_time.as_secs_f64())),
             ("solveTime", format!("{:.6}", stats.elapsed.as_secs_f64())),
         ];
+        let workers = workers(self.cli);
+        if workers > 1 {
+            lines.push(("workers", workers.to_string()));
+            if let Some(winner) = self.winner {
+                lines.push(("winner", winner.to_string()));
+            }
+        }
         if let Some(objective) = self.objective {
             lines.push(("objective", objective.to_string()));
             // The bound MiniZinc means is proved: the optimum, once complete.

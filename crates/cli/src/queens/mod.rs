@@ -233,7 +233,10 @@ fn search(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> anyhow::Result
         if show_stats {
             writeln!(err, "{printed} printed; {stats}")?;
         }
-        if let Status::LimitReached(limit @ (csp::Limit::Nodes | csp::Limit::Time | csp::Limit::CpuTime)) = status {
+        if let Status::LimitReached(
+            limit @ (csp::Limit::Nodes | csp::Limit::Time | csp::Limit::CpuTime | csp::Limit::Stopped),
+        ) = status
+        {
             if printed == 0 && format == Format::Json {
                 no_solution(n, "limit", &stopped(limit), format, out)?;
             }

@@ -168,6 +168,7 @@ fn first_solution(queens: &Queens, config: SolveConfig) -> anyhow::Result<Run> {
         Outcome::LimitReached(Limit::Nodes) => "node limit",
         Outcome::LimitReached(Limit::Time) => "time limit",
         Outcome::LimitReached(Limit::CpuTime) => "CPU time limit",
+        Outcome::LimitReached(Limit::Stopped) => "stopped",
         Outcome::LimitReached(Limit::Solutions) => "solution limit",
     };
     Ok(Run { outcome, nodes, time })

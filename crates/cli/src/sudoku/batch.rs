@@ -11,7 +11,7 @@ use csp::{Limit, Stats, Status};
 use csp_sudoku::check::verify_solution;
 use csp_sudoku::format::{self, Format, JsonRows, Writer};
 use csp_sudoku::grid::{Conflict, Grid};
-use csp_sudoku::model::Answer;
+use csp_sudoku::model::{Answer, SudokuModel, Units};
 use csp_sudoku::parse::Puzzle;
 use serde::Serialize;
 
@@ -45,7 +45,10 @@ struct Record {
 fn solve_one(puzzle: &Puzzle, configs: &Configs) -> anyhow::Result<Record> {
     let start = Instant::now();
     let (shape, config) = (puzzle.grid.shape(), configs.for_side(puzzle.grid.side()));
-    let (answer, stats) = with_solver(shape, configs.units(shape), config, |solver| solver.solve(&puzzle.grid))??;
+    let (answer, stats) = match configs.workers(puzzle.grid.side()) {
+        Some(workers) => solve_with_portfolio(&puzzle.grid, configs.units(shape), workers)?,
+        None => with_solver(shape, configs.units(shape), config, |solver| solver.solve(&puzzle.grid))??,
+    };
     // Conflicting givens leave no solution, and a verified solution keeps
     // the givens in full units: only a puzzle without an answer needs the
     // conflict check, which names the clashing givens.
@@ -70,10 +73,30 @@ fn solve_one(puzzle: &Puzzle, configs: &Configs) -> anyhow::Result<Record> {
     Ok(Record { verdict, stats, nanos: start.elapsed().as_nanos() as u64, learns: config.learning() })
 }
 
+/// Solves a puzzle with a portfolio of `workers` (`--portfolio`): the
+/// answer of the first worker to answer, and the statistics of every worker
+/// summed (the work of the portfolio, not of the winner alone).
+fn solve_with_portfolio(grid: &Grid, units: Units, workers: Vec<csp::SolveConfig>) -> anyhow::Result<(Answer, Stats)> {
+    let model = SudokuModel::unlabelled_with(grid, units)?;
+    let run = csp::portfolio::Portfolio::new(model.model(), workers)?.solve()?;
+    let answer = match run.outcome {
+        csp::Outcome::Solved(solution) => Answer::Solved(model.grid(solution.values())),
+        csp::Outcome::Unsatisfiable => Answer::Unsatisfiable,
+        csp::Outcome::LimitReached(limit) => Answer::LimitReached(limit),
+    };
+    let mut stats = Stats::default();
+    for worker in &run.stats {
+        stats.accumulate(worker);
+    }
+    Ok((answer, stats))
+}
+
 /// `solve`; `program` is how the tool was called, for the commands the
 /// welcome on a terminal suggests.
 pub(super) fn solve(args: &SolveArgs, program: &str, io: &mut Io<'_>) -> anyhow::Result<u8> {
-    let configs = Configs::new(&args.strategy).with_bands(&args.bands, &args.strategy);
+    let configs = Configs::new(&args.strategy)
+        .with_bands(&args.bands, &args.strategy)
+        .with_portfolio(usize::from(args.portfolio), &args.strategy);
     if args.input.files.is_empty() && io.stdin_is_terminal {
         return welcome(&configs, program, args.batch.verbosity.notes(), io);
     }
@@ -447,7 +470,9 @@ pub(super) fn count(args: &CountArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                         let word = count_word(count.solutions, count.status, limit);
                         match count.status {
                             Status::Complete if count.solutions == 0 => summary.unsatisfiable += 1,
-                            Status::LimitReached(Limit::Nodes | Limit::Time | Limit::CpuTime) => summary.limit += 1,
+                            Status::LimitReached(Limit::Nodes | Limit::Time | Limit::CpuTime | Limit::Stopped) => {
+                                summary.limit += 1
+                            }
                             _ => summary.solved += 1,
                         }
                         summary.no_guess += u64::from(stats.nodes == 0);
@@ -512,7 +537,7 @@ struct Counted<'a> {
 /// cut a count short.
 fn count_word(solutions: u64, status: Status, limit: u64) -> String {
     match status {
-        Status::LimitReached(limit @ (Limit::Nodes | Limit::Time | Limit::CpuTime)) => {
+        Status::LimitReached(limit @ (Limit::Nodes | Limit::Time | Limit::CpuTime | Limit::Stopped)) => {
             format!("at least {solutions} ({limit} reached)")
         }
         _ if limit == 2 => match solutions {

@@ -955,3 +955,29 @@ fn every_word_of_the_spelling_is_in_the_configs_help_and_the_grammar_of_compare_
         assert!(has(grammar, word), "docs/compare.md's grammar lacks '{word}'");
     }
 }
+
+/// `--portfolio N` solves each puzzle with N workers: puzzles with one
+/// solution get that solution, whichever worker answers, with or without
+/// `--learn` and `--jobs`; a puzzle without a solution says so; the line
+/// output stays one verified line per puzzle in input order.
+#[test]
+fn a_portfolio_solves_as_one_worker_does() {
+    // The puzzles with one solution (SEEDS' second has several, which
+    // workers may find in another order), and conflicting givens.
+    let unique: String =
+        SEEDS.lines().filter(|line| !line.starts_with("1..2")).map(|line| format!("{line}\n")).collect();
+    let input = format!("{unique}{HARD}\n11..............\n");
+    let alone = run_with(&["solve", "--output", "line"], Some(&input));
+    assert_eq!(alone.code, 2, "the conflicting givens are bad input: {}", alone.stderr);
+    for extra in [&["--portfolio", "2"][..], &["--portfolio", "3", "--learn"], &["--portfolio", "2", "--jobs", "2"]] {
+        let r = run_with(&[&["solve", "--output", "line"][..], extra].concat(), Some(&input));
+        assert_eq!((r.code, r.stdout.as_str()), (alone.code, alone.stdout.as_str()), "{extra:?}: {}", r.stderr);
+    }
+    let one = run_with(&["solve", "--output", "json", "--portfolio", "1"], Some(&input));
+    let default = run_with(&["solve", "--output", "json"], Some(&input));
+    let without_times =
+        |text: &str| text.lines().map(|l| l.split("\"time_ms\"").next().unwrap().to_string()).collect::<Vec<_>>();
+    assert_eq!(without_times(&one.stdout), without_times(&default.stdout), "one worker is the solver alone");
+    let zero = run_with(&["solve", "--portfolio", "0"], Some(SEEDS));
+    assert_eq!(zero.code, 2, "{}", zero.stderr);
+}

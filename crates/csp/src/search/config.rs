@@ -684,6 +684,10 @@ pub enum Limit {
     Time,
     /// [`Limits::cpu_time`].
     CpuTime,
+    /// A [`StopSignal`](crate::StopSignal) was raised (see
+    /// [`Solver::stop_on`](crate::Solver::stop_on)): another thread stopped
+    /// the run, a portfolio's other worker that answered first, say.
+    Stopped,
 }
 
 impl fmt::Display for Limit {
@@ -693,6 +697,7 @@ impl fmt::Display for Limit {
             Limit::Solutions => "solution limit",
             Limit::Time => "time limit",
             Limit::CpuTime => "CPU time limit",
+            Limit::Stopped => "stop signal",
         })
     }
 }

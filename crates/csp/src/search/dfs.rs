@@ -144,7 +144,7 @@ impl Run {
             failed_near: vec![0; vars],
             phase: Phase::Fresh,
             started,
-            clock: Clock::start(started, None, None),
+            clock: Clock::start(started, None, None, None),
             rng: Rng::new(seed),
             optimizing: None,
             last_solution: Vec::new(),
@@ -257,7 +257,7 @@ impl Solver<'_> {
         self.activity.reset();
         self.run.started = Instant::now();
         let limits = &self.program.config.limits;
-        self.run.clock = Clock::start(self.run.started, limits.time, limits.cpu_time);
+        self.run.clock = Clock::start(self.run.started, limits.time, limits.cpu_time, self.stop.clone());
         self.run.optimizing = None;
         self.run.last_solution.clear();
         self.run.phase = if failed { Phase::Done(Status::Complete) } else { Phase::Fresh };

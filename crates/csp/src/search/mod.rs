@@ -11,7 +11,9 @@
 //!   graph-based, conflict-directed); `nld`: nogoods recorded from restarts;
 //! - `probe`: probing (singleton consistency) inside a node;
 //! - `optimize`: branch and bound, its outcome and its improving solutions;
-//! - `clock`: the time limit, read at a bounded cost;
+//! - `clock`: the time limit and the stop signal, read at a bounded cost;
+//! - [`portfolio`]: workers of different configurations on one model, in
+//!   threads, the first answer wins;
 //! - `config` and `spelling`: the configuration and its one-line spelling;
 //! - `outcome` and `stats`: what a run found and did.
 
@@ -35,6 +37,7 @@ mod nld;
 mod optimize;
 mod outcome;
 mod places;
+pub mod portfolio;
 mod probe;
 mod program;
 mod propagate;
@@ -45,6 +48,7 @@ mod stats;
 mod value_order;
 mod var_order;
 
+pub use clock::StopSignal;
 pub use config::{
     Backjumping, Branching, Jumps, Limit, Limits, Probing, Propagation, Search, SearchPhase, SolveConfig, ValueOrder,
     VarOrder,
@@ -97,6 +101,9 @@ pub enum SolveError {
         /// What is implemented instead.
         instead: &'static str,
     },
+    /// A [`Portfolio`](crate::portfolio::Portfolio) was given no configuration.
+    #[error("a portfolio needs at least one worker's configuration")]
+    NoWorkers,
 }
 
 /// The deepest a branch can go: one decision per bitset variable, and up to
@@ -183,6 +190,12 @@ pub struct Solver<'m> {
     /// improvement is smaller than this fraction of what is left (see
     /// `Solver::wide_objective`).
     bisection_steps: u64,
+    /// The signal that stops every run, when one is watched (see
+    /// [`Solver::stop_on`]).
+    stop: Option<StopSignal>,
+    /// The best objective value of a portfolio's workers, which branch and
+    /// bound imposes as its own (see the sibling module `portfolio`).
+    incumbent: Option<std::sync::Arc<portfolio::Incumbent>>,
 }
 
 impl std::fmt::Debug for Solver<'_> {
@@ -236,6 +249,8 @@ impl<'m> Solver<'m> {
             cheap: false,
             sweeps: probe::Sweeps::new(model.num_vars(), program.newest_sweep),
             bisection_steps: optimize::STEPS_BEFORE_BISECTION,
+            stop: None,
+            incumbent: None,
             program,
             state,
         })
@@ -250,6 +265,15 @@ impl<'m> Solver<'m> {
             self.state.enable_history();
         }
         self.observer = Some(observer);
+    }
+
+    /// Stops every later run once `signal` is raised, from any thread:
+    /// the run ends within about a millisecond of work (the clock's next
+    /// reading, as for a time limit) with [`Limit::Stopped`]. Until it is
+    /// raised the run is the same as without it (the same tree and
+    /// statistics); it only makes the clock read the time.
+    pub fn stop_on(&mut self, signal: StopSignal) {
+        self.stop = Some(signal);
     }
 
     /// The configuration.

@@ -15,6 +15,12 @@
 //! level, branching, ordering, backjumping (the bound holds at every level,
 //! as if imposed at the root) and restarts (which keep the bound, and unlike
 //! enumeration go on after solutions: none can be found twice).
+//!
+//! In a portfolio (the sibling module `portfolio`) the bound imposed is the
+//! best objective value any worker has found (a shared atomic), where it
+//! beats this worker's own: the same narrowing, at the same places, so a
+//! worker that exhausts its tree has proved that no solution beats the
+//! portfolio's best.
 
 use super::Solver;
 use super::dfs::Step;
@@ -32,6 +38,9 @@ pub(crate) struct BranchAndBound {
     objective: Option<(u32, Sense)>,
     /// The objective value of the best solution so far.
     best: Option<i64>,
+    /// In a portfolio, the best objective value of every worker's solutions
+    /// when the bound was last imposed (`None` outside a portfolio).
+    shared: Option<i64>,
     /// The objective's best bound after the root's propagation (its
     /// greatest value when maximising): how far the best solution may go.
     far: Option<i64>,
@@ -49,17 +58,26 @@ pub(crate) struct BranchAndBound {
 pub(super) const STEPS_BEFORE_BISECTION: u64 = 1 << 16;
 
 impl BranchAndBound {
-    /// The objective value of the best solution so far.
+    /// The objective value the bound excludes from: the best solution so
+    /// far, or in a portfolio a better one of another worker.
     #[cfg(feature = "testing")]
     pub(crate) fn best(&self) -> Option<i64> {
-        self.best
+        self.bound().map(|(_, _, best)| best)
     }
 
-    /// The objective's variable and sense, and the best value so far, once
-    /// there is a bound.
+    /// The objective's variable and sense, and the value the bound
+    /// excludes from (see [`best`](BranchAndBound::best)), once there is a
+    /// bound.
     pub(crate) fn bound(&self) -> Option<(u32, Sense, i64)> {
         let (x, sense) = self.objective?;
-        Some((x, sense, self.best?))
+        let best = match (self.best, self.shared) {
+            (Some(own), Some(shared)) => match sense {
+                Sense::Minimize => own.min(shared),
+                Sense::Maximize => own.max(shared),
+            },
+            (own, shared) => own.or(shared)?,
+        };
+        Some((x, sense, best))
     }
 }
 
@@ -122,7 +140,7 @@ impl<'m> Solver<'m> {
     pub fn improvements(&mut self) -> Improvements<'_, 'm> {
         self.start_run();
         let objective = self.program.model.objective().map(|o| (o.var.index, o.sense));
-        self.run.optimizing = Some(BranchAndBound { objective, best: None, far: None, bisecting: false });
+        self.run.optimizing = Some(BranchAndBound { objective, best: None, shared: None, far: None, bisecting: false });
         Improvements { solver: self }
     }
 
@@ -164,7 +182,14 @@ impl<'m> Solver<'m> {
     ///
     /// [`ConflictSets::record_prunings`]: super::backjump::ConflictSets::record_prunings
     pub(super) fn impose_bound(&mut self, level: u32) -> Result<bool, Option<Failure>> {
-        let Some(BranchAndBound { objective: Some((x, sense)), best: Some(best), .. }) = self.run.optimizing else {
+        // In a portfolio, the best of every worker's solutions bounds this
+        // one's search as its own would: read only when one is attached.
+        if let Some(incumbent) = &self.incumbent
+            && let Some(bb) = &mut self.run.optimizing
+        {
+            bb.shared = incumbent.get();
+        }
+        let Some((x, sense, best)) = self.run.optimizing.and_then(|bb| bb.bound()) else {
             return Ok(false);
         };
         // The objective lies within -2^62..=2^62, so `best ± 1` does not overflow.

@@ -69,7 +69,8 @@ fn verbose_says_which_search_annotations_are_followed() {
     assert_eq!(captured.code, 0);
     assert!(captured.stderr.contains("the search annotations' phases first"), "{}", captured.stderr);
     assert!(captured.stderr.contains("int_search over 8 variables: FirstFail, Min"), "{}", captured.stderr);
-    assert!(captured.stderr.contains("-p 2: fzn-csp searches on one thread"), "{}", captured.stderr);
+    assert!(captured.stderr.contains("-p 2: a portfolio of 2 workers, the first answer wins:"), "{}", captured.stderr);
+    assert!(captured.stderr.contains("worker 1: "), "{}", captured.stderr);
     let free = run(&["-v", "-f", fixture("queens.fzn").to_str().unwrap()]);
     assert!(free.stderr.contains("free search (-f): the search annotations are ignored"), "{}", free.stderr);
     // Free search that optimises is guided by the incumbent, with restarts
@@ -335,4 +336,49 @@ fn print_msc_writes_the_library_and_names_absolute_paths() {
     let written = std::fs::read(dir.join("solvers").join("csp.msc")).unwrap();
     assert_eq!(written, printed.stdout);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn one_worker_is_the_search_without_a_portfolio() {
+    for file in ["knapsack01.fzn", "queens.fzn", "send_more_money.fzn", "unsat.fzn"] {
+        let path = fixture(file);
+        let alone = run(&["-a", path.to_str().unwrap()]);
+        let one = run(&["-a", "-p", "1", path.to_str().unwrap()]);
+        assert_eq!((one.code, &one.stdout, &one.stderr), (alone.code, &alone.stdout, &alone.stderr), "{file}");
+    }
+}
+
+#[test]
+fn a_portfolio_answers_as_one_worker_does() {
+    // Satisfaction: the first answer of any worker, checked; unsatisfiable
+    // proved by whichever worker; all solutions by worker 0 alone.
+    for workers in ["2", "3"] {
+        let solved = run(&["-p", workers, fixture("queens.fzn").to_str().unwrap()]);
+        assert_eq!(solved.code, 0, "{}", solved.stderr);
+        assert_eq!(solved.stdout.matches("----------").count(), 1, "{}", solved.stdout);
+        assert!(!solved.stdout.contains("=========="), "{}", solved.stdout);
+        expect(&["-p", workers, "unsat.fzn"], "unsat.expected");
+        expect(&["-p", workers, "-a", "queens.fzn"], "queens.expected");
+        // Optimisation: the improving solutions of any worker, each better
+        // than the one before, then the optimum proved.
+        let knapsack = run(&["-s", "-p", workers, fixture("knapsack01.fzn").to_str().unwrap()]);
+        assert_eq!(knapsack.code, 0, "{}", knapsack.stderr);
+        let stats: Vec<&str> = knapsack.stdout.lines().filter(|l| l.starts_with("%%%mzn-stat")).collect();
+        assert!(stats.contains(&"%%%mzn-stat: objective=220"), "{stats:?}");
+        assert!(stats.contains(&"%%%mzn-stat: objectiveBound=220"), "{stats:?}");
+        assert!(stats.contains(&format!("%%%mzn-stat: workers={workers}").as_str()), "{stats:?}");
+        assert!(stats.iter().any(|l| l.starts_with("%%%mzn-stat: winner=")), "{stats:?}");
+        // take = array1d(1..3, [...]) per solution: its value 60, 100, 120
+        // per item taken.
+        let values: Vec<i64> = knapsack
+            .stdout
+            .lines()
+            .filter_map(|line| line.strip_prefix("take = array1d(1..3, [")?.strip_suffix("]);"))
+            .map(|taken| taken.split(',').zip([60, 100, 120]).filter(|(t, _)| t.trim() == "true").map(|(_, v)| v).sum())
+            .collect();
+        assert!(values.windows(2).all(|pair| pair[0] < pair[1]), "{values:?}");
+        assert_eq!(values.last(), Some(&220));
+        let before_stats = knapsack.stdout.split("%%%mzn-stat").next().unwrap();
+        assert!(before_stats.ends_with("----------\n==========\n"), "{}", knapsack.stdout);
+    }
 }
