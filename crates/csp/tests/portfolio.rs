@@ -320,3 +320,24 @@ fn diversify_starts_with_the_configuration_and_every_worker_is_accepted() {
         }
     }
 }
+
+/// A worker stopped while it propagates the shared bound (the signal is
+/// read inside propagation) is left with no fixpoint: it must stop, not
+/// take its variables, all fixed half-way, for a solution. The race is
+/// timing's, so the optimisation portfolios run many times over.
+#[test]
+fn a_worker_stopped_half_way_reports_no_solution() {
+    for _ in 0..10 {
+        for seed in 0..120 {
+            let (model, ..) = random_model(seed, true);
+            for configs in portfolios() {
+                // A non-solution fails the solver's own check (debug) or
+                // this test's (release).
+                let run = Portfolio::new(&model, configs).unwrap().optimize().unwrap();
+                if let OptimizationOutcome::Optimal { solution, .. } = run.outcome {
+                    assert!(model.is_solution(solution.values()), "seed {seed}");
+                }
+            }
+        }
+    }
+}

@@ -536,6 +536,13 @@ impl Solver<'_> {
     /// Every variable is assigned: counts and reports the solution; the next
     /// step goes on from it unless `solution_limit` is reached.
     pub(super) fn found_solution(&mut self, solution_limit: Option<u64>) -> Step {
+        // Every variable fixed is no solution when the clock stopped the
+        // last propagation half-way (the bound's, imposed after the loop's
+        // check; a portfolio's stop signal makes that likely): its state is
+        // no fixpoint, so the assignment was never checked.
+        if self.run.clock.expired() {
+            return self.finish(Status::LimitReached(self.run.clock.limit()));
+        }
         self.run.stats.solutions += 1;
         let count = self.run.stats.solutions;
         if let Some(bj) = &mut self.backjumping {
