@@ -68,6 +68,10 @@ pub struct StrategyArgs {
     /// Stop a search after this many seconds (fractions allowed).
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
+    /// Stop a search after this many seconds of its thread's CPU time (fractions allowed): unlike --timeout, the
+    /// same work however loaded the machine is.
+    #[arg(long = "cpu-timeout", value_name = "SECS", value_parser = parse_seconds)]
+    pub cpu_timeout: Option<Duration>,
 }
 
 impl StrategyArgs {
@@ -113,6 +117,7 @@ impl StrategyArgs {
         // Unset limits keep the defaults' limits.
         config.limits.nodes = self.node_limit.or(config.limits.nodes);
         config.limits.time = self.timeout.or(config.limits.time);
+        config.limits.cpu_time = self.cpu_timeout.or(config.limits.cpu_time);
         config
     }
 }
@@ -174,6 +179,10 @@ mod tests {
         assert_eq!(cli.strategy.config(&defaults).limits.nodes, Some(5));
         let cli = Cli::try_parse_from(["x", "--node-limit", "9"]).unwrap();
         assert_eq!(cli.strategy.config(&defaults).limits.nodes, Some(9));
+        let defaults = defaults.with_limits(Limits::none().with_cpu_time(Duration::from_secs(3)));
+        assert_eq!(cli.strategy.config(&defaults).limits.cpu_time, Some(Duration::from_secs(3)));
+        let cli = Cli::try_parse_from(["x", "--cpu-timeout", "0.25"]).unwrap();
+        assert_eq!(cli.strategy.config(&defaults).limits.cpu_time, Some(Duration::from_millis(250)));
     }
 
     #[test]

@@ -310,7 +310,7 @@ enum TraceFormat {
 }
 
 /// The strategy options, which `trace --human` (a person's steps) has no use for.
-const STRATEGY_OPTIONS: [&str; 13] = [
+const STRATEGY_OPTIONS: [&str; 14] = [
     "propagation",
     "var_order",
     "value_order",
@@ -324,6 +324,7 @@ const STRATEGY_OPTIONS: [&str; 13] = [
     "seed",
     "node_limit",
     "timeout",
+    "cpu_timeout",
 ];
 
 #[derive(Args, Debug, Clone)]

@@ -435,8 +435,14 @@ fn a_default_of_the_running_machine_is_shown_in_words_not_as_its_number() {
     for (tool, args) in helps {
         let r = run(tool, args, "");
         assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
-        // The option's lines: from `--jobs` to the next option.
-        let at = r.stdout.find("--jobs").unwrap_or_else(|| panic!("{args:?}: {}", r.stdout));
+        // The option's lines: from the line that opens with `--jobs` (or
+        // `-j, --jobs`; other options' help may name it) to the next option.
+        let opens_the_line = |at: usize| {
+            let line = r.stdout[..at].rfind('\n').map_or(0, |newline| newline + 1);
+            matches!(r.stdout[line..at].trim(), "" | "-j,")
+        };
+        let at = r.stdout.match_indices("--jobs").map(|(at, _)| at).find(|&at| opens_the_line(at));
+        let at = at.unwrap_or_else(|| panic!("{args:?}: {}", r.stdout));
         let block = r.stdout[at..].split("\n  -").next().unwrap();
         assert!(block.contains("[default: the number of cores]"), "{args:?}: {block}");
         assert_eq!(block.matches("default").count(), 1, "{args:?}: {block}");
