@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, bail};
 use clap::Parser;
-use csp::portfolio::Portfolio;
+use csp::portfolio::{Portfolio, PortfolioRun};
 use csp::{Branching, Limits, Outcome, Restarts, Search, SolveConfig, Solver, Stats, Status, ValueOrder, VarOrder};
 use csp_app::{self as app, Io};
 
@@ -352,7 +352,7 @@ impl Run<'_> {
                 self.print(solution.values(), io)?;
             }
             self.complete = run.outcome == Outcome::Unsatisfiable;
-            self.portfolio_stats(&run.stats, run.winner);
+            self.portfolio_stats(&run);
             return Ok(());
         }
         let mut solver = Solver::new(&lowered.model, config)?;
@@ -406,21 +406,18 @@ impl Run<'_> {
             return Err(error);
         }
         self.complete = run.winner.is_some() && wanted != Some(self.found);
-        self.portfolio_stats(&run.stats, run.winner);
+        self.portfolio_stats(&run);
         Ok(())
     }
 
     /// The statistics of a portfolio's run: with one worker its own; with
     /// more, the workers' counters summed, the longest solve time, and the
     /// worker that answered.
-    fn portfolio_stats(&mut self, stats: &[Stats], winner: Option<usize>) {
-        let mut total = Stats::default();
-        for worker in stats {
-            total.accumulate(worker);
-        }
-        total.elapsed = stats.iter().map(|worker| worker.elapsed).max().unwrap_or_default();
+    fn portfolio_stats<T>(&mut self, run: &PortfolioRun<T>) {
+        let mut total = run.summed_stats();
+        total.elapsed = run.stats.iter().map(|worker| worker.elapsed).max().unwrap_or_default();
         self.stats = total;
-        self.winner = winner.filter(|_| stats.len() > 1);
+        self.winner = run.winner.filter(|_| run.stats.len() > 1);
     }
 
     /// The status line, then the statistics.

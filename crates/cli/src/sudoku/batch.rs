@@ -79,16 +79,12 @@ fn solve_one(puzzle: &Puzzle, configs: &Configs) -> anyhow::Result<Record> {
 fn solve_with_portfolio(grid: &Grid, units: Units, workers: Vec<csp::SolveConfig>) -> anyhow::Result<(Answer, Stats)> {
     let model = SudokuModel::unlabelled_with(grid, units)?;
     let run = csp::portfolio::Portfolio::new(model.model(), workers)?.solve()?;
-    let answer = match run.outcome {
+    let answer = match &run.outcome {
         csp::Outcome::Solved(solution) => Answer::Solved(model.grid(solution.values())),
         csp::Outcome::Unsatisfiable => Answer::Unsatisfiable,
-        csp::Outcome::LimitReached(limit) => Answer::LimitReached(limit),
+        csp::Outcome::LimitReached(limit) => Answer::LimitReached(*limit),
     };
-    let mut stats = Stats::default();
-    for worker in &run.stats {
-        stats.accumulate(worker);
-    }
-    Ok((answer, stats))
+    Ok((answer, run.summed_stats()))
 }
 
 /// `solve`; `program` is how the tool was called, for the commands the

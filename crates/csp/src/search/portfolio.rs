@@ -168,6 +168,18 @@ pub struct PortfolioRun<T> {
     pub statuses: Vec<Status>,
 }
 
+impl<T> PortfolioRun<T> {
+    /// The work of every worker: their counters summed (the time too: CPU
+    /// spent in all, not the wall time; the maximum depth is the deepest).
+    pub fn summed_stats(&self) -> Stats {
+        let mut total = Stats::default();
+        for worker in &self.stats {
+            total.accumulate(worker);
+        }
+        total
+    }
+}
+
 /// The best objective value of a portfolio's workers, for their branch and
 /// bound (see the module docs).
 #[derive(Debug)]
@@ -333,9 +345,10 @@ impl<'m> Portfolio<'m> {
     /// `incumbent`. What the workers send (`work`'s last argument, which
     /// returns false once the messages are no longer wanted) goes to
     /// `on_message` on the calling thread, as it comes (with one worker, at
-    /// once), until it returns false (the workers are then stopped). A worker's error stops the others and is returned (the
-    /// first worker's, by index); a worker's panic stops the others and is
-    /// passed on once they are joined.
+    /// once), until it returns false (the workers are then stopped). A
+    /// worker's error stops the others and is returned (the first worker's,
+    /// by index); a worker's panic stops the others and is passed on once
+    /// they are joined.
     fn run<R: Send, M: Send>(
         &self,
         incumbent: Option<Arc<Incumbent>>,
