@@ -494,3 +494,29 @@ fn seeded_mutations_give_an_error_naming_the_place_or_a_correct_answer() {
     assert!(tally.get("Error").is_some_and(|&n| n > 50), "{tally:?}");
     assert!(tally.get("Complete").is_some_and(|&n| n > 50), "{tally:?}");
 }
+
+/// The lowering's error for `source`.
+fn lowering_error(source: &str) -> String {
+    match csp_flatzinc::lower(&csp_flatzinc::parse(source).unwrap()) {
+        Ok(_) => panic!("lowered:\n{source}"),
+        Err(error) => error.to_string(),
+    }
+}
+
+#[test]
+fn the_mutation_tests_errors_read_well() {
+    // A constant beyond the engine's range was said of the fixed variable it
+    // was to become (`variable x1`), which the file does not have.
+    let error = lowering_error("var 1..3: x;\nconstraint int_times(x, 9223372036854775807, 1);\nsolve satisfy;\n");
+    assert_eq!(
+        error,
+        "line 2: constraint int_times: the constant 9223372036854775807 is outside the supported range -2^62..=2^62"
+    );
+    // Counts in words: not `1 arguments, expected [2]`.
+    let error = lowering_error("var 1..3: x;\nconstraint int_le(x);\nsolve satisfy;\n");
+    assert_eq!(error, "line 2: constraint int_le: 1 argument, expected 2");
+    let error = lowering_error("var 1..3: x;\nconstraint array_int_element(x, [1, 2]);\nsolve satisfy;\n");
+    assert!(error.ends_with(": 2 arguments, expected 3"), "{error}");
+    let error = lowering_error("array [1..2] of var 1..3: a = [1];\nsolve satisfy;\n");
+    assert_eq!(error, "line 1: array a has 1 element, its type says 2");
+}
