@@ -459,7 +459,7 @@ fn run(contender: &Contender, instance: &Instance, limit: Duration) -> Answer {
     }
     if answer.status == "ERROR" || (done.code != Some(0) && !done.killed) {
         answer.status = "ERROR".to_string();
-        let line = done.stderr.lines().find(|l| l.contains("rror") || l.contains("not supported")).map(str::trim);
+        let line = done.stderr.lines().find(|l| error_line(l)).map(str::trim);
         answer.error = answer.error.or(line.map(str::to_string));
     }
     let proved = matches!(answer.status.as_str(), "OPTIMAL_SOLUTION" | "UNSATISFIABLE" | "ALL_SOLUTIONS");
@@ -469,6 +469,14 @@ fn run(contender: &Contender, instance: &Instance, limit: Duration) -> Answer {
         (false, None) => limit.as_secs_f64(),
     };
     answer
+}
+
+/// Whether a line of MiniZinc's stderr says why a run failed: an error, a
+/// feature not supported, or MiniZinc's own failed assertion (2.6.4 aborts
+/// on 2021's peacable_queens: `flatten.cpp:1146: ... Assertion ... failed`,
+/// which the report showed as an error without a reason).
+fn error_line(line: &str) -> bool {
+    line.contains("rror") || line.contains("not supported") || line.contains("Assertion")
 }
 
 fn write_raw(dir: &Path, methods: &HashMap<String, Method>, runs: &[Vec<&Run>]) -> anyhow::Result<()> {
@@ -607,6 +615,8 @@ mod tests {
         assert_eq!(csp_flags("csp", None), Vec::<String>::new());
         assert_eq!(csp_flags("csp-plain", Some(Duration::from_millis(2500))), ["--no-learn", "--cpu-timeout", "2.5"]);
         assert_eq!(csp_flags("csp-free", Some(Duration::from_secs(10))), ["-f", "--cpu-timeout", "10"]);
+        assert!(error_line("minizinc: ./lib/flatten.cpp:1146: bool ...: Assertion `t1 == t2' failed."));
+        assert!(!error_line("% Generated FlatZinc statistics:"));
         // The portfolio: fzn-csp's own flags, two threads through MiniZinc's `-p`.
         assert_eq!(csp_flags("csp-p2", None), Vec::<String>::new());
         assert_eq!(CONTENDERS.map(threads), [1, 1, 1, 1, 2, 1]);
