@@ -18,6 +18,10 @@ use csp_sudoku::{Grid, Shape, ShapeError};
 use proptest::prelude::*;
 
 mod box_line;
+#[path = "../../csp/tests/support/line_mutation.rs"]
+mod line_mutation;
+
+use line_mutation::{mutate_a_line, pick};
 
 /// A file of the shared data folder, or `None` (with a message) when the
 /// folder is not there.
@@ -447,13 +451,10 @@ const HOSTILE_LINES: [&str; 24] = [
 /// character dropped, added or swapped, a truncation, a very long line.
 fn mutate_puzzle_text(text: &str, rng: &mut Rng) -> String {
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
-    let pick = |rng: &mut Rng, n: usize| rng.below(n.max(1) as u64) as usize;
     let at = pick(rng, lines.len());
-    match rng.below(8) {
-        0 if !lines.is_empty() => drop(lines.remove(at)),
-        1 if !lines.is_empty() => lines.insert(at, lines[at].clone()),
-        2 => lines.insert(pick(rng, lines.len() + 1), HOSTILE_LINES[pick(rng, HOSTILE_LINES.len())].to_string()),
-        3 if !lines.is_empty() => {
+    match rng.below(6) {
+        0 => mutate_a_line(&mut lines, &HOSTILE_LINES, rng),
+        1 if !lines.is_empty() => {
             let mut chars: Vec<char> = lines[at].chars().collect();
             if !chars.is_empty() {
                 let i = pick(rng, chars.len());
@@ -468,18 +469,18 @@ fn mutate_puzzle_text(text: &str, rng: &mut Rng) -> String {
             }
             lines[at] = chars.into_iter().collect();
         }
-        4 => {
+        2 => {
             let joined = lines.join("\n");
             let ends: Vec<usize> = (0..=joined.len()).filter(|&i| joined.is_char_boundary(i)).collect();
             return joined[..ends[pick(rng, ends.len())]].to_string();
         }
-        5 => {
+        3 => {
             // A line of a square or nearly square length, up to past 64x64.
             let side = [4, 9, 35, 36, 64, 65][pick(rng, 6)];
             let extra = pick(rng, 3);
             lines.insert(at, ".".repeat(side * side + extra));
         }
-        6 => {
+        4 => {
             // A line longer than the reader keeps.
             lines.insert(at, "1 ".repeat(parse::MAX_LINE / 2 + 1));
         }

@@ -4,6 +4,7 @@
 use csp::rng::Rng;
 
 use super::corpus_files;
+use super::line_mutation::{mutate_a_line, pick};
 
 #[test]
 fn truncated_files_give_errors_not_panics() {
@@ -117,14 +118,11 @@ const HOSTILE_ELEMENTS: [&str; 16] = [
 /// hostile, two adjacent tokens swapped, an integer made extreme, an
 /// argument dropped from a call.
 fn mutate_lines(text: &str, rng: &mut Rng) -> String {
-    let pick = |rng: &mut Rng, n: usize| rng.below(n.max(1) as u64) as usize;
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
     let at = pick(rng, lines.len());
-    match rng.below(6) {
-        0 if !lines.is_empty() => drop(lines.remove(at)),
-        1 if !lines.is_empty() => lines.insert(at, lines[at].clone()),
-        2 => lines.insert(pick(rng, lines.len() + 1), HOSTILE_ELEMENTS[pick(rng, HOSTILE_ELEMENTS.len())].to_string()),
-        3 if !lines.is_empty() => {
+    match rng.below(4) {
+        0 => mutate_a_line(&mut lines, &HOSTILE_ELEMENTS, rng),
+        1 if !lines.is_empty() => {
             let words: Vec<&str> = lines[at].split_inclusive([' ', ',', '(', ')', '<', '>']).collect();
             if words.len() >= 2 {
                 let mut words = words.clone();
@@ -133,7 +131,7 @@ fn mutate_lines(text: &str, rng: &mut Rng) -> String {
                 lines[at] = words.concat();
             }
         }
-        4 if !lines.is_empty() => {
+        2 if !lines.is_empty() => {
             let line = &lines[at];
             let digits: Vec<usize> = line
                 .char_indices()
