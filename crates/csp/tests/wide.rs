@@ -325,3 +325,28 @@ fn an_element_over_interval_variables_reasons_on_bounds() {
         assert!(solver.stats().nodes < 1_000, "{config}: {} nodes", solver.stats().nodes);
     }
 }
+
+#[test]
+fn a_count_pins_a_wide_x_to_the_few_values_of_y() {
+    // fzn-csp's mutation test found it: `count(xs, y, c)` with c = |xs|
+    // makes every x equal y, so a wide x keeps only y's values. The
+    // propagator asked `retain` for that, which moves an interval's bounds
+    // by 64 values a call: 2^56 calls, a hang at the root. The time limit
+    // only guards the test against that hang; nothing is timed.
+    let mut model = Model::new();
+    let a = model.new_var(1..=10).unwrap();
+    let wide = model.new_var(-MAX_VALUE..=MAX_VALUE).unwrap();
+    let b = model.new_var(1..=10).unwrap();
+    let y = model.new_var(1..=10).unwrap();
+    let c = model.new_var(3..=3).unwrap();
+    model.count(&[a, wide, b], y, c).unwrap();
+    let limits = csp::Limits::none().with_nodes(1_000).with_time(std::time::Duration::from_secs(20));
+    for search in [Search::Learning, SolveConfig::default().search] {
+        let config = SolveConfig::default().with_search(search).with_var_order(VarOrder::DomWdeg).with_limits(limits);
+        let mut solver = Solver::new(&model, config.clone()).unwrap();
+        let domains = solver.root_domains().unwrap_or_else(|| panic!("{config}: the root fails"));
+        assert_eq!((domains[wide.index()].min(), domains[wide.index()].max()), (Some(1), Some(10)), "{config}");
+        let solution = solver.solve().into_solution().unwrap_or_else(|| panic!("{config}: no solution"));
+        assert!(model.is_solution(solution.values()) && solution[wide] == solution[y], "{config}");
+    }
+}

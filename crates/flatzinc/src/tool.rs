@@ -440,7 +440,9 @@ impl Run<'_> {
             ("failures", stats.failures.to_string()),
             ("backtracks", stats.backtracks.to_string()),
             ("restarts", stats.restarts.to_string()),
-            ("learnt", stats.learnt.to_string()),
+            // MiniZinc's standard names: `nogoods` learnt, `backjumps`.
+            ("nogoods", stats.learnt.to_string()),
+            ("backjumps", stats.backjumps.to_string()),
             ("peakDepth", stats.max_depth.to_string()),
             ("propagations", stats.propagations.to_string()),
             ("variables", (lowered.int_variables + lowered.bool_variables).to_string()),

@@ -18,6 +18,10 @@ use csp_sudoku::{Grid, Shape, ShapeError};
 use proptest::prelude::*;
 
 mod box_line;
+#[path = "../../csp/tests/support/line_mutation.rs"]
+mod line_mutation;
+
+use line_mutation::{mutate_a_line, pick};
 
 /// A file of the shared data folder, or `None` (with a message) when the
 /// folder is not there.
@@ -383,6 +387,149 @@ proptest! {
             }
         }
     }
+}
+
+// ---- seeded mutations of every layout never panic ----
+
+/// Valid inputs of every layout: a 9x9 line, 6x6 with a `# box` header and
+/// after a puzzle, a 12x12 grid with frames, Project Euler, JSON, a 4x4
+/// pencil-mark grid.
+fn layouts() -> Vec<String> {
+    let mut rng = Rng::new(4);
+    let mut inputs = Vec::new();
+    for (r, c) in [(3, 3), (2, 3), (3, 4)] {
+        let shape = Shape::new(r, c).unwrap();
+        let grid = blank_cells(&shuffled_grid(shape, &mut rng), shape.num_cells() / 2, &mut rng);
+        for format in
+            [csp_sudoku::format::Format::Line, csp_sudoku::format::Format::Grid, csp_sudoku::format::Format::Pretty]
+        {
+            let mut text = format!("# box {r}x{c}\n");
+            format.write(&grid, &mut text);
+            inputs.push(text);
+        }
+    }
+    inputs.push("..65..........2..3..... # box 3x2\n.2.4..3.1...\n".to_string());
+    inputs.push(
+        "Grid 01\n003020600\n900305001\n001806400\n008102900\n700000008\n006708200\n002609500\n800203009\n005010300\n"
+            .to_string(),
+    );
+    inputs
+        .push("{\"puzzle\": [[1, 0, 0, 0], [0, 0, 3, 0], [0, 4, 0, 0], [0, 0, 0, 2]], \"box\": \"2x2\"}\n".to_string());
+    inputs.push("1 234 234 234\n234 234 +1 234\n.  .  .  .\n0 0 0 4\n".to_string());
+    inputs
+}
+
+/// Lines that are wrong in every way a reader can be surprised.
+const HOSTILE_LINES: [&str; 24] = [
+    "# box 0x0",
+    "# box 1x1",
+    "# box 8x8",
+    "# box 9x9",
+    "# box 64x64",
+    "# box 99999999999999999999x3",
+    "# box -3x3",
+    "# box 3x",
+    "# box x",
+    "# box 3x3x3",
+    "Grid 99999999999999999999",
+    "Grid 64",
+    "Grid -1",
+    "{\"puzzle\": [[1]], \"box\": \"0x0\"}",
+    "{\"rows\": [[99999999999999999999, 0], [0, 0]]}",
+    "{\"puzzle\": [[1, 2], [3]]}",
+    "{\"puzzle\": [",
+    "99999999999999999999 0 0 0",
+    "+",
+    "+0 +99 + +A",
+    "1,2,3 4 5 6",
+    "\u{feff}1.42421321343421",
+    "é\t\u{0}☃",
+    "|-+=|",
+];
+
+/// One mutation of `text`: a line deleted, duplicated or hostile, a
+/// character dropped, added or swapped, a truncation, a very long line.
+fn mutate_puzzle_text(text: &str, rng: &mut Rng) -> String {
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let at = pick(rng, lines.len());
+    match rng.below(6) {
+        0 => mutate_a_line(&mut lines, &HOSTILE_LINES, rng),
+        1 if !lines.is_empty() => {
+            let mut chars: Vec<char> = lines[at].chars().collect();
+            if !chars.is_empty() {
+                let i = pick(rng, chars.len());
+                match rng.below(3) {
+                    0 => drop(chars.remove(i)),
+                    1 => chars.insert(i, ['.', '0', '9', 'Z', 'z', ' ', '#', '+', '|', '{', '"', '-'][pick(rng, 12)]),
+                    _ => {
+                        let j = pick(rng, chars.len());
+                        chars.swap(i, j);
+                    }
+                }
+            }
+            lines[at] = chars.into_iter().collect();
+        }
+        2 => {
+            let joined = lines.join("\n");
+            let ends: Vec<usize> = (0..=joined.len()).filter(|&i| joined.is_char_boundary(i)).collect();
+            return joined[..ends[pick(rng, ends.len())]].to_string();
+        }
+        3 => {
+            // A line of a square or nearly square length, up to past 64x64.
+            let side = [4, 9, 35, 36, 64, 65][pick(rng, 6)];
+            let extra = pick(rng, 3);
+            lines.insert(at, ".".repeat(side * side + extra));
+        }
+        4 => {
+            // A line longer than the reader keeps.
+            lines.insert(at, "1 ".repeat(parse::MAX_LINE / 2 + 1));
+        }
+        _ => {
+            if let Some(line) = lines.get_mut(at) {
+                line.push_str(" # box 2x2");
+            }
+        }
+    }
+    lines.join(if rng.below(4) == 0 { "\r\n" } else { "\n" })
+}
+
+#[test]
+fn seeded_mutations_of_every_layout_give_puzzles_or_errors_with_their_line() {
+    let notations =
+        [parse::Notation::Givens, parse::Notation::Givens, parse::Notation::Progress, parse::Notation::PencilMarks];
+    let mut rng = Rng::new(21);
+    let inputs = layouts();
+    let (mut puzzles, mut errors) = (0, 0);
+    for _ in 0..csp::testing::scaled(1500) {
+        let mut text = inputs[rng.below(inputs.len() as u64) as usize].clone();
+        for _ in 0..1 + rng.below(2) {
+            text = mutate_puzzle_text(&text, &mut rng);
+        }
+        // The tools' `--box` (mostly absent) and `--notation`.
+        let shape = [None, None, None, Shape::new(2, 3).ok(), Shape::new(8, 8).ok()][rng.below(5) as usize];
+        let notation = notations[rng.below(4) as usize];
+        let lines = text.lines().count().max(1);
+        let reader = PuzzleReader::new(text.as_bytes()).file("mutant.txt").shape(shape).notation(notation);
+        for item in reader.take(lines + 2) {
+            match item {
+                Ok(puzzle) => {
+                    let side = puzzle.grid.side();
+                    assert!(side <= csp_sudoku::MAX_SIDE && puzzle.grid.cells().len() == side * side, "{text:?}");
+                    assert!(puzzle.grid.cells().iter().all(|&v| usize::from(v) <= side), "{text:?}");
+                    assert!(puzzle.line >= 1 && puzzle.line <= lines, "{text:?}");
+                    puzzles += 1;
+                }
+                Err(error) => {
+                    assert!(error.line >= 1 && error.line <= lines + 1, "{error}: {text:?}");
+                    let message = error.to_string();
+                    assert!(message.starts_with(&format!("mutant.txt:{}:", error.line)), "{message}");
+                    errors += 1;
+                }
+            }
+        }
+    }
+    // Both sides are reached.
+    assert!(puzzles > 300 && errors > 300, "{puzzles} puzzles, {errors} errors");
 }
 
 #[test]

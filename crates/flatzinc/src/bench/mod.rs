@@ -9,7 +9,7 @@
 //!
 //! Every instance of `../shared/data/minizinc/challenge/YEAR/PROBLEM/` (its
 //! `.meta` files, else one model with each data file, else each model alone)
-//! runs through MiniZinc with each solver on one thread (`-p 1`) under the
+//! runs through MiniZinc with each solver on one thread (`-p 1`; `csp-p2` on two) under the
 //! same time limit (MiniZinc's `--time-limit`, which counts compilation too;
 //! the process is killed 30 s later). `--cpu-timeout SECONDS` also gives
 //! every fzn-csp run that much CPU time of its search thread (fzn-csp's own
@@ -21,7 +21,9 @@
 //! (default `csp,gecode`; also `csp-plain`, fzn-csp with `--no-learn`,
 //! `csp-learn`, with `--learn`, the default search since learning became
 //! fzn-csp's default, kept for the commands recorded in BENCHMARKS.md, and
-//! `csp-free`, fzn-csp with `-f`): each contender scores the Borda points of
+//! `csp-free`, fzn-csp with `-f`, and `csp-p2`, fzn-csp's portfolio of two
+//! workers, `-p 2`, the one contender given two threads, so that its CPU
+//! time is up to twice its wall time): each contender scores the Borda points of
 //! its pairings with every other one. Results are cached in
 //! `RESULTS/cache.jsonl`, keyed by the solver's name and binary hash, the
 //! instance and the limit: an interrupted run resumes, and a rebuilt fzn-csp
@@ -86,7 +88,8 @@ struct Cli {
     /// The contenders scored against each other (comma-separated): `csp`
     /// (fzn-csp as MiniZinc runs it: learning), `csp-plain` (with
     /// `--no-learn`), `csp-learn` (with `--learn`, the default search),
-    /// `csp-free` (with `-f`, free search), `gecode`.
+    /// `csp-free` (with `-f`, free search), `csp-p2` (a portfolio of two
+    /// workers, `-p 2`: two threads), `gecode`.
     #[arg(long, value_delimiter = ',', default_value = "csp,gecode", value_parser = CONTENDERS)]
     contenders: Vec<String>,
     /// Run only these contenders (comma-separated): the others' cached
@@ -97,7 +100,13 @@ struct Cli {
 }
 
 /// The contenders `--contenders` and `--solvers` know.
-const CONTENDERS: [&str; 5] = ["csp", "csp-plain", "csp-learn", "csp-free", "gecode"];
+const CONTENDERS: [&str; 6] = ["csp", "csp-plain", "csp-learn", "csp-free", "csp-p2", "gecode"];
+
+/// The threads a contender of that name runs on (MiniZinc's `-p`): two for
+/// the portfolio `csp-p2`, one for every other.
+fn threads(name: &str) -> u32 {
+    if name == "csp-p2" { 2 } else { 1 }
+}
 
 /// fzn-csp's flags for a contender of that name, with `--cpu-timeout` when
 /// there is a CPU limit.
@@ -152,6 +161,8 @@ struct Contender {
     hash: u64,
     /// The CPU-time limit it is given (`--cpu-timeout`, fzn-csp only).
     cpu_timeout: Option<Duration>,
+    /// MiniZinc's `-p`: the threads it may use.
+    threads: u32,
 }
 
 /// One run's cached result.
@@ -192,6 +203,7 @@ pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
                 flags: Vec::new(),
                 hash: file_hash(&gecode_binary)?,
                 cpu_timeout: None,
+                threads: threads(name),
             }
         } else {
             Contender {
@@ -200,6 +212,7 @@ pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
                 flags: csp_flags(name, cli.cpu_timeout),
                 hash: file_hash(&fzn_csp)?,
                 cpu_timeout: cli.cpu_timeout,
+                threads: threads(name),
             }
         });
     }
@@ -406,7 +419,8 @@ fn method_of(instance: &Instance, msc: &Path) -> Method {
 fn run(contender: &Contender, instance: &Instance, limit: Duration) -> Answer {
     let mut command = std::process::Command::new("minizinc");
     command.arg("--solver").arg(&contender.msc).args(&contender.flags).args(["--json-stream", "--output-mode", "json"]);
-    command.args(["--output-objective", "--output-time", "-i", "-p", "1", "--time-limit"]);
+    command.args(["--output-objective", "--output-time", "-i", "-p"]).arg(contender.threads.to_string());
+    command.arg("--time-limit");
     command.arg(limit.as_millis().to_string()).arg(&instance.model).args(&instance.data);
     if let Some(dir) = instance.model.parent() {
         command.current_dir(dir);
@@ -445,7 +459,7 @@ fn run(contender: &Contender, instance: &Instance, limit: Duration) -> Answer {
     }
     if answer.status == "ERROR" || (done.code != Some(0) && !done.killed) {
         answer.status = "ERROR".to_string();
-        let line = done.stderr.lines().find(|l| l.contains("rror") || l.contains("not supported")).map(str::trim);
+        let line = done.stderr.lines().find(|l| error_line(l)).map(str::trim);
         answer.error = answer.error.or(line.map(str::to_string));
     }
     let proved = matches!(answer.status.as_str(), "OPTIMAL_SOLUTION" | "UNSATISFIABLE" | "ALL_SOLUTIONS");
@@ -455,6 +469,14 @@ fn run(contender: &Contender, instance: &Instance, limit: Duration) -> Answer {
         (false, None) => limit.as_secs_f64(),
     };
     answer
+}
+
+/// Whether a line of MiniZinc's stderr says why a run failed: an error, a
+/// feature not supported, or MiniZinc's own failed assertion (2.6.4 aborts
+/// on 2021's peacable_queens: `flatten.cpp:1146: ... Assertion ... failed`,
+/// which the report showed as an error without a reason).
+fn error_line(line: &str) -> bool {
+    line.contains("rror") || line.contains("not supported") || line.contains("Assertion")
 }
 
 fn write_raw(dir: &Path, methods: &HashMap<String, Method>, runs: &[Vec<&Run>]) -> anyhow::Result<()> {
@@ -593,6 +615,11 @@ mod tests {
         assert_eq!(csp_flags("csp", None), Vec::<String>::new());
         assert_eq!(csp_flags("csp-plain", Some(Duration::from_millis(2500))), ["--no-learn", "--cpu-timeout", "2.5"]);
         assert_eq!(csp_flags("csp-free", Some(Duration::from_secs(10))), ["-f", "--cpu-timeout", "10"]);
+        assert!(error_line("minizinc: ./lib/flatten.cpp:1146: bool ...: Assertion `t1 == t2' failed."));
+        assert!(!error_line("% Generated FlatZinc statistics:"));
+        // The portfolio: fzn-csp's own flags, two threads through MiniZinc's `-p`.
+        assert_eq!(csp_flags("csp-p2", None), Vec::<String>::new());
+        assert_eq!(CONTENDERS.map(threads), [1, 1, 1, 1, 2, 1]);
         // Without it, the keys of earlier versions: their cache stays valid.
         assert_eq!(limits_key(60, None), "60s");
         assert_eq!(limits_key(60, Some(Duration::from_secs(30))), "60s:cpu30s");

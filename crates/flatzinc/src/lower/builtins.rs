@@ -159,9 +159,17 @@ pub(crate) fn lower_constraint(lowering: &mut Lowering, item: &ConstraintItem) -
     };
     let call = Call { item, form: Form::of(&item.name) };
     if !builtin.arities.contains(&item.arguments.len()) {
-        return Err(call.invalid(format!("{} arguments, expected {:?}", item.arguments.len(), builtin.arities)));
+        let expected: Vec<String> = builtin.arities.iter().map(usize::to_string).collect();
+        let given = super::plural(item.arguments.len(), "argument");
+        return Err(call.invalid(format!("{given}, expected {}", expected.join(" or "))));
     }
-    (builtin.lower)(lowering, call)
+    // The engine's refusals (a value beyond its range) say which constraint.
+    (builtin.lower)(lowering, call).map_err(|error| match error {
+        LowerError::Model { message, line } if !message.starts_with("constraint ") => {
+            LowerError::Model { message: format!("constraint {}: {message}", item.name), line }
+        }
+        error => error,
+    })
 }
 
 #[cfg(test)]

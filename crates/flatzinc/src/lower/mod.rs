@@ -168,6 +168,13 @@ impl Lowering {
                 if let Some(&var) = self.constants.get(&constant) {
                     return Ok(var);
                 }
+                // Said of the constant: the engine's message would name the
+                // fixed variable it was to become (`variable x1`), which the
+                // file does not have.
+                if constant.unsigned_abs() > csp::MAX_VALUE.unsigned_abs() {
+                    let message = format!("the constant {constant} is outside the supported range -2^62..=2^62");
+                    return Err(LowerError::Model { message, line });
+                }
                 let var = self.model.new_var(constant..=constant).map_err(|e| model_error(e, line))?;
                 self.constants.insert(constant, var);
                 Ok(var)
@@ -341,7 +348,11 @@ impl Lowering {
         }
         if items.len() as i64 != length {
             return Err(LowerError::Invalid {
-                message: format!("array {} has {} elements, its type says {length}", declaration.name, items.len()),
+                message: format!(
+                    "array {} has {}, its type says {length}",
+                    declaration.name,
+                    plural(items.len(), "element")
+                ),
                 line,
             });
         }
@@ -481,4 +492,9 @@ fn output_shape(arguments: &[Expr], length: usize) -> Result<Vec<(i64, i64)>, St
         Some(total) => Err(format!("ranges hold {total} elements, the array has {length}")),
         None => Err(format!("ranges hold more than 2^128 elements, the array has {length}")),
     }
+}
+
+/// `n` and the noun, plural unless `n` is 1: `1 argument`, `3 arguments`.
+pub(crate) fn plural(n: usize, noun: &str) -> String {
+    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
 }

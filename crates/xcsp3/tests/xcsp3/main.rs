@@ -8,5 +8,7 @@ mod errors;
 mod robustness;
 
 mod corpus_listing;
+#[path = "../../../csp/tests/support/line_mutation.rs"]
+mod line_mutation;
 
 use corpus_listing::corpus_files;

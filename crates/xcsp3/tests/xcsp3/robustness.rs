@@ -4,6 +4,7 @@
 use csp::rng::Rng;
 
 use super::corpus_files;
+use super::line_mutation::{mutate_a_line, pick};
 
 #[test]
 fn truncated_files_give_errors_not_panics() {
@@ -89,4 +90,119 @@ fn deep_and_huge_inputs_are_refused() {
     assert!(csp_xcsp3::lower(huge).unwrap_err().is_unsupported());
     let nested = format!("{}{}", "<a>".repeat(100_000), "</a>".repeat(100_000));
     assert!(csp_xcsp3::lower(&nested).is_err());
+}
+
+/// Elements that are wrong on their own, for the line mutations below:
+/// huge and empty domains, undefined names, operators with too few or too
+/// many arguments, empty lists, integers beyond 64 bits.
+const HOSTILE_ELEMENTS: [&str; 16] = [
+    "<var id=\"h\"> 0..9223372036854775807 </var>",
+    "<var id=\"h\"> -9223372036854775808..9223372036854775807 </var>",
+    "<var id=\"h\"> 5..1 </var>",
+    "<var id=\"h\"> 1.5..2.5 </var>",
+    "<array id=\"h\" size=\"[0]\"> 0..1 </array>",
+    "<array id=\"h\" size=\"[4611686018427387904]\"> 0..1 </array>",
+    "<intension> eq(undefined_name,1) </intension>",
+    "<intension> eq(1) </intension>",
+    "<intension> not(1,2,3) </intension>",
+    "<intension> if(1,2) </intension>",
+    "<intension> le(mul(4611686018427387904,4611686018427387904),1) </intension>",
+    "<intension> eq(9223372036854775808,1) </intension>",
+    "<allDifferent> </allDifferent>",
+    "<sum> <list> </list> <condition> (le,-1) </condition> </sum>",
+    "<extension> <list> </list> <supports> () </supports> </extension>",
+    "<element> <list> </list> <index> 0 </index> <value> 1 </value> </element>",
+];
+
+/// One line-level mutation of `text`: a line deleted, duplicated or
+/// hostile, two adjacent tokens swapped, an integer made extreme, an
+/// argument dropped from a call.
+fn mutate_lines(text: &str, rng: &mut Rng) -> String {
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let at = pick(rng, lines.len());
+    match rng.below(4) {
+        0 => mutate_a_line(&mut lines, &HOSTILE_ELEMENTS, rng),
+        1 if !lines.is_empty() => {
+            let words: Vec<&str> = lines[at].split_inclusive([' ', ',', '(', ')', '<', '>']).collect();
+            if words.len() >= 2 {
+                let mut words = words.clone();
+                let i = pick(rng, words.len() - 1);
+                words.swap(i, i + 1);
+                lines[at] = words.concat();
+            }
+        }
+        2 if !lines.is_empty() => {
+            let line = &lines[at];
+            let digits: Vec<usize> = line
+                .char_indices()
+                .filter(|&(i, c)| c.is_ascii_digit() && !line[..i].ends_with(|p: char| p.is_ascii_digit()))
+                .map(|(i, _)| i)
+                .collect();
+            if !digits.is_empty() {
+                let start = digits[pick(rng, digits.len())];
+                let end = line[start..].find(|c: char| !c.is_ascii_digit()).map_or(line.len(), |n| start + n);
+                let with = ["9223372036854775807", "9223372036854775808", "4611686018427387904", "0"][pick(rng, 4)];
+                lines[at] = format!("{}{with}{}", &line[..start], &line[end..]);
+            }
+        }
+        _ if !lines.is_empty() => {
+            // A call's last argument dropped: `eq(a,b)` becomes `eq(a)`.
+            let line = &lines[at];
+            if let Some(close) = line.find(')') {
+                if let Some(comma) = line[..close].rfind(',') {
+                    lines[at] = format!("{}{}", &line[..comma], &line[close..]);
+                }
+            }
+        }
+        _ => {}
+    }
+    lines.join("\n")
+}
+
+#[test]
+fn line_mutations_give_errors_with_their_place_or_correct_answers() {
+    let mut rng = Rng::new(21);
+    let (mut errors, mut complete) = (0, 0);
+    for file in corpus_files() {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for _ in 0..40 {
+            let mut mutated = mutate_lines(&text, &mut rng);
+            if rng.below(3) == 0 {
+                mutated = mutate_lines(&mutated, &mut rng);
+            }
+            let lines = mutated.lines().count() as u32;
+            let lowered = match csp_xcsp3::lower(&mutated) {
+                Ok(lowered) => lowered,
+                Err(error) => {
+                    let line = error.position.line;
+                    assert!(line >= 1 && line <= lines + 1, "{}: {error}\n{mutated}", file.display());
+                    errors += 1;
+                    continue;
+                }
+            };
+            if lowered.inconsistent.is_some() {
+                continue;
+            }
+            // With and without learning, briefly: each solution satisfies
+            // the model, and two searches that complete agree.
+            let mut answers = Vec::new();
+            for search in [csp::Search::Learning, csp::SolveConfig::default().search] {
+                let limits = csp::Limits::none().with_nodes(300);
+                let config = csp::SolveConfig::default().with_search(search).with_limits(limits);
+                let mut solver = csp::Solver::new(&lowered.model, config)
+                    .unwrap_or_else(|error| panic!("the solver refuses a lowered model: {error}\n{mutated}"));
+                let mut best = None;
+                for improvement in solver.improvements() {
+                    assert!(lowered.model.is_solution(improvement.solution.values()), "{mutated}");
+                    best = Some(improvement.objective);
+                }
+                answers.push((solver.status() == csp::Status::Complete).then_some(best));
+            }
+            if let [Some(learning), Some(plain)] = answers[..] {
+                assert_eq!(learning, plain, "learning and plain search disagree on:\n{mutated}");
+                complete += 1;
+            }
+        }
+    }
+    assert!(errors > 100 && complete > 100, "{errors} errors, {complete} complete");
 }

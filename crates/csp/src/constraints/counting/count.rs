@@ -283,18 +283,40 @@ impl CountPropagator<'_> {
             if away[1].is_some() {
                 continue; // every value of x has a v other than itself
             }
-            let this = self;
-            ctx.retain(x, |w| {
-                if away[0].is_some_and(|v| v != w) {
-                    return true;
-                }
-                // x = w counts for y = w: the others give lower..=upper more.
-                this.ys.binary_search(&w).is_ok_and(|at| {
-                    let lower = this.lower[at] - i64::from(fixed == Some(w));
-                    let upper = this.upper[at] - 1;
-                    keep[at] && this.allows(lower + 1, upper + 1)
+            // x = w counts for y = w: the others give lower..=upper more.
+            let stays = |w: i64| {
+                self.ys.binary_search(&w).is_ok_and(|at| {
+                    let lower = self.lower[at] - i64::from(fixed == Some(w));
+                    let upper = self.upper[at] - 1;
+                    keep[at] && self.allows(lower + 1, upper + 1)
                 })
-            })?;
+            };
+            match away[0] {
+                // Every value of x but v has v: only v itself can go.
+                Some(v) => {
+                    if ctx.contains(x, v) && !stays(v) {
+                        ctx.remove(x, v)?;
+                    }
+                }
+                // x must take a value of y that allows it. The bounds go
+                // first: on an interval domain `retain` moves each bound by
+                // at most 64 values a call, so a wide x outside y's few
+                // values took 2^56 calls to empty (a hang).
+                None => {
+                    let first = self.ys.iter().copied().find(|&w| stays(w));
+                    let last = self.ys.iter().copied().rev().find(|&w| stays(w));
+                    match first.zip(last) {
+                        Some((first, last)) => {
+                            ctx.set_min(x, first)?;
+                            ctx.set_max(x, last)?;
+                            ctx.retain(x, stays)?;
+                        }
+                        None => {
+                            ctx.set_min(x, ctx.max(x).saturating_add(1))?;
+                        }
+                    }
+                }
+            }
         }
         Ok(())
     }
