@@ -88,8 +88,7 @@ impl StarBattle {
         }
         for unit in self.units() {
             let stars: Vec<Lit> = unit.iter().map(|&i| star[i]).collect();
-            let sum = model.sum(&stars);
-            model.add(sum.eq(self.stars as i64))?;
+            model.add(model.sum(&stars).eq(self.stars as i64))?;
         }
         for square in self.squares() {
             model.at_most_one(&square.map(|i| star[i]))?;
