@@ -431,6 +431,16 @@ fn bad_conditions_are_typed_errors() {
     assert!(matches!(model.reify(Lit::from(x), b.eq(1)), Err(ModelError::NotBoolean { .. })));
     assert!(matches!(model.add(LinearExpr::constant(1).le(2)), Err(ModelError::EmptyScope { .. })));
     assert!(matches!(model.or(&[]), Err(ModelError::EmptyScope { .. })));
+    // Each named by its own name, not as the condition it posts.
+    for (kind, posted) in [
+        ("or", model.or(&[])),
+        ("and", model.and(&[])),
+        ("xor", model.xor(&[])),
+        ("at_most_one", model.at_most_one(&[])),
+        ("exactly_one", model.exactly_one(&[])),
+    ] {
+        assert_eq!(posted.unwrap_err(), ModelError::EmptyScope { constraint: kind.to_string() });
+    }
     // Coefficients beyond i128 while building, and beyond MAX_COEFFICIENT
     // (2^68) once merged. (Between 2^62 and 2^68 a merged coefficient is
     // kept as several in-range terms: tests/edge_cases.rs.)

@@ -214,7 +214,8 @@ struct SweepArgs {
 
     /// Also run each algorithm's learning twin (the same with `+learn`, nogoods
     /// learnt from failures) just after it: learning on and off side by side.
-    /// Algorithms that cannot learn (not `mac`, with backjumping, probing or `nld`) have no twin.
+    /// Algorithms that cannot learn (not `mac`, with backjumping, probing or `nld`) have no twin;
+    /// a note names them, with the reason.
     #[arg(long)]
     learn: bool,
 
@@ -379,7 +380,8 @@ struct RtdArgs {
 
     /// Also run each configuration's learning twin (the same with `+learn`,
     /// nogoods learnt from failures) just after it: learning on and off side by
-    /// side. Configurations that cannot learn (not `mac`, with backjumping, probing or `nld`) have no twin.
+    /// side. Configurations that cannot learn (not `mac`, with backjumping, probing or `nld`) have no twin;
+    /// a note names them, with the reason.
     #[arg(long)]
     learn: bool,
 
@@ -585,6 +587,10 @@ fn run_sweep(args: &SweepArgs, out: &mut dyn Write, err: &mut dyn Write, progres
         {
             let configs: Vec<SolveConfig> = sweep.algorithms.iter().map(|a| a.config.clone()).collect();
             report::write_inert_notes(&[&model], &configs, err);
+        }
+        if args.learn {
+            let asked: Vec<SolveConfig> = args.algorithms.iter().map(|a| a.config.clone()).collect();
+            report::write_no_twin_notes(&asked, err);
         }
     }
     Ok(EXIT_OK)

@@ -87,6 +87,9 @@ pub(super) fn run(args: &RtdArgs, out: &mut dyn Write, err: &mut dyn Write) -> a
     }
     if args.quiet.notes() {
         report::write_inert_notes(&[&model], &configs, err);
+        if args.learn {
+            report::write_no_twin_notes(&args.configs, err);
+        }
     }
     Ok(EXIT_OK)
 }

@@ -48,7 +48,7 @@ use crate::report::compare::{CompareError, CompareOptions, Comparison, Goal, Mea
 use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 use anyhow::Context as _;
 use clap::{Args, ValueEnum};
-use csp::{Model, Restarts, SolveConfig, Stats};
+use csp::{Branching, ConfigSyntaxError, Model, Restarts, SolveConfig, Stats};
 
 pub use inert::inert_switches;
 pub use table::{Cell, Table, without_noise};
@@ -125,7 +125,8 @@ pub struct CompareArgs {
     /// Also run each configuration's learning twin, the same with `+learn`
     /// (nogoods learnt from failures), just after it: learning on and off side
     /// by side. Configurations that cannot learn (not `mac`, with
-    /// backjumping, probing or `nld`) have no twin.
+    /// backjumping, probing or `nld`) have no twin;
+    /// a note names them, with the reason.
     #[arg(long)]
     pub learn: bool,
 
@@ -294,6 +295,9 @@ pub fn run_comparison(
     }
     let models: Vec<&Model> = instances.iter().map(|(_, model)| *model).collect();
     write_inert_notes(&models, &configs, err);
+    if args.learn {
+        write_no_twin_notes(&args.configs, err);
+    }
     Ok(EXIT_OK)
 }
 
@@ -341,11 +345,38 @@ pub fn with_learning_twins<T: Clone>(
 }
 
 /// The configuration with `+learn`, when it can learn and does not already.
+/// Learning branches binary, so the twin of a `binary` configuration is
+/// that of its d-way form.
 pub fn learning_twin(config: &SolveConfig) -> Option<SolveConfig> {
+    learning_twin_or_why_not(config).ok().flatten()
+}
+
+/// [`learning_twin`], or why a configuration that does not learn cannot:
+/// `Ok(None)` when it learns already.
+fn learning_twin_or_why_not(config: &SolveConfig) -> Result<Option<SolveConfig>, String> {
     if config.learning() {
-        return None;
+        return Ok(None);
     }
-    format!("{config}+learn").parse().ok()
+    let d_way = config.clone().with_branching(Branching::Enumerate);
+    match format!("{d_way}+learn").parse() {
+        Ok(twin) => Ok(Some(twin)),
+        Err(ConfigSyntaxError::Unsupported { what, instead, .. }) => {
+            Err(format!("{what} is not implemented ({instead})"))
+        }
+        Err(error) => Err(error.to_string()),
+    }
+}
+
+/// A note on stderr for each configuration of `configs` that `--learn` gave
+/// no learning twin because it cannot learn, with the reason: `note: --learn:
+/// fc+mrv+pairwise has no learning twin: learning without maintained arc
+/// consistency is not implemented (...)`.
+pub fn write_no_twin_notes(configs: &[SolveConfig], err: &mut dyn Write) {
+    for config in configs {
+        if let Err(why) = learning_twin_or_why_not(config) {
+            let _ = writeln!(err, "note: --learn: {config} has no learning twin: {why}");
+        }
+    }
 }
 
 /// Says on `err` why a comparison failed, and returns the exit status: a

@@ -468,6 +468,33 @@ fn learn_adds_each_configurations_learning_twin_after_it() {
     let without: Vec<String> =
         parse(&["--configs", "mac+mrv"]).unwrap().configs_to_run().iter().map(|c| c.to_string()).collect();
     assert_eq!(without, ["mac+mrv+matching"]);
+    // Learning branches binary: a binary configuration's twin is its d-way form's.
+    let binary = parse(&["--configs", "mac+domwdeg+binary", "--learn"]).unwrap();
+    let names: Vec<String> = binary.configs_to_run().iter().map(|c| c.to_string()).collect();
+    assert_eq!(names, ["mac+domwdeg+matching+binary", "mac+learn+domwdeg+matching"]);
+}
+
+/// `--learn` names the configurations it gave no twin, with the reason, as
+/// the other notes do; those that learn already, or have their twin, are not named.
+#[test]
+fn learn_notes_the_configurations_without_a_learning_twin() {
+    let model = queens(6);
+    let args = ["--goal", "first", "--repeats", "1", "--learn", "--configs"];
+    let out = run(&[("queens 6", &model)], &[&args[..], &["fc+mrv,mac+mrv,mac-cbj+mrv,mac+learn,mac+sac"]].concat());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let notes: Vec<&str> = out.stderr.lines().filter(|line| line.starts_with("note: --learn: ")).collect();
+    assert_eq!(notes.len(), 3, "{}", out.stderr);
+    assert!(notes[0].starts_with("note: --learn: fc+mrv+pairwise has no learning twin: learning without maintained"));
+    assert!(
+        notes[1].starts_with("note: --learn: mac-cbj+mrv+matching has no learning twin: learning with backjumping")
+    );
+    assert!(notes[2].starts_with("note: --learn: mac+mrv+matching+sac has no learning twin: probing with learning"));
+    assert!(notes.iter().all(|note| note.contains("is not implemented (")), "{notes:?}");
+    // Without --learn, or with -q, nothing is said.
+    let plain = run(&[("queens 6", &model)], &["--goal", "first", "--repeats", "1", "--configs", "fc+mrv"]);
+    assert!(!plain.stderr.contains("learning twin"), "{}", plain.stderr);
+    let quiet = run(&[("queens 6", &model)], &[&args[..], &["fc+mrv", "-q"]].concat());
+    assert_eq!((quiet.code, quiet.stderr.as_str()), (0, ""));
 }
 
 /// The restarts are counted where the other counters are: a `restarts`

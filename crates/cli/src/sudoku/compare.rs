@@ -46,12 +46,12 @@ pub(super) struct CompareCmdArgs {
     input: InputArgs,
     #[command(flatten)]
     compare: CompareArgs,
-    /// Adds the dual viewpoint of rows and columns to every puzzle's model: per row the column of each digit,
-    /// channelled to the row's cells, and per digit an all-different of its columns (the pruning of --fish, stated
-    /// with the engine's constraints).
+    /// Also state the dual viewpoint of rows and columns in every puzzle's model: per row the column of each
+    /// digit, channelled to the row's cells, and per digit an all-different of its columns (the pruning of
+    /// --fish, stated with the engine's constraints).
     #[arg(long)]
     dual: bool,
-    /// Adds the fish propagator to every puzzle's model (as `solve --fish`).
+    /// Also propagate fish in every puzzle's model (as `solve --fish`).
     #[arg(long, conflicts_with = "dual")]
     fish: bool,
 }

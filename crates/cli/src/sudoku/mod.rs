@@ -123,9 +123,9 @@ struct BandsArgs {
     /// than the band propagator on hard puzzles (top95, top1465), twice as much on easy ones (17clue).
     #[arg(long = "no-bands")]
     no_bands: bool,
-    /// Adds the fish propagator: per digit, Régin's matching of rows to columns on bit boards, which finds every
-    /// fish (X-wing, swordfish, jellyfish and larger). Grids the band propagator takes keep it. Not faster on any
-    /// set measured (BENCHMARKS.md, "Fish").
+    /// Also propagate fish (X-wing, swordfish, jellyfish and larger): per digit, Régin's matching of rows to
+    /// columns on bit boards finds every one. Grids the band propagator takes keep it. Not faster on any set
+    /// measured (BENCHMARKS.md, "Fish").
     #[arg(long)]
     fish: bool,
 }

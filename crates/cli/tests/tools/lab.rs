@@ -595,6 +595,12 @@ fn learn_runs_each_learning_twin_in_sweeps_and_distributions() {
     let (header, records) = csv(&out.stdout);
     let algorithms: Vec<&str> = records.iter().take(4).map(|r| r[1].as_str()).collect();
     assert_eq!(algorithms, ["fc", "mac", "mac+learn", "fc-cbj"], "each twin just after its algorithm");
+    // The algorithms without a twin are named, with the reason; mac is not.
+    let notes: Vec<&str> = out.stderr.lines().filter(|l| l.contains("has no learning twin")).collect();
+    assert_eq!(notes.len(), 2, "{}", out.stderr);
+    assert!(notes[0].starts_with("note: --learn: fc+mrv+pairwise has no learning twin: learning without"), "{notes:?}");
+    assert!(notes[1].starts_with("note: --learn: fc-cbj+mrv+pairwise has no learning twin: "), "{notes:?}");
+    assert!(!plain.stderr.contains("learning twin"), "no note without --learn: {}", plain.stderr);
     let at = |name: &str| header.iter().position(|h| h == name).unwrap_or_else(|| panic!("{name} in {header:?}"));
     let (learnt, nodes) = (at("learnt_mean"), at("nodes_median"));
     assert!(at("learnt_median") > nodes && at("learnt_median") < at("cpu_ms_median"));
@@ -634,6 +640,8 @@ fn learn_runs_each_learning_twin_in_sweeps_and_distributions() {
     ];
     let out = run(&[&args[..], &["--learn"]].concat());
     assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stderr.contains("note: --learn: fc+mrv+random+pairwise has no learning twin: "), "{}", out.stderr);
+    assert!(!out.stderr.contains("note: --learn: mac"), "{}", out.stderr);
     let lines: Vec<&str> = out.stdout.lines().collect();
     assert!(lines[1].ends_with("learnt median"), "{}", out.stdout);
     let configs: Vec<&str> = lines[3..].iter().map(|line| line.split_whitespace().next().unwrap()).collect();

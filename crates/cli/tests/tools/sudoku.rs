@@ -180,6 +180,31 @@ fn fish_solves_and_counts_as_the_units_alone() {
     assert_eq!(both.code, 2, "{}", both.stderr);
 }
 
+/// The options' help says what each option does, as a noun phrase or an
+/// imperative like its neighbours' (`Also run ...`), never "Adds ...":
+/// `--fish` and `--dual` once began so.
+#[test]
+fn option_help_says_what_the_option_does_as_its_neighbours_do() {
+    for command in ["solve", "count", "compare"] {
+        let help = run(&[command, "--help"]).stdout;
+        let lines: Vec<&str> = help.lines().map(str::trim).collect();
+        let options = lines.iter().enumerate().filter(|(_, line)| line.starts_with('-'));
+        for (k, line) in options {
+            // Short help: the text follows on the option's line; long help: on the next.
+            let says = match line.split_once("  ") {
+                Some((_, rest)) => rest.trim(),
+                None => lines.get(k + 1).copied().unwrap_or(""),
+            };
+            assert!(!says.starts_with("Adds "), "{command} {line}: {says}");
+        }
+    }
+    let solve = run(&["solve", "--help"]).stdout;
+    assert!(solve.contains("Also propagate fish (X-wing"), "{solve}");
+    let compare = run(&["compare", "--help"]).stdout;
+    assert!(compare.contains("Also state the dual viewpoint"), "{compare}");
+    assert!(compare.contains("Also propagate fish in every puzzle's model"), "{compare}");
+}
+
 /// The band propagator is the default for 9x9 grids of 3x3 boxes; `--no-bands`,
 /// `--alldiff` and `--intersections` take the all-differents (`--bands` the
 /// band propagator again): told apart by their node counts.

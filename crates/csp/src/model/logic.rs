@@ -155,6 +155,12 @@ impl Model {
         }
     }
 
+    /// The error of a constraint over literals given none: named by its own
+    /// name (`at_most_one`), not as the condition it posts.
+    fn check_some(kind: &str, literals: &[Lit]) -> Result<(), ModelError> {
+        if literals.is_empty() { Err(ModelError::EmptyScope { constraint: kind.to_string() }) } else { Ok(()) }
+    }
+
     /// Checks that each literal's variable is of this model and boolean.
     fn check_literals(&self, kind: &str, literals: &[Lit]) -> Result<(), ModelError> {
         for (position, literal) in literals.iter().enumerate() {
@@ -177,6 +183,7 @@ impl Model {
 
     /// At least one of the literals is true (a clause).
     pub fn or(&mut self, literals: &[Lit]) -> Result<ConstraintId, ModelError> {
+        Self::check_some("or", literals)?;
         self.add(Condition::or(literals))
     }
 
@@ -189,22 +196,26 @@ impl Model {
 
     /// Every one of the literals is true.
     pub fn and(&mut self, literals: &[Lit]) -> Result<ConstraintId, ModelError> {
+        Self::check_some("and", literals)?;
         self.add(Condition::and(literals))
     }
 
     /// An odd number of the literals are true (`xor([a, b])` is `a != b`).
     pub fn xor(&mut self, literals: &[Lit]) -> Result<ConstraintId, ModelError> {
+        Self::check_some("xor", literals)?;
         self.add(Condition::xor(literals))
     }
 
     /// At most one of the literals is true.
     pub fn at_most_one(&mut self, literals: &[Lit]) -> Result<ConstraintId, ModelError> {
+        Self::check_some("at_most_one", literals)?;
         self.check_literals("at_most_one", literals)?;
         self.add(self.sum(literals).le(1))
     }
 
     /// Exactly one of the literals is true.
     pub fn exactly_one(&mut self, literals: &[Lit]) -> Result<ConstraintId, ModelError> {
+        Self::check_some("exactly_one", literals)?;
         self.check_literals("exactly_one", literals)?;
         self.add(self.sum(literals).eq(1))
     }

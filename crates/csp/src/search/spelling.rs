@@ -156,6 +156,30 @@ pub enum ConfigSyntaxError {
         /// The word.
         word: String,
     },
+    /// A `+` with no word after it: doubled (`mac++mrv`), trailing (`mac+`),
+    /// or before the level (`+mrv`).
+    #[error("configuration '{config}': the '+' at character {position} {problem}")]
+    EmptyWord {
+        /// The whole spelling.
+        config: String,
+        /// The place of the `+` in the spelling, counted in characters from 1.
+        position: usize,
+        /// What is wrong with it: `is doubled (an empty word between two '+')`, ...
+        problem: &'static str,
+    },
+    /// A word that says what another word of the spelling implies
+    /// (`mac+learn+binary`: learning always branches binary).
+    #[error("configuration '{config}': '{word}' is implied by '{by}' ({why}): leave it out")]
+    Implied {
+        /// The whole spelling.
+        config: String,
+        /// The word that says nothing more.
+        word: String,
+        /// The word that implies it.
+        by: &'static str,
+        /// Why.
+        why: &'static str,
+    },
     /// A known word with a value it does not take (`luby=0`, `seed=-1`).
     #[error("configuration '{config}': '{word}' is not a value of {what}: {takes}")]
     BadValue {
@@ -236,6 +260,33 @@ fn level_name(search: Search) -> &'static str {
     LEVELS.iter().find(|(_, _, level)| *level == head).map(|(name, _, _)| *name).expect("every search has a level")
 }
 
+/// The error of a spelling with a `+` that has no word after it (or no
+/// level before it), naming the `+` by its place in characters from 1.
+fn empty_word(config: &str) -> Option<ConfigSyntaxError> {
+    let pluses: Vec<(usize, usize)> =
+        config.char_indices().enumerate().filter(|(_, (_, c))| *c == '+').map(|(n, (byte, _))| (n + 1, byte)).collect();
+    let mut previous_end = 0;
+    for (k, &(position, byte)) in pluses.iter().enumerate() {
+        let before = &config[previous_end..byte];
+        let problem = if before.trim().is_empty() {
+            Some(if k == 0 {
+                "has no level before it (a spelling begins with the level: mac+mrv)"
+            } else {
+                "is doubled (an empty word between two '+')"
+            })
+        } else if k + 1 == pluses.len() && config[byte + 1..].trim().is_empty() {
+            Some("ends the spelling: a word must follow it")
+        } else {
+            None
+        };
+        if let Some(problem) = problem {
+            return Some(ConfigSyntaxError::EmptyWord { config: config.to_string(), position, problem });
+        }
+        previous_end = byte + 1;
+    }
+    None
+}
+
 /// The search a level word stands for, d-way.
 fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
     if let Some((_, _, search)) = LEVELS.iter().find(|(name, aliases, _)| *name == word || aliases.contains(&word)) {
@@ -300,7 +351,8 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
 ///         | rootac                                  (arc consistency at the root)
 ///         | separate                                (no merged all-different system)
 ///         | intersect                               (all-different intersections, see the field)
-///         | binary                                  (2-way branching, default d-way; not with backjumping)
+///         | binary                                  (2-way branching, default d-way; not with backjumping,
+///                                                    nor with learn, which always branches binary)
 ///         | luby | luby=SCALE                       (Luby restarts, default scale 100)
 ///         | geometric | geometric=SCALE[:FACTOR]    (geometric restarts, default 100:1.5)
 ///         | glucose | glucose=WINDOW                (Glucose's dynamic restarts, with learn; default 50)
@@ -357,6 +409,9 @@ impl FromStr for SolveConfig {
     fn from_str(text: &str) -> Result<SolveConfig, ConfigSyntaxError> {
         let config_text = text.trim();
         let mut config = SolveConfig::default();
+        if let Some(error) = empty_word(config_text) {
+            return Err(error);
+        }
         let mut words = config_text.split('+');
         let head = words.next().unwrap_or_default().trim().to_ascii_lowercase();
         let (level, algorithm) = match head.split_once('/') {
@@ -371,6 +426,14 @@ impl FromStr for SolveConfig {
                 .map_err(|_| ConfigSyntaxError::UnknownAlgorithm { config: config_text.to_string(), algorithm })?;
         }
         let mut seen: Vec<&'static str> = Vec::new();
+        // The word that set the branching, for `learn` and `binary` in either order.
+        let mut branching_word: Option<String> = None;
+        let implied_binary = |word: &str| ConfigSyntaxError::Implied {
+            config: config_text.to_string(),
+            word: word.to_string(),
+            by: "learn",
+            why: "learning always branches binary: x = v, then x != v",
+        };
         let mut once = |what: &'static str| {
             if seen.contains(&what) {
                 Err(ConfigSyntaxError::Repeated { config: config_text.to_string(), what })
@@ -420,12 +483,19 @@ impl FromStr for SolveConfig {
                         instead: "learning jumps back by its own analysis of conflicts: mac+learn",
                     });
                 }
+                if let Some(binary) = branching_word.take() {
+                    return Err(implied_binary(&binary));
+                }
                 config.search = Search::Learning;
             } else if let Some(&(_, what, flag)) = SWITCHES.iter().find(|(words, ..)| words.contains(&word.as_str())) {
                 once(what)?;
                 *flag(&mut config) = true;
             } else if word == "binary" || word == "2way" {
                 once("branching")?;
+                if config.learning() {
+                    return Err(implied_binary(&word));
+                }
+                branching_word = Some(word.clone());
                 if config.search.backjumps() {
                     return Err(ConfigSyntaxError::Unsupported {
                         config: config_text.to_string(),
@@ -710,6 +780,28 @@ mod tests {
         }
     }
 
+    /// An empty word is named as such, by the place of its `+`, not as the
+    /// unknown word ''.
+    #[test]
+    fn empty_words_name_the_doubled_or_trailing_plus() {
+        for (text, position, problem) in [
+            ("mac+", 4, "ends the spelling"),
+            ("mac+mrv+ ", 8, "ends the spelling"),
+            ("mac++mrv", 5, "is doubled"),
+            ("mac+ +mrv", 6, "is doubled"),
+            ("fc+mrv++", 8, "is doubled"),
+            ("+mrv", 1, "has no level before it"),
+            ("mac/ac2001+lcv+é++mrv", 18, "is doubled"),
+        ] {
+            let err = text.parse::<SolveConfig>().unwrap_err();
+            assert!(matches!(err, ConfigSyntaxError::EmptyWord { .. }), "{text}: {err}");
+            let err = err.to_string();
+            assert!(err.contains(&format!("the '+' at character {position} {problem}")), "{text}: {err}");
+            assert!(!err.contains("unknown word"), "{text}: {err}");
+        }
+        assert!("mac+mrv".parse::<SolveConfig>().is_ok());
+    }
+
     #[test]
     fn configuration_spellings_round_trip() {
         for text in [
@@ -792,10 +884,18 @@ mod tests {
             let err = text.parse::<SolveConfig>().unwrap_err().to_string();
             assert!(err.contains("learning with backjumping") && err.contains("mac+learn"), "{err}");
         }
-        // Learning branches binary whatever the order of the words.
-        for text in ["mac+learn+binary", "mac+binary+learn"] {
-            assert_eq!(text.parse::<SolveConfig>().unwrap().to_string(), "mac+learn+mrv+matching");
+        // Learning branches binary: `binary` beside `learn` says nothing more,
+        // and is refused in words whatever the order of the words.
+        for (text, word) in
+            [("mac+learn+binary", "binary"), ("mac+2way+learn", "2way"), ("mac+binary+mrv+learn", "binary")]
+        {
+            let err = text.parse::<SolveConfig>().unwrap_err();
+            assert!(matches!(err, ConfigSyntaxError::Implied { .. }), "{text}: {err}");
+            let err = err.to_string();
+            assert!(err.contains(&format!("'{word}' is implied by 'learn'")), "{text}: {err}");
+            assert!(err.contains("learning always branches binary") && err.contains("leave it out"), "{text}: {err}");
         }
+        assert!("mac+learn".parse::<SolveConfig>().unwrap().branching() == Branching::Binary);
         // Cheap probes and touched sweeps only with probing, in any order.
         for (text, what) in [
             ("mac+domwdeg+cheap", "cheap probes without probing"),
