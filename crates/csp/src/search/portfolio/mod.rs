@@ -105,13 +105,30 @@ use crate::model::{Model, Sense, Solution};
 /// worker is then learning with dom/wdeg and literal VSIDS in turn.
 /// Beyond three, seeds and random values are the cheap diversity left.
 pub fn diversify(config: &SolveConfig, workers: usize) -> Vec<SolveConfig> {
+    let [own, switched, third] = diverse(config);
+    extend(&[own, switched, third], workers)
+}
+
+/// [`diversify`]'s workers for a portfolio whose learning workers share
+/// their nogoods ([`Portfolio::with_sharing`]): when `config` learns,
+/// learning with [`VarOrder::AlternatePlaces`] comes second and `config`
+/// without learning third, so that two workers learn and have nogoods to
+/// share; otherwise [`diversify`]'s order.
+pub fn diversify_sharing(config: &SolveConfig, workers: usize) -> Vec<SolveConfig> {
+    let [own, switched, third] = diverse(config);
+    if config.learning() { extend(&[own, third, switched], workers) } else { extend(&[own, switched, third], workers) }
+}
+
+/// `config`, `config` with learning switched, and learning with
+/// [`VarOrder::AlternatePlaces`] (see [`diversify`]).
+fn diverse(config: &SolveConfig) -> [SolveConfig; 3] {
     let switched = switch_learning(config);
     let learner = if config.learning() { config } else { &switched };
     let mut third = learner.clone().with_var_order(VarOrder::AlternatePlaces);
     if third.restarts == Restarts::Never {
         third.restarts = Restarts::Luby { scale: Restarts::LUBY_SCALE };
     }
-    extend(&[config.clone(), switched, third], workers)
+    [config.clone(), switched, third]
 }
 
 /// The configurations of `workers` workers from `bases`: the bases in
