@@ -36,17 +36,21 @@ fn random_model(seed: u64, objective: bool) -> (Model, Vec<VarId>, Vec<i64>) {
         let terms: Vec<(i64, VarId)> = x.iter().map(|&v| (1 + rng.below(3) as i64, v)).collect();
         model.linear(&terms, csp::Relation::Le, 2 * n as i64 + rng.below(6) as i64).unwrap();
     }
-    let mut coefficients = Vec::new();
-    if objective {
-        coefficients = (0..n).map(|_| rng.below(7) as i64 - 3).collect();
-        let expression: LinearExpr = coefficients.iter().zip(&x).map(|(&c, &v)| c * v).sum();
-        if rng.below(2) == 0 {
-            model.minimize(expression).unwrap();
-        } else {
-            model.maximize(expression).unwrap();
-        }
-    }
+    let coefficients = if objective { random_objective(&mut rng, &mut model, &x) } else { Vec::new() };
     (model, x, coefficients)
+}
+
+/// A linear objective over `x` of coefficients in -3..=3, to minimise or
+/// maximise; returns the coefficients.
+fn random_objective(rng: &mut Rng, model: &mut Model, x: &[VarId]) -> Vec<i64> {
+    let coefficients: Vec<i64> = x.iter().map(|_| rng.below(7) as i64 - 3).collect();
+    let expression: LinearExpr = coefficients.iter().zip(x).map(|(&c, &v)| c * v).sum();
+    if rng.below(2) == 0 {
+        model.minimize(expression).unwrap();
+    } else {
+        model.maximize(expression).unwrap();
+    }
+    coefficients
 }
 
 /// Every solution of the decision variables (with the objective's value
@@ -364,16 +368,7 @@ fn sharing_model(seed: u64, objective: bool) -> (Model, Vec<VarId>, Vec<i64>) {
         let terms: Vec<(i64, VarId)> = x.iter().map(|&v| (1 + rng.below(3) as i64, v)).collect();
         model.linear(&terms, csp::Relation::Le, 10 + rng.below(8) as i64).unwrap();
     }
-    let mut coefficients = Vec::new();
-    if objective {
-        coefficients = (0..n).map(|_| rng.below(7) as i64 - 3).collect();
-        let expression: LinearExpr = coefficients.iter().zip(&x).map(|(&c, &v)| c * v).sum();
-        if rng.below(2) == 0 {
-            model.minimize(expression).unwrap();
-        } else {
-            model.maximize(expression).unwrap();
-        }
-    }
+    let coefficients = if objective { random_objective(&mut rng, &mut model, &x) } else { Vec::new() };
     (model, x, coefficients)
 }
 
