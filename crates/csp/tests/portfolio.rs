@@ -77,6 +77,18 @@ fn brute_force(model: &Model, x: &[VarId], coefficients: &[i64]) -> Vec<Vec<i64>
         .collect()
 }
 
+/// The brute-force optimum of a model made by [`random_model`] or
+/// [`sharing_model`] (`None` without a solution), which one solver finds.
+fn optimum(model: &Model, x: &[VarId], coefficients: &[i64], seed: u64) -> Option<i64> {
+    let objective = model.objective().unwrap();
+    let expected = brute_force(model, x, coefficients);
+    let best =
+        expected.iter().map(|values| values[x.len()]).reduce(|a, b| if objective.improves(a, b) { a } else { b });
+    let alone = Solver::new(model, SolveConfig::default()).unwrap().optimize();
+    assert_eq!(alone.objective(), best, "seed {seed}: one solver");
+    best
+}
+
 /// Portfolios of two and three workers, each with a learning worker.
 fn portfolios() -> Vec<Vec<SolveConfig>> {
     let learning = SolveConfig::default().with_search(Search::Learning).with_var_order(VarOrder::DomWdeg);
@@ -130,11 +142,7 @@ fn a_portfolio_finds_the_brute_force_optimum_on_random_models() {
     for seed in 0..120 {
         let (model, x, coefficients) = random_model(seed, true);
         let objective = model.objective().unwrap();
-        let expected = brute_force(&model, &x, &coefficients);
-        let best =
-            expected.iter().map(|values| values[x.len()]).reduce(|a, b| if objective.improves(a, b) { a } else { b });
-        let alone = Solver::new(&model, SolveConfig::default()).unwrap().optimize();
-        assert_eq!(alone.objective(), best, "seed {seed}: one solver");
+        let best = optimum(&model, &x, &coefficients, seed);
         for configs in portfolios() {
             let mut reported = Vec::new();
             let run = Portfolio::new(&model, configs)
@@ -426,12 +434,7 @@ fn learning_workers_that_share_nogoods_find_the_optimum_of_one_solver() {
     let (mut optimal, mut unsatisfiable, mut imported) = (0, 0, 0);
     for seed in 0..60 {
         let (model, x, coefficients) = sharing_model(seed, true);
-        let objective = model.objective().unwrap();
-        let expected = brute_force(&model, &x, &coefficients);
-        let best =
-            expected.iter().map(|values| values[x.len()]).reduce(|a, b| if objective.improves(a, b) { a } else { b });
-        let alone = Solver::new(&model, SolveConfig::default()).unwrap().optimize();
-        assert_eq!(alone.objective(), best, "seed {seed}: one solver");
+        let best = optimum(&model, &x, &coefficients, seed);
         for configs in sharing_portfolios() {
             let portfolio = Portfolio::new(&model, configs).unwrap().with_sharing(Some(SHARE_ALL)).check_nogoods(true);
             let run = portfolio.optimize().unwrap();
