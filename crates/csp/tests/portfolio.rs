@@ -464,18 +464,17 @@ fn learning_workers_that_share_nogoods_prove_pigeonhole_unsatisfiable() {
     // hundreds of conflicts, enough for many restarts and exchanges, and
     // 6^7 assignments are within the debug check's reach.
     let model = pigeonhole(7);
-    // (The third portfolio's worker that does not learn refutes it first.)
+    // (The third portfolio's worker that does not learn refutes it first.
+    // Whether a worker imports anything depends on the threads' timing: a
+    // unit test of the module `share` checks imports without threads.)
     for configs in sharing_portfolios().into_iter().take(2) {
-        let mut imported = 0;
         for _ in 0..3 {
             let portfolio = Portfolio::new(&model, configs.clone()).unwrap().with_sharing(Some(SHARE_ALL));
             let run = portfolio.check_nogoods(true).solve().unwrap();
             assert_eq!(run.outcome, Outcome::Unsatisfiable);
             let stats = run.summed_stats();
-            assert!(stats.nogoods_exported > 0, "{stats}");
-            imported += stats.nogoods_imported;
+            assert!(stats.nogoods_exported > 0, "the winner restarts and publishes: {stats}");
         }
-        assert!(imported > 0, "the workers shared");
     }
 }
 
