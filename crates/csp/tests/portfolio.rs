@@ -36,17 +36,21 @@ fn random_model(seed: u64, objective: bool) -> (Model, Vec<VarId>, Vec<i64>) {
         let terms: Vec<(i64, VarId)> = x.iter().map(|&v| (1 + rng.below(3) as i64, v)).collect();
         model.linear(&terms, csp::Relation::Le, 2 * n as i64 + rng.below(6) as i64).unwrap();
     }
-    let mut coefficients = Vec::new();
-    if objective {
-        coefficients = (0..n).map(|_| rng.below(7) as i64 - 3).collect();
-        let expression: LinearExpr = coefficients.iter().zip(&x).map(|(&c, &v)| c * v).sum();
-        if rng.below(2) == 0 {
-            model.minimize(expression).unwrap();
-        } else {
-            model.maximize(expression).unwrap();
-        }
-    }
+    let coefficients = if objective { random_objective(&mut rng, &mut model, &x) } else { Vec::new() };
     (model, x, coefficients)
+}
+
+/// A linear objective over `x` of coefficients in -3..=3, to minimise or
+/// maximise; returns the coefficients.
+fn random_objective(rng: &mut Rng, model: &mut Model, x: &[VarId]) -> Vec<i64> {
+    let coefficients: Vec<i64> = x.iter().map(|_| rng.below(7) as i64 - 3).collect();
+    let expression: LinearExpr = coefficients.iter().zip(x).map(|(&c, &v)| c * v).sum();
+    if rng.below(2) == 0 {
+        model.minimize(expression).unwrap();
+    } else {
+        model.maximize(expression).unwrap();
+    }
+    coefficients
 }
 
 /// Every solution of the decision variables (with the objective's value
@@ -71,6 +75,18 @@ fn brute_force(model: &Model, x: &[VarId], coefficients: &[i64]) -> Vec<Vec<i64>
             (values.len() == model.num_vars() && model.is_solution(&values)).then_some(values)
         })
         .collect()
+}
+
+/// The brute-force optimum of a model made by [`random_model`] or
+/// [`sharing_model`] (`None` without a solution), which one solver finds.
+fn optimum(model: &Model, x: &[VarId], coefficients: &[i64], seed: u64) -> Option<i64> {
+    let objective = model.objective().unwrap();
+    let expected = brute_force(model, x, coefficients);
+    let best =
+        expected.iter().map(|values| values[x.len()]).reduce(|a, b| if objective.improves(a, b) { a } else { b });
+    let alone = Solver::new(model, SolveConfig::default()).unwrap().optimize();
+    assert_eq!(alone.objective(), best, "seed {seed}: one solver");
+    best
 }
 
 /// Portfolios of two and three workers, each with a learning worker.
@@ -126,11 +142,7 @@ fn a_portfolio_finds_the_brute_force_optimum_on_random_models() {
     for seed in 0..120 {
         let (model, x, coefficients) = random_model(seed, true);
         let objective = model.objective().unwrap();
-        let expected = brute_force(&model, &x, &coefficients);
-        let best =
-            expected.iter().map(|values| values[x.len()]).reduce(|a, b| if objective.improves(a, b) { a } else { b });
-        let alone = Solver::new(&model, SolveConfig::default()).unwrap().optimize();
-        assert_eq!(alone.objective(), best, "seed {seed}: one solver");
+        let best = optimum(&model, &x, &coefficients, seed);
         for configs in portfolios() {
             let mut reported = Vec::new();
             let run = Portfolio::new(&model, configs)
@@ -340,4 +352,143 @@ fn a_worker_stopped_half_way_reports_no_solution() {
             }
         }
     }
+}
+
+/// A random model a little harder than [`random_model`]'s, for the shared
+/// nogoods: 8 variables over 0..=3 (65,536 assignments, within the debug
+/// check's reach), 20-28 random binary relations (each pair of values
+/// forbidden with probability 0.3), sometimes a linear inequality; with
+/// `objective`, a linear objective as [`random_model`]'s.
+fn sharing_model(seed: u64, objective: bool) -> (Model, Vec<VarId>, Vec<i64>) {
+    let mut rng = Rng::new(seed ^ 0x5eed);
+    let mut model = Model::new();
+    let n = 8;
+    let x: Vec<VarId> = (0..n).map(|_| model.new_var(0..=3).unwrap()).collect();
+    for _ in 0..20 + rng.below(9) as usize {
+        let (a, b) = (rng.below(n as u64) as usize, rng.below(n as u64) as usize);
+        if a == b {
+            continue;
+        }
+        let forbidden: Vec<bool> = (0..16).map(|_| rng.below(10) < 3).collect();
+        model.predicate(&[x[a], x[b]], move |v| !forbidden[(v[0] * 4 + v[1]) as usize]).unwrap();
+    }
+    if rng.below(2) == 0 {
+        let terms: Vec<(i64, VarId)> = x.iter().map(|&v| (1 + rng.below(3) as i64, v)).collect();
+        model.linear(&terms, csp::Relation::Le, 10 + rng.below(8) as i64).unwrap();
+    }
+    let coefficients = if objective { random_objective(&mut rng, &mut model, &x) } else { Vec::new() };
+    (model, x, coefficients)
+}
+
+/// Portfolios of two and three learning workers that restart after every
+/// conflict or two (so they are often at the root, where they share), of
+/// different orderings and seeds, and one with a worker that does not
+/// learn (which takes no part).
+fn sharing_portfolios() -> Vec<Vec<SolveConfig>> {
+    let learning = SolveConfig::default().with_search(Search::Learning).with_restarts(Restarts::Luby { scale: 1 });
+    vec![
+        vec![learning.clone().with_var_order(VarOrder::DomWdeg), learning.clone().with_seed(7)],
+        vec![
+            learning.clone(),
+            learning.clone().with_var_order(VarOrder::DomWdeg).with_restarts(Restarts::Luby { scale: 2 }),
+            learning.clone().with_seed(3).with_value_order(csp::ValueOrder::Random),
+        ],
+        vec![learning.clone(), SolveConfig::default(), learning.with_var_order(VarOrder::DomWdeg)],
+    ]
+}
+
+/// Every nogood shared: at most 32 literals, whatever the distance.
+const SHARE_ALL: portfolio::Sharing = portfolio::Sharing { max_length: 32, max_lbd: 32 };
+
+#[test]
+fn learning_workers_that_share_nogoods_agree_with_brute_force_on_satisfaction_models() {
+    let (mut solved, mut unsatisfiable, mut imported) = (0, 0, 0);
+    for seed in 0..60 {
+        let (model, x, _) = sharing_model(seed, false);
+        let expected = brute_force(&model, &x, &[]);
+        for configs in sharing_portfolios() {
+            // Each worker checks every nogood it learns or imports against
+            // the brute-force solutions: one that excludes a solution panics.
+            let portfolio = Portfolio::new(&model, configs).unwrap().with_sharing(Some(SHARE_ALL)).check_nogoods(true);
+            let run = portfolio.solve().unwrap();
+            imported += run.summed_stats().nogoods_imported;
+            match &run.outcome {
+                Outcome::Solved(solution) => {
+                    assert!(expected.contains(&solution.values().to_vec()), "seed {seed}: not a solution");
+                    solved += 1;
+                }
+                Outcome::Unsatisfiable => {
+                    assert!(expected.is_empty(), "seed {seed}: unsatisfiable, but brute force has {}", expected.len());
+                    unsatisfiable += 1;
+                }
+                Outcome::LimitReached(limit) => panic!("seed {seed}: {limit} without limits"),
+            }
+        }
+    }
+    assert!(solved > 20 && unsatisfiable > 20, "a mix: {solved} solved, {unsatisfiable} unsatisfiable");
+    // (Timing decides how many: on 180 runs some, whatever the load.)
+    assert!(imported > 0, "the workers shared: {imported} nogoods imported");
+}
+
+#[test]
+fn learning_workers_that_share_nogoods_find_the_optimum_of_one_solver() {
+    let (mut optimal, mut unsatisfiable, mut imported) = (0, 0, 0);
+    for seed in 0..60 {
+        let (model, x, coefficients) = sharing_model(seed, true);
+        let best = optimum(&model, &x, &coefficients, seed);
+        for configs in sharing_portfolios() {
+            let portfolio = Portfolio::new(&model, configs).unwrap().with_sharing(Some(SHARE_ALL)).check_nogoods(true);
+            let run = portfolio.optimize().unwrap();
+            imported += run.summed_stats().nogoods_imported;
+            assert!(run.winner.is_some(), "seed {seed}: no limit, a worker proves the answer");
+            match run.outcome {
+                OptimizationOutcome::Optimal { solution, objective: value } => {
+                    assert_eq!(Some(value), best, "seed {seed}");
+                    assert!(model.is_solution(solution.values()));
+                    optimal += 1;
+                }
+                OptimizationOutcome::Unsatisfiable => {
+                    assert_eq!(best, None, "seed {seed}");
+                    unsatisfiable += 1;
+                }
+                other => panic!("seed {seed}: {other:?} without limits"),
+            }
+        }
+    }
+    assert!(optimal > 20 && unsatisfiable > 10, "a mix: {optimal} optimal, {unsatisfiable} unsatisfiable");
+    // (Timing decides how many: on 180 runs some, whatever the load.)
+    assert!(imported > 0, "the workers shared: {imported} nogoods imported");
+}
+
+#[test]
+fn learning_workers_that_share_nogoods_prove_pigeonhole_unsatisfiable() {
+    // Without the matching, pigeonhole is hard for learning: 7 pigeons take
+    // hundreds of conflicts, enough for many restarts and exchanges, and
+    // 6^7 assignments are within the debug check's reach.
+    let model = pigeonhole(7);
+    // (The third portfolio's worker that does not learn refutes it first.
+    // Whether a worker imports anything depends on the threads' timing: a
+    // unit test of the module `share` checks imports without threads.)
+    for configs in sharing_portfolios().into_iter().take(2) {
+        for _ in 0..3 {
+            let portfolio = Portfolio::new(&model, configs.clone()).unwrap().with_sharing(Some(SHARE_ALL));
+            let run = portfolio.check_nogoods(true).solve().unwrap();
+            assert_eq!(run.outcome, Outcome::Unsatisfiable);
+            let stats = run.summed_stats();
+            assert!(stats.nogoods_exported > 0, "the winner restarts and publishes: {stats}");
+        }
+    }
+}
+
+#[test]
+fn without_sharing_no_nogood_moves_and_one_learner_shares_with_nobody() {
+    let model = pigeonhole(7);
+    let configs = sharing_portfolios().swap_remove(0);
+    let run = Portfolio::new(&model, configs.clone()).unwrap().solve().unwrap();
+    let stats = run.summed_stats();
+    assert_eq!((stats.nogoods_exported, stats.nogoods_imported), (0, 0), "sharing is off by default");
+    let alone = vec![configs[0].clone(), SolveConfig::default()];
+    let run = Portfolio::new(&model, alone).unwrap().with_sharing(Some(SHARE_ALL)).solve().unwrap();
+    let stats = run.summed_stats();
+    assert_eq!((stats.nogoods_exported, stats.nogoods_imported), (0, 0), "one learner: nobody to share with");
 }

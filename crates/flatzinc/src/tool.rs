@@ -1,7 +1,7 @@
 //! `fzn-csp`: the FlatZinc solver that MiniZinc runs.
 //!
 //! ```text
-//! fzn-csp [-a] [-n N] [-s] [-t MS] [--cpu-timeout SECONDS] [-r SEED] [-p N] [-i] [-v] [-f] [--no-learn] FILE.fzn
+//! fzn-csp [-a] [-n N] [-s] [-t MS] [--cpu-timeout SECONDS] [-r SEED] [-p N] [--share] [-i] [-v] [-f] [--no-learn] FILE.fzn
 //! fzn-csp --print-msc          # the solver configuration, with absolute paths
 //! fzn-csp --install-msc [DIR]  # writes it to ~/.minizinc/solvers/csp.msc (or DIR)
 //! ```
@@ -13,7 +13,10 @@
 //! search it runs alone, worker 1 the same with learning switched, worker 2
 //! learning with `aplaces` ordering (see `csp::portfolio::diversify`); the
 //! first answer wins, and under optimisation the workers share the best
-//! objective value. The exit status is
+//! objective value; with `--share` the learning workers share their short
+//! learnt nogoods too, and (unless `--no-learn`) worker 1 learns with
+//! `aplaces` (see
+//! `csp::portfolio::diversify_sharing`). The exit status is
 //! 0 for every answer (solutions, `=====UNSATISFIABLE=====`,
 //! `=====UNKNOWN=====`), and 2 with a message on stderr for an error (a file
 //! that does not parse, a builtin fzn-csp does not lower yet): MiniZinc then
@@ -71,6 +74,11 @@ struct Cli {
     /// All solutions (-a, -n N of a satisfaction model) are enumerated by worker 0 alone.
     #[arg(short = 'p', long = "parallel", value_name = "N")]
     threads: Option<u32>,
+    /// With -p N: the learning workers share the short nogoods they learn (at most 8 literals, or glue), each
+    /// adding the others' at its restarts; unless --no-learn, worker 1 is then learning with `aplaces` (and
+    /// worker 2 the search without learning), so that two workers learn.
+    #[arg(long = "share")]
+    share: bool,
     /// Print intermediate solutions of optimisation (always done).
     #[arg(short = 'i', long = "intermediate")]
     intermediate: bool,
@@ -199,6 +207,20 @@ fn workers(cli: &Cli) -> usize {
     cli.threads.map_or(1, |threads| threads.max(1) as usize)
 }
 
+/// The portfolio's workers from `config` (`-p N`, `--share`).
+fn portfolio_configs(cli: &Cli, config: &SolveConfig) -> Vec<SolveConfig> {
+    if cli.share {
+        csp::portfolio::diversify_sharing(config, workers(cli))
+    } else {
+        csp::portfolio::diversify(config, workers(cli))
+    }
+}
+
+/// What the portfolio's learning workers share (`--share`), if anything.
+fn sharing(cli: &Cli) -> Option<csp::portfolio::Sharing> {
+    cli.share.then(csp::portfolio::Sharing::default)
+}
+
 /// Whether the search is free (`-f`, or no search annotation) and
 /// optimises: then it is guided by the incumbent, with restarts.
 fn guided(cli: &Cli, lowered: &Lowered) -> bool {
@@ -268,7 +290,7 @@ fn explain(cli: &Cli, lowered: &Lowered, start: Instant, io: &mut Io<'_>) -> any
             writeln!(io.stderr, "fzn-csp: -p {workers}: all solutions are enumerated by one worker ({base})")?;
         } else {
             writeln!(io.stderr, "fzn-csp: -p {workers}: a portfolio of {workers} workers, the first answer wins:")?;
-            for (worker, config) in csp::portfolio::diversify(&base, workers).iter().enumerate() {
+            for (worker, config) in portfolio_configs(cli, &base).iter().enumerate() {
                 writeln!(io.stderr, "fzn-csp:   worker {worker}: {config}")?;
             }
         }
@@ -346,8 +368,8 @@ impl Run<'_> {
         let wanted = self.wanted();
         let workers = workers(self.cli);
         if workers > 1 && wanted == Some(1) {
-            let configs = csp::portfolio::diversify(&config, workers);
-            let run = Portfolio::new(&lowered.model, configs)?.solve()?;
+            let configs = portfolio_configs(self.cli, &config);
+            let run = Portfolio::new(&lowered.model, configs)?.with_sharing(sharing(self.cli)).solve()?;
             if let Outcome::Solved(solution) = &run.outcome {
                 self.print(solution.values(), io)?;
             }
@@ -384,8 +406,8 @@ impl Run<'_> {
             Some(0) | None => None,
             Some(n) => Some(n),
         };
-        let configs = csp::portfolio::diversify(&config(self.cli, self.lowered, remaining), workers(self.cli));
-        let portfolio = Portfolio::new(&lowered.model, configs)?;
+        let configs = portfolio_configs(self.cli, &config(self.cli, self.lowered, remaining));
+        let portfolio = Portfolio::new(&lowered.model, configs)?.with_sharing(sharing(self.cli));
         // Each improving solution of any worker, better than every one
         // printed before, printed as it comes; an error stops the workers.
         let mut failed = None;
@@ -457,6 +479,10 @@ impl Run<'_> {
             lines.push(("workers", workers.to_string()));
             if let Some(winner) = self.winner {
                 lines.push(("winner", winner.to_string()));
+            }
+            if self.cli.share {
+                lines.push(("nogoodsExported", stats.nogoods_exported.to_string()));
+                lines.push(("nogoodsImported", stats.nogoods_imported.to_string()));
             }
         }
         if let Some(objective) = self.objective {

@@ -46,7 +46,7 @@ fn solve_one(puzzle: &Puzzle, configs: &Configs) -> anyhow::Result<Record> {
     let start = Instant::now();
     let (shape, config) = (puzzle.grid.shape(), configs.for_side(puzzle.grid.side()));
     let (answer, stats) = match configs.workers(puzzle.grid.side()) {
-        Some(workers) => solve_with_portfolio(&puzzle.grid, configs.units(shape), workers)?,
+        Some(workers) => solve_with_portfolio(&puzzle.grid, configs.units(shape), workers, configs.sharing())?,
         None => with_solver(shape, configs.units(shape), config, |solver| solver.solve(&puzzle.grid))??,
     };
     // Conflicting givens leave no solution, and a verified solution keeps
@@ -76,9 +76,14 @@ fn solve_one(puzzle: &Puzzle, configs: &Configs) -> anyhow::Result<Record> {
 /// Solves a puzzle with a portfolio of `workers` (`--portfolio`): the
 /// answer of the first worker to answer, and the statistics of every worker
 /// summed (the work of the portfolio, not of the winner alone).
-fn solve_with_portfolio(grid: &Grid, units: Units, workers: Vec<csp::SolveConfig>) -> anyhow::Result<(Answer, Stats)> {
+fn solve_with_portfolio(
+    grid: &Grid,
+    units: Units,
+    workers: Vec<csp::SolveConfig>,
+    sharing: Option<csp::portfolio::Sharing>,
+) -> anyhow::Result<(Answer, Stats)> {
     let model = SudokuModel::unlabelled_with(grid, units)?;
-    let run = csp::portfolio::Portfolio::new(model.model(), workers)?.solve()?;
+    let run = csp::portfolio::Portfolio::new(model.model(), workers)?.with_sharing(sharing).solve()?;
     let answer = match &run.outcome {
         csp::Outcome::Solved(solution) => Answer::Solved(model.grid(solution.values())),
         csp::Outcome::Unsatisfiable => Answer::Unsatisfiable,
@@ -92,7 +97,8 @@ fn solve_with_portfolio(grid: &Grid, units: Units, workers: Vec<csp::SolveConfig
 pub(super) fn solve(args: &SolveArgs, program: &str, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let configs = Configs::new(&args.strategy)
         .with_bands(&args.bands, &args.strategy)
-        .with_portfolio(usize::from(args.portfolio), &args.strategy);
+        .with_portfolio(usize::from(args.portfolio), &args.strategy)
+        .with_sharing(args.share);
     if args.input.files.is_empty() && io.stdin_is_terminal {
         return welcome(&configs, program, args.batch.verbosity.notes(), io);
     }
@@ -315,6 +321,12 @@ struct Search {
     /// The nogoods learnt, when the search learns (`--learn`).
     #[serde(skip_serializing_if = "Option::is_none")]
     learnt: Option<u64>,
+    /// The nogoods a portfolio's learning workers shared (`--share`), and
+    /// those they imported, when they shared any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nogoods_exported: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nogoods_imported: Option<u64>,
     /// The nogood database, when the search learns (see [`Database`]).
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     database: Option<Database>,
@@ -357,6 +369,10 @@ impl Search {
             nodes: stats.nodes,
             backtracks: stats.backtracks,
             learnt: record.learns.then_some(stats.learnt),
+            nogoods_exported: (stats.nogoods_exported > 0 || stats.nogoods_imported > 0)
+                .then_some(stats.nogoods_exported),
+            nogoods_imported: (stats.nogoods_exported > 0 || stats.nogoods_imported > 0)
+                .then_some(stats.nogoods_imported),
             database: record.learns.then(|| Database::of(stats)),
             time_ms: record.nanos as f64 / 1e6,
         }

@@ -50,6 +50,9 @@ struct Configs {
     /// The configurations with learning switched (`--learn` on or off),
     /// small and large: a portfolio's second worker.
     switched: Option<Box<(SolveConfig, SolveConfig)>>,
+    /// Whether the portfolio's learning workers share their short learnt
+    /// nogoods (`solve --share`).
+    share: bool,
 }
 
 impl Configs {
@@ -63,6 +66,7 @@ impl Configs {
             units: Units::AllDifferents,
             portfolio: 1,
             switched: None,
+            share: false,
         }
     }
 
@@ -73,20 +77,38 @@ impl Configs {
         Configs { portfolio: workers, switched: Some(Box::new((switched.small, switched.large))), ..self }
     }
 
+    /// These configurations, their portfolio's learning workers sharing
+    /// their short learnt nogoods when `share` (see [`Configs::workers`]).
+    fn with_sharing(self, share: bool) -> Configs {
+        Configs { share, ..self }
+    }
+
+    /// What the portfolio's learning workers share (`--share`), if anything.
+    fn sharing(&self) -> Option<csp::portfolio::Sharing> {
+        self.share.then(csp::portfolio::Sharing::default)
+    }
+
     /// The portfolio's workers for a side, when `--portfolio` asks for more
     /// than one: the configuration itself, the same with learning switched
     /// (`--learn` on or off: the two disagree most on the hardest 25x25
     /// puzzles and cover each other best), and learning with `aplaces`
     /// (which solves the puzzle `--learn` finds hardest of the twelve 25x25
     /// ones in 0.60 s against 19.5 s), then those with other seeds
-    /// ([`csp::portfolio::extend`]).
+    /// ([`csp::portfolio::extend`]). With `--share` and `--learn`, learning
+    /// with `aplaces` comes second, before the switched configuration, so
+    /// that two workers learn and have nogoods to share.
     fn workers(&self, side: usize) -> Option<Vec<SolveConfig>> {
         let switched = self.switched.as_deref().filter(|_| self.portfolio > 1)?;
         let own = self.for_side(side).clone();
         let switched = if side <= LARGEST_MRV_SIDE { &switched.0 } else { &switched.1 };
         let learner = if own.learning() { &own } else { switched };
         let aplaces = learner.clone().with_var_order(csp::VarOrder::AlternatePlaces);
-        Some(csp::portfolio::extend(&[own.clone(), switched.clone(), aplaces], self.portfolio))
+        let bases = if self.share && own.learning() {
+            [own.clone(), aplaces, switched.clone()]
+        } else {
+            [own.clone(), switched.clone(), aplaces]
+        };
+        Some(csp::portfolio::extend(&bases, self.portfolio))
     }
 
     /// These configurations, with the band propagator for 9x9 grids of 3x3
@@ -255,6 +277,11 @@ struct SolveArgs {
     /// threads run at once: on two cores use --jobs 1 --portfolio 2.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
     portfolio: u16,
+    /// With --portfolio N: the learning workers share the short nogoods they learn (at most 8 literals, or glue),
+    /// each adding the others' at its restarts; with --learn the second worker is then learning with aplaces, so
+    /// that two workers learn.
+    #[arg(long)]
+    share: bool,
     #[command(flatten)]
     bands: BandsArgs,
     #[command(flatten)]

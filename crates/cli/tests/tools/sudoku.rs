@@ -983,7 +983,7 @@ fn every_word_of_the_spelling_is_in_the_configs_help_and_the_grammar_of_compare_
 
 /// `--portfolio N` solves each puzzle with N workers: puzzles with one
 /// solution get that solution, whichever worker answers, with or without
-/// `--learn` and `--jobs`; a puzzle without a solution says so; the line
+/// `--learn`, `--jobs` and shared nogoods (`--share`); a puzzle without a solution says so; the line
 /// output stays one verified line per puzzle in input order.
 #[test]
 fn a_portfolio_solves_as_one_worker_does() {
@@ -994,7 +994,12 @@ fn a_portfolio_solves_as_one_worker_does() {
     let input = format!("{unique}{HARD}\n11..............\n");
     let alone = run_with(&["solve", "--output", "line"], Some(&input));
     assert_eq!(alone.code, 2, "the conflicting givens are bad input: {}", alone.stderr);
-    for extra in [&["--portfolio", "2"][..], &["--portfolio", "3", "--learn"], &["--portfolio", "2", "--jobs", "2"]] {
+    for extra in [
+        &["--portfolio", "2"][..],
+        &["--portfolio", "3", "--learn"],
+        &["--portfolio", "2", "--jobs", "2"],
+        &["--portfolio", "2", "--learn", "--share"],
+    ] {
         let r = run_with(&[&["solve", "--output", "line"][..], extra].concat(), Some(&input));
         assert_eq!((r.code, r.stdout.as_str()), (alone.code, alone.stdout.as_str()), "{extra:?}: {}", r.stderr);
     }

@@ -196,6 +196,9 @@ pub struct Solver<'m> {
     /// The best objective value of a portfolio's workers, which branch and
     /// bound imposes as its own (see the sibling module `portfolio`).
     incumbent: Option<std::sync::Arc<portfolio::Incumbent>>,
+    /// A learning worker's side of a portfolio's shared nogoods (see the
+    /// module `portfolio::share`), when they are shared.
+    share: Option<Box<portfolio::share::Exchange>>,
 }
 
 impl std::fmt::Debug for Solver<'_> {
@@ -251,6 +254,7 @@ impl<'m> Solver<'m> {
             bisection_steps: optimize::STEPS_BEFORE_BISECTION,
             stop: None,
             incumbent: None,
+            share: None,
             program,
             state,
         })

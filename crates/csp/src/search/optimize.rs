@@ -182,13 +182,7 @@ impl<'m> Solver<'m> {
     ///
     /// [`ConflictSets::record_prunings`]: super::backjump::ConflictSets::record_prunings
     pub(super) fn impose_bound(&mut self, level: u32) -> Result<bool, Option<Failure>> {
-        // In a portfolio, the best of every worker's solutions bounds this
-        // one's search as its own would: read only when one is attached.
-        if let Some(incumbent) = &self.incumbent
-            && let Some(bb) = &mut self.run.optimizing
-        {
-            bb.shared = incumbent.get();
-        }
+        self.read_shared_best();
         let Some((x, sense, best)) = self.run.optimizing.and_then(|bb| bb.bound()) else {
             return Ok(false);
         };
@@ -226,6 +220,18 @@ impl<'m> Solver<'m> {
             self.propagate_queue(Some(level)).map_err(Some)?;
         }
         Ok(true)
+    }
+
+    /// In a portfolio, takes the best of every worker's solutions as a
+    /// bound of this one's search, as its own would be: read only when one
+    /// is attached.
+    #[inline]
+    pub(super) fn read_shared_best(&mut self) {
+        if let Some(incumbent) = &self.incumbent
+            && let Some(bb) = &mut self.run.optimizing
+        {
+            bb.shared = incumbent.get();
+        }
     }
 
     /// The objective's variable, when this run optimises one.

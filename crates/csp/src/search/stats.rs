@@ -93,6 +93,12 @@ pub struct Stats {
     /// Times a recount lowered a learnt nogood's literal block distance
     /// ([`SolveConfig::dynamic_lbd`](crate::SolveConfig::dynamic_lbd)).
     pub lbd_lowered: u64,
+    /// Nogoods this worker of a portfolio shared with the others
+    /// ([`Portfolio::with_sharing`](crate::portfolio::Portfolio::with_sharing)).
+    pub nogoods_exported: u64,
+    /// Nogoods of the other workers this one added at its root (those not
+    /// already satisfied there).
+    pub nogoods_imported: u64,
     /// Probes: temporary assumptions `x = v` propagated and undone
     /// ([`Probing`](crate::Probing)); no nodes.
     pub probes: u64,
@@ -130,6 +136,8 @@ impl Stats {
         self.nogoods_alive += other.nogoods_alive;
         self.glue_alive += other.glue_alive;
         self.lbd_lowered += other.lbd_lowered;
+        self.nogoods_exported += other.nogoods_exported;
+        self.nogoods_imported += other.nogoods_imported;
         self.probes += other.probes;
         self.probe_removals += other.probe_removals;
         self.max_depth = self.max_depth.max(other.max_depth);
@@ -141,7 +149,8 @@ impl Stats {
 impl fmt::Display for Stats {
     /// One line; `learnt` appears only when the search learnt something (with
     /// the database's reductions only when there were some, and the
-    /// recounts' lowerings only when there were some), and `probes` (with the
+    /// recounts' lowerings only when there were some), `shared` only when a
+    /// portfolio's worker shared or imported nogoods, and `probes` (with the
     /// values they removed) only when the search probed, so the line of a
     /// search without either reads as it always has.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -169,6 +178,9 @@ impl fmt::Display for Stats {
         }
         if self.lbd_lowered > 0 {
             write!(f, ", lowered {}", self.lbd_lowered)?;
+        }
+        if self.nogoods_exported > 0 || self.nogoods_imported > 0 {
+            write!(f, ", shared {} (imported {})", self.nogoods_exported, self.nogoods_imported)?;
         }
         if self.probes > 0 {
             write!(f, ", probes {} (removed {})", self.probes, self.probe_removals)?;
@@ -209,6 +221,8 @@ mod tests {
             reduced.to_string().contains("learnt 7, reductions 2 (deleted 5, alive 4, glue 1), lowered 3, max depth 2"),
             "{reduced}"
         );
+        let sharing = Stats { nogoods_exported: 4, nogoods_imported: 6, ..learning.clone() };
+        assert!(sharing.to_string().contains("learnt 7, shared 4 (imported 6), max depth 2"), "{sharing}");
         let probing = Stats { probes: 9, probe_removals: 2, ..plain };
         assert!(probing.to_string().contains("restarts 1, probes 9 (removed 2), max depth 2"), "{probing}");
     }

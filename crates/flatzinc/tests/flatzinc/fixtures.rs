@@ -384,3 +384,19 @@ fn a_portfolio_answers_as_one_worker_does() {
         assert!(before_stats.ends_with("----------\n==========\n"), "{}", knapsack.stdout);
     }
 }
+
+#[test]
+fn a_portfolio_that_shares_nogoods_answers_as_one_worker_does() {
+    // `--share`: the learning workers (0 and 1, learning with `aplaces`)
+    // share their short nogoods; the answers are those of one worker, and
+    // `-s` counts what they shared.
+    let knapsack = run(&["-s", "-p", "2", "--share", fixture("knapsack01.fzn").to_str().unwrap()]);
+    assert_eq!(knapsack.code, 0, "{}", knapsack.stderr);
+    let stats: Vec<&str> = knapsack.stdout.lines().filter(|l| l.starts_with("%%%mzn-stat")).collect();
+    assert!(stats.contains(&"%%%mzn-stat: objectiveBound=220"), "{stats:?}");
+    assert!(stats.iter().any(|l| l.starts_with("%%%mzn-stat: nogoodsExported=")), "{stats:?}");
+    assert!(stats.iter().any(|l| l.starts_with("%%%mzn-stat: nogoodsImported=")), "{stats:?}");
+    expect(&["-p", "2", "--share", "unsat.fzn"], "unsat.expected");
+    let verbose = run(&["-v", "-p", "2", "--share", fixture("queens.fzn").to_str().unwrap()]);
+    assert!(verbose.stderr.contains("worker 1: ") && verbose.stderr.contains("aplaces"), "{}", verbose.stderr);
+}

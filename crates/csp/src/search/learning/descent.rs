@@ -134,6 +134,9 @@ impl Solver<'_> {
         };
         self.run.stats.learnt += 1;
         self.run.stats.learnt_literals += learnt.literals.len() as u64;
+        if let Some(share) = &mut self.share {
+            share.offer(&learnt.literals, learnt.lbd);
+        }
         #[cfg(feature = "testing")]
         if let Some(check) = &mut learning.check {
             let history = self.state.history().expect("the history is on");
@@ -178,10 +181,15 @@ impl Solver<'_> {
         let first = learnt.literals[0];
         let id = learning.nogoods.add(learnt.literals, kind, learnt.lbd);
         if target < learnt.backjump {
-            // Restarted: the nogood has two open literals at the root.
-            return Some(None);
+            // Restarted: the nogood has two open literals at the root, where
+            // a portfolio's workers share their nogoods.
+            return Some(self.share_at_root().err());
         }
-        Some(self.assert(first, id).err())
+        let asserted = self.assert(first, id);
+        if asserted.is_ok() && target == 0 {
+            return Some(self.share_at_root().err());
+        }
+        Some(asserted.err())
     }
 
     /// Makes nogood `id`'s literal `literal` true and propagates.

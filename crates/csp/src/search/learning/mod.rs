@@ -70,7 +70,7 @@ pub(super) mod nogoods;
 
 use analysis::{Analysis, Learnt, Next};
 use minimise::Minimise;
-use nogoods::{Found, Nogoods};
+use nogoods::{Found, Kind, Nogoods};
 
 /// What a solver that learns keeps besides the history.
 #[derive(Debug)]
@@ -223,6 +223,51 @@ impl Solver<'_> {
         };
         let wiped = ctx.wiped;
         result.map_err(|_| Failure { constraint: NONE, wiped, origin: Origin::Nogood(id) })
+    }
+
+    /// Adds `literals`, a clause another worker of a portfolio learnt (of
+    /// distance `lbd`), at the root (see the module `portfolio::share`): it
+    /// is dropped when a literal is true at the root (`Ok(false)`); the
+    /// literals false at the root are left out (they stay false for the
+    /// run); with one literal left, that literal is made true; with none,
+    /// the root fails (`Err`). Otherwise it joins the learnt nogoods with
+    /// the distance `lbd` (at most its length), in the tier that gives.
+    pub(in crate::search) fn add_root_nogood(&mut self, literals: &[Literal], lbd: u32) -> Result<bool, Failure> {
+        debug_assert!(self.tree.frames.is_empty(), "shared nogoods are added at the root");
+        let mut open = Vec::with_capacity(literals.len());
+        for &literal in literals {
+            match self.state.truth(literal) {
+                Some(true) => return Ok(false),
+                Some(false) => {}
+                None => open.push(literal),
+            }
+        }
+        let learning = self.learning.as_mut().expect("learning");
+        #[cfg(feature = "testing")]
+        if let Some(check) = &mut learning.check {
+            // The clause as added: what the root leaves of it must hold too.
+            let history = self.state.history().expect("the history is on");
+            let root_end = learning.level_start.get(1).copied().unwrap_or(history.len());
+            let best = self.run.optimizing.and_then(|bb| bb.best());
+            check.check(&open, &self.state, self.program.model, best, Some(root_end));
+        }
+        match open.len() {
+            0 => {
+                // False at the root: no solution better than the bound (see
+                // the module `portfolio::share` for why).
+                let id = learning.nogoods.add(literals.to_vec(), Kind::Permanent, 0);
+                Err(Failure { constraint: NONE, wiped: None, origin: Origin::Nogood(id) })
+            }
+            1 => {
+                let id = learning.nogoods.add(open.clone(), Kind::Permanent, 1);
+                self.make_true(open[0], id).map(|()| true)
+            }
+            length => {
+                let lbd = lbd.clamp(1, length as u32);
+                learning.nogoods.add(open, Kind::Learnt, lbd);
+                Ok(true)
+            }
+        }
     }
 
     /// Appends to `out` why entry `time` (caused by `cause`) did what

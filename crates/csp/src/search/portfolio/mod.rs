@@ -26,6 +26,14 @@
 //!   The solutions reported as they improve come in the order the lock
 //!   kept them, each better than the one before.
 //!
+//! **Shared nogoods** ([`Portfolio::with_sharing`], off by default): the
+//! learning workers publish the short nogoods they learn (a [`Sharing`]
+//! selects them) in a pool, and each adds the others' at its root, after a
+//! restart, one lock per visit (the submodule `share`, whose docs argue why
+//! this is sound under branch and bound too: a worker imports a nogood only
+//! once it has read a shared best at least as good as the bound the
+//! nogood was learnt under). Workers that do not learn take no part.
+//!
 //! **Limits** are per worker: each worker runs under its own configuration's
 //! [`Limits`](crate::Limits): nodes and CPU time count its own work, and
 //! wall time runs from its own start (the workers start together, so a time
@@ -57,6 +65,10 @@ use std::panic;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError, mpsc};
 use std::thread;
+
+pub(super) mod share;
+
+pub use share::Sharing;
 
 use super::clock::StopSignal;
 use super::config::{Branching, Limit, Probing, Propagation, Search, SolveConfig, ValueOrder, VarOrder};
@@ -93,13 +105,30 @@ use crate::model::{Model, Sense, Solution};
 /// worker is then learning with dom/wdeg and literal VSIDS in turn.
 /// Beyond three, seeds and random values are the cheap diversity left.
 pub fn diversify(config: &SolveConfig, workers: usize) -> Vec<SolveConfig> {
+    let [own, switched, third] = diverse(config);
+    extend(&[own, switched, third], workers)
+}
+
+/// [`diversify`]'s workers for a portfolio whose learning workers share
+/// their nogoods ([`Portfolio::with_sharing`]): when `config` learns,
+/// learning with [`VarOrder::AlternatePlaces`] comes second and `config`
+/// without learning third, so that two workers learn and have nogoods to
+/// share; otherwise [`diversify`]'s order.
+pub fn diversify_sharing(config: &SolveConfig, workers: usize) -> Vec<SolveConfig> {
+    let [own, switched, third] = diverse(config);
+    if config.learning() { extend(&[own, third, switched], workers) } else { extend(&[own, switched, third], workers) }
+}
+
+/// `config`, `config` with learning switched, and learning with
+/// [`VarOrder::AlternatePlaces`] (see [`diversify`]).
+fn diverse(config: &SolveConfig) -> [SolveConfig; 3] {
     let switched = switch_learning(config);
     let learner = if config.learning() { config } else { &switched };
     let mut third = learner.clone().with_var_order(VarOrder::AlternatePlaces);
     if third.restarts == Restarts::Never {
         third.restarts = Restarts::Luby { scale: Restarts::LUBY_SCALE };
     }
-    extend(&[config.clone(), switched, third], workers)
+    [config.clone(), switched, third]
 }
 
 /// The configurations of `workers` workers from `bases`: the bases in
@@ -147,6 +176,11 @@ fn switch_learning(config: &SolveConfig) -> SolveConfig {
 pub struct Portfolio<'m> {
     model: &'m Model,
     configs: Vec<SolveConfig>,
+    /// Which learnt nogoods the learning workers share, if they do.
+    sharing: Option<Sharing>,
+    /// Whether each worker checks its nogoods (`Solver::check_nogoods`).
+    #[cfg(feature = "testing")]
+    check_nogoods: bool,
 }
 
 /// What a portfolio found, and what each worker did.
@@ -240,7 +274,38 @@ impl<'m> Portfolio<'m> {
         if configs.is_empty() {
             return Err(SolveError::NoWorkers);
         }
-        Ok(Portfolio { model, configs })
+        Ok(Portfolio {
+            model,
+            configs,
+            sharing: None,
+            #[cfg(feature = "testing")]
+            check_nogoods: false,
+        })
+    }
+
+    /// This portfolio with its learning workers sharing the learnt nogoods
+    /// `sharing` selects (`None`: each learns alone, the default). See the
+    /// module `share`'s docs in the source: a worker publishes its short
+    /// nogoods and adds the others' at its root, after a restart; workers
+    /// that do not learn take no part, and with one worker it changes
+    /// nothing.
+    pub fn with_sharing(mut self, sharing: Option<Sharing>) -> Portfolio<'m> {
+        self.sharing = sharing;
+        self
+    }
+
+    /// Which nogoods the learning workers share, if they do.
+    pub fn sharing(&self) -> Option<Sharing> {
+        self.sharing
+    }
+
+    /// This portfolio with every worker checking its nogoods, its own and
+    /// those it imports, against the brute-force solutions of small models
+    /// ([`Solver::check_nogoods`]; feature `testing`).
+    #[cfg(feature = "testing")]
+    pub fn check_nogoods(mut self, on: bool) -> Portfolio<'m> {
+        self.check_nogoods = on;
+        self
     }
 
     /// The workers' configurations.
@@ -358,6 +423,8 @@ impl<'m> Portfolio<'m> {
         let stop = StopSignal::new();
         if let [config] = self.configs.as_slice() {
             let mut solver = Solver::new(self.model, config.clone())?;
+            #[cfg(feature = "testing")]
+            solver.check_nogoods(self.check_nogoods);
             let on_message = RefCell::new(on_message);
             let send = |message| (on_message.borrow_mut())(message);
             let result = work(0, &mut solver, &stop, &send);
@@ -366,6 +433,9 @@ impl<'m> Portfolio<'m> {
         let (sender, receiver) = mpsc::channel();
         let model = self.model;
         let work = &work;
+        let mut exchanges = self.exchanges().into_iter();
+        #[cfg(feature = "testing")]
+        let check_nogoods = self.check_nogoods;
         let results: Vec<thread::Result<WorkerResult<R>>> = thread::scope(|scope| {
             let handles: Vec<_> = self
                 .configs
@@ -373,6 +443,7 @@ impl<'m> Portfolio<'m> {
                 .enumerate()
                 .map(|(index, config)| {
                     let (stop, incumbent, sender) = (stop.clone(), incumbent.clone(), sender.clone());
+                    let exchange = exchanges.next().flatten();
                     scope.spawn(move || {
                         let _guard = StopOnPanic(stop.clone());
                         let mut solver = match Solver::new(model, config.clone()) {
@@ -384,6 +455,9 @@ impl<'m> Portfolio<'m> {
                         };
                         solver.stop_on(stop.clone());
                         solver.incumbent = incumbent;
+                        solver.share = exchange.map(Box::new);
+                        #[cfg(feature = "testing")]
+                        solver.check_nogoods(check_nogoods);
                         // The receiver outlives every worker: a send fails
                         // only if the calling thread panicked.
                         let send = |message| sender.send(message).is_ok();
@@ -421,6 +495,34 @@ impl<'m> Portfolio<'m> {
             Some(error) => Err(error),
             None => Ok(collected),
         }
+    }
+}
+
+impl Portfolio<'_> {
+    /// Each worker's side of the shared nogoods, by worker: under
+    /// [`with_sharing`](Portfolio::with_sharing), the learning workers of
+    /// one bitset limit (whose literals mean the same, see the module
+    /// `share`) share a pool when they are two or more; the others get
+    /// none.
+    fn exchanges(&self) -> Vec<Option<share::Exchange>> {
+        let mut exchanges: Vec<Option<share::Exchange>> = self.configs.iter().map(|_| None).collect();
+        let Some(sharing) = self.sharing else { return exchanges };
+        let mut limits: Vec<u64> = self.configs.iter().filter(|c| c.learning()).map(|c| c.bitset_limit).collect();
+        limits.sort_unstable();
+        limits.dedup();
+        for limit in limits {
+            let members: Vec<usize> = (0..self.configs.len())
+                .filter(|&i| self.configs[i].learning() && self.configs[i].bitset_limit == limit)
+                .collect();
+            if members.len() < 2 {
+                continue;
+            }
+            let pool = Arc::new(share::Pool::new(members.len()));
+            for (slot, &worker) in members.iter().enumerate() {
+                exchanges[worker] = Some(share::Exchange::new(pool.clone(), slot, sharing));
+            }
+        }
+        exchanges
     }
 }
 
