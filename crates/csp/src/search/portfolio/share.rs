@@ -269,30 +269,30 @@ mod tests {
     fn a_worker_adds_what_another_published_and_still_proves_the_answer() {
         // Pigeonhole, 7 pigeons in 6 holes without the matching: hundreds of
         // conflicts; the workers restart after every one or two, at the root.
-        let mut model = crate::Model::new();
+        let mut model = crate::model::Model::new();
         let x = model.new_vars(7, 0..=5).unwrap();
         for (i, &a) in x.iter().enumerate() {
             for &b in &x[i + 1..] {
                 model.not_equal(a, b).unwrap();
             }
         }
-        let config = crate::SolveConfig::default()
-            .with_search(crate::Search::Learning)
-            .with_restarts(crate::Restarts::Luby { scale: 1 });
+        let config = crate::search::config::SolveConfig::default()
+            .with_search(crate::search::config::Search::Learning)
+            .with_restarts(crate::search::restart::Restarts::Luby { scale: 1 });
         let pool = std::sync::Arc::new(Pool::new(2));
         let all = Sharing { max_length: 32, max_lbd: 32 };
         // One after the other on this thread: the second reads all the
         // first published, at its first restart.
         let mut first = Solver::new(&model, config.clone()).unwrap();
         first.share = Some(Box::new(Exchange::new(pool.clone(), 0, all)));
-        assert_eq!(first.solve(), crate::Outcome::Unsatisfiable);
+        assert_eq!(first.solve(), crate::search::outcome::Outcome::Unsatisfiable);
         assert!(first.stats().nogoods_exported > 0, "{}", first.stats());
         assert_eq!(first.stats().nogoods_imported, 0);
         let mut second = Solver::new(&model, config.with_seed(5)).unwrap();
         second.share = Some(Box::new(Exchange::new(pool, 1, all)));
         #[cfg(feature = "testing")]
         second.check_nogoods(true);
-        assert_eq!(second.solve(), crate::Outcome::Unsatisfiable);
+        assert_eq!(second.solve(), crate::search::outcome::Outcome::Unsatisfiable);
         assert!(second.stats().nogoods_imported > 0, "{}", second.stats());
     }
 
