@@ -60,6 +60,10 @@ impl Model {
     /// variables are distinct): with it the model's reasoning is domain
     /// consistent on `inverse`; see [`Inverse`](crate::constraints::Inverse).
     /// Returns the channeling constraint's id.
+    ///
+    /// `f` and `invf` must be as long as each other (a bijection between
+    /// positions needs as many of each): [`ModelError::LengthMismatch`]
+    /// otherwise, naming both lengths.
     pub fn inverse(
         &mut self,
         f: &[VarId],
@@ -68,6 +72,15 @@ impl Model {
         invf_base: i64,
     ) -> Result<ConstraintId, ModelError> {
         const KIND: &str = "inverse";
+        if invf.len() != f.len() {
+            return Err(ModelError::LengthMismatch {
+                constraint: KIND.to_string(),
+                what: "invf",
+                per: "entry of f",
+                expected: f.len(),
+                found: invf.len(),
+            });
+        }
         self.check_scope(KIND, f)?;
         self.check_scope(KIND, invf)?;
         self.check_positions(KIND, f_base, f.len())?;

@@ -408,6 +408,7 @@ impl Model {
                 return Err(ModelError::LengthMismatch {
                     constraint: KIND.to_string(),
                     what: "offsets",
+                    per: "variable",
                     expected: vars.len(),
                     found: offsets.len(),
                 });
