@@ -72,15 +72,7 @@ impl Model {
         invf_base: i64,
     ) -> Result<ConstraintId, ModelError> {
         const KIND: &str = "inverse";
-        if invf.len() != f.len() {
-            return Err(ModelError::LengthMismatch {
-                constraint: KIND.to_string(),
-                what: "invf",
-                per: "entry of f",
-                expected: f.len(),
-                found: invf.len(),
-            });
-        }
+        Self::check_length(KIND, ("invf", invf.len()), ("entry of f", f.len()))?;
         self.check_scope(KIND, f)?;
         self.check_scope(KIND, invf)?;
         self.check_positions(KIND, f_base, f.len())?;

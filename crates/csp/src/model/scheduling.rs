@@ -209,18 +209,7 @@ impl Model {
         tasks: usize,
         lists: &[(&'static str, usize)],
     ) -> Result<(), ModelError> {
-        for &(what, found) in lists {
-            if found != tasks {
-                return Err(ModelError::LengthMismatch {
-                    constraint: kind.to_string(),
-                    what,
-                    per,
-                    expected: tasks,
-                    found,
-                });
-            }
-        }
-        Ok(())
+        lists.iter().try_for_each(|&list| Self::check_length(kind, list, (per, tasks)))
     }
 
     /// The arguments as operands, with their constants checked to be in range
