@@ -248,3 +248,94 @@ fn coefficients_that_merge_past_the_range_keep_the_sum_exact() {
     model.add(widest.ge(-MAX_VALUE)).unwrap();
     assert_count(&model, 1);
 }
+
+/// A count out of reach is accepted (as MiniZinc, Gecode and CP-SAT accept
+/// it) and decided at solve time: `exactly(-1)` and `exactly(4)` of three
+/// variables never hold, `at_least(-1)` and `at_most(3)` always do.
+#[test]
+fn counts_out_of_reach_are_accepted_and_decided_at_solve_time() {
+    type Post = fn(&mut Model, &[csp::VarId]) -> Result<ConstraintId, csp::ModelError>;
+    let cases: [(&str, Post, u64); 10] = [
+        ("exactly(-1)", |m, xs| m.exactly(-1, xs, 1), 0),
+        ("exactly(4)", |m, xs| m.exactly(4, xs, 1), 0),
+        ("exactly(3)", |m, xs| m.exactly(3, xs, 1), 1),
+        ("at_least(-1)", |m, xs| m.at_least(-1, xs, 1), 8),
+        ("at_least(4)", |m, xs| m.at_least(4, xs, 1), 0),
+        ("at_most(-1)", |m, xs| m.at_most(-1, xs, 1), 0),
+        ("at_most(3)", |m, xs| m.at_most(3, xs, 1), 8),
+        ("low_up with low > up", |m, xs| m.global_cardinality_low_up(xs, &[1], &[2], &[1]), 0),
+        ("low_up with up < 0", |m, xs| m.global_cardinality_low_up(xs, &[0, 1], &[0, -2], &[3, -1]), 0),
+        ("low_up with low > n", |m, xs| m.global_cardinality_low_up(xs, &[0], &[4], &[5]), 0),
+    ];
+    for (name, post, expected) in cases {
+        let mut model = Model::new();
+        let xs = model.new_vars(3, 0..=1).unwrap();
+        post(&mut model, &xs).unwrap_or_else(|e| panic!("{name} refused: {e}"));
+        assert_eq!(brute_force(&model), expected, "{name}: the expected count itself");
+        for config in configs() {
+            let count = Solver::new(&model, config.clone()).unwrap().count(None);
+            assert_eq!(count.solutions, expected, "{name} under {config:?}");
+        }
+    }
+}
+
+/// Every constructor taking parallel arrays refuses arrays of different
+/// lengths with a typed error whose message names both lengths; `lex_less`
+/// and `lex_lesseq` are the exception by design (a proper prefix is smaller).
+#[test]
+fn parallel_arrays_of_different_lengths_are_refused_naming_both_lengths() {
+    use csp::ModelError;
+    type Post = fn(&mut Model, &[csp::VarId]) -> Result<ConstraintId, ModelError>;
+    let cases: [(&str, Post, &str); 15] = [
+        ("inverse, invf short", |m, v| m.inverse(&v[..4], 1, &v[4..7], 1), "invf has 3 entries, expected 4"),
+        ("inverse, invf long", |m, v| m.inverse(&v[..2], 1, &v[2..5], 1), "invf has 3 entries, expected 2"),
+        ("all_different_offset", |m, v| m.all_different_offset(&v[..3], &[0, 1]), "offsets has 2 entries, expected 3"),
+        (
+            "cumulative durations",
+            |m, v| m.cumulative(&v[..3], &[1, 1], &[1, 1, 1], 2),
+            "durations has 2 entries, expected 3",
+        ),
+        ("cumulative resources", |m, v| m.cumulative(&v[..2], &[1, 1], &[1], 2), "resources has 1 entries, expected 2"),
+        ("disjunctive", |m, v| m.disjunctive(&v[..2], &[1, 1, 1]), "durations has 3 entries, expected 2"),
+        (
+            "bin_packing_load",
+            |m, v| m.bin_packing_load(&[3, 3], &v[..3], &[1, 2], 0),
+            "sizes has 2 entries, expected 3",
+        ),
+        ("diffn y", |m, v| m.diffn(&v[..2], &v[2..5], &[1, 1], &[1, 1]), "y has 3 entries, expected 2"),
+        ("diffn dx", |m, v| m.diffn(&v[..2], &v[2..4], &[1], &[1, 1]), "dx has 1 entries, expected 2"),
+        ("table", |m, v| m.table(&v[..2], &[vec![0, 1], vec![1]]), "row 1 has 1 values, expected 2"),
+        ("negative_table", |m, v| m.negative_table(&v[..2], &[vec![0, 1, 1]]), "row 0 has 3 values, expected 2"),
+        (
+            "global_cardinality",
+            |m, v| m.global_cardinality(&v[..2], &[0, 1], &v[2..5]),
+            "counts has 3 entries, expected 2",
+        ),
+        (
+            "low_up low",
+            |m, v| m.global_cardinality_low_up(&v[..2], &[0, 1], &[0], &[1, 1]),
+            "low has 1 entries, expected 2",
+        ),
+        ("low_up up", |m, v| m.global_cardinality_low_up(&v[..2], &[0], &[0], &[1, 1]), "up has 2 entries, expected 1"),
+        (
+            "regular_minizinc",
+            |m, v| m.regular_minizinc(&v[..2], 2, 2, &[1, 2, 2], 1, &[2]),
+            "3 entries, expected 2 x 2",
+        ),
+    ];
+    for (name, post, message) in cases {
+        let mut model = Model::new();
+        let vars = model.new_vars(8, 0..=3).unwrap();
+        match post(&mut model, &vars) {
+            Ok(_) => panic!("{name}: accepted"),
+            Err(error) => assert!(error.to_string().contains(message), "{name}: {error}"),
+        }
+        assert_eq!(model.num_constraints(), 0, "{name}: a refused constraint was posted");
+    }
+    // Lex compares vectors of different lengths: [0] < [0, 0] as a proper prefix.
+    let mut model = Model::new();
+    let x = model.new_vars(1, 0..=0).unwrap();
+    let y = model.new_vars(2, 0..=0).unwrap();
+    model.lex_less(&x, &y).unwrap();
+    assert_count(&model, 1);
+}

@@ -127,7 +127,8 @@ fn among_and_its_constant_forms_are_domain_consistent() {
             "among",
             harness.check(Strength::DomainConsistent, move |m, v| m.among(v[n], &v[..n], &[0, 2, 3]).map(drop)),
         );
-        for k in [0, 1, 2] {
+        // Counts outside 0..=n are accepted and fail (or hold) at solve time.
+        for k in [-1, 0, 1, 2, n as i64, n as i64 + 2] {
             assert_holds("at_least", harness.check(Strength::DomainConsistent, |m, v| m.at_least(k, v, 1).map(drop)));
             assert_holds("at_most", harness.check(Strength::DomainConsistent, |m, v| m.at_most(k, v, 1).map(drop)));
             assert_holds("exactly", harness.check(Strength::DomainConsistent, |m, v| m.exactly(k, v, 2).map(drop)));

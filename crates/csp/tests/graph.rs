@@ -289,12 +289,14 @@ fn inverse_counts_permutations() {
     let x = model.new_vars(4, 0..=3).unwrap();
     model.inverse(&x, 0, &x, 0).unwrap();
     assert_eq!(count_everywhere(&model), 10);
-    // Arrays of different lengths cannot be inverse of each other.
+    // Arrays of different lengths cannot be inverse of each other: refused
+    // (a modelling mistake, like the other parallel arrays), naming both.
     let mut model = Model::new();
     let f = model.new_vars(2, 0..=2).unwrap();
     let invf = model.new_vars(3, 0..=2).unwrap();
-    model.inverse(&f, 0, &invf, 0).unwrap();
-    assert_eq!(count_everywhere(&model), 0);
+    let error = model.inverse(&f, 0, &invf, 0).unwrap_err();
+    assert_eq!(error.to_string(), "inverse: invf has 3 entries, expected 2 (one per entry of f)");
+    assert_eq!(model.num_constraints(), 0);
     // At the edge of the value range.
     let mut model = Model::new();
     let f = model.new_vars(3, Domain::range(MAX_VALUE - 2, MAX_VALUE)).unwrap();
@@ -310,7 +312,11 @@ fn bad_graph_arguments_are_typed_errors() {
     assert!(matches!(model.circuit(&[], 0), Err(ModelError::EmptyScope { .. })));
     assert!(matches!(model.circuit(&x, MAX_VALUE - 1), Err(ModelError::ValueOutOfRange { .. })));
     assert!(matches!(model.subcircuit(&x, i64::MIN), Err(ModelError::ValueOutOfRange { .. })));
-    assert!(matches!(model.inverse(&x, 0, &[], 0), Err(ModelError::EmptyScope { .. })));
+    assert!(matches!(model.inverse(&[], 0, &[], 0), Err(ModelError::EmptyScope { .. })));
+    assert!(matches!(
+        model.inverse(&x, 0, &[], 0),
+        Err(ModelError::LengthMismatch { what: "invf", expected: 3, found: 0, .. })
+    ));
     let mut other = Model::new();
     let y = other.new_var(0..=2).unwrap();
     assert!(matches!(model.inverse(&x, 0, &[y, x[0], x[1]], 0), Err(ModelError::ForeignVariable { .. })));

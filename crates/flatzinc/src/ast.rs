@@ -34,6 +34,53 @@ pub struct FlatZinc {
     pub solve: SolveItem,
 }
 
+impl FlatZinc {
+    /// Where in the MiniZinc model the item starting at `line` comes from,
+    /// as `file, line L, columns A-B`: the widest place of its `mzn_path`
+    /// annotation, which MiniZinc writes with `--keep-paths` (`None`
+    /// without one).
+    pub fn mzn_place(&self, line: u32) -> Option<String> {
+        let declarations = self.declarations.iter().filter(|d| d.position.line == line).map(|d| &d.annotations);
+        let constraints = self.constraints.iter().filter(|c| c.position.line == line).map(|c| &c.annotations);
+        let solve = (self.solve.position.line == line).then_some(&self.solve.annotations);
+        declarations.chain(constraints).chain(solve).flatten().find_map(|annotation| match annotation {
+            Annotation { name, arguments, .. } if name == "mzn_path" => match arguments.as_slice() {
+                [Expr::String(path)] => mzn_place(path),
+                _ => None,
+            },
+            _ => None,
+        })
+    }
+}
+
+/// The widest place of an `mzn_path` (places `file|line|column|end
+/// line|end column|kind|name`, separated by `;`: the expressions the item
+/// was flattened from) in words: the whole declaration or constraint rather
+/// than a name inside it.
+fn mzn_place(path: &str) -> Option<String> {
+    let place = |segment: &str| {
+        let fields: Vec<&str> = segment.splitn(7, '|').collect();
+        let [file, line, column, end_line, end_column, ..] = fields.as_slice() else { return None };
+        let number = |text: &str| text.parse::<u32>().ok();
+        Some((file.to_string(), number(line)?, number(column)?, number(end_line)?, number(end_column)?))
+    };
+    let span = |&(_, line, column, end_line, end_column): &(String, u32, u32, u32, u32)| {
+        (end_line.saturating_sub(line), if line == end_line { end_column.saturating_sub(column) } else { 0 })
+    };
+    let mut widest: Option<(String, u32, u32, u32, u32)> = None;
+    for candidate in path.split(';').filter(|s| !s.is_empty()).filter_map(place) {
+        if widest.as_ref().is_none_or(|w| span(&candidate) > span(w)) {
+            widest = Some(candidate);
+        }
+    }
+    let (file, line, column, end_line, end_column) = widest?;
+    Some(if line == end_line {
+        format!("{file}, line {line}, columns {column}-{end_column}")
+    } else {
+        format!("{file}, lines {line}-{end_line}")
+    })
+}
+
 /// `predicate name(params);`: what the file expects the solver to know.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PredicateDeclaration {

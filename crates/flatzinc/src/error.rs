@@ -100,6 +100,18 @@ impl LowerError {
         )
     }
 
+    /// The line of the item at fault in the FlatZinc file.
+    pub fn line(&self) -> u32 {
+        match self {
+            LowerError::UnsupportedConstraint { line, .. }
+            | LowerError::UnsupportedVariable { line, .. }
+            | LowerError::UnsupportedGoal { line, .. }
+            | LowerError::Invalid { line, .. }
+            | LowerError::Model { line, .. } => *line,
+            LowerError::UnknownName { position, .. } => position.line,
+        }
+    }
+
     /// Whether the model needs float or set variables (which the engine will
     /// not have in this phase), as opposed to a missing builtin.
     pub fn is_unsupported_type(&self) -> bool {

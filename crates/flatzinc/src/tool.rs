@@ -114,7 +114,15 @@ pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let source = app::read_text(&file, io)?;
     let name = file.display();
     let fzn = crate::parse(&source).with_context(|| format!("{name}"))?;
-    let lowered = crate::lower(&fzn).with_context(|| format!("{name}"))?;
+    // Through MiniZinc the file is a temporary one: with `--keep-paths` its
+    // items say where in the MiniZinc model they come from.
+    let lowered = crate::lower(&fzn).map_err(|error| {
+        let context = match fzn.mzn_place(error.line()) {
+            Some(place) => format!("{name} (flattened from {place})"),
+            None => format!("{name}"),
+        };
+        anyhow::Error::new(error).context(context)
+    })?;
     if cli.verbose {
         explain(&cli, &lowered, start, io)?;
     }

@@ -281,7 +281,9 @@ impl RunArgs {
 }
 
 impl SweepArgs {
-    /// `--algorithms`, each followed by its learning twin (`NAME+learn`) with `--learn`.
+    /// `--algorithms`, each followed by its learning twin with `--learn`
+    /// (`NAME+learn`, or another name that parses back to the twin:
+    /// [`Algorithm::learning_twin`]).
     fn algorithms_to_run(&self) -> Vec<Algorithm> {
         if !self.learn {
             return self.algorithms.clone();
@@ -289,7 +291,7 @@ impl SweepArgs {
         report::with_learning_twins(
             &self.algorithms,
             |algorithm| &algorithm.config,
-            |algorithm, config| Algorithm { name: format!("{}+learn", algorithm.name), config },
+            |algorithm, twin| algorithm.learning_twin(twin),
         )
     }
 

@@ -37,6 +37,23 @@ impl std::str::FromStr for Algorithm {
     }
 }
 
+impl Algorithm {
+    /// This algorithm's learning twin, whose configuration is `twin`, under a
+    /// name that parses back to `twin`: `NAME+learn` when that spelling means
+    /// it (`mac+learn`); else the name without its `binary` word, since
+    /// learning always branches binary (`mac+binary` gives `mac+learn`, not
+    /// `mac+binary+learn`, which is refused); else the twin's full spelling.
+    pub fn learning_twin(&self, twin: SolveConfig) -> Algorithm {
+        let means_twin = |name: &str| name.parse::<SolveConfig>().is_ok_and(|config| config == twin);
+        let appended = format!("{}+learn", self.name);
+        let d_way: Vec<&str> =
+            self.name.split('+').filter(|word| !word.trim().eq_ignore_ascii_case("binary")).collect();
+        let without_binary = format!("{}+learn", d_way.join("+"));
+        let name = [appended, without_binary].into_iter().find(|name| means_twin(name));
+        Algorithm { name: name.unwrap_or_else(|| twin.to_string()), config: twin }
+    }
+}
+
 /// What a sweep runs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sweep {
@@ -270,6 +287,52 @@ pub struct Run {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every name the lab, `compare` and `rtd` print parses back to the
+    /// configuration it names: the algorithms as given, their learning twins
+    /// (the lab's `NAME+learn`, whose `mac+binary+learn` once did not parse),
+    /// and the configurations' own spellings (what `compare` and `rtd` print).
+    #[test]
+    fn every_printed_name_parses_back_to_its_configuration() {
+        use csp::{ValueOrder, VarOrder};
+        let levels = ["bt", "bt-cbj", "fc", "fc-cbj", "mac", "MAC", "mac/ac2001", "mac-cbj", "mac+learn"];
+        let mut extras: Vec<String> = ["", "+binary", "+Binary", "+matching+binary", "+intersect+binary+luby"]
+            .iter()
+            .chain(&["+sac+binary", "+probe", "+binary+seed=3", "+pairwise", "+glucose", "+luby+binary"])
+            .map(|extra| extra.to_string())
+            .collect();
+        extras.extend(VarOrder::ALL.iter().map(|order| format!("+{}", order.name())));
+        extras.extend(VarOrder::ALL.iter().map(|order| format!("+{}+binary", order.name())));
+        extras.extend(ValueOrder::ALL.iter().map(|order| format!("+{}+binary", order.name())));
+        let (mut names, mut twins) = (0, 0);
+        for level in levels {
+            for extra in &extras {
+                let Ok(algorithm) = format!("{level}{extra}").parse::<Algorithm>() else { continue };
+                names += 1;
+                let printed = |config: &SolveConfig| config.to_string().parse::<SolveConfig>();
+                assert_eq!(printed(&algorithm.config).as_ref(), Ok(&algorithm.config), "{}", algorithm.name);
+                let Some(twin) = crate::report::learning_twin(&algorithm.config) else { continue };
+                twins += 1;
+                assert_eq!(printed(&twin).as_ref(), Ok(&twin), "the twin of {}", algorithm.name);
+                let named = algorithm.learning_twin(twin.clone());
+                assert_eq!(
+                    named.name.parse::<SolveConfig>().as_ref(),
+                    Ok(&twin),
+                    "{} -> {}",
+                    algorithm.name,
+                    named.name
+                );
+            }
+        }
+        assert!(names > 200 && twins > 50, "{names} names, {twins} twins");
+        let named = |name: &str| {
+            let algorithm: Algorithm = name.parse().unwrap();
+            algorithm.learning_twin(crate::report::learning_twin(&algorithm.config).unwrap()).name
+        };
+        assert_eq!(named("mac"), "mac+learn");
+        assert_eq!(named("mac+binary"), "mac+learn");
+        assert_eq!(named("mac+domwdeg+binary+luby"), "mac+domwdeg+luby+learn");
+    }
 
     #[test]
     fn jobs_go_sample_by_sample_so_the_progress_rate_is_representative() {

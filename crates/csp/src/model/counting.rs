@@ -36,16 +36,37 @@ impl Model {
     }
 
     /// At least `n` of the `xs` equal `value` (MiniZinc's `at_least(n, xs, value)`).
+    ///
+    /// Any `n` in the value range is accepted, as MiniZinc, Gecode and CP-SAT
+    /// accept it: `n <= 0` always holds and `n > xs.len()` never does, so the
+    /// model is unsatisfiable at solve time (unsatisfiable is an outcome, not
+    /// a modelling error: a count computed from data may be out of reach).
+    /// The same holds for [`at_most`](Model::at_most),
+    /// [`exactly`](Model::exactly) and the bounds of
+    /// [`global_cardinality_low_up`](Model::global_cardinality_low_up).
     pub fn at_least(&mut self, n: i64, xs: &[VarId], value: i64) -> Result<ConstraintId, ModelError> {
         self.count_between("at_least", n, xs.len() as i64, xs, value)
     }
 
     /// At most `n` of the `xs` equal `value` (MiniZinc's `at_most(n, xs, value)`).
+    /// `n < 0` never holds (the model is unsatisfiable, not refused) and
+    /// `n >= xs.len()` always does; see [`at_least`](Model::at_least).
     pub fn at_most(&mut self, n: i64, xs: &[VarId], value: i64) -> Result<ConstraintId, ModelError> {
         self.count_between("at_most", 0, n, xs, value)
     }
 
     /// Exactly `n` of the `xs` equal `value` (MiniZinc's `exactly(n, xs, value)`).
+    /// A count outside `0..=xs.len()` is accepted and never holds: the model
+    /// is unsatisfiable at solve time (see [`at_least`](Model::at_least)).
+    ///
+    /// ```
+    /// use csp::Model;
+    ///
+    /// let mut model = Model::new();
+    /// let xs = model.new_vars(3, 0..=1).unwrap();
+    /// model.exactly(4, &xs, 1).unwrap(); // four of three: accepted ...
+    /// assert!(model.solve().unwrap().is_none()); // ... and unsatisfiable
+    /// ```
     pub fn exactly(&mut self, n: i64, xs: &[VarId], value: i64) -> Result<ConstraintId, ModelError> {
         self.count_between("exactly", n, n, xs, value)
     }
@@ -92,7 +113,11 @@ impl Model {
     }
 
     /// For every `j`, `low[j] <= #{i : xs[i] = cover[j]} <= up[j]`
-    /// (`fzn_global_cardinality_low_up`).
+    /// (`fzn_global_cardinality_low_up`). `low` and `up` need one entry per
+    /// cover value (a typed error otherwise); bounds that no count can meet
+    /// (`low[j] > up[j]`, `up[j] < 0`, `low[j] > xs.len()`) are accepted and
+    /// make the model unsatisfiable at solve time, as in
+    /// [`at_least`](Model::at_least).
     pub fn global_cardinality_low_up(
         &mut self,
         xs: &[VarId],

@@ -76,13 +76,15 @@ pub enum ModelError {
         found: usize,
     },
     /// Two lists that must be as long as each other are not.
-    #[error("{constraint}: {what} has {found} entries, expected {expected} (one per variable)")]
+    #[error("{constraint}: {what} has {found} entries, expected {expected} (one per {per})")]
     LengthMismatch {
         /// The constraint's kind.
         constraint: String,
         /// Which list.
         what: &'static str,
-        /// The number of variables.
+        /// What the list has one entry per: "variable", "task", "entry of f", ...
+        per: &'static str,
+        /// The length of the list it must match.
         expected: usize,
         /// The list's length.
         found: usize,

@@ -60,6 +60,10 @@ impl Model {
     /// variables are distinct): with it the model's reasoning is domain
     /// consistent on `inverse`; see [`Inverse`](crate::constraints::Inverse).
     /// Returns the channeling constraint's id.
+    ///
+    /// `f` and `invf` must be as long as each other (a bijection between
+    /// positions needs as many of each): [`ModelError::LengthMismatch`]
+    /// otherwise, naming both lengths.
     pub fn inverse(
         &mut self,
         f: &[VarId],
@@ -68,6 +72,7 @@ impl Model {
         invf_base: i64,
     ) -> Result<ConstraintId, ModelError> {
         const KIND: &str = "inverse";
+        Self::check_length(KIND, ("invf", invf.len()), ("entry of f", f.len()))?;
         self.check_scope(KIND, f)?;
         self.check_scope(KIND, invf)?;
         self.check_positions(KIND, f_base, f.len())?;

@@ -404,19 +404,24 @@ impl Model {
         self.check_scope(KIND, vars)?;
         self.check_distinct(KIND, vars)?;
         if let Some(offsets) = offsets {
-            if offsets.len() != vars.len() {
-                return Err(ModelError::LengthMismatch {
-                    constraint: KIND.to_string(),
-                    what: "offsets",
-                    expected: vars.len(),
-                    found: offsets.len(),
-                });
-            }
+            Self::check_length(KIND, ("offsets", offsets.len()), ("variable", vars.len()))?;
             for &offset in offsets {
                 Self::check_value(|| "all_different offset".to_string(), offset)?;
             }
         }
         self.post(AllDifferent::new(vars.to_vec(), offsets.map(<[i64]>::to_vec), strength))
+    }
+
+    /// Checks that a list `(what, found)` has one entry per `(per, expected)`.
+    fn check_length(
+        kind: &str,
+        (what, found): (&'static str, usize),
+        (per, expected): (&'static str, usize),
+    ) -> Result<(), ModelError> {
+        if found == expected {
+            return Ok(());
+        }
+        Err(ModelError::LengthMismatch { constraint: kind.to_string(), what, per, expected, found })
     }
 
     fn check_distinct(&self, kind: &str, vars: &[VarId]) -> Result<(), ModelError> {

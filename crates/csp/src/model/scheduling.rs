@@ -38,7 +38,12 @@ impl Model {
         R: Into<Operand> + Copy,
     {
         const KIND: &str = "cumulative";
-        self.check_lengths(KIND, starts.len(), &[("durations", durations.len()), ("resources", resources.len())])?;
+        self.check_lengths(
+            KIND,
+            "task",
+            starts.len(),
+            &[("durations", durations.len()), ("resources", resources.len())],
+        )?;
         let durations = self.operands(KIND, "duration", durations)?;
         let resources = self.operands(KIND, "resource use", resources)?;
         let capacity = self.operands(KIND, "capacity", &[capacity.into()])?[0];
@@ -91,7 +96,7 @@ impl Model {
     where
         D: Into<Operand> + Copy,
     {
-        self.check_lengths(kind, starts.len(), &[("durations", durations.len())])?;
+        self.check_lengths(kind, "task", starts.len(), &[("durations", durations.len())])?;
         let durations = self.operands(kind, "duration", durations)?;
         self.post(Disjunctive::new(starts.to_vec(), durations, strict))
     }
@@ -128,7 +133,7 @@ impl Model {
         L: Into<Operand> + Copy,
     {
         const KIND: &str = "bin_packing_load";
-        self.check_lengths(KIND, bins.len(), &[("sizes", sizes.len())])?;
+        self.check_lengths(KIND, "item", bins.len(), &[("sizes", sizes.len())])?;
         let loads = self.operands(KIND, "load", loads)?;
         self.operands(KIND, "size", sizes)?;
         Self::check_value(|| format!("{KIND} base"), base)?;
@@ -190,20 +195,21 @@ impl Model {
         W: Into<Operand> + Copy,
         H: Into<Operand> + Copy,
     {
-        self.check_lengths(kind, x.len(), &[("y", y.len()), ("dx", dx.len()), ("dy", dy.len())])?;
+        self.check_lengths(kind, "rectangle", x.len(), &[("y", y.len()), ("dx", dx.len()), ("dy", dy.len())])?;
         let dx = self.operands(kind, "width", dx)?;
         let dy = self.operands(kind, "height", dy)?;
         self.post(Diffn::new(x.to_vec(), y.to_vec(), dx, dy, nonstrict))
     }
 
-    /// Checks that every list has one entry per task.
-    fn check_lengths(&self, kind: &str, tasks: usize, lists: &[(&'static str, usize)]) -> Result<(), ModelError> {
-        for &(what, found) in lists {
-            if found != tasks {
-                return Err(ModelError::LengthMismatch { constraint: kind.to_string(), what, expected: tasks, found });
-            }
-        }
-        Ok(())
+    /// Checks that every list has one entry per task (`per` names what a task is).
+    fn check_lengths(
+        &self,
+        kind: &str,
+        per: &'static str,
+        tasks: usize,
+        lists: &[(&'static str, usize)],
+    ) -> Result<(), ModelError> {
+        lists.iter().try_for_each(|&list| Self::check_length(kind, list, (per, tasks)))
     }
 
     /// The arguments as operands, with their constants checked to be in range

@@ -39,10 +39,14 @@ pub(super) fn inverse(lowering: &mut Lowering, call: Call<'_>) -> Result<(), Low
     let line = call.line();
     let (f, f_base) = (call.values(lowering, 0)?, call.int(lowering, 1)?);
     let (invf, invf_base) = (call.values(lowering, 2)?, call.int(lowering, 3)?);
-    if f.is_empty() || invf.is_empty() {
-        if f.len() != invf.len() {
-            lowering.fail(|| format!("line {line}: inverse of an empty and a non-empty array"));
-        }
+    // In MiniZinc, arrays of different lengths are no error but have no
+    // bijection between them: the model is unsatisfiable (the engine's
+    // `Model::inverse` refuses them, so the front end decides it here).
+    if f.len() != invf.len() {
+        lowering.fail(|| format!("line {line}: inverse of arrays of lengths {} and {}", f.len(), invf.len()));
+        return Ok(());
+    }
+    if f.is_empty() {
         return Ok(());
     }
     let (f, invf) = (lowering.vars(&f, line)?, lowering.vars(&invf, line)?);

@@ -453,6 +453,8 @@ fn graph_and_scheduling_globals() {
     check("csp_inverse([x0], 0, [x1], 0)", |v| v[0] == 0 && v[1] == 0);
     check("csp_inverse([], 1, [], 1)", |_| true);
     check("csp_inverse([], 1, [x0], 1)", |_| false);
+    check("csp_inverse([x0, x1], 1, [x2], 1)", |_| false);
+    check("csp_inverse([x0], 0, [x1, x2], 0)", |_| false);
     check("fzn_cumulative([x0, x1], [2, x2], [1, 1], 1)", |v| is_cumulative(&v[0..2], &[2, v[2]], &[1, 1], 1));
     check("fzn_cumulative([x0, x1], [x2, x2], [b0, b1], b2)", |v| {
         is_cumulative(&v[0..2], &[v[2], v[2]], &[v[3], v[4]], v[5])

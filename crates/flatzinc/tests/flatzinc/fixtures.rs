@@ -255,6 +255,16 @@ fn errors_name_the_file_line_and_builtin() {
             "line 1: this model uses set variables (s), which fzn-csp does not support",
         ),
         ("var 1..3: x;\nconstraint int_le(x, y);\nsolve satisfy;\n", "line 2, column 22: 'y' is not declared"),
+        // MiniZinc's `--keep-paths` says where an item comes from: named too.
+        (
+            "var 1..3: x;\nvar 0.0..1.0: f :: mzn_path(\"/m/a.mzn|7|14|7|14|id|f;/m/a.mzn|7|1|7|16|vd;\");\nsolve satisfy;\n",
+            "(flattened from /m/a.mzn, line 7, columns 1-16): line 2: this model uses float variables (f)",
+        ),
+        (
+            "var 1..3: x;\nvar 1..3: y;\nconstraint float_times(x, y, 2) :: defines_var(y) \
+             :: mzn_path(\"/m/b.mzn|3|12|4|2|bin|'*';/m/b.mzn|3|12|3|20|ca|float_times;\");\nsolve satisfy;\n",
+            "(flattened from /m/b.mzn, lines 3-4): constraint float_times (line 3) is not supported",
+        ),
         ("var 1..3: x\nsolve satisfy;\n", "line 2, column 1: expected ';', found 'solve'"),
         ("", "line 1, column 1: the model has no solve item"),
         (

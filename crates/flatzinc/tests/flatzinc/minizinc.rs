@@ -206,6 +206,11 @@ fn an_unsupported_model_is_an_error_for_minizinc() {
     assert_eq!(code, Some(1));
     assert_eq!(stdout, "=====ERROR=====\n");
     assert!(stderr.contains("this model uses float variables (f), which fzn-csp does not support"), "{stderr}");
+    // The temporary .fzn is named; with --keep-paths, the place in the model too.
+    let (code, _, stderr) = minizinc(&msc, &["--keep-paths", model.to_str().unwrap()]);
+    assert_eq!(code, Some(1));
+    let place = format!("(flattened from {}, line 1, columns ", model.display());
+    assert!(stderr.contains(&place) && stderr.contains("float variables (f)"), "{stderr}");
     std::fs::remove_dir_all(msc.parent().unwrap()).unwrap();
 }
 
