@@ -853,7 +853,8 @@ pub struct SolveConfig {
     /// assertion), and a decision tries the variable's target value first,
     /// then its saved phase. Spelled `target`; off by default. Under
     /// [`SolveConfig::stable_modes`] the stable mode uses target phases
-    /// whether or not this is on.
+    /// whether or not this is on. (BENCHMARKS.md, "Target phases,
+    /// rephasing and modes on the heavy tail".)
     pub target_phases: bool,
     /// Under [`Search::Learning`], rephasing (CaDiCaL's `rephase`): every so
     /// often the saved phases are reset, in the cycle best, original, best,
@@ -865,7 +866,8 @@ pub struct SolveConfig {
     /// (from 1) comes at the first restart after `unit x k(k+1)/2`
     /// conflicts, an arithmetic schedule, and is itself a restart. Spelled
     /// `rephase` (unit [`SolveConfig::REPHASE_UNIT`]) or `rephase=UNIT`;
-    /// `None` (off) by default.
+    /// `None` (off) by default. (BENCHMARKS.md, "Target phases, rephasing
+    /// and modes on the heavy tail".)
     pub rephase: Option<u32>,
     /// Under [`Search::Learning`], stable and focused modes (CaDiCaL and
     /// Kissat): the search starts focused (the configured restarts, today's
@@ -873,10 +875,14 @@ pub struct SolveConfig {
     /// restarts of [`SolveConfig::STABLE_LUBY_SCALE`] conflicts, target
     /// phases, VSIDS activities that decay more slowly), then back, each
     /// mode twice as long as the one before (`unit x 2^i` conflicts for mode
-    /// `i`). A switch is a restart. It composes with
-    /// [`VarOrder::Alternate`]: the orderings still take turns by restart,
-    /// in both modes. Spelled `stable` (unit [`SolveConfig::STABLE_UNIT`])
-    /// or `stable=UNIT`; `None` (off) by default.
+    /// `i`). A switch is a restart. Under a rotating order
+    /// ([`VarOrder::rotation`]) the orderings take turns by mode instead of
+    /// by restart: [`VarOrder::Alternate`] decides by dom/wdeg in the
+    /// focused modes and by the most active literal in the stable ones, as
+    /// CaDiCaL's focused mode has its ordering (VMTF) and its stable mode
+    /// VSIDS. Spelled `stable` (unit [`SolveConfig::STABLE_UNIT`]) or
+    /// `stable=UNIT`; `None` (off) by default. (BENCHMARKS.md, "Target
+    /// phases, rephasing and modes on the heavy tail".)
     pub stable_modes: Option<u32>,
     /// Limits on nodes, solutions and time.
     pub limits: Limits,

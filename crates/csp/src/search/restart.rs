@@ -236,6 +236,21 @@ impl Solver<'_> {
         is_stable_mode(self.restarts.schedule.mode)
     }
 
+    /// Whose turn it is in a rotating order
+    /// ([`VarOrder::rotation`](crate::VarOrder::rotation)): the restart
+    /// run's number, or under [`SolveConfig::stable_modes`] the mode's, so
+    /// that `alternate` decides by dom/wdeg in the focused modes and by the
+    /// most active literal in the stable ones (as CaDiCaL's focused mode
+    /// has its own ordering, VMTF, and its stable mode VSIDS).
+    #[inline]
+    pub(super) fn rotation_turn(&self) -> u64 {
+        if self.program.config.stable_modes.is_some() && self.program.config.learning() {
+            u64::from(self.restarts.schedule.mode)
+        } else {
+            self.run.stats.restarts
+        }
+    }
+
     /// The restart policy of the current mode: the configuration's, or in
     /// the stable mode Luby's with [`SolveConfig::STABLE_LUBY_SCALE`].
     fn restart_policy(&self) -> Restarts {
@@ -549,6 +564,26 @@ mod tests {
         assert_eq!(cutoffs, [Some(scale), Some(scale), Some(2 * scale), Some(scale)]);
         // Without the words, nothing is scheduled.
         assert!(schedule_of("mac+learn+phase+luby", 50).is_empty());
+    }
+
+    #[test]
+    fn under_stable_modes_the_alternating_order_takes_turns_by_mode() {
+        let mut model = crate::model::Model::new();
+        model.new_vars(2, 0..=3).unwrap();
+        let literal_runs = |config: &str| {
+            let mut solver = Solver::new(&model, config.parse().unwrap()).unwrap();
+            solver.restart_clock_reset();
+            let mut runs = vec![solver.literal_run()];
+            // Two restarts in the first mode, a switch, two more restarts.
+            for switch in [false, false, true, false, false] {
+                solver.restarts.schedule.switch = switch;
+                solver.restarted();
+                runs.push(solver.literal_run());
+            }
+            runs
+        };
+        assert_eq!(literal_runs("mac+learn+alternate+phase+glucose+stable"), [false, false, false, true, true, true]);
+        assert_eq!(literal_runs("mac+learn+alternate+phase+glucose"), [false, true, false, true, false, true]);
     }
 
     fn policy_with(scale: u32, factor_thousandths: u32) -> Restarts {
