@@ -349,8 +349,13 @@ impl Solver<'_> {
         if lbd.is_some() {
             self.count_conflict();
         }
-        // Glucose's distances are kept in the stable mode too, for the run's mean.
-        if let (Restarts::Glucose { window }, Some(lbd)) = (self.program.config.restarts, lbd) {
+        // Glucose's distances are the focused modes' alone: the stable
+        // mode's ordering learns nogoods of other distances, which would
+        // make the focused ones look worse than usual (Kissat keeps its
+        // averages per mode).
+        if let (Restarts::Glucose { window }, Some(lbd)) = (self.program.config.restarts, lbd)
+            && !self.in_stable_mode()
+        {
             self.restarts.distances.push(lbd, window.max(1) as usize);
         }
         let due = match self.restart_policy() {
@@ -564,6 +569,33 @@ mod tests {
         assert_eq!(cutoffs, [Some(scale), Some(scale), Some(2 * scale), Some(scale)]);
         // Without the words, nothing is scheduled.
         assert!(schedule_of("mac+learn+phase+luby", 50).is_empty());
+    }
+
+    #[test]
+    fn glucose_weighs_the_focused_modes_distances_alone() {
+        let mut model = crate::model::Model::new();
+        model.new_vars(2, 0..=3).unwrap();
+        let mut solver = Solver::new(&model, "mac+learn+phase+glucose=2+stable".parse().unwrap()).unwrap();
+        solver.restart_clock_reset();
+        let var = solver.select_var().unwrap();
+        solver.push_frame(var);
+        // Focused: distances of 2; stable: 100 nogoods of distance 50
+        // (within its first Luby run: no restart).
+        for _ in 0..4 {
+            assert!(!solver.restart_due(Some(2)));
+        }
+        solver.restarts.schedule.switch = true;
+        solver.restarted();
+        assert!(solver.in_stable_mode());
+        for _ in 0..100 {
+            assert!(!solver.restart_due(Some(50)));
+        }
+        solver.restarts.schedule.switch = true;
+        solver.restarted();
+        // Focused again, two nogoods of distance 3: worse than the focused
+        // mean (3 x 0.8 > 14 / 6), though far better than one with the 50s.
+        assert!(!solver.restart_due(Some(3)));
+        assert!(solver.restart_due(Some(3)));
     }
 
     #[test]
