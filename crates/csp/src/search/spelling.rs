@@ -949,18 +949,6 @@ mod tests {
         assert!("mac+domwdeg+dynlbd+expire".parse::<SolveConfig>().is_err());
         let err = "mac+learn+dynlbd+expire+expire".parse::<SolveConfig>().unwrap_err().to_string();
         assert!(err.contains("expiring glue"), "{err}");
-        // Target phases, rephasing and modes: with learning; the target with phase saving.
-        for (text, what) in [
-            ("mac+phase+target", "target phases without learning"),
-            ("mac+phase+rephase", "rephasing without learning"),
-            ("mac+luby+stable=10", "stable modes without learning"),
-            ("mac+learn+target", "target phases without phase saving"),
-            ("mac+learn+active+target", "target phases without phase saving"),
-        ] {
-            let err = text.parse::<SolveConfig>().unwrap_err();
-            assert!(matches!(err, ConfigSyntaxError::Unsupported { .. }), "{text}: {err}");
-            assert!(err.to_string().contains(what), "{text}: {err}");
-        }
         let config: SolveConfig = "mac+learn+phase+rephase+stable=5".parse().unwrap();
         assert_eq!((config.rephase, config.stable_modes), (Some(SolveConfig::REPHASE_UNIT), Some(5)));
         let twice = |text: &str| text.parse::<SolveConfig>().unwrap_err().to_string();
@@ -986,10 +974,17 @@ mod tests {
             assert!(err.contains("learning always branches binary") && err.contains("leave it out"), "{text}: {err}");
         }
         assert!("mac+learn".parse::<SolveConfig>().unwrap().branching() == Branching::Binary);
-        // Cheap probes and touched sweeps only with probing, in any order.
+        // Cheap probes and touched sweeps only with probing, in any order;
+        // target phases, rephasing and modes only with learning, the target
+        // with phase saving.
         for (text, what) in [
             ("mac+domwdeg+cheap", "cheap probes without probing"),
             ("mac+touched+mrv", "touched probes without probing"),
+            ("mac+phase+target", "target phases without learning"),
+            ("mac+phase+rephase", "rephasing without learning"),
+            ("mac+luby+stable=10", "stable modes without learning"),
+            ("mac+learn+target", "target phases without phase saving"),
+            ("mac+learn+active+target", "target phases without phase saving"),
         ] {
             let err = text.parse::<SolveConfig>().unwrap_err();
             assert!(matches!(err, ConfigSyntaxError::Unsupported { .. }), "{text}: {err}");
