@@ -936,7 +936,8 @@ fn domains_of_every_size_work() {
 /// distances recounted (dynamic LBD), with and without protecting the
 /// nogoods whose distance was lowered and recounting down to glue, and with
 /// recounted glue that expires unless used (weighed by activity alone once
-/// expired, or not) or is capped. The tests
+/// expired, or not) or is capped, and with target phases, rephasing and
+/// stable modes. The tests
 /// reduce the nogoods every few conflicts (`reduce_nogoods_after`): the
 /// engine's first reduction, after 2,000, is beyond these small models.
 fn learning_configs() -> Vec<SolveConfig> {
@@ -998,6 +999,31 @@ fn learning_configs() -> Vec<SolveConfig> {
         config.faded_glue_by_activity = fade;
         configs.push(config.with_restarts(restarts));
     }
+    // Target phases, rephasing and stable modes, every conflict or two
+    // (target, rephase unit, stable unit): many rephases and switches per run.
+    for restarts in [Restarts::Never, Restarts::Luby { scale: 1 }, Restarts::Glucose { window: 2 }] {
+        for (target, rephase, stable) in
+            [(true, None, None), (false, Some(1), None), (false, None, Some(1)), (true, Some(2), Some(1))]
+        {
+            for (var_order, value_order) in [
+                (VarOrder::Alternate, ValueOrder::Phase),
+                (VarOrder::Vsids, ValueOrder::Phase),
+                (VarOrder::LiteralVsids, ValueOrder::Active),
+            ] {
+                if target && value_order != ValueOrder::Phase {
+                    continue;
+                }
+                let mut config = learning.clone().with_var_order(var_order).with_value_order(value_order);
+                config.target_phases = target;
+                config.rephase = rephase;
+                config.stable_modes = stable;
+                configs.push(config.with_restarts(restarts));
+            }
+        }
+    }
+    let mut wide = learning.clone().with_bitset_limit(2).with_value_order(ValueOrder::Phase);
+    (wide.target_phases, wide.rephase, wide.stable_modes) = (true, Some(1), Some(1));
+    configs.push(wide);
     configs
         .push(learning.with_bitset_limit(2).with_var_order(VarOrder::Vsids).with_restarts(Restarts::Luby { scale: 1 }));
     configs

@@ -22,8 +22,17 @@
 //! [`ValueOrder::Active`](super::config::ValueOrder::Active) read them;
 //! a wider domain (or an interval) has none and stands by its variable's
 //! activity and saved phase.
+//!
+//! Target and best phases (Biere & Fleury 2020, "Chasing target phases";
+//! CaDiCaL): at each conflict of a search that learns, the assignment of
+//! the conflict-free state before it (the variables fixed before the last
+//! decision or assertion) becomes the target if it fixes more variables
+//! than any since the last restart or rephase, and the best if more than
+//! any since the last rephase to the best. Rephasing resets the saved
+//! phases to one of [`Rephase`]'s kinds.
 
 use super::Solver;
+use super::config::SolveConfig;
 use crate::ids::VarId;
 use crate::kernel::State;
 
@@ -35,6 +44,36 @@ pub(super) const LITERAL_LIMIT: u32 = 64;
 
 /// How much the increment grows per conflict (the inverse of the decay).
 const GROWTH: f64 = 1.0 / 0.95;
+
+/// The growth in the stable mode of
+/// [`SolveConfig::stable_modes`](super::config::SolveConfig::stable_modes):
+/// a slower decay, 0.975, so that activities remember more conflicts.
+const STABLE_GROWTH: f64 = 1.0 / 0.975;
+
+/// What a rephase resets the saved phases to (CaDiCaL's rephasing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Rephase {
+    /// The best phases, where there are (the others keep theirs).
+    Best,
+    /// No saved phase: the smallest value first, the value order's own.
+    Original,
+    /// The largest value.
+    Inverted,
+    /// A value drawn from the run's random numbers.
+    Random,
+}
+
+impl Rephase {
+    /// CaDiCaL's cycle "B O B I B W", a random value taking the turn of the
+    /// random walk (which this engine does not have).
+    const CYCLE: [Rephase; 6] =
+        [Rephase::Best, Rephase::Original, Rephase::Best, Rephase::Inverted, Rephase::Best, Rephase::Random];
+
+    /// The kind of rephase number `k` (from 1).
+    pub(super) fn nth(k: u64) -> Rephase {
+        Rephase::CYCLE[(k.saturating_sub(1) % Rephase::CYCLE.len() as u64) as usize]
+    }
+}
 
 /// Activities and phases, per variable, and activities per literal.
 #[derive(Clone, Debug)]
@@ -49,6 +88,16 @@ pub(super) struct Activity {
     /// Per variable with literal activities, the highest of them, values
     /// left or not: a bound that lets the choice skip most variables.
     literal_max: Vec<f64>,
+    /// The increment's growth per conflict (the inverse of the decay).
+    growth: f64,
+    /// Per variable, its value (a position) in the target assignment, or [`NONE`].
+    target: Vec<u32>,
+    /// How many variables the target fixes.
+    target_assigned: u32,
+    /// Per variable, its value in the best assignment, or [`NONE`].
+    best: Vec<u32>,
+    /// How many variables the best assignment fixes.
+    best_assigned: u32,
 }
 
 impl Activity {
@@ -74,7 +123,30 @@ impl Activity {
             literal_at,
             literal: vec![0.0; len as usize],
             literal_max: vec![0.0; if literals { num_vars } else { 0 }],
+            growth: GROWTH,
+            target: Vec::new(),
+            target_assigned: 0,
+            best: Vec::new(),
+            best_assigned: 0,
         }
+    }
+
+    /// Keeps target and best phases when `config` reads them (a search
+    /// that learns with target phases, rephasing or stable modes; left
+    /// empty otherwise).
+    pub(super) fn with_targets(mut self, config: &SolveConfig) -> Activity {
+        let reads = config.target_phases || config.rephase.is_some() || config.stable_modes.is_some();
+        if config.learning() && reads {
+            self.target = vec![NONE; self.phase.len()];
+            self.best = vec![NONE; self.phase.len()];
+        }
+        self
+    }
+
+    /// Whether target and best phases are kept.
+    #[inline]
+    pub(super) fn keeps_targets(&self) -> bool {
+        !self.target.is_empty()
     }
 
     /// Forgets everything, for a new run.
@@ -84,6 +156,14 @@ impl Activity {
         self.literal.iter_mut().for_each(|s| *s = 0.0);
         self.literal_max.iter_mut().for_each(|s| *s = 0.0);
         self.increment = 1.0;
+        self.growth = GROWTH;
+        self.target.iter_mut().chain(&mut self.best).for_each(|p| *p = NONE);
+        (self.target_assigned, self.best_assigned) = (0, 0);
+    }
+
+    /// The stable mode's slower decay (`true`), or the focused mode's.
+    pub(super) fn set_stable(&mut self, stable: bool) {
+        self.growth = if stable { STABLE_GROWTH } else { GROWTH };
     }
 
     /// Whether literals have activities (some ordering reads them).
@@ -138,7 +218,7 @@ impl Activity {
     /// The conflict is over: later conflicts weigh more.
     #[inline]
     pub(super) fn decay(&mut self) {
-        self.increment *= GROWTH;
+        self.increment *= self.growth;
     }
 
     /// A failure of the constraint on `scope` (search without learning):
@@ -191,6 +271,71 @@ impl Activity {
         let pos = self.phase[var as usize];
         (pos != NONE).then_some(pos)
     }
+
+    /// The position of `var` in the target assignment, if it has one.
+    #[inline]
+    pub(super) fn target(&self, var: u32) -> Option<u32> {
+        let pos = self.target.get(var as usize).copied().unwrap_or(NONE);
+        (pos != NONE).then_some(pos)
+    }
+
+    /// A conflict-free state fixed the variables `fixed` (the state's
+    /// fixed variables, intervals aside): it becomes the target if it fixes
+    /// more than the target, and the best if more than the best.
+    pub(super) fn offer(&mut self, state: &State, fixed: &[u32]) {
+        let assigned = fixed.len() as u32;
+        let copy = |into: &mut Vec<u32>| {
+            into.iter_mut().for_each(|p| *p = NONE);
+            for &x in fixed {
+                // Domains only narrow: a variable fixed then is fixed to the
+                // same value now, unless the conflict emptied it.
+                if state.size(x) == 1 && !state.is_interval(x) {
+                    into[x as usize] = state.min_pos(x);
+                }
+            }
+        };
+        if assigned > self.target_assigned {
+            copy(&mut self.target);
+            self.target_assigned = assigned;
+        }
+        if assigned > self.best_assigned {
+            copy(&mut self.best);
+            self.best_assigned = assigned;
+        }
+    }
+
+    /// A restart: the next target is the largest state from now on.
+    pub(super) fn forget_target(&mut self) {
+        self.target.iter_mut().for_each(|p| *p = NONE);
+        self.target_assigned = 0;
+    }
+
+    /// Resets the saved phases to `kind`, and forgets the target (and,
+    /// after a rephase to the best, the best). `random` draws the values of
+    /// [`Rephase::Random`].
+    pub(super) fn rephase(&mut self, kind: Rephase, state: &State, random: &mut crate::rng::Rng) {
+        for (x, phase) in self.phase.iter_mut().enumerate() {
+            let x = x as u32;
+            if state.is_interval(x) {
+                continue;
+            }
+            match kind {
+                Rephase::Best => {
+                    if let Some(&best) = self.best.get(x as usize).filter(|&&b| b != NONE) {
+                        *phase = best;
+                    }
+                }
+                Rephase::Original => *phase = NONE,
+                Rephase::Inverted => *phase = state.num_positions(x) - 1,
+                Rephase::Random => *phase = random.below(u64::from(state.num_positions(x))) as u32,
+            }
+        }
+        self.forget_target();
+        if kind == Rephase::Best {
+            self.best.iter_mut().for_each(|p| *p = NONE);
+            self.best_assigned = 0;
+        }
+    }
 }
 
 impl Solver<'_> {
@@ -237,6 +382,7 @@ impl Solver<'_> {
 #[cfg(test)]
 mod tests {
     use super::super::Solver;
+    use super::Rephase;
     use crate::model::Model;
 
     /// The literal the search would decide next, as (variable, position).
@@ -285,6 +431,56 @@ mod tests {
         solver.activity.bump_literals(1, 0, 1 << 0);
         solver.state.remove_pos(0, 4);
         assert_eq!(decision(&mut solver), (0, 2));
+    }
+
+    #[test]
+    fn the_target_is_the_largest_conflict_free_state_and_decides_first() {
+        let model = three_variables();
+        let solver_of = |spelling: &str| Solver::new(&model, spelling.parse().unwrap()).unwrap();
+        let rng = &mut crate::rng::Rng::new(1);
+        // A state where x0 = 2 and x1 = 4: offered, it becomes the target
+        // and the best.
+        let mut fixed = solver_of("mac+learn+mrv+phase+target");
+        assert!(fixed.activity.keeps_targets());
+        fixed.state.fix_pos(0, 2);
+        fixed.state.fix_pos(1, 4);
+        fixed.activity.offer(&fixed.state, &[0, 1]);
+        // A smaller state does not replace it.
+        fixed.state.fix_pos(2, 3);
+        fixed.activity.offer(&fixed.state, &[2]);
+        let activity = fixed.activity.clone();
+        assert_eq!((0..3).map(|x| activity.target(x)).collect::<Vec<_>>(), [Some(2), Some(4), None]);
+        // With the domains free again, x0 decides its target before its
+        // saved phase; without `target` (and outside the stable mode), its
+        // saved phase.
+        let mut target = solver_of("mac+learn+mrv+phase+target");
+        target.activity = activity.clone();
+        target.activity.save_phase(0, 1);
+        assert_eq!(decision(&mut target), (0, 2));
+        let mut saved = solver_of("mac+learn+mrv+phase+rephase");
+        saved.activity = activity.clone();
+        saved.activity.save_phase(0, 1);
+        assert_eq!(decision(&mut saved), (0, 1));
+        // A restart forgets the target, not the best.
+        target.activity.forget_target();
+        assert_eq!(target.activity.target(0), None);
+        assert_eq!(decision(&mut target), (0, 1));
+        // A rephase to the best saves x0 = 2 and x1 = 4, then forgets the best.
+        let activity = &mut target.activity;
+        activity.rephase(Rephase::Best, &target.state, rng);
+        assert_eq!((activity.phase(0), activity.phase(1), activity.phase(2)), (Some(2), Some(4), None));
+        activity.save_phase(0, 3);
+        activity.rephase(Rephase::Best, &target.state, rng);
+        assert_eq!(activity.phase(0), Some(3), "the best was forgotten");
+        // Original: no phase; inverted: the largest value; random: a value.
+        activity.rephase(Rephase::Original, &target.state, rng);
+        assert_eq!((0..3).map(|x| activity.phase(x)).collect::<Vec<_>>(), [None; 3]);
+        activity.rephase(Rephase::Inverted, &target.state, rng);
+        assert_eq!((0..3).map(|x| activity.phase(x)).collect::<Vec<_>>(), [Some(4); 3]);
+        activity.rephase(Rephase::Random, &target.state, rng);
+        assert!((0..3).all(|x| activity.phase(x).is_some_and(|p| p <= 4)));
+        // Without the words, no target is kept.
+        assert!(!solver_of("mac+learn+mrv+phase").activity.keeps_targets());
     }
 
     #[test]

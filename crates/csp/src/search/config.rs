@@ -845,6 +845,45 @@ pub struct SolveConfig {
     pub touched_probes: bool,
     /// Whether the search restarts from the root after a number of failures.
     pub restarts: Restarts,
+    /// Under [`Search::Learning`] with [`ValueOrder::Phase`], target phases
+    /// (Biere & Fleury 2020, "Chasing target phases"; CaDiCaL's `target`):
+    /// at each conflict the solver remembers the assignment of the largest
+    /// conflict-free state since the last restart or rephase (the target:
+    /// the fixed variables before the last decision, or before the last
+    /// assertion), and a decision tries the variable's target value first,
+    /// then its saved phase. Spelled `target`; off by default. Under
+    /// [`SolveConfig::stable_modes`] the stable mode uses target phases
+    /// whether or not this is on. (BENCHMARKS.md, "Target phases,
+    /// rephasing and modes on the heavy tail".)
+    pub target_phases: bool,
+    /// Under [`Search::Learning`], rephasing (CaDiCaL's `rephase`): every so
+    /// often the saved phases are reset, in the cycle best, original, best,
+    /// inverted, best, random (CaDiCaL's "B O B I B W" with a random walk's
+    /// turn taken by random values): the best is the assignment of the
+    /// largest conflict-free state since the last rephase to it, the
+    /// original is no saved phase (the smallest value first), inverted the
+    /// largest value, random one drawn from the seed. Rephase number `k`
+    /// (from 1) comes at the first restart after `unit x k(k+1)/2`
+    /// conflicts, an arithmetic schedule, and is itself a restart. Spelled
+    /// `rephase` (unit [`SolveConfig::REPHASE_UNIT`]) or `rephase=UNIT`;
+    /// `None` (off) by default. (BENCHMARKS.md, "Target phases, rephasing
+    /// and modes on the heavy tail".)
+    pub rephase: Option<u32>,
+    /// Under [`Search::Learning`], stable and focused modes (CaDiCaL and
+    /// Kissat): the search starts focused (the configured restarts, today's
+    /// behaviour) and switches after `unit` conflicts to stable (Luby
+    /// restarts of [`SolveConfig::STABLE_LUBY_SCALE`] conflicts, target
+    /// phases, VSIDS activities that decay more slowly), then back, each
+    /// mode twice as long as the one before (`unit x 2^i` conflicts for mode
+    /// `i`). A switch is a restart. Under a rotating order
+    /// ([`VarOrder::rotation`]) the orderings take turns by mode instead of
+    /// by restart: [`VarOrder::Alternate`] decides by dom/wdeg in the
+    /// focused modes and by the most active literal in the stable ones, as
+    /// CaDiCaL's focused mode has its ordering (VMTF) and its stable mode
+    /// VSIDS. Spelled `stable` (unit [`SolveConfig::STABLE_UNIT`]) or
+    /// `stable=UNIT`; `None` (off) by default. (BENCHMARKS.md, "Target
+    /// phases, rephasing and modes on the heavy tail".)
+    pub stable_modes: Option<u32>,
     /// Limits on nodes, solutions and time.
     pub limits: Limits,
     /// The widest range domain the solver keeps as a bitset
@@ -887,6 +926,9 @@ impl Default for SolveConfig {
             cheap_probes: false,
             touched_probes: false,
             restarts: Restarts::default(),
+            target_phases: false,
+            rephase: None,
+            stable_modes: None,
             limits: Limits::none(),
             bitset_limit: SolveConfig::DEFAULT_BITSET_LIMIT,
             phases: Vec::new(),
@@ -900,6 +942,18 @@ impl SolveConfig {
     /// trail up to a thousand words (BENCHMARKS.md has the measurements), and
     /// N-queens up to 65,536 queens keeps the holes its pruning needs.
     pub const DEFAULT_BITSET_LIMIT: u64 = 1 << 16;
+
+    /// The default unit of [`SolveConfig::rephase`], in conflicts
+    /// (CaDiCaL's `rephaseint`).
+    pub const REPHASE_UNIT: u32 = 1000;
+
+    /// The default unit of [`SolveConfig::stable_modes`]: the conflicts of
+    /// the first focused mode (CaDiCaL's `stabilizeinit`).
+    pub const STABLE_UNIT: u32 = 1000;
+
+    /// The scale of the Luby restarts of the stable mode of
+    /// [`SolveConfig::stable_modes`], in conflicts.
+    pub const STABLE_LUBY_SCALE: u32 = 512;
 
     /// The propagation level.
     pub fn propagation(&self) -> Propagation {

@@ -245,7 +245,7 @@ impl<'m> Solver<'m> {
                 .map(|jumps| Box::new(ConflictSets::new(jumps, model.num_vars(), max_depth(&state, splits)))),
             learning,
             nld: program.config.restart_nogoods.then(|| Box::new(nld::Nld::new(model.num_vars()))),
-            activity: Activity::new(&state, program.literal_activity),
+            activity: Activity::new(&state, program.literal_activity).with_targets(&program.config),
             assumptions: Assumptions::default(),
             observer: None,
             reasons: false,

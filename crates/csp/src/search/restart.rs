@@ -1,12 +1,17 @@
 //! Restarts (Gomes, Selman & Kautz 1998): the policy, Luby's sequence of
 //! cutoffs, geometric ones or Glucose's dynamic restarts, and the count of
 //! failures (and the learnt nogoods' literal block distances) towards the
-//! next restart.
+//! next restart. For search that learns, the schedules that act at
+//! restarts, counted in conflicts: rephasing
+//! ([`SolveConfig::rephase`]) and the stable and focused modes
+//! ([`SolveConfig::stable_modes`]), and the target phases updated at each
+//! conflict (the sibling module `activity`).
 
 use std::collections::VecDeque;
 
 use super::Solver;
-use super::config::Search;
+use super::activity::Rephase;
+use super::config::{Search, SolveConfig};
 use crate::observer::SearchEvent;
 
 /// Whether the search starts over from the root after a number of failures
@@ -122,12 +127,51 @@ fn luby(mut i: u64) -> u64 {
     }
 }
 
+/// The conflicts after which rephase number `k` (from 1) is due: `unit x
+/// k(k+1)/2`, the sum of `unit`, `2 unit`, ..., `k unit` (CaDiCaL's
+/// arithmetic schedule, `rephaseint x` the rephases so far plus one).
+pub(super) fn rephase_at(unit: u32, k: u64) -> u64 {
+    let triangle = if k % 2 == 0 { (k / 2).saturating_mul(k + 1) } else { k.saturating_mul(k.div_ceil(2)) };
+    u64::from(unit).saturating_mul(triangle)
+}
+
+/// The conflicts after which mode number `i` (from 0; even ones focused,
+/// odd ones stable) ends: mode `i` lasts `unit x 2^i` conflicts, so it ends
+/// after `unit x (2^(i+1) - 1)`.
+pub(super) fn mode_end(unit: u32, i: u32) -> u64 {
+    let modes = 1u64.checked_shl(i + 1).map_or(u64::MAX, |power| power - 1);
+    u64::from(unit).saturating_mul(modes)
+}
+
+/// Whether mode number `i` is the stable one.
+pub(super) fn is_stable_mode(i: u32) -> bool {
+    i % 2 == 1
+}
+
 /// The failures of the current restart, and how many it may have.
 #[derive(Clone, Debug, Default)]
 pub(super) struct RestartClock {
     failures: u64,
     cutoff: Option<u64>,
     distances: Distances,
+    schedule: Schedule,
+}
+
+/// Rephasing and the modes of a run, counted in its conflicts (of search
+/// that learns); what is due waits for the next restart.
+#[derive(Clone, Debug, Default)]
+struct Schedule {
+    conflicts: u64,
+    /// The rephases due so far.
+    rephases: u64,
+    /// The rephase due at the next restart.
+    rephase: Option<Rephase>,
+    /// The current mode's number (see [`mode_end`]).
+    mode: u32,
+    /// Whether the next restart switches modes.
+    switch: bool,
+    /// The restarts since the current mode began.
+    mode_restarts: u64,
 }
 
 /// The literal block distances of the learnt nogoods, for
@@ -177,7 +221,81 @@ impl Distances {
 impl Solver<'_> {
     /// A new run has had no failure yet.
     pub(super) fn restart_clock_reset(&mut self) {
-        self.restarts = RestartClock { failures: 0, cutoff: self.cutoff_of_run(0), distances: Distances::default() };
+        self.restarts = RestartClock {
+            failures: 0,
+            cutoff: self.cutoff_of_run(0),
+            distances: Distances::default(),
+            schedule: Schedule::default(),
+        };
+    }
+
+    /// Whether the search is in the stable mode of
+    /// [`SolveConfig::stable_modes`].
+    #[inline]
+    pub(super) fn in_stable_mode(&self) -> bool {
+        is_stable_mode(self.restarts.schedule.mode)
+    }
+
+    /// Whose turn it is in a rotating order
+    /// ([`VarOrder::rotation`](crate::VarOrder::rotation)): the restart
+    /// run's number, or under [`SolveConfig::stable_modes`] the mode's, so
+    /// that `alternate` decides by dom/wdeg in the focused modes and by the
+    /// most active literal in the stable ones (as CaDiCaL's focused mode
+    /// has its own ordering, VMTF, and its stable mode VSIDS).
+    #[inline]
+    pub(super) fn rotation_turn(&self) -> u64 {
+        if self.program.config.stable_modes.is_some() && self.program.config.learning() {
+            u64::from(self.restarts.schedule.mode)
+        } else {
+            self.run.stats.restarts
+        }
+    }
+
+    /// The restart policy of the current mode: the configuration's, or in
+    /// the stable mode Luby's with [`SolveConfig::STABLE_LUBY_SCALE`].
+    fn restart_policy(&self) -> Restarts {
+        if self.in_stable_mode() {
+            Restarts::Luby { scale: SolveConfig::STABLE_LUBY_SCALE }
+        } else {
+            self.program.config.restarts
+        }
+    }
+
+    /// The failures allowed to the next run: in the stable mode by the
+    /// restarts since it began, otherwise by [`Solver::cutoff_of_run`].
+    fn cutoff_now(&self) -> Option<u64> {
+        if self.in_stable_mode() {
+            self.restart_policy().cutoff(self.restarts.schedule.mode_restarts)
+        } else {
+            self.cutoff_of_run(self.run.stats.restarts)
+        }
+    }
+
+    /// A conflict of search that learns, before its backjump: offers the
+    /// conflict-free state before it to the target and best phases (the
+    /// variables the free list had fixed at its last compaction, before the
+    /// last decision, or the level's state before the last assertion), and
+    /// counts it towards the next rephase and the end of the mode.
+    fn count_conflict(&mut self) {
+        if self.activity.keeps_targets() {
+            let count = self.state.int(self.tree.free_count) as usize;
+            self.activity.offer(&self.state, &self.tree.free[count..]);
+        }
+        let config = &self.program.config;
+        let schedule = &mut self.restarts.schedule;
+        schedule.conflicts += 1;
+        if let Some(unit) = config.rephase
+            && schedule.rephase.is_none()
+            && schedule.conflicts >= rephase_at(unit, schedule.rephases + 1)
+        {
+            schedule.rephases += 1;
+            schedule.rephase = Some(Rephase::nth(schedule.rephases));
+        }
+        if let Some(unit) = config.stable_modes
+            && schedule.conflicts >= mode_end(unit, schedule.mode)
+        {
+            schedule.switch = true;
+        }
     }
 
     /// The failures allowed to the run after restart number `restarts`: the
@@ -228,21 +346,28 @@ impl Solver<'_> {
     /// [`Restarts::Glucose`] the recent nogoods are worse than usual; the
     /// search is below the root, and this run may still restart).
     pub(super) fn restart_due(&mut self, lbd: Option<u32>) -> bool {
-        let due = match self.program.config.restarts {
+        if lbd.is_some() {
+            self.count_conflict();
+        }
+        // Glucose's distances are the focused modes' alone: the stable
+        // mode's ordering learns nogoods of other distances, which would
+        // make the focused ones look worse than usual (Kissat keeps its
+        // averages per mode).
+        if let (Restarts::Glucose { window }, Some(lbd)) = (self.program.config.restarts, lbd)
+            && !self.in_stable_mode()
+        {
+            self.restarts.distances.push(lbd, window.max(1) as usize);
+        }
+        let due = match self.restart_policy() {
             Restarts::Never => false,
             Restarts::Luby { .. } | Restarts::Geometric { .. } => {
                 self.restarts.failures += 1;
                 self.restarts.cutoff.is_some_and(|cutoff| self.restarts.failures >= cutoff)
             }
-            Restarts::Glucose { window } => {
-                let window = window.max(1) as usize;
-                let distances = &mut self.restarts.distances;
-                if let Some(lbd) = lbd {
-                    distances.push(lbd, window);
-                }
-                distances.worse_than_usual(window)
-            }
+            Restarts::Glucose { window } => self.restarts.distances.worse_than_usual(window.max(1) as usize),
         };
+        let schedule = &self.restarts.schedule;
+        let due = due || schedule.switch || schedule.rephase.is_some();
         // After the first solution the search must finish its tree: another
         // restart would find that solution again. Not so under branch and
         // bound, where the bound excludes every solution found so far.
@@ -253,12 +378,24 @@ impl Solver<'_> {
         !self.tree.frames.is_empty()
     }
 
-    /// The search went back to the root: counts the restart, sets the next
+    /// The search went back to the root: counts the restart, switches
+    /// modes and rephases when due, forgets the target, sets the next
     /// cutoff and tells the observer.
     pub(super) fn restarted(&mut self) {
         self.run.stats.restarts += 1;
         self.restarts.failures = 0;
-        self.restarts.cutoff = self.cutoff_of_run(self.run.stats.restarts);
+        let schedule = &mut self.restarts.schedule;
+        schedule.mode_restarts += 1;
+        if std::mem::take(&mut schedule.switch) {
+            schedule.mode += 1;
+            schedule.mode_restarts = 0;
+            self.activity.set_stable(is_stable_mode(schedule.mode));
+        }
+        if let Some(kind) = schedule.rephase.take() {
+            self.activity.rephase(kind, &self.state, &mut self.run.rng);
+        }
+        self.activity.forget_target();
+        self.restarts.cutoff = self.cutoff_now();
         self.restarts.distances.restarted();
         let count = self.run.stats.restarts;
         self.emit(SearchEvent::Restart { count });
@@ -360,6 +497,125 @@ mod tests {
         // Three orderings: each cutoff three times.
         assert_eq!(cutoffs("mac+rotate+luby=10"), [10, 10, 10, 10, 10, 10, 20, 20]);
         assert_eq!(cutoffs("mac+rotate+geometric=10:2"), [10, 10, 10, 20, 20, 20, 40, 40]);
+    }
+
+    #[test]
+    fn rephases_come_on_an_arithmetic_schedule_in_cadicals_cycle() {
+        // unit, 3 unit, 6 unit, 10 unit: the gaps grow by one unit each time.
+        let at: Vec<u64> = (1..=5).map(|k| rephase_at(100, k)).collect();
+        assert_eq!(at, [100, 300, 600, 1000, 1500]);
+        assert_eq!(rephase_at(1, 0), 0);
+        assert_eq!(rephase_at(u32::MAX, u64::MAX), u64::MAX);
+        // B O B I B R, then again.
+        let kinds: Vec<Rephase> = (1..=8).map(Rephase::nth).collect();
+        use Rephase::{Best, Inverted, Original, Random};
+        assert_eq!(kinds, [Best, Original, Best, Inverted, Best, Random, Best, Original]);
+    }
+
+    #[test]
+    fn modes_alternate_focused_and_stable_each_twice_as_long() {
+        // Focused for 10, stable for 20, focused for 40, ...
+        let ends: Vec<u64> = (0..4).map(|i| mode_end(10, i)).collect();
+        assert_eq!(ends, [10, 30, 70, 150]);
+        assert_eq!((0..4).map(is_stable_mode).collect::<Vec<_>>(), [false, true, false, true]);
+        assert_eq!(mode_end(10, 63), u64::MAX);
+        assert_eq!(mode_end(10, 64), u64::MAX);
+    }
+
+    /// The solver of `config` over two free variables, each conflict
+    /// counted (as after an analysis of distance `lbd`) and each due
+    /// restart made: which conflicts restarted, with the mode and the
+    /// rephases after each.
+    fn schedule_of(config: &str, conflicts: u64) -> Vec<(u64, bool, u64)> {
+        let mut model = crate::model::Model::new();
+        model.new_vars(2, 0..=3).unwrap();
+        let mut solver = Solver::new(&model, config.parse().unwrap()).unwrap();
+        solver.restart_clock_reset();
+        // A decision, so that the search is below the root.
+        let var = solver.select_var().unwrap();
+        solver.push_frame(var);
+        let mut restarts = Vec::new();
+        for conflict in 1..=conflicts {
+            if solver.restart_due(Some(2)) {
+                solver.restarted();
+                restarts.push((conflict, solver.in_stable_mode(), solver.restarts.schedule.rephases));
+            }
+        }
+        restarts
+    }
+
+    #[test]
+    fn rephases_and_mode_switches_restart_when_due() {
+        // Luby's restarts every 100 failures at the least: only the
+        // rephases at 2, 6, 12 and 20 conflicts restart.
+        let rephases = schedule_of("mac+learn+phase+luby+rephase=2", 20);
+        assert_eq!(rephases, [(2, false, 1), (6, false, 2), (12, false, 3), (20, false, 4)]);
+        // Modes of 3, 6, 12 conflicts: stable from 3 to 9, focused to 21;
+        // the stable mode's Luby restarts (512 conflicts) do not come.
+        let modes = schedule_of("mac+learn+phase+luby+stable=3", 21);
+        assert_eq!(modes, [(3, true, 0), (9, false, 0), (21, true, 0)]);
+        // Within the stable mode, Luby's sequence from its start.
+        let mut model = crate::model::Model::new();
+        model.new_vars(2, 0..=3).unwrap();
+        let mut solver = Solver::new(&model, "mac+learn+phase+glucose+stable=1".parse().unwrap()).unwrap();
+        solver.restart_clock_reset();
+        solver.restarts.schedule.switch = true;
+        let mut cutoffs = Vec::new();
+        for _ in 0..4 {
+            solver.restarted();
+            cutoffs.push(solver.restarts.cutoff);
+        }
+        let scale = u64::from(SolveConfig::STABLE_LUBY_SCALE);
+        assert_eq!(cutoffs, [Some(scale), Some(scale), Some(2 * scale), Some(scale)]);
+        // Without the words, nothing is scheduled.
+        assert!(schedule_of("mac+learn+phase+luby", 50).is_empty());
+    }
+
+    #[test]
+    fn glucose_weighs_the_focused_modes_distances_alone() {
+        let mut model = crate::model::Model::new();
+        model.new_vars(2, 0..=3).unwrap();
+        let mut solver = Solver::new(&model, "mac+learn+phase+glucose=2+stable".parse().unwrap()).unwrap();
+        solver.restart_clock_reset();
+        let var = solver.select_var().unwrap();
+        solver.push_frame(var);
+        // Focused: distances of 2; stable: 100 nogoods of distance 50
+        // (within its first Luby run: no restart).
+        for _ in 0..4 {
+            assert!(!solver.restart_due(Some(2)));
+        }
+        solver.restarts.schedule.switch = true;
+        solver.restarted();
+        assert!(solver.in_stable_mode());
+        for _ in 0..100 {
+            assert!(!solver.restart_due(Some(50)));
+        }
+        solver.restarts.schedule.switch = true;
+        solver.restarted();
+        // Focused again, two nogoods of distance 3: worse than the focused
+        // mean (3 x 0.8 > 14 / 6), though far better than one with the 50s.
+        assert!(!solver.restart_due(Some(3)));
+        assert!(solver.restart_due(Some(3)));
+    }
+
+    #[test]
+    fn under_stable_modes_the_alternating_order_takes_turns_by_mode() {
+        let mut model = crate::model::Model::new();
+        model.new_vars(2, 0..=3).unwrap();
+        let literal_runs = |config: &str| {
+            let mut solver = Solver::new(&model, config.parse().unwrap()).unwrap();
+            solver.restart_clock_reset();
+            let mut runs = vec![solver.literal_run()];
+            // Two restarts in the first mode, a switch, two more restarts.
+            for switch in [false, false, true, false, false] {
+                solver.restarts.schedule.switch = switch;
+                solver.restarted();
+                runs.push(solver.literal_run());
+            }
+            runs
+        };
+        assert_eq!(literal_runs("mac+learn+alternate+phase+glucose+stable"), [false, false, false, true, true, true]);
+        assert_eq!(literal_runs("mac+learn+alternate+phase+glucose"), [false, true, false, true, false, true]);
     }
 
     fn policy_with(scale: u32, factor_thousandths: u32) -> Restarts {

@@ -148,7 +148,7 @@ pub enum ConfigSyntaxError {
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
          ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|rotate|antiff|smallest|largest|occurrence|regret|maxsd|maxrelsd|places|wplaces|aplaces, a value \
          ordering asc|desc|random|lcv|phase|active|median|split|rsplit|guided, an all-different strength pairwise|matching|bounds|cover, \
-         learn, minimize, tiers, dynlbd, protect, noglue, expire, fade, gluecap, nld, probe, sac, cheap, touched, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
+         learn, minimize, tiers, dynlbd, protect, noglue, expire, fade, gluecap, target, rephase, rephase=UNIT, stable, stable=UNIT, nld, probe, sac, cheap, touched, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
     )]
     UnknownWord {
         /// The whole spelling.
@@ -339,6 +339,12 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
 ///         | tiers | dynlbd | protect | noglue        (with learn: how the learnt nogoods are kept;
 ///         | expire | fade | gluecap                   protect, noglue, expire and gluecap with
 ///                                                    dynlbd, fade with expire)
+///         | target                                  (target phases; with learn and phase)
+///         | rephase | rephase=UNIT                    (rephasing every UNIT x k conflicts; with learn,
+///                                                    default 1000)
+///         | stable | stable=UNIT                      (stable and focused modes, the first UNIT
+///                                                    conflicts long, then doubling; with learn,
+///                                                    default 1000)
 ///         | nld                                     (nogoods recorded from restarts; mac, luby or
 ///                                                    geometric, not learn)
 ///         | probe | sac                             (probing at each node: bivalue variables, or
@@ -401,6 +407,16 @@ const SWITCHES: &[Switch] = &[
     (&["rootac", "root-ac"], "root arc consistency", |c| &mut c.root_arc_consistency),
     (&["cheap"], "cheap probes", |c| &mut c.cheap_probes),
     (&["touched"], "touched probes", |c| &mut c.touched_probes),
+    (&["target"], "target phases", |c| &mut c.target_phases),
+];
+
+/// The words that take an optional number of conflicts (`rephase`,
+/// `rephase=UNIT`): their name, what they set (named when a word is
+/// repeated), the default, and the option.
+type Scheduled = (&'static str, &'static str, u32, fn(&mut SolveConfig) -> &mut Option<u32>);
+const SCHEDULES: &[Scheduled] = &[
+    ("rephase", "rephasing", SolveConfig::REPHASE_UNIT, |c| &mut c.rephase),
+    ("stable", "stable modes", SolveConfig::STABLE_UNIT, |c| &mut c.stable_modes),
 ];
 
 impl FromStr for SolveConfig {
@@ -487,6 +503,21 @@ impl FromStr for SolveConfig {
                     return Err(implied_binary(&binary));
                 }
                 config.search = Search::Learning;
+            } else if let Some(&(name, what, default, option)) = SCHEDULES
+                .iter()
+                .find(|(name, ..)| word == *name || word.strip_prefix(name).is_some_and(|rest| rest.starts_with('=')))
+            {
+                once(what)?;
+                let unit = match word.strip_prefix(name).and_then(|rest| rest.strip_prefix('=')) {
+                    None => default,
+                    Some(n) => n.parse().ok().filter(|&n: &u32| n >= 1).ok_or_else(|| {
+                        bad_value(
+                            if name == "rephase" { "rephase=UNIT" } else { "stable=UNIT" },
+                            "the unit is a whole number of conflicts, 1 or more",
+                        )
+                    })?,
+                };
+                *option(&mut config) = Some(unit);
             } else if let Some(&(_, what, flag)) = SWITCHES.iter().find(|(words, ..)| words.contains(&word.as_str())) {
                 once(what)?;
                 *flag(&mut config) = true;
@@ -552,6 +583,21 @@ impl FromStr for SolveConfig {
                 "LBD protection without learning",
                 "only search that learns keeps nogoods: mac+learn+dynlbd+protect",
             ),
+            (
+                config.target_phases,
+                "target phases without learning",
+                "the target is the largest state before a conflict's analysis: mac+learn+phase+target",
+            ),
+            (
+                config.rephase.is_some(),
+                "rephasing without learning",
+                "the schedule counts the conflicts of search that learns: mac+learn+phase+rephase",
+            ),
+            (
+                config.stable_modes.is_some(),
+                "stable modes without learning",
+                "the modes' lengths count the conflicts of search that learns: mac+learn+phase+stable",
+            ),
         ];
         if let Some(&(_, what, instead)) = learning_only.iter().find(|(on, ..)| *on && !config.learning()) {
             return Err(ConfigSyntaxError::Unsupported { config: config_text.to_string(), what, instead });
@@ -591,6 +637,13 @@ impl FromStr for SolveConfig {
         ];
         if let Some(&(_, what, instead)) = dynamic_only.iter().find(|(on, ..)| *on && !config.dynamic_lbd) {
             return Err(ConfigSyntaxError::Unsupported { config: config_text.to_string(), what, instead });
+        }
+        if config.target_phases && config.value_order != ValueOrder::Phase {
+            return Err(ConfigSyntaxError::Unsupported {
+                config: config_text.to_string(),
+                what: "target phases without phase saving",
+                instead: "the phase value order reads the target: mac+learn+phase+target",
+            });
         }
         if config.faded_glue_by_activity && !config.expiring_glue {
             return Err(ConfigSyntaxError::Unsupported {
@@ -666,6 +719,20 @@ impl fmt::Display for SolveConfig {
             }
             if self.glue_cap {
                 f.write_str("+gluecap")?;
+            }
+        }
+        if self.learning() && self.target_phases {
+            f.write_str("+target")?;
+        }
+        let schedules = [
+            ("rephase", self.rephase, SolveConfig::REPHASE_UNIT),
+            ("stable", self.stable_modes, SolveConfig::STABLE_UNIT),
+        ];
+        for (name, unit, default) in schedules {
+            match unit {
+                Some(unit) if self.learning() && unit == default => write!(f, "+{name}")?,
+                Some(unit) if self.learning() => write!(f, "+{name}={unit}")?,
+                _ => {}
             }
         }
         if self.seed != 0 {
@@ -838,6 +905,12 @@ mod tests {
             "mac+learn+alternate+phase+matching+intersect+glucose+dynlbd+expire",
             "mac+learn+alternate+phase+matching+intersect+glucose+dynlbd+gluecap",
             "mac+learn+domwdeg+matching+glucose+tiers+dynlbd+protect+expire+gluecap",
+            "mac+learn+alternate+phase+matching+intersect+glucose+dynlbd+expire+target",
+            "mac+learn+alternate+phase+matching+intersect+glucose+dynlbd+expire+rephase",
+            "mac+learn+vsids+phase+matching+luby+rephase=7",
+            "mac+learn+alternate+phase+matching+glucose+stable",
+            "mac+learn+lvsids+active+matching+glucose+stable=300",
+            "mac+learn+vsids+phase+matching+glucose+target+rephase=20+stable=30",
             "mac+domwdeg+matching+intersect+probe",
             "mac+domwdeg+matching+intersect+sac",
             "mac+mrv+matching+sac+binary+luby",
@@ -876,6 +949,11 @@ mod tests {
         assert!("mac+domwdeg+dynlbd+expire".parse::<SolveConfig>().is_err());
         let err = "mac+learn+dynlbd+expire+expire".parse::<SolveConfig>().unwrap_err().to_string();
         assert!(err.contains("expiring glue"), "{err}");
+        let config: SolveConfig = "mac+learn+phase+rephase+stable=5".parse().unwrap();
+        assert_eq!((config.rephase, config.stable_modes), (Some(SolveConfig::REPHASE_UNIT), Some(5)));
+        let twice = |text: &str| text.parse::<SolveConfig>().unwrap_err().to_string();
+        assert!(twice("mac+learn+rephase+rephase=3").contains("rephasing twice"));
+        assert!(twice("mac+learn+stable+stable").contains("stable modes twice"));
         for text in ["fc+learn", "bt-cbj+learn", "bt+mrv+learn", "fc-bj+learn"] {
             let err = text.parse::<SolveConfig>().unwrap_err().to_string();
             assert!(err.contains("learning without maintained arc consistency") && err.contains("mac+learn"), "{err}");
@@ -896,10 +974,17 @@ mod tests {
             assert!(err.contains("learning always branches binary") && err.contains("leave it out"), "{text}: {err}");
         }
         assert!("mac+learn".parse::<SolveConfig>().unwrap().branching() == Branching::Binary);
-        // Cheap probes and touched sweeps only with probing, in any order.
+        // Cheap probes and touched sweeps only with probing, in any order;
+        // target phases, rephasing and modes only with learning, the target
+        // with phase saving.
         for (text, what) in [
             ("mac+domwdeg+cheap", "cheap probes without probing"),
             ("mac+touched+mrv", "touched probes without probing"),
+            ("mac+phase+target", "target phases without learning"),
+            ("mac+phase+rephase", "rephasing without learning"),
+            ("mac+luby+stable=10", "stable modes without learning"),
+            ("mac+learn+target", "target phases without phase saving"),
+            ("mac+learn+active+target", "target phases without phase saving"),
         ] {
             let err = text.parse::<SolveConfig>().unwrap_err();
             assert!(matches!(err, ConfigSyntaxError::Unsupported { .. }), "{text}: {err}");
@@ -994,6 +1079,9 @@ mod tests {
             ("mac+geometric=10:0.5", "geometric=10:0.5", "the factor a number above 1"),
             ("mac+learn+glucose=0", "glucose=0", "glucose=WINDOW: the window is a whole number, 1 or more"),
             ("mac+random+seed=-1", "seed=-1", "seed=N: a whole number from 0 to 2^64 - 1"),
+            ("mac+learn+rephase=0", "rephase=0", "rephase=UNIT: the unit is a whole number of conflicts, 1 or more"),
+            ("mac+learn+stable=x", "stable=x", "stable=UNIT: the unit is a whole number of conflicts"),
+            ("mac+learn+stable=", "stable=", "stable=UNIT"),
         ] {
             let err = text.parse::<SolveConfig>().unwrap_err().to_string();
             assert!(err.starts_with(&format!("configuration '{text}': '{word}' is not a value of ")), "{err}");

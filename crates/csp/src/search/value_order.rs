@@ -56,7 +56,10 @@ impl Solver<'_> {
                 start
             }
             ValueOrder::Phase => {
-                self.order_preferring(var, self.activity.phase(var));
+                // The target first (target phases, or the stable mode), then the saved phase.
+                let targets = self.program.config.target_phases || self.in_stable_mode();
+                let target = self.activity.target(var).filter(|&p| targets && self.state.contains_pos(var, p));
+                self.order_preferring(var, target.or(self.activity.phase(var)));
                 start
             }
             ValueOrder::Active => {

@@ -211,14 +211,15 @@ impl Solver<'_> {
 
     /// The ordering `order` follows in the current restart run: itself, or
     /// for a rotating order ([`VarOrder::rotation`]) the one whose turn it
-    /// is: run number `r` (the first is 0) takes the `r mod k`-th of its `k`.
+    /// is: run number `r` (the first is 0) takes the `r mod k`-th of its `k`
+    /// (under stable modes, mode number `r`: see `Solver::rotation_turn`).
     #[inline]
     fn in_this_run(&self, order: VarOrder) -> VarOrder {
         let rotation = order.rotation();
         if rotation.is_empty() {
             return order;
         }
-        rotation[(self.run.stats.restarts % rotation.len() as u64) as usize]
+        rotation[(self.rotation_turn() % rotation.len() as u64) as usize]
     }
 
     /// Whether the configuration's rotating order decides the most active
