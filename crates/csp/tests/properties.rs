@@ -936,7 +936,8 @@ fn domains_of_every_size_work() {
 /// distances recounted (dynamic LBD), with and without protecting the
 /// nogoods whose distance was lowered and recounting down to glue, and with
 /// recounted glue that expires unless used (weighed by activity alone once
-/// expired, or not) or is capped. The tests
+/// expired, or not) or is capped, and with the nogoods vivified at
+/// restarts. The tests
 /// reduce the nogoods every few conflicts (`reduce_nogoods_after`): the
 /// engine's first reduction, after 2,000, is beyond these small models.
 fn learning_configs() -> Vec<SolveConfig> {
@@ -998,6 +999,35 @@ fn learning_configs() -> Vec<SolveConfig> {
         config.faded_glue_by_activity = fade;
         configs.push(config.with_restarts(restarts));
     }
+    // Vivification at restarts: under `--learn`'s settings beyond 16x16,
+    // Luby's restarts every failure, every range an interval (bounds
+    // literals), pairwise all-different, and with minimised nogoods.
+    let vivify = |mut config: SolveConfig| {
+        config.vivify_nogoods = true;
+        config
+    };
+    let mut expiring = learning.clone().with_var_order(VarOrder::Alternate).with_value_order(ValueOrder::Phase);
+    (expiring.dynamic_lbd, expiring.expiring_glue, expiring.all_different_intersections) = (true, true, true);
+    configs.push(vivify(expiring.with_restarts(Restarts::Glucose { window: 2 })));
+    configs.push(vivify(learning.clone().with_var_order(VarOrder::DomWdeg).with_restarts(Restarts::Luby { scale: 1 })));
+    configs.push(vivify(
+        learning
+            .clone()
+            .with_bitset_limit(2)
+            .with_var_order(VarOrder::Vsids)
+            .with_restarts(Restarts::Luby { scale: 1 }),
+    ));
+    configs.push(vivify(
+        learning
+            .clone()
+            .with_all_different(AllDifferentStrength::Pairwise)
+            .with_var_order(VarOrder::LiteralVsids)
+            .with_value_order(ValueOrder::Active)
+            .with_restarts(Restarts::Luby { scale: 2 }),
+    ));
+    let mut minimised = learning.clone().with_var_order(VarOrder::Vsids).with_restarts(Restarts::Luby { scale: 1 });
+    minimised.minimize_nogoods = true;
+    configs.push(vivify(minimised));
     configs
         .push(learning.with_bitset_limit(2).with_var_order(VarOrder::Vsids).with_restarts(Restarts::Luby { scale: 1 }));
     configs

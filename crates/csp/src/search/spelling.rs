@@ -148,7 +148,7 @@ pub enum ConfigSyntaxError {
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
          ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|rotate|antiff|smallest|largest|occurrence|regret|maxsd|maxrelsd|places|wplaces|aplaces, a value \
          ordering asc|desc|random|lcv|phase|active|median|split|rsplit|guided, an all-different strength pairwise|matching|bounds|cover, \
-         learn, minimize, tiers, dynlbd, protect, noglue, expire, fade, gluecap, nld, probe, sac, cheap, touched, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
+         learn, minimize, tiers, dynlbd, protect, noglue, expire, fade, gluecap, vivify, nld, probe, sac, cheap, touched, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
     )]
     UnknownWord {
         /// The whole spelling.
@@ -336,6 +336,7 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
 ///         | guided                                    guided: the last solution's value first)
 ///         | learn                                   (learn nogoods from failures; mac only, binary)
 ///         | minimize                                (learnt nogoods minimised; with learn)
+///         | vivify                                  (learnt nogoods vivified at restarts; with learn)
 ///         | tiers | dynlbd | protect | noglue        (with learn: how the learnt nogoods are kept;
 ///         | expire | fade | gluecap                   protect, noglue, expire and gluecap with
 ///                                                    dynlbd, fade with expire)
@@ -395,6 +396,7 @@ const SWITCHES: &[Switch] = &[
     (&["expire"], "expiring glue", |c| &mut c.expiring_glue),
     (&["fade"], "expired glue by activity", |c| &mut c.faded_glue_by_activity),
     (&["gluecap"], "glue cap", |c| &mut c.glue_cap),
+    (&["vivify"], "nogood vivification", |c| &mut c.vivify_nogoods),
     (&["nld"], "nogoods from restarts", |c| &mut c.restart_nogoods),
     (&["intersect"], "all-different intersections", |c| &mut c.all_different_intersections),
     (&["separate"], "separate all-different", |c| &mut c.separate_all_different),
@@ -552,6 +554,11 @@ impl FromStr for SolveConfig {
                 "LBD protection without learning",
                 "only search that learns keeps nogoods: mac+learn+dynlbd+protect",
             ),
+            (
+                config.vivify_nogoods,
+                "nogood vivification without learning",
+                "only search that learns has nogoods to vivify: mac+learn+vivify",
+            ),
         ];
         if let Some(&(_, what, instead)) = learning_only.iter().find(|(on, ..)| *on && !config.learning()) {
             return Err(ConfigSyntaxError::Unsupported { config: config_text.to_string(), what, instead });
@@ -667,6 +674,9 @@ impl fmt::Display for SolveConfig {
             if self.glue_cap {
                 f.write_str("+gluecap")?;
             }
+        }
+        if self.learning() && self.vivify_nogoods {
+            f.write_str("+vivify")?;
         }
         if self.seed != 0 {
             write!(f, "+seed={}", self.seed)?;
@@ -838,6 +848,8 @@ mod tests {
             "mac+learn+alternate+phase+matching+intersect+glucose+dynlbd+expire",
             "mac+learn+alternate+phase+matching+intersect+glucose+dynlbd+gluecap",
             "mac+learn+domwdeg+matching+glucose+tiers+dynlbd+protect+expire+gluecap",
+            "mac+learn+alternate+phase+matching+intersect+glucose+dynlbd+expire+vivify",
+            "mac+learn+domwdeg+matching+luby+minimize+vivify",
             "mac+domwdeg+matching+intersect+probe",
             "mac+domwdeg+matching+intersect+sac",
             "mac+mrv+matching+sac+binary+luby",
@@ -860,6 +872,8 @@ mod tests {
         assert!(err.contains("nogood minimisation without learning") && err.contains("mac+learn+minimize"), "{err}");
         let err = "mac+domwdeg+tiers".parse::<SolveConfig>().unwrap_err().to_string();
         assert!(err.contains("nogood tiers without learning") && err.contains("mac+learn+tiers"), "{err}");
+        let err = "mac+domwdeg+vivify".parse::<SolveConfig>().unwrap_err().to_string();
+        assert!(err.contains("nogood vivification without learning") && err.contains("mac+learn+vivify"), "{err}");
         let err = "mac+domwdeg+dynlbd".parse::<SolveConfig>().unwrap_err().to_string();
         assert!(err.contains("dynamic LBD without learning") && err.contains("mac+learn+dynlbd"), "{err}");
         let err = "mac+domwdeg+dynlbd+protect".parse::<SolveConfig>().unwrap_err().to_string();

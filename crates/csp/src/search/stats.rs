@@ -93,6 +93,11 @@ pub struct Stats {
     /// Times a recount lowered a learnt nogood's literal block distance
     /// ([`SolveConfig::dynamic_lbd`](crate::SolveConfig::dynamic_lbd)).
     pub lbd_lowered: u64,
+    /// Learnt nogoods vivified (assumed fact by fact at a restart,
+    /// [`SolveConfig::vivify_nogoods`](crate::SolveConfig::vivify_nogoods)).
+    pub vivified: u64,
+    /// The facts vivification removed from them.
+    pub vivify_removed: u64,
     /// Nogoods this worker of a portfolio shared with the others
     /// ([`Portfolio::with_sharing`](crate::portfolio::Portfolio::with_sharing)).
     pub nogoods_exported: u64,
@@ -136,6 +141,8 @@ impl Stats {
         self.nogoods_alive += other.nogoods_alive;
         self.glue_alive += other.glue_alive;
         self.lbd_lowered += other.lbd_lowered;
+        self.vivified += other.vivified;
+        self.vivify_removed += other.vivify_removed;
         self.nogoods_exported += other.nogoods_exported;
         self.nogoods_imported += other.nogoods_imported;
         self.probes += other.probes;
@@ -178,6 +185,9 @@ impl fmt::Display for Stats {
         }
         if self.lbd_lowered > 0 {
             write!(f, ", lowered {}", self.lbd_lowered)?;
+        }
+        if self.vivified > 0 {
+            write!(f, ", vivified {} (removed {})", self.vivified, self.vivify_removed)?;
         }
         if self.nogoods_exported > 0 || self.nogoods_imported > 0 {
             write!(f, ", shared {} (imported {})", self.nogoods_exported, self.nogoods_imported)?;
