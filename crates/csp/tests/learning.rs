@@ -101,7 +101,7 @@ fn reducing_the_nogoods_by_halves_or_by_tiers_keeps_the_proof() {
         assert!(stats.reductions >= 3 && stats.nogoods_deleted > 0, "{spelling}: {stats}");
         assert!(stats.glue_alive <= stats.nogoods_alive, "{spelling}: {stats}");
         assert_eq!(stats.lbd_lowered > 0, spelling.contains("dynlbd"), "{spelling}: {stats}");
-        assert_eq!(stats.vivified > 0, spelling.contains("vivify"), "{spelling}: {stats}");
+        assert_eq!(stats.vivify_removed > 0, spelling.contains("vivify"), "{spelling}: {stats}");
         proofs.push(stats.learnt);
     }
     assert!(proofs[0] != proofs[1] && proofs[0] != proofs[2], "the same proofs: {proofs:?}");
