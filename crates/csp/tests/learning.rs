@@ -63,7 +63,7 @@ fn glucose_restarts_when_the_nogoods_get_worse() {
 
 /// The reduction of the nogoods, by halves or by tiers, with or without
 /// dynamic distances, their protection, recounted glue and glue that expires (weighed by activity or not) or is
-/// capped, deletes only nogoods that
+/// capped, and with the nogoods vivified at restarts (which shortens them), deletes only nogoods that
 /// no entry on the trail needs: on
 /// the pigeonhole problem, reduced every 50 conflicts and more, every
 /// nogood checked, the proof still ends in unsatisfiable. Each option
@@ -87,6 +87,9 @@ fn reducing_the_nogoods_by_halves_or_by_tiers_keeps_the_proof() {
         "mac+learn+alternate+phase+glucose=5+tiers+dynlbd+expire+gluecap",
         "mac+learn+domwdeg+dynlbd+expire+fade",
         "mac+learn+rotate+phase+glucose=5+dynlbd+expire+fade",
+        "mac+learn+domwdeg+luby=2",
+        "mac+learn+domwdeg+luby=2+vivify",
+        "mac+learn+alternate+phase+glucose=5+dynlbd+expire+vivify",
     ] {
         let mut solver = Solver::new(&model, spelling.parse().unwrap()).unwrap();
         solver.reduce_nogoods_after(50);
@@ -98,6 +101,7 @@ fn reducing_the_nogoods_by_halves_or_by_tiers_keeps_the_proof() {
         assert!(stats.reductions >= 3 && stats.nogoods_deleted > 0, "{spelling}: {stats}");
         assert!(stats.glue_alive <= stats.nogoods_alive, "{spelling}: {stats}");
         assert_eq!(stats.lbd_lowered > 0, spelling.contains("dynlbd"), "{spelling}: {stats}");
+        assert_eq!(stats.vivify_removed > 0, spelling.contains("vivify"), "{spelling}: {stats}");
         proofs.push(stats.learnt);
     }
     assert!(proofs[0] != proofs[1] && proofs[0] != proofs[2], "the same proofs: {proofs:?}");
@@ -107,6 +111,7 @@ fn reducing_the_nogoods_by_halves_or_by_tiers_keeps_the_proof() {
     assert!(proofs[2] != proofs[9], "the glue cap changed no proof: {proofs:?}");
     assert!(proofs[3] != proofs[10], "expiring and capped glue changed no proof: {proofs:?}");
     assert!(proofs[8] != proofs[11], "faded glue changed no proof: {proofs:?}");
+    assert!(proofs[13] != proofs[14], "vivification changed no proof: {proofs:?}");
 }
 
 /// The shrunk case of a property test: a negative table over an interval

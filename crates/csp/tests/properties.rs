@@ -937,7 +937,7 @@ fn domains_of_every_size_work() {
 /// nogoods whose distance was lowered and recounting down to glue, and with
 /// recounted glue that expires unless used (weighed by activity alone once
 /// expired, or not) or is capped, and with target phases, rephasing and
-/// stable modes. The tests
+/// stable modes, and with the nogoods vivified at restarts. The tests
 /// reduce the nogoods every few conflicts (`reduce_nogoods_after`): the
 /// engine's first reduction, after 2,000, is beyond these small models.
 fn learning_configs() -> Vec<SolveConfig> {
@@ -1024,6 +1024,35 @@ fn learning_configs() -> Vec<SolveConfig> {
     let mut wide = learning.clone().with_bitset_limit(2).with_value_order(ValueOrder::Phase);
     (wide.target_phases, wide.rephase, wide.stable_modes) = (true, Some(1), Some(1));
     configs.push(wide);
+    // Vivification at restarts: under `--learn`'s settings beyond 16x16,
+    // Luby's restarts every failure, every range an interval (bounds
+    // literals), pairwise all-different, and with minimised nogoods.
+    let vivify = |mut config: SolveConfig| {
+        config.vivify_nogoods = true;
+        config
+    };
+    let mut expiring = learning.clone().with_var_order(VarOrder::Alternate).with_value_order(ValueOrder::Phase);
+    (expiring.dynamic_lbd, expiring.expiring_glue, expiring.all_different_intersections) = (true, true, true);
+    configs.push(vivify(expiring.with_restarts(Restarts::Glucose { window: 2 })));
+    configs.push(vivify(learning.clone().with_var_order(VarOrder::DomWdeg).with_restarts(Restarts::Luby { scale: 1 })));
+    configs.push(vivify(
+        learning
+            .clone()
+            .with_bitset_limit(2)
+            .with_var_order(VarOrder::Vsids)
+            .with_restarts(Restarts::Luby { scale: 1 }),
+    ));
+    configs.push(vivify(
+        learning
+            .clone()
+            .with_all_different(AllDifferentStrength::Pairwise)
+            .with_var_order(VarOrder::LiteralVsids)
+            .with_value_order(ValueOrder::Active)
+            .with_restarts(Restarts::Luby { scale: 2 }),
+    ));
+    let mut minimised = learning.clone().with_var_order(VarOrder::Vsids).with_restarts(Restarts::Luby { scale: 1 });
+    minimised.minimize_nogoods = true;
+    configs.push(vivify(minimised));
     configs
         .push(learning.with_bitset_limit(2).with_var_order(VarOrder::Vsids).with_restarts(Restarts::Luby { scale: 1 }));
     configs

@@ -95,6 +95,11 @@ struct Cli {
     /// Search without learning: plain maintained arc consistency, the same orderings.
     #[arg(long)]
     no_learn: bool,
+    /// With learning, vivify the learnt nogoods at restarts (`+vivify`): their facts assumed one at a time and
+    /// propagated, the nogood shortened where that fails or decides it. Only a search that restarts vivifies: the
+    /// free search of an optimisation model (Luby's restarts).
+    #[arg(long, conflicts_with = "no_learn")]
+    vivify: bool,
     /// Print the MiniZinc solver configuration (.msc) and write the solver library it names.
     #[arg(long)]
     print_msc: bool,
@@ -196,13 +201,14 @@ fn config(cli: &Cli, lowered: &Lowered, remaining: Option<Duration>) -> SolveCon
     let mut limits = Limits::none();
     limits.time = remaining;
     limits.cpu_time = cli.cpu_timeout;
-    let config = SolveConfig::default()
+    let mut config = SolveConfig::default()
         .with_search(search)
         .with_var_order(VarOrder::DomWdeg)
         .with_branching(Branching::Binary)
         .with_seed(cli.seed.unwrap_or(0) as u64)
         .with_limits(limits)
         .with_phases(phases);
+    config.vivify_nogoods = learn && cli.vivify;
     if guided(cli, lowered) {
         config.with_value_order(ValueOrder::SolutionGuided).with_restarts(GUIDED_RESTARTS)
     } else {

@@ -494,10 +494,11 @@ pub struct ComparisonReport<'a> {
 /// database's `reductions`, `nogoods_deleted`, `nogoods_alive`, `glue_alive`
 /// and `lbd_lowered` ([`Stats::reductions`] and the next four) only when some
 /// configuration changes how the database is kept (`tiers`, `dynlbd`),
-/// `probes` and `probe_removals` ([`Stats::probes`],
+/// `vivify_removed` ([`Stats::vivify_removed`]) only when some
+/// configuration vivifies its nogoods (`vivify`), `probes` and `probe_removals` ([`Stats::probes`],
 /// [`Stats::probe_removals`]) only when some configuration probes
 /// ([`stats_columns`]).
-const STATS_COLUMNS: [&str; 19] = [
+const STATS_COLUMNS: [&str; 20] = [
     "nodes",
     "backtracks",
     "backjumps",
@@ -509,6 +510,7 @@ const STATS_COLUMNS: [&str; 19] = [
     "nogoods_alive",
     "glue_alive",
     "lbd_lowered",
+    "vivify_removed",
     "probes",
     "probe_removals",
     "checks",
@@ -531,6 +533,8 @@ pub struct OptionalColumns {
     /// The nogood database's columns: some configuration learns with
     /// `tiers` or `dynlbd`.
     pub database: bool,
+    /// `vivify_removed`: some configuration learns with `vivify`.
+    pub vivifies: bool,
 }
 
 impl OptionalColumns {
@@ -541,6 +545,7 @@ impl OptionalColumns {
             restarts: columns.restarts || config.restarts != Restarts::Never,
             probes: columns.probes || config.probing.is_on(),
             database: columns.database || (config.learning() && (config.nogood_tiers || config.dynamic_lbd)),
+            vivifies: columns.vivifies || (config.learning() && config.vivify_nogoods),
         })
     }
 
@@ -550,6 +555,7 @@ impl OptionalColumns {
             "restarts" => self.restarts,
             "probes" | "probe_removals" => self.probes,
             "reductions" | "nogoods_deleted" | "nogoods_alive" | "glue_alive" | "lbd_lowered" => self.database,
+            "vivify_removed" => self.vivifies,
             _ => true,
         }
     }
@@ -584,6 +590,9 @@ fn stats_cells(stats: &Stats, time: Duration, cpu_time: Option<Duration>, option
             [stats.reductions, stats.nogoods_deleted, stats.nogoods_alive, stats.glue_alive, stats.lbd_lowered]
                 .map(Cell::Int),
         );
+    }
+    if optional.vivifies {
+        cells.push(Cell::Int(u64::from(stats.vivify_removed)));
     }
     if optional.probes {
         cells.extend([Cell::Int(stats.probes), Cell::Int(stats.probe_removals)]);

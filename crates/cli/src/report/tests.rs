@@ -617,3 +617,15 @@ fn the_database_columns_are_shown_when_a_configuration_keeps_its_nogoods_otherwi
         );
     }
 }
+
+#[test]
+fn the_vivification_columns_are_shown_when_a_configuration_vivifies() {
+    let csv = six_queens_csv("mac+mrv+learn,mac+learn+domwdeg+luby=1+vivify");
+    let lines: Vec<&str> = csv.lines().collect();
+    let header: Vec<&str> = lines[0].split(',').collect();
+    let at = header.iter().position(|&c| c == "vivify_removed").expect("a vivify_removed column");
+    let removed: Vec<u64> = lines[1..].iter().map(|line| line.split(',').nth(at).unwrap().parse().unwrap()).collect();
+    assert_eq!(removed[0], 0, "mac+mrv+learn does not vivify");
+    assert!(removed[1] > 0, "with restarts every failure it does: {csv}");
+    assert!(!six_queens_csv("mac+mrv+learn").contains("vivify_removed"));
+}

@@ -806,6 +806,16 @@ pub struct SolveConfig {
     /// that is weighed as any other nogood; spelled `gluecap`. Off by
     /// default. (BENCHMARKS.md, "Glue that expires or is capped".)
     pub glue_cap: bool,
+    /// Under learning, whether learnt nogoods are vivified at restarts
+    /// (Luo, Li, Xiao, Manyà & Lü 2017; CaDiCaL's `vivify`): at the root,
+    /// the nogoods not yet vivified, the lowest literal block distance
+    /// first, have their facts assumed one at a time and propagated with
+    /// the nogood itself switched off; a conflict, or a fact the others
+    /// make false, ends the nogood there, and a fact the others imply is
+    /// dropped. A round spends at most a tenth of the constraint checks
+    /// made since the last one. Spelled `vivify`. Off by default.
+    /// (BENCHMARKS.md, "Vivification of learnt nogoods".)
+    pub vivify_nogoods: bool,
     /// Whether each restart records the nogoods of the branch it leaves
     /// (Lecoutre, Sais, Tabary & Vidal 2007, "Recording and minimizing
     /// nogoods from restarts"), for the search that does not learn; spelled
@@ -921,6 +931,7 @@ impl Default for SolveConfig {
             expiring_glue: false,
             faded_glue_by_activity: false,
             glue_cap: false,
+            vivify_nogoods: false,
             restart_nogoods: false,
             probing: Probing::Off,
             cheap_probes: false,

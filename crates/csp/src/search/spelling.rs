@@ -148,7 +148,7 @@ pub enum ConfigSyntaxError {
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
          ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|rotate|antiff|smallest|largest|occurrence|regret|maxsd|maxrelsd|places|wplaces|aplaces, a value \
          ordering asc|desc|random|lcv|phase|active|median|split|rsplit|guided, an all-different strength pairwise|matching|bounds|cover, \
-         learn, minimize, tiers, dynlbd, protect, noglue, expire, fade, gluecap, target, rephase, rephase=UNIT, stable, stable=UNIT, nld, probe, sac, cheap, touched, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
+         learn, minimize, tiers, dynlbd, protect, noglue, expire, fade, gluecap, vivify, target, rephase, rephase=UNIT, stable, stable=UNIT, nld, probe, sac, cheap, touched, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
     )]
     UnknownWord {
         /// The whole spelling.
@@ -336,6 +336,7 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
 ///         | guided                                    guided: the last solution's value first)
 ///         | learn                                   (learn nogoods from failures; mac only, binary)
 ///         | minimize                                (learnt nogoods minimised; with learn)
+///         | vivify                                  (learnt nogoods vivified at restarts; with learn)
 ///         | tiers | dynlbd | protect | noglue        (with learn: how the learnt nogoods are kept;
 ///         | expire | fade | gluecap                   protect, noglue, expire and gluecap with
 ///                                                    dynlbd, fade with expire)
@@ -401,6 +402,7 @@ const SWITCHES: &[Switch] = &[
     (&["expire"], "expiring glue", |c| &mut c.expiring_glue),
     (&["fade"], "expired glue by activity", |c| &mut c.faded_glue_by_activity),
     (&["gluecap"], "glue cap", |c| &mut c.glue_cap),
+    (&["vivify"], "nogood vivification", |c| &mut c.vivify_nogoods),
     (&["nld"], "nogoods from restarts", |c| &mut c.restart_nogoods),
     (&["intersect"], "all-different intersections", |c| &mut c.all_different_intersections),
     (&["separate"], "separate all-different", |c| &mut c.separate_all_different),
@@ -584,6 +586,11 @@ impl FromStr for SolveConfig {
                 "only search that learns keeps nogoods: mac+learn+dynlbd+protect",
             ),
             (
+                config.vivify_nogoods,
+                "nogood vivification without learning",
+                "only search that learns has nogoods to vivify: mac+learn+vivify",
+            ),
+            (
                 config.target_phases,
                 "target phases without learning",
                 "the target is the largest state before a conflict's analysis: mac+learn+phase+target",
@@ -720,6 +727,9 @@ impl fmt::Display for SolveConfig {
             if self.glue_cap {
                 f.write_str("+gluecap")?;
             }
+        }
+        if self.learning() && self.vivify_nogoods {
+            f.write_str("+vivify")?;
         }
         if self.learning() && self.target_phases {
             f.write_str("+target")?;
@@ -911,6 +921,9 @@ mod tests {
             "mac+learn+alternate+phase+matching+glucose+stable",
             "mac+learn+lvsids+active+matching+glucose+stable=300",
             "mac+learn+vsids+phase+matching+glucose+target+rephase=20+stable=30",
+            "mac+learn+alternate+phase+matching+intersect+glucose+dynlbd+expire+vivify",
+            "mac+learn+domwdeg+matching+luby+minimize+vivify",
+            "mac+learn+alternate+phase+matching+intersect+glucose+dynlbd+expire+vivify+target+rephase=20+stable=30",
             "mac+domwdeg+matching+intersect+probe",
             "mac+domwdeg+matching+intersect+sac",
             "mac+mrv+matching+sac+binary+luby",
@@ -933,6 +946,8 @@ mod tests {
         assert!(err.contains("nogood minimisation without learning") && err.contains("mac+learn+minimize"), "{err}");
         let err = "mac+domwdeg+tiers".parse::<SolveConfig>().unwrap_err().to_string();
         assert!(err.contains("nogood tiers without learning") && err.contains("mac+learn+tiers"), "{err}");
+        let err = "mac+domwdeg+vivify".parse::<SolveConfig>().unwrap_err().to_string();
+        assert!(err.contains("nogood vivification without learning") && err.contains("mac+learn+vivify"), "{err}");
         let err = "mac+domwdeg+dynlbd".parse::<SolveConfig>().unwrap_err().to_string();
         assert!(err.contains("dynamic LBD without learning") && err.contains("mac+learn+dynlbd"), "{err}");
         let err = "mac+domwdeg+dynlbd+protect".parse::<SolveConfig>().unwrap_err().to_string();

@@ -183,13 +183,24 @@ impl Solver<'_> {
         if target < learnt.backjump {
             // Restarted: the nogood has two open literals at the root, where
             // a portfolio's workers share their nogoods.
-            return Some(self.share_at_root().err());
+            return Some(self.at_root(restart).err());
         }
         let asserted = self.assert(first, id);
         if asserted.is_ok() && target == 0 {
-            return Some(self.share_at_root().err());
+            return Some(self.at_root(restart).err());
         }
         Some(asserted.err())
+    }
+
+    /// The work of the root: a portfolio's workers share their nogoods, and
+    /// after a restart, with `+vivify`, a round of vivification (the
+    /// sibling module `vivify`).
+    fn at_root(&mut self, restarted: bool) -> Result<(), Failure> {
+        self.share_at_root()?;
+        if restarted && self.program.config.vivify_nogoods {
+            self.vivify_round()?;
+        }
+        Ok(())
     }
 
     /// Makes nogood `id`'s literal `literal` true and propagates.

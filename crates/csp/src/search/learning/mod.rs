@@ -32,6 +32,9 @@
 //! - **Nogoods** (the sibling module `nogoods`) are clauses over literals
 //!   with two watched literals, propagated before any propagator each time
 //!   the queue runs, reduced by literal block distance.
+//! - **Vivification** (the sibling module `vivify`, with `+vivify`)
+//!   shortens learnt nogoods at restarts: their facts assumed one at a
+//!   time and propagated, with the nogood itself switched off.
 //! - **Search** (the sibling module `descent`): binary decisions, conflicts
 //!   analysed and learnt from, backjumps, restarts that keep the nogoods,
 //!   solutions excluded by the nogood of their decisions, branch and bound.
@@ -67,6 +70,7 @@ pub(super) mod check;
 mod descent;
 mod minimise;
 pub(super) mod nogoods;
+mod vivify;
 
 use analysis::{Analysis, Learnt, Next};
 use minimise::Minimise;
@@ -95,6 +99,9 @@ pub(super) struct Learning {
     /// met it (see `Solver::recount_lbd`), and that recount's stamp.
     level_seen: Vec<u32>,
     recount: u32,
+    /// The constraint checks made when the last round of vivification ended
+    /// (see the sibling module `vivify`).
+    vivify_since: u64,
     /// The debug check of every learnt nogood (feature `testing`).
     #[cfg(feature = "testing")]
     check: Option<Box<check::Check>>,
@@ -119,6 +126,7 @@ impl Learning {
             reduction_growth: REDUCTION_GROWTH,
             level_seen: Vec::new(),
             recount: 0,
+            vivify_since: 0,
             #[cfg(feature = "testing")]
             check: None,
         }
@@ -131,6 +139,7 @@ impl Learning {
         self.level_start.push(0);
         self.until_reduction = self.first_reduction;
         self.reduction_interval = self.first_reduction;
+        self.vivify_since = 0;
         #[cfg(feature = "testing")]
         if let Some(check) = &mut self.check {
             check.reset();

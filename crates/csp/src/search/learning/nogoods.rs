@@ -128,6 +128,8 @@ pub(in crate::search) struct Clause {
     pub(in crate::search) protected: bool,
     /// Its literal block distance when learnt (`lbd` may be lower since).
     pub(in crate::search) learnt_lbd: u32,
+    /// Whether vivification looked at it (the sibling module `vivify`).
+    pub(in crate::search) vivified: bool,
 }
 
 impl Clause {
@@ -226,6 +228,10 @@ pub(in crate::search) struct Nogoods {
     learnt: usize,
     /// The activity increment of clauses.
     increment: f64,
+    /// The clause switched off while vivification tries to shorten it
+    /// (the sibling module `vivify`): its watches are kept as they are and
+    /// it propagates nothing.
+    off: Option<u32>,
 }
 
 impl Nogoods {
@@ -316,6 +322,7 @@ impl Nogoods {
             used: false,
             protected: false,
             learnt_lbd: lbd,
+            vivified: false,
         });
         id
     }
@@ -389,6 +396,9 @@ impl Nogoods {
     /// what it found.
     pub(in crate::search) fn visit(&mut self, state: &State, watch: Watch) -> (Option<Literal>, Found) {
         let id = watch.id;
+        if self.off == Some(id) {
+            return (Some(watch.blocker), Found::Nothing);
+        }
         let Some(clause) = self.clauses[id as usize].as_mut() else { return (None, Found::Nothing) };
         let literals = &mut clause.literals;
         if literals.len() == 1 {
@@ -440,6 +450,59 @@ impl Nogoods {
             _ => None,
         };
         (blocker, found)
+    }
+
+    /// Switches clause `id` off (`None`: switches the one off back on): see
+    /// the field `off`.
+    pub(in crate::search) fn switch_off(&mut self, id: Option<u32>) {
+        self.off = id;
+    }
+
+    /// The learnt clauses vivification has not looked at yet, best first:
+    /// by literal block distance, then by id (the older first).
+    pub(in crate::search) fn unvivified(&self) -> Vec<u32> {
+        let mut ids: Vec<(u32, u32)> = self
+            .clauses
+            .iter()
+            .enumerate()
+            .filter_map(|(id, c)| c.as_ref().map(|c| (id as u32, c)))
+            .filter(|(_, c)| c.kind == Kind::Learnt && !c.vivified)
+            .map(|(id, c)| (c.lbd, id))
+            .collect();
+        ids.sort_unstable();
+        ids.into_iter().map(|(_, id)| id).collect()
+    }
+
+    /// Vivification looked at clause `id`: its literals become `literals`,
+    /// a subset of them that the state does not make false (with one, the
+    /// clause is a unit, kept for good), watched anew; its distance is at
+    /// most their number (lowered as a recount lowers it: its distance when
+    /// learnt stays, see `Clause::recounted_glue`).
+    pub(in crate::search) fn shorten(&mut self, id: u32, literals: Vec<Literal>) {
+        debug_assert!(!literals.is_empty(), "an empty clause is a conflict at the root, not a nogood");
+        let clause = self.clauses[id as usize].as_mut().expect("a live clause");
+        clause.vivified = true;
+        if literals.len() == clause.literals.len() {
+            return;
+        }
+        // Every watch of the clause, stale ones too, is in the list of
+        // one of its literals.
+        let old = std::mem::replace(&mut clause.literals, literals.clone());
+        for literal in old {
+            let list = Nogoods::list(&mut self.watches, &mut self.removals, literal);
+            self.watches[list].retain(|watch| watch.id != id);
+        }
+        for (slot, &literal) in literals.iter().enumerate().take(2) {
+            let blocker = literals[if literals.len() > 1 { 1 - slot } else { 0 }];
+            let list = Nogoods::list(&mut self.watches, &mut self.removals, literal);
+            self.watches[list].push(Watch { id, literal, blocker });
+        }
+        let clause = self.clauses[id as usize].as_mut().expect("a live clause");
+        clause.lbd = clause.lbd.min(literals.len() as u32);
+        if literals.len() == 1 && clause.kind == Kind::Learnt {
+            clause.kind = Kind::Permanent;
+            self.learnt -= 1;
+        }
     }
 
     /// Whether clause `id` is the reason of an entry still in the history.
