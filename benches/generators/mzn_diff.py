@@ -26,7 +26,14 @@ must be equal, or both must say unsatisfiable).
 
 A disagreement prints the seed and writes the model to `--keep` (default
 `target/mzn-diff`) as `SEED.mzn`, with both outputs beside it. A model that
-one side cannot compile, or that reaches the time limit, is counted and skipped.
+one side cannot compile, or that reaches the time limit, is counted and skipped
+(its seed printed).
+
+`--csp-flag=FLAG` (repeatable) gives fzn-csp one more flag through `minizinc
+--solver`: a standard flag or one of the configuration's `extraFlags`, e.g.
+`--csp-flag=-f`, `--csp-flag=--no-learn`, `--csp-flag=-p --csp-flag=2
+--csp-flag=--share`, `--csp-flag=-f --csp-flag=--vivify` (docs/minizinc.md
+lists the runs at scale).
 The last line sums up: models, agreements (unsatisfiable, the same
 solutions, the same optimum), disagreements, skips by reason.
 """
@@ -444,6 +451,9 @@ def check_models(a, csp_msc, gecode_msc, env, scratch, tally):
             with open(keep + ".out", "w") as f:
                 f.write(ours[2])
             print("seed %d: %s: %s" % (seed, verdict, keep), flush=True)
+        elif verdict.startswith("skip"):
+            # Gecode's side: the seed, to check that the skip is Gecode's.
+            print("seed %d: %s" % (seed, verdict), flush=True)
     return a.count
 
 

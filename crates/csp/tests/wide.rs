@@ -350,3 +350,37 @@ fn a_count_pins_a_wide_x_to_the_few_values_of_y() {
         assert!(model.is_solution(solution.values()) && solution[wide] == solution[y], "{config}");
     }
 }
+
+#[test]
+fn an_equation_whose_narrow_terms_miss_the_remainder_fails_over_the_whole_range() {
+    // fzn-csp's mutation test found it (SEND+MORE with two letters over
+    // ±2^62): `10x - 90y - z = 5` needs `z = 5` (mod 10), and `z != 5`.
+    // The gcd of all three coefficients is 1, so only bounds reasoning was
+    // left, moving x's and y's bounds by a few values a round: a hang. The
+    // time limit only guards the test against that hang; nothing is timed.
+    let mut model = Model::new();
+    let x = model.new_var(0..=MAX_VALUE - 1).unwrap();
+    let y = model.new_var(-MAX_VALUE..=MAX_VALUE).unwrap();
+    let z = model.new_var(0..=9).unwrap();
+    model.linear(&[(10, x), (-90, y), (-1, z)], Relation::Eq, 5).unwrap();
+    model.linear(&[(1, z)], Relation::Ne, 5).unwrap();
+    let limits = csp::Limits::none().with_nodes(1_000).with_time(std::time::Duration::from_secs(20));
+    for spelling in ["mac", "mac+learn", "mac+domwdeg+binary", "fc"] {
+        let config: SolveConfig = spelling.parse().unwrap();
+        let mut solver = Solver::new(&model, config.with_limits(limits)).unwrap();
+        let count = solver.count(None);
+        assert!(count.solutions == 0 && count.is_complete(), "{spelling}: {count:?}, {:?}", solver.stats());
+    }
+    // With `z = 5` allowed, it is the only remainder, and solutions exist.
+    let mut open = Model::new();
+    let x = open.new_var(0..=MAX_VALUE - 1).unwrap();
+    let y = open.new_var(-MAX_VALUE..=MAX_VALUE).unwrap();
+    let z = open.new_var(0..=9).unwrap();
+    open.linear(&[(10, x), (-90, y), (-1, z)], Relation::Eq, 5).unwrap();
+    for spelling in ["mac", "mac+learn"] {
+        let config: SolveConfig = spelling.parse().unwrap();
+        let mut solver = Solver::new(&open, config.with_limits(limits)).unwrap();
+        let solution = solver.solve().into_solution().unwrap_or_else(|| panic!("{spelling}: no solution"));
+        assert!(open.is_solution(solution.values()) && solution[z] == 5, "{spelling}");
+    }
+}

@@ -97,7 +97,9 @@ pub fn msc_with_id(id: &str, executable: &Path, mznlib: &Path) -> String {
         "extraFlags": [
             ["--no-learn", "Search without learning from failures (plain mac)", "bool", "false"],
             ["--learn", "Learn a nogood from each failure (lazy clause generation; the default)", "bool", "false"],
-            ["--cpu-timeout", "Stop searching after this many seconds of the search thread's CPU time", "float", "0"]
+            ["--cpu-timeout", "Stop searching after this many seconds of the search thread's CPU time", "float", "0"],
+            ["--vivify", "With learning, vivify the learnt nogoods at restarts (+vivify)", "bool", "false"],
+            ["--share", "With -p N: the learning workers share their short learnt nogoods", "bool", "false"]
         ],
         "supportsMzn": false,
         "supportsFzn": true,

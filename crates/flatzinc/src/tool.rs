@@ -1,7 +1,7 @@
 //! `fzn-csp`: the FlatZinc solver that MiniZinc runs.
 //!
 //! ```text
-//! fzn-csp [-a] [-n N] [-s] [-t MS] [--cpu-timeout SECONDS] [-r SEED] [-p N] [--share] [-i] [-v] [-f] [--no-learn] FILE.fzn
+//! fzn-csp [-a] [-n N] [-s] [-t MS] [--cpu-timeout SECONDS] [-r SEED] [-p N] [--share] [-i] [-v] [-f] [--no-learn] [--vivify] FILE.fzn
 //! fzn-csp --print-msc          # the solver configuration, with absolute paths
 //! fzn-csp --install-msc [DIR]  # writes it to ~/.minizinc/solvers/csp.msc (or DIR)
 //! ```
@@ -539,5 +539,30 @@ mod tests {
         assert_eq!(final_line(3, true), Some(SEARCH_COMPLETE), "every solution, or the optimum after improving ones");
         assert_eq!(final_line(0, false), Some(UNKNOWN));
         assert_eq!(final_line(1, false), None, "stopped after solutions: none proved the last, or optimal");
+    }
+
+    /// `minizinc --solver csp --vivify` passes `--vivify` on only if the
+    /// configuration lists it: every flag of the command line is either one of
+    /// MiniZinc's standard flags (by its short name), one of the
+    /// configuration's `extraFlags`, or one that only makes sense without
+    /// MiniZinc (the configuration itself, help, version).
+    #[test]
+    fn every_search_flag_is_in_the_solver_configuration() {
+        use clap::CommandFactory as _;
+        let text = mznlib::msc(std::path::Path::new("/bin/fzn-csp"), std::path::Path::new("/lib/mznlib"));
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let standard: Vec<&str> = json["stdFlags"].as_array().unwrap().iter().map(|f| f.as_str().unwrap()).collect();
+        let extra: Vec<&str> = json["extraFlags"].as_array().unwrap().iter().map(|f| f[0].as_str().unwrap()).collect();
+        let command = Cli::command();
+        for argument in command.get_arguments() {
+            let Some(long) = argument.get_long() else { continue };
+            if ["print-msc", "install-msc", "help", "version"].contains(&long) {
+                continue;
+            }
+            let short = argument.get_short().map(|c| format!("-{c}"));
+            let in_standard = short.as_deref().is_some_and(|s| standard.contains(&s));
+            let in_extra = extra.contains(&format!("--{long}").as_str());
+            assert!(in_standard || in_extra, "--{long} is neither a standard flag nor among the extraFlags: {text}");
+        }
     }
 }

@@ -111,6 +111,13 @@ impl fmt::Display for Relation {
 /// domains, each round moves the bounds by one.
 const ROUNDS: u32 = 64;
 
+/// The most values a term may have to count as narrow in
+/// [`Linear::reachable`]'s remainders.
+const NARROW: usize = 64;
+
+/// The largest divisor [`Linear::reachable`] takes remainders modulo.
+const MAX_MODULUS: u64 = 4096;
+
 fn gcd(mut a: u64, mut b: u64) -> u64 {
     while b != 0 {
         (a, b) = (b, a % b);
@@ -227,16 +234,53 @@ impl Linear {
     }
 
     /// Whether the open terms can sum to what the fixed ones leave of `k`:
-    /// only if the greatest common divisor of their coefficients divides it.
+    /// only if the greatest common divisor of their coefficients divides it,
+    /// and, modulo the divisor `g` of the wide terms' coefficients alone
+    /// (those of more than [`NARROW`] values), only if the narrow terms can
+    /// reach that remainder: the wide terms' sum is a multiple of `g`. That
+    /// is what `10x - 90y - z = 5` with `z` over `0..9` but `5` needs: the
+    /// bounds of `x` and `y` would otherwise move by a few values a round.
     fn reachable(&self, ctx: &Context<'_>, k: i128) -> bool {
-        let (mut divisor, mut rest) = (0u64, k);
+        let (mut divisor, mut wide, mut rest) = (0u64, 0u64, k);
         for (var, a) in self.terms() {
             match ctx.fixed_value(var) {
                 Some(value) => rest -= i128::from(a) * i128::from(value),
-                None => divisor = gcd(divisor, a.unsigned_abs()),
+                None => {
+                    divisor = gcd(divisor, a.unsigned_abs());
+                    if ctx.size(var) > NARROW {
+                        wide = gcd(wide, a.unsigned_abs());
+                    }
+                }
             }
         }
-        divisor == 0 || rest % i128::from(divisor) == 0
+        if divisor != 0 && rest % i128::from(divisor) != 0 {
+            return false;
+        }
+        if wide <= 1 || wide > MAX_MODULUS {
+            return true;
+        }
+        // The remainders modulo `wide` the narrow terms can sum to, one
+        // term at a time (a bitset of `wide` bits).
+        let modulus = wide as usize;
+        let mut reached = vec![false; modulus];
+        reached[0] = true;
+        for (var, a) in self.terms() {
+            if ctx.is_fixed(var) || ctx.size(var) > NARROW || a.unsigned_abs() % wide == 0 {
+                continue;
+            }
+            let steps: Vec<usize> = ctx
+                .values(var)
+                .map(|v| (i128::from(a) * i128::from(v)).rem_euclid(i128::from(wide)) as usize)
+                .collect();
+            let mut next = vec![false; modulus];
+            for r in (0..modulus).filter(|&r| reached[r]) {
+                for &step in &steps {
+                    next[(r + step) % modulus] = true;
+                }
+            }
+            reached = next;
+        }
+        reached[rest.rem_euclid(i128::from(wide)) as usize]
     }
 
     /// `sum != k`: once one variable is left open, it loses the value that

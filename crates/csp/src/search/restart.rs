@@ -244,11 +244,14 @@ impl Solver<'_> {
     /// has its own ordering, VMTF, and its stable mode VSIDS).
     #[inline]
     pub(super) fn rotation_turn(&self) -> u64 {
-        if self.program.config.stable_modes.is_some() && self.program.config.learning() {
-            u64::from(self.restarts.schedule.mode)
-        } else {
-            self.run.stats.restarts
-        }
+        if self.turns_by_mode() { u64::from(self.restarts.schedule.mode) } else { self.run.stats.restarts }
+    }
+
+    /// Whether a rotating order takes its turns by mode (under
+    /// [`SolveConfig::stable_modes`] with learning) rather than by restart.
+    #[inline]
+    fn turns_by_mode(&self) -> bool {
+        self.program.config.stable_modes.is_some() && self.program.config.learning()
     }
 
     /// The restart policy of the current mode: the configuration's, or in
@@ -303,9 +306,11 @@ impl Solver<'_> {
     /// ([`VarOrder::rotation`](crate::VarOrder::rotation)) each of its `k` orderings follows the
     /// policy's sequence as if it ran alone (the runs take each cutoff `k`
     /// times, once for each ordering), so that none gets only the short
-    /// runs of Luby's sequence.
+    /// runs of Luby's sequence. When the orderings take their turns by mode
+    /// ([`Solver::rotation_turn`]), consecutive runs share one ordering, so
+    /// the runs follow the sequence itself.
     fn cutoff_of_run(&self, restarts: u64) -> Option<u64> {
-        let turns = self.program.config.var_order.rotation().len().max(1) as u64;
+        let turns = if self.turns_by_mode() { 1 } else { self.program.config.var_order.rotation().len().max(1) as u64 };
         let term = restarts / turns;
         self.program.config.restarts.cutoff(term)
     }
@@ -497,6 +502,12 @@ mod tests {
         // Three orderings: each cutoff three times.
         assert_eq!(cutoffs("mac+rotate+luby=10"), [10, 10, 10, 10, 10, 10, 20, 20]);
         assert_eq!(cutoffs("mac+rotate+geometric=10:2"), [10, 10, 10, 20, 20, 20, 40, 40]);
+        // Under stable modes the orderings take turns by mode, not by
+        // restart: each run is the next term of the sequence.
+        assert_eq!(cutoffs("mac+learn+alternate+luby=10+stable"), [10, 10, 20, 10, 10, 20, 40, 10]);
+        assert_eq!(cutoffs("mac+learn+alternate+geometric=10:2+stable"), [10, 20, 40, 80, 160, 320, 640, 1280]);
+        // One ordering: the same sequence, stable modes or not.
+        assert_eq!(cutoffs("mac+learn+domwdeg+luby=10+stable"), [10, 10, 20, 10, 10, 20, 40, 10]);
     }
 
     #[test]

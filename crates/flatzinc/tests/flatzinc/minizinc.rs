@@ -103,9 +103,16 @@ fn optimisation_through_minizinc_ends_with_the_proved_optimum() {
         return;
     }
     let msc = solver_config("optimum");
-    let (code, stdout, stderr) = minizinc(&msc, &[model("knapsack01.mzn").to_str().unwrap()]);
-    assert_eq!(code, Some(0), "{stderr}");
-    assert!(stdout.ends_with("take = [false, true, true];\nvalue = 220;\n----------\n==========\n"), "{stdout}");
+    let knapsack = model("knapsack01.mzn");
+    // fzn-csp's own flags pass through MiniZinc only as the configuration's
+    // extraFlags: without them MiniZinc refuses `--vivify` and `--share`.
+    for flags in [&[][..], &["--vivify", "-f"], &["-p", "2", "--share"], &["--no-learn", "--cpu-timeout", "30"]] {
+        let mut args = flags.to_vec();
+        args.push(knapsack.to_str().unwrap());
+        let (code, stdout, stderr) = minizinc(&msc, &args);
+        assert_eq!(code, Some(0), "{flags:?}: {stderr}");
+        assert!(stdout.ends_with("value = 220;\n----------\n==========\n"), "{flags:?}: {stdout}");
+    }
     std::fs::remove_dir_all(msc.parent().unwrap()).unwrap();
 }
 

@@ -1,5 +1,9 @@
 //! Hostile input never crashes the reader: every prefix of each corpus
 //! file, and files with bytes changed at random, give a model or an error.
+//!
+//! The seeded mutation tests draw new cases with `CSP_TEST_SEED=S` (default 21)
+//! and more of them with `CSP_TEST_SCALE=N` (N times as many), e.g.
+//! `CSP_TEST_SEED=7 CSP_TEST_SCALE=40 cargo test --release -p csp-xcsp3 --test xcsp3 line_mutations`.
 
 use csp::rng::Rng;
 
@@ -161,11 +165,11 @@ fn mutate_lines(text: &str, rng: &mut Rng) -> String {
 
 #[test]
 fn line_mutations_give_errors_with_their_place_or_correct_answers() {
-    let mut rng = Rng::new(21);
+    let mut rng = Rng::new(csp::testing::seed(21));
     let (mut errors, mut complete) = (0, 0);
     for file in corpus_files() {
         let text = std::fs::read_to_string(&file).unwrap();
-        for _ in 0..40 {
+        for _ in 0..csp::testing::scaled(40) {
             let mut mutated = mutate_lines(&text, &mut rng);
             if rng.below(3) == 0 {
                 mutated = mutate_lines(&mutated, &mut rng);
