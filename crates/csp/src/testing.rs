@@ -70,16 +70,8 @@ impl fmt::Display for Failure {
 /// edit (`CSP_TEST_SCALE=20 cargo test --release -p csp --test properties`).
 /// A value that is not a positive integer is reported on stderr and ignored.
 pub fn scaled(cases: usize) -> usize {
-    match std::env::var("CSP_TEST_SCALE") {
-        Err(_) => cases,
-        Ok(text) => match text.trim().parse::<usize>() {
-            Ok(scale) if scale > 0 => cases.saturating_mul(scale),
-            _ => {
-                eprintln!("CSP_TEST_SCALE={text:?} is not a positive integer: ignored");
-                cases
-            }
-        },
-    }
+    from_env("CSP_TEST_SCALE", "a positive integer", |&scale: &usize| scale > 0)
+        .map_or(cases, |scale| cases.saturating_mul(scale))
 }
 
 /// The seed of a seeded test (the readers' mutation tests): the integer in
@@ -88,17 +80,23 @@ pub fn scaled(cases: usize) -> usize {
 /// test --release -p csp-flatzinc --test flatzinc seeded_mutations`). A value
 /// that is not an integer is reported on stderr and ignored.
 pub fn seed(default: u64) -> u64 {
-    match std::env::var("CSP_TEST_SEED") {
-        Err(_) => default,
-        Ok(text) => seed_from(&text).unwrap_or_else(|| {
-            eprintln!("CSP_TEST_SEED={text:?} is not an integer: ignored");
-            default
-        }),
-    }
+    from_env("CSP_TEST_SEED", "an integer", |_: &u64| true).unwrap_or(default)
 }
 
-fn seed_from(text: &str) -> Option<u64> {
-    text.trim().parse().ok()
+/// The value of the environment variable `name`, when it is set and reads
+/// as a `T` that is `valid`; a value that is not (not `what`) is reported
+/// on stderr and ignored.
+fn from_env<T: std::str::FromStr>(name: &str, what: &str, valid: impl Fn(&T) -> bool) -> Option<T> {
+    let text = std::env::var(name).ok()?;
+    let value = parse_valid(&text, valid);
+    if value.is_none() {
+        eprintln!("{name}={text:?} is not {what}: ignored");
+    }
+    value
+}
+
+fn parse_valid<T: std::str::FromStr>(text: &str, valid: impl Fn(&T) -> bool) -> Option<T> {
+    text.trim().parse().ok().filter(valid)
 }
 
 /// Random soundness testing for one constraint. See the [module docs](self).
@@ -359,6 +357,7 @@ mod tests {
 
     #[test]
     fn a_test_seed_is_a_whole_number() {
+        let seed_from = |text| parse_valid::<u64>(text, |_| true);
         assert_eq!(seed_from(" 7 "), Some(7));
         assert_eq!(seed_from("seven"), None);
         assert_eq!(seed_from("-1"), None);
