@@ -17,7 +17,8 @@ pub struct StrategyArgs {
     #[arg(long, value_name = "LEVEL")]
     pub propagation: Option<Propagation>,
     /// Variable ordering: input, mrv, mrv-degree, dom-deg, dom-ddeg, dom-wdeg, vsids, literal-vsids, alternate
-    /// (dom-wdeg and literal-vsids with the most active value, in turn at restarts), anti-first-fail, smallest,
+    /// (dom-wdeg and literal-vsids with the most active value, in turn at restarts), rotate (dom-wdeg, literal-vsids
+    /// and max-sd in turn at restarts), anti-first-fail, smallest,
     /// largest, occurrence, max-regret, max-sd (counting-based: the densest pair x = v over the all-differents, its
     /// value first), max-rel-sd, places (exact cover's choice: the fewest values of a variable or places of a value an
     /// all-different must take), weighted-places, alternate-places (weighted-places and literal-vsids in turn).

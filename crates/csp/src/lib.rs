@@ -29,7 +29,8 @@
 //!   booleans as literals ([`Lit`], `!b`) with logic (`or`, `xor`,
 //!   `exactly_one`, ...) and reification (`model.reify(b, x.eq(3))`).
 //! - [`Solver`]: search under a [`SolveConfig`] (propagation level, variable and
-//!   value ordering, limits), giving an [`Outcome`], all [`Solution`]s or a
+//!   value ordering, restarts, search that learns nogoods from its conflicts
+//!   ([`Search::Learning`]), limits), giving an [`Outcome`], all [`Solution`]s or a
 //!   [`Count`], with [`Stats`], and [`SearchEvent`]s for an [`Observer`].
 //! - [`Constraint`]: how to write a constraint, from a plain check to a propagator.
 //! - [`LocalSearch`]: min-conflicts local search, for one solution of a large model.
@@ -40,7 +41,8 @@
 //! relation types, which the [`Model`] methods post), [`portfolio`] (parallel
 //! search: [`portfolio::Portfolio`]), [`rng`] (the engine's
 //! small seeded generator), and behind cargo features `testing` (the soundness harness for
-//! propagators) and `random` (random binary CSPs).
+//! propagators) and `random` (random CSPs: binary models, quasigroups,
+//! graph colouring).
 
 mod constraint;
 pub mod constraints;

@@ -9,7 +9,7 @@
 
 mod animate;
 mod batch;
-mod commands;
+mod check;
 pub mod compare;
 mod generate;
 mod human;
@@ -408,7 +408,7 @@ pub fn main(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::Result<u8> {
         Command::Solve(args) => batch::solve(&args, &program, io)?,
         Command::Count(args) => batch::count(&args, io)?,
         Command::Trace(args) => trace::trace(&args, io)?,
-        Command::Check(args) => commands::check(&args, io)?,
+        Command::Check(args) => check::check(&args, io)?,
         Command::Generate(args) => generate::generate(&args, io)?,
         Command::Compare(args) => compare::compare(&args, io)?,
         Command::Explain(args) => human::explain(&args, io)?,

@@ -6,9 +6,14 @@
 //! - `dfs`: the explicit-stack depth-first search, its frames and runs;
 //! - `propagate`: the three propagation levels (checks, forward checking,
 //!   propagation to a fixpoint), decisions and refutations;
-//! - `var_order` and `value_order`: the orderings;
+//! - `var_order` and `value_order`: the orderings, with `activity` (VSIDS
+//!   activities and saved phases), `density` (counting-based search) and
+//!   `places` (exact cover's choice);
 //! - `restart` and `backjump`: restarts and backjumping (Gaschnig's,
 //!   graph-based, conflict-directed); `nld`: nogoods recorded from restarts;
+//! - `learning`: search that learns nogoods from its conflicts (`mac+learn`),
+//!   with `reasons`, the propagators' explanations it and observers ask for;
+//! - `cycle`: slow-convergence cycles of linear inequalities cut by a sum;
 //! - `probe`: probing (singleton consistency) inside a node;
 //! - `optimize`: branch and bound, its outcome and its improving solutions;
 //! - `clock`: the time limit and the stop signal, read at a bounded cost;
