@@ -52,7 +52,8 @@ pub struct StrategyArgs {
     /// Learn from failures: nogoods from the constraints' explanations, kept and propagated (lazy clause
     /// generation; `+learn` in the spelling of `compare --configs`). It is maintained arc consistency with
     /// binary decisions, so not with --propagation or --branching. The sudoku tool's grids beyond 16x16 then
-    /// also take --var-order alternate, --value-order phase and --restarts glucose unless those are given.
+    /// also take --var-order alternate, --value-order phase and --restarts glucose unless those are given, and
+    /// always Glucose's recounted literal block distances with glue that expires (`+dynlbd+expire`).
     #[arg(long, conflicts_with_all = ["propagation", "branching"])]
     pub learn: bool,
     /// Probing after each node's propagation: off, bivalue (probe: each value of the variables with two values

@@ -497,8 +497,7 @@ mod tests {
     /// Kosaraju's components against reachability both ways, on random
     /// graphs.
     #[test]
-    // Adjacency matrices read best indexed by node pairs.
-    #[allow(clippy::needless_range_loop)]
+    #[expect(clippy::needless_range_loop, reason = "adjacency matrices read best indexed by node pairs")]
     fn components_are_mutual_reachability() {
         let mut rng = csp::rng::Rng::new(64);
         for case in 0..200 {
