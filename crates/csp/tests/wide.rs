@@ -384,3 +384,49 @@ fn an_equation_whose_narrow_terms_miss_the_remainder_fails_over_the_whole_range(
         assert!(open.is_solution(solution.values()) && solution[z] == 5, "{spelling}");
     }
 }
+
+#[test]
+fn an_equation_whose_remainder_is_missed_beyond_the_old_limits_fails_at_once() {
+    // Found by the random stress of linear constraints (linear_stress.rs,
+    // seed 24): the remainders were taken only modulo gcds up to 4,096, with
+    // narrow terms of at most 64 values, and only after 64 rounds of bounds
+    // reasoning in one call, so that the search split x and y without end.
+    // `5000x - 5000y - z = 1` needs z = 4999 (mod 5000), and z is over
+    // 0..=99; `6x + 6y - 6w + 2z = 7` (reified) needs an odd sum of even
+    // terms. The time limit only guards the test; nothing is timed.
+    let limits = csp::Limits::none().with_nodes(10_000).with_time(std::time::Duration::from_secs(20));
+    let mut gcd = Model::new();
+    let x = gcd.new_var(-MAX_VALUE..=MAX_VALUE).unwrap();
+    let y = gcd.new_var(-MAX_VALUE..=MAX_VALUE).unwrap();
+    let z = gcd.new_var(0..=99).unwrap();
+    gcd.linear(&[(5000, x), (-5000, y), (-1, z)], Relation::Eq, 1).unwrap();
+    let mut parity = Model::new();
+    let x = parity.new_var(-MAX_VALUE..=MAX_VALUE).unwrap();
+    let y = parity.new_var(0..=MAX_VALUE - 1).unwrap();
+    let w = parity.new_var(MAX_VALUE - (1 << 40)..=MAX_VALUE).unwrap();
+    let z = parity.new_var(0..=9).unwrap();
+    let b = parity.new_bool();
+    parity.add(b).unwrap();
+    let sum = csp::LinearExpr::sum([(6, x), (6, y), (-6, w), (2, z)].map(|(a, v)| csp::LinearExpr::term(a, v)));
+    parity.implies(b, sum.eq(csp::LinearExpr::constant(7))).unwrap();
+    for (name, model) in [("gcd 5000", &gcd), ("parity, reified", &parity)] {
+        for spelling in ["mac", "mac+learn", "mac+domwdeg+binary", "fc"] {
+            let config: SolveConfig = spelling.parse().unwrap();
+            let mut solver = Solver::new(model, config.with_limits(limits)).unwrap();
+            let count = solver.count(None);
+            assert!(count.solutions == 0 && count.is_complete(), "{name}, {spelling}: {count:?}, {:?}", solver.stats());
+        }
+    }
+    // With z = 4999 allowed, solutions exist and are found.
+    let mut open = Model::new();
+    let x = open.new_var(-MAX_VALUE..=MAX_VALUE).unwrap();
+    let y = open.new_var(-MAX_VALUE..=MAX_VALUE).unwrap();
+    let z = open.new_var(4990..=5009).unwrap();
+    open.linear(&[(5000, x), (-5000, y), (-1, z)], Relation::Eq, 1).unwrap();
+    let solution = Solver::new(&open, "mac".parse::<SolveConfig>().unwrap().with_limits(limits))
+        .unwrap()
+        .solve()
+        .into_solution()
+        .expect("a solution");
+    assert!(open.is_solution(solution.values()) && solution[z] == 4999);
+}

@@ -9,6 +9,7 @@
 //! `~/.minizinc/solvers/csp.msc`; `fzn-csp --print-msc` writes the library
 //! the same way and prints the configuration instead.
 
+use csp::SolveConfig;
 use std::path::{Path, PathBuf};
 
 /// The solver library: file names and contents.
@@ -99,6 +100,19 @@ pub fn msc_with_id(id: &str, executable: &Path, mznlib: &Path) -> String {
             ["--learn", "Learn a nogood from each failure (lazy clause generation; the default)", "bool", "false"],
             ["--cpu-timeout", "Stop searching after this many seconds of the search thread's CPU time", "float", "0"],
             ["--vivify", "With learning, vivify the learnt nogoods at restarts (+vivify)", "bool", "false"],
+            ["--target", "With learning, target phases (+phase+target)", "bool", "false"],
+            [
+                "--rephase",
+                "With learning, rephasing every UNIT x k conflicts (+phase+rephase=UNIT)",
+                "int",
+                SolveConfig::REPHASE_UNIT.to_string()
+            ],
+            [
+                "--stable",
+                "With learning, stable and focused modes, the first UNIT conflicts long (+phase+stable=UNIT)",
+                "int",
+                SolveConfig::STABLE_UNIT.to_string()
+            ],
             ["--share", "With -p N: the learning workers share their short learnt nogoods", "bool", "false"]
         ],
         "supportsMzn": false,

@@ -1,7 +1,8 @@
 //! `fzn-csp`: the FlatZinc solver that MiniZinc runs.
 //!
 //! ```text
-//! fzn-csp [-a] [-n N] [-s] [-t MS] [--cpu-timeout SECONDS] [-r SEED] [-p N] [--share] [-i] [-v] [-f] [--no-learn] [--vivify] FILE.fzn
+//! fzn-csp [-a] [-n N] [-s] [-t MS] [--cpu-timeout SECONDS] [-r SEED] [-p N] [--share] [-i] [-v] [-f] [--no-learn] [--vivify]
+//!         [--target] [--rephase[=UNIT]] [--stable[=UNIT]] FILE.fzn
 //! fzn-csp --print-msc          # the solver configuration, with absolute paths
 //! fzn-csp --install-msc [DIR]  # writes it to ~/.minizinc/solvers/csp.msc (or DIR)
 //! ```
@@ -100,6 +101,25 @@ struct Cli {
     /// free search of an optimisation model (Luby's restarts).
     #[arg(long, conflicts_with = "no_learn")]
     vivify: bool,
+    /// With learning, target phases (`+phase+target`, as `compare` spells it): a decision tries the variable's value
+    /// in the largest conflict-free state since the last restart first, then its saved phase. Like --rephase and
+    /// --stable, it makes the default search choose values by phase saving (`+phase`, the order that reads them) in
+    /// place of ascending values (or, in the free search of an optimisation model, the incumbent's). Refused with
+    /// --no-learn, as `compare` refuses `mac+phase+target`.
+    #[arg(long, conflicts_with = "no_learn")]
+    target: bool,
+    /// With learning, rephasing (`+rephase=UNIT`): rephase k resets the saved phases (best, original, best, inverted,
+    /// best, random) at the first restart after UNIT x k(k+1)/2 conflicts, and is itself a restart. UNIT is a whole
+    /// number of conflicts, 1 or more, default 1000 (write `--rephase=UNIT`, or `--rephase UNIT`; through MiniZinc
+    /// always `--rephase UNIT`). Values by phase saving, as with --target. Refused with --no-learn.
+    #[arg(long, value_name = "UNIT", num_args = 0..=1, value_parser = conflicts_unit, conflicts_with = "no_learn")]
+    rephase: Option<Option<u32>>,
+    /// With learning, stable and focused modes (`+stable=UNIT`): the search starts focused and switches mode after
+    /// UNIT conflicts, each mode twice as long as the one before; the stable mode restarts by Luby's sequence, uses
+    /// target phases and decays activities slowly. UNIT as for --rephase, default 1000. Values by phase saving, as
+    /// with --target. Refused with --no-learn.
+    #[arg(long, value_name = "UNIT", num_args = 0..=1, value_parser = conflicts_unit, conflicts_with = "no_learn")]
+    stable: Option<Option<u32>>,
     /// Print the MiniZinc solver configuration (.msc) and write the solver library it names.
     #[arg(long)]
     print_msc: bool,
@@ -209,11 +229,29 @@ fn config(cli: &Cli, lowered: &Lowered, remaining: Option<Duration>) -> SolveCon
         .with_limits(limits)
         .with_phases(phases);
     config.vivify_nogoods = learn && cli.vivify;
-    if guided(cli, lowered) {
-        config.with_value_order(ValueOrder::SolutionGuided).with_restarts(GUIDED_RESTARTS)
-    } else {
-        config
+    if learn {
+        config.target_phases = cli.target;
+        config.rephase = cli.rephase.map(|unit| unit.unwrap_or(SolveConfig::REPHASE_UNIT));
+        config.stable_modes = cli.stable.map(|unit| unit.unwrap_or(SolveConfig::STABLE_UNIT));
     }
+    let phase_saving = config.target_phases || config.rephase.is_some() || config.stable_modes.is_some();
+    if guided(cli, lowered) {
+        config = config.with_value_order(ValueOrder::SolutionGuided).with_restarts(GUIDED_RESTARTS);
+    }
+    if phase_saving { config.with_value_order(ValueOrder::Phase) } else { config }
+}
+
+/// The unit of `--rephase` and `--stable` (a clap `value_parser`): the
+/// spelling's reading of `rephase=UNIT`. Without `=`, the word after the
+/// flag is its unit, so a bare flag before the file takes the file.
+fn conflicts_unit(text: &str) -> Result<u32, String> {
+    SolveConfig::conflicts_unit(text).ok_or_else(|| {
+        format!(
+            "'{text}' is not a unit: {} (a flag given without its unit takes the word after it: give the unit, or \
+             put the file first)",
+            SolveConfig::CONFLICTS_UNIT
+        )
+    })
 }
 
 /// The portfolio's workers: `-p N`, at least one.
@@ -293,6 +331,13 @@ fn explain(cli: &Cli, lowered: &Lowered, start: Instant, io: &mut Io<'_>) -> any
             io.stderr,
             "fzn-csp: the search learns a nogood from each failure (mac+learn, lazy clause generation; --no-learn: \
              plain mac)"
+        )?;
+    }
+    if cli.target || cli.rephase.is_some() || cli.stable.is_some() {
+        writeln!(
+            io.stderr,
+            "fzn-csp: the default search's values by phase saving, with learning: {}",
+            config(cli, lowered, None)
         )?;
     }
     let workers = workers(cli);

@@ -112,11 +112,14 @@ impl fmt::Display for Relation {
 const ROUNDS: u32 = 64;
 
 /// The most values a term may have to count as narrow in
-/// [`Linear::reachable`]'s remainders.
-const NARROW: usize = 64;
+/// [`Linear::reachable`]'s remainders (its values are enumerated).
+const NARROW: usize = 4096;
 
-/// The largest divisor [`Linear::reachable`] takes remainders modulo.
-const MAX_MODULUS: u64 = 4096;
+/// The most steps [`Linear::reachable`] takes to enumerate the remainders
+/// of the narrow terms' sums (remainders reached times a term's distinct
+/// remainders, summed over the terms) before it gives up and answers that
+/// the remainder may be reached.
+const REMAINDER_BUDGET: usize = 1 << 18;
 
 fn gcd(mut a: u64, mut b: u64) -> u64 {
     while b != 0 {
@@ -216,6 +219,15 @@ impl Linear {
                 }
             }
             if !changed {
+                // At a fixpoint over an interval, the search would split it
+                // without end if the remainders cannot be reached: checked
+                // here too, not only after [`ROUNDS`] rounds.
+                if let (Some(k), true) = (lower, lower == upper)
+                    && self.vars.iter().any(|&var| ctx.is_interval(var))
+                    && !self.reachable(ctx, k)
+                {
+                    return Err(Conflict);
+                }
                 return Ok(());
             }
             rounds += 1;
@@ -238,8 +250,11 @@ impl Linear {
     /// and, modulo the divisor `g` of the wide terms' coefficients alone
     /// (those of more than [`NARROW`] values), only if the narrow terms can
     /// reach that remainder: the wide terms' sum is a multiple of `g`. That
-    /// is what `10x - 90y - z = 5` with `z` over `0..9` but `5` needs: the
-    /// bounds of `x` and `y` would otherwise move by a few values a round.
+    /// is what `10x - 90y - z = 5` with `z` over `0..9` but `5` needs, and
+    /// `5000x - 5000y - z = 1` with `z` over `0..99`: the bounds of `x` and
+    /// `y` would otherwise move by a few values a round. The remainders are
+    /// enumerated whatever `g` (a set of at most [`REMAINDER_BUDGET`] steps'
+    /// worth; beyond it the answer is that they may be reached).
     fn reachable(&self, ctx: &Context<'_>, k: i128) -> bool {
         let (mut divisor, mut wide, mut rest) = (0u64, 0u64, k);
         for (var, a) in self.terms() {
@@ -256,31 +271,38 @@ impl Linear {
         if divisor != 0 && rest % i128::from(divisor) != 0 {
             return false;
         }
-        if wide <= 1 || wide > MAX_MODULUS {
+        if wide <= 1 {
             return true;
         }
         // The remainders modulo `wide` the narrow terms can sum to, one
-        // term at a time (a bitset of `wide` bits).
-        let modulus = wide as usize;
-        let mut reached = vec![false; modulus];
-        reached[0] = true;
+        // term at a time, as a sorted set.
+        let modulus = i128::from(wide);
+        let mut reached: Vec<u64> = vec![0];
+        let mut budget = REMAINDER_BUDGET;
         for (var, a) in self.terms() {
             if ctx.is_fixed(var) || ctx.size(var) > NARROW || a.unsigned_abs() % wide == 0 {
                 continue;
             }
-            let steps: Vec<usize> = ctx
-                .values(var)
-                .map(|v| (i128::from(a) * i128::from(v)).rem_euclid(i128::from(wide)) as usize)
-                .collect();
-            let mut next = vec![false; modulus];
-            for r in (0..modulus).filter(|&r| reached[r]) {
-                for &step in &steps {
-                    next[(r + step) % modulus] = true;
-                }
+            let mut steps: Vec<u64> =
+                ctx.values(var).map(|v| (i128::from(a) * i128::from(v)).rem_euclid(modulus) as u64).collect();
+            steps.sort_unstable();
+            steps.dedup();
+            let work = reached.len().saturating_mul(steps.len());
+            if work > budget {
+                return true;
             }
+            budget -= work;
+            let mut next: Vec<u64> = reached
+                .iter()
+                .flat_map(|&r| {
+                    steps.iter().map(move |&step| ((u128::from(r) + u128::from(step)) % u128::from(wide)) as u64)
+                })
+                .collect();
+            next.sort_unstable();
+            next.dedup();
             reached = next;
         }
-        reached[rest.rem_euclid(i128::from(wide)) as usize]
+        reached.binary_search(&(rest.rem_euclid(modulus) as u64)).is_ok()
     }
 
     /// `sum != k`: once one variable is left open, it loses the value that

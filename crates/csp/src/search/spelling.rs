@@ -421,6 +421,27 @@ const SCHEDULES: &[Scheduled] = &[
     ("stable", "stable modes", SolveConfig::STABLE_UNIT, |c| &mut c.stable_modes),
 ];
 
+impl SolveConfig {
+    /// What the unit of `rephase=UNIT` and `stable=UNIT` is, as a refusal
+    /// says it.
+    pub const CONFLICTS_UNIT: &'static str = "the unit is a whole number of conflicts, 1 or more";
+
+    /// The unit of `rephase=UNIT` or `stable=UNIT` written as `text` (the
+    /// one reading of it, for the spelling and the tools' flags): a whole
+    /// number of conflicts, 1 or more; `None` if `text` is not one (see
+    /// [`SolveConfig::CONFLICTS_UNIT`]).
+    ///
+    /// ```
+    /// use csp::SolveConfig;
+    /// assert_eq!(SolveConfig::conflicts_unit("20"), Some(20));
+    /// assert_eq!(SolveConfig::conflicts_unit("0"), None);
+    /// assert_eq!(SolveConfig::conflicts_unit("abc"), None);
+    /// ```
+    pub fn conflicts_unit(text: &str) -> Option<u32> {
+        text.parse().ok().filter(|&n: &u32| n >= 1)
+    }
+}
+
 impl FromStr for SolveConfig {
     type Err = ConfigSyntaxError;
 
@@ -512,10 +533,10 @@ impl FromStr for SolveConfig {
                 once(what)?;
                 let unit = match word.strip_prefix(name).and_then(|rest| rest.strip_prefix('=')) {
                     None => default,
-                    Some(n) => n.parse().ok().filter(|&n: &u32| n >= 1).ok_or_else(|| {
+                    Some(n) => SolveConfig::conflicts_unit(n).ok_or_else(|| {
                         bad_value(
                             if name == "rephase" { "rephase=UNIT" } else { "stable=UNIT" },
-                            "the unit is a whole number of conflicts, 1 or more",
+                            SolveConfig::CONFLICTS_UNIT,
                         )
                     })?,
                 };

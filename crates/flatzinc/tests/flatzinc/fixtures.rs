@@ -3,6 +3,8 @@
 //! for byte. Each expected output was checked against Gecode's (the same
 //! solutions, in another order: Gecode prints names alphabetically).
 
+use csp::SolveConfig;
+
 use super::{fixture, run};
 
 fn expect(args: &[&str], expected: &str) {
@@ -176,6 +178,67 @@ fn learning_on_and_off_find_the_same_solutions_and_optimum() {
     let both = run(&["--learn", "--no-learn", fixture("annotated.fzn").to_str().unwrap()]);
     assert_eq!(both.code, 2, "{}", both.stderr);
     assert!(both.stderr.contains("--no-learn"), "{}", both.stderr);
+}
+
+/// The opt-in learning words of `compare` (`target`, `rephase=UNIT`,
+/// `stable=UNIT`), alone and together, with and without free search: the
+/// same solutions and optimum as the default search, what `-v` says, and
+/// the refusals (a unit that is none, or learning words with `--no-learn`)
+/// naming the flag.
+#[test]
+fn the_learning_words_solve_and_bad_units_are_refused() {
+    let words: [&[&str]; 6] = [
+        &["--target"],
+        &["--rephase"],
+        &["--rephase=1"],
+        &["--stable", "1"],
+        &["--stable=2", "-f"],
+        &["--target", "--rephase=1", "--stable=1", "--vivify"],
+    ];
+    for flags in words {
+        for (model, expected) in [("queens.fzn", "queens.expected"), ("sudoku.fzn", "sudoku.expected")] {
+            let expected = std::fs::read_to_string(fixture(expected)).unwrap();
+            let found = run(&[flags, &["-a", fixture(model).to_str().unwrap()]].concat());
+            assert_eq!((found.code, found.stderr.as_str()), (0, ""), "{model} {flags:?}");
+            assert_eq!(solution_set(&found.stdout), solution_set(&expected), "{model} {flags:?}");
+        }
+        expect(&[flags, &["-a", "unsat.fzn"]].concat(), "unsat.expected");
+        let knapsack = run(&[flags, &["-s", fixture("knapsack01.fzn").to_str().unwrap()]].concat());
+        assert_eq!((knapsack.code, knapsack.stderr.as_str()), (0, ""), "{flags:?}");
+        assert!(knapsack.stdout.contains("%%%mzn-stat: objectiveBound=220"), "{flags:?}: {}", knapsack.stdout);
+    }
+    // The spelling's words and default units, phase saving for the values.
+    let verbose = run(&["-v", "--target", "--rephase", "--stable=7", fixture("queens.fzn").to_str().unwrap()]);
+    assert!(verbose.stderr.contains("+phase+matching+target+rephase+stable=7\n"), "{}", verbose.stderr);
+    let default_unit = run(&["-v", "--rephase", "1000", fixture("queens.fzn").to_str().unwrap()]);
+    assert!(default_unit.stderr.contains("+phase+matching+rephase\n"), "{}", default_unit.stderr);
+    for (flags, flag) in [
+        (&["--rephase=0"][..], "--rephase"),
+        (&["--stable=abc"], "--stable"),
+        (&["--rephase", "-1"], "--rephase"),
+        (&["--stable="], "--stable"),
+        (&["--rephase=4294967296"], "--rephase"),
+    ] {
+        let refused = run(&[flags, &[fixture("queens.fzn").to_str().unwrap()]].concat());
+        assert_eq!((refused.code, refused.stdout.as_str()), (2, ""), "{flags:?}: {}", refused.stderr);
+        assert!(refused.stderr.contains(flag), "{flags:?}: {}", refused.stderr);
+        assert!(refused.stderr.contains(SolveConfig::CONFLICTS_UNIT), "{flags:?}: {}", refused.stderr);
+    }
+    // A bare flag before the file takes the file as its unit, and says so.
+    let bare = run(&["--stable", fixture("queens.fzn").to_str().unwrap()]);
+    assert_eq!(bare.code, 2, "{}", bare.stdout);
+    assert!(bare.stderr.contains("--stable") && bare.stderr.contains("put the file first"), "{}", bare.stderr);
+    // Without learning they are refused, as `compare` refuses `mac+phase+target`.
+    for flag in ["--target", "--rephase=5", "--stable=3"] {
+        let refused = run(&["--no-learn", flag, fixture("queens.fzn").to_str().unwrap()]);
+        assert_eq!((refused.code, refused.stdout.as_str()), (2, ""), "{flag}: {}", refused.stderr);
+        let name = flag.split('=').next().unwrap();
+        assert!(refused.stderr.contains(name) && refused.stderr.contains("--no-learn"), "{}", refused.stderr);
+    }
+    // The help gives the spelling's default units.
+    let help = run(&["--help"]).stdout;
+    let units = [SolveConfig::REPHASE_UNIT, SolveConfig::STABLE_UNIT];
+    assert!(units.iter().all(|unit| help.contains(&format!("default {unit}"))), "{help}");
 }
 
 #[test]

@@ -105,8 +105,19 @@ fn optimisation_through_minizinc_ends_with_the_proved_optimum() {
     let msc = solver_config("optimum");
     let knapsack = model("knapsack01.mzn");
     // fzn-csp's own flags pass through MiniZinc only as the configuration's
-    // extraFlags: without them MiniZinc refuses `--vivify` and `--share`.
-    for flags in [&[][..], &["--vivify", "-f"], &["-p", "2", "--share"], &["--no-learn", "--cpu-timeout", "30"]] {
+    // extraFlags: without them MiniZinc refuses `--vivify`, `--share` and
+    // the learning words (MiniZinc passes an `int` flag's value as the next
+    // word: `--rephase 1`).
+    for flags in [
+        &[][..],
+        &["--vivify", "-f"],
+        &["-p", "2", "--share"],
+        &["--no-learn", "--cpu-timeout", "30"],
+        &["--target"],
+        &["--rephase", "1"],
+        &["--stable", "1", "-f"],
+        &["--target", "--rephase", "2", "--stable", "3", "-f", "--vivify"],
+    ] {
         let mut args = flags.to_vec();
         args.push(knapsack.to_str().unwrap());
         let (code, stdout, stderr) = minizinc(&msc, &args);
