@@ -185,6 +185,8 @@ impl Linear {
     /// most `upper` minus the smallest the other terms can be; symmetrically
     /// for `sum >= lower`.
     fn propagate_bounds(&self, ctx: &mut Context<'_>, lower: Option<i128>, upper: Option<i128>) -> PropagationResult {
+        // The one sum an equation allows, for the remainders' check.
+        let equal_to = if lower == upper { lower } else { None };
         let mut rounds = 0u32;
         loop {
             let (min_sum, max_sum) = self.sum_bounds(ctx);
@@ -222,7 +224,7 @@ impl Linear {
                 // At a fixpoint over an interval, the search would split it
                 // without end if the remainders cannot be reached: checked
                 // here too, not only after [`ROUNDS`] rounds.
-                if let (Some(k), true) = (lower, lower == upper)
+                if let Some(k) = equal_to
                     && self.vars.iter().any(|&var| ctx.is_interval(var))
                     && !self.reachable(ctx, k)
                 {
@@ -232,10 +234,10 @@ impl Linear {
             }
             rounds += 1;
             if rounds % ROUNDS == 0 {
-                if let (Some(k), true) = (lower, lower == upper) {
-                    if !self.reachable(ctx, k) {
-                        return Err(Conflict);
-                    }
+                if let Some(k) = equal_to
+                    && !self.reachable(ctx, k)
+                {
+                    return Err(Conflict);
                 }
                 if ctx.can_reschedule() {
                     ctx.reschedule(Cost::Cheap);
