@@ -71,8 +71,9 @@ pub enum ParseErrorKind {
         /// [`MAX_LINE`](super::MAX_LINE).
         limit: usize,
     },
-    /// Bytes that are not text; the rest of the input is skipped.
-    #[error("this is not a text file (byte 0x{byte:02x}); the rest of it is skipped")]
+    /// Bytes that are not text: a control byte, or outside a comment bytes
+    /// that are not UTF-8; the rest of the input is skipped.
+    #[error("{}", not_text(*byte))]
     NotText {
         /// The first offending byte.
         byte: u8,
@@ -147,5 +148,20 @@ impl std::error::Error for ParseError {
             ParseErrorKind::Shape(err) => Some(err),
             _ => None,
         }
+    }
+}
+
+/// What a byte that is not text says: a carriage return inside a line is
+/// most likely a file with the line ends of classic Mac OS, a byte above
+/// 0x7f one saved in another encoding than UTF-8 (Latin-1, Windows-1252).
+fn not_text(byte: u8) -> String {
+    match byte {
+        b'\r' => "a carriage return (byte 0x0d) inside a line: lines must end with a line feed, as on Unix or \
+                   Windows; the rest of the input is skipped"
+            .to_string(),
+        0x80.. => {
+            format!("this is not a text file, or not one saved as UTF-8 (byte 0x{byte:02x}); the rest of it is skipped")
+        }
+        _ => format!("this is not a text file (byte 0x{byte:02x}); the rest of it is skipped"),
     }
 }

@@ -159,3 +159,38 @@ fn long_lines_are_refused_without_keeping_them() {
     assert!(got[0].as_ref().unwrap_err().contains("longer than"));
     assert!(got[1].is_ok());
 }
+
+/// A comment is not read, so a file whose comments were saved in another
+/// encoding than UTF-8 (Latin-1's `é` is the byte 0xe9) is still read; a
+/// puzzle that is not UTF-8 is refused, saying that it may be the encoding.
+#[test]
+fn comments_need_not_be_utf8_but_puzzles_must() {
+    let bytes = b"# Grille n\xb01, caf\xe9\n1.42421321343421 # tr\xe8s facile\n1.42421321343421\n";
+    let got: Vec<_> = PuzzleReader::new(&bytes[..]).collect();
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert!(got.iter().all(Result::is_ok), "{got:?}");
+    let bytes = b"1.42421321343421\xe9\n1.42421321343421\n";
+    let got: Vec<_> = PuzzleReader::new(&bytes[..]).collect();
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(
+        got[0].as_ref().unwrap_err().to_string(),
+        "line 1, column 17: this is not a text file, or not one saved as UTF-8 (byte 0xe9); the rest of it is skipped"
+    );
+    // A JSON line keeps its '#'s, which may be inside strings: all of it must be UTF-8.
+    let bytes = b"{\"puzzle\":[[1]],\"note\":\"# caf\xe9\"}\n";
+    let got: Vec<_> = PuzzleReader::new(&bytes[..]).collect();
+    assert!(matches!(got[0].as_ref().unwrap_err().kind, ParseErrorKind::NotText { byte: 0xe9 }), "{got:?}");
+}
+
+/// Lines ended by a lone carriage return (classic Mac OS) are named as such.
+#[test]
+fn a_carriage_return_inside_a_line_is_named() {
+    let bytes = b"1.42421321343421\r1.42421321343421\r";
+    let got: Vec<_> = PuzzleReader::new(&bytes[..]).collect();
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(
+        got[0].as_ref().unwrap_err().to_string(),
+        "line 1, column 17: a carriage return (byte 0x0d) inside a line: lines must end with a line feed, \
+         as on Unix or Windows; the rest of the input is skipped"
+    );
+}
