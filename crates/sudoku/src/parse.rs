@@ -473,7 +473,14 @@ impl<R: BufRead> PuzzleReader<R> {
                 }
                 _ => {
                     let found: String = String::from_utf8_lossy(token).chars().take(20).collect();
-                    return Err(self.error(Some(self.column(at)), ParseErrorKind::BadToken { found }));
+                    // A run of cells (dots, or more digits than a number has) is
+                    // a line puzzle with a space in it: say why it is read so.
+                    let cells = token.len() >= 3
+                        && token.iter().all(|&b| b == b'.' || b.is_ascii_alphanumeric())
+                        && (token.contains(&b'.') || token.iter().all(u8::is_ascii_digit));
+                    let kind =
+                        if cells { ParseErrorKind::SpacedCells { found } } else { ParseErrorKind::BadToken { found } };
+                    return Err(self.error(Some(self.column(at)), kind));
                 }
             };
             if let Some(side) = side {

@@ -22,6 +22,16 @@ pub enum ParseErrorKind {
         /// The token (cut to 20 characters).
         found: String,
     },
+    /// A token of a line of numbers that is a run of cells: a line puzzle
+    /// with a space in it.
+    #[error(
+        "'{found}' is not a number, '.' or '0': a line with spaces is read as numbers separated by spaces, and a \
+         puzzle written on one line has no spaces"
+    )]
+    SpacedCells {
+        /// The token (cut to 20 characters).
+        found: String,
+    },
     /// A value above the side of the grid.
     #[error("'{found}' ({value}) is larger than the grid's side, {side}")]
     ValueTooLarge {

@@ -194,3 +194,21 @@ fn a_carriage_return_inside_a_line_is_named() {
          as on Unix or Windows; the rest of the input is skipped"
     );
 }
+
+/// A line puzzle with a space in it is read as numbers separated by spaces;
+/// the error says so, rather than only that a run of cells is not a number.
+#[test]
+fn a_line_puzzle_with_a_space_is_explained() {
+    let err = one("4.....8.5.3..........7...... 2.....6.....8.4......1.......6.3.7.5..2.....1.4......").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line 1, column 1: '4.....8.5.3.........' is not a number, '.' or '0': a line with spaces is read as \
+         numbers separated by spaces, and a puzzle written on one line has no spaces"
+    );
+    let err =
+        one("003020600 900305001 001806400 008102900 700000008 006708200 002609500 800203009 005010300").unwrap_err();
+    assert!(err.to_string().contains("a puzzle written on one line has no spaces"), "{err}");
+    // A word in a grid is not taken for cells.
+    let err = read_all("1 2 3 4\nGrille 1\n");
+    assert_eq!(err[0], Err("line 2, column 1: 'Grille' is not a number, '.' or '0'".to_string()));
+}
