@@ -486,7 +486,17 @@ impl<R: BufRead> PuzzleReader<R> {
             if let Some(side) = side {
                 if value as usize > side {
                     let found = String::from_utf8_lossy(token).into_owned();
-                    return Err(self.error(Some(self.column(at)), ParseErrorKind::ValueTooLarge { found, value, side }));
+                    // Digits in ascending order, each a value of the grid: a
+                    // cell's candidates, from a pencil-mark grid.
+                    let candidates = token.len() >= 2
+                        && token.windows(2).all(|pair| pair[0] < pair[1])
+                        && token.iter().all(|&d| d > b'0' && usize::from(d - b'0') <= side);
+                    let kind = if candidates {
+                        ParseErrorKind::Candidates { found }
+                    } else {
+                        ParseErrorKind::ValueTooLarge { found, value, side }
+                    };
+                    return Err(self.error(Some(self.column(at)), kind));
                 }
             }
             cells.push(value.min(255) as u8);

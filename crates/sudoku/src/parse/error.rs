@@ -32,6 +32,16 @@ pub enum ParseErrorKind {
         /// The token (cut to 20 characters).
         found: String,
     },
+    /// A number that is a cell's candidates (`1679`), of a pencil-mark grid
+    /// where only givens are read.
+    #[error(
+        "'{found}' looks like a cell's candidates: a pencil-mark grid is read by hint and explain (sudoku hint), \
+         here a cell is one number, '.' or '0'"
+    )]
+    Candidates {
+        /// The number.
+        found: String,
+    },
     /// A value above the side of the grid.
     #[error("'{found}' ({value}) is larger than the grid's side, {side}")]
     ValueTooLarge {

@@ -212,3 +212,20 @@ fn a_line_puzzle_with_a_space_is_explained() {
     let err = read_all("1 2 3 4\nGrille 1\n");
     assert_eq!(err[0], Err("line 2, column 1: 'Grille' is not a number, '.' or '0'".to_string()));
 }
+
+/// A pencil-mark grid (a cell's candidates written as one number, 1679) is
+/// read by `hint` and `explain`; elsewhere the error says so rather than
+/// only that 1679 is larger than the side.
+#[test]
+fn pencil_marks_where_givens_are_read_are_named() {
+    let marks = "4 1679 12679 139 2369 1269 8 1239 5\n";
+    let err = one(marks).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line 1, column 3: '1679' looks like a cell's candidates: a pencil-mark grid is read by hint and explain \
+         (sudoku hint), here a cell is one number, '.' or '0'"
+    );
+    // A number that cannot be candidates (a digit repeated, not ascending) is too large.
+    let err = read_all("1 2 3 4\n1 2 3 44\n");
+    assert_eq!(err[0], Err("line 2, column 7: '44' (44) is larger than the grid's side, 4".to_string()));
+}
