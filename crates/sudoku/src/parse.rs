@@ -54,7 +54,9 @@ pub enum Layout {
     Line,
     /// Rows of whitespace-separated numbers.
     Grid,
-    /// Project Euler's `Grid NN` header and rows of symbols.
+    /// Rows of symbols, one per line: Project Euler's, after a `Grid NN`
+    /// header, or without one where a row is no line puzzle (nine rows of
+    /// nine symbols: a line of nine cells would be a 3x3 grid).
     Euler,
     /// A JSON object on one line.
     Json,
@@ -584,14 +586,37 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// A Project Euler grid: the current line is its `Grid NN` header.
     fn euler_puzzle(&mut self) -> Result<Puzzle, ParseError> {
-        let result = self.euler_rows();
+        self.rows_puzzle(true)
+    }
+
+    /// Whether the current line, one word, may be the first row of a grid
+    /// of rows of symbols without a header: its cells would make a line
+    /// puzzle whose side has no box shape (nine cells: a 3x3 grid), and no
+    /// shape is given for that side. Lines of more than 35 cells (every
+    /// 81-cell line of a batch) are line puzzles at the cost of a comparison.
+    fn starts_rows(&self) -> bool {
+        let (start, end) = trimmed(&self.line);
+        let length = end - start;
+        if !(4..=35).contains(&length) || self.line[start..end].contains(&b'+') {
+            return false;
+        }
+        let side = length.isqrt();
+        side * side == length && self.shape_for(side, self.line_shape).is_err()
+    }
+
+    /// A grid of rows of symbols: after a `Grid NN` header (the current line,
+    /// `header`), or without one from the current line (see
+    /// [`Self::starts_rows`]).
+    fn rows_puzzle(&mut self, header: bool) -> Result<Puzzle, ParseError> {
+        let result = self.euler_rows(header);
         if result.is_err() && !self.finished && !self.at_block_end() {
             self.skip_block();
         }
         result
     }
 
-    fn euler_rows(&mut self) -> Result<Puzzle, ParseError> {
+    fn euler_rows(&mut self, after_header: bool) -> Result<Puzzle, ParseError> {
+        let mut current_is_a_row = !after_header;
         let header_line = self.line_number;
         let header_shape = self.line_shape;
         let header = String::from_utf8_lossy(&self.line).trim().to_string();
@@ -602,10 +627,23 @@ impl<R: BufRead> PuzzleReader<R> {
         let mut shape = None;
         let mut rows = 0;
         while shape.is_none() || rows < side {
-            let kind = match self.read_line()? {
-                Read::End => None,
-                Read::Line => Some(self.classify()),
+            let kind = if std::mem::take(&mut current_is_a_row) {
+                Some(LineKind::Word)
+            } else {
+                match self.read_line()? {
+                    Read::End => None,
+                    Read::Line => Some(self.classify()),
+                }
             };
+            let (start, end) = trimmed(&self.line);
+            if !after_header && rows == 1 && !(kind == Some(LineKind::Word) && end - start == side) {
+                // Without a header, a first row that no second row follows
+                // was a line puzzle: its error is that of its side, and the
+                // line read is the next puzzle's.
+                self.replay = kind.is_some();
+                let kind = self.shape_for(side.isqrt(), header_shape).err().unwrap_or(ParseErrorKind::NoPuzzle);
+                return Err(ParseError { file: self.file.clone(), line: header_line, column: None, kind });
+            }
             let missing = |reader: &Self| {
                 if rows == 0 {
                     reader.error(None, ParseErrorKind::EmptyHeader { header: header.clone() })
@@ -689,6 +727,7 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
             return Some(match self.classify() {
                 LineKind::Blank | LineKind::Comment | LineKind::Separator => continue,
                 LineKind::Header => self.euler_puzzle(),
+                LineKind::Word if self.starts_rows() => self.rows_puzzle(false),
                 LineKind::Word => self.line_puzzle(),
                 LineKind::Json => match self.json_puzzle() {
                     Ok(Some(puzzle)) => Ok(puzzle),

@@ -35,3 +35,18 @@ fn comments_in_latin1_do_not_cost_the_file() {
         r.stderr
     );
 }
+
+/// A puzzle saved as nine rows of nine symbols, without Project Euler's
+/// `Grid NN` header (the `.sdk` files of many sudoku programs), is one
+/// puzzle, not nine errors about 3x3 grids.
+#[test]
+fn nine_rows_of_nine_symbols_are_one_puzzle() {
+    let rows = "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n";
+    let file = temp_file("puzzle.sdk", rows.as_bytes());
+    let r = run(&["solve", &file, "--output", "line"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "534678912672195348198342567859761423426853791713924856961537284287419635345286179\n");
+    for command in ["count", "rate", "explain", "hint"] {
+        assert!(run(&[command, &file]).stderr.is_empty(), "{command}");
+    }
+}

@@ -229,3 +229,38 @@ fn pencil_marks_where_givens_are_read_are_named() {
     let err = read_all("1 2 3 4\n1 2 3 44\n");
     assert_eq!(err[0], Err("line 2, column 7: '44' (44) is larger than the grid's side, 4".to_string()));
 }
+
+/// Nine rows of nine symbols without a header (the `.sdk` files of many
+/// sudoku programs, Project Euler's rows without `Grid NN`) are one 9x9
+/// puzzle: a line of 9 cells would be a 3x3 grid, which has no boxes.
+#[test]
+fn rows_of_symbols_without_a_header_are_one_grid() {
+    let rows = "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n";
+    let euler = format!("Grid 01\n{}", rows.replace('.', "0"));
+    let got = read_all(&format!("# an .sdk file\n{rows}\n{}", rows.replace('.', "0")));
+    assert_eq!(got.len(), 2, "{got:?}");
+    let first = got[0].as_ref().unwrap();
+    assert_eq!((first.line, first.layout, first.grid.num_givens()), (2, Layout::Euler, 30));
+    assert_eq!(first.grid, one(&euler).unwrap());
+    assert_eq!(got[1].as_ref().unwrap().grid, first.grid);
+    assert_eq!(one("1.4.\n.2..\n..3.\n4...\n").unwrap().shape().side(), 4);
+    // A short row is named as after a header.
+    let err =
+        read_all("53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28\n...419..5\n....8..79\n");
+    assert_eq!(err[0], Err("line 7: row 7 has 8 cells, expected 9".to_string()));
+    // A lone line of 9 or 25 cells is what it was: a grid without boxes, and
+    // the line after it is read for itself.
+    let lone = read_all("1........\n1.42421321343421\n");
+    assert_eq!(lone.len(), 2, "{lone:?}");
+    assert_eq!(
+        lone[0],
+        Err("line 1: side 3 cannot be cut into boxes of at least 2x2 cells; give a shape with --box, e.g. --box 1x3"
+            .to_string())
+    );
+    assert!(lone[1].is_ok(), "{lone:?}");
+    let lone = read_all(&".".repeat(25));
+    assert!(lone[0].as_ref().unwrap_err().contains("line 1: side 5 cannot be cut into boxes"), "{lone:?}");
+    // With a shape for side 3 a line of 9 cells is a 3x3 Latin square.
+    let latin = puzzles("1........\n").shape(Some(Shape::new(1, 3).unwrap())).next().unwrap().unwrap();
+    assert_eq!((latin.grid.shape().side(), latin.layout), (3, Layout::Line));
+}
