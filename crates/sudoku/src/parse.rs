@@ -592,7 +592,9 @@ impl<R: BufRead> PuzzleReader<R> {
     /// Whether the current line, one word, may be the first row of a grid
     /// of rows of symbols without a header: its cells would make a line
     /// puzzle whose side has no box shape (nine cells: a 3x3 grid), and no
-    /// shape is given for that side. Lines of more than 35 cells (every
+    /// shape is given for that side, while a grid of side nine has one (a
+    /// `--box` for another side leaves the line to be refused as a line
+    /// puzzle of its own side). Lines of more than 35 cells (every
     /// 81-cell line of a batch) are line puzzles at the cost of a comparison.
     fn starts_rows(&self) -> bool {
         let (start, end) = trimmed(&self.line);
@@ -601,7 +603,9 @@ impl<R: BufRead> PuzzleReader<R> {
             return false;
         }
         let side = length.isqrt();
-        side * side == length && self.shape_for(side, self.line_shape).is_err()
+        side * side == length
+            && self.shape_for(side, self.line_shape).is_err()
+            && self.shape_for(length, self.line_shape).is_ok()
     }
 
     /// A grid of rows of symbols: after a `Grid NN` header (the current line,

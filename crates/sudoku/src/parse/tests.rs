@@ -260,6 +260,12 @@ fn rows_of_symbols_without_a_header_are_one_grid() {
     assert!(lone[1].is_ok(), "{lone:?}");
     let lone = read_all(&".".repeat(25));
     assert!(lone[0].as_ref().unwrap_err().contains("line 1: side 5 cannot be cut into boxes"), "{lone:?}");
+    // A --box for another side leaves a short line a line puzzle, refused
+    // for its own side; a --box for the rows' side reads the rows.
+    let err = puzzles("1.42421321343421\n").shape(Some(Shape::new(2, 3).unwrap())).next().unwrap().unwrap_err();
+    assert_eq!(err.to_string(), "line 1: boxes of 2x3 do not fit a grid of side 4 (2*3 = 6 is not 4)");
+    let boxed = puzzles(rows).shape(Some(Shape::new(3, 3).unwrap())).next().unwrap().unwrap();
+    assert_eq!(boxed.grid, first.grid);
     // With a shape for side 3 a line of 9 cells is a 3x3 Latin square.
     let latin = puzzles("1........\n").shape(Some(Shape::new(1, 3).unwrap())).next().unwrap().unwrap();
     assert_eq!((latin.grid.shape().side(), latin.layout), (3, Layout::Line));
