@@ -35,9 +35,12 @@ use crate::{EXIT_NO_SOLUTION, EXIT_OK};
     sudoku generate --box 2x3 --difficulty hard --symmetric --count 10\n  \
     sudoku generate --size 16 --difficulty extreme --minimal --output json\n  \
     sudoku generate --box 5x5 --minimal --count 10 --check-nodes 2000")]
+// One of --size and --box is required: as a group, a usage error without
+// either names both (`required_unless_present` named only --size).
+#[command(group(clap::ArgGroup::new("grid").args(["size", "shape"]).required(true)))]
 pub(super) struct GenerateArgs {
     /// The side of the grids (the default box shape for it), e.g. 9, 16, 20, 25.
-    #[arg(long, value_name = "N", conflicts_with = "shape", required_unless_present = "shape")]
+    #[arg(long, value_name = "N", conflicts_with = "shape")]
     size: Option<usize>,
     /// The box shape ROWSxCOLS instead of --size.
     #[arg(long = "box", value_name = "RxC")]

@@ -8,6 +8,7 @@ mod lab;
 mod model_files;
 mod queens;
 mod sudoku;
+mod sudoku_enthusiast;
 mod sudoku_findings;
 mod sudoku_human;
 mod xcsp;

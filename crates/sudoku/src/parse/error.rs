@@ -22,6 +22,26 @@ pub enum ParseErrorKind {
         /// The token (cut to 20 characters).
         found: String,
     },
+    /// A token of a line of numbers that is a run of cells: a line puzzle
+    /// with a space in it.
+    #[error(
+        "'{found}' is not a number, '.' or '0': a line with spaces is read as numbers separated by spaces, and a \
+         puzzle written on one line has no spaces"
+    )]
+    SpacedCells {
+        /// The token (cut to 20 characters).
+        found: String,
+    },
+    /// A number that is a cell's candidates (`1679`), of a pencil-mark grid
+    /// where only givens are read.
+    #[error(
+        "'{found}' looks like a cell's candidates: a pencil-mark grid is read by hint and explain (sudoku hint), \
+         here a cell is one number, '.' or '0'"
+    )]
+    Candidates {
+        /// The number.
+        found: String,
+    },
     /// A value above the side of the grid.
     #[error("'{found}' ({value}) is larger than the grid's side, {side}")]
     ValueTooLarge {
@@ -71,8 +91,9 @@ pub enum ParseErrorKind {
         /// [`MAX_LINE`](super::MAX_LINE).
         limit: usize,
     },
-    /// Bytes that are not text; the rest of the input is skipped.
-    #[error("this is not a text file (byte 0x{byte:02x}); the rest of it is skipped")]
+    /// Bytes that are not text: a control byte, or outside a comment bytes
+    /// that are not UTF-8; the rest of the input is skipped.
+    #[error("{}", not_text(*byte))]
     NotText {
         /// The first offending byte.
         byte: u8,
@@ -147,5 +168,20 @@ impl std::error::Error for ParseError {
             ParseErrorKind::Shape(err) => Some(err),
             _ => None,
         }
+    }
+}
+
+/// What a byte that is not text says: a carriage return inside a line is
+/// most likely a file with the line ends of classic Mac OS, a byte above
+/// 0x7f one saved in another encoding than UTF-8 (Latin-1, Windows-1252).
+fn not_text(byte: u8) -> String {
+    match byte {
+        b'\r' => "a carriage return (byte 0x0d) inside a line: lines must end with a line feed, as on Unix or \
+                   Windows; the rest of the input is skipped"
+            .to_string(),
+        0x80.. => {
+            format!("this is not a text file, or not one saved as UTF-8 (byte 0x{byte:02x}); the rest of it is skipped")
+        }
+        _ => format!("this is not a text file (byte 0x{byte:02x}); the rest of it is skipped"),
     }
 }

@@ -273,10 +273,10 @@ mod tests {
         assert_eq!(candidates[4..6], [0b1010, 0b1010]);
         assert_eq!(candidates[9], 0b1001);
         assert_eq!(candidates[0], 0);
-        // With givens only, the same text is an error.
+        // With givens only, the same text is an error that names the candidates.
         assert!(matches!(
             PuzzleReader::new(text.as_bytes()).next().unwrap().unwrap_err().kind,
-            ParseErrorKind::ValueTooLarge { value: 24, .. }
+            ParseErrorKind::Candidates { found } if found == "24"
         ));
         // '.' is every candidate; a plain grid reads as givens alone.
         let plain = read("1 . 4 2\n4 2 1 3\n2 1 3 4\n3 4 2 1\n", Notation::Progress).unwrap();

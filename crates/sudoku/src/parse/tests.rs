@@ -159,3 +159,114 @@ fn long_lines_are_refused_without_keeping_them() {
     assert!(got[0].as_ref().unwrap_err().contains("longer than"));
     assert!(got[1].is_ok());
 }
+
+/// A comment is not read, so a file whose comments were saved in another
+/// encoding than UTF-8 (Latin-1's `é` is the byte 0xe9) is still read; a
+/// puzzle that is not UTF-8 is refused, saying that it may be the encoding.
+#[test]
+fn comments_need_not_be_utf8_but_puzzles_must() {
+    let bytes = b"# Grille n\xb01, caf\xe9\n1.42421321343421 # tr\xe8s facile\n1.42421321343421\n";
+    let got: Vec<_> = PuzzleReader::new(&bytes[..]).collect();
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert!(got.iter().all(Result::is_ok), "{got:?}");
+    let bytes = b"1.42421321343421\xe9\n1.42421321343421\n";
+    let got: Vec<_> = PuzzleReader::new(&bytes[..]).collect();
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(
+        got[0].as_ref().unwrap_err().to_string(),
+        "line 1, column 17: this is not a text file, or not one saved as UTF-8 (byte 0xe9); the rest of it is skipped"
+    );
+    // A JSON line keeps its '#'s, which may be inside strings: all of it must be UTF-8.
+    let bytes = b"{\"puzzle\":[[1]],\"note\":\"# caf\xe9\"}\n";
+    let got: Vec<_> = PuzzleReader::new(&bytes[..]).collect();
+    assert!(matches!(got[0].as_ref().unwrap_err().kind, ParseErrorKind::NotText { byte: 0xe9 }), "{got:?}");
+}
+
+/// Lines ended by a lone carriage return (classic Mac OS) are named as such.
+#[test]
+fn a_carriage_return_inside_a_line_is_named() {
+    let bytes = b"1.42421321343421\r1.42421321343421\r";
+    let got: Vec<_> = PuzzleReader::new(&bytes[..]).collect();
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(
+        got[0].as_ref().unwrap_err().to_string(),
+        "line 1, column 17: a carriage return (byte 0x0d) inside a line: lines must end with a line feed, \
+         as on Unix or Windows; the rest of the input is skipped"
+    );
+}
+
+/// A line puzzle with a space in it is read as numbers separated by spaces;
+/// the error says so, rather than only that a run of cells is not a number.
+#[test]
+fn a_line_puzzle_with_a_space_is_explained() {
+    let err = one("4.....8.5.3..........7...... 2.....6.....8.4......1.......6.3.7.5..2.....1.4......").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line 1, column 1: '4.....8.5.3.........' is not a number, '.' or '0': a line with spaces is read as \
+         numbers separated by spaces, and a puzzle written on one line has no spaces"
+    );
+    let err =
+        one("003020600 900305001 001806400 008102900 700000008 006708200 002609500 800203009 005010300").unwrap_err();
+    assert!(err.to_string().contains("a puzzle written on one line has no spaces"), "{err}");
+    // A word in a grid is not taken for cells.
+    let err = read_all("1 2 3 4\nGrille 1\n");
+    assert_eq!(err[0], Err("line 2, column 1: 'Grille' is not a number, '.' or '0'".to_string()));
+}
+
+/// A pencil-mark grid (a cell's candidates written as one number, 1679) is
+/// read by `hint` and `explain`; elsewhere the error says so rather than
+/// only that 1679 is larger than the side.
+#[test]
+fn pencil_marks_where_givens_are_read_are_named() {
+    let marks = "4 1679 12679 139 2369 1269 8 1239 5\n";
+    let err = one(marks).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line 1, column 3: '1679' looks like a cell's candidates: a pencil-mark grid is read by hint and explain \
+         (sudoku hint), here a cell is one number, '.' or '0'"
+    );
+    // A number that cannot be candidates (a digit repeated, not ascending) is too large.
+    let err = read_all("1 2 3 4\n1 2 3 44\n");
+    assert_eq!(err[0], Err("line 2, column 7: '44' (44) is larger than the grid's side, 4".to_string()));
+}
+
+/// Nine rows of nine symbols without a header (the `.sdk` files of many
+/// sudoku programs, Project Euler's rows without `Grid NN`) are one 9x9
+/// puzzle: a line of 9 cells would be a 3x3 grid, which has no boxes.
+#[test]
+fn rows_of_symbols_without_a_header_are_one_grid() {
+    let rows = "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n";
+    let euler = format!("Grid 01\n{}", rows.replace('.', "0"));
+    let got = read_all(&format!("# an .sdk file\n{rows}\n{}", rows.replace('.', "0")));
+    assert_eq!(got.len(), 2, "{got:?}");
+    let first = got[0].as_ref().unwrap();
+    assert_eq!((first.line, first.layout, first.grid.num_givens()), (2, Layout::Euler, 30));
+    assert_eq!(first.grid, one(&euler).unwrap());
+    assert_eq!(got[1].as_ref().unwrap().grid, first.grid);
+    assert_eq!(one("1.4.\n.2..\n..3.\n4...\n").unwrap().shape().side(), 4);
+    // A short row is named as after a header.
+    let err =
+        read_all("53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28\n...419..5\n....8..79\n");
+    assert_eq!(err[0], Err("line 7: row 7 has 8 cells, expected 9".to_string()));
+    // A lone line of 9 or 25 cells is what it was: a grid without boxes, and
+    // the line after it is read for itself.
+    let lone = read_all("1........\n1.42421321343421\n");
+    assert_eq!(lone.len(), 2, "{lone:?}");
+    assert_eq!(
+        lone[0],
+        Err("line 1: side 3 cannot be cut into boxes of at least 2x2 cells; give a shape with --box, e.g. --box 1x3"
+            .to_string())
+    );
+    assert!(lone[1].is_ok(), "{lone:?}");
+    let lone = read_all(&".".repeat(25));
+    assert!(lone[0].as_ref().unwrap_err().contains("line 1: side 5 cannot be cut into boxes"), "{lone:?}");
+    // A --box for another side leaves a short line a line puzzle, refused
+    // for its own side; a --box for the rows' side reads the rows.
+    let err = puzzles("1.42421321343421\n").shape(Some(Shape::new(2, 3).unwrap())).next().unwrap().unwrap_err();
+    assert_eq!(err.to_string(), "line 1: boxes of 2x3 do not fit a grid of side 4 (2*3 = 6 is not 4)");
+    let boxed = puzzles(rows).shape(Some(Shape::new(3, 3).unwrap())).next().unwrap().unwrap();
+    assert_eq!(boxed.grid, first.grid);
+    // With a shape for side 3 a line of 9 cells is a 3x3 Latin square.
+    let latin = puzzles("1........\n").shape(Some(Shape::new(1, 3).unwrap())).next().unwrap().unwrap();
+    assert_eq!((latin.grid.shape().side(), latin.layout), (3, Layout::Line));
+}
