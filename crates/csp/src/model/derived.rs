@@ -105,6 +105,10 @@ impl Model {
         Ok(id)
     }
 
+    fn derived(&mut self) -> &mut Derived {
+        self.derived.get_or_insert_default()
+    }
+
     fn is_wide(&self, x: VarId) -> bool {
         self.domains[x.index()].size() > WIDE
     }
@@ -113,7 +117,7 @@ impl Model {
     /// or the window's now) is eliminated against the earlier ones.
     fn derive(&mut self, terms: Terms, relation: Relation, rhs: i128) {
         let Some((lower, upper)) = relation.bounds(rhs) else { return };
-        let window = self.derived.windows.entry(terms.clone()).or_default();
+        let window = self.derived().windows.entry(terms.clone()).or_default();
         if window.equation {
             return;
         }
@@ -162,7 +166,7 @@ impl Model {
         if normal.len() != terms.len() {
             return false;
         }
-        let window = self.derived.windows.entry(terms.clone()).or_default();
+        let window = self.derived().windows.entry(terms.clone()).or_default();
         if window.equation {
             return false;
         }
@@ -179,16 +183,16 @@ impl Model {
             if !self.is_wide(x) {
                 continue;
             }
-            let others = self.derived.by_var.get(&x).cloned().unwrap_or_default();
+            let others = self.derived().by_var.get(&x).cloned().unwrap_or_default();
             for j in others {
-                if derived.len() >= PER_EQUATION || self.derived.eliminated >= TOTAL {
+                if derived.len() >= PER_EQUATION || self.derived().eliminated >= TOTAL {
                     break 'pivots;
                 }
-                let (other, other_k) = &self.derived.equations[j];
+                let (other, other_k) = &self.derived().equations[j];
                 let Some(&(_, b)) = other.iter().find(|&&(y, _)| y == x) else { continue };
                 let Some((combined, combined_k)) = combine(&terms, k, a, other, *other_k, b) else { continue };
                 if self.post_derived(&combined, combined_k) {
-                    self.derived.eliminated += 1;
+                    self.derived().eliminated += 1;
                     derived.push((combined, combined_k));
                 }
             }
@@ -200,13 +204,13 @@ impl Model {
     }
 
     fn keep_equation(&mut self, terms: Terms, k: i128) {
-        let index = self.derived.equations.len();
+        let index = self.derived().equations.len();
         for &(x, _) in &terms {
             if self.is_wide(x) {
-                self.derived.by_var.entry(x).or_default().push(index);
+                self.derived().by_var.entry(x).or_default().push(index);
             }
         }
-        self.derived.equations.push((terms, k));
+        self.derived().equations.push((terms, k));
     }
 }
 

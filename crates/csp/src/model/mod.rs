@@ -71,8 +71,9 @@ pub struct Model {
     constraints: Vec<Box<dyn Constraint>>,
     labels: Vec<Option<Box<str>>>,
     objective: Option<Objective>,
-    /// The linear constraints over wide domains, for the equations they imply.
-    derived: derived::Derived,
+    /// The linear constraints over wide domains, for the equations they
+    /// imply (allocated with the first).
+    derived: Option<Box<derived::Derived>>,
 }
 
 impl Default for Model {
@@ -101,7 +102,7 @@ impl Model {
             constraints: Vec::new(),
             labels: Vec::new(),
             objective: None,
-            derived: derived::Derived::default(),
+            derived: None,
         }
     }
 
