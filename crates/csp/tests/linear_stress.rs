@@ -171,17 +171,22 @@ fn post_equation(model: &mut Model, terms: &[(i64, VarId)], k: i64, posting: Pos
     Some(())
 }
 
+/// The first case `draw` builds (it gives up on a draw that does not fit).
+fn until_drawn(rng: &mut Rng, draw: fn(&mut Rng) -> Option<Case>) -> Case {
+    loop {
+        if let Some(case) = draw(rng) {
+            return case;
+        }
+    }
+}
+
 /// A big case: `G*c_1*x_1 + ... + a_1*z_1 + ... = k` over wide `x` and
 /// narrow `z`, posted one of [`POSTINGS`]' ways, with side constraints that
 /// keep the answer: `<=` and `>=` over the wide terms around the planted
 /// values (tight, so that the bounds pin the wide terms' differences), and
 /// `!=` on narrow values the planted solution does not take.
 fn wide_case(rng: &mut Rng) -> Case {
-    loop {
-        if let Some(case) = try_wide_case(rng) {
-            return case;
-        }
-    }
+    until_drawn(rng, try_wide_case)
 }
 
 fn try_wide_case(rng: &mut Rng) -> Option<Case> {
@@ -358,11 +363,7 @@ const SYSTEM_POSTINGS: [Posting; 3] = [Posting::Direct, Posting::TwoInequalities
 /// more, `v` the planted value: their difference `2c * x = 2c * v + 1` has
 /// no integer solution.
 fn system_case(rng: &mut Rng) -> Case {
-    loop {
-        if let Some(case) = try_system_case(rng) {
-            return case;
-        }
-    }
+    until_drawn(rng, try_system_case)
 }
 
 fn try_system_case(rng: &mut Rng) -> Option<Case> {
@@ -442,11 +443,7 @@ fn try_system_case(rng: &mut Rng) -> Option<Case> {
 /// and narrow `z1`, `z2` (at most 12 values): counted by enumerating the
 /// narrow values and solving for `x` and `y` (a nonzero determinant).
 fn small_system_case(rng: &mut Rng) -> Case {
-    loop {
-        if let Some(case) = try_small_system_case(rng) {
-            return case;
-        }
-    }
+    until_drawn(rng, try_small_system_case)
 }
 
 fn try_small_system_case(rng: &mut Rng) -> Option<Case> {
@@ -575,66 +572,43 @@ fn check(case: &Case, label: &str) -> Vec<String> {
     problems
 }
 
-#[test]
-fn random_wide_linear_constraints_neither_creep_nor_answer_wrongly() {
-    let seed = csp::testing::seed(24);
-    let mut rng = Rng::new(seed);
+/// Draws `count` cases with `draw` (from `seed`, salted) and checks each;
+/// asserts that none has a problem.
+fn hunt(draw: fn(&mut Rng) -> Case, seed: u64, salt: u64, count: usize, what: &str) {
+    let mut rng = Rng::new(seed ^ salt);
     let (mut sat, mut unsat) = (0, 0);
     let mut problems = Vec::new();
-    for i in 0..csp::testing::scaled(60) {
-        let case = wide_case(&mut rng);
-        if case.expect == Expect::Sat {
-            sat += 1
-        } else {
-            unsat += 1
+    for i in 0..count {
+        let case = draw(&mut rng);
+        match case.expect {
+            Expect::Sat => sat += 1,
+            Expect::Unsat => unsat += 1,
+            Expect::Count(_) => {}
         }
-        problems.extend(check(&case, &format!("seed {seed}, wide case {i}")));
+        problems.extend(check(&case, &format!("seed {seed}, {what} {i}")));
     }
-    println!("{sat} satisfiable and {unsat} unsatisfiable wide cases");
+    println!("{what}: {sat} satisfiable and {unsat} unsatisfiable");
     assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
+}
+
+#[test]
+fn random_wide_linear_constraints_neither_creep_nor_answer_wrongly() {
+    hunt(wide_case, csp::testing::seed(24), 0, csp::testing::scaled(60), "wide case");
 }
 
 #[test]
 fn random_small_linear_constraints_count_as_brute_force_does() {
-    let seed = csp::testing::seed(24);
-    let mut rng = Rng::new(seed ^ 0x5111);
-    let mut problems = Vec::new();
-    for i in 0..csp::testing::scaled(100) {
-        let case = small_case(&mut rng);
-        problems.extend(check(&case, &format!("seed {seed}, small case {i}")));
-    }
-    assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
+    hunt(small_case, csp::testing::seed(24), 0x5111, csp::testing::scaled(100), "small case");
 }
 
 #[test]
 fn random_systems_of_wide_equations_neither_creep_nor_answer_wrongly() {
-    let seed = csp::testing::seed(25);
-    let mut rng = Rng::new(seed ^ 0x5157);
-    let (mut sat, mut unsat) = (0, 0);
-    let mut problems = Vec::new();
-    for i in 0..csp::testing::scaled(40) {
-        let case = system_case(&mut rng);
-        if case.expect == Expect::Sat {
-            sat += 1
-        } else {
-            unsat += 1
-        }
-        problems.extend(check(&case, &format!("seed {seed}, system case {i}")));
-    }
-    println!("{sat} satisfiable and {unsat} unsatisfiable systems");
-    assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
+    hunt(system_case, csp::testing::seed(25), 0x5157, csp::testing::scaled(40), "system case");
 }
 
 #[test]
 fn random_small_wide_systems_count_as_brute_force_does() {
-    let seed = csp::testing::seed(25);
-    let mut rng = Rng::new(seed ^ 0x5155);
-    let mut problems = Vec::new();
-    for i in 0..csp::testing::scaled(30) {
-        let case = small_system_case(&mut rng);
-        problems.extend(check(&case, &format!("seed {seed}, small system {i}")));
-    }
-    assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
+    hunt(small_system_case, csp::testing::seed(25), 0x5155, csp::testing::scaled(30), "small system");
 }
 
 /// Bounds reasoning over wide terms that two constraints pin together (a
