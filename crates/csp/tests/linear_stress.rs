@@ -399,7 +399,7 @@ fn try_system_case(rng: &mut Rng) -> Option<Case> {
     let planted = |terms: &[(i64, VarId)]| -> i128 {
         terms.iter().map(|&(a, x)| i128::from(a) * i128::from(values[vars.iter().position(|&y| y == x).unwrap()])).sum()
     };
-    let fits = |k: i128| i64::try_from(k).ok().filter(|k| k.abs() <= MAX_VALUE);
+    let fits = |k: i128| i64::try_from(k).ok().filter(|k| k.unsigned_abs() <= MAX_VALUE.unsigned_abs());
     let mut equations: Vec<(Vec<(i64, VarId)>, i64)> = Vec::new();
     for _ in 0..2 + rng.below(2) {
         let g = pick(rng, &[1i64, 1, 2, 3, 7, 4096, 65_536]);

@@ -157,7 +157,8 @@ impl Model {
     /// posted or it does not fit: whether it was posted.
     fn post_derived(&mut self, terms: &Terms, k: i128) -> bool {
         let Ok(k) = i64::try_from(k) else { return false };
-        if k.abs() > MAX_VALUE || terms.iter().any(|&(_, a)| a.abs() > MAX_VALUE) {
+        let within = |v: i64| v.unsigned_abs() <= MAX_VALUE.unsigned_abs();
+        if !within(k) || !terms.iter().all(|&(_, a)| within(a)) {
             return false;
         }
         let wide: Vec<(i128, VarId)> = terms.iter().map(|&(x, a)| (i128::from(a), x)).collect();
