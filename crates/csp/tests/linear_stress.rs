@@ -6,7 +6,10 @@
 //! solution (satisfiable), or a right-hand side whose remainder modulo the
 //! wide terms' gcd no sum of the narrow terms reaches (unsatisfiable, by
 //! exhaustive enumeration of the narrow sums). Small cases are counted by
-//! brute force. The bounds reasoning of an equation without an integer
+//! brute force. Systems of two and three equations sharing wide variables
+//! are planted (or made unsatisfiable by parity), and small systems over
+//! two wide and two narrow variables counted by solving for the wide ones
+//! at each narrow assignment. The bounds reasoning of an equation without an integer
 //! solution near its bounds moves them a few values a round (a creep); over
 //! ±2^62 that is a hang, which the guard turns into a failure that names
 //! the case. `CSP_TEST_SEED` draws other cases, `CSP_TEST_SCALE` more.
@@ -46,6 +49,12 @@ struct Case {
     model: Model,
     expect: Expect,
     text: String,
+    /// Whether forward checking is tried (on a case not planted: see
+    /// [`check`]). Not on systems: it starts from the model's domains
+    /// without propagating at the root, so an equation derived over one
+    /// wide variable (`2x = 2v + 1`) fails only once that variable is
+    /// decided, while the search splits the others' intervals unguided.
+    fc: bool,
 }
 
 fn pick<T: Copy>(rng: &mut Rng, items: &[T]) -> T {
@@ -123,10 +132,10 @@ enum Posting {
     TwoInequalities,
 }
 
-/// The postings of the random cases: each propagates as one equation.
-/// [`Posting::TwoInequalities`] is not among them: two constraints whose
-/// window holds no sum creep (see `two_equations_that_pin_wide_terms_together_creep`).
-const POSTINGS: [Posting; 4] = [Posting::Direct, Posting::Reified, Posting::NegatedReified, Posting::Implied];
+/// The postings of the random cases: each propagates as one equation, the
+/// two inequalities through the equation the model derives from them.
+const POSTINGS: [Posting; 5] =
+    [Posting::Direct, Posting::Reified, Posting::NegatedReified, Posting::Implied, Posting::TwoInequalities];
 
 fn expr(terms: &[(i64, VarId)]) -> LinearExpr {
     LinearExpr::sum(terms.iter().map(|&(a, x)| LinearExpr::term(a, x)))
@@ -162,17 +171,22 @@ fn post_equation(model: &mut Model, terms: &[(i64, VarId)], k: i64, posting: Pos
     Some(())
 }
 
+/// The first case `draw` builds (it gives up on a draw that does not fit).
+fn until_drawn(rng: &mut Rng, draw: fn(&mut Rng) -> Option<Case>) -> Case {
+    loop {
+        if let Some(case) = draw(rng) {
+            return case;
+        }
+    }
+}
+
 /// A big case: `G*c_1*x_1 + ... + a_1*z_1 + ... = k` over wide `x` and
 /// narrow `z`, posted one of [`POSTINGS`]' ways, with side constraints that
 /// keep the answer: `<=` and `>=` over the wide terms around the planted
 /// values (tight, so that the bounds pin the wide terms' differences), and
 /// `!=` on narrow values the planted solution does not take.
 fn wide_case(rng: &mut Rng) -> Case {
-    loop {
-        if let Some(case) = try_wide_case(rng) {
-            return case;
-        }
-    }
+    until_drawn(rng, try_wide_case)
 }
 
 fn try_wide_case(rng: &mut Rng) -> Option<Case> {
@@ -270,7 +284,7 @@ fn try_wide_case(rng: &mut Rng) -> Option<Case> {
             }
         }
     }
-    Some(Case { model, expect, text })
+    Some(Case { model, expect, text, fc: true })
 }
 
 /// A small case: two to four terms over at most 12 values each (one maybe
@@ -328,7 +342,192 @@ fn small_case(rng: &mut Rng) -> Case {
         terms.iter().map(|(a, x)| format!("{a}*x{}", x.index())).collect::<Vec<_>>().join(" + "),
     );
     let expect = Expect::Count(count);
-    Case { model, expect, text }
+    Case { model, expect, text, fc: true }
+}
+
+/// `terms = k` as text.
+fn equation_text(terms: &[(i64, VarId)], k: i64) -> String {
+    let sum = terms.iter().map(|(a, x)| format!("{a}*x{}", x.index())).collect::<Vec<_>>().join(" + ");
+    format!("{sum} = {k}")
+}
+
+/// The postings of a system's equations: those the model reads when it
+/// derives equations (`model/derived.rs`); a reified or half-reified
+/// equation is not read, its literal being a constraint of its own.
+const SYSTEM_POSTINGS: [Posting; 3] = [Posting::Direct, Posting::TwoInequalities, Posting::Direct];
+
+/// A system of two or three equations over two or three wide variables
+/// (the first in every equation) and up to two narrow ones: a planted
+/// solution, or (a third of the cases) one more equation that is the first
+/// with `2c` more of one of its variables and a right-hand side `2c * v + 1`
+/// more, `v` the planted value: their difference `2c * x = 2c * v + 1` has
+/// no integer solution.
+fn system_case(rng: &mut Rng) -> Case {
+    until_drawn(rng, try_system_case)
+}
+
+fn try_system_case(rng: &mut Rng) -> Option<Case> {
+    let mut model = Model::new();
+    let n_wide = 2 + rng.below(2) as usize;
+    let n_narrow = rng.below(3) as usize;
+    let mut vars = Vec::new();
+    let mut values = Vec::new();
+    let mut descriptions = Vec::new();
+    for _ in 0..n_wide {
+        let (lo, hi) = wide_domain(rng);
+        let x = model.new_var(lo..=hi).unwrap();
+        // Near 0 when the domain allows it (sums within i64), else anywhere.
+        let reach = MAX_VALUE / (1 << 24);
+        let (near_lo, near_hi) = (lo.max(-reach), hi.min(reach));
+        let v = if near_lo <= near_hi && rng.below(4) != 0 {
+            between(rng, near_lo, near_hi)
+        } else {
+            let inside = between(rng, lo, hi);
+            pick(rng, &[lo, hi, inside])
+        };
+        descriptions.push(format!("x{}: {lo}..={hi}", x.index()));
+        vars.push(x);
+        values.push(v);
+    }
+    for _ in 0..n_narrow {
+        let domain = narrow_domain(rng);
+        let z = model.new_var(Domain::values(domain.iter().copied())).unwrap();
+        descriptions.push(format!("x{}: {} values", z.index(), domain.len()));
+        vars.push(z);
+        values.push(pick(rng, &domain));
+    }
+    let planted = |terms: &[(i64, VarId)]| -> i128 {
+        terms.iter().map(|&(a, x)| i128::from(a) * i128::from(values[vars.iter().position(|&y| y == x).unwrap()])).sum()
+    };
+    let fits = |k: i128| i64::try_from(k).ok().filter(|k| k.unsigned_abs() <= MAX_VALUE.unsigned_abs());
+    let mut equations: Vec<(Vec<(i64, VarId)>, i64)> = Vec::new();
+    for _ in 0..2 + rng.below(2) {
+        let g = pick(rng, &[1i64, 1, 2, 3, 7, 4096, 65_536]);
+        let mut terms = Vec::new();
+        for (i, &x) in vars.iter().enumerate() {
+            if i < n_wide && (i == 0 || rng.below(3) != 0) {
+                terms.push((g * pick(rng, &[1i64, -1, 2, -2, 3, -3]), x));
+            } else if i >= n_wide && rng.below(2) == 0 {
+                terms.push((pick(rng, &[1i64, -1, 2, -3, 5, 12]), x));
+            }
+        }
+        if terms.len() < 2 {
+            terms.push((pick(rng, &[1i64, -1, 2]), vars[1]));
+        }
+        let k = fits(planted(&terms))?;
+        equations.push((terms, k));
+    }
+    let unsat = rng.below(3) == 0;
+    if unsat {
+        let (mut terms, k) = equations[0].clone();
+        let t = rng.below(terms.len() as u64) as usize;
+        let c = pick(rng, &[1i64, -1]);
+        terms[t].0 += 2 * c;
+        let v = values[vars.iter().position(|&y| y == terms[t].1).unwrap()];
+        let k = fits(i128::from(k) + 2 * i128::from(c) * i128::from(v) + 1)?;
+        equations.push((terms, k));
+    }
+    let mut text = String::new();
+    for (terms, k) in &equations {
+        let posting = pick(rng, &SYSTEM_POSTINGS);
+        post_equation(&mut model, terms, *k, posting)?;
+        text.push_str(&format!("{posting:?}: {}, ", equation_text(terms, *k)));
+    }
+    text.push_str(&format!("over {descriptions:?}"));
+    let expect = if unsat { Expect::Unsat } else { Expect::Sat };
+    Some(Case { model, expect, text, fc: false })
+}
+
+/// A small system: `a1*x + b1*y + c11*z1 + c12*z2 = k1` and the same with
+/// other coefficients `= k2`, over wide `x` and `y` (2^17 to 2^30 values)
+/// and narrow `z1`, `z2` (at most 12 values): counted by enumerating the
+/// narrow values and solving for `x` and `y` (a nonzero determinant).
+fn small_system_case(rng: &mut Rng) -> Case {
+    until_drawn(rng, try_small_system_case)
+}
+
+fn try_small_system_case(rng: &mut Rng) -> Option<Case> {
+    let mut model = Model::new();
+    let mut wide = Vec::new();
+    for _ in 0..2 {
+        let lo = between(rng, -(1 << 40), 1 << 40);
+        let hi = lo + (1i64 << 17) + rng.below(1 << 30) as i64;
+        wide.push((model.new_var(lo..=hi).unwrap(), lo, hi));
+    }
+    let mut narrow = Vec::new();
+    for _ in 0..2 {
+        let lo = between(rng, -8, 8);
+        let values: Vec<i64> = (lo..lo + 1 + rng.below(12) as i64).filter(|_| rng.below(5) != 0).collect();
+        let values = if values.is_empty() { vec![lo] } else { values };
+        narrow.push((model.new_var(Domain::values(values.iter().copied())).unwrap(), values));
+    }
+    let wide_coefficient = [1i64, -1, 2, -3, 5, 4096, -5000];
+    let rows: Vec<[i64; 4]> = (0..2)
+        .map(|_| {
+            [
+                pick(rng, &wide_coefficient),
+                pick(rng, &wide_coefficient),
+                pick(rng, &[0i64, 1, -1, 2, 7]),
+                pick(rng, &[0i64, 1, -1, 2, 7]),
+            ]
+        })
+        .collect();
+    let det = i128::from(rows[0][0]) * i128::from(rows[1][1]) - i128::from(rows[1][0]) * i128::from(rows[0][1]);
+    if det == 0 {
+        return None;
+    }
+    let point = [
+        between(rng, wide[0].1, wide[0].2),
+        between(rng, wide[1].1, wide[1].2),
+        pick(rng, &narrow[0].1),
+        pick(rng, &narrow[1].1),
+    ];
+    let ks: Vec<i128> = rows
+        .iter()
+        .map(|row| {
+            let sum: i128 = row.iter().zip(&point).map(|(&a, &v)| i128::from(a) * i128::from(v)).sum();
+            sum + i128::from(pick(rng, &[0i64, 0, 0, 1, -1]))
+        })
+        .collect();
+    let mut count = 0u64;
+    for &z1 in &narrow[0].1 {
+        for &z2 in &narrow[1].1 {
+            let rest: Vec<i128> = rows
+                .iter()
+                .zip(&ks)
+                .map(|(row, &k)| k - i128::from(row[2]) * i128::from(z1) - i128::from(row[3]) * i128::from(z2))
+                .collect();
+            // Cramer's rule.
+            let x_num = rest[0] * i128::from(rows[1][1]) - rest[1] * i128::from(rows[0][1]);
+            let y_num = i128::from(rows[0][0]) * rest[1] - i128::from(rows[1][0]) * rest[0];
+            if x_num % det != 0 || y_num % det != 0 {
+                continue;
+            }
+            let (x, y) = (x_num / det, y_num / det);
+            let inside = |v: i128, (_, lo, hi): (VarId, i64, i64)| i128::from(lo) <= v && v <= i128::from(hi);
+            count += u64::from(inside(x, wide[0]) && inside(y, wide[1]));
+        }
+    }
+    let vars = [wide[0].0, wide[1].0, narrow[0].0, narrow[1].0];
+    let mut text = String::new();
+    for (row, &k) in rows.iter().zip(&ks) {
+        let terms: Vec<(i64, VarId)> = row.iter().copied().zip(vars).filter(|&(a, _)| a != 0).collect();
+        let k = i64::try_from(k).ok()?;
+        let posting = pick(rng, &SYSTEM_POSTINGS);
+        post_equation(&mut model, &terms, k, posting)?;
+        text.push_str(&format!("{posting:?}: {}, ", equation_text(&terms, k)));
+    }
+    text.push_str(&format!(
+        "over x{}: {}..={}, x{}: {}..={}, {:?}",
+        wide[0].0.index(),
+        wide[0].1,
+        wide[0].2,
+        wide[1].0.index(),
+        wide[1].1,
+        wide[1].2,
+        narrow.iter().map(|(_, values)| values.clone()).collect::<Vec<_>>()
+    ));
+    Some(Case { model, expect: Expect::Count(count), text, fc: false })
 }
 
 /// Solves `case` under every configuration within the guard; the problems
@@ -341,7 +540,7 @@ fn check(case: &Case, label: &str) -> Vec<String> {
         // left open: a planted point among intervals of 2^62 values is then
         // a search without guidance (seed 7, wide case 234: 58 million
         // nodes in 20 s), so fc proves the unsatisfiable cases only.
-        if spelling == "fc" && case.expect == Expect::Sat {
+        if spelling == "fc" && (case.expect == Expect::Sat || !case.fc) {
             continue;
         }
         let config: SolveConfig = spelling.parse().unwrap();
@@ -373,49 +572,56 @@ fn check(case: &Case, label: &str) -> Vec<String> {
     problems
 }
 
-#[test]
-fn random_wide_linear_constraints_neither_creep_nor_answer_wrongly() {
-    let seed = csp::testing::seed(24);
-    let mut rng = Rng::new(seed);
+/// Draws `count` cases with `draw` (from `seed`, salted) and checks each;
+/// asserts that none has a problem.
+fn hunt(draw: fn(&mut Rng) -> Case, seed: u64, salt: u64, count: usize, what: &str) {
+    let mut rng = Rng::new(seed ^ salt);
     let (mut sat, mut unsat) = (0, 0);
     let mut problems = Vec::new();
-    for i in 0..csp::testing::scaled(60) {
-        let case = wide_case(&mut rng);
-        if case.expect == Expect::Sat {
-            sat += 1
-        } else {
-            unsat += 1
+    for i in 0..count {
+        let case = draw(&mut rng);
+        match case.expect {
+            Expect::Sat => sat += 1,
+            Expect::Unsat => unsat += 1,
+            Expect::Count(_) => {}
         }
-        problems.extend(check(&case, &format!("seed {seed}, wide case {i}")));
+        problems.extend(check(&case, &format!("seed {seed}, {what} {i}")));
     }
-    println!("{sat} satisfiable and {unsat} unsatisfiable wide cases");
+    println!("{what}: {sat} satisfiable and {unsat} unsatisfiable");
     assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
+}
+
+#[test]
+fn random_wide_linear_constraints_neither_creep_nor_answer_wrongly() {
+    hunt(wide_case, csp::testing::seed(24), 0, csp::testing::scaled(60), "wide case");
 }
 
 #[test]
 fn random_small_linear_constraints_count_as_brute_force_does() {
-    let seed = csp::testing::seed(24);
-    let mut rng = Rng::new(seed ^ 0x5111);
-    let mut problems = Vec::new();
-    for i in 0..csp::testing::scaled(100) {
-        let case = small_case(&mut rng);
-        problems.extend(check(&case, &format!("seed {seed}, small case {i}")));
-    }
-    assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
+    hunt(small_case, csp::testing::seed(24), 0x5111, csp::testing::scaled(100), "small case");
 }
 
-/// An open weakness, not fixed (BENCHMARKS.md, "... (flags, 2026-12-05)"):
-/// bounds reasoning over wide terms that two constraints pin together (a
+#[test]
+fn random_systems_of_wide_equations_neither_creep_nor_answer_wrongly() {
+    hunt(system_case, csp::testing::seed(25), 0x5157, csp::testing::scaled(40), "system case");
+}
+
+#[test]
+fn random_small_wide_systems_count_as_brute_force_does() {
+    hunt(small_system_case, csp::testing::seed(25), 0x5155, csp::testing::scaled(30), "small system");
+}
+
+/// Bounds reasoning over wide terms that two constraints pin together (a
 /// system of two equations, or an equation posted as `<=` and `>=` whose
-/// window holds no sum) moves the bounds a few values a round, each
-/// constraint's own bounds being loose: the search splits the intervals for
-/// millions of nodes. One equation alone fails at its fixpoint
-/// ([`Linear::reachable`]); a system would need elimination across
-/// constraints. Run with `--ignored`: each case stops at the guard.
+/// window holds no sum) moved the bounds a few values a round, each
+/// constraint's own bounds being loose: the search split the intervals for
+/// millions of nodes (BENCHMARKS.md, "... (flags, 2026-12-05)"). The model
+/// now derives the equation of the window and the equation that eliminates
+/// a shared wide variable (`model/derived.rs`), whose remainder check
+/// ([`Linear::reachable`]) and bounds end both at once.
 ///
 /// [`Linear::reachable`]: csp::constraints::linear
 #[test]
-#[ignore = "a known creep of bounds reasoning across two equations over ±2^62 (not fixed)"]
 fn two_equations_that_pin_wide_terms_together_creep() {
     let mut problems = Vec::new();
     // The random case (seed 24, wide case 22 at CSP_TEST_SCALE=50): no
@@ -428,7 +634,7 @@ fn two_equations_that_pin_wide_terms_together_creep() {
     let terms = [(6, x0), (6, x1), (-6, x2), (2, x3)];
     post_equation(&mut model, &terms, -557_063_045_363, Posting::TwoInequalities).unwrap();
     let text = "6*x0 + 6*x1 - 6*x2 + 2*x3 = -557063045363 as <= and >=".to_string();
-    problems.extend(check(&Case { model, expect: Expect::Unsat, text }, "two inequalities"));
+    problems.extend(check(&Case { model, expect: Expect::Unsat, text, fc: true }, "two inequalities"));
     // The random case (seed 24, wide case 2364 at CSP_TEST_SCALE=50): a
     // planted solution of two equations.
     let mut model = Model::new();
@@ -442,6 +648,27 @@ fn two_equations_that_pin_wide_terms_together_creep() {
     model.linear(&[(-1, x0), (-1, x1), (-2, x2), (-3, x3)], Relation::Eq, k).unwrap();
     model.linear(&[(-1, x0), (3, x1)], Relation::Eq, -v0 + 3 * v1).unwrap();
     let text = format!("-x0 - x1 - 2*x2 - 3*x3 = {k}, -x0 + 3*x1 = {}", -v0 + 3 * v1);
-    problems.extend(check(&Case { model, expect: Expect::Sat, text }, "a system of two equations"));
+    problems.extend(check(&Case { model, expect: Expect::Sat, text, fc: true }, "a system of two equations"));
+    assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
+}
+
+/// An open weakness, not fixed: a satisfiable system whose wide variables
+/// outnumber its equations beyond one (seed 7, system case 1347 at
+/// `CSP_TEST_SCALE=50`: `-3x0 - 2x1 + x2 - x3 + 5x4 = k1` and `2x0 - 2x2 -
+/// x3 - x4 = k2` as `<=` and `>=`, three wide variables, two narrow ones).
+/// Eliminating `x0` or `x2` leaves equations over two wide variables each:
+/// below a split, a box the equations cross over the reals holds no
+/// integer point, and the bounds move a few values a round (9 million nodes
+/// under `mac` in 20 s). Complete reasoning would need the lattice of the
+/// system's integer solutions (a Hermite normal form), not one elimination.
+/// Run with `--ignored`: it stops at the guard under `mac`, `mac+learn` and
+/// `mac+domwdeg+binary`.
+#[test]
+#[ignore = "a known creep of a satisfiable system with more wide variables than equations (not fixed)"]
+fn a_system_with_two_wide_degrees_of_freedom_creeps() {
+    let mut rng = Rng::new(7 ^ 0x5157);
+    let case = (0..1347).fold(system_case(&mut rng), |_, _| system_case(&mut rng));
+    assert!(case.text.starts_with("Direct: -3*x0 + -2*x1 + 1*x2"), "{}", case.text);
+    let problems = check(&case, "seed 7, system case 1347");
     assert!(problems.is_empty(), "{} problems:\n{}", problems.len(), problems.join("\n"));
 }

@@ -79,7 +79,7 @@ impl Relation {
 
     /// The relation on whole numbers as bounds `sum >= lower` and
     /// `sum <= upper` (`<` is `<= k - 1`), or `None` for `!=`.
-    fn bounds(self, k: i128) -> Option<(Option<i128>, Option<i128>)> {
+    pub(crate) fn bounds(self, k: i128) -> Option<(Option<i128>, Option<i128>)> {
         match self {
             Relation::Eq => Some((Some(k), Some(k))),
             Relation::Le => Some((None, Some(k))),
@@ -148,6 +148,16 @@ impl Linear {
     /// The relation.
     pub fn relation(&self) -> Relation {
         self.relation
+    }
+
+    /// The right-hand side.
+    pub(crate) fn rhs(&self) -> i64 {
+        self.rhs
+    }
+
+    /// The terms `(coefficient, variable)`, as given to [`Linear::new`].
+    pub(crate) fn terms_vec(&self) -> Vec<(i64, VarId)> {
+        self.terms().map(|(x, a)| (a, x)).collect()
     }
 
     /// How far the sum of `values` is from satisfying the relation (0 when it

@@ -63,6 +63,7 @@ impl Model {
     /// [`ModelError::EmptyScope`].
     pub fn add(&mut self, condition: impl Into<Condition>) -> Result<ConstraintId, ModelError> {
         match self.lower(condition.into())? {
+            Lowered::Relation(ReifiableRelation::Linear(linear)) => self.post_linear(linear),
             Lowered::Relation(relation) => self.post_boxed(relation.into_constraint()),
             Lowered::Or(literals) => self.post(Clause::new(&literals)),
             Lowered::Xor { literals, odd } => self.post(Xor::new(&literals, odd)),

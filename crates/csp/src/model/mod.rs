@@ -17,6 +17,7 @@ use crate::ids::{ConstraintId, VarId};
 
 mod arithmetic;
 mod counting;
+mod derived;
 mod element;
 mod error;
 mod expr;
@@ -70,6 +71,9 @@ pub struct Model {
     constraints: Vec<Box<dyn Constraint>>,
     labels: Vec<Option<Box<str>>>,
     objective: Option<Objective>,
+    /// The linear constraints over wide domains, for the equations they
+    /// imply (allocated with the first).
+    derived: Option<Box<derived::Derived>>,
 }
 
 impl Default for Model {
@@ -98,6 +102,7 @@ impl Model {
             constraints: Vec::new(),
             labels: Vec::new(),
             objective: None,
+            derived: None,
         }
     }
 
@@ -466,7 +471,7 @@ impl Model {
             Self::check_value(|| "linear coefficient".to_string(), coefficient)?;
         }
         let (terms, rhs) = self.normalize_linear(terms.iter().map(|&(c, v)| (i128::from(c), v)), i128::from(rhs))?;
-        self.post(Linear::new(terms, relation, rhs))
+        self.post_linear(Linear::new(terms, relation, rhs))
     }
 
     /// The variables take the values of one of the rows (allowed tuples), with
