@@ -246,7 +246,7 @@ fn try_wide_case(rng: &mut Rng) -> Option<Case> {
             values.push(pick(rng, domain));
         }
         let k: i128 = terms.iter().zip(&values).map(|(&(a, _), &v)| i128::from(a) * i128::from(v)).sum();
-        (i64::try_from(k).ok().filter(|k| k.abs() <= MAX_VALUE)?, Expect::Sat, Some(values))
+        (i64::try_from(k).ok().filter(|k| (-MAX_VALUE..=MAX_VALUE).contains(k))?, Expect::Sat, Some(values))
     };
     post_equation(&mut model, &terms, k, posting)?;
     let mut text = format!(
