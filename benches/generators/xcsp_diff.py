@@ -235,10 +235,15 @@ def mdd(rng, n, values):
     """An MDD over `n` levels: layered nodes, one root, one terminal `t`."""
     layers = [["r"]] + [["n%d_%d" % (i, j) for j in range(rng.randint(1, 3))] for i in range(1, n)] + [["t"]]
     transitions = []
+    reached = layers[0]
     for i in range(n):
-        for node in layers[i]:
+        targets = set()
+        for node in reached:
             for v in rng.sample(values, rng.randint(1, len(values))):
-                transitions.append("(%s,%d,%s)" % (node, v, rng.choice(layers[i + 1])))
+                target = rng.choice(layers[i + 1])
+                targets.add(target)
+                transitions.append("(%s,%d,%s)" % (node, v, target))
+        reached = sorted(targets)  # a node no arc reaches is left out
     return transitions
 
 
