@@ -538,8 +538,8 @@ def ace(a, path, optimise, free):
     if status == "UNKNOWN" or (optimise and status == "SATISFIABLE"):
         return "skip: ace limit", out
     if not optimise:
-        found = re.search(r"^d FOUND SOLUTIONS\s+(\d+)", text, re.M)
-        objective = int(found.group(1)) if found else 0
+        found = re.search(r"^d FOUND SOLUTIONS\s+([\d,]+)", text, re.M)  # ACE writes 1,920
+        objective = int(found.group(1).replace(",", "")) if found else 0
         for values in free:
             objective *= len(values)
         if status == "SATISFIABLE" and "d COMPLETE EXPLORATION" not in text:
