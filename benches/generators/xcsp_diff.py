@@ -546,7 +546,7 @@ def ace(a, path, optimise, free):
             objective *= len(values)
         if status == "SATISFIABLE" and "d COMPLETE EXPLORATION" not in text:
             objective = None
-        elif re.search(r"^\s*count:.*auxiliary:", text, re.M):
+        elif status == "SATISFIABLE" and re.search(r"^\s*count:.*auxiliary:", text, re.M):
             # ACE counts the assignments of the auxiliary variables it
             # introduced too (noOverlap's: 17 for 16 solutions).
             return "agree: satisfiable (ace auxiliary variables)", out
