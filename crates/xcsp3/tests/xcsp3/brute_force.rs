@@ -224,6 +224,26 @@ fn sum_count_and_values_follow_their_definitions() {
     assert_exact(&xml, &d, &|v| v[1..].iter().filter(|&&a| a == v[0]).count() >= 2);
     let xml = with_array(4, "0..2", "<nValues><list> x[] </list><condition> (lt,3) </condition></nValues>");
     assert_exact(&xml, &d, &|v| v.iter().collect::<BTreeSet<_>>().len() < 3);
+    // With except (xcsp_diff.py's seeds 1097 and 1175 used it): the
+    // excepted values are not counted, on a variable that can take them or not.
+    for (except, condition) in [("0", "(eq,2)"), ("1 2", "(le,0)"), ("-1", "(eq,x[3])"), ("0 2", "(ge,1)")] {
+        let xml = with_array(
+            4,
+            "0..2",
+            &format!(
+                "<nValues><list> x[0..2] </list><except> {except} </except><condition> {condition} </condition></nValues>"
+            ),
+        );
+        let excepted: Vec<i64> = except.split_whitespace().map(|t| t.parse().unwrap()).collect();
+        let counted = |v: &[i64]| v[..3].iter().filter(|a| !excepted.contains(a)).collect::<BTreeSet<_>>().len() as i64;
+        let holds = |v: &[i64]| match condition {
+            "(eq,2)" => counted(v) == 2,
+            "(le,0)" => counted(v) == 0,
+            "(eq,x[3])" => counted(v) == v[3],
+            _ => counted(v) >= 1,
+        };
+        assert_exact(&xml, &d, &holds);
+    }
     let xml =
         with_array(4, "0..2", "<minimum><list> x[0] x[1] x[2] </list><condition> (eq,x[3]) </condition></minimum>");
     assert_exact(&xml, &d, &|v| *v[..3].iter().min().unwrap() == v[3]);
