@@ -437,6 +437,32 @@ fn scheduling_constraints_follow_their_definitions() {
     assert_exact(&xml, &d, &|v| {
         (0..6).all(|t| (0..3).filter(|&i| v[i] <= t && t < v[i] + lengths[i]).map(|i| heights[i]).sum::<i64>() <= 3)
     });
+    // Variable lengths that can be negative (xcsp_diff.py's seed 1664: a
+    // task of length -1 covers no time, as the official checker and ACE
+    // say; the engine's lengths are at least 0, and csp-xcsp counted half).
+    let xml = with_array(
+        4,
+        "-2..2",
+        "<cumulative><origins> x[0] x[1] </origins><lengths> x[2] x[3] </lengths><heights> 2 2 </heights>\
+                                     <condition> (le,3) </condition></cumulative>",
+    );
+    let d = domains(4, &[-2, -1, 0, 1, 2]);
+    assert_exact(&xml, &d, &|v| {
+        (-2..5).all(|t| (0..2).filter(|&i| v[i] <= t && t < v[i] + v[i + 2]).map(|_| 2).sum::<i64>() <= 3)
+    });
+}
+
+#[test]
+fn negative_heights_and_no_overlap_lengths_are_refused_not_misread() {
+    for constraint in [
+        "<cumulative><origins> x[0] x[1] </origins><lengths> 1 1 </lengths><heights> x[2] 1 </heights>\
+         <condition> (le,1) </condition></cumulative>",
+        "<noOverlap><origins> x[0] x[1] </origins><lengths> x[2] 1 </lengths></noOverlap>",
+        "<noOverlap><origins> x[0] x[1] </origins><lengths> -1 1 </lengths></noOverlap>",
+    ] {
+        let error = csp_xcsp3::lower(&with_array(3, "-1..1", constraint)).err().expect("refused");
+        assert!(error.to_string().contains("can be negative"), "{error}");
+    }
 }
 
 #[test]
