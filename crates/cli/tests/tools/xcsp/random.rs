@@ -43,5 +43,7 @@ fn random_instances_agree_with_ace() {
     let _ = std::fs::remove_dir_all(keep);
 }
 
-/// The first seed of the run: ten instances most of which ACE accepts.
-const SEED: &str = "1";
+/// The first seed of the run: ten instances that ACE accepts (of the
+/// 2,000 at scale, seeds 1745-1754 have no skip: 4 unsatisfiable, 3 optima,
+/// 2 counts compared, 1 satisfiable where ACE adds auxiliary variables).
+const SEED: &str = "1745";
