@@ -212,17 +212,62 @@ impl<'a, 'i> Lowering<'a, 'i> {
     }
 
     /// `nValues`: the number of distinct values of the list, compared by the condition.
+    /// With `except`, the excepted values are not counted: each variable that
+    /// can take one is mapped by a table onto a copy in which every excepted
+    /// value is one sentinel, below every domain, and the sentinel, always
+    /// present through a fixed variable, is taken off the count.
     pub(super) fn n_values(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
-        self.only_children(node, &["list", "condition"])?;
+        self.only_children(node, &["list", "except", "condition"])?;
         let text = self.list_text(node, "list")?;
-        let vars = self.vars(&text)?;
+        let mut vars = self.vars(&text)?;
+        let except = match self.optional_child(node, "except")? {
+            Some(except) => self.integers(&self.text(except)?)?,
+            None => Vec::new(),
+        };
         let condition = self.text(self.child(node, "condition")?)?;
-        let counter = self.counter(vars.len())?;
         if vars.is_empty() {
             return self.post_condition(Linear::constant(0), &condition);
         }
+        let sentinel = if except.is_empty() { None } else { Some(self.map_excepted(&mut vars, &except)?) };
+        let counter = self.counter(vars.len())?;
         self.model.nvalue(counter, &vars).map_err(|e| self.model_error(&e))?;
-        self.post_condition(Linear::var(counter), &condition)
+        let counted = match sentinel {
+            Some(_) => Linear::var(counter).plus(&Linear::constant(-1)).ok_or_else(|| self.overflow())?,
+            None => Linear::var(counter),
+        };
+        self.post_condition(counted, &condition)
+    }
+
+    /// Replaces each variable that can take an excepted value by its copy
+    /// with the sentinel for those values, and appends the sentinel, fixed;
+    /// returns the sentinel.
+    fn map_excepted(&mut self, vars: &mut Vec<VarId>, except: &[i64]) -> Result<i64, Error> {
+        /// The most values of a domain copied value by value.
+        const MOST: u64 = 1 << 16;
+        let mut lowest = i64::MAX;
+        for &var in vars.iter() {
+            let domain = self.model.domain(var).ok_or_else(|| self.unsupported("an unknown variable in nValues"))?;
+            lowest = lowest.min(domain.min().unwrap_or(i64::MAX));
+            if except.iter().any(|&e| domain.contains(e)) && domain.size() > MOST {
+                return Err(self.unsupported("nValues with except over a domain of more than 65,536 values"));
+            }
+        }
+        let sentinel = lowest.checked_sub(1).ok_or_else(|| self.overflow())?;
+        for var in vars.iter_mut() {
+            let domain = self.model.domain(*var).expect("a variable of the model").clone();
+            if !except.iter().any(|&e| domain.contains(e)) {
+                continue;
+            }
+            let rows: Vec<Vec<i64>> =
+                domain.iter().map(|v| vec![v, if except.contains(&v) { sentinel } else { v }]).collect();
+            let image = csp::Domain::values(rows.iter().map(|row| row[1]));
+            let copy = self.model.new_var(image).map_err(|e| self.model_error(&e))?;
+            self.model.table(&[*var, copy], &rows).map_err(|e| self.model_error(&e))?;
+            *var = copy;
+        }
+        let fixed = self.auxiliary(sentinel, sentinel)?;
+        vars.push(fixed);
+        Ok(sentinel)
     }
 
     /// `cardinality`: the number of occurrences of each value (variables,

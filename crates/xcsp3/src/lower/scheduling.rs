@@ -44,6 +44,27 @@ impl<'a, 'i> Lowering<'a, 'i> {
         Ok(())
     }
 
+    /// Whether a constant is negative or a variable can be.
+    fn can_be_negative(&self, operand: Operand) -> bool {
+        match operand {
+            Operand::Const(value) => value < 0,
+            Operand::Var(var) => self.model.domain(var).and_then(|d| d.min()).is_some_and(|min| min < 0),
+        }
+    }
+
+    /// `max(operand, 0)`: the operand itself when it cannot be negative.
+    fn at_least_zero(&mut self, operand: Operand) -> Result<Operand, Error> {
+        if !self.can_be_negative(operand) {
+            return Ok(operand);
+        }
+        let Operand::Var(var) = operand else { return Ok(Operand::Const(0)) };
+        let high = self.model.domain(var).and_then(|d| d.max()).unwrap_or(0).max(0);
+        let clipped = self.auxiliary(0, high)?;
+        let zero = self.auxiliary(0, 0)?;
+        self.model.maximum(clipped, &[var, zero]).map_err(|e| self.model_error(&e))?;
+        Ok(Operand::Var(clipped))
+    }
+
     /// The operands of a list of integers or variables (one per task).
     fn operands(&mut self, node: Node<'a, 'i>, name: &str) -> Result<Vec<Operand>, Error> {
         let text = self.text(self.child(node, name)?)?;
@@ -75,6 +96,11 @@ impl<'a, 'i> Lowering<'a, 'i> {
         if lengths.len() != starts.len() {
             return Err(self.invalid(format!("{} origins but {} lengths", starts.len(), lengths.len())));
         }
+        // The engine's tasks have lengths of at least 0; XCSP3's pairwise
+        // definition gives a negative length a meaning of its own.
+        if lengths.iter().any(|&length| self.can_be_negative(length)) {
+            return Err(self.unsupported("noOverlap with a length that can be negative"));
+        }
         if starts.len() < 2 {
             return Ok(());
         }
@@ -105,6 +131,12 @@ impl<'a, 'i> Lowering<'a, 'i> {
                 heights.len()
             )));
         }
+        if heights.iter().any(|&height| self.can_be_negative(height)) {
+            return Err(self.unsupported("cumulative with a height that can be negative"));
+        }
+        // A task of negative length covers no time, as one of length 0 (the
+        // official checker accepts it; the engine's lengths are at least 0).
+        let lengths = lengths.into_iter().map(|length| self.at_least_zero(length)).collect::<Result<Vec<_>, _>>()?;
         let condition = self.text(self.child(node, "condition")?)?;
         let (operator, operand) = crate::text::condition(&condition).map_err(|m| self.invalid(m))?;
         let items = self.linears(operand)?;

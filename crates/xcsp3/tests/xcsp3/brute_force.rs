@@ -224,6 +224,26 @@ fn sum_count_and_values_follow_their_definitions() {
     assert_exact(&xml, &d, &|v| v[1..].iter().filter(|&&a| a == v[0]).count() >= 2);
     let xml = with_array(4, "0..2", "<nValues><list> x[] </list><condition> (lt,3) </condition></nValues>");
     assert_exact(&xml, &d, &|v| v.iter().collect::<BTreeSet<_>>().len() < 3);
+    // With except (xcsp_diff.py's seeds 1097 and 1175 used it): the
+    // excepted values are not counted, on a variable that can take them or not.
+    for (except, condition) in [("0", "(eq,2)"), ("1 2", "(le,0)"), ("-1", "(eq,x[3])"), ("0 2", "(ge,1)")] {
+        let xml = with_array(
+            4,
+            "0..2",
+            &format!(
+                "<nValues><list> x[0..2] </list><except> {except} </except><condition> {condition} </condition></nValues>"
+            ),
+        );
+        let excepted: Vec<i64> = except.split_whitespace().map(|t| t.parse().unwrap()).collect();
+        let counted = |v: &[i64]| v[..3].iter().filter(|a| !excepted.contains(a)).collect::<BTreeSet<_>>().len() as i64;
+        let holds = |v: &[i64]| match condition {
+            "(eq,2)" => counted(v) == 2,
+            "(le,0)" => counted(v) == 0,
+            "(eq,x[3])" => counted(v) == v[3],
+            _ => counted(v) >= 1,
+        };
+        assert_exact(&xml, &d, &holds);
+    }
     let xml =
         with_array(4, "0..2", "<minimum><list> x[0] x[1] x[2] </list><condition> (eq,x[3]) </condition></minimum>");
     assert_exact(&xml, &d, &|v| *v[..3].iter().min().unwrap() == v[3]);
@@ -417,6 +437,34 @@ fn scheduling_constraints_follow_their_definitions() {
     assert_exact(&xml, &d, &|v| {
         (0..6).all(|t| (0..3).filter(|&i| v[i] <= t && t < v[i] + lengths[i]).map(|i| heights[i]).sum::<i64>() <= 3)
     });
+    // Variable lengths that can be negative (xcsp_diff.py's seed 1664: a
+    // task of length -1 covers no time, as the official checker and ACE
+    // say; the engine's lengths are at least 0, and csp-xcsp counted half).
+    let xml = with_array(
+        4,
+        "-2..2",
+        "<cumulative><origins> x[0] x[1] </origins><lengths> x[2] x[3] </lengths><heights> 2 2 </heights>\
+                                     <condition> (le,3) </condition></cumulative>",
+    );
+    let d = domains(4, &[-2, -1, 0, 1, 2]);
+    assert_exact(&xml, &d, &|v| {
+        (-2..5).all(|t| (0..2).filter(|&i| v[i] <= t && t < v[i] + v[i + 2]).map(|_| 2).sum::<i64>() <= 3)
+    });
+}
+
+#[test]
+fn negative_heights_and_no_overlap_lengths_are_refused_not_misread() {
+    for constraint in [
+        "<cumulative><origins> x[0] x[1] </origins><lengths> 1 1 </lengths><heights> x[2] 1 </heights>\
+         <condition> (le,1) </condition></cumulative>",
+        "<noOverlap><origins> x[0] x[1] </origins><lengths> x[2] 1 </lengths></noOverlap>",
+        "<noOverlap><origins> x[0] x[1] </origins><lengths> -1 1 </lengths></noOverlap>",
+    ] {
+        let Err(error) = csp_xcsp3::lower(&with_array(3, "-1..1", constraint)) else {
+            panic!("accepted: {constraint}")
+        };
+        assert!(error.to_string().contains("can be negative"), "{error}");
+    }
 }
 
 #[test]

@@ -72,7 +72,7 @@ fn ace_jar() -> Option<PathBuf> {
 }
 
 /// Java and the ACE jar, or why not.
-fn checker() -> Result<PathBuf, String> {
+pub(crate) fn checker() -> Result<PathBuf, String> {
     let java = Command::new("java").arg("-version").output();
     if !java.is_ok_and(|o| o.status.success()) {
         return Err("java is not installed".to_string());

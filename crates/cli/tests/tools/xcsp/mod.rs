@@ -6,6 +6,7 @@
 
 mod corpus;
 mod errors;
+mod random;
 
 #[path = "../../../../xcsp3/tests/xcsp3/corpus_listing.rs"]
 mod corpus_listing;
