@@ -155,11 +155,6 @@ impl Linear {
         self.rhs
     }
 
-    /// The terms `(coefficient, variable)`, as given to [`Linear::new`].
-    pub(crate) fn terms_vec(&self) -> Vec<(i64, VarId)> {
-        self.terms().map(|(x, a)| (a, x)).collect()
-    }
-
     /// How far the sum of `values` is from satisfying the relation (0 when it
     /// does; 1 for an equal sum under `!=`): what local search minimises.
     pub(crate) fn distance(&self, values: &[i64]) -> u64 {
@@ -179,7 +174,8 @@ impl Linear {
         values.iter().zip(&self.coefficients).map(|(&v, &a)| i128::from(v) * i128::from(a)).sum()
     }
 
-    fn terms(&self) -> impl Iterator<Item = (VarId, i64)> + '_ {
+    /// The terms `(variable, coefficient)`.
+    pub(crate) fn terms(&self) -> impl Iterator<Item = (VarId, i64)> + '_ {
         self.vars.iter().copied().zip(self.coefficients.iter().copied())
     }
 

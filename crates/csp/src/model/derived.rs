@@ -76,8 +76,12 @@ fn gcd(mut a: u128, mut b: u128) -> u128 {
 }
 
 /// `terms relation rhs` in canonical form (`None` without a nonzero term).
-fn canonical(terms: &[(i64, VarId)], relation: Relation, rhs: i64) -> Option<(Terms, Relation, i128)> {
-    let mut sorted: Terms = terms.iter().filter(|&&(a, _)| a != 0).map(|&(a, x)| (x, a)).collect();
+fn canonical(
+    terms: impl Iterator<Item = (VarId, i64)>,
+    relation: Relation,
+    rhs: i64,
+) -> Option<(Terms, Relation, i128)> {
+    let mut sorted: Terms = terms.filter(|&(_, a)| a != 0).collect();
     sorted.sort_unstable_by_key(|&(x, _)| x);
     // A variable repeated (a merged coefficient beyond 2^62): not read.
     if sorted.windows(2).any(|pair| pair[0].0 == pair[1].0) {
@@ -97,7 +101,7 @@ impl Model {
     /// constraints posted before it (see the module's doc).
     pub(super) fn post_linear(&mut self, linear: Linear) -> Result<ConstraintId, ModelError> {
         let wide = linear.scope().iter().any(|&x| self.is_wide(x));
-        let canonical = if wide { canonical(&linear.terms_vec(), linear.relation(), linear.rhs()) } else { None };
+        let canonical = if wide { canonical(linear.terms(), linear.relation(), linear.rhs()) } else { None };
         let id = self.post(linear)?;
         if let Some((terms, relation, rhs)) = canonical {
             self.derive(terms, relation, rhs);
