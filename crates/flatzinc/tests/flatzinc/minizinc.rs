@@ -264,3 +264,28 @@ fn random_models_agree_with_gecode() {
     assert!(agreed.iter().sum::<u32>() >= 15 && agreed[1] + agreed[2] >= 5, "{agreed:?}: {stdout}");
     std::fs::remove_dir_all(keep).unwrap();
 }
+
+/// A `--csp-flag` with its value in one word (`--rephase=1`), which MiniZinc
+/// refuses, reaches fzn-csp as two words: the models are compared, not all
+/// skipped as errors of fzn-csp.
+#[test]
+fn a_flag_with_its_value_in_one_word_reaches_fzn_csp() {
+    let present = |tool: &str, flag: &str| Command::new(tool).arg(flag).output().is_ok_and(|o| o.status.success());
+    if !minizinc_present() || !present("fzn-gecode", "-help") || !present("python3", "--version") {
+        println!("skipped: the differential tester needs minizinc, fzn-gecode and python3");
+        return;
+    }
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../benches/generators/mzn_diff.py");
+    let keep = std::env::temp_dir().join(format!("fzn-csp-mzn-diff-flag-{}", std::process::id()));
+    let output = Command::new("python3")
+        .arg(&script)
+        .args(["--count", "3", "--seed", "1", "--fzn-csp", env!("CARGO_BIN_EXE_fzn-csp"), "--keep"])
+        .arg(&keep)
+        .arg("--csp-flag=--rephase=1")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&output.stderr));
+    assert!(stdout.contains("models 3:") && !stdout.contains("error"), "{stdout}");
+    std::fs::remove_dir_all(keep).unwrap();
+}
