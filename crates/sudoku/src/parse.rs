@@ -162,6 +162,9 @@ pub struct PuzzleReader<R> {
     /// The last line of a run of rows judged to be line puzzles (0: none);
     /// a row right after it is one too.
     judged_until: usize,
+    /// Whether lines may be read ahead to judge a block of rows
+    /// ([`PuzzleReader::read_ahead()`]).
+    read_ahead: bool,
 }
 
 /// A line read ahead: its number, and its text and trailing `# box` shape,
@@ -216,6 +219,7 @@ impl<R: BufRead> PuzzleReader<R> {
             cells: Vec::new(),
             ahead: VecDeque::new(),
             judged_until: 0,
+            read_ahead: true,
         }
     }
 
@@ -236,6 +240,15 @@ impl<R: BufRead> PuzzleReader<R> {
     /// Reads a player's progress too (see [`Notation`]).
     pub fn notation(mut self, notation: Notation) -> Self {
         self.notation = notation;
+        self
+    }
+
+    /// Whether a line of 16 symbols, a 4x4 puzzle or the first row of a
+    /// 16x16, may be judged by reading the lines after it (on by default).
+    /// Off, it is a 4x4 puzzle: for puzzles typed at a terminal, each
+    /// answered as soon as it is entered, not after the next sixteen lines.
+    pub fn read_ahead(mut self, read_ahead: bool) -> Self {
+        self.read_ahead = read_ahead;
         self
     }
 
@@ -646,7 +659,8 @@ impl<R: BufRead> PuzzleReader<R> {
         let (start, end) = trimmed(&self.line);
         let length = end - start;
         let side = length.isqrt();
-        (4..=35).contains(&length)
+        self.read_ahead
+            && (4..=35).contains(&length)
             && side * side == length
             && self.line[start..end].iter().all(|&b| symbol_value(b).is_some())
             && self.shape_for(side, self.line_shape).is_ok()

@@ -216,8 +216,15 @@ pub(super) fn for_each_puzzle<R: Send>(
         };
         // Someone typing puzzles wants each answer as the puzzle is entered,
         // not after a chunk of hundreds or the end of the input.
-        let chunk_size = if matches!(source, Source::Stdin) && io.stdin_is_terminal { 1 } else { batch_chunk };
-        let mut reader = PuzzleReader::new(reader).file(Arc::clone(&name)).shape(input.shape).notation(input.notation);
+        // For the same reason a line of 16 symbols is a 4x4 puzzle, not
+        // judged by the sixteen lines after it (which may be a 16x16's rows).
+        let typed = matches!(source, Source::Stdin) && io.stdin_is_terminal;
+        let chunk_size = if typed { 1 } else { batch_chunk };
+        let mut reader = PuzzleReader::new(reader)
+            .file(Arc::clone(&name))
+            .shape(input.shape)
+            .notation(input.notation)
+            .read_ahead(!typed);
         let mut count = 0u64;
         loop {
             chunk.clear();

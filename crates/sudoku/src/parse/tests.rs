@@ -380,3 +380,13 @@ fn blocks_of_rows_of_symbols_are_one_grid_when_they_are_one() {
     );
     assert!(lone[1].is_ok(), "{lone:?}");
 }
+
+/// Without read-ahead (puzzles typed at a terminal) a line of 16 symbols is
+/// a 4x4 puzzle, whatever follows it.
+#[test]
+fn without_read_ahead_sixteen_symbols_are_a_four_by_four() {
+    let rows = rows_of(SIXTEEN, 16);
+    let got: Vec<_> = PuzzleReader::new(rows.as_bytes()).read_ahead(false).collect();
+    assert_eq!(got.len(), 16, "{got:?}");
+    assert!(got[0].is_err(), "{got:?}");
+}
