@@ -32,8 +32,9 @@
 //! invalid UTF-8) is reported once, and the rest of that input is skipped.
 //!
 //! The reader holds one line at a time (at most [`MAX_LINE`] bytes; longer lines
-//! are an error, not an allocation), so a file of a million puzzles streams
-//! through in constant memory.
+//! are an error, not an allocation), and at most 17 more read ahead to judge a
+//! line of 16 symbols (a 4x4 puzzle or a 16x16's row), so a file of a million
+//! puzzles streams through in constant memory.
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead};
