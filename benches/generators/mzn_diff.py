@@ -33,7 +33,9 @@ one side cannot compile, or that reaches the time limit, is counted and skipped
 --solver`: a standard flag or one of the configuration's `extraFlags`, e.g.
 `--csp-flag=-f`, `--csp-flag=--no-learn`, `--csp-flag=-p --csp-flag=2
 --csp-flag=--share`, `--csp-flag=-f --csp-flag=--vivify` (docs/minizinc.md
-lists the runs at scale).
+lists the runs at scale). A flag with its value in one word is split into
+the words MiniZinc takes (it refuses `--rephase=1`): `--csp-flag=--rephase=1`
+is `--csp-flag=--rephase --csp-flag=1`, and so is `--csp-flag='--rephase 1'`.
 The last line sums up: models, agreements (unsatisfiable, the same
 solutions, the same optimum), disagreements, skips by reason.
 """
@@ -331,6 +333,22 @@ def generate(seed, wide):
     return "\n".join(m.lines) + "\n", optimise
 
 
+def flag_words(flags):
+    """The words of the `--csp-flag` values as MiniZinc takes them: a flag
+    and its value are two words (MiniZinc refuses `--rephase=1` and passes
+    `--rephase 1`), so a value written in one word, after `=` or a blank, is
+    split from its flag."""
+    words = []
+    for flag in flags:
+        for word in flag.split():
+            if word.startswith("--") and "=" in word:
+                name, value = word.split("=", 1)
+                words += [name, value] if value else [name]
+            else:
+                words.append(word)
+    return words
+
+
 def run(solver, env, model, timeout, extra):
     """(status, solutions, text) of one solver on a model: status is one of
     complete, unsat, unknown, error, timeout."""
@@ -401,6 +419,7 @@ def main():
     ap.add_argument("--csp-flag", action="append", default=[], help="one more flag for fzn-csp (e.g. --no-learn)")
     ap.add_argument("--print", action="store_true", help="print the model of --seed and stop")
     a = ap.parse_args()
+    a.csp_flag = flag_words(a.csp_flag)
     if a.print:
         sys.stdout.write(generate(a.seed, a.wide)[0])
         return 0

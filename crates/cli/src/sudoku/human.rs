@@ -23,7 +23,7 @@ use serde::Serialize;
 
 use super::animate::step_painter;
 use super::batch::{exit_code, push_json_line};
-use super::input::{BatchOptions, Item, Location, Sink, for_each_puzzle};
+use super::input::{BatchOptions, Item, JobsArgs, Location, Sink, for_each_puzzle};
 use super::screen::Screen;
 use super::solvers::with_solver;
 use super::{Configs, InputArgs, Io, RecordOutput, TraceFormat};
@@ -73,15 +73,25 @@ pub(super) struct ExplainArgs {
     #[command(flatten)]
     time: HumanTime,
     #[command(flatten)]
+    jobs: JobsArgs,
+    #[command(flatten)]
     quiet: Quiet,
 }
 
-/// How long the human solver may take on one puzzle.
+/// How long the human solver may take on one puzzle (`explain`, `hint`,
+/// `rate`).
 #[derive(Args, Debug, Clone, Copy)]
-struct HumanTime {
+pub(super) struct HumanTime {
     /// Stop a puzzle's steps after this many seconds (fractions allowed): on the largest grids (64x64) one step can take many seconds.
     #[arg(long, value_name = "SECS", value_parser = parse_seconds, default_value = "5")]
     timeout: Duration,
+}
+
+impl HumanTime {
+    /// The human solver for a puzzle ([`solver_for`]) under this limit.
+    pub(super) fn solver(self, several: bool) -> HumanSolver {
+        solver_for(several).with_time_limit(self.timeout)
+    }
 }
 
 #[derive(Args, Debug, Clone)]
@@ -103,6 +113,8 @@ pub(super) struct HintArgs {
     color: Option<ColorChoice>,
     #[command(flatten)]
     time: HumanTime,
+    #[command(flatten)]
+    jobs: JobsArgs,
     #[command(flatten)]
     quiet: Quiet,
 }
@@ -190,7 +202,7 @@ pub(super) fn mistakes_text(location: &Location, found: &[String]) -> String {
 }
 
 /// What a line of output says when the time limit stopped the steps.
-fn stopped(err: &HumanError) -> String {
+pub(super) fn stopped(err: &HumanError) -> String {
     format!("stopped: {err} (--timeout gives it more)")
 }
 
@@ -231,21 +243,19 @@ pub(super) fn explain(args: &ExplainArgs, io: &mut Io<'_>) -> anyhow::Result<u8>
     let jsonl = args.format == TraceFormat::Jsonl;
     let totals = for_each_puzzle(
         &input,
-        BatchOptions { jobs: 1, notes: args.quiet.notes() },
+        BatchOptions { jobs: args.jobs.jobs(), notes: args.quiet.notes() },
         io,
         |puzzle| -> anyhow::Result<Explained> {
             Ok(match examine(puzzle, &configs)? {
                 Examined::Bad(why) => Explained::Bad(why),
                 Examined::NoSolution => Explained::NoSolution,
                 Examined::Mistakes(found) => Explained::Mistakes(found),
-                Examined::Ready { marks, several } => {
-                    match solver_for(several).with_time_limit(args.time.timeout).solve_marks(marks.clone()) {
-                        Ok(solution) => Explained::Done { marks, solution: Box::new(solution), several },
-                        Err(HumanError::NoSolution) => Explained::NoSolution,
-                        Err(err @ HumanError::TimeLimit { .. }) => Explained::Stopped(stopped(&err)),
-                        Err(err) => return Err(err.into()),
-                    }
-                }
+                Examined::Ready { marks, several } => match args.time.solver(several).solve_marks(marks.clone()) {
+                    Ok(solution) => Explained::Done { marks, solution: Box::new(solution), several },
+                    Err(HumanError::NoSolution) => Explained::NoSolution,
+                    Err(err @ HumanError::TimeLimit { .. }) => Explained::Stopped(stopped(&err)),
+                    Err(err) => return Err(err.into()),
+                },
             })
         },
         |sink, location, item| {
@@ -486,23 +496,21 @@ pub(super) fn hint(args: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
     let json = args.output == RecordOutput::Json;
     let totals = for_each_puzzle(
         &input,
-        BatchOptions { jobs: 1, notes: args.quiet.notes() },
+        BatchOptions { jobs: args.jobs.jobs(), notes: args.quiet.notes() },
         io,
         |puzzle| -> anyhow::Result<Hinted> {
             Ok(match examine(puzzle, &configs)? {
                 Examined::Bad(why) => Hinted::Bad(why),
                 Examined::NoSolution => Hinted::NoSolution,
                 Examined::Mistakes(found) => Hinted::Mistakes(found),
-                Examined::Ready { marks, several } => {
-                    match solver_for(several).with_time_limit(args.time.timeout).next_step(&marks) {
-                        Ok(Some(step)) => Hinted::Step { marks, step, several },
-                        Ok(None) if marks.is_solved() => Hinted::Solved(marks),
-                        Ok(None) => Hinted::Stuck(marks),
-                        Err(HumanError::NoSolution) => Hinted::NoSolution,
-                        Err(err @ HumanError::TimeLimit { .. }) => Hinted::Stopped(stopped(&err)),
-                        Err(err) => return Err(err.into()),
-                    }
-                }
+                Examined::Ready { marks, several } => match args.time.solver(several).next_step(&marks) {
+                    Ok(Some(step)) => Hinted::Step { marks, step, several },
+                    Ok(None) if marks.is_solved() => Hinted::Solved(marks),
+                    Ok(None) => Hinted::Stuck(marks),
+                    Err(HumanError::NoSolution) => Hinted::NoSolution,
+                    Err(err @ HumanError::TimeLimit { .. }) => Hinted::Stopped(stopped(&err)),
+                    Err(err) => return Err(err.into()),
+                },
             })
         },
         |sink, location, item| {

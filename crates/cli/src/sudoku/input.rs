@@ -95,11 +95,26 @@ pub(super) struct BatchArgs {
     pub stats: bool,
     #[command(flatten)]
     pub verbosity: Verbosity,
+    #[command(flatten)]
+    jobs: JobsArgs,
+}
+
+/// `--jobs N`: the puzzles worked on in parallel, of every batch command
+/// ([`BatchArgs`]) and of `explain` and `hint`, which have no summary.
+#[derive(Args, Debug, Clone, Copy)]
+pub(super) struct JobsArgs {
     /// Work on this many puzzles in parallel (output stays in input order) [default: the number of cores].
     // No `default_value_t`: clap would print the number of cores of the
     // machine that shows the help (or made the manual page) as the default.
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: Option<u16>,
+}
+
+impl JobsArgs {
+    /// The workers: `--jobs`, or one per core.
+    pub(super) fn jobs(self) -> u16 {
+        self.jobs.unwrap_or_else(default_jobs)
+    }
 }
 
 impl BatchArgs {
@@ -110,7 +125,7 @@ impl BatchArgs {
 
     /// The workers: `--jobs`, or one per core.
     pub(super) fn jobs(&self) -> u16 {
-        self.jobs.unwrap_or_else(default_jobs)
+        self.jobs.jobs()
     }
 
     /// Whether to print the summary: with `--stats` or `-v`, never with `-q`.
@@ -201,8 +216,15 @@ pub(super) fn for_each_puzzle<R: Send>(
         };
         // Someone typing puzzles wants each answer as the puzzle is entered,
         // not after a chunk of hundreds or the end of the input.
-        let chunk_size = if matches!(source, Source::Stdin) && io.stdin_is_terminal { 1 } else { batch_chunk };
-        let mut reader = PuzzleReader::new(reader).file(Arc::clone(&name)).shape(input.shape).notation(input.notation);
+        // For the same reason a line of 16 symbols is a 4x4 puzzle, not
+        // judged by the sixteen lines after it (which may be a 16x16's rows).
+        let typed = matches!(source, Source::Stdin) && io.stdin_is_terminal;
+        let chunk_size = if typed { 1 } else { batch_chunk };
+        let mut reader = PuzzleReader::new(reader)
+            .file(Arc::clone(&name))
+            .shape(input.shape)
+            .notation(input.notation)
+            .read_ahead(!typed);
         let mut count = 0u64;
         loop {
             chunk.clear();

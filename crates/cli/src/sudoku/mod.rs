@@ -171,7 +171,7 @@ pub const BUILTIN_PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17
     name = "sudoku",
     about = "Solve, count, trace, check, generate, explain and rate sudoku puzzles of any box shape (4x4 to 64x64).",
     long_about = "Solve, count, trace, check, generate, explain and rate sudoku puzzles of any box shape (4x4 to 64x64).\n\n\
-        Puzzles are read from files or stdin (gzipped or not) in the line format (one puzzle per line, '.' or '0' \
+        Puzzles are read from files or stdin (gzipped or not) in the line format (one puzzle per line, '.', '0', '-', '_' or '*' \
         empty, 1-9 then A=10 ... Z=35), the grid format (n lines of n numbers, puzzles separated by blank lines), \
         the Project Euler layout ('Grid NN' then n lines of digits) or as JSON records (what --output json \
         writes). '#' starts a comment; '# box RxC' gives the box shape of the puzzles that follow (on its own \

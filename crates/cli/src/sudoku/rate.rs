@@ -11,12 +11,12 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use csp_sudoku::format::JsonRows;
-use csp_sudoku::human::{self, Level, Rating, Technique};
+use csp_sudoku::human::{HumanError, Level, Rating, Technique};
 use csp_sudoku::parse::Puzzle;
 use serde::Serialize;
 
 use super::batch::{exit_code, push_json_line};
-use super::human::{Use, uses};
+use super::human::{HumanTime, Use, stopped, uses};
 use super::input::{BatchArgs, Item, Location, Sink, for_each_puzzle};
 use super::solvers::with_solver;
 use super::summary::{Histogram, duration_text, wall_line};
@@ -32,7 +32,10 @@ pub(super) const RATE_ABOUT: &str = "Rate the difficulty of every puzzle as a pe
     One line per puzzle, `file:line<TAB>level<TAB>score<TAB>hardest technique`; a puzzle that cannot be \
     rated gets a line starting with '#' that says why (several solutions, none, bad input). --output json \
     gives one record per puzzle with the uses of every technique; --stats a summary on stderr.\n\n\
-    Exit status: 0 every puzzle rated, 1 some puzzle has no solution or several, 2 bad input or usage.";
+    On the largest grids a rating can take minutes: --timeout (5 s by default, as for explain and hint) \
+    stops a puzzle's steps and says so.\n\n\
+    Exit status: 0 every puzzle rated, 1 some puzzle has no solution or several, or --timeout stopped it, 2 bad \
+    input or usage.";
 
 #[derive(Args, Debug, Clone)]
 #[command(
@@ -45,18 +48,25 @@ pub(super) struct RateArgs {
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t)]
     output: RecordOutput,
     #[command(flatten)]
+    time: HumanTime,
+    #[command(flatten)]
     batch: BatchArgs,
 }
 
 /// The rating of one puzzle, or why there is none.
 enum Rated {
-    Done { rating: Rating, nanos: u64 },
+    Done {
+        rating: Rating,
+        nanos: u64,
+    },
     Several,
     NoSolution,
     Bad(String),
+    /// The time limit ran out (the message says after how many steps).
+    Stopped(String),
 }
 
-fn rate_one(puzzle: &Puzzle, configs: &Configs) -> anyhow::Result<Rated> {
+fn rate_one(puzzle: &Puzzle, configs: &Configs, time: HumanTime) -> anyhow::Result<Rated> {
     let start = Instant::now();
     if let Some(conflict) = puzzle.grid.first_conflict() {
         return Ok(Rated::Bad(format!("conflicting givens: {conflict}")));
@@ -68,7 +78,11 @@ fn rate_one(puzzle: &Puzzle, configs: &Configs) -> anyhow::Result<Rated> {
         1 => {}
         _ => return Ok(Rated::Several),
     }
-    let rating = human::rate(&puzzle.grid)?;
+    let rating = match time.solver(false).solve(&puzzle.grid) {
+        Ok(solution) => solution.rating(),
+        Err(err @ HumanError::TimeLimit { .. }) => return Ok(Rated::Stopped(stopped(&err))),
+        Err(err) => return Err(err.into()),
+    };
     Ok(Rated::Done { rating, nanos: start.elapsed().as_nanos() as u64 })
 }
 
@@ -105,6 +119,7 @@ struct Summary {
     several: u64,
     unsatisfiable: u64,
     invalid: u64,
+    stopped: u64,
     forcing_chains: u64,
     guesses: u64,
     scores: Histogram,
@@ -115,11 +130,15 @@ impl Summary {
     fn render(&self, wall: Duration, jobs: u16) -> String {
         let mut out = String::new();
         let rated: u64 = self.levels.iter().sum();
-        let _ = writeln!(
+        let _ = write!(
             out,
-            "puzzles         {} (rated {rated}, several solutions {}, no solution {}, bad input {})",
+            "puzzles         {} (rated {rated}, several solutions {}, no solution {}, bad input {}",
             self.puzzles, self.several, self.unsatisfiable, self.invalid
         );
+        if self.stopped > 0 {
+            let _ = write!(out, ", stopped by --timeout {}", self.stopped);
+        }
+        out.push_str(")\n");
         let share = |count: u64| if rated == 0 { 0.0 } else { 100.0 * count as f64 / rated as f64 };
         let levels: Vec<String> = Level::ALL
             .iter()
@@ -161,7 +180,7 @@ pub(super) fn rate(args: &RateArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
         &args.input,
         args.batch.options(),
         io,
-        |puzzle| rate_one(puzzle, &configs),
+        |puzzle| rate_one(puzzle, &configs, args.time),
         |sink, location, item| {
             summary.puzzles += 1;
             let rated = match item {
@@ -191,6 +210,10 @@ pub(super) fn rate(args: &RateArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                     summary.unsatisfiable += 1;
                     unrated(sink, json, location, "unsatisfiable", &format!("no solution ({location})"));
                 }
+                (_, Rated::Stopped(message)) => {
+                    summary.stopped += 1;
+                    unrated(sink, json, location, "limit", &format!("{location}: {message}"));
+                }
                 (_, Rated::Bad(why)) => {
                     summary.invalid += 1;
                     let message = format!("{location}: {why}");
@@ -204,7 +227,7 @@ pub(super) fn rate(args: &RateArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
     if args.batch.stats() {
         io.stderr.write_all(summary.render(started.elapsed(), args.batch.jobs()).as_bytes())?;
     }
-    Ok(exit_code(totals.bad_sources + summary.invalid, summary.several + summary.unsatisfiable))
+    Ok(exit_code(totals.bad_sources + summary.invalid, summary.several + summary.unsatisfiable + summary.stopped))
 }
 
 fn write_rating(sink: &mut Sink<'_>, json: bool, location: &Location, puzzle: &Puzzle, rating: &Rating) {

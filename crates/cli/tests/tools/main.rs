@@ -11,4 +11,5 @@ mod sudoku;
 mod sudoku_enthusiast;
 mod sudoku_findings;
 mod sudoku_human;
+mod sudoku_leftovers;
 mod xcsp;

@@ -160,7 +160,7 @@ impl<R: BufRead> PuzzleReader<R> {
 /// the problem inside the word. `symbols`: a word of several symbols is a set
 /// of candidates (otherwise it is a number).
 fn read_mark(word: &[u8], side: usize, symbols: bool) -> Result<Mark, (usize, ParseErrorKind)> {
-    if word == b"." || word == b"0" {
+    if matches!(word, [b] if symbol_value(*b) == Some(0)) {
         return Ok(Mark::Empty);
     }
     if let Some(rest) = word.strip_prefix(b"+") {

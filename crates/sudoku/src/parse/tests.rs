@@ -270,3 +270,123 @@ fn rows_of_symbols_without_a_header_are_one_grid() {
     let latin = puzzles("1........\n").shape(Some(Shape::new(1, 3).unwrap())).next().unwrap().unwrap();
     assert_eq!((latin.grid.shape().side(), latin.layout), (3, Layout::Line));
 }
+
+/// `-`, `_` and `*` are empty cells too, in line puzzles, rows of symbols,
+/// grid rows and pencil-mark grids; frames drawn with runs of `-` stay frames.
+#[test]
+fn dashes_underscores_and_stars_are_empty_cells_where_frames_stay_frames() {
+    let dots = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let expected = one(dots).unwrap();
+    for empty in ['-', '_', '*'] {
+        assert_eq!(one(&dots.replace('.', &empty.to_string())).unwrap(), expected, "{empty}");
+        // A line puzzle made only of them is an empty puzzle, but for `-`.
+        if empty != '-' {
+            assert_eq!(one(&empty.to_string().repeat(81)).unwrap().num_givens(), 0, "{empty}");
+        }
+    }
+    let mixed: String =
+        dots.chars().enumerate().map(|(i, c)| if c == '.' { ['-', '_', '*', '.'][i % 4] } else { c }).collect();
+    assert_eq!(one(&mixed).unwrap(), expected);
+    // A line of `-` alone is a frame, whatever its length: 81 of them are not
+    // an empty 9x9 (write it with '.', '0', '_' or '*').
+    assert_eq!(one(&"-".repeat(81)).unwrap_err().kind, ParseErrorKind::NoPuzzle);
+    let framed = format!("{}\n{dots}\n{}\n", "-".repeat(81), "-".repeat(81));
+    let got = read_all(&framed);
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].as_ref().unwrap().grid, expected);
+    // Grid rows: a cell '-', and a row of empty cells written apart, which is
+    // no frame; frames drawn with runs of '-' (and '+', '|') are frames.
+    let grid = "1 - 4 2\n4 2 1 3\n-----+-----\n- - | - -\n3 4 | 2 1\n";
+    let read = one(grid).unwrap();
+    assert_eq!(read.cells(), &[1, 0, 4, 2, 4, 2, 1, 3, 0, 0, 0, 0, 3, 4, 2, 1]);
+    assert_eq!(one(&grid.replace("- - | - -", "_ * | . 0")).unwrap(), read);
+    for frame in ["+-----+-----+", "------+------", "---+---+---", "+-------+", ".---.---.", "*-----*", "---------"] {
+        let text = format!("{frame}\n1 . 4 2\n4 2 1 3\n{frame}\n2 1 3 4\n3 4 2 1\n{frame}\n");
+        assert_eq!(one(&text).unwrap().num_givens(), 15, "{frame}");
+    }
+    // Rows of symbols (Project Euler's, .sdk) take them too.
+    let rows = "Grid 01\n1-42\n42*3\n2134\n34_1\n";
+    assert_eq!(one(rows).unwrap().num_givens(), 13);
+    // A pencil-mark grid's empty cell.
+    let marks = puzzles("1 - 4 2\n4 2 1 3\n2 1 3 4\n3 4 2 1\n").notation(Notation::Progress).next().unwrap().unwrap();
+    assert_eq!(marks.grid.num_givens(), 15);
+    // The larger grids' symbols are digits and letters: none of them is empty.
+    for b in (b'1'..=b'9').chain(b'A'..=b'Z').chain(b'a'..=b'z') {
+        assert!(symbol_value(b).is_some_and(|value| value > 0), "{}", char::from(b));
+    }
+    let big = format!("G-_*{}", ".".repeat(252));
+    let grid = one(&big).unwrap();
+    assert_eq!((grid.side(), grid.num_givens()), (16, 1));
+}
+
+/// A 16x16 puzzle from `generate --size 16 --seed 1`, and its rows.
+const SIXTEEN: &str = "..EC....4....5...B.....D..C8..G1.G41B28....D9..A....4E.........7GC.2..6F8D4..1...43..8..7....6...9.B..23.A1.8.....7.CD..F...A....F...1E4..D.B.......A.9B..E.C..6...63.F.9...5.D.3A172....B.5.E.9.E.9DBC.A.G......6F38......C12.DB.AG...6.....CE...2.F.5AD.....9.";
+
+fn rows_of(line: &str, side: usize) -> String {
+    line.as_bytes().chunks(side).map(|row| format!("{}\n", std::str::from_utf8(row).unwrap())).collect()
+}
+
+/// Rows of symbols without a header are one grid whenever a row is no line
+/// puzzle (12 symbols: no square), and sixteen rows of sixteen symbols are
+/// one 16x16 when they make a block of exactly sixteen with a symbol above
+/// 4, which no 4x4 puzzle holds; otherwise they are 4x4 line puzzles.
+#[test]
+fn blocks_of_rows_of_symbols_are_one_grid_when_they_are_one() {
+    let sixteen = one(SIXTEEN).unwrap();
+    let rows = rows_of(SIXTEEN, 16);
+    let got = read_all(&format!("# a 16x16\n{rows}\n1.42421321343421\n"));
+    assert_eq!(got.len(), 2, "{got:?}");
+    let first = got[0].as_ref().unwrap();
+    assert_eq!((first.line, first.layout, &first.grid), (2, Layout::Euler, &sixteen));
+    assert_eq!(got[1].as_ref().unwrap().line, 19);
+    // Two blocks apart, a block at the end of the input, and a block
+    // followed at once by another puzzle. Two blocks with nothing between
+    // them are a run of 32 lines, no block: line puzzles.
+    let got = read_all(&format!("{rows}\n{rows}"));
+    assert_eq!(got.iter().map(|p| p.as_ref().unwrap().grid.side()).collect::<Vec<_>>(), [16, 16], "{got:?}");
+    assert_eq!(got[1].as_ref().unwrap().line, 18);
+    assert_eq!(read_all(&format!("{rows}{rows}")).len(), 32);
+    let got = read_all(&format!("{rows}{SIXTEEN}\n"));
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert!(got.iter().all(|p| p.as_ref().unwrap().grid == sixteen), "{got:?}");
+    // 4x4 line puzzles stay line puzzles, however many follow each other:
+    // 16 of them (no symbol above 4), 5, 17 or 40.
+    let four = "1.42421321343421\n";
+    for count in [1, 5, 15, 16, 17, 40] {
+        let got = read_all(&four.repeat(count));
+        assert_eq!(got.len(), count, "{count}: {got:?}");
+        assert!(got.iter().enumerate().all(|(i, p)| p.as_ref().is_ok_and(|p| p.grid.side() == 4 && p.line == i + 1)));
+    }
+    // A run longer than a block is line puzzles, the 16x16's rows in it too
+    // (errors: symbols above 4).
+    let got = read_all(&format!("{four}{rows}"));
+    assert_eq!(got.len(), 17, "{got:?}");
+    assert!(got[0].is_ok() && got[1].is_err(), "{got:?}");
+    // A block with a comment above, a blank line after, then line puzzles.
+    let got = read_all(&format!("{rows}\n{}", four.repeat(3)));
+    assert_eq!(got.len(), 4, "{got:?}");
+    // Rows of 12 symbols: one 12x12 (3x4 boxes); a lone line of 12 keeps
+    // its error, and the line after it is read for itself.
+    let twelve = "...C....4....53.9.C4...2...6.5.2C8.A...2B.41.7C5.9...A....B......6.......37B...6.A...1..53.B..6..6852.9..3.75.1.6.8....9.B284.5...A..74.3...5..B";
+    let grid = one(&rows_of(twelve, 12)).unwrap();
+    assert_eq!(grid, one(twelve).unwrap());
+    assert_eq!(grid.shape().to_string(), "3x4");
+    let lone = read_all("1...........\n1.42421321343421\n");
+    assert_eq!(lone.len(), 2, "{lone:?}");
+    assert_eq!(
+        lone[0],
+        Err("line 1: a line of 12 cells is not a puzzle: the length must be a square (16 for 4x4, 81 for 9x9, ...)"
+            .to_string())
+    );
+    assert!(lone[1].is_ok(), "{lone:?}");
+}
+
+/// Without read-ahead (puzzles typed at a terminal) a line of 16 symbols is
+/// a 4x4 puzzle, whatever follows it.
+#[test]
+fn without_read_ahead_sixteen_symbols_are_a_four_by_four() {
+    let rows = rows_of(SIXTEEN, 16);
+    let got: Vec<_> = PuzzleReader::new(rows.as_bytes()).read_ahead(false).collect();
+    assert_eq!(got.len(), 16, "{got:?}");
+    assert!(got[0].is_err(), "{got:?}");
+}
