@@ -68,7 +68,11 @@
 //! being undone. When the newest fixpoint is the one the last call ended
 //! against, only the positions changed since are read: those the kernel's
 //! trail holds changes of since that call, and those where the last call's
-//! masks differ from the fixpoint's.
+//! masks differ from the fixpoint's. After a backtrack to the newest
+//! fixpoint (most often after a failure), the board starts from that
+//! fixpoint's masks and places and reads only the positions the trail holds
+//! changes of since the fixpoint's own call ended (a trail point is kept
+//! with each fixpoint), without the last call's masks.
 
 use crate::constraint::Propagator;
 use crate::ids::VarId;
