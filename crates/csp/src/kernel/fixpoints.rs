@@ -84,6 +84,16 @@ impl<T: Copy> Fixpoints<T> {
         self.found.then(|| self.ids[self.ids.len() - 1])
     }
 
+    /// How many fixpoints are kept (after
+    /// [`forget_undone`](Fixpoints::forget_undone), those on the current
+    /// branch, oldest first; the newest is [`current`](Fixpoints::current)
+    /// when the domains descend from it): for a caller that keeps something
+    /// of its own beside each.
+    #[inline]
+    pub fn kept(&self) -> usize {
+        self.ids.len()
+    }
+
     /// Keeps `items` (`width` of them), a fixpoint that the domains are at
     /// now.
     pub fn keep(&mut self, items: &[T], ctx: &mut Context<'_>) {

@@ -68,7 +68,11 @@
 //! being undone. When the newest fixpoint is the one the last call ended
 //! against, only the positions changed since are read: those the kernel's
 //! trail holds changes of since that call, and those where the last call's
-//! masks differ from the fixpoint's.
+//! masks differ from the fixpoint's. After a backtrack to the newest
+//! fixpoint (most often after a failure), the board starts from that
+//! fixpoint's masks and places and reads only the positions the trail holds
+//! changes of since the fixpoint's own call ended (a trail point is kept
+//! with each fixpoint), without the last call's masks.
 
 use crate::constraint::Propagator;
 use crate::ids::VarId;
@@ -149,6 +153,10 @@ pub(crate) struct System {
     /// `last` differs from that fixpoint's masks; `None` when unknown. With
     /// it, `load` reads only the positions changed since.
     reference: Option<(i64, TrailPoint)>,
+    /// Per fixpoint kept (`fixpoints`' order), the trail when its call
+    /// ended (`None` until known): after a backtrack to it, `load` reads
+    /// only the positions the trail holds changes of since.
+    points: Vec<Option<TrailPoint>>,
     touched: Vec<u32>,
     /// Scratch of `load`: the positions to read, as a bitset.
     candidates: Vec<u64>,
@@ -287,6 +295,7 @@ impl System {
             since_last: Vec::with_capacity(n),
             since_good: Vec::with_capacity(n),
             reference: None,
+            points: Vec::new(),
             touched: Vec::with_capacity(n),
             candidates: vec![0; n.div_ceil(64)],
             matchings: vec![([u8::MAX; 64], [u8::MAX; 64]); k],
@@ -365,6 +374,8 @@ impl Propagator for System {
         // that they can be explained (see the sibling module `explain`).
         let eager = ctx.observer.is_some() || ctx.state().has_history();
         self.fixpoints.forget_undone(ctx);
+        self.points.truncate(self.fixpoints.kept());
+        debug_assert_eq!(self.points.len(), self.fixpoints.kept());
         self.load(ctx);
         if self.board.crossing {
             self.mark_crossings();
@@ -388,6 +399,9 @@ impl Propagator for System {
                     board.save_places(kept);
                 });
                 kept = self.fixpoints.current_id() != before;
+                if kept {
+                    self.points.push(None);
+                }
             }
         }
         if let Err(u) = result {

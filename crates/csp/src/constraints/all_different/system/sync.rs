@@ -3,6 +3,8 @@
 //! call for, and writing the changed domains back.
 
 use super::System;
+use super::board::Board;
+use super::topology::Topology;
 use super::topology::{insert, insert_all};
 use crate::constraints::all_different::bitset::BitIndices;
 use crate::kernel::{Context, PropagationResult, State};
@@ -86,7 +88,11 @@ impl System {
     /// probe's call, most of the time, would spend a tenth of its time on).
     pub(super) fn note_reference(&mut self, kept: bool, written: bool, ctx: &Context<'_>) {
         if kept {
-            self.reference = self.fixpoints.current_id().map(|id| (id, ctx.state().trail_point()));
+            let point = ctx.state().trail_point();
+            self.reference = self.fixpoints.current_id().map(|id| (id, point));
+            if let Some(last) = self.points.last_mut() {
+                *last = Some(point);
+            }
             self.touched.clear();
             return;
         }
@@ -164,16 +170,55 @@ impl System {
                     })
                 }
             });
-            (from_last, from_good) = if incremental {
+            // Otherwise, when the trail still holds every change since the
+            // newest fixpoint's call ended (a backtrack to it, most often
+            // after a failure), the domains are its masks less those
+            // changes: the board starts from its masks and places, and only
+            // the positions changed since are read (the last call's masks
+            // are not needed then).
+            let from_point = !incremental
+                && self.points.last().copied().flatten().is_some_and(|point| {
+                    candidates.fill(0);
+                    let position_of = &self.position_of;
+                    state.changed_since(point, |var| {
+                        if let Some(&p) = position_of.get(var).filter(|&&p| p != u32::MAX) {
+                            insert(candidates, p as usize);
+                        }
+                    })
+                });
+            if incremental {
                 for &p in &self.touched {
                     insert(candidates, p as usize);
                 }
                 let positions =
                     candidates.iter().enumerate().flat_map(|(w, &word)| BitIndices(word).map(move |bit| w * 64 + bit));
-                reading.read(positions, since_last, since_good)
+                (from_last, from_good) = reading.read(positions, since_last, since_good);
+            } else if let (true, Some((good, places))) = (from_point, kept) {
+                let masks = reading.masks;
+                masks.copy_from_slice(good);
+                for (w, &word) in candidates.iter().enumerate() {
+                    for bit in BitIndices(word) {
+                        let p = w * 64 + bit;
+                        let mask = state.word_at(address[p]) << shift[p];
+                        if mask != good[p] {
+                            masks[p] = mask;
+                            since_good.push(p as u32);
+                        }
+                    }
+                }
+                debug_assert!(
+                    (0..n).all(|p| masks[p] == state.word_at(address[p]) << shift[p]),
+                    "a position changed since the fixpoint's call is missing from the trail"
+                );
+                board.restore(places);
+                for &p in since_good.iter() {
+                    board.reload(topology, p as usize, good[p as usize]);
+                }
+                queue_since_good(topology, board, since_good, good);
+                return;
             } else {
-                reading.read(0..n, since_last, since_good)
-            };
+                (from_last, from_good) = reading.read(0..n, since_last, since_good);
+            }
         } else {
             for p in 0..n {
                 let mask = state.word_at(address[p]) << shift[p];
@@ -238,13 +283,23 @@ impl System {
             }
             return;
         };
-        for &p in since_good.iter() {
-            let p = p as usize;
-            debug_assert_eq!(board.masks[p] & !good[p], 0, "position {p} regained values since its fixpoint");
-            insert_all(&mut board.to_check, topology.unit_words(p));
-            insert_all(&mut board.to_look, topology.unit_words(p));
-            board.push_if_single(p);
-        }
+        queue_since_good(topology, board, since_good, good);
+    }
+}
+
+/// The work after `load`: against the masks `good` of the newest
+/// fixpoint the domains descend from, every constraint none of whose
+/// variables changed since (`since_good`) is still at its own
+/// fixpoint, and every fixed variable's value has left its peers: the
+/// others are checked and looked at, and tier 1 takes the newly fixed
+/// variables.
+fn queue_since_good(topology: &Topology, board: &mut Board, since_good: &[u32], good: &[u64]) {
+    for &p in since_good {
+        let p = p as usize;
+        debug_assert_eq!(board.masks[p] & !good[p], 0, "position {p} regained values since its fixpoint");
+        insert_all(&mut board.to_check, topology.unit_words(p));
+        insert_all(&mut board.to_look, topology.unit_words(p));
+        board.push_if_single(p);
     }
 }
 
