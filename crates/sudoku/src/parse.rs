@@ -133,7 +133,7 @@ pub struct Progress {
 /// assert_eq!(puzzles[1].line, 4);
 ///
 /// let err = PuzzleReader::new(&b"1.4242%321343421"[..]).file("a.txt").next().unwrap().unwrap_err();
-/// assert_eq!(err.to_string(), "a.txt:1:7: '%' is not a digit, a letter, '.' or '0'");
+/// assert_eq!(err.to_string(), "a.txt:1:7: '%' is not a digit, a letter or an empty cell ('.', '0', '-', '_', '*')");
 /// ```
 #[derive(Debug)]
 pub struct PuzzleReader<R> {

@@ -233,7 +233,7 @@ fn wrong_line_length_is_reported_with_the_line() {
 #[test]
 fn a_character_outside_the_alphabet_is_reported_with_its_column() {
     let err = PuzzleReader::new(&b"1.42421%21343421\n"[..]).file("p.txt").next().unwrap().unwrap_err();
-    assert_eq!(err.to_string(), "p.txt:1:8: '%' is not a digit, a letter, '.' or '0'");
+    assert_eq!(err.to_string(), "p.txt:1:8: '%' is not a digit, a letter or an empty cell ('.', '0', '-', '_', '*')");
     let err = first_error("1.4242é321343421\n");
     assert_eq!((err.column, err.kind), (Some(7), ParseErrorKind::BadSymbol { found: 'é' }));
 }

@@ -11,13 +11,13 @@ use crate::grid::{Shape, ShapeError};
 #[non_exhaustive]
 pub enum ParseErrorKind {
     /// A character that is not in the line format's alphabet.
-    #[error("'{found}' is not a digit, a letter, '.' or '0'")]
+    #[error("'{found}' is not a digit, a letter or an empty cell ('.', '0', '-', '_', '*')")]
     BadSymbol {
         /// The character.
         found: char,
     },
-    /// A token of a grid row that is not a number, `.` or `0`.
-    #[error("'{found}' is not a number, '.' or '0'")]
+    /// A token of a grid row that is not a number or an empty cell.
+    #[error("'{found}' is not a number or an empty cell ('.', '0', '-', '_', '*')")]
     BadToken {
         /// The token (cut to 20 characters).
         found: String,
@@ -25,7 +25,7 @@ pub enum ParseErrorKind {
     /// A token of a line of numbers that is a run of cells: a line puzzle
     /// with a space in it.
     #[error(
-        "'{found}' is not a number, '.' or '0': a line with spaces is read as numbers separated by spaces, and a \
+        "'{found}' is not a number or an empty cell ('.', '0', '-', '_', '*'): a line with spaces is read as numbers separated by spaces, and a \
          puzzle written on one line has no spaces"
     )]
     SpacedCells {
