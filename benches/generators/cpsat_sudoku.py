@@ -23,7 +23,8 @@ generator that removes cell c from a puzzle proved unique with that solution
 asks `P-minus-c S c`: any second solution of P minus c must differ at c, and
 `x[c] != S[c]` alone is a much easier model than "some empty cell differs".
 Puzzles are lines of side*side characters, `.` or `0` for an empty cell,
-symbols 1-9 then A-Z; `#` lines are comments; `-` reads stdin.
+symbols 1-9 then A-Z, or side*side numbers (0 empty) beyond 35x35; `#`
+lines are comments; `-` reads stdin.
 """
 
 import argparse

@@ -1,9 +1,10 @@
 """Sudoku puzzle files and solution checks for the outside solvers of #18 (standard library).
 
 Puzzles are lines of side*side characters, `.` or `0` for an empty cell,
-symbols 1-9 then A-Z; `#` lines are comments; `-` reads stdin. A puzzle line
-may be followed by a space and one of its solutions, then a space and cell
-numbers (see cpsat_sudoku.py's `unique`).
+symbols 1-9 then A-Z, or (the tool's layout beyond 35x35) side*side numbers
+separated by spaces, 0 for an empty cell; `#` lines are comments; `-` reads
+stdin. A puzzle line of symbols may be followed by a space and one of its
+solutions, then a space and cell numbers (see cpsat_sudoku.py's `unique`).
 """
 
 import math
@@ -17,6 +18,18 @@ def read(path):
     handle = sys.stdin if path == "-" else open(path, encoding="utf-8")
     name = "<stdin>" if path == "-" else path
     for number, text in enumerate(handle, 1):
+        tokens = text.split()
+        if len(tokens) > 3 and not tokens[0].startswith("#"):
+            # The tool's layout beyond 35x35: side*side numbers, 0 for an empty cell.
+            side = math.isqrt(len(tokens))
+            base = math.isqrt(side)
+            if side * side != len(tokens) or base * base != side or not all(t.isdigit() for t in tokens):
+                raise SystemExit(f"{name}:{number}: not a square sudoku of square boxes ({len(tokens)} numbers)")
+            cells = [int(t) for t in tokens]
+            if any(v > side for v in cells):
+                raise SystemExit(f"{name}:{number}: a number larger than the side, {side}")
+            yield f"{name}:{number}", base, cells, None, None
+            continue
         text, _, rest = text.strip().partition(" ")
         if not text or text.startswith("#"):
             continue

@@ -220,9 +220,11 @@ fn one_solver_many_puzzles_keeps_its_state_straight() {
 #[test]
 fn branches_deeper_than_the_fixpoints_kept_search_the_same_tree() {
     // The system starts each call from the newest of its last successful
-    // calls on the branch (at most 64 kept, each under a reversible id): a
-    // blank 16x16 grid goes deeper than that, and backtracks across it
-    // while enumerating, with the same tree as separate propagators.
+    // calls on the branch (each under a reversible id; 64 of them, the
+    // fewest kept, until the big-grids session, whose memory budget keeps
+    // them all here): a blank 16x16 grid goes deeper than 64, and
+    // backtracks across that depth while enumerating, with the same tree as
+    // separate propagators. The cap itself is tested in `kernel::fixpoints`.
     let (model, _) = sudoku(4, 4, &".".repeat(256));
     let limits = csp::Limits::none().with_solutions(30);
     for order in [VarOrder::DomWdeg, VarOrder::Input] {

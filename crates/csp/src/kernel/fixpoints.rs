@@ -19,9 +19,20 @@
 use super::context::Context;
 use super::trail::ReversibleInt;
 
-/// The most fixpoints kept: past it a call keeps none, and the branch below
-/// starts from the last one kept (farther, still right).
+/// The fewest fixpoints a branch keeps, however wide they are: past the most
+/// kept (see [`BUDGET`]) a call keeps none, and the branch below starts from
+/// the last one kept (farther, still right).
 const KEPT: usize = 64;
+
+/// The bytes a branch's fixpoints may take, when more than [`KEPT`] fit: a
+/// call below the last one kept reads every change since it, so that a
+/// node's cost grows with its depth past it. With 64 kept, a 49x49 sudoku's
+/// nodes 650 deep cost about 1.9 M instructions each, most of them the
+/// all-different system reading its domains again (BENCHMARKS.md, "Big
+/// grids: 49x49 and 64x64"). 256 MiB holds about 3,500 of a 49x49 grid's
+/// (75 KiB each) and 2,000 of a 64x64 grid's (128 KiB): taken only as the
+/// branch goes that deep.
+const BUDGET: usize = 256 << 20;
 
 /// The fixpoints of the current branch, oldest first, each `width` items of
 /// `T` (see the module docs). Allocate its reversible integer in
@@ -42,13 +53,21 @@ pub struct Fixpoints<T> {
     next: i64,
     /// Whether the last fixpoint kept is the one `newest` names.
     found: bool,
+    /// The most kept at once (see [`BUDGET`]).
+    most: usize,
 }
 
 impl<T: Copy> Fixpoints<T> {
     /// None yet, each of `width` items when kept. Nothing is kept before
     /// [`initialise`](Fixpoints::initialise).
     pub fn new(width: usize) -> Fixpoints<T> {
-        Fixpoints { items: Vec::new(), ids: Vec::new(), width, newest: None, next: 0, found: false }
+        let most = BUDGET / (width * std::mem::size_of::<T>()).max(1);
+        Fixpoints::with_most(width, most.max(KEPT))
+    }
+
+    /// [`new`](Fixpoints::new), keeping at most `most` at once.
+    fn with_most(width: usize, most: usize) -> Fixpoints<T> {
+        Fixpoints { items: Vec::new(), ids: Vec::new(), width, newest: None, next: 0, found: false, most }
     }
 
     /// Allocates the reversible integer (when the solver is built: from
@@ -107,13 +126,15 @@ impl<T: Copy> Fixpoints<T> {
     #[inline(never)]
     pub fn keep_with(&mut self, ctx: &mut Context<'_>, fill: impl FnOnce(&mut Vec<T>)) {
         let Some(cell) = self.newest else { return };
-        if self.ids.len() == KEPT {
+        if self.ids.len() == self.most {
             return;
         }
         if self.ids.capacity() == 0 {
-            // Once, so that the search does not allocate after its first run.
-            self.ids.reserve_exact(KEPT);
-            self.items.reserve_exact(KEPT * self.width);
+            // Once, so that the search does not allocate after its first run
+            // while its branches are at most `KEPT` deep; deeper ones grow
+            // the vectors as they first go deeper.
+            self.ids.reserve_exact(KEPT.min(self.most));
+            self.items.reserve_exact(KEPT.min(self.most) * self.width);
         }
         fill(&mut self.items);
         debug_assert_eq!(self.items.len(), (self.ids.len() + 1) * self.width);
@@ -176,9 +197,25 @@ mod tests {
     }
 
     #[test]
+    fn narrow_fixpoints_are_kept_deeper_than_the_fewest_wide_ones_as_deep() {
+        assert_eq!(Fixpoints::<u64>::new(BUDGET).most, KEPT);
+        assert_eq!(Fixpoints::<u64>::new(BUDGET / 8 / 1000).most, 1000);
+        let mut state = State::new(&[Domain::range(1, 9)], u64::MAX).unwrap();
+        let mut fixpoints = Fixpoints::<u64>::new(2);
+        with(&mut state, |ctx| fixpoints.initialise(ctx));
+        for i in 0..4 * KEPT as u64 {
+            with(&mut state, |ctx| {
+                fixpoints.forget_undone(ctx);
+                fixpoints.keep(&[i, i + 1], ctx);
+                assert_eq!(fixpoints.current(), Some(&[i, i + 1][..]));
+            });
+        }
+    }
+
+    #[test]
     fn past_the_most_kept_the_branch_below_starts_from_the_last_one() {
         let mut state = State::new(&[Domain::range(1, 9)], u64::MAX).unwrap();
-        let mut fixpoints = Fixpoints::<usize>::new(1);
+        let mut fixpoints = Fixpoints::<usize>::with_most(1, KEPT);
         with(&mut state, |ctx| fixpoints.initialise(ctx));
         let mut marks = Vec::new();
         for i in 0..KEPT + 10 {
