@@ -351,7 +351,10 @@ fn wrong_line_length() {
 #[test]
 fn character_outside_the_alphabet() {
     let file = temp_file("alphabet.txt", b"1.42421321$43421\n");
-    assert_bad(&run(&["solve", &file]), "alphabet.txt:1:11: '$' is not a digit, a letter or an empty cell ('.', '0', '-', '_', '*')");
+    assert_bad(
+        &run(&["solve", &file]),
+        "alphabet.txt:1:11: '$' is not a digit, a letter or an empty cell ('.', '0', '-', '_', '*')",
+    );
 }
 
 #[test]

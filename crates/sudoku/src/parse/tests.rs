@@ -85,7 +85,10 @@ fn a_bad_grid_costs_one_error_and_reading_resumes() {
     let text = "1 2 3 4\n1 2 x 4\n1 2 3 4\n1 2 3 4\n\n1.42421321343421\n";
     let got = read_all(text);
     assert_eq!(got.len(), 2, "{got:?}");
-    assert_eq!(got[0], Err("line 2, column 5: 'x' is not a number or an empty cell ('.', '0', '-', '_', '*')".to_string()));
+    assert_eq!(
+        got[0],
+        Err("line 2, column 5: 'x' is not a number or an empty cell ('.', '0', '-', '_', '*')".to_string())
+    );
     assert!(got[1].is_ok());
 }
 
@@ -210,7 +213,10 @@ fn a_line_puzzle_with_a_space_is_explained() {
     assert!(err.to_string().contains("a puzzle written on one line has no spaces"), "{err}");
     // A word in a grid is not taken for cells.
     let err = read_all("1 2 3 4\nGrille 1\n");
-    assert_eq!(err[0], Err("line 2, column 1: 'Grille' is not a number or an empty cell ('.', '0', '-', '_', '*')".to_string()));
+    assert_eq!(
+        err[0],
+        Err("line 2, column 1: 'Grille' is not a number or an empty cell ('.', '0', '-', '_', '*')".to_string())
+    );
 }
 
 /// A pencil-mark grid (a cell's candidates written as one number, 1679) is
