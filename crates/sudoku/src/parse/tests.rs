@@ -387,6 +387,42 @@ fn blocks_of_rows_of_symbols_are_one_grid_when_they_are_one() {
     assert!(lone[1].is_ok(), "{lone:?}");
 }
 
+/// A line that looked like the first row of a grid and failed (a bad
+/// symbol in 12 symbols, a bad token in a line with spaces) costs its own
+/// error: the line puzzles after it are read, not skipped up to the next
+/// blank line as the rest of a grid's rows are.
+#[test]
+fn a_failed_first_row_does_not_swallow_the_puzzles_after_it() {
+    let nine = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+    for bad in ["1.42%4213434", "4.....8.5 x3.........7", "1 2 x 4", "Grid 01\n1.%......", "1.42\n42%3"] {
+        let got = read_all(&format!("{nine}{bad}\n{}", nine.repeat(3)));
+        assert_eq!(got.len(), 5, "{bad}: {got:?}");
+        assert!(got[1].is_err() && [0, 2, 3, 4].iter().all(|&i| got[i].is_ok()), "{bad}: {got:?}");
+        assert_eq!(got[4].as_ref().unwrap().line, bad.lines().count() + 4, "{bad}");
+    }
+    // The rest of a grid's rows, comments and frames among them, are still
+    // skipped: one bad grid, one error.
+    let rows = "53..7....\n6..1%5...\n.98....6.\n# a comment\n---+---+---\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n";
+    let got = read_all(&format!("{rows}{nine}"));
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!(
+        got[0],
+        Err("line 2, column 5: '%' is not a digit, a letter or an empty cell ('.', '0', '-', '_', '*')".to_string())
+    );
+    assert_eq!(got[1].as_ref().unwrap().line, 12);
+    let grid = "1 2 3 4\n1 2 x 4\n1 2 3 4\n| 1 2 | 3 4 |\n";
+    let got = read_all(&format!("{grid}{nine}"));
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!(got[1].as_ref().unwrap().line, 5);
+    // A 16x16 block with a symbol above 16: its rows skipped, the line puzzle
+    // right after it read.
+    let rows = rows_of(&SIXTEEN.replacen('G', "H", 1), 16);
+    let got = read_all(&format!("{rows}{nine}"));
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert!(got[0].as_ref().unwrap_err().contains("'H' (17) is larger than the grid's side, 16"), "{got:?}");
+    assert_eq!(got[1].as_ref().unwrap().line, 17);
+}
+
 /// Without read-ahead (puzzles typed at a terminal) a line of 16 symbols is
 /// a 4x4 puzzle, whatever follows it.
 #[test]
