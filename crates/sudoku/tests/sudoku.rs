@@ -20,8 +20,11 @@ use proptest::prelude::*;
 mod box_line;
 #[path = "../../csp/tests/support/line_mutation.rs"]
 mod line_mutation;
+#[path = "../../csp/tests/support/text_mutation.rs"]
+mod text_mutation;
 
 use line_mutation::{mutate_a_line, pick};
+use text_mutation::mutate_characters;
 
 /// A file of the shared data folder, or `None` (with a message) when the
 /// folder is not there.
@@ -423,11 +426,15 @@ fn layouts() -> Vec<String> {
     // The empty cells '-', '_' and '*', frames of '-', and sixteen rows of
     // sixteen symbols without a header (one 16x16).
     inputs.push("4-----8-5.3___*______7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n".to_string());
-    inputs.push("+-----+-----+\n| 1 - | 4 2 |\n| 4 2 | 1 3 |\n+-----+-----+\n| - - | * _ |\n| 3 4 | 2 1 |\n+-----+-----+\n".to_string());
+    inputs.push(
+        "+-----+-----+\n| 1 - | 4 2 |\n| 4 2 | 1 3 |\n+-----+-----+\n| - - | * _ |\n| 3 4 | 2 1 |\n+-----+-----+\n"
+            .to_string(),
+    );
     inputs.push("------+------\n1-42\n42*3\n2134\n34_1\n".to_string());
     let sixteen = std::fs::read_to_string(fixture("bench-16x16.txt")).unwrap();
     let sixteen = sixteen.lines().find(|l| !l.starts_with('#')).unwrap();
-    let rows: String = sixteen.as_bytes().chunks(16).map(|r| format!("{}\n", std::str::from_utf8(r).unwrap())).collect();
+    let rows: String =
+        sixteen.as_bytes().chunks(16).map(|r| format!("{}\n", std::str::from_utf8(r).unwrap())).collect();
     inputs.push(format!("# a 16x16 in rows\n{rows}\n1.42421321343421\n"));
     inputs.push(rows);
     inputs
@@ -452,98 +459,18 @@ fn fixtures_and_docs() -> Vec<String> {
     inputs
 }
 
-/// One byte-level mutation: a NUL, a byte that is not UTF-8, a lone lead
-/// byte, a byte order mark, a carriage return or CRLF line ends, a cut
-/// inside a character, a random byte.
+/// One byte-level mutation: a byte that is not UTF-8, a lone lead byte, a
+/// cut inside a character, a random byte, or one of the shared character
+/// mutations (a NUL, a byte order mark, CR, CRLF, ...).
 fn mutate_bytes(bytes: &mut Vec<u8>, rng: &mut Rng) {
     let at = pick(rng, bytes.len() + 1);
-    match rng.below(8) {
-        0 => bytes.insert(at, 0),
-        1 => bytes.insert(at, 0xff),
-        2 => bytes.insert(at, 0xc3),
-        3 => {
-            let at = if rng.below(2) == 0 { 0 } else { at };
-            bytes.splice(at..at, "\u{feff}".bytes());
-        }
-        4 => bytes.insert(at, b'\r'),
-        5 => *bytes = String::from_utf8_lossy(bytes).replace('\n', "\r\n").into_bytes(),
-        6 => bytes.truncate(at),
-        _ => bytes.insert(at, rng.next_u64() as u8),
-    }
-}
-
-/// Lines that are wrong in every way a reader can be surprised.
-const HOSTILE_LINES: [&str; 24] = [
-    "# box 0x0",
-    "# box 1x1",
-    "# box 8x8",
-    "# box 9x9",
-    "# box 64x64",
-    "# box 99999999999999999999x3",
-    "# box -3x3",
-    "# box 3x",
-    "# box x",
-    "# box 3x3x3",
-    "Grid 99999999999999999999",
-    "Grid 64",
-    "Grid -1",
-    "{\"puzzle\": [[1]], \"box\": \"0x0\"}",
-    "{\"rows\": [[99999999999999999999, 0], [0, 0]]}",
-    "{\"puzzle\": [[1, 2], [3]]}",
-    "{\"puzzle\": [",
-    "99999999999999999999 0 0 0",
-    "+",
-    "+0 +99 + +A",
-    "1,2,3 4 5 6",
-    "\u{feff}1.42421321343421",
-    "é\t\u{0}☃",
-    "|-+=|",
-];
-
-/// One mutation of `text`: a line deleted, duplicated or hostile, a
-/// character dropped, added or swapped, a truncation, a very long line.
-fn mutate_puzzle_text(text: &str, rng: &mut Rng) -> String {
-    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
-    let at = pick(rng, lines.len());
     match rng.below(6) {
-        0 => mutate_a_line(&mut lines, &HOSTILE_LINES, rng),
-        1 if !lines.is_empty() => {
-            let mut chars: Vec<char> = lines[at].chars().collect();
-            if !chars.is_empty() {
-                let i = pick(rng, chars.len());
-                match rng.below(3) {
-                    0 => drop(chars.remove(i)),
-                    1 => chars.insert(i, ['.', '0', '9', 'Z', 'z', ' ', '#', '+', '|', '{', '"', '-'][pick(rng, 12)]),
-                    _ => {
-                        let j = pick(rng, chars.len());
-                        chars.swap(i, j);
-                    }
-                }
-            }
-            lines[at] = chars.into_iter().collect();
-        }
-        2 => {
-            let joined = lines.join("\n");
-            let ends: Vec<usize> = (0..=joined.len()).filter(|&i| joined.is_char_boundary(i)).collect();
-            return joined[..ends[pick(rng, ends.len())]].to_string();
-        }
-        3 => {
-            // A line of a square or nearly square length, up to past 64x64.
-            let side = [4, 9, 35, 36, 64, 65][pick(rng, 6)];
-            let extra = pick(rng, 3);
-            lines.insert(at, ".".repeat(side * side + extra));
-        }
-        4 => {
-            // A line longer than the reader keeps.
-            lines.insert(at, "1 ".repeat(parse::MAX_LINE / 2 + 1));
-        }
-        _ => {
-            if let Some(line) = lines.get_mut(at) {
-                line.push_str(" # box 2x2");
-            }
-        }
+        0 => bytes.insert(at, 0xff),
+        1 => bytes.insert(at, 0xc3),
+        2 => bytes.truncate(at),
+        3 => bytes.insert(at, rng.next_u64() as u8),
+        _ => *bytes = mutate_characters(&String::from_utf8_lossy(bytes), rng).into_bytes(),
     }
-    lines.join(if rng.below(4) == 0 { "\r\n" } else { "\n" })
 }
 
 /// The errors that point at a character: they name its column.
