@@ -473,6 +473,80 @@ fn mutate_bytes(bytes: &mut Vec<u8>, rng: &mut Rng) {
     }
 }
 
+/// Lines that are wrong in every way a reader can be surprised.
+const HOSTILE_LINES: [&str; 24] = [
+    "# box 0x0",
+    "# box 1x1",
+    "# box 8x8",
+    "# box 9x9",
+    "# box 64x64",
+    "# box 99999999999999999999x3",
+    "# box -3x3",
+    "# box 3x",
+    "# box x",
+    "# box 3x3x3",
+    "Grid 99999999999999999999",
+    "Grid 64",
+    "Grid -1",
+    "{\"puzzle\": [[1]], \"box\": \"0x0\"}",
+    "{\"rows\": [[99999999999999999999, 0], [0, 0]]}",
+    "{\"puzzle\": [[1, 2], [3]]}",
+    "{\"puzzle\": [",
+    "99999999999999999999 0 0 0",
+    "+",
+    "+0 +99 + +A",
+    "1,2,3 4 5 6",
+    "\u{feff}1.42421321343421",
+    "é\t\u{0}☃",
+    "|-+=|",
+];
+
+/// One mutation of `text`: a line deleted, duplicated or hostile, a
+/// character dropped, added or swapped, a truncation, a very long line.
+fn mutate_puzzle_text(text: &str, rng: &mut Rng) -> String {
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let at = pick(rng, lines.len());
+    match rng.below(6) {
+        0 => mutate_a_line(&mut lines, &HOSTILE_LINES, rng),
+        1 if !lines.is_empty() => {
+            let mut chars: Vec<char> = lines[at].chars().collect();
+            if !chars.is_empty() {
+                let i = pick(rng, chars.len());
+                match rng.below(3) {
+                    0 => drop(chars.remove(i)),
+                    1 => chars.insert(i, ['.', '0', '9', 'Z', 'z', ' ', '#', '+', '|', '{', '"', '-'][pick(rng, 12)]),
+                    _ => {
+                        let j = pick(rng, chars.len());
+                        chars.swap(i, j);
+                    }
+                }
+            }
+            lines[at] = chars.into_iter().collect();
+        }
+        2 => {
+            let joined = lines.join("\n");
+            let ends: Vec<usize> = (0..=joined.len()).filter(|&i| joined.is_char_boundary(i)).collect();
+            return joined[..ends[pick(rng, ends.len())]].to_string();
+        }
+        3 => {
+            // A line of a square or nearly square length, up to past 64x64.
+            let side = [4, 9, 35, 36, 64, 65][pick(rng, 6)];
+            let extra = pick(rng, 3);
+            lines.insert(at, ".".repeat(side * side + extra));
+        }
+        4 => {
+            // A line longer than the reader keeps.
+            lines.insert(at, "1 ".repeat(parse::MAX_LINE / 2 + 1));
+        }
+        _ => {
+            if let Some(line) = lines.get_mut(at) {
+                line.push_str(" # box 2x2");
+            }
+        }
+    }
+    lines.join(if rng.below(4) == 0 { "\r\n" } else { "\n" })
+}
+
 /// The errors that point at a character: they name its column.
 fn names_a_column(kind: &ParseErrorKind) -> bool {
     matches!(
