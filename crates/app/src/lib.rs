@@ -473,7 +473,7 @@ fn cannot_open(err: io::Error) -> String {
 /// files of `fzn-csp` and `csp-xcsp`, which are parsed as a whole. The errors
 /// name the file and say what is wrong in words, as [`open_input`]'s do:
 /// `cannot read f: is a directory, not a model file`, `cannot read f: not a
-/// text file (byte 17 is not UTF-8)`. A byte order mark opening the text is
+/// text file (line 3, column 9: byte 0xe9 is not UTF-8)`. A byte order mark opening the text is
 /// dropped ([`without_byte_order_mark`]).
 pub fn read_text(file: &Path, io: &mut Io<'_>) -> anyhow::Result<String> {
     use anyhow::Context as _;
@@ -487,12 +487,31 @@ pub fn read_text(file: &Path, io: &mut Io<'_>) -> anyhow::Result<String> {
         _ => std::fs::read(file).map_err(cannot_open),
     };
     let text = bytes.and_then(|bytes| {
-        String::from_utf8(bytes)
-            .map_err(|err| format!("not a text file (byte {} is not UTF-8)", err.utf8_error().valid_up_to()))
+        String::from_utf8(bytes).map_err(|err| not_utf8(err.as_bytes(), err.utf8_error().valid_up_to()))
     });
     text.map(without_byte_order_mark)
         .map_err(anyhow::Error::msg)
         .with_context(|| format!("cannot read {}", file.display()))
+}
+
+/// Why `bytes`, valid UTF-8 up to `valid_up_to`, are not text, naming the
+/// place as an editor shows it: `not a text file (line 3, column 9: byte 0xe9
+/// is not UTF-8)`, the column counted in characters (a byte order mark
+/// opening the file is no column).
+///
+/// ```
+/// assert_eq!(csp_app::not_utf8(b"ab\nc\xffd", 4), "not a text file (line 2, column 2: byte 0xff is not UTF-8)");
+/// ```
+pub fn not_utf8(bytes: &[u8], valid_up_to: usize) -> String {
+    let valid = &bytes[..valid_up_to.min(bytes.len())];
+    let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+    let before = std::str::from_utf8(&valid[line_start..]).unwrap_or_default();
+    let column = before.trim_start_matches('\u{feff}').chars().count() + 1;
+    match bytes.get(valid_up_to) {
+        Some(byte) => format!("not a text file (line {line}, column {column}: byte 0x{byte:02x} is not UTF-8)"),
+        None => format!("not a text file (line {line}, column {column}: the last character is cut short)"),
+    }
 }
 
 /// `text` without the byte order mark (U+FEFF) that opens it, if one does:

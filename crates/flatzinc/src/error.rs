@@ -29,7 +29,7 @@ impl ParseError {
 #[non_exhaustive]
 pub enum LowerError {
     /// A builtin that fzn-csp does not lower (yet), or not in this form.
-    #[error("constraint {name} (line {line}) is not supported by fzn-csp yet{}", detail_suffix(.detail))]
+    #[error("line {line}: constraint {name} is not supported by fzn-csp yet{}", detail_suffix(.detail))]
     UnsupportedConstraint {
         /// The builtin's name.
         name: String,

@@ -142,7 +142,9 @@ impl<'a> Lexer<'a> {
             }
             _ => {
                 let character = self.source[start..].chars().next().unwrap_or('?');
-                return Err(ParseError::new(position, format!("'{character}' does not start a FlatZinc token")));
+                // A control character is shown escaped (`'\0'`), not written out.
+                let shown = character.escape_debug();
+                return Err(ParseError::new(position, format!("'{shown}' does not start a FlatZinc token")));
             }
         };
         self.advance(length);
@@ -270,6 +272,10 @@ mod tests {
         let mut lexer = Lexer::new("% comment\n  é x :: y");
         let error = lexer.next_token().unwrap_err();
         assert_eq!(error.to_string(), "line 2, column 3: 'é' does not start a FlatZinc token");
+        let mut lexer = Lexer::new("\n x\u{0}");
+        lexer.next_token().unwrap();
+        let error = lexer.next_token().unwrap_err();
+        assert_eq!(error.to_string(), "line 2, column 3: '\\0' does not start a FlatZinc token");
         let mut lexer = Lexer::new("a\n  bc ::");
         lexer.next_token().unwrap();
         let token = lexer.next_token().unwrap();

@@ -27,8 +27,9 @@
 //! tools write carries its shape this way whenever it is not the side's
 //! default, so every output reads back with the same meaning. A grid ends
 //! after its `n`-th row; after an error inside a multi-line puzzle the reader
-//! skips to the next blank line (or `Grid` line) and goes on, so one bad puzzle
-//! costs one error. Input that is not text (a NUL or another control byte, or
+//! skips the rest of its rows (up to a blank line, a `Grid` line, or a line
+//! that cannot be one of them) and goes on, so one bad puzzle costs one error
+//! and a line that only looked like a first row costs no more. Input that is not text (a NUL or another control byte, or
 //! invalid UTF-8) is reported once, and the rest of that input is skipped.
 //!
 //! The reader holds one line at a time (at most [`MAX_LINE`] bytes; longer lines
@@ -166,6 +167,9 @@ pub struct PuzzleReader<R> {
     /// Whether lines may be read ahead to judge a block of rows
     /// ([`PuzzleReader::read_ahead()`]).
     read_ahead: bool,
+    /// The length of the first row of the rows of symbols being read, whose
+    /// other rows are skipped after an error ([`Self::skip_block`]).
+    row_width: usize,
 }
 
 /// A line read ahead: its number, and its text and trailing `# box` shape,
@@ -221,6 +225,7 @@ impl<R: BufRead> PuzzleReader<R> {
             ahead: VecDeque::new(),
             judged_until: 0,
             read_ahead: true,
+            row_width: 0,
         }
     }
 
@@ -415,20 +420,32 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
-    /// Skips the rest of a multi-line puzzle after an error: up to a blank line,
-    /// a `Grid` header (kept for the next puzzle) or the end.
-    fn skip_block(&mut self) {
+    /// Skips the rest of a multi-line puzzle after an error: its `rows`,
+    /// comments and frames, up to a blank line (consumed), the end, or a line
+    /// that cannot be one of its rows (kept for the next puzzle: a `Grid`
+    /// header, a JSON line, a line puzzle after a grid of numbers or one of
+    /// another length after rows of symbols). So a line that merely looked
+    /// like the first row of a grid (`1.42%4213434` among 9x9 line puzzles)
+    /// costs its own error, not the rest of the batch.
+    fn skip_block(&mut self, rows: Rows) {
         loop {
             match self.read_line() {
                 Ok(Read::End) => return,
-                Ok(Read::Line) => match self.classify() {
-                    LineKind::Blank => return,
-                    LineKind::Header | LineKind::Json => {
+                Ok(Read::Line) => {
+                    let row = match (self.classify(), rows) {
+                        (LineKind::Blank, _) => return,
+                        (LineKind::Comment | LineKind::Separator, _) | (LineKind::Tokens(_), Rows::Tokens) => true,
+                        (LineKind::Word, Rows::Symbols(width)) => {
+                            let (start, end) = trimmed(&self.line);
+                            end - start == width
+                        }
+                        _ => false,
+                    };
+                    if !row {
                         self.replay = true;
                         return;
                     }
-                    _ => {}
-                },
+                }
                 Err(_) if self.finished => return,
                 Err(_) => {}
             }
@@ -577,7 +594,7 @@ impl<R: BufRead> PuzzleReader<R> {
     fn grid_puzzle(&mut self) -> Result<Puzzle, ParseError> {
         let result = self.grid_rows();
         if result.is_err() && !self.finished && !self.at_block_end() {
-            self.skip_block();
+            self.skip_block(Rows::Tokens);
         }
         result
     }
@@ -730,7 +747,7 @@ impl<R: BufRead> PuzzleReader<R> {
     fn rows_puzzle(&mut self, header: bool) -> Result<Puzzle, ParseError> {
         let result = self.euler_rows(header);
         if result.is_err() && !self.finished && !self.at_block_end() {
-            self.skip_block();
+            self.skip_block(Rows::Symbols(self.row_width));
         }
         result
     }
@@ -789,6 +806,9 @@ impl<R: BufRead> PuzzleReader<R> {
                 Some(LineKind::Blank) | None => return Err(missing(self)),
             }
             let (start, end) = trimmed(&self.line);
+            if rows == 0 {
+                self.row_width = end - start;
+            }
             let mut cells = std::mem::take(&mut self.cells);
             let before = cells.len();
             let result = self.symbols_row(start, end, &mut cells);
@@ -867,6 +887,16 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
             });
         }
     }
+}
+
+/// The rows of a multi-line puzzle, skipped after an error in it
+/// ([`PuzzleReader::skip_block`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rows {
+    /// Rows of whitespace-separated numbers or pencil marks.
+    Tokens,
+    /// Rows of this many symbols each.
+    Symbols(usize),
 }
 
 /// Whether a line draws a grid's frame: only `-`, `+`, `=` and `|` (the

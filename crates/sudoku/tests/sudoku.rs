@@ -20,8 +20,11 @@ use proptest::prelude::*;
 mod box_line;
 #[path = "../../csp/tests/support/line_mutation.rs"]
 mod line_mutation;
+#[path = "../../csp/tests/support/text_mutation.rs"]
+mod text_mutation;
 
 use line_mutation::{mutate_a_line, pick};
+use text_mutation::mutate_characters;
 
 /// A file of the shared data folder, or `None` (with a message) when the
 /// folder is not there.
@@ -389,7 +392,11 @@ proptest! {
     }
 }
 
-// ---- seeded mutations of every layout never panic ----
+// ---- seeded mutations of every layout and fixture never panic ----
+//
+// `CSP_TEST_SEED=S` draws other cases and `CSP_TEST_SCALE=N` N times as
+// many, e.g. a long run outside the suite:
+// `CSP_TEST_SEED=7 CSP_TEST_SCALE=200 cargo test --release -p csp-sudoku --test sudoku seeded_mutations`.
 
 /// Valid inputs of every layout: a 9x9 line, 6x6 with a `# box` header and
 /// after a puzzle, a 12x12 grid with frames, Project Euler, JSON, a 4x4
@@ -416,7 +423,54 @@ fn layouts() -> Vec<String> {
     inputs
         .push("{\"puzzle\": [[1, 0, 0, 0], [0, 0, 3, 0], [0, 4, 0, 0], [0, 0, 0, 2]], \"box\": \"2x2\"}\n".to_string());
     inputs.push("1 234 234 234\n234 234 +1 234\n.  .  .  .\n0 0 0 4\n".to_string());
+    // The empty cells '-', '_' and '*', frames of '-', and sixteen rows of
+    // sixteen symbols without a header (one 16x16).
+    inputs.push("4-----8-5.3___*______7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n".to_string());
+    inputs.push(
+        "+-----+-----+\n| 1 - | 4 2 |\n| 4 2 | 1 3 |\n+-----+-----+\n| - - | * _ |\n| 3 4 | 2 1 |\n+-----+-----+\n"
+            .to_string(),
+    );
+    inputs.push("------+------\n1-42\n42*3\n2134\n34_1\n".to_string());
+    let sixteen = std::fs::read_to_string(fixture("bench-16x16.txt")).unwrap();
+    let sixteen = sixteen.lines().find(|l| !l.starts_with('#')).unwrap();
+    let rows: String =
+        sixteen.as_bytes().chunks(16).map(|r| format!("{}\n", std::str::from_utf8(r).unwrap())).collect();
+    inputs.push(format!("# a 16x16 in rows\n{rows}\n1.42421321343421\n"));
+    inputs.push(rows);
     inputs
+}
+
+/// The kept fixtures (the first 40 lines of the small ones) and the text
+/// blocks of the sudoku docs, which hold inputs of every layout (pencil
+/// marks, frames, `# box` comments) and outputs.
+fn fixtures_and_docs() -> Vec<String> {
+    let mut inputs = Vec::new();
+    for name in ["generated.txt", "human-cases.txt", "human-12x12.txt", "human-6x6-steps.txt", "bench-16x16.txt"] {
+        let text = std::fs::read_to_string(fixture(name)).unwrap();
+        inputs.push(text.lines().take(40).map(|l| format!("{l}\n")).collect());
+    }
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs");
+    for name in ["sudoku.md", "formats.md"] {
+        let text = std::fs::read_to_string(docs.join(name)).unwrap();
+        for block in text.split("```text\n").skip(1) {
+            inputs.push(block.split("```").next().unwrap().to_string());
+        }
+    }
+    inputs
+}
+
+/// One byte-level mutation: a byte that is not UTF-8, a lone lead byte, a
+/// cut inside a character, a random byte, or one of the shared character
+/// mutations (a NUL, a byte order mark, CR, CRLF, ...).
+fn mutate_bytes(bytes: &mut Vec<u8>, rng: &mut Rng) {
+    let at = pick(rng, bytes.len() + 1);
+    match rng.below(6) {
+        0 => bytes.insert(at, 0xff),
+        1 => bytes.insert(at, 0xc3),
+        2 => bytes.truncate(at),
+        3 => bytes.insert(at, rng.next_u64() as u8),
+        _ => *bytes = mutate_characters(&String::from_utf8_lossy(bytes), rng).into_bytes(),
+    }
 }
 
 /// Lines that are wrong in every way a reader can be surprised.
@@ -493,43 +547,92 @@ fn mutate_puzzle_text(text: &str, rng: &mut Rng) -> String {
     lines.join(if rng.below(4) == 0 { "\r\n" } else { "\n" })
 }
 
+/// The errors that point at a character: they name its column.
+fn names_a_column(kind: &ParseErrorKind) -> bool {
+    matches!(
+        kind,
+        ParseErrorKind::BadSymbol { .. }
+            | ParseErrorKind::BadToken { .. }
+            | ParseErrorKind::SpacedCells { .. }
+            | ParseErrorKind::Candidates { .. }
+            | ParseErrorKind::ValueTooLarge { .. }
+            | ParseErrorKind::PlacedDigit
+            | ParseErrorKind::NotText { .. }
+    )
+}
+
+/// Every layout, fixture and docs example, mutated by lines, characters and
+/// bytes, read with and without `--box` and in every notation: no panic,
+/// every error names its line (and its column where it is about one
+/// character), and every puzzle read is written in every format and read
+/// back as the same grid, box shape included.
 #[test]
-fn seeded_mutations_of_every_layout_give_puzzles_or_errors_with_their_line() {
+fn seeded_mutations_of_every_layout_give_puzzles_that_read_back_or_errors_with_their_place() {
     let notations =
         [parse::Notation::Givens, parse::Notation::Givens, parse::Notation::Progress, parse::Notation::PencilMarks];
     let mut rng = Rng::new(csp::testing::seed(21));
-    let inputs = layouts();
-    let (mut puzzles, mut errors) = (0, 0);
+    let mut inputs = layouts();
+    inputs.extend(fixtures_and_docs());
+    let (mut puzzles, mut errors, mut columns) = (0, 0, 0);
+    let mut text_out = String::new();
     for _ in 0..csp::testing::scaled(1500) {
         let mut text = inputs[rng.below(inputs.len() as u64) as usize].clone();
+        if rng.below(8) == 0 {
+            // Two layouts in one input.
+            text.push_str(&inputs[rng.below(inputs.len() as u64) as usize]);
+        }
         for _ in 0..1 + rng.below(2) {
             text = mutate_puzzle_text(&text, &mut rng);
+        }
+        let mut bytes = text.into_bytes();
+        if rng.below(3) == 0 {
+            mutate_bytes(&mut bytes, &mut rng);
         }
         // The tools' `--box` (mostly absent) and `--notation`.
         let shape = [None, None, None, Shape::new(2, 3).ok(), Shape::new(8, 8).ok()][rng.below(5) as usize];
         let notation = notations[rng.below(4) as usize];
-        let lines = text.lines().count().max(1);
-        let reader = PuzzleReader::new(text.as_bytes()).file("mutant.txt").shape(shape).notation(notation);
+        let lines = bytes.split(|&b| b == b'\n').count().max(1);
+        let shown = String::from_utf8_lossy(&bytes);
+        let reader = PuzzleReader::new(&bytes[..]).file("mutant.txt").shape(shape).notation(notation);
         for item in reader.take(lines + 2) {
             match item {
                 Ok(puzzle) => {
-                    let side = puzzle.grid.side();
-                    assert!(side <= csp_sudoku::MAX_SIDE && puzzle.grid.cells().len() == side * side, "{text:?}");
-                    assert!(puzzle.grid.cells().iter().all(|&v| usize::from(v) <= side), "{text:?}");
-                    assert!(puzzle.line >= 1 && puzzle.line <= lines, "{text:?}");
+                    let grid = &puzzle.grid;
+                    let side = grid.side();
+                    assert!(side <= csp_sudoku::MAX_SIDE && grid.cells().len() == side * side, "{shown:?}");
+                    assert!(grid.cells().iter().all(|&v| usize::from(v) <= side), "{shown:?}");
+                    assert!(puzzle.line >= 1 && puzzle.line <= lines, "{shown:?}");
+                    for &format in csp_sudoku::format::Format::ALL {
+                        text_out.clear();
+                        format.write(grid, &mut text_out);
+                        let back = parse::puzzles(&text_out).next();
+                        assert!(
+                            matches!(&back, Some(Ok(back)) if back.grid == *grid),
+                            "{format} of a puzzle read from {shown:?}:\n{text_out}\nread back as {back:?}"
+                        );
+                    }
                     puzzles += 1;
                 }
                 Err(error) => {
-                    assert!(error.line >= 1 && error.line <= lines + 1, "{error}: {text:?}");
+                    assert!(error.line >= 1 && error.line <= lines + 1, "{error}: {shown:?}");
                     let message = error.to_string();
-                    assert!(message.starts_with(&format!("mutant.txt:{}:", error.line)), "{message}");
+                    let place = match error.column {
+                        Some(column) => format!("mutant.txt:{}:{column}: ", error.line),
+                        None => format!("mutant.txt:{}: ", error.line),
+                    };
+                    assert!(message.starts_with(&place), "{message}");
+                    if names_a_column(&error.kind) {
+                        assert!(error.column.is_some_and(|c| c >= 1), "{message}: {shown:?}");
+                        columns += 1;
+                    }
                     errors += 1;
                 }
             }
         }
     }
-    // Both sides are reached.
-    assert!(puzzles > 300 && errors > 300, "{puzzles} puzzles, {errors} errors");
+    // Every side is reached.
+    eprintln!("{puzzles} puzzles, {errors} errors ({columns} with a column)");
+    assert!(puzzles > 300 && errors > 300 && columns > 100, "{puzzles} puzzles, {errors} errors, {columns} columns");
 }
 
 #[test]

@@ -234,7 +234,8 @@ pub const MAX_LINE_BYTES: usize = 64 << 10;
 
 /// Reads an input file (`-` is `io.stdin`) as text. The errors name the file
 /// and say what is wrong in words: `cannot read f: is a directory, not a
-/// puzzle file`, `cannot read f: not a text file (byte 17 is not UTF-8)`.
+/// puzzle file`, `cannot read f: not a text file (line 3, column 9: byte 0xe9
+/// is not UTF-8)`.
 pub fn read_input(path: &Path, io: &mut Io<'_>) -> anyhow::Result<String> {
     if path.as_os_str() == "-" {
         return read_text(&mut io.stdin).context("cannot read standard input");
@@ -256,7 +257,7 @@ fn read_text(input: impl io::Read) -> anyhow::Result<String> {
     }
     String::from_utf8(bytes)
         .map(app::without_byte_order_mark)
-        .map_err(|err| anyhow::anyhow!("not a text file (byte {} is not UTF-8)", err.utf8_error().valid_up_to()))
+        .map_err(|err| anyhow::anyhow!(app::not_utf8(err.as_bytes(), err.utf8_error().valid_up_to())))
 }
 
 /// Reads and parses the puzzle of a file-driven example: from `file` (`-` is

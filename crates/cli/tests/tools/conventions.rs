@@ -336,7 +336,7 @@ fn gallery_inputs_that_are_not_puzzle_files_are_named_in_words() {
     let cases = [
         (path(&dir), "is a directory, not a puzzle file"),
         (path(&dir.join("no-such-file.txt")), "cannot open: no such file"),
-        (path(&binary), "not a text file (byte 4 is not UTF-8)"),
+        (path(&binary), "not a text file (line 2, column 1: byte 0xff is not UTF-8)"),
         (path(&long), "line 2 is longer than 65536 bytes, far more than any puzzle's"),
     ];
     for (file, reason) in cases {
@@ -405,7 +405,7 @@ fn model_files_that_are_not_models_are_named_in_words() {
     let cases = [
         (dir.display().to_string(), "is a directory, not a model file"),
         (dir.join("no-such-instance.xml").display().to_string(), "cannot open: no such file"),
-        (binary.display().to_string(), "not a text file (byte 10 is not UTF-8)"),
+        (binary.display().to_string(), "not a text file (line 1, column 11: byte 0xff is not UTF-8)"),
     ];
     for (file, reason) in &cases {
         let r = run(xcsp::main, &["csp-xcsp", file], "");

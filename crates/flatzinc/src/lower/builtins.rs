@@ -1,6 +1,6 @@
 //! The registry: each FlatZinc builtin that fzn-csp lowers, its arity, and
 //! the one small function that posts it. A builtin not listed here is an
-//! error that names it ("constraint float_plus (line 12) is not supported by
+//! error that names it ("line 12: constraint float_plus is not supported by
 //! fzn-csp yet"); a builtin listed here may still refuse a form it cannot
 //! express exactly (a linear sum whose coefficients reach beyond 2^62), with
 //! the same error and the form in parentheses.

@@ -307,7 +307,7 @@ fn errors_name_the_file_line_and_builtin() {
     let cases = [
         (
             "var 1..3: x;\nvar 1..3: y;\nconstraint float_times(x, y, 2);\nsolve satisfy;\n",
-            "constraint float_times (line 3) is not supported by fzn-csp yet",
+            "line 3: constraint float_times is not supported by fzn-csp yet",
         ),
         (
             "var 1..3: x;\nvar 0.0..1.0: f;\nsolve satisfy;\n",
@@ -326,14 +326,14 @@ fn errors_name_the_file_line_and_builtin() {
         (
             "var 1..3: x;\nvar 1..3: y;\nconstraint float_times(x, y, 2) :: defines_var(y) \
              :: mzn_path(\"/m/b.mzn|3|12|4|2|bin|'*';/m/b.mzn|3|12|3|20|ca|float_times;\");\nsolve satisfy;\n",
-            "(flattened from /m/b.mzn, lines 3-4): constraint float_times (line 3) is not supported",
+            "(flattened from /m/b.mzn, lines 3-4): line 3: constraint float_times is not supported",
         ),
         ("var 1..3: x\nsolve satisfy;\n", "line 2, column 1: expected ';', found 'solve'"),
         ("", "line 1, column 1: the model has no solve item"),
         (
             // a = 0 satisfies it and a = 1 does not: the sum's bounds do not decide it.
             past.as_str(),
-            "constraint int_lin_le (line 3) is not supported by fzn-csp yet (a coefficient beyond 2^68 or a right-hand side",
+            "line 3: constraint int_lin_le is not supported by fzn-csp yet (a coefficient beyond 2^68 or a right-hand side",
         ),
     ];
     for (i, (source, message)) in cases.iter().enumerate() {

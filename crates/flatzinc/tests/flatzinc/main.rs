@@ -6,6 +6,8 @@ mod builtins;
 mod fixtures;
 mod minizinc;
 mod robustness;
+#[path = "../../../csp/tests/support/text_mutation.rs"]
+mod text_mutation;
 
 use std::path::PathBuf;
 

@@ -7,6 +7,7 @@
 
 use proptest::prelude::*;
 
+use super::text_mutation::mutate_characters;
 use super::{fixture, run};
 
 /// Parses and lowers; any outcome but a panic is fine.
@@ -143,7 +144,7 @@ fn files_that_are_not_models_are_named_in_words() {
     let cases = [
         (dir.clone(), "is a directory, not a model file"),
         (dir.join("no-such-model.fzn"), "cannot open: no such file"),
-        (binary, "not a text file (byte 13 is not UTF-8)"),
+        (binary, "not a text file (line 2, column 1: byte 0xff is not UTF-8)"),
     ];
     for (file, reason) in cases {
         let file = file.display().to_string();
@@ -371,8 +372,14 @@ enum Verdict {
 /// column), every solution must satisfy the model and print, and two
 /// searches that complete must agree.
 fn check_mutant(source: &str) -> Verdict {
+    let lines = source.split('\n').count();
     let named = |error: String| {
-        assert!(error.contains("line "), "an error without its place: {error}\n--- the model:\n{source}");
+        // `line 3: ...` or `line 3, column 7: ...`, a line of the model.
+        let line = error.strip_prefix("line ").and_then(|rest| rest.split([':', ',']).next()?.parse::<usize>().ok());
+        assert!(
+            line.is_some_and(|line| (1..=lines).contains(&line)),
+            "an error without its place: {error}\n--- the model:\n{source}"
+        );
         Verdict::Error
     };
     let fzn = match csp_flatzinc::parse(source) {
@@ -486,6 +493,9 @@ fn seeded_mutations_give_an_error_naming_the_place_or_a_correct_answer() {
             let mut mutant = mutate(source, &mut rng);
             if rng.below(3) == 0 {
                 mutant = mutate(&mutant, &mut rng);
+            }
+            if rng.below(4) == 0 {
+                mutant = mutate_characters(&mutant, &mut rng);
             }
             let verdict = std::panic::catch_unwind(|| check_mutant(&mutant))
                 .unwrap_or_else(|_| panic!("{name}: a panic on this mutant:\n{mutant}"));

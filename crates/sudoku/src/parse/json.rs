@@ -80,15 +80,17 @@ impl<R: BufRead> PuzzleReader<R> {
                     self.error(None, ParseErrorKind::RowLength { row: r + 1, expected: side, found: row.len() })
                 );
             }
-            for value in row {
+            for (c, value) in row.iter().enumerate() {
                 let Some(number) = value.as_u64() else {
                     let message = format!("row {}: {value} is not a whole number from 0 to {side}", r + 1);
                     return Err(self.error(None, ParseErrorKind::Json { message }));
                 };
                 if number > side as u64 {
-                    let found = number.to_string();
-                    let value = u32::try_from(number).unwrap_or(u32::MAX);
-                    return Err(self.error(None, ParseErrorKind::ValueTooLarge { found, value, side }));
+                    // The cell, since a JSON line has no columns to name; and
+                    // the number as written (above u32, it has no `value`).
+                    let message =
+                        format!("row {}, cell {}: {number} is larger than the grid's side, {side}", r + 1, c + 1);
+                    return Err(self.error(None, ParseErrorKind::Json { message }));
                 }
                 cells.push(number as u8);
             }
@@ -141,8 +143,14 @@ mod tests {
         );
         assert_eq!(error("{\"rows\": [[1,0,0,0],[0,0,0,0],[0,0,0,0]]}"), "line 1: row 1 has 4 cells, expected 3");
         assert_eq!(error("{\"rows\": []}"), "line 1: the grid must be a non-empty array of rows");
-        assert!(
-            error("{\"rows\": [[5,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]}").contains("larger than the grid's side, 4")
+        assert_eq!(
+            error("{\"rows\": [[0,0,0,0],[0,0,5,0],[0,0,0,0],[0,0,0,0]]}"),
+            "line 1: row 2, cell 3: 5 is larger than the grid's side, 4"
+        );
+        // Not `(4294967295)`, a number saturated to 32 bits.
+        assert_eq!(
+            error("{\"rows\": [[9999999999999999999, 0], [0, 0]]}"),
+            "line 1: row 1, cell 1: 9999999999999999999 is larger than the grid's side, 2"
         );
         assert!(error("{\"rows\": [[-1,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]}").contains("-1 is not a whole number"));
         assert!(error("{\"box\":\"2x3\",\"rows\": [[0,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]}").contains("do not fit"));

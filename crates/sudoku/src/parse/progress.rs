@@ -5,7 +5,8 @@
 use std::io::BufRead;
 
 use super::{
-    Layout, LineKind, Notation, ParseError, ParseErrorKind, Progress, Puzzle, PuzzleReader, Read, symbol_value, tokens,
+    Layout, LineKind, Notation, ParseError, ParseErrorKind, Progress, Puzzle, PuzzleReader, Read, Rows, symbol_value,
+    tokens,
 };
 use crate::format::MAX_SYMBOL_SIDE;
 use crate::grid::Grid;
@@ -84,7 +85,7 @@ impl<R: BufRead> PuzzleReader<R> {
     pub(super) fn marks_grid(&mut self, side: usize) -> Result<Puzzle, ParseError> {
         let result = self.marks_rows(side);
         if result.is_err() && !self.finished && !self.at_block_end() {
-            self.skip_block();
+            self.skip_block(Rows::Tokens);
         }
         result
     }

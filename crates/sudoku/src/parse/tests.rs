@@ -387,6 +387,88 @@ fn blocks_of_rows_of_symbols_are_one_grid_when_they_are_one() {
     assert!(lone[1].is_ok(), "{lone:?}");
 }
 
+/// A line that looked like the first row of a grid and failed (a bad
+/// symbol in 12 symbols, a bad token in a line with spaces) costs its own
+/// error: the line puzzles after it are read, not skipped up to the next
+/// blank line as the rest of a grid's rows are.
+#[test]
+fn a_failed_first_row_does_not_swallow_the_puzzles_after_it() {
+    let nine = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+    for bad in ["1.42%4213434", "4.....8.5 x3.........7", "1 2 x 4", "Grid 01\n1.%......", "1.42\n42%3"] {
+        let got = read_all(&format!("{nine}{bad}\n{}", nine.repeat(3)));
+        assert_eq!(got.len(), 5, "{bad}: {got:?}");
+        assert!(got[1].is_err() && [0, 2, 3, 4].iter().all(|&i| got[i].is_ok()), "{bad}: {got:?}");
+        assert_eq!(got[4].as_ref().unwrap().line, bad.lines().count() + 4, "{bad}");
+    }
+    // The rest of a grid's rows, comments and frames among them, are still
+    // skipped: one bad grid, one error.
+    let rows = "53..7....\n6..1%5...\n.98....6.\n# a comment\n---+---+---\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n";
+    let got = read_all(&format!("{rows}{nine}"));
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!(
+        got[0],
+        Err("line 2, column 5: '%' is not a digit, a letter or an empty cell ('.', '0', '-', '_', '*')".to_string())
+    );
+    assert_eq!(got[1].as_ref().unwrap().line, 12);
+    let grid = "1 2 3 4\n1 2 x 4\n1 2 3 4\n| 1 2 | 3 4 |\n";
+    let got = read_all(&format!("{grid}{nine}"));
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!(got[1].as_ref().unwrap().line, 5);
+    // A 16x16 block with a symbol above 16: its rows skipped, the line puzzle
+    // right after it read.
+    let rows = rows_of(&SIXTEEN.replacen('G', "H", 1), 16);
+    let got = read_all(&format!("{rows}{nine}"));
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert!(got[0].as_ref().unwrap_err().contains("'H' (17) is larger than the grid's side, 16"), "{got:?}");
+    assert_eq!(got[1].as_ref().unwrap().line, 17);
+}
+
+/// The boundaries of the sixteen-rows rule: batches of 9x9 line puzzles and
+/// of 16x16 line puzzles, however many, never meet it (a line of 81 or 256
+/// symbols is no row of a grid); a run of exactly sixteen 4x4 line puzzles
+/// is one only with a symbol above 4; a 16x16 whose rows hold no symbol above
+/// 4 (an empty one) needs a header or `--box`.
+#[test]
+fn the_sixteen_rows_rule_never_takes_a_batch_of_nine_or_sixteen_line_puzzles() {
+    let nine = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+    let sixteen = format!("{SIXTEEN}\n");
+    for (line, side) in [(nine, 9), (sixteen.as_str(), 16)] {
+        for count in [1, 15, 16, 17, 32, 33] {
+            for text in [line.repeat(count), format!("# a batch\n{}\n", line.repeat(count))] {
+                let got = read_all(&text);
+                assert_eq!(got.len(), count, "{side}x{side} x{count}");
+                assert!(
+                    got.iter().all(|p| p.as_ref().is_ok_and(|p| p.grid.side() == side && p.layout == Layout::Line))
+                );
+            }
+        }
+    }
+    // A 16x16's rows among 9x9 lines are its block; a 4x4 there is a 4x4.
+    let rows = rows_of(SIXTEEN, 16);
+    let got = read_all(&format!("{nine}{rows}{nine}1.42421321343421\n{nine}"));
+    let sides: Vec<_> = got.iter().map(|p| p.as_ref().unwrap().grid.side()).collect();
+    assert_eq!(sides, [9, 16, 9, 4, 9]);
+    // Exactly sixteen 4x4 line puzzles: line puzzles; with a symbol above 4
+    // (a mistyped 4x4) they make one 16x16, whose rows repeat digits: its
+    // givens clash, which the tools report as bad input before any search.
+    let fours = "..3.32.....42..3\n1......3.1.2.23.\n...4..1.2..1.3.2\n1.42421321343421\n".repeat(4);
+    let got = read_all(&fours);
+    assert_eq!(got.len(), 16, "{got:?}");
+    let typo = fours.replacen('3', "5", 1);
+    let got = read_all(&typo);
+    assert_eq!(got.len(), 1, "{got:?}");
+    let grid = &got[0].as_ref().unwrap().grid;
+    assert_eq!(grid.side(), 16);
+    assert!(grid.first_conflict().is_some());
+    // An empty 16x16 in rows is sixteen empty 4x4s; a header or --box 4x4
+    // makes it one grid.
+    let empty = rows_of(&".".repeat(256), 16);
+    assert_eq!(read_all(&empty).len(), 16);
+    assert_eq!(one(&format!("Grid 01\n{empty}")).unwrap().side(), 16);
+    let boxed = puzzles(&empty).shape(Some(Shape::new(4, 4).unwrap())).next().unwrap().unwrap();
+    assert_eq!(boxed.grid.side(), 16);
+}
+
 /// Without read-ahead (puzzles typed at a terminal) a line of 16 symbols is
 /// a 4x4 puzzle, whatever follows it.
 #[test]

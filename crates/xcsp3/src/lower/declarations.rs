@@ -20,7 +20,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
         for node in elements(variables) {
             self.at(node);
             if let Some(kind) = node.attribute("type").filter(|t| *t != "integer") {
-                return Err(self.unsupported(format!("{kind} variables")));
+                return Err(self.unsupported(format!("a variable of type {kind}")));
             }
             let id = node.attribute("id").ok_or_else(|| self.invalid("a declaration without an id"))?;
             if id.is_empty() || id.contains(['[', ']', ' ', '%', '(', ')', ',']) {

@@ -88,11 +88,19 @@ pub struct Lowered {
 pub fn lower(source: &str) -> Result<Lowered, Error> {
     let options = roxmltree::ParsingOptions { allow_dtd: false, ..roxmltree::ParsingOptions::default() };
     let document = Document::parse_with_options(source, options).map_err(|error| {
-        let at = error.pos();
+        let mut at = error.pos();
         // roxmltree ends its messages with the position, which the error
         // already opens with (`line 5, column 3: ... at 5:3`).
         let text = error.to_string();
         let message = match text.strip_suffix(&format!(" at {at}")).unwrap_or(&text) {
+            // roxmltree places this at the document's start, but the file
+            // ends too soon: say so at its end.
+            _ if matches!(error, roxmltree::Error::UnclosedRootNode) => {
+                let last = source.rsplit('\n').next().unwrap_or_default();
+                at = roxmltree::TextPos::new(source.split('\n').count() as u32, last.chars().count() as u32 + 1);
+                "the file ends before its root element is closed: it is cut short, or a closing tag is missing"
+                    .to_string()
+            }
             "unknown token" => {
                 "unexpected markup: not well-formed XML (everything belongs inside the one root element, <instance>)"
                     .to_string()
@@ -529,7 +537,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
     fn objectives(&mut self, node: Node<'a, 'i>) -> Result<Goal, Error> {
         let objectives: Vec<Node<'a, 'i>> = elements(node).filter(|c| c.tag_name().name() != "annotations").collect();
         let [objective] = objectives.as_slice() else {
-            return Err(self.unsupported(format!("{} objectives (one is supported)", objectives.len())));
+            return Err(self.unsupported(format!("more than one objective ({})", objectives.len())));
         };
         self.at(*objective);
         let minimize = match objective.tag_name().name() {

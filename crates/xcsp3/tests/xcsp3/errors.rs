@@ -14,8 +14,14 @@ fn instance(variables: &str, constraints: &str) -> String {
 fn errors_say_where_and_what() {
     let x = "<var id=\"x\"> 0..3 </var>";
     let group = |args: &str| format!("<group>\n<intension> ne(%0,%1) </intension>{args}</group>");
-    let cases: [(String, ErrorKind, (u32, u32), &str); 19] = [
-        ("<instance><variables>".to_string(), ErrorKind::Xml, (1, 1), "never closed"),
+    let cases: [(String, ErrorKind, (u32, u32), &str); 20] = [
+        (
+            "<instance><variables>".to_string(),
+            ErrorKind::Xml,
+            (1, 22),
+            "the file ends before its root element is closed",
+        ),
+        ("<instance>\n<variables>\n  ".to_string(), ErrorKind::Xml, (3, 3), "cut short, or a closing tag is missing"),
         (
             format!("{}<objectives/>\n", instance(x, "")),
             ErrorKind::Xml,
@@ -30,7 +36,7 @@ fn errors_say_where_and_what() {
             instance("<var id=\"s\" type=\"symbolic\"> a b </var>", ""),
             ErrorKind::Unsupported,
             (3, 1),
-            "symbolic variables",
+            "a variable of type symbolic is not supported",
         ),
         (instance("<var id=\"x\"> 0..a </var>", ""), ErrorKind::Invalid, (3, 1), "'a' is not an integer"),
         (instance("<var id=\"x\"> -infinity..+infinity </var>", ""), ErrorKind::Unsupported, (3, 1), "unbounded value"),

@@ -10,5 +10,7 @@ mod robustness;
 mod corpus_listing;
 #[path = "../../../csp/tests/support/line_mutation.rs"]
 mod line_mutation;
+#[path = "../../../csp/tests/support/text_mutation.rs"]
+mod text_mutation;
 
 use corpus_listing::corpus_files;

@@ -9,6 +9,7 @@ use csp::rng::Rng;
 
 use super::corpus_files;
 use super::line_mutation::{mutate_a_line, pick};
+use super::text_mutation::mutate_characters;
 
 #[test]
 fn truncated_files_give_errors_not_panics() {
@@ -174,7 +175,10 @@ fn line_mutations_give_errors_with_their_place_or_correct_answers() {
             if rng.below(3) == 0 {
                 mutated = mutate_lines(&mutated, &mut rng);
             }
-            let lines = mutated.lines().count() as u32;
+            if rng.below(4) == 0 {
+                mutated = mutate_characters(&mutated, &mut rng);
+            }
+            let lines = mutated.split('\n').count() as u32;
             let lowered = match csp_xcsp3::lower(&mutated) {
                 Ok(lowered) => lowered,
                 Err(error) => {
