@@ -50,17 +50,6 @@ pub(super) struct Core {
     /// a mask.
     pred: [u64; 64],
     component: [u64; 64],
-    /// The last proof's scratch: the forward closure's frontiers, round by
-    /// round (the last empty), and per value the edge it was first reached
-    /// through (the value at its tail, as a bit).
-    levels: [u64; 65],
-    via: [u64; 64],
-    /// Whether the last pass of [`Core::matching_after_elimination`] proved
-    /// that it had nothing to remove, and the edges its proof used: per
-    /// variable, its matched value and the values of the edges the closures
-    /// went through (the system's matching tier skips the pass while it holds).
-    pub(super) proven: bool,
-    pub(super) need: [u64; 64],
 }
 
 const SMALL_NONE: u8 = u8::MAX;
@@ -156,10 +145,6 @@ impl Core {
             val_match: [SMALL_NONE; 64],
             pred: [0; 64],
             component: [0; 64],
-            levels: [0; 65],
-            via: [0; 64],
-            proven: false,
-            need: [0; 64],
         }
     }
 
@@ -243,24 +228,11 @@ impl Core {
     /// Everything reachable from `start` along the edges whose reverse is
     /// `pred` (every edge ends at one of `targets`, a mask) without leaving
     /// `within`. Each round asks only the targets not reached yet.
-    /// With `RECORD`, `levels` is left the frontiers, `start` first, the
-    /// last empty (at most 64 are not).
     #[inline]
-    fn forward<const RECORD: bool>(
-        pred: &[u64; 64],
-        targets: u64,
-        start: u64,
-        within: u64,
-        levels: &mut [u64; 65],
-    ) -> u64 {
+    fn forward(pred: &[u64; 64], targets: u64, start: u64, within: u64) -> u64 {
         let mut seen = start;
         let mut frontier = start;
-        let mut round = 0;
         while frontier != 0 {
-            if RECORD {
-                levels[round] = frontier;
-                round += 1;
-            }
             let mut next = 0u64;
             let mut rest = targets & within & !seen;
             while rest != 0 {
@@ -270,47 +242,18 @@ impl Core {
             frontier = next;
             seen |= frontier;
         }
-        if RECORD {
-            levels[round] = 0;
-        }
         seen
     }
 
-    /// After a recorded forward closure (`levels`), the edge through which
-    /// it first reached each value past the first frontier: `via[b]`, the
-    /// least value of the frontier before with an edge to `b`.
-    #[inline]
-    fn tree(&mut self) {
-        let mut round = 1;
-        while self.levels[round] != 0 {
-            let (mut rest, before) = (self.levels[round], self.levels[round - 1]);
-            while rest != 0 {
-                let b = pop_lowest(&mut rest);
-                let hit = self.pred[b] & before;
-                self.via[b] = hit & hit.wrapping_neg();
-            }
-            round += 1;
-        }
-    }
-
     /// Everything reachable from `start` along `edges` without leaving `within`.
-    /// With `RECORD`, `tree[b]` is left the values first reached through
-    /// `b` (a tree of the closure's edges), for each value reached.
     #[inline]
-    fn closure<const RECORD: bool>(edges: &[u64; 64], start: u64, within: u64, tree: &mut [u64; 64]) -> u64 {
+    fn closure(edges: &[u64; 64], start: u64, within: u64) -> u64 {
         let mut seen = start;
         let mut frontier = start;
         while frontier != 0 {
             let mut next = 0u64;
             while frontier != 0 {
-                let b = pop_lowest(&mut frontier);
-                if RECORD {
-                    let fresh = edges[b] & within & !seen & !next;
-                    tree[b] = fresh;
-                    next |= fresh;
-                } else {
-                    next |= edges[b];
-                }
+                next |= edges[pop_lowest(&mut frontier)];
             }
             frontier = next & within & !seen;
             seen |= frontier;
@@ -372,7 +315,7 @@ impl Core {
         // for the matching is the unfixed variables and their values, which
         // late in a search is a small graph.
         let (free_vars, taken) = self.eliminate(true)?;
-        self.match_free::<false>(free_vars, taken).map(|_| ())
+        self.match_free(free_vars, taken).map(|_| ())
     }
 
     /// The complete pass when value elimination has nothing to do: the
@@ -380,8 +323,7 @@ impl Core {
     /// and none of `free_vars` holds one of those (the caller knows it, as
     /// the system of all-differents does after its first tier). Returns
     /// whether it narrowed a domain, so that a caller without one need not
-    /// compare them. When it removes nothing, as most passes, it leaves the
-    /// proof of it in `proven` and `need`. Always inlined into its one caller, the system's
+    /// compare them. Always inlined into its one caller, the system's
     /// matching tier: LLVM's own choice flips with unrelated changes (out
     /// of line, this and `hall_set_possible` each cost the system's default
     /// run on a 25x25 sudoku 2% more instructions, callgrind).
@@ -389,19 +331,14 @@ impl Core {
     pub(super) fn matching_after_elimination(&mut self, free_vars: u64, taken: u64) -> Result<bool, Conflict> {
         let all = if self.n == 64 { u64::MAX } else { (1u64 << self.n) - 1 };
         self.match_fixed(!free_vars & all);
-        self.match_free::<true>(free_vars, taken)
+        self.match_free(free_vars, taken)
     }
 
     /// The matching pass once value elimination is done: the variables
     /// outside `free_vars` are fixed, matched to their values (`taken`), and
     /// no variable of `free_vars` has one of those ([`Core::match_fixed`]).
-    /// Returns whether it narrowed a domain. With `CERTIFY`, `proven` says
-    /// whether the closures' early exit said it removes nothing, and then
-    /// `need` holds the edges of the proof.
-    fn match_free<const CERTIFY: bool>(&mut self, free_vars: u64, taken: u64) -> Result<bool, Conflict> {
-        if CERTIFY {
-            self.proven = false;
-        }
+    /// Returns whether it narrowed a domain.
+    fn match_free(&mut self, free_vars: u64, taken: u64) -> Result<bool, Conflict> {
         if free_vars.count_ones() <= 2 {
             // Two unfixed variables, each with two values or more, always have
             // a matching through any of their values: nothing more to remove.
@@ -465,51 +402,18 @@ impl Core {
         let targets = matched;
         // Values reachable from a free value (free values included).
         let free_values = values & !matched;
-        let from_free = if free_values == 0 {
-            0
-        } else {
-            Self::forward::<CERTIFY>(&self.pred, targets, free_values, values, &mut self.levels)
-        };
+        let from_free = if free_values == 0 { 0 } else { Self::forward(&self.pred, targets, free_values, values) };
         // Most calls remove nothing, and two closures say so: every value is
         // reachable from a free value, or (no free value) the value graph is
         // one strongly connected component. Every edge is then supported.
         if from_free == values {
-            if CERTIFY {
-                // The proof: each variable's matched edge, and the edge
-                // through which the closure first reached its matched value.
-                self.tree();
-                let mut rest = free_vars;
-                while rest != 0 {
-                    let p = pop_lowest(&mut rest);
-                    let b = self.var_match[p] as usize;
-                    self.need[p] = 1u64 << b | self.via[b];
-                }
-                self.proven = true;
-            }
             return Ok(false);
         }
         if free_values == 0 {
             let start = values & values.wrapping_neg();
-            // (With `CERTIFY`, the backward closure's tree goes to
-            // `component`, unused until the components below.)
-            if Self::forward::<CERTIFY>(&self.pred, targets, start, values, &mut self.levels) == values
-                && Self::closure::<CERTIFY>(&self.pred, start, values, &mut self.component) == values
+            if Self::forward(&self.pred, targets, start, values) == values
+                && Self::closure(&self.pred, start, values) == values
             {
-                if CERTIFY {
-                    // The proof: each variable's matched edge, the edge
-                    // through which the forward closure first reached its
-                    // matched value (none for `start`), and the edges of the
-                    // backward closure's tree into it.
-                    self.tree();
-                    self.via[start.trailing_zeros() as usize] = 0;
-                    let mut rest = free_vars;
-                    while rest != 0 {
-                        let p = pop_lowest(&mut rest);
-                        let b = self.var_match[p] as usize;
-                        self.need[p] = 1u64 << b | self.via[b] | self.component[b];
-                    }
-                    self.proven = true;
-                }
                 return Ok(false);
             }
         }
@@ -519,8 +423,8 @@ impl Core {
         while remaining != 0 {
             let v = remaining.trailing_zeros() as usize;
             let start = 1u64 << v;
-            let forward = Self::forward::<false>(&self.pred, targets, start, remaining, &mut self.levels);
-            let backward = Self::closure::<false>(&self.pred, start, remaining, &mut self.component);
+            let forward = Self::forward(&self.pred, targets, start, remaining);
+            let backward = Self::closure(&self.pred, start, remaining);
             let component = forward & backward;
             let mut members = component;
             while members != 0 {
@@ -669,81 +573,6 @@ mod tests {
             }
         }
         assert!(pruned > 1000 && failed > 1000 && unchanged > 1000, "{pruned} {failed} {unchanged}");
-    }
-
-    /// The proof the pass leaves when it removes nothing: on random walks of
-    /// domains (values removed and given back, as a search narrows and
-    /// backtracks), whenever the same variables are unfixed and every edge
-    /// of the last proof is still there, the pass would remove nothing (the
-    /// system skips it then); otherwise it runs, against brute force.
-    #[test]
-    fn the_pass_removes_nothing_while_its_proof_holds() {
-        let mut rng = Rng::new(14);
-        let (mut skipped, mut run) = (0, 0);
-        for _ in 0..2_000 {
-            let n = 3 + rng.below(7) as usize;
-            let values = n + rng.below(2) as usize;
-            let all = (1u64 << values) - 1;
-            // A start: a few fixed variables, the others with all but the taken values.
-            let mut rows = vec![0u64; n];
-            let mut taken = 0u64;
-            for row in rows.iter_mut() {
-                let a = rng.below(values as u64);
-                if rng.below(3) == 0 && taken & 1 << a == 0 {
-                    taken |= 1 << a;
-                    *row = 1 << a;
-                }
-            }
-            for row in rows.iter_mut().filter(|row| **row == 0) {
-                *row = all & !taken;
-            }
-            let free = (0..n).filter(|&k| rows[k] & !taken != 0).fold(0u64, |f, k| f | 1 << k);
-            if free.count_ones() < 3 || (all & !taken).count_ones() < 3 {
-                continue;
-            }
-            let mut core = Core::new(n);
-            let mut proof: Option<[u64; 64]> = None;
-            for _ in 0..60 {
-                // A value removed from an unfixed variable (two left at
-                // least), or one given back (never a fixed one's).
-                let k = BitIndices(free).nth(rng.below(u64::from(free.count_ones())) as usize).unwrap();
-                let a = rng.below(values as u64);
-                if rng.below(3) == 0 {
-                    rows[k] |= 1 << a & !taken;
-                } else if (rows[k] & !(1 << a)).count_ones() >= 2 {
-                    rows[k] &= !(1 << a);
-                }
-                let holds = proof.is_some_and(|need| BitIndices(free).all(|k| need[k] & !rows[k] == 0));
-                let kept = brute_force(&rows);
-                if holds {
-                    assert_eq!(kept.as_deref(), Some(&rows[..]), "{rows:?}: the proof holds, the pass would act");
-                    skipped += 1;
-                    continue;
-                }
-                run += 1;
-                load_rows(&mut core, &rows);
-                match (core.matching_after_elimination(free, taken), kept) {
-                    (Ok(narrowed), Some(kept)) => {
-                        assert_eq!(core.dom[..n], kept[..], "{rows:?}");
-                        assert!(!core.proven || !narrowed, "{rows:?}: a proof after a removal");
-                        proof = core.proven.then_some(core.need);
-                        // The search goes on from the pass's domains, while
-                        // the same variables are unfixed.
-                        if BitIndices(free).any(|k| kept[k].count_ones() < 2) {
-                            break;
-                        }
-                        rows = kept;
-                    }
-                    (Err(_), None) => proof = None,
-                    (ours, theirs) => panic!("{rows:?}: {ours:?} against {theirs:?}"),
-                }
-                // The proof's edges are the domains' own.
-                if let Some(need) = proof {
-                    assert!(BitIndices(free).all(|k| need[k] & !rows[k] == 0), "{rows:?} {need:?}");
-                }
-            }
-        }
-        assert!(skipped > 5_000 && run > 5_000, "{skipped} {run}");
     }
 
     /// `hall_set_possible` against its definition, on few and many variables.

@@ -87,7 +87,7 @@ mod topology;
 
 use super::bitset::Core;
 use board::{Board, Unit, count_places};
-use hall::{Matching, Proofs};
+use hall::Matching;
 use topology::{Crossings, Topology, pop_first};
 
 /// What a step of [`System::fixpoint`] changed.
@@ -165,8 +165,6 @@ pub(crate) struct System {
     crossings: Crossings,
     /// Per constraint, its matching, kept between calls.
     matchings: Vec<Matching>,
-    /// Per constraint, why its last pass removed nothing, while that holds.
-    proofs: Proofs,
     core: Box<Core>,
 }
 
@@ -254,7 +252,6 @@ impl System {
         for (u, &c) in constraints.iter().enumerate() {
             rank_of[c as usize] = u as u32;
         }
-        let proofs = Proofs::new(&topology, k);
         Some(System {
             rank_of,
             position_of: position,
@@ -302,7 +299,6 @@ impl System {
             touched: Vec::with_capacity(n),
             candidates: vec![0; n.div_ceil(64)],
             matchings: vec![([u8::MAX; 64], [u8::MAX; 64]); k],
-            proofs,
             core: Box::new(Core::new(0)),
             constraints,
         })
@@ -339,7 +335,7 @@ impl System {
             } else if !ctx.is_cheap()
                 && let Some(u) = pop_first(&mut board.to_look)
             {
-                let result = board.match_unit(topology, u, &mut self.core, &mut self.matchings[u], &mut self.proofs);
+                let result = board.match_unit(topology, u, &mut self.core, &mut self.matchings[u]);
                 ctx.count_checks(*result.as_ref().unwrap_or(&0) as u64);
                 (Acted::Unit(u), result.map(drop))
             } else {
