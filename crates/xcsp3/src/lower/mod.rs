@@ -537,7 +537,10 @@ impl<'a, 'i> Lowering<'a, 'i> {
     fn objectives(&mut self, node: Node<'a, 'i>) -> Result<Goal, Error> {
         let objectives: Vec<Node<'a, 'i>> = elements(node).filter(|c| c.tag_name().name() != "annotations").collect();
         let [objective] = objectives.as_slice() else {
-            return Err(self.unsupported(format!("more than one objective ({})", objectives.len())));
+            return Err(match objectives.len() {
+                0 => self.invalid("<objectives> holds no objective"),
+                n => self.unsupported(format!("more than one objective ({n})")),
+            });
         };
         self.at(*objective);
         let minimize = match objective.tag_name().name() {

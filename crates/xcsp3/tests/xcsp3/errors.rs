@@ -10,11 +10,19 @@ fn instance(variables: &str, constraints: &str) -> String {
     )
 }
 
+/// An optimisation instance over one variable `x` with these objectives.
+fn objectives(objectives: &str) -> String {
+    let x = "<var id=\"x\"> 0..3 </var>";
+    format!(
+        "<instance format=\"XCSP3\" type=\"COP\">\n<variables>\n{x}\n</variables>\n<constraints>\n</constraints>\n<objectives>\n{objectives}\n</objectives>\n</instance>\n"
+    )
+}
+
 #[test]
 fn errors_say_where_and_what() {
     let x = "<var id=\"x\"> 0..3 </var>";
     let group = |args: &str| format!("<group>\n<intension> ne(%0,%1) </intension>{args}</group>");
-    let cases: [(String, ErrorKind, (u32, u32), &str); 20] = [
+    let cases: [(String, ErrorKind, (u32, u32), &str); 22] = [
         (
             "<instance><variables>".to_string(),
             ErrorKind::Xml,
@@ -99,6 +107,13 @@ fn errors_say_where_and_what() {
             ErrorKind::Invalid,
             (3, 1),
             "size=\"[2][0]\": a dimension of size 0",
+        ),
+        (objectives(""), ErrorKind::Invalid, (7, 1), "<objectives> holds no objective"),
+        (
+            objectives("<minimize> x </minimize>\n<maximize> x </maximize>"),
+            ErrorKind::Unsupported,
+            (7, 1),
+            "more than one objective (2) is not supported",
         ),
     ];
     for (text, kind, (line, column), message) in cases {
