@@ -2,9 +2,10 @@
 //! automatically, streamed one puzzle at a time.
 //!
 //! - **Line**: one puzzle per line, a symbol per cell: `.`, `0`, `-`, `_` or
-//!   `*` empty, `1`-`9`, then `A` = 10 up to `Z` = 35 (lowercase too). The side is the square root of
-//!   the length. A line of more than [`MAX_SIDE`] whitespace-separated numbers is
-//!   also one puzzle (that is how grids of side above 35 are written on a line).
+//!   `*` empty, `1`-`9`, then `A` = 10 up to `Z` = 35 (lowercase too). The
+//!   side is the square root of the length. A line of more than [`MAX_SIDE`]
+//!   whitespace-separated numbers is also one puzzle (that is how grids of
+//!   side above 35 are written on a line).
 //! - **Grid**: `n` lines of `n` whitespace-separated numbers (`0`, `.`, `-`,
 //!   `_` or `*` empty), for any side. `|` tokens and lines made of `-`, `+`,
 //!   `=` and `|` only are ignored, so the pretty output reads back; but a
@@ -29,12 +30,14 @@
 //! after its `n`-th row; after an error inside a multi-line puzzle the reader
 //! skips the rest of its rows (up to a blank line, a `Grid` line, or a line
 //! that cannot be one of them) and goes on, so one bad puzzle costs one error
-//! and a line that only looked like a first row costs no more. Input that is not text (a NUL or another control byte, or
-//! invalid UTF-8) is reported once, and the rest of that input is skipped.
+//! and a line that only looked like a first row costs no more. Input that is
+//! not text (a NUL or another control byte, or invalid UTF-8) is reported
+//! once, and the rest of that input is skipped.
 //!
 //! The reader holds one line at a time (at most [`MAX_LINE`] bytes; longer lines
-//! are an error, not an allocation), and at most 17 more read ahead to judge a
-//! line of 16 symbols (a 4x4 puzzle or a 16x16's row), so a file of a million
+//! are an error, not an allocation), and at most `n * n + 1` more read ahead to
+//! judge a line of `n * n` symbols (17 for 16 symbols: a 4x4 puzzle or a
+//! 16x16's row), so a file of a million
 //! puzzles streams through in constant memory.
 
 use std::collections::VecDeque;
