@@ -37,8 +37,8 @@
 //! The reader holds one line at a time (at most [`MAX_LINE`] bytes; longer lines
 //! are an error, not an allocation), and at most `n * n + 1` more read ahead to
 //! judge a line of `n * n` symbols (17 for 16 symbols: a 4x4 puzzle or a
-//! 16x16's row), so a file of a million
-//! puzzles streams through in constant memory.
+//! 16x16's row), so a file of a million puzzles streams through in constant
+//! memory.
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead};
