@@ -13,9 +13,12 @@
 //!
 //! [`unique_puzzle`] then blanks cells in random order, keeping a blank only
 //! when the puzzle stays unique, until the wanted number of givens is left.
+//! Its proofs, and those of the generator by difficulty
+//! ([`crate::human::generate`]), run on solvers of the blank grid reused from
+//! proof to proof (`Proofs`).
 
 use csp::rng::Rng;
-use csp::{Limits, Outcome, SolveConfig, ValueOrder};
+use csp::{Limits, Outcome, SolveConfig, Solver, ValueOrder};
 
 use crate::grid::{Grid, Shape};
 use crate::model::{EngineError, SudokuModel};
@@ -178,6 +181,8 @@ pub fn unique_puzzle_with(
     let mut puzzle = solution.clone();
     let mut left = puzzle.cells().len();
     let mut unproved = 0;
+    let blank = SudokuModel::blank(shape)?;
+    let mut proofs = Proofs::new(&blank, configs)?;
     for cell in order {
         if left <= givens {
             break;
@@ -185,14 +190,12 @@ pub fn unique_puzzle_with(
         let value = puzzle.cells()[cell];
         puzzle.set(cell, 0);
         // On the 1x1 grid the cell has no other value, so the puzzle stays
-        // unique; the model of "any value but `value`" would be refused for
-        // its empty domain.
+        // unique.
         if puzzle.side() == 1 {
             left -= 1;
             continue;
         }
-        let model = SudokuModel::excluding(&puzzle, cell, value)?;
-        match second_solution(&model, configs)? {
+        match proofs.second_solution(&puzzle, cell, value)? {
             Some(false) => left -= 1,
             decided => {
                 unproved += usize::from(decided.is_none());
@@ -203,17 +206,58 @@ pub fn unique_puzzle_with(
     Ok(Generated { puzzle, solution, unproved })
 }
 
-/// Whether `model` (a puzzle with one given excluded) has a solution, by
-/// the first configuration that decides it; `None` when none does.
-fn second_solution(model: &SudokuModel, configs: &[SolveConfig]) -> Result<Option<bool>, EngineError> {
-    for config in configs {
-        match model.solver(config.clone())?.solve() {
-            Outcome::Unsatisfiable => return Ok(Some(false)),
-            Outcome::Solved(_) => return Ok(Some(true)),
-            Outcome::LimitReached(_) => {}
-        }
+/// Uniqueness proofs for the puzzles of one shape ("has the puzzle a
+/// solution with this cell other than this value?") on solvers of the blank
+/// grid, one a configuration, reused from proof to proof: each proof's
+/// givens and excluded value are its run's assumptions and every run starts
+/// afresh from the root, so no model is built a proof (2.2-3x faster
+/// generation from 25x25 to 49x49; BENCHMARKS.md, "Uniqueness proofs on one
+/// solver").
+pub(crate) struct Proofs<'m> {
+    blank: &'m SudokuModel,
+    solvers: Vec<Solver<'m>>,
+}
+
+impl<'m> Proofs<'m> {
+    /// Proofs by the first of `configs` that decides each (each within its
+    /// own limits); none decides anything when `configs` is empty.
+    pub(crate) fn new(blank: &'m SudokuModel, configs: &[SolveConfig]) -> Result<Proofs<'m>, EngineError> {
+        let solvers = configs.iter().map(|config| blank.solver(config.clone())).collect::<Result<_, _>>()?;
+        Ok(Proofs { blank, solvers })
     }
-    Ok(None)
+
+    /// Whether `puzzle` has a solution with `cell` not `value`, by the first
+    /// solver that decides it; `None` when none does. The root's domains are
+    /// those of the model of the puzzle with that cell's other values, so the
+    /// answer is that model's (and under MRV so is the search; dom/wdeg's
+    /// weights and learning's explanations follow the order propagation takes,
+    /// so their searches are those of the tool's `solve`, which takes givens
+    /// the same way).
+    pub(crate) fn second_solution(
+        &mut self,
+        puzzle: &Grid,
+        cell: usize,
+        value: u8,
+    ) -> Result<Option<bool>, EngineError> {
+        let blank = self.blank;
+        let var =
+            |cell: usize| blank.var(cell).ok_or(EngineError::Shape { expected: blank.shape(), found: puzzle.shape() });
+        for solver in &mut self.solvers {
+            solver.clear_assumptions();
+            for (given, &v) in puzzle.cells().iter().enumerate() {
+                if v != 0 {
+                    solver.assume(var(given)?, i64::from(v))?;
+                }
+            }
+            solver.assume_not(var(cell)?, i64::from(value))?;
+            match solver.solve() {
+                Outcome::Unsatisfiable => return Ok(Some(false)),
+                Outcome::Solved(_) => return Ok(Some(true)),
+                Outcome::LimitReached(_) => {}
+            }
+        }
+        Ok(None)
+    }
 }
 
 #[cfg(test)]
@@ -320,6 +364,60 @@ mod tests {
         assert_eq!(unique_puzzle_with(shape, 9, 0, &[tiny.clone(), full]).unwrap(), alone);
         assert!(unique_puzzle_with(shape, 9, 0, &[tiny]).unwrap().unproved > 0);
         assert_eq!(unique_puzzle_with(shape, 9, 0, &[]).unwrap().puzzle.num_givens(), 81, "nothing decided");
+    }
+
+    /// A proof by assumptions on one reused solver of the blank grid is the
+    /// search a fresh solver of the blank grid runs (the tool's `solve`
+    /// takes givens the same way), and it answers as the model of the
+    /// puzzle with the cell's other values does. Under MRV it is also that
+    /// model's search, node for node; dom/wdeg's weights and learning's
+    /// explanations follow the order propagation takes, which the root's
+    /// form changes, so their trees may differ from that model's (under
+    /// learning on 16x16 here they do; `generate --size 25 --minimal`'s
+    /// dom/wdeg proofs did too), never the answer. A node limit cuts some
+    /// proofs short.
+    #[test]
+    fn proofs_by_assumptions_answer_as_the_puzzles_own_models() {
+        for (r, c, givens) in [(3, 3, 30), (4, 4, 100), (5, 5, 350)] {
+            let shape = Shape::new(r, c).unwrap();
+            let mut rng = Rng::new(5);
+            let puzzle = blank_cells(&full_grid(shape, 5).unwrap(), shape.num_cells() - givens, &mut rng);
+            let side = shape.side();
+            for base in [default_config(9), default_config(side), crate::model::learning_config(side)] {
+                let mrv = base.var_order == csp::VarOrder::Mrv && base.search != csp::Search::Learning;
+                let config = SolveConfig { limits: Limits::none().with_nodes(50), ..base };
+                let blank = SudokuModel::blank(shape).unwrap();
+                let mut reused = Proofs::new(&blank, std::slice::from_ref(&config)).unwrap();
+                let filled: Vec<usize> = (0..shape.num_cells()).filter(|&i| puzzle.cells()[i] != 0).collect();
+                let mut decided = 0;
+                for &cell in filled.iter().take(40) {
+                    let value = puzzle.cells()[cell];
+                    let mut without = puzzle.clone();
+                    without.set(cell, 0);
+                    let got = reused.second_solution(&without, cell, value).unwrap();
+                    let mut fresh = Proofs::new(&blank, std::slice::from_ref(&config)).unwrap();
+                    let first = fresh.second_solution(&without, cell, value).unwrap();
+                    let at = format!("{shape}, {:?}, cell {cell}", config.var_order);
+                    assert_eq!(got, first, "{at}");
+                    assert_eq!(reused.solvers[0].stats().nodes, fresh.solvers[0].stats().nodes, "{at}");
+                    let own = SudokuModel::excluding(&without, cell, value).unwrap();
+                    let mut solver = own.solver(config.clone()).unwrap();
+                    let expected = match solver.solve() {
+                        Outcome::Unsatisfiable => Some(false),
+                        Outcome::Solved(_) => Some(true),
+                        Outcome::LimitReached(_) => None,
+                    };
+                    if let (Some(got), Some(expected)) = (got, expected) {
+                        assert_eq!(got, expected, "{at}");
+                        decided += 1;
+                    }
+                    if mrv {
+                        assert_eq!((got, reused.solvers[0].stats().nodes), (expected, solver.stats().nodes), "{at}");
+                    }
+                }
+                assert!(decided >= 20, "{shape}: only {decided} proofs decided both ways");
+            }
+        }
     }
 
     /// The smallest shapes, whose cells have one or two values.

@@ -19,10 +19,10 @@
 //! rarer levels of a shape may need more attempts than the budget.
 
 use csp::rng::Rng;
-use csp::{Limits, Outcome, SolveConfig};
+use csp::{Limits, SolveConfig};
 
 use super::{HumanError, HumanSolver, Level, Rating};
-use crate::generate::full_grid;
+use crate::generate::{Proofs, full_grid};
 use crate::grid::{Grid, Shape};
 use crate::model::{EngineError, SudokuModel};
 
@@ -133,9 +133,11 @@ pub fn generate(shape: Shape, options: &GenerateOptions) -> Result<RatedPuzzle, 
     let solver = HumanSolver::new();
     let n2 = shape.num_cells() as u64;
     let config = SolveConfig::default().with_limits(Limits::none().with_nodes(20 * n2));
+    let blank = SudokuModel::blank(shape)?;
+    let mut proofs = Proofs::new(&blank, &[config])?;
     for attempt in 1..=options.attempts.max(1) {
         let solution = full_grid(shape, rng.next_u64())?;
-        let puzzle = dig(&solution, options, &solver, &config, &mut rng)?;
+        let puzzle = dig(&solution, options, &solver, &mut proofs, &mut rng)?;
         let rating = solver.solve(&puzzle)?.rating();
         if rating.level == options.level {
             return Ok(RatedPuzzle { puzzle, solution, rating, attempt });
@@ -162,7 +164,7 @@ fn dig(
     solution: &Grid,
     options: &GenerateOptions,
     solver: &HumanSolver,
-    config: &SolveConfig,
+    proofs: &mut Proofs<'_>,
     rng: &mut Rng,
 ) -> Result<Grid, GenerateError> {
     let cells = solution.cells().len();
@@ -184,7 +186,7 @@ fn dig(
         }
         let mut keep = true;
         for &c in &orbit {
-            if !stays_unique(&puzzle, c, solution.cells()[c], config)? {
+            if proofs.second_solution(&puzzle, c, solution.cells()[c])? != Some(false) {
                 keep = false;
                 break;
             }
@@ -201,18 +203,11 @@ fn dig(
     Ok(puzzle)
 }
 
-/// Whether the puzzle (unique before `cell` was blanked) has no solution with
-/// `cell` other than `value`.
-fn stays_unique(puzzle: &Grid, cell: usize, value: u8, config: &SolveConfig) -> Result<bool, EngineError> {
-    let model = SudokuModel::excluding(puzzle, cell, value)?;
-    let mut solver = model.solver(config.clone())?;
-    Ok(matches!(solver.solve(), Outcome::Unsatisfiable))
-}
-
 /// Whether no given of `puzzle` can be removed without losing uniqueness
 /// (`solution` is its only solution).
 pub fn is_minimal(puzzle: &Grid, solution: &Grid) -> Result<bool, EngineError> {
-    let config = SolveConfig::default();
+    let blank = SudokuModel::blank(puzzle.shape())?;
+    let mut proofs = Proofs::new(&blank, &[SolveConfig::default()])?;
     let mut trial = puzzle.clone();
     for cell in 0..puzzle.cells().len() {
         let value = puzzle.cells()[cell];
@@ -220,7 +215,7 @@ pub fn is_minimal(puzzle: &Grid, solution: &Grid) -> Result<bool, EngineError> {
             continue;
         }
         trial.set(cell, 0);
-        let unique = stays_unique(&trial, cell, solution.cells()[cell], &config)?;
+        let unique = proofs.second_solution(&trial, cell, solution.cells()[cell])? == Some(false);
         trial.set(cell, value);
         if unique {
             return Ok(false);
