@@ -357,7 +357,9 @@ struct FormsReport<'a> {
 
 impl FormsReport<'_> {
     fn reports(&self) -> impl Iterator<Item = (Form, ComparisonReport<'_>)> {
-        self.forms.iter().map(|(form, comparison)| (*form, ComparisonReport { comparison, options: self.options }))
+        self.forms
+            .iter()
+            .map(|(form, comparison)| (*form, ComparisonReport { comparison, options: self.options, baseline: None }))
     }
 
     /// The runs a limit stopped.

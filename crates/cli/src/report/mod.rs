@@ -34,10 +34,12 @@
 //! Other results (such as the random-CSP lab's sweeps) implement [`Report`] and
 //! are written by [`write_report`]; [`plot`] draws their charts.
 
+pub mod baseline;
 pub mod compare;
 mod inert;
 pub mod plot;
 mod table;
+pub mod wilcoxon;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -166,6 +168,13 @@ pub struct CompareArgs {
     #[arg(long = "cpu-timeout", value_name = "SECS", value_parser = crate::parse_seconds)]
     pub cpu_timeout: Option<Duration>,
 
+    /// Also summarise every configuration against this one (which must be
+    /// among those run): instances finished, PAR2 and PAR10 under the time
+    /// limit, geometric mean ratios of nodes and time, wins/ties/losses, and
+    /// Wilcoxon signed-rank p-values (text, Markdown and JSON).
+    #[arg(long, value_name = "CONFIG", value_parser = parse_config)]
+    pub baseline: Option<SolveConfig>,
+
     /// `-q`: no notes on stderr (limited runs, switches that change nothing), errors only.
     #[command(flatten)]
     pub quiet: Quiet,
@@ -184,6 +193,7 @@ impl Default for CompareArgs {
             node_limit: None,
             timeout: None,
             cpu_timeout: None,
+            baseline: None,
             quiet: Quiet::default(),
         }
     }
@@ -238,6 +248,16 @@ pub fn run_comparison(
         return Ok(EXIT_BAD_INPUT);
     }
     let configs = args.configs_to_run();
+    let baseline = match &args.baseline {
+        None => None,
+        Some(baseline) => match configs.iter().position(|config| config == baseline) {
+            Some(index) => Some(index),
+            None => {
+                let _ = writeln!(err, "error: the baseline {baseline} is not among the configurations run (--configs)");
+                return Ok(EXIT_BAD_INPUT);
+            }
+        },
+    };
     for path in [&args.plot, &args.cactus].into_iter().flatten() {
         if let Err(error) = plot::check_destination("the plot", path) {
             let _ = writeln!(err, "error: {error:#}");
@@ -270,7 +290,7 @@ pub fn run_comparison(
         }
         Err(error) => return Ok(report_failure(&error, err)),
     };
-    let report = ComparisonReport { comparison: &comparison, options: &options };
+    let report = ComparisonReport { comparison: &comparison, options: &options, baseline };
     for (path, cactus) in [(&args.plot, false), (&args.cactus, true)] {
         let Some(path) = path else { continue };
         let svg = if cactus { report.cactus_svg() } else { report.svg() };
@@ -486,6 +506,9 @@ pub struct ComparisonReport<'a> {
     pub comparison: &'a Comparison,
     /// The options it was run with.
     pub options: &'a CompareOptions,
+    /// The index of the baseline configuration (`--baseline`), whose summary
+    /// ([`baseline::against_baseline`]) is one more table and JSON's `baseline`.
+    pub baseline: Option<usize>,
 }
 
 /// The statistics columns, in the order of every rendering; `learnt`
@@ -792,9 +815,73 @@ impl ComparisonReport<'_> {
     }
 }
 
+impl ComparisonReport<'_> {
+    /// The time limit the penalised run times count a run that did not
+    /// finish as: the CPU limit when the summaries read CPU time and there is
+    /// one, otherwise the wall-clock limit.
+    fn par_limit(&self) -> Option<Duration> {
+        let limits = &self.options.limits;
+        if baseline::reads_cpu_time(self.comparison) { limits.cpu_time.or(limits.time) } else { limits.time }
+    }
+
+    /// The summary against the baseline ([`baseline::against_baseline`]).
+    fn against_baseline(&self, baseline: usize) -> Table {
+        let summaries = baseline::against_baseline(self.comparison, baseline, self.par_limit());
+        let clock = if baseline::reads_cpu_time(self.comparison) { "CPU time" } else { "wall-clock time" };
+        let common = summaries.first().map_or(0, |s| s.common);
+        let mut columns = vec!["config", "finished"];
+        let par = self.par_limit();
+        if par.is_some() {
+            columns.extend(["par2_s", "par10_s"]);
+        }
+        columns.extend(["nodes_ratio", "nodes_wins", "nodes_ties", "nodes_losses", "nodes_p", "time_ratio", "time_p"]);
+        let mut title = format!(
+            "against the baseline {}: finished of {} instances",
+            self.comparison.rows[baseline].config,
+            self.comparison.instances.len()
+        );
+        if let Some(limit) = par {
+            title.push_str(&format!(
+                "; PAR2 and PAR10 in seconds of {clock} (a run not finished counts 2 or 10 times the limit of {} s)",
+                limit.as_secs_f64()
+            ));
+        }
+        title.push_str(&format!(
+            "; geometric mean ratios (nodes + 1, {clock}) and two-sided Wilcoxon signed-rank p-values over the {common} \
+             instances every configuration finished; wins, ties and losses on nodes over every instance"
+        ));
+        let mut table = Table::new(columns).with_title(title);
+        let float = |value: Option<f64>, decimals| value.map_or(Cell::Empty, |v| Cell::Float(v, decimals));
+        for (row, summary) in self.comparison.rows.iter().zip(&summaries) {
+            let mut cells = vec![Cell::text(row.config.to_string()), Cell::Int(summary.finished as u64)];
+            if let Some((par2, par10)) = summary.par {
+                cells.extend([Cell::Float(par2, 3), Cell::Float(par10, 3)]);
+            } else if par.is_some() {
+                cells.extend([Cell::Empty, Cell::Empty]);
+            }
+            let (wins, ties, losses) = summary.nodes_record;
+            cells.extend([
+                float(summary.nodes_ratio, 3),
+                Cell::Int(wins as u64),
+                Cell::Int(ties as u64),
+                Cell::Int(losses as u64),
+                float(summary.nodes_test.map(|t| t.p_value), 4),
+                float(summary.time_ratio, 3),
+                float(summary.time_test.map(|t| t.p_value), 4),
+            ]);
+            table.push(cells);
+        }
+        table
+    }
+}
+
 impl Report for ComparisonReport<'_> {
     fn tables(&self) -> Vec<Table> {
-        vec![self.totals(false).with_title(self.title()), self.pruning()]
+        let mut tables = vec![self.totals(false).with_title(self.title()), self.pruning()];
+        if let Some(baseline) = self.baseline {
+            tables.push(self.against_baseline(baseline));
+        }
+        tables
     }
 
     fn records(&self) -> Table {
@@ -806,7 +893,7 @@ impl Report for ComparisonReport<'_> {
             Repeats::Exactly(n) => serde_json::Value::from(n),
             Repeats::Auto => serde_json::Value::from("auto"),
         };
-        serde_json::json!({
+        let mut json = serde_json::json!({
             "goal": goal_name(self.options.goal),
             "repeats": repeats,
             "node_limit": self.options.limits.nodes,
@@ -816,7 +903,16 @@ impl Report for ComparisonReport<'_> {
             "configs": self.totals(true).records(),
             "pruning": self.pruning_json(),
             "measurements": self.measurements().records(),
-        })
+        });
+        if let Some(baseline) = self.baseline {
+            let table = self.against_baseline(baseline);
+            json["baseline"] = serde_json::json!({
+                "config": self.comparison.rows[baseline].config.to_string(),
+                "title": table.title,
+                "configs": table.records(),
+            });
+        }
+        json
     }
 }
 
