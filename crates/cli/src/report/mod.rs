@@ -852,6 +852,14 @@ impl ComparisonReport<'_> {
         ));
         let mut table = Table::new(columns).with_title(title);
         let float = |value: Option<f64>, decimals| value.map_or(Cell::Empty, |v| Cell::Float(v, decimals));
+        // Four decimals, or as many as two significant digits of a smaller
+        // p-value need (CSV and JSON keep every digit).
+        let p_value = |test: Option<wilcoxon::SignedRank>| {
+            test.map_or(Cell::Empty, |t| {
+                let digits = if t.p_value > 0.0 { (-t.p_value.log10()).ceil() as usize + 1 } else { 4 };
+                Cell::Float(t.p_value, digits.clamp(4, 17))
+            })
+        };
         for (row, summary) in self.comparison.rows.iter().zip(&summaries) {
             let mut cells = vec![Cell::text(row.config.to_string()), Cell::Int(summary.finished as u64)];
             if let Some((par2, par10)) = summary.par {
@@ -865,9 +873,9 @@ impl ComparisonReport<'_> {
                 Cell::Int(wins as u64),
                 Cell::Int(ties as u64),
                 Cell::Int(losses as u64),
-                float(summary.nodes_test.map(|t| t.p_value), 4),
+                p_value(summary.nodes_test),
                 float(summary.time_ratio, 3),
-                float(summary.time_test.map(|t| t.p_value), 4),
+                p_value(summary.time_test),
             ]);
             table.push(cells);
         }
