@@ -38,6 +38,7 @@ pub mod baseline;
 pub mod compare;
 mod inert;
 pub mod plot;
+pub mod provenance;
 mod table;
 pub mod wilcoxon;
 
@@ -247,6 +248,7 @@ pub fn run_comparison(
         let _ = writeln!(err, "error: there are no configurations to compare");
         return Ok(EXIT_BAD_INPUT);
     }
+    let provenance = provenance::Provenance::start();
     let configs = args.configs_to_run();
     let baseline = match &args.baseline {
         None => None,
@@ -300,7 +302,9 @@ pub fn run_comparison(
         }
     }
     if !stream {
-        write_report(&report, args.format, out).and_then(|()| out.flush()).context("cannot write the table")?;
+        write_cited_report(&report, args.format, &provenance, out)
+            .and_then(|()| out.flush())
+            .context("cannot write the table")?;
     }
     if !args.quiet.notes() {
         return Ok(EXIT_OK);
@@ -435,6 +439,26 @@ pub trait Report {
     fn records(&self) -> Table;
     /// The JSON document.
     fn json(&self) -> serde_json::Value;
+}
+
+/// [`write_report`], JSON with a `provenance` object besides: the version,
+/// the command line, the start and end times, the machine and its load
+/// ([`provenance::Provenance`]). The other formats are as `write_report`'s.
+pub fn write_cited_report(
+    report: &dyn Report,
+    format: Format,
+    provenance: &provenance::Provenance,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    if format != Format::Json {
+        return write_report(report, format, out);
+    }
+    let mut json = report.json();
+    if let Some(object) = json.as_object_mut() {
+        object.insert("provenance".to_string(), provenance.json());
+    }
+    serde_json::to_writer_pretty(&mut *out, &json)?;
+    writeln!(out)
 }
 
 /// Writes `report` to `out` in `format`.

@@ -193,6 +193,9 @@ fn json_has_the_totals_and_every_measurement() {
     assert!(measurements.iter().all(|m| m["limited"] == 0 && m["runs"] == 3));
     assert!(measurements.iter().all(|m| m["cpu_ms"].as_f64().is_some_and(|ms| ms >= 0.0)));
     assert!(configs.iter().all(|c| c["cpu_ms"].as_f64().is_some()));
+    // Where the numbers came from (report::provenance).
+    assert_eq!(value["provenance"]["version"], env!("CARGO_PKG_VERSION"));
+    assert!(value["provenance"]["started_utc"].is_string() && value["provenance"]["cores"].as_u64() >= Some(1));
 }
 
 #[test]
