@@ -282,6 +282,12 @@ fn compare_forms(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> anyhow::Result<u8> {
+    if let Some(baseline) = &args.baseline {
+        // Its summary compares configurations over instances; this report
+        // sets the forms of one puzzle side by side instead.
+        let _ = writeln!(err, "error: --baseline {baseline}: the comparison of the forms has no baseline summary");
+        return Ok(EXIT_BAD_INPUT);
+    }
     let options = args.options();
     let mut forms = Vec::with_capacity(models.len());
     for (form, model) in models {
@@ -357,7 +363,9 @@ struct FormsReport<'a> {
 
 impl FormsReport<'_> {
     fn reports(&self) -> impl Iterator<Item = (Form, ComparisonReport<'_>)> {
-        self.forms.iter().map(|(form, comparison)| (*form, ComparisonReport { comparison, options: self.options }))
+        self.forms
+            .iter()
+            .map(|(form, comparison)| (*form, ComparisonReport { comparison, options: self.options, baseline: None }))
     }
 
     /// The runs a limit stopped.

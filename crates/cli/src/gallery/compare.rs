@@ -50,8 +50,9 @@ pub(super) enum Mode<P: Puzzle> {
     Compare {
         /// Which instance.
         args: P::Args,
-        /// The comparison's options.
-        compare: CompareArgs,
+        /// The comparison's options (boxed: they hold configurations, and
+        /// the other variant is small).
+        compare: Box<CompareArgs>,
     },
 }
 
@@ -94,7 +95,7 @@ pub(super) fn parse<P: Puzzle>(args: Vec<OsString>, io: &mut Io<'_>) -> anyhow::
     if matches.value_source("goal") != Some(ValueSource::CommandLine) {
         compare.goal = P::compare_goal(&args);
     }
-    Ok(Mode::Compare { args, compare })
+    Ok(Mode::Compare { args, compare: Box::new(compare) })
 }
 
 /// The parser of the ordinary command line: the instance's options, the

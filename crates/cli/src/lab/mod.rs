@@ -541,6 +541,7 @@ fn run_sweep(args: &SweepArgs, out: &mut dyn Write, err: &mut dyn Write, progres
         },
         None => None,
     };
+    let provenance = report::provenance::Provenance::start();
     let started = Instant::now();
     let done = |outcome: &InstanceOutcome| {
         bar.inc(1);
@@ -576,7 +577,9 @@ fn run_sweep(args: &SweepArgs, out: &mut dyn Write, err: &mut dyn Write, progres
         let _ = writeln!(err, "error: {error:#}");
         return Ok(EXIT_BAD_INPUT);
     }
-    report::write_report(&result, args.format, out).and_then(|()| out.flush()).context("cannot write the table")?;
+    report::write_cited_report(&result, args.format, &provenance, out)
+        .and_then(|()| out.flush())
+        .context("cannot write the table")?;
     if args.quiet.notes() {
         let _ = write_summary(&result, elapsed, pool.current_num_threads(), err);
         // The words that cannot act on the family's instances (places without

@@ -17,7 +17,7 @@ use super::stats::{Estimate, Sample, Summary};
 use super::sweep_report::estimate;
 use crate::report::compare::{CompareOptions, Goal, Measurement, Repeats, check_agreement, measure};
 use crate::report::plot::{self, Axis, Series, XyChart};
-use crate::report::{self, Cell, Report, Table, millis, write_report};
+use crate::report::{self, Cell, Report, Table, millis};
 use crate::{EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_OK};
 
 /// The runs of every configuration on one instance.
@@ -44,6 +44,7 @@ pub(super) fn run(args: &RtdArgs, out: &mut dyn Write, err: &mut dyn Write) -> a
             return Ok(EXIT_BAD_INPUT);
         }
     };
+    let provenance = report::provenance::Provenance::start();
     let instance = format!("{generator} seed {}", args.instance.seed);
     let configs = args.configs_to_run();
     let options = CompareOptions { goal: Goal::First, repeats: Repeats::Exactly(1), limits: args.limits.limits() };
@@ -76,7 +77,9 @@ pub(super) fn run(args: &RtdArgs, out: &mut dyn Write, err: &mut dyn Write) -> a
             return Ok(EXIT_BAD_INPUT);
         }
     }
-    write_report(&distribution, args.format, out).and_then(|()| out.flush()).context("cannot write the table")?;
+    report::write_cited_report(&distribution, args.format, &provenance, out)
+        .and_then(|()| out.flush())
+        .context("cannot write the table")?;
     for config in configs.iter().filter(|_| args.quiet.notes()) {
         if config.value_order != ValueOrder::Random {
             let _ = writeln!(

@@ -34,10 +34,13 @@
 //! Other results (such as the random-CSP lab's sweeps) implement [`Report`] and
 //! are written by [`write_report`]; [`plot`] draws their charts.
 
+pub mod baseline;
 pub mod compare;
 mod inert;
 pub mod plot;
+pub mod provenance;
 mod table;
+pub mod wilcoxon;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -166,6 +169,13 @@ pub struct CompareArgs {
     #[arg(long = "cpu-timeout", value_name = "SECS", value_parser = crate::parse_seconds)]
     pub cpu_timeout: Option<Duration>,
 
+    /// Also summarise every configuration against this one (which must be
+    /// among those run): instances finished, PAR2 and PAR10 under the time
+    /// limit, geometric mean ratios of nodes and time, wins/ties/losses, and
+    /// Wilcoxon signed-rank p-values (text, Markdown and JSON).
+    #[arg(long, value_name = "CONFIG", value_parser = parse_config)]
+    pub baseline: Option<SolveConfig>,
+
     /// `-q`: no notes on stderr (limited runs, switches that change nothing), errors only.
     #[command(flatten)]
     pub quiet: Quiet,
@@ -184,6 +194,7 @@ impl Default for CompareArgs {
             node_limit: None,
             timeout: None,
             cpu_timeout: None,
+            baseline: None,
             quiet: Quiet::default(),
         }
     }
@@ -237,7 +248,18 @@ pub fn run_comparison(
         let _ = writeln!(err, "error: there are no configurations to compare");
         return Ok(EXIT_BAD_INPUT);
     }
+    let provenance = provenance::Provenance::start();
     let configs = args.configs_to_run();
+    let baseline = match &args.baseline {
+        None => None,
+        Some(baseline) => match configs.iter().position(|config| config == baseline) {
+            Some(index) => Some(index),
+            None => {
+                let _ = writeln!(err, "error: the baseline {baseline} is not among the configurations run (--configs)");
+                return Ok(EXIT_BAD_INPUT);
+            }
+        },
+    };
     for path in [&args.plot, &args.cactus].into_iter().flatten() {
         if let Err(error) = plot::check_destination("the plot", path) {
             let _ = writeln!(err, "error: {error:#}");
@@ -270,7 +292,7 @@ pub fn run_comparison(
         }
         Err(error) => return Ok(report_failure(&error, err)),
     };
-    let report = ComparisonReport { comparison: &comparison, options: &options };
+    let report = ComparisonReport { comparison: &comparison, options: &options, baseline };
     for (path, cactus) in [(&args.plot, false), (&args.cactus, true)] {
         let Some(path) = path else { continue };
         let svg = if cactus { report.cactus_svg() } else { report.svg() };
@@ -280,7 +302,9 @@ pub fn run_comparison(
         }
     }
     if !stream {
-        write_report(&report, args.format, out).and_then(|()| out.flush()).context("cannot write the table")?;
+        write_cited_report(&report, args.format, &provenance, out)
+            .and_then(|()| out.flush())
+            .context("cannot write the table")?;
     }
     if !args.quiet.notes() {
         return Ok(EXIT_OK);
@@ -417,6 +441,26 @@ pub trait Report {
     fn json(&self) -> serde_json::Value;
 }
 
+/// [`write_report`], JSON with a `provenance` object besides: the version,
+/// the command line, the start and end times, the machine and its load
+/// ([`provenance::Provenance`]). The other formats are as `write_report`'s.
+pub fn write_cited_report(
+    report: &dyn Report,
+    format: Format,
+    provenance: &provenance::Provenance,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    if format != Format::Json {
+        return write_report(report, format, out);
+    }
+    let mut json = report.json();
+    if let Some(object) = json.as_object_mut() {
+        object.insert("provenance".to_string(), provenance.json());
+    }
+    serde_json::to_writer_pretty(&mut *out, &json)?;
+    writeln!(out)
+}
+
 /// Writes `report` to `out` in `format`.
 pub fn write_report(report: &dyn Report, format: Format, out: &mut dyn Write) -> io::Result<()> {
     match format {
@@ -486,6 +530,9 @@ pub struct ComparisonReport<'a> {
     pub comparison: &'a Comparison,
     /// The options it was run with.
     pub options: &'a CompareOptions,
+    /// The index of the baseline configuration (`--baseline`), whose summary
+    /// ([`baseline::against_baseline`]) is one more table and JSON's `baseline`.
+    pub baseline: Option<usize>,
 }
 
 /// The statistics columns, in the order of every rendering; `learnt`
@@ -792,9 +839,81 @@ impl ComparisonReport<'_> {
     }
 }
 
+impl ComparisonReport<'_> {
+    /// The time limit the penalised run times count a run that did not
+    /// finish as: the CPU limit when the summaries read CPU time and there is
+    /// one, otherwise the wall-clock limit.
+    fn par_limit(&self) -> Option<Duration> {
+        let limits = &self.options.limits;
+        if baseline::reads_cpu_time(self.comparison) { limits.cpu_time.or(limits.time) } else { limits.time }
+    }
+
+    /// The summary against the baseline ([`baseline::against_baseline`]).
+    fn against_baseline(&self, baseline: usize) -> Table {
+        let summaries = baseline::against_baseline(self.comparison, baseline, self.par_limit());
+        let clock = if baseline::reads_cpu_time(self.comparison) { "CPU time" } else { "wall-clock time" };
+        let common = summaries.first().map_or(0, |s| s.common);
+        let mut columns = vec!["config", "finished"];
+        let par = self.par_limit();
+        if par.is_some() {
+            columns.extend(["par2_s", "par10_s"]);
+        }
+        columns.extend(["nodes_ratio", "nodes_wins", "nodes_ties", "nodes_losses", "nodes_p", "time_ratio", "time_p"]);
+        let mut title = format!(
+            "against the baseline {}: finished of {} instances",
+            self.comparison.rows[baseline].config,
+            self.comparison.instances.len()
+        );
+        if let Some(limit) = par {
+            title.push_str(&format!(
+                "; PAR2 and PAR10 in seconds of {clock} (a run not finished counts 2 or 10 times the limit of {} s)",
+                limit.as_secs_f64()
+            ));
+        }
+        title.push_str(&format!(
+            "; geometric mean ratios (nodes + 1, {clock}) and two-sided Wilcoxon signed-rank p-values over the {common} \
+             instances every configuration finished; wins, ties and losses on nodes over every instance"
+        ));
+        let mut table = Table::new(columns).with_title(title);
+        let float = |value: Option<f64>, decimals| value.map_or(Cell::Empty, |v| Cell::Float(v, decimals));
+        // Four decimals, or as many as two significant digits of a smaller
+        // p-value need (CSV and JSON keep every digit).
+        let p_value = |test: Option<wilcoxon::SignedRank>| {
+            test.map_or(Cell::Empty, |t| {
+                let digits = if t.p_value > 0.0 { (-t.p_value.log10()).ceil() as usize + 1 } else { 4 };
+                Cell::Float(t.p_value, digits.clamp(4, 17))
+            })
+        };
+        for (row, summary) in self.comparison.rows.iter().zip(&summaries) {
+            let mut cells = vec![Cell::text(row.config.to_string()), Cell::Int(summary.finished as u64)];
+            if let Some((par2, par10)) = summary.par {
+                cells.extend([Cell::Float(par2, 3), Cell::Float(par10, 3)]);
+            } else if par.is_some() {
+                cells.extend([Cell::Empty, Cell::Empty]);
+            }
+            let (wins, ties, losses) = summary.nodes_record;
+            cells.extend([
+                float(summary.nodes_ratio, 3),
+                Cell::Int(wins as u64),
+                Cell::Int(ties as u64),
+                Cell::Int(losses as u64),
+                p_value(summary.nodes_test),
+                float(summary.time_ratio, 3),
+                p_value(summary.time_test),
+            ]);
+            table.push(cells);
+        }
+        table
+    }
+}
+
 impl Report for ComparisonReport<'_> {
     fn tables(&self) -> Vec<Table> {
-        vec![self.totals(false).with_title(self.title()), self.pruning()]
+        let mut tables = vec![self.totals(false).with_title(self.title()), self.pruning()];
+        if let Some(baseline) = self.baseline {
+            tables.push(self.against_baseline(baseline));
+        }
+        tables
     }
 
     fn records(&self) -> Table {
@@ -806,7 +925,7 @@ impl Report for ComparisonReport<'_> {
             Repeats::Exactly(n) => serde_json::Value::from(n),
             Repeats::Auto => serde_json::Value::from("auto"),
         };
-        serde_json::json!({
+        let mut json = serde_json::json!({
             "goal": goal_name(self.options.goal),
             "repeats": repeats,
             "node_limit": self.options.limits.nodes,
@@ -816,7 +935,16 @@ impl Report for ComparisonReport<'_> {
             "configs": self.totals(true).records(),
             "pruning": self.pruning_json(),
             "measurements": self.measurements().records(),
-        })
+        });
+        if let Some(baseline) = self.baseline {
+            let table = self.against_baseline(baseline);
+            json["baseline"] = serde_json::json!({
+                "config": self.comparison.rows[baseline].config.to_string(),
+                "title": table.title,
+                "configs": table.records(),
+            });
+        }
+        json
     }
 }
 

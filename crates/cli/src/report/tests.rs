@@ -193,6 +193,9 @@ fn json_has_the_totals_and_every_measurement() {
     assert!(measurements.iter().all(|m| m["limited"] == 0 && m["runs"] == 3));
     assert!(measurements.iter().all(|m| m["cpu_ms"].as_f64().is_some_and(|ms| ms >= 0.0)));
     assert!(configs.iter().all(|c| c["cpu_ms"].as_f64().is_some()));
+    // Where the numbers came from (report::provenance).
+    assert_eq!(value["provenance"]["version"], env!("CARGO_PKG_VERSION"));
+    assert!(value["provenance"]["started_utc"].is_string() && value["provenance"]["cores"].as_u64() >= Some(1));
 }
 
 #[test]
@@ -343,7 +346,7 @@ fn csv_written_record_by_record_is_the_csv_of_the_whole_comparison() {
         let comparison =
             super::compare_each(&instances, &args.configs, &options, &mut each).unwrap().expect("not stopped");
         let mut whole = Vec::new();
-        let report = super::ComparisonReport { comparison: &comparison, options: &options };
+        let report = super::ComparisonReport { comparison: &comparison, options: &options, baseline: None };
         super::write_report(&report, Format::Csv, &mut whole).unwrap();
         assert_eq!(String::from_utf8(streamed).unwrap(), String::from_utf8(whole).unwrap(), "{goal}");
     }
@@ -628,4 +631,65 @@ fn the_vivification_columns_are_shown_when_a_configuration_vivifies() {
     assert_eq!(removed[0], 0, "mac+mrv+learn does not vivify");
     assert!(removed[1] > 0, "with restarts every failure it does: {csv}");
     assert!(!six_queens_csv("mac+mrv+learn").contains("vivify_removed"));
+}
+
+#[test]
+fn a_baseline_adds_its_summary_to_the_table_and_the_json_only() {
+    let (six, seven) = (queens(6), queens(7));
+    let instances = [("6-queens", &six), ("7-queens", &seven)];
+    let options = ["--configs", "fc+mrv,mac+mrv", "--goal", "count", "--repeats", "1", "--cpu-timeout", "5"];
+    let plain = run(&instances, &options);
+    let with = |extra: &[&'static str]| run(&instances, &[&options[..], &["--baseline", "FC+mrv"], extra].concat());
+    let table = with(&[]);
+    assert_eq!(table.code, 0, "{}", table.stderr);
+    // The tables before it are unchanged; the summary comes last.
+    let (before, summary) = table.stdout.split_once("\nagainst the baseline fc+mrv+pairwise: ").expect(&table.stdout);
+    let same = |text: &str| {
+        text.lines().map(|line| line.split_whitespace().next().unwrap_or("").to_string()).collect::<Vec<_>>()
+    };
+    assert_eq!(same(before), same(plain.stdout.trim_end()));
+    assert!(summary.starts_with("finished of 2 instances; PAR2 and PAR10 in seconds of CPU time"), "{summary}");
+    assert!(summary.contains("over the 2 instances every configuration finished"), "{summary}");
+    let header: Vec<&str> = summary.lines().nth(1).unwrap().split_whitespace().collect();
+    assert_eq!(
+        header,
+        [
+            "config",
+            "finished",
+            "par2_s",
+            "par10_s",
+            "nodes_ratio",
+            "nodes_wins",
+            "nodes_ties",
+            "nodes_losses",
+            "nodes_p",
+            "time_ratio",
+            "time_p"
+        ]
+    );
+    let mac: Vec<&str> = summary.lines().nth(4).unwrap().split_whitespace().collect();
+    // MAC needs fewer nodes on both boards; two pairs give p = 2 / 4 = 0.5 at best.
+    assert_eq!((mac[0], mac[1], &mac[5..9]), ("mac+mrv+matching", "2", &["2", "0", "0", "0.5000"][..]));
+    // CSV is the measurements, as ever; JSON has the summary as `baseline`.
+    assert_eq!(with(&["--format", "csv"]).stdout.lines().count(), 5);
+    let json: serde_json::Value = serde_json::from_str(&with(&["--format", "json"]).stdout).unwrap();
+    assert_eq!(json["baseline"]["config"], "fc+mrv+pairwise");
+    assert_eq!(json["baseline"]["configs"][1]["nodes_wins"], 2);
+    assert_eq!(json["baseline"]["configs"][1]["nodes_p"], 0.5);
+    let json: serde_json::Value =
+        serde_json::from_str(&run(&instances, &[&options[..], &["--format", "json"]].concat()).stdout).unwrap();
+    assert!(json.get("baseline").is_none());
+}
+
+#[test]
+fn a_baseline_that_is_not_run_is_bad_usage() {
+    let six = queens(6);
+    let out = run(&[("6-queens", &six)], &["--configs", "fc+mrv", "--baseline", "mac+mrv"]);
+    assert_eq!(out.code, 2);
+    assert!(out.stdout.is_empty());
+    assert!(
+        out.stderr.contains("error: the baseline mac+mrv+matching is not among the configurations run"),
+        "{}",
+        out.stderr
+    );
 }

@@ -1,0 +1,104 @@
+//! Where a result came from, for JSON outputs that a paper may cite: the
+//! tool's version (and commit, when the build said it), the command line,
+//! when it started and finished (UTC), the machine (CPU model, cores) and
+//! its load average at the start and at the end. Every tool's JSON takes it
+//! from here ([`Provenance::start`], then [`Provenance::json`] at the end).
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// What a run's JSON says about how and where it was made.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Provenance {
+    /// The command line, program first.
+    pub command: Vec<String>,
+    /// When it started, `YYYY-MM-DDTHH:MM:SSZ`.
+    pub started: String,
+    /// The 1, 5 and 15 minute load averages at the start (Linux only).
+    pub load_at_start: Option<[f64; 3]>,
+}
+
+impl Provenance {
+    /// The provenance of a run starting now, of this process's command line.
+    pub fn start() -> Provenance {
+        Provenance { command: std::env::args().collect(), started: utc_now(), load_at_start: load_average() }
+    }
+
+    /// The JSON object, with the end time and the load at the end read now.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "version": env!("CARGO_PKG_VERSION"),
+            // Set by whoever builds a binary for a paper: `CSP_COMMIT=$(git
+            // rev-parse HEAD) cargo build --release`; null otherwise.
+            "commit": option_env!("CSP_COMMIT"),
+            "command": self.command,
+            "started_utc": self.started,
+            "finished_utc": utc_now(),
+            "cpu_model": cpu_model(),
+            "cores": std::thread::available_parallelism().map_or(1, |n| n.get()),
+            "load_at_start": self.load_at_start,
+            "load_at_end": load_average(),
+        })
+    }
+}
+
+/// The current time, `YYYY-MM-DDTHH:MM:SSZ`.
+fn utc_now() -> String {
+    let seconds = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    utc(seconds)
+}
+
+/// `seconds` after the Unix epoch as `YYYY-MM-DDTHH:MM:SSZ`: the civil date of
+/// the day number by Hinnant's `civil_from_days` (proleptic Gregorian).
+fn utc(seconds: u64) -> String {
+    let (days, time) = ((seconds / 86_400) as i64, seconds % 86_400);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z.rem_euclid(146_097);
+    let year_of_era = (day_of_era - day_of_era / 1_460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
+    let month = if month_index < 10 { month_index + 3 } else { month_index - 9 };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z", time / 3600, time / 60 % 60, time % 60)
+}
+
+/// The load averages of `/proc/loadavg` (Linux), `None` elsewhere.
+fn load_average() -> Option<[f64; 3]> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    let mut fields = text.split_whitespace().map(|field| field.parse::<f64>().ok());
+    Some([fields.next()??, fields.next()??, fields.next()??])
+}
+
+/// The CPU's model name from `/proc/cpuinfo` (Linux), `None` elsewhere.
+fn cpu_model() -> Option<String> {
+    let text = std::fs::read_to_string("/proc/cpuinfo").ok()?;
+    text.lines()
+        .find_map(|line| line.strip_prefix("model name")?.split_once(':').map(|(_, name)| name.trim().to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_civil_utc() {
+        assert_eq!(utc(0), "1970-01-01T00:00:00Z");
+        // 2000-02-29 12:34:56 UTC, a leap day of a century leap year.
+        assert_eq!(utc(951_827_696), "2000-02-29T12:34:56Z");
+        // 2026-12-06 07:45:00 UTC.
+        assert_eq!(utc(1_796_543_100), "2026-12-06T07:45:00Z");
+    }
+
+    #[test]
+    fn the_json_names_the_version_the_command_and_the_machine() {
+        let json = Provenance::start().json();
+        assert_eq!(json["version"], env!("CARGO_PKG_VERSION"));
+        assert!(json["command"].as_array().is_some_and(|args| !args.is_empty()));
+        assert!(json["cores"].as_u64().is_some_and(|n| n >= 1));
+        assert!(json["started_utc"].as_str().is_some_and(|t| t.len() == 20 && t.ends_with('Z')));
+        if cfg!(target_os = "linux") {
+            assert!(json["load_at_start"].as_array().is_some_and(|load| load.len() == 3));
+        }
+    }
+}
