@@ -1,6 +1,6 @@
 //! The global constraints of XCSP3-core over lists: `allDifferent`,
 //! `allEqual`, `sum`, `count`, `nValues`, `cardinality`, `minimum`,
-//! `maximum`, `element`, `channel`, `ordered`, `lex` and `instantiation`,
+//! `maximum`, `element`, `ordered`, `lex` and `instantiation`,
 //! each lowered onto the engine's constraint of the same relation (a
 //! comparison on an auxiliary variable where XCSP3 gives a condition).
 
@@ -28,7 +28,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
     }
 
     /// Refuses child elements other than `allowed`, so that nothing is ignored.
-    fn only_children(&self, node: Node<'a, 'i>, allowed: &[&str]) -> Result<(), Error> {
+    pub(super) fn only_children(&self, node: Node<'a, 'i>, allowed: &[&str]) -> Result<(), Error> {
         for child in elements(node) {
             let name = child.tag_name().name();
             if !allowed.contains(&name) && name != "annotations" {
@@ -471,37 +471,12 @@ impl<'a, 'i> Lowering<'a, 'i> {
     }
 
     /// One variable (or constant, or expression) as a variable.
-    fn single_var(&mut self, text: &str) -> Result<VarId, Error> {
+    pub(super) fn single_var(&mut self, text: &str) -> Result<VarId, Error> {
         let mut items = self.items(text)?;
         match items.len() {
             1 => self.item_var(items.remove(0)),
             n => Err(self.invalid(format!("expected one variable or value, found {n} in '{}'", text.trim()))),
         }
-    }
-
-    /// `channel` between two lists: `x[i] = j` exactly when `y[j] = i`.
-    pub(super) fn channel(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
-        self.only_children(node, &["list"])?;
-        let lists: Vec<Node<'a, 'i>> = elements(node).filter(|c| c.tag_name().name() == "list").collect();
-        let [first, second] = lists.as_slice() else {
-            return Err(self.unsupported("channel other than between two lists"));
-        };
-        let mut sides = Vec::with_capacity(2);
-        for list in [first, second] {
-            let start = match list.attribute("startIndex") {
-                None => 0,
-                Some(text) => crate::text::integer(text).map_err(|m| self.text_error(m))?,
-            };
-            let text = self.text(*list)?;
-            sides.push((self.vars(&text)?, start));
-        }
-        let ((x, x_start), (y, y_start)) = (&sides[0], &sides[1]);
-        if x.len() != y.len() {
-            return Err(self.unsupported("channel between lists of different lengths"));
-        }
-        // XCSP3: x[i] = j <-> y[j] = i, positions counted from each list's startIndex.
-        self.model.inverse(x, *x_start, y, *y_start).map_err(|e| self.model_error(&e))?;
-        Ok(())
     }
 
     /// `ordered`: consecutive items compared by the operator.

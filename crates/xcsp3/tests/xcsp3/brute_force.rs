@@ -484,3 +484,31 @@ fn groups_slides_and_blocks_expand_their_templates() {
     let xml = with_array(4, "0..2", "<slide><list offset=\"2\"> x[] </list><intension> le(%0,%1) </intension></slide>");
     assert_exact(&xml, &d, &|v| v[0] <= v[1] && v[2] <= v[3]);
 }
+
+#[test]
+fn channel_forms_follow_the_checkers_reading() {
+    // One list, from 1, with values outside the positions: x[i] = j <=> x[j] = i,
+    // every item a position (the official checker refuses x[2] = 5 of three).
+    for (list, start) in [("<list startIndex=\"1\"> x[] </list>", 1), ("x[]", 0)] {
+        let xml = with_array(3, "0..4", &format!("<channel> {list} </channel>"));
+        assert_exact(&xml, &domains(3, &[0, 1, 2, 3, 4]), &|v| {
+            let position = |a: i64| (start..start + 3).contains(&a);
+            v.iter().all(|&a| position(a)) && (0..3).all(|i| v[(v[i] - start) as usize] == i as i64 + start)
+        });
+    }
+    // A shorter first list: x[i] = j => y[j] = i, x's items positions of y, y's other items free.
+    let xml = "<instance format=\"XCSP3\" type=\"CSP\"><variables><array id=\"x\" size=\"[2]\"> 0..3 </array>\
+               <array id=\"y\" size=\"[3]\"> 0..3 </array></variables><constraints><channel>\
+               <list startIndex=\"1\"> x[] </list><list> y[] </list></channel></constraints></instance>";
+    assert_exact(xml, &domains(5, &[0, 1, 2, 3]), &|v| {
+        let (x, y) = (&v[..2], &v[2..]);
+        x.iter().all(|&j| (0..3).contains(&j)) && (0..2).all(|i| y[x[i] as usize] == i as i64 + 1)
+    });
+    // A value: x[i] = 1 <=> value = i, the value a position; items other than 0/1 allowed.
+    let xml = "<instance format=\"XCSP3\" type=\"CSP\"><variables><array id=\"x\" size=\"[3]\"> 0..2 </array>\
+               <var id=\"v\"> 0..4 </var></variables><constraints><channel>\
+               <list startIndex=\"1\"> x[] </list><value> v </value></channel></constraints></instance>";
+    let mut d = domains(3, &[0, 1, 2]);
+    d.push(vec![0, 1, 2, 3, 4]);
+    assert_exact(xml, &d, &|v| (1..=3).contains(&v[3]) && (0..3).all(|i| (v[i] == 1) == (v[3] == i as i64 + 1)));
+}
