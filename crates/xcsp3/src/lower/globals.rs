@@ -206,9 +206,34 @@ impl<'a, 'i> Lowering<'a, 'i> {
             let value = self.var_of(value)?;
             self.model.count(&vars, value, counter).map_err(|e| self.model_error(&e))?;
         } else {
-            return Err(self.unsupported("count with several values that are not all constants"));
+            // Several values, some variables: an item counts when it equals one of them.
+            let mut counted = Vec::with_capacity(vars.len());
+            for &var in &vars {
+                if let Some(literal) = self.equals_some(&Linear::var(var), &values)? {
+                    counted.push(Linear::literal(literal));
+                }
+            }
+            let total = Linear::sum(counted).ok_or_else(|| self.overflow())?;
+            let difference = total.minus(&Linear::var(counter)).ok_or_else(|| self.overflow())?;
+            self.post_compare(difference, Relation::Eq)?;
         }
         self.post_condition(Linear::var(counter), &condition)
+    }
+
+    /// A literal for `item` equal to one of `values`; `None` when it cannot be
+    /// (every comparison false over constants).
+    fn equals_some(&mut self, item: &Linear, values: &[Linear]) -> Result<Option<csp::Lit>, Error> {
+        let mut literals = Vec::with_capacity(values.len());
+        for value in values {
+            if let Some(literal) = self.compare_literal(item.clone().minus(value), Relation::Eq)? {
+                literals.push(literal);
+            }
+        }
+        match literals.as_slice() {
+            [] => Ok(None),
+            [literal] => Ok(Some(*literal)),
+            _ => self.model.reified(csp::Condition::or(&literals)).map(Some).map_err(|e| self.model_error(&e)),
+        }
     }
 
     /// `nValues`: the number of distinct values of the list, compared by the condition.
@@ -284,7 +309,8 @@ impl<'a, 'i> Lowering<'a, 'i> {
         };
         let values_text = self.text(values_node)?;
         if values_text.split_whitespace().any(|t| self.variables.names_variables(t)) {
-            return Err(self.unsupported("cardinality with variable values"));
+            let occurs = self.text(self.child(node, "occurs")?)?;
+            return self.cardinality_of_variables(&vars, &values_text, &occurs, closed);
         }
         let cover = self.integers(&values_text)?;
         let occurs = self.text(self.child(node, "occurs")?)?;
@@ -317,6 +343,50 @@ impl<'a, 'i> Lowering<'a, 'i> {
         Ok(())
     }
 
+    /// `cardinality` with variable values: each value's occurrences counted
+    /// by the engine's `count` (a value that is a variable), compared with
+    /// its occurrence (a constant, a variable or a range); `closed`, each
+    /// item equal to one of the values.
+    fn cardinality_of_variables(
+        &mut self,
+        vars: &[VarId],
+        values_text: &str,
+        occurs: &str,
+        closed: bool,
+    ) -> Result<(), Error> {
+        let values = self.linears(values_text)?;
+        let tokens: Vec<&str> = occurs.split_whitespace().collect();
+        if tokens.len() != values.len() {
+            return Err(self.invalid(format!("{} values but {} occurrences", values.len(), tokens.len())));
+        }
+        for (value, token) in values.iter().zip(tokens) {
+            let value = self.var_of(value)?;
+            let counter = self.counter(vars.len())?;
+            self.model.count(vars, value, counter).map_err(|e| self.model_error(&e))?;
+            if token.contains("..") {
+                let (low, high) = crate::text::range(token).map_err(|m| self.text_error(m))?;
+                self.post_condition(Linear::var(counter), &format!("(in,{low}..{high})"))?;
+            } else {
+                let occurrence = self.linears(token)?;
+                let [occurrence] = occurrence.as_slice() else {
+                    return Err(self.invalid(format!("the occurrence '{token}' is not one value or variable")));
+                };
+                let difference = Linear::var(counter).minus(occurrence).ok_or_else(|| self.overflow())?;
+                self.post_compare(difference, Relation::Eq)?;
+            }
+        }
+        if closed {
+            for &var in vars {
+                let Some(literal) = self.equals_some(&Linear::var(var), &values)? else {
+                    self.fail("a closed cardinality with an item equal to none of its values");
+                    return Ok(());
+                };
+                self.model.add(csp::Condition::from(literal)).map_err(|e| self.model_error(&e))?;
+            }
+        }
+        Ok(())
+    }
+
     /// `minimum` or `maximum` of the list, compared by the condition.
     pub(super) fn extremum(&mut self, node: Node<'a, 'i>, minimum: bool) -> Result<(), Error> {
         self.only_children(node, &["list", "condition"])?;
@@ -338,10 +408,17 @@ impl<'a, 'i> Lowering<'a, 'i> {
     pub(super) fn element(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
         self.only_children(node, &["list", "matrix", "index", "value", "condition"])?;
         let Some(index) = self.optional_child(node, "index")? else {
-            return Err(self.unsupported("element without an index (member)"));
+            return self.member(node);
         };
-        if index.attribute("rank").is_some_and(|rank| rank != "any") {
-            return Err(self.unsupported("element with a rank"));
+        let rank = match index.attribute("rank") {
+            None | Some("any") => None,
+            Some(rank @ ("first" | "last")) => Some(rank),
+            Some(other) => return Err(self.invalid(format!("rank=\"{other}\" is none of any, first and last"))),
+        };
+        if rank.is_some()
+            && (self.optional_child(node, "matrix")?.is_some() || self.optional_child(node, "value")?.is_none())
+        {
+            return Err(self.unsupported("element with a rank over a matrix or with a condition"));
         }
         let index_text = self.text(index)?;
         let (entries, index, start) = match self.optional_child(node, "matrix")? {
@@ -391,6 +468,59 @@ impl<'a, 'i> Lowering<'a, 'i> {
         if let Some(condition) = self.optional_child(node, "condition")? {
             let condition = self.text(condition)?;
             self.post_condition(Linear::var(value), &condition)?;
+        }
+        if let Some(rank) = rank {
+            self.element_rank(&entries, index, start, value, rank == "first")?;
+        }
+        Ok(())
+    }
+
+    /// `rank="first"` (`"last"`): no entry before (after) the index equals
+    /// the value: for each position `j`, `index <= j` (`>=`) or `list[j] != value`.
+    fn element_rank(
+        &mut self,
+        entries: &[Linear],
+        index: VarId,
+        start: i64,
+        value: VarId,
+        first: bool,
+    ) -> Result<(), Error> {
+        for (position, entry) in entries.iter().enumerate() {
+            let j = Linear::constant(i128::from(start) + position as i128);
+            let relation = if first { Relation::Le } else { Relation::Ge };
+            let mut either = Vec::with_capacity(2);
+            either.extend(self.compare_literal(Linear::var(index).minus(&j), relation)?);
+            either.extend(self.compare_literal(entry.clone().minus(&Linear::var(value)), Relation::Ne)?);
+            if either.is_empty() {
+                self.fail("an element's rank that no index can meet");
+                return Ok(());
+            }
+            self.model.or(&either).map_err(|e| self.model_error(&e))?;
+        }
+        Ok(())
+    }
+
+    /// `element` without an index (member): the value equals one of the list's entries.
+    fn member(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
+        if self.optional_child(node, "matrix")?.is_some() || self.optional_child(node, "condition")?.is_some() {
+            return Err(self.unsupported("element without an index over a matrix or with a condition"));
+        }
+        let list_text = self.text(self.child(node, "list")?)?;
+        let entries = self.linears(&list_text)?;
+        let value_text = self.text(self.child(node, "value")?)?;
+        let value = self.linears(&value_text)?;
+        let [value] = value.as_slice() else {
+            return Err(self.invalid(format!(
+                "expected one variable or value, found {} in '{}'",
+                value.len(),
+                value_text.trim()
+            )));
+        };
+        match self.equals_some(value, &entries)? {
+            Some(literal) => {
+                self.model.add(csp::Condition::from(literal)).map_err(|e| self.model_error(&e))?;
+            }
+            None => self.fail("element without an index: the value equals no entry"),
         }
         Ok(())
     }

@@ -512,3 +512,54 @@ fn channel_forms_follow_the_checkers_reading() {
     d.push(vec![0, 1, 2, 3, 4]);
     assert_exact(xml, &d, &|v| (1..=3).contains(&v[3]) && (0..3).all(|i| (v[i] == 1) == (v[3] == i as i64 + 1)));
 }
+
+#[test]
+fn member_rank_and_variable_values_follow_their_definitions() {
+    let d = domains(4, &[0, 1, 2]);
+    let count = |v: &[i64], k: i64| v.iter().filter(|&&a| a == k).count() as i64;
+    // element without an index: the value is one of the entries.
+    let xml = with_array(4, "0..2", "<element><list> x[0] x[1] 2 </list><value> x[3] </value></element>");
+    assert_exact(&xml, &d, &|v| [v[0], v[1], 2].contains(&v[3]));
+    let xml = with_array(4, "0..2", "<element><list> 0 1 </list><value> 2 </value></element>");
+    assert_exact(&xml, &d, &|_| false);
+    // A rank: the first (last) position of the value.
+    for (rank, first) in [("first", true), ("last", false)] {
+        let xml = with_array(
+            4,
+            "0..2",
+            &format!(
+                "<element><list startIndex=\"1\"> x[0] x[1] 1 </list><index rank=\"{rank}\"> x[2] </index><value> x[3] </value></element>"
+            ),
+        );
+        assert_exact(&xml, &d, &|v| {
+            let list = [v[0], v[1], 1];
+            let hits: Vec<i64> = (1..=3).filter(|&i| list[(i - 1) as usize] == v[3]).collect();
+            let chosen = if first { hits.first() } else { hits.last() };
+            chosen == Some(&v[2])
+        });
+    }
+    // count with several values, one a variable: an item counts when it equals any of them (repeats once).
+    let xml = with_array(
+        4,
+        "0..2",
+        "<count><list> x[0] x[1] x[2] </list><values> x[3] 1 1 </values><condition> (eq,2) </condition></count>",
+    );
+    assert_exact(&xml, &d, &|v| v[..3].iter().filter(|&&a| a == v[3] || a == 1).count() == 2);
+    // cardinality with variable values: occurrences constant, variable or range, closed or not.
+    let xml = with_array(
+        5,
+        "0..2",
+        "<cardinality><list> x[0] x[1] x[2] </list><values> x[3] 2 </values><occurs> 1..2 x[4] </occurs></cardinality>",
+    );
+    assert_exact(&xml, &domains(5, &[0, 1, 2]), &|v| {
+        (1..=2).contains(&count(&v[..3], v[3])) && count(&v[..3], 2) == v[4]
+    });
+    let xml = with_array(
+        5,
+        "0..2",
+        "<cardinality><list> x[0] x[1] x[2] </list><values closed=\"true\"> x[3] x[4] </values><occurs> 1 2 </occurs></cardinality>",
+    );
+    assert_exact(&xml, &domains(5, &[0, 1, 2]), &|v| {
+        count(&v[..3], v[3]) == 1 && count(&v[..3], v[4]) == 2 && v[..3].iter().all(|&a| a == v[3] || a == v[4])
+    });
+}
