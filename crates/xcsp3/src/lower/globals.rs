@@ -42,8 +42,12 @@ impl<'a, 'i> Lowering<'a, 'i> {
     /// values; over a `<matrix>`, on each row and each column.
     pub(super) fn all_different(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
         self.only_children(node, &["list", "matrix", "except"])?;
-        if elements(node).filter(|c| c.tag_name().name() == "list").count() > 1 {
-            return Err(self.unsupported("allDifferent over several lists"));
+        let lists: Vec<Node<'a, 'i>> = elements(node).filter(|c| c.tag_name().name() == "list").collect();
+        if lists.len() > 1 {
+            if self.optional_child(node, "except")?.is_some() {
+                return Err(self.unsupported("allDifferent over several lists with except"));
+            }
+            return self.all_different_lists(&lists);
         }
         let except = match self.optional_child(node, "except")? {
             Some(except) => self.integers(&self.text(except)?)?,
@@ -59,6 +63,37 @@ impl<'a, 'i> Lowering<'a, 'i> {
         let items = self.list_text(node, "list")?;
         let values = self.linears(&items)?;
         self.all_different_of(&values, &except)
+    }
+
+    /// `allDifferent` over several lists of one length: the lists, as
+    /// tuples, pairwise distinct (each pair differs at some position).
+    fn all_different_lists(&mut self, lists: &[Node<'a, 'i>]) -> Result<(), Error> {
+        let mut tuples = Vec::with_capacity(lists.len());
+        for list in lists {
+            let text = self.text(*list)?;
+            tuples.push(self.linears(&text)?);
+        }
+        if let Some(other) = tuples.iter().find(|t| t.len() != tuples[0].len()) {
+            return Err(self.invalid(format!(
+                "allDifferent over lists of lengths {} and {}",
+                tuples[0].len(),
+                other.len()
+            )));
+        }
+        for j in 0..tuples.len() {
+            for i in 0..j {
+                let mut differ = Vec::with_capacity(tuples[i].len());
+                for (a, b) in tuples[i].iter().zip(&tuples[j]) {
+                    differ.extend(self.compare_literal(a.clone().minus(b), Relation::Ne)?);
+                }
+                if differ.is_empty() {
+                    self.fail(format!("allDifferent over lists {i} and {j}, which are equal"));
+                    return Ok(());
+                }
+                self.model.or(&differ).map_err(|e| self.model_error(&e))?;
+            }
+        }
+        Ok(())
     }
 
     /// The values pairwise different, but for the excepted ones.

@@ -116,9 +116,6 @@ impl<'a, 'i> Lowering<'a, 'i> {
     /// `cumulative`: tasks `(origin, length, height)` whose heights summed
     /// at any time satisfy the condition (`le` or `lt` a capacity).
     pub(super) fn cumulative(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
-        if self.optional_child(node, "ends")?.is_some() {
-            return Err(self.unsupported("cumulative with <ends>"));
-        }
         let origins = self.text(self.child(node, "origins")?)?;
         let starts = self.vars(&origins)?;
         let lengths = self.operands(node, "lengths")?;
@@ -130,6 +127,21 @@ impl<'a, 'i> Lowering<'a, 'i> {
                 lengths.len(),
                 heights.len()
             )));
+        }
+        if let Some(ends) = self.optional_child(node, "ends")? {
+            // Each task's end is its origin plus its length (the length as written).
+            let ends = self.linears(&self.text(ends)?)?;
+            if ends.len() != starts.len() {
+                return Err(self.invalid(format!("{} origins but {} ends", starts.len(), ends.len())));
+            }
+            for ((&start, &length), end) in starts.iter().zip(&lengths).zip(&ends) {
+                let length = match length {
+                    Operand::Const(value) => Linear::constant(i128::from(value)),
+                    Operand::Var(var) => Linear::var(var),
+                };
+                let difference = Linear::var(start).plus(&length).and_then(|sum| sum.minus(end));
+                self.post_compare(difference.ok_or_else(|| self.overflow())?, csp::Relation::Eq)?;
+            }
         }
         if heights.iter().any(|&height| self.can_be_negative(height)) {
             return Err(self.unsupported("cumulative with a height that can be negative"));

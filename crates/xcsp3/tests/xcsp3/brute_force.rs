@@ -563,3 +563,32 @@ fn member_rank_and_variable_values_follow_their_definitions() {
         count(&v[..3], v[3]) == 1 && count(&v[..3], v[4]) == 2 && v[..3].iter().all(|&a| a == v[3] || a == v[4])
     });
 }
+
+#[test]
+fn all_different_lists_and_cumulative_ends_follow_their_definitions() {
+    // Three pairs as tuples pairwise distinct; the third holds a constant.
+    let xml = with_array(
+        5,
+        "0..1",
+        "<allDifferent><list> x[0] x[1] </list><list> x[2] x[3] </list><list> x[4] 1 </list></allDifferent>",
+    );
+    assert_exact(&xml, &domains(5, &[0, 1]), &|v| {
+        let tuples = [(v[0], v[1]), (v[2], v[3]), (v[4], 1)];
+        (0..3).all(|i| (0..i).all(|j| tuples[i] != tuples[j]))
+    });
+    let xml = with_array(2, "0..1", "<allDifferent><list> 0 1 </list><list> 0 1 </list></allDifferent>");
+    assert_exact(&xml, &domains(2, &[0, 1]), &|_| false);
+    // cumulative with ends: end = origin + length (a variable length that can be negative as written).
+    let xml = "<instance format=\"XCSP3\" type=\"CSP\"><variables><array id=\"s\" size=\"[2]\"> 0..2 </array>\
+               <var id=\"l\"> -1..2 </var><array id=\"e\" size=\"[2]\"> 0..4 </array></variables><constraints>\
+               <cumulative><origins> s[] </origins><lengths> l 2 </lengths><ends> e[] </ends><heights> 1 1 </heights>\
+               <condition> (le,1) </condition></cumulative></constraints></instance>";
+    let mut d = domains(2, &[0, 1, 2]);
+    d.push(vec![-1, 0, 1, 2]);
+    d.extend(domains(2, &[0, 1, 2, 3, 4]));
+    assert_exact(xml, &d, &|v| {
+        let (s, l, e) = ([v[0], v[1]], [v[2].max(0), 2], [v[3], v[4]]);
+        let apart = s[0] + l[0] <= s[1] || s[1] + l[1] <= s[0] || l[0] == 0;
+        e[0] == s[0] + v[2] && e[1] == s[1] + 2 && apart
+    });
+}

@@ -191,6 +191,19 @@ fn malformed_forms_of_the_newer_globals_are_invalid_at_their_line() {
         ("<channel><list> y[] </list><list> x[] </list><list> x[] </list></channel>", "found 3 lists"),
         ("<channel><value> x[0] </value></channel>", "found 0 lists and a <value>"),
         ("<channel><list> x[] </list><value> y[] </value></channel>", "expected one variable or value, found 2"),
+        ("<allDifferent><list> x[] </list><list> y[] </list></allDifferent>", "lists of lengths 3 and 2"),
+        (
+            "<cumulative><origins> x[] </origins><lengths> 1 1 1 </lengths><ends> y[] </ends><heights> 1 1 1 </heights><condition> (le,1) </condition></cumulative>",
+            "3 origins but 2 ends",
+        ),
+        (
+            "<element><list> x[] </list><index rank=\"middle\"> y[0] </index><value> 1 </value></element>",
+            "rank=\"middle\"",
+        ),
+        (
+            "<cardinality><list> x[] </list><values> y[] </values><occurs> 1 </occurs></cardinality>",
+            "2 values but 1 occurrences",
+        ),
     ];
     for (constraint, message) in cases {
         let text = instance(arrays, &format!("<intension> ne(x[0],1) </intension>\n{constraint}"));
