@@ -167,7 +167,11 @@ impl<'a, 'i> Lowering<'a, 'i> {
 
     /// A literal for `linear relation 0`; `None` when that is false over
     /// constants (true over constants gives a literal fixed to 1).
-    fn compare_literal(&mut self, linear: Option<Linear>, relation: Relation) -> Result<Option<csp::Lit>, Error> {
+    pub(super) fn compare_literal(
+        &mut self,
+        linear: Option<Linear>,
+        relation: Relation,
+    ) -> Result<Option<csp::Lit>, Error> {
         let linear = linear.ok_or_else(|| self.overflow())?;
         if let Some(value) = linear.as_constant() {
             if !super::terms::holds(value, relation) {
@@ -612,7 +616,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
     }
 
     /// The rows of a matrix written out: `(x,y,3)(z,1,w)`.
-    fn matrix_rows(&mut self, text: &str) -> Result<Vec<Vec<Linear>>, Error> {
+    pub(super) fn matrix_rows(&mut self, text: &str) -> Result<Vec<Vec<Linear>>, Error> {
         let mut rows = Vec::new();
         let mut rest = text.trim();
         while !rest.is_empty() {

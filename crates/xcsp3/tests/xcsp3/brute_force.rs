@@ -592,3 +592,65 @@ fn all_different_lists_and_cumulative_ends_follow_their_definitions() {
         e[0] == s[0] + v[2] && e[1] == s[1] + 2 && apart
     });
 }
+
+#[test]
+fn circuit_sizes_and_boxes_follow_their_definitions() {
+    // circuit with a size: the nodes that do not loop, at least one arc, one cycle.
+    let xml = with_array(4, "0..3", "<circuit><list> x[0] x[1] x[2] </list><size> x[3] </size></circuit>");
+    assert_exact(&xml, &domains(4, &[0, 1, 2, 3]), &|v| {
+        let moving: Vec<usize> = (0..3).filter(|&i| v[i] != i as i64).collect();
+        if moving.is_empty()
+            || v[..3].iter().any(|&a| a > 2)
+            || moving.iter().any(|&i| !moving.contains(&(v[i] as usize)))
+        {
+            return false;
+        }
+        // Following the arcs from a moving node comes back to it after visiting them all.
+        let mut at = moving[0];
+        for _ in 0..moving.len() {
+            at = v[at] as usize;
+        }
+        let back = (1..moving.len()).all(|k| (0..k).fold(moving[0], |a, _| v[a] as usize) != moving[0]);
+        at == moving[0] && back && v[3] == moving.len() as i64
+    });
+    // Boxes: each pair apart in some dimension; with zeroIgnored (the default)
+    // a box with a length 0 anywhere is ignored (the official checker's reading).
+    let apart = |o: &[Vec<i64>], l: &[Vec<i64>], strict: bool| {
+        (0..o.len()).all(|j| {
+            (0..j).all(|i| {
+                let separated = (0..o[i].len()).any(|d| o[i][d] + l[i][d] <= o[j][d] || o[j][d] + l[j][d] <= o[i][d]);
+                separated || (!strict && (l[i].contains(&0) || l[j].contains(&0)))
+            })
+        })
+    };
+    for (attribute, strict) in [("", false), (" zeroIgnored=\"false\"", true)] {
+        // Two dimensions (the engine's diffn), a variable width that can be 0.
+        let xml = with_array(
+            5,
+            "0..2",
+            &format!(
+                "<noOverlap{attribute}><origins> (x[0],x[1])(x[2],x[3])(1,0) </origins>\
+                 <lengths> (2,1)(x[4],2)(1,1) </lengths></noOverlap>"
+            ),
+        );
+        assert_exact(&xml, &domains(5, &[0, 1, 2]), &|v| {
+            let o = [vec![v[0], v[1]], vec![v[2], v[3]], vec![1, 0]];
+            let l = [vec![2, 1], vec![v[4], 2], vec![1, 1]];
+            apart(&o, &l, strict)
+        });
+        // Three dimensions (pairwise clauses).
+        let xml = with_array(
+            6,
+            "0..1",
+            &format!(
+                "<noOverlap{attribute}><origins> (x[0],x[1],x[2])(x[3],x[4],0)(0,0,1) </origins>\
+                 <lengths> (1,2,1)(1,x[5],1)(1,1,1) </lengths></noOverlap>"
+            ),
+        );
+        assert_exact(&xml, &domains(6, &[0, 1]), &|v| {
+            let o = [vec![v[0], v[1], v[2]], vec![v[3], v[4], 0], vec![0, 0, 1]];
+            let l = [vec![1, 2, 1], vec![1, v[5], 1], vec![1, 1, 1]];
+            apart(&o, &l, strict)
+        });
+    }
+}

@@ -204,6 +204,15 @@ fn malformed_forms_of_the_newer_globals_are_invalid_at_their_line() {
             "<cardinality><list> x[] </list><values> y[] </values><occurs> 1 </occurs></cardinality>",
             "2 values but 1 occurrences",
         ),
+        (
+            "<noOverlap><origins> (x[0],x[1])(x[2],y[0]) </origins><lengths> 1 1 </lengths></noOverlap>",
+            "its lengths are not",
+        ),
+        (
+            "<noOverlap><origins> (x[0],x[1])(x[2],y[0]) </origins><lengths> (1,1)(1) </lengths></noOverlap>",
+            "boxes of 2 and of 1",
+        ),
+        ("<circuit><list> x[] </list><size> y[] </size></circuit>", "expected one variable or value, found 2"),
     ];
     for (constraint, message) in cases {
         let text = instance(arrays, &format!("<intension> ne(x[0],1) </intension>\n{constraint}"));
