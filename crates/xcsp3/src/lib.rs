@@ -39,7 +39,7 @@
 //! `allEqual`, `sum`, `count` (with variable values), `nValues`,
 //! `cardinality` (with variable values), `minimum`, `maximum`, `element`
 //! (with a rank, or without an index), `channel` (one list, two lists, a
-//! list and a value), `ordered`, `lex`, `instantiation`, `regular`, `mdd`,
+//! list and a value), `ordered` (with lengths), `lex`, `instantiation`, `regular`, `mdd`,
 //! `circuit` (with a size), `noOverlap` (one dimension, or boxes in
 //! several), `cumulative` (with ends), the meta-constraints `group`,
 //! `block` and `slide`, and one objective (a variable, an expression, or

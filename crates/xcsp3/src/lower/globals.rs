@@ -650,10 +650,14 @@ impl<'a, 'i> Lowering<'a, 'i> {
 
     /// `ordered`: consecutive items compared by the operator.
     pub(super) fn ordered(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
-        self.only_children(node, &["list", "operator"])?;
+        self.only_children(node, &["list", "lengths", "operator"])?;
         let text = self.list_text(node, "list")?;
         let vars = self.vars(&text)?;
         let operator = self.text(self.child(node, "operator")?)?;
+        if let Some(lengths) = self.optional_child(node, "lengths")? {
+            let lengths = self.linears(&self.text(lengths)?)?;
+            return self.ordered_with_lengths(&vars, &lengths, operator.trim());
+        }
         if vars.len() < 2 && matches!(operator.trim(), "le" | "lt" | "ge" | "gt") {
             return Ok(());
         }
@@ -665,6 +669,30 @@ impl<'a, 'i> Lowering<'a, 'i> {
             other => return Err(self.invalid(format!("'{other}' is not an operator of ordered"))),
         };
         posted.map_err(|e| self.model_error(&e))?;
+        Ok(())
+    }
+
+    /// `ordered` with lengths: `x[i] + lengths[i] operator x[i + 1]`.
+    fn ordered_with_lengths(&mut self, vars: &[VarId], lengths: &[Linear], operator: &str) -> Result<(), Error> {
+        if lengths.len() + 1 != vars.len().max(1) {
+            return Err(self.invalid(format!(
+                "ordered over {} items takes {} lengths, not {}",
+                vars.len(),
+                vars.len().saturating_sub(1),
+                lengths.len()
+            )));
+        }
+        let relation = match operator {
+            "le" => Relation::Le,
+            "lt" => Relation::Lt,
+            "ge" => Relation::Ge,
+            "gt" => Relation::Gt,
+            other => return Err(self.invalid(format!("'{other}' is not an operator of ordered"))),
+        };
+        for (pair, length) in vars.windows(2).zip(lengths) {
+            let difference = Linear::var(pair[0]).plus(length).and_then(|sum| sum.minus(&Linear::var(pair[1])));
+            self.post_compare(difference.ok_or_else(|| self.overflow())?, relation)?;
+        }
         Ok(())
     }
 

@@ -213,6 +213,10 @@ fn malformed_forms_of_the_newer_globals_are_invalid_at_their_line() {
             "boxes of 2 and of 1",
         ),
         ("<circuit><list> x[] </list><size> y[] </size></circuit>", "expected one variable or value, found 2"),
+        (
+            "<ordered><list> x[] </list><lengths> 1 </lengths><operator> le </operator></ordered>",
+            "takes 2 lengths, not 1",
+        ),
     ];
     for (constraint, message) in cases {
         let text = instance(arrays, &format!("<intension> ne(x[0],1) </intension>\n{constraint}"));
