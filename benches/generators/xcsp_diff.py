@@ -247,8 +247,15 @@ def mdd(rng, n, values):
     return transitions
 
 
-def generate(seed):
-    """The XML text of instance `seed` and whether it optimises."""
+# The forms added after the first runs (`--newer`): left out by default so
+# that a seed gives the instance it gave in the recorded runs.
+NEWER = ["channel_one", "channel_short", "member", "element_rank", "count_vars", "cardinality_vars",
+         "alldiff_lists", "circuit_size", "boxes", "cumulative_ends", "ordered_lengths"]
+
+
+def generate(seed, newer=False):
+    """The XML text of instance `seed` and whether it optimises; with
+    `newer`, the newer forms among the kinds."""
     rng = random.Random(seed)
     m = Instance(rng, rng.random() < 0.125)
     for i in range(rng.randint(2, 5)):
@@ -258,7 +265,7 @@ def generate(seed):
     kinds = ["intension", "intension", "logic", "extension", "alldiff", "alldiff_except", "alldiff_expr",
              "allequal", "sum", "sum", "sum_vars", "count", "nvalues", "element", "minmax", "ordered", "lex",
              "channel", "cardinality", "nooverlap", "cumulative", "circuit", "instantiation", "regular", "mdd",
-             "slide", "group"]
+             "slide", "group"] + (NEWER if newer else [])
     for _ in range(rng.randint(1, 4)):
         kind = rng.choice(kinds)
         if kind == "intension":
@@ -389,6 +396,77 @@ def generate(seed):
             attr = ' startIndex="%d"' % base if base else ""
             m.post("<circuit> <list%s> %s </list> </circuit>" % (attr, " ".join(p)) if attr or rng.random() < 0.5
                    else "<circuit> %s </circuit>" % " ".join(p))
+        elif kind in ("channel_one", "channel_short"):
+            k = rng.randint(1, 4)
+            base = rng.choice([0, 0, 1])
+            name = "c%d" % len(m.constraints)
+            attr = ' startIndex="%d"' % base if base else ""
+            if kind == "channel_one":
+                # Values one beyond the positions on either side: the lowering must rule them out.
+                p = m.array(name + "p", k, list(range(base - 1, base + k + 1)))
+                m.post("<channel> <list%s> %s </list> </channel>" % (attr, " ".join(p)))
+            else:
+                q = m.array(name + "q", k + rng.randint(1, 2), list(range(base - 1, base + k + 1)))
+                p = m.array(name + "p", k, list(range(base - 1, base + len(q) + 1)))
+                m.post("<channel> <list%s> %s </list> <list%s> %s </list> </channel>"
+                       % (attr, " ".join(p), attr, " ".join(q)))
+        elif kind in ("member", "element_rank"):
+            xs = m.some(rng.randint(2, 4)) if rng.random() < 0.7 else [str(m.const()) for _ in range(rng.randint(2, 4))]
+            value = rng.choice(m.ints)[0] if rng.random() < 0.8 else str(m.const())
+            if kind == "member":
+                m.post("<element> <list> %s </list> <value> %s </value> </element>" % (" ".join(xs), value))
+            else:
+                index = m.int_var("i%d" % len(m.constraints), list(range(-1, len(xs) + 1)))
+                m.post('<element> <list> %s </list> <index rank="%s"> %s </index> <value> %s </value> </element>'
+                       % (" ".join(xs), rng.choice(["first", "last"]), index, value))
+        elif kind in ("count_vars", "cardinality_vars"):
+            text, listed = m.list_text(m.some(rng.randint(2, 4)))
+            # Variables only: the checker fails on values that mix variables
+            # and constants (a ClassCastException), which the brute-force tests cover.
+            outside = [n for n, _ in m.ints if n not in listed]
+            values = rng.sample(outside, min(len(outside), rng.randint(2, 3)))
+            if len(values) < 2:
+                pass
+            elif kind == "count_vars":
+                m.post("<count> <list> %s </list> <values> %s </values> <condition> %s </condition> </count>"
+                       % (text, " ".join(values), m.condition()))
+            else:
+                closed = ' closed="true"' if rng.random() < 0.3 else ""
+                occurs = " ".join(rng.choice(["0", "1", "2", "0..1", "1..2"]) for _ in values)
+                m.post("<cardinality> <list> %s </list> <values%s> %s </values> <occurs> %s </occurs> </cardinality>"
+                       % (text, closed, " ".join(values), occurs))
+        elif kind == "ordered_lengths":
+            xs = m.some(rng.randint(2, 4))
+            lengths = " ".join(str(rng.randint(-1, 2)) if rng.random() < 0.7 else rng.choice(m.ints)[0]
+                               for _ in xs[1:])
+            m.post("<ordered> <list> %s </list> <lengths> %s </lengths> <operator> %s </operator> </ordered>"
+                   % (" ".join(xs), lengths, rng.choice(["lt", "le", "ge", "gt"])))
+        elif kind == "alldiff_lists":
+            k = rng.randint(1, 3)
+            lists = "".join("<list> %s </list>" % " ".join(m.some(k)) for _ in range(rng.randint(2, 3)))
+            m.post("<allDifferent> %s </allDifferent>" % lists)
+        elif kind == "circuit_size":
+            k = rng.randint(2, 4)
+            p = m.array("p%d" % len(m.constraints), k, list(range(k)))
+            size = rng.choice(m.ints)[0] if rng.random() < 0.5 else str(rng.randint(0, k))
+            m.post("<circuit> <list> %s </list> <size> %s </size> </circuit>" % (" ".join(p), size))
+        elif kind == "boxes":
+            k, d = rng.randint(2, 3), rng.choice([2, 2, 3])
+            name = "b%d" % len(m.constraints)
+            o = m.array(name, k * d, list(range(0, rng.randint(1, 3) + 1)))
+            origins = "".join("(%s)" % ",".join(o[i * d:(i + 1) * d]) for i in range(k))
+            lengths = "".join("(%s)" % ",".join(str(rng.randint(0, 2)) for _ in range(d)) for _ in range(k))
+            zero = ' zeroIgnored="false"' if rng.random() < 0.3 else ""
+            m.post("<noOverlap%s> <origins> %s </origins> <lengths> %s </lengths> </noOverlap>" % (zero, origins, lengths))
+        elif kind == "cumulative_ends":
+            k = rng.randint(1, 3)
+            s_ = m.array("s%d" % len(m.constraints), k, list(range(0, rng.randint(2, 4) + 1)))
+            e = m.array("e%d" % len(m.constraints), k, list(range(0, 7)))
+            lengths = " ".join(str(rng.randint(0, 3)) for _ in s_)
+            heights = " ".join(str(rng.randint(0, 3)) for _ in s_)
+            m.post("<cumulative> <origins> %s </origins> <lengths> %s </lengths> <ends> %s </ends>"
+                   " <heights> %s </heights> <condition> (le,%d) </condition> </cumulative>"
+                   % (" ".join(s_), lengths, " ".join(e), heights, rng.randint(1, 4)))
         elif kind == "instantiation":
             xs = m.some(rng.randint(1, 2))
             vals = [str(rng.choice(m.values_of(x))) for x in xs]
@@ -573,7 +651,7 @@ def checker(a, path, solution):
 
 def check(a, seed, scratch):
     """The verdict on instance `seed` and the outputs to keep if it is a disagreement."""
-    text, optimise, free = generate(seed)
+    text, optimise, free = generate(seed, a.newer)
     path = os.path.join(scratch, "%d.xml" % seed)
     with open(path, "w") as f:
         f.write(text)
@@ -636,7 +714,7 @@ def keep(a, seed, outputs):
     os.makedirs(a.keep, exist_ok=True)
     target = os.path.join(a.keep, "%d.xml" % seed)
     with open(target, "w") as f:
-        f.write(generate(seed)[0])
+        f.write(generate(seed, a.newer)[0])
     for who, out in outputs.items():
         with open(os.path.join(a.keep, "%d.%s.txt" % (seed, who)), "w") as f:
             f.write("time limit\n" if out is None else "%s\n--- stderr\n%s\n--- exit %d\n" % (plain(out[0]),
@@ -675,9 +753,13 @@ def main():
     ap.add_argument("--timeout", type=float, default=10, help="seconds for each solver run")
     ap.add_argument("--jobs", type=int, default=1, help="instances checked at once (at most 2 on a shared machine)")
     ap.add_argument("--print", action="store_true", help="print the instance of --seed and stop")
+    ap.add_argument("--newer", action="store_true",
+                    help="generate the newer forms too (channel over one list or a shorter one, element without "
+                         "an index or with a rank, count and cardinality with variable values, allDifferent over "
+                         "lists, circuit with a size, noOverlap over boxes, cumulative with ends, ordered with lengths)")
     a = ap.parse_args()
     if a.print:
-        sys.stdout.write(generate(a.seed)[0])
+        sys.stdout.write(generate(a.seed, a.newer)[0])
         return 0
     a.jar = ace_jar()
     if a.jar is None or not os.path.exists(a.jar):

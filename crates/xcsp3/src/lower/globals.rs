@@ -1,6 +1,6 @@
 //! The global constraints of XCSP3-core over lists: `allDifferent`,
 //! `allEqual`, `sum`, `count`, `nValues`, `cardinality`, `minimum`,
-//! `maximum`, `element`, `channel`, `ordered`, `lex` and `instantiation`,
+//! `maximum`, `element`, `ordered`, `lex` and `instantiation`,
 //! each lowered onto the engine's constraint of the same relation (a
 //! comparison on an auxiliary variable where XCSP3 gives a condition).
 
@@ -28,7 +28,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
     }
 
     /// Refuses child elements other than `allowed`, so that nothing is ignored.
-    fn only_children(&self, node: Node<'a, 'i>, allowed: &[&str]) -> Result<(), Error> {
+    pub(super) fn only_children(&self, node: Node<'a, 'i>, allowed: &[&str]) -> Result<(), Error> {
         for child in elements(node) {
             let name = child.tag_name().name();
             if !allowed.contains(&name) && name != "annotations" {
@@ -42,8 +42,12 @@ impl<'a, 'i> Lowering<'a, 'i> {
     /// values; over a `<matrix>`, on each row and each column.
     pub(super) fn all_different(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
         self.only_children(node, &["list", "matrix", "except"])?;
-        if elements(node).filter(|c| c.tag_name().name() == "list").count() > 1 {
-            return Err(self.unsupported("allDifferent over several lists"));
+        let lists: Vec<Node<'a, 'i>> = elements(node).filter(|c| c.tag_name().name() == "list").collect();
+        if lists.len() > 1 {
+            if self.optional_child(node, "except")?.is_some() {
+                return Err(self.unsupported("allDifferent over several lists with except"));
+            }
+            return self.all_different_lists(&lists);
         }
         let except = match self.optional_child(node, "except")? {
             Some(except) => self.integers(&self.text(except)?)?,
@@ -59,6 +63,37 @@ impl<'a, 'i> Lowering<'a, 'i> {
         let items = self.list_text(node, "list")?;
         let values = self.linears(&items)?;
         self.all_different_of(&values, &except)
+    }
+
+    /// `allDifferent` over several lists of one length: the lists, as
+    /// tuples, pairwise distinct (each pair differs at some position).
+    fn all_different_lists(&mut self, lists: &[Node<'a, 'i>]) -> Result<(), Error> {
+        let mut tuples = Vec::with_capacity(lists.len());
+        for list in lists {
+            let text = self.text(*list)?;
+            tuples.push(self.linears(&text)?);
+        }
+        if let Some(other) = tuples.iter().find(|t| t.len() != tuples[0].len()) {
+            return Err(self.invalid(format!(
+                "allDifferent over lists of lengths {} and {}",
+                tuples[0].len(),
+                other.len()
+            )));
+        }
+        for j in 0..tuples.len() {
+            for i in 0..j {
+                let mut differ = Vec::with_capacity(tuples[i].len());
+                for (a, b) in tuples[i].iter().zip(&tuples[j]) {
+                    differ.extend(self.compare_literal(a.clone().minus(b), Relation::Ne)?);
+                }
+                if differ.is_empty() {
+                    self.fail(format!("allDifferent over lists {i} and {j}, which are equal"));
+                    return Ok(());
+                }
+                self.model.or(&differ).map_err(|e| self.model_error(&e))?;
+            }
+        }
+        Ok(())
     }
 
     /// The values pairwise different, but for the excepted ones.
@@ -132,7 +167,11 @@ impl<'a, 'i> Lowering<'a, 'i> {
 
     /// A literal for `linear relation 0`; `None` when that is false over
     /// constants (true over constants gives a literal fixed to 1).
-    fn compare_literal(&mut self, linear: Option<Linear>, relation: Relation) -> Result<Option<csp::Lit>, Error> {
+    pub(super) fn compare_literal(
+        &mut self,
+        linear: Option<Linear>,
+        relation: Relation,
+    ) -> Result<Option<csp::Lit>, Error> {
         let linear = linear.ok_or_else(|| self.overflow())?;
         if let Some(value) = linear.as_constant() {
             if !super::terms::holds(value, relation) {
@@ -206,9 +245,34 @@ impl<'a, 'i> Lowering<'a, 'i> {
             let value = self.var_of(value)?;
             self.model.count(&vars, value, counter).map_err(|e| self.model_error(&e))?;
         } else {
-            return Err(self.unsupported("count with several values that are not all constants"));
+            // Several values, some variables: an item counts when it equals one of them.
+            let mut counted = Vec::with_capacity(vars.len());
+            for &var in &vars {
+                if let Some(literal) = self.equals_some(&Linear::var(var), &values)? {
+                    counted.push(Linear::literal(literal));
+                }
+            }
+            let total = Linear::sum(counted).ok_or_else(|| self.overflow())?;
+            let difference = total.minus(&Linear::var(counter)).ok_or_else(|| self.overflow())?;
+            self.post_compare(difference, Relation::Eq)?;
         }
         self.post_condition(Linear::var(counter), &condition)
+    }
+
+    /// A literal for `item` equal to one of `values`; `None` when it cannot be
+    /// (every comparison false over constants).
+    fn equals_some(&mut self, item: &Linear, values: &[Linear]) -> Result<Option<csp::Lit>, Error> {
+        let mut literals = Vec::with_capacity(values.len());
+        for value in values {
+            if let Some(literal) = self.compare_literal(item.clone().minus(value), Relation::Eq)? {
+                literals.push(literal);
+            }
+        }
+        match literals.as_slice() {
+            [] => Ok(None),
+            [literal] => Ok(Some(*literal)),
+            _ => self.model.reified(csp::Condition::or(&literals)).map(Some).map_err(|e| self.model_error(&e)),
+        }
     }
 
     /// `nValues`: the number of distinct values of the list, compared by the condition.
@@ -284,7 +348,8 @@ impl<'a, 'i> Lowering<'a, 'i> {
         };
         let values_text = self.text(values_node)?;
         if values_text.split_whitespace().any(|t| self.variables.names_variables(t)) {
-            return Err(self.unsupported("cardinality with variable values"));
+            let occurs = self.text(self.child(node, "occurs")?)?;
+            return self.cardinality_of_variables(&vars, &values_text, &occurs, closed);
         }
         let cover = self.integers(&values_text)?;
         let occurs = self.text(self.child(node, "occurs")?)?;
@@ -317,6 +382,50 @@ impl<'a, 'i> Lowering<'a, 'i> {
         Ok(())
     }
 
+    /// `cardinality` with variable values: each value's occurrences counted
+    /// by the engine's `count` (a value that is a variable), compared with
+    /// its occurrence (a constant, a variable or a range); `closed`, each
+    /// item equal to one of the values.
+    fn cardinality_of_variables(
+        &mut self,
+        vars: &[VarId],
+        values_text: &str,
+        occurs: &str,
+        closed: bool,
+    ) -> Result<(), Error> {
+        let values = self.linears(values_text)?;
+        let tokens: Vec<&str> = occurs.split_whitespace().collect();
+        if tokens.len() != values.len() {
+            return Err(self.invalid(format!("{} values but {} occurrences", values.len(), tokens.len())));
+        }
+        for (value, token) in values.iter().zip(tokens) {
+            let value = self.var_of(value)?;
+            let counter = self.counter(vars.len())?;
+            self.model.count(vars, value, counter).map_err(|e| self.model_error(&e))?;
+            if token.contains("..") {
+                let (low, high) = crate::text::range(token).map_err(|m| self.text_error(m))?;
+                self.post_condition(Linear::var(counter), &format!("(in,{low}..{high})"))?;
+            } else {
+                let occurrence = self.linears(token)?;
+                let [occurrence] = occurrence.as_slice() else {
+                    return Err(self.invalid(format!("the occurrence '{token}' is not one value or variable")));
+                };
+                let difference = Linear::var(counter).minus(occurrence).ok_or_else(|| self.overflow())?;
+                self.post_compare(difference, Relation::Eq)?;
+            }
+        }
+        if closed {
+            for &var in vars {
+                let Some(literal) = self.equals_some(&Linear::var(var), &values)? else {
+                    self.fail("a closed cardinality with an item equal to none of its values");
+                    return Ok(());
+                };
+                self.model.add(csp::Condition::from(literal)).map_err(|e| self.model_error(&e))?;
+            }
+        }
+        Ok(())
+    }
+
     /// `minimum` or `maximum` of the list, compared by the condition.
     pub(super) fn extremum(&mut self, node: Node<'a, 'i>, minimum: bool) -> Result<(), Error> {
         self.only_children(node, &["list", "condition"])?;
@@ -338,10 +447,17 @@ impl<'a, 'i> Lowering<'a, 'i> {
     pub(super) fn element(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
         self.only_children(node, &["list", "matrix", "index", "value", "condition"])?;
         let Some(index) = self.optional_child(node, "index")? else {
-            return Err(self.unsupported("element without an index (member)"));
+            return self.member(node);
         };
-        if index.attribute("rank").is_some_and(|rank| rank != "any") {
-            return Err(self.unsupported("element with a rank"));
+        let rank = match index.attribute("rank") {
+            None | Some("any") => None,
+            Some(rank @ ("first" | "last")) => Some(rank),
+            Some(other) => return Err(self.invalid(format!("rank=\"{other}\" is none of any, first and last"))),
+        };
+        if rank.is_some()
+            && (self.optional_child(node, "matrix")?.is_some() || self.optional_child(node, "value")?.is_none())
+        {
+            return Err(self.unsupported("element with a rank over a matrix or with a condition"));
         }
         let index_text = self.text(index)?;
         let (entries, index, start) = match self.optional_child(node, "matrix")? {
@@ -391,6 +507,59 @@ impl<'a, 'i> Lowering<'a, 'i> {
         if let Some(condition) = self.optional_child(node, "condition")? {
             let condition = self.text(condition)?;
             self.post_condition(Linear::var(value), &condition)?;
+        }
+        if let Some(rank) = rank {
+            self.element_rank(&entries, index, start, value, rank == "first")?;
+        }
+        Ok(())
+    }
+
+    /// `rank="first"` (`"last"`): no entry before (after) the index equals
+    /// the value: for each position `j`, `index <= j` (`>=`) or `list[j] != value`.
+    fn element_rank(
+        &mut self,
+        entries: &[Linear],
+        index: VarId,
+        start: i64,
+        value: VarId,
+        first: bool,
+    ) -> Result<(), Error> {
+        for (position, entry) in entries.iter().enumerate() {
+            let j = Linear::constant(i128::from(start) + position as i128);
+            let relation = if first { Relation::Le } else { Relation::Ge };
+            let mut either = Vec::with_capacity(2);
+            either.extend(self.compare_literal(Linear::var(index).minus(&j), relation)?);
+            either.extend(self.compare_literal(entry.clone().minus(&Linear::var(value)), Relation::Ne)?);
+            if either.is_empty() {
+                self.fail("an element's rank that no index can meet");
+                return Ok(());
+            }
+            self.model.or(&either).map_err(|e| self.model_error(&e))?;
+        }
+        Ok(())
+    }
+
+    /// `element` without an index (member): the value equals one of the list's entries.
+    fn member(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
+        if self.optional_child(node, "matrix")?.is_some() || self.optional_child(node, "condition")?.is_some() {
+            return Err(self.unsupported("element without an index over a matrix or with a condition"));
+        }
+        let list_text = self.text(self.child(node, "list")?)?;
+        let entries = self.linears(&list_text)?;
+        let value_text = self.text(self.child(node, "value")?)?;
+        let value = self.linears(&value_text)?;
+        let [value] = value.as_slice() else {
+            return Err(self.invalid(format!(
+                "expected one variable or value, found {} in '{}'",
+                value.len(),
+                value_text.trim()
+            )));
+        };
+        match self.equals_some(value, &entries)? {
+            Some(literal) => {
+                self.model.add(csp::Condition::from(literal)).map_err(|e| self.model_error(&e))?;
+            }
+            None => self.fail("element without an index: the value equals no entry"),
         }
         Ok(())
     }
@@ -447,7 +616,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
     }
 
     /// The rows of a matrix written out: `(x,y,3)(z,1,w)`.
-    fn matrix_rows(&mut self, text: &str) -> Result<Vec<Vec<Linear>>, Error> {
+    pub(super) fn matrix_rows(&mut self, text: &str) -> Result<Vec<Vec<Linear>>, Error> {
         let mut rows = Vec::new();
         let mut rest = text.trim();
         while !rest.is_empty() {
@@ -471,7 +640,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
     }
 
     /// One variable (or constant, or expression) as a variable.
-    fn single_var(&mut self, text: &str) -> Result<VarId, Error> {
+    pub(super) fn single_var(&mut self, text: &str) -> Result<VarId, Error> {
         let mut items = self.items(text)?;
         match items.len() {
             1 => self.item_var(items.remove(0)),
@@ -479,37 +648,16 @@ impl<'a, 'i> Lowering<'a, 'i> {
         }
     }
 
-    /// `channel` between two lists: `x[i] = j` exactly when `y[j] = i`.
-    pub(super) fn channel(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
-        self.only_children(node, &["list"])?;
-        let lists: Vec<Node<'a, 'i>> = elements(node).filter(|c| c.tag_name().name() == "list").collect();
-        let [first, second] = lists.as_slice() else {
-            return Err(self.unsupported("channel other than between two lists"));
-        };
-        let mut sides = Vec::with_capacity(2);
-        for list in [first, second] {
-            let start = match list.attribute("startIndex") {
-                None => 0,
-                Some(text) => crate::text::integer(text).map_err(|m| self.text_error(m))?,
-            };
-            let text = self.text(*list)?;
-            sides.push((self.vars(&text)?, start));
-        }
-        let ((x, x_start), (y, y_start)) = (&sides[0], &sides[1]);
-        if x.len() != y.len() {
-            return Err(self.unsupported("channel between lists of different lengths"));
-        }
-        // XCSP3: x[i] = j <-> y[j] = i, positions counted from each list's startIndex.
-        self.model.inverse(x, *x_start, y, *y_start).map_err(|e| self.model_error(&e))?;
-        Ok(())
-    }
-
     /// `ordered`: consecutive items compared by the operator.
     pub(super) fn ordered(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
-        self.only_children(node, &["list", "operator"])?;
+        self.only_children(node, &["list", "lengths", "operator"])?;
         let text = self.list_text(node, "list")?;
         let vars = self.vars(&text)?;
         let operator = self.text(self.child(node, "operator")?)?;
+        if let Some(lengths) = self.optional_child(node, "lengths")? {
+            let lengths = self.linears(&self.text(lengths)?)?;
+            return self.ordered_with_lengths(&vars, &lengths, operator.trim());
+        }
         if vars.len() < 2 && matches!(operator.trim(), "le" | "lt" | "ge" | "gt") {
             return Ok(());
         }
@@ -521,6 +669,30 @@ impl<'a, 'i> Lowering<'a, 'i> {
             other => return Err(self.invalid(format!("'{other}' is not an operator of ordered"))),
         };
         posted.map_err(|e| self.model_error(&e))?;
+        Ok(())
+    }
+
+    /// `ordered` with lengths: `x[i] + lengths[i] operator x[i + 1]`.
+    fn ordered_with_lengths(&mut self, vars: &[VarId], lengths: &[Linear], operator: &str) -> Result<(), Error> {
+        if lengths.len() + 1 != vars.len().max(1) {
+            return Err(self.invalid(format!(
+                "ordered over {} items takes {} lengths, not {}",
+                vars.len(),
+                vars.len().saturating_sub(1),
+                lengths.len()
+            )));
+        }
+        let relation = match operator {
+            "le" => Relation::Le,
+            "lt" => Relation::Lt,
+            "ge" => Relation::Ge,
+            "gt" => Relation::Gt,
+            other => return Err(self.invalid(format!("'{other}' is not an operator of ordered"))),
+        };
+        for (pair, length) in vars.windows(2).zip(lengths) {
+            let difference = Linear::var(pair[0]).plus(length).and_then(|sum| sum.minus(&Linear::var(pair[1])));
+            self.post_compare(difference.ok_or_else(|| self.overflow())?, relation)?;
+        }
         Ok(())
     }
 

@@ -1,7 +1,7 @@
 //! Lowering an XCSP3 instance into a csp [`Model`]: the variables
 //! (`declarations.rs`), the constraints, one small function per XCSP3
 //! constraint (`intension.rs`, `extension.rs`, `globals.rs`,
-//! `automata.rs`, `scheduling.rs`), the meta-constraints `group`, `block`
+//! `channel.rs`, `automata.rs`, `scheduling.rs`), the meta-constraints `group`, `block`
 //! and `slide` (here), and the objective.
 //!
 //! Every constraint is lowered exactly onto the engine's vocabulary, or
@@ -14,6 +14,7 @@
 
 mod arithmetic;
 mod automata;
+mod channel;
 mod declarations;
 mod extension;
 mod globals;

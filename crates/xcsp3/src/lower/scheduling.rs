@@ -14,9 +14,6 @@ impl<'a, 'i> Lowering<'a, 'i> {
     /// `circuit`: `list[i] = j` is an arc from node `i` to node `j` (both
     /// counted from `startIndex`); the arcs that are not loops form one circuit.
     pub(super) fn circuit(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
-        if self.optional_child(node, "size")?.is_some() {
-            return Err(self.unsupported("circuit with a size"));
-        }
         let (text, start) = match self.optional_child(node, "list")? {
             Some(list) => {
                 let start = match list.attribute("startIndex") {
@@ -29,7 +26,17 @@ impl<'a, 'i> Lowering<'a, 'i> {
             None => return Err(self.invalid("<circuit> needs a <list>")),
         };
         let successors = self.vars(&text)?;
+        let size = match self.optional_child(node, "size")? {
+            Some(size) => {
+                let text = self.text(size)?;
+                Some(self.single_var(&text)?)
+            }
+            None => None,
+        };
         if successors.is_empty() {
+            if let Some(size) = size {
+                self.post_compare(Linear::var(size), csp::Relation::Eq)?;
+            }
             return Ok(());
         }
         self.model.subcircuit(&successors, start).map_err(|e| self.model_error(&e))?;
@@ -41,6 +48,11 @@ impl<'a, 'i> Lowering<'a, 'i> {
             moves.push(self.model.reified(successor.ne(node)).map_err(|e| self.model_error(&e))?);
         }
         self.model.or(&moves).map_err(|e| self.model_error(&e))?;
+        if let Some(size) = size {
+            // The size is the number of nodes on the circuit: those that do not loop.
+            let on = Linear::sum(moves.into_iter().map(Linear::literal)).ok_or_else(|| self.overflow())?;
+            self.post_compare(on.minus(&Linear::var(size)).ok_or_else(|| self.overflow())?, csp::Relation::Eq)?;
+        }
         Ok(())
     }
 
@@ -88,8 +100,8 @@ impl<'a, 'i> Lowering<'a, 'i> {
             Some(other) => return Err(self.invalid(format!("zeroIgnored=\"{other}\" is neither true nor false"))),
         };
         let origins_text = self.text(self.child(node, "origins")?)?;
-        if origins_text.contains('(') && origins_text.trim_start().starts_with('(') {
-            return Err(self.unsupported("noOverlap in several dimensions"));
+        if origins_text.trim_start().starts_with('(') {
+            return self.no_overlap_boxes(node, &origins_text, strict);
         }
         let starts = self.vars(&origins_text)?;
         let lengths = self.operands(node, "lengths")?;
@@ -113,12 +125,87 @@ impl<'a, 'i> Lowering<'a, 'i> {
         Ok(())
     }
 
+    /// `noOverlap` in several dimensions: boxes `(origins)`, `(lengths)`,
+    /// each pair apart in some dimension, a box with a length 0 ignored
+    /// unless `strict` (`zeroIgnored="false"`). Two dimensions are the
+    /// engine's `diffn` (`diffn_nonstrict` when zeros are ignored); others,
+    /// for each pair, a clause of the comparisons.
+    fn no_overlap_boxes(&mut self, node: Node<'a, 'i>, origins_text: &str, strict: bool) -> Result<(), Error> {
+        let origins = self.matrix_rows(origins_text)?;
+        let lengths_text = self.text(self.child(node, "lengths")?)?;
+        if !lengths_text.trim_start().starts_with('(') {
+            return Err(self.invalid("noOverlap's origins are boxes '(x,y,...)' but its lengths are not"));
+        }
+        let lengths = self.matrix_rows(&lengths_text)?;
+        let dimensions = origins.first().map_or(0, Vec::len);
+        if lengths.len() != origins.len() {
+            return Err(self.invalid(format!("{} origins but {} lengths", origins.len(), lengths.len())));
+        }
+        if let Some(row) = origins.iter().chain(&lengths).find(|row| row.len() != dimensions) {
+            return Err(self.invalid(format!("boxes of {dimensions} and of {} dimensions", row.len())));
+        }
+        let mut operands = Vec::with_capacity(lengths.len());
+        for row in &lengths {
+            let mut box_lengths = Vec::with_capacity(row.len());
+            for length in row {
+                let operand = match length.as_constant() {
+                    Some(constant) => Operand::Const(
+                        super::terms::in_range(constant)
+                            .ok_or_else(|| self.unsupported(format!("the value {constant}, beyond ±2^62")))?,
+                    ),
+                    None => Operand::Var(self.var_of(length)?),
+                };
+                if self.can_be_negative(operand) {
+                    return Err(self.unsupported("noOverlap with a length that can be negative"));
+                }
+                box_lengths.push(operand);
+            }
+            operands.push(box_lengths);
+        }
+        let mut starts = Vec::with_capacity(origins.len());
+        for row in &origins {
+            starts.push(row.iter().map(|origin| self.var_of(origin)).collect::<Result<Vec<_>, Error>>()?);
+        }
+        if starts.len() < 2 {
+            return Ok(());
+        }
+        if dimensions == 2 {
+            let (x, y) = (column(&starts, 0), column(&starts, 1));
+            let (dx, dy) = (column(&operands, 0), column(&operands, 1));
+            let posted =
+                if strict { self.model.diffn(&x, &y, &dx, &dy) } else { self.model.diffn_nonstrict(&x, &y, &dx, &dy) };
+            posted.map_err(|e| self.model_error(&e))?;
+            return Ok(());
+        }
+        for j in 0..starts.len() {
+            for i in 0..j {
+                let mut either = Vec::new();
+                for d in 0..dimensions {
+                    for (a, b) in [(i, j), (j, i)] {
+                        // a ends before b starts: start_a + length_a - start_b <= 0.
+                        let ends = Linear::var(starts[a][d]).plus(&lengths[a][d]);
+                        let gap = ends.and_then(|e| e.minus(&Linear::var(starts[b][d])));
+                        either.extend(self.compare_literal(gap, csp::Relation::Le)?);
+                    }
+                }
+                if !strict {
+                    for length in lengths[i].iter().chain(&lengths[j]) {
+                        either.extend(self.compare_literal(Some(length.clone()), csp::Relation::Eq)?);
+                    }
+                }
+                if either.is_empty() {
+                    self.fail("noOverlap over two boxes that always overlap");
+                    return Ok(());
+                }
+                self.model.or(&either).map_err(|e| self.model_error(&e))?;
+            }
+        }
+        Ok(())
+    }
+
     /// `cumulative`: tasks `(origin, length, height)` whose heights summed
     /// at any time satisfy the condition (`le` or `lt` a capacity).
     pub(super) fn cumulative(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
-        if self.optional_child(node, "ends")?.is_some() {
-            return Err(self.unsupported("cumulative with <ends>"));
-        }
         let origins = self.text(self.child(node, "origins")?)?;
         let starts = self.vars(&origins)?;
         let lengths = self.operands(node, "lengths")?;
@@ -130,6 +217,21 @@ impl<'a, 'i> Lowering<'a, 'i> {
                 lengths.len(),
                 heights.len()
             )));
+        }
+        if let Some(ends) = self.optional_child(node, "ends")? {
+            // Each task's end is its origin plus its length (the length as written).
+            let ends = self.linears(&self.text(ends)?)?;
+            if ends.len() != starts.len() {
+                return Err(self.invalid(format!("{} origins but {} ends", starts.len(), ends.len())));
+            }
+            for ((&start, &length), end) in starts.iter().zip(&lengths).zip(&ends) {
+                let length = match length {
+                    Operand::Const(value) => Linear::constant(i128::from(value)),
+                    Operand::Var(var) => Linear::var(var),
+                };
+                let difference = Linear::var(start).plus(&length).and_then(|sum| sum.minus(end));
+                self.post_compare(difference.ok_or_else(|| self.overflow())?, csp::Relation::Eq)?;
+            }
         }
         if heights.iter().any(|&height| self.can_be_negative(height)) {
             return Err(self.unsupported("cumulative with a height that can be negative"));
@@ -161,4 +263,9 @@ impl<'a, 'i> Lowering<'a, 'i> {
         self.model.cumulative(&starts, &lengths, &heights, capacity).map_err(|e| self.model_error(&e))?;
         Ok(())
     }
+}
+
+/// Item `d` of each row.
+fn column<T: Copy>(rows: &[Vec<T>], d: usize) -> Vec<T> {
+    rows.iter().map(|row| row[d]).collect()
 }

@@ -353,6 +353,19 @@ fn element_channel_and_orders_follow_their_definitions() {
     });
     let xml = with_array(4, "0..2", "<ordered><list> x[] </list><operator> le </operator></ordered>");
     assert_exact(&xml, &d, &|v| v.windows(2).all(|p| p[0] <= p[1]));
+    // With lengths, constants or a variable: x[i] + l[i] operator x[i + 1].
+    let xml = with_array(
+        4,
+        "0..2",
+        "<ordered><list> x[0] x[1] x[2] </list><lengths> 1 x[3] </lengths><operator> lt </operator></ordered>",
+    );
+    assert_exact(&xml, &d, &|v| v[0] + 1 < v[1] && v[1] + v[3] < v[2]);
+    let xml = with_array(
+        4,
+        "0..2",
+        "<ordered><list> x[0] x[1] x[2] </list><lengths> -1 0 </lengths><operator> ge </operator></ordered>",
+    );
+    assert_exact(&xml, &d, &|v| v[0] > v[1] && v[1] >= v[2]); // x[0] - 1 >= x[1]
     let xml =
         with_array(4, "0..2", "<lex><list> x[0] x[1] </list><list> x[2] x[3] </list><operator> gt </operator></lex>");
     assert_exact(&xml, &d, &|v| (v[0], v[1]) > (v[2], v[3]));
@@ -483,4 +496,174 @@ fn groups_slides_and_blocks_expand_their_templates() {
     assert_exact(&xml, &d, &|v| (0..4).all(|i| v[i] != v[(i + 1) % 4]));
     let xml = with_array(4, "0..2", "<slide><list offset=\"2\"> x[] </list><intension> le(%0,%1) </intension></slide>");
     assert_exact(&xml, &d, &|v| v[0] <= v[1] && v[2] <= v[3]);
+}
+
+#[test]
+fn channel_forms_follow_the_checkers_reading() {
+    // One list, from 1, with values outside the positions: x[i] = j <=> x[j] = i,
+    // every item a position (the official checker refuses x[2] = 5 of three).
+    for (list, start) in [("<list startIndex=\"1\"> x[] </list>", 1), ("x[]", 0)] {
+        let xml = with_array(3, "0..4", &format!("<channel> {list} </channel>"));
+        assert_exact(&xml, &domains(3, &[0, 1, 2, 3, 4]), &|v| {
+            let position = |a: i64| (start..start + 3).contains(&a);
+            v.iter().all(|&a| position(a)) && (0..3).all(|i| v[(v[i] - start) as usize] == i as i64 + start)
+        });
+    }
+    // A shorter first list: x[i] = j => y[j] = i, x's items positions of y, y's other items free.
+    let xml = "<instance format=\"XCSP3\" type=\"CSP\"><variables><array id=\"x\" size=\"[2]\"> 0..3 </array>\
+               <array id=\"y\" size=\"[3]\"> 0..3 </array></variables><constraints><channel>\
+               <list startIndex=\"1\"> x[] </list><list> y[] </list></channel></constraints></instance>";
+    assert_exact(xml, &domains(5, &[0, 1, 2, 3]), &|v| {
+        let (x, y) = (&v[..2], &v[2..]);
+        x.iter().all(|&j| (0..3).contains(&j)) && (0..2).all(|i| y[x[i] as usize] == i as i64 + 1)
+    });
+    // A value: x[i] = 1 <=> value = i, the value a position; items other than 0/1 allowed.
+    let xml = "<instance format=\"XCSP3\" type=\"CSP\"><variables><array id=\"x\" size=\"[3]\"> 0..2 </array>\
+               <var id=\"v\"> 0..4 </var></variables><constraints><channel>\
+               <list startIndex=\"1\"> x[] </list><value> v </value></channel></constraints></instance>";
+    let mut d = domains(3, &[0, 1, 2]);
+    d.push(vec![0, 1, 2, 3, 4]);
+    assert_exact(xml, &d, &|v| (1..=3).contains(&v[3]) && (0..3).all(|i| (v[i] == 1) == (v[3] == i as i64 + 1)));
+}
+
+#[test]
+fn member_rank_and_variable_values_follow_their_definitions() {
+    let d = domains(4, &[0, 1, 2]);
+    let count = |v: &[i64], k: i64| v.iter().filter(|&&a| a == k).count() as i64;
+    // element without an index: the value is one of the entries.
+    let xml = with_array(4, "0..2", "<element><list> x[0] x[1] 2 </list><value> x[3] </value></element>");
+    assert_exact(&xml, &d, &|v| [v[0], v[1], 2].contains(&v[3]));
+    let xml = with_array(4, "0..2", "<element><list> 0 1 </list><value> 2 </value></element>");
+    assert_exact(&xml, &d, &|_| false);
+    // A rank: the first (last) position of the value.
+    for (rank, first) in [("first", true), ("last", false)] {
+        let xml = with_array(
+            4,
+            "0..2",
+            &format!(
+                "<element><list startIndex=\"1\"> x[0] x[1] 1 </list><index rank=\"{rank}\"> x[2] </index><value> x[3] </value></element>"
+            ),
+        );
+        assert_exact(&xml, &d, &|v| {
+            let list = [v[0], v[1], 1];
+            let hits: Vec<i64> = (1..=3).filter(|&i| list[(i - 1) as usize] == v[3]).collect();
+            let chosen = if first { hits.first() } else { hits.last() };
+            chosen == Some(&v[2])
+        });
+    }
+    // count with several values, one a variable: an item counts when it equals any of them (repeats once).
+    let xml = with_array(
+        4,
+        "0..2",
+        "<count><list> x[0] x[1] x[2] </list><values> x[3] 1 1 </values><condition> (eq,2) </condition></count>",
+    );
+    assert_exact(&xml, &d, &|v| v[..3].iter().filter(|&&a| a == v[3] || a == 1).count() == 2);
+    // cardinality with variable values: occurrences constant, variable or range, closed or not.
+    let xml = with_array(
+        5,
+        "0..2",
+        "<cardinality><list> x[0] x[1] x[2] </list><values> x[3] 2 </values><occurs> 1..2 x[4] </occurs></cardinality>",
+    );
+    assert_exact(&xml, &domains(5, &[0, 1, 2]), &|v| {
+        (1..=2).contains(&count(&v[..3], v[3])) && count(&v[..3], 2) == v[4]
+    });
+    let xml = with_array(
+        5,
+        "0..2",
+        "<cardinality><list> x[0] x[1] x[2] </list><values closed=\"true\"> x[3] x[4] </values><occurs> 1 2 </occurs></cardinality>",
+    );
+    assert_exact(&xml, &domains(5, &[0, 1, 2]), &|v| {
+        count(&v[..3], v[3]) == 1 && count(&v[..3], v[4]) == 2 && v[..3].iter().all(|&a| a == v[3] || a == v[4])
+    });
+}
+
+#[test]
+fn all_different_lists_and_cumulative_ends_follow_their_definitions() {
+    // Three pairs as tuples pairwise distinct; the third holds a constant.
+    let xml = with_array(
+        5,
+        "0..1",
+        "<allDifferent><list> x[0] x[1] </list><list> x[2] x[3] </list><list> x[4] 1 </list></allDifferent>",
+    );
+    assert_exact(&xml, &domains(5, &[0, 1]), &|v| {
+        let tuples = [(v[0], v[1]), (v[2], v[3]), (v[4], 1)];
+        (0..3).all(|i| (0..i).all(|j| tuples[i] != tuples[j]))
+    });
+    let xml = with_array(2, "0..1", "<allDifferent><list> 0 1 </list><list> 0 1 </list></allDifferent>");
+    assert_exact(&xml, &domains(2, &[0, 1]), &|_| false);
+    // cumulative with ends: end = origin + length (a variable length that can be negative as written).
+    let xml = "<instance format=\"XCSP3\" type=\"CSP\"><variables><array id=\"s\" size=\"[2]\"> 0..2 </array>\
+               <var id=\"l\"> -1..2 </var><array id=\"e\" size=\"[2]\"> 0..4 </array></variables><constraints>\
+               <cumulative><origins> s[] </origins><lengths> l 2 </lengths><ends> e[] </ends><heights> 1 1 </heights>\
+               <condition> (le,1) </condition></cumulative></constraints></instance>";
+    let mut d = domains(2, &[0, 1, 2]);
+    d.push(vec![-1, 0, 1, 2]);
+    d.extend(domains(2, &[0, 1, 2, 3, 4]));
+    assert_exact(xml, &d, &|v| {
+        let (s, l, e) = ([v[0], v[1]], [v[2].max(0), 2], [v[3], v[4]]);
+        let apart = s[0] + l[0] <= s[1] || s[1] + l[1] <= s[0] || l[0] == 0;
+        e[0] == s[0] + v[2] && e[1] == s[1] + 2 && apart
+    });
+}
+
+#[test]
+fn circuit_sizes_and_boxes_follow_their_definitions() {
+    // circuit with a size: the nodes that do not loop, at least one arc, one cycle.
+    let xml = with_array(4, "0..3", "<circuit><list> x[0] x[1] x[2] </list><size> x[3] </size></circuit>");
+    assert_exact(&xml, &domains(4, &[0, 1, 2, 3]), &|v| {
+        let moving: Vec<usize> = (0..3).filter(|&i| v[i] != i as i64).collect();
+        if moving.is_empty()
+            || v[..3].iter().any(|&a| a > 2)
+            || moving.iter().any(|&i| !moving.contains(&(v[i] as usize)))
+        {
+            return false;
+        }
+        // Following the arcs from a moving node comes back to it after visiting them all.
+        let mut at = moving[0];
+        for _ in 0..moving.len() {
+            at = v[at] as usize;
+        }
+        let back = (1..moving.len()).all(|k| (0..k).fold(moving[0], |a, _| v[a] as usize) != moving[0]);
+        at == moving[0] && back && v[3] == moving.len() as i64
+    });
+    // Boxes: each pair apart in some dimension; with zeroIgnored (the default)
+    // a box with a length 0 anywhere is ignored (the official checker's reading).
+    let apart = |o: &[Vec<i64>], l: &[Vec<i64>], strict: bool| {
+        (0..o.len()).all(|j| {
+            (0..j).all(|i| {
+                let separated = (0..o[i].len()).any(|d| o[i][d] + l[i][d] <= o[j][d] || o[j][d] + l[j][d] <= o[i][d]);
+                separated || (!strict && (l[i].contains(&0) || l[j].contains(&0)))
+            })
+        })
+    };
+    for (attribute, strict) in [("", false), (" zeroIgnored=\"false\"", true)] {
+        // Two dimensions (the engine's diffn), a variable width that can be 0.
+        let xml = with_array(
+            5,
+            "0..2",
+            &format!(
+                "<noOverlap{attribute}><origins> (x[0],x[1])(x[2],x[3])(1,0) </origins>\
+                 <lengths> (2,1)(x[4],2)(1,1) </lengths></noOverlap>"
+            ),
+        );
+        assert_exact(&xml, &domains(5, &[0, 1, 2]), &|v| {
+            let o = [vec![v[0], v[1]], vec![v[2], v[3]], vec![1, 0]];
+            let l = [vec![2, 1], vec![v[4], 2], vec![1, 1]];
+            apart(&o, &l, strict)
+        });
+        // Three dimensions (pairwise clauses).
+        let xml = with_array(
+            6,
+            "0..1",
+            &format!(
+                "<noOverlap{attribute}><origins> (x[0],x[1],x[2])(x[3],x[4],0)(0,0,1) </origins>\
+                 <lengths> (1,2,1)(1,x[5],1)(1,1,1) </lengths></noOverlap>"
+            ),
+        );
+        assert_exact(&xml, &domains(6, &[0, 1]), &|v| {
+            let o = [vec![v[0], v[1], v[2]], vec![v[3], v[4], 0], vec![0, 0, 1]];
+            let l = [vec![1, 2, 1], vec![1, v[5], 1], vec![1, 1, 1]];
+            apart(&o, &l, strict)
+        });
+    }
 }

@@ -181,3 +181,48 @@ fn attributes_that_would_change_the_meaning_are_refused_not_ignored() {
         assert!(lower(&text).is_ok(), "{:?}\n{text}", lower(&text).err());
     }
 }
+
+#[test]
+fn malformed_forms_of_the_newer_globals_are_invalid_at_their_line() {
+    let arrays = "<array id=\"x\" size=\"[3]\"> 0..3 </array>\n<array id=\"y\" size=\"[2]\"> 0..3 </array>";
+    let cases = [
+        ("<channel><list> x[] </list><list> y[] </list></channel>", "first list is longer than its second (3 > 2)"),
+        ("<channel><list> x[] </list><list> y[] </list><value> x[0] </value></channel>", "found 2 lists and a <value>"),
+        ("<channel><list> y[] </list><list> x[] </list><list> x[] </list></channel>", "found 3 lists"),
+        ("<channel><value> x[0] </value></channel>", "found 0 lists and a <value>"),
+        ("<channel><list> x[] </list><value> y[] </value></channel>", "expected one variable or value, found 2"),
+        ("<allDifferent><list> x[] </list><list> y[] </list></allDifferent>", "lists of lengths 3 and 2"),
+        (
+            "<cumulative><origins> x[] </origins><lengths> 1 1 1 </lengths><ends> y[] </ends><heights> 1 1 1 </heights><condition> (le,1) </condition></cumulative>",
+            "3 origins but 2 ends",
+        ),
+        (
+            "<element><list> x[] </list><index rank=\"middle\"> y[0] </index><value> 1 </value></element>",
+            "rank=\"middle\"",
+        ),
+        (
+            "<cardinality><list> x[] </list><values> y[] </values><occurs> 1 </occurs></cardinality>",
+            "2 values but 1 occurrences",
+        ),
+        (
+            "<noOverlap><origins> (x[0],x[1])(x[2],y[0]) </origins><lengths> 1 1 </lengths></noOverlap>",
+            "its lengths are not",
+        ),
+        (
+            "<noOverlap><origins> (x[0],x[1])(x[2],y[0]) </origins><lengths> (1,1)(1) </lengths></noOverlap>",
+            "boxes of 2 and of 1",
+        ),
+        ("<circuit><list> x[] </list><size> y[] </size></circuit>", "expected one variable or value, found 2"),
+        (
+            "<ordered><list> x[] </list><lengths> 1 </lengths><operator> le </operator></ordered>",
+            "takes 2 lengths, not 1",
+        ),
+    ];
+    for (constraint, message) in cases {
+        let text = instance(arrays, &format!("<intension> ne(x[0],1) </intension>\n{constraint}"));
+        let error = lower(&text).expect_err(&text);
+        assert_eq!(error.kind, ErrorKind::Invalid, "{error}\n{text}");
+        assert!(error.message.contains(message), "{error}\n{text}");
+        assert_eq!(error.position.line, 8, "{error}\n{text}");
+    }
+}
