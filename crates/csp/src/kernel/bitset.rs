@@ -191,6 +191,21 @@ impl State {
         }
     }
 
+    /// The event of a one-word domain's change from `before` to `after` (not
+    /// empty), as [`narrow_single_word`](State::narrow_single_word) reports it
+    /// (a one-word domain's smallest and largest positions are its word's).
+    #[inline]
+    pub(super) fn word_event(before: u64, after: u64) -> Event {
+        debug_assert!(after != 0 && after & !before == 0 && after != before);
+        if after & (after - 1) == 0 {
+            Event::Fixed
+        } else if before.trailing_zeros() != after.trailing_zeros() || before.leading_zeros() != after.leading_zeros() {
+            Event::Bounds
+        } else {
+            Event::Domain
+        }
+    }
+
     /// Removes the positions `64k + bit` for every bit set in `mask`.
     #[inline]
     pub(crate) fn remove_mask(&mut self, var: u32, k: u32, mask: u64) -> Change {

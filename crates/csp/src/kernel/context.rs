@@ -27,6 +27,18 @@ pub(crate) enum Assigned<'a> {
     Decided(&'a [bool]),
 }
 
+/// One step's change of a one-word domain, written at the end of the
+/// propagator's call with the others ([`Context::narrow_in_steps`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Step {
+    pub(crate) var: u32,
+    /// The constraint whose work the step was.
+    pub(crate) constraint: u32,
+    /// The variable's word before the step and after it.
+    pub(crate) before: u64,
+    pub(crate) after: u64,
+}
+
 /// The propagators to wake when a domain changes (under arc consistency only).
 pub(crate) struct Wake<'a> {
     pub watchers: &'a Watchers,
@@ -550,6 +562,38 @@ impl Context<'_> {
                 cx.state.record_removed(x, 0, removed, before, cause);
             }),
             change => self.apply(x, change),
+        }
+    }
+
+    /// Writes what a propagator did in `steps` to one-word domains during its
+    /// call, at the end of it: everything is left as
+    /// [`narrow_single_word`](Context::narrow_single_word) of each step's word,
+    /// made when the step was done under its constraint, would leave it (the
+    /// domains, the history's entries one per step in their order, the
+    /// counts, the observer's events, the propagators woken in order by each
+    /// step's event), but each variable is narrowed and trailed once, by the
+    /// positions `removed` has for it (each variable there once: what all its
+    /// steps removed). No step empties a domain, and nothing reads the
+    /// domains between the steps (the propagator works on its own copy).
+    pub(crate) fn narrow_in_steps(&mut self, removed: impl IntoIterator<Item = (u32, u64)>, steps: &[Step]) {
+        if self.state.has_history() && !self.state.history_is_complete() {
+            // (As `record_removed` does: what is unrecorded is this work.)
+            self.record_change();
+        }
+        for (x, gone) in removed {
+            let change = self.state.narrow_single_word(x, self.state.word(x, 0) & !gone);
+            debug_assert!(matches!(change, Change::Changed(_)), "x{x}: the steps change the domain, never empty it");
+        }
+        self.state.record_steps(self.propagator, steps);
+        for step in steps {
+            let removed = step.before & !step.after;
+            if self.observer.is_some() {
+                self.constraint = step.constraint;
+                self.emit_removed_bits(step.var, 0, removed);
+            }
+            self.attribute(step.constraint, u64::from(removed.count_ones()));
+            self.log_pruned(step.var);
+            self.notify(step.var, State::word_event(step.before, step.after));
         }
     }
 

@@ -13,7 +13,12 @@
 //! so the narrowing operations themselves are unchanged and cost nothing
 //! more when the history is off. The commonest, a one-word domain narrowed
 //! (`Context::narrow_single_word`), knows what it removed and records that
-//! directly (`State::record_removed`) when nothing else is unrecorded.
+//! directly (`State::record_removed`) when nothing else is unrecorded. A
+//! propagator that works on its own copy of the domains in steps (the
+//! all-different system) writes them at the end of its call, each variable
+//! once, and its steps are recorded one entry each, in order, as if each
+//! had been written when made (`Context::narrow_in_steps`,
+//! `State::record_steps`).
 //!
 //! One entry per changed word of a bitset (the positions it removed, as a
 //! mask) and per change of an interval (its bounds before and after), so an
@@ -25,6 +30,7 @@
 //! found). The history is undone with the trail: a [`Mark`](super::Mark)
 //! holds its length.
 
+use super::context::Step;
 use super::domains::{Interval, State};
 use super::trail::OldWord;
 
@@ -292,6 +298,26 @@ impl State {
             return;
         }
         self.record(cause);
+    }
+
+    /// Records each of `steps` (one-word domains' changes, see
+    /// [`Context::narrow_in_steps`](super::Context::narrow_in_steps)) as the
+    /// work of `propagator` for the step's constraint, in their order; the
+    /// trail, which holds their narrowings, is all recorded then. Nothing
+    /// when the history is off.
+    pub(crate) fn record_steps(&mut self, propagator: u32, steps: &[Step]) {
+        let end = self.trail.len();
+        let Some(history) = self.history.as_deref_mut() else { return };
+        history.recorded_words = end;
+        history.entries.reserve(steps.len());
+        for step in steps {
+            history.push(
+                step.var,
+                0,
+                step.before & !step.after,
+                Cause::Propagator { propagator, constraint: step.constraint },
+            );
+        }
     }
 
     /// [`record`](State::record) of any batch: the trail since the last

@@ -32,7 +32,7 @@ pub use fixpoints::Fixpoints;
 pub use queue::Cost;
 pub use trail::ReversibleInt;
 
-pub(crate) use context::{Assigned, Wake};
+pub(crate) use context::{Assigned, Step, Wake};
 pub(crate) use domains::{Change, State};
 pub(crate) use explain::Request;
 pub(crate) use history::{Cause, Entry, History, INTERVAL, NONE, Rewound};

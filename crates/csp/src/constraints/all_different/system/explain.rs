@@ -3,8 +3,9 @@
 //! intersection tier, where that constraint crosses the variable's.
 //!
 //! When the solver keeps a history (it learns, or an observer asks for
-//! explanations), the system writes each step's changes as soon as the step
-//! is done, under the constraint that acted (see [`System::fixpoint`]), so
+//! explanations), the system records each step's changes as the step's,
+//! under the constraint that acted, in the order the steps were done (see
+//! [`System::fixpoint`]; they reach the domains at the end of the call), so
 //! that every change in the history comes after the changes it follows from
 //! and names its constraint. The answers are then found on the domains as
 //! they were just before the change:

@@ -42,12 +42,15 @@
 //! removed and failures are attributed to the constraint whose reasoning
 //! caused them.
 //!
-//! With an observer or a history, each constraint's changes are written to
-//! the domains as soon as it has made them, so that every removal is
+//! With an observer or a history, each step's changes are noted as soon as
+//! it has made them, under the constraint that acted, and written at the
+//! end of the call as if each had been written then
+//! ([`Context::narrow_in_steps`]: the history's entries one per step, in
+//! their order, each variable trailed once), so that every removal is
 //! reported (and recorded) with the constraint that made it; each
 //! constraint marks the variables whose masks changed ([`Unit::changed`]),
-//! so that a write looks at those only. Otherwise each changed domain is
-//! written once, at the end of the call (the same marks say which).
+//! so that a step's note looks at those only. Otherwise each changed domain
+//! is written once, at the end of the call (the same marks say which).
 //!
 //! A cheap call ([`Context::is_cheap`], a probe's propagation) runs tiers 1
 //! and 2 and the intersections, not the matching, and keeps no fixpoint
@@ -76,7 +79,9 @@
 
 use crate::constraint::Propagator;
 use crate::ids::VarId;
-use crate::kernel::{Conflict, Context, Cost, Event, Explanation, Fixpoints, PropagationResult, State, TrailPoint};
+use crate::kernel::{
+    Conflict, Context, Cost, Event, Explanation, Fixpoints, PropagationResult, State, Step, TrailPoint,
+};
 
 mod board;
 mod explain;
@@ -129,6 +134,12 @@ pub(crate) struct System {
     board: Board,
     /// Scratch of the write-back: the positions written in the call, as a bitset.
     written: Vec<u64>,
+    /// With a history or an observer, the steps' changes noted during the
+    /// call ([`System::write`]), written at its end; per position, the
+    /// positions of its domain they removed, and the positions noted.
+    steps: Vec<Step>,
+    pending: Vec<u64>,
+    pending_at: Vec<u32>,
     /// The masks when the solver was built (every later mask is a subset),
     /// and their places ([`Board::save_places`]): a new run from the root
     /// restores these and removes what is gone since, rather than undo the
@@ -288,6 +299,9 @@ impl System {
             },
             topology,
             written: vec![0; n.div_ceil(64)],
+            steps: Vec::new(),
+            pending: vec![0; n],
+            pending_at: Vec::new(),
             initial,
             template,
             last: None,
@@ -344,24 +358,21 @@ impl System {
             // A failed step's changes are written too when the history is on:
             // the failure is explained by the domains they leave.
             if eager && (result.is_ok() || ctx.state().has_history()) {
-                // Cannot fail (the masks are never empty); blamed on the first acting constraint if it did.
-                let (first, written) = match acted {
-                    Acted::Unit(u) => (u as u32, self.write(u, u, ctx)),
+                let state = ctx.state();
+                match acted {
+                    Acted::Unit(u) => self.write(u, u, state),
                     Acted::Peers(p) => {
-                        let first = self.topology.slots(p)[0].unit;
-                        let written = (0..self.topology.slots(p).len()).try_for_each(|i| {
+                        for i in 0..self.topology.slots(p).len() {
                             let u = self.topology.slots(p)[i].unit as usize;
-                            self.write(u, u, ctx)
-                        });
-                        (first, written)
+                            self.write(u, u, state);
+                        }
                     }
                     Acted::Crossings(u) => {
-                        let written = (0..self.crossings.of(u).len())
-                            .try_for_each(|i| self.write(u, self.crossings.of(u)[i].other as usize, ctx));
-                        (u as u32, written)
+                        for i in 0..self.crossings.of(u).len() {
+                            self.write(u, self.crossings.of(u)[i].other as usize, state);
+                        }
                     }
-                };
-                written.map_err(|_| first)?;
+                }
             }
             result?;
         }
@@ -381,6 +392,9 @@ impl Propagator for System {
             self.mark_crossings();
         }
         let result = self.fixpoint(eager, ctx);
+        if eager {
+            self.write_steps(ctx);
+        }
         // The places describe the masks as they are now, even after a failure.
         let mut last = self.last.take().unwrap_or_else(|| vec![0; self.vars.len()]);
         last.copy_from_slice(&self.board.masks);

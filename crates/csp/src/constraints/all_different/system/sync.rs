@@ -7,15 +7,18 @@ use super::board::Board;
 use super::topology::Topology;
 use super::topology::{insert, insert_all};
 use crate::constraints::all_different::bitset::BitIndices;
-use crate::kernel::{Context, PropagationResult, State};
+use crate::kernel::{Context, PropagationResult, State, Step};
 
 impl System {
-    /// With a history or an observer: writes the changes to the variables
-    /// of constraint `unit` at once, reported as the work of constraint
-    /// `blamed`. Only its variables marked changed are looked at.
+    /// With a history or an observer: notes the changes to the variables
+    /// of constraint `unit` as one step, the work of constraint `blamed`,
+    /// to be written at the end of the call ([`write_steps`](System::write_steps)).
+    /// Only its variables marked changed are looked at.
     #[inline]
-    pub(super) fn write(&mut self, blamed: usize, unit: usize, ctx: &mut Context<'_>) -> PropagationResult {
-        if self.board.units[unit].changed == 0 { Ok(()) } else { self.write_marked(blamed, unit, ctx) }
+    pub(super) fn write(&mut self, blamed: usize, unit: usize, state: &State) {
+        if self.board.units[unit].changed != 0 {
+            self.write_marked(blamed, unit, state);
+        }
     }
 
     /// [`write`](System::write) of a constraint with variables marked. A
@@ -23,21 +26,45 @@ impl System {
     /// later change marks it in all of them again, so a mark left would
     /// only have a later write find its domain as written.
     #[inline(never)]
-    fn write_marked(&mut self, blamed: usize, unit: usize, ctx: &mut Context<'_>) -> PropagationResult {
+    fn write_marked(&mut self, blamed: usize, unit: usize, state: &State) {
         let changed = std::mem::take(&mut self.board.units[unit].changed);
-        ctx.constraint = self.constraints[blamed];
+        let constraint = self.constraints[blamed];
         let first = self.topology.member_start[unit] as usize;
         for k in BitIndices(changed) {
             let p = self.topology.members[first + k] as usize;
             let word = self.board.masks[p] >> self.shift[p];
-            if ctx.state().word_at(self.address[p]) != word {
+            // The domain as the steps noted so far leave it.
+            let pending = self.pending[p];
+            let before = state.word_at(self.address[p]) & !pending;
+            if before != word {
                 for other in self.topology.others(first + k) {
                     self.board.units[other.unit as usize].changed &= !(1 << other.index);
                 }
-                ctx.narrow_single_word(self.vars[p], word)?;
+                if pending == 0 {
+                    self.pending_at.push(p as u32);
+                }
+                self.pending[p] = pending | (before & !word);
+                self.steps.push(Step { var: self.vars[p], constraint, before, after: word });
             }
         }
-        Ok(())
+    }
+
+    /// Writes the steps noted during the call to the domains, each variable
+    /// narrowed once, and records them as if each had been written as it was
+    /// made ([`Context::narrow_in_steps`]): the explanations see every
+    /// change as its constraint's, in the order the changes were made.
+    pub(super) fn write_steps(&mut self, ctx: &mut Context<'_>) {
+        if self.steps.is_empty() {
+            return;
+        }
+        let (vars, pending) = (&self.vars, &self.pending);
+        let removed = self.pending_at.iter().map(|&p| (vars[p as usize], pending[p as usize]));
+        ctx.narrow_in_steps(removed, &self.steps);
+        for &p in &self.pending_at {
+            self.pending[p as usize] = 0;
+        }
+        self.pending_at.clear();
+        self.steps.clear();
     }
 
     /// Without a history or an observer: writes the changed domains back at
