@@ -75,7 +75,8 @@ impl<'a, 'i> Lowering<'a, 'i> {
         }
         let mut copy = Vec::with_capacity(x.len());
         for &var in x {
-            let domain = self.model.domain(var).expect("a variable of the model").clone();
+            let domain =
+                self.model.domain(var).ok_or_else(|| self.unsupported("an unknown variable in channel"))?.clone();
             let twin = self.model.new_var(domain).map_err(|e| self.model_error(&e))?;
             self.model.equal(var, twin).map_err(|e| self.model_error(&e))?;
             copy.push(twin);
