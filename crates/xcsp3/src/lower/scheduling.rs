@@ -81,15 +81,17 @@ impl<'a, 'i> Lowering<'a, 'i> {
     fn operands(&mut self, node: Node<'a, 'i>, name: &str) -> Result<Vec<Operand>, Error> {
         let text = self.text(self.child(node, name)?)?;
         let values = self.linears(&text)?;
-        values
-            .iter()
-            .map(|value| match value.as_constant() {
-                Some(constant) => super::terms::in_range(constant)
-                    .map(Operand::Const)
-                    .ok_or_else(|| self.unsupported(format!("the value {constant}, beyond ±2^62"))),
-                None => self.var_of(value).map(Operand::Var),
-            })
-            .collect()
+        values.iter().map(|value| self.operand(value)).collect()
+    }
+
+    /// An integer or variable (or expression, as a variable) as an operand.
+    fn operand(&mut self, value: &Linear) -> Result<Operand, Error> {
+        match value.as_constant() {
+            Some(constant) => super::terms::in_range(constant)
+                .map(Operand::Const)
+                .ok_or_else(|| self.unsupported(format!("the value {constant}, beyond ±2^62"))),
+            None => self.var_of(value).map(Operand::Var),
+        }
     }
 
     /// `noOverlap` in one dimension: tasks `(origin, length)` that do not overlap.
@@ -148,13 +150,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
         for row in &lengths {
             let mut box_lengths = Vec::with_capacity(row.len());
             for length in row {
-                let operand = match length.as_constant() {
-                    Some(constant) => Operand::Const(
-                        super::terms::in_range(constant)
-                            .ok_or_else(|| self.unsupported(format!("the value {constant}, beyond ±2^62")))?,
-                    ),
-                    None => Operand::Var(self.var_of(length)?),
-                };
+                let operand = self.operand(length)?;
                 if self.can_be_negative(operand) {
                     return Err(self.unsupported("noOverlap with a length that can be negative"));
                 }
