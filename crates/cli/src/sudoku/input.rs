@@ -4,10 +4,11 @@
 //! Memory stays constant: at most one chunk of puzzles is alive at a time.
 //! Gzipped input (a file or stdin that starts with gzip's magic bytes) is
 //! read through a decoder; puzzles typed on a terminal are handled one at a
-//! time, as each is entered.
+//! time, as each is entered. A puzzle written out on the command line, in
+//! place of a file that does not exist, is read as it is.
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::Context as _;
@@ -25,6 +26,12 @@ enum Source {
     Stdin,
     File(PathBuf),
     Builtin,
+    /// A puzzle given as the `n`th argument (counting from 1) instead of a
+    /// file: see [`inline_puzzle`].
+    Inline {
+        n: usize,
+        text: String,
+    },
 }
 
 impl Source {
@@ -33,18 +40,61 @@ impl Source {
             Source::Stdin => "<stdin>".into(),
             Source::File(path) => path.display().to_string().into(),
             Source::Builtin => "<example>".into(),
+            Source::Inline { n, .. } => format!("<argument {n}>").into(),
         }
     }
+}
+
+/// Whether a file argument is a puzzle itself (`sudoku solve 53..7....6..`):
+/// only when no file of that name exists and the reader, with the command's
+/// settings, reads the argument as exactly one puzzle without an error. Any
+/// other argument stays a file name, and a missing one is reported as such
+/// (with [`not_a_puzzle`]'s reason when it looks like a mistyped puzzle).
+fn inline_puzzle(arg: &Path, input: &InputArgs) -> Option<String> {
+    let text = arg.to_str()?;
+    if text.contains(['/', '\\', '\n']) || arg.symlink_metadata().is_ok() {
+        return None;
+    }
+    let mut puzzles = PuzzleReader::new(text.as_bytes()).shape(input.shape).notation(input.notation);
+    match (puzzles.next(), puzzles.next()) {
+        (Some(Ok(_)), None) => Some(text.to_string()),
+        _ => None,
+    }
+}
+
+/// Why a missing file's name, written like a 9x9-style puzzle line (at least
+/// 16 digits and empty-cell marks, nothing else), is not a puzzle either: the
+/// reader's error, for `error: NAME: cannot open: no such file, nor is it a
+/// puzzle: ...`. `None` for a name that does not look like a puzzle.
+fn not_a_puzzle(arg: &Path, input: &InputArgs) -> Option<String> {
+    let text = arg.to_str()?;
+    if text.len() < 16 || !text.bytes().all(|b| b.is_ascii_digit() || b".-_*".contains(&b)) {
+        return None;
+    }
+    let mut puzzles = PuzzleReader::new(text.as_bytes()).shape(input.shape).notation(input.notation);
+    puzzles.find_map(Result::err).map(|err| match err.column {
+        Some(column) => format!("column {column}: {}", err.kind),
+        None => err.kind.to_string(),
+    })
 }
 
 /// The sources named on the command line: `-` is stdin; none means stdin, or
 /// the built-in example when stdin is a terminal (nobody is typing puzzles)
 /// or turns out to be empty (see [`for_each_puzzle`]).
-fn sources(files: &[PathBuf], stdin_is_terminal: bool) -> Vec<Source> {
-    if files.is_empty() {
+fn sources(input: &InputArgs, stdin_is_terminal: bool) -> Vec<Source> {
+    if input.files.is_empty() {
         return vec![if stdin_is_terminal { Source::Builtin } else { Source::Stdin }];
     }
-    files.iter().map(|f| if f.as_os_str() == "-" { Source::Stdin } else { Source::File(f.clone()) }).collect()
+    let source = |(i, file): (usize, &PathBuf)| {
+        if file.as_os_str() == "-" {
+            Source::Stdin
+        } else if let Some(text) = inline_puzzle(file, input) {
+            Source::Inline { n: i + 1, text }
+        } else {
+            Source::File(file.clone())
+        }
+    };
+    input.files.iter().enumerate().map(source).collect()
 }
 
 /// Where a puzzle came from, for messages: `file:line`, or
@@ -161,7 +211,7 @@ pub(super) fn for_each_puzzle<R: Send>(
     work: impl Fn(&Puzzle) -> R + Sync,
     mut emit: impl FnMut(&mut Sink<'_>, &Location, Item<'_, R>) -> anyhow::Result<()>,
 ) -> anyhow::Result<Totals> {
-    let sources = sources(&input.files, io.stdin_is_terminal);
+    let sources = sources(input, io.stdin_is_terminal);
     let jobs = options.jobs;
     let pool = if jobs > 1 {
         Some(rayon::ThreadPoolBuilder::new().num_threads(usize::from(jobs)).build().context("cannot start threads")?)
@@ -195,6 +245,7 @@ pub(super) fn for_each_puzzle<R: Send>(
         let (reader, interactive): (Box<dyn BufRead + '_>, bool) = match source {
             Source::Stdin => (gunzipped(&mut *io.stdin).0, true),
             Source::Builtin => (Box::new(BUILTIN_PUZZLE.as_bytes()), false),
+            Source::Inline { text, .. } => (Box::new(text.as_bytes()), false),
             Source::File(path) => match app::open_input(path) {
                 Ok(file) => {
                     let (reader, gzip) = gunzipped(BufReader::with_capacity(1 << 16, file));
@@ -208,7 +259,10 @@ pub(super) fn for_each_puzzle<R: Send>(
                     (reader, false)
                 }
                 Err(message) => {
-                    writeln!(sink.stderr, "error: {name}: {message}")?;
+                    match not_a_puzzle(path, input) {
+                        Some(why) => writeln!(sink.stderr, "error: {name}: {message}, nor is it a puzzle: {why}")?,
+                        None => writeln!(sink.stderr, "error: {name}: {message}")?,
+                    }
                     totals.bad_sources += 1;
                     continue;
                 }
@@ -321,7 +375,7 @@ fn progress_bar(sources: &[Source], io: &Io<'_>) -> Option<ProgressBar> {
                 bar.set_style(ProgressStyle::with_template("{spinner} {bytes} read ({bytes_per_sec})").ok()?);
                 return Some(bar);
             }
-            Source::Builtin => {}
+            Source::Builtin | Source::Inline { .. } => {}
         }
     }
     // Small batches finish before a bar would be worth drawing.

@@ -174,7 +174,7 @@ pub const BUILTIN_PUZZLE: &str = "53..7....6..195....98....6.8...6...34..8.3..17
         Puzzles are read from files or stdin (gzipped or not) in the line format (one puzzle per line, '.', '0', '-', '_' or '*' \
         empty, 1-9 then A=10 ... Z=35), the grid format (n lines of n numbers, puzzles separated by blank lines), \
         the Project Euler layout ('Grid NN' then n lines of digits) or as JSON records (what --output json \
-        writes). '#' starts a comment; '# box RxC' gives the box shape of the puzzles that follow (on its own \
+        writes), or written on the command line in place of a file (in the line format). '#' starts a comment; '# box RxC' gives the box shape of the puzzles that follow (on its own \
         line) or of the puzzle before it (on its line), and every output carries its shape so. Without a \
         command, 'solve' is run; options may come before the command. Without a file, on a terminal, 'solve' \
         shows a built-in example beside its solution (the other commands take the example), and 'solve -' \
@@ -251,7 +251,7 @@ const CHECK_AFTER: &str = "Exit status: 0 every grid valid, 1 some grid invalid 
 /// Where the puzzles come from.
 #[derive(Args, Debug, Clone, Default)]
 struct InputArgs {
-    /// Puzzle files; '-' is stdin. Without any, stdin (or the built-in example on a terminal or an empty stdin).
+    /// Puzzle files; '-' is stdin; a puzzle on one line that names no file is read as it is. Without any, stdin (or the built-in example on a terminal or an empty stdin).
     #[arg(value_name = "FILE")]
     files: Vec<PathBuf>,
     /// The box shape ROWSxCOLS (e.g. 2x3) instead of the default for each puzzle's side.

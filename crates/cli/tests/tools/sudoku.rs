@@ -409,6 +409,32 @@ fn missing_file() {
 }
 
 #[test]
+fn a_puzzle_written_as_an_argument_is_read_as_it_is() {
+    let puzzle = "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....";
+    let r = run(&["solve", puzzle, "--output", "line"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, "487312695593684271126597384735849162914265837268731549851476923379128456642953718\n");
+    // Messages name it by its place among the arguments.
+    let r = run(&["rate", "/no/such/puzzles.txt", puzzle]);
+    assert_bad(&r, "/no/such/puzzles.txt: cannot open: no such file");
+    assert!(r.stdout.starts_with("<argument 2>:1\t"), "{}", r.stdout);
+}
+
+#[test]
+fn a_missing_file_named_like_a_puzzle_says_why_it_is_not_one() {
+    let short = "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5...";
+    let r = run(&["solve", short]);
+    assert_bad(
+        &r,
+        &format!("{short}: cannot open: no such file, nor is it a puzzle: a line of 80 cells is not a puzzle"),
+    );
+    // A name with letters is a file name, whatever the reader would make of it.
+    let r = run(&["solve", "puzzles.txt"]);
+    assert_bad(&r, "puzzles.txt: cannot open: no such file");
+    assert!(!r.stderr.contains("nor is it a puzzle"), "{}", r.stderr);
+}
+
+#[test]
 fn directory_given_as_a_file() {
     let dir = env!("CARGO_TARGET_TMPDIR");
     assert_bad(&run(&["solve", dir]), "is a directory, not a puzzle file");
