@@ -114,8 +114,9 @@ fn values_of(dom: &[u64], set: u64) -> u64 {
 /// among variables with domains `dom` (as they were, `x`'s with those
 /// values): `answer(index, allowed)` for each variable of the Hall sets.
 /// `false`, with nothing answered, when no Hall set explains it (the removal
-/// did not come from this all-different alone).
-pub(crate) fn removal_of(dom: &[u64], x: usize, removed: u64, mut answer: impl FnMut(usize, u64)) -> bool {
+/// did not come from this all-different alone). `dom` is worked on in
+/// place, and is as it was on return.
+pub(crate) fn removal_of(dom: &mut [u64], x: usize, removed: u64, mut answer: impl FnMut(usize, u64)) -> bool {
     let mut answers: SmallVec<[(usize, u64); 8]> = SmallVec::new();
     // A value taken by a fixed variable: the commonest answer, and the shortest.
     let mut rest = removed;
@@ -126,29 +127,48 @@ pub(crate) fn removal_of(dom: &[u64], x: usize, removed: u64, mut answer: impl F
             rest &= !bit;
         }
     }
-    if rest != 0 && !hall_sets(dom, x, rest, &mut answers) {
-        return false;
-    }
+    let hall = if rest == 0 {
+        None
+    } else {
+        let Some(found) = hall_set(dom, x, rest) else { return false };
+        Some(found)
+    };
     for (index, allowed) in answers {
         answer(index, allowed);
+    }
+    if let Some((set, values)) = hall {
+        BitIndices(set).for_each(|p| answer(p, values));
     }
     true
 }
 
-/// The Hall sets that take the values `rest` from `x`, into `answers`.
-fn hall_sets(dom: &[u64], x: usize, rest: u64, answers: &mut SmallVec<[(usize, u64); 8]>) -> bool {
-    let mut without: SmallVec<[u64; 64]> = SmallVec::from_slice(dom);
-    without[x] &= !rest;
-    let matcher = match Matcher::complete(&without) {
+/// [`removal_of`] of values `rest` that no fixed variable but `x` had
+/// (the caller looked): the Hall sets alone.
+pub(crate) fn hall_removal(dom: &mut [u64], x: usize, rest: u64, mut answer: impl FnMut(usize, u64)) -> bool {
+    let Some((set, values)) = hall_set(dom, x, rest) else { return false };
+    BitIndices(set).for_each(|p| answer(p, values));
+    true
+}
+
+/// The Hall sets that take the values `rest` from `x`, as one set of
+/// variables (a bit per index) and the values their domains lie within;
+/// the domains without `rest` in `x`'s are worked on in place of `dom`'s.
+fn hall_set(dom: &mut [u64], x: usize, rest: u64) -> Option<(u64, u64)> {
+    let had = dom[x];
+    dom[x] &= !rest;
+    let found = hall_set_without(dom, x, rest);
+    dom[x] = had;
+    found
+}
+
+/// [`hall_set`] on the domains `without` the values `rest` in `x`'s.
+fn hall_set_without(without: &[u64], x: usize, rest: u64) -> Option<(u64, u64)> {
+    let matcher = match Matcher::complete(without) {
         Ok(matcher) => matcher,
         // Too few values already, without `x`: that failure implies anything.
-        Err(set) if set & 1u64 << x == 0 => {
-            let values = values_of(dom, set);
-            answers.extend(BitIndices(set).map(|p| (p, values)));
-            return true;
-        }
+        Err(set) if set & 1u64 << x == 0 => return Some((set, values_of(without, set))),
         // Only `x`'s lost values would have saved the set: no Hall set.
-        Err(_) => return false,
+        Err(_) => return None,
     };
     // The variables reachable from the partners of the removed values, by
     // alternating paths: a Hall set, unless a path reaches a free value or
@@ -156,19 +176,19 @@ fn hall_sets(dom: &[u64], x: usize, rest: u64, answers: &mut SmallVec<[(usize, u
     let mut set = 0u64;
     for a in BitIndices(rest) {
         match matcher.val_match[a] {
-            FREE => return false,
+            FREE => return None,
             owner => set |= 1u64 << owner,
         }
     }
     let mut frontier = set;
     let mut values = 0u64;
     while frontier != 0 {
-        let fresh = values_of(&without, frontier) & !values;
+        let fresh = values_of(without, frontier) & !values;
         values |= fresh;
         let mut next = 0u64;
         for a in BitIndices(fresh) {
             match matcher.val_match[a] {
-                FREE => return false,
+                FREE => return None,
                 owner => next |= 1u64 << owner,
             }
         }
@@ -176,10 +196,9 @@ fn hall_sets(dom: &[u64], x: usize, rest: u64, answers: &mut SmallVec<[(usize, u
         set |= next;
     }
     if set & 1u64 << x != 0 {
-        return false;
+        return None;
     }
-    answers.extend(BitIndices(set).map(|p| (p, values)));
-    true
+    Some((set, values))
 }
 
 /// Why variables with domains `dom` (as they were) cannot all take
@@ -268,14 +287,14 @@ fn hall(vars: &[VarId], offsets: &[i64], why: &mut Explanation<'_>, removal: Opt
     if hi - lo >= 64 {
         return false;
     }
-    let dom: SmallVec<[u64; 64]> = (0..vars.len())
+    let mut dom: SmallVec<[u64; 64]> = (0..vars.len())
         .map(|q| why.values(vars[q]).fold(0, |m, v| m | 1u64 << (i128::from(v) + i128::from(offsets[q]) - lo)))
         .collect();
     let mut answers: SmallVec<[(usize, u64); 16]> = SmallVec::new();
     let found = match removal {
         Some((x, removed)) => {
             let mask = removed.iter().fold(0, |m, &v| m | 1u64 << (v - lo));
-            removal_of(&dom, x, mask, |q, allowed| answers.push((q, allowed)))
+            removal_of(&mut dom, x, mask, |q, allowed| answers.push((q, allowed)))
         }
         None => failure(&dom, |q, allowed| answers.push((q, allowed))),
     };
@@ -362,7 +381,10 @@ mod tests {
                     continue;
                 }
                 let mut answers = Vec::new();
-                assert!(removal_of(&dom, x, unsupported, |p, a| answers.push((p, a))), "{dom:?} x{x} {unsupported:#b}");
+                assert!(
+                    removal_of(&mut dom.clone(), x, unsupported, |p, a| answers.push((p, a))),
+                    "{dom:?} x{x} {unsupported:#b}"
+                );
                 assert!(answers.iter().all(|&(p, _)| p != x), "{answers:?}");
                 for a in BitIndices(unsupported) {
                     assert!(implies(&dom, &answers, Some((x, 1 << a))), "{dom:?} x{x}={a}: {answers:?}");

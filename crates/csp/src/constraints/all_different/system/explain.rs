@@ -64,12 +64,28 @@ impl System {
 
     /// The domains of constraint `u`'s variables (at most 64) as they
     /// were, written into `dom`: the part of it they fill.
-    fn domains<'d>(&self, why: &Explanation<'_>, u: usize, dom: &'d mut [u64; 64]) -> &'d [u64] {
+    fn domains<'d>(&self, why: &Explanation<'_>, u: usize, dom: &'d mut [u64; 64]) -> &'d mut [u64] {
         let (members, addresses, shifts) = self.members(u);
-        for (((d, &p), &address), &shift) in dom.iter_mut().zip(members).zip(addresses).zip(shifts) {
-            *d = why.first_word_at(self.vars[p as usize], address) << shift;
+        match why.rewound {
+            // The words as they were at hand (as in conflict analysis): read
+            // directly, without a shift when the domains start at one value.
+            Some(words) if !self.shifted => {
+                for (d, &address) in dom.iter_mut().zip(addresses) {
+                    *d = words[address];
+                }
+            }
+            Some(words) => {
+                for ((d, &address), &shift) in dom.iter_mut().zip(addresses).zip(shifts) {
+                    *d = words[address] << shift;
+                }
+            }
+            None => {
+                for (((d, &p), &address), &shift) in dom.iter_mut().zip(members).zip(addresses).zip(shifts) {
+                    *d = why.first_word_at(self.vars[p as usize], address) << shift;
+                }
+            }
         }
-        &dom[..members.len()]
+        &mut dom[..members.len()]
     }
 
     /// Constraint `u`'s positions, and their domain words' addresses and
@@ -103,22 +119,20 @@ impl System {
         // (`x ≠ v` because `y = v`), found without the other domains as they
         // were: domains only shrink, so a peer fixed to `v` then has at most
         // `v` now. The first such peer, as `explain::removal_of` would name.
-        if removed & removed.wrapping_sub(1) == 0
-            && let Some(i) = self.fixed_peer(why, u, k, removed)
-        {
+        let single = removed & removed.wrapping_sub(1) == 0;
+        if single && let Some(i) = self.fixed_peer(why, u, k, removed) {
             self.within(why, members[i] as usize, removed);
             return true;
         }
         let mut buffer = [0; 64];
         let dom = self.domains(why, u, &mut buffer);
-        let mut answers: SmallVec<[(usize, u64); 16]> = SmallVec::new();
-        if !explain::removal_of(dom, k, removed, |i, allowed| answers.push((members[i] as usize, allowed))) {
-            return false;
+        // Both answer nothing when they return `false`. One value with no
+        // fixed peer (looked for above) is the Hall sets' alone.
+        let mut answer = |i: usize, allowed| self.within(why, members[i] as usize, allowed);
+        if single {
+            return explain::hall_removal(dom, k, removed, answer);
         }
-        for (p, allowed) in answers {
-            self.within(why, p, allowed);
-        }
-        true
+        explain::removal_of(dom, k, removed, &mut answer)
     }
 
     /// The index of the first variable of constraint `u` but the `k`th that
