@@ -1,32 +1,59 @@
 //! Linear equations the model derives from the linear constraints posted
 //! over wide domains (more than [`WIDE`] values), so that bounds reasoning
-//! does not creep (BENCHMARKS.md, "Linear systems over wide domains").
+//! does not creep (BENCHMARKS.md, "Linear systems over wide domains" and
+//! "Linear equation systems solved at the root").
 //!
 //! Two shapes creep when each constraint propagates alone: an equation
 //! posted as `e <= k` and `e >= k` (neither side alone runs the equation's
 //! remainder check, [`Linear`]'s `reachable`), and a system of equations
 //! sharing wide variables (each equation's bounds are loose while the others
-//! pin the shared variables together). Neither is a cycle of inequalities
-//! whose sum fails over the reals (`search/cycle.rs` cuts those): both
-//! windows hold real sums, only no integer one. So the model posts, beside
-//! the constraints as given (every solution is still checked against them):
+//! pin the shared variables together; a cycle of four, `w = x + y`, `x = y +
+//! z`, `y = z + w`, `z = w + x`, allows only zeros, yet moves the bounds of
+//! unbounded variables a few values a round). Neither is a cycle of
+//! inequalities whose sum fails over the reals (`search/cycle.rs` cuts
+//! those): both windows hold real sums, or real points, only no integer
+//! one. So the model posts, beside the constraints as given (every solution
+//! is still checked against them):
 //!
 //! - for `lo <= e` and `e <= hi` on the same expression (up to sign), once
 //!   the window rounded to the gcd of the coefficients holds at most one
 //!   multiple of it, the equation `e = that value` (or, when it holds none,
 //!   `e = lo` or `e = hi`, not a multiple: the model has no solution, and
 //!   the equation's remainder check says so at the root);
-//! - for two equations sharing a wide variable `x`, the equation without
-//!   `x` that eliminates it (what CP-SAT's presolve does with affine
-//!   substitution), in `i128`, divided by the gcd of its coefficients and
-//!   right-hand side, and refused when a coefficient or the right-hand side
-//!   would not fit, or its sums could overflow.
+//! - the rows of the system of equations over wide variables (those posted,
+//!   and the windows'), reduced by exact integer Gauss-Jordan elimination as
+//!   they are posted: each row has a pivot, a wide variable in no other row;
+//!   a new equation is reduced by the rows of the pivots it holds, takes one
+//!   of its wide variables as its pivot (the smallest coefficient, then the
+//!   fewest rows, then the first), and that pivot is eliminated from the
+//!   other rows. Each combination `(b/g) * e - (a/g) * f` (`g = gcd(a, b)`)
+//!   is fraction-free, in `i128` with checked arithmetic, divided by the gcd
+//!   of its coefficients and right-hand side, and refused (the new equation
+//!   left out of the system, which stays as it was) when a product
+//!   overflows or a coefficient would leave `±2^62` (a right-hand side may:
+//!   the row is kept, only not posted). A row is posted as a derived
+//!   equation when it differs from the equation posted, and a row that
+//!   changes replaces its derived equation in place (the model holds one per
+//!   row, not one per step). So a variable the system determines gets an
+//!   equation of its own (`z = 0`), two variables it ties get theirs (`x - y
+//!   = 0`), a row whose coefficients' gcd does not divide its right-hand side
+//!   fails at the root (its remainder check), and an equation the others
+//!   contradict (reduced to `0 = c`, `c != 0`) posts `2x = 1` over one of its
+//!   variables, which fails at the root too (any equation is implied by a
+//!   system without solution).
 //!
-//! Each derived equation is implied by the constraints posted: a solution of
+//! The system is bounded: [`ROWS`] rows of at most [`TERMS`] terms, [`WORK`]
+//! term operations and [`TOTAL`] derived equations per model; beyond, an
+//! equation is left out of it. Only equations posted plain are read: a
+//! reified or implied one holds only where its literal is true, which the
+//! model does not know before the search.
+//!
+//! Each derived equation is a linear combination of equations of the model
+//! (or, for `2x = 1`, stands for a system without solution): a solution of
 //! the model satisfies it, so it removes none, and its propagation's
 //! explanations (from its own terms' bounds) are valid for learning.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use super::{MAX_VALUE, Model, ModelError};
 use crate::constraint::Constraint;
@@ -37,10 +64,18 @@ use crate::ids::{ConstraintId, VarId};
 /// beyond which the solver keeps an interval).
 const WIDE: u64 = 1 << 16;
 
-/// The most equations one posted equation derives by elimination.
-const PER_EQUATION: usize = 8;
+/// The most rows the system keeps.
+const ROWS: usize = 256;
 
-/// The most equations a model derives by elimination, in all.
+/// The most terms a row of the system has.
+const TERMS: usize = 64;
+
+/// The most term operations (a term of an equation combined) the system
+/// spends per model.
+const WORK: usize = 1 << 24;
+
+/// The most derived equations a model posts, in all (a row's replacements
+/// are not counted).
 const TOTAL: usize = 256;
 
 /// A linear expression in canonical form: its nonzero terms sorted by
@@ -53,12 +88,19 @@ pub(super) struct Derived {
     /// Per expression, the window its constraints allow so far, and whether
     /// an equation on it is posted (or derived).
     windows: HashMap<Terms, Window>,
-    /// The equations with a wide variable, posted or derived.
-    equations: Vec<(Terms, i128)>,
-    /// Per wide variable, the equations (indices into `equations`) it is in.
-    by_var: HashMap<VarId, Vec<usize>>,
-    /// How many equations elimination derived.
-    eliminated: usize,
+    /// The system's rows, reduced: each row's pivot is in no other row.
+    rows: Vec<Row>,
+    /// Per pivot, its row (an index into `rows`).
+    pivots: HashMap<VarId, usize>,
+    /// Per wide variable, how many rows hold it.
+    occurrences: HashMap<VarId, usize>,
+    /// How many derived equations were posted (replacements not counted).
+    posted: usize,
+    /// How many term operations the system spent.
+    work: usize,
+    /// Whether the system was found without integer solution (and a failing
+    /// equation posted): nothing more is derived.
+    failed: bool,
 }
 
 #[derive(Debug, Default)]
@@ -68,11 +110,27 @@ struct Window {
     equation: bool,
 }
 
+/// A row of the system: `terms = k`, in canonical form.
+#[derive(Debug)]
+struct Row {
+    terms: Terms,
+    k: i128,
+    /// The derived equation that states the row (its index in the model and
+    /// its terms), replaced when the row changes; `None` while the row is an
+    /// equation as posted (or did not fit the model's limits).
+    constraint: Option<(usize, Terms)>,
+}
+
 fn gcd(mut a: u128, mut b: u128) -> u128 {
     while b != 0 {
         (a, b) = (b, a % b);
     }
     a
+}
+
+/// The gcd of the coefficients of `terms` (0 without a term).
+fn coefficients_gcd(terms: &Terms) -> u128 {
+    terms.iter().fold(0u128, |g, &(_, a)| gcd(g, u128::from(a.unsigned_abs())))
 }
 
 /// `terms relation rhs` in canonical form (`None` without a nonzero term).
@@ -94,6 +152,18 @@ fn canonical(
     // |a| <= MAX_VALUE: the negation fits.
     sorted.iter_mut().for_each(|(_, a)| *a = -*a);
     Some((sorted, relation.swapped(), -i128::from(rhs)))
+}
+
+/// What reducing an equation by the system's rows gave.
+enum Reduced {
+    /// `terms = k`, no pivot among its terms; `changed` when a row was used.
+    Equation { terms: Terms, k: i128, changed: bool },
+    /// `0 = 0`: the rows imply the equation.
+    Implied,
+    /// `0 = c`, `c != 0`: the rows contradict the equation.
+    Contradicted,
+    /// A combination did not fit, or the work ran out.
+    Refused,
 }
 
 impl Model {
@@ -118,16 +188,18 @@ impl Model {
     }
 
     /// Narrows the window of `terms` by `relation rhs`; an equation (posted,
-    /// or the window's now) is eliminated against the earlier ones.
+    /// or the window's now) joins the system.
     fn derive(&mut self, terms: Terms, relation: Relation, rhs: i128) {
         let Some((lower, upper)) = relation.bounds(rhs) else { return };
         let window = self.derived().windows.entry(terms.clone()).or_default();
-        if window.equation {
+        if relation == Relation::Eq {
+            // Even on an expression with an equation already: a second
+            // right-hand side is a contradiction the system finds.
+            window.equation = true;
+            self.add_equation(terms, rhs, true);
             return;
         }
-        if relation == Relation::Eq {
-            window.equation = true;
-            self.eliminate(terms, rhs);
+        if window.equation {
             return;
         }
         window.lower = match (window.lower, lower) {
@@ -139,7 +211,7 @@ impl Model {
             (a, b) => a.or(b),
         };
         let (Some(lower), Some(upper)) = (window.lower, window.upper) else { return };
-        let g = terms.iter().fold(0u128, |g, &(_, a)| gcd(g, u128::from(a.unsigned_abs()))) as i128;
+        let g = coefficients_gcd(&terms) as i128;
         let (first, last) =
             (lower.div_euclid(g) * g + if lower.rem_euclid(g) == 0 { 0 } else { g }, upper.div_euclid(g) * g);
         let k = match first.cmp(&last) {
@@ -152,95 +224,245 @@ impl Model {
             // The window is empty over the reals too: the bounds say so.
             std::cmp::Ordering::Greater => return,
         };
-        if self.post_derived(&terms, k) {
-            self.eliminate(terms, k);
-        }
+        let stated = self.post_derived(&terms, k).is_some();
+        self.add_equation(terms, k, stated);
     }
 
     /// Posts `terms = k` as a derived equation, unless one on `terms` is
-    /// posted or it does not fit: whether it was posted.
-    fn post_derived(&mut self, terms: &Terms, k: i128) -> bool {
-        let Ok(k) = i64::try_from(k) else { return false };
+    /// posted, the derived equations ran out, or it does not fit: its index
+    /// in the model if it was posted.
+    fn post_derived(&mut self, terms: &Terms, k: i128) -> Option<usize> {
+        if self.derived().posted >= TOTAL {
+            return None;
+        }
+        let linear = self.derived_linear(terms, k)?;
+        let window = self.derived().windows.entry(terms.clone()).or_default();
+        if window.equation {
+            return None;
+        }
+        window.equation = true;
+        let id = self.post(linear).ok()?;
+        self.derived().posted += 1;
+        Some(id.index())
+    }
+
+    /// `terms = k` as a constraint, if it fits the model's limits.
+    fn derived_linear(&self, terms: &Terms, k: i128) -> Option<Linear> {
+        let k = i64::try_from(k).ok()?;
         let within = |v: i64| v.unsigned_abs() <= MAX_VALUE.unsigned_abs();
         if !within(k) || !terms.iter().all(|&(_, a)| within(a)) {
-            return false;
+            return None;
         }
         let wide: Vec<(i128, VarId)> = terms.iter().map(|&(x, a)| (i128::from(a), x)).collect();
         // The model's own checks: coefficients and sums within its limits.
-        let Ok((normal, k)) = self.normalize_linear(wide, i128::from(k)) else { return false };
-        if normal.len() != terms.len() {
-            return false;
-        }
-        let window = self.derived().windows.entry(terms.clone()).or_default();
-        if window.equation {
-            return false;
-        }
-        window.equation = true;
-        self.post(Linear::new(normal, Relation::Eq, k)).is_ok()
+        let (normal, k) = self.normalize_linear(wide, i128::from(k)).ok()?;
+        (normal.len() == terms.len()).then(|| Linear::new(normal, Relation::Eq, k))
     }
 
-    /// Eliminates each wide variable of the equation `terms = k` against the
-    /// earlier equations it shares it with (the derived equations are kept
-    /// for later ones, not eliminated further now), then keeps it.
-    fn eliminate(&mut self, terms: Terms, k: i128) {
-        let mut derived = Vec::new();
-        'pivots: for &(x, a) in &terms {
-            if !self.is_wide(x) {
-                continue;
+    /// Adds the equation `terms = k` to the system (`stated`: a constraint
+    /// of the model says exactly this): reduces it by the rows, posts what
+    /// it derives, and keeps it as a row when a wide variable is left in it.
+    fn add_equation(&mut self, terms: Terms, k: i128, stated: bool) {
+        if self.derived().failed {
+            return;
+        }
+        let first = terms[0].0;
+        let (terms, k, changed) = match self.reduce(terms, k) {
+            Reduced::Equation { terms, k, changed } => (terms, k, changed),
+            Reduced::Implied | Reduced::Refused => return,
+            Reduced::Contradicted => {
+                self.post_contradiction(first);
+                return;
             }
-            let others = self.derived().by_var.get(&x).cloned().unwrap_or_default();
-            for j in others {
-                if derived.len() >= PER_EQUATION || self.derived().eliminated >= TOTAL {
-                    break 'pivots;
+        };
+        // Whether no constraint of the model says `terms = k` yet.
+        let new = changed || !stated;
+        if k.rem_euclid(coefficients_gcd(&terms) as i128) != 0 {
+            // No integer solution: the row's remainder check fails it (the
+            // constraint posted, when it says exactly this).
+            if new && self.post_derived(&terms, k).is_none() {
+                self.post_contradiction(first);
+            }
+            self.derived().failed = true;
+            return;
+        }
+        let pivot = self.pivot(&terms);
+        let updates = match pivot {
+            Some(pivot) if self.derived().rows.len() < ROWS => self.eliminate(pivot, &terms, k),
+            _ => None,
+        };
+        let (Some(pivot), Some(updates)) = (pivot, updates) else {
+            // Not kept (no wide variable left, or beyond the limits): an
+            // implied equation all the same.
+            if new {
+                self.post_derived(&terms, k);
+            }
+            return;
+        };
+        for (row, row_terms, row_k) in updates {
+            let old = std::mem::take(&mut self.derived().rows[row].terms);
+            self.count_occurrences(&old, false);
+            self.count_occurrences(&row_terms, true);
+            let integral = row_k.rem_euclid(coefficients_gcd(&row_terms) as i128) == 0;
+            let slot = &mut self.derived().rows[row];
+            (slot.terms, slot.k) = (row_terms, row_k);
+            self.state_row(row);
+            if !integral {
+                // The combination of two rows has no integer solution: the
+                // row's derived equation fails at the root (or, when it did
+                // not fit, the contradiction does).
+                let slot = &self.derived().rows[row];
+                let stated = slot.constraint.as_ref().is_some_and(|(_, terms)| *terms == slot.terms);
+                if !stated {
+                    self.post_contradiction(pivot);
                 }
-                let (other, other_k) = &self.derived().equations[j];
-                let Some(&(_, b)) = other.iter().find(|&&(y, _)| y == x) else { continue };
-                let Some((combined, combined_k)) = combine(&terms, k, a, other, *other_k, b) else { continue };
-                if self.post_derived(&combined, combined_k) {
-                    self.derived().eliminated += 1;
-                    derived.push((combined, combined_k));
-                }
+                self.derived().failed = true;
+                return;
             }
         }
-        self.keep_equation(terms, k);
-        for (terms, k) in derived {
-            self.keep_equation(terms, k);
-        }
+        let constraint = if new { self.post_derived(&terms, k).map(|index| (index, terms.clone())) } else { None };
+        self.count_occurrences(&terms, true);
+        let derived = self.derived();
+        derived.pivots.insert(pivot, derived.rows.len());
+        derived.rows.push(Row { terms, k, constraint });
     }
 
-    fn keep_equation(&mut self, terms: Terms, k: i128) {
-        let index = self.derived().equations.len();
-        for &(x, _) in &terms {
+    /// `terms = k` reduced by the rows of the pivots it holds.
+    fn reduce(&mut self, mut terms: Terms, mut k: i128) -> Reduced {
+        let mut changed = false;
+        let derived = self.derived();
+        while let Some((x, a, row)) = terms.iter().find_map(|&(x, a)| derived.pivots.get(&x).map(|&row| (x, a, row))) {
+            let row = &derived.rows[row];
+            let b = coefficient(&row.terms, x);
+            derived.work += terms.len() + row.terms.len();
+            if derived.work > WORK {
+                return Reduced::Refused;
+            }
+            let Some((reduced, reduced_k)) = combine(&terms, k, a, &row.terms, row.k, b) else {
+                return Reduced::Refused;
+            };
+            if reduced.is_empty() {
+                return if reduced_k == 0 { Reduced::Implied } else { Reduced::Contradicted };
+            }
+            if reduced.len() > TERMS {
+                return Reduced::Refused;
+            }
+            (terms, k, changed) = (reduced, reduced_k, true);
+        }
+        Reduced::Equation { terms, k, changed }
+    }
+
+    /// The wide variable of `terms` to pivot on: the smallest coefficient,
+    /// then the fewest rows, then the first.
+    fn pivot(&mut self, terms: &Terms) -> Option<VarId> {
+        let wide: Vec<(VarId, i64)> = terms.iter().copied().filter(|&(x, _)| self.is_wide(x)).collect();
+        let derived = self.derived();
+        wide.into_iter()
+            .min_by_key(|&(x, a)| (a.unsigned_abs(), derived.occurrences.get(&x).copied().unwrap_or(0), x))
+            .map(|(x, _)| x)
+    }
+
+    /// The rows with `pivot` in them, each with `pivot` eliminated by the
+    /// new row `terms = k` (`None`: a combination was refused).
+    fn eliminate(&mut self, pivot: VarId, terms: &Terms, k: i128) -> Option<Vec<(usize, Terms, i128)>> {
+        let a = coefficient(terms, pivot);
+        let derived = self.derived();
+        let mut updates = Vec::new();
+        for (index, row) in derived.rows.iter().enumerate() {
+            let Ok(at) = row.terms.binary_search_by_key(&pivot, |&(x, _)| x) else { continue };
+            derived.work += terms.len() + row.terms.len();
+            if derived.work > WORK {
+                return None;
+            }
+            let (reduced, reduced_k) = combine(&row.terms, row.k, row.terms[at].1, terms, k, a)?;
+            // The row's own pivot stays: the combination is not empty.
+            if reduced.len() > TERMS {
+                return None;
+            }
+            updates.push((index, reduced, reduced_k));
+        }
+        Some(updates)
+    }
+
+    /// Counts the wide variables of `terms` in (`add`) or out of the rows.
+    fn count_occurrences(&mut self, terms: &Terms, add: bool) {
+        for &(x, _) in terms {
             if self.is_wide(x) {
-                self.derived().by_var.entry(x).or_default().push(index);
+                let count = self.derived().occurrences.entry(x).or_default();
+                *count = if add { *count + 1 } else { count.saturating_sub(1) };
             }
         }
-        self.derived().equations.push((terms, k));
     }
+
+    /// States the changed row `row` by its derived equation: the one posted
+    /// for it replaced in place, or a new one.
+    fn state_row(&mut self, row: usize) {
+        let derived = self.derived();
+        let (terms, k) = (derived.rows[row].terms.clone(), derived.rows[row].k);
+        match derived.rows[row].constraint.take() {
+            Some((index, old)) => {
+                let Some(linear) = self.derived_linear(&terms, k) else {
+                    // The old equation stays: implied, only weaker now.
+                    self.derived().rows[row].constraint = Some((index, old));
+                    return;
+                };
+                self.constraints[index] = Box::new(linear);
+                let derived = self.derived();
+                derived.windows.entry(old).or_default().equation = false;
+                derived.windows.entry(terms.clone()).or_default().equation = true;
+                derived.rows[row].constraint = Some((index, terms));
+            }
+            None => {
+                let constraint = self.post_derived(&terms, k).map(|index| (index, terms));
+                self.derived().rows[row].constraint = constraint;
+            }
+        }
+    }
+
+    /// Posts `2x = 1`, which fails at the root: the system has no solution
+    /// (so this equation, like any, is implied); nothing more is derived.
+    fn post_contradiction(&mut self, x: VarId) {
+        self.derived().failed = true;
+        let _ = self.post(Linear::new(vec![(2, x)], Relation::Eq, 1));
+    }
+}
+
+/// The coefficient of `x` in `terms` (0 when it is not there).
+fn coefficient(terms: &Terms, x: VarId) -> i64 {
+    terms.binary_search_by_key(&x, |&(y, _)| y).map_or(0, |at| terms[at].1)
 }
 
 /// `(b/g) * (e = k) - (a/g) * (f = l)` for `g = gcd(a, b)`: the equation
 /// without the variable whose coefficients are `a` in `e` and `b` in `f`, in
 /// canonical form, divided by the gcd of its coefficients and right-hand
-/// side (`None` when no term is left or it does not fit in `i64`).
+/// side (no term: `0 = 0`, or `0 = ±1` for a contradiction). `None` when a
+/// product or sum overflows `i128`, or a coefficient of the result is beyond
+/// `±2^62`. The right-hand side may be (the row is then kept, not posted):
+/// scaled by coefficients of `2^13`, a right-hand side of `2^50` leaves the
+/// model's range, while the rows it meets may still end in `2x = odd`.
 fn combine(e: &Terms, k: i128, a: i64, f: &Terms, l: i128, b: i64) -> Option<(Terms, i128)> {
     let g = gcd(u128::from(a.unsigned_abs()), u128::from(b.unsigned_abs())) as i128;
     let (p, q) = (i128::from(b) / g, i128::from(a) / g);
-    // |p|, |q|, the coefficients and k are within 2^62 (k of a derived
-    // equation too): each product within 2^124, their difference 2^125.
-    let mut sum: std::collections::BTreeMap<VarId, i128> = std::collections::BTreeMap::new();
+    let mut sum: BTreeMap<VarId, i128> = BTreeMap::new();
     for &(x, c) in e {
-        *sum.entry(x).or_default() += p * i128::from(c);
+        let s = sum.entry(x).or_default();
+        *s = s.checked_add(p.checked_mul(i128::from(c))?)?;
     }
     for &(x, c) in f {
-        *sum.entry(x).or_default() -= q * i128::from(c);
+        let s = sum.entry(x).or_default();
+        *s = s.checked_sub(q.checked_mul(i128::from(c))?)?;
     }
-    let mut rhs = p * k - q * l;
+    let rhs = p.checked_mul(k)?.checked_sub(q.checked_mul(l)?)?;
     sum.retain(|_, c| *c != 0);
-    let divisor = sum.values().fold(rhs.unsigned_abs(), |d, c| gcd(d, c.unsigned_abs())) as i128;
-    let &first = sum.values().next()?;
-    let divisor = if first < 0 { -divisor } else { divisor };
-    rhs /= divisor;
-    let terms = sum.into_iter().map(|(x, c)| Some((x, i64::try_from(c / divisor).ok()?))).collect::<Option<Terms>>()?;
-    Some((terms, rhs))
+    let divisor = sum.values().fold(rhs.unsigned_abs(), |d, c| gcd(d, c.unsigned_abs()));
+    if divisor == 0 {
+        return Some((Vec::new(), 0));
+    }
+    let negative = sum.values().next().map_or(rhs < 0, |&c| c < 0);
+    let divisor = i128::try_from(divisor).ok()? * if negative { -1 } else { 1 };
+    let within = |v: i128| v.unsigned_abs() <= u128::from(MAX_VALUE.unsigned_abs());
+    let rhs = rhs / divisor;
+    let terms =
+        sum.into_iter().map(|(x, c)| Some((x, c / divisor)).filter(|&(_, c)| within(c)).map(|(x, c)| (x, c as i64)));
+    Some((terms.collect::<Option<Terms>>()?, rhs))
 }
