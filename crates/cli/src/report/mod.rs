@@ -36,6 +36,7 @@
 
 pub mod baseline;
 pub mod compare;
+pub mod holm;
 mod inert;
 pub mod plot;
 pub mod provenance;
@@ -485,7 +486,9 @@ pub fn write_report(report: &dyn Report, format: Format, out: &mut dyn Write) ->
 /// `measurements`), one per instance and configuration: the totals' columns,
 /// with the instance's name for the number of instances, `limited` 1 when a
 /// limit stopped the run, the best objective value found when the goal is the
-/// optimum, and the number of timed runs. Known before any run, so that the
+/// optimum, the number of timed runs, and the shortest and longest of their
+/// wall-clock and CPU times (`time_min_ms`, `time_max_ms`, `cpu_min_ms`,
+/// `cpu_max_ms`: the spread around the medians `time_ms` and `cpu_ms`). Known before any run, so that the
 /// CSV can be written record by record as the runs finish.
 #[derive(Clone, Copy, Debug)]
 struct MeasurementRecords {
@@ -501,7 +504,7 @@ impl MeasurementRecords {
             columns.push("objective");
         }
         columns.extend(stats_columns(self.optional));
-        columns.push("runs");
+        columns.extend(["runs", "time_min_ms", "time_max_ms", "cpu_min_ms", "cpu_max_ms"]);
         Table::new(columns)
     }
 
@@ -519,6 +522,12 @@ impl MeasurementRecords {
         }
         cells.extend(stats_cells(&m.stats, m.time, m.cpu_time, self.optional));
         cells.push(Cell::Int(m.timed_runs as u64));
+        let (low, high) = m.time_range;
+        cells.extend([Cell::Float(millis(low), 3), Cell::Float(millis(high), 3)]);
+        match m.cpu_time_range {
+            Some((low, high)) => cells.extend([Cell::Float(millis(low), 3), Cell::Float(millis(high), 3)]),
+            None => cells.extend([Cell::Empty, Cell::Empty]),
+        }
         cells
     }
 }
@@ -859,6 +868,7 @@ impl ComparisonReport<'_> {
             columns.extend(["par2_s", "par10_s"]);
         }
         columns.extend(["nodes_ratio", "nodes_wins", "nodes_ties", "nodes_losses", "nodes_p", "time_ratio", "time_p"]);
+        columns.extend(["nodes_p_holm", "time_p_holm"]);
         let mut title = format!(
             "against the baseline {}: finished of {} instances",
             self.comparison.rows[baseline].config,
@@ -874,16 +884,27 @@ impl ComparisonReport<'_> {
             "; geometric mean ratios (nodes + 1, {clock}) and two-sided Wilcoxon signed-rank p-values over the {common} \
              instances every configuration finished; wins, ties and losses on nodes over every instance"
         ));
+        // The families of Holm's correction: the configurations with a test.
+        let tests = |test: fn(&baseline::AgainstBaseline) -> Option<f64>| summaries.iter().filter_map(test).count();
+        let (nodes_tests, time_tests) = (tests(|s| s.nodes_p_holm), tests(|s| s.time_p_holm));
+        let count = |n: usize| if n == 1 { "1 test".to_string() } else { format!("{n} tests") };
+        let family = if nodes_tests == time_tests {
+            format!("the {} of each", count(nodes_tests))
+        } else {
+            format!("the {} of nodes and the {} of time", count(nodes_tests), count(time_tests))
+        };
+        title.push_str(&format!("; nodes_p_holm and time_p_holm: the p-values adjusted by Holm's method for {family}"));
         let mut table = Table::new(columns).with_title(title);
         let float = |value: Option<f64>, decimals| value.map_or(Cell::Empty, |v| Cell::Float(v, decimals));
         // Four decimals, or as many as two significant digits of a smaller
         // p-value need (CSV and JSON keep every digit).
-        let p_value = |test: Option<wilcoxon::SignedRank>| {
-            test.map_or(Cell::Empty, |t| {
-                let digits = if t.p_value > 0.0 { (-t.p_value.log10()).ceil() as usize + 1 } else { 4 };
-                Cell::Float(t.p_value, digits.clamp(4, 17))
+        let p_cell = |p: Option<f64>| {
+            p.map_or(Cell::Empty, |p| {
+                let digits = if p > 0.0 { (-p.log10()).ceil() as usize + 1 } else { 4 };
+                Cell::Float(p, digits.clamp(4, 17))
             })
         };
+        let p_value = |test: Option<wilcoxon::SignedRank>| p_cell(test.map(|t| t.p_value));
         for (row, summary) in self.comparison.rows.iter().zip(&summaries) {
             let mut cells = vec![Cell::text(row.config.to_string()), Cell::Int(summary.finished as u64)];
             if let Some((par2, par10)) = summary.par {
@@ -900,6 +921,8 @@ impl ComparisonReport<'_> {
                 p_value(summary.nodes_test),
                 float(summary.time_ratio, 3),
                 p_value(summary.time_test),
+                p_cell(summary.nodes_p_holm),
+                p_cell(summary.time_p_holm),
             ]);
             table.push(cells);
         }

@@ -133,26 +133,30 @@ fn csv_has_a_header_and_one_record_per_instance_and_configuration() {
     assert_eq!(
         lines[0],
         "config,instance,solved,limited,solutions,nodes,backtracks,backjumps,failures,checks,propagations,pruned,\
-         max_depth,time_ms,cpu_ms,runs"
+         max_depth,time_ms,cpu_ms,runs,time_min_ms,time_max_ms,cpu_min_ms,cpu_max_ms"
     );
     assert_eq!(lines.len(), 1 + 2 * 6, "a record per instance and configuration");
     let names = default_names();
     for (i, line) in lines[1..].iter().enumerate() {
         let fields: Vec<&str> = line.split(',').collect();
-        assert_eq!(fields.len(), 16, "{line}");
+        assert_eq!(fields.len(), 20, "{line}");
         let (instance, solutions) = if i < 6 { ("5-queens", "10") } else { ("6-queens", "4") };
         assert_eq!(
             (fields[0], fields[1], fields[2], fields[3], fields[4]),
             (names[i % 6].as_str(), instance, "1", "0", solutions)
         );
         assert!(fields[5].parse::<u64>().unwrap() > 0);
-        for time in [fields[13], fields[14]] {
+        for time in [fields[13], fields[14], fields[16], fields[17], fields[18], fields[19]] {
             let ms: f64 = time.parse().unwrap();
             assert!(ms >= 0.0 && ms.is_finite(), "{line}");
             // No float noise: at most nanosecond precision in milliseconds.
             assert!(time.split('.').nth(1).is_none_or(|decimals| decimals.len() <= 6), "{line}");
         }
         assert!(fields[15].parse::<u64>().unwrap() >= 1, "{line}");
+        // The medians lie within the range of the timed runs.
+        let at = |i: usize| fields[i].parse::<f64>().unwrap();
+        assert!(at(16) <= at(13) && at(13) <= at(17), "{line}");
+        assert!(at(18) <= at(14) && at(14) <= at(19), "{line}");
     }
 }
 
@@ -191,6 +195,11 @@ fn json_has_the_totals_and_every_measurement() {
     assert_eq!(measurements[11]["instance"], "6-queens");
     assert_eq!(measurements[11]["solutions"], 4);
     assert!(measurements.iter().all(|m| m["limited"] == 0 && m["runs"] == 3));
+    // The spread of the three timed runs around their median.
+    for m in measurements {
+        let at = |field: &str| m[field].as_f64().unwrap();
+        assert!(at("time_min_ms") <= at("time_ms") && at("time_ms") <= at("time_max_ms"), "{m}");
+    }
     assert!(measurements.iter().all(|m| m["cpu_ms"].as_f64().is_some_and(|ms| ms >= 0.0)));
     assert!(configs.iter().all(|c| c["cpu_ms"].as_f64().is_some()));
     // Where the numbers came from (report::provenance).
@@ -664,18 +673,25 @@ fn a_baseline_adds_its_summary_to_the_table_and_the_json_only() {
             "nodes_losses",
             "nodes_p",
             "time_ratio",
-            "time_p"
+            "time_p",
+            "nodes_p_holm",
+            "time_p_holm"
         ]
     );
+    // One configuration tested against the baseline: Holm's family of one leaves the p-value as it is.
+    assert!(summary.contains("adjusted by Holm's method for the 1 test of each"), "{summary}");
     let mac: Vec<&str> = summary.lines().nth(4).unwrap().split_whitespace().collect();
     // MAC needs fewer nodes on both boards; two pairs give p = 2 / 4 = 0.5 at best.
     assert_eq!((mac[0], mac[1], &mac[5..9]), ("mac+mrv+matching", "2", &["2", "0", "0", "0.5000"][..]));
+    assert_eq!(mac[11], "0.5000");
     // CSV is the measurements, as ever; JSON has the summary as `baseline`.
     assert_eq!(with(&["--format", "csv"]).stdout.lines().count(), 5);
     let json: serde_json::Value = serde_json::from_str(&with(&["--format", "json"]).stdout).unwrap();
     assert_eq!(json["baseline"]["config"], "fc+mrv+pairwise");
     assert_eq!(json["baseline"]["configs"][1]["nodes_wins"], 2);
     assert_eq!(json["baseline"]["configs"][1]["nodes_p"], 0.5);
+    assert_eq!(json["baseline"]["configs"][1]["nodes_p_holm"], 0.5);
+    assert!(json["baseline"]["configs"][0]["nodes_p_holm"].is_null(), "the baseline has no test against itself");
     let json: serde_json::Value =
         serde_json::from_str(&run(&instances, &[&options[..], &["--format", "json"]].concat()).stdout).unwrap();
     assert!(json.get("baseline").is_none());
