@@ -177,6 +177,13 @@ pub struct CompareArgs {
     #[arg(long, value_name = "CONFIG", value_parser = parse_config)]
     pub baseline: Option<SolveConfig>,
 
+    /// Also say where the numbers came from in the text table and CSV, as
+    /// `#` comment lines before and after them (Markdown: an HTML comment):
+    /// the version, the commit, the command line, the start and end times,
+    /// the machine and its load. JSON always has them (`provenance`).
+    #[arg(long)]
+    pub provenance: bool,
+
     /// `-q`: no notes on stderr (limited runs, switches that change nothing), errors only.
     #[command(flatten)]
     pub quiet: Quiet,
@@ -196,6 +203,7 @@ impl Default for CompareArgs {
             timeout: None,
             cpu_timeout: None,
             baseline: None,
+            provenance: false,
             quiet: Quiet::default(),
         }
     }
@@ -276,6 +284,10 @@ pub fn run_comparison(
     // over every instance, and the text table's widths depend on every row.
     let stream = args.format == Format::Csv;
     let records = MeasurementRecords { goal: options.goal, optional: OptionalColumns::of(&configs) };
+    let cite = args.provenance && args.format != Format::Json;
+    if cite {
+        write_provenance_lines(&provenance.header_lines(), args.format, out).context("cannot write the table")?;
+    }
     if stream {
         records.table().write_csv_header(out).and_then(|()| out.flush()).context("cannot write the table")?;
     }
@@ -304,6 +316,11 @@ pub fn run_comparison(
     }
     if !stream {
         write_cited_report(&report, args.format, &provenance, out)
+            .and_then(|()| out.flush())
+            .context("cannot write the table")?;
+    }
+    if cite {
+        write_provenance_lines(&provenance.footer_lines(), args.format, out)
             .and_then(|()| out.flush())
             .context("cannot write the table")?;
     }
@@ -460,6 +477,26 @@ pub fn write_cited_report(
     }
     serde_json::to_writer_pretty(&mut *out, &json)?;
     writeln!(out)
+}
+
+/// Writes provenance lines ([`provenance::Provenance::header_lines`]) as
+/// comments of `format`: `# ` lines in the text table and CSV (which
+/// `pandas.read_csv(comment="#")` and R's `read.csv(comment.char="#")`
+/// skip), an HTML comment in Markdown (kept in the source, not rendered).
+/// JSON has its own `provenance` object: nothing is written.
+pub fn write_provenance_lines(lines: &[String], format: Format, out: &mut dyn Write) -> io::Result<()> {
+    match format {
+        Format::Json => Ok(()),
+        Format::Markdown => {
+            writeln!(out, "<!--")?;
+            for line in lines {
+                // HTML allows `--` in a comment, not `-->`, which would end it.
+                writeln!(out, "{}", line.replace("-->", "-- >"))?;
+            }
+            writeln!(out, "-->")
+        }
+        Format::Table | Format::Csv => lines.iter().try_for_each(|line| writeln!(out, "# {line}")),
+    }
 }
 
 /// Writes `report` to `out` in `format`.

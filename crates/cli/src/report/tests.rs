@@ -709,3 +709,38 @@ fn a_baseline_that_is_not_run_is_bad_usage() {
         out.stderr
     );
 }
+
+#[test]
+fn provenance_comments_come_only_with_the_flag_and_leave_the_data_as_it_was() {
+    let six = queens(6);
+    let options = ["--configs", "fc+mrv,mac+mrv", "--goal", "count", "--repeats", "1"];
+    for format in ["table", "csv", "markdown", "json"] {
+        let plain = run(&[("6-queens", &six)], &[&options[..], &["--format", format]].concat());
+        let cited = run(&[("6-queens", &six)], &[&options[..], &["--format", format, "--provenance"]].concat());
+        assert_eq!((plain.code, cited.code), (0, 0), "{}", cited.stderr);
+        assert!(!plain.stdout.contains("# version: "), "{format}: only with the flag");
+        let comment = |line: &str| line.starts_with("# ");
+        match format {
+            "table" | "csv" => {
+                let lines: Vec<&str> = cited.stdout.lines().collect();
+                assert!(lines[0].starts_with("# version: ") && lines[1].starts_with("# command: "), "{lines:?}");
+                assert!(lines.last().unwrap().starts_with("# finished: "), "{lines:?}");
+                // Without the comment lines, the same lines as without the flag (the times aside).
+                let data: Vec<&str> = lines.iter().copied().filter(|line| !comment(line)).collect();
+                assert_eq!(data.len(), plain.stdout.lines().count(), "{format}");
+                if format == "csv" {
+                    assert_eq!(data[0], plain.stdout.lines().next().unwrap());
+                }
+            }
+            "markdown" => {
+                assert!(cited.stdout.starts_with("<!--\nversion: "), "{}", cited.stdout);
+                assert!(cited.stdout.trim_end().ends_with("-->"), "{}", cited.stdout);
+            }
+            _ => {
+                // JSON has its provenance object either way, and nothing else.
+                let value: serde_json::Value = serde_json::from_str(&cited.stdout).expect("pure JSON");
+                assert!(value["provenance"]["version"].is_string());
+            }
+        }
+    }
+}
