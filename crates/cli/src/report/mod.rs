@@ -40,6 +40,7 @@ pub mod holm;
 mod inert;
 pub mod plot;
 pub mod provenance;
+pub mod seeds;
 mod table;
 pub mod wilcoxon;
 
@@ -177,6 +178,13 @@ pub struct CompareArgs {
     #[arg(long, value_name = "CONFIG", value_parser = parse_config)]
     pub baseline: Option<SolveConfig>,
 
+    /// Run every configuration that draws at random (the random value order,
+    /// rephasing under learn) once per seed of this list, as CONFIG+seed=N,
+    /// and summarise across the seeds; deterministic configurations run
+    /// once. N, A-B or a comma-separated list of them: 1-10, 1,4,9.
+    #[arg(long, value_name = "LIST", value_parser = parse_seeds)]
+    pub seeds: Option<seeds::Seeds>,
+
     /// Also say where the numbers came from in the text table and CSV, as
     /// `#` comment lines before and after them (Markdown: an HTML comment):
     /// the version, the commit, the command line, the start and end times,
@@ -203,6 +211,7 @@ impl Default for CompareArgs {
             timeout: None,
             cpu_timeout: None,
             baseline: None,
+            seeds: None,
             provenance: false,
             quiet: Quiet::default(),
         }
@@ -223,6 +232,11 @@ impl CompareArgs {
 /// The configurations of [`DEFAULT_CONFIGS`].
 pub fn default_configs() -> Vec<SolveConfig> {
     DEFAULT_CONFIGS.split(',').map(|c| c.parse().expect("the default configurations are valid")).collect()
+}
+
+/// Parses `--seeds`: `N`, `A-B` or a comma-separated list of them.
+fn parse_seeds(text: &str) -> Result<seeds::Seeds, seeds::SeedsError> {
+    text.parse()
 }
 
 /// Parses `--repeats`: `auto` or a number of runs from 1 to 1000.
@@ -258,13 +272,27 @@ pub fn run_comparison(
         return Ok(EXIT_BAD_INPUT);
     }
     let provenance = provenance::Provenance::start();
-    let configs = args.configs_to_run();
+    let configs = match args.configs_to_run() {
+        Ok(configs) => configs,
+        Err(error) => {
+            let _ = writeln!(err, "error: {error}");
+            return Ok(EXIT_BAD_INPUT);
+        }
+    };
     let baseline = match &args.baseline {
         None => None,
         Some(baseline) => match configs.iter().position(|config| config == baseline) {
             Some(index) => Some(index),
             None => {
-                let _ = writeln!(err, "error: the baseline {baseline} is not among the configurations run (--configs)");
+                let seeded = if args.seeds.is_some() && baseline.draws_at_random() {
+                    " (--seeds runs a randomised configuration as CONFIG+seed=N: name one of them)"
+                } else {
+                    ""
+                };
+                let _ = writeln!(
+                    err,
+                    "error: the baseline {baseline} is not among the configurations run (--configs){seeded}"
+                );
                 return Ok(EXIT_BAD_INPUT);
             }
         },
@@ -305,7 +333,7 @@ pub fn run_comparison(
         }
         Err(error) => return Ok(report_failure(&error, err)),
     };
-    let report = ComparisonReport { comparison: &comparison, options: &options, baseline };
+    let report = ComparisonReport { comparison: &comparison, options: &options, baseline, seeded: args.seeds.is_some() };
     for (path, cactus) in [(&args.plot, false), (&args.cactus, true)] {
         let Some(path) = path else { continue };
         let svg = if cactus { report.cactus_svg() } else { report.svg() };
@@ -356,12 +384,19 @@ pub fn write_inert_notes(models: &[&Model], configs: &[SolveConfig], err: &mut d
 
 impl CompareArgs {
     /// The configurations to run: `--configs`, each followed by its learning
-    /// twin with `--learn` (when it has one, and it is not already there).
-    pub fn configs_to_run(&self) -> Vec<SolveConfig> {
-        if !self.learn {
-            return self.configs.clone();
+    /// twin with `--learn` (when it has one, and it is not already there),
+    /// and with `--seeds` each that draws at random once per seed
+    /// ([`seeds::expand`]; refused when a configuration names its seed).
+    pub fn configs_to_run(&self) -> Result<Vec<SolveConfig>, seeds::SeedsError> {
+        let configs = if self.learn {
+            with_learning_twins(&self.configs, |config| config, |_, twin| twin)
+        } else {
+            self.configs.clone()
+        };
+        match &self.seeds {
+            None => Ok(configs),
+            Some(list) => seeds::expand(&configs, list),
         }
-        with_learning_twins(&self.configs, |config| config, |_, twin| twin)
     }
 }
 
@@ -579,6 +614,10 @@ pub struct ComparisonReport<'a> {
     /// The index of the baseline configuration (`--baseline`), whose summary
     /// ([`baseline::against_baseline`]) is one more table and JSON's `baseline`.
     pub baseline: Option<usize>,
+    /// Whether randomised configurations ran under `--seeds`: the summaries
+    /// across their seeds ([`seeds::across_seeds`], [`seeds::solved_per_seed`])
+    /// are two more tables and JSON's `seeds`.
+    pub seeded: bool,
 }
 
 /// The statistics columns, in the order of every rendering; `learnt`
@@ -970,6 +1009,10 @@ impl ComparisonReport<'_> {
 impl Report for ComparisonReport<'_> {
     fn tables(&self) -> Vec<Table> {
         let mut tables = vec![self.totals(false).with_title(self.title()), self.pruning()];
+        if self.seeded {
+            tables.extend(seeds::across_seeds(self.comparison));
+            tables.extend(seeds::solved_per_seed(self.comparison));
+        }
         if let Some(baseline) = self.baseline {
             tables.push(self.against_baseline(baseline));
         }
@@ -996,6 +1039,16 @@ impl Report for ComparisonReport<'_> {
             "pruning": self.pruning_json(),
             "measurements": self.measurements().records(),
         });
+        if let (true, Some(across), Some(solved)) =
+            (self.seeded, seeds::across_seeds(self.comparison), seeds::solved_per_seed(self.comparison))
+        {
+            json["seeds"] = serde_json::json!({
+                "title": across.title,
+                "instances": across.records(),
+                "solved_title": solved.title,
+                "solved": solved.records(),
+            });
+        }
         if let Some(baseline) = self.baseline {
             let table = self.against_baseline(baseline);
             json["baseline"] = serde_json::json!({

@@ -355,7 +355,7 @@ fn csv_written_record_by_record_is_the_csv_of_the_whole_comparison() {
         let comparison =
             super::compare_each(&instances, &args.configs, &options, &mut each).unwrap().expect("not stopped");
         let mut whole = Vec::new();
-        let report = super::ComparisonReport { comparison: &comparison, options: &options, baseline: None };
+        let report = super::ComparisonReport { comparison: &comparison, options: &options, baseline: None, seeded: false };
         super::write_report(&report, Format::Csv, &mut whole).unwrap();
         assert_eq!(String::from_utf8(streamed).unwrap(), String::from_utf8(whole).unwrap(), "{goal}");
     }
@@ -465,7 +465,7 @@ fn a_model_the_solver_refuses_and_no_instances_are_bad_usage() {
 #[test]
 fn learn_adds_each_configurations_learning_twin_after_it() {
     let args = parse(&["--configs", "fc+mrv,mac+mrv,mac+domwdeg,mac+learn", "--learn"]).unwrap();
-    let names: Vec<String> = args.configs_to_run().iter().map(|c| c.to_string()).collect();
+    let names: Vec<String> = args.configs_to_run().unwrap().iter().map(|c| c.to_string()).collect();
     // fc cannot learn; mac+learn learns already (and is mac+mrv's twin).
     assert_eq!(
         names,
@@ -478,11 +478,11 @@ fn learn_adds_each_configurations_learning_twin_after_it() {
         ]
     );
     let without: Vec<String> =
-        parse(&["--configs", "mac+mrv"]).unwrap().configs_to_run().iter().map(|c| c.to_string()).collect();
+        parse(&["--configs", "mac+mrv"]).unwrap().configs_to_run().unwrap().iter().map(|c| c.to_string()).collect();
     assert_eq!(without, ["mac+mrv+matching"]);
     // Learning branches binary: a binary configuration's twin is its d-way form's.
     let binary = parse(&["--configs", "mac+domwdeg+binary", "--learn"]).unwrap();
-    let names: Vec<String> = binary.configs_to_run().iter().map(|c| c.to_string()).collect();
+    let names: Vec<String> = binary.configs_to_run().unwrap().iter().map(|c| c.to_string()).collect();
     assert_eq!(names, ["mac+domwdeg+matching+binary", "mac+learn+domwdeg+matching"]);
 }
 
@@ -743,4 +743,81 @@ fn provenance_comments_come_only_with_the_flag_and_leave_the_data_as_it_was() {
             }
         }
     }
+}
+
+#[test]
+fn seeds_run_randomised_configurations_once_per_seed_and_summarise_them() {
+    let (six, seven) = (queens(6), queens(7));
+    let instances = [("6-queens", &six), ("7-queens", &seven)];
+    let options = ["--configs", "fc+mrv,mac+mrv+random", "--repeats", "1", "--seeds", "1-3,7"];
+    let out = run(&instances, &[&options[..], &["--format", "json"]].concat());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let names: Vec<&str> = json["configs"].as_array().unwrap().iter().map(|c| c["config"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        [
+            "fc+mrv+pairwise",
+            "mac+mrv+random+matching+seed=1",
+            "mac+mrv+random+matching+seed=2",
+            "mac+mrv+random+matching+seed=3",
+            "mac+mrv+random+matching+seed=7"
+        ],
+        "the deterministic configuration runs once"
+    );
+    // Per instance, the seeds' nodes: their median (type 7) and range.
+    let measurements = json["measurements"].as_array().unwrap();
+    let rows = json["seeds"]["instances"].as_array().unwrap();
+    assert_eq!(rows.len(), 2, "one row per randomised configuration and instance");
+    for (row, instance) in rows.iter().zip(["6-queens", "7-queens"]) {
+        assert_eq!((row["config"].as_str(), row["instance"].as_str()), (Some("mac+mrv+random+matching"), Some(instance)));
+        assert_eq!((row["seeds"].as_u64(), row["solved"].as_u64(), row["limited"].as_u64()), (Some(4), Some(4), Some(0)));
+        let mut nodes: Vec<f64> = measurements
+            .iter()
+            .filter(|m| m["instance"] == instance && m["config"].as_str().unwrap().contains("+seed="))
+            .map(|m| m["nodes"].as_f64().unwrap())
+            .collect();
+        nodes.sort_by(f64::total_cmp);
+        assert_eq!(nodes.len(), 4);
+        assert_eq!(row["nodes_median"].as_f64(), Some((nodes[1] + nodes[2]) / 2.0), "{row}");
+        assert_eq!((row["nodes_min"].as_f64(), row["nodes_max"].as_f64()), (Some(nodes[0]), Some(nodes[3])));
+    }
+    let solved = &json["seeds"]["solved"][0];
+    assert_eq!((solved["seed=1"].as_u64(), solved["seed=7"].as_u64(), solved["median"].as_f64()), (Some(2), Some(2), Some(2.0)));
+    // The text table has the two summaries; without --seeds neither is there.
+    let table = run(&instances, &options);
+    assert!(table.stdout.contains("\nacross seeds: ") && table.stdout.contains("\ninstances solved under each seed, of 2"));
+    let plain = run(&instances, &options[..4]);
+    assert!(!plain.stdout.contains("across seeds"), "{}", plain.stdout);
+    let json: serde_json::Value =
+        serde_json::from_str(&run(&instances, &[&options[..4], &["--format", "json"]].concat()).stdout).unwrap();
+    assert!(json.get("seeds").is_none());
+}
+
+#[test]
+fn seeds_that_make_no_sense_are_refused_as_bad_usage() {
+    for (list, message) in [
+        ("10-1", "the range of seeds 10-1 is reversed: write 1-10"),
+        ("", "the list of seeds is empty"),
+        ("1,x", "'x' is not a seed"),
+        ("1-3,3", "the seed 3 is named twice"),
+    ] {
+        let error = parse(&["--seeds", list]).unwrap_err();
+        assert_eq!(error.kind(), clap::error::ErrorKind::ValueValidation, "{list}");
+        assert!(error.to_string().contains(message), "{list}: {error}");
+    }
+    let six = queens(6);
+    let out = run(&[("6-queens", &six)], &["--configs", "fc+mrv,mac+random+seed=4", "--seeds", "1-2"]);
+    assert_eq!(out.code, 2);
+    assert!(out.stdout.is_empty());
+    assert!(out.stderr.contains("error: mac+mrv+random+matching+seed=4 names its seed already"), "{}", out.stderr);
+    // A randomised baseline is one of its seeds.
+    let out = run(&[("6-queens", &six)], &["--configs", "mac+random", "--seeds", "1-2", "--baseline", "mac+random"]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("name one of them"), "{}", out.stderr);
+    let out = run(
+        &[("6-queens", &six)],
+        &["--configs", "fc+mrv,mac+random", "--seeds", "1-2", "--baseline", "mac+random+seed=2", "--repeats", "1"],
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
 }
