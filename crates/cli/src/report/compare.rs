@@ -345,10 +345,11 @@ pub fn measure(
 
 /// The shortest and the longest of some durations (zero for none).
 fn duration_range(times: impl Iterator<Item = Duration>) -> (Duration, Duration) {
-    times.fold(None, |range: Option<(Duration, Duration)>, time| {
-        Some(range.map_or((time, time), |(low, high)| (low.min(time), high.max(time))))
-    })
-    .unwrap_or_default()
+    times
+        .fold(None, |range: Option<(Duration, Duration)>, time| {
+            Some(range.map_or((time, time), |(low, high)| (low.min(time), high.max(time))))
+        })
+        .unwrap_or_default()
 }
 
 /// The median of some durations (the upper one of the middle two).

@@ -24,8 +24,7 @@
 //!   `aplaces`) are their first ordering throughout without a restart policy.
 
 use csp::{
-    AllDifferentStrength, ArcConsistency, Model, Propagation, PropagatorOptions, Restarts, SolveConfig,
-    VarOrder,
+    AllDifferentStrength, ArcConsistency, Model, Propagation, PropagatorOptions, Restarts, SolveConfig, VarOrder,
 };
 
 /// What the models offer the switches.

@@ -333,7 +333,8 @@ pub fn run_comparison(
         }
         Err(error) => return Ok(report_failure(&error, err)),
     };
-    let report = ComparisonReport { comparison: &comparison, options: &options, baseline, seeded: args.seeds.is_some() };
+    let report =
+        ComparisonReport { comparison: &comparison, options: &options, baseline, seeded: args.seeds.is_some() };
     for (path, cactus) in [(&args.plot, false), (&args.cactus, true)] {
         let Some(path) = path else { continue };
         let svg = if cactus { report.cactus_svg() } else { report.svg() };

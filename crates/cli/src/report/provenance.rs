@@ -77,8 +77,7 @@ fn load_words(load: Option<[f64; 3]>) -> String {
 /// character the shell treats specially is quoted.
 fn shell_words(words: &[String]) -> String {
     let quoted = words.iter().map(|word| {
-        let plain = !word.is_empty()
-            && word.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=+,:@%".contains(c));
+        let plain = !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=+,:@%".contains(c));
         if plain { word.clone() } else { format!("'{}'", word.replace('\'', "'\\''")) }
     });
     quoted.collect::<Vec<_>>().join(" ")
@@ -136,7 +135,10 @@ mod tests {
     #[test]
     fn command_lines_are_quoted_as_a_shell_reads_them() {
         let words = |list: &[&str]| list.iter().map(|w| w.to_string()).collect::<Vec<_>>();
-        assert_eq!(shell_words(&words(&["sudoku", "compare", "--configs", "fc+mrv,mac"])), "sudoku compare --configs fc+mrv,mac");
+        assert_eq!(
+            shell_words(&words(&["sudoku", "compare", "--configs", "fc+mrv,mac"])),
+            "sudoku compare --configs fc+mrv,mac"
+        );
         assert_eq!(shell_words(&words(&["lab", "a b", "", "it's"])), "lab 'a b' '' 'it'\\''s'");
     }
 
@@ -153,7 +155,10 @@ mod tests {
         assert_eq!(lines[2], "started: 2026-12-06T07:45:00Z");
         assert!(lines[3].ends_with("load average at the start: 1.50 1.25 0.50 (1, 5, 15 min)"), "{lines:?}");
         let footer = provenance.footer_lines();
-        assert!(footer[0].starts_with("finished: 20") && footer[0].contains("; load average at the end: "), "{footer:?}");
+        assert!(
+            footer[0].starts_with("finished: 20") && footer[0].contains("; load average at the end: "),
+            "{footer:?}"
+        );
     }
 
     #[test]

@@ -84,7 +84,8 @@ impl FromStr for Seeds {
             if item.is_empty() {
                 return Err(SeedsError::Empty);
             }
-            let number = |part: &str| part.trim().parse::<u64>().map_err(|_| SeedsError::NotASeed { item: item.to_string() });
+            let number =
+                |part: &str| part.trim().parse::<u64>().map_err(|_| SeedsError::NotASeed { item: item.to_string() });
             let (start, end) = match item.split_once('-') {
                 Some((start, end)) => (number(start)?, number(end)?),
                 None => (number(item)?, number(item)?),
@@ -238,18 +239,20 @@ pub fn solved_per_seed(comparison: &Comparison) -> Option<Table> {
     let mut columns = vec!["config".to_string()];
     columns.extend(first.runs.iter().map(|(seed, _)| format!("seed={seed}")));
     columns.extend(["min", "median", "max"].map(String::from));
-    let mut table = Table::new(columns).with_title(format!(
-        "instances solved under each seed, of {}",
-        comparison.instances.len()
-    ));
+    let mut table =
+        Table::new(columns).with_title(format!("instances solved under each seed, of {}", comparison.instances.len()));
     for group in &groups {
-        let solved: Vec<f64> =
-            group.runs.iter().map(|(_, measurements)| measurements.iter().filter(|m| m.solved).count() as f64).collect();
+        let solved: Vec<f64> = group
+            .runs
+            .iter()
+            .map(|(_, measurements)| measurements.iter().filter(|m| m.solved).count() as f64)
+            .collect();
         let mut cells = vec![Cell::text(group.config.to_string())];
         cells.extend(solved.iter().map(|&count| Cell::Int(count as u64)));
         let samples: Vec<Sample> = solved.iter().map(|&value| Sample { value, lower_bound: false }).collect();
         let summary = Summary::of(&samples);
-        let (lowest, highest) = (solved.iter().copied().fold(f64::INFINITY, f64::min), solved.iter().copied().fold(0.0, f64::max));
+        let (lowest, highest) =
+            (solved.iter().copied().fold(f64::INFINITY, f64::min), solved.iter().copied().fold(0.0, f64::max));
         cells.extend([Cell::Int(lowest as u64), Cell::Float(summary.median.value, 1), Cell::Int(highest as u64)]);
         table.push(cells);
     }

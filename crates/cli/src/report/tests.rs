@@ -355,7 +355,8 @@ fn csv_written_record_by_record_is_the_csv_of_the_whole_comparison() {
         let comparison =
             super::compare_each(&instances, &args.configs, &options, &mut each).unwrap().expect("not stopped");
         let mut whole = Vec::new();
-        let report = super::ComparisonReport { comparison: &comparison, options: &options, baseline: None, seeded: false };
+        let report =
+            super::ComparisonReport { comparison: &comparison, options: &options, baseline: None, seeded: false };
         super::write_report(&report, Format::Csv, &mut whole).unwrap();
         assert_eq!(String::from_utf8(streamed).unwrap(), String::from_utf8(whole).unwrap(), "{goal}");
     }
@@ -770,8 +771,14 @@ fn seeds_run_randomised_configurations_once_per_seed_and_summarise_them() {
     let rows = json["seeds"]["instances"].as_array().unwrap();
     assert_eq!(rows.len(), 2, "one row per randomised configuration and instance");
     for (row, instance) in rows.iter().zip(["6-queens", "7-queens"]) {
-        assert_eq!((row["config"].as_str(), row["instance"].as_str()), (Some("mac+mrv+random+matching"), Some(instance)));
-        assert_eq!((row["seeds"].as_u64(), row["solved"].as_u64(), row["limited"].as_u64()), (Some(4), Some(4), Some(0)));
+        assert_eq!(
+            (row["config"].as_str(), row["instance"].as_str()),
+            (Some("mac+mrv+random+matching"), Some(instance))
+        );
+        assert_eq!(
+            (row["seeds"].as_u64(), row["solved"].as_u64(), row["limited"].as_u64()),
+            (Some(4), Some(4), Some(0))
+        );
         let mut nodes: Vec<f64> = measurements
             .iter()
             .filter(|m| m["instance"] == instance && m["config"].as_str().unwrap().contains("+seed="))
@@ -783,10 +790,15 @@ fn seeds_run_randomised_configurations_once_per_seed_and_summarise_them() {
         assert_eq!((row["nodes_min"].as_f64(), row["nodes_max"].as_f64()), (Some(nodes[0]), Some(nodes[3])));
     }
     let solved = &json["seeds"]["solved"][0];
-    assert_eq!((solved["seed=1"].as_u64(), solved["seed=7"].as_u64(), solved["median"].as_f64()), (Some(2), Some(2), Some(2.0)));
+    assert_eq!(
+        (solved["seed=1"].as_u64(), solved["seed=7"].as_u64(), solved["median"].as_f64()),
+        (Some(2), Some(2), Some(2.0))
+    );
     // The text table has the two summaries; without --seeds neither is there.
     let table = run(&instances, &options);
-    assert!(table.stdout.contains("\nacross seeds: ") && table.stdout.contains("\ninstances solved under each seed, of 2"));
+    assert!(
+        table.stdout.contains("\nacross seeds: ") && table.stdout.contains("\ninstances solved under each seed, of 2")
+    );
     let plain = run(&instances, &options[..4]);
     assert!(!plain.stdout.contains("across seeds"), "{}", plain.stdout);
     let json: serde_json::Value =
