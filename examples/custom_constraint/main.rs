@@ -363,9 +363,9 @@ struct FormsReport<'a> {
 
 impl FormsReport<'_> {
     fn reports(&self) -> impl Iterator<Item = (Form, ComparisonReport<'_>)> {
-        self.forms
-            .iter()
-            .map(|(form, comparison)| (*form, ComparisonReport { comparison, options: self.options, baseline: None }))
+        self.forms.iter().map(|(form, comparison)| {
+            (*form, ComparisonReport { comparison, options: self.options, baseline: None, seeded: false })
+        })
     }
 
     /// The runs a limit stopped.
