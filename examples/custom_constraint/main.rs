@@ -289,11 +289,19 @@ fn compare_forms(
         return Ok(EXIT_BAD_INPUT);
     }
     let options = args.options();
+    // What every compare runs: --learn's twins, --seeds' seeds.
+    let configs = match args.configs_to_run() {
+        Ok(configs) => configs,
+        Err(error) => {
+            let _ = writeln!(err, "error: {error}");
+            return Ok(EXIT_BAD_INPUT);
+        }
+    };
     let mut forms = Vec::with_capacity(models.len());
     for (form, model) in models {
         let form = *form;
         let instance = format!("{name}, {}", form.name());
-        match csp_cli::report::compare::compare(&[(&instance, model)], &args.configs, &options) {
+        match csp_cli::report::compare::compare(&[(&instance, model)], &configs, &options) {
             Ok(comparison) => forms.push((form, comparison)),
             Err(error) => return Ok(report_failure(&error, err)),
         }
@@ -363,9 +371,9 @@ struct FormsReport<'a> {
 
 impl FormsReport<'_> {
     fn reports(&self) -> impl Iterator<Item = (Form, ComparisonReport<'_>)> {
-        self.forms
-            .iter()
-            .map(|(form, comparison)| (*form, ComparisonReport { comparison, options: self.options, baseline: None }))
+        self.forms.iter().map(|(form, comparison)| {
+            (*form, ComparisonReport { comparison, options: self.options, baseline: None, seeded: false })
+        })
     }
 
     /// The runs a limit stopped.
@@ -466,6 +474,27 @@ mod tests {
         let mut grid = Grid::empty(4);
         grid.givens[0] = Some(1);
         grid
+    }
+
+    #[test]
+    fn seeds_run_a_random_configuration_once_per_seed_in_both_forms() {
+        let empty = Grid::empty(4);
+        let models: Vec<(Form, Model)> = Form::ALL.iter().map(|&form| (form, empty.build(form).unwrap().0)).collect();
+        let args = |configs: &str| CompareArgs {
+            configs: configs.split(',').map(|c| c.parse().unwrap()).collect(),
+            goal: csp_cli::report::GoalArg::Count,
+            seeds: Some("1-2".parse().unwrap()),
+            ..CompareArgs::default()
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        assert_eq!(compare_forms("empty", &models, &args("fc+mrv,mac+mrv+random"), &mut out, &mut err).unwrap(), EXIT_OK);
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.contains("+seed=1") && out.contains("+seed=2"), "{out}");
+        assert!(out.contains("all 6 runs agree: 90 solutions"), "{out}");
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = compare_forms("empty", &models, &args("mac+random+seed=4"), &mut out, &mut err).unwrap();
+        assert_eq!(code, EXIT_BAD_INPUT);
+        assert!(String::from_utf8(err).unwrap().contains("names its seed already"));
     }
 
     #[test]

@@ -9,7 +9,7 @@
 use std::io::Write;
 
 use anyhow::Context as _;
-use csp::{SolveConfig, ValueOrder};
+use csp::SolveConfig;
 use rayon::prelude::*;
 
 use super::RtdArgs;
@@ -81,7 +81,7 @@ pub(super) fn run(args: &RtdArgs, out: &mut dyn Write, err: &mut dyn Write) -> a
         .and_then(|()| out.flush())
         .context("cannot write the table")?;
     for config in configs.iter().filter(|_| args.quiet.notes()) {
-        if config.value_order != ValueOrder::Random {
+        if !config.draws_at_random() {
             let _ = writeln!(
                 err,
                 "note: {config} makes no random choice: its {runs} runs are the same search (add +random)"

@@ -2,7 +2,9 @@
 //! in the terms of solver papers and competitions: the instances each
 //! configuration finished, its penalised average run time (PAR2 and PAR10),
 //! the geometric mean of its per-instance ratios to the baseline, its wins,
-//! ties and losses against it, and a paired significance test.
+//! ties and losses against it, and a paired significance test, its
+//! p-values also adjusted for the number of configurations compared with the
+//! baseline (Holm 1979).
 //!
 //! The sums of the totals table mislead as soon as a limit stopped some run:
 //! a stopped run's counts are lower bounds, so a configuration that gives up
@@ -12,6 +14,7 @@
 use std::time::Duration;
 
 use crate::report::compare::{Comparison, Measurement};
+use crate::report::holm;
 use crate::report::wilcoxon::{self, SignedRank};
 
 /// One configuration against the baseline.
@@ -41,6 +44,12 @@ pub struct AgainstBaseline {
     pub nodes_test: Option<SignedRank>,
     /// The same test of the times.
     pub time_test: Option<SignedRank>,
+    /// The p-value of [`AgainstBaseline::nodes_test`] adjusted by Holm's
+    /// method ([`holm::holm`]) for the family of the configurations' node
+    /// tests against the same baseline (those with a test).
+    pub nodes_p_holm: Option<f64>,
+    /// The same for the times.
+    pub time_p_holm: Option<f64>,
 }
 
 /// The time a summary reads from a run: its CPU time when `cpu`, otherwise
@@ -63,7 +72,7 @@ pub fn against_baseline(comparison: &Comparison, baseline: usize, limit: Option<
     let common: Vec<usize> =
         (0..instances).filter(|&i| comparison.measurements.iter().all(|row| row[i].is_complete())).collect();
     let base = &comparison.measurements[baseline];
-    comparison
+    let mut summaries: Vec<AgainstBaseline> = comparison
         .measurements
         .iter()
         .map(|row| {
@@ -112,9 +121,21 @@ pub fn against_baseline(comparison: &Comparison, baseline: usize, limit: Option<
                 nodes_record: record,
                 nodes_test: test(&nodes),
                 time_test: test(&time),
+                nodes_p_holm: None,
+                time_p_holm: None,
             }
         })
-        .collect()
+        .collect();
+    let p_values = |test: fn(&AgainstBaseline) -> Option<SignedRank>| -> Vec<Option<f64>> {
+        summaries.iter().map(|summary| test(summary).map(|t| t.p_value)).collect()
+    };
+    let nodes = holm::holm(&p_values(|summary| summary.nodes_test));
+    let time = holm::holm(&p_values(|summary| summary.time_test));
+    for ((summary, nodes), time) in summaries.iter_mut().zip(nodes).zip(time) {
+        summary.nodes_p_holm = nodes;
+        summary.time_p_holm = time;
+    }
+    summaries
 }
 
 #[cfg(test)]
@@ -180,6 +201,11 @@ mod tests {
         let own = &summaries[1];
         assert_eq!((own.nodes_ratio, own.time_ratio, own.nodes_record), (Some(1.0), Some(1.0), (0, 4, 0)));
         assert_eq!((own.nodes_test, own.time_test), (None, None));
+        // Holm's correction over the two configurations tested against forward checking.
+        let nodes_p: Vec<Option<f64>> = summaries.iter().map(|s| s.nodes_test.map(|t| t.p_value)).collect();
+        let adjusted: Vec<Option<f64>> = summaries.iter().map(|s| s.nodes_p_holm).collect();
+        assert_eq!(adjusted, holm::holm(&nodes_p));
+        assert!(adjusted[1].is_none());
         // Plain backtracking loses on the boards where it was stopped.
         let stopped = finished[0].iter().filter(|&&f| !f).count();
         assert!(summaries[0].nodes_record.2 >= stopped);

@@ -132,6 +132,12 @@ pub struct Measurement {
     pub cpu_time: Option<Duration>,
     /// How many runs were timed (a warm-up run is not counted).
     pub timed_runs: usize,
+    /// The shortest and the longest wall-clock time of the timed runs (both
+    /// the one time of a single run).
+    pub time_range: (Duration, Duration),
+    /// The shortest and the longest CPU time of the timed runs (`None`
+    /// without a thread CPU clock).
+    pub cpu_time_range: Option<(Duration, Duration)>,
     /// For [`Goal::All`]: every solution, sorted. For [`Goal::First`]: the
     /// solution found, if any. Empty for [`Goal::Count`].
     pub answers: Vec<Vec<i64>>,
@@ -304,6 +310,8 @@ pub fn measure(
                 time: Duration::ZERO,
                 cpu_time: None,
                 timed_runs: 0,
+                time_range: (Duration::ZERO, Duration::ZERO),
+                cpu_time_range: None,
                 answers,
                 pruning: solver.attribution().by_kind(model),
                 objective,
@@ -328,9 +336,20 @@ pub fn measure(
     let mut measurement = first.expect("at least one run");
     measurement.timed_runs = times.len();
     measurement.time = median_duration(times.iter().map(|(wall, _)| *wall));
+    measurement.time_range = duration_range(times.iter().map(|(wall, _)| *wall));
     let cpu: Option<Vec<Duration>> = times.iter().map(|(_, cpu)| *cpu).collect();
-    measurement.cpu_time = cpu.map(|cpu| median_duration(cpu.into_iter()));
+    measurement.cpu_time = cpu.as_ref().map(|cpu| median_duration(cpu.iter().copied()));
+    measurement.cpu_time_range = cpu.map(|cpu| duration_range(cpu.into_iter()));
     Ok(measurement)
+}
+
+/// The shortest and the longest of some durations (zero for none).
+fn duration_range(times: impl Iterator<Item = Duration>) -> (Duration, Duration) {
+    times
+        .fold(None, |range: Option<(Duration, Duration)>, time| {
+            Some(range.map_or((time, time), |(low, high)| (low.min(time), high.max(time))))
+        })
+        .unwrap_or_default()
 }
 
 /// The median of some durations (the upper one of the middle two).
@@ -548,6 +567,32 @@ mod tests {
                 assert_eq!(effect.failures, per_instance);
             }
         }
+    }
+
+    #[test]
+    fn the_range_of_the_timed_runs_holds_their_median() {
+        let six = queens(6);
+        let configs = vec!["fc+mrv".parse().unwrap()];
+        for repeats in [Repeats::Exactly(1), Repeats::Exactly(5), Repeats::Auto] {
+            let options = CompareOptions { goal: Goal::Count, repeats, ..CompareOptions::default() };
+            let comparison = compare(&[("6-queens", &six)], &configs, &options).unwrap();
+            let m = &comparison.measurements[0][0];
+            let (low, high) = m.time_range;
+            assert!(low <= m.time && m.time <= high, "{repeats}: {low:?} {:?} {high:?}", m.time);
+            if let Some((low, high)) = m.cpu_time_range {
+                let cpu = m.cpu_time.unwrap();
+                assert!(low <= cpu && cpu <= high, "{repeats}: {low:?} {cpu:?} {high:?}");
+            }
+            if m.timed_runs == 1 {
+                assert_eq!(low, high);
+            }
+        }
+        assert_eq!(duration_range([3, 1, 2].map(Duration::from_millis).into_iter()), (ms(1), ms(3)));
+        assert_eq!(duration_range(std::iter::empty()), (Duration::ZERO, Duration::ZERO));
+    }
+
+    fn ms(millis: u64) -> Duration {
+        Duration::from_millis(millis)
     }
 
     #[test]

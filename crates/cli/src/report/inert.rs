@@ -15,7 +15,8 @@
 //! - `separate` and `intersect` act only on the merged all-different system,
 //!   which exists under `mac` with `matching` strength;
 //! - `rootac` adds nothing to `mac`, which is arc consistent at the root;
-//! - `seed=N` acts only on the `random` value order;
+//! - `seed=N` acts only on the `random` value order and on rephasing
+//!   ([`csp::SolveConfig::draws_at_random`]);
 //! - the orderings that read the all-differents (`places`, `wplaces`,
 //!   `aplaces`, `maxsd`, `maxrelsd`) fall back to `mrv`, `domwdeg` or
 //!   `alternate` without one;
@@ -23,8 +24,7 @@
 //!   `aplaces`) are their first ordering throughout without a restart policy.
 
 use csp::{
-    AllDifferentStrength, ArcConsistency, Model, Propagation, PropagatorOptions, Restarts, SolveConfig, ValueOrder,
-    VarOrder,
+    AllDifferentStrength, ArcConsistency, Model, Propagation, PropagatorOptions, Restarts, SolveConfig, VarOrder,
 };
 
 /// What the models offer the switches.
@@ -90,8 +90,8 @@ pub fn inert_switches(models: &[&Model], config: &SolveConfig) -> Vec<String> {
     if config.root_arc_consistency && mac {
         say("+rootac", "mac already makes the root arc consistent");
     }
-    if config.seed != 0 && config.value_order != ValueOrder::Random {
-        say("+seed", "only the random value order draws from the seed");
+    if config.seed != 0 && !config.draws_at_random() {
+        say("+seed", "only the random value order (and rephasing, with learn) draws from the seed");
     }
     let order = config.var_order;
     let fallback = match order {

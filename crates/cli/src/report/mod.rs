@@ -36,9 +36,11 @@
 
 pub mod baseline;
 pub mod compare;
+pub mod holm;
 mod inert;
 pub mod plot;
 pub mod provenance;
+pub mod seeds;
 mod table;
 pub mod wilcoxon;
 
@@ -176,6 +178,20 @@ pub struct CompareArgs {
     #[arg(long, value_name = "CONFIG", value_parser = parse_config)]
     pub baseline: Option<SolveConfig>,
 
+    /// Run every configuration that draws at random (the random value order,
+    /// rephasing under learn) once per seed of this list, as CONFIG+seed=N,
+    /// and summarise across the seeds; deterministic configurations run
+    /// once. N, A-B or a comma-separated list of them: 1-10, 1,4,9.
+    #[arg(long, value_name = "LIST", value_parser = parse_seeds)]
+    pub seeds: Option<seeds::Seeds>,
+
+    /// Also say where the numbers came from in the text table and CSV, as
+    /// `#` comment lines before and after them (Markdown: an HTML comment):
+    /// the version, the commit, the command line, the start and end times,
+    /// the machine and its load. JSON always has them (`provenance`).
+    #[arg(long)]
+    pub provenance: bool,
+
     /// `-q`: no notes on stderr (limited runs, switches that change nothing), errors only.
     #[command(flatten)]
     pub quiet: Quiet,
@@ -195,6 +211,8 @@ impl Default for CompareArgs {
             timeout: None,
             cpu_timeout: None,
             baseline: None,
+            seeds: None,
+            provenance: false,
             quiet: Quiet::default(),
         }
     }
@@ -214,6 +232,11 @@ impl CompareArgs {
 /// The configurations of [`DEFAULT_CONFIGS`].
 pub fn default_configs() -> Vec<SolveConfig> {
     DEFAULT_CONFIGS.split(',').map(|c| c.parse().expect("the default configurations are valid")).collect()
+}
+
+/// Parses `--seeds`: `N`, `A-B` or a comma-separated list of them.
+fn parse_seeds(text: &str) -> Result<seeds::Seeds, seeds::SeedsError> {
+    text.parse()
 }
 
 /// Parses `--repeats`: `auto` or a number of runs from 1 to 1000.
@@ -249,13 +272,27 @@ pub fn run_comparison(
         return Ok(EXIT_BAD_INPUT);
     }
     let provenance = provenance::Provenance::start();
-    let configs = args.configs_to_run();
+    let configs = match args.configs_to_run() {
+        Ok(configs) => configs,
+        Err(error) => {
+            let _ = writeln!(err, "error: {error}");
+            return Ok(EXIT_BAD_INPUT);
+        }
+    };
     let baseline = match &args.baseline {
         None => None,
         Some(baseline) => match configs.iter().position(|config| config == baseline) {
             Some(index) => Some(index),
             None => {
-                let _ = writeln!(err, "error: the baseline {baseline} is not among the configurations run (--configs)");
+                let seeded = if args.seeds.is_some() && baseline.draws_at_random() {
+                    " (--seeds runs a randomised configuration as CONFIG+seed=N: name one of them)"
+                } else {
+                    ""
+                };
+                let _ = writeln!(
+                    err,
+                    "error: the baseline {baseline} is not among the configurations run (--configs){seeded}"
+                );
                 return Ok(EXIT_BAD_INPUT);
             }
         },
@@ -275,6 +312,10 @@ pub fn run_comparison(
     // over every instance, and the text table's widths depend on every row.
     let stream = args.format == Format::Csv;
     let records = MeasurementRecords { goal: options.goal, optional: OptionalColumns::of(&configs) };
+    let cite = args.provenance && args.format != Format::Json;
+    if cite {
+        write_provenance_lines(&provenance.header_lines(), args.format, out).context("cannot write the table")?;
+    }
     if stream {
         records.table().write_csv_header(out).and_then(|()| out.flush()).context("cannot write the table")?;
     }
@@ -292,7 +333,8 @@ pub fn run_comparison(
         }
         Err(error) => return Ok(report_failure(&error, err)),
     };
-    let report = ComparisonReport { comparison: &comparison, options: &options, baseline };
+    let report =
+        ComparisonReport { comparison: &comparison, options: &options, baseline, seeded: args.seeds.is_some() };
     for (path, cactus) in [(&args.plot, false), (&args.cactus, true)] {
         let Some(path) = path else { continue };
         let svg = if cactus { report.cactus_svg() } else { report.svg() };
@@ -303,6 +345,11 @@ pub fn run_comparison(
     }
     if !stream {
         write_cited_report(&report, args.format, &provenance, out)
+            .and_then(|()| out.flush())
+            .context("cannot write the table")?;
+    }
+    if cite {
+        write_provenance_lines(&provenance.footer_lines(), args.format, out)
             .and_then(|()| out.flush())
             .context("cannot write the table")?;
     }
@@ -338,12 +385,19 @@ pub fn write_inert_notes(models: &[&Model], configs: &[SolveConfig], err: &mut d
 
 impl CompareArgs {
     /// The configurations to run: `--configs`, each followed by its learning
-    /// twin with `--learn` (when it has one, and it is not already there).
-    pub fn configs_to_run(&self) -> Vec<SolveConfig> {
-        if !self.learn {
-            return self.configs.clone();
+    /// twin with `--learn` (when it has one, and it is not already there),
+    /// and with `--seeds` each that draws at random once per seed
+    /// ([`seeds::expand`]; refused when a configuration names its seed).
+    pub fn configs_to_run(&self) -> Result<Vec<SolveConfig>, seeds::SeedsError> {
+        let configs = if self.learn {
+            with_learning_twins(&self.configs, |config| config, |_, twin| twin)
+        } else {
+            self.configs.clone()
+        };
+        match &self.seeds {
+            None => Ok(configs),
+            Some(list) => seeds::expand(&configs, list),
         }
-        with_learning_twins(&self.configs, |config| config, |_, twin| twin)
     }
 }
 
@@ -461,6 +515,26 @@ pub fn write_cited_report(
     writeln!(out)
 }
 
+/// Writes provenance lines ([`provenance::Provenance::header_lines`]) as
+/// comments of `format`: `# ` lines in the text table and CSV (which
+/// `pandas.read_csv(comment="#")` and R's `read.csv(comment.char="#")`
+/// skip), an HTML comment in Markdown (kept in the source, not rendered).
+/// JSON has its own `provenance` object: nothing is written.
+pub fn write_provenance_lines(lines: &[String], format: Format, out: &mut dyn Write) -> io::Result<()> {
+    match format {
+        Format::Json => Ok(()),
+        Format::Markdown => {
+            writeln!(out, "<!--")?;
+            for line in lines {
+                // HTML allows `--` in a comment, not `-->`, which would end it.
+                writeln!(out, "{}", line.replace("-->", "-- >"))?;
+            }
+            writeln!(out, "-->")
+        }
+        Format::Table | Format::Csv => lines.iter().try_for_each(|line| writeln!(out, "# {line}")),
+    }
+}
+
 /// Writes `report` to `out` in `format`.
 pub fn write_report(report: &dyn Report, format: Format, out: &mut dyn Write) -> io::Result<()> {
     match format {
@@ -485,7 +559,9 @@ pub fn write_report(report: &dyn Report, format: Format, out: &mut dyn Write) ->
 /// `measurements`), one per instance and configuration: the totals' columns,
 /// with the instance's name for the number of instances, `limited` 1 when a
 /// limit stopped the run, the best objective value found when the goal is the
-/// optimum, and the number of timed runs. Known before any run, so that the
+/// optimum, the number of timed runs, and the shortest and longest of their
+/// wall-clock and CPU times (`time_min_ms`, `time_max_ms`, `cpu_min_ms`,
+/// `cpu_max_ms`: the spread around the medians `time_ms` and `cpu_ms`). Known before any run, so that the
 /// CSV can be written record by record as the runs finish.
 #[derive(Clone, Copy, Debug)]
 struct MeasurementRecords {
@@ -501,7 +577,7 @@ impl MeasurementRecords {
             columns.push("objective");
         }
         columns.extend(stats_columns(self.optional));
-        columns.push("runs");
+        columns.extend(["runs", "time_min_ms", "time_max_ms", "cpu_min_ms", "cpu_max_ms"]);
         Table::new(columns)
     }
 
@@ -519,6 +595,12 @@ impl MeasurementRecords {
         }
         cells.extend(stats_cells(&m.stats, m.time, m.cpu_time, self.optional));
         cells.push(Cell::Int(m.timed_runs as u64));
+        let (low, high) = m.time_range;
+        cells.extend([Cell::Float(millis(low), 3), Cell::Float(millis(high), 3)]);
+        match m.cpu_time_range {
+            Some((low, high)) => cells.extend([Cell::Float(millis(low), 3), Cell::Float(millis(high), 3)]),
+            None => cells.extend([Cell::Empty, Cell::Empty]),
+        }
         cells
     }
 }
@@ -533,6 +615,10 @@ pub struct ComparisonReport<'a> {
     /// The index of the baseline configuration (`--baseline`), whose summary
     /// ([`baseline::against_baseline`]) is one more table and JSON's `baseline`.
     pub baseline: Option<usize>,
+    /// Whether randomised configurations ran under `--seeds`: the summaries
+    /// across their seeds ([`seeds::across_seeds`], [`seeds::solved_per_seed`])
+    /// are two more tables and JSON's `seeds`.
+    pub seeded: bool,
 }
 
 /// The statistics columns, in the order of every rendering; `learnt`
@@ -859,6 +945,7 @@ impl ComparisonReport<'_> {
             columns.extend(["par2_s", "par10_s"]);
         }
         columns.extend(["nodes_ratio", "nodes_wins", "nodes_ties", "nodes_losses", "nodes_p", "time_ratio", "time_p"]);
+        columns.extend(["nodes_p_holm", "time_p_holm"]);
         let mut title = format!(
             "against the baseline {}: finished of {} instances",
             self.comparison.rows[baseline].config,
@@ -874,16 +961,27 @@ impl ComparisonReport<'_> {
             "; geometric mean ratios (nodes + 1, {clock}) and two-sided Wilcoxon signed-rank p-values over the {common} \
              instances every configuration finished; wins, ties and losses on nodes over every instance"
         ));
+        // The families of Holm's correction: the configurations with a test.
+        let tests = |test: fn(&baseline::AgainstBaseline) -> Option<f64>| summaries.iter().filter_map(test).count();
+        let (nodes_tests, time_tests) = (tests(|s| s.nodes_p_holm), tests(|s| s.time_p_holm));
+        let count = |n: usize| if n == 1 { "1 test".to_string() } else { format!("{n} tests") };
+        let family = if nodes_tests == time_tests {
+            format!("the {} of each", count(nodes_tests))
+        } else {
+            format!("the {} of nodes and the {} of time", count(nodes_tests), count(time_tests))
+        };
+        title.push_str(&format!("; nodes_p_holm and time_p_holm: the p-values adjusted by Holm's method for {family}"));
         let mut table = Table::new(columns).with_title(title);
         let float = |value: Option<f64>, decimals| value.map_or(Cell::Empty, |v| Cell::Float(v, decimals));
         // Four decimals, or as many as two significant digits of a smaller
         // p-value need (CSV and JSON keep every digit).
-        let p_value = |test: Option<wilcoxon::SignedRank>| {
-            test.map_or(Cell::Empty, |t| {
-                let digits = if t.p_value > 0.0 { (-t.p_value.log10()).ceil() as usize + 1 } else { 4 };
-                Cell::Float(t.p_value, digits.clamp(4, 17))
+        let p_cell = |p: Option<f64>| {
+            p.map_or(Cell::Empty, |p| {
+                let digits = if p > 0.0 { (-p.log10()).ceil() as usize + 1 } else { 4 };
+                Cell::Float(p, digits.clamp(4, 17))
             })
         };
+        let p_value = |test: Option<wilcoxon::SignedRank>| p_cell(test.map(|t| t.p_value));
         for (row, summary) in self.comparison.rows.iter().zip(&summaries) {
             let mut cells = vec![Cell::text(row.config.to_string()), Cell::Int(summary.finished as u64)];
             if let Some((par2, par10)) = summary.par {
@@ -900,6 +998,8 @@ impl ComparisonReport<'_> {
                 p_value(summary.nodes_test),
                 float(summary.time_ratio, 3),
                 p_value(summary.time_test),
+                p_cell(summary.nodes_p_holm),
+                p_cell(summary.time_p_holm),
             ]);
             table.push(cells);
         }
@@ -910,6 +1010,10 @@ impl ComparisonReport<'_> {
 impl Report for ComparisonReport<'_> {
     fn tables(&self) -> Vec<Table> {
         let mut tables = vec![self.totals(false).with_title(self.title()), self.pruning()];
+        if self.seeded {
+            tables.extend(seeds::across_seeds(self.comparison));
+            tables.extend(seeds::solved_per_seed(self.comparison));
+        }
         if let Some(baseline) = self.baseline {
             tables.push(self.against_baseline(baseline));
         }
@@ -936,6 +1040,16 @@ impl Report for ComparisonReport<'_> {
             "pruning": self.pruning_json(),
             "measurements": self.measurements().records(),
         });
+        if let (true, Some(across), Some(solved)) =
+            (self.seeded, seeds::across_seeds(self.comparison), seeds::solved_per_seed(self.comparison))
+        {
+            json["seeds"] = serde_json::json!({
+                "title": across.title,
+                "instances": across.records(),
+                "solved_title": solved.title,
+                "solved": solved.records(),
+            });
+        }
         if let Some(baseline) = self.baseline {
             let table = self.against_baseline(baseline);
             json["baseline"] = serde_json::json!({

@@ -2,7 +2,9 @@
 //! tool's version (and commit, when the build said it), the command line,
 //! when it started and finished (UTC), the machine (CPU model, cores) and
 //! its load average at the start and at the end. Every tool's JSON takes it
-//! from here ([`Provenance::start`], then [`Provenance::json`] at the end).
+//! from here ([`Provenance::start`], then [`Provenance::json`] at the end);
+//! `compare --provenance` writes the same as `#` comment lines around a text
+//! table or CSV ([`Provenance::header_lines`], [`Provenance::footer_lines`]).
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -39,6 +41,46 @@ impl Provenance {
             "load_at_end": load_average(),
         })
     }
+}
+
+impl Provenance {
+    /// What is known at the start, as `key: value` lines: the version (and
+    /// commit), the command line, the start time, the machine and its load.
+    pub fn header_lines(&self) -> Vec<String> {
+        let commit = option_env!("CSP_COMMIT").unwrap_or("unknown (build with CSP_COMMIT set to say it)");
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        vec![
+            format!("version: {}, commit: {commit}", env!("CARGO_PKG_VERSION")),
+            format!("command: {}", shell_words(&self.command)),
+            format!("started: {}", self.started),
+            format!(
+                "machine: {}, {cores} core{}; load average at the start: {}",
+                cpu_model().as_deref().unwrap_or("unknown CPU"),
+                if cores == 1 { "" } else { "s" },
+                load_words(self.load_at_start)
+            ),
+        ]
+    }
+
+    /// What is known at the end, read now: the end time and the load.
+    pub fn footer_lines(&self) -> Vec<String> {
+        vec![format!("finished: {}; load average at the end: {}", utc_now(), load_words(load_average()))]
+    }
+}
+
+/// The 1, 5 and 15 minute load averages in words.
+fn load_words(load: Option<[f64; 3]>) -> String {
+    load.map_or("unknown".to_string(), |[one, five, fifteen]| format!("{one:.2} {five:.2} {fifteen:.2} (1, 5, 15 min)"))
+}
+
+/// A command line as a POSIX shell would read it back: a word with a
+/// character the shell treats specially is quoted.
+fn shell_words(words: &[String]) -> String {
+    let quoted = words.iter().map(|word| {
+        let plain = !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=+,:@%".contains(c));
+        if plain { word.clone() } else { format!("'{}'", word.replace('\'', "'\\''")) }
+    });
+    quoted.collect::<Vec<_>>().join(" ")
 }
 
 /// The current time, `YYYY-MM-DDTHH:MM:SSZ`.
@@ -88,6 +130,35 @@ mod tests {
         assert_eq!(utc(951_827_696), "2000-02-29T12:34:56Z");
         // 2026-12-06 07:45:00 UTC.
         assert_eq!(utc(1_796_543_100), "2026-12-06T07:45:00Z");
+    }
+
+    #[test]
+    fn command_lines_are_quoted_as_a_shell_reads_them() {
+        let words = |list: &[&str]| list.iter().map(|w| w.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            shell_words(&words(&["sudoku", "compare", "--configs", "fc+mrv,mac"])),
+            "sudoku compare --configs fc+mrv,mac"
+        );
+        assert_eq!(shell_words(&words(&["lab", "a b", "", "it's"])), "lab 'a b' '' 'it'\\''s'");
+    }
+
+    #[test]
+    fn the_text_lines_say_what_the_json_says() {
+        let provenance = Provenance {
+            command: vec!["queens".into(), "compare".into(), "8".into()],
+            started: "2026-12-06T07:45:00Z".into(),
+            load_at_start: Some([1.5, 1.25, 0.5]),
+        };
+        let lines = provenance.header_lines();
+        assert!(lines[0].starts_with(&format!("version: {}, commit: ", env!("CARGO_PKG_VERSION"))), "{lines:?}");
+        assert_eq!(lines[1], "command: queens compare 8");
+        assert_eq!(lines[2], "started: 2026-12-06T07:45:00Z");
+        assert!(lines[3].ends_with("load average at the start: 1.50 1.25 0.50 (1, 5, 15 min)"), "{lines:?}");
+        let footer = provenance.footer_lines();
+        assert!(
+            footer[0].starts_with("finished: 20") && footer[0].contains("; load average at the end: "),
+            "{footer:?}"
+        );
     }
 
     #[test]

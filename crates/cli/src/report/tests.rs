@@ -133,26 +133,30 @@ fn csv_has_a_header_and_one_record_per_instance_and_configuration() {
     assert_eq!(
         lines[0],
         "config,instance,solved,limited,solutions,nodes,backtracks,backjumps,failures,checks,propagations,pruned,\
-         max_depth,time_ms,cpu_ms,runs"
+         max_depth,time_ms,cpu_ms,runs,time_min_ms,time_max_ms,cpu_min_ms,cpu_max_ms"
     );
     assert_eq!(lines.len(), 1 + 2 * 6, "a record per instance and configuration");
     let names = default_names();
     for (i, line) in lines[1..].iter().enumerate() {
         let fields: Vec<&str> = line.split(',').collect();
-        assert_eq!(fields.len(), 16, "{line}");
+        assert_eq!(fields.len(), 20, "{line}");
         let (instance, solutions) = if i < 6 { ("5-queens", "10") } else { ("6-queens", "4") };
         assert_eq!(
             (fields[0], fields[1], fields[2], fields[3], fields[4]),
             (names[i % 6].as_str(), instance, "1", "0", solutions)
         );
         assert!(fields[5].parse::<u64>().unwrap() > 0);
-        for time in [fields[13], fields[14]] {
+        for time in [fields[13], fields[14], fields[16], fields[17], fields[18], fields[19]] {
             let ms: f64 = time.parse().unwrap();
             assert!(ms >= 0.0 && ms.is_finite(), "{line}");
             // No float noise: at most nanosecond precision in milliseconds.
             assert!(time.split('.').nth(1).is_none_or(|decimals| decimals.len() <= 6), "{line}");
         }
         assert!(fields[15].parse::<u64>().unwrap() >= 1, "{line}");
+        // The medians lie within the range of the timed runs.
+        let at = |i: usize| fields[i].parse::<f64>().unwrap();
+        assert!(at(16) <= at(13) && at(13) <= at(17), "{line}");
+        assert!(at(18) <= at(14) && at(14) <= at(19), "{line}");
     }
 }
 
@@ -191,6 +195,11 @@ fn json_has_the_totals_and_every_measurement() {
     assert_eq!(measurements[11]["instance"], "6-queens");
     assert_eq!(measurements[11]["solutions"], 4);
     assert!(measurements.iter().all(|m| m["limited"] == 0 && m["runs"] == 3));
+    // The spread of the three timed runs around their median.
+    for m in measurements {
+        let at = |field: &str| m[field].as_f64().unwrap();
+        assert!(at("time_min_ms") <= at("time_ms") && at("time_ms") <= at("time_max_ms"), "{m}");
+    }
     assert!(measurements.iter().all(|m| m["cpu_ms"].as_f64().is_some_and(|ms| ms >= 0.0)));
     assert!(configs.iter().all(|c| c["cpu_ms"].as_f64().is_some()));
     // Where the numbers came from (report::provenance).
@@ -346,7 +355,8 @@ fn csv_written_record_by_record_is_the_csv_of_the_whole_comparison() {
         let comparison =
             super::compare_each(&instances, &args.configs, &options, &mut each).unwrap().expect("not stopped");
         let mut whole = Vec::new();
-        let report = super::ComparisonReport { comparison: &comparison, options: &options, baseline: None };
+        let report =
+            super::ComparisonReport { comparison: &comparison, options: &options, baseline: None, seeded: false };
         super::write_report(&report, Format::Csv, &mut whole).unwrap();
         assert_eq!(String::from_utf8(streamed).unwrap(), String::from_utf8(whole).unwrap(), "{goal}");
     }
@@ -456,7 +466,7 @@ fn a_model_the_solver_refuses_and_no_instances_are_bad_usage() {
 #[test]
 fn learn_adds_each_configurations_learning_twin_after_it() {
     let args = parse(&["--configs", "fc+mrv,mac+mrv,mac+domwdeg,mac+learn", "--learn"]).unwrap();
-    let names: Vec<String> = args.configs_to_run().iter().map(|c| c.to_string()).collect();
+    let names: Vec<String> = args.configs_to_run().unwrap().iter().map(|c| c.to_string()).collect();
     // fc cannot learn; mac+learn learns already (and is mac+mrv's twin).
     assert_eq!(
         names,
@@ -469,11 +479,11 @@ fn learn_adds_each_configurations_learning_twin_after_it() {
         ]
     );
     let without: Vec<String> =
-        parse(&["--configs", "mac+mrv"]).unwrap().configs_to_run().iter().map(|c| c.to_string()).collect();
+        parse(&["--configs", "mac+mrv"]).unwrap().configs_to_run().unwrap().iter().map(|c| c.to_string()).collect();
     assert_eq!(without, ["mac+mrv+matching"]);
     // Learning branches binary: a binary configuration's twin is its d-way form's.
     let binary = parse(&["--configs", "mac+domwdeg+binary", "--learn"]).unwrap();
-    let names: Vec<String> = binary.configs_to_run().iter().map(|c| c.to_string()).collect();
+    let names: Vec<String> = binary.configs_to_run().unwrap().iter().map(|c| c.to_string()).collect();
     assert_eq!(names, ["mac+domwdeg+matching+binary", "mac+learn+domwdeg+matching"]);
 }
 
@@ -664,18 +674,25 @@ fn a_baseline_adds_its_summary_to_the_table_and_the_json_only() {
             "nodes_losses",
             "nodes_p",
             "time_ratio",
-            "time_p"
+            "time_p",
+            "nodes_p_holm",
+            "time_p_holm"
         ]
     );
+    // One configuration tested against the baseline: Holm's family of one leaves the p-value as it is.
+    assert!(summary.contains("adjusted by Holm's method for the 1 test of each"), "{summary}");
     let mac: Vec<&str> = summary.lines().nth(4).unwrap().split_whitespace().collect();
     // MAC needs fewer nodes on both boards; two pairs give p = 2 / 4 = 0.5 at best.
     assert_eq!((mac[0], mac[1], &mac[5..9]), ("mac+mrv+matching", "2", &["2", "0", "0", "0.5000"][..]));
+    assert_eq!(mac[11], "0.5000");
     // CSV is the measurements, as ever; JSON has the summary as `baseline`.
     assert_eq!(with(&["--format", "csv"]).stdout.lines().count(), 5);
     let json: serde_json::Value = serde_json::from_str(&with(&["--format", "json"]).stdout).unwrap();
     assert_eq!(json["baseline"]["config"], "fc+mrv+pairwise");
     assert_eq!(json["baseline"]["configs"][1]["nodes_wins"], 2);
     assert_eq!(json["baseline"]["configs"][1]["nodes_p"], 0.5);
+    assert_eq!(json["baseline"]["configs"][1]["nodes_p_holm"], 0.5);
+    assert!(json["baseline"]["configs"][0]["nodes_p_holm"].is_null(), "the baseline has no test against itself");
     let json: serde_json::Value =
         serde_json::from_str(&run(&instances, &[&options[..], &["--format", "json"]].concat()).stdout).unwrap();
     assert!(json.get("baseline").is_none());
@@ -692,4 +709,127 @@ fn a_baseline_that_is_not_run_is_bad_usage() {
         "{}",
         out.stderr
     );
+}
+
+#[test]
+fn provenance_comments_come_only_with_the_flag_and_leave_the_data_as_it_was() {
+    let six = queens(6);
+    let options = ["--configs", "fc+mrv,mac+mrv", "--goal", "count", "--repeats", "1"];
+    for format in ["table", "csv", "markdown", "json"] {
+        let plain = run(&[("6-queens", &six)], &[&options[..], &["--format", format]].concat());
+        let cited = run(&[("6-queens", &six)], &[&options[..], &["--format", format, "--provenance"]].concat());
+        assert_eq!((plain.code, cited.code), (0, 0), "{}", cited.stderr);
+        assert!(!plain.stdout.contains("# version: "), "{format}: only with the flag");
+        let comment = |line: &str| line.starts_with("# ");
+        match format {
+            "table" | "csv" => {
+                let lines: Vec<&str> = cited.stdout.lines().collect();
+                assert!(lines[0].starts_with("# version: ") && lines[1].starts_with("# command: "), "{lines:?}");
+                assert!(lines.last().unwrap().starts_with("# finished: "), "{lines:?}");
+                // Without the comment lines, the same lines as without the flag (the times aside).
+                let data: Vec<&str> = lines.iter().copied().filter(|line| !comment(line)).collect();
+                assert_eq!(data.len(), plain.stdout.lines().count(), "{format}");
+                if format == "csv" {
+                    assert_eq!(data[0], plain.stdout.lines().next().unwrap());
+                }
+            }
+            "markdown" => {
+                assert!(cited.stdout.starts_with("<!--\nversion: "), "{}", cited.stdout);
+                assert!(cited.stdout.trim_end().ends_with("-->"), "{}", cited.stdout);
+            }
+            _ => {
+                // JSON has its provenance object either way, and nothing else.
+                let value: serde_json::Value = serde_json::from_str(&cited.stdout).expect("pure JSON");
+                assert!(value["provenance"]["version"].is_string());
+            }
+        }
+    }
+}
+
+#[test]
+fn seeds_run_randomised_configurations_once_per_seed_and_summarise_them() {
+    let (six, seven) = (queens(6), queens(7));
+    let instances = [("6-queens", &six), ("7-queens", &seven)];
+    let options = ["--configs", "fc+mrv,mac+mrv+random", "--repeats", "1", "--seeds", "1-3,7"];
+    let out = run(&instances, &[&options[..], &["--format", "json"]].concat());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let names: Vec<&str> = json["configs"].as_array().unwrap().iter().map(|c| c["config"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        [
+            "fc+mrv+pairwise",
+            "mac+mrv+random+matching+seed=1",
+            "mac+mrv+random+matching+seed=2",
+            "mac+mrv+random+matching+seed=3",
+            "mac+mrv+random+matching+seed=7"
+        ],
+        "the deterministic configuration runs once"
+    );
+    // Per instance, the seeds' nodes: their median (type 7) and range.
+    let measurements = json["measurements"].as_array().unwrap();
+    let rows = json["seeds"]["instances"].as_array().unwrap();
+    assert_eq!(rows.len(), 2, "one row per randomised configuration and instance");
+    for (row, instance) in rows.iter().zip(["6-queens", "7-queens"]) {
+        assert_eq!(
+            (row["config"].as_str(), row["instance"].as_str()),
+            (Some("mac+mrv+random+matching"), Some(instance))
+        );
+        assert_eq!(
+            (row["seeds"].as_u64(), row["solved"].as_u64(), row["limited"].as_u64()),
+            (Some(4), Some(4), Some(0))
+        );
+        let mut nodes: Vec<f64> = measurements
+            .iter()
+            .filter(|m| m["instance"] == instance && m["config"].as_str().unwrap().contains("+seed="))
+            .map(|m| m["nodes"].as_f64().unwrap())
+            .collect();
+        nodes.sort_by(f64::total_cmp);
+        assert_eq!(nodes.len(), 4);
+        assert_eq!(row["nodes_median"].as_f64(), Some((nodes[1] + nodes[2]) / 2.0), "{row}");
+        assert_eq!((row["nodes_min"].as_f64(), row["nodes_max"].as_f64()), (Some(nodes[0]), Some(nodes[3])));
+    }
+    let solved = &json["seeds"]["solved"][0];
+    assert_eq!(
+        (solved["seed=1"].as_u64(), solved["seed=7"].as_u64(), solved["median"].as_f64()),
+        (Some(2), Some(2), Some(2.0))
+    );
+    // The text table has the two summaries; without --seeds neither is there.
+    let table = run(&instances, &options);
+    assert!(
+        table.stdout.contains("\nacross seeds: ") && table.stdout.contains("\ninstances solved under each seed, of 2")
+    );
+    let plain = run(&instances, &options[..4]);
+    assert!(!plain.stdout.contains("across seeds"), "{}", plain.stdout);
+    let json: serde_json::Value =
+        serde_json::from_str(&run(&instances, &[&options[..4], &["--format", "json"]].concat()).stdout).unwrap();
+    assert!(json.get("seeds").is_none());
+}
+
+#[test]
+fn seeds_that_make_no_sense_are_refused_as_bad_usage() {
+    for (list, message) in [
+        ("10-1", "the range of seeds 10-1 is reversed: write 1-10"),
+        ("", "the list of seeds is empty"),
+        ("1,x", "'x' is not a seed"),
+        ("1-3,3", "the seed 3 is named twice"),
+    ] {
+        let error = parse(&["--seeds", list]).unwrap_err();
+        assert_eq!(error.kind(), clap::error::ErrorKind::ValueValidation, "{list}");
+        assert!(error.to_string().contains(message), "{list}: {error}");
+    }
+    let six = queens(6);
+    let out = run(&[("6-queens", &six)], &["--configs", "fc+mrv,mac+random+seed=4", "--seeds", "1-2"]);
+    assert_eq!(out.code, 2);
+    assert!(out.stdout.is_empty());
+    assert!(out.stderr.contains("error: mac+mrv+random+matching+seed=4 names its seed already"), "{}", out.stderr);
+    // A randomised baseline is one of its seeds.
+    let out = run(&[("6-queens", &six)], &["--configs", "mac+random", "--seeds", "1-2", "--baseline", "mac+random"]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("name one of them"), "{}", out.stderr);
+    let out = run(
+        &[("6-queens", &six)],
+        &["--configs", "fc+mrv,mac+random", "--seeds", "1-2", "--baseline", "mac+random+seed=2", "--repeats", "1"],
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
 }

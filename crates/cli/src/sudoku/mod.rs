@@ -191,6 +191,10 @@ struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
+#[expect(
+    clippy::large_enum_variant,
+    reason = "parsed once per process from the command line: its size costs nothing, and boxing would cost clap's derive"
+)]
 enum Command {
     /// Solve every puzzle (the default command).
     #[command(after_help = SOLVE_AFTER)]

@@ -98,12 +98,16 @@ fn every_tool_exits_zero_for_yes_one_for_no_and_two_for_bad_input() {
             (&["queens", "8", "--count", "--limit", "5"], "", 0),
             (&["queens", "0"], "", 2),
             (&["queens", "--frobnicate"], "", 2),
+            (&["queens", "compare", "6", "--seeds", "10-1"], "", 2),
+            (&["queens", "compare", "6", "--configs", "fc+mrv,mac+random+seed=3", "--seeds", "1-2"], "", 2),
         ],
     );
     assert_codes(
         lab::main,
         &[
             (&["lab", "one", "--vars", "5", "--values", "3", "--configs", "fc+mrv,mac+mrv"], "", 0),
+            (&["lab", "one", "--vars", "5", "--values", "3", "--configs", "fc+mrv,mac+random", "--seeds", "1-3"], "", 0),
+            (&["lab", "one", "--vars", "5", "--values", "3", "--seeds", ""], "", 2),
             (&["lab", "--samples", "0"], "", 2),
             (&["lab", "--frobnicate"], "", 2),
             (&["lab", "compare", "--configs", "fc+mrv", "model.txt"], "", 2),
@@ -134,6 +138,7 @@ fn every_tool_exits_zero_for_yes_one_for_no_and_two_for_bad_input() {
             (&["sum", "--sum", "30", "--count"], "", 1),
             (&["sum", "--count", "--node-limit", "1"], "", 1),
             (&["sum", "--compare", "--configs", "fc+mrv,mac+mrv"], "", 0),
+            (&["sum", "--compare", "--configs", "fc+mrv+random", "--seeds", "3-1"], "", 2),
             (&["sum", "--sum", "x"], "", 2),
         ],
     );

@@ -200,11 +200,12 @@ fn csp_xcsp_compare_is_the_labs_comparison_with_every_file_read_as_xcsp3() {
     let labs = lab(&[&args[..], &[queens.as_str(), golomb.as_str()]].concat());
     assert_eq!((ours.code, labs.code), (0, 0), "{}\n{}", ours.stderr, labs.stderr);
     let without_times = |csv: &str| -> Vec<String> {
-        // config,instance,...,max_depth,time_ms,cpu_ms,runs: the last three fields but one are times.
+        // config,instance,...,max_depth,time_ms,cpu_ms,runs,time_min_ms,time_max_ms,cpu_min_ms,cpu_max_ms:
+        // the last seven fields but the fifth from the end are times.
         csv.lines()
             .map(|line| {
                 let fields: Vec<&str> = line.split(',').collect();
-                [&fields[..fields.len() - 3], &fields[fields.len() - 1..]].concat().join(",")
+                [&fields[..fields.len() - 7], &fields[fields.len() - 5..fields.len() - 4]].concat().join(",")
             })
             .collect()
     };

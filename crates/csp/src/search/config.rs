@@ -1028,6 +1028,15 @@ impl SolveConfig {
         self
     }
 
+    /// Whether a search under this configuration draws from
+    /// [`SolveConfig::seed`], so that another seed may search another tree:
+    /// under the [`ValueOrder::Random`] value order (which also breaks the
+    /// counting-based orderings' ties at random), or when a learning search
+    /// rephases (one rephase in six sets random phases).
+    pub fn draws_at_random(&self) -> bool {
+        self.value_order == ValueOrder::Random || (self.learning() && self.rephase.is_some())
+    }
+
     /// This configuration with another seed.
     pub fn with_seed(mut self, seed: u64) -> Self {
         self.seed = seed;
