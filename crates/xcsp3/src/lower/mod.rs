@@ -465,7 +465,11 @@ impl<'a, 'i> Lowering<'a, 'i> {
     }
 
     /// `<slide>`: a template over a sliding window of a list (`offset`,
-    /// `collect` and `circular` as the specification defines them).
+    /// `collect` and `circular` as the specification defines them). Over
+    /// several lists, each window takes `collect` (by default 1) items from
+    /// each list in turn, the windows moving by each list's `offset`, as
+    /// long as every list has its items left (pycsp3's `Slide` with
+    /// several lists); the template takes one argument per item collected.
     fn slide(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
         if self.arguments.is_some() {
             return Err(self.unsupported("a slide inside a group or slide"));
@@ -479,33 +483,53 @@ impl<'a, 'i> Lowering<'a, 'i> {
         let template = elements(node)
             .find(|c| !matches!(c.tag_name().name(), "list" | "annotations"))
             .ok_or_else(|| self.invalid("<slide> has no template constraint"))?;
-        let [list] = lists.as_slice() else {
-            return Err(self.unsupported("a slide over several lists"));
-        };
-        let number = |name: &str, default: usize| -> Result<usize, Error> {
-            match list.attribute(name) {
-                None => Ok(default),
-                Some(text) => match text.trim().parse::<usize>() {
-                    Ok(value) if value > 0 => Ok(value),
-                    _ => Err(self.invalid(format!("{name}=\"{text}\" is not a positive integer"))),
-                },
-            }
-        };
-        let offset = number("offset", 1)?;
-        let collect = number("collect", 0)?;
-        self.at(*list);
-        let tokens: Vec<String> = self.list_tokens(*list)?;
+        if lists.is_empty() {
+            return Err(self.invalid("<slide> has no <list>"));
+        }
+        if circular && lists.len() > 1 {
+            return Err(self.unsupported("a circular slide over several lists"));
+        }
+        // Each list's items, offset and collect.
+        let mut windows = Vec::with_capacity(lists.len());
+        for &list in &lists {
+            self.at(list);
+            let number = |name: &str, default: usize| -> Result<usize, Error> {
+                match list.attribute(name) {
+                    None => Ok(default),
+                    Some(text) => match text.trim().parse::<usize>() {
+                        Ok(value) if value > 0 => Ok(value),
+                        _ => Err(self.invalid(format!("{name}=\"{text}\" is not a positive integer"))),
+                    },
+                }
+            };
+            let offset = number("offset", 1)?;
+            let collect = number("collect", if lists.len() == 1 { next_parameter(template) } else { 1 })?;
+            windows.push((self.list_tokens(list)?, offset, collect));
+        }
         self.at(template);
-        let arity = if collect > 0 { collect } else { next_parameter(template) };
-        let windows: Vec<usize> = if circular {
-            (0..tokens.len()).step_by(offset).collect()
-        } else if tokens.len() >= arity {
-            (0..=tokens.len() - arity).step_by(offset).collect()
+        let arity: usize = windows.iter().map(|w| w.2).sum();
+        if lists.len() > 1 && arity != next_parameter(template) {
+            return Err(self.invalid(format!(
+                "the slide's lists collect {arity} items per window but its template takes {} parameters",
+                next_parameter(template)
+            )));
+        }
+        let count = if circular {
+            let (tokens, offset, _) = &windows[0];
+            tokens.len().div_ceil(*offset)
         } else {
-            Vec::new()
+            // Window w uses items w * offset .. w * offset + collect of each list.
+            let fits = |(tokens, offset, collect): &(Vec<String>, usize, usize)| {
+                if tokens.len() >= *collect { (tokens.len() - collect) / offset + 1 } else { 0 }
+            };
+            windows.iter().map(fits).min().unwrap_or(0)
         };
-        for start in windows {
-            let arguments = (0..arity).map(|k| tokens[(start + k) % tokens.len()].clone()).collect();
+        for window in 0..count {
+            let mut arguments = Vec::with_capacity(arity);
+            for (tokens, offset, collect) in &windows {
+                let first = window * offset;
+                arguments.extend((0..*collect).map(|k| tokens[(first + k) % tokens.len()].clone()));
+            }
             self.arguments = Some(arguments);
             let result = self.constraint(template);
             self.arguments = None;

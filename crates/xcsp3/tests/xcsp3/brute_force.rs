@@ -667,3 +667,141 @@ fn circuit_sizes_and_boxes_follow_their_definitions() {
         });
     }
 }
+
+#[test]
+fn all_different_lists_with_except_follow_their_definition() {
+    // Three pairs pairwise distinct, but two may be equal to an excepted pair
+    // (the third list holds a constant); the specification's reading: for
+    // each pair of lists, they differ or the first is an excepted tuple.
+    let xml = with_array(
+        5,
+        "0..2",
+        "<allDifferent><list> x[0] x[1] </list><list> x[2] x[3] </list><list> x[4] 1 </list>\
+         <except> (0,0)(2,1) </except></allDifferent>",
+    );
+    let excepted = [(0, 0), (2, 1)];
+    assert_exact(&xml, &domains(5, &[0, 1, 2]), &|v| {
+        let tuples = [(v[0], v[1]), (v[2], v[3]), (v[4], 1)];
+        (0..3).all(|i| (0..i).all(|j| tuples[i] != tuples[j] || excepted.contains(&tuples[j])))
+    });
+    // pycsp3's AllDifferentList(..., excepting=(0, 0, 0)) writes one tuple; an
+    // excepted tuple no list can equal (a constant differs) changes nothing.
+    let xml = with_array(
+        6,
+        "0..1",
+        "<allDifferent><list> x[0] x[1] x[2] </list><list> x[3] x[4] x[5] </list><except> (0,0,0)(1,5,1) </except></allDifferent>",
+    );
+    assert_exact(&xml, &domains(6, &[0, 1]), &|v| v[..3] != v[3..] || v[..3] == [0, 0, 0]);
+    // Equal constant lists are allowed only when excepted.
+    let xml = with_array(
+        1,
+        "0..1",
+        "<allDifferent><list> 0 1 </list><list> 0 1 </list><except> (0,1) </except></allDifferent>",
+    );
+    assert_exact(&xml, &domains(1, &[0, 1]), &|_| true);
+    let xml = with_array(
+        1,
+        "0..1",
+        "<allDifferent><list> 0 1 </list><list> 0 1 </list><except> (1,0) </except></allDifferent>",
+    );
+    assert_exact(&xml, &domains(1, &[0, 1]), &|_| false);
+}
+
+#[test]
+fn element_without_an_index_over_a_matrix_or_with_a_condition_follows_its_definition() {
+    let d = domains(4, &[0, 1, 2]);
+    // pycsp3 writes `x[3] in [x[0], x[1], x[2], 1]` so: some entry equals x[3].
+    let xml =
+        with_array(4, "0..2", "<element><list> x[0] x[1] x[2] 1 </list><condition> (eq,x[3]) </condition></element>");
+    assert_exact(&xml, &d, &|v| [v[0], v[1], v[2], 1].contains(&v[3]));
+    // Some entry meets a comparison, a range or a set.
+    let xml =
+        with_array(4, "0..2", "<element><list> x[0] x[1] x[2] </list><condition> (gt,x[3]) </condition></element>");
+    assert_exact(&xml, &d, &|v| v[..3].iter().any(|&a| a > v[3]));
+    let xml = with_array(
+        4,
+        "0..2",
+        "<element><list> x[0] add(x[1],x[2]) </list><condition> (in,3..4) </condition></element>",
+    );
+    assert_exact(&xml, &d, &|v| (3..=4).contains(&v[0]) || (3..=4).contains(&(v[1] + v[2])));
+    let xml =
+        with_array(4, "0..2", "<element><list> x[0] x[1] 1 </list><condition> (notin,{1,2}) </condition></element>");
+    assert_exact(&xml, &d, &|v| v[..2].iter().any(|&a| a == 0));
+    // No entry can meet it.
+    let xml = with_array(4, "0..2", "<element><list> x[0] 1 </list><condition> (gt,5) </condition></element>");
+    assert_exact(&xml, &d, &|_| false);
+    // Over a matrix: a cell equals the value, or meets the condition.
+    let xml = with_array(4, "0..2", "<element><matrix> (x[0],x[1])(2,x[2]) </matrix><value> x[3] </value></element>");
+    assert_exact(&xml, &d, &|v| [v[0], v[1], 2, v[2]].contains(&v[3]));
+    let xml = with_array(
+        4,
+        "0..2",
+        "<element><matrix> (x[0],x[1])(x[2],0) </matrix><condition> (ge,add(x[3],1)) </condition></element>",
+    );
+    assert_exact(&xml, &d, &|v| [v[0], v[1], v[2], 0].iter().any(|&a| a > v[3]));
+    let xml = with_array(
+        4,
+        "0..2",
+        "<element><matrix> (x[0],x[1])(x[2],0) </matrix><condition> (lt,x[3]) </condition></element>",
+    );
+    assert_exact(&xml, &d, &|v| [v[0], v[1], v[2], 0].iter().any(|&a| a < v[3]));
+}
+
+#[test]
+fn element_with_a_rank_and_a_condition_follows_its_definition() {
+    // The index is the first (last) position whose entry meets the condition.
+    let d = domains(4, &[0, 1, 2]);
+    for (rank, first) in [("first", true), ("last", false), ("any", false)] {
+        for condition in ["(ge,x[3])", "(in,{0,2})", "(eq,x[3])", "(ne,1)"] {
+            let xml = with_array(
+                4,
+                "0..2",
+                &format!(
+                    "<element><list startIndex=\"1\"> x[0] x[1] 1 </list><index rank=\"{rank}\"> x[2] </index>\
+                     <condition> {condition} </condition></element>"
+                ),
+            );
+            let meets = |a: i64, v: &[i64]| match condition {
+                "(ge,x[3])" => a >= v[3],
+                "(in,{0,2})" => a == 0 || a == 2,
+                "(eq,x[3])" => a == v[3],
+                _ => a != 1,
+            };
+            assert_exact(&xml, &d, &|v| {
+                let list = [v[0], v[1], 1];
+                let hits: Vec<i64> = (1..=3).filter(|&i| meets(list[(i - 1) as usize], v)).collect();
+                match rank {
+                    "any" => hits.contains(&v[2]),
+                    _ => (if first { hits.first() } else { hits.last() }) == Some(&v[2]),
+                }
+            });
+        }
+    }
+}
+
+#[test]
+fn slides_over_several_lists_take_their_items_in_turn() {
+    let arrays = |constraints: &str| {
+        format!(
+            "<instance format=\"XCSP3\" type=\"CSP\"><variables><array id=\"x\" size=\"[4]\"> 0..2 </array>\
+             <array id=\"y\" size=\"[2]\"> 0..2 </array></variables><constraints>{constraints}</constraints></instance>"
+        )
+    };
+    let d = domains(6, &[0, 1, 2]);
+    // One item of each list per window; the shorter list ends the slide.
+    let xml = arrays("<slide><list> x[] </list><list> y[] </list><intension> le(%0,%1) </intension></slide>");
+    assert_exact(&xml, &d, &|v| v[0] <= v[4] && v[1] <= v[5]);
+    // Two items of x moving by two, one of y.
+    let xml = arrays(
+        "<slide><list offset=\"2\" collect=\"2\"> x[] </list><list> y[] </list><intension> eq(add(%0,%1),%2) </intension></slide>",
+    );
+    assert_exact(&xml, &d, &|v| v[0] + v[1] == v[4] && v[2] + v[3] == v[5]);
+    // x moving by one, y by one, x collecting two: windows while both have items.
+    let xml = arrays(
+        "<slide><list collect=\"2\"> x[] </list><list> y[] 1 </list><intension> ne(add(%0,%1),%2) </intension></slide>",
+    );
+    assert_exact(&xml, &d, &|v| {
+        let ys = [v[4], v[5], 1];
+        (0..3).all(|w| v[w] + v[w + 1] != ys[w])
+    });
+}
