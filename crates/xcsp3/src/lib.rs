@@ -39,8 +39,8 @@
 //! excepted tuples),
 //! `allEqual`, `sum`, `count` (with variable values), `nValues`,
 //! `cardinality` (with variable values), `minimum`, `maximum`, `element`
-//! (with a rank, for a value or a condition; without an index, over a list
-//! or a matrix, for a value or a condition), `channel` (one list, two lists, a
+//! (with a rank, for a value or an `(eq,v)` condition; without an index,
+//! over a list or a matrix, for a value or a condition), `channel` (one list, two lists, a
 //! list and a value), `ordered` (with lengths), `lex`, `instantiation`, `regular`, `mdd`,
 //! `circuit` (with a size), `noOverlap` (one dimension, or boxes in
 //! several), `cumulative` (with ends), the meta-constraints `group`,

@@ -541,6 +541,16 @@ impl<'a, 'i> Lowering<'a, 'i> {
             Some(condition) => Some(self.text(condition)?),
             None => None,
         };
+        if let (Some(_), Some(condition)) = (rank, &condition) {
+            // For (eq,v) the two readings of a rank agree: the first (last)
+            // position holding v. For another operator, "the first position
+            // meeting the condition" and "the first position holding the
+            // value chosen" differ, and the specification does not say.
+            let (operator, _) = crate::text::condition(condition).map_err(|m| self.invalid(m))?;
+            if operator != "eq" {
+                return Err(self.unsupported(format!("element with a rank and the condition operator '{operator}'")));
+            }
+        }
         if let Some(condition) = &condition {
             self.post_condition(Linear::var(value), condition)?;
         }
@@ -551,10 +561,8 @@ impl<'a, 'i> Lowering<'a, 'i> {
     }
 
     /// `rank="first"` (`"last"`): no entry before (after) the index equals
-    /// the value, or with a condition meets it (the index is the first
-    /// (last) position whose entry does, which for `(eq,v)` is the value's
-    /// reading): for each position `j`, `index <= j` (`>=`) or `list[j]`
-    /// does not meet it.
+    /// the value, or the condition's `(eq,v)` operand: for each position
+    /// `j`, `index <= j` (`>=`) or `list[j]` does not equal it.
     fn element_rank(
         &mut self,
         entries: &[Linear],
@@ -581,8 +589,8 @@ impl<'a, 'i> Lowering<'a, 'i> {
     }
 
     /// `element` without an index (member): some entry of the list, or
-    /// cell of the matrix, equals the value or meets the condition (pycsp3
-    /// writes `x in [y0, y1, ...]` as `(eq,x)`): a clause of one literal per entry.
+    /// cell of the matrix, equals the value or meets the condition: a
+    /// clause of one literal per entry.
     fn member(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
         let entries = match (self.optional_child(node, "list")?, self.optional_child(node, "matrix")?) {
             (Some(list), None) => {

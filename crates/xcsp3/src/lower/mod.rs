@@ -466,10 +466,12 @@ impl<'a, 'i> Lowering<'a, 'i> {
 
     /// `<slide>`: a template over a sliding window of a list (`offset`,
     /// `collect` and `circular` as the specification defines them). Over
-    /// several lists, each window takes `collect` (by default 1) items from
-    /// each list in turn, the windows moving by each list's `offset`, as
-    /// long as every list has its items left (pycsp3's `Slide` with
-    /// several lists); the template takes one argument per item collected.
+    /// several lists, as the official parser reads them
+    /// (`XSlide.buildScopes` of XCSP3-Java-Tools, which ACE and the checker
+    /// use): each window takes `collect` (by default 1) items from each
+    /// list in turn, moving by each list's `offset`; the first list alone
+    /// decides the number of windows, as for one list, and the others wrap
+    /// around their end. The template takes one argument per item collected.
     fn slide(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
         if self.arguments.is_some() {
             return Err(self.unsupported("a slide inside a group or slide"));
@@ -485,9 +487,6 @@ impl<'a, 'i> Lowering<'a, 'i> {
             .ok_or_else(|| self.invalid("<slide> has no template constraint"))?;
         if lists.is_empty() {
             return Err(self.invalid("<slide> has no <list>"));
-        }
-        if circular && lists.len() > 1 {
-            return Err(self.unsupported("a circular slide over several lists"));
         }
         // Each list's items, offset and collect.
         let mut windows = Vec::with_capacity(lists.len());
@@ -514,16 +513,17 @@ impl<'a, 'i> Lowering<'a, 'i> {
                 next_parameter(template)
             )));
         }
-        let count = if circular {
-            let (tokens, offset, _) = &windows[0];
-            tokens.len().div_ceil(*offset)
-        } else {
-            // Window w uses items w * offset .. w * offset + collect of each list.
-            let fits = |(tokens, offset, collect): &(Vec<String>, usize, usize)| {
-                if tokens.len() >= *collect { (tokens.len() - collect) / offset + 1 } else { 0 }
-            };
-            windows.iter().map(fits).min().unwrap_or(0)
+        // Window w uses items w * offset .. w * offset + collect of each
+        // list, around its end; the first list decides how many there are.
+        let (first, offset, collect) = &windows[0];
+        let count = match (circular, first.len() >= *collect) {
+            (true, _) => first.len().div_ceil(*offset),
+            (false, true) => (first.len() - collect) / offset + 1,
+            (false, false) => 0,
         };
+        if count > 0 && windows.iter().any(|(tokens, _, collect)| tokens.is_empty() && *collect > 0) {
+            return Err(self.invalid("a slide over an empty list"));
+        }
         for window in 0..count {
             let mut arguments = Vec::with_capacity(arity);
             for (tokens, offset, collect) in &windows {

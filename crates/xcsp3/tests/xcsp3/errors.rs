@@ -234,6 +234,10 @@ fn malformed_forms_of_the_newer_globals_are_invalid_at_their_line() {
             "element needs one <list> or one <matrix>",
         ),
         ("<element><list> x[] </list></element>", "element needs one <value> or one <condition>"),
+        (
+            "<slide><list> x[] </list><list> </list><intension> ne(%0,%1) </intension></slide>",
+            "a slide over an empty list",
+        ),
     ];
     for (constraint, message) in cases {
         let text = instance(arrays, &format!("<intension> ne(x[0],1) </intension>\n{constraint}"));
@@ -247,9 +251,10 @@ fn malformed_forms_of_the_newer_globals_are_invalid_at_their_line() {
 #[test]
 fn the_forms_still_refused_are_named() {
     // Each has no reading in the specification this reader could follow
-    // exactly: a rank orders a list's positions, not a matrix's cells; a
-    // template is one constraint, not a group or slide; a circular slide
-    // over lists of different lengths has no one number of windows.
+    // exactly: a rank orders a list's positions, not a matrix's cells; with
+    // a condition other than (eq,v), a rank could order the positions that
+    // meet it or those that hold the value chosen; a template is one
+    // constraint, not a group or slide.
     let arrays = "<array id=\"x\" size=\"[3]\"> 0..3 </array>\n<array id=\"y\" size=\"[2]\"> 0..3 </array>";
     let cases = [
         (
@@ -257,8 +262,8 @@ fn the_forms_still_refused_are_named() {
             "element with a rank over a matrix",
         ),
         (
-            "<slide circular=\"true\"><list> x[] </list><list> y[] </list><intension> ne(%0,%1) </intension></slide>",
-            "a circular slide over several lists",
+            "<element><list> x[] </list><index rank=\"last\"> y[0] </index><condition> (ne,y[1]) </condition></element>",
+            "element with a rank and the condition operator 'ne'",
         ),
         (
             "<group><group><intension> ne(%0,%1) </intension><args> x[0] x[1] </args></group><args> x[0] x[1] </args></group>",
