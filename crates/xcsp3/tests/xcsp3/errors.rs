@@ -239,13 +239,7 @@ fn malformed_forms_of_the_newer_globals_are_invalid_at_their_line() {
             "a slide over an empty list",
         ),
     ];
-    for (constraint, message) in cases {
-        let text = instance(arrays, &format!("<intension> ne(x[0],1) </intension>\n{constraint}"));
-        let error = lower(&text).expect_err(&text);
-        assert_eq!(error.kind, ErrorKind::Invalid, "{error}\n{text}");
-        assert!(error.message.contains(message), "{error}\n{text}");
-        assert_eq!(error.position.line, 8, "{error}\n{text}");
-    }
+    assert_refused_on_line_8(arrays, &cases, ErrorKind::Invalid);
 }
 
 #[test]
@@ -274,10 +268,16 @@ fn the_forms_still_refused_are_named() {
             "a slide inside a group or slide",
         ),
     ];
+    assert_refused_on_line_8(arrays, &cases, ErrorKind::Unsupported);
+}
+
+/// Each constraint, after one on line 7 of an instance over `arrays`, is
+/// refused on its line 8 with an error of `kind` saying its message.
+fn assert_refused_on_line_8(arrays: &str, cases: &[(&str, &str)], kind: ErrorKind) {
     for (constraint, message) in cases {
         let text = instance(arrays, &format!("<intension> ne(x[0],1) </intension>\n{constraint}"));
         let error = lower(&text).expect_err(&text);
-        assert_eq!(error.kind, ErrorKind::Unsupported, "{error}\n{text}");
+        assert_eq!(error.kind, kind, "{error}\n{text}");
         assert!(error.message.contains(message), "{error}\n{text}");
         assert_eq!(error.position.line, 8, "{error}\n{text}");
     }
