@@ -492,6 +492,9 @@ impl<'a, 'i> Lowering<'a, 'i> {
             // XCSP3 gives a rank to the index of a list; a matrix's cells have no order to rank them by.
             return Err(self.unsupported("element with a rank over a matrix"));
         }
+        if self.optional_child(node, "matrix")?.is_some() && self.optional_child(node, "list")?.is_some() {
+            return Err(self.invalid("element needs one <list> or one <matrix>"));
+        }
         let index_text = self.text(index)?;
         let (entries, index, start) = match self.optional_child(node, "matrix")? {
             Some(matrix) => {

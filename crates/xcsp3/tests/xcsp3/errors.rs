@@ -235,6 +235,10 @@ fn malformed_forms_of_the_newer_globals_are_invalid_at_their_line() {
         ),
         ("<element><list> x[] </list></element>", "element needs one <value> or one <condition>"),
         (
+            "<element><list> x[] </list><matrix> (x[0],x[1]) </matrix><index> y[0] </index><value> 1 </value></element>",
+            "element needs one <list> or one <matrix>",
+        ),
+        (
             "<slide><list> x[] </list><list> </list><intension> ne(%0,%1) </intension></slide>",
             "a slide over an empty list",
         ),
