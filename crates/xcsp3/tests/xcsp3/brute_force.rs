@@ -840,3 +840,156 @@ fn the_corpus_instance_of_lists_with_except_has_exactly_its_solutions() {
     let least = brute_force(&domains(6, &[0, 1, 2]), &accepts).iter().map(|v| v.iter().sum::<i64>()).min();
     assert_eq!(least, Some(1));
 }
+
+/// An item of a random list: a variable `x[i]` or a constant.
+#[derive(Clone, Copy)]
+enum Term {
+    X(usize),
+    K(i64),
+}
+
+impl Term {
+    fn random(rng: &mut Rng, n: usize) -> Term {
+        if rng.below(4) == 0 { Term::K(rng.below(4) as i64 - 1) } else { Term::X(rng.below(n as u64) as usize) }
+    }
+
+    fn text(self) -> String {
+        match self {
+            Term::X(i) => format!("x[{i}]"),
+            Term::K(k) => k.to_string(),
+        }
+    }
+
+    fn value(self, v: &[i64]) -> i64 {
+        match self {
+            Term::X(i) => v[i],
+            Term::K(k) => k,
+        }
+    }
+}
+
+/// A constraint's definition, judging one assignment.
+type Definition = Box<dyn Fn(&[i64]) -> bool>;
+
+fn texts(terms: &[Term]) -> String {
+    terms.iter().map(|t| t.text()).collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn random_instances_of_the_forms_lowered_last_have_exactly_their_solutions() {
+    // allDifferent over lists with except, element without an index with a
+    // condition, element with a rank and (eq,v), slide over two lists; over
+    // four variables of -1..2, each judged by its definition.
+    const N: usize = 4;
+    let d = domains(N, &[-1, 0, 1, 2]);
+    let mut rng = Rng::new(2026);
+    let mut satisfiable = 0;
+    for round in 0..400 {
+        let (constraint, accepts): (String, Definition) = match round % 4 {
+            0 => {
+                let (lists, k) = (2 + rng.below(2) as usize, 1 + rng.below(2) as usize);
+                let lists: Vec<Vec<Term>> =
+                    (0..lists).map(|_| (0..k).map(|_| Term::random(&mut rng, N)).collect()).collect();
+                let excepted: Vec<Vec<i64>> =
+                    (0..1 + rng.below(2)).map(|_| (0..k).map(|_| rng.below(4) as i64 - 1).collect()).collect();
+                let text = format!(
+                    "<allDifferent>{}<except> {} </except></allDifferent>",
+                    lists.iter().map(|l| format!("<list> {} </list>", texts(l))).collect::<String>(),
+                    excepted
+                        .iter()
+                        .map(|t| format!("({})", t.iter().map(i64::to_string).collect::<Vec<_>>().join(",")))
+                        .collect::<String>()
+                );
+                let accepts = move |v: &[i64]| {
+                    let tuples: Vec<Vec<i64>> = lists.iter().map(|l| l.iter().map(|t| t.value(v)).collect()).collect();
+                    (0..tuples.len()).all(|j| (0..j).all(|i| tuples[i] != tuples[j] || excepted.contains(&tuples[i])))
+                };
+                (text, Box::new(accepts))
+            }
+            1 => {
+                let list: Vec<Term> = (0..2 + rng.below(3)).map(|_| Term::random(&mut rng, N)).collect();
+                let operand = Term::random(&mut rng, N);
+                let (operator, test): (&str, fn(i64, i64) -> bool) = [
+                    ("eq", (|a, b| a == b) as fn(i64, i64) -> bool),
+                    ("ne", |a, b| a != b),
+                    ("lt", |a, b| a < b),
+                    ("le", |a, b| a <= b),
+                    ("gt", |a, b| a > b),
+                    ("ge", |a, b| a >= b),
+                ][rng.below(6) as usize];
+                let text = format!(
+                    "<element><list> {} </list><condition> ({operator},{}) </condition></element>",
+                    texts(&list),
+                    operand.text()
+                );
+                (text, Box::new(move |v: &[i64]| list.iter().any(|t| test(t.value(v), operand.value(v)))))
+            }
+            2 => {
+                let list: Vec<Term> = (0..2 + rng.below(2)).map(|_| Term::random(&mut rng, N - 1)).collect();
+                let start = rng.below(2) as i64;
+                let value = Term::random(&mut rng, N - 1);
+                let rank = ["first", "last", "any"][rng.below(3) as usize];
+                let text = format!(
+                    "<element><list startIndex=\"{start}\"> {} </list><index rank=\"{rank}\"> x[3] </index>\
+                     <condition> (eq,{}) </condition></element>",
+                    texts(&list),
+                    value.text()
+                );
+                let accepts = move |v: &[i64]| {
+                    let hits: Vec<i64> = (0..list.len())
+                        .filter(|&p| list[p].value(v) == value.value(v))
+                        .map(|p| p as i64 + start)
+                        .collect();
+                    match rank {
+                        "first" => hits.first() == Some(&v[3]),
+                        "last" => hits.last() == Some(&v[3]),
+                        _ => hits.contains(&v[3]),
+                    }
+                };
+                (text, Box::new(accepts))
+            }
+            _ => {
+                let a: Vec<Term> = (0..1 + rng.below(4)).map(|_| Term::X(rng.below(N as u64) as usize)).collect();
+                let b: Vec<Term> = (0..1 + rng.below(3)).map(|_| Term::random(&mut rng, N)).collect();
+                let (collect_a, offset_a, offset_b) =
+                    (1 + rng.below(2) as usize, 1 + rng.below(2) as usize, 1 + rng.below(2) as usize);
+                let circular = rng.below(3) == 0;
+                // The template over collect_a items of a and one of b.
+                let (template, holds): (&str, fn(&[i64]) -> bool) = if collect_a == 1 {
+                    ("lt(%0,%1)", |w| w[0] < w[1])
+                } else {
+                    ("ne(add(%0,%1),%2)", |w| w[0] + w[1] != w[2])
+                };
+                let text = format!(
+                    "<slide circular=\"{circular}\"><list offset=\"{offset_a}\" collect=\"{collect_a}\"> {} </list>\
+                     <list offset=\"{offset_b}\"> {} </list><intension> {template} </intension></slide>",
+                    texts(&a),
+                    texts(&b)
+                );
+                // XSlide.buildScopes: the first list decides the windows, every list wraps.
+                let windows = if circular {
+                    a.len().div_ceil(offset_a)
+                } else if a.len() >= collect_a {
+                    (a.len() - collect_a) / offset_a + 1
+                } else {
+                    0
+                };
+                let accepts = move |v: &[i64]| {
+                    (0..windows).all(|w| {
+                        let mut items: Vec<i64> =
+                            (0..collect_a).map(|k| a[(w * offset_a + k) % a.len()].value(v)).collect();
+                        items.push(b[(w * offset_b) % b.len()].value(v));
+                        holds(&items)
+                    })
+                };
+                (text, Box::new(accepts))
+            }
+        };
+        let xml = with_array(N, "-1..2", &constraint);
+        let expected = brute_force(&d, &*accepts);
+        satisfiable += usize::from(!expected.is_empty());
+        let found = engine_solutions(&xml, if round % 2 == 0 { "mac+mrv" } else { "fc+domwdeg+binary" });
+        assert_eq!(found, expected, "round {round}: {constraint}");
+    }
+    assert!(satisfiable > 200, "the random instances are not all unsatisfiable: {satisfiable} satisfiable");
+}
