@@ -253,9 +253,16 @@ NEWER = ["channel_one", "channel_short", "member", "element_rank", "count_vars",
          "alldiff_lists", "circuit_size", "boxes", "cumulative_ends", "ordered_lengths"]
 
 
-def generate(seed, newer=False):
+# The forms lowered last (`--latest`), three times as likely as another kind
+# so that most instances hold one: allDifferent over lists with excepted
+# tuples, element without an index with a condition or over a matrix,
+# element with a rank and an (eq,v) condition, slide over two lists.
+LATEST = ["alldiff_lists_except", "member_condition", "element_rank_condition", "slide_lists"]
+
+
+def generate(seed, newer=False, latest=False):
     """The XML text of instance `seed` and whether it optimises; with
-    `newer`, the newer forms among the kinds."""
+    `newer` (`latest`), the newer (latest) forms among the kinds."""
     rng = random.Random(seed)
     m = Instance(rng, rng.random() < 0.125)
     for i in range(rng.randint(2, 5)):
@@ -265,7 +272,7 @@ def generate(seed, newer=False):
     kinds = ["intension", "intension", "logic", "extension", "alldiff", "alldiff_except", "alldiff_expr",
              "allequal", "sum", "sum", "sum_vars", "count", "nvalues", "element", "minmax", "ordered", "lex",
              "channel", "cardinality", "nooverlap", "cumulative", "circuit", "instantiation", "regular", "mdd",
-             "slide", "group"] + (NEWER if newer else [])
+             "slide", "group"] + (NEWER if newer else []) + (LATEST * 3 if latest else [])
     for _ in range(rng.randint(1, 4)):
         kind = rng.choice(kinds)
         if kind == "intension":
@@ -445,6 +452,39 @@ def generate(seed, newer=False):
             k = rng.randint(1, 3)
             lists = "".join("<list> %s </list>" % " ".join(m.some(k)) for _ in range(rng.randint(2, 3)))
             m.post("<allDifferent> %s </allDifferent>" % lists)
+        elif kind == "alldiff_lists_except":
+            k = rng.randint(1, 3)
+            chosen = [m.some(k) for _ in range(rng.randint(2, 3))]
+            k = len(chosen[0])  # m.some takes at most every variable
+            lists = "".join("<list> %s </list>" % " ".join(xs) for xs in chosen)
+            tuples = "".join("(%s)" % ",".join(str(rng.randint(-1, 2)) for _ in range(k))
+                             for _ in range(rng.randint(1, 2)))
+            m.post("<allDifferent> %s <except> %s </except> </allDifferent>" % (lists, tuples))
+        elif kind == "member_condition":
+            xs = m.some(rng.randint(2, 4))
+            if rng.random() < 0.3 and len(xs) >= 2:
+                half = len(xs) // 2
+                cells = "(%s)(%s)" % (",".join(xs[:half]), ",".join(xs[half:2 * half]))
+                m.post("<element> <matrix> %s </matrix> <condition> %s </condition> </element>"
+                       % (cells, m.condition()))
+            else:
+                m.post("<element> <list> %s </list> <condition> %s </condition> </element>"
+                       % (" ".join(xs), m.condition()))
+        elif kind == "element_rank_condition":
+            xs = m.some(rng.randint(2, 4)) if rng.random() < 0.7 else [str(m.const()) for _ in range(rng.randint(2, 4))]
+            index = m.int_var("i%d" % len(m.constraints), list(range(-1, len(xs) + 1)))
+            value = rng.choice(m.ints)[0] if rng.random() < 0.8 else str(m.const())
+            m.post('<element> <list> %s </list> <index rank="%s"> %s </index> <condition> (eq,%s) </condition> </element>'
+                   % (" ".join(xs), rng.choice(["first", "last"]), index, value))
+        elif kind == "slide_lists":
+            xs, ys = m.some(rng.randint(2, 4)), m.some(rng.randint(1, 3))
+            op = rng.choice(["lt", "le", "ne", "eq"])
+            if rng.random() < 0.5:
+                m.post("<slide> <list> %s </list> <list> %s </list> <intension> %s(%%0,%%1) </intension> </slide>"
+                       % (" ".join(xs), " ".join(ys), op))
+            else:
+                m.post('<slide> <list collect="2"> %s </list> <list> %s </list> '
+                       '<intension> %s(add(%%0,%%1),%%2) </intension> </slide>' % (" ".join(xs), " ".join(ys), op))
         elif kind == "circuit_size":
             k = rng.randint(2, 4)
             p = m.array("p%d" % len(m.constraints), k, list(range(k)))
@@ -651,7 +691,7 @@ def checker(a, path, solution):
 
 def check(a, seed, scratch):
     """The verdict on instance `seed` and the outputs to keep if it is a disagreement."""
-    text, optimise, free = generate(seed, a.newer)
+    text, optimise, free = generate(seed, a.newer, a.latest)
     path = os.path.join(scratch, "%d.xml" % seed)
     with open(path, "w") as f:
         f.write(text)
@@ -714,7 +754,7 @@ def keep(a, seed, outputs):
     os.makedirs(a.keep, exist_ok=True)
     target = os.path.join(a.keep, "%d.xml" % seed)
     with open(target, "w") as f:
-        f.write(generate(seed, a.newer)[0])
+        f.write(generate(seed, a.newer, a.latest)[0])
     for who, out in outputs.items():
         with open(os.path.join(a.keep, "%d.%s.txt" % (seed, who)), "w") as f:
             f.write("time limit\n" if out is None else "%s\n--- stderr\n%s\n--- exit %d\n" % (plain(out[0]),
@@ -757,9 +797,13 @@ def main():
                     help="generate the newer forms too (channel over one list or a shorter one, element without "
                          "an index or with a rank, count and cardinality with variable values, allDifferent over "
                          "lists, circuit with a size, noOverlap over boxes, cumulative with ends, ordered with lengths)")
+    ap.add_argument("--latest", action="store_true",
+                    help="generate the forms lowered last too, three times as often as another kind (allDifferent "
+                         "over lists with except, element without an index with a condition or over a matrix, "
+                         "element with a rank and a condition, slide over two lists)")
     a = ap.parse_args()
     if a.print:
-        sys.stdout.write(generate(a.seed, a.newer)[0])
+        sys.stdout.write(generate(a.seed, a.newer, a.latest)[0])
         return 0
     a.jar = ace_jar()
     if a.jar is None or not os.path.exists(a.jar):

@@ -35,14 +35,16 @@
 //! What is lowered: integer variables and arrays of any dimension (with
 //! per-cell domains and undefined cells), `extension` (supports and
 //! conflicts, `*` included), `intension` (the whole functional syntax over
-//! integers), `allDifferent` (with `except`, over several lists),
+//! integers), `allDifferent` (with `except`, over several lists, with
+//! excepted tuples),
 //! `allEqual`, `sum`, `count` (with variable values), `nValues`,
 //! `cardinality` (with variable values), `minimum`, `maximum`, `element`
-//! (with a rank, or without an index), `channel` (one list, two lists, a
+//! (with a rank, for a value or an `(eq,v)` condition; without an index,
+//! over a list or a matrix, for a value or a condition), `channel` (one list, two lists, a
 //! list and a value), `ordered` (with lengths), `lex`, `instantiation`, `regular`, `mdd`,
 //! `circuit` (with a size), `noOverlap` (one dimension, or boxes in
 //! several), `cumulative` (with ends), the meta-constraints `group`,
-//! `block` and `slide`, and one objective (a variable, an expression, or
+//! `block` and `slide` (over one list or several), and one objective (a variable, an expression, or
 //! the sum, minimum, maximum or number of values of a list). Anything else
 //! is an [`Error`] that names it ([`Error::is_unsupported`]), never an
 //! approximation. docs/xcsp3.md has the details.

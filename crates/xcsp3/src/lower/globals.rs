@@ -14,14 +14,11 @@ use crate::error::Error;
 impl<'a, 'i> Lowering<'a, 'i> {
     /// The text of the child `name`, or of the node itself when it has no
     /// element children (the short form `<allDifferent> x[] </allDifferent>`).
+    /// A `startIndex` other than 0 on such a list, whose positions mean
+    /// nothing, was refused before lowering ([`Lowering::known_attributes`]).
     fn list_text(&self, node: Node<'a, 'i>, name: &str) -> Result<String, Error> {
         match self.optional_child(node, name)? {
-            Some(child) => {
-                if child.attribute("startIndex").is_some_and(|s| s.trim() != "0") && name == "list" {
-                    return Err(self.unsupported("a list with startIndex here"));
-                }
-                self.text(child)
-            }
+            Some(child) => self.text(child),
             None if elements(node).next().is_none() => self.text(node),
             None => Err(self.invalid(format!("<{}> needs a <{name}> element", node.tag_name().name()))),
         }
@@ -44,10 +41,8 @@ impl<'a, 'i> Lowering<'a, 'i> {
         self.only_children(node, &["list", "matrix", "except"])?;
         let lists: Vec<Node<'a, 'i>> = elements(node).filter(|c| c.tag_name().name() == "list").collect();
         if lists.len() > 1 {
-            if self.optional_child(node, "except")?.is_some() {
-                return Err(self.unsupported("allDifferent over several lists with except"));
-            }
-            return self.all_different_lists(&lists);
+            let except = self.optional_child(node, "except")?;
+            return self.all_different_lists(&lists, except);
         }
         let except = match self.optional_child(node, "except")? {
             Some(except) => self.integers(&self.text(except)?)?,
@@ -66,8 +61,11 @@ impl<'a, 'i> Lowering<'a, 'i> {
     }
 
     /// `allDifferent` over several lists of one length: the lists, as
-    /// tuples, pairwise distinct (each pair differs at some position).
-    fn all_different_lists(&mut self, lists: &[Node<'a, 'i>]) -> Result<(), Error> {
+    /// tuples, pairwise distinct (each pair differs at some position); with
+    /// `<except>` tuples `(a,b,...)(c,d,...)`, two lists may be equal when
+    /// they equal an excepted tuple: a clause per pair, the disequalities
+    /// and the first list's literal for "is an excepted tuple".
+    fn all_different_lists(&mut self, lists: &[Node<'a, 'i>], except: Option<Node<'a, 'i>>) -> Result<(), Error> {
         let mut tuples = Vec::with_capacity(lists.len());
         for list in lists {
             let text = self.text(*list)?;
@@ -80,12 +78,28 @@ impl<'a, 'i> Lowering<'a, 'i> {
                 other.len()
             )));
         }
+        let excepted = match except {
+            Some(except) => {
+                let text = self.text(except)?;
+                let rows = if text.trim().is_empty() { Vec::new() } else { self.matrix_rows(&text)? };
+                if let Some(row) = rows.iter().find(|row| row.len() != tuples[0].len()) {
+                    return Err(self.invalid(format!(
+                        "allDifferent over lists of length {} with an excepted tuple of length {}",
+                        tuples[0].len(),
+                        row.len()
+                    )));
+                }
+                tuples.iter().map(|tuple| self.equals_some_tuple(tuple, &rows)).collect::<Result<Vec<_>, Error>>()?
+            }
+            None => vec![None; tuples.len()],
+        };
         for j in 0..tuples.len() {
             for i in 0..j {
-                let mut differ = Vec::with_capacity(tuples[i].len());
+                let mut differ = Vec::with_capacity(tuples[i].len() + 1);
                 for (a, b) in tuples[i].iter().zip(&tuples[j]) {
                     differ.extend(self.compare_literal(a.clone().minus(b), Relation::Ne)?);
                 }
+                differ.extend(excepted[i]);
                 if differ.is_empty() {
                     self.fail(format!("allDifferent over lists {i} and {j}, which are equal"));
                     return Ok(());
@@ -94,6 +108,27 @@ impl<'a, 'i> Lowering<'a, 'i> {
             }
         }
         Ok(())
+    }
+
+    /// A literal for `tuple` equal to one of `rows`; `None` when it cannot be.
+    fn equals_some_tuple(&mut self, tuple: &[Linear], rows: &[Vec<Linear>]) -> Result<Option<csp::Lit>, Error> {
+        let mut equal_rows = Vec::with_capacity(rows.len());
+        'rows: for row in rows {
+            let mut equalities = Vec::with_capacity(row.len());
+            for (item, value) in tuple.iter().zip(row) {
+                match self.compare_literal(item.clone().minus(value), Relation::Eq)? {
+                    Some(literal) => equalities.push(literal),
+                    None => continue 'rows,
+                }
+            }
+            let literal = self.model.reified(csp::Condition::and(&equalities)).map_err(|e| self.model_error(&e))?;
+            equal_rows.push(literal);
+        }
+        match equal_rows.as_slice() {
+            [] => Ok(None),
+            [literal] => Ok(Some(*literal)),
+            _ => self.model.reified(csp::Condition::or(&equal_rows)).map(Some).map_err(|e| self.model_error(&e)),
+        }
     }
 
     /// The values pairwise different, but for the excepted ones.
@@ -177,8 +212,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
             if !super::terms::holds(value, relation) {
                 return Ok(None);
             }
-            let one = self.fixed(1)?;
-            return Ok(Some(csp::Lit::positive(one)));
+            return self.true_literal().map(Some);
         }
         let condition = self.compare_condition(&linear, relation)?;
         self.model.reified(condition).map(Some).map_err(|e| self.model_error(&e))
@@ -454,10 +488,12 @@ impl<'a, 'i> Lowering<'a, 'i> {
             Some(rank @ ("first" | "last")) => Some(rank),
             Some(other) => return Err(self.invalid(format!("rank=\"{other}\" is none of any, first and last"))),
         };
-        if rank.is_some()
-            && (self.optional_child(node, "matrix")?.is_some() || self.optional_child(node, "value")?.is_none())
-        {
-            return Err(self.unsupported("element with a rank over a matrix or with a condition"));
+        if rank.is_some() && self.optional_child(node, "matrix")?.is_some() {
+            // XCSP3 gives a rank to the index of a list; a matrix's cells have no order to rank them by.
+            return Err(self.unsupported("element with a rank over a matrix"));
+        }
+        if self.optional_child(node, "matrix")?.is_some() && self.optional_child(node, "list")?.is_some() {
+            return Err(self.invalid("element needs one <list> or one <matrix>"));
         }
         let index_text = self.text(index)?;
         let (entries, index, start) = match self.optional_child(node, "matrix")? {
@@ -504,63 +540,98 @@ impl<'a, 'i> Lowering<'a, 'i> {
             }
         };
         posted.map_err(|e| self.model_error(&e))?;
-        if let Some(condition) = self.optional_child(node, "condition")? {
-            let condition = self.text(condition)?;
-            self.post_condition(Linear::var(value), &condition)?;
+        let condition = match self.optional_child(node, "condition")? {
+            Some(condition) => Some(self.text(condition)?),
+            None => None,
+        };
+        if let (Some(_), Some(condition)) = (rank, &condition) {
+            // For (eq,v) the two readings of a rank agree: the first (last)
+            // position holding v. For another operator, "the first position
+            // meeting the condition" and "the first position holding the
+            // value chosen" differ, and the specification does not say.
+            let (operator, _) = crate::text::condition(condition).map_err(|m| self.invalid(m))?;
+            if operator != "eq" {
+                return Err(self.unsupported(format!("element with a rank and the condition operator '{operator}'")));
+            }
+        }
+        if let Some(condition) = &condition {
+            self.post_condition(Linear::var(value), condition)?;
         }
         if let Some(rank) = rank {
-            self.element_rank(&entries, index, start, value, rank == "first")?;
+            self.element_rank(&entries, index, start, value, condition.as_deref(), rank == "first")?;
         }
         Ok(())
     }
 
     /// `rank="first"` (`"last"`): no entry before (after) the index equals
-    /// the value: for each position `j`, `index <= j` (`>=`) or `list[j] != value`.
+    /// the value, or the condition's `(eq,v)` operand: for each position
+    /// `j`, `index <= j` (`>=`) or `list[j]` does not equal it.
     fn element_rank(
         &mut self,
         entries: &[Linear],
         index: VarId,
         start: i64,
         value: VarId,
+        condition: Option<&str>,
         first: bool,
     ) -> Result<(), Error> {
         for (position, entry) in entries.iter().enumerate() {
+            let meets = match condition {
+                Some(condition) => self.condition_literal(entry, condition)?,
+                None => self.compare_literal(entry.clone().minus(&Linear::var(value)), Relation::Eq)?,
+            };
+            // An entry that never meets it does not constrain the index.
+            let Some(meets) = meets else { continue };
             let j = Linear::constant(i128::from(start) + position as i128);
             let relation = if first { Relation::Le } else { Relation::Ge };
-            let mut either = Vec::with_capacity(2);
+            let mut either = vec![!meets];
             either.extend(self.compare_literal(Linear::var(index).minus(&j), relation)?);
-            either.extend(self.compare_literal(entry.clone().minus(&Linear::var(value)), Relation::Ne)?);
-            if either.is_empty() {
-                self.fail("an element's rank that no index can meet");
-                return Ok(());
-            }
             self.model.or(&either).map_err(|e| self.model_error(&e))?;
         }
         Ok(())
     }
 
-    /// `element` without an index (member): the value equals one of the list's entries.
+    /// `element` without an index (member): some entry of the list, or
+    /// cell of the matrix, equals the value or meets the condition: a
+    /// clause of one literal per entry.
     fn member(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
-        if self.optional_child(node, "matrix")?.is_some() || self.optional_child(node, "condition")?.is_some() {
-            return Err(self.unsupported("element without an index over a matrix or with a condition"));
-        }
-        let list_text = self.text(self.child(node, "list")?)?;
-        let entries = self.linears(&list_text)?;
-        let value_text = self.text(self.child(node, "value")?)?;
-        let value = self.linears(&value_text)?;
-        let [value] = value.as_slice() else {
-            return Err(self.invalid(format!(
-                "expected one variable or value, found {} in '{}'",
-                value.len(),
-                value_text.trim()
-            )));
-        };
-        match self.equals_some(value, &entries)? {
-            Some(literal) => {
-                self.model.add(csp::Condition::from(literal)).map_err(|e| self.model_error(&e))?;
+        let entries = match (self.optional_child(node, "list")?, self.optional_child(node, "matrix")?) {
+            (Some(list), None) => {
+                let text = self.text(list)?;
+                self.linears(&text)?
             }
-            None => self.fail("element without an index: the value equals no entry"),
+            (None, Some(matrix)) => self.matrix_cells(matrix)?.concat(),
+            _ => return Err(self.invalid("element needs one <list> or one <matrix>")),
+        };
+        let mut literals = Vec::with_capacity(entries.len());
+        match (self.optional_child(node, "value")?, self.optional_child(node, "condition")?) {
+            (Some(value), None) => {
+                let value_text = self.text(value)?;
+                let value = self.linears(&value_text)?;
+                let [value] = value.as_slice() else {
+                    return Err(self.invalid(format!(
+                        "expected one variable or value, found {} in '{}'",
+                        value.len(),
+                        value_text.trim()
+                    )));
+                };
+                for entry in &entries {
+                    literals.extend(self.compare_literal(entry.clone().minus(value), Relation::Eq)?);
+                }
+            }
+            (None, Some(condition)) => {
+                let condition = self.text(condition)?;
+                for entry in &entries {
+                    literals.extend(self.condition_literal(entry, &condition)?);
+                }
+            }
+            _ => return Err(self.invalid("element needs one <value> or one <condition>")),
         }
+        if literals.is_empty() {
+            self.fail("element without an index: no entry can equal the value or meet the condition");
+            return Ok(());
+        }
+        self.model.or(&literals).map_err(|e| self.model_error(&e))?;
         Ok(())
     }
 

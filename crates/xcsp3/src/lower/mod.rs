@@ -465,7 +465,13 @@ impl<'a, 'i> Lowering<'a, 'i> {
     }
 
     /// `<slide>`: a template over a sliding window of a list (`offset`,
-    /// `collect` and `circular` as the specification defines them).
+    /// `collect` and `circular` as the specification defines them). Over
+    /// several lists, as the official parser reads them
+    /// (`XSlide.buildScopes` of XCSP3-Java-Tools, which ACE and the checker
+    /// use): each window takes `collect` (by default 1) items from each
+    /// list in turn, moving by each list's `offset`; the first list alone
+    /// decides the number of windows, as for one list, and the others wrap
+    /// around their end. The template takes one argument per item collected.
     fn slide(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
         if self.arguments.is_some() {
             return Err(self.unsupported("a slide inside a group or slide"));
@@ -479,33 +485,51 @@ impl<'a, 'i> Lowering<'a, 'i> {
         let template = elements(node)
             .find(|c| !matches!(c.tag_name().name(), "list" | "annotations"))
             .ok_or_else(|| self.invalid("<slide> has no template constraint"))?;
-        let [list] = lists.as_slice() else {
-            return Err(self.unsupported("a slide over several lists"));
-        };
-        let number = |name: &str, default: usize| -> Result<usize, Error> {
-            match list.attribute(name) {
-                None => Ok(default),
-                Some(text) => match text.trim().parse::<usize>() {
-                    Ok(value) if value > 0 => Ok(value),
-                    _ => Err(self.invalid(format!("{name}=\"{text}\" is not a positive integer"))),
-                },
-            }
-        };
-        let offset = number("offset", 1)?;
-        let collect = number("collect", 0)?;
-        self.at(*list);
-        let tokens: Vec<String> = self.list_tokens(*list)?;
+        if lists.is_empty() {
+            return Err(self.invalid("<slide> has no <list>"));
+        }
+        // Each list's items, offset and collect.
+        let mut windows = Vec::with_capacity(lists.len());
+        for &list in &lists {
+            self.at(list);
+            let number = |name: &str, default: usize| -> Result<usize, Error> {
+                match list.attribute(name) {
+                    None => Ok(default),
+                    Some(text) => match text.trim().parse::<usize>() {
+                        Ok(value) if value > 0 => Ok(value),
+                        _ => Err(self.invalid(format!("{name}=\"{text}\" is not a positive integer"))),
+                    },
+                }
+            };
+            let offset = number("offset", 1)?;
+            let collect = number("collect", if lists.len() == 1 { next_parameter(template) } else { 1 })?;
+            windows.push((self.list_tokens(list)?, offset, collect));
+        }
         self.at(template);
-        let arity = if collect > 0 { collect } else { next_parameter(template) };
-        let windows: Vec<usize> = if circular {
-            (0..tokens.len()).step_by(offset).collect()
-        } else if tokens.len() >= arity {
-            (0..=tokens.len() - arity).step_by(offset).collect()
-        } else {
-            Vec::new()
+        let arity: usize = windows.iter().map(|w| w.2).sum();
+        if lists.len() > 1 && arity != next_parameter(template) {
+            return Err(self.invalid(format!(
+                "the slide's lists collect {arity} items per window but its template takes {} parameters",
+                next_parameter(template)
+            )));
+        }
+        // Window w uses items w * offset .. w * offset + collect of each
+        // list, around its end; the first list decides how many there are.
+        let (first, offset, collect) = &windows[0];
+        let count = match (circular, first.len() >= *collect) {
+            (true, _) => first.len().div_ceil(*offset),
+            (false, true) => (first.len() - collect) / offset + 1,
+            (false, false) => 0,
         };
-        for start in windows {
-            let arguments = (0..arity).map(|k| tokens[(start + k) % tokens.len()].clone()).collect();
+        if count > 0 && windows.iter().any(|(tokens, _, collect)| tokens.is_empty() && *collect > 0) {
+            return Err(self.invalid("a slide over an empty list"));
+        }
+        for window in 0..count {
+            let mut arguments = Vec::with_capacity(arity);
+            for (tokens, offset, collect) in &windows {
+                let first = window * offset;
+                arguments.extend((0..*collect).map(|k| tokens[(first + k) % tokens.len()].clone()));
+            }
             self.arguments = Some(arguments);
             let result = self.constraint(template);
             self.arguments = None;

@@ -146,10 +146,10 @@ impl Lowering<'_, '_> {
         Ok(expr.compare(relation, 0))
     }
 
-    /// Posts the XCSP3 condition `(operator,operand)` on `lhs`: `lhs
-    /// operator operand`, the operand an integer, a variable, or for `in`
-    /// and `notin` a range `a..b` or a set `{a,b,...}`.
-    pub(super) fn post_condition(&mut self, lhs: Linear, condition: &str) -> Result<(), Error> {
+    /// Reads the XCSP3 condition `(operator,operand)`: the operand an
+    /// integer, a variable, or for `in` and `notin` a range `a..b` or a set
+    /// `{a,b,...}`.
+    fn read_condition(&mut self, condition: &str) -> Result<Test, Error> {
         let (operator, operand) = text::condition(condition).map_err(|m| self.invalid(m))?;
         let relation = match operator {
             "lt" => Relation::Lt,
@@ -158,19 +158,64 @@ impl Lowering<'_, '_> {
             "gt" => Relation::Gt,
             "eq" => Relation::Eq,
             "ne" => Relation::Ne,
-            "in" | "notin" => return self.post_membership(lhs, operand, operator == "in"),
+            "in" | "notin" => {
+                let values = set_values(operand).map_err(|m| self.text_error(m))?;
+                return Ok(Test::Member { values, inside: operator == "in", operand: operand.to_string() });
+            }
             other => return Err(self.invalid(format!("'{other}' is not an operator of a condition"))),
         };
         let rhs = match self.items(operand)?.as_slice() {
             [item] => self.item_linear(item.clone())?,
             _ => return Err(self.invalid(format!("the condition's operand '{operand}' is not one value or variable"))),
         };
-        let difference = lhs.minus(&rhs).ok_or_else(|| self.overflow())?;
-        self.post_compare(difference, relation)
+        Ok(Test::Compare(relation, rhs))
     }
 
-    fn post_membership(&mut self, lhs: Linear, operand: &str, inside: bool) -> Result<(), Error> {
-        let values = set_values(operand).map_err(|m| self.text_error(m))?;
+    /// Posts the XCSP3 condition `(operator,operand)` on `lhs`: `lhs
+    /// operator operand` ([`Self::read_condition`]).
+    pub(super) fn post_condition(&mut self, lhs: Linear, condition: &str) -> Result<(), Error> {
+        match self.read_condition(condition)? {
+            Test::Compare(relation, rhs) => {
+                let difference = lhs.minus(&rhs).ok_or_else(|| self.overflow())?;
+                self.post_compare(difference, relation)
+            }
+            Test::Member { values, inside, operand } => self.post_membership(lhs, &values, &operand, inside),
+        }
+    }
+
+    /// A literal for the XCSP3 condition `(operator,operand)` on `lhs`;
+    /// `None` when it is false over constants (true over constants gives a
+    /// literal fixed to 1), as [`Self::compare_literal`].
+    pub(super) fn condition_literal(&mut self, lhs: &Linear, condition: &str) -> Result<Option<csp::Lit>, Error> {
+        let (values, inside, operand) = match self.read_condition(condition)? {
+            Test::Compare(relation, rhs) => return self.compare_literal(lhs.clone().minus(&rhs), relation),
+            Test::Member { values, inside, operand } => (values, inside, operand),
+        };
+        let decided = match lhs.as_constant() {
+            Some(value) => Some(i64::try_from(value).is_ok_and(|v| values.iter().any(|&(a, b)| a <= v && v <= b))),
+            None if values.is_empty() => Some(false),
+            None => None,
+        };
+        if let Some(member) = decided {
+            return if member == inside { self.true_literal().map(Some) } else { Ok(None) };
+        }
+        let var = self.var_of(lhs)?;
+        let condition = self.set_condition(var, &values, &operand, inside)?;
+        self.model.reified(condition).map(Some).map_err(|e| self.model_error(&e))
+    }
+
+    /// A literal fixed to true.
+    pub(super) fn true_literal(&mut self) -> Result<csp::Lit, Error> {
+        Ok(csp::Lit::positive(self.fixed(1)?))
+    }
+
+    fn post_membership(
+        &mut self,
+        lhs: Linear,
+        values: &[(i64, i64)],
+        operand: &str,
+        inside: bool,
+    ) -> Result<(), Error> {
         if let Some(value) = lhs.as_constant() {
             let member = i64::try_from(value).is_ok_and(|v| values.iter().any(|&(a, b)| a <= v && v <= b));
             if member != inside {
@@ -184,18 +229,37 @@ impl Lowering<'_, '_> {
             }
             return Ok(());
         }
-        if text::count(&values) > 10_000_000 {
-            return Err(self.unsupported(format!("a set of more than 10000000 values ({operand})")));
-        }
         let var = self.var_of(&lhs)?;
-        let domain = match values.as_slice() {
-            &[(low, high)] => Domain::range(low, high),
-            _ => Domain::values(values.iter().flat_map(|&(a, b)| a..=b)),
-        };
-        let condition = if inside { Condition::in_set(var, domain) } else { Condition::not_in_set(var, domain) };
+        let condition = self.set_condition(var, values, operand, inside)?;
         self.model.add(condition).map_err(|e| self.model_error(&e))?;
         Ok(())
     }
+
+    /// `var` in (or not in) sorted disjoint ranges, at least one, written `operand`.
+    fn set_condition(
+        &self,
+        var: VarId,
+        values: &[(i64, i64)],
+        operand: &str,
+        inside: bool,
+    ) -> Result<Condition, Error> {
+        if text::count(values) > 10_000_000 {
+            return Err(self.unsupported(format!("a set of more than 10000000 values ({operand})")));
+        }
+        let domain = match values {
+            &[(low, high)] => Domain::range(low, high),
+            _ => Domain::values(values.iter().flat_map(|&(a, b)| a..=b)),
+        };
+        Ok(if inside { Condition::in_set(var, domain) } else { Condition::not_in_set(var, domain) })
+    }
+}
+
+/// A condition read ([`Lowering::read_condition`]).
+enum Test {
+    /// `lhs relation operand`.
+    Compare(Relation, Linear),
+    /// `lhs` in (`inside`) or not in the sorted disjoint ranges, written `operand`.
+    Member { values: Vec<(i64, i64)>, inside: bool, operand: String },
 }
 
 /// A set operand: `a..b`, `{a,b,c}`, or values and ranges separated by
