@@ -174,12 +174,15 @@ fn honoured(parent: &str, name: &str) -> &'static [&'static str] {
         (_, "minimize" | "maximize") => &["type"],
         (_, "slide") => &["circular"],
         ("slide", "list") => &["offset", "collect"],
-        ("element" | "channel" | "circuit", "list") => &["startIndex"],
+        ("element" | "channel" | "circuit" | "minimumArg" | "maximumArg", "list") => &["startIndex"],
         ("element", "index") => &["rank"],
         ("element", "matrix") => &["startRowIndex", "startColIndex"],
         ("cardinality", "values") => &["closed"],
         (_, "noOverlap") => &["zeroIgnored"],
         // Constraints, which refuse reification in words (`Lowering::constraint`).
+        ("constraints" | "block" | "group" | "slide", "minimumArg" | "maximumArg") => {
+            &["rank", "reifiedBy", "hreifiedFrom", "hreifiedTo"]
+        }
         ("constraints" | "block" | "group" | "slide", _) => &["reifiedBy", "hreifiedFrom", "hreifiedTo"],
         _ => &[],
     }
@@ -400,6 +403,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
             "nValues" => self.n_values(node),
             "cardinality" => self.cardinality(node),
             "minimum" | "maximum" => self.extremum(node, name == "minimum"),
+            "minimumArg" | "maximumArg" => self.extremum_arg(node, name == "minimumArg"),
             "element" => self.element(node),
             "channel" => self.channel(node),
             "ordered" => self.ordered(node),
