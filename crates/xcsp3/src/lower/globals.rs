@@ -474,8 +474,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
         self.post_condition(extremum, &condition)
     }
 
-    /// `minimumArg` or `maximumArg`: the position (from the list's
-    /// `startIndex`) of the least or greatest entry, compared by the
+    /// `minimumArg` or `maximumArg`: the position (from 0) of the least or greatest entry, compared by the
     /// condition; with `rank="first"` (`"last"`) the first (last) such
     /// position, with `"any"` (or none) some such position. An auxiliary
     /// variable holds the extremum and the engine's element ties it to the
@@ -493,10 +492,9 @@ impl<'a, 'i> Lowering<'a, 'i> {
             Some("last") => Some(false),
             Some(other) => return Err(self.invalid(format!("rank=\"{other}\" is none of any, first and last"))),
         };
-        let start = match self.optional_child(node, "list")?.and_then(|list| list.attribute("startIndex")) {
-            None => 0,
-            Some(text) => crate::text::integer(text).map_err(|m| self.text_error(m))?,
-        };
+        // Positions from 0: a startIndex other than 0 was refused before
+        // lowering, as the official parser ignores it.
+        let start = 0;
         let text = self.list_text(node, "list")?;
         let entries = self.linears(&text)?;
         if entries.is_empty() {

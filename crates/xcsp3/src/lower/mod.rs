@@ -174,7 +174,9 @@ fn honoured(parent: &str, name: &str) -> &'static [&'static str] {
         (_, "minimize" | "maximize") => &["type"],
         (_, "slide") => &["circular"],
         ("slide", "list") => &["offset", "collect"],
-        ("element" | "channel" | "circuit" | "minimumArg" | "maximumArg", "list") => &["startIndex"],
+        // Not on minimumArg's and maximumArg's list: the official parser and
+        // ACE 2.6 number its positions from 0 whatever startIndex says.
+        ("element" | "channel" | "circuit", "list") => &["startIndex"],
         ("element", "index") => &["rank"],
         ("element", "matrix") => &["startRowIndex", "startColIndex"],
         ("cardinality", "values") => &["closed"],

@@ -781,7 +781,7 @@ fn element_with_a_rank_and_a_condition_follows_its_definition() {
 
 #[test]
 fn minimum_and_maximum_arg_follow_their_definitions() {
-    // The position (from startIndex 1) of the least (greatest) of x[0],
+    // The position (from 0) of the least (greatest) of x[0],
     // x[1], 1: with rank first (last) the first (last) such position,
     // compared by the condition; with rank any (or none), some such
     // position meets the condition.
@@ -802,14 +802,14 @@ fn minimum_and_maximum_arg_follow_their_definitions() {
                     4,
                     "0..2",
                     &format!(
-                        "<{tag}{rank}><list startIndex=\"1\"> x[0] x[1] 1 </list>\
+                        "<{tag}{rank}><list> x[0] x[1] 1 </list>\
                          <condition> {condition} </condition></{tag}>"
                     ),
                 );
                 assert_exact(&xml, &d, &|v| {
                     let list = [v[0], v[1], 1];
                     let extremum = if minimum { *list.iter().min().unwrap() } else { *list.iter().max().unwrap() };
-                    let positions: Vec<i64> = (1..=3).filter(|&p| list[(p - 1) as usize] == extremum).collect();
+                    let positions: Vec<i64> = (0..3).filter(|&p| list[p as usize] == extremum).collect();
                     match rank {
                         " rank=\"first\"" => meets(condition, positions[0], v),
                         " rank=\"last\"" => meets(condition, positions[positions.len() - 1], v),
@@ -819,7 +819,7 @@ fn minimum_and_maximum_arg_follow_their_definitions() {
             }
         }
     }
-    // Without startIndex, positions from 0.
+    // Over variables only.
     let xml = with_array(
         4,
         "0..2",
