@@ -261,8 +261,9 @@ LATEST = ["alldiff_lists_except", "member_condition", "element_rank_condition", 
 
 
 # `minimumArg` and `maximumArg` (`--arg`), twelve times as likely as another
-# kind: a rank or none, mostly `(eq,i)` with `i` a new variable over the
-# positions and one beyond on each side (the form ACE takes), else any
+# kind: a rank or none, over two to four items (ACE refuses one), mostly
+# `(eq,i)` with `i` a new variable over the positions exactly (ACE refuses
+# another condition, and an index that can fall outside the list), else any
 # condition. No `startIndex`: the official parser ignores it there, and
 # csp-xcsp refuses it.
 ARG = ["extremum_arg"]
@@ -486,10 +487,10 @@ def generate(seed, newer=False, latest=False, arg=False):
             m.post('<element> <list> %s </list> <index rank="%s"> %s </index> <condition> (eq,%s) </condition> </element>'
                    % (" ".join(xs), rng.choice(["first", "last"]), index, value))
         elif kind == "extremum_arg":
-            xs = m.some(rng.randint(1, 4)) if rng.random() < 0.8 else [str(m.const()) for _ in range(rng.randint(1, 4))]
+            xs = m.some(rng.randint(2, 4)) if rng.random() < 0.8 else [str(m.const()) for _ in range(rng.randint(2, 4))]
             rank = rng.choice(["", ' rank="any"', ' rank="first"', ' rank="last"'])
-            if rng.random() < 0.7:
-                index = m.int_var("i%d" % len(m.constraints), list(range(-1, len(xs) + 1)))
+            if rng.random() < 0.85:
+                index = m.int_var("i%d" % len(m.constraints), list(range(len(xs))))
                 condition = "(eq,%s)" % index
             else:
                 condition = m.condition()
