@@ -819,6 +819,17 @@ fn minimum_and_maximum_arg_follow_their_definitions() {
             }
         }
     }
+    // Over an expression and a constant, no rank, (ne,v).
+    let xml = with_array(
+        4,
+        "0..2",
+        "<minimumArg><list> add(x[0],x[1]) 2 x[2] </list><condition> (ne,x[3]) </condition></minimumArg>",
+    );
+    assert_exact(&xml, &d, &|v| {
+        let list = [v[0] + v[1], 2, v[2]];
+        let least = *list.iter().min().unwrap();
+        (0..3).any(|p| list[p as usize] == least && p != v[3])
+    });
     // Over variables only.
     let xml = with_array(
         4,
