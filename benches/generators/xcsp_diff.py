@@ -260,9 +260,19 @@ NEWER = ["channel_one", "channel_short", "member", "element_rank", "count_vars",
 LATEST = ["alldiff_lists_except", "member_condition", "element_rank_condition", "slide_lists"]
 
 
-def generate(seed, newer=False, latest=False):
+# `minimumArg` and `maximumArg` (`--arg`), twelve times as likely as another
+# kind: a rank or none, over two to four items (ACE refuses one), mostly
+# `(eq,i)` with `i` a new variable over the positions exactly (ACE refuses
+# another condition, and an index that can fall outside the list), else any
+# condition. No `startIndex`: the official parser ignores it there, and
+# csp-xcsp refuses it.
+ARG = ["extremum_arg"]
+
+
+def generate(seed, newer=False, latest=False, arg=False):
     """The XML text of instance `seed` and whether it optimises; with
-    `newer` (`latest`), the newer (latest) forms among the kinds."""
+    `newer` (`latest`, `arg`), the newer (latest, extremum-position) forms
+    among the kinds."""
     rng = random.Random(seed)
     m = Instance(rng, rng.random() < 0.125)
     for i in range(rng.randint(2, 5)):
@@ -272,7 +282,7 @@ def generate(seed, newer=False, latest=False):
     kinds = ["intension", "intension", "logic", "extension", "alldiff", "alldiff_except", "alldiff_expr",
              "allequal", "sum", "sum", "sum_vars", "count", "nvalues", "element", "minmax", "ordered", "lex",
              "channel", "cardinality", "nooverlap", "cumulative", "circuit", "instantiation", "regular", "mdd",
-             "slide", "group"] + (NEWER if newer else []) + (LATEST * 3 if latest else [])
+             "slide", "group"] + (NEWER if newer else []) + (LATEST * 3 if latest else []) + (ARG * 12 if arg else [])
     for _ in range(rng.randint(1, 4)):
         kind = rng.choice(kinds)
         if kind == "intension":
@@ -476,6 +486,16 @@ def generate(seed, newer=False, latest=False):
             value = rng.choice(m.ints)[0] if rng.random() < 0.8 else str(m.const())
             m.post('<element> <list> %s </list> <index rank="%s"> %s </index> <condition> (eq,%s) </condition> </element>'
                    % (" ".join(xs), rng.choice(["first", "last"]), index, value))
+        elif kind == "extremum_arg":
+            xs = m.some(rng.randint(2, 4)) if rng.random() < 0.8 else [str(m.const()) for _ in range(rng.randint(2, 4))]
+            rank = rng.choice(["", ' rank="any"', ' rank="first"', ' rank="last"'])
+            if rng.random() < 0.85:
+                index = m.int_var("i%d" % len(m.constraints), list(range(len(xs))))
+                condition = "(eq,%s)" % index
+            else:
+                condition = m.condition()
+            tag = rng.choice(["minimumArg", "maximumArg"])
+            m.post("<%s%s> <list> %s </list> <condition> %s </condition> </%s>" % (tag, rank, " ".join(xs), condition, tag))
         elif kind == "slide_lists":
             xs, ys = m.some(rng.randint(2, 4)), m.some(rng.randint(1, 3))
             op = rng.choice(["lt", "le", "ne", "eq"])
@@ -691,7 +711,7 @@ def checker(a, path, solution):
 
 def check(a, seed, scratch):
     """The verdict on instance `seed` and the outputs to keep if it is a disagreement."""
-    text, optimise, free = generate(seed, a.newer, a.latest)
+    text, optimise, free = generate(seed, a.newer, a.latest, a.arg)
     path = os.path.join(scratch, "%d.xml" % seed)
     with open(path, "w") as f:
         f.write(text)
@@ -754,7 +774,7 @@ def keep(a, seed, outputs):
     os.makedirs(a.keep, exist_ok=True)
     target = os.path.join(a.keep, "%d.xml" % seed)
     with open(target, "w") as f:
-        f.write(generate(seed, a.newer, a.latest)[0])
+        f.write(generate(seed, a.newer, a.latest, a.arg)[0])
     for who, out in outputs.items():
         with open(os.path.join(a.keep, "%d.%s.txt" % (seed, who)), "w") as f:
             f.write("time limit\n" if out is None else "%s\n--- stderr\n%s\n--- exit %d\n" % (plain(out[0]),
@@ -801,9 +821,12 @@ def main():
                     help="generate the forms lowered last too, three times as often as another kind (allDifferent "
                          "over lists with except, element without an index with a condition or over a matrix, "
                          "element with a rank and a condition, slide over two lists)")
+    ap.add_argument("--arg", action="store_true",
+                    help="generate minimumArg and maximumArg too, twelve times as often as another kind (a rank or "
+                         "none, mostly (eq,i), else any condition)")
     a = ap.parse_args()
     if a.print:
-        sys.stdout.write(generate(a.seed, a.newer, a.latest)[0])
+        sys.stdout.write(generate(a.seed, a.newer, a.latest, a.arg)[0])
         return 0
     a.jar = ace_jar()
     if a.jar is None or not os.path.exists(a.jar):

@@ -1,6 +1,6 @@
 //! The global constraints of XCSP3-core over lists: `allDifferent`,
 //! `allEqual`, `sum`, `count`, `nValues`, `cardinality`, `minimum`,
-//! `maximum`, `element`, `ordered`, `lex` and `instantiation`,
+//! `maximum`, `minimumArg`, `maximumArg`, `element`, `ordered`, `lex` and `instantiation`,
 //! each lowered onto the engine's constraint of the same relation (a
 //! comparison on an auxiliary variable where XCSP3 gives a condition).
 
@@ -474,6 +474,81 @@ impl<'a, 'i> Lowering<'a, 'i> {
         self.post_condition(extremum, &condition)
     }
 
+    /// `minimumArg` or `maximumArg`: the position (from 0) of the least or greatest entry, compared by the
+    /// condition; with `rank="first"` (`"last"`) the first (last) such
+    /// position, with `"any"` (or none) some such position. An auxiliary
+    /// variable holds the extremum and the engine's element ties it to the
+    /// position ([`Self::element_rank`] for the rank). The position is the
+    /// condition's operand for `(eq,v)`, an auxiliary variable for another
+    /// condition with a rank (it is then a function of the list); for
+    /// another condition without a rank, a clause: some position holds the
+    /// extremum and meets the condition, so that no free variable
+    /// multiplies the solutions.
+    pub(super) fn extremum_arg(&mut self, node: Node<'a, 'i>, minimum: bool) -> Result<(), Error> {
+        self.only_children(node, &["list", "condition"])?;
+        let first = match node.attribute("rank") {
+            None | Some("any") => None,
+            Some("first") => Some(true),
+            Some("last") => Some(false),
+            Some(other) => return Err(self.invalid(format!("rank=\"{other}\" is none of any, first and last"))),
+        };
+        // Positions from 0: a startIndex other than 0 was refused before
+        // lowering, as the official parser ignores it.
+        let start = 0;
+        let text = self.list_text(node, "list")?;
+        let entries = self.linears(&text)?;
+        if entries.is_empty() {
+            return Err(self.invalid("the position of the minimum or maximum of an empty list"));
+        }
+        let op = if minimum { crate::expression::Operator::Min } else { crate::expression::Operator::Max };
+        let extremum = self.arithmetic(op, entries.clone())?;
+        let condition = self.text(self.child(node, "condition")?)?;
+        let (operator, operand) = crate::text::condition(&condition).map_err(|m| self.invalid(m))?;
+        let index = match (operator, first) {
+            ("eq", _) => self.single_var(operand)?,
+            (_, Some(_)) => {
+                let last = i128::from(start) + entries.len() as i128 - 1;
+                let last = super::terms::in_range(last).ok_or_else(|| self.overflow())?;
+                self.auxiliary(start, last)?
+            }
+            (_, None) => return self.some_extremum_position(&entries, &extremum, start, &condition),
+        };
+        let value = self.var_of(&extremum)?;
+        self.post_element(&entries, index, value, start)?;
+        if operator != "eq" {
+            self.post_condition(Linear::var(index), &condition)?;
+        }
+        if let Some(first) = first {
+            self.element_rank(&entries, index, start, value, None, first)?;
+        }
+        Ok(())
+    }
+
+    /// Some position `start + p` whose entry equals `extremum` meets the
+    /// condition: a clause of one literal per position that can.
+    fn some_extremum_position(
+        &mut self,
+        entries: &[Linear],
+        extremum: &Linear,
+        start: i64,
+        condition: &str,
+    ) -> Result<(), Error> {
+        let mut literals = Vec::with_capacity(entries.len());
+        for (position, entry) in entries.iter().enumerate() {
+            let at = Linear::constant(i128::from(start) + position as i128);
+            let Some(meets) = self.condition_literal(&at, condition)? else { continue };
+            let Some(holds) = self.compare_literal(entry.clone().minus(extremum), Relation::Eq)? else { continue };
+            let both = self.model.reified(csp::Condition::and(&[meets, holds])).map_err(|e| self.model_error(&e))?;
+            literals.push(both);
+        }
+        if literals.is_empty() {
+            self.fail("no position of the minimum or maximum can meet the condition");
+            return Ok(());
+        }
+        self.model.or(&literals).map_err(|e| self.model_error(&e))?;
+        Ok(())
+    }
+
     /// `element`: `list[index - startIndex] = value` (or compared by a
     /// condition); over a `<matrix>`, `matrix[i - startRowIndex][j -
     /// startColIndex]`, lowered onto its cells in row-major order
@@ -528,18 +603,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
             }
             _ => return Err(self.invalid("element needs one <value> or one <condition>")),
         };
-        let posted = match entries.iter().map(Linear::as_constant).collect::<Option<Vec<i128>>>() {
-            Some(constants) => {
-                let constants = constants.into_iter().map(super::terms::in_range).collect::<Option<Vec<i64>>>();
-                let constants = constants.ok_or_else(|| self.unsupported("an element entry beyond ±2^62"))?;
-                self.model.element(index, &constants, value, start)
-            }
-            None => {
-                let vars = entries.iter().map(|e| self.var_of(e)).collect::<Result<Vec<VarId>, Error>>()?;
-                self.model.element_var(index, &vars, value, start)
-            }
-        };
-        posted.map_err(|e| self.model_error(&e))?;
+        self.post_element(&entries, index, value, start)?;
         let condition = match self.optional_child(node, "condition")? {
             Some(condition) => Some(self.text(condition)?),
             None => None,
@@ -560,6 +624,24 @@ impl<'a, 'i> Lowering<'a, 'i> {
         if let Some(rank) = rank {
             self.element_rank(&entries, index, start, value, condition.as_deref(), rank == "first")?;
         }
+        Ok(())
+    }
+
+    /// `entries[index - start] = value`, by the engine's element over
+    /// constants when every entry is one, over variables otherwise.
+    fn post_element(&mut self, entries: &[Linear], index: VarId, value: VarId, start: i64) -> Result<(), Error> {
+        let posted = match entries.iter().map(Linear::as_constant).collect::<Option<Vec<i128>>>() {
+            Some(constants) => {
+                let constants = constants.into_iter().map(super::terms::in_range).collect::<Option<Vec<i64>>>();
+                let constants = constants.ok_or_else(|| self.unsupported("an element entry beyond ±2^62"))?;
+                self.model.element(index, &constants, value, start)
+            }
+            None => {
+                let vars = entries.iter().map(|e| self.var_of(e)).collect::<Result<Vec<VarId>, Error>>()?;
+                self.model.element_var(index, &vars, value, start)
+            }
+        };
+        posted.map_err(|e| self.model_error(&e))?;
         Ok(())
     }
 

@@ -174,12 +174,17 @@ fn honoured(parent: &str, name: &str) -> &'static [&'static str] {
         (_, "minimize" | "maximize") => &["type"],
         (_, "slide") => &["circular"],
         ("slide", "list") => &["offset", "collect"],
+        // Not on minimumArg's and maximumArg's list: the official parser and
+        // ACE 2.6 number its positions from 0 whatever startIndex says.
         ("element" | "channel" | "circuit", "list") => &["startIndex"],
         ("element", "index") => &["rank"],
         ("element", "matrix") => &["startRowIndex", "startColIndex"],
         ("cardinality", "values") => &["closed"],
         (_, "noOverlap") => &["zeroIgnored"],
         // Constraints, which refuse reification in words (`Lowering::constraint`).
+        ("constraints" | "block" | "group" | "slide", "minimumArg" | "maximumArg") => {
+            &["rank", "reifiedBy", "hreifiedFrom", "hreifiedTo"]
+        }
         ("constraints" | "block" | "group" | "slide", _) => &["reifiedBy", "hreifiedFrom", "hreifiedTo"],
         _ => &[],
     }
@@ -400,6 +405,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
             "nValues" => self.n_values(node),
             "cardinality" => self.cardinality(node),
             "minimum" | "maximum" => self.extremum(node, name == "minimum"),
+            "minimumArg" | "maximumArg" => self.extremum_arg(node, name == "minimumArg"),
             "element" => self.element(node),
             "channel" => self.channel(node),
             "ordered" => self.ordered(node),

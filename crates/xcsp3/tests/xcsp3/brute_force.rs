@@ -780,6 +780,69 @@ fn element_with_a_rank_and_a_condition_follows_its_definition() {
 }
 
 #[test]
+fn minimum_and_maximum_arg_follow_their_definitions() {
+    // The position (from 0) of the least (greatest) of x[0],
+    // x[1], 1: with rank first (last) the first (last) such position,
+    // compared by the condition; with rank any (or none), some such
+    // position meets the condition.
+    let d = domains(4, &[0, 1, 2]);
+    let conditions = ["(eq,x[3])", "(eq,2)", "(ne,x[3])", "(ge,2)", "(in,{1,3})", "(notin,2..3)"];
+    let meets = |condition: &str, p: i64, v: &[i64]| match condition {
+        "(eq,x[3])" => p == v[3],
+        "(eq,2)" => p == 2,
+        "(ne,x[3])" => p != v[3],
+        "(ge,2)" => p >= 2,
+        "(in,{1,3})" => p == 1 || p == 3,
+        _ => !(2..=3).contains(&p),
+    };
+    for (tag, minimum) in [("minimumArg", true), ("maximumArg", false)] {
+        for rank in ["", " rank=\"first\"", " rank=\"last\"", " rank=\"any\""] {
+            for condition in conditions {
+                let xml = with_array(
+                    4,
+                    "0..2",
+                    &format!(
+                        "<{tag}{rank}><list> x[0] x[1] 1 </list>\
+                         <condition> {condition} </condition></{tag}>"
+                    ),
+                );
+                assert_exact(&xml, &d, &|v| {
+                    let list = [v[0], v[1], 1];
+                    let extremum = if minimum { *list.iter().min().unwrap() } else { *list.iter().max().unwrap() };
+                    let positions: Vec<i64> = (0..3).filter(|&p| list[p as usize] == extremum).collect();
+                    match rank {
+                        " rank=\"first\"" => meets(condition, positions[0], v),
+                        " rank=\"last\"" => meets(condition, positions[positions.len() - 1], v),
+                        _ => positions.iter().any(|&p| meets(condition, p, v)),
+                    }
+                });
+            }
+        }
+    }
+    // Over an expression and a constant, no rank, (ne,v).
+    let xml = with_array(
+        4,
+        "0..2",
+        "<minimumArg><list> add(x[0],x[1]) 2 x[2] </list><condition> (ne,x[3]) </condition></minimumArg>",
+    );
+    assert_exact(&xml, &d, &|v| {
+        let list = [v[0] + v[1], 2, v[2]];
+        let least = *list.iter().min().unwrap();
+        (0..3).any(|p| list[p as usize] == least && p != v[3])
+    });
+    // Over variables only.
+    let xml = with_array(
+        4,
+        "0..2",
+        "<maximumArg rank=\"first\"><list> x[0] x[1] x[2] </list><condition> (eq,x[3]) </condition></maximumArg>",
+    );
+    assert_exact(&xml, &d, &|v| {
+        let greatest = v[..3].iter().max().unwrap();
+        v[..3].iter().position(|a| a == greatest) == Some(v[3] as usize)
+    });
+}
+
+#[test]
 fn slides_over_several_lists_take_their_items_in_turn() {
     let arrays = |constraints: &str| {
         format!(

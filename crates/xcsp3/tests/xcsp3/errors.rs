@@ -173,6 +173,7 @@ fn attributes_that_would_change_the_meaning_are_refused_not_ignored() {
         "<element id=\"e\" class=\"c\" note=\"n\"><list startIndex=\"1\"> x[] </list><index rank=\"any\"> x[0] </index><value> 2 </value></element>",
         "<channel><list startIndex=\"1\"> x[] </list><list startIndex=\"1\"> x[] </list></channel>",
         "<circuit><list startIndex=\"0\"> x[] </list></circuit>",
+        "<minimumArg rank=\"last\"><list startIndex=\"0\"> x[] </list><condition> (eq,x[0]) </condition></minimumArg>",
         "<allDifferent><list startIndex=\"0\"> x[] </list></allDifferent>",
         "<slide circular=\"true\"><list offset=\"1\" collect=\"2\"> x[] </list><intension> ne(%0,%1) </intension></slide>",
     ];
@@ -242,6 +243,19 @@ fn malformed_forms_of_the_newer_globals_are_invalid_at_their_line() {
             "<slide><list> x[] </list><list> </list><intension> ne(%0,%1) </intension></slide>",
             "a slide over an empty list",
         ),
+        (
+            "<minimumArg rank=\"middle\"><list> x[] </list><condition> (eq,y[0]) </condition></minimumArg>",
+            "rank=\"middle\" is none of any, first and last",
+        ),
+        (
+            "<maximumArg><list> </list><condition> (eq,y[0]) </condition></maximumArg>",
+            "the position of the minimum or maximum of an empty list",
+        ),
+        ("<maximumArg><list> x[] </list></maximumArg>", "<condition>"),
+        (
+            "<minimumArg><list> x[] </list><condition> (eq,y[]) </condition></minimumArg>",
+            "expected one variable or value, found 2",
+        ),
     ];
     assert_refused_on_line_8(arrays, &cases, ErrorKind::Invalid);
 }
@@ -262,6 +276,11 @@ fn the_forms_still_refused_are_named() {
         (
             "<element><list> x[] </list><index rank=\"last\"> y[0] </index><condition> (ne,y[1]) </condition></element>",
             "element with a rank and the condition operator 'ne'",
+        ),
+        (
+            // The official parser and ACE 2.6 number the positions from 0 whatever it says.
+            "<maximumArg><list startIndex=\"1\"> x[] </list><condition> (eq,y[0]) </condition></maximumArg>",
+            "the attribute startIndex=\"1\" on <list>",
         ),
         (
             "<group><group><intension> ne(%0,%1) </intension><args> x[0] x[1] </args></group><args> x[0] x[1] </args></group>",
