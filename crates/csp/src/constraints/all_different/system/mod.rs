@@ -169,6 +169,9 @@ pub(crate) struct System {
     /// only the positions the trail holds changes of since.
     points: Vec<Option<TrailPoint>>,
     touched: Vec<u32>,
+    /// Whether those positions are to be found by comparing `last` with the
+    /// fixpoint's masks, rather than listed in `touched`.
+    touched_unknown: bool,
     /// Scratch of `load`: the positions to read, as a bitset.
     candidates: Vec<u64>,
     /// Per constraint, where it crosses others (empty without
@@ -311,6 +314,7 @@ impl System {
             reference: None,
             points: Vec::new(),
             touched: Vec::with_capacity(n),
+            touched_unknown: false,
             candidates: vec![0; n.div_ceil(64)],
             matchings: vec![([u8::MAX; 64], [u8::MAX; 64]); k],
             core: Box::new(Core::new(0)),
