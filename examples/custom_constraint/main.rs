@@ -487,7 +487,10 @@ mod tests {
             ..CompareArgs::default()
         };
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        assert_eq!(compare_forms("empty", &models, &args("fc+mrv,mac+mrv+random"), &mut out, &mut err).unwrap(), EXIT_OK);
+        assert_eq!(
+            compare_forms("empty", &models, &args("fc+mrv,mac+mrv+random"), &mut out, &mut err).unwrap(),
+            EXIT_OK
+        );
         let out = String::from_utf8(out).unwrap();
         assert!(out.contains("+seed=1") && out.contains("+seed=2"), "{out}");
         assert!(out.contains("all 6 runs agree: 90 solutions"), "{out}");

@@ -106,7 +106,11 @@ fn every_tool_exits_zero_for_yes_one_for_no_and_two_for_bad_input() {
         lab::main,
         &[
             (&["lab", "one", "--vars", "5", "--values", "3", "--configs", "fc+mrv,mac+mrv"], "", 0),
-            (&["lab", "one", "--vars", "5", "--values", "3", "--configs", "fc+mrv,mac+random", "--seeds", "1-3"], "", 0),
+            (
+                &["lab", "one", "--vars", "5", "--values", "3", "--configs", "fc+mrv,mac+random", "--seeds", "1-3"],
+                "",
+                0,
+            ),
             (&["lab", "one", "--vars", "5", "--values", "3", "--seeds", ""], "", 2),
             (&["lab", "--samples", "0"], "", 2),
             (&["lab", "--frobnicate"], "", 2),
