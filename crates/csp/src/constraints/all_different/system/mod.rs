@@ -169,8 +169,9 @@ pub(crate) struct System {
     /// only the positions the trail holds changes of since.
     points: Vec<Option<TrailPoint>>,
     touched: Vec<u32>,
-    /// Whether those positions are to be found by comparing `last` with the
-    /// fixpoint's masks, rather than listed in `touched`.
+    /// Whether the positions where `last` differs from the reference's
+    /// fixpoint are left for `load` to find by comparing the two, rather
+    /// than listed in `touched` (see `System::note_reference`).
     touched_unknown: bool,
     /// Scratch of `load`: the positions to read, as a bitset.
     candidates: Vec<u64>,
