@@ -169,6 +169,10 @@ pub(crate) struct System {
     /// only the positions the trail holds changes of since.
     points: Vec<Option<TrailPoint>>,
     touched: Vec<u32>,
+    /// Whether the positions where `last` differs from the reference's
+    /// fixpoint are left for `load` to find by comparing the two, rather
+    /// than listed in `touched` (see `System::note_reference`).
+    touched_unknown: bool,
     /// Scratch of `load`: the positions to read, as a bitset.
     candidates: Vec<u64>,
     /// Per constraint, where it crosses others (empty without
@@ -311,6 +315,7 @@ impl System {
             reference: None,
             points: Vec::new(),
             touched: Vec::with_capacity(n),
+            touched_unknown: false,
             candidates: vec![0; n.div_ceil(64)],
             matchings: vec![([u8::MAX; 64], [u8::MAX; 64]); k],
             core: Box::new(Core::new(0)),

@@ -104,7 +104,8 @@ impl System {
     /// Where the domains stand, for the next call's `load`: against the
     /// newest fixpoint, its id and the trail now, and the positions where
     /// the masks (the last call's) differ from it. After a call that kept
-    /// its masks, none; after any other, those found by comparing, if the
+    /// its masks, none; after any other, those found by comparing (by the
+    /// next `load`, when it reads from this reference: `touched_unknown`), if the
     /// reference is still the fixpoint the call started from (a call that
     /// kept nothing new leaves the trail point of the one it started from:
     /// a branch point taken since may be undone to without undoing it).
@@ -121,6 +122,7 @@ impl System {
                 *last = Some(point);
             }
             self.touched.clear();
+            self.touched_unknown = false;
             return;
         }
         let id = self.fixpoints.current_id();
@@ -131,14 +133,14 @@ impl System {
                 for (w, &word) in self.written.iter().enumerate() {
                     self.touched.extend(BitIndices(word).map(|bit| (w * 64 + bit) as u32));
                 }
+                self.touched_unknown = false;
             }
-            (Some(good), Some((reference, _))) if Some(reference) == id => {
-                self.touched.clear();
-                for (p, (&mask, &g)) in self.board.masks.iter().zip(&good[..self.vars.len()]).enumerate() {
-                    if mask != g {
-                        self.touched.push(p as u32);
-                    }
-                }
+            (Some(_), Some((reference, _))) if Some(reference) == id => {
+                // The comparison of every mask with the fixpoint's is left to
+                // the next `load`, which needs it only when it reads from this
+                // reference: after a failure (the commonest call here), the
+                // backjump most often undoes the fixpoint too.
+                self.touched_unknown = true;
             }
             _ => self.reference = None,
         }
@@ -214,8 +216,17 @@ impl System {
                     })
                 });
             if incremental {
-                for &p in &self.touched {
-                    insert(candidates, p as usize);
+                if self.touched_unknown {
+                    // The last call's masks are `old_last` (see `note_reference`).
+                    for (p, (&l, &g)) in old_last.iter().zip(old_good).enumerate() {
+                        if l != g {
+                            insert(candidates, p);
+                        }
+                    }
+                } else {
+                    for &p in &self.touched {
+                        insert(candidates, p as usize);
+                    }
                 }
                 let positions =
                     candidates.iter().enumerate().flat_map(|(w, &word)| BitIndices(word).map(move |bit| w * 64 + bit));
