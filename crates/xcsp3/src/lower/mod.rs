@@ -441,7 +441,10 @@ impl<'a, 'i> Lowering<'a, 'i> {
                     self.invalid(format!("unexpected <{}> in <group>, expected <args>", args.tag_name().name()))
                 );
             }
-            let arguments: Vec<String> = self.text(args)?.split_whitespace().map(str::to_string).collect();
+            // As the official parser reads them (`parseSequence` of
+            // XCSP3-Java-Tools): a compact list `x[0][]` is one argument per
+            // variable it names, so `%0 %1 ...` and `%...` see each one.
+            let arguments = self.list_tokens(args)?;
             if arguments.len() < parameters || (arguments.len() > parameters && !takes_more) {
                 let takes = match parameters {
                     0 => "no parameter".to_string(),
@@ -545,7 +548,8 @@ impl<'a, 'i> Lowering<'a, 'i> {
     }
 
     /// The tokens of a list, each variable reference expanded to one token
-    /// per variable (`x[]` becomes `x[0] x[1] ...`), for slides.
+    /// per variable (`x[]` becomes `x[0] x[1] ...`), for slides and the
+    /// `<args>` of groups.
     fn list_tokens(&self, list: Node<'a, 'i>) -> Result<Vec<String>, Error> {
         let text = self.text(list)?;
         let mut tokens = Vec::new();
