@@ -441,7 +441,10 @@ impl<'a, 'i> Lowering<'a, 'i> {
                     self.invalid(format!("unexpected <{}> in <group>, expected <args>", args.tag_name().name()))
                 );
             }
-            let arguments: Vec<String> = self.text(args)?.split_whitespace().map(str::to_string).collect();
+            // As the official parser reads them (`parseSequence` of
+            // XCSP3-Java-Tools): a compact list `x[0][]` is one argument per
+            // variable it names, so `%0 %1 ...` and `%...` see each one.
+            let arguments = self.list_tokens(args)?;
             if arguments.len() < parameters || (arguments.len() > parameters && !takes_more) {
                 let takes = match parameters {
                     0 => "no parameter".to_string(),
@@ -545,12 +548,18 @@ impl<'a, 'i> Lowering<'a, 'i> {
     }
 
     /// The tokens of a list, each variable reference expanded to one token
-    /// per variable (`x[]` becomes `x[0] x[1] ...`), for slides.
+    /// per variable (`x[]` becomes `x[0] x[1] ...`), for slides and the
+    /// `<args>` of groups.
     fn list_tokens(&self, list: Node<'a, 'i>) -> Result<Vec<String>, Error> {
         let text = self.text(list)?;
         let mut tokens = Vec::new();
         for token in text.split_whitespace() {
-            if token.contains('[') && self.variables.names_variables(token) {
+            // A reference with only single indices (`x[2][3]`) names one
+            // cell and stays as written, which reads the same later and
+            // spares resolving it twice (a group of 89,700 <args> of two
+            // cells costs 21% more instructions when each is resolved here).
+            let compact = token.as_bytes().windows(2).any(|pair| matches!(pair, b"[]" | b".."));
+            if compact && self.variables.names_variables(token) {
                 let vars = self.variables.resolve(token).map_err(|m| self.invalid(m))?;
                 tokens.extend(vars.into_iter().map(|var| self.model.display_name(var).into_owned()));
             } else {

@@ -499,6 +499,30 @@ fn groups_slides_and_blocks_expand_their_templates() {
 }
 
 #[test]
+fn group_args_expand_compact_lists_as_the_official_parser_does() {
+    // The official parser (parseSequence of XCSP3-Java-Tools) reads each
+    // <args> token that names array cells as those cells, one argument
+    // each: `m[0][] y[0]` is three arguments, so %0 %1 %2 and %... see
+    // every variable (pycsp3 writes such groups; corpus/group-args.xml).
+    let xml = "<instance format=\"XCSP3\" type=\"CSP\"><variables><array id=\"m\" size=\"[2][2]\"> 0..2 </array>\
+               <array id=\"y\" size=\"[2]\"> 0..2 </array></variables><constraints>\
+               <group><sum><list> %0 %1 </list><condition> (eq,%2) </condition></sum>\
+               <args> m[0][] y[0] </args><args> m[][1] y[1] </args></group>\
+               <group><allDifferent> %... </allDifferent><args> m[0..1][0] y[1] </args></group>\
+               <group><sum><list> %... </list><condition> (ge,%0) </condition></sum><args> y[0] m[1][] </args></group>\
+               </constraints></instance>";
+    // m00 m01 m10 m11 y0 y1
+    assert_exact(xml, &domains(6, &[0, 1, 2]), &|v| {
+        v[0] + v[1] == v[4]
+            && v[1] + v[3] == v[5]
+            && v[0] != v[2]
+            && v[0] != v[5]
+            && v[2] != v[5]
+            && v[2] + v[3] >= v[4]
+    });
+}
+
+#[test]
 fn channel_forms_follow_the_checkers_reading() {
     // One list, from 1, with values outside the positions: x[i] = j <=> x[j] = i,
     // every item a position (the official checker refuses x[2] = 5 of three).

@@ -22,7 +22,7 @@ fn objectives(objectives: &str) -> String {
 fn errors_say_where_and_what() {
     let x = "<var id=\"x\"> 0..3 </var>";
     let group = |args: &str| format!("<group>\n<intension> ne(%0,%1) </intension>{args}</group>");
-    let cases: [(String, ErrorKind, (u32, u32), &str); 22] = [
+    let cases: [(String, ErrorKind, (u32, u32), &str); 23] = [
         (
             "<instance><variables>".to_string(),
             ErrorKind::Xml,
@@ -95,6 +95,14 @@ fn errors_say_where_and_what() {
             ErrorKind::Invalid,
             (9, 1),
             "<args> has 3 arguments but the template has 2 parameters, %0 to %1",
+        ),
+        // A compact list in <args> is expanded (as the official parser
+        // does), so one that names nothing is an error at its <args>.
+        (
+            instance(x, &group("\n<args> x[] 1 </args>")),
+            ErrorKind::Invalid,
+            (8, 1),
+            "'x' is not an array, so 'x[]' names nothing",
         ),
         (
             instance("<array id=\"q\" size=\"[0]\"> 0..2 </array>", ""),
