@@ -29,26 +29,22 @@ impl Provenance {
     pub fn json(&self) -> serde_json::Value {
         serde_json::json!({
             "version": env!("CARGO_PKG_VERSION"),
-            // Set by whoever builds a binary for a paper: `CSP_COMMIT=$(git
-            // rev-parse HEAD) cargo build --release`; null otherwise.
-            "commit": option_env!("CSP_COMMIT"),
+            "commit": COMMIT,
             "command": self.command,
             "started_utc": self.started,
             "finished_utc": utc_now(),
             "cpu_model": cpu_model(),
-            "cores": std::thread::available_parallelism().map_or(1, |n| n.get()),
+            "cores": cores(),
             "load_at_start": self.load_at_start,
             "load_at_end": load_average(),
         })
     }
-}
 
-impl Provenance {
     /// What is known at the start, as `key: value` lines: the version (and
     /// commit), the command line, the start time, the machine and its load.
     pub fn header_lines(&self) -> Vec<String> {
-        let commit = option_env!("CSP_COMMIT").unwrap_or("unknown (build with CSP_COMMIT set to say it)");
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let commit = COMMIT.unwrap_or("unknown (build with CSP_COMMIT set to say it)");
+        let cores = cores();
         vec![
             format!("version: {}, commit: {commit}", env!("CARGO_PKG_VERSION")),
             format!("command: {}", shell_words(&self.command)),
@@ -66,6 +62,15 @@ impl Provenance {
     pub fn footer_lines(&self) -> Vec<String> {
         vec![format!("finished: {}; load average at the end: {}", utc_now(), load_words(load_average()))]
     }
+}
+
+/// The commit the binary was built from: set by whoever builds one for a
+/// paper, `CSP_COMMIT=$(git rev-parse HEAD) cargo build --release`.
+const COMMIT: Option<&str> = option_env!("CSP_COMMIT");
+
+/// The cores this process may use.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// The 1, 5 and 15 minute load averages in words.

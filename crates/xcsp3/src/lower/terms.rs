@@ -192,7 +192,7 @@ impl Lowering<'_, '_> {
             Test::Member { values, inside, operand } => (values, inside, operand),
         };
         let decided = match lhs.as_constant() {
-            Some(value) => Some(i64::try_from(value).is_ok_and(|v| values.iter().any(|&(a, b)| a <= v && v <= b))),
+            Some(value) => Some(contains(&values, value)),
             None if values.is_empty() => Some(false),
             None => None,
         };
@@ -217,7 +217,7 @@ impl Lowering<'_, '_> {
         inside: bool,
     ) -> Result<(), Error> {
         if let Some(value) = lhs.as_constant() {
-            let member = i64::try_from(value).is_ok_and(|v| values.iter().any(|&(a, b)| a <= v && v <= b));
+            let member = contains(values, value);
             if member != inside {
                 self.fail(format!("the constant {value} is {} {operand}", if inside { "not in" } else { "in" }));
             }
@@ -260,6 +260,11 @@ enum Test {
     Compare(Relation, Linear),
     /// `lhs` in (`inside`) or not in the sorted disjoint ranges, written `operand`.
     Member { values: Vec<(i64, i64)>, inside: bool, operand: String },
+}
+
+/// Whether `value` lies in one of the ranges `values`.
+fn contains(values: &[(i64, i64)], value: i128) -> bool {
+    i64::try_from(value).is_ok_and(|v| values.iter().any(|&(a, b)| a <= v && v <= b))
 }
 
 /// A set operand: `a..b`, `{a,b,c}`, or values and ranges separated by
