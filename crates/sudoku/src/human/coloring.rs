@@ -7,7 +7,7 @@
 //! cluster that sees both colours loses the digit. Wrap: when two cells of one
 //! colour see each other, that colour is false and all its cells lose the
 //! digit. Multi-colours (HoDoKu's "Multi Colors", sudokuwiki's "Multi-Colouring")
-//! compare two clusters of one digit: see [`multi_colors`].
+//! compare two clusters of one digit: see `multi_colors`.
 
 use super::Collector;
 use super::step::{Candidate, Step, Technique, cell_list};

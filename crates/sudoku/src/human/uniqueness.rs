@@ -1,6 +1,9 @@
-//! Uniqueness: unique rectangles of types 1, 2 and 4, and BUG+1.
+//! Uniqueness: unique rectangles of types 1 to 6, hidden and avoidable
+//! rectangles, and BUG+1.
 //!
-//! After HoDoKu ("Uniqueness") and sudokuwiki ("Unique Rectangles", "BUG").
+//! After HoDoKu ("Uniqueness", "Hidden Rectangle", "Avoidable Rectangle") and
+//! sudokuwiki ("Unique Rectangles", "Hidden Unique Rectangles", "Avoidable
+//! Rectangles", "BUG").
 //! Four cells at the corners of a rectangle over two rows, two columns and
 //! exactly two boxes must not all be limited to the same two digits `{x,y}`:
 //! the two digits could then be swapped, and the puzzle would have two
@@ -12,7 +15,10 @@
 //!   extra digit `z`: one of them is `z`, so cells seeing both lose `z`;
 //! - type 4: in a unit both roof corners share, `x` has no other place: one of
 //!   them is `x`, so neither may be `y` (that would complete the deadly
-//!   pattern).
+//!   pattern);
+//! - types 3, 5 and 6 and the hidden rectangle: see `rectangle_family`;
+//! - avoidable rectangles: the same pattern among digits placed while solving
+//!   (never givens): see `avoidable_rectangle`.
 //!
 //! A bivalue universal grave (BUG) is a board where every empty cell has two
 //! candidates and every digit two places in each unit: such a board has no or
@@ -233,10 +239,9 @@ pub(crate) fn bug_plus_one(found: &mut Collector<'_>) {
     );
 }
 
-/// A rectangle of four empty cells over two rows, two columns and two boxes,
-/// every corner holding both digits of `pair` and at least one corner only
-/// them (HoDoKu's start cell): corners top left, top right, bottom left,
-/// bottom right.
+/// A rectangle of four empty cells over two rows, two columns and two boxes
+/// where both digits of `pair` may go, one corner holding only them (HoDoKu's
+/// start cell): corners top left, top right, bottom left, bottom right.
 struct Rectangle {
     corners: [usize; 4],
     pair: DigitSet,
@@ -296,9 +301,11 @@ fn rectangles(marks: &PencilMarks) -> Vec<Rectangle> {
                 if corners.iter().any(|&c| !allows(c, pair)) || !in_two_boxes(geometry, &corners) {
                     continue;
                 }
-                if !out.iter().any(|r| r.corners == corners && r.pair == pair) {
-                    out.push(Rectangle { corners, pair });
+                // Found once: from its first corner holding only the pair.
+                if corners.iter().any(|&c| c < a && marks.candidates(c) == pair) {
+                    continue;
                 }
+                out.push(Rectangle { corners, pair });
             }
         }
     }
@@ -306,7 +313,7 @@ fn rectangles(marks: &PencilMarks) -> Vec<Rectangle> {
 }
 
 /// The text that opens every rectangle step: `r1c1, r1c5, r4c1 and r4c5
-/// cannot hold only {2,7} (two solutions)`.
+/// cannot all be {2,7} (the two digits could swap: two solutions)`.
 fn deadly(marks: &PencilMarks, corners: &[usize], digits_of: &[u8]) -> String {
     format!(
         "{} cannot all be {} (the two digits could swap: two solutions)",
