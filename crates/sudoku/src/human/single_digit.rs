@@ -6,7 +6,10 @@
 //! parallel lines whose pairs share one crossing line: one of the two other
 //! ends holds the digit, so cells seeing both lose it. A 2-string kite takes a
 //! row pair and a column pair with one end of each in the same box: again one
-//! of the two far ends holds the digit.
+//! of the two far ends holds the digit. The turbot fish and the empty
+//! rectangle live here too, and the duals of HoDoKu ("Dual 2-String Kite",
+//! "Dual Empty Rectangle"): two kites or two empty rectangles on one pattern,
+//! reported as one step.
 
 use super::Collector;
 use super::step::{Candidate, Step, Technique};

@@ -575,7 +575,10 @@ fn subsets_with_roof(
 /// corners are placed that way, so the fourth cannot take the digit that
 /// would complete it. Type 2: two corners of one side are placed, the two
 /// others hold only the completing digit and the same `z`: one of them is
-/// `z`, so cells seeing both lose it.
+/// `z`, so cells seeing both lose it. HoDoKu starts from two placed cells of
+/// one box and, for type 1, asks the open corner to be bivalue; here any side
+/// of the rectangle may be the placed one and the open corner may hold more:
+/// the argument is the same.
 pub(crate) fn avoidable_rectangle(found: &mut Collector<'_>, technique: Technique) {
     let marks = found.marks;
     let geometry = marks.geometry();
