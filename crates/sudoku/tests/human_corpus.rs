@@ -78,7 +78,11 @@ fn exemplar_sections(text: &str) -> Vec<(String, String, Vec<Grid>)> {
         if let Some(rest) = line.strip_prefix('#') {
             if let Some((code, label)) = rest.split_once(':') {
                 if code.len() == 4 && code.bytes().all(|b| b.is_ascii_digit()) {
-                    sections.push((code.to_string(), label.trim().to_string(), Vec::new()));
+                    // The file labels avoidable rectangles of type 2 0607 too;
+                    // HoDoKu's code for them is 0608.
+                    let label = label.trim();
+                    let code = if label == "Avoidable Rectangle Type 2" { "0608" } else { code };
+                    sections.push((code.to_string(), label.to_string(), Vec::new()));
                 }
             }
             continue;
@@ -124,9 +128,14 @@ fn hodoku_exemplars_are_solved_by_logic_with_their_technique() {
     }
     println!("| | all implemented sections | {total} | {solved} | {used} |");
     // Measured: see docs/sudoku.md. The floor guards against regressions.
+    // With the uniqueness types 3-6, hidden and avoidable rectangles and
+    // multi-colors, their sections count too (8 of their 60 puzzles need
+    // techniques not implemented), and in HoDoKu's order multi-colors come
+    // before x-chains and type 3 before type 4, taking over some of those
+    // exemplars: 474 of 485 solved (97.7%), 431 used (88.9%).
     assert!(total > 0);
-    assert!(solved * 100 >= total * 99, "{solved} of {total} solved by logic");
-    assert!(used * 100 >= total * 92, "{used} of {total} used their technique");
+    assert!(solved * 1000 >= total * 977, "{solved} of {total} solved by logic");
+    assert!(used * 1000 >= total * 888, "{used} of {total} used their technique");
 }
 
 fn median(mut scores: Vec<u64>) -> u64 {

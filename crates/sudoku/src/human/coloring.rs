@@ -1,4 +1,4 @@
-//! Simple colouring (single-digit colouring): trap and wrap.
+//! Simple colouring (single-digit colouring): trap and wrap; multi-colours.
 //!
 //! After HoDoKu ("Simple Colors") and sudokuwiki ("Simple Colouring"). The
 //! conjugate pairs of a digit (units where it has exactly two places) link
@@ -6,10 +6,11 @@
 //! differ, and exactly one colour holds the digit. Trap: a cell outside the
 //! cluster that sees both colours loses the digit. Wrap: when two cells of one
 //! colour see each other, that colour is false and all its cells lose the
-//! digit.
+//! digit. Multi-colours (HoDoKu's "Multi Colors", sudokuwiki's "Multi-Colouring")
+//! compare two clusters of one digit: see `multi_colors`.
 
 use super::Collector;
-use super::step::{Candidate, Step, Technique};
+use super::step::{Candidate, Step, Technique, cell_list};
 
 /// The clusters of a digit: each a list of `(cell, colour)`, colour 0 or 1.
 fn clusters(marks: &super::PencilMarks, digit: u8) -> Vec<Vec<(usize, u8)>> {
@@ -115,6 +116,109 @@ pub(crate) fn simple_colors(found: &mut Collector<'_>, wrap: bool) {
                             "colouring the {digit}s by conjugate pairs: one of the colours {} / {} is true, and these cells see both",
                             names(0),
                             names(1)
+                        )),
+                );
+                if found.done() {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Multi-colours (HoDoKu's "Multi Colors 1" and "Multi Colors 2"): two
+/// clusters of one digit, each coloured in two colours, one colour of each
+/// true.
+///
+/// - Type 1 (`second` false): a cell of colour `a` sees a cell of colour
+///   `b` of the other cluster, so `a` and `b` are not both true: the other
+///   colour of one cluster or of the other is, and a cell seeing both of those
+///   loses the digit (all four such crossings at once).
+/// - Type 2 (`second` true): the cells of one colour see both colours of the
+///   other cluster, one of which is true: that colour is false and its cells
+///   lose the digit.
+pub(crate) fn multi_colors(found: &mut Collector<'_>, second: bool) {
+    let marks = found.marks;
+    let geometry = marks.geometry();
+    let n = marks.side();
+    let technique = if second { Technique::MultiColors2 } else { Technique::MultiColors1 };
+    let mut reported: Vec<Vec<Candidate>> = Vec::new();
+    for digit in 1..=n as u8 {
+        let colours: Vec<[Vec<usize>; 2]> = clusters(marks, digit)
+            .into_iter()
+            .map(|cluster| [0u8, 1].map(|c| cluster.iter().filter(|x| x.1 == c).map(|x| x.0).collect::<Vec<usize>>()))
+            .collect();
+        let sees = |xs: &[usize], ys: &[usize]| xs.iter().any(|&x| ys.iter().any(|&y| geometry.sees(x, y)));
+        let names = |cells: &[usize]| cell_list(marks.shape(), cells);
+        for (i, a) in colours.iter().enumerate() {
+            for (j, b) in colours.iter().enumerate() {
+                if i == j {
+                    continue;
+                }
+                let mut eliminations: Vec<Candidate> = Vec::new();
+                let mut why: Vec<String> = Vec::new();
+                if second {
+                    for side in a {
+                        if sees(side, &b[0]) && sees(side, &b[1]) {
+                            eliminations.extend(side.iter().map(|&c| Candidate::new(c, digit)));
+                            why.push(format!(
+                                "{} see both colours of the other cluster ({} / {}), one of which is {digit}, so they are not",
+                                names(side),
+                                names(&b[0]),
+                                names(&b[1])
+                            ));
+                        }
+                    }
+                } else {
+                    for (ka, kb) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                        if !sees(&a[ka], &b[kb]) {
+                            continue;
+                        }
+                        let (other_a, other_b) = (&a[1 - ka], &b[1 - kb]);
+                        let before = eliminations.len();
+                        eliminations.extend(
+                            (0..n * n)
+                                .filter(|&c| marks.has(c, digit) && !other_a.contains(&c) && !other_b.contains(&c))
+                                .filter(|&c| {
+                                    other_a.iter().any(|&x| geometry.sees(c, x))
+                                        && other_b.iter().any(|&y| geometry.sees(c, y))
+                                })
+                                .map(|c| Candidate::new(c, digit)),
+                        );
+                        if eliminations.len() > before {
+                            why.push(format!(
+                                "{} and {} see each other, so {} or {} is {digit}",
+                                names(&a[ka]),
+                                names(&b[kb]),
+                                names(other_a),
+                                names(other_b)
+                            ));
+                        }
+                    }
+                }
+                if eliminations.is_empty() {
+                    continue;
+                }
+                eliminations.sort_unstable_by_key(|c| (c.digit, c.cell));
+                eliminations.dedup();
+                if reported.contains(&eliminations) {
+                    continue;
+                }
+                reported.push(eliminations.clone());
+                let cells: Vec<usize> = a.iter().chain(b.iter()).flatten().copied().collect();
+                found.push(
+                    Step::new(technique, marks.shape())
+                        .eliminating(eliminations)
+                        .pattern(cells.iter().map(|&c| Candidate::new(c, digit)).collect())
+                        .cells(cells)
+                        .digits(vec![digit])
+                        .reason(format!(
+                            "colouring the {digit}s by conjugate pairs in two clusters ({} / {} and {} / {}): {}",
+                            names(&a[0]),
+                            names(&a[1]),
+                            names(&b[0]),
+                            names(&b[1]),
+                            why.join("; ")
                         )),
                 );
                 if found.done() {

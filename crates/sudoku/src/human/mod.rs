@@ -49,14 +49,22 @@
 //! | bug+1 | 0610 | 100 | medium | [`uniqueness`] |
 //! | skyscraper | 0400 | 130 | hard | [`single_digit`] |
 //! | 2-string kite | 0401 | 150 | hard | [`single_digit`] |
+//! | dual 2-string kite | 0404 | 150 | hard | [`single_digit`] |
 //! | turbot fish | 0403 | 120 | hard | [`single_digit`] |
 //! | empty rectangle | 0402 | 120 | hard | [`single_digit`] |
+//! | dual empty rectangle | 0405 | 120 | hard | [`single_digit`] |
 //! | w-wing | 0803 | 150 | hard | [`wings`] |
 //! | xy-wing | 0800 | 160 | hard | [`wings`] |
 //! | xyz-wing | 0801 | 180 | hard | [`wings`] |
 //! | unique rectangle type 1 | 0600 | 100 | hard | [`uniqueness`] |
 //! | unique rectangle type 2 | 0601 | 100 | hard | [`uniqueness`] |
+//! | unique rectangle type 3 | 0602 | 100 | hard | [`uniqueness`] |
 //! | unique rectangle type 4 | 0603 | 100 | hard | [`uniqueness`] |
+//! | unique rectangle type 5 | 0604 | 100 | hard | [`uniqueness`] |
+//! | unique rectangle type 6 | 0605 | 100 | hard | [`uniqueness`] |
+//! | hidden rectangle | 0606 | 100 | hard | [`uniqueness`] |
+//! | avoidable rectangle type 1 | 0607 | 100 | hard | [`uniqueness`] |
+//! | avoidable rectangle type 2 | 0608 | 100 | hard | [`uniqueness`] |
 //! | finned x-wing | 0310 | 130 | hard | [`fish`] |
 //! | sashimi x-wing | 0320 | 150 | hard | [`fish`] |
 //! | finned swordfish | 0311 | 200 | unfair | [`fish`] |
@@ -65,6 +73,8 @@
 //! | sashimi jellyfish | 0322 | 260 | unfair | [`fish`] |
 //! | simple colors trap | 0500 | 150 | hard | [`coloring`] |
 //! | simple colors wrap | 0501 | 150 | hard | [`coloring`] |
+//! | multi-colors 1 | 0502 | 200 | hard | [`coloring`] |
+//! | multi-colors 2 | 0503 | 200 | hard | [`coloring`] |
 //! | x-chain | 0701 | 260 | unfair | [`chains`] |
 //! | xy-chain | 0702 | 260 | unfair | [`chains`] |
 //! | forcing chain (singles) | - | 500 | extreme | [`last_resort`] |
@@ -168,11 +178,19 @@ fn search(technique: Technique, marks: &PencilMarks, first_only: bool, deadline:
         Technique::UniqueRectangle1 => uniqueness::unique_rectangle(c, 1),
         Technique::UniqueRectangle2 => uniqueness::unique_rectangle(c, 2),
         Technique::UniqueRectangle4 => uniqueness::unique_rectangle(c, 4),
+        Technique::UniqueRectangle3
+        | Technique::UniqueRectangle5
+        | Technique::UniqueRectangle6
+        | Technique::HiddenRectangle => uniqueness::rectangle_family(c, technique),
+        Technique::AvoidableRectangle1 | Technique::AvoidableRectangle2 => {
+            uniqueness::avoidable_rectangle(c, technique)
+        }
         Technique::BugPlusOne => uniqueness::bug_plus_one(c),
         Technique::TurbotFish => single_digit::turbot_fish(c),
         Technique::EmptyRectangle => single_digit::empty_rectangle(c),
         Technique::Skyscraper => single_digit::skyscraper(c),
         Technique::TwoStringKite => single_digit::two_string_kite(c),
+        Technique::DualTwoStringKite | Technique::DualEmptyRectangle => single_digit::dual(c, technique),
         Technique::RemotePair => chains::remote_pair(c),
         Technique::XChain => chains::x_chain(c),
         Technique::XyChain => chains::xy_chain(c),
@@ -181,6 +199,8 @@ fn search(technique: Technique, marks: &PencilMarks, first_only: bool, deadline:
         Technique::XyzWing => wings::xyz_wing(c),
         Technique::SimpleColorsTrap => coloring::simple_colors(c, false),
         Technique::SimpleColorsWrap => coloring::simple_colors(c, true),
+        Technique::MultiColors1 => coloring::multi_colors(c, false),
+        Technique::MultiColors2 => coloring::multi_colors(c, true),
         Technique::ForcingChain => last_resort::forcing_chain(c),
         // A guess needs the engine's solution: see `HumanSolver`.
         Technique::Guess => {}

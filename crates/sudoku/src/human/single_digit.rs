@@ -6,7 +6,10 @@
 //! parallel lines whose pairs share one crossing line: one of the two other
 //! ends holds the digit, so cells seeing both lose it. A 2-string kite takes a
 //! row pair and a column pair with one end of each in the same box: again one
-//! of the two far ends holds the digit.
+//! of the two far ends holds the digit. The turbot fish and the empty
+//! rectangle live here too, and the duals of HoDoKu ("Dual 2-String Kite",
+//! "Dual Empty Rectangle"): two kites or two empty rectangles on one pattern,
+//! reported as one step.
 
 use super::Collector;
 use super::step::{Candidate, Step, Technique};
@@ -297,6 +300,79 @@ pub(crate) fn empty_rectangle(found: &mut Collector<'_>) {
                         }
                     }
                 }
+            }
+        }
+    }
+}
+
+/// Two instances of `technique` (2-string kites or empty rectangles) that
+/// share their pattern, reported as one step removing what both remove
+/// (HoDoKu's "Dual 2-String Kite" and "Dual Empty Rectangle"): two kites
+/// joined by the same two cells of a box, or two empty rectangles of one box
+/// and digit, with different eliminations.
+pub(crate) fn dual(found: &mut Collector<'_>, technique: Technique) {
+    let marks = found.marks;
+    let (single, dual_technique) = match technique {
+        Technique::DualTwoStringKite => (Technique::TwoStringKite, Technique::DualTwoStringKite),
+        _ => (Technique::EmptyRectangle, Technique::DualEmptyRectangle),
+    };
+    let instances = super::find_all(single, marks);
+    // What the two instances must share: the kite's two cells in the box (as
+    // in HoDoKu's library, the two kites may be of different digits), or the
+    // empty rectangle's box (its first unit) and digit.
+    let shared = |step: &Step| -> (u8, Vec<usize>) {
+        let digit = step.digits_involved().first().copied().unwrap_or(0);
+        match single {
+            Technique::TwoStringKite => {
+                let mut joint = step.pattern_cells()[1..3].to_vec();
+                joint.sort_unstable();
+                (0, joint)
+            }
+            _ => (
+                digit,
+                step.pattern_cells()
+                    .iter()
+                    .copied()
+                    .filter(|&c| {
+                        step.units_involved().first().is_some_and(|u| Unit::Box(marks.geometry().box_of(c)) == *u)
+                    })
+                    .collect(),
+            ),
+        }
+    };
+    for (i, first) in instances.iter().enumerate() {
+        for second in &instances[i + 1..] {
+            if shared(first) != shared(second) || first.eliminations() == second.eliminations() {
+                continue;
+            }
+            let mut eliminations = first.eliminations().to_vec();
+            eliminations.extend_from_slice(second.eliminations());
+            let mut cells = first.pattern_cells().to_vec();
+            cells.extend(second.pattern_cells().iter().filter(|c| !first.pattern_cells().contains(c)));
+            let mut pattern = first.pattern_candidates().to_vec();
+            pattern.extend(second.pattern_candidates().iter().filter(|c| !first.pattern_candidates().contains(c)));
+            let mut units = first.units_involved().to_vec();
+            units.extend(second.units_involved().iter().filter(|u| !first.units_involved().contains(u)));
+            found.push(
+                Step::new(dual_technique, marks.shape())
+                    .eliminating(eliminations)
+                    .cells(cells)
+                    .pattern(pattern)
+                    .units(units)
+                    .digits({
+                        let mut both = first.digits_involved().to_vec();
+                        both.extend(second.digits_involved().iter().filter(|d| !first.digits_involved().contains(d)));
+                        both
+                    })
+                    .reason(format!(
+                        "two {}s on one pattern: {}; and {}",
+                        single.name(),
+                        first.reason_text(),
+                        second.reason_text()
+                    )),
+            );
+            if found.done() {
+                return;
             }
         }
     }

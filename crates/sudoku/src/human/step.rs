@@ -114,11 +114,17 @@ techniques! {
     Skyscraper => "skyscraper", "0400", 130, Hard;
     /// A conjugate pair in a row and one in a column joined in a box.
     TwoStringKite => "2-string kite", "0401", 150, Hard;
+    /// Two 2-string kites joined by the same two cells of a box, as one step
+    /// (HoDoKu reports it only when asked for duals; the kite's score).
+    DualTwoStringKite => "dual 2-string kite", "0404", 150, Hard;
     /// Two conjugate pairs of a digit joined by a weak link.
     TurbotFish => "turbot fish", "0403", 120, Hard;
     /// A box whose candidates of a digit lie in one row and one column,
     /// with a conjugate pair outside it.
     EmptyRectangle => "empty rectangle", "0402", 120, Hard;
+    /// Two empty rectangles of one box and digit, as one step (HoDoKu reports
+    /// it only when asked for duals; the empty rectangle's score).
+    DualEmptyRectangle => "dual empty rectangle", "0405", 120, Hard;
     /// Two bivalue cells with the same digits joined by a strong link.
     WWing => "w-wing", "0803", 150, Hard;
     /// A bivalue pivot and two bivalue pincers.
@@ -131,9 +137,29 @@ techniques! {
     /// Uniqueness test type 2: the two other corners hold the same one extra
     /// digit, which cells seeing both lose.
     UniqueRectangle2 => "unique rectangle type 2", "0601", 100, Hard;
+    /// Uniqueness test type 3: the extra digits of two corners make a naked
+    /// subset with other cells of a unit they share.
+    UniqueRectangle3 => "unique rectangle type 3", "0602", 100, Hard;
     /// Uniqueness test type 4: one of the two digits is locked in the two
     /// other corners, which therefore lose the other digit.
     UniqueRectangle4 => "unique rectangle type 4", "0603", 100, Hard;
+    /// Uniqueness test type 5: two diagonal or three corners hold the same
+    /// one extra digit, which cells seeing all of them lose.
+    UniqueRectangle5 => "unique rectangle type 5", "0604", 100, Hard;
+    /// Uniqueness test type 6: a digit of the rectangle lies in its rows and
+    /// columns only in its corners; the two diagonal corners with extra digits
+    /// lose it.
+    UniqueRectangle6 => "unique rectangle type 6", "0605", 100, Hard;
+    /// A rectangle with one bivalue corner (or two, diagonal) where a digit is
+    /// in the row and the column of the opposite corner only in the
+    /// rectangle: that corner loses the other digit.
+    HiddenRectangle => "hidden rectangle", "0606", 100, Hard;
+    /// Three corners of a rectangle placed (not given) as a deadly pattern:
+    /// the fourth loses the digit that would complete it.
+    AvoidableRectangle1 => "avoidable rectangle type 1", "0607", 100, Hard;
+    /// Two corners placed (not given), the two others holding the completing
+    /// digit and the same extra digit, which cells seeing both lose.
+    AvoidableRectangle2 => "avoidable rectangle type 2", "0608", 100, Hard;
     /// An X-wing with fins in one box.
     FinnedXWing => "finned x-wing", "0310", 130, Hard;
     /// A finned X-wing whose body lost a corner.
@@ -150,6 +176,12 @@ techniques! {
     SimpleColorsTrap => "simple colors trap", "0500", 150, Hard;
     /// A colour that sees itself is false.
     SimpleColorsWrap => "simple colors wrap", "0501", 150, Hard;
+    /// Two clusters of a digit's conjugate pairs: a colour of one sees a
+    /// colour of the other, so cells seeing both other colours lose the digit.
+    MultiColors1 => "multi-colors 1", "0502", 200, Hard;
+    /// Two clusters of a digit's conjugate pairs: a colour of one sees both
+    /// colours of the other, so it is false.
+    MultiColors2 => "multi-colors 2", "0503", 200, Hard;
     /// An alternating chain of strong and weak links on one digit.
     XChain => "x-chain", "0701", 260, Unfair;
     /// A chain of bivalue cells.
@@ -162,13 +194,19 @@ techniques! {
 
 impl Technique {
     /// Whether the technique is only sound on puzzles with one solution (the
-    /// unique rectangles and BUG+1).
+    /// unique, hidden and avoidable rectangles and BUG+1).
     pub fn assumes_uniqueness(self) -> bool {
         matches!(
             self,
             Technique::UniqueRectangle1
                 | Technique::UniqueRectangle2
+                | Technique::UniqueRectangle3
                 | Technique::UniqueRectangle4
+                | Technique::UniqueRectangle5
+                | Technique::UniqueRectangle6
+                | Technique::HiddenRectangle
+                | Technique::AvoidableRectangle1
+                | Technique::AvoidableRectangle2
                 | Technique::BugPlusOne
         )
     }
