@@ -203,7 +203,11 @@ fn every_case_of_every_implemented_technique_passes() {
     let unimplemented: Vec<String> =
         table.iter().filter(|(_, t)| !t.implemented).map(|(code, t)| format!("{code} ({})", t.cases)).collect();
     println!("not implemented ({other} cases): {}", unimplemented.join(", "));
-    println!("of which the grouped nice loops with ALS nodes ({}): {}", ALS_NODE_VARIANTS.len(), ALS_NODE_VARIANTS.join(", "));
+    println!(
+        "of which the grouped nice loops with ALS nodes ({}): {}",
+        ALS_NODE_VARIANTS.len(),
+        ALS_NODE_VARIANTS.join(", ")
+    );
     println!("known failures ({}):", KNOWN_FAILURES.len());
     for (line, why) in KNOWN_FAILURES {
         println!("  line {line}: {why}");

@@ -95,42 +95,59 @@ impl Found {
 /// The last search's board (its candidates), whether grouped, and what it
 /// found by kind: the three kinds come from one search, and the solver asks
 /// for them one after the other on the same board.
-type Cache = Option<(Vec<u64>, bool, [Vec<Step>; 3])>;
+type Cache = Option<(Vec<u64>, bool, [Vec<(usize, Step)>; 3])>;
 
 thread_local! {
     static LAST: std::cell::RefCell<Cache> = const { std::cell::RefCell::new(None) };
 }
 
 /// Nice loops or AICs of one kind; grouped ones use a group node at least once.
+///
+/// The solver, which wants one step, gets HoDoKu's "Nice Loop/AIC" step: the
+/// best of the three kinds (the most eliminations, then the shortest chain),
+/// asked for as the first of them, the continuous loop (the other two,
+/// asked for alone, give their own best).
 pub(crate) fn nice_loops(found: &mut Collector<'_>, kind: Kind, grouped: bool) {
     let marks = found.marks;
     let cached = LAST.with(|last| match &*last.borrow() {
-        Some((candidates, g, steps)) if *g == grouped && candidates[..] == *marks.candidate_sets() => {
-            Some(steps[kind as usize].clone())
-        }
+        Some((candidates, g, all)) if *g == grouped && candidates[..] == *marks.candidate_sets() => Some(all.clone()),
         _ => None,
     });
-    let steps = match cached {
-        Some(steps) => steps,
+    let all = match cached {
+        Some(all) => all,
         None => {
             let all = search(found, grouped);
-            let steps = all[kind as usize].clone();
-            LAST.with(|last| *last.borrow_mut() = Some((marks.candidate_sets().to_vec(), grouped, all)));
-            steps
+            LAST.with(|last| *last.borrow_mut() = Some((marks.candidate_sets().to_vec(), grouped, all.clone())));
+            all
         }
     };
+    if found.first_only {
+        // The other two, asked for alone, give their own best.
+        let kinds: &[Kind] =
+            if kind == Kind::Continuous { &[Kind::Continuous, Kind::Discontinuous, Kind::Aic] } else { &[kind] };
+        {
+            let best = kinds
+                .iter()
+                .filter_map(|&k| all[k as usize].first().map(|(length, step)| (k, *length, step)))
+                .min_by(|a, b| b.2.eliminations.len().cmp(&a.2.eliminations.len()).then(a.1.cmp(&b.1)));
+            if let Some((k, _, step)) = best {
+                let mut step = step.clone();
+                step.technique = technique(k, grouped);
+                found.push(step);
+            }
+        }
+        return;
+    }
     let technique = technique(kind, grouped);
-    for mut step in steps {
+    for (_, step) in &all[kind as usize] {
+        let mut step = step.clone();
         step.technique = technique;
         found.push(step);
-        if found.done() {
-            return;
-        }
     }
 }
 
 /// Every kind of nice loop and AIC on the board, best first.
-fn search(found: &Collector<'_>, grouped: bool) -> [Vec<Step>; 3] {
+fn search(found: &Collector<'_>, grouped: bool) -> [Vec<(usize, Step)>; 3] {
     let marks = found.marks;
     let graph = Graph::new(marks, grouped);
     let cells = marks.shape().num_cells();
@@ -232,7 +249,7 @@ fn search(found: &Collector<'_>, grouped: bool) -> [Vec<Step>; 3] {
                 .then(a.0.cmp(&b.0))
                 .then(a.1.eliminations.cmp(&b.1.eliminations))
         });
-        steps.into_iter().map(|(_, step)| step).collect()
+        steps
     })
 }
 
