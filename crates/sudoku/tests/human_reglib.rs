@@ -106,20 +106,6 @@ fn parse_case(line: usize, text: &str) -> Result<Case, String> {
 /// as techniques not implemented.
 const ALS_NODE_VARIANTS: &[&str] = &["0709-2", "0710-3", "0710-4", "0711-3", "0711-4"];
 
-/// Cases of implemented techniques that fail, by line, and why (docs/sudoku.md
-/// says the same): the test fails when any other case fails.
-const KNOWN_FAILURES: &[(usize, &str)] = &[
-    (1151, "continuous nice loop: HoDoKu's loop is not the shortest one the breadth-first search keeps"),
-    (1153, "continuous nice loop: HoDoKu's loop is not the shortest one the breadth-first search keeps"),
-    (1159, "continuous nice loop: HoDoKu's loop is not the shortest one the breadth-first search keeps"),
-    (1206, "aic: the chain between the two ends is not found"),
-    (1218, "aic: the chain between the two ends is not found"),
-    (1219, "aic: the chain between the two ends is not found"),
-    (1308, "grouped aic: the chain between the two ends is not found"),
-    (1312, "grouped aic: the chain between the two ends is not found"),
-    (1316, "grouped aic: the chain between the two ends is not found"),
-];
-
 fn technique_of(code: &str) -> Option<Technique> {
     Technique::ALL.iter().copied().find(|t| t.hodoku_code() == Some(code))
 }
@@ -170,9 +156,7 @@ fn every_case_of_every_implemented_technique_passes() {
         if pass {
             tally.passed += 1;
         } else {
-            if !KNOWN_FAILURES.iter().any(|&(line, _)| line == case.line) {
-                failures.push(format!("line {}: {} ({})", case.line, case.code, technique.name()));
-            }
+            failures.push(format!("line {}: {} ({})", case.line, case.code, technique.name()));
             if verbose {
                 println!("FAIL line {}: {line}", case.line);
                 for step in found.iter().take(8) {
@@ -208,9 +192,5 @@ fn every_case_of_every_implemented_technique_passes() {
         ALS_NODE_VARIANTS.len(),
         ALS_NODE_VARIANTS.join(", ")
     );
-    println!("known failures ({}):", KNOWN_FAILURES.len());
-    for (line, why) in KNOWN_FAILURES {
-        println!("  line {line}: {why}");
-    }
     assert!(failures.is_empty(), "{} cases failed:\n{}", failures.len(), failures.join("\n"));
 }

@@ -206,7 +206,9 @@ fn search(found: &Collector<'_>, grouped: bool) -> [Vec<(usize, Step)>; 3] {
                         if at.on { &graph.weak[at.node as usize] } else { &graph.strong[at.node as usize] };
                     work += next.len();
                     for &node in next {
-                        if graph.cell(node) == Some(start) {
+                        // The start cell only by the first link (a bivalue start,
+                        // or its other digits); after that it closes a loop.
+                        if depth > 0 && graph.cell(node) == Some(start) {
                             continue;
                         }
                         let link = Link { node, on: !at.on };
@@ -429,6 +431,14 @@ fn check_loop(
         for d in marks.candidate_digits(cell) {
             if !keep.contains(&d) {
                 eliminations.push(Candidate::new(cell, d));
+            }
+        }
+    }
+    // The start cell, left and entered by strong links on two digits.
+    if first_strong && last_strong {
+        for d in marks.candidate_digits(start) {
+            if d != sd && d != ed {
+                eliminations.push(Candidate::new(start, d));
             }
         }
     }
