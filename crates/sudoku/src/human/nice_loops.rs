@@ -84,7 +84,7 @@ impl Found {
     fn wants(&self, kind: Kind, length: usize, eliminations: &mut Vec<Candidate>) -> bool {
         eliminations.sort_unstable_by_key(|c| (c.digit, c.cell));
         eliminations.dedup();
-        !eliminations.is_empty() && !self.best[kind as usize].get(eliminations).is_some_and(|(l, _)| *l <= length)
+        !eliminations.is_empty() && self.best[kind as usize].get(eliminations).is_none_or(|(l, _)| *l > length)
     }
 
     fn insert(&mut self, kind: Kind, length: usize, eliminations: Vec<Candidate>, step: Step) {
