@@ -89,7 +89,7 @@ pub mod fish;
 pub mod generate;
 pub mod intersections;
 pub mod last_resort;
-pub mod links;
+mod links;
 mod mistakes;
 pub mod nice_loops;
 pub mod rating;

@@ -2,7 +2,7 @@
 //!
 //! After HoDoKu ("Chains and Loops": nice loops, AIC, grouped nice loops) and
 //! sudokuwiki ("Alternating Inference Chains", "Grouped X-Cycles"). A chain
-//! alternates strong and weak links ([`super::links`]) between candidates
+//! alternates strong and weak links (`links.rs`) between candidates
 //! and, in the grouped forms, group nodes; read as implications, a strong link
 //! takes "not A" to "B" and a weak link takes "A" to "not B".
 //!
