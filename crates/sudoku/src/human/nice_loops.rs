@@ -40,8 +40,8 @@ use super::step::{Candidate, Step, Technique};
 /// The most links in a chain or loop.
 pub const MAX_LINKS: usize = 20;
 
-/// The most link visits in one search (about 40 complete searches of a hard
-/// 9x9).
+/// The most link visits in one search (a complete search of a hard 9x9
+/// makes about 20,000; the solver's time limit also stops a search).
 pub const WORK: usize = 20_000_000;
 
 /// Which kind of chain a technique reports.
