@@ -25,6 +25,7 @@ use std::collections::VecDeque;
 
 use super::Collector;
 use super::candidates::{bit, digits};
+use super::links;
 use super::step::{Candidate, Step, Technique, digit_set_text};
 
 /// X-chains of `digit`: for each pair of ends, one chain.
@@ -39,16 +40,7 @@ pub(crate) fn x_chain(found: &mut Collector<'_>) {
             continue;
         }
         // strong[c]: the cells conjugate to c in some unit.
-        let mut strong: Vec<Vec<usize>> = vec![Vec::new(); cells];
-        for u in 0..3 * n {
-            let mut with = marks.cells_with(u, digit);
-            if let (Some(a), Some(b), None) = (with.next(), with.next(), with.next()) {
-                if !strong[a].contains(&b) {
-                    strong[a].push(b);
-                    strong[b].push(a);
-                }
-            }
-        }
+        let strong = links::conjugates(marks, digit);
         let weak = |c: usize| geometry.peers(c).filter(move |&p| marks.has(p, digit));
         // States: 2 * cell + (1 if the candidate is true). Parent links rebuild the chain.
         let mut parent = vec![usize::MAX; 2 * cells];

@@ -77,6 +77,12 @@
 //! | multi-colors 2 | 0503 | 200 | hard | [`coloring`] |
 //! | x-chain | 0701 | 260 | unfair | [`chains`] |
 //! | xy-chain | 0702 | 260 | unfair | [`chains`] |
+//! | continuous nice loop | 0706 | 280 | unfair | [`nice_loops`] |
+//! | discontinuous nice loop | 0707 | 280 | unfair | [`nice_loops`] |
+//! | aic | 0708 | 280 | unfair | [`nice_loops`] |
+//! | grouped continuous nice loop | 0709 | 300 | unfair | [`nice_loops`] |
+//! | grouped discontinuous nice loop | 0710 | 300 | unfair | [`nice_loops`] |
+//! | grouped aic | 0711 | 300 | unfair | [`nice_loops`] |
 //! | forcing chain (singles) | - | 500 | extreme | [`last_resort`] |
 //! | guess (the engine's digit) | - | 10000 | extreme | [`last_resort`] |
 //!
@@ -93,7 +99,9 @@ pub mod fish;
 pub mod generate;
 pub mod intersections;
 pub mod last_resort;
+mod links;
 mod mistakes;
+pub mod nice_loops;
 pub mod rating;
 pub mod single_digit;
 pub mod singles;
@@ -201,6 +209,12 @@ fn search(technique: Technique, marks: &PencilMarks, first_only: bool, deadline:
         Technique::SimpleColorsWrap => coloring::simple_colors(c, true),
         Technique::MultiColors1 => coloring::multi_colors(c, false),
         Technique::MultiColors2 => coloring::multi_colors(c, true),
+        Technique::ContinuousNiceLoop => nice_loops::nice_loops(c, nice_loops::Kind::Continuous, false),
+        Technique::DiscontinuousNiceLoop => nice_loops::nice_loops(c, nice_loops::Kind::Discontinuous, false),
+        Technique::Aic => nice_loops::nice_loops(c, nice_loops::Kind::Aic, false),
+        Technique::GroupedContinuousNiceLoop => nice_loops::nice_loops(c, nice_loops::Kind::Continuous, true),
+        Technique::GroupedDiscontinuousNiceLoop => nice_loops::nice_loops(c, nice_loops::Kind::Discontinuous, true),
+        Technique::GroupedAic => nice_loops::nice_loops(c, nice_loops::Kind::Aic, true),
         Technique::ForcingChain => last_resort::forcing_chain(c),
         // A guess needs the engine's solution: see `HumanSolver`.
         Technique::Guess => {}

@@ -186,6 +186,23 @@ techniques! {
     XChain => "x-chain", "0701", 260, Unfair;
     /// A chain of bivalue cells.
     XyChain => "xy-chain", "0702", 260, Unfair;
+    /// A loop of alternating strong and weak links: every weak link is
+    /// strong too (HoDoKu's "Continuous Nice Loop", its score and level).
+    ContinuousNiceLoop => "continuous nice loop", "0706", 280, Unfair;
+    /// A loop back to its start cell that breaks the alternation there: the
+    /// start candidate goes, or is set (HoDoKu's "Discontinuous Nice Loop").
+    DiscontinuousNiceLoop => "discontinuous nice loop", "0707", 280, Unfair;
+    /// An alternating inference chain: one of its two ends is true (HoDoKu's
+    /// "AIC").
+    Aic => "aic", "0708", 280, Unfair;
+    /// A continuous nice loop through a group node (HoDoKu's "Grouped
+    /// Continuous Nice Loop").
+    GroupedContinuousNiceLoop => "grouped continuous nice loop", "0709", 300, Unfair;
+    /// A discontinuous nice loop through a group node (HoDoKu's "Grouped
+    /// Discontinuous Nice Loop").
+    GroupedDiscontinuousNiceLoop => "grouped discontinuous nice loop", "0710", 300, Unfair;
+    /// An AIC through a group node (HoDoKu's "Grouped AIC").
+    GroupedAic => "grouped aic", "0711", 300, Unfair;
     /// Assuming a candidate leads, by singles alone, to a contradiction.
     ForcingChain => "forcing chain", "", 500, Extreme;
     /// No technique applies: a digit of the engine's solution is placed.
