@@ -45,7 +45,7 @@
 //! HoDoKu's own).
 
 use std::cell::RefCell;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 use super::candidates::{DigitSet, bit, digits, positions};
@@ -64,7 +64,6 @@ pub const MAX_ALSES: usize = 3_000;
 pub const SEARCH_BUDGET: usize = 100_000;
 /// The longest ALS chain, in restricted commons (HoDoKu's default).
 const MAX_CHAIN_LINKS: usize = 6;
-const FORWARD: bool = false;
 
 /// An almost locked set: cells of one unit with one digit more than cells.
 #[derive(Clone, Debug)]
@@ -485,40 +484,63 @@ pub(crate) fn als_chain(found: &mut Collector<'_>) {
     let both = alses_and_links(marks);
     let (alses, links) = (&both.0, &both.1);
     let mut search = ChainSearch {
-        alses: &alses,
-        links: &links,
+        alses,
+        links,
         budget: SEARCH_BUDGET,
         path: Vec::new(),
         actives: Vec::new(),
-        emitted: HashSet::new(),
+        best: Vec::new(),
+        index: HashMap::new(),
         targets: Vec::new(),
         target_digits: 0,
     };
-    for length in 3..=MAX_CHAIN_LINKS {
-        for start in 0..alses.len() {
-            for link in links[start].iter().filter(|link| !FORWARD || link.to > start) {
-                for x in digits(link.digits) {
-                    // The candidates that see every copy of a digit z != x in
-                    // the first ALS: the chain must end at an ALS they see too.
-                    let first = &alses[start];
-                    search.targets = digits(first.reach_digits & !bit(x))
-                        .flat_map(|z| first.reach(z).iter().map(move |&c| Candidate::new(c, z)))
-                        .collect();
-                    if search.targets.is_empty() {
-                        continue;
-                    }
-                    search.target_digits = eliminations_digits(&search.targets);
-                    search.path = vec![start, link.to];
-                    search.actives = vec![bit(x)];
-                    search.extend(found, length);
-                    if found.done() || search.budget == 0 {
-                        return;
-                    }
+    'starts: for start in 0..alses.len() {
+        // Forward only (to ALSs found later), as HoDoKu searches.
+        for link in links[start].iter().filter(|link| link.to > start) {
+            for x in digits(link.digits) {
+                // The candidates that see every copy of a digit z != x in the
+                // first ALS: the chain must end at an ALS they see too.
+                let first = &alses[start];
+                search.targets = digits(first.reach_digits & !bit(x))
+                    .flat_map(|z| first.reach(z).iter().map(move |&c| Candidate::new(c, z)))
+                    .collect();
+                if search.targets.is_empty() {
+                    continue;
+                }
+                search.target_digits = eliminations_digits(&search.targets);
+                search.path = vec![start, link.to];
+                search.actives = vec![bit(x)];
+                search.extend();
+                if search.budget == 0 {
+                    break 'starts;
                 }
             }
         }
     }
+    // The shortest chain for each set of eliminations, shortest first.
+    let mut best = search.best;
+    best.sort_by_key(|(_, path, _)| path.len());
+    for (eliminations, path, actives) in best {
+        let chain: Vec<&Als> = path.iter().map(|&i| &alses[i]).collect();
+        let mut text = chain[0].text(marks);
+        for (als, &active) in chain[1..].iter().zip(&actives) {
+            text.push_str(&format!(" -{}- {}", digit_words(active).replace(" and ", ","), als.text(marks)));
+        }
+        let z = eliminations_digits(&eliminations);
+        let reason = format!(
+            "chain of ALSs {text} (each digit between two ALSs is a restricted common): if the first held no {z}, \
+             each ALS would be locked in turn and the last would hold {z}",
+            z = digit_words(z)
+        );
+        found.push(step(marks, Technique::AlsChain, &chain, eliminations).reason(reason));
+        if found.done() {
+            return;
+        }
+    }
 }
+
+/// A chain found: its eliminations, its ALSs and the restricted commons in use.
+type Chain = (Vec<Candidate>, Vec<usize>, Vec<DigitSet>);
 
 struct ChainSearch<'a> {
     alses: &'a [Als],
@@ -529,8 +551,10 @@ struct ChainSearch<'a> {
     /// The restricted commons in use between neighbours: `actives[i]` joins
     /// `path[i]` and `path[i + 1]`, and `path[i + 1]` lacks them.
     actives: Vec<DigitSet>,
-    /// The elimination sets already reported (one chain each, the shortest).
-    emitted: HashSet<Vec<Candidate>>,
+    /// The shortest chain found for each set of eliminations.
+    best: Vec<Chain>,
+    /// Where each set of eliminations is in `best`.
+    index: HashMap<Vec<Candidate>, usize>,
     /// The candidates outside the first ALS that see all of their digit in it.
     targets: Vec<Candidate>,
     /// The digits of `targets`.
@@ -538,13 +562,15 @@ struct ChainSearch<'a> {
 }
 
 impl ChainSearch<'_> {
-    fn extend(&mut self, found: &mut Collector<'_>, length: usize) {
-        if self.budget == 0 || found.done() {
+    fn extend(&mut self) {
+        if self.budget == 0 {
             return;
         }
         self.budget -= 1;
-        if self.actives.len() == length {
-            self.check(found);
+        if self.actives.len() >= 3 {
+            self.check();
+        }
+        if self.actives.len() == MAX_CHAIN_LINKS {
             return;
         }
         let (Some(&current), Some(&before)) = (self.path.last(), self.actives.last()) else { return };
@@ -554,23 +580,21 @@ impl ChainSearch<'_> {
         let before = if before.count_ones() == 2 { before & before.wrapping_neg() } else { before };
         for link in &self.links[current] {
             let (next, active) = (link.to, link.digits & !before);
-            // Forward only (to ALSs found later), as HoDoKu searches.
-            if (FORWARD && next < current) || active == 0 || self.path.contains(&next) {
+            if next < current || active == 0 || self.path.contains(&next) {
                 continue;
             }
             self.path.push(next);
             self.actives.push(active);
-            self.extend(found, length);
+            self.extend();
             self.path.pop();
             self.actives.pop();
-            if found.done() || self.budget == 0 {
+            if self.budget == 0 {
                 return;
             }
         }
     }
 
-    fn check(&mut self, found: &mut Collector<'_>) {
-        let marks = found.marks;
+    fn check(&mut self) {
         let (first, last) = (&self.alses[self.path[0]], &self.alses[self.path[self.path.len() - 1]]);
         let Some(&tail) = self.actives.last() else { return };
         if last.reach_digits & !tail & self.target_digits == 0 {
@@ -592,21 +616,15 @@ impl ChainSearch<'_> {
             return;
         }
         eliminations.sort_unstable_by_key(|c| (c.digit, c.cell));
-        if !self.emitted.insert(eliminations.clone()) {
-            return;
+        let chain = (eliminations.clone(), self.path.clone(), self.actives.clone());
+        match self.index.get(&eliminations) {
+            Some(&k) if self.best[k].1.len() <= self.path.len() => {}
+            Some(&k) => self.best[k] = chain,
+            None => {
+                self.index.insert(eliminations, self.best.len());
+                self.best.push(chain);
+            }
         }
-        let chain: Vec<&Als> = self.path.iter().map(|&i| &self.alses[i]).collect();
-        let mut text = chain[0].text(marks);
-        for (als, &active) in chain[1..].iter().zip(&self.actives) {
-            text.push_str(&format!(" -{}- {}", digit_words(active).replace(" and ", ","), als.text(marks)));
-        }
-        let z = eliminations_digits(&eliminations);
-        let reason = format!(
-            "chain of ALSs {text} (each digit between two ALSs is a restricted common): if the first held no {z}, \
-             each ALS would be locked in turn and the last would hold {z}",
-            z = digit_words(z)
-        );
-        found.push(step(marks, Technique::AlsChain, &chain, eliminations).reason(reason));
     }
 }
 
