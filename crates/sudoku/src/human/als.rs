@@ -57,7 +57,7 @@ use crate::grid::Shape;
 /// a unit minus one cell on smaller boards.
 pub const MAX_CELLS: usize = 8;
 /// The most cell subsets tried per unit while collecting ALSs.
-pub const UNIT_BUDGET: usize = 20_000;
+pub const UNIT_BUDGET: usize = 2_000;
 /// The most ALSs collected on one board.
 pub const MAX_ALSES: usize = 3_000;
 /// The most nodes an ALS chain or a death blossom search visits.

@@ -15,15 +15,15 @@
 //!
 //! The intersection part has two or three cells, as in HoDoKu; where a box is
 //! wider or taller than three, larger parts of the intersection are not
-//! tried. The subsets of the line and the box are searched with at most
-//! [`SUBSET_BUDGET`] nodes per choice of `C`, which a 9x9 never reaches.
+//! tried. The subsets of the lines and boxes are searched with at most
+//! [`SUBSET_BUDGET`] nodes in all, which a 9x9 does not reach.
 
 use super::candidates::{DigitSet, digits};
 use super::step::{Candidate, Step, Technique, cell_list, digit_set_text};
 use super::{Collector, PencilMarks};
 
-/// The most line and box subsets tried for one choice of intersection cells.
-pub const SUBSET_BUDGET: usize = 20_000;
+/// The most line and box subsets tried in one search (every line and box).
+pub const SUBSET_BUDGET: usize = 50_000;
 
 /// The largest part of the intersection (HoDoKu's: a 3x3 box's side).
 const MAX_INTERSECTION: usize = 3;
@@ -45,6 +45,7 @@ pub(crate) fn sue_de_coq(found: &mut Collector<'_>) {
     let marks = found.marks;
     let geometry = marks.geometry();
     let n = marks.side();
+    let mut budget = SUBSET_BUDGET;
     for line in 0..2 * n {
         let line_cells: Vec<usize> =
             geometry.unit_cells[line].iter().copied().filter(|&c| marks.value(c) == 0).collect();
@@ -85,11 +86,12 @@ pub(crate) fn sue_de_coq(found: &mut Collector<'_>) {
                     inter_digits,
                     line_rest: line_rest.clone(),
                     box_rest: box_rest.clone(),
-                    budget: SUBSET_BUDGET,
+                    budget,
                 };
                 let mut line_set = Vec::new();
                 frame.line_sets(found, 0, 0, &mut line_set);
-                if found.done() {
+                budget = frame.budget;
+                if found.done() || budget == 0 {
                     return;
                 }
             }
