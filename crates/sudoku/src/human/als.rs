@@ -310,12 +310,18 @@ pub(crate) fn restricted_commons(marks: &PencilMarks, alses: &[Als]) -> Vec<Vec<
     links
 }
 
+/// The ALSs of a board and, for each, its restricted common links.
+pub(crate) type AlsesAndLinks = (Vec<Als>, Vec<Vec<Link>>);
+
+/// A board (its shape and candidates) and its ALSs and links.
+type Cached = (Shape, Vec<DigitSet>, Rc<AlsesAndLinks>);
+
 /// The ALSs of a board and their links, kept for the board last asked about
 /// on this thread: the four ALS techniques are tried one after the other on
 /// the same board.
-pub(crate) fn alses_and_links(marks: &PencilMarks) -> Rc<(Vec<Als>, Vec<Vec<Link>>)> {
+pub(crate) fn alses_and_links(marks: &PencilMarks) -> Rc<AlsesAndLinks> {
     thread_local! {
-        static LAST: RefCell<Option<(Shape, Vec<DigitSet>, Rc<(Vec<Als>, Vec<Vec<Link>>)>)>> = const { RefCell::new(None) };
+        static LAST: RefCell<Option<Cached>> = const { RefCell::new(None) };
     }
     LAST.with(|last| {
         let mut last = last.borrow_mut();
@@ -643,8 +649,7 @@ pub(crate) fn death_blossom(found: &mut Collector<'_>) {
             }
         }
     }
-    let mut search =
-        BlossomSearch { alses: &alses, budget: SEARCH_BUDGET, chosen: Vec::new(), emitted: HashSet::new() };
+    let mut search = BlossomSearch { alses, budget: SEARCH_BUDGET, chosen: Vec::new(), emitted: HashSet::new() };
     for (stem, stem_petals) in petals.iter().enumerate() {
         let stem_digits = marks.candidates(stem);
         if stem_digits.count_ones() < 2 || stem_petals.iter().fold(0, |s, &(d, _)| s | bit(d)) != stem_digits {
