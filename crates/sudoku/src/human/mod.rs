@@ -71,6 +71,7 @@
 //! | sashimi swordfish | 0321 | 240 | unfair | [`fish`] |
 //! | finned jellyfish | 0312 | 250 | unfair | [`fish`] |
 //! | sashimi jellyfish | 0322 | 260 | unfair | [`fish`] |
+//! | sue de coq | 1101 | 250 | unfair | [`sue_de_coq`] |
 //! | simple colors trap | 0500 | 150 | hard | [`coloring`] |
 //! | simple colors wrap | 0501 | 150 | hard | [`coloring`] |
 //! | multi-colors 1 | 0502 | 200 | hard | [`coloring`] |
@@ -83,6 +84,10 @@
 //! | grouped continuous nice loop | 0709 | 300 | unfair | [`nice_loops`] |
 //! | grouped discontinuous nice loop | 0710 | 300 | unfair | [`nice_loops`] |
 //! | grouped aic | 0711 | 300 | unfair | [`nice_loops`] |
+//! | als-xz | 0901 | 300 | unfair | [`als`] |
+//! | als-xy-wing | 0902 | 320 | unfair | [`als`] |
+//! | als chain | 0903 | 340 | unfair | [`als`] |
+//! | death blossom | 0904 | 360 | unfair | [`als`] |
 //! | forcing chain (singles) | - | 500 | extreme | [`last_resort`] |
 //! | guess (the engine's digit) | - | 10000 | extreme | [`last_resort`] |
 //!
@@ -91,6 +96,7 @@
 //! from 1), units `row 3`, `column 5`, `box 2`; digits above 9 are written as
 //! numbers (`r12c10 = 16`), as the pretty and grid formats write them.
 
+pub mod als;
 mod board_text;
 pub mod candidates;
 pub mod chains;
@@ -108,6 +114,7 @@ pub mod singles;
 pub mod solve;
 pub mod step;
 pub mod subsets;
+pub mod sue_de_coq;
 pub mod uniqueness;
 pub mod wings;
 
@@ -215,6 +222,11 @@ fn search(technique: Technique, marks: &PencilMarks, first_only: bool, deadline:
         Technique::GroupedContinuousNiceLoop => nice_loops::nice_loops(c, nice_loops::Kind::Continuous, true),
         Technique::GroupedDiscontinuousNiceLoop => nice_loops::nice_loops(c, nice_loops::Kind::Discontinuous, true),
         Technique::GroupedAic => nice_loops::nice_loops(c, nice_loops::Kind::Aic, true),
+        Technique::SueDeCoq => sue_de_coq::sue_de_coq(c),
+        Technique::AlsXz => als::als_xz(c),
+        Technique::AlsXyWing => als::als_xy_wing(c),
+        Technique::AlsChain => als::als_chain(c),
+        Technique::DeathBlossom => als::death_blossom(c),
         Technique::ForcingChain => last_resort::forcing_chain(c),
         // A guess needs the engine's solution: see `HumanSolver`.
         Technique::Guess => {}

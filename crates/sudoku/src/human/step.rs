@@ -172,6 +172,10 @@ techniques! {
     FinnedJellyfish => "finned jellyfish", "0312", 250, Unfair;
     /// A finned jellyfish with a line of one body candidate.
     SashimiJellyfish => "sashimi jellyfish", "0322", 260, Unfair;
+    /// Two or three cells of a line and a box with a set of the line and a
+    /// set of the box: every digit is locked in one of them (HoDoKu's name,
+    /// code, score and level).
+    SueDeCoq => "sue de coq", "1101", 250, Unfair;
     /// The conjugate pairs of a digit coloured in two colours.
     SimpleColorsTrap => "simple colors trap", "0500", 150, Hard;
     /// A colour that sees itself is false.
@@ -203,6 +207,18 @@ techniques! {
     GroupedDiscontinuousNiceLoop => "grouped discontinuous nice loop", "0710", 300, Unfair;
     /// An AIC through a group node (HoDoKu's "Grouped AIC").
     GroupedAic => "grouped aic", "0711", 300, Unfair;
+    /// Two almost locked sets joined by a restricted common (HoDoKu's name,
+    /// code, score and level).
+    AlsXz => "als-xz", "0901", 300, Unfair;
+    /// Two almost locked sets joined to a pivot ALS by different restricted
+    /// commons (HoDoKu's name, code, score and level).
+    AlsXyWing => "als-xy-wing", "0902", 320, Unfair;
+    /// A chain of almost locked sets joined by restricted commons (HoDoKu's
+    /// name, code, score and level).
+    AlsChain => "als chain", "0903", 340, Unfair;
+    /// A stem cell with an almost locked set for each of its digits (HoDoKu's
+    /// name, code, score and level; HoDoKu's solver leaves it off by default).
+    DeathBlossom => "death blossom", "0904", 360, Unfair;
     /// Assuming a candidate leads, by singles alone, to a contradiction.
     ForcingChain => "forcing chain", "", 500, Extreme;
     /// No technique applies: a digit of the engine's solution is placed.
