@@ -124,7 +124,12 @@ const GROUPS: &[Group] = &[
     },
     // Nice loops and AICs: six grouped AIC exemplars need almost locked sets
     // as chain nodes.
-    Group { name: "nice loops and AICs", codes: &["0706", "0707", "0708", "0709", "0710", "0711"], solved: 900, used: 750 },
+    Group {
+        name: "nice loops and AICs",
+        codes: &["0706", "0707", "0708", "0709", "0710", "0711"],
+        solved: 900,
+        used: 750,
+    },
     // The ALS sections: most of their puzzles also need techniques not
     // implemented.
     Group { name: "almost locked sets", codes: &["0901", "0902", "0903", "0904"], solved: 250, used: 200 },
