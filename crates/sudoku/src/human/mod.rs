@@ -80,6 +80,7 @@ pub mod candidates;
 pub mod chains;
 pub mod coloring;
 pub mod fish;
+pub mod general_fish;
 pub mod generate;
 pub mod intersections;
 pub mod last_resort;
@@ -90,6 +91,7 @@ pub mod singles;
 pub mod solve;
 pub mod step;
 pub mod subsets;
+pub mod templates;
 pub mod uniqueness;
 pub mod wings;
 
@@ -181,6 +183,24 @@ fn search(technique: Technique, marks: &PencilMarks, first_only: bool, deadline:
         Technique::XyzWing => wings::xyz_wing(c),
         Technique::SimpleColorsTrap => coloring::simple_colors(c, false),
         Technique::SimpleColorsWrap => coloring::simple_colors(c, true),
+        Technique::FrankenXWing
+        | Technique::FrankenSwordfish
+        | Technique::FrankenJellyfish
+        | Technique::FinnedFrankenXWing
+        | Technique::FinnedFrankenSwordfish
+        | Technique::FinnedFrankenJellyfish
+        | Technique::FinnedMutantJellyfish
+        | Technique::FinnedMutantSquirmbag
+        | Technique::FinnedMutantWhale => general_fish::generalised_fish(c, technique),
+        Technique::SiameseFinnedSwordfish
+        | Technique::SiameseSashimiSwordfish
+        | Technique::SiameseFinnedJellyfish
+        | Technique::SiameseSashimiJellyfish
+        | Technique::SiameseFinnedFrankenSwordfish
+        | Technique::SiameseFinnedFrankenJellyfish
+        | Technique::SiameseFinnedMutantJellyfish => general_fish::siamese_fish(c, technique),
+        Technique::TemplateSet => templates::templates(c, false),
+        Technique::TemplateDelete => templates::templates(c, true),
         Technique::ForcingChain => last_resort::forcing_chain(c),
         // A guess needs the engine's solution: see `HumanSolver`.
         Technique::Guess => {}
