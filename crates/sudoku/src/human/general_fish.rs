@@ -314,9 +314,9 @@ impl<const W: usize> Search<'_, W> {
     /// (the fish can only remove those).
     fn covers(&mut self, base: Cells<W>, endo: Cells<W>, covered: Cells<W>, fins: Cells<W>, targets: Cells<W>) -> bool {
         let open = base.minus(covered).minus(fins).minus(endo);
-        let Some(cell) = open.first() else {
+        if open.is_empty() {
             return self.cover.len() == self.query.size && self.examine(base, endo, covered, fins, targets);
-        };
+        }
         let fin_room = if self.query.finned { MAX_FINS - (fins.count() + endo.count()).min(MAX_FINS) } else { 0 };
         if self.cover.len() == self.query.size {
             // Every candidate left open is a fin.
@@ -331,6 +331,8 @@ impl<const W: usize> Search<'_, W> {
         if open.count() > left * self.capacity + fin_room {
             return false;
         }
+        // The first open candidate (every one is covered or a fin).
+        let Some(cell) = open.first() else { return false };
         let kinds_so_far = self.cover.iter().fold(0u8, |acc, &u| acc | 1 << kind_of(u, self.n));
         let mut ruled_out = [usize::MAX; 3];
         let mut stop = false;
@@ -338,12 +340,13 @@ impl<const W: usize> Search<'_, W> {
             if !self.is_cover[u] || self.excluded[u] {
                 continue;
             }
+            // Ruled out for the later choices here, tried or not.
+            self.excluded[u] = true;
+            ruled_out[k] = u;
             // The last cover unit must make the fish of the family asked for.
             if left == 1 && self.family_of(kinds_so_far | 1 << kind_of(u, self.n)) != self.query.family {
                 continue;
             }
-            self.excluded[u] = true;
-            ruled_out[k] = u;
             self.cover.push(u);
             stop = self.covers(base, endo, covered.or(self.unit_sets[u]), fins, targets);
             self.cover.pop();
