@@ -160,7 +160,9 @@ fn kind_of(u: usize, n: usize) -> usize {
 
 fn search_in<const W: usize>(marks: &super::PencilMarks, query: Query, visit: &mut dyn FnMut(Fish) -> bool) {
     let n = marks.side();
-    if (query.family == Family::Mutant && n > MUTANT_MAX_SIDE) || (query.family == Family::Franken && n > FRANKEN_MAX_SIDE) {
+    if (query.family == Family::Mutant && n > MUTANT_MAX_SIDE)
+        || (query.family == Family::Franken && n > FRANKEN_MAX_SIDE)
+    {
         return;
     }
     let geometry = marks.geometry();
@@ -370,7 +372,14 @@ impl<const W: usize> Search<'_, W> {
 
     /// Reports the fish on the chosen units if it is of the family asked for
     /// and removes something; returns true to stop.
-    fn examine(&mut self, base: Cells<W>, endo: Cells<W>, covered: Cells<W>, fins: Cells<W>, targets: Cells<W>) -> bool {
+    fn examine(
+        &mut self,
+        base: Cells<W>,
+        endo: Cells<W>,
+        covered: Cells<W>,
+        fins: Cells<W>,
+        targets: Cells<W>,
+    ) -> bool {
         let n = self.n;
         let all_fins = fins.or(endo);
         if self.query.finned == all_fins.is_empty() {
@@ -422,13 +431,27 @@ fn query_of(technique: Technique) -> Option<(Query, Option<bool>)> {
         Technique::FinnedMutantJellyfish => (Mutant, 4, true),
         Technique::FinnedMutantSquirmbag => (Mutant, 5, true),
         Technique::FinnedMutantWhale => (Mutant, 6, true),
-        Technique::SiameseFinnedSwordfish => return Some((Query { family: Basic, size: 3, finned: true }, Some(false))),
-        Technique::SiameseSashimiSwordfish => return Some((Query { family: Basic, size: 3, finned: true }, Some(true))),
-        Technique::SiameseFinnedJellyfish => return Some((Query { family: Basic, size: 4, finned: true }, Some(false))),
-        Technique::SiameseSashimiJellyfish => return Some((Query { family: Basic, size: 4, finned: true }, Some(true))),
-        Technique::SiameseFinnedFrankenSwordfish => return Some((Query { family: Franken, size: 3, finned: true }, None)),
-        Technique::SiameseFinnedFrankenJellyfish => return Some((Query { family: Franken, size: 4, finned: true }, None)),
-        Technique::SiameseFinnedMutantJellyfish => return Some((Query { family: Mutant, size: 4, finned: true }, None)),
+        Technique::SiameseFinnedSwordfish => {
+            return Some((Query { family: Basic, size: 3, finned: true }, Some(false)));
+        }
+        Technique::SiameseSashimiSwordfish => {
+            return Some((Query { family: Basic, size: 3, finned: true }, Some(true)));
+        }
+        Technique::SiameseFinnedJellyfish => {
+            return Some((Query { family: Basic, size: 4, finned: true }, Some(false)));
+        }
+        Technique::SiameseSashimiJellyfish => {
+            return Some((Query { family: Basic, size: 4, finned: true }, Some(true)));
+        }
+        Technique::SiameseFinnedFrankenSwordfish => {
+            return Some((Query { family: Franken, size: 3, finned: true }, None));
+        }
+        Technique::SiameseFinnedFrankenJellyfish => {
+            return Some((Query { family: Franken, size: 4, finned: true }, None));
+        }
+        Technique::SiameseFinnedMutantJellyfish => {
+            return Some((Query { family: Mutant, size: 4, finned: true }, None));
+        }
         _ => return None,
     };
     Some((Query { family, size, finned }, None))
@@ -514,7 +537,8 @@ fn step_of(marks: &super::PencilMarks, technique: Technique, fish: &[&Fish]) -> 
             reason.push_str(&format!("the endo fin{s} {} (in two base units)", names(&f.endo_fins)));
         }
         units.extend(f.cover.iter().copied().filter(|u| !units.contains(u)).collect::<Vec<_>>());
-        fins_all.extend(f.fins.iter().chain(&f.endo_fins).copied().filter(|c| !fins_all.contains(c)).collect::<Vec<_>>());
+        fins_all
+            .extend(f.fins.iter().chain(&f.endo_fins).copied().filter(|c| !fins_all.contains(c)).collect::<Vec<_>>());
         eliminations.extend_from_slice(&f.eliminations);
     }
     if fish.len() > 1 {

@@ -104,15 +104,16 @@ fn enumerate(
 
 /// For each digit (index `digit - 1`): the cells in every one of its refined
 /// templates and the cells in some, or `None` for a digit left out.
-#[expect(clippy::type_complexity, reason = "two cell sets per digit")]
 fn refined(marks: &super::PencilMarks) -> Vec<Option<(Vec<u64>, Vec<u64>)>> {
     let n = marks.side();
     let words = (n * n).div_ceil(64);
     let mut lists: Vec<Option<(Templates, Vec<bool>)>> = (1..=n as u8)
-        .map(|d| templates_of(marks, d).map(|t| {
-            let alive = vec![true; t.len()];
-            (t, alive)
-        }))
+        .map(|d| {
+            templates_of(marks, d).map(|t| {
+                let alive = vec![true; t.len()];
+                (t, alive)
+            })
+        })
         .collect();
     let summarise = |list: &Option<(Templates, Vec<bool>)>| -> Option<(Vec<u64>, Vec<u64>)> {
         let (t, alive) = list.as_ref()?;
@@ -134,8 +135,8 @@ fn refined(marks: &super::PencilMarks) -> Vec<Option<(Vec<u64>, Vec<u64>)>> {
         let mut removed = false;
         for d in 0..n {
             let Some((t, alive)) = lists[d].as_mut() else { continue };
-            for i in 0..t.len() {
-                if !alive[i] {
+            for (i, live) in alive.iter_mut().enumerate() {
+                if !*live {
                     continue;
                 }
                 let template = t.get(i);
@@ -143,7 +144,7 @@ fn refined(marks: &super::PencilMarks) -> Vec<Option<(Vec<u64>, Vec<u64>)>> {
                     k != d && sum.as_ref().is_some_and(|(every, _)| every.iter().zip(template).any(|(a, b)| a & b != 0))
                 });
                 if clash {
-                    alive[i] = false;
+                    *live = false;
                     removed = true;
                 }
             }
