@@ -91,6 +91,10 @@ fn exemplar_sections(text: &str) -> Vec<(String, String, Vec<Grid>)> {
     sections
 }
 
+/// The Franken and mutant sections of the exemplars: (code, puzzles that
+/// use their technique, as measured when they were added).
+const FRANKEN_AND_MUTANT_FLOORS: [(&str, usize); 4] = [("0332", 0), ("0341", 5), ("0342", 10), ("0362", 0)];
+
 #[test]
 fn hodoku_exemplars_are_solved_by_logic_with_their_technique() {
     let Some(path) = shared("hodoku/exemplars-1.0.txt") else { return };
@@ -102,7 +106,9 @@ fn hodoku_exemplars_are_solved_by_logic_with_their_technique() {
         let Some(technique) = Technique::ALL.iter().copied().find(|t| t.hodoku_code() == Some(code.as_str())) else {
             continue;
         };
-        if puzzles.is_empty() {
+        // The exemplars' section 1202 is "Forcing Chain Verity", not the
+        // regression library's 1202 (template delete).
+        if puzzles.is_empty() || code == "1202" {
             continue;
         }
         // The solver's default techniques and the section's own (HoDoKu
@@ -122,11 +128,18 @@ fn hodoku_exemplars_are_solved_by_logic_with_their_technique() {
             }
         }
         println!("| {code} | {label} | {} | {s} | {u} |", puzzles.len());
+        // The Franken and mutant sections' puzzles mostly need techniques
+        // not implemented (ALS, nice loops): each has its own floor, its
+        // count when the fish were added (fish2).
+        if let Some(&(_, floor)) = FRANKEN_AND_MUTANT_FLOORS.iter().find(|(c, _)| *c == code) {
+            assert!(u >= floor, "{code}: {u} used their technique, {floor} before");
+            continue;
+        }
         total += puzzles.len();
         solved += s;
         used += u;
     }
-    println!("| | all implemented sections | {total} | {solved} | {used} |");
+    println!("| | all implemented sections but the Franken and mutant ones | {total} | {solved} | {used} |");
     // Measured: see docs/sudoku.md. The floor guards against regressions.
     assert!(total > 0);
     assert!(solved * 100 >= total * 99, "{solved} of {total} solved by logic");
