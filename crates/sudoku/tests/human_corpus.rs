@@ -133,13 +133,15 @@ const GROUPS: &[Group] = &[
     // The ALS sections: most of their puzzles also need techniques not
     // implemented.
     Group { name: "almost locked sets", codes: &["0901", "0902", "0903", "0904"], solved: 250, used: 200 },
+    // The Franken and mutant sections: their puzzles mostly need techniques
+    // not implemented.
+    Group { name: "Franken and mutant fish", codes: &["0332", "0341", "0342", "0362"], solved: 0, used: 0 },
 ];
 
 #[test]
 fn hodoku_exemplars_are_solved_by_logic_with_their_technique() {
     let Some(path) = shared("hodoku/exemplars-1.0.txt") else { return };
     let text = std::fs::read_to_string(path).unwrap();
-    let solver = HumanSolver::new().without_last_resort();
     // Per group: puzzles, solved by logic, using their technique.
     let mut counts = vec![(0usize, 0usize, 0usize); GROUPS.len()];
     println!("| code | section | puzzles | solved by logic | technique used |");
@@ -148,9 +150,16 @@ fn hodoku_exemplars_are_solved_by_logic_with_their_technique() {
         let Some(technique) = Technique::ALL.iter().copied().find(|t| t.hodoku_code() == Some(code.as_str())) else {
             continue;
         };
-        if puzzles.is_empty() {
+        // The exemplars' section 1202 is "Forcing Chain Verity", not the
+        // regression library's 1202 (template delete).
+        if puzzles.is_empty() || code == "1202" {
             continue;
         }
+        // The solver's default techniques and the section's own (HoDoKu
+        // leaves some off by default: Franken jellyfish, mutant fish).
+        let mut techniques: Vec<Technique> = Technique::ALL.iter().copied().filter(|t| t.on_by_default()).collect();
+        techniques.push(technique);
+        let solver = HumanSolver::with_techniques(&techniques).without_last_resort();
         let (mut s, mut u) = (0, 0);
         for puzzle in &puzzles {
             let solution = solver.solve(puzzle).unwrap();

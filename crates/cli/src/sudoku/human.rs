@@ -180,7 +180,7 @@ pub(super) fn examine(puzzle: &Puzzle, configs: &Configs) -> anyhow::Result<Exam
 pub(super) fn solver_for(several: bool) -> HumanSolver {
     if several {
         let techniques: Vec<Technique> =
-            Technique::ALL.iter().copied().filter(|technique| !technique.assumes_uniqueness()).collect();
+            Technique::ALL.iter().copied().filter(|t| t.on_by_default() && !t.assumes_uniqueness()).collect();
         HumanSolver::with_techniques(&techniques)
     } else {
         HumanSolver::new()

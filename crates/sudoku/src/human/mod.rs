@@ -25,7 +25,8 @@
 //!
 //! The techniques, in the order they are tried, with their scores and levels
 //! (after HoDoKu's defaults; the definitions follow HoDoKu, Sudoku Explainer
-//! and Andrew Stuart's sudokuwiki.com, cited in each module):
+//! and Andrew Stuart's sudokuwiki.com, cited in each module); those marked
+//! *off* are off by default, as in HoDoKu ([`Technique::on_by_default`]):
 //!
 //! | technique | HoDoKu code | score | level | module |
 //! | --- | --- | --- | --- | --- |
@@ -68,9 +69,13 @@
 //! | finned x-wing | 0310 | 130 | hard | [`fish`] |
 //! | sashimi x-wing | 0320 | 150 | hard | [`fish`] |
 //! | finned swordfish | 0311 | 200 | unfair | [`fish`] |
+//! | siamese finned swordfish (off) | 03111 | 200 | unfair | [`general_fish`] |
 //! | sashimi swordfish | 0321 | 240 | unfair | [`fish`] |
+//! | siamese sashimi swordfish (off) | 03211 | 240 | unfair | [`general_fish`] |
 //! | finned jellyfish | 0312 | 250 | unfair | [`fish`] |
+//! | siamese finned jellyfish (off) | 03121 | 250 | unfair | [`general_fish`] |
 //! | sashimi jellyfish | 0322 | 260 | unfair | [`fish`] |
+//! | siamese sashimi jellyfish (off) | 03221 | 260 | unfair | [`general_fish`] |
 //! | sue de coq | 1101 | 250 | unfair | [`sue_de_coq`] |
 //! | simple colors trap | 0500 | 150 | hard | [`coloring`] |
 //! | simple colors wrap | 0501 | 150 | hard | [`coloring`] |
@@ -88,7 +93,21 @@
 //! | als-xy-wing | 0902 | 320 | unfair | [`als`] |
 //! | als chain | 0903 | 340 | unfair | [`als`] |
 //! | death blossom | 0904 | 360 | unfair | [`als`] |
+//! | franken x-wing | 0330 | 300 | unfair | [`general_fish`] |
+//! | franken swordfish | 0331 | 350 | unfair | [`general_fish`] |
+//! | franken jellyfish (off) | 0332 | 370 | unfair | [`general_fish`] |
+//! | finned franken x-wing | 0340 | 390 | unfair | [`general_fish`] |
+//! | finned franken swordfish | 0341 | 410 | unfair | [`general_fish`] |
+//! | siamese finned franken swordfish (off) | 03411 | 410 | unfair | [`general_fish`] |
+//! | finned franken jellyfish (off) | 0342 | 430 | unfair | [`general_fish`] |
+//! | siamese finned franken jellyfish (off) | 03421 | 430 | unfair | [`general_fish`] |
+//! | finned mutant jellyfish (off) | 0362 | 470 | extreme | [`general_fish`] |
+//! | siamese finned mutant jellyfish (off) | 03621 | 470 | extreme | [`general_fish`] |
+//! | finned mutant squirmbag (off) | 0363 | 470 | extreme | [`general_fish`] |
+//! | finned mutant whale (off) | 0364 | 470 | extreme | [`general_fish`] |
 //! | forcing chain (singles) | - | 500 | extreme | [`last_resort`] |
+//! | template set (off) | 1201 | 10000 | extreme | [`templates`] |
+//! | template delete (off) | 1202 | 10000 | extreme | [`templates`] |
 //! | guess (the engine's digit) | - | 10000 | extreme | [`last_resort`] |
 //!
 //! The rating ([`Rating`], [`Level`]) sums the scores of the steps; see
@@ -102,6 +121,7 @@ pub mod candidates;
 pub mod chains;
 pub mod coloring;
 pub mod fish;
+pub mod general_fish;
 pub mod generate;
 pub mod intersections;
 pub mod last_resort;
@@ -115,6 +135,7 @@ pub mod solve;
 pub mod step;
 pub mod subsets;
 pub mod sue_de_coq;
+pub mod templates;
 pub mod uniqueness;
 pub mod wings;
 
@@ -227,6 +248,24 @@ fn search(technique: Technique, marks: &PencilMarks, first_only: bool, deadline:
         Technique::AlsXyWing => als::als_xy_wing(c),
         Technique::AlsChain => als::als_chain(c),
         Technique::DeathBlossom => als::death_blossom(c),
+        Technique::FrankenXWing
+        | Technique::FrankenSwordfish
+        | Technique::FrankenJellyfish
+        | Technique::FinnedFrankenXWing
+        | Technique::FinnedFrankenSwordfish
+        | Technique::FinnedFrankenJellyfish
+        | Technique::FinnedMutantJellyfish
+        | Technique::FinnedMutantSquirmbag
+        | Technique::FinnedMutantWhale => general_fish::generalised_fish(c, technique),
+        Technique::SiameseFinnedSwordfish
+        | Technique::SiameseSashimiSwordfish
+        | Technique::SiameseFinnedJellyfish
+        | Technique::SiameseSashimiJellyfish
+        | Technique::SiameseFinnedFrankenSwordfish
+        | Technique::SiameseFinnedFrankenJellyfish
+        | Technique::SiameseFinnedMutantJellyfish => general_fish::siamese_fish(c, technique),
+        Technique::TemplateSet => templates::templates(c, false),
+        Technique::TemplateDelete => templates::templates(c, true),
         Technique::ForcingChain => last_resort::forcing_chain(c),
         // A guess needs the engine's solution: see `HumanSolver`.
         Technique::Guess => {}

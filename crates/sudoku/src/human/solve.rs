@@ -71,9 +71,11 @@ impl Default for HumanSolver {
 }
 
 impl HumanSolver {
-    /// Every technique, easiest first, with the last resorts.
+    /// Every technique on by default ([`Technique::on_by_default`]), easiest
+    /// first, with the last resorts.
     pub fn new() -> HumanSolver {
-        HumanSolver { techniques: Technique::ALL.to_vec(), time_limit: None }
+        let techniques = Technique::ALL.iter().copied().filter(|t| t.on_by_default()).collect();
+        HumanSolver { techniques, time_limit: None }
     }
 
     /// Only these techniques, tried in [`Technique::ALL`] order. Without

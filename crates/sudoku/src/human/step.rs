@@ -166,12 +166,21 @@ techniques! {
     SashimiXWing => "sashimi x-wing", "0320", 150, Hard;
     /// A swordfish with fins in one box.
     FinnedSwordfish => "finned swordfish", "0311", 200, Unfair;
+    /// Two finned swordfish on the same base lines with different
+    /// eliminations, one step (HoDoKu's Siamese fish; off by default there).
+    SiameseFinnedSwordfish => "siamese finned swordfish", "03111", 200, Unfair;
     /// A finned swordfish with a line of one body candidate.
     SashimiSwordfish => "sashimi swordfish", "0321", 240, Unfair;
+    /// Two swordfish on the same base lines, one of them sashimi.
+    SiameseSashimiSwordfish => "siamese sashimi swordfish", "03211", 240, Unfair;
     /// A jellyfish with fins in one box.
     FinnedJellyfish => "finned jellyfish", "0312", 250, Unfair;
+    /// Two finned jellyfish on the same base lines.
+    SiameseFinnedJellyfish => "siamese finned jellyfish", "03121", 250, Unfair;
     /// A finned jellyfish with a line of one body candidate.
     SashimiJellyfish => "sashimi jellyfish", "0322", 260, Unfair;
+    /// Two jellyfish on the same base lines, one of them sashimi.
+    SiameseSashimiJellyfish => "siamese sashimi jellyfish", "03221", 260, Unfair;
     /// Two or three cells of a line and a box with a set of the line and a
     /// set of the box: every digit is locked in one of them (HoDoKu's name,
     /// code, score and level).
@@ -219,8 +228,39 @@ techniques! {
     /// A stem cell with an almost locked set for each of its digits (HoDoKu's
     /// name, code, score and level; HoDoKu's solver leaves it off by default).
     DeathBlossom => "death blossom", "0904", 360, Unfair;
+    /// Two units of rows and boxes whose candidates of a digit lie in two of
+    /// columns and boxes (or the other way round).
+    FrankenXWing => "franken x-wing", "0330", 300, Unfair;
+    /// A Franken fish of three units.
+    FrankenSwordfish => "franken swordfish", "0331", 350, Unfair;
+    /// A Franken fish of four units (off by default in HoDoKu).
+    FrankenJellyfish => "franken jellyfish", "0332", 370, Unfair;
+    /// A Franken x-wing with fins.
+    FinnedFrankenXWing => "finned franken x-wing", "0340", 390, Unfair;
+    /// A Franken swordfish with fins.
+    FinnedFrankenSwordfish => "finned franken swordfish", "0341", 410, Unfair;
+    /// Two finned Franken swordfish on the same base units (off by default).
+    SiameseFinnedFrankenSwordfish => "siamese finned franken swordfish", "03411", 410, Unfair;
+    /// A Franken jellyfish with fins (off by default in HoDoKu).
+    FinnedFrankenJellyfish => "finned franken jellyfish", "0342", 430, Unfair;
+    /// Two finned Franken jellyfish on the same base units (off by default).
+    SiameseFinnedFrankenJellyfish => "siamese finned franken jellyfish", "03421", 430, Unfair;
+    /// A fish of four units of any kinds with fins (off by default in HoDoKu).
+    FinnedMutantJellyfish => "finned mutant jellyfish", "0362", 470, Extreme;
+    /// Two finned mutant jellyfish on the same base units (off by default).
+    SiameseFinnedMutantJellyfish => "siamese finned mutant jellyfish", "03621", 470, Extreme;
+    /// A finned mutant fish of five units (off by default in HoDoKu).
+    FinnedMutantSquirmbag => "finned mutant squirmbag", "0363", 470, Extreme;
+    /// A finned mutant fish of six units (off by default in HoDoKu).
+    FinnedMutantWhale => "finned mutant whale", "0364", 470, Extreme;
     /// Assuming a candidate leads, by singles alone, to a contradiction.
     ForcingChain => "forcing chain", "", 500, Extreme;
+    /// Cells every placement of a digit that fits the board uses hold it
+    /// (off by default in HoDoKu).
+    TemplateSet => "template set", "1201", 10000, Extreme;
+    /// Candidates no placement of a digit that fits the board uses are false
+    /// (off by default in HoDoKu).
+    TemplateDelete => "template delete", "1202", 10000, Extreme;
     /// No technique applies: a digit of the engine's solution is placed.
     Guess => "guess", "", 10000, Extreme;
 }
@@ -241,6 +281,33 @@ impl Technique {
                 | Technique::AvoidableRectangle1
                 | Technique::AvoidableRectangle2
                 | Technique::BugPlusOne
+        )
+    }
+}
+
+impl Technique {
+    /// Whether the solver tries the technique unless asked otherwise
+    /// ([`super::HumanSolver::new`]): HoDoKu's default solving order leaves
+    /// out the Siamese fish, Franken jellyfish, mutant fish and templates,
+    /// which [`super::find_all`] and [`super::HumanSolver::with_techniques`]
+    /// still reach.
+    pub fn on_by_default(self) -> bool {
+        !matches!(
+            self,
+            Technique::SiameseFinnedSwordfish
+                | Technique::SiameseSashimiSwordfish
+                | Technique::SiameseFinnedJellyfish
+                | Technique::SiameseSashimiJellyfish
+                | Technique::FrankenJellyfish
+                | Technique::SiameseFinnedFrankenSwordfish
+                | Technique::FinnedFrankenJellyfish
+                | Technique::SiameseFinnedFrankenJellyfish
+                | Technique::FinnedMutantJellyfish
+                | Technique::SiameseFinnedMutantJellyfish
+                | Technique::FinnedMutantSquirmbag
+                | Technique::FinnedMutantWhale
+                | Technique::TemplateSet
+                | Technique::TemplateDelete
         )
     }
 }
