@@ -282,7 +282,8 @@ impl<const W: usize> Search<'_, W> {
                 .map(|u| self.unit_sets[u].and(union).count())
                 .max()
                 .unwrap_or(0);
-            return self.covers(union, endo, Cells::EMPTY, Cells::EMPTY, targets);
+            let endo_count = endo.count();
+            return self.covers(union, endo, Cells::EMPTY, Cells::EMPTY, targets, endo_count, 0);
         }
         for i in from..self.base_units.len() {
             if self.base_units.len() - i < self.query.size - self.base.len() {
@@ -313,16 +314,28 @@ impl<const W: usize> Search<'_, W> {
     /// is ruled out for the later choices, so each set of cover units and
     /// fins is met once. Returns true to stop.
     /// `targets`: the candidates of the digit that see every fin so far
-    /// (the fish can only remove those).
-    fn covers(&mut self, base: Cells<W>, endo: Cells<W>, covered: Cells<W>, fins: Cells<W>, targets: Cells<W>) -> bool {
-        let open = base.minus(covered).minus(fins).minus(endo);
+    /// (the fish can only remove those); `fin_count`: the fins and endo fins
+    /// so far; `kinds_so_far`: the unit kinds of the cover units so far.
+    #[allow(clippy::too_many_arguments)]
+    fn covers(
+        &mut self,
+        base: Cells<W>,
+        endo: Cells<W>,
+        covered: Cells<W>,
+        fins: Cells<W>,
+        targets: Cells<W>,
+        fin_count: usize,
+        kinds_so_far: u8,
+    ) -> bool {
+        let open = base.minus(covered.or(fins).or(endo));
         if open.is_empty() {
             return self.cover.len() == self.query.size && self.examine(base, endo, covered, fins, targets);
         }
-        let fin_room = if self.query.finned { MAX_FINS - (fins.count() + endo.count()).min(MAX_FINS) } else { 0 };
+        let fin_room = if self.query.finned { MAX_FINS - fin_count.min(MAX_FINS) } else { 0 };
+        let open_count = open.count();
         if self.cover.len() == self.query.size {
             // Every candidate left open is a fin.
-            if open.count() > fin_room {
+            if open_count > fin_room {
                 return false;
             }
             let targets = open.cells().fold(targets, |t, fin| t.and(self.peers(fin)));
@@ -330,12 +343,11 @@ impl<const W: usize> Search<'_, W> {
         }
         // A lower bound on the fins: what the cover units left can take.
         let left = self.query.size - self.cover.len();
-        if open.count() > left * self.capacity + fin_room {
+        if open_count > left * self.capacity + fin_room {
             return false;
         }
         // The first open candidate (every one is covered or a fin).
         let Some(cell) = open.first() else { return false };
-        let kinds_so_far = self.cover.iter().fold(0u8, |acc, &u| acc | 1 << kind_of(u, self.n));
         let mut ruled_out = [usize::MAX; 3];
         let mut stop = false;
         for (k, u) in self.geometry.cell_units[cell].into_iter().enumerate() {
@@ -346,11 +358,12 @@ impl<const W: usize> Search<'_, W> {
             self.excluded[u] = true;
             ruled_out[k] = u;
             // The last cover unit must make the fish of the family asked for.
-            if left == 1 && self.family_of(kinds_so_far | 1 << kind_of(u, self.n)) != self.query.family {
+            let kinds = kinds_so_far | 1 << kind_of(u, self.n);
+            if left == 1 && self.family_of(kinds) != self.query.family {
                 continue;
             }
             self.cover.push(u);
-            stop = self.covers(base, endo, covered.or(self.unit_sets[u]), fins, targets);
+            stop = self.covers(base, endo, covered.or(self.unit_sets[u]), fins, targets, fin_count, kinds);
             self.cover.pop();
             if stop {
                 break;
@@ -361,7 +374,7 @@ impl<const W: usize> Search<'_, W> {
             if !targets.is_empty() {
                 let mut fins = fins;
                 fins.insert(cell);
-                stop = self.covers(base, endo, covered, fins, targets);
+                stop = self.covers(base, endo, covered, fins, targets, fin_count + 1, kinds_so_far);
             }
         }
         for u in ruled_out.into_iter().filter(|&u| u != usize::MAX) {
