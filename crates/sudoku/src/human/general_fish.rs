@@ -61,6 +61,19 @@ pub const FRANKEN_MAX_SIDE: usize = 12;
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Cells<const W: usize>([u64; W]);
 
+/// The candidate sets of a fish being built: the base candidates, the endo
+/// fins among them, the candidates the cover units so far take, the fins so
+/// far, and the candidates of the digit that see every fin (the fish can only
+/// remove those).
+#[derive(Clone, Copy)]
+struct Net<const W: usize> {
+    base: Cells<W>,
+    endo: Cells<W>,
+    covered: Cells<W>,
+    fins: Cells<W>,
+    targets: Cells<W>,
+}
+
 impl<const W: usize> Cells<W> {
     const EMPTY: Cells<W> = Cells([0; W]);
 
@@ -283,7 +296,8 @@ impl<const W: usize> Search<'_, W> {
                 .max()
                 .unwrap_or(0);
             let endo_count = endo.count();
-            return self.covers(union, endo, Cells::EMPTY, Cells::EMPTY, targets, endo_count, 0);
+            let net = Net { base: union, endo, covered: Cells::EMPTY, fins: Cells::EMPTY, targets };
+            return self.covers(net, endo_count, 0);
         }
         for i in from..self.base_units.len() {
             if self.base_units.len() - i < self.query.size - self.base.len() {
@@ -313,23 +327,12 @@ impl<const W: usize> Search<'_, W> {
     /// each cover unit through it in turn, then makes it a fin; a unit tried
     /// is ruled out for the later choices, so each set of cover units and
     /// fins is met once. Returns true to stop.
-    /// `targets`: the candidates of the digit that see every fin so far
-    /// (the fish can only remove those); `fin_count`: the fins and endo fins
-    /// so far; `kinds_so_far`: the unit kinds of the cover units so far.
-    #[allow(clippy::too_many_arguments)]
-    fn covers(
-        &mut self,
-        base: Cells<W>,
-        endo: Cells<W>,
-        covered: Cells<W>,
-        fins: Cells<W>,
-        targets: Cells<W>,
-        fin_count: usize,
-        kinds_so_far: u8,
-    ) -> bool {
-        let open = base.minus(covered.or(fins).or(endo));
+    /// `fin_count`: the fins and endo fins so far; `kinds_so_far`: the unit
+    /// kinds of the cover units so far.
+    fn covers(&mut self, net: Net<W>, fin_count: usize, kinds_so_far: u8) -> bool {
+        let open = net.base.minus(net.covered.or(net.fins).or(net.endo));
         if open.is_empty() {
-            return self.cover.len() == self.query.size && self.examine(base, endo, covered, fins, targets);
+            return self.cover.len() == self.query.size && self.examine(net, kinds_so_far);
         }
         let fin_room = if self.query.finned { MAX_FINS - fin_count.min(MAX_FINS) } else { 0 };
         let open_count = open.count();
@@ -338,8 +341,9 @@ impl<const W: usize> Search<'_, W> {
             if open_count > fin_room {
                 return false;
             }
-            let targets = open.cells().fold(targets, |t, fin| t.and(self.peers(fin)));
-            return !targets.is_empty() && self.examine(base, endo, covered, fins.or(open), targets);
+            let targets = open.cells().fold(net.targets, |t, fin| t.and(self.peers(fin)));
+            let net = Net { fins: net.fins.or(open), targets, ..net };
+            return !targets.is_empty() && self.examine(net, kinds_so_far);
         }
         // A lower bound on the fins: what the cover units left can take.
         let left = self.query.size - self.cover.len();
@@ -363,18 +367,18 @@ impl<const W: usize> Search<'_, W> {
                 continue;
             }
             self.cover.push(u);
-            stop = self.covers(base, endo, covered.or(self.unit_sets[u]), fins, targets, fin_count, kinds);
+            stop = self.covers(Net { covered: net.covered.or(self.unit_sets[u]), ..net }, fin_count, kinds);
             self.cover.pop();
             if stop {
                 break;
             }
         }
         if !stop && fin_room > 0 {
-            let targets = targets.and(self.peers(cell));
+            let targets = net.targets.and(self.peers(cell));
             if !targets.is_empty() {
-                let mut fins = fins;
+                let mut fins = net.fins;
                 fins.insert(cell);
-                stop = self.covers(base, endo, covered, fins, targets, fin_count + 1, kinds_so_far);
+                stop = self.covers(Net { fins, targets, ..net }, fin_count + 1, kinds_so_far);
             }
         }
         for u in ruled_out.into_iter().filter(|&u| u != usize::MAX) {
@@ -383,22 +387,16 @@ impl<const W: usize> Search<'_, W> {
         stop
     }
 
-    /// Reports the fish on the chosen units if it is of the family asked for
-    /// and removes something; returns true to stop.
-    fn examine(
-        &mut self,
-        base: Cells<W>,
-        endo: Cells<W>,
-        covered: Cells<W>,
-        fins: Cells<W>,
-        targets: Cells<W>,
-    ) -> bool {
-        let n = self.n;
+    /// Reports the fish on the chosen units (`kinds`: their unit kinds) if
+    /// it is of the family asked for and removes something; returns true to
+    /// stop.
+    fn examine(&mut self, net: Net<W>, kinds: u8) -> bool {
+        let Net { base, endo, covered, fins, targets } = net;
         let all_fins = fins.or(endo);
         if self.query.finned == all_fins.is_empty() {
             return false;
         }
-        let family = self.family_of(self.cover.iter().fold(0u8, |acc, &u| acc | 1 << kind_of(u, n)));
+        let family = self.family_of(kinds);
         if family != self.query.family {
             return false;
         }
