@@ -46,7 +46,14 @@ pub(crate) fn fish(found: &mut Collector<'_>, size: usize, kind: Kind) {
     let marks = found.marks;
     let n = marks.side();
     let box_masks = [box_masks(marks, 0), box_masks(marks, 1)];
+    let this = technique(size, kind);
     for digit in 1..=n as u8 {
+        // A digit whose candidates are as they were when its search last
+        // found nothing.
+        if found.fruitless(this, digit) {
+            continue;
+        }
+        let steps_before = found.steps.len();
         for (base_kind, masks) in box_masks.iter().enumerate() {
             let search = Search::new(marks, digit, base_kind, size, kind, masks);
             if search.lines.len() < size {
@@ -57,6 +64,7 @@ pub(crate) fn fish(found: &mut Collector<'_>, size: usize, kind: Kind) {
                 return;
             }
         }
+        found.searched(this, digit, steps_before);
     }
 }
 

@@ -153,16 +153,17 @@ pub(crate) struct Query {
     pub(crate) finned: bool,
 }
 
-/// Every fish of the query on the board, digit by digit; `visit` returns
-/// true to stop.
-pub(crate) fn search(marks: &super::PencilMarks, query: Query, visit: &mut dyn FnMut(Fish) -> bool) {
+/// Every fish of the query on the board, digit by digit, on the digits of
+/// `digits` (a [`super::DigitSet`]);
+/// `visit` returns true to stop.
+pub(crate) fn search(marks: &super::PencilMarks, query: Query, digits: u64, visit: &mut dyn FnMut(Fish) -> bool) {
     let cells = marks.side() * marks.side();
     match cells.div_ceil(64) {
-        0..=2 => search_in::<2>(marks, query, visit),
-        3..=4 => search_in::<4>(marks, query, visit),
-        5..=16 => search_in::<16>(marks, query, visit),
-        17..=32 => search_in::<32>(marks, query, visit),
-        _ => search_in::<64>(marks, query, visit),
+        0..=2 => search_in::<2>(marks, query, digits, visit),
+        3..=4 => search_in::<4>(marks, query, digits, visit),
+        5..=16 => search_in::<16>(marks, query, digits, visit),
+        17..=32 => search_in::<32>(marks, query, digits, visit),
+        _ => search_in::<64>(marks, query, digits, visit),
     }
 }
 
@@ -171,7 +172,12 @@ fn kind_of(u: usize, n: usize) -> usize {
     u / n
 }
 
-fn search_in<const W: usize>(marks: &super::PencilMarks, query: Query, visit: &mut dyn FnMut(Fish) -> bool) {
+fn search_in<const W: usize>(
+    marks: &super::PencilMarks,
+    query: Query,
+    digits: u64,
+    visit: &mut dyn FnMut(Fish) -> bool,
+) {
     let n = marks.side();
     if (query.family == Family::Mutant && n > MUTANT_MAX_SIDE)
         || (query.family == Family::Franken && n > FRANKEN_MAX_SIDE)
@@ -185,7 +191,7 @@ fn search_in<const W: usize>(marks: &super::PencilMarks, query: Query, visit: &m
         Family::Franken => &[(0b101, 0b110), (0b110, 0b101)],
         Family::Mutant => &[(0b111, 0b111)],
     };
-    for digit in 1..=n as u8 {
+    for digit in super::candidates::digits(digits) {
         let unit_sets: Vec<Cells<W>> = (0..3 * n)
             .map(|u| {
                 let mut set = Cells::EMPTY;
@@ -472,10 +478,24 @@ fn query_of(technique: Technique) -> Option<(Query, Option<bool>)> {
 pub(crate) fn generalised_fish(found: &mut Collector<'_>, technique: Technique) {
     let Some((query, _)) = query_of(technique) else { return };
     let marks = found.marks;
-    search(marks, query, &mut |fish| {
-        found.push(step_of(marks, technique, &[&fish]));
-        found.done()
-    });
+    for digit in 1..=marks.side() as u8 {
+        // A digit whose candidates are as they were when its search last
+        // found nothing.
+        if found.fruitless(technique, digit) {
+            continue;
+        }
+        let steps_before = found.steps.len();
+        let mut stop = false;
+        search(marks, query, super::candidates::bit(digit), &mut |fish| {
+            found.push(step_of(marks, technique, &[&fish]));
+            stop = found.done();
+            stop
+        });
+        if stop {
+            return;
+        }
+        found.searched(technique, digit, steps_before);
+    }
 }
 
 /// Siamese fish: two finned fish of a family, size and digit on the same
@@ -486,7 +506,7 @@ pub(crate) fn siamese_fish(found: &mut Collector<'_>, technique: Technique) {
     let Some((query, sashimi)) = query_of(technique) else { return };
     let marks = found.marks;
     let mut all: Vec<Fish> = Vec::new();
-    search(marks, query, &mut |fish| {
+    search(marks, query, super::candidates::full_set(marks.side()), &mut |fish| {
         all.push(fish);
         false
     });
