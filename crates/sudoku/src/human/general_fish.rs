@@ -232,6 +232,7 @@ fn search_in<const W: usize>(
                 peer_sets: &peer_sets,
                 capacity: 0,
                 base_units,
+                base_kinds: 0,
                 is_cover,
                 excluded: vec![false; 3 * n],
                 base: Vec::with_capacity(query.size),
@@ -259,6 +260,8 @@ struct Search<'a, const W: usize> {
     /// being tried).
     capacity: usize,
     base_units: Vec<usize>,
+    /// The unit kinds of the base units chosen (once all are).
+    base_kinds: u8,
     /// Whether a unit may be a cover unit (and is not a base unit now).
     is_cover: Vec<bool>,
     /// Cover units ruled out below this point of the cover search.
@@ -277,8 +280,7 @@ impl<const W: usize> Search<'_, W> {
 
     /// The family the fish has with these base units and cover units.
     fn family_of(&self, cover_kinds: u8) -> Family {
-        let base_kinds = self.base.iter().fold(0u8, |acc, &u| acc | 1 << kind_of(u, self.n));
-        match (base_kinds, cover_kinds) {
+        match (self.base_kinds, cover_kinds) {
             (0b001, 0b010) | (0b010, 0b001) => Family::Basic,
             (0b001 | 0b101, 0b010 | 0b110) | (0b010 | 0b110, 0b001 | 0b101) => Family::Franken,
             _ => Family::Mutant,
@@ -302,6 +304,7 @@ impl<const W: usize> Search<'_, W> {
                 .max()
                 .unwrap_or(0);
             let endo_count = endo.count();
+            self.base_kinds = self.base.iter().fold(0u8, |acc, &u| acc | 1 << kind_of(u, self.n));
             let net = Net { base: union, endo, covered: Cells::EMPTY, fins: Cells::EMPTY, targets };
             return self.covers(net, endo_count, 0);
         }
@@ -367,8 +370,9 @@ impl<const W: usize> Search<'_, W> {
             // Ruled out for the later choices here, tried or not.
             self.excluded[u] = true;
             ruled_out[k] = u;
-            // The last cover unit must make the fish of the family asked for.
-            let kinds = kinds_so_far | 1 << kind_of(u, self.n);
+            // The last cover unit must make the fish of the family asked for
+            // (the cell's units are its row, column and box: kinds 0, 1, 2).
+            let kinds = kinds_so_far | 1 << k;
             if left == 1 && self.family_of(kinds) != self.query.family {
                 continue;
             }
