@@ -1,8 +1,11 @@
 //! A solve's memory of the per-digit searches that found nothing.
 //!
 //! Some searches read only one digit's candidates at a time: the fish
-//! ([`super::fish`], [`super::general_fish`]) search digit by digit, and what
-//! they find on a digit depends on nothing but the cells that still have it.
+//! ([`super::fish`], [`super::general_fish`]), the single-digit patterns
+//! ([`super::single_digit`]: skyscraper, 2-string kite, turbot fish, empty
+//! rectangle), simple and multi-colors ([`super::coloring`]) and X-chains
+//! ([`super::chains`]) search digit by digit, and what they find on a digit
+//! depends on nothing but the cells that still have it.
 //! When such a search finds nothing on a digit, it finds nothing again while
 //! that digit's candidates stay the same; a step changes few digits, so the
 //! solver's next pass over the techniques searches again only the digits a

@@ -184,16 +184,18 @@ impl Collector<'_> {
     }
 
     /// Whether `technique`'s search of `digit` found nothing on the digit's
-    /// candidates as they are now (so it would find nothing again).
+    /// candidates as they are now (so it would find nothing again). Only
+    /// when the first instance is wanted: a search for every instance may
+    /// carry what it found on one digit over to the next.
     pub(crate) fn fruitless(&self, technique: Technique, digit: u8) -> bool {
-        self.fruitless.as_ref().is_some_and(|memory| memory.knows(technique, self.marks, digit))
+        self.first_only && self.fruitless.as_ref().is_some_and(|memory| memory.knows(technique, self.marks, digit))
     }
 
     /// Notes that `technique`'s search of `digit`, which pushed no step since
     /// `steps_before` (the number of steps then), found nothing: unless the
     /// search was cut short by the deadline.
     pub(crate) fn searched(&mut self, technique: Technique, digit: u8, steps_before: usize) {
-        if self.steps.len() != steps_before || self.out_of_time() {
+        if !self.first_only || self.steps.len() != steps_before || self.out_of_time() {
             return;
         }
         if let Some(memory) = self.fruitless.as_mut() {
