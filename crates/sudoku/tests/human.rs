@@ -132,6 +132,32 @@ fn a_hint_continues_from_placed_digits_and_pencil_marks() {
     assert_eq!(human::hint(solution.end()).unwrap(), None);
 }
 
+/// A solve remembers the searches that found nothing (`fruitless.rs`); a
+/// hint starts afresh. Both must take the same steps: two puzzles of top1465
+/// whose solutions use finned swordfish and jellyfish (line 36) and a finned
+/// Franken swordfish (line 280).
+#[test]
+fn a_solve_takes_the_steps_its_hints_take_one_by_one() {
+    for line in [
+        ".......71.2.8........5.3...7.9.6.......2..8..1.........3...25..6...1..4..........",
+        "1...5.......2.1.....3.7..6.........962......7.8593.....3..6..8..7....1..5....4.7.",
+    ] {
+        let puzzle = parse::one(line).unwrap();
+        let solution = human::explain(&puzzle).unwrap();
+        let mut board = PencilMarks::from_givens(&puzzle).unwrap();
+        for (i, step) in solution.steps().iter().enumerate() {
+            assert_eq!(human::hint(&board).unwrap().as_ref(), Some(step), "step {}", i + 1);
+            board.apply(step);
+        }
+        assert_eq!(human::hint(&board).unwrap(), None);
+        let used: Vec<Technique> = solution.steps().iter().map(|s| s.technique()).collect();
+        assert!(
+            used.iter().any(|t| matches!(t, Technique::FinnedSwordfish | Technique::FinnedFrankenSwordfish)),
+            "{used:?}"
+        );
+    }
+}
+
 #[test]
 fn the_time_limit_stops_the_steps_and_says_after_how_many() {
     let puzzle = parse::one("..6..35......134.......6..1....5..64").unwrap();

@@ -227,7 +227,14 @@ impl Grower<'_> {
             if with.count_ones() as usize == self.chosen.len() + 1 {
                 let mut cells = self.chosen.clone();
                 cells.sort_unstable();
-                if self.seen.insert(cells.clone()) {
+                // Only a set that also lies in another unit can be met twice
+                // (a unit meets each of its subsets once).
+                let units = &self.marks.geometry().cell_units;
+                let elsewhere = (0..3).any(|k| {
+                    let u = units[cells[0]][k];
+                    u != self.unit && cells.iter().all(|&c| units[c][k] == u)
+                });
+                if !elsewhere || self.seen.insert(cells.clone()) {
                     let mask = cells.iter().fold(0u64, |m, &c| m | 1u64 << (c % 64));
                     let als = Als { unit: self.unit, cells, digits: with, mask, reach: Vec::new(), reach_digits: 0 };
                     out.push(als.with_reach(self.marks, self.bits));

@@ -35,6 +35,11 @@ pub(crate) fn x_chain(found: &mut Collector<'_>) {
     let n = marks.side();
     let cells = marks.shape().num_cells();
     for digit in 1..=n as u8 {
+        // Its candidates as they were when this search last found nothing.
+        if found.fruitless(Technique::XChain, digit) {
+            continue;
+        }
+        let steps_before = found.steps.len();
         let nodes: Vec<usize> = (0..cells).filter(|&c| marks.has(c, digit)).collect();
         if nodes.len() < 4 {
             continue;
@@ -113,6 +118,7 @@ pub(crate) fn x_chain(found: &mut Collector<'_>) {
                 }
             }
         }
+        found.searched(Technique::XChain, digit, steps_before);
     }
 }
 

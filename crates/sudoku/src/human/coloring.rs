@@ -55,9 +55,15 @@ fn clusters(marks: &super::PencilMarks, digit: u8) -> Vec<Vec<(usize, u8)>> {
 /// Simple colours, trap (`wrap` false) or wrap (`wrap` true).
 pub(crate) fn simple_colors(found: &mut Collector<'_>, wrap: bool) {
     let marks = found.marks;
+    let this = if wrap { Technique::SimpleColorsWrap } else { Technique::SimpleColorsTrap };
     let geometry = marks.geometry();
     let n = marks.side();
     for digit in 1..=n as u8 {
+        // Its candidates as they were when this search last found nothing.
+        if found.fruitless(this, digit) {
+            continue;
+        }
+        let steps_before = found.steps.len();
         for cluster in clusters(marks, digit) {
             if cluster.len() < 3 {
                 continue;
@@ -123,6 +129,7 @@ pub(crate) fn simple_colors(found: &mut Collector<'_>, wrap: bool) {
                 }
             }
         }
+        found.searched(this, digit, steps_before);
     }
 }
 
@@ -144,6 +151,11 @@ pub(crate) fn multi_colors(found: &mut Collector<'_>, second: bool) {
     let technique = if second { Technique::MultiColors2 } else { Technique::MultiColors1 };
     let mut reported: Vec<Vec<Candidate>> = Vec::new();
     for digit in 1..=n as u8 {
+        // Its candidates as they were when this search last found nothing.
+        if found.fruitless(technique, digit) {
+            continue;
+        }
+        let steps_before = found.steps.len();
         let colours: Vec<[Vec<usize>; 2]> = clusters(marks, digit)
             .into_iter()
             .map(|cluster| [0u8, 1].map(|c| cluster.iter().filter(|x| x.1 == c).map(|x| x.0).collect::<Vec<usize>>()))
@@ -226,5 +238,6 @@ pub(crate) fn multi_colors(found: &mut Collector<'_>, second: bool) {
                 }
             }
         }
+        found.searched(technique, digit, steps_before);
     }
 }

@@ -46,7 +46,14 @@ pub(crate) fn fish(found: &mut Collector<'_>, size: usize, kind: Kind) {
     let marks = found.marks;
     let n = marks.side();
     let box_masks = [box_masks(marks, 0), box_masks(marks, 1)];
+    let this = technique(size, kind);
     for digit in 1..=n as u8 {
+        // A digit whose candidates are as they were when its search last
+        // found nothing.
+        if found.fruitless(this, digit) {
+            continue;
+        }
+        let steps_before = found.steps.len();
         for (base_kind, masks) in box_masks.iter().enumerate() {
             let search = Search::new(marks, digit, base_kind, size, kind, masks);
             if search.lines.len() < size {
@@ -57,6 +64,7 @@ pub(crate) fn fish(found: &mut Collector<'_>, size: usize, kind: Kind) {
                 return;
             }
         }
+        found.searched(this, digit, steps_before);
     }
 }
 
@@ -175,14 +183,15 @@ impl<'a> Search<'a> {
         if union.count_ones() as usize <= size {
             return false;
         }
-        // The fins lie in one box; try each box a base candidate is in.
-        let mut boxes: Vec<usize> = base
-            .iter()
-            .flat_map(|&b| positions(self.masks[b]).map(move |c| geometry.box_of(self.cell_at(b, c))))
-            .collect();
-        boxes.sort_unstable();
-        boxes.dedup();
-        for fin_box in boxes {
+        // The fins lie in one box; try each box a base candidate is in (a
+        // bit per box, smallest first).
+        let mut boxes = 0u64;
+        for &b in base {
+            for c in positions(self.masks[b]) {
+                boxes |= 1 << geometry.box_of(self.cell_at(b, c));
+            }
+        }
+        for fin_box in positions(boxes) {
             let in_box = |b: usize| self.box_mask[b * n + fin_box];
             let required = base.iter().fold(0u64, |acc, &b| acc | (self.masks[b] & !in_box(b)));
             let have = required.count_ones() as usize;
@@ -190,45 +199,51 @@ impl<'a> Search<'a> {
                 continue;
             }
             let pool_mask = base.iter().fold(0u64, |acc, &b| acc | (self.masks[b] & in_box(b))) & !required;
-            let pool: Vec<usize> = positions(pool_mask).collect();
             let need = size - have;
-            if need > pool.len() {
+            if need > pool_mask.count_ones() as usize {
                 continue;
             }
-            for extra in combinations(pool.len(), need) {
-                let cover = extra.iter().fold(required, |acc, &i| acc | 1 << pool[i]);
-                // Every base line keeps a candidate in the cover lines.
-                if base.iter().any(|&b| self.masks[b] & cover == 0) {
-                    continue;
+            // The cells the fish can remove the digit from: in the fins' box,
+            // outside the base lines, in a cover line; by cover index.
+            let mut removable = 0u64;
+            for &cell in &geometry.unit_cells[2 * n + fin_box] {
+                let (b, c) = self.line_and_index(cell);
+                if base_set & 1 << b == 0 && marks.has(cell, digit) {
+                    removable |= 1 << c;
                 }
-                let fins: Vec<usize> = base
-                    .iter()
-                    .flat_map(|&b| positions(self.masks[b] & !cover).map(move |c| self.cell_at(b, c)))
-                    .collect();
-                if fins.is_empty() {
-                    continue;
+            }
+            if removable & (required | pool_mask) == 0 {
+                continue;
+            }
+            let pool: Vec<usize> = positions(pool_mask).collect();
+            let stop = combinations(pool.len(), need, |extra| {
+                let cover = extra.iter().fold(required, |acc, &i| acc | 1 << pool[i]);
+                if removable & cover == 0 {
+                    return false;
+                }
+                // Every base line keeps a candidate in the cover lines, and
+                // some candidate lies outside them (a fin).
+                if base.iter().any(|&b| self.masks[b] & cover == 0) || base.iter().all(|&b| self.masks[b] & !cover == 0)
+                {
+                    return false;
                 }
                 let sashimi = base.iter().any(|&b| (self.masks[b] & cover).count_ones() == 1);
                 if sashimi != (self.kind == Kind::Sashimi) {
-                    continue;
+                    return false;
                 }
                 let eliminations: Vec<Candidate> = geometry.unit_cells[2 * n + fin_box]
                     .iter()
                     .copied()
-                    .filter(|&cell| marks.has(cell, digit))
                     .filter(|&cell| {
-                        let (b, c) = if self.base_kind == 0 {
-                            (geometry.row(cell), geometry.col(cell))
-                        } else {
-                            (geometry.col(cell), geometry.row(cell))
-                        };
-                        base_set & 1 << b == 0 && cover & 1 << c != 0
+                        let (b, c) = self.line_and_index(cell);
+                        base_set & 1 << b == 0 && cover & 1 << c != 0 && marks.has(cell, digit)
                     })
                     .map(|cell| Candidate::new(cell, digit))
                     .collect();
-                if eliminations.is_empty() {
-                    continue;
-                }
+                let fins: Vec<usize> = base
+                    .iter()
+                    .flat_map(|&b| positions(self.masks[b] & !cover).map(move |c| self.cell_at(b, c)))
+                    .collect();
                 let covers: Vec<usize> = positions(cover).collect();
                 push_fish(
                     found,
@@ -242,12 +257,20 @@ impl<'a> Search<'a> {
                     eliminations,
                     &self.masks,
                 );
-                if found.done() {
-                    return true;
-                }
+                found.done()
+            });
+            if stop {
+                return true;
             }
         }
         false
+    }
+
+    /// A cell's base line and cover index.
+    #[inline]
+    fn line_and_index(&self, cell: usize) -> (usize, usize) {
+        let (row, col) = (cell / self.n, cell % self.n);
+        if self.base_kind == 0 { (row, col) } else { (col, row) }
     }
 }
 

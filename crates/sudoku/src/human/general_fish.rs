@@ -153,16 +153,17 @@ pub(crate) struct Query {
     pub(crate) finned: bool,
 }
 
-/// Every fish of the query on the board, digit by digit; `visit` returns
-/// true to stop.
-pub(crate) fn search(marks: &super::PencilMarks, query: Query, visit: &mut dyn FnMut(Fish) -> bool) {
+/// Every fish of the query on the board, digit by digit, on the digits of
+/// `digits` (a [`super::DigitSet`]);
+/// `visit` returns true to stop.
+pub(crate) fn search(marks: &super::PencilMarks, query: Query, digits: u64, visit: &mut dyn FnMut(Fish) -> bool) {
     let cells = marks.side() * marks.side();
     match cells.div_ceil(64) {
-        0..=2 => search_in::<2>(marks, query, visit),
-        3..=4 => search_in::<4>(marks, query, visit),
-        5..=16 => search_in::<16>(marks, query, visit),
-        17..=32 => search_in::<32>(marks, query, visit),
-        _ => search_in::<64>(marks, query, visit),
+        0..=2 => search_in::<2>(marks, query, digits, visit),
+        3..=4 => search_in::<4>(marks, query, digits, visit),
+        5..=16 => search_in::<16>(marks, query, digits, visit),
+        17..=32 => search_in::<32>(marks, query, digits, visit),
+        _ => search_in::<64>(marks, query, digits, visit),
     }
 }
 
@@ -171,7 +172,12 @@ fn kind_of(u: usize, n: usize) -> usize {
     u / n
 }
 
-fn search_in<const W: usize>(marks: &super::PencilMarks, query: Query, visit: &mut dyn FnMut(Fish) -> bool) {
+fn search_in<const W: usize>(
+    marks: &super::PencilMarks,
+    query: Query,
+    digits: u64,
+    visit: &mut dyn FnMut(Fish) -> bool,
+) {
     let n = marks.side();
     if (query.family == Family::Mutant && n > MUTANT_MAX_SIDE)
         || (query.family == Family::Franken && n > FRANKEN_MAX_SIDE)
@@ -185,7 +191,7 @@ fn search_in<const W: usize>(marks: &super::PencilMarks, query: Query, visit: &m
         Family::Franken => &[(0b101, 0b110), (0b110, 0b101)],
         Family::Mutant => &[(0b111, 0b111)],
     };
-    for digit in 1..=n as u8 {
+    for digit in super::candidates::digits(digits) {
         let unit_sets: Vec<Cells<W>> = (0..3 * n)
             .map(|u| {
                 let mut set = Cells::EMPTY;
@@ -226,6 +232,7 @@ fn search_in<const W: usize>(marks: &super::PencilMarks, query: Query, visit: &m
                 peer_sets: &peer_sets,
                 capacity: 0,
                 base_units,
+                base_kinds: 0,
                 is_cover,
                 excluded: vec![false; 3 * n],
                 base: Vec::with_capacity(query.size),
@@ -253,6 +260,8 @@ struct Search<'a, const W: usize> {
     /// being tried).
     capacity: usize,
     base_units: Vec<usize>,
+    /// The unit kinds of the base units chosen (once all are).
+    base_kinds: u8,
     /// Whether a unit may be a cover unit (and is not a base unit now).
     is_cover: Vec<bool>,
     /// Cover units ruled out below this point of the cover search.
@@ -271,8 +280,7 @@ impl<const W: usize> Search<'_, W> {
 
     /// The family the fish has with these base units and cover units.
     fn family_of(&self, cover_kinds: u8) -> Family {
-        let base_kinds = self.base.iter().fold(0u8, |acc, &u| acc | 1 << kind_of(u, self.n));
-        match (base_kinds, cover_kinds) {
+        match (self.base_kinds, cover_kinds) {
             (0b001, 0b010) | (0b010, 0b001) => Family::Basic,
             (0b001 | 0b101, 0b010 | 0b110) | (0b010 | 0b110, 0b001 | 0b101) => Family::Franken,
             _ => Family::Mutant,
@@ -296,6 +304,7 @@ impl<const W: usize> Search<'_, W> {
                 .max()
                 .unwrap_or(0);
             let endo_count = endo.count();
+            self.base_kinds = self.base.iter().fold(0u8, |acc, &u| acc | 1 << kind_of(u, self.n));
             let net = Net { base: union, endo, covered: Cells::EMPTY, fins: Cells::EMPTY, targets };
             return self.covers(net, endo_count, 0);
         }
@@ -361,8 +370,9 @@ impl<const W: usize> Search<'_, W> {
             // Ruled out for the later choices here, tried or not.
             self.excluded[u] = true;
             ruled_out[k] = u;
-            // The last cover unit must make the fish of the family asked for.
-            let kinds = kinds_so_far | 1 << kind_of(u, self.n);
+            // The last cover unit must make the fish of the family asked for
+            // (the cell's units are its row, column and box: kinds 0, 1, 2).
+            let kinds = kinds_so_far | 1 << k;
             if left == 1 && self.family_of(kinds) != self.query.family {
                 continue;
             }
@@ -472,10 +482,24 @@ fn query_of(technique: Technique) -> Option<(Query, Option<bool>)> {
 pub(crate) fn generalised_fish(found: &mut Collector<'_>, technique: Technique) {
     let Some((query, _)) = query_of(technique) else { return };
     let marks = found.marks;
-    search(marks, query, &mut |fish| {
-        found.push(step_of(marks, technique, &[&fish]));
-        found.done()
-    });
+    for digit in 1..=marks.side() as u8 {
+        // A digit whose candidates are as they were when its search last
+        // found nothing.
+        if found.fruitless(technique, digit) {
+            continue;
+        }
+        let steps_before = found.steps.len();
+        let mut stop = false;
+        search(marks, query, super::candidates::bit(digit), &mut |fish| {
+            found.push(step_of(marks, technique, &[&fish]));
+            stop = found.done();
+            stop
+        });
+        if stop {
+            return;
+        }
+        found.searched(technique, digit, steps_before);
+    }
 }
 
 /// Siamese fish: two finned fish of a family, size and digit on the same
@@ -486,7 +510,7 @@ pub(crate) fn siamese_fish(found: &mut Collector<'_>, technique: Technique) {
     let Some((query, sashimi)) = query_of(technique) else { return };
     let marks = found.marks;
     let mut all: Vec<Fish> = Vec::new();
-    search(marks, query, &mut |fish| {
+    search(marks, query, super::candidates::full_set(marks.side()), &mut |fish| {
         all.push(fish);
         false
     });

@@ -134,12 +134,12 @@ pub(crate) fn locked_subset(found: &mut Collector<'_>, size: usize) {
                 if shared.len() < size {
                     continue;
                 }
-                for chosen in combinations(shared.len(), size) {
-                    let cells: Vec<usize> = chosen.iter().map(|&i| shared[i]).collect();
-                    let union = cells.iter().fold(0u64, |acc, &c| acc | marks.candidates(c));
+                let stop = combinations(shared.len(), size, |chosen| {
+                    let union = chosen.iter().fold(0u64, |acc, &i| acc | marks.candidates(shared[i]));
                     if union.count_ones() as usize != size {
-                        continue;
+                        return false;
                     }
+                    let cells: Vec<usize> = chosen.iter().map(|&i| shared[i]).collect();
                     // As in HoDoKu, both units lose something; otherwise it is
                     // a plain naked subset of the one unit that does.
                     let mut eliminations = Vec::new();
@@ -157,7 +157,7 @@ pub(crate) fn locked_subset(found: &mut Collector<'_>, size: usize) {
                         both &= eliminations.len() > before;
                     }
                     if !both {
-                        continue;
+                        return false;
                     }
                     let ds: Vec<u8> = digits(union).collect();
                     let (boxed, line_unit) = (geometry.unit(box_unit), geometry.unit(line));
@@ -182,9 +182,10 @@ pub(crate) fn locked_subset(found: &mut Collector<'_>, size: usize) {
                             .cells(cells)
                             .digits(ds),
                     );
-                    if found.done() {
-                        return;
-                    }
+                    found.done()
+                });
+                if stop {
+                    return;
                 }
             }
         }

@@ -121,6 +121,7 @@ pub mod candidates;
 pub mod chains;
 pub mod coloring;
 pub mod fish;
+mod fruitless;
 pub mod general_fish;
 pub mod generate;
 pub mod intersections;
@@ -158,6 +159,9 @@ pub(crate) struct Collector<'a> {
     /// When the solver's time runs out: the slowest searches (forcing
     /// chains) stop there, and the solver says so.
     deadline: Option<Instant>,
+    /// The per-digit searches of earlier steps that found nothing (a solve's
+    /// memory; none for a lone search).
+    fruitless: Option<&'a mut fruitless::Fruitless>,
 }
 
 impl Collector<'_> {
@@ -178,6 +182,26 @@ impl Collector<'_> {
     pub(crate) fn out_of_time(&self) -> bool {
         past(self.deadline)
     }
+
+    /// Whether `technique`'s search of `digit` found nothing on the digit's
+    /// candidates as they are now (so it would find nothing again). Only
+    /// when the first instance is wanted: a search for every instance may
+    /// carry what it found on one digit over to the next.
+    pub(crate) fn fruitless(&self, technique: Technique, digit: u8) -> bool {
+        self.first_only && self.fruitless.as_ref().is_some_and(|memory| memory.knows(technique, self.marks, digit))
+    }
+
+    /// Notes that `technique`'s search of `digit`, which pushed no step since
+    /// `steps_before` (the number of steps then), found nothing: unless the
+    /// search was cut short by the deadline.
+    pub(crate) fn searched(&mut self, technique: Technique, digit: u8, steps_before: usize) {
+        if !self.first_only || self.steps.len() != steps_before || self.out_of_time() {
+            return;
+        }
+        if let Some(memory) = self.fruitless.as_mut() {
+            memory.remember(technique, self.marks, digit);
+        }
+    }
 }
 
 /// Whether `deadline` has passed (never without one).
@@ -185,8 +209,14 @@ fn past(deadline: Option<Instant>) -> bool {
     deadline.is_some_and(|deadline| Instant::now() >= deadline)
 }
 
-fn search(technique: Technique, marks: &PencilMarks, first_only: bool, deadline: Option<Instant>) -> Vec<Step> {
-    let mut found = Collector { marks, steps: Vec::new(), first_only, deadline };
+fn search(
+    technique: Technique,
+    marks: &PencilMarks,
+    first_only: bool,
+    deadline: Option<Instant>,
+    fruitless: Option<&mut fruitless::Fruitless>,
+) -> Vec<Step> {
+    let mut found = Collector { marks, steps: Vec::new(), first_only, deadline, fruitless };
     let c = &mut found;
     match technique {
         Technique::FullHouse => singles::full_house(c),
@@ -276,12 +306,12 @@ fn search(technique: Technique, marks: &PencilMarks, first_only: bool, deadline:
 /// Every instance of a technique on a board that makes progress (for a guess:
 /// none; it needs the engine, see [`HumanSolver`]).
 pub fn find_all(technique: Technique, marks: &PencilMarks) -> Vec<Step> {
-    search(technique, marks, false, None)
+    search(technique, marks, false, None, None)
 }
 
 /// The first instance of a technique on a board that makes progress.
 pub fn find_first(technique: Technique, marks: &PencilMarks) -> Option<Step> {
-    search(technique, marks, true, None).into_iter().next()
+    search(technique, marks, true, None, None).into_iter().next()
 }
 
 /// The full human-style solution of a puzzle, with every technique and the

@@ -44,6 +44,11 @@ pub(crate) fn skyscraper(found: &mut Collector<'_>) {
     let geometry = marks.geometry();
     let n = marks.side();
     for digit in 1..=n as u8 {
+        // Its candidates as they were when this search last found nothing.
+        if found.fruitless(Technique::Skyscraper, digit) {
+            continue;
+        }
+        let steps_before = found.steps.len();
         for kind in 0..2 {
             let cross = |cell: usize| if kind == 0 { geometry.col(cell) } else { geometry.row(cell) };
             let pairs = line_pairs(marks, digit, kind);
@@ -88,6 +93,7 @@ pub(crate) fn skyscraper(found: &mut Collector<'_>) {
                 }
             }
         }
+        found.searched(Technique::Skyscraper, digit, steps_before);
     }
 }
 
@@ -97,6 +103,11 @@ pub(crate) fn two_string_kite(found: &mut Collector<'_>) {
     let geometry = marks.geometry();
     let n = marks.side();
     for digit in 1..=n as u8 {
+        // Its candidates as they were when this search last found nothing.
+        if found.fruitless(Technique::TwoStringKite, digit) {
+            continue;
+        }
+        let steps_before = found.steps.len();
         let rows = line_pairs(marks, digit, 0);
         let cols = line_pairs(marks, digit, 1);
         for &(row, r1, r2) in &rows {
@@ -147,6 +158,7 @@ pub(crate) fn two_string_kite(found: &mut Collector<'_>) {
                 }
             }
         }
+        found.searched(Technique::TwoStringKite, digit, steps_before);
     }
 }
 
@@ -172,6 +184,11 @@ pub(crate) fn turbot_fish(found: &mut Collector<'_>) {
     let geometry = marks.geometry();
     let n = marks.side();
     for digit in 1..=n as u8 {
+        // Its candidates as they were when this search last found nothing.
+        if found.fruitless(Technique::TurbotFish, digit) {
+            continue;
+        }
+        let steps_before = found.steps.len();
         let pairs = all_pairs(marks, digit);
         for (i, &(p1, q1)) in pairs.iter().enumerate() {
             for &(p2, q2) in &pairs[i + 1..] {
@@ -215,6 +232,7 @@ pub(crate) fn turbot_fish(found: &mut Collector<'_>) {
                 }
             }
         }
+        found.searched(Technique::TurbotFish, digit, steps_before);
     }
 }
 
@@ -228,6 +246,11 @@ pub(crate) fn empty_rectangle(found: &mut Collector<'_>) {
     let shape = marks.shape();
     let n = marks.side();
     for digit in 1..=n as u8 {
+        // Its candidates as they were when this search last found nothing.
+        if found.fruitless(Technique::EmptyRectangle, digit) {
+            continue;
+        }
+        let steps_before = found.steps.len();
         let pairs = [line_pairs(marks, digit, 0), line_pairs(marks, digit, 1)];
         for b in 0..n {
             let in_box: Vec<usize> = marks.cells_with(2 * n + b, digit).collect();
@@ -302,6 +325,7 @@ pub(crate) fn empty_rectangle(found: &mut Collector<'_>) {
                 }
             }
         }
+        found.searched(Technique::EmptyRectangle, digit, steps_before);
     }
 }
 

@@ -4,6 +4,7 @@
 use std::time::{Duration, Instant};
 
 use super::candidates::{PencilMarkError, PencilMarks};
+use super::fruitless::Fruitless;
 use super::rating::Rating;
 use super::step::{Step, Technique};
 use super::{last_resort, past, search};
@@ -109,7 +110,7 @@ impl HumanSolver {
     /// progress. `None` when the board is solved, or when no allowed technique
     /// applies.
     pub fn next_step(&self, marks: &PencilMarks) -> Result<Option<Step>, HumanError> {
-        self.next_step_with(marks, &mut None, self.deadline())
+        self.next_step_with(marks, &mut None, self.deadline(), None)
     }
 
     /// When a solve or a next step started now must stop.
@@ -117,13 +118,15 @@ impl HumanSolver {
         self.time_limit.map(|limit| Instant::now() + limit)
     }
 
-    /// The next step; `solution` keeps the engine's solution between guesses.
+    /// The next step; `solution` keeps the engine's solution between guesses,
+    /// `fruitless` the searches of the steps before that found nothing.
     /// Past the `deadline`, [`HumanError::TimeLimit`] with no steps counted.
     fn next_step_with(
         &self,
         marks: &PencilMarks,
         solution: &mut Option<Grid>,
         deadline: Option<Instant>,
+        mut fruitless: Option<&mut Fruitless>,
     ) -> Result<Option<Step>, HumanError> {
         if marks.is_solved() {
             return Ok(None);
@@ -149,7 +152,7 @@ impl HumanSolver {
                     }
                 };
             }
-            if let Some(step) = search(technique, marks, true, deadline).into_iter().next() {
+            if let Some(step) = search(technique, marks, true, deadline, fruitless.as_deref_mut()).into_iter().next() {
                 return Ok(Some(step));
             }
         }
@@ -202,10 +205,13 @@ impl HumanSolver {
         let mut steps = Vec::new();
         let mut known = check.cloned();
         let deadline = self.deadline();
-        while let Some(step) = self.next_step_with(&marks, &mut known, deadline).map_err(|err| match err {
-            HumanError::TimeLimit { limit, .. } => HumanError::TimeLimit { limit, steps: steps.len() },
-            err => err,
-        })? {
+        let mut fruitless = Fruitless::default();
+        while let Some(step) =
+            self.next_step_with(&marks, &mut known, deadline, Some(&mut fruitless)).map_err(|err| match err {
+                HumanError::TimeLimit { limit, .. } => HumanError::TimeLimit { limit, steps: steps.len() },
+                err => err,
+            })?
+        {
             if let Some(solution) = check {
                 let wrong = step.placements().iter().any(|p| solution.cells()[p.cell] != p.digit)
                     || step.eliminations().iter().any(|e| solution.cells()[e.cell] == e.digit);

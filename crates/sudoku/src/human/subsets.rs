@@ -13,32 +13,24 @@ use super::singles::units_boxes_first;
 use super::step::{Candidate, Step, Technique, cell_list, digit_set_text};
 
 /// The `k`-element subsets of `0..n` as sorted index lists, in lexicographic
-/// order.
-pub(crate) fn combinations(n: usize, k: usize) -> impl Iterator<Item = Vec<usize>> {
-    let mut current: Option<Vec<usize>> = (k <= n).then(|| (0..k).collect());
-    std::iter::from_fn(move || {
-        let out = current.clone()?;
+/// order, one buffer reused for all: `visit` takes each in turn and returns
+/// true to stop (this function then returns true).
+pub(crate) fn combinations(n: usize, k: usize, mut visit: impl FnMut(&[usize]) -> bool) -> bool {
+    if k > n {
+        return false;
+    }
+    let mut c: Vec<usize> = (0..k).collect();
+    loop {
+        if visit(&c) {
+            return true;
+        }
         // Advance: the rightmost index that can move right, then reset the rest.
-        let next = {
-            let mut c = out.clone();
-            let mut i = k;
-            loop {
-                if i == 0 {
-                    break None;
-                }
-                i -= 1;
-                if c[i] < n - k + i {
-                    c[i] += 1;
-                    for j in i + 1..k {
-                        c[j] = c[j - 1] + 1;
-                    }
-                    break Some(c);
-                }
-            }
-        };
-        current = next;
-        Some(out)
-    })
+        let Some(i) = (0..k).rev().find(|&i| c[i] < n - k + i) else { return false };
+        c[i] += 1;
+        for j in i + 1..k {
+            c[j] = c[j - 1] + 1;
+        }
+    }
 }
 
 fn naked_technique(size: usize) -> Technique {
@@ -69,19 +61,19 @@ pub(crate) fn naked_subset(found: &mut Collector<'_>, size: usize) {
         if open.len() < size || cells.iter().filter(|&&c| marks.value(c) == 0).count() <= size {
             continue;
         }
-        for chosen in combinations(open.len(), size) {
-            let subset: Vec<usize> = chosen.iter().map(|&i| open[i]).collect();
-            let union = subset.iter().fold(0u64, |acc, &c| acc | marks.candidates(c));
+        let stop = combinations(open.len(), size, |chosen| {
+            let union = chosen.iter().fold(0u64, |acc, &i| acc | marks.candidates(open[i]));
             if union.count_ones() as usize != size {
-                continue;
+                return false;
             }
+            let subset: Vec<usize> = chosen.iter().map(|&i| open[i]).collect();
             let eliminations: Vec<Candidate> = cells
                 .iter()
                 .filter(|c| !subset.contains(c))
                 .flat_map(|&c| digits(marks.candidates(c) & union).map(move |d| Candidate::new(c, d)))
                 .collect();
             if eliminations.is_empty() {
-                continue;
+                return false;
             }
             let ds: Vec<u8> = digits(union).collect();
             let unit = geometry.unit(u);
@@ -99,9 +91,10 @@ pub(crate) fn naked_subset(found: &mut Collector<'_>, size: usize) {
                     .cells(subset)
                     .digits(ds),
             );
-            if found.done() {
-                return;
-            }
+            found.done()
+        });
+        if stop {
+            return;
         }
     }
 }
@@ -124,10 +117,10 @@ pub(crate) fn hidden_subset(found: &mut Collector<'_>, size: usize) {
         if places.len() < size {
             continue;
         }
-        for chosen in combinations(places.len(), size) {
+        let stop = combinations(places.len(), size, |chosen| {
             let union = chosen.iter().fold(0u64, |acc, &i| acc | places[i].1);
             if union.count_ones() as usize != size {
-                continue;
+                return false;
             }
             let ds: Vec<u8> = chosen.iter().map(|&i| places[i].0).collect();
             let keep = ds.iter().fold(0u64, |acc, &d| acc | bit(d));
@@ -137,7 +130,7 @@ pub(crate) fn hidden_subset(found: &mut Collector<'_>, size: usize) {
                 .flat_map(|&c| digits(marks.candidates(c) & !keep).map(move |d| Candidate::new(c, d)))
                 .collect();
             if eliminations.is_empty() {
-                continue;
+                return false;
             }
             let unit = geometry.unit(u);
             let pattern = subset
@@ -157,9 +150,10 @@ pub(crate) fn hidden_subset(found: &mut Collector<'_>, size: usize) {
                     .cells(subset)
                     .digits(ds),
             );
-            if found.done() {
-                return;
-            }
+            found.done()
+        });
+        if stop {
+            return;
         }
     }
 }
@@ -168,12 +162,27 @@ pub(crate) fn hidden_subset(found: &mut Collector<'_>, size: usize) {
 mod tests {
     use super::combinations;
 
+    fn all(n: usize, k: usize) -> Vec<Vec<usize>> {
+        let mut out = Vec::new();
+        combinations(n, k, |c| {
+            out.push(c.to_vec());
+            false
+        });
+        out
+    }
+
     #[test]
     fn combinations_are_all_subsets_in_order() {
-        let all: Vec<Vec<usize>> = combinations(4, 2).collect();
-        assert_eq!(all, vec![vec![0, 1], vec![0, 2], vec![0, 3], vec![1, 2], vec![1, 3], vec![2, 3]]);
-        assert_eq!(combinations(9, 4).count(), 126);
-        assert_eq!(combinations(3, 4).count(), 0);
-        assert_eq!(combinations(3, 0).count(), 1);
+        assert_eq!(all(4, 2), vec![vec![0, 1], vec![0, 2], vec![0, 3], vec![1, 2], vec![1, 3], vec![2, 3]]);
+        assert_eq!(all(9, 4).len(), 126);
+        assert_eq!(all(3, 4).len(), 0);
+        assert_eq!(all(3, 0), vec![Vec::<usize>::new()]);
+        // Stopping: the visit that returns true is the last.
+        let mut seen = 0;
+        assert!(combinations(5, 3, |c| {
+            seen += 1;
+            c == [0, 2, 4]
+        }));
+        assert_eq!(seen, 5);
     }
 }
