@@ -97,6 +97,11 @@ impl Als {
         self.cells.iter().copied().filter(move |&c| marks.has(c, digit))
     }
 
+    /// The digits whose [`Als::reach`] is not empty.
+    pub(crate) fn reach_digits(&self) -> DigitSet {
+        self.reach_digits
+    }
+
     /// The cells outside it with `digit` that see every `digit` of it.
     pub(crate) fn reach(&self, digit: u8) -> &[usize] {
         self.reach.iter().find(|(d, _)| *d == digit).map_or(&[], |(_, cells)| cells.as_slice())

@@ -21,9 +21,16 @@
 //!   every other digit of the cell going). A weak and a strong link on
 //!   different digits: the digit of the weak link goes.
 //!
+//! The grouped kinds may pass through ALS nodes (`links.rs`): entered on
+//! one digit and left on another, or by the candidate the ALS forces. In a
+//! continuous loop such an ALS is locked on its other digits (exactly one
+//! of the two digits is in it, or, at a forcing, one of the ALS's digit and
+//! the forced cell's other digits is missing from it), which go from the
+//! cells seeing all of them in it. As HoDoKu's defaults, ALS nodes are used
+//! when every instance is listed, not in the solver's steps.
+//!
 //! Which eliminations each kind reports is HoDoKu's (its regression
-//! library's cases pass, except the grouped ones that need almost locked
-//! sets as nodes, which are not implemented). The search is breadth-first
+//! library's cases pass, the grouped ones with ALS nodes too). The search is breadth-first
 //! over "node is true / false" from every candidate, each state reached
 //! once, by a shortest chain (as HoDoKu's tables do), so a chain has at most
 //! [`MAX_LINKS`] links and a search stops after [`WORK`] link visits (a
@@ -34,7 +41,7 @@
 use std::collections::HashMap;
 
 use super::Collector;
-use super::links::Graph;
+use super::links::{Graph, Nodes};
 use super::step::{Candidate, Step, Technique};
 
 /// The most links in a chain or loop.
@@ -95,7 +102,7 @@ impl Found {
 /// The last search's board (its candidates), whether grouped, and what it
 /// found by kind: the three kinds come from one search, and the solver asks
 /// for them one after the other on the same board.
-type Cache = Option<(Vec<u64>, bool, [Vec<(usize, Step)>; 3])>;
+type Cache = Option<(Vec<u64>, Nodes, [Vec<(usize, Step)>; 3])>;
 
 thread_local! {
     static LAST: std::cell::RefCell<Cache> = const { std::cell::RefCell::new(None) };
@@ -109,15 +116,23 @@ thread_local! {
 /// asked for alone, give their own best).
 pub(crate) fn nice_loops(found: &mut Collector<'_>, kind: Kind, grouped: bool) {
     let marks = found.marks;
+    // ALS nodes as HoDoKu: in every step listed, not in the solver's steps
+    // (its options "allStepsAllowAlsInTablingChains" and
+    // "allowAlsInTablingChains").
+    let nodes = match (grouped, found.first_only) {
+        (false, _) => Nodes::Plain,
+        (true, true) => Nodes::Grouped,
+        (true, false) => Nodes::GroupedAls,
+    };
     let cached = LAST.with(|last| match &*last.borrow() {
-        Some((candidates, g, all)) if *g == grouped && candidates[..] == *marks.candidate_sets() => Some(all.clone()),
+        Some((candidates, k, all)) if *k == nodes && candidates[..] == *marks.candidate_sets() => Some(all.clone()),
         _ => None,
     });
     let all = match cached {
         Some(all) => all,
         None => {
-            let all = search(found, grouped);
-            LAST.with(|last| *last.borrow_mut() = Some((marks.candidate_sets().to_vec(), grouped, all.clone())));
+            let all = search(found, nodes);
+            LAST.with(|last| *last.borrow_mut() = Some((marks.candidate_sets().to_vec(), nodes, all.clone())));
             all
         }
     };
@@ -147,9 +162,10 @@ pub(crate) fn nice_loops(found: &mut Collector<'_>, kind: Kind, grouped: bool) {
 }
 
 /// Every kind of nice loop and AIC on the board, best first.
-fn search(found: &Collector<'_>, grouped: bool) -> [Vec<(usize, Step)>; 3] {
+fn search(found: &Collector<'_>, nodes: Nodes) -> [Vec<(usize, Step)>; 3] {
     let marks = found.marks;
-    let graph = Graph::new(marks, grouped);
+    let graph = Graph::new(marks, nodes);
+    let grouped = nodes != Nodes::Plain;
     let cells = marks.shape().num_cells();
     let layers = if grouped { 2 } else { 1 };
     // States: (node * 2 + on) * layers + (1 once a group node is used).
@@ -212,7 +228,7 @@ fn search(found: &Collector<'_>, grouped: bool) -> [Vec<(usize, Step)>; 3] {
                             continue;
                         }
                         let link = Link { node, on: !at.on };
-                        let g2 = if grouped { g | usize::from(graph.group(node).is_some()) } else { 0 };
+                        let g2 = if grouped { g | usize::from(graph.is_grouped(node)) } else { 0 };
                         let t = state(link, g2);
                         if stamp[t as usize] == epoch {
                             continue;
@@ -302,25 +318,58 @@ fn closings(marks: &super::PencilMarks, graph: &Graph, at: Link, start: usize, o
     }
 }
 
-/// The chain in Eureka notation: `(5)r1c2 = (5)r1c7 - (7)r1c7`.
+/// Whether the links `a` then `b` pass through one ALS: entered on one
+/// digit, left on another (its strong link).
+fn through_als(graph: &Graph, a: Link, b: Link) -> bool {
+    matches!((graph.als_node(a.node), graph.als_node(b.node)), (Some(x), Some(y)) if x.als == y.als && b.on)
+}
+
+/// The chain in Eureka notation: `(5)r1c2 = (5)r1c7 - (7)r1c7`, an ALS
+/// passed through as `(7=3)r4c123` (the digits in and out, all its cells).
 fn chain_text(marks: &super::PencilMarks, graph: &Graph, path: &[Link]) -> String {
     let mut text = String::new();
-    for (i, link) in path.iter().enumerate() {
+    let mut i = 0;
+    while i < path.len() {
+        let link = path[i];
         if i > 0 {
             text.push_str(if link.on { " = " } else { " - " });
         }
-        text.push_str(&graph.name(marks, link.node));
+        match path.get(i + 1) {
+            Some(&next) if through_als(graph, link, next) => {
+                let name = graph.name(marks, next.node);
+                let cells = name.split_once(')').map_or("", |(_, cells)| cells);
+                text.push_str(&format!("({}={}){cells}", graph.digit(link.node), graph.digit(next.node)));
+                i += 2;
+            }
+            _ => {
+                text.push_str(&graph.name(marks, link.node));
+                i += 1;
+            }
+        }
     }
     text
 }
 
-/// The step's pattern: every candidate of the chain, and its cells.
-fn pattern(graph: &Graph, path: &[Link]) -> (Vec<Candidate>, Vec<usize>, Vec<u8>) {
+/// The step's pattern: every candidate of the chain (all of an ALS's), and
+/// its cells.
+fn pattern(marks: &super::PencilMarks, graph: &Graph, path: &[Link]) -> (Vec<Candidate>, Vec<usize>, Vec<u8>) {
     let mut candidates = Vec::new();
     let mut cells = Vec::new();
     let mut ds = Vec::new();
     for link in path {
         let digit = graph.digit(link.node);
+        if let Some(als) = graph.als_node(link.node).and_then(|a| graph.als(a)) {
+            for candidate in Candidate::all_of(marks, &als.cells) {
+                if !candidates.contains(&candidate) {
+                    candidates.push(candidate);
+                }
+            }
+            for &c in &als.cells {
+                if !cells.contains(&c) {
+                    cells.push(c);
+                }
+            }
+        }
         for c in graph.cells(link.node) {
             let candidate = Candidate::new(c, digit);
             if !candidates.contains(&candidate) {
@@ -347,7 +396,7 @@ fn chain_step(
     eliminations: Vec<Candidate>,
     reason: String,
 ) -> Step {
-    let (pattern, cells, ds) = pattern(graph, path);
+    let (pattern, cells, ds) = pattern(marks, graph, path);
     Step::new(technique, marks.shape())
         .eliminating(eliminations)
         .pattern(pattern)
@@ -427,7 +476,7 @@ fn check_loop(
         if graph.cell(next.node) != Some(cell) || next.on || !after.on || graph.cell(after.node) == Some(cell) {
             continue;
         }
-        let keep = [graph.digit(at.node), graph.digit(after.node)];
+        let keep = [graph.digit(at.node), graph.digit(next.node)];
         for d in marks.candidate_digits(cell) {
             if !keep.contains(&d) {
                 eliminations.push(Candidate::new(cell, d));
@@ -439,6 +488,51 @@ fn check_loop(
         for d in marks.candidate_digits(start) {
             if d != sd && d != ed {
                 eliminations.push(Candidate::new(start, d));
+            }
+        }
+    }
+    // An ALS entered on one digit and left on another: exactly one of the
+    // two is in it (the loop's strong links hold as weak ones), so it is
+    // locked on its other digits, which go from the cells seeing all their
+    // cells in it (HoDoKu).
+    for pair in path.windows(2) {
+        if !through_als(graph, pair[0], pair[1]) {
+            continue;
+        }
+        let Some(als) = graph.als_node(pair[0].node).and_then(|a| graph.als(a)) else { continue };
+        let keep = [graph.digit(pair[0].node), graph.digit(pair[1].node)];
+        for d in super::candidates::digits(als.digits) {
+            if !keep.contains(&d) {
+                eliminations.extend(als.reach(d).iter().map(|&c| Candidate::new(c, d)));
+            }
+        }
+    }
+    // An ALS that forces a cell (its strong link to a candidate): exactly
+    // one holds, the ALS without its digit or the cell with the forced one;
+    // either way the ALS lacks one digit among its own and the cell's other
+    // digits (the cell sees all of each in it), so it holds its other
+    // digits, and each of the cell's other digits is in the cell or in the
+    // ALS (HoDoKu).
+    for pair in path.windows(2) {
+        if !pair[1].on {
+            continue;
+        }
+        let (a, forced) = match (graph.als_node(pair[0].node), graph.als_node(pair[1].node)) {
+            (Some(a), None) => (a, pair[1].node),
+            (None, Some(a)) => (a, pair[0].node),
+            _ => continue,
+        };
+        let (Some(als), Some(cell)) = (graph.als(a), graph.cell(forced)) else { continue };
+        let exits = marks.candidates(cell) & !super::candidates::bit(graph.digit(forced));
+        for d in super::candidates::digits(als.digits) {
+            if d == a.digit {
+                continue;
+            }
+            let cells = als.reach(d).iter().copied();
+            if exits & super::candidates::bit(d) == 0 {
+                eliminations.extend(cells.map(|c| Candidate::new(c, d)));
+            } else {
+                eliminations.extend(cells.filter(|&c| geometry.sees(c, cell)).map(|c| Candidate::new(c, d)));
             }
         }
     }
