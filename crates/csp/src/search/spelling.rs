@@ -1141,7 +1141,7 @@ mod tests {
             err.to_string(),
             "unknown variable ordering 'fastest' (expected one of: input, mrv, mrv-degree, dom-deg, dom-ddeg, dom-wdeg, \
              vsids, literal-vsids, alternate, rotate, anti-first-fail, smallest, largest, occurrence, max-regret, max-sd, max-rel-sd, \
-             places, weighted-places, alternate-places)"
+             places, weighted-places, alternate-places, chb, alternate-chb, chb-literal)"
         );
     }
 }
