@@ -21,7 +21,9 @@ pub struct StrategyArgs {
     /// and max-sd in turn at restarts), anti-first-fail, smallest,
     /// largest, occurrence, max-regret, max-sd (counting-based: the densest pair x = v over the all-differents, its
     /// value first), max-rel-sd, places (exact cover's choice: the fewest values of a variable or places of a value an
-    /// all-different must take), weighted-places, alternate-places (weighted-places and literal-vsids in turn).
+    /// all-different must take), weighted-places, alternate-places (weighted-places and literal-vsids in turn), chb
+    /// (conflict history-based scores, for learning), alternate-chb (dom-wdeg and chb in turn), chb-literal (chb and
+    /// literal-vsids in turn).
     #[arg(long = "var-order", value_name = "ORDER")]
     pub var_order: Option<VarOrder>,
     /// Value ordering: ascending, descending, random, lcv, phase, active, median, split, reverse-split,

@@ -965,6 +965,9 @@ fn learning_configs() -> Vec<SolveConfig> {
             configs.push(config.clone().with_var_order(VarOrder::MaxSd).with_value_order(ValueOrder::Random));
             configs.push(config.clone().with_var_order(VarOrder::Places).with_value_order(ValueOrder::Phase));
             configs.push(config.clone().with_var_order(VarOrder::AlternatePlaces).with_value_order(ValueOrder::Phase));
+            configs.push(config.clone().with_var_order(VarOrder::Chb).with_value_order(ValueOrder::Phase));
+            configs.push(config.clone().with_var_order(VarOrder::AlternateChb).with_value_order(ValueOrder::Phase));
+            configs.push(config.clone().with_var_order(VarOrder::ChbLiteral).with_value_order(ValueOrder::Phase));
             configs.push(config.with_var_order(VarOrder::DomWdeg));
         }
     }

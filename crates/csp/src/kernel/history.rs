@@ -117,6 +117,9 @@ pub(crate) struct History {
     /// How far a reader of the history (the learnt nogoods) has read: the
     /// entries before are seen. Undoing entries pulls it back with them.
     pub(crate) read: u32,
+    /// How far CHB's rewards have read (the sibling of `read`; undoing
+    /// entries pulls it back with them).
+    rewarded: u32,
     /// The length at the latest mark (or undo): an entry from there on is
     /// undone before any mark still alive is restored, so it may be folded
     /// into.
@@ -151,6 +154,7 @@ impl History {
     /// Drops the entries from `len` on.
     fn truncate(&mut self, len: usize) {
         self.read = self.read.min(len as u32);
+        self.rewarded = self.rewarded.min(len as u32);
         while self.entries.len() > len {
             let entry = self.entries.pop().expect("longer than len");
             self.last[entry.var as usize] = entry.previous;
@@ -169,6 +173,7 @@ impl History {
         self.steps.iter_mut().for_each(Vec::clear);
         self.level = 0;
         self.read = 0;
+        self.rewarded = 0;
         self.floor.set(0);
         self.recorded_words = 0;
         self.recorded_intervals = 0;
@@ -232,6 +237,15 @@ impl State {
         if let Some(history) = self.history.as_deref_mut() {
             history.read = history.read.min(e);
         }
+    }
+
+    /// The entries CHB has not rewarded yet (none without the history),
+    /// which count as rewarded from now on.
+    pub(crate) fn take_unrewarded(&mut self) -> &[Entry] {
+        let Some(history) = self.history.as_deref_mut() else { return &[] };
+        let from = history.rewarded as usize;
+        history.rewarded = history.len();
+        &history.entries[from..]
     }
 
     /// The history, when it is on, to change how it records.

@@ -366,7 +366,7 @@ impl Solver<'_> {
     /// (`None`: it cannot win); ties to the smallest domain, then to the
     /// smallest index.
     #[inline(always)]
-    fn highest(&self, free: &[u32], mut score: impl FnMut(u32, Option<f64>) -> Option<f64>) -> Option<u32> {
+    pub(super) fn highest(&self, free: &[u32], mut score: impl FnMut(u32, Option<f64>) -> Option<f64>) -> Option<u32> {
         let mut best: Option<(u32, f64, u32)> = None;
         for &x in free {
             let Some(score) = score(x, best.map(|b| b.1)) else { continue };

@@ -32,6 +32,7 @@ use crate::observer::Observer;
 
 mod activity;
 mod backjump;
+mod chb;
 mod clock;
 mod config;
 mod cycle;
@@ -181,6 +182,8 @@ pub struct Solver<'m> {
     nld: Option<Box<nld::Nld>>,
     /// VSIDS activities and saved phases.
     activity: Activity,
+    /// CHB's scores, when an ordering reads them.
+    chb: chb::Chb,
     /// What every run assumes at the root.
     assumptions: Assumptions,
     observer: Option<&'m mut dyn Observer>,
@@ -251,6 +254,7 @@ impl<'m> Solver<'m> {
             learning,
             nld: program.config.restart_nogoods.then(|| Box::new(nld::Nld::new(model.num_vars()))),
             activity: Activity::new(&state, program.literal_activity).with_targets(&program.config),
+            chb: chb::Chb::new(state.num_vars(), program.chb),
             assumptions: Assumptions::default(),
             observer: None,
             reasons: false,

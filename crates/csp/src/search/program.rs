@@ -62,6 +62,8 @@ pub(super) struct Program<'m> {
     /// [`ValueOrder::Active`], the configuration's or a phase's): the
     /// search then keeps them.
     pub(super) literal_activity: bool,
+    /// Whether an ordering reads CHB's scores (the sibling module `chb`).
+    pub(super) chb: bool,
     /// The all-differents that an ordering deciding pairs `x = v` reads,
     /// when one is configured (counting-based search, [`VarOrder::MaxSd`],
     /// also in [`VarOrder::Rotate`]'s runs; the places of a value,
@@ -141,6 +143,7 @@ impl<'m> Program<'m> {
             VarOrder::MaxRelSd,
             VarOrder::WeightedPlaces,
             VarOrder::AlternatePlaces,
+            VarOrder::AlternateChb,
         ]);
         let constraints: Vec<&dyn Constraint> = model.constraints().map(|(_, c)| c).collect();
         let all_differents = reads(&[
@@ -153,12 +156,18 @@ impl<'m> Program<'m> {
         ])
         .then(|| super::density::WordAllDifferents::new(&constraints, &state))
         .filter(|d| !d.is_empty());
-        let literal_activity =
-            reads(&[VarOrder::LiteralVsids, VarOrder::Alternate, VarOrder::Rotate, VarOrder::AlternatePlaces])
-                || config.value_order == ValueOrder::Active
-                || config.phases.iter().any(|phase| phase.value_order == ValueOrder::Active);
+        let literal_activity = reads(&[
+            VarOrder::LiteralVsids,
+            VarOrder::Alternate,
+            VarOrder::Rotate,
+            VarOrder::AlternatePlaces,
+            VarOrder::ChbLiteral,
+        ]) || config.value_order == ValueOrder::Active
+            || config.phases.iter().any(|phase| phase.value_order == ValueOrder::Active);
+        let chb = reads(&[VarOrder::Chb, VarOrder::AlternateChb, VarOrder::ChbLiteral]);
         let mut program = Program {
             model,
+            chb,
             guided,
             dom_wdeg,
             literal_activity,

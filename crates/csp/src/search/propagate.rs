@@ -99,6 +99,9 @@ impl Solver<'_> {
         if vsids && !self.program.config.learning() {
             self.activity.bump_scope(&self.state, self.program.scopes[failure.constraint as usize]);
         }
+        if self.chb.is_on() && !self.program.config.learning() {
+            self.chb.failure(self.program.scopes[failure.constraint as usize]);
+        }
         if self.observer.is_some() {
             let var = failure.wiped.map(|x| self.var_id(x));
             self.emit(SearchEvent::WipeOut {

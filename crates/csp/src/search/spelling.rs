@@ -102,6 +102,9 @@ spelled!(VarOrder, "variable ordering", [
     Places => "places" | "exact-cover" | "dlx",
     WeightedPlaces => "weighted-places" ("wplaces"),
     AlternatePlaces => "alternate-places" ("aplaces"),
+    Chb => "chb" | "conflict-history",
+    AlternateChb => "alternate-chb" ("altchb"),
+    ChbLiteral => "chb-literal" ("chblit"),
 ]);
 
 spelled!(ValueOrder, "value ordering", [
@@ -146,7 +149,7 @@ pub enum ConfigSyntaxError {
     /// A word that is not part of the grammar.
     #[error(
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
-         ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|rotate|antiff|smallest|largest|occurrence|regret|maxsd|maxrelsd|places|wplaces|aplaces, a value \
+         ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|rotate|antiff|smallest|largest|occurrence|regret|maxsd|maxrelsd|places|wplaces|aplaces|chb|altchb|chblit, a value \
          ordering asc|desc|random|lcv|phase|active|median|split|rsplit|guided, an all-different strength pairwise|matching|bounds|cover, \
          learn, minimize, tiers, dynlbd, protect, noglue, expire, fade, gluecap, vivify, target, rephase, rephase=UNIT, stable, stable=UNIT, nld, probe, sac, cheap, touched, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
     )]
@@ -331,6 +334,9 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
 ///                                                    variable or places of a value an all-different
 ///                                                    must take; wplaces weighs by failures; aplaces:
 ///                                                    wplaces and lvsids+active in turn)
+///         | chb | altchb | chblit                   (CHB, Liang et al. 2016: conflict history-based
+///                                                    scores; altchb: domwdeg and chb in turn;
+///                                                    chblit: chb and lvsids+active in turn)
 ///         | asc | desc | random | lcv | phase       (value ordering, default asc;
 ///         | active | median | split | rsplit          active: the most active literal's value,
 ///         | guided                                    guided: the last solution's value first)
@@ -1135,7 +1141,7 @@ mod tests {
             err.to_string(),
             "unknown variable ordering 'fastest' (expected one of: input, mrv, mrv-degree, dom-deg, dom-ddeg, dom-wdeg, \
              vsids, literal-vsids, alternate, rotate, anti-first-fail, smallest, largest, occurrence, max-regret, max-sd, max-rel-sd, \
-             places, weighted-places, alternate-places)"
+             places, weighted-places, alternate-places, chb, alternate-chb, chb-literal)"
         );
     }
 }

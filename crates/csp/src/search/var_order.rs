@@ -168,7 +168,12 @@ impl Solver<'_> {
             VarOrder::Input => free.iter().copied().min_by_key(|&x| tie(x)),
             VarOrder::Vsids => self.most_active(free),
             VarOrder::LiteralVsids => self.most_active_literal(free),
-            VarOrder::Alternate | VarOrder::Rotate | VarOrder::AlternatePlaces => {
+            VarOrder::Chb => self.highest_chb(free),
+            VarOrder::Alternate
+            | VarOrder::Rotate
+            | VarOrder::AlternatePlaces
+            | VarOrder::AlternateChb
+            | VarOrder::ChbLiteral => {
                 unreachable!("a rotating order is one of its own in each run")
             }
             // The size and the tie in one word: a minimum without a branch on

@@ -77,6 +77,7 @@ impl Solver<'_> {
                     continue;
                 }
             }
+            self.chb_reward(false);
             let Some(var) = self.select_var() else {
                 return self.found_solution(solution_limit);
             };
@@ -132,6 +133,8 @@ impl Solver<'_> {
             self.learning = Some(learning);
             return None;
         };
+        // The propagation that failed, before the jump undoes it.
+        self.chb_reward(true);
         self.run.stats.learnt += 1;
         self.run.stats.learnt_literals += learnt.literals.len() as u64;
         if let Some(share) = &mut self.share {

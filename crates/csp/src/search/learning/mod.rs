@@ -440,6 +440,9 @@ impl Solver<'_> {
             }
         }
         self.activity.decay();
+        if self.chb.is_on() {
+            self.chb.conflict(learning.analysis.vars.iter().copied());
+        }
         for &id in &learning.analysis.clauses {
             learning.nogoods.bump(id);
         }
