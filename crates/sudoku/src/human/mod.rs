@@ -299,7 +299,11 @@ pub fn hint(marks: &PencilMarks) -> Result<Option<Step>, HumanError> {
 /// candidates (`None` when it has none: a placed digit or a removed candidate
 /// is wrong, or the puzzle itself has no solution).
 pub fn board_solution(marks: &PencilMarks) -> Result<Option<Grid>, EngineError> {
-    last_resort::engine_solution(marks)
+    Ok(match last_resort::engine_solution(marks, None)? {
+        last_resort::EngineAnswer::Solution(grid) => Some(grid),
+        // Without a deadline the engine does not stop early.
+        last_resort::EngineAnswer::NoSolution | last_resort::EngineAnswer::OutOfTime => None,
+    })
 }
 
 /// The rating of a puzzle: its human-style solution's score and level.
