@@ -4,9 +4,9 @@
 use std::time::{Duration, Instant};
 
 use super::candidates::{PencilMarkError, PencilMarks};
+use super::last_resort::{self, EngineAnswer};
 use super::rating::Rating;
 use super::step::{Step, Technique};
-use super::last_resort::{self, EngineAnswer};
 use super::{past, search};
 use crate::grid::Grid;
 use crate::model::EngineError;
