@@ -176,6 +176,17 @@ fn the_time_limit_stops_the_steps_and_says_after_how_many() {
     let result = HumanSolver::new().with_time_limit(limit).solve(&empty);
     assert!(matches!(result, Err(HumanError::TimeLimit { limit: l, .. }) if l == limit), "{result:?}");
     assert!(started.elapsed() < limit + Duration::from_secs(10), "stopped {:?} after the start", started.elapsed());
+    // A 36x36: the engine's solve behind the first guess took minutes and
+    // did not stop at the limit; every search and the engine poll it now
+    // (the precise numbers are in BENCHMARKS.md, "The human solver on big grids").
+    let text = fixture("bench-36x36-minimal.txt");
+    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let big = parse::one(line).unwrap();
+    let limit = Duration::from_secs(1);
+    let started = Instant::now();
+    let result = HumanSolver::new().with_time_limit(limit).solve(&big);
+    assert!(matches!(result, Err(HumanError::TimeLimit { limit: l, .. }) if l == limit), "{result:?}");
+    assert!(started.elapsed() < limit + Duration::from_secs(20), "stopped {:?} after the start", started.elapsed());
 }
 
 #[test]

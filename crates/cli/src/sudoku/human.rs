@@ -92,6 +92,11 @@ impl HumanTime {
     pub(super) fn solver(self, several: bool) -> HumanSolver {
         solver_for(several).with_time_limit(self.timeout)
     }
+
+    /// The limit itself (`rate` also bounds its count of the solutions by it).
+    pub(super) fn limit(self) -> Duration {
+        self.timeout
+    }
 }
 
 #[derive(Args, Debug, Clone)]

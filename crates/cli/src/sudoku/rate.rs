@@ -71,12 +71,23 @@ fn rate_one(puzzle: &Puzzle, configs: &Configs, time: HumanTime) -> anyhow::Resu
     if let Some(conflict) = puzzle.grid.first_conflict() {
         return Ok(Rated::Bad(format!("conflicting givens: {conflict}")));
     }
-    let (shape, config) = (puzzle.grid.shape(), configs.for_side(puzzle.grid.side()));
-    let (count, _) = with_solver(shape, configs.units(shape), config, |solver| solver.count(&puzzle.grid, Some(2)))??;
+    let shape = puzzle.grid.shape();
+    // The count is bounded by the limit too: on a 49x49 proving one solution
+    // can take the engine minutes.
+    let mut config = configs.for_side(puzzle.grid.side()).clone();
+    config.limits = config.limits.with_time(time.limit());
+    let (count, _) = with_solver(shape, configs.units(shape), &config, |solver| solver.count(&puzzle.grid, Some(2)))??;
     match count.solutions {
+        2.. => return Ok(Rated::Several),
+        _ if !count.is_complete() => {
+            let limit = time.limit().as_secs_f64();
+            let why = format!(
+                "stopped: the time limit of {limit} s ran out counting the solutions (--timeout gives it more)"
+            );
+            return Ok(Rated::Stopped(why));
+        }
         0 => return Ok(Rated::NoSolution),
-        1 => {}
-        _ => return Ok(Rated::Several),
+        _ => {}
     }
     let rating = match time.solver(false).solve(&puzzle.grid) {
         Ok(solution) => solution.rating(),

@@ -529,7 +529,7 @@ pub(crate) fn als_chain(found: &mut Collector<'_>) {
                 search.path = vec![start, link.to];
                 search.actives = vec![bit(x)];
                 search.extend();
-                if search.budget == 0 {
+                if search.budget == 0 || found.out_of_time() {
                     break 'starts;
                 }
             }

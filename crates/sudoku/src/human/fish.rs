@@ -133,6 +133,10 @@ impl<'a> Search<'a> {
     /// Chooses base lines from `lines[from..]` depth first, pruning unions
     /// too wide to be covered; returns true to stop.
     fn extend(&self, found: &mut Collector<'_>, base: &mut Vec<usize>, from: usize, union: u64) -> bool {
+        // The combinations of base lines grow as the side to the fish's size.
+        if found.out_of_time() {
+            return true;
+        }
         if base.len() == self.size {
             return self.examine(found, base, union);
         }

@@ -11,14 +11,16 @@
 //! a plain guess: a digit of the solution the `csp` engine finds for the
 //! board, and the step says so.
 
-use csp::{Domain, Outcome, SolveConfig};
+use std::time::Instant;
+
+use csp::{Domain, Outcome};
 
 use super::Collector;
 use super::PencilMarks;
 use super::candidates::{bit, digits, full_set};
 use super::step::{Candidate, Step, Technique};
 use crate::grid::Grid;
-use crate::model::{EngineError, SudokuModel};
+use crate::model::{EngineError, SudokuModel, default_config};
 
 /// What following singles from an assumption ended in.
 enum Trial {
@@ -126,21 +128,64 @@ pub(crate) fn forcing_chain(found: &mut Collector<'_>) {
     }
 }
 
-/// The engine's solution of the board (respecting its candidates), or `None`
-/// when it has none.
-pub(crate) fn engine_solution(marks: &PencilMarks) -> Result<Option<Grid>, EngineError> {
+/// What the engine said about a board.
+pub(crate) enum EngineAnswer {
+    /// A solution (respecting the board's candidates).
+    Solution(Grid),
+    /// None: a placed digit or a removed candidate is wrong, or the puzzle has
+    /// no solution.
+    NoSolution,
+    /// The deadline came first.
+    OutOfTime,
+}
+
+/// The engine's solution of the board (respecting its candidates), searched
+/// with the sudoku tool's configuration for the side
+/// ([`crate::model::default_config`]) until `deadline`.
+///
+/// The engine first solves the placed digits alone, as a puzzle: on a 36x36
+/// it does that in a fraction of a second where the same board stated with
+/// its candidates as the variables' domains can take it minutes. A solution
+/// that fits the candidates (always, when the puzzle has one solution and the
+/// steps were sound) is the answer; otherwise the board with its candidates
+/// is solved.
+pub(crate) fn engine_solution(marks: &PencilMarks, deadline: Option<Instant>) -> Result<EngineAnswer, EngineError> {
     // An empty cell without candidates has no solution (and no variable domain).
     if (0..marks.shape().num_cells()).any(|c| marks.value(c) == 0 && marks.candidates(c) == 0) {
-        return Ok(None);
+        return Ok(EngineAnswer::NoSolution);
+    }
+    let placed = SudokuModel::unlabelled(&marks.grid())?;
+    match solve(&placed, deadline)? {
+        EngineAnswer::Solution(grid) if !agrees(marks, &grid) => {}
+        answer => return Ok(answer),
     }
     let model = SudokuModel::with_domains(marks.shape(), |cell| match marks.value(cell) {
         0 => Domain::values(digits(marks.candidates(cell)).map(i64::from)),
         v => Domain::values([i64::from(v)]),
     })?;
-    let mut solver = model.solver(SolveConfig::default())?;
+    solve(&model, deadline)
+}
+
+/// The first solution of a model until `deadline`.
+fn solve(model: &SudokuModel, deadline: Option<Instant>) -> Result<EngineAnswer, EngineError> {
+    let mut config = default_config(model.shape().side());
+    if let Some(deadline) = deadline {
+        config.limits = config.limits.with_time(deadline.saturating_duration_since(Instant::now()));
+    }
+    let mut solver = model.solver(config)?;
     Ok(match solver.solve() {
-        Outcome::Solved(solution) => Some(model.grid(solution.values())),
-        _ => None,
+        Outcome::Solved(solution) => EngineAnswer::Solution(model.grid(solution.values())),
+        Outcome::Unsatisfiable => EngineAnswer::NoSolution,
+        Outcome::LimitReached(_) => EngineAnswer::OutOfTime,
+    })
+}
+
+/// Whether a solution fits the board: every placed digit is the solution's,
+/// every empty cell has the solution's digit among its candidates.
+pub(crate) fn agrees(marks: &PencilMarks, solution: &Grid) -> bool {
+    solution.cells().iter().enumerate().all(|(cell, &digit)| match marks.value(cell) {
+        0 => marks.has(cell, digit),
+        placed => placed == digit,
     })
 }
 

@@ -146,6 +146,7 @@ pub use rating::{Level, Rating, UnknownLevel};
 pub use solve::{HumanError, HumanSolver, Solution};
 pub use step::{Candidate, Step, Technique};
 
+use std::cell::Cell;
 use std::time::Instant;
 
 use crate::grid::Grid;
@@ -156,13 +157,22 @@ pub(crate) struct Collector<'a> {
     pub(crate) marks: &'a PencilMarks,
     pub(crate) steps: Vec<Step>,
     first_only: bool,
-    /// When the solver's time runs out: the slowest searches (forcing
-    /// chains) stop there, and the solver says so.
+    /// When the solver's time runs out: every search polls it through
+    /// [`Collector::done`] (and the slowest, between their units of work,
+    /// through [`Collector::out_of_time`]), stops there, and the solver says so.
     deadline: Option<Instant>,
     /// The per-digit searches of earlier steps that found nothing (a solve's
     /// memory; none for a lone search).
     fruitless: Option<&'a mut fruitless::Fruitless>,
+    /// Polls since the clock was last read.
+    polls: Cell<u32>,
+    /// Whether the deadline was seen to pass.
+    expired: Cell<bool>,
 }
+
+/// How many polls of the deadline read the clock once (a read costs about
+/// 20 ns; a poll, one unit of a search's work).
+const POLLS_PER_READ: u32 = 16;
 
 impl Collector<'_> {
     pub(crate) fn push(&mut self, step: Step) {
@@ -172,15 +182,24 @@ impl Collector<'_> {
     }
 
     /// Whether the search can stop: only the first instance is wanted and it
-    /// was found.
+    /// was found, or the solver's time limit has run out.
     pub(crate) fn done(&self) -> bool {
-        self.first_only && !self.steps.is_empty()
+        (self.first_only && !self.steps.is_empty()) || self.out_of_time()
     }
 
     /// Whether the solver's time limit has run out (the search then stops
-    /// with what it found).
+    /// with what it found). The clock is read every [`POLLS_PER_READ`]
+    /// polls, and at the first.
     pub(crate) fn out_of_time(&self) -> bool {
-        past(self.deadline)
+        if self.deadline.is_none() || self.expired.get() {
+            return self.expired.get();
+        }
+        let polls = self.polls.get();
+        self.polls.set(polls.wrapping_add(1));
+        if polls % POLLS_PER_READ == 0 && past(self.deadline) {
+            self.expired.set(true);
+        }
+        self.expired.get()
     }
 
     /// Whether `technique`'s search of `digit` found nothing on the digit's
@@ -216,7 +235,15 @@ fn search(
     deadline: Option<Instant>,
     fruitless: Option<&mut fruitless::Fruitless>,
 ) -> Vec<Step> {
-    let mut found = Collector { marks, steps: Vec::new(), first_only, deadline, fruitless };
+    let mut found = Collector {
+        marks,
+        steps: Vec::new(),
+        first_only,
+        deadline,
+        fruitless,
+        polls: Cell::new(0),
+        expired: Cell::new(false),
+    };
     let c = &mut found;
     match technique {
         Technique::FullHouse => singles::full_house(c),
@@ -329,7 +356,11 @@ pub fn hint(marks: &PencilMarks) -> Result<Option<Step>, HumanError> {
 /// candidates (`None` when it has none: a placed digit or a removed candidate
 /// is wrong, or the puzzle itself has no solution).
 pub fn board_solution(marks: &PencilMarks) -> Result<Option<Grid>, EngineError> {
-    last_resort::engine_solution(marks)
+    Ok(match last_resort::engine_solution(marks, None)? {
+        last_resort::EngineAnswer::Solution(grid) => Some(grid),
+        // Without a deadline the engine does not stop early.
+        last_resort::EngineAnswer::NoSolution | last_resort::EngineAnswer::OutOfTime => None,
+    })
 }
 
 /// The rating of a puzzle: its human-style solution's score and level.

@@ -5,9 +5,10 @@ use std::time::{Duration, Instant};
 
 use super::candidates::{PencilMarkError, PencilMarks};
 use super::fruitless::Fruitless;
+use super::last_resort::{self, EngineAnswer};
 use super::rating::Rating;
 use super::step::{Step, Technique};
-use super::{last_resort, past, search};
+use super::{past, search};
 use crate::grid::Grid;
 use crate::model::EngineError;
 
@@ -110,7 +111,7 @@ impl HumanSolver {
     /// progress. `None` when the board is solved, or when no allowed technique
     /// applies.
     pub fn next_step(&self, marks: &PencilMarks) -> Result<Option<Step>, HumanError> {
-        self.next_step_with(marks, &mut None, self.deadline(), None)
+        self.next_step_with(marks, marks, &mut None, self.deadline(), None)
     }
 
     /// When a solve or a next step started now must stop.
@@ -119,11 +120,15 @@ impl HumanSolver {
     }
 
     /// The next step; `solution` keeps the engine's solution between guesses,
-    /// `fruitless` the searches of the steps before that found nothing.
+    /// found for the board `origin` the steps started from (the puzzle's
+    /// givens: on a 36x36 the engine solves them in a second where a board
+    /// some hundred steps on can take it minutes); `fruitless` the searches
+    /// of the steps before that found nothing.
     /// Past the `deadline`, [`HumanError::TimeLimit`] with no steps counted.
     fn next_step_with(
         &self,
         marks: &PencilMarks,
+        origin: &PencilMarks,
         solution: &mut Option<Grid>,
         deadline: Option<Instant>,
         mut fruitless: Option<&mut Fruitless>,
@@ -133,24 +138,19 @@ impl HumanSolver {
         }
         for &technique in &self.techniques {
             if past(deadline) {
-                return Err(HumanError::TimeLimit { limit: self.time_limit.unwrap_or_default(), steps: 0 });
+                return Err(self.out_of_time());
             }
             if technique == Technique::Guess {
                 if solution.is_none() {
-                    *solution = Some(last_resort::engine_solution(marks)?.ok_or(HumanError::NoSolution)?);
+                    *solution = Some(self.engine_solution(origin, deadline)?);
+                }
+                // The board moved away from that solution (only on a puzzle
+                // with several): the board's own.
+                if solution.as_ref().is_none_or(|known| !last_resort::agrees(marks, known)) {
+                    *solution = Some(self.engine_solution(marks, deadline)?);
                 }
                 let known = solution.as_ref().ok_or(HumanError::NoSolution)?;
-                return match last_resort::guess(marks, known) {
-                    Some(step) => Ok(Some(step)),
-                    // The board moved away from the solution found before
-                    // (only when the puzzle has several): search again.
-                    None => {
-                        let fresh = last_resort::engine_solution(marks)?.ok_or(HumanError::NoSolution)?;
-                        let step = last_resort::guess(marks, &fresh);
-                        *solution = Some(fresh);
-                        step.map(Some).ok_or(HumanError::NoSolution)
-                    }
-                };
+                return last_resort::guess(marks, known).map(Some).ok_or(HumanError::NoSolution);
             }
             if let Some(step) = search(technique, marks, true, deadline, fruitless.as_deref_mut()).into_iter().next() {
                 return Ok(Some(step));
@@ -158,9 +158,23 @@ impl HumanSolver {
         }
         // A search the deadline cut short found nothing: not "no technique applies".
         if past(deadline) {
-            return Err(HumanError::TimeLimit { limit: self.time_limit.unwrap_or_default(), steps: 0 });
+            return Err(self.out_of_time());
         }
         Ok(None)
+    }
+
+    /// The engine's solution of a board, searched until `deadline`.
+    fn engine_solution(&self, marks: &PencilMarks, deadline: Option<Instant>) -> Result<Grid, HumanError> {
+        match last_resort::engine_solution(marks, deadline)? {
+            EngineAnswer::Solution(grid) => Ok(grid),
+            EngineAnswer::NoSolution => Err(HumanError::NoSolution),
+            EngineAnswer::OutOfTime => Err(self.out_of_time()),
+        }
+    }
+
+    /// The time limit ran out (the steps taken are counted by the caller).
+    fn out_of_time(&self) -> HumanError {
+        HumanError::TimeLimit { limit: self.time_limit.unwrap_or_default(), steps: 0 }
     }
 
     /// Solves a puzzle from its givens, step by step. On a puzzle with several
@@ -184,34 +198,38 @@ impl HumanSolver {
     }
 
     fn run(&self, start: PencilMarks, check: Option<&Grid>) -> Result<Solution, HumanError> {
-        match self.run_once(start.clone(), check) {
+        // One deadline for the whole solve, the second attempt included.
+        let deadline = self.deadline();
+        match self.run_once(start.clone(), check, deadline) {
             // The uniqueness techniques assume one solution; on a puzzle with
             // several they can cut every solution away. If the board itself
             // has one, solve again without them.
             Err(HumanError::NoSolution) if self.techniques.iter().any(|t| t.assumes_uniqueness()) => {
-                if last_resort::engine_solution(&start)?.is_none() {
-                    return Err(HumanError::NoSolution);
-                }
+                self.engine_solution(&start, deadline)?;
                 let mut without = self.clone();
                 without.techniques.retain(|t| !t.assumes_uniqueness());
-                without.run_once(start, check)
+                without.run_once(start, check, deadline)
             }
             other => other,
         }
     }
 
-    fn run_once(&self, start: PencilMarks, check: Option<&Grid>) -> Result<Solution, HumanError> {
+    fn run_once(
+        &self,
+        start: PencilMarks,
+        check: Option<&Grid>,
+        deadline: Option<Instant>,
+    ) -> Result<Solution, HumanError> {
         let mut marks = start.clone();
         let mut steps = Vec::new();
         let mut known = check.cloned();
-        let deadline = self.deadline();
         let mut fruitless = Fruitless::default();
-        while let Some(step) =
-            self.next_step_with(&marks, &mut known, deadline, Some(&mut fruitless)).map_err(|err| match err {
+        while let Some(step) = self.next_step_with(&marks, &start, &mut known, deadline, Some(&mut fruitless)).map_err(
+            |err| match err {
                 HumanError::TimeLimit { limit, .. } => HumanError::TimeLimit { limit, steps: steps.len() },
                 err => err,
-            })?
-        {
+            },
+        )? {
             if let Some(solution) = check {
                 let wrong = step.placements().iter().any(|p| solution.cells()[p.cell] != p.digit)
                     || step.eliminations().iter().any(|e| solution.cells()[e.cell] == e.digit);
