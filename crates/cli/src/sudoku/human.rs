@@ -10,7 +10,7 @@
 //! mistakes listed instead of steps reasoned from a wrong board.
 
 use std::fmt::Write as _;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use clap::Args;
 use csp_sudoku::format::{self, JsonRows};
@@ -93,7 +93,8 @@ impl HumanTime {
         solver_for(several).with_time_limit(self.timeout)
     }
 
-    /// The limit itself (`rate` also bounds its count of the solutions by it).
+    /// The limit itself (`rate`, `explain` and `hint` also bound the engine's
+    /// check of the puzzle by it).
     pub(super) fn limit(self) -> Duration {
         self.timeout
     }
@@ -141,17 +142,43 @@ pub(super) enum Examined {
     Mistakes(Vec<String>),
     /// A board to take steps on; `several`: the puzzle has more than one solution.
     Ready { marks: PencilMarks, several: bool },
+    /// The time limit ran out before the engine had checked the board (why,
+    /// in words).
+    Stopped(String),
 }
 
 /// Checks a board against its puzzle's solutions (one search for the first,
-/// one count to two).
-pub(super) fn examine(puzzle: &Puzzle, configs: &Configs) -> anyhow::Result<Examined> {
+/// one count to two), both within `limit` when there is one (on a 49x49 the
+/// engine can take minutes to prove a solution unique).
+pub(super) fn examine(puzzle: &Puzzle, configs: &Configs, limit: Option<Duration>) -> anyhow::Result<Examined> {
     if let Some(conflict) = puzzle.grid.first_conflict() {
         return Ok(Examined::Bad(format!("conflicting givens: {conflict}")));
     }
-    let (shape, config) = (puzzle.grid.shape(), configs.for_side(puzzle.grid.side()));
-    let (answer, _) = with_solver(shape, configs.units(shape), config, |solver| solver.solve(&puzzle.grid))??;
-    let Answer::Solved(solution) = answer else { return Ok(Examined::NoSolution) };
+    let shape = puzzle.grid.shape();
+    let deadline = limit.map(|limit| (limit, Instant::now() + limit));
+    // The configuration for the side, with what is left of the limit.
+    let config = || {
+        let mut config = configs.for_side(puzzle.grid.side()).clone();
+        if let Some((_, deadline)) = deadline {
+            config.limits = config.limits.with_time(deadline.saturating_duration_since(Instant::now()));
+        }
+        config
+    };
+    let stopped = |what: &str| {
+        Examined::Stopped(match deadline {
+            Some((limit, _)) => {
+                let limit = limit.as_secs_f64();
+                format!("stopped: the time limit of {limit} s ran out {what} (--timeout gives it more)")
+            }
+            None => format!("stopped: a limit of the search ran out {what}"),
+        })
+    };
+    let (answer, _) = with_solver(shape, configs.units(shape), &config(), |solver| solver.solve(&puzzle.grid))??;
+    let solution = match answer {
+        Answer::Solved(solution) => solution,
+        Answer::Unsatisfiable => return Ok(Examined::NoSolution),
+        Answer::LimitReached(_) => return Ok(stopped("solving the puzzle")),
+    };
     let marks = match PencilMarks::from_puzzle(puzzle) {
         Ok(marks) => marks,
         // The givens have a solution (above): a placed digit that clashes,
@@ -161,7 +188,11 @@ pub(super) fn examine(puzzle: &Puzzle, configs: &Configs) -> anyhow::Result<Exam
         Err(err @ PencilMarkError::NoCandidate { .. }) => return Ok(Examined::Mistakes(vec![err.to_string()])),
         Err(err) => return Ok(Examined::Bad(err.to_string())),
     };
-    let (count, _) = with_solver(shape, configs.units(shape), config, |solver| solver.count(&puzzle.grid, Some(2)))??;
+    let (count, _) =
+        with_solver(shape, configs.units(shape), &config(), |solver| solver.count(&puzzle.grid, Some(2)))??;
+    if count.solutions < 2 && !count.is_complete() {
+        return Ok(stopped("counting the solutions"));
+    }
     let several = count.solutions > 1;
     if puzzle.progress.is_some() {
         if several {
@@ -251,8 +282,9 @@ pub(super) fn explain(args: &ExplainArgs, io: &mut Io<'_>) -> anyhow::Result<u8>
         BatchOptions { jobs: args.jobs.jobs(), notes: args.quiet.notes() },
         io,
         |puzzle| -> anyhow::Result<Explained> {
-            Ok(match examine(puzzle, &configs)? {
+            Ok(match examine(puzzle, &configs, Some(args.time.limit()))? {
                 Examined::Bad(why) => Explained::Bad(why),
+                Examined::Stopped(why) => Explained::Stopped(why),
                 Examined::NoSolution => Explained::NoSolution,
                 Examined::Mistakes(found) => Explained::Mistakes(found),
                 Examined::Ready { marks, several } => match args.time.solver(several).solve_marks(marks.clone()) {
@@ -504,8 +536,9 @@ pub(super) fn hint(args: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
         BatchOptions { jobs: args.jobs.jobs(), notes: args.quiet.notes() },
         io,
         |puzzle| -> anyhow::Result<Hinted> {
-            Ok(match examine(puzzle, &configs)? {
+            Ok(match examine(puzzle, &configs, Some(args.time.limit()))? {
                 Examined::Bad(why) => Hinted::Bad(why),
+                Examined::Stopped(why) => Hinted::Stopped(why),
                 Examined::NoSolution => Hinted::NoSolution,
                 Examined::Mistakes(found) => Hinted::Mistakes(found),
                 Examined::Ready { marks, several } => match args.time.solver(several).next_step(&marks) {

@@ -568,7 +568,7 @@ fn replay_human(
     delay: Duration,
     io: &mut Io<'_>,
 ) -> anyhow::Result<Traced> {
-    let (marks, several) = match human::examine(puzzle, configs)? {
+    let (marks, several) = match human::examine(puzzle, configs, None)? {
         Examined::Bad(why) => {
             writeln!(io.stderr, "error: {location}: {why}")?;
             return Ok(Traced::Bad);
@@ -582,6 +582,10 @@ fn replay_human(
             return Ok(Traced::Unsolved);
         }
         Examined::Ready { marks, several } => (marks, several),
+        Examined::Stopped(why) => {
+            writeln!(io.stdout, "{location}: {why}")?;
+            return Ok(Traced::Unsolved);
+        }
     };
     let solution = match human::solver_for(several).solve_marks(marks) {
         Ok(solution) => solution,

@@ -175,9 +175,10 @@ fn explain_goes_on_past_puzzles_it_cannot_explain() {
 
 #[test]
 fn a_time_limit_stops_explain_and_hint_with_what_was_stopped_and_status_1() {
-    // On an empty 64x64 one step takes many seconds (forcing chains over the
-    // whole board); a limit of 0 stops every puzzle before its first step.
-    let message = "stopped: the time limit of 0 s ran out after 0 steps (--timeout gives it more)";
+    // On a 64x64 the engine's check of the puzzle (a solution, a count to
+    // two) and one step can each take many seconds; a limit of 0 stops every
+    // puzzle in the check, before its first step.
+    let message = "stopped: the time limit of 0 s ran out solving the puzzle (--timeout gives it more)";
     let r = run_with(&["explain", "--timeout", "0"], Some(SIX));
     assert_eq!((r.code, r.stdout.as_str()), (1, format!("<stdin>:1: {message}\n\n").as_str()), "{}", r.stderr);
     assert!(!r.stderr.contains("error:"), "{}", r.stderr);

@@ -31,18 +31,20 @@ fn explain_and_hint_work_on_puzzles_in_parallel_in_input_order() {
 }
 
 /// `rate` takes `--timeout` as `explain` and `hint` do (5 s by default):
-/// a puzzle whose rating it stops gets explain's message, status `limit` in
-/// JSON, exit status 1, and the batch goes on.
+/// a puzzle whose rating it stops gets a message in explain's words (what
+/// was stopped: rate's count of the solutions, explain's solve), status
+/// `limit` in JSON, exit status 1, and the batch goes on.
 #[test]
 fn rate_stops_a_puzzle_at_its_time_limit_as_explain_does() {
-    let message = "stopped: the time limit of 0 s ran out after 0 steps (--timeout gives it more)";
+    let stopped = |what| format!("stopped: the time limit of 0 s ran out {what} (--timeout gives it more)");
     let explain = run_with(&["explain", "--timeout", "0"], Some("..6..35......134.......6..1....5..64\n"));
-    assert!(explain.stdout.contains(message), "{}", explain.stdout);
+    assert!(explain.stdout.contains(&stopped("solving the puzzle")), "{}", explain.stdout);
+    let message = stopped("counting the solutions");
     let r = run_with(&["rate", "--timeout", "0", "--stats"], Some("..6..35......134.......6..1....5..64\n"));
     assert_eq!((r.code, r.stdout.as_str()), (1, format!("# <stdin>:1: {message}\n").as_str()), "{}", r.stderr);
     assert!(r.stderr.contains("bad input 0, stopped by --timeout 1)"), "{}", r.stderr);
     let r = run_with(&["rate", "--timeout", "0", "--output", "json"], Some("..6..35......134.......6..1....5..64\n"));
-    assert!(r.stdout.contains("\"status\":\"limit\"") && r.stdout.contains(message), "{}", r.stdout);
+    assert!(r.stdout.contains("\"status\":\"limit\"") && r.stdout.contains(&message), "{}", r.stdout);
     // The default leaves the puzzles of a batch alone, and the summary
     // says nothing of a limit no puzzle hit.
     let r = run_with(&["rate", "--stats", "--jobs", "2"], Some(BATCH));
