@@ -155,24 +155,9 @@ pub(super) fn examine(puzzle: &Puzzle, configs: &Configs, limit: Option<Duration
         return Ok(Examined::Bad(format!("conflicting givens: {conflict}")));
     }
     let shape = puzzle.grid.shape();
-    let deadline = limit.map(|limit| (limit, Instant::now() + limit));
-    // The configuration for the side, with what is left of the limit.
-    let config = || {
-        let mut config = configs.for_side(puzzle.grid.side()).clone();
-        if let Some((_, deadline)) = deadline {
-            config.limits = config.limits.with_time(deadline.saturating_duration_since(Instant::now()));
-        }
-        config
-    };
-    let stopped = |what: &str| {
-        Examined::Stopped(match deadline {
-            Some((limit, _)) => {
-                let limit = limit.as_secs_f64();
-                format!("stopped: the time limit of {limit} s ran out {what} (--timeout gives it more)")
-            }
-            None => format!("stopped: a limit of the search ran out {what}"),
-        })
-    };
+    let deadline = limit.map(|limit| Instant::now() + limit);
+    let config = || configs.for_side_until(puzzle.grid.side(), deadline);
+    let stopped = |what: &str| Examined::Stopped(check_stopped(limit, what));
     let (answer, _) = with_solver(shape, configs.units(shape), &config(), |solver| solver.solve(&puzzle.grid))??;
     let solution = match answer {
         Answer::Solved(solution) => solution,
@@ -240,6 +225,19 @@ pub(super) fn mistakes_text(location: &Location, found: &[String]) -> String {
 /// What a line of output says when the time limit stopped the steps.
 pub(super) fn stopped(err: &HumanError) -> String {
     format!("stopped: {err} (--timeout gives it more)")
+}
+
+/// Why the engine's check of a puzzle (its solve, its count to two) stopped:
+/// `what` it was doing when `limit` (`--timeout`; none: a limit of the
+/// search's own) ran out.
+pub(super) fn check_stopped(limit: Option<Duration>, what: &str) -> String {
+    match limit {
+        Some(limit) => {
+            let limit = limit.as_secs_f64();
+            format!("stopped: the time limit of {limit} s ran out {what} (--timeout gives it more)")
+        }
+        None => format!("stopped: a limit of the search ran out {what}"),
+    }
 }
 
 /// A board's header: `file:line: 9x9 with 3x3 boxes, 24 givens, 3 placed`.

@@ -22,6 +22,7 @@ mod trace;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
+use std::time::Instant;
 
 use crate::app::ColorChoice;
 use crate::app::Quiet;
@@ -120,6 +121,16 @@ impl Configs {
 
     fn for_side(&self, side: usize) -> &SolveConfig {
         if side <= LARGEST_MRV_SIDE { &self.small } else { &self.large }
+    }
+
+    /// The configuration for `side`, its time bounded by what is left until
+    /// `deadline` when there is one (the human tools' check of a puzzle).
+    fn for_side_until(&self, side: usize, deadline: Option<Instant>) -> SolveConfig {
+        let mut config = self.for_side(side).clone();
+        if let Some(deadline) = deadline {
+            config.limits = config.limits.with_time(deadline.saturating_duration_since(Instant::now()));
+        }
+        config
     }
 
     /// How the model of a grid of `shape` states its units: with the band

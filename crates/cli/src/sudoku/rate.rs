@@ -16,7 +16,7 @@ use csp_sudoku::parse::Puzzle;
 use serde::Serialize;
 
 use super::batch::{exit_code, push_json_line};
-use super::human::{HumanTime, Use, stopped, uses};
+use super::human::{HumanTime, Use, check_stopped, stopped, uses};
 use super::input::{BatchArgs, Item, Location, Sink, for_each_puzzle};
 use super::solvers::with_solver;
 use super::summary::{Histogram, duration_text, wall_line};
@@ -74,17 +74,12 @@ fn rate_one(puzzle: &Puzzle, configs: &Configs, time: HumanTime) -> anyhow::Resu
     let shape = puzzle.grid.shape();
     // The count is bounded by the limit too: on a 49x49 proving one solution
     // can take the engine minutes.
-    let mut config = configs.for_side(puzzle.grid.side()).clone();
-    config.limits = config.limits.with_time(time.limit());
+    let config = configs.for_side_until(puzzle.grid.side(), Some(Instant::now() + time.limit()));
     let (count, _) = with_solver(shape, configs.units(shape), &config, |solver| solver.count(&puzzle.grid, Some(2)))??;
     match count.solutions {
         2.. => return Ok(Rated::Several),
         _ if !count.is_complete() => {
-            let limit = time.limit().as_secs_f64();
-            let why = format!(
-                "stopped: the time limit of {limit} s ran out counting the solutions (--timeout gives it more)"
-            );
-            return Ok(Rated::Stopped(why));
+            return Ok(Rated::Stopped(check_stopped(Some(time.limit()), "counting the solutions")));
         }
         0 => return Ok(Rated::NoSolution),
         _ => {}
