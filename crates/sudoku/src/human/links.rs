@@ -108,9 +108,8 @@ impl Graph {
         let geometry = marks.geometry();
         let groups = if kinds == Nodes::Plain { Vec::new() } else { groups(marks) };
         // The groups come digit by digit: those of a digit, by index.
-        let of_digit = |digit: u8| {
-            groups.partition_point(|h| h.digit < digit)..groups.partition_point(|h| h.digit <= digit)
-        };
+        let of_digit =
+            |digit: u8| groups.partition_point(|h| h.digit < digit)..groups.partition_point(|h| h.digit <= digit);
         let candidates = cells * n;
         let alses = (kinds == Nodes::GroupedAls).then(|| als::alses_and_links(marks));
         let als_nodes = alses.as_deref().map_or_else(Vec::new, |(alses, _)| als_nodes(marks, alses));
