@@ -107,6 +107,9 @@ impl Graph {
         let cells = marks.shape().num_cells();
         let geometry = marks.geometry();
         let groups = if kinds == Nodes::Plain { Vec::new() } else { groups(marks) };
+        // The groups come digit by digit: those of a digit, by index.
+        let of_digit =
+            |digit: u8| groups.partition_point(|h| h.digit < digit)..groups.partition_point(|h| h.digit <= digit);
         let candidates = cells * n;
         let alses = (kinds == Nodes::GroupedAls).then(|| als::alses_and_links(marks));
         let als_nodes = alses.as_deref().map_or_else(Vec::new, |(alses, _)| als_nodes(marks, alses));
@@ -148,7 +151,7 @@ impl Graph {
                 if let [one] = others[..] {
                     add(&mut strong, gid, node(one, group.digit));
                 } else if others.len() >= 2
-                    && let Some(h) = groups.iter().position(|h| h.digit == group.digit && h.cells == others)
+                    && let Some(h) = of_digit(group.digit).find(|&h| groups[h].cells == others)
                 {
                     add(&mut strong, gid, (candidates + h) as u32);
                 }
@@ -212,7 +215,8 @@ impl Graph {
                 }
             }
             // Other groups of the digit in one of its units, not overlapping it.
-            for (h, other) in groups.iter().enumerate() {
+            let range = of_digit(group.digit);
+            for (h, other) in groups.iter().enumerate().take(range.end).skip(range.start) {
                 if h != g
                     && other.digit == group.digit
                     && other.units.iter().any(|u| group.units.contains(u))
@@ -422,7 +426,8 @@ fn als_weak_links(
 }
 
 /// Every group node of a board: for each digit, box and line crossing it,
-/// the digit's candidates in their intersection when there are two or more.
+/// the digit's candidates in their intersection when there are two or more;
+/// digit by digit, smallest first (`Graph::new` looks a digit's up by that).
 fn groups(marks: &PencilMarks) -> Vec<Group> {
     let n = marks.side();
     let geometry = marks.geometry();

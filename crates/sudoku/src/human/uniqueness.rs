@@ -601,11 +601,23 @@ pub(crate) fn avoidable_rectangle(found: &mut Collector<'_>, technique: Techniqu
                 if c == a || c == b || d == a || d == b {
                     continue;
                 }
+                let (x, y) = (marks.value(a), marks.value(b));
+                // The corners across that could make a pattern (tested again
+                // below), before the rectangle's boxes: most lines have none.
+                let could = match technique {
+                    Technique::AvoidableRectangle1 => {
+                        (solved(c) && marks.value(c) == y && marks.has(d, x))
+                            || (solved(d) && marks.value(d) == x && marks.has(c, y))
+                    }
+                    _ => marks.has(c, y) && marks.has(d, x),
+                };
+                if !could {
+                    continue;
+                }
                 let mut corners = [a, b, c, d];
                 if !in_two_boxes(geometry, &corners) {
                     continue;
                 }
-                let (x, y) = (marks.value(a), marks.value(b));
                 corners.sort_unstable();
                 let step = |eliminations: Vec<Candidate>, reason: String| {
                     Step::new(technique, marks.shape())
