@@ -13,7 +13,9 @@ use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use csp_sudoku::check::verify_solution;
 use csp_sudoku::format::{self, JsonRows};
+use csp_sudoku::grid::Grid;
 use csp_sudoku::human::{
     self, HumanError, HumanSolver, PencilMarkError, PencilMarks, Rating, Solution, Step, Technique,
 };
@@ -140,8 +142,9 @@ pub(super) enum Examined {
     NoSolution,
     /// Placed digits or removed candidates that contradict the solution.
     Mistakes(Vec<String>),
-    /// A board to take steps on; `several`: the puzzle has more than one solution.
-    Ready { marks: PencilMarks, several: bool },
+    /// A board to take steps on; `several`: the puzzle has more than one
+    /// solution; `solution`: the engine's (the first it found).
+    Ready { marks: PencilMarks, several: bool, solution: Grid },
     /// The time limit ran out before the engine had checked the board (why,
     /// in words).
     Stopped(String),
@@ -192,7 +195,30 @@ pub(super) fn examine(puzzle: &Puzzle, configs: &Configs, limit: Option<Duration
             }
         }
     }
-    Ok(Examined::Ready { marks, several })
+    Ok(Examined::Ready { marks, several, solution })
+}
+
+/// The independent check of the human solver's steps, before any is shown:
+/// a filled `board` must be a solution of the `puzzle`'s givens, and on a
+/// puzzle with one solution (`unique`, the engine's) no step may have placed
+/// another digit or removed the solution's candidate (a guess included).
+/// `Err` says what is wrong: a bug in the solver, not bad input.
+pub(super) fn check_steps(puzzle: &Grid, board: &PencilMarks, unique: Option<&Grid>) -> Result<(), String> {
+    if board.is_solved() {
+        verify_solution(puzzle, &board.grid()).map_err(|err| err.to_string())?;
+    }
+    match unique.map(|solution| human::mistakes(board, solution)) {
+        Some(found) if !found.is_empty() => Err(found.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")),
+        _ => Ok(()),
+    }
+}
+
+/// The error of a board whose steps fail [`check_steps`].
+pub(super) fn wrong_steps(location: &Location, problem: &str) -> anyhow::Error {
+    anyhow::anyhow!(
+        "internal error: the human solver's steps for the puzzle at {location} fail the independent check \
+         ({problem}); this is a bug in the solver, please report it with the puzzle"
+    )
 }
 
 /// The human solver for a puzzle: without the uniqueness techniques when it
@@ -263,6 +289,8 @@ enum Explained {
     Mistakes(Vec<String>),
     /// The time limit ran out (the message says after how many steps).
     Stopped(String),
+    /// Steps that fail the independent check (what is wrong).
+    Wrong(String),
     Done {
         marks: PencilMarks,
         solution: Box<Solution>,
@@ -285,12 +313,19 @@ pub(super) fn explain(args: &ExplainArgs, io: &mut Io<'_>) -> anyhow::Result<u8>
                 Examined::Stopped(why) => Explained::Stopped(why),
                 Examined::NoSolution => Explained::NoSolution,
                 Examined::Mistakes(found) => Explained::Mistakes(found),
-                Examined::Ready { marks, several } => match args.time.solver(several).solve_marks(marks.clone()) {
-                    Ok(solution) => Explained::Done { marks, solution: Box::new(solution), several },
-                    Err(HumanError::NoSolution) => Explained::NoSolution,
-                    Err(err @ HumanError::TimeLimit { .. }) => Explained::Stopped(stopped(&err)),
-                    Err(err) => return Err(err.into()),
-                },
+                Examined::Ready { marks, several, solution: engine } => {
+                    match args.time.solver(several).solve_marks(marks.clone()) {
+                        Ok(solution) => {
+                            match check_steps(&puzzle.grid, solution.end(), (!several).then_some(&engine)) {
+                                Ok(()) => Explained::Done { marks, solution: Box::new(solution), several },
+                                Err(problem) => Explained::Wrong(problem),
+                            }
+                        }
+                        Err(HumanError::NoSolution) => Explained::NoSolution,
+                        Err(err @ HumanError::TimeLimit { .. }) => Explained::Stopped(stopped(&err)),
+                        Err(err) => return Err(err.into()),
+                    }
+                }
             })
         },
         |sink, location, item| {
@@ -321,6 +356,7 @@ pub(super) fn explain(args: &ExplainArgs, io: &mut Io<'_>) -> anyhow::Result<u8>
                     unsolved += 1;
                     write_failure(sink, jsonl, location, "limit", message);
                 }
+                Explained::Wrong(problem) => return Err(wrong_steps(location, problem)),
                 Explained::Done { marks, solution, several } => {
                     if jsonl {
                         write_explanation_jsonl(&mut sink.out, location, marks, solution, *several);
@@ -502,6 +538,8 @@ enum Hinted {
     Stopped(String),
     /// No technique applies (only without the last resorts; kept for safety).
     Stuck(PencilMarks),
+    /// A step that fails the independent check (what is wrong).
+    Wrong(String),
 }
 
 /// One line of `hint --output json`.
@@ -539,8 +577,15 @@ pub(super) fn hint(args: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                 Examined::Stopped(why) => Hinted::Stopped(why),
                 Examined::NoSolution => Hinted::NoSolution,
                 Examined::Mistakes(found) => Hinted::Mistakes(found),
-                Examined::Ready { marks, several } => match args.time.solver(several).next_step(&marks) {
-                    Ok(Some(step)) => Hinted::Step { marks, step, several },
+                Examined::Ready { marks, several, solution } => match args.time.solver(several).next_step(&marks) {
+                    Ok(Some(step)) => {
+                        let mut after = marks.clone();
+                        after.apply(&step);
+                        match check_steps(&puzzle.grid, &after, (!several).then_some(&solution)) {
+                            Ok(()) => Hinted::Step { marks, step, several },
+                            Err(problem) => Hinted::Wrong(problem),
+                        }
+                    }
                     Ok(None) if marks.is_solved() => Hinted::Solved(marks),
                     Ok(None) => Hinted::Stuck(marks),
                     Err(HumanError::NoSolution) => Hinted::NoSolution,
@@ -571,8 +616,12 @@ pub(super) fn hint(args: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                 mistakes,
                 message,
             };
+            if let Hinted::Wrong(problem) = &hinted {
+                return Err(wrong_steps(location, problem));
+            }
             let out = &mut sink.out;
             match &hinted {
+                Hinted::Wrong(_) => {}
                 Hinted::Bad(why) => {
                     bad += 1;
                     let message = format!("bad input: {why}");
@@ -640,4 +689,42 @@ pub(super) fn hint(args: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
         },
     )?;
     Ok(exit_code(totals.bad_sources + bad, unsolved))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The check the human tools run before showing steps: a wrong filled
+    /// board, or a wrong placement or elimination on the way, is caught.
+    #[test]
+    fn the_steps_check_catches_a_wrong_board() {
+        let puzzle = csp_sudoku::parse::one("1...42......3..1").unwrap();
+        let solution = csp_sudoku::parse::one("1342421321343421").unwrap();
+        let right = PencilMarks::from_marked_line("1+3+4+242+1+3+2+1+3+43+4+21", None).unwrap();
+        assert_eq!(check_steps(&puzzle, &right, Some(&solution)), Ok(()));
+        assert_eq!(check_steps(&puzzle, &right, None), Ok(()));
+        // Another solution of fewer givens: right without the engine's
+        // solution to compare with, wrong with it.
+        let few = csp_sudoku::parse::one("1...............").unwrap();
+        let other = PencilMarks::from_marked_line("1+2+3+4+3+4+1+2+2+1+4+3+4+3+2+1", None).unwrap();
+        assert_eq!(check_steps(&few, &other, None), Ok(()));
+        let problem = check_steps(&few, &other, Some(&solution)).unwrap_err();
+        assert!(problem.contains("r1c2: the 2 placed there is wrong"), "{problem}");
+        // Half way: a wrong digit placed, or the solution's candidate removed.
+        let placed = PencilMarks::from_marked_line("1.+2.42......3..1", None).unwrap();
+        assert_eq!(check_steps(&puzzle, &placed, None), Ok(()), "not filled, and no solution to compare with");
+        let problem = check_steps(&puzzle, &placed, Some(&solution)).unwrap_err();
+        assert!(problem.contains("r1c3: the 2 placed there is wrong"), "{problem}");
+        let removed = PencilMarks::from_givens(&puzzle).unwrap().without(&[(2, 4)]).unwrap();
+        let problem = check_steps(&puzzle, &removed, Some(&solution)).unwrap_err();
+        assert!(problem.contains("r1c3: the candidate 4 was removed"), "{problem}");
+    }
+
+    #[test]
+    fn wrong_steps_name_the_puzzle() {
+        let location = Location { file: "p.txt".into(), line: 3, column: None };
+        let text = wrong_steps(&location, "r1c2: the 2 placed there is wrong").to_string();
+        assert!(text.starts_with("internal error: the human solver's steps for the puzzle at p.txt:3"), "{text}");
+    }
 }

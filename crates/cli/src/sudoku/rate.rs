@@ -16,7 +16,7 @@ use csp_sudoku::parse::Puzzle;
 use serde::Serialize;
 
 use super::batch::{exit_code, push_json_line};
-use super::human::{HumanTime, Use, check_stopped, stopped, uses};
+use super::human::{HumanTime, Use, check_steps, check_stopped, stopped, uses, wrong_steps};
 use super::input::{BatchArgs, Item, Location, Sink, for_each_puzzle};
 use super::solvers::with_solver;
 use super::summary::{Histogram, duration_text, wall_line};
@@ -64,6 +64,8 @@ enum Rated {
     Bad(String),
     /// The time limit ran out (the message says after how many steps).
     Stopped(String),
+    /// Steps that fail the independent check (what is wrong).
+    Wrong(String),
 }
 
 fn rate_one(puzzle: &Puzzle, configs: &Configs, time: HumanTime) -> anyhow::Result<Rated> {
@@ -85,7 +87,12 @@ fn rate_one(puzzle: &Puzzle, configs: &Configs, time: HumanTime) -> anyhow::Resu
         _ => {}
     }
     let rating = match time.solver(false).solve(&puzzle.grid) {
-        Ok(solution) => solution.rating(),
+        // The rating is of steps that reach a solution of the givens (the
+        // puzzle has one, so no other).
+        Ok(solution) => match check_steps(&puzzle.grid, solution.end(), None) {
+            Ok(()) => solution.rating(),
+            Err(problem) => return Ok(Rated::Wrong(problem)),
+        },
         Err(err @ HumanError::TimeLimit { .. }) => return Ok(Rated::Stopped(stopped(&err))),
         Err(err) => return Err(err.into()),
     };
@@ -226,6 +233,7 @@ pub(super) fn rate(args: &RateArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                     writeln!(sink.stderr, "error: {message}")?;
                     unrated(sink, json, location, "invalid", &format!("bad input: {message}"));
                 }
+                (_, Rated::Wrong(problem)) => return Err(wrong_steps(location, &problem)),
             }
             Ok(())
         },

@@ -568,7 +568,7 @@ fn replay_human(
     delay: Duration,
     io: &mut Io<'_>,
 ) -> anyhow::Result<Traced> {
-    let (marks, several) = match human::examine(puzzle, configs, None)? {
+    let (marks, several, engine) = match human::examine(puzzle, configs, None)? {
         Examined::Bad(why) => {
             writeln!(io.stderr, "error: {location}: {why}")?;
             return Ok(Traced::Bad);
@@ -581,7 +581,7 @@ fn replay_human(
             io.stdout.write_all(human::mistakes_text(location, &found).as_bytes())?;
             return Ok(Traced::Unsolved);
         }
-        Examined::Ready { marks, several } => (marks, several),
+        Examined::Ready { marks, several, solution } => (marks, several, solution),
         Examined::Stopped(why) => {
             writeln!(io.stdout, "{location}: {why}")?;
             return Ok(Traced::Unsolved);
@@ -595,6 +595,8 @@ fn replay_human(
         }
         Err(err) => return Err(err.into()),
     };
+    human::check_steps(&puzzle.grid, solution.end(), (!several).then_some(&engine))
+        .map_err(|problem| human::wrong_steps(location, &problem))?;
     let (rows, cols) = animate::human_size(&solution);
     let n = puzzle.grid.side();
     screen.check_fits(rows, cols, &format!("the replay of a {n}x{n} board"))?;

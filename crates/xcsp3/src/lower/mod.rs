@@ -122,6 +122,10 @@ pub fn lower(source: &str) -> Result<Lowered, Error> {
         None | Some("CSP" | "COP") => {}
         Some(other) => return Err(lowering.unsupported(format!("the instance type '{other}'"))),
     }
+    if let Some(deep) = too_deep(root) {
+        lowering.at(deep);
+        return Err(lowering.invalid(format!("elements nested more than {MAX_ELEMENT_DEPTH} deep")));
+    }
     lowering.known_attributes(root)?;
     let mut goal = Goal::Satisfy;
     let mut seen_variables = false;
@@ -210,6 +214,25 @@ fn next_parameter(template: Node<'_, '_>) -> usize {
         }
     }
     next
+}
+
+/// The deepest nesting of elements the reader takes below `<instance>`.
+/// XCSP3's own is a dozen at most (blocks in blocks); the lowering walks the
+/// elements recursively, so a deeper document is refused before that walk
+/// could overflow the stack.
+const MAX_ELEMENT_DEPTH: usize = 256;
+
+/// The first element below `root` nested deeper than [`MAX_ELEMENT_DEPTH`],
+/// found without recursion.
+fn too_deep<'a, 'i>(root: Node<'a, 'i>) -> Option<Node<'a, 'i>> {
+    let mut stack = vec![(root, 0)];
+    while let Some((node, depth)) = stack.pop() {
+        if depth > MAX_ELEMENT_DEPTH {
+            return Some(node);
+        }
+        stack.extend(elements(node).map(|child| (child, depth + 1)));
+    }
+    None
 }
 
 /// The lowering's state while it walks the document.

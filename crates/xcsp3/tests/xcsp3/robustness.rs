@@ -95,6 +95,19 @@ fn deep_and_huge_inputs_are_refused() {
     assert!(csp_xcsp3::lower(huge).unwrap_err().is_unsupported());
     let nested = format!("{}{}", "<a>".repeat(100_000), "</a>".repeat(100_000));
     assert!(csp_xcsp3::lower(&nested).is_err());
+    // Inside <instance> (and inside <constraints>), where the lowering walks
+    // the elements: it overflowed the stack; now an error at the element
+    // one level too deep.
+    for (open, close) in [("", ""), ("<constraints>", "</constraints>")] {
+        let nested = format!(
+            "<instance format=\"XCSP3\" type=\"CSP\">{open}\n{}{}{close}</instance>",
+            "<a>".repeat(100_000),
+            "</a>".repeat(100_000)
+        );
+        let error = csp_xcsp3::lower(&nested).unwrap_err();
+        assert!(error.to_string().contains("elements nested more than 256 deep"), "{error}");
+        assert_eq!(error.position.line, 2, "{error}");
+    }
 }
 
 /// Elements that are wrong on their own, for the line mutations below:
