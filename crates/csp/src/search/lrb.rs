@@ -35,15 +35,10 @@
 //! interval of one (its `Q` moves towards 1), and there is no locality.
 
 use super::Solver;
+use super::chb::StepSize;
 use crate::ids::VarId;
 use crate::kernel::{History, NONE};
 
-/// The step size at the start of a run.
-const ALPHA_START: f64 = 0.4;
-/// How much the step size falls per conflict.
-const ALPHA_DECAY: f64 = 1e-6;
-/// The smallest step size.
-const ALPHA_END: f64 = 0.06;
 /// The locality decay of an unassigned variable's score per conflict.
 const LOCALITY: f64 = 0.95;
 /// Past this many conflicts unassigned a score's decay is taken as total.
@@ -67,7 +62,7 @@ pub(super) struct Lrb {
     trail: Vec<(u32, u32)>,
     /// The conflicts of the run so far.
     conflicts: u64,
-    alpha: f64,
+    alpha: StepSize,
 }
 
 impl Lrb {
@@ -82,7 +77,7 @@ impl Lrb {
             assigned: vec![false; n],
             trail: Vec::new(),
             conflicts: 0,
-            alpha: ALPHA_START,
+            alpha: StepSize::default(),
         }
     }
 
@@ -92,18 +87,11 @@ impl Lrb {
         !self.q.is_empty()
     }
 
-    /// Forgets everything, for a new run.
+    /// Forgets everything, for a new run (nothing to forget when off).
     pub(super) fn reset(&mut self) {
-        if !self.is_on() {
-            return;
+        if self.is_on() {
+            *self = Lrb::new(self.q.len(), true);
         }
-        self.q.iter_mut().for_each(|q| *q = 0.0);
-        self.assigned_at.iter_mut().for_each(|c| *c = 0);
-        self.participated.iter_mut().for_each(|p| *p = 0);
-        self.unassigned_at.iter_mut().for_each(|c| *c = 0);
-        self.assigned.iter_mut().for_each(|a| *a = false);
-        self.trail.clear();
-        (self.conflicts, self.alpha) = (0, ALPHA_START);
     }
 
     /// `var`'s score: `Q`, with the locality decay since it was unassigned
@@ -146,7 +134,7 @@ impl Lrb {
         let interval = self.conflicts - self.assigned_at[v];
         if interval > 0 {
             let rate = f64::from(self.participated[v]) / interval as f64;
-            self.q[v] = (1.0 - self.alpha) * self.q[v] + self.alpha * rate;
+            self.q[v] = self.alpha.towards(self.q[v], rate);
         }
         self.assigned[v] = false;
         self.unassigned_at[v] = self.conflicts;
@@ -209,7 +197,7 @@ impl Lrb {
                 self.participated[var as usize] += 1;
             }
         }
-        self.alpha = (self.alpha - ALPHA_DECAY).max(ALPHA_END);
+        self.alpha.fall();
     }
 
     /// A failure of the constraint on `scope` (search without learning): a
@@ -219,9 +207,9 @@ impl Lrb {
     pub(super) fn failure(&mut self, scope: &[VarId]) {
         for v in scope {
             let q = &mut self.q[v.index as usize];
-            *q = (1.0 - self.alpha) * *q + self.alpha;
+            *q = self.alpha.towards(*q, 1.0);
         }
-        self.alpha = (self.alpha - ALPHA_DECAY).max(ALPHA_END);
+        self.alpha.fall();
     }
 }
 
@@ -290,7 +278,7 @@ mod tests {
         lrb.assign(0, 0);
         lrb.conflict([0]);
         lrb.conflict([1]);
-        assert!((lrb.alpha - (0.4 - 2e-6)).abs() < 1e-15);
+        assert!((lrb.alpha.0 - (0.4 - 2e-6)).abs() < 1e-15);
         lrb.unassign(0);
         let alpha = 0.4 - 2e-6;
         assert!((lrb.q[0] - alpha * 0.5).abs() < 1e-12);
@@ -315,7 +303,7 @@ mod tests {
         for _ in 0..400_000 {
             lrb.conflict([]);
         }
-        assert_eq!(lrb.alpha, 0.06);
+        assert_eq!(lrb.alpha.0, 0.06);
         // A failure without learning: its scope's scores move towards 1.
         let mut plain = Lrb::new(2, true);
         plain.failure(&[VarId { index: 1, model: 0 }]);
