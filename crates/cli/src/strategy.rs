@@ -23,7 +23,8 @@ pub struct StrategyArgs {
     /// value first), max-rel-sd, places (exact cover's choice: the fewest values of a variable or places of a value an
     /// all-different must take), weighted-places, alternate-places (weighted-places and literal-vsids in turn), chb
     /// (conflict history-based scores, for learning), alternate-chb (dom-wdeg and chb in turn), chb-literal (chb and
-    /// literal-vsids in turn).
+    /// literal-vsids in turn), lrb (learning rate based scores, for learning), alternate-lrb (dom-wdeg and lrb in
+    /// turn).
     #[arg(long = "var-order", value_name = "ORDER")]
     pub var_order: Option<VarOrder>,
     /// Value ordering: ascending, descending, random, lcv, phase, active, median, split, reverse-split,

@@ -968,6 +968,8 @@ fn learning_configs() -> Vec<SolveConfig> {
             configs.push(config.clone().with_var_order(VarOrder::Chb).with_value_order(ValueOrder::Phase));
             configs.push(config.clone().with_var_order(VarOrder::AlternateChb).with_value_order(ValueOrder::Phase));
             configs.push(config.clone().with_var_order(VarOrder::ChbLiteral).with_value_order(ValueOrder::Phase));
+            configs.push(config.clone().with_var_order(VarOrder::Lrb).with_value_order(ValueOrder::Phase));
+            configs.push(config.clone().with_var_order(VarOrder::AlternateLrb).with_value_order(ValueOrder::Phase));
             configs.push(config.with_var_order(VarOrder::DomWdeg));
         }
     }

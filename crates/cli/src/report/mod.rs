@@ -113,7 +113,7 @@ pub struct CompareArgs {
     /// The configurations to compare, comma-separated, each spelled
     /// level[/ac3|ac2001]{+word}: levels bt, bt-bj, bt-gbj, bt-cbj, fc, fc-bj,
     /// fc-cbj, mac, mac-cbj; words: a variable ordering
-    /// (input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|rotate|antiff|smallest|largest|occurrence|regret|maxsd|maxrelsd|places|wplaces|aplaces|chb|altchb|chblit),
+    /// (input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|rotate|antiff|smallest|largest|occurrence|regret|maxsd|maxrelsd|places|wplaces|aplaces|chb|altchb|chblit|lrb|altlrb),
     /// a value ordering (asc|desc|random|lcv|phase|active|median|split|rsplit|guided),
     /// pairwise|matching|bounds|cover, learn (with it: minimize, tiers, dynlbd, protect, noglue, expire,
     /// fade, gluecap, vivify, glucose[=WINDOW], target, rephase[=UNIT], stable[=UNIT]), nld, probe, sac, cheap, touched, rootac, separate, intersect,

@@ -120,6 +120,9 @@ pub(crate) struct History {
     /// How far CHB's rewards have read (the sibling of `read`; undoing
     /// entries pulls it back with them).
     rewarded: u32,
+    /// How far LRB's assignments have read (the sibling of `read`; undoing
+    /// entries pulls it back with them).
+    lrb_read: u32,
     /// The length at the latest mark (or undo): an entry from there on is
     /// undone before any mark still alive is restored, so it may be folded
     /// into.
@@ -155,6 +158,7 @@ impl History {
     fn truncate(&mut self, len: usize) {
         self.read = self.read.min(len as u32);
         self.rewarded = self.rewarded.min(len as u32);
+        self.lrb_read = self.lrb_read.min(len as u32);
         while self.entries.len() > len {
             let entry = self.entries.pop().expect("longer than len");
             self.last[entry.var as usize] = entry.previous;
@@ -174,6 +178,7 @@ impl History {
         self.level = 0;
         self.read = 0;
         self.rewarded = 0;
+        self.lrb_read = 0;
         self.floor.set(0);
         self.recorded_words = 0;
         self.recorded_intervals = 0;
@@ -246,6 +251,16 @@ impl State {
         let from = history.rewarded as usize;
         history.rewarded = history.len();
         &history.entries[from..]
+    }
+
+    /// LRB's read point (pulled back by any undoing since the last call)
+    /// and the history, when it is on; everything counts as read by LRB
+    /// from now on.
+    pub(crate) fn take_unread_by_lrb(&mut self) -> Option<(u32, &History)> {
+        let history = self.history.as_deref_mut()?;
+        let from = history.lrb_read;
+        history.lrb_read = history.len();
+        Some((from, history))
     }
 
     /// The history, when it is on, to change how it records.

@@ -20,12 +20,36 @@ use super::Solver;
 use crate::ids::VarId;
 use crate::kernel::Entry;
 
-/// The step size at the start of a run.
-const ALPHA_START: f64 = 0.4;
 /// How much the step size falls per conflict.
 const ALPHA_DECAY: f64 = 1e-6;
 /// The smallest step size.
 const ALPHA_END: f64 = 0.06;
+
+/// The step size of an exponential recency weighted average, CHB's and
+/// LRB's (the sibling module `lrb`): 0.4 at the start of a run, falling by
+/// 10^-6 per conflict to 0.06.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct StepSize(pub(super) f64);
+
+impl Default for StepSize {
+    fn default() -> StepSize {
+        StepSize(0.4)
+    }
+}
+
+impl StepSize {
+    /// One conflict more.
+    #[inline]
+    pub(super) fn fall(&mut self) {
+        self.0 = (self.0 - ALPHA_DECAY).max(ALPHA_END);
+    }
+
+    /// The average `q` moved towards `target` by the step size.
+    #[inline]
+    pub(super) fn towards(self, q: f64, target: f64) -> f64 {
+        (1.0 - self.0) * q + self.0 * target
+    }
+}
 /// The reward multiplier of a propagation that ended in a conflict.
 const CONFLICT_MULTIPLIER: f64 = 1.0;
 /// The reward multiplier of a propagation that did not.
@@ -39,7 +63,7 @@ pub(super) struct Chb {
     last_conflict: Vec<u64>,
     /// The conflicts of the run so far.
     conflicts: u64,
-    alpha: f64,
+    alpha: StepSize,
     /// Per variable, the reward round it was last rewarded in, so that a
     /// propagation rewards a variable once however many entries it made.
     rewarded: Vec<u32>,
@@ -54,7 +78,7 @@ impl Chb {
             q: vec![0.0; n],
             last_conflict: vec![0; n],
             conflicts: 0,
-            alpha: ALPHA_START,
+            alpha: StepSize::default(),
             rewarded: vec![0; n],
             round: 0,
         }
@@ -74,7 +98,7 @@ impl Chb {
         self.q.iter_mut().for_each(|q| *q = 0.0);
         self.last_conflict.iter_mut().for_each(|c| *c = 0);
         self.rewarded.iter_mut().for_each(|r| *r = 0);
-        (self.conflicts, self.alpha, self.round) = (0, ALPHA_START, 0);
+        (self.conflicts, self.alpha, self.round) = (0, StepSize::default(), 0);
     }
 
     #[inline]
@@ -89,7 +113,7 @@ impl Chb {
         for var in vars {
             self.last_conflict[var as usize] = self.conflicts;
         }
-        self.alpha = (self.alpha - ALPHA_DECAY).max(ALPHA_END);
+        self.alpha.fall();
     }
 
     /// Rewards `var` with `multiplier`, unless this round already did.
@@ -101,7 +125,7 @@ impl Chb {
         }
         self.rewarded[v] = self.round;
         let reward = multiplier / (self.conflicts - self.last_conflict[v] + 1) as f64;
-        self.q[v] = (1.0 - self.alpha) * self.q[v] + self.alpha * reward;
+        self.q[v] = self.alpha.towards(self.q[v], reward);
     }
 
     /// Opens a round: each variable is rewarded at most once in it.
@@ -200,7 +224,7 @@ mod tests {
         // A conflict that met x1: the step size falls by 1e-6; x1's reward
         // is 1 / (1 - 1 + 1), x2's (never met) 1 / (1 - 0 + 1).
         chb.conflict([1]);
-        assert!((chb.alpha - (0.4 - 1e-6)).abs() < 1e-15);
+        assert!((chb.alpha.0 - (0.4 - 1e-6)).abs() < 1e-15);
         chb.next_round();
         chb.reward(1, 1.0);
         chb.reward(2, 1.0);
@@ -218,7 +242,7 @@ mod tests {
         for _ in 0..400_000 {
             chb.conflict([]);
         }
-        assert_eq!(chb.alpha, 0.06);
+        assert_eq!(chb.alpha.0, 0.06);
         // A failure without learning: its scope met and rewarded 1.0.
         let mut plain = Chb::new(2, true);
         plain.failure(&[VarId { index: 1, model: 0 }]);

@@ -256,6 +256,7 @@ impl Solver<'_> {
         }
         self.activity.reset();
         self.chb.reset();
+        self.lrb.reset();
         self.run.started = Instant::now();
         let limits = &self.program.config.limits;
         self.run.clock = Clock::start(self.run.started, limits.time, limits.cpu_time, self.stop.clone());

@@ -39,6 +39,7 @@ mod cycle;
 mod density;
 mod dfs;
 mod learning;
+mod lrb;
 mod nld;
 mod optimize;
 mod outcome;
@@ -184,6 +185,8 @@ pub struct Solver<'m> {
     activity: Activity,
     /// CHB's scores, when an ordering reads them.
     chb: chb::Chb,
+    /// LRB's scores, when an ordering reads them.
+    lrb: lrb::Lrb,
     /// What every run assumes at the root.
     assumptions: Assumptions,
     observer: Option<&'m mut dyn Observer>,
@@ -255,6 +258,7 @@ impl<'m> Solver<'m> {
             nld: program.config.restart_nogoods.then(|| Box::new(nld::Nld::new(model.num_vars()))),
             activity: Activity::new(&state, program.literal_activity).with_targets(&program.config),
             chb: chb::Chb::new(state.num_vars(), program.chb),
+            lrb: lrb::Lrb::new(state.num_vars(), program.lrb),
             assumptions: Assumptions::default(),
             observer: None,
             reasons: false,

@@ -64,6 +64,8 @@ pub(super) struct Program<'m> {
     pub(super) literal_activity: bool,
     /// Whether an ordering reads CHB's scores (the sibling module `chb`).
     pub(super) chb: bool,
+    /// Whether an ordering reads LRB's scores (the sibling module `lrb`).
+    pub(super) lrb: bool,
     /// The all-differents that an ordering deciding pairs `x = v` reads,
     /// when one is configured (counting-based search, [`VarOrder::MaxSd`],
     /// also in [`VarOrder::Rotate`]'s runs; the places of a value,
@@ -144,6 +146,7 @@ impl<'m> Program<'m> {
             VarOrder::WeightedPlaces,
             VarOrder::AlternatePlaces,
             VarOrder::AlternateChb,
+            VarOrder::AlternateLrb,
         ]);
         let constraints: Vec<&dyn Constraint> = model.constraints().map(|(_, c)| c).collect();
         let all_differents = reads(&[
@@ -165,9 +168,11 @@ impl<'m> Program<'m> {
         ]) || config.value_order == ValueOrder::Active
             || config.phases.iter().any(|phase| phase.value_order == ValueOrder::Active);
         let chb = reads(&[VarOrder::Chb, VarOrder::AlternateChb, VarOrder::ChbLiteral]);
+        let lrb = reads(&[VarOrder::Lrb, VarOrder::AlternateLrb]);
         let mut program = Program {
             model,
             chb,
+            lrb,
             guided,
             dom_wdeg,
             literal_activity,

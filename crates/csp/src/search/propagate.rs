@@ -102,6 +102,9 @@ impl Solver<'_> {
         if self.chb.is_on() && !self.program.config.learning() {
             self.chb.failure(self.program.scopes[failure.constraint as usize]);
         }
+        if self.lrb.is_on() && !self.program.config.learning() {
+            self.lrb.failure(self.program.scopes[failure.constraint as usize]);
+        }
         if self.observer.is_some() {
             let var = failure.wiped.map(|x| self.var_id(x));
             self.emit(SearchEvent::WipeOut {

@@ -105,6 +105,8 @@ spelled!(VarOrder, "variable ordering", [
     Chb => "chb" | "conflict-history",
     AlternateChb => "alternate-chb" ("altchb"),
     ChbLiteral => "chb-literal" ("chblit"),
+    Lrb => "lrb" | "learning-rate",
+    AlternateLrb => "alternate-lrb" ("altlrb"),
 ]);
 
 spelled!(ValueOrder, "value ordering", [
@@ -149,7 +151,7 @@ pub enum ConfigSyntaxError {
     /// A word that is not part of the grammar.
     #[error(
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
-         ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|rotate|antiff|smallest|largest|occurrence|regret|maxsd|maxrelsd|places|wplaces|aplaces|chb|altchb|chblit, a value \
+         ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|rotate|antiff|smallest|largest|occurrence|regret|maxsd|maxrelsd|places|wplaces|aplaces|chb|altchb|chblit|lrb|altlrb, a value \
          ordering asc|desc|random|lcv|phase|active|median|split|rsplit|guided, an all-different strength pairwise|matching|bounds|cover, \
          learn, minimize, tiers, dynlbd, protect, noglue, expire, fade, gluecap, vivify, target, rephase, rephase=UNIT, stable, stable=UNIT, nld, probe, sac, cheap, touched, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
     )]
@@ -337,6 +339,8 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
 ///         | chb | altchb | chblit                   (CHB, Liang et al. 2016: conflict history-based
 ///                                                    scores; altchb: domwdeg and chb in turn;
 ///                                                    chblit: chb and lvsids+active in turn)
+///         | lrb | altlrb                            (LRB, Liang et al. 2016: learning rate based
+///                                                    scores; altlrb: domwdeg and lrb in turn)
 ///         | asc | desc | random | lcv | phase       (value ordering, default asc;
 ///         | active | median | split | rsplit          active: the most active literal's value,
 ///         | guided                                    guided: the last solution's value first)
@@ -1141,7 +1145,7 @@ mod tests {
             err.to_string(),
             "unknown variable ordering 'fastest' (expected one of: input, mrv, mrv-degree, dom-deg, dom-ddeg, dom-wdeg, \
              vsids, literal-vsids, alternate, rotate, anti-first-fail, smallest, largest, occurrence, max-regret, max-sd, max-rel-sd, \
-             places, weighted-places, alternate-places, chb, alternate-chb, chb-literal)"
+             places, weighted-places, alternate-places, chb, alternate-chb, chb-literal, lrb, alternate-lrb)"
         );
     }
 }

@@ -169,11 +169,13 @@ impl Solver<'_> {
             VarOrder::Vsids => self.most_active(free),
             VarOrder::LiteralVsids => self.most_active_literal(free),
             VarOrder::Chb => self.highest_chb(free),
+            VarOrder::Lrb => self.highest_lrb(free),
             VarOrder::Alternate
             | VarOrder::Rotate
             | VarOrder::AlternatePlaces
             | VarOrder::AlternateChb
-            | VarOrder::ChbLiteral => {
+            | VarOrder::ChbLiteral
+            | VarOrder::AlternateLrb => {
                 unreachable!("a rotating order is one of its own in each run")
             }
             // The size and the tie in one word: a minimum without a branch on

@@ -78,6 +78,7 @@ impl Solver<'_> {
                 }
             }
             self.chb_reward(false);
+            self.lrb_catch_up();
             let Some(var) = self.select_var() else {
                 return self.found_solution(solution_limit);
             };

@@ -443,6 +443,11 @@ impl Solver<'_> {
         if self.chb.is_on() {
             self.chb.conflict(learning.analysis.vars.iter().copied());
         }
+        if self.lrb.is_on() {
+            // The propagation that failed assigned some of the variables met.
+            self.lrb_catch_up();
+            self.lrb.conflict(learning.analysis.vars.iter().copied());
+        }
         for &id in &learning.analysis.clauses {
             learning.nogoods.bump(id);
         }
