@@ -616,12 +616,9 @@ pub(super) fn hint(args: &HintArgs, io: &mut Io<'_>) -> anyhow::Result<u8> {
                 mistakes,
                 message,
             };
-            if let Hinted::Wrong(problem) = &hinted {
-                return Err(wrong_steps(location, problem));
-            }
             let out = &mut sink.out;
             match &hinted {
-                Hinted::Wrong(_) => {}
+                Hinted::Wrong(problem) => return Err(wrong_steps(location, problem)),
                 Hinted::Bad(why) => {
                     bad += 1;
                     let message = format!("bad input: {why}");

@@ -87,11 +87,19 @@ impl Lrb {
         !self.q.is_empty()
     }
 
-    /// Forgets everything, for a new run (nothing to forget when off).
+    /// Forgets everything, for a new run, in place (nothing to forget when
+    /// off).
     pub(super) fn reset(&mut self) {
-        if self.is_on() {
-            *self = Lrb::new(self.q.len(), true);
+        if !self.is_on() {
+            return;
         }
+        self.q.iter_mut().for_each(|q| *q = 0.0);
+        self.assigned_at.iter_mut().for_each(|c| *c = 0);
+        self.participated.iter_mut().for_each(|c| *c = 0);
+        self.unassigned_at.iter_mut().for_each(|c| *c = 0);
+        self.assigned.iter_mut().for_each(|a| *a = false);
+        self.trail.clear();
+        (self.conflicts, self.alpha) = (0, StepSize::default());
     }
 
     /// `var`'s score: `Q`, with the locality decay since it was unassigned
