@@ -126,7 +126,9 @@ fn empty_lists(total: usize) -> Vec<Vec<u32>> {
 
 impl Drop for Graph {
     fn drop(&mut self) {
-        let lists = [std::mem::take(&mut self.strong), std::mem::take(&mut self.weak)];
+        // The weak lists first: the next graph takes its strong lists first,
+        // and a node's lists of each kind are about as long from graph to graph.
+        let lists = [std::mem::take(&mut self.weak), std::mem::take(&mut self.strong)];
         SPARE.with(|spare| {
             let mut spare = spare.borrow_mut();
             for list in lists {

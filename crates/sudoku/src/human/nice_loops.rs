@@ -174,7 +174,8 @@ fn search(found: &Collector<'_>, nodes: Nodes) -> [Vec<(usize, Step)>; 3] {
     let mut parent = vec![0u32; states];
     let mut stamp = vec![0u32; states];
     let mut epoch = 0u32;
-    let mut queue: Vec<(u32, u8)> = Vec::new();
+    // A search reaches each state once: never more than `states` queued.
+    let mut queue: Vec<(u32, u8)> = Vec::with_capacity(states);
     let mut out = Found::default();
     let mut closing: Vec<Link> = Vec::new();
     let mut work = 0usize;
