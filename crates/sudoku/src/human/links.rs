@@ -129,7 +129,8 @@ impl Drop for Graph {
         // The weak lists first: the next graph takes its strong lists first,
         // and a node's lists of each kind are about as long from graph to graph.
         let lists = [std::mem::take(&mut self.weak), std::mem::take(&mut self.strong)];
-        SPARE.with(|spare| {
+        // A graph dropped while the thread ends just frees its lists.
+        let _ = SPARE.try_with(|spare| {
             let mut spare = spare.borrow_mut();
             for list in lists {
                 if spare.len() < SPARE_LISTS {
