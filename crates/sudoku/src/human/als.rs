@@ -77,8 +77,11 @@ pub(crate) struct Als {
     /// Bit `cell % 64` of each cell: sets with disjoint masks are disjoint.
     mask: u64,
     /// For each of its digits `d`: the cells outside it with `d` that see
-    /// every `d` of it, ascending.
-    reach: Vec<(u8, Vec<usize>)>,
+    /// every `d` of it, ascending, as `(d, end)`, the cells from the previous
+    /// digit's end to `end` in `reach_cells` (one list, not one per digit:
+    /// a board has hundreds of ALSs).
+    reach: Vec<(u8, usize)>,
+    reach_cells: Vec<usize>,
     /// The digits whose `reach` is not empty.
     reach_digits: DigitSet,
 }
@@ -104,12 +107,16 @@ impl Als {
 
     /// The cells outside it with `digit` that see every `digit` of it.
     pub(crate) fn reach(&self, digit: u8) -> &[usize] {
-        self.reach.iter().find(|(d, _)| *d == digit).map_or(&[], |(_, cells)| cells.as_slice())
+        let Some(k) = self.reach.iter().position(|&(d, _)| d == digit) else { return &[] };
+        let start = if k == 0 { 0 } else { self.reach[k - 1].1 };
+        &self.reach_cells[start..self.reach[k].1]
     }
 
-    fn with_reach(mut self, marks: &PencilMarks, bits: &CellBits) -> Als {
+    /// The ALS with its reach; `seen` is room for a cell set (the caller's,
+    /// reused from ALS to ALS).
+    fn with_reach(mut self, marks: &PencilMarks, bits: &CellBits, seen: &mut Vec<u64>) -> Als {
         let words = bits.words;
-        let mut seen = vec![0u64; words];
+        seen.resize(words, 0);
         for d in digits(self.digits) {
             // The cells with d, less the ALS's, that are peers of every holder.
             seen.copy_from_slice(bits.digit(d));
@@ -123,12 +130,13 @@ impl Als {
             for &c in &self.cells {
                 seen[c / 64] &= !(1u64 << (c % 64));
             }
-            let cells: Vec<usize> =
-                seen.iter().enumerate().flat_map(|(w, &word)| positions(word).map(move |b| w * 64 + b)).collect();
-            if !cells.is_empty() {
+            let before = self.reach_cells.len();
+            self.reach_cells
+                .extend(seen.iter().enumerate().flat_map(|(w, &word)| positions(word).map(move |b| w * 64 + b)));
+            if self.reach_cells.len() > before {
                 self.reach_digits |= bit(d);
             }
-            self.reach.push((d, cells));
+            self.reach.push((d, self.reach_cells.len()));
         }
         self
     }
@@ -195,6 +203,7 @@ pub(crate) fn collect(marks: &PencilMarks) -> Vec<Als> {
             budget: UNIT_BUDGET,
             chosen: Vec::new(),
             seen: &mut seen,
+            seen_cells: Vec::new(),
         };
         grower.grow(0, 0, &mut out);
         if out.len() >= MAX_ALSES {
@@ -213,6 +222,8 @@ struct Grower<'a> {
     budget: usize,
     chosen: Vec<usize>,
     seen: &'a mut HashSet<Vec<usize>>,
+    /// Room for a cell set, for [`Als::with_reach`].
+    seen_cells: Vec<u64>,
 }
 
 impl Grower<'_> {
@@ -241,8 +252,17 @@ impl Grower<'_> {
                 });
                 if !elsewhere || self.seen.insert(cells.clone()) {
                     let mask = cells.iter().fold(0u64, |m, &c| m | 1u64 << (c % 64));
-                    let als = Als { unit: self.unit, cells, digits: with, mask, reach: Vec::new(), reach_digits: 0 };
-                    out.push(als.with_reach(self.marks, self.bits));
+                    let reach = Vec::with_capacity(with.count_ones() as usize);
+                    let als = Als {
+                        unit: self.unit,
+                        cells,
+                        digits: with,
+                        mask,
+                        reach,
+                        reach_cells: Vec::new(),
+                        reach_digits: 0,
+                    };
+                    out.push(als.with_reach(self.marks, self.bits, &mut self.seen_cells));
                 }
             }
             if self.chosen.len() < self.max_cells {

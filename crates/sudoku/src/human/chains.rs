@@ -152,17 +152,23 @@ pub(crate) fn xy_chain(found: &mut Collector<'_>) {
     };
     // States: cell * n + (digit - 1): the cell is that digit (on).
     let index = |cell: usize, digit: u8| cell * n + usize::from(digit - 1);
-    let mut parent = vec![usize::MAX; cells * n];
+    // A state's parent counts in the search of the current epoch only (no
+    // clearing of every state's for each search).
+    let mut parent = vec![0; cells * n];
+    let mut stamp = vec![0u32; cells * n];
+    let mut epoch = 0u32;
+    let mut queue = VecDeque::new();
+    let mut ends = Vec::new();
     for &start in &bivalue {
         for x in digits(marks.candidates(start)) {
-            for p in parent.iter_mut() {
-                *p = usize::MAX;
-            }
+            epoch += 1;
             let y = digits(marks.candidates(start) & !bit(x)).next().unwrap_or(x);
             let first = index(start, y);
             parent[first] = first;
-            let mut queue = VecDeque::from([first]);
-            let mut ends = Vec::new();
+            stamp[first] = epoch;
+            queue.clear();
+            queue.push_back(first);
+            ends.clear();
             while let Some(state) = queue.pop_front() {
                 let (cell, v) = (state / n, (state % n) as u8 + 1);
                 if v == x && cell > start {
@@ -174,13 +180,14 @@ pub(crate) fn xy_chain(found: &mut Collector<'_>) {
                     }
                     let w = digits(marks.candidates(next) & !bit(v)).next().unwrap_or(v);
                     let s = index(next, w);
-                    if parent[s] == usize::MAX {
+                    if stamp[s] != epoch {
+                        stamp[s] = epoch;
                         parent[s] = state;
                         queue.push_back(s);
                     }
                 }
             }
-            for end_state in ends {
+            for &end_state in &ends {
                 let end = end_state / n;
                 let path = rebuild(&parent, end_state);
                 if path.len() < 3 {

@@ -27,6 +27,7 @@
 //! its cells (the only digits a chain can enter or leave by); the
 //! collection's bounds (`als.rs`) bound them.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::PencilMarks;
@@ -98,6 +99,46 @@ pub(crate) struct Graph {
     /// For every node, the nodes it is weakly linked to that have a strong
     /// link themselves (a chain can only go on from those).
     pub(crate) weak: Vec<Vec<u32>>,
+    /// Every cell, in order: a candidate node's cells are one of them.
+    each_cell: Vec<usize>,
+}
+
+thread_local! {
+    /// The link lists of graphs gone, emptied, for the next graph to fill: a
+    /// solve builds a graph for every pass that reaches the nice loops, and
+    /// their lists' allocations were a good part of the building.
+    static SPARE: RefCell<Vec<Vec<Vec<u32>>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The most lists of lists [`SPARE`] keeps (a graph has two).
+const SPARE_LISTS: usize = 2;
+
+/// `total` empty link lists, reusing a graph's gone when there is one.
+fn empty_lists(total: usize) -> Vec<Vec<u32>> {
+    let mut lists = SPARE.with(|spare| spare.borrow_mut().pop()).unwrap_or_default();
+    lists.truncate(total);
+    for list in &mut lists {
+        list.clear();
+    }
+    lists.resize_with(total, Vec::new);
+    lists
+}
+
+impl Drop for Graph {
+    fn drop(&mut self) {
+        // The weak lists first: the next graph takes its strong lists first,
+        // and a node's lists of each kind are about as long from graph to graph.
+        let lists = [std::mem::take(&mut self.weak), std::mem::take(&mut self.strong)];
+        // A graph dropped while the thread ends just frees its lists.
+        let _ = SPARE.try_with(|spare| {
+            let mut spare = spare.borrow_mut();
+            for list in lists {
+                if spare.len() < SPARE_LISTS {
+                    spare.push(list);
+                }
+            }
+        });
+    }
 }
 
 impl Graph {
@@ -115,7 +156,7 @@ impl Graph {
         let als_nodes = alses.as_deref().map_or_else(Vec::new, |(alses, _)| als_nodes(marks, alses));
         let als_base = candidates + groups.len();
         let total = als_base + als_nodes.len();
-        let mut strong: Vec<Vec<u32>> = vec![Vec::new(); total];
+        let mut strong = empty_lists(total);
         let node = |cell: usize, digit: u8| (cell * n + usize::from(digit - 1)) as u32;
         let add = |list: &mut Vec<Vec<u32>>, a: u32, b: u32| {
             if !list[a as usize].contains(&b) {
@@ -177,7 +218,7 @@ impl Graph {
             k = end;
         }
         let linked = |id: u32| !strong[id as usize].is_empty();
-        let mut weak: Vec<Vec<u32>> = vec![Vec::new(); total];
+        let mut weak = empty_lists(total);
         for cell in 0..cells {
             for digit in digits(marks.candidates(cell)) {
                 let a = node(cell, digit);
@@ -231,7 +272,7 @@ impl Graph {
             let ends = (&groups[..], candidates, &strong[..]);
             als_weak_links(marks, (alses, links), ends, (&als_nodes, als_base), &mut weak);
         }
-        Graph { side: n, candidates, groups, als_nodes, alses, strong, weak }
+        Graph { side: n, candidates, groups, als_nodes, alses, strong, weak, each_cell: (0..cells).collect() }
     }
 
     /// The number of nodes.
@@ -270,6 +311,12 @@ impl Graph {
         ((node as usize) < self.candidates).then(|| node as usize / self.side)
     }
 
+    /// Whether a node is a candidate of `cell` (as `cell(node) == Some(cell)`,
+    /// without a division: the search asks it of every link it follows).
+    pub(crate) fn in_cell(&self, node: u32, cell: usize) -> bool {
+        (node as usize).wrapping_sub(cell * self.side) < self.side
+    }
+
     /// The digit of a node.
     pub(crate) fn digit(&self, node: u32) -> u8 {
         match (self.group(node), self.als_node(node)) {
@@ -280,12 +327,12 @@ impl Graph {
     }
 
     /// The cells of a node (one, a group's, or an ALS's with its digit).
-    pub(crate) fn cells(&self, node: u32) -> Vec<usize> {
+    pub(crate) fn cells(&self, node: u32) -> &[usize] {
         match (self.cell(node), self.group(node), self.als_node(node)) {
-            (Some(cell), _, _) => vec![cell],
-            (None, Some(group), _) => group.cells.clone(),
-            (None, None, Some(a)) => a.cells.clone(),
-            (None, None, None) => Vec::new(),
+            (Some(cell), _, _) => &self.each_cell[cell..=cell],
+            (None, Some(group), _) => &group.cells,
+            (None, None, Some(a)) => &a.cells,
+            (None, None, None) => &[],
         }
     }
 

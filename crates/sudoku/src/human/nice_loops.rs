@@ -174,7 +174,8 @@ fn search(found: &Collector<'_>, nodes: Nodes) -> [Vec<(usize, Step)>; 3] {
     let mut parent = vec![0u32; states];
     let mut stamp = vec![0u32; states];
     let mut epoch = 0u32;
-    let mut queue: Vec<(u32, u8)> = Vec::new();
+    // A search reaches each state once: never more than `states` queued.
+    let mut queue: Vec<(u32, u8)> = Vec::with_capacity(states);
     let mut out = Found::default();
     let mut closing: Vec<Link> = Vec::new();
     let mut work = 0usize;
@@ -224,7 +225,7 @@ fn search(found: &Collector<'_>, nodes: Nodes) -> [Vec<(usize, Step)>; 3] {
                     for &node in next {
                         // The start cell only by the first link (a bivalue start,
                         // or its other digits); after that it closes a loop.
-                        if depth > 0 && graph.cell(node) == Some(start) {
+                        if depth > 0 && graph.in_cell(node, start) {
                             continue;
                         }
                         let link = Link { node, on: !at.on };
@@ -271,10 +272,11 @@ fn search(found: &Collector<'_>, nodes: Nodes) -> [Vec<(usize, Step)>; 3] {
     })
 }
 
-/// A state's link and layer.
+/// A state's link and layer (`layers` is 1 or 2: shifts, not divisions).
 fn decode(s: u32, layers: usize) -> (Link, usize) {
-    let g = s as usize % layers;
-    let rest = s as usize / layers;
+    debug_assert!(layers.is_power_of_two());
+    let g = s as usize & (layers - 1);
+    let rest = s as usize >> layers.trailing_zeros();
     (Link { node: (rest / 2) as u32, on: rest % 2 == 1 }, g)
 }
 
@@ -311,7 +313,7 @@ fn closings(marks: &super::PencilMarks, graph: &Graph, at: Link, start: usize, o
         }
     } else {
         for &node in &graph.strong[at.node as usize] {
-            if graph.cell(node) == Some(start) {
+            if graph.in_cell(node, start) {
                 out.push(Link { node, on: true });
             }
         }
@@ -370,7 +372,7 @@ fn pattern(marks: &super::PencilMarks, graph: &Graph, path: &[Link]) -> (Vec<Can
                 }
             }
         }
-        for c in graph.cells(link.node) {
+        for &c in graph.cells(link.node) {
             let candidate = Candidate::new(c, digit);
             if !candidates.contains(&candidate) {
                 candidates.push(candidate);

@@ -104,16 +104,20 @@ pub(crate) fn hidden_subset(found: &mut Collector<'_>, size: usize) {
     let marks = found.marks;
     let geometry = marks.geometry();
     let n = marks.side();
+    // One list of a unit's digits with their places, refilled unit by unit.
+    let mut places: Vec<(u8, u64)> = Vec::with_capacity(n);
     for u in units_boxes_first(n) {
         let cells = &geometry.unit_cells[u];
         let empty = cells.iter().filter(|&&c| marks.value(c) == 0).count();
         if empty <= size {
             continue;
         }
-        let places: Vec<(u8, u64)> = (1..=n as u8)
-            .map(|d| (d, marks.positions_in(u, d)))
-            .filter(|&(_, p)| (2..=size as u32).contains(&p.count_ones()))
-            .collect();
+        places.clear();
+        places.extend(
+            (1..=n as u8)
+                .map(|d| (d, marks.positions_in(u, d)))
+                .filter(|&(_, p)| (2..=size as u32).contains(&p.count_ones())),
+        );
         if places.len() < size {
             continue;
         }
@@ -122,8 +126,12 @@ pub(crate) fn hidden_subset(found: &mut Collector<'_>, size: usize) {
             if union.count_ones() as usize != size {
                 return false;
             }
+            let keep = chosen.iter().fold(0u64, |acc, &i| acc | bit(places[i].0));
+            // Nothing to eliminate (often: the cells are a naked subset too).
+            if positions(union).all(|k| marks.candidates(cells[k]) & !keep == 0) {
+                return false;
+            }
             let ds: Vec<u8> = chosen.iter().map(|&i| places[i].0).collect();
-            let keep = ds.iter().fold(0u64, |acc, &d| acc | bit(d));
             let subset: Vec<usize> = positions(union).map(|k| cells[k]).collect();
             let eliminations: Vec<Candidate> = subset
                 .iter()
