@@ -130,7 +130,7 @@ pub struct CompareArgs {
     /// Also run each configuration's learning twin, the same with `+learn`
     /// (nogoods learnt from failures), just after it: learning on and off side
     /// by side. Configurations that cannot learn (not `mac`, with
-    /// backjumping, probing or `nld`) have no twin;
+    /// backjumping or `nld`) have no twin;
     /// a note names them, with the reason.
     #[arg(long)]
     pub learn: bool,
