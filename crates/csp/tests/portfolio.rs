@@ -306,7 +306,7 @@ fn every_worker_at_its_limit_is_a_limit() {
 fn errors_are_typed() {
     let model = pigeonhole(4);
     assert_eq!(Portfolio::new(&model, Vec::new()).unwrap_err(), SolveError::NoWorkers);
-    let refused = SolveConfig::default().with_search(Search::Learning).with_probing(Probing::Bivalue);
+    let refused = SolveConfig::default().with_propagation(Propagation::ForwardChecking).with_probing(Probing::Bivalue);
     let error = Portfolio::new(&model, vec![SolveConfig::default(), refused]).unwrap().solve().unwrap_err();
     assert!(matches!(error, SolveError::Unsupported { .. }), "{error:?}");
 }

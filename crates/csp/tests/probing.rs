@@ -198,10 +198,15 @@ fn the_observer_sees_the_probed_removals_and_nothing_of_the_probes() {
 }
 
 #[test]
-fn probing_does_not_combine_with_learning_backjumping_or_weaker_levels() {
+fn probing_does_not_combine_with_backjumping_or_weaker_levels() {
     let model = queens(4);
+    // Learning probes failed literals (each failed probe a conflict it analyses).
+    for probing in [Probing::Bivalue, Probing::Singleton] {
+        assert!(
+            Solver::new(&model, SolveConfig::default().with_search(Search::Learning).with_probing(probing)).is_ok()
+        );
+    }
     for search in [
-        Search::Learning,
         Search::Backjumping(Backjumping::MacCbj),
         Search::Backjumping(Backjumping::FcCbj),
         Search::chronological(Propagation::ForwardChecking),

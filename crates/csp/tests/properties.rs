@@ -937,7 +937,8 @@ fn domains_of_every_size_work() {
 /// nogoods whose distance was lowered and recounting down to glue, and with
 /// recounted glue that expires unless used (weighed by activity alone once
 /// expired, or not) or is capped, and with target phases, rephasing and
-/// stable modes, and with the nogoods vivified at restarts. The tests
+/// stable modes, with the nogoods vivified at restarts, and with probing
+/// (at every node or at the root, cheap or not, touched or not). The tests
 /// reduce the nogoods every few conflicts (`reduce_nogoods_after`): the
 /// engine's first reduction, after 2,000, is beyond these small models.
 fn learning_configs() -> Vec<SolveConfig> {
@@ -1058,8 +1059,53 @@ fn learning_configs() -> Vec<SolveConfig> {
     let mut minimised = learning.clone().with_var_order(VarOrder::Vsids).with_restarts(Restarts::Luby { scale: 1 });
     minimised.minimize_nogoods = true;
     configs.push(vivify(minimised));
-    configs
-        .push(learning.with_bitset_limit(2).with_var_order(VarOrder::Vsids).with_restarts(Restarts::Luby { scale: 1 }));
+    configs.push(
+        learning
+            .clone()
+            .with_bitset_limit(2)
+            .with_var_order(VarOrder::Vsids)
+            .with_restarts(Restarts::Luby { scale: 1 }),
+    );
+    // Failed-literal probing: bivalue and singleton, at every node or at
+    // the root alone, cheap or not, touched or not, under every
+    // all-different strength, without restarts and with restarts every
+    // failure, every range an interval (nothing to probe but the bitsets),
+    // and under `--learn`'s settings with vivification and minimisation.
+    let flags = [
+        (false, false, false),
+        (true, false, false),
+        (false, true, false),
+        (true, true, false),
+        (false, false, true),
+        (false, true, true),
+        (true, false, true),
+    ];
+    for probing in [Probing::Bivalue, Probing::Singleton] {
+        for (root, cheap, touched) in flags {
+            for &strength in AllDifferentStrength::ALL {
+                for restarts in [Restarts::Never, Restarts::Luby { scale: 1 }] {
+                    let mut config = learning
+                        .clone()
+                        .with_all_different(strength)
+                        .with_var_order(VarOrder::Alternate)
+                        .with_value_order(ValueOrder::Phase)
+                        .with_probing(probing)
+                        .with_restarts(restarts);
+                    (config.root_probes, config.cheap_probes, config.touched_probes) = (root, cheap, touched);
+                    configs.push(config);
+                }
+            }
+            let mut wide =
+                learning.clone().with_bitset_limit(2).with_var_order(VarOrder::DomWdeg).with_probing(probing);
+            (wide.root_probes, wide.cheap_probes, wide.touched_probes) = (root, cheap, touched);
+            configs.push(wide.with_restarts(Restarts::Glucose { window: 2 }));
+        }
+    }
+    let mut probed = learning.with_var_order(VarOrder::Alternate).with_value_order(ValueOrder::Phase);
+    (probed.dynamic_lbd, probed.expiring_glue, probed.all_different_intersections) = (true, true, true);
+    let mut probed = vivify(probed.with_probing(Probing::Bivalue).with_restarts(Restarts::Glucose { window: 2 }));
+    probed.minimize_nogoods = true;
+    configs.push(probed);
     configs
 }
 

@@ -214,7 +214,7 @@ struct SweepArgs {
 
     /// Also run each algorithm's learning twin (the same with `+learn`, nogoods
     /// learnt from failures) just after it: learning on and off side by side.
-    /// Algorithms that cannot learn (not `mac`, with backjumping, probing or `nld`) have no twin;
+    /// Algorithms that cannot learn (not `mac`, with backjumping or `nld`) have no twin;
     /// a note names them, with the reason.
     #[arg(long)]
     learn: bool,
@@ -382,7 +382,7 @@ struct RtdArgs {
 
     /// Also run each configuration's learning twin (the same with `+learn`,
     /// nogoods learnt from failures) just after it: learning on and off side by
-    /// side. Configurations that cannot learn (not `mac`, with backjumping, probing or `nld`) have no twin;
+    /// side. Configurations that cannot learn (not `mac`, with backjumping or `nld`) have no twin;
     /// a note names them, with the reason.
     #[arg(long)]
     learn: bool,

@@ -116,8 +116,8 @@ pub struct CompareArgs {
     /// (input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|rotate|antiff|smallest|largest|occurrence|regret|maxsd|maxrelsd|places|wplaces|aplaces|chb|altchb|chblit|lrb|altlrb),
     /// a value ordering (asc|desc|random|lcv|phase|active|median|split|rsplit|guided),
     /// pairwise|matching|bounds|cover, learn (with it: minimize, tiers, dynlbd, protect, noglue, expire,
-    /// fade, gluecap, vivify, glucose[=WINDOW], target, rephase[=UNIT], stable[=UNIT]), nld, probe, sac, cheap, touched, rootac, separate, intersect,
-    /// binary, luby[=SCALE], geometric[=SCALE:FACTOR], seed=N (docs/compare.md).
+    /// fade, gluecap, vivify, glucose[=WINDOW], target, rephase[=UNIT], stable[=UNIT]), nld, probe, sac, cheap, touched, atroot, rootac, separate,
+    /// intersect, binary, luby[=SCALE], geometric[=SCALE:FACTOR], seed=N (docs/compare.md).
     #[arg(
         long,
         value_name = "LIST",
@@ -130,7 +130,7 @@ pub struct CompareArgs {
     /// Also run each configuration's learning twin, the same with `+learn`
     /// (nogoods learnt from failures), just after it: learning on and off side
     /// by side. Configurations that cannot learn (not `mac`, with
-    /// backjumping, probing or `nld`) have no twin;
+    /// backjumping or `nld`) have no twin;
     /// a note names them, with the reason.
     #[arg(long)]
     pub learn: bool,

@@ -493,7 +493,8 @@ fn learn_adds_each_configurations_learning_twin_after_it() {
 fn learn_notes_the_configurations_without_a_learning_twin() {
     let model = queens(6);
     let args = ["--goal", "first", "--repeats", "1", "--learn", "--configs"];
-    let out = run(&[("queens 6", &model)], &[&args[..], &["fc+mrv,mac+mrv,mac-cbj+mrv,mac+learn,mac+sac"]].concat());
+    let out =
+        run(&[("queens 6", &model)], &[&args[..], &["fc+mrv,mac+mrv,mac-cbj+mrv,mac+learn,mac+luby+nld"]].concat());
     assert_eq!(out.code, 0, "{}", out.stderr);
     let notes: Vec<&str> = out.stderr.lines().filter(|line| line.starts_with("note: --learn: ")).collect();
     assert_eq!(notes.len(), 3, "{}", out.stderr);
@@ -501,7 +502,9 @@ fn learn_notes_the_configurations_without_a_learning_twin() {
     assert!(
         notes[1].starts_with("note: --learn: mac-cbj+mrv+matching has no learning twin: learning with backjumping")
     );
-    assert!(notes[2].starts_with("note: --learn: mac+mrv+matching+sac has no learning twin: probing with learning"));
+    assert!(notes[2].starts_with(
+        "note: --learn: mac+mrv+matching+luby+nld has no learning twin: nogoods from restarts with learning"
+    ));
     assert!(notes.iter().all(|note| note.contains("is not implemented (")), "{notes:?}");
     // Without --learn, or with -q, nothing is said.
     let plain = run(&[("queens 6", &model)], &["--goal", "first", "--repeats", "1", "--configs", "fc+mrv"]);

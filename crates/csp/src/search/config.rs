@@ -570,8 +570,14 @@ impl Search {
 /// [`Stats::probes`](crate::Stats::probes) and
 /// [`Stats::probe_removals`](crate::Stats::probe_removals). It runs under
 /// [`Propagation::Mac`] with chronological backtracking (either branching),
-/// not with backjumping or learning, whose analyses would need a reason for
-/// each probed removal (see [`Probing::supports`]). Interval domains are not
+/// or with learning, where a probe is a temporary decision at a level of
+/// its own and a failed one an ordinary conflict: analysed to a learnt
+/// nogood, which asserts the probe's negation (or what the analysis found)
+/// after a jump back, so that every removal has its explanation
+/// (failed-literal probing; under
+/// [`SolveConfig::root_probes`](crate::SolveConfig::root_probes) only at the
+/// root). Not with backjumping, whose analyses would need a reason for each
+/// probed removal (see [`Probing::supports`]). Interval domains are not
 /// probed.
 ///
 /// ```
@@ -614,13 +620,13 @@ impl Probing {
     /// Whether `search` can probe: `Err` with what is not supported and what
     /// is, when it cannot.
     pub fn supports(self, search: Search) -> Result<(), (&'static str, &'static str)> {
-        const INSTEAD: &str = "probing runs under maintained arc consistency with chronological backtracking: \
-                               mac+probe, mac+sac, with or without binary";
+        const INSTEAD: &str = "probing runs under maintained arc consistency with chronological backtracking \
+                               or learning: mac+probe, mac+sac, with or without binary or learn";
         if !self.is_on() {
             return Ok(());
         }
         match search {
-            Search::Learning => Err(("probing with learning", INSTEAD)),
+            Search::Learning => Ok(()),
             Search::Backjumping(_) => Err(("probing with backjumping", INSTEAD)),
             Search::Chronological { propagation: Propagation::Mac, .. } => Ok(()),
             Search::Chronological { .. } => Err(("probing without maintained arc consistency", INSTEAD)),
@@ -896,6 +902,11 @@ pub struct SolveConfig {
     /// could fail now: weaker, never unsound. Spelled `touched`; off by
     /// default.
     pub touched_probes: bool,
+    /// Under [`Probing`] with learning, whether the search probes only at
+    /// the root (at the start, after each restart and after each jump back
+    /// to the root), as SAT solvers probe between restarts, instead of at
+    /// every node. Spelled `atroot`; off by default.
+    pub root_probes: bool,
     /// Whether the search restarts from the root after a number of failures.
     pub restarts: Restarts,
     /// Under [`Search::Learning`] with [`ValueOrder::Phase`], target phases
@@ -979,6 +990,7 @@ impl Default for SolveConfig {
             probing: Probing::Off,
             cheap_probes: false,
             touched_probes: false,
+            root_probes: false,
             restarts: Restarts::default(),
             target_phases: false,
             rephase: None,

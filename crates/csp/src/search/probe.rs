@@ -40,6 +40,11 @@ pub(super) struct Sweeps {
 }
 
 impl Sweeps {
+    /// Whether the sweep started last probes `x`, when it is filtered.
+    pub(super) fn is_near(&self, x: u32) -> bool {
+        self.near[x as usize]
+    }
+
     /// The sweeps of a solver of `num_vars` variables; `newest` is the
     /// reversible integer allocated for them, under touched probing.
     pub(super) fn new(num_vars: usize, newest: Option<ReversibleInt>) -> Sweeps {
@@ -93,7 +98,7 @@ impl Solver<'_> {
     /// sweep the domains descend from, and returns whether it did (`false`:
     /// every variable is probed, as without touched probing, or when there
     /// is no such sweep); then notes this sweep's start.
-    fn start_sweep(&mut self) -> bool {
+    pub(super) fn start_sweep(&mut self) -> bool {
         let Some(cell) = self.sweeps.newest else { return false };
         let sweeps = &mut self.sweeps;
         let id = self.state.int(cell);

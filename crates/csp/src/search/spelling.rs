@@ -153,7 +153,7 @@ pub enum ConfigSyntaxError {
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
          ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|rotate|antiff|smallest|largest|occurrence|regret|maxsd|maxrelsd|places|wplaces|aplaces|chb|altchb|chblit|lrb|altlrb, a value \
          ordering asc|desc|random|lcv|phase|active|median|split|rsplit|guided, an all-different strength pairwise|matching|bounds|cover, \
-         learn, minimize, tiers, dynlbd, protect, noglue, expire, fade, gluecap, vivify, target, rephase, rephase=UNIT, stable, stable=UNIT, nld, probe, sac, cheap, touched, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
+         learn, minimize, tiers, dynlbd, protect, noglue, expire, fade, gluecap, vivify, target, rephase, rephase=UNIT, stable, stable=UNIT, nld, probe, sac, cheap, touched, atroot, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
     )]
     UnknownWord {
         /// The whole spelling.
@@ -360,9 +360,10 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
 ///                                                    geometric, not learn)
 ///         | probe | sac                             (probing at each node: bivalue variables, or
 ///                                                    every value, singleton arc consistency; mac,
-///                                                    chronological, not with learn)
-///         | cheap | touched                         (with probing: probes propagate cheaply; a
-///                                                    sweep probes only near changes)
+///                                                    chronological or with learn)
+///         | cheap | touched | atroot                (with probing: probes propagate cheaply; a
+///                                                    sweep probes only near changes; with learn:
+///                                                    probing only at the root)
 ///         | pairwise | matching | bounds | cover    (all-different strength, default pairwise
 ///                                                    under bt and fc, matching under mac)
 ///         | rootac                                  (arc consistency at the root)
@@ -419,6 +420,7 @@ const SWITCHES: &[Switch] = &[
     (&["rootac", "root-ac"], "root arc consistency", |c| &mut c.root_arc_consistency),
     (&["cheap"], "cheap probes", |c| &mut c.cheap_probes),
     (&["touched"], "touched probes", |c| &mut c.touched_probes),
+    (&["atroot"], "root probes", |c| &mut c.root_probes),
     (&["target"], "target phases", |c| &mut c.target_phases),
 ];
 
@@ -647,9 +649,21 @@ impl FromStr for SolveConfig {
                 "touched probes without probing",
                 "only probing sweeps choose what to probe: mac+probe+touched",
             ),
+            (
+                config.root_probes,
+                "root probes without probing",
+                "only probing can be kept to the root: mac+learn+probe+atroot",
+            ),
         ];
         if let Some(&(_, what, instead)) = probing_only.iter().find(|(on, ..)| *on && !config.probing.is_on()) {
             return Err(ConfigSyntaxError::Unsupported { config: config_text.to_string(), what, instead });
+        }
+        if config.root_probes && !config.learning() {
+            return Err(ConfigSyntaxError::Unsupported {
+                config: config_text.to_string(),
+                what: "root probes without learning",
+                instead: "probing at the root alone is probing under learning: mac+learn+probe+atroot",
+            });
         }
         let dynamic_only = [
             (
@@ -724,6 +738,9 @@ impl fmt::Display for SolveConfig {
             }
             if self.touched_probes {
                 f.write_str("+touched")?;
+            }
+            if self.root_probes {
+                f.write_str("+atroot")?;
             }
         }
         if self.branching() == Branching::Binary && !self.learning() {
@@ -961,6 +978,10 @@ mod tests {
             "mac+domwdeg+matching+intersect+probe+cheap",
             "mac+domwdeg+matching+intersect+probe+touched",
             "mac+mrv+matching+sac+cheap+touched+binary+luby",
+            "mac+learn+alternate+phase+matching+intersect+probe+glucose+dynlbd+expire",
+            "mac+learn+alternate+phase+matching+intersect+probe+cheap+atroot+glucose+dynlbd+expire",
+            "mac+learn+domwdeg+matching+sac+atroot+luby",
+            "mac+learn+alternate+phase+matching+intersect+probe+cheap+touched+glucose+dynlbd+expire",
         ] {
             let config: SolveConfig = text.parse().unwrap();
             assert_eq!(config.to_string(), text);
@@ -1026,6 +1047,8 @@ mod tests {
         for (text, what) in [
             ("mac+domwdeg+cheap", "cheap probes without probing"),
             ("mac+touched+mrv", "touched probes without probing"),
+            ("mac+learn+atroot", "root probes without probing"),
+            ("mac+probe+atroot", "root probes without learning"),
             ("mac+phase+target", "target phases without learning"),
             ("mac+phase+rephase", "rephasing without learning"),
             ("mac+luby+stable=10", "stable modes without learning"),
@@ -1039,10 +1062,12 @@ mod tests {
         let reordered: SolveConfig = "mac+touched+cheap+probe".parse().unwrap();
         assert_eq!(reordered.to_string(), "mac+mrv+matching+probe+cheap+touched");
         assert!("mac+probe+cheap+cheap".parse::<SolveConfig>().unwrap_err().to_string().contains("cheap probes"));
-        // Probing only where a probed removal needs no reason.
+        // Probing only where a probed removal needs no reason, or where a
+        // failed probe is a conflict that learning analyses.
+        for text in ["mac+learn+sac", "mac+probe+learn"] {
+            assert!(text.parse::<SolveConfig>().unwrap().probing.is_on(), "{text}");
+        }
         for (text, what) in [
-            ("mac+learn+sac", "probing with learning"),
-            ("mac+probe+learn", "probing with learning"),
             ("mac-cbj+probe", "probing with backjumping"),
             ("fc+sac", "probing without maintained arc consistency"),
             ("bt+probe", "probing without maintained arc consistency"),

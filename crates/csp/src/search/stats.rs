@@ -110,7 +110,9 @@ pub struct Stats {
     /// ([`Probing`](crate::Probing)); no nodes.
     pub probes: u64,
     /// Values removed because their probe failed (what each removal then
-    /// propagates is counted in `pruned`).
+    /// propagates is counted in `pruned`); under learning, the probes that
+    /// failed, each a conflict analysed to a learnt nogood (also counted in
+    /// `failures` and `learnt`).
     pub probe_removals: u64,
     /// The deepest decision level reached.
     pub max_depth: u32,

@@ -77,6 +77,16 @@ impl Solver<'_> {
                     continue;
                 }
             }
+            // Probing strengthens the node; a failed probe is a conflict.
+            if self.probes_here() {
+                if let Err(failure) = self.probe_learning() {
+                    conflict = Some(failure);
+                    continue;
+                }
+                if self.run.clock.expired() {
+                    continue;
+                }
+            }
             self.chb_reward(false);
             self.lrb_catch_up();
             let Some(var) = self.select_var() else {

@@ -70,6 +70,7 @@ pub(super) mod check;
 mod descent;
 mod minimise;
 pub(super) mod nogoods;
+mod probe;
 mod vivify;
 
 use analysis::{Analysis, Learnt, Next};
@@ -102,6 +103,9 @@ pub(super) struct Learning {
     /// The constraint checks made when the last round of vivification ended
     /// (see the sibling module `vivify`).
     vivify_since: u64,
+    /// Where probing's next sweep starts: the variable whose probe failed
+    /// last (see the sibling module `probe`).
+    probe_next: u32,
     /// The debug check of every learnt nogood (feature `testing`).
     #[cfg(feature = "testing")]
     check: Option<Box<check::Check>>,
@@ -127,6 +131,7 @@ impl Learning {
             level_seen: Vec::new(),
             recount: 0,
             vivify_since: 0,
+            probe_next: 0,
             #[cfg(feature = "testing")]
             check: None,
         }
@@ -140,6 +145,7 @@ impl Learning {
         self.until_reduction = self.first_reduction;
         self.reduction_interval = self.first_reduction;
         self.vivify_since = 0;
+        self.probe_next = 0;
         #[cfg(feature = "testing")]
         if let Some(check) = &mut self.check {
             check.reset();
