@@ -339,6 +339,13 @@ def place(tool, argv, inp, err):
         values = [w for w in argv[1:] if w and not w.startswith("-") and w not in ("one", "compare")]
         named = ARGUMENT.search(text) or any("'%s'" % v in text or "%s " % v in text for v in values)
         return ("argument" if named else "none"), msg
+    if inp[0] not in argv:
+        # read from standard input (`--stdin`): the tools call it `-`, `<stdin>` or `standard input`
+        for name in ("-:", "- left out", "<stdin>", "standard input"):
+            if name in text:
+                after = text.split(name, 1)[1]
+                return ("position" if POSITION.search(after) or re.match(r":\d+", after) else "file"), msg
+        return "none", msg
     name = os.path.basename(inp[0])
     stem = os.path.splitext(name)[0]
     if name not in text and not re.search(r"\b%s left out\b" % stem, text):
@@ -373,6 +380,8 @@ def main():
     ap.add_argument("--batches", action="store_true",
                     help="csp-sudoku reads the mutant between two good files: flag a batch that stops before the "
                          "last file (its name missing from stdout) or exits 0 after an error")
+    ap.add_argument("--stdin", action="store_true",
+                    help="give csp-sudoku, fzn-csp, csp-xcsp and csp-lab compare their input on standard input ('-')")
     ap.add_argument("--places", action="store_true",
                     help="also classify each bad-input exit's message by the place it names (position, file alone, "
                          "argument, none) and list the classes, with a seed for each")
@@ -400,8 +409,12 @@ def main():
                 sys.stderr.write(" ".join(argv) + "\n")
                 continue
             try:
-                p = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, timeout=a.timeout, preexec_fn=limit_memory)
+                given = {"stdin": subprocess.DEVNULL}
+                if a.stdin and inp and tool in ("sudoku", "fzn", "xcsp", "lab") and argv[-1] == inp[0]:
+                    argv[-1] = "-"
+                    given = {"input": inp[1]}
+                p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=a.timeout,
+                                   preexec_fn=limit_memory, **given)
                 code, err = p.returncode, p.stderr.decode("utf-8", "replace")
             except subprocess.TimeoutExpired as e:
                 code, err = "hang", (e.stderr or b"").decode("utf-8", "replace")
