@@ -202,8 +202,11 @@ pub fn compare(
         }
     }
     if bad > 0 {
-        let plural = if bad == 1 { "" } else { "s" };
-        writeln!(io.stderr, "error: {bad} bad input{plural} (see above): nothing was compared")?;
+        // With one file its error is the whole story (and reads as before).
+        if files.len() > 1 {
+            let plural = if bad == 1 { "" } else { "s" };
+            writeln!(io.stderr, "error: {bad} bad input{plural} (see above): nothing was compared")?;
+        }
         return Ok(app::EXIT_BAD_INPUT);
     }
     let named: Vec<(&str, &Model)> = instances.iter().map(|i| (i.name.as_str(), &i.model)).collect();
