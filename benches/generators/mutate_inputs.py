@@ -229,8 +229,10 @@ class Inputs:
             self.gallery.append(("map_coloring", os.path.relpath(p, ROOT), read(p)))
 
 
-def case(rng, inputs, tools, bins, tmp):
-    """Return (tool, argv, input bytes or None, what was done)."""
+def case(rng, inputs, tools, bins, tmp, batches=False):
+    """Return (tool, argv, input bytes or None, what was done). With
+    `batches`, csp-sudoku reads the mutant between two files of one good 9x9
+    puzzle each (`good1.txt`, `good3.txt` in `tmp`)."""
     tool = rng.choice(tools)
     ext = ".txt"
     if tool == "sudoku":
@@ -267,7 +269,11 @@ def case(rng, inputs, tools, bins, tmp):
         if cmd == "solve" and rng.random() < 0.3:
             argv += rng.choice([["--portfolio", "2"], ["--output", "json"], ["--output", "grid"], ["--learn"],
                                 ["--box", "3x3"], ["--box", "2x3"]])
-        argv.append(path)
+        if batches and "--box" not in argv:
+            # The mutant between two good files: the batch must go on to the last.
+            argv += [os.path.join(tmp, "good1.txt"), path, os.path.join(tmp, "good3.txt")]
+        else:
+            argv.append(path)
     elif tool == "fzn":
         argv = [os.path.join(bins, "fzn-csp"), "-t", "5000"]
         argv += rng.choice([[], [], ["-a"], ["-f"], ["-p", "2"], ["-a", "-f"], ["-s"], ["--no-learn"],
@@ -313,6 +319,49 @@ def args_case(rng, tool, bins):
     return "lab-one", argv, None, "lab one"
 
 
+POSITION = re.compile(r"\b(line|column|puzzle|record|byte|row|clue|cage|block) \d+|:\d+:\d+\b")
+ARGUMENT = re.compile(r"--[a-z][a-z-]*|'<[A-Z_]+>'|\bargument\b|\bparameter\b|^error: N\b|\b(n|d|p1|p2|k|alpha|r|p|holes) of "
+                      r"[a-z-]+\b|\bmodel [A-Z]| in '\w+=", re.I | re.M)
+
+
+def place(tool, argv, inp, err):
+    """How a failed run's messages name their place: `position` (the input's
+    name with a line, column, puzzle, record or byte, or `NAME:LINE`), `file`
+    (the input's name alone: right for a whole-file error such as an empty
+    file, to be read for the rest), `argument` (an argument by its flag, its
+    value or its name: csp-queens' `N`, a generator's parameter), or `none`.
+    Every line of stderr counts (a note may name the place an error sums up);
+    the message returned is the last line that starts `error:`."""
+    text = err.strip()
+    lines = [l for l in text.splitlines() if l.startswith("error:")] or text.splitlines()[-1:] or [""]
+    msg = lines[-1]
+    if inp is None:
+        values = [w for w in argv[1:] if w and not w.startswith("-") and w not in ("one", "compare")]
+        named = ARGUMENT.search(text) or any("'%s'" % v in text or "%s " % v in text for v in values)
+        return ("argument" if named else "none"), msg
+    if inp[0] not in argv:
+        # read from standard input (`--stdin`): the tools call it `-`, `<stdin>` or `standard input`
+        for name in ("-:", "- left out", "<stdin>", "standard input"):
+            if name in text:
+                after = text.split(name, 1)[1]
+                return ("position" if POSITION.search(after) or re.match(r":\d+", after) else "file"), msg
+        return "none", msg
+    name = os.path.basename(inp[0])
+    stem = os.path.splitext(name)[0]
+    if name not in text and not re.search(r"\b%s left out\b" % stem, text):
+        return "none", msg
+    after = text.split(name, 1)[1] if name in text else text.split(stem, 1)[1]
+    return ("position" if POSITION.search(after) or re.match(r":\d+", after) else "file"), msg
+
+
+def shape(msg, inp):
+    """A message with its particulars blanked, to group messages by class."""
+    if inp is not None:
+        msg = msg.replace(inp[0], "FILE").replace(os.path.basename(inp[0]), "FILE")
+    msg = re.sub(r"'[^']*'|\"[^\"]*\"|`[^`]*`", "Q", msg)
+    return re.sub(r"-?\d+", "N", msg)[:110]
+
+
 def limit_memory():
     resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
@@ -328,16 +377,29 @@ def main():
                     help="seconds per run (the tools get 5 s per puzzle or model of their own, csp-lab 1 s per run)")
     ap.add_argument("--tools", default="sudoku,fzn,xcsp,lab,queens,lab-one")
     ap.add_argument("--print", action="store_true", help="print the input of --seed (stdout) and its command (stderr)")
+    ap.add_argument("--batches", action="store_true",
+                    help="csp-sudoku reads the mutant between two good files: flag a batch that stops before the "
+                         "last file (its name missing from stdout) or exits 0 after an error")
+    ap.add_argument("--stdin", action="store_true",
+                    help="give csp-sudoku, fzn-csp, csp-xcsp and csp-lab compare their input on standard input ('-')")
+    ap.add_argument("--places", action="store_true",
+                    help="also classify each bad-input exit's message by the place it names (position, file alone, "
+                         "argument, none) and list the classes, with a seed for each")
     a = ap.parse_args()
     tools = a.tools.split(",")
     inputs = Inputs()
     counts = Counter()
     flagged = []
+    places = Counter()
+    classes = {}
     with tempfile.TemporaryDirectory() as tmp:
+        for good in ("good1.txt", "good3.txt"):
+            with open(os.path.join(tmp, good), "w") as f:
+                f.write(NINE + "\n")
         for i in range(a.count):
             s = a.seed + i
             rng = random.Random(s)
-            tool, argv, inp, what = case(rng, inputs, tools, a.bins, tmp)
+            tool, argv, inp, what = case(rng, inputs, tools, a.bins, tmp, a.batches)
             if inp:
                 with open(inp[0], "wb") as f:
                     f.write(inp[1])
@@ -347,12 +409,23 @@ def main():
                 sys.stderr.write(" ".join(argv) + "\n")
                 continue
             try:
-                p = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.PIPE, timeout=a.timeout, preexec_fn=limit_memory)
+                given = {"stdin": subprocess.DEVNULL}
+                if a.stdin and inp and tool in ("sudoku", "fzn", "xcsp", "lab") and argv[-1] == inp[0]:
+                    argv[-1] = "-"
+                    given = {"input": inp[1]}
+                p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=a.timeout,
+                                   preexec_fn=limit_memory, **given)
                 code, err = p.returncode, p.stderr.decode("utf-8", "replace")
             except subprocess.TimeoutExpired as e:
                 code, err = "hang", (e.stderr or b"").decode("utf-8", "replace")
             counts[(tool, code)] += 1
+            if a.places and code == 2:
+                where, msg = place(tool, argv, inp, err)
+                places[(tool, where)] += 1
+                if where in ("none", "file"):
+                    key = (tool, where, shape(msg, inp))
+                    n, first = classes.get(key, (0, s))
+                    classes[key] = (n + 1, first)
             bad = None
             if code == "hang":
                 bad = "hang"
@@ -360,6 +433,12 @@ def main():
                 bad = "panic"
             elif isinstance(code, int) and code < 0:
                 bad = "signal %d" % -code
+            elif "good3.txt" in argv and code in (0, 1, 2):
+                out = p.stdout.decode("utf-8", "replace")
+                if "good3.txt" not in out:
+                    bad = "batch stopped"
+                elif code == 0 and "error:" in err:
+                    bad = "batch exit 0 after an error"
             if bad:
                 flagged.append((s, tool, bad, what, err.strip().splitlines()[-1:] if err.strip() else ""))
                 print("seed %d: %s: %s (%s): %s" % (s, tool, bad, what, err.strip()[-300:]), flush=True)
@@ -374,6 +453,11 @@ def main():
         return 0
     for (tool, code), k in sorted(counts.items(), key=lambda x: (x[0][0], str(x[0][1]))):
         print("%s exit %s: %d" % (tool, code, k))
+    if a.places:
+        for (tool, where), k in sorted(places.items()):
+            print("places %s %s: %d" % (tool, where, k))
+        for (tool, where, text), (k, first) in sorted(classes.items(), key=lambda x: (x[0][1], -x[1][0])):
+            print("class %s %s x%d (seed %d): %s" % (where, tool, k, first, text))
     print("cases %d, flagged %d (%s)" % (a.count, len(flagged), ", ".join(
         "%s %d" % kv for kv in sorted(Counter(f[2] for f in flagged).items())) or "none"))
     return 1 if flagged else 0

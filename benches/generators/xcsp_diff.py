@@ -3,7 +3,8 @@
 
     cargo build --release -p csp-cli --bin csp-xcsp
     nice -n 10 python3 benches/generators/xcsp_diff.py --count 1000 --seed 1 \
-        [--csp-xcsp target/release/csp-xcsp] [--keep target/xcsp-diff] [--timeout 10] [--jobs 2]
+        [--csp-xcsp target/release/csp-xcsp] [--keep target/xcsp-diff] [--timeout 10] [--jobs 2] \
+        [--config mac+lrb+learn+luby]
 
 Standard library only; needs Java and ACE's jar, the one pycsp3 2.6.1 bundles
 (`ACE_JAR` names it elsewhere); the jar also holds the official XCSP3
@@ -637,7 +638,8 @@ def answer(text):
 
 def ours(a, path, optimise):
     """csp-xcsp's verdict: (status, objective, solution) or a skip reason."""
-    out = run([a.csp_xcsp, "--cpu-timeout", str(a.timeout), path], a.timeout * 3 + 5)
+    config = ["--config", a.config] if a.config else []
+    out = run([a.csp_xcsp, "--cpu-timeout", str(a.timeout)] + config + [path], a.timeout * 3 + 5)
     if out is None:
         return "skip: ours limit", out
     status, objective = answer(out[0])
@@ -813,6 +815,9 @@ def main():
     ap.add_argument("--timeout", type=float, default=10, help="seconds for each solver run")
     ap.add_argument("--jobs", type=int, default=1, help="instances checked at once (at most 2 on a shared machine)")
     ap.add_argument("--print", action="store_true", help="print the instance of --seed and stop")
+    ap.add_argument("--config", default=None,
+                    help="csp-xcsp's configuration for the solve (e.g. mac+lrb+learn+luby; the count keeps "
+                         "mac+domwdeg+binary), default its own")
     ap.add_argument("--newer", action="store_true",
                     help="generate the newer forms too (channel over one list or a shorter one, element without "
                          "an index or with a rank, count and cardinality with variable values, allDifferent over "

@@ -473,25 +473,26 @@ fn cannot_open(err: io::Error) -> String {
 /// files of `fzn-csp` and `csp-xcsp`, which are parsed as a whole. The errors
 /// name the file and say what is wrong in words, as [`open_input`]'s do:
 /// `cannot read f: is a directory, not a model file`, `cannot read f: not a
-/// text file (line 3, column 9: byte 0xe9 is not UTF-8)`. A byte order mark opening the text is
-/// dropped ([`without_byte_order_mark`]).
+/// text file (line 3, column 9: byte 0xe9 is not UTF-8)`; standard input's
+/// the same way (`cannot read standard input: not a text file (line 3, ...)`).
+/// A byte order mark opening the text is dropped ([`without_byte_order_mark`]).
 pub fn read_text(file: &Path, io: &mut Io<'_>) -> anyhow::Result<String> {
     use anyhow::Context as _;
-    if file.as_os_str() == "-" {
-        let mut source = String::new();
-        io.stdin.read_to_string(&mut source).context("cannot read standard input as UTF-8 text")?;
-        return Ok(without_byte_order_mark(source));
-    }
-    let bytes = match std::fs::metadata(file) {
-        Ok(meta) if meta.is_dir() => Err("is a directory, not a model file".to_string()),
-        _ => std::fs::read(file).map_err(cannot_open),
+    let (bytes, name) = if file.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        let read = io.stdin.read_to_end(&mut bytes).map(|_| bytes).map_err(|err| format!("{err}"));
+        (read, "standard input".to_string())
+    } else {
+        let read = match std::fs::metadata(file) {
+            Ok(meta) if meta.is_dir() => Err("is a directory, not a model file".to_string()),
+            _ => std::fs::read(file).map_err(cannot_open),
+        };
+        (read, file.display().to_string())
     };
     let text = bytes.and_then(|bytes| {
         String::from_utf8(bytes).map_err(|err| not_utf8(err.as_bytes(), err.utf8_error().valid_up_to()))
     });
-    text.map(without_byte_order_mark)
-        .map_err(anyhow::Error::msg)
-        .with_context(|| format!("cannot read {}", file.display()))
+    text.map(without_byte_order_mark).map_err(anyhow::Error::msg).with_context(|| format!("cannot read {name}"))
 }
 
 /// Why `bytes`, valid UTF-8 up to `valid_up_to`, are not text, naming the
@@ -968,6 +969,17 @@ mod tests {
         assert_eq!(read_text(&file, &mut io).unwrap(), "int: x;\n");
         assert_eq!(read_text(Path::new("-"), &mut io).unwrap(), "a\u{feff}\n", "only the first is a mark");
         std::fs::remove_file(&file).unwrap();
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_on_standard_input_are_named_by_line_and_column() {
+        let (mut stdin, mut stdout, mut stderr) = (&b"int: x;\nab\xffc\n"[..], Vec::new(), Vec::new());
+        let mut io = Io::piped(&mut stdin, &mut stdout, &mut stderr);
+        let err = read_text(Path::new("-"), &mut io).unwrap_err();
+        assert_eq!(
+            format!("{err:#}"),
+            "cannot read standard input: not a text file (line 2, column 3: byte 0xff is not UTF-8)"
+        );
     }
 
     #[test]

@@ -15,8 +15,9 @@
 //! optimum); the other goals ignore the objective, with a note. A file that
 //! is unsatisfiable before search, or that uses a feature its front end
 //! lacks, is left out with a note; a file that cannot be read, parsed or
-//! lowered is an error that names the file and the place (line and column),
-//! and nothing is compared (exit status 2).
+//! lowered is an error that names the file and the place (line and column);
+//! every file is read, so that every bad one is named, and then nothing is
+//! compared (exit status 2).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -171,9 +172,22 @@ pub fn compare(
         })
         .collect::<Result<Vec<Option<FileFormat>>, String>>()
         .map_err(anyhow::Error::msg)?;
+    // A batch goes on past a bad file, so that one run names every bad file
+    // (as `csp-sudoku compare` names every bad puzzle); then nothing is
+    // compared, since a table without some of the files would read as the
+    // whole comparison.
     let mut instances = Vec::new();
+    let mut bad = 0u64;
     for (file, format) in files.iter().zip(formats) {
-        match load(file, format, io)? {
+        let loaded = match load(file, format, io) {
+            Ok(loaded) => loaded,
+            Err(err) => {
+                bad += 1;
+                writeln!(io.stderr, "error: {err:#}")?;
+                continue;
+            }
+        };
+        match loaded {
             Loaded::Instance(instance) => {
                 if instance.optimizes && args.goal != GoalArg::Optimize && args.quiet.notes() {
                     writeln!(
@@ -186,6 +200,14 @@ pub fn compare(
             }
             Loaded::LeftOut(reason) => writeln!(io.stderr, "note: {} left out: {reason}", name(file))?,
         }
+    }
+    if bad > 0 {
+        // With one file its error is the whole story (and reads as before).
+        if files.len() > 1 {
+            let plural = if bad == 1 { "" } else { "s" };
+            writeln!(io.stderr, "error: {bad} bad input{plural} (see above): nothing was compared")?;
+        }
+        return Ok(app::EXIT_BAD_INPUT);
     }
     let named: Vec<(&str, &Model)> = instances.iter().map(|i| (i.name.as_str(), &i.model)).collect();
     report::run_comparison(&named, args, io.stdout, io.stderr)

@@ -245,12 +245,13 @@ pub enum Expr {
     Bool(bool),
     /// An integer literal.
     Int(i64),
-    /// A float literal.
-    Float(f64),
+    /// A float literal, and where it starts.
+    Float(f64, Position),
     /// A set literal: `1..5`, `{1, 3}`, `{}`.
     Set(SetLiteral),
-    /// A float range `1.0..2.5` (only float domains and parameters use them).
-    FloatRange(f64, f64),
+    /// A float range `1.0..2.5` (only float domains and parameters use
+    /// them), and where it starts.
+    FloatRange(f64, f64, Position),
     /// A string literal (annotations only).
     String(String),
     /// A parameter, variable or annotation name.

@@ -48,6 +48,15 @@ pub enum LowerError {
         /// Its line.
         line: u32,
     },
+    /// A float value where an integer or boolean one is needed: fzn-csp has
+    /// no float values (a float argument of an integer constraint, say).
+    #[error("{position}: the float {value} is not supported: fzn-csp has integer and boolean values only")]
+    UnsupportedFloat {
+        /// The value as written back (`1.5`, `1.0..2.5`).
+        value: String,
+        /// Where it is.
+        position: Position,
+    },
     /// The objective is of a kind fzn-csp cannot optimise.
     #[error("line {line}: {what}")]
     UnsupportedGoal {
@@ -96,6 +105,7 @@ impl LowerError {
             self,
             LowerError::UnsupportedConstraint { .. }
                 | LowerError::UnsupportedVariable { .. }
+                | LowerError::UnsupportedFloat { .. }
                 | LowerError::UnsupportedGoal { .. }
         )
     }
@@ -108,7 +118,7 @@ impl LowerError {
             | LowerError::UnsupportedGoal { line, .. }
             | LowerError::Invalid { line, .. }
             | LowerError::Model { line, .. } => *line,
-            LowerError::UnknownName { position, .. } => position.line,
+            LowerError::UnknownName { position, .. } | LowerError::UnsupportedFloat { position, .. } => position.line,
         }
     }
 

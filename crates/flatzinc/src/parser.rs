@@ -338,9 +338,9 @@ impl<'a> Parser<'a> {
                         _ => return self.unexpected("a float"),
                     };
                     self.bump()?;
-                    Ok(Expr::FloatRange(value, hi))
+                    Ok(Expr::FloatRange(value, hi, token.position))
                 } else {
-                    Ok(Expr::Float(value))
+                    Ok(Expr::Float(value, token.position))
                 }
             }
             Kind::OpenBrace => Ok(Expr::Set(self.set_literal()?)),

@@ -388,11 +388,15 @@ impl Generator {
             Family::Qwh | Family::BalancedQwh | Family::Qcp => {}
             Family::Colouring => {
                 let n = self.get("n");
+                // Named as the other parameters' errors name theirs
+                // (`p1 of b must be ...`): the degree is the parameter at
+                // fault, n the one that bounds it.
                 if self.get("degree") > n - 1.0 {
                     return Err(format!(
-                        "an average degree of {} is more than {} vertices allow",
-                        short_float(self.get("degree")),
-                        short_float(n)
+                        "degree of colouring must be at most n - 1 = {} (n = {} vertices), not {}",
+                        short_float(n - 1.0),
+                        short_float(n),
+                        short_float(self.get("degree"))
                     ));
                 }
             }
@@ -510,7 +514,10 @@ mod tests {
         assert!(err.contains("d = beyond 2^64"), "{err}");
         assert!(err.len() < 120, "{} bytes: {err}", err.len());
         let colouring: Generator = "colouring:n=10,degree=1e300".parse().unwrap();
-        assert_eq!(colouring.check().unwrap_err(), "an average degree of 1e300 is more than 10 vertices allow");
+        assert_eq!(
+            colouring.check().unwrap_err(),
+            "degree of colouring must be at most n - 1 = 9 (n = 10 vertices), not 1e300"
+        );
     }
 
     #[test]

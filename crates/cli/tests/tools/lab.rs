@@ -273,7 +273,10 @@ fn bad_words_and_bad_parameters_are_usage_errors() {
         (&["sweep", "--model", "rb", "--tightness", "0.1"], "--tightness is model B's"),
         (&["sweep", "--model", "qwh", "--vars", "10"], "--vars, --values, --density and --tightness are model B's"),
         (&["sweep", "--model", "b-flawless:d=4", "--sweep", "0.5,0.8"], "above 0.7500"),
-        (&["sweep", "--model", "colouring:n=5", "--sweep", "degree=3,6"], "more than 5 vertices allow"),
+        (
+            &["sweep", "--model", "colouring:n=5", "--sweep", "degree=3,6"],
+            "degree of colouring must be at most n - 1 = 4 (n = 5 vertices), not 6",
+        ),
         (&["one", "--model", "rb:n=20,p=0.3,n=30"], "parameter 'n' is given twice in generator 'rb:n=20,p=0.3,n=30'"),
         (
             &["sweep", "--model", "b:n=20", "--vars", "30"],

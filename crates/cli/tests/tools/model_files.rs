@@ -159,6 +159,16 @@ fn bad_files_are_refused_with_the_file_and_the_place_and_exit_two() {
         assert_eq!((out.code, out.stdout.as_str()), (2, ""), "{files:?}: {}", out.stderr);
         assert!(out.stderr.starts_with(&message), "{files:?}: expected {message}\n{}", out.stderr);
     }
+    // The batch goes on past a bad file: one run names every bad file, then
+    // compares nothing.
+    let out = lab(&["compare", "--configs", "fc+mrv", &syntax, &queens, &undeclared, &bad_xml]);
+    assert_eq!((out.code, out.stdout.as_str()), (2, ""), "{}", out.stderr);
+    let errors: Vec<&str> = out.stderr.lines().filter(|line| line.starts_with("error: ")).collect();
+    assert_eq!(errors.len(), 4, "{}", out.stderr);
+    for (line, file) in errors.iter().zip([&syntax, &undeclared, &bad_xml]) {
+        assert!(line.starts_with(&format!("error: {file}: line 2, column ")), "{file}: {}", out.stderr);
+    }
+    assert_eq!(errors[3], "error: 3 bad inputs (see above): nothing was compared");
     // No file at all is a usage error.
     let out = lab(&["compare", "--configs", "fc+mrv"]);
     assert_eq!(out.code, 2);

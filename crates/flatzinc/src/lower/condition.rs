@@ -13,6 +13,8 @@
 //! control literal is folded too: `int_le_reif(x, y, true)` is `x <= y`, and
 //! with `false` it is `x > y`.
 
+use std::collections::HashSet;
+
 use csp::{Condition, Domain, LinearExpr, Lit, MAX_COEFFICIENT, MAX_VALUE, Relation as Comparison, VarId};
 
 use crate::error::LowerError;
@@ -128,6 +130,9 @@ impl Relation {
     /// At least one of `positive` is true or one of `negative` is false.
     pub(super) fn clause(positive: &[Value], negative: &[Value]) -> Relation {
         let mut literals: Vec<Lit> = Vec::with_capacity(positive.len() + negative.len());
+        // The literals so far, looked up rather than searched for (a linear
+        // search per literal is quadratic in a long clause).
+        let mut seen: HashSet<Lit> = HashSet::with_capacity(positive.len() + negative.len());
         let signed = positive.iter().map(|&v| (v, false)).chain(negative.iter().map(|&v| (v, true)));
         for (value, negated) in signed {
             match value {
@@ -136,10 +141,10 @@ impl Relation {
                 Value::Const(_) => {}
                 Value::Var(var) => {
                     let literal = if negated { Lit::negative(var) } else { Lit::positive(var) };
-                    if literals.contains(&!literal) {
+                    if seen.contains(&!literal) {
                         return Relation::Constant(true);
                     }
-                    if !literals.contains(&literal) {
+                    if seen.insert(literal) {
                         literals.push(literal);
                     }
                 }

@@ -395,18 +395,19 @@ impl Lowering {
                 }
                 None => Err(LowerError::UnknownName { name: name.clone(), position: *position }),
             },
-            Expr::Float(_) | Expr::FloatRange(..) => Err(LowerError::UnsupportedConstraint {
-                name: "float".to_string(),
-                line,
-                detail: Some("float values are not supported".to_string()),
-            }),
+            Expr::Float(value, position) => {
+                Err(LowerError::UnsupportedFloat { value: format!("{value:?}"), position: *position })
+            }
+            Expr::FloatRange(lo, hi, position) => {
+                Err(LowerError::UnsupportedFloat { value: format!("{lo:?}..{hi:?}"), position: *position })
+            }
             _ => Err(LowerError::Invalid { message: "expected a single integer or boolean value".to_string(), line }),
         }
     }
 
     fn objective(&self, expr: &Expr, line: u32) -> Result<Value, LowerError> {
         self.value(expr, line).map_err(|error| match error {
-            LowerError::UnsupportedConstraint { .. } => {
+            LowerError::UnsupportedFloat { .. } => {
                 LowerError::UnsupportedGoal { what: "a float objective is not supported".to_string(), line }
             }
             other => other,

@@ -410,6 +410,9 @@ fn unsupported_reason(error: &crate::LowerError) -> String {
     match error {
         crate::LowerError::UnsupportedConstraint { name, detail: Some(detail), .. } => format!("{name} ({detail})"),
         crate::LowerError::UnsupportedConstraint { name, .. } => name.clone(),
+        // One reason for every float value, wherever it is, as before the
+        // error named its place.
+        crate::LowerError::UnsupportedFloat { .. } => "float (float values are not supported)".to_string(),
         other => other.to_string(),
     }
 }

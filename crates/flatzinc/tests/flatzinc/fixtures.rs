@@ -318,6 +318,21 @@ fn errors_name_the_file_line_and_builtin() {
             "line 1: this model uses set variables (s), which fzn-csp does not support",
         ),
         ("var 1..3: x;\nconstraint int_le(x, y);\nsolve satisfy;\n", "line 2, column 22: 'y' is not declared"),
+        // A float where an integer goes is named where it stands, not as a
+        // constraint called "float".
+        (
+            "var 1..3: x;\nconstraint int_le(x, 1.5);\nsolve satisfy;\n",
+            "line 2, column 22: the float 1.5 is not supported: fzn-csp has integer and boolean values only",
+        ),
+        (
+            "var 1..3: x;\nconstraint int_lin_le([1], [x], 2.0);\nsolve satisfy;\n",
+            "line 2, column 33: the float 2.0 is not supported",
+        ),
+        (
+            "var 1..3: x;\nconstraint int_eq(x, 1.0..2.5);\nsolve satisfy;\n",
+            "line 2, column 22: the float 1.0..2.5 is not supported",
+        ),
+        ("var 1..3: x;\nsolve minimize 2.5;\n", "line 2: a float objective is not supported"),
         // MiniZinc's `--keep-paths` says where an item comes from: named too.
         (
             "var 1..3: x;\nvar 0.0..1.0: f :: mzn_path(\"/m/a.mzn|7|14|7|14|id|f;/m/a.mzn|7|1|7|16|vd;\");\nsolve satisfy;\n",
