@@ -101,14 +101,21 @@ impl Solver<'_> {
         }
     }
 
-    /// Opens a level deciding `var`: `x = v` (the value order's first), or
-    /// a split's first half; propagates it.
-    fn decide_level(&mut self, var: u32) -> Result<(), Failure> {
-        self.push_frame(var);
+    /// Opens the level of the frame just pushed (a decision's or a probe's):
+    /// notes where its history starts and sets the state's level; returns it.
+    pub(super) fn open_level(&mut self) -> u32 {
         let level = self.tree.frames.len() as u32;
         let start = self.state.history().expect("the history is on").len();
         self.learning.as_mut().expect("learning").level_start.push(start);
         self.state.set_level(level);
+        level
+    }
+
+    /// Opens a level deciding `var`: `x = v` (the value order's first), or
+    /// a split's first half; propagates it.
+    fn decide_level(&mut self, var: u32) -> Result<(), Failure> {
+        self.push_frame(var);
+        let level = self.open_level();
         self.run.stats.nodes += 1;
         self.run.stats.max_depth = self.run.stats.max_depth.max(level);
         let frame = *self.tree.frames.last().expect("a frame");

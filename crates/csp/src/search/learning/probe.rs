@@ -97,10 +97,7 @@ impl Solver<'_> {
             order,
         };
         self.tree.frames.push(frame);
-        let level = self.tree.frames.len() as u32;
-        let start = self.state.history().expect("the history is on").len();
-        self.learning.as_mut().expect("learning").level_start.push(start);
-        self.state.set_level(level);
+        let level = self.open_level();
         if self.observer.is_some() {
             let value = self.state.value(x, pos);
             self.emit(SearchEvent::Decision { var: self.var_id(x), value, depth: level });
