@@ -35,9 +35,12 @@ struct Frame<'a> {
     boxed: usize,
     inter: Vec<usize>,
     inter_digits: DigitSet,
-    line_rest: Vec<usize>,
-    box_rest: Vec<usize>,
+    line_rest: &'a [usize],
+    box_rest: &'a [usize],
     budget: usize,
+    /// Room for a box set (empty between uses), taken and put back so that
+    /// the box sets of every line set share one allocation.
+    box_set: Vec<usize>,
 }
 
 /// A Sue de Coq: the searches over every line and box that cross.
@@ -84,9 +87,10 @@ pub(crate) fn sue_de_coq(found: &mut Collector<'_>) {
                     boxed,
                     inter: chosen,
                     inter_digits,
-                    line_rest: line_rest.clone(),
-                    box_rest: box_rest.clone(),
+                    line_rest: &line_rest,
+                    box_rest: &box_rest,
                     budget,
+                    box_set: Vec::new(),
                 };
                 let mut line_set = Vec::new();
                 frame.line_sets(found, 0, 0, &mut line_set);
@@ -119,8 +123,9 @@ impl Frame<'_> {
             set.push(cell);
             let placed = places(set.len(), with, v);
             if with & v != 0 && placed > 0 && placed < spare {
-                let mut box_set = Vec::new();
+                let mut box_set = std::mem::take(&mut self.box_set);
                 self.box_sets(found, 0, 0, &mut box_set, set, with, spare - placed);
+                self.box_set = box_set;
             }
             if placed < spare {
                 self.line_sets(found, i + 1, with, set);
