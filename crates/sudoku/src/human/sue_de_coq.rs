@@ -33,7 +33,7 @@ struct Frame<'a> {
     marks: &'a PencilMarks,
     line: usize,
     boxed: usize,
-    inter: Vec<usize>,
+    inter: &'a [usize],
     inter_digits: DigitSet,
     line_rest: &'a [usize],
     box_rest: &'a [usize],
@@ -49,6 +49,8 @@ pub(crate) fn sue_de_coq(found: &mut Collector<'_>) {
     let geometry = marks.geometry();
     let n = marks.side();
     let mut budget = SUBSET_BUDGET;
+    // The intersection cells chosen (one list for every subset).
+    let mut chosen: Vec<usize> = Vec::new();
     for line in 0..2 * n {
         let line_cells: Vec<usize> =
             geometry.unit_cells[line].iter().copied().filter(|&c| marks.value(c) == 0).collect();
@@ -75,8 +77,8 @@ pub(crate) fn sue_de_coq(found: &mut Collector<'_>) {
                 if !(2..=MAX_INTERSECTION).contains(&size) {
                     continue;
                 }
-                let chosen: Vec<usize> =
-                    inter.iter().enumerate().filter(|(k, _)| mask & (1 << k) != 0).map(|(_, &c)| c).collect();
+                chosen.clear();
+                chosen.extend(inter.iter().enumerate().filter(|(k, _)| mask & (1 << k) != 0).map(|(_, &c)| c));
                 let inter_digits = chosen.iter().fold(0, |s, &c| s | marks.candidates(c));
                 if (inter_digits.count_ones() as usize) < size + 2 {
                     continue;
@@ -85,7 +87,7 @@ pub(crate) fn sue_de_coq(found: &mut Collector<'_>) {
                     marks,
                     line,
                     boxed,
-                    inter: chosen,
+                    inter: &chosen,
                     inter_digits,
                     line_rest: &line_rest,
                     box_rest: &box_rest,
