@@ -206,7 +206,7 @@ impl Frame<'_> {
             "{} of {line_unit} and {box_unit} hold {}; with {} {} of {line_unit} and {} {} of {box_unit}, \
              which share no digit of it, the {total} cells place each digit of the first set once and the \
              other digits of each set once in it: {} once in {line_unit}, {} once in {box_unit}",
-            cell_list(marks.shape(), &self.inter),
+            cell_list(marks.shape(), self.inter),
             digit_set_text(digits(v)),
             cell_list(marks.shape(), line_set),
             digit_set_text(digits(line_digits)),
