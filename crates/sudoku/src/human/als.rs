@@ -112,9 +112,16 @@ impl Als {
         &self.reach_cells[start..self.reach[k].1]
     }
 
-    /// The ALS with its reach; `seen` is room for a cell set (the caller's,
-    /// reused from ALS to ALS).
-    fn with_reach(mut self, marks: &PencilMarks, bits: &CellBits, seen: &mut Vec<u64>) -> Als {
+    /// The ALS with its reach; `seen` is room for a cell set and `scratch`
+    /// for the reach's cells (the caller's, reused from ALS to ALS, so that
+    /// the reach's list is made once at its size).
+    fn with_reach(
+        mut self,
+        marks: &PencilMarks,
+        bits: &CellBits,
+        seen: &mut Vec<u64>,
+        scratch: &mut Vec<usize>,
+    ) -> Als {
         let words = bits.words;
         seen.resize(words, 0);
         for d in digits(self.digits) {
@@ -130,14 +137,15 @@ impl Als {
             for &c in &self.cells {
                 seen[c / 64] &= !(1u64 << (c % 64));
             }
-            let before = self.reach_cells.len();
-            self.reach_cells
-                .extend(seen.iter().enumerate().flat_map(|(w, &word)| positions(word).map(move |b| w * 64 + b)));
-            if self.reach_cells.len() > before {
+            let before = scratch.len();
+            scratch.extend(seen.iter().enumerate().flat_map(|(w, &word)| positions(word).map(move |b| w * 64 + b)));
+            if scratch.len() > before {
                 self.reach_digits |= bit(d);
             }
-            self.reach.push((d, self.reach_cells.len()));
+            self.reach.push((d, scratch.len()));
         }
+        self.reach_cells = scratch.clone();
+        scratch.clear();
         self
     }
 
@@ -204,6 +212,7 @@ pub(crate) fn collect(marks: &PencilMarks) -> Vec<Als> {
             chosen: Vec::new(),
             seen: &mut seen,
             seen_cells: Vec::new(),
+            reach_cells: Vec::new(),
         };
         grower.grow(0, 0, &mut out);
         if out.len() >= MAX_ALSES {
@@ -222,8 +231,9 @@ struct Grower<'a> {
     budget: usize,
     chosen: Vec<usize>,
     seen: &'a mut HashSet<Vec<usize>>,
-    /// Room for a cell set, for [`Als::with_reach`].
+    /// Room for a cell set and a cell list, for [`Als::with_reach`].
     seen_cells: Vec<u64>,
+    reach_cells: Vec<usize>,
 }
 
 impl Grower<'_> {
@@ -262,7 +272,7 @@ impl Grower<'_> {
                         reach_cells: Vec::new(),
                         reach_digits: 0,
                     };
-                    out.push(als.with_reach(self.marks, self.bits, &mut self.seen_cells));
+                    out.push(als.with_reach(self.marks, self.bits, &mut self.seen_cells, &mut self.reach_cells));
                 }
             }
             if self.chosen.len() < self.max_cells {
@@ -293,28 +303,54 @@ pub(crate) struct Link {
 /// each `A` only meets the ALSs whose first `d` is such a cell.
 pub(crate) fn restricted_commons(marks: &PencilMarks, alses: &[Als]) -> Vec<Vec<Link>> {
     let n = marks.side();
-    // by_first[(d - 1) * cells + c]: the ALSs whose first cell with d is c.
     let cells = marks.shape().num_cells();
-    let mut by_first: Vec<Vec<usize>> = vec![Vec::new(); n * cells];
-    for (i, als) in alses.iter().enumerate() {
+    // The ALSs whose first cell with d is c, for each slot (d - 1) * cells + c,
+    // in one list by slot (ascending ALS numbers within a slot): a count,
+    // then each ALS put at its slot's next place.
+    let slot_of = |als: &Als, d: u8| als.cells_with(marks, d).next().map(|c| usize::from(d - 1) * cells + c);
+    let mut starts = vec![0usize; n * cells + 1];
+    for als in alses {
         for d in digits(als.digits) {
-            if let Some(c) = als.cells_with(marks, d).next() {
-                by_first[usize::from(d - 1) * cells + c].push(i);
+            if let Some(slot) = slot_of(als, d) {
+                starts[slot + 1] += 1;
             }
         }
     }
-    let mut links = vec![Vec::new(); alses.len()];
+    for k in 1..starts.len() {
+        starts[k] += starts[k - 1];
+    }
+    let mut next = starts.clone();
+    let mut by_first = vec![0usize; starts[n * cells]];
+    for (i, als) in alses.iter().enumerate() {
+        for d in digits(als.digits) {
+            if let Some(slot) = slot_of(als, d) {
+                by_first[next[slot]] = i;
+                next[slot] += 1;
+            }
+        }
+    }
+    // The cells of one reach, as bits (set and cleared again for each).
+    let mut in_reach = vec![0u64; cells.div_ceil(64)];
+    // Every link once (i < j), in the order it is found.
+    let mut pairs: Vec<(usize, usize, Link)> = Vec::new();
     let mut found: Vec<(usize, u8)> = Vec::new();
     for (i, a) in alses.iter().enumerate() {
         found.clear();
         for d in digits(a.reach_digits) {
             let reach = a.reach(d);
             for &c in reach {
-                for &j in &by_first[usize::from(d - 1) * cells + c] {
-                    if j > i && alses[j].cells_with(marks, d).all(|x| reach.binary_search(&x).is_ok()) {
+                in_reach[c / 64] |= 1 << (c % 64);
+            }
+            for &c in reach {
+                let slot = usize::from(d - 1) * cells + c;
+                for &j in &by_first[starts[slot]..starts[slot + 1]] {
+                    if j > i && alses[j].cells_with(marks, d).all(|x| in_reach[x / 64] & 1 << (x % 64) != 0) {
                         found.push((j, d));
                     }
                 }
+            }
+            for &c in reach {
+                in_reach[c / 64] = 0;
             }
         }
         found.sort_unstable();
@@ -334,10 +370,21 @@ pub(crate) fn restricted_commons(marks: &PencilMarks, alses: &[Als]) -> Vec<Vec<
                 continue;
             }
             if rc.count_ones() <= 2 {
-                links[i].push(Link { to: j, digits: rc, overlapping });
-                links[j].push(Link { to: i, digits: rc, overlapping });
+                pairs.push((i, j, Link { to: j, digits: rc, overlapping }));
             }
         }
+    }
+    // Each ALS's list made at its size, then filled in the order found
+    // (which sorts every list by the other ALS).
+    let mut degrees = vec![0usize; alses.len()];
+    for &(i, j, _) in &pairs {
+        degrees[i] += 1;
+        degrees[j] += 1;
+    }
+    let mut links: Vec<Vec<Link>> = degrees.iter().map(|&d| Vec::with_capacity(d)).collect();
+    for (i, j, link) in pairs {
+        links[i].push(link);
+        links[j].push(Link { to: i, ..link });
     }
     links
 }

@@ -48,6 +48,8 @@ pub(crate) enum Family {
 pub const MAX_FINS: usize = 5;
 /// The most endo fins (HoDoKu's default).
 pub const MAX_ENDO_FINS: usize = 2;
+/// The largest fish searched (a mutant whale).
+const MAX_SIZE: usize = 6;
 /// The largest side on which mutant fish are searched (their base sets are
 /// drawn from all `3n` units).
 pub const MUTANT_MAX_SIDE: usize = 9;
@@ -157,6 +159,7 @@ pub(crate) struct Query {
 /// `digits` (a [`super::DigitSet`]);
 /// `visit` returns true to stop.
 pub(crate) fn search(marks: &super::PencilMarks, query: Query, digits: u64, visit: &mut dyn FnMut(Fish) -> bool) {
+    assert!(query.size <= MAX_SIZE, "a fish of size {} (at most {MAX_SIZE})", query.size);
     let cells = marks.side() * marks.side();
     match cells.div_ceil(64) {
         0..=2 => search_in::<2>(marks, query, digits, visit),
@@ -218,9 +221,10 @@ fn search_in<const W: usize>(
             if base_units.len() < query.size {
                 continue;
             }
-            let mut is_cover = vec![false; 3 * n];
-            for u in allowed(cover_kinds) {
-                is_cover[u] = true;
+            let cover_units = allowed(cover_kinds);
+            let mut usable = vec![false; 3 * n];
+            for &u in &cover_units {
+                usable[u] = true;
             }
             let mut search = Search {
                 geometry,
@@ -233,10 +237,12 @@ fn search_in<const W: usize>(
                 capacity: 0,
                 base_units,
                 base_kinds: 0,
-                is_cover,
-                excluded: vec![false; 3 * n],
+                cover_kinds,
+                cover_units,
+                usable,
                 base: Vec::with_capacity(query.size),
-                cover: Vec::with_capacity(query.size),
+                cover: [0; MAX_SIZE],
+                covers: 0,
                 visit: &mut *visit,
             };
             if search.bases(0, Cells::EMPTY, Cells::EMPTY) {
@@ -262,12 +268,18 @@ struct Search<'a, const W: usize> {
     base_units: Vec<usize>,
     /// The unit kinds of the base units chosen (once all are).
     base_kinds: u8,
-    /// Whether a unit may be a cover unit (and is not a base unit now).
-    is_cover: Vec<bool>,
-    /// Cover units ruled out below this point of the cover search.
-    excluded: Vec<bool>,
+    /// The unit kinds cover units are drawn from.
+    cover_kinds: u8,
+    /// The units of those kinds that hold the digit.
+    cover_units: Vec<usize>,
+    /// Whether a unit may be a cover unit here: of the cover kinds, not a
+    /// base unit, not a cover unit already and not ruled out below this point
+    /// of the cover search.
+    usable: Vec<bool>,
     base: Vec<usize>,
-    cover: Vec<usize>,
+    /// The cover units so far, `covers` of them.
+    cover: [usize; MAX_SIZE],
+    covers: usize,
     visit: &'a mut dyn FnMut(Fish) -> bool,
 }
 
@@ -290,6 +302,14 @@ impl<const W: usize> Search<'_, W> {
     /// Chooses base units from `base_units[from..]`; returns true to stop.
     fn bases(&mut self, from: usize, union: Cells<W>, endo: Cells<W>) -> bool {
         if self.base.len() == self.query.size {
+            self.base_kinds = self.base.iter().fold(0u8, |acc, &u| acc | 1 << kind_of(u, self.n));
+            // No cover units of the cover kinds make a fish of the family
+            // asked for with these base units (boxes alone, say): the search
+            // below would report nothing.
+            let cover_kinds = self.cover_kinds;
+            if !(1..8u8).any(|kinds| kinds & !cover_kinds == 0 && self.family_of(kinds) == self.query.family) {
+                return false;
+            }
             // The cells that could lose the digit see every endo fin.
             let mut targets = self.all.minus(endo);
             for fin in endo.cells() {
@@ -298,13 +318,14 @@ impl<const W: usize> Search<'_, W> {
             if targets.is_empty() {
                 return false;
             }
-            self.capacity = (0..3 * self.n)
-                .filter(|&u| self.is_cover[u])
-                .map(|u| self.unit_sets[u].and(union).count())
+            self.capacity = self
+                .cover_units
+                .iter()
+                .filter(|&&u| self.usable[u])
+                .map(|&u| self.unit_sets[u].and(union).count())
                 .max()
                 .unwrap_or(0);
             let endo_count = endo.count();
-            self.base_kinds = self.base.iter().fold(0u8, |acc, &u| acc | 1 << kind_of(u, self.n));
             let net = Net { base: union, endo, covered: Cells::EMPTY, fins: Cells::EMPTY, targets };
             return self.covers(net, endo_count, 0);
         }
@@ -319,12 +340,12 @@ impl<const W: usize> Search<'_, W> {
             if !overlap.is_empty() && (!self.query.finned || endo.count() > MAX_ENDO_FINS) {
                 continue;
             }
-            let was_cover = self.is_cover[u];
-            self.is_cover[u] = false;
+            let was_usable = self.usable[u];
+            self.usable[u] = false;
             self.base.push(u);
             let stop = self.bases(i + 1, union.or(set), endo);
             self.base.pop();
-            self.is_cover[u] = was_cover;
+            self.usable[u] = was_usable;
             if stop {
                 return true;
             }
@@ -341,11 +362,11 @@ impl<const W: usize> Search<'_, W> {
     fn covers(&mut self, net: Net<W>, fin_count: usize, kinds_so_far: u8) -> bool {
         let open = net.base.minus(net.covered.or(net.fins).or(net.endo));
         if open.is_empty() {
-            return self.cover.len() == self.query.size && self.examine(net, kinds_so_far);
+            return self.covers == self.query.size && self.examine(net, kinds_so_far);
         }
         let fin_room = if self.query.finned { MAX_FINS - fin_count.min(MAX_FINS) } else { 0 };
         let open_count = open.count();
-        if self.cover.len() == self.query.size {
+        if self.covers == self.query.size {
             // Every candidate left open is a fin.
             if open_count > fin_room {
                 return false;
@@ -355,7 +376,7 @@ impl<const W: usize> Search<'_, W> {
             return !targets.is_empty() && self.examine(net, kinds_so_far);
         }
         // A lower bound on the fins: what the cover units left can take.
-        let left = self.query.size - self.cover.len();
+        let left = self.query.size - self.covers;
         if open_count > left * self.capacity + fin_room {
             return false;
         }
@@ -364,11 +385,11 @@ impl<const W: usize> Search<'_, W> {
         let mut ruled_out = [usize::MAX; 3];
         let mut stop = false;
         for (k, u) in self.geometry.cell_units[cell].into_iter().enumerate() {
-            if !self.is_cover[u] || self.excluded[u] {
+            if !self.usable[u] {
                 continue;
             }
             // Ruled out for the later choices here, tried or not.
-            self.excluded[u] = true;
+            self.usable[u] = false;
             ruled_out[k] = u;
             // The last cover unit must make the fish of the family asked for
             // (the cell's units are its row, column and box: kinds 0, 1, 2).
@@ -376,9 +397,10 @@ impl<const W: usize> Search<'_, W> {
             if left == 1 && self.family_of(kinds) != self.query.family {
                 continue;
             }
-            self.cover.push(u);
+            self.cover[self.covers] = u;
+            self.covers += 1;
             stop = self.covers(Net { covered: net.covered.or(self.unit_sets[u]), ..net }, fin_count, kinds);
-            self.cover.pop();
+            self.covers -= 1;
             if stop {
                 break;
             }
@@ -392,7 +414,7 @@ impl<const W: usize> Search<'_, W> {
             }
         }
         for u in ruled_out.into_iter().filter(|&u| u != usize::MAX) {
-            self.excluded[u] = false;
+            self.usable[u] = true;
         }
         stop
     }
@@ -412,7 +434,7 @@ impl<const W: usize> Search<'_, W> {
         }
         // Candidates in two cover units.
         let (mut once, mut twice) = (Cells::<W>::EMPTY, Cells::<W>::EMPTY);
-        for &u in &self.cover {
+        for &u in &self.cover[..self.covers] {
             twice = twice.or(once.and(self.unit_sets[u]));
             once = once.or(self.unit_sets[u]);
         }
@@ -427,7 +449,7 @@ impl<const W: usize> Search<'_, W> {
         let fish = Fish {
             digit: self.digit,
             base: self.base.clone(),
-            cover: self.cover.clone(),
+            cover: self.cover[..self.covers].to_vec(),
             body: base.minus(all_fins).cells().collect(),
             fins: fins.cells().collect(),
             endo_fins: endo.cells().collect(),

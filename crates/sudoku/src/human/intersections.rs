@@ -116,21 +116,25 @@ pub(crate) fn locked_subset(found: &mut Collector<'_>, size: usize) {
     let geometry = marks.geometry();
     let n = marks.side();
     let technique = if size == 2 { Technique::LockedPair } else { Technique::LockedTriple };
+    // The lists of one box and line, made once for all.
+    let (mut lines, mut shared): (Vec<usize>, Vec<usize>) = (Vec::new(), Vec::new());
     for b in 0..n {
         let box_unit = 2 * n + b;
         for kind in 0..2 {
             // The lines crossing the box, each once.
-            let mut lines: Vec<usize> =
-                geometry.unit_cells[box_unit].iter().map(|&c| geometry.cell_units[c][kind]).collect();
+            lines.clear();
+            lines.extend(geometry.unit_cells[box_unit].iter().map(|&c| geometry.cell_units[c][kind]));
             lines.sort_unstable();
             lines.dedup();
-            for line in lines {
-                let shared: Vec<usize> = geometry.unit_cells[box_unit]
-                    .iter()
-                    .copied()
-                    .filter(|&c| geometry.cell_units[c][kind] == line && marks.value(c) == 0)
-                    .filter(|&c| (2..=size as u32).contains(&marks.candidates(c).count_ones()))
-                    .collect();
+            for &line in &lines {
+                shared.clear();
+                shared.extend(
+                    geometry.unit_cells[box_unit]
+                        .iter()
+                        .copied()
+                        .filter(|&c| geometry.cell_units[c][kind] == line && marks.value(c) == 0)
+                        .filter(|&c| (2..=size as u32).contains(&marks.candidates(c).count_ones())),
+                );
                 if shared.len() < size {
                     continue;
                 }

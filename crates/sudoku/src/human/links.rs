@@ -184,11 +184,12 @@ impl Graph {
         }
         // Group nodes: strong to the one other cell, or the one other group,
         // of the digit in one of their units.
+        let mut others: Vec<usize> = Vec::new();
         for (g, group) in groups.iter().enumerate() {
             let gid = (candidates + g) as u32;
             for &u in &group.units {
-                let others: Vec<usize> =
-                    marks.cells_with(u, group.digit).filter(|c| !group.cells.contains(c)).collect();
+                others.clear();
+                others.extend(marks.cells_with(u, group.digit).filter(|c| !group.cells.contains(c)));
                 if let [one] = others[..] {
                     add(&mut strong, gid, node(one, group.digit));
                 } else if others.len() >= 2
@@ -235,10 +236,11 @@ impl Graph {
                 }
             }
         }
+        let mut seen: Vec<usize> = Vec::new();
         for (g, group) in groups.iter().enumerate() {
             let gid = (candidates + g) as u32;
             // The cells of its box and line outside it see every cell of it.
-            let mut seen: Vec<usize> = Vec::new();
+            seen.clear();
             for &u in &group.units {
                 for c in marks.cells_with(u, group.digit) {
                     if !group.cells.contains(&c) && !seen.contains(&c) {
@@ -246,7 +248,7 @@ impl Graph {
                     }
                 }
             }
-            for c in seen {
+            for &c in &seen {
                 let a = node(c, group.digit);
                 if linked(a) {
                     weak[gid as usize].push(a);

@@ -282,7 +282,10 @@ fn decode(s: u32, layers: usize) -> (Link, usize) {
 
 /// The chain from the root to state `s`, then `last`.
 fn rebuild(parent: &[u32], mut s: u32, layers: usize, last: Link) -> Vec<Link> {
-    let mut links = vec![last];
+    // A chain has at most MAX_LINKS links besides the closing one: one
+    // allocation, not a growth from one link up.
+    let mut links = Vec::with_capacity(MAX_LINKS + 2);
+    links.push(last);
     loop {
         links.push(decode(s, layers).0);
         if parent[s as usize] == s {
@@ -462,7 +465,7 @@ fn check_loop(
         return;
     }
     let path = path();
-    let mut on_loop: Vec<usize> = Vec::new();
+    let mut on_loop: Vec<usize> = Vec::with_capacity(path.len());
     for link in &path[..path.len() - 1] {
         on_loop.extend(graph.cells(link.node));
     }

@@ -252,8 +252,11 @@ pub(crate) fn empty_rectangle(found: &mut Collector<'_>) {
         }
         let steps_before = found.steps.len();
         let pairs = [line_pairs(marks, digit, 0), line_pairs(marks, digit, 1)];
+        // A box's cells with the digit (one list for every box).
+        let mut in_box: Vec<usize> = Vec::new();
         for b in 0..n {
-            let in_box: Vec<usize> = marks.cells_with(2 * n + b, digit).collect();
+            in_box.clear();
+            in_box.extend(marks.cells_with(2 * n + b, digit));
             if in_box.len() < 2 {
                 continue;
             }

@@ -53,10 +53,12 @@ fn hidden_technique(size: usize) -> Technique {
 pub(crate) fn naked_subset(found: &mut Collector<'_>, size: usize) {
     let marks = found.marks;
     let geometry = marks.geometry();
+    // A unit's cells with 2 to `size` candidates (one list for every unit).
+    let mut open: Vec<usize> = Vec::new();
     for u in units_boxes_first(marks.side()) {
         let cells = &geometry.unit_cells[u];
-        let open: Vec<usize> =
-            cells.iter().copied().filter(|&c| (2..=size as u32).contains(&marks.candidates(c).count_ones())).collect();
+        open.clear();
+        open.extend(cells.iter().copied().filter(|&c| (2..=size as u32).contains(&marks.candidates(c).count_ones())));
         // Fewer empty cells than size + 1 leaves nothing to eliminate.
         if open.len() < size || cells.iter().filter(|&&c| marks.value(c) == 0).count() <= size {
             continue;

@@ -33,11 +33,14 @@ struct Frame<'a> {
     marks: &'a PencilMarks,
     line: usize,
     boxed: usize,
-    inter: Vec<usize>,
+    inter: &'a [usize],
     inter_digits: DigitSet,
-    line_rest: Vec<usize>,
-    box_rest: Vec<usize>,
+    line_rest: &'a [usize],
+    box_rest: &'a [usize],
     budget: usize,
+    /// Room for a box set (empty between uses), taken and put back so that
+    /// the box sets of every line set share one allocation.
+    box_set: Vec<usize>,
 }
 
 /// A Sue de Coq: the searches over every line and box that cross.
@@ -46,6 +49,8 @@ pub(crate) fn sue_de_coq(found: &mut Collector<'_>) {
     let geometry = marks.geometry();
     let n = marks.side();
     let mut budget = SUBSET_BUDGET;
+    // The intersection cells chosen (one list for every subset).
+    let mut chosen: Vec<usize> = Vec::new();
     for line in 0..2 * n {
         let line_cells: Vec<usize> =
             geometry.unit_cells[line].iter().copied().filter(|&c| marks.value(c) == 0).collect();
@@ -72,8 +77,8 @@ pub(crate) fn sue_de_coq(found: &mut Collector<'_>) {
                 if !(2..=MAX_INTERSECTION).contains(&size) {
                     continue;
                 }
-                let chosen: Vec<usize> =
-                    inter.iter().enumerate().filter(|(k, _)| mask & (1 << k) != 0).map(|(_, &c)| c).collect();
+                chosen.clear();
+                chosen.extend(inter.iter().enumerate().filter(|(k, _)| mask & (1 << k) != 0).map(|(_, &c)| c));
                 let inter_digits = chosen.iter().fold(0, |s, &c| s | marks.candidates(c));
                 if (inter_digits.count_ones() as usize) < size + 2 {
                     continue;
@@ -82,11 +87,12 @@ pub(crate) fn sue_de_coq(found: &mut Collector<'_>) {
                     marks,
                     line,
                     boxed,
-                    inter: chosen,
+                    inter: &chosen,
                     inter_digits,
-                    line_rest: line_rest.clone(),
-                    box_rest: box_rest.clone(),
+                    line_rest: &line_rest,
+                    box_rest: &box_rest,
                     budget,
+                    box_set: Vec::new(),
                 };
                 let mut line_set = Vec::new();
                 frame.line_sets(found, 0, 0, &mut line_set);
@@ -119,8 +125,9 @@ impl Frame<'_> {
             set.push(cell);
             let placed = places(set.len(), with, v);
             if with & v != 0 && placed > 0 && placed < spare {
-                let mut box_set = Vec::new();
+                let mut box_set = std::mem::take(&mut self.box_set);
                 self.box_sets(found, 0, 0, &mut box_set, set, with, spare - placed);
+                self.box_set = box_set;
             }
             if placed < spare {
                 self.line_sets(found, i + 1, with, set);
@@ -199,7 +206,7 @@ impl Frame<'_> {
             "{} of {line_unit} and {box_unit} hold {}; with {} {} of {line_unit} and {} {} of {box_unit}, \
              which share no digit of it, the {total} cells place each digit of the first set once and the \
              other digits of each set once in it: {} once in {line_unit}, {} once in {box_unit}",
-            cell_list(marks.shape(), &self.inter),
+            cell_list(marks.shape(), self.inter),
             digit_set_text(digits(v)),
             cell_list(marks.shape(), line_set),
             digit_set_text(digits(line_digits)),
