@@ -57,7 +57,13 @@ impl Solver<'_> {
     /// sibling module `wdeg`).
     #[inline]
     pub(super) fn future_degree(&self, x: u32) -> (u64, u64) {
-        self.future.as_ref().expect("the future degrees are counted where an ordering reads them").of(x)
+        self.future_degrees().of(x)
+    }
+
+    /// The future degrees and weights of every free variable.
+    #[inline]
+    fn future_degrees(&self) -> &super::wdeg::FutureDegrees {
+        self.future.as_deref().expect("the future degrees are counted where an ordering reads them")
     }
 
     /// Drops the variables that became assigned from the free list, which is
@@ -204,28 +210,36 @@ impl Solver<'_> {
     /// The variable of `free` with the smallest size / degree (dom/deg,
     /// dom/ddeg or dom/wdeg by `order`), compared exactly by cross-multiplying.
     fn smallest_ratio(&self, free: &[u32], order: VarOrder, by_rank: bool) -> Option<u32> {
-        let tie = |x: u32| if by_rank { self.program.phase_rank[x as usize] } else { x };
-        let mut best: Option<(u32, u64, u64)> = None;
-        for &x in free {
-            let size = u64::from(self.state.size(x));
-            let denominator = match order {
-                VarOrder::DomDeg => u64::from(self.program.degrees[x as usize]),
-                VarOrder::DomDdeg => self.future_degree(x).0,
-                _ => self.future_degree(x).1,
+        // One loop per degree, so that the loop asks nothing but the degree.
+        match order {
+            VarOrder::DomDeg => self.smallest_over(free, by_rank, |x| u64::from(self.program.degrees[x as usize])),
+            VarOrder::DomDdeg => {
+                let future = self.future_degrees();
+                self.smallest_over(free, by_rank, |x| future.of(x).0)
             }
-            .max(1);
-            let beats = match best {
-                None => true,
-                Some((y, s, d)) => {
-                    let (left, right) = (u128::from(size) * u128::from(d), u128::from(s) * u128::from(denominator));
-                    left < right || (left == right && tie(x) < tie(y))
-                }
-            };
-            if beats {
-                best = Some((x, size, denominator));
+            _ => {
+                let future = self.future_degrees();
+                self.smallest_over(free, by_rank, |x| future.of(x).1)
             }
         }
-        best.map(|(x, _, _)| x)
+    }
+
+    /// The variable of `free` with the smallest size / `degree` (at least
+    /// one); ties to the first by `by_rank`'s order.
+    #[inline(always)]
+    fn smallest_over(&self, free: &[u32], by_rank: bool, degree: impl Fn(u32) -> u64) -> Option<u32> {
+        let tie = |x: u32| if by_rank { self.program.phase_rank[x as usize] } else { x };
+        let (&first, rest) = free.split_first()?;
+        let (mut best, mut s, mut d) = (first, u64::from(self.state.size(first)), degree(first).max(1));
+        for &x in rest {
+            let size = u64::from(self.state.size(x));
+            let denominator = degree(x).max(1);
+            let (left, right) = (u128::from(size) * u128::from(d), u128::from(s) * u128::from(denominator));
+            if left < right || (left == right && tie(x) < tie(best)) {
+                (best, s, d) = (x, size, denominator);
+            }
+        }
+        Some(best)
     }
 
     /// The difference between the two smallest values of `x` (0 when it
