@@ -164,10 +164,13 @@ impl FutureDegrees {
 impl Solver<'_> {
     /// Checks the counted sums of the free variables `free` against
     /// weighing each one's constraints (its watchers) afresh, as a
-    /// choice did before they were counted.
+    /// choice did before they were counted: per constraint, once, whether
+    /// its scope holds two distinct unassigned variables.
     #[cfg(any(debug_assertions, feature = "testing"))]
     pub(super) fn check_future_degrees(&self, free: &[u32]) {
         let Some(future) = &self.future else { return };
+        // Per constraint: not asked yet, or whether it has two.
+        let mut two: Vec<Option<bool>> = vec![None; self.program.scopes.len()];
         for &x in free {
             assert!(self.is_unassigned(x), "variable {x} is free");
             let mut expected = (0, 0);
@@ -177,9 +180,12 @@ impl Solver<'_> {
                 if std::mem::replace(&mut previous, c) == c {
                     continue;
                 }
-                let scope = self.program.scopes[c as usize];
-                let two = scope.iter().any(|v| v.index != x && self.is_unassigned(v.index));
-                if two {
+                let has_two = *two[c as usize].get_or_insert_with(|| {
+                    let mut unassigned = self.program.scopes[c as usize].iter().filter(|v| self.is_unassigned(v.index));
+                    let first = unassigned.next().map(|v| v.index);
+                    unassigned.any(|v| Some(v.index) != first)
+                });
+                if has_two {
                     expected.0 += 1;
                     expected.1 += self.run.failed_by[c as usize] + 1;
                 }
