@@ -113,11 +113,6 @@ pub(super) struct Run {
     /// (pruning attribution; dom/wdeg's weights are one plus the failures).
     pub(super) pruned_by: Vec<u64>,
     pub(super) failed_by: Vec<u64>,
-    /// Per variable: the failures of the constraints on it, counted once per
-    /// place in their scopes, when dom/wdeg chooses (the configuration's
-    /// order or a phase's). With the static degree, a bound on its dom/wdeg
-    /// weight that costs no walk over its constraints (see `smallest_ratio`).
-    pub(super) failed_near: Vec<u64>,
     pub(super) phase: Phase,
     pub(super) started: Instant,
     /// The time limit's clock.
@@ -134,14 +129,13 @@ pub(super) struct Run {
 }
 
 impl Run {
-    pub(super) fn new(constraints: usize, vars: usize, seed: u64) -> Run {
+    pub(super) fn new(constraints: usize, seed: u64) -> Run {
         let started = Instant::now();
         Run {
             stats: Stats::default(),
             // One more slot: the values the nogoods remove (search that learns).
             pruned_by: vec![0; constraints + 1],
             failed_by: vec![0; constraints],
-            failed_near: vec![0; vars],
             phase: Phase::Fresh,
             started,
             clock: Clock::start(started, None, None, None),
@@ -236,7 +230,9 @@ impl Solver<'_> {
         self.tree.level_of.iter_mut().for_each(|l| *l = 0);
         self.run.pruned_by.iter_mut().for_each(|n| *n = 0);
         self.run.failed_by.iter_mut().for_each(|n| *n = 0);
-        self.run.failed_near.iter_mut().for_each(|n| *n = 0);
+        if let Some(future) = &mut self.future {
+            future.reset();
+        }
         self.queue.clear();
         self.run.rng = Rng::new(self.program.config.seed);
         if let Some(bj) = &mut self.backjumping {

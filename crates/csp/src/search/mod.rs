@@ -54,6 +54,7 @@ mod spelling;
 mod stats;
 mod value_order;
 mod var_order;
+mod wdeg;
 
 pub use clock::StopSignal;
 pub use config::{
@@ -187,6 +188,8 @@ pub struct Solver<'m> {
     chb: chb::Chb,
     /// LRB's scores, when an ordering reads them.
     lrb: lrb::Lrb,
+    /// The future degrees and dom/wdeg's weights, when an ordering reads them.
+    future: Option<Box<wdeg::FutureDegrees>>,
     /// What every run assumes at the root.
     assumptions: Assumptions,
     observer: Option<&'m mut dyn Observer>,
@@ -240,7 +243,7 @@ impl<'m> Solver<'m> {
         });
         Ok(Solver {
             queue: Queue::new(program.costs.clone()),
-            run: Run::new(n_constraints, model.num_vars(), program.config.seed),
+            run: Run::new(n_constraints, program.config.seed),
             tree: Tree::new(model.num_vars(), free_count),
             scratch: Scratch::new(n_constraints).with_density_members(if program.all_differents.is_some() {
                 model.num_vars()
@@ -258,6 +261,9 @@ impl<'m> Solver<'m> {
             nld: program.config.restart_nogoods.then(|| Box::new(nld::Nld::new(model.num_vars()))),
             activity: Activity::new(&state, program.literal_activity).with_targets(&program.config),
             chb: chb::Chb::new(state.num_vars(), program.chb),
+            future: program
+                .future_degrees
+                .then(|| Box::new(wdeg::FutureDegrees::new(model.num_vars(), &program.scopes))),
             lrb: lrb::Lrb::new(state.num_vars(), program.lrb),
             assumptions: Assumptions::default(),
             observer: None,

@@ -27,7 +27,6 @@ use smallvec::SmallVec;
 
 use super::Solver;
 use super::config::VarOrder;
-use super::var_order::Live;
 
 /// The best place set of one choice: its size and weight, the failures of
 /// its constraint (the tie-break between sets), and the set itself (its
@@ -53,14 +52,14 @@ impl Solver<'_> {
     /// the pair in [`WordAllDifferents::chosen`](super::density::WordAllDifferents)
     /// when a place set wins; `None` when no all-different is read (the
     /// caller falls back to MRV or dom/wdeg) or `free` is empty.
-    pub(super) fn fewest_places(&self, free: &[u32], weighted: bool, live: &mut Live, by_rank: bool) -> Option<u32> {
+    pub(super) fn fewest_places(&self, free: &[u32], weighted: bool, by_rank: bool) -> Option<u32> {
         let all_differents = self.program.all_differents.as_ref()?;
         // The variables' column: MRV's choice, or dom/wdeg's with its size
         // over the mean weight of its live constraints.
         let fallback = if weighted { VarOrder::DomWdeg } else { VarOrder::Mrv };
-        let variable = self.select_among(free, fallback, live, by_rank)?;
+        let variable = self.select_among(free, fallback, by_rank)?;
         let (size, weight) = if weighted {
-            let (degree, weight) = self.future_degree(live, variable);
+            let (degree, weight) = self.future_degree(variable);
             // size / (weight / degree), as (size * degree) / weight.
             (u64::from(self.state.size(variable)) * degree.max(1), weight.max(1))
         } else {
@@ -126,7 +125,7 @@ impl Solver<'_> {
             })
             .map(|(&x, _)| x)
             .collect();
-        let x = self.select_among(&places, fallback, live, by_rank)?;
+        let x = self.select_among(&places, fallback, by_rank)?;
         let layout = e.vars.iter().position(|&y| y == x).map(|i| &e.layouts[i])?;
         all_differents.chosen.set(Some((x, layout.position(column.value))));
         Some(x)

@@ -53,10 +53,10 @@ pub(super) struct Program<'m> {
     /// Whether some variable is ordered [`ValueOrder::SolutionGuided`]: the
     /// search then keeps each solution's values.
     pub(super) guided: bool,
-    /// Whether dom/wdeg chooses somewhere (the configuration's order or a
-    /// phase's, alone or in a rotating order): each failure then
-    /// counts toward its bounds (`Run::failed_near`).
-    pub(super) dom_wdeg: bool,
+    /// Whether an ordering reads the future degrees or dom/wdeg's weights
+    /// somewhere (the configuration's order or a phase's, alone or in a
+    /// rotating order): the search then counts them (the sibling module `wdeg`).
+    pub(super) future_degrees: bool,
     /// Whether literal activities are read somewhere
     /// ([`VarOrder::LiteralVsids`], a rotating order or
     /// [`ValueOrder::Active`], the configuration's or a phase's): the
@@ -137,7 +137,9 @@ impl<'m> Program<'m> {
             || config.phases.iter().any(|phase| phase.value_order == ValueOrder::SolutionGuided);
         let reads = |of: &[VarOrder]| of.contains(&config.var_order) || phases.iter().any(|(_, o)| of.contains(o));
         // Counting-based search falls back to dom/wdeg; weighted places weigh by it.
-        let dom_wdeg = reads(&[
+        let future_degrees = reads(&[
+            VarOrder::MrvDegree,
+            VarOrder::DomDdeg,
             VarOrder::DomWdeg,
             VarOrder::Alternate,
             VarOrder::Rotate,
@@ -174,7 +176,7 @@ impl<'m> Program<'m> {
             chb,
             lrb,
             guided,
-            dom_wdeg,
+            future_degrees,
             literal_activity,
             degrees: super::var_order::static_degrees(model.num_vars(), &scopes),
             phases,

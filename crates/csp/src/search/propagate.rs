@@ -89,11 +89,8 @@ impl Solver<'_> {
             return;
         }
         self.run.failed_by[failure.constraint as usize] += 1;
-        // dom/wdeg's bounds, only where dom/wdeg chooses (a walk over the scope).
-        if self.program.dom_wdeg {
-            for var in self.program.scopes[failure.constraint as usize] {
-                self.run.failed_near[var.index()] += 1;
-            }
+        if let Some(future) = &mut self.future {
+            future.bump(failure.constraint);
         }
         let vsids = self.program.config.var_order == super::config::VarOrder::Vsids || self.program.literal_activity;
         if vsids && !self.program.config.learning() {

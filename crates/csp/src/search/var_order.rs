@@ -2,7 +2,8 @@
 //! 1980), MRV with degree ties (Brélaz 1979), dom/deg with the static degree
 //! (Bessière & Régin 1996), dom/ddeg with the future degree, dom/wdeg
 //! (Boussemart, Hemery, Lecoutre & Sais 2004) and VSIDS per variable or per
-//! literal (the sibling module `activity`), over the free list; and the
+//! literal (the sibling module `activity`), over the free list (the future
+//! and weighted degrees counted by the sibling module `wdeg`); and the
 //! scratch buffers the search reuses from node to node.
 
 use std::cmp::Reverse;
@@ -10,16 +11,11 @@ use std::cmp::Reverse;
 use super::Solver;
 use super::config::{Propagation, VarOrder};
 
-/// No variable.
-const NONE: u32 = u32::MAX;
-
 /// Buffers reused from node to node, so that no node allocates.
 #[derive(Debug, Default)]
 pub(super) struct Scratch {
     /// Marks constraints already visited in a pass over a variable's watchers.
     pub(super) seen: Stamps,
-    /// Per constraint, unassigned variables found while choosing a variable.
-    live: Live,
     /// For ordering values, and the attribution LCV probes must not change.
     pub(super) scores: Vec<(u64, u32)>,
     /// Plain backtracking's checks of a decision, in the order to make them.
@@ -48,7 +44,7 @@ impl Solver<'_> {
     /// Whether `x` is still to be decided: at `mac`, while it has two values
     /// or more; at the other levels, until the search decides it.
     #[inline]
-    fn is_unassigned(&self, x: u32) -> bool {
+    pub(super) fn is_unassigned(&self, x: u32) -> bool {
         match self.program.propagation {
             Propagation::Mac => self.state.size(x) > 1,
             _ => !self.tree.decided[x as usize],
@@ -56,41 +52,18 @@ impl Solver<'_> {
     }
 
     /// The number of constraints on `x` with another unassigned variable, and
-    /// the sum of their weights, for an unassigned `x`. `live` caches, per
-    /// constraint, whether it has two unassigned variables for the current
-    /// choice (one of them `x`, so another one). Inlined into the choice's
-    /// loops, which call it for every candidate: the setup then happens once
-    /// per choice, not once per candidate.
-    #[inline(always)]
-    pub(super) fn future_degree(&self, live: &mut Live, x: u32) -> (u64, u64) {
-        let mut degree = 0;
-        let mut weight = 0;
-        let mut previous = u32::MAX;
-        for watch in self.program.watchers.of(x) {
-            let c = watch.constraint;
-            if c == previous {
-                continue;
-            }
-            previous = c;
-            let two = live.has_two_unassigned(c, || {
-                let mut first = NONE;
-                for v in self.program.scopes[c as usize] {
-                    if v.index != first && self.is_unassigned(v.index) {
-                        if first != NONE {
-                            return true;
-                        }
-                        first = v.index;
-                    }
-                }
-                false
-            });
-            if two {
-                degree += 1;
-                // dom/wdeg's weight: one plus the failures the constraint caused.
-                weight += self.run.failed_by[c as usize] + 1;
-            }
-        }
-        (degree, weight)
+    /// the sum of their dom/wdeg weights (one plus the failures each
+    /// caused), for an unassigned `x`: counted from choice to choice (the
+    /// sibling module `wdeg`).
+    #[inline]
+    pub(super) fn future_degree(&self, x: u32) -> (u64, u64) {
+        self.future_degrees().of(x)
+    }
+
+    /// The future degrees and weights of every free variable.
+    #[inline]
+    fn future_degrees(&self) -> &super::wdeg::FutureDegrees {
+        self.future.as_deref().expect("the future degrees are counted where an ordering reads them")
     }
 
     /// Drops the variables that became assigned from the free list, which is
@@ -119,24 +92,29 @@ impl Solver<'_> {
     /// from the free list by the configuration's ordering. Ties go to the
     /// smallest index, whatever the free list's order.
     pub(super) fn select_var(&mut self) -> Option<u32> {
+        let before = self.state.int(self.tree.free_count) as usize;
+        if let Some(future) = &mut self.future {
+            future.restore(&self.tree.free[..before], &self.run.failed_by);
+        }
         let count = self.compact_free();
+        if let Some(future) = &mut self.future {
+            future.drop_all(&self.tree.free[count..before], &self.run.failed_by);
+            #[cfg(any(debug_assertions, feature = "testing"))]
+            self.check_future_degrees(&self.tree.free[..count]);
+        }
         if let Some(densities) = &self.program.all_differents {
             densities.chosen.set(None);
         }
-        let mut live = std::mem::take(&mut self.scratch.live);
-        live.next_choice(self.program.scopes.len());
-        let chosen = if self.program.phases.is_empty() { None } else { self.select_in_phases(&mut live) };
+        let chosen = if self.program.phases.is_empty() { None } else { self.select_in_phases() };
         let chosen = chosen.or_else(|| self.wide_objective().filter(|&x| self.is_unassigned(x)));
-        let chosen = chosen.or_else(|| {
+        chosen.or_else(|| {
             let free = &self.tree.free[..count];
-            self.select_among(free, self.program.config.var_order, &mut live, false)
-        });
-        self.scratch.live = live;
-        chosen
+            self.select_among(free, self.program.config.var_order, false)
+        })
     }
 
     /// The choice of the first phase with an unassigned variable, if any.
-    fn select_in_phases(&mut self, live: &mut Live) -> Option<u32> {
+    fn select_in_phases(&mut self) -> Option<u32> {
         let mut candidates = std::mem::take(&mut self.scratch.candidates);
         let mut chosen = None;
         for (vars, order) in &self.program.phases {
@@ -144,11 +122,8 @@ impl Solver<'_> {
             candidates.extend(vars.iter().copied().filter(|&x| self.is_unassigned(x)));
             if let Some(&first) = candidates.first() {
                 // A phase's input order is its list's.
-                chosen = if *order == VarOrder::Input {
-                    Some(first)
-                } else {
-                    self.select_among(&candidates, *order, live, true)
-                };
+                chosen =
+                    if *order == VarOrder::Input { Some(first) } else { self.select_among(&candidates, *order, true) };
                 break;
             }
         }
@@ -159,7 +134,7 @@ impl Solver<'_> {
     /// The variable of `free` (unassigned variables) that `order` chooses.
     /// Ties go to the variable created first, or with `by_rank` (a search
     /// phase's variables) to the one first in its phase's list.
-    pub(super) fn select_among(&self, free: &[u32], order: VarOrder, live: &mut Live, by_rank: bool) -> Option<u32> {
+    pub(super) fn select_among(&self, free: &[u32], order: VarOrder, by_rank: bool) -> Option<u32> {
         let order = self.in_this_run(order);
         let tie = |x: u32| if by_rank { self.program.phase_rank[x as usize] } else { x };
         let min_value = |x: u32| self.state.value(x, self.state.min_pos(x));
@@ -195,24 +170,18 @@ impl Solver<'_> {
                 free.iter()
                     .copied()
                     .filter(|&x| self.state.size(x) == min_size)
-                    .min_by_key(|&x| (Reverse(self.future_degree(live, x).0), tie(x)))
+                    .min_by_key(|&x| (Reverse(self.future_degree(x).0), tie(x)))
             }
-            VarOrder::MaxSd | VarOrder::MaxRelSd => self
-                .densest_pair(free, order, tie)
-                .or_else(|| self.select_among(free, VarOrder::DomWdeg, live, by_rank)),
-            VarOrder::Places => self
-                .fewest_places(free, false, live, by_rank)
-                .or_else(|| self.select_among(free, VarOrder::Mrv, live, by_rank)),
-            VarOrder::WeightedPlaces => self
-                .fewest_places(free, true, live, by_rank)
-                .or_else(|| self.select_among(free, VarOrder::DomWdeg, live, by_rank)),
-            VarOrder::DomDeg | VarOrder::DomDdeg | VarOrder::DomWdeg => {
-                let chosen = self.smallest_ratio(free, order, live, by_rank, true);
-                // The bounds skip work, not candidates: in debug builds (the
-                // tests) every choice is checked against weighing them all.
-                debug_assert_eq!(chosen, self.smallest_ratio(free, order, live, by_rank, false));
-                chosen
+            VarOrder::MaxSd | VarOrder::MaxRelSd => {
+                self.densest_pair(free, order, tie).or_else(|| self.select_among(free, VarOrder::DomWdeg, by_rank))
             }
+            VarOrder::Places => {
+                self.fewest_places(free, false, by_rank).or_else(|| self.select_among(free, VarOrder::Mrv, by_rank))
+            }
+            VarOrder::WeightedPlaces => {
+                self.fewest_places(free, true, by_rank).or_else(|| self.select_among(free, VarOrder::DomWdeg, by_rank))
+            }
+            VarOrder::DomDeg | VarOrder::DomDdeg | VarOrder::DomWdeg => self.smallest_ratio(free, order, by_rank),
         }
     }
 
@@ -240,52 +209,37 @@ impl Solver<'_> {
 
     /// The variable of `free` with the smallest size / degree (dom/deg,
     /// dom/ddeg or dom/wdeg by `order`), compared exactly by cross-multiplying.
-    /// With `bounded`, a variable is weighed only if it could win with a bound
-    /// on its degree: the static degree, plus for dom/wdeg the failures of the
-    /// constraints on it (`Run::failed_near`). One that loses with the bound
-    /// loses with its own degree (no larger), so the choice is the same
-    /// without a walk over most variables' constraints.
-    #[inline(always)]
-    fn smallest_ratio(
-        &self,
-        free: &[u32],
-        order: VarOrder,
-        live: &mut Live,
-        by_rank: bool,
-        bounded: bool,
-    ) -> Option<u32> {
-        let tie = |x: u32| if by_rank { self.program.phase_rank[x as usize] } else { x };
-        let beats = |x: u32, size: u64, denominator: u64, best: Option<(u32, u64, u64)>| match best {
-            None => true,
-            Some((y, s, d)) => {
-                let (left, right) = (u128::from(size) * u128::from(d), u128::from(s) * u128::from(denominator));
-                left < right || (left == right && tie(x) < tie(y))
+    fn smallest_ratio(&self, free: &[u32], order: VarOrder, by_rank: bool) -> Option<u32> {
+        // One loop per degree, so that the loop asks nothing but the degree.
+        match order {
+            VarOrder::DomDeg => self.smallest_over(free, by_rank, |x| u64::from(self.program.degrees[x as usize])),
+            VarOrder::DomDdeg => {
+                let future = self.future_degrees();
+                self.smallest_over(free, by_rank, |x| future.of(x).0)
             }
-        };
-        let mut best: Option<(u32, u64, u64)> = None;
-        for &x in free {
-            let size = u64::from(self.state.size(x));
-            let degree = u64::from(self.program.degrees[x as usize]);
-            if bounded {
-                let bound = match order {
-                    VarOrder::DomWdeg => degree + self.run.failed_near[x as usize],
-                    _ => degree,
-                };
-                if !beats(x, size, bound.max(1), best) {
-                    continue;
-                }
-            }
-            let denominator = match order {
-                VarOrder::DomDeg => degree,
-                VarOrder::DomDdeg => self.future_degree(live, x).0,
-                _ => self.future_degree(live, x).1,
-            }
-            .max(1);
-            if beats(x, size, denominator, best) {
-                best = Some((x, size, denominator));
+            _ => {
+                let future = self.future_degrees();
+                self.smallest_over(free, by_rank, |x| future.of(x).1)
             }
         }
-        best.map(|(x, _, _)| x)
+    }
+
+    /// The variable of `free` with the smallest size / `degree` (at least
+    /// one); ties to the first by `by_rank`'s order.
+    #[inline(always)]
+    fn smallest_over(&self, free: &[u32], by_rank: bool, degree: impl Fn(u32) -> u64) -> Option<u32> {
+        let tie = |x: u32| if by_rank { self.program.phase_rank[x as usize] } else { x };
+        let (&first, rest) = free.split_first()?;
+        let (mut best, mut s, mut d) = (first, u64::from(self.state.size(first)), degree(first).max(1));
+        for &x in rest {
+            let size = u64::from(self.state.size(x));
+            let denominator = degree(x).max(1);
+            let (left, right) = (u128::from(size) * u128::from(d), u128::from(s) * u128::from(denominator));
+            if left < right || (left == right && tie(x) < tie(best)) {
+                (best, s, d) = (x, size, denominator);
+            }
+        }
+        Some(best)
     }
 
     /// The difference between the two smallest values of `x` (0 when it
@@ -350,40 +304,5 @@ impl Stamps {
         let fresh = self.marks[i] != self.stamp;
         self.marks[i] = self.stamp;
         fresh
-    }
-}
-
-/// Per constraint, whether its scope has two distinct unassigned variables,
-/// found at most once per variable choice (the degree heuristics ask for
-/// every free variable's constraints, and most constraints have several).
-#[derive(Debug, Default)]
-pub(super) struct Live {
-    /// The current choice's number, from 1.
-    choice: u32,
-    /// Per constraint, `choice << 1 | two` as of the last choice that asked.
-    known: Vec<u32>,
-}
-
-impl Live {
-    /// Forgets what the previous choice found.
-    fn next_choice(&mut self, constraints: usize) {
-        if self.known.len() != constraints {
-            self.known = vec![0; constraints];
-            self.choice = 0;
-        }
-        self.choice += 1;
-        if self.choice >= 1 << 31 {
-            self.known.iter_mut().for_each(|k| *k = 0);
-            self.choice = 1;
-        }
-    }
-
-    #[inline(always)]
-    fn has_two_unassigned(&mut self, c: u32, find: impl FnOnce() -> bool) -> bool {
-        let known = &mut self.known[c as usize];
-        if *known >> 1 != self.choice {
-            *known = self.choice << 1 | u32::from(find());
-        }
-        *known & 1 != 0
     }
 }
