@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Differential testing of fzn-csp near ±2^62, against brute force.
+"""Differential testing of fzn-csp (or csp-xcsp) near ±2^62, against brute force.
 
     cargo build --release -p csp-flatzinc
     nice -n 10 python3 benches/generators/huge_diff.py --count 1000 --seed 1 \
@@ -42,6 +42,19 @@ in `--keep` (default `target/huge-diff`) as `SEED.fzn` with the output
 beside it (`SEED.CONFIG.out`). A run past `--timeout` seconds is a skip.
 The last line sums up: models, runs, agreements, refusals, skips, and
 disagreements.
+
+`--xcsp` writes XCSP3 instances for csp-xcsp (`--csp-xcsp`) instead:
+intension trees of every arithmetic operator (`neg`, `abs`, `add`, `sub`,
+`mul`, `div`, `mod`, `sqr`, `pow`, `min`, `max`, `dist`, `if`) under
+comparisons, set membership and logic, sums with coefficients and a
+condition, allDifferent, extension (supports and conflicts), element and
+minimum / maximum with a condition, and objectives of a variable or an
+expression. An expression with an undefined part (a division by zero) is
+false, as the XCSP3 specification has it. Each `--config` is a
+configuration's spelling for csp-xcsp's `--config` (by default the
+default, `mac+learn`, `fc+mrv`, `mac+domwdeg+binary+luby+nld`); the `s`,
+`v` and `o` lines must give a solution, the optimum, or unsatisfiable
+exactly when brute force does.
 """
 
 import argparse
