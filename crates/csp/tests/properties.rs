@@ -122,6 +122,27 @@ fn constant() -> impl Strategy<Value = i64> {
     prop_oneof![6 => -3i64..=4, 1 => prop_oneof![Just(-MAX_VALUE), Just(MAX_VALUE)]]
 }
 
+/// A value a constraint names (an offset, a set's member, a cover's value, a
+/// symbol): mostly small, now and then near either end of the range, where
+/// it meets the variables' values near `±2^62` and shifted sums pass 64 bits.
+fn value() -> impl Strategy<Value = i64> + Clone {
+    let extremes = [-MAX_VALUE, -MAX_VALUE + 1, MAX_VALUE - 1, MAX_VALUE];
+    prop_oneof![6 => -3i64..=4, 1 => prop::sample::select(extremes.to_vec())]
+}
+
+/// A coefficient: mostly small, now and then `±2^62` or one less.
+fn coefficient() -> impl Strategy<Value = i64> {
+    let extremes = [-MAX_VALUE, -MAX_VALUE + 1, MAX_VALUE - 1, MAX_VALUE];
+    prop_oneof![8 => -3i64..=3, 1 => prop::sample::select(extremes.to_vec())]
+}
+
+/// The first index, node or bin number of an element, circuit, inverse or
+/// bin packing: small, or where the numbering ends at (or starts from) an end
+/// of the range.
+fn base() -> impl Strategy<Value = i64> {
+    prop_oneof![6 => -3i64..=1, 1 => Just(MAX_VALUE - 5), 1 => Just(-MAX_VALUE)]
+}
+
 fn boolean_domain() -> impl Strategy<Value = Vec<i64>> {
     prop_oneof![4 => Just(vec![0, 1]), 1 => Just(vec![0]), 1 => Just(vec![1])]
 }
@@ -138,9 +159,10 @@ fn literals(booleans: usize) -> impl Strategy<Value = Vec<(usize, bool)>> {
 /// A condition over `n` integers followed by `booleans` booleans.
 fn condition(n: usize, booleans: usize) -> BoxedStrategy<Cond> {
     let all = n + booleans;
-    let compare = (prop::collection::vec((-3i64..=3, 0..all), 1..=3), -4i64..=4, relation())
-        .prop_map(|(terms, constant, relation)| Cond::Compare(terms, constant, relation));
-    let in_set = (0..n, prop::collection::vec(-3i64..=4, 0..=4), any::<bool>())
+    let compare =
+        (prop::collection::vec((coefficient(), 0..all), 1..=3), prop_oneof![6 => -4i64..=4, 1 => value()], relation())
+            .prop_map(|(terms, constant, relation)| Cond::Compare(terms, constant, relation));
+    let in_set = (0..n, prop::collection::vec(value(), 0..=4), any::<bool>())
         .prop_map(|(var, values, negated)| Cond::InSet(var, values, negated));
     if booleans == 0 {
         return prop_oneof![compare, in_set].boxed();
@@ -168,14 +190,19 @@ fn basic_spec(n: usize, booleans: usize) -> BoxedStrategy<Spec> {
     let var = 0..n;
     let integer = prop_oneof![
         (var.clone(), var.clone()).prop_map(|(a, b)| Spec::Equal(a, b)),
-        (var.clone(), var.clone(), -2i64..=2).prop_map(|(a, b, c)| Spec::NotEqual(a, b, c)),
+        (var.clone(), var.clone(), prop_oneof![4 => -2i64..=2, 1 => value()])
+            .prop_map(|(a, b, c)| Spec::NotEqual(a, b, c)),
         (var.clone(), var.clone(), any::<bool>()).prop_map(|(a, b, s)| Spec::Less(a, b, s)),
         (2..=n.max(2)).prop_flat_map(move |k| {
             let k = k.min(n);
-            (distinct(n, k), prop::collection::vec(-2i64..=2, k))
+            (distinct(n, k), prop::collection::vec(prop_oneof![4 => -2i64..=2, 1 => value()], k))
                 .prop_map(|(vars, offsets)| Spec::AllDifferent(vars, offsets))
         }),
-        (prop::collection::vec((-3i64..=3, var.clone()), 1..=3), relation(), -6i64..=6)
+        (
+            prop::collection::vec((coefficient(), var.clone()), 1..=3),
+            relation(),
+            prop_oneof![6 => -6i64..=6, 1 => value()]
+        )
             .prop_map(|(terms, rel, rhs)| Spec::Linear(terms, rel, rhs)),
         (1..=n.min(3)).prop_flat_map(move |k| {
             (distinct(n, k), prop::collection::vec(prop::collection::vec(-3i64..=4, k), 0..8))
@@ -212,16 +239,16 @@ fn arithmetic_spec(n: usize) -> impl Strategy<Value = Spec> {
 fn global_spec(n: usize) -> impl Strategy<Value = Spec> {
     let var = 0..n;
     let vars = prop::collection::vec(var.clone(), 1..=3);
-    let values = prop::collection::vec(-3i64..=4, 0..=3);
+    let values = prop::collection::vec(value(), 0..=3);
     prop_oneof![
-        (var.clone(), prop::collection::vec(constant(), 1..=5), var.clone(), -2i64..=1)
+        (var.clone(), prop::collection::vec(constant(), 1..=5), var.clone(), base())
             .prop_map(|(i, array, z, first)| Spec::Element(i, array, z, first)),
-        (var.clone(), vars.clone(), var.clone(), -1i64..=1)
+        (var.clone(), vars.clone(), var.clone(), base())
             .prop_map(|(i, xs, z, first)| Spec::ElementVar(i, xs, z, first)),
         (vars.clone(), var.clone(), var.clone()).prop_map(|(xs, y, c)| Spec::Count(xs, y, c)),
         (var.clone(), vars.clone(), values.clone()).prop_map(|(c, xs, set)| Spec::Among(c, xs, set)),
-        (0u8..=2, -1i64..=3, vars.clone(), -3i64..=4).prop_map(|(kind, k, xs, v)| Spec::AmongConstant(kind, k, xs, v)),
-        (vars.clone(), prop::collection::btree_set(-3i64..=4, 1..=2), any::<bool>()).prop_flat_map(
+        (0u8..=2, -1i64..=3, vars.clone(), value()).prop_map(|(kind, k, xs, v)| Spec::AmongConstant(kind, k, xs, v)),
+        (vars.clone(), prop::collection::btree_set(value(), 1..=2), any::<bool>()).prop_flat_map(
             move |(xs, cover, closed)| {
                 let cover: Vec<i64> = cover.into_iter().collect();
                 let k = cover.len();
@@ -229,7 +256,7 @@ fn global_spec(n: usize) -> impl Strategy<Value = Spec> {
                     .prop_map(|(xs, cover, counts, closed)| Spec::Cardinality(xs, cover, counts, closed))
             }
         ),
-        (vars.clone(), prop::collection::btree_set(-3i64..=4, 1..=2), any::<bool>()).prop_flat_map(
+        (vars.clone(), prop::collection::btree_set(value(), 1..=2), any::<bool>()).prop_flat_map(
             |(xs, cover, closed)| {
                 let cover: Vec<i64> = cover.into_iter().collect();
                 let k = cover.len();
@@ -249,7 +276,7 @@ fn global_spec(n: usize) -> impl Strategy<Value = Spec> {
                 .prop_map(|(xs, rows)| Spec::NegativeTable(xs, rows))
         }),
         (vars, 1usize..=3).prop_flat_map(|(xs, states)| {
-            let transition = (0..states, -3i64..=4, 0..states);
+            let transition = (0..states, value(), 0..states);
             (Just(xs), Just(states), prop::collection::vec(transition, 0..8), prop::collection::vec(0..states, 0..=2))
                 .prop_map(|(xs, states, transitions, accepting)| Spec::Regular(xs, states, transitions, accepting))
         }),
@@ -261,10 +288,10 @@ fn structural_spec(n: usize) -> impl Strategy<Value = Spec> {
     let var = 0..n;
     prop_oneof![
         (1..=n)
-            .prop_flat_map(move |k| (distinct(n, k), -3i64..=1, any::<bool>()))
+            .prop_flat_map(move |k| (distinct(n, k), base(), any::<bool>()))
             .prop_map(|(vars, base, sub)| Spec::Circuit(vars, base, sub)),
         (1..=n.min(3))
-            .prop_flat_map(move |k| (distinct(n, k), -3i64..=1, distinct(n, k), -3i64..=1))
+            .prop_flat_map(move |k| (distinct(n, k), base(), distinct(n, k), base()))
             .prop_map(|(f, f_base, invf, invf_base)| Spec::Inverse(f, f_base, invf, invf_base)),
         (prop::collection::vec(var.clone(), 1..=3), prop::collection::vec(var.clone(), 0..=3), any::<bool>())
             .prop_map(|(x, y, strict)| Spec::Lex(x, y, strict)),
@@ -287,7 +314,7 @@ fn structural_spec(n: usize) -> impl Strategy<Value = Spec> {
                 prop::collection::vec(0..n, 1..=2),
                 prop::collection::vec(0..n, k),
                 prop::collection::vec(-1i64..=3, k),
-                -1i64..=1,
+                base(),
             )
                 .prop_map(|(loads, bins, sizes, base)| Spec::BinPacking(loads, bins, sizes, base))
         }),
@@ -395,9 +422,14 @@ fn build(csp: &RandomCsp) -> Model {
                 let scope: Vec<VarId> = vs.iter().map(|&i| vars[i]).collect();
                 model.all_different_offset(&scope, offsets).unwrap();
             }
+            // Coefficients of 2^62 on values near 2^62 may leave the sums
+            // i128 holds with room to spare: a typed refusal, nothing posted.
             Spec::Linear(terms, relation, rhs) => {
                 let terms: Vec<(i64, VarId)> = terms.iter().map(|&(c, i)| (c, vars[i])).collect();
-                model.linear(&terms, *relation, *rhs).unwrap();
+                match model.linear(&terms, *relation, *rhs) {
+                    Ok(_) | Err(csp::ModelError::LinearOverflow { .. }) => {}
+                    Err(err) => panic!("{spec:?}: {err}"),
+                }
             }
             Spec::Table(vs, rows) => {
                 let scope: Vec<VarId> = vs.iter().map(|&i| vars[i]).collect();
@@ -426,15 +458,19 @@ fn build(csp: &RandomCsp) -> Model {
             Spec::LiteralCardinality(l, true) => {
                 model.exactly_one(&lits(&vars, n, l)).unwrap();
             }
-            // A condition without variables left (all cancelled out) is refused.
+            // A condition without variables left (all cancelled out) is refused,
+            // and so is a sum too large to add up safely (as for Spec::Linear).
             Spec::Add(c) => match model.add(cond(&vars, n, c)) {
-                Ok(_) | Err(csp::ModelError::EmptyScope { .. }) => {}
+                Ok(_) | Err(csp::ModelError::EmptyScope { .. } | csp::ModelError::LinearOverflow { .. }) => {}
                 Err(err) => panic!("{c:?}: {err}"),
             },
             Spec::Reify(literal, c, half) => {
                 let literal = lits(&vars, n, &[*literal])[0];
                 let condition = cond(&vars, n, c);
-                if *half { model.implies(literal, condition) } else { model.reify(literal, condition) }.unwrap();
+                match if *half { model.implies(literal, condition) } else { model.reify(literal, condition) } {
+                    Ok(_) | Err(csp::ModelError::LinearOverflow { .. }) => {}
+                    Err(err) => panic!("{c:?}: {err}"),
+                }
             }
             Spec::Circuit(vs, base, sub) => {
                 let scope: Vec<VarId> = vs.iter().map(|&i| vars[i]).collect();

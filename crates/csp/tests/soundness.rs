@@ -337,15 +337,40 @@ fn bounds_all_different_is_weaker_than_domain_consistency() {
 fn bounds_all_different_at_the_edges_of_the_value_range() {
     let max = csp::MAX_VALUE;
     let values = Domain::values([-max, -max + 1, -max + 2, max - 2, max - 1, max]);
-    // (Offsets of ±2^62 on these values overflow `AllDifferent::is_satisfied`'s
-    // i64 sum, the definition the harness checks against; the propagator
-    // itself computes in i128.)
+    // Offsets of ±2^62 are in `all_different_offsets_of_2_62_at_the_edges`.
     for offsets in [[0, 0, 0], [3, -3, 1], [-2, 0, 2]] {
         let harness = Harness::new(3, values.clone()).cases(400).seed(7).config(bounds());
         assert_holds(
             "all_different_offset (bounds) near 2^62",
             harness.check(Strength::Sound, |m, v| m.all_different_offset(v, &offsets).map(drop)),
         );
+    }
+}
+
+/// Offsets of `±2^62` on values near `±2^62`: the shifted values reach
+/// `±2^63`, beyond `i64`, and some pairs meet only there (`2^62 + 2^62` and
+/// `(2^62 - 1) + (2^62 + 1)`). Every strength is sound; matching stays
+/// domain consistent.
+#[test]
+fn all_different_offsets_of_2_62_at_the_edges() {
+    let max = csp::MAX_VALUE;
+    let values = Domain::values([-max, -max + 1, -1, 0, 1, max - 1, max]);
+    let offsets = [[max, -max, 0], [max, max - 1, 1], [-max, -max + 1, -max], [max, 1 - max, max - 1]];
+    let strengths = [
+        (AllDifferentStrength::Matching, Strength::DomainConsistent),
+        (AllDifferentStrength::Pairwise, Strength::Sound),
+        (AllDifferentStrength::Bounds, Strength::Sound),
+        (AllDifferentStrength::Cover, Strength::Sound),
+    ];
+    for (seed, offsets) in offsets.iter().enumerate() {
+        for (strength, promise) in strengths {
+            let config = SolveConfig::default().with_all_different(strength);
+            let harness = Harness::new(3, values.clone()).cases(300).seed(90 + seed as u64).config(config);
+            assert_holds(
+                &format!("all_different_offset {offsets:?} ({strength:?}) near 2^62"),
+                harness.check(promise, |m, v| m.all_different_offset(v, offsets).map(drop)),
+            );
+        }
     }
 }
 

@@ -611,3 +611,33 @@ fn unbounded_integers_range_over_the_engine_s_values() {
                   constraint int_le(4611686018427387904, x);\nconstraint int_le(1, y);\nsolve satisfy;\n";
     assert!(solutions_of(source, &["x", "y"]).is_empty());
 }
+
+/// A short, seeded run of the brute-force differential tester near `±2^62`
+/// (`benches/generators/huge_diff.py`, docs/minizinc.md): 40 random models
+/// whose values sit near the ends of the range, where sums, products and
+/// powers pass `2^63`, each through this build's fzn-csp under five
+/// configurations; every answer must be the brute force's, or a refusal
+/// that names its line. Skipped without python3.
+#[test]
+fn models_near_the_ends_of_the_range_agree_with_brute_force() {
+    use std::process::Command;
+    if !Command::new("python3").arg("--version").output().is_ok_and(|o| o.status.success()) {
+        println!("skipped: the brute-force differential tester needs python3");
+        return;
+    }
+    let script = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../benches/generators/huge_diff.py");
+    let keep = std::env::temp_dir().join(format!("fzn-csp-huge-diff-{}", std::process::id()));
+    let output = Command::new("python3")
+        .arg(&script)
+        .args(["--count", "40", "--seed", "1", "--fzn-csp", env!("CARGO_BIN_EXE_fzn-csp"), "--keep"])
+        .arg(&keep)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(output.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&output.stderr));
+    assert!(stdout.contains("models 40 ") && stdout.contains(", 0 disagree"), "{stdout}");
+    // Most runs are answered, not refused.
+    let agree = stdout.split(": ").nth(1).and_then(|rest| rest.split(' ').next()).and_then(|n| n.parse::<u32>().ok());
+    assert!(agree.is_some_and(|n| n >= 100), "{stdout}");
+    std::fs::remove_dir_all(keep).unwrap();
+}
