@@ -39,6 +39,10 @@ pub(super) struct FutureDegrees {
     weight: Vec<u64>,
     /// The free list's prefix counted: `free[..counted]`.
     counted: usize,
+    /// The recount's scratch, per constraint: not asked yet, or whether it
+    /// has two free variables (kept, so that the check does not allocate).
+    #[cfg(any(debug_assertions, feature = "testing"))]
+    asked: std::cell::RefCell<Vec<Option<bool>>>,
 }
 
 impl FutureDegrees {
@@ -80,6 +84,8 @@ impl FutureDegrees {
             degree: vec![0; num_vars],
             weight: vec![0; num_vars],
             counted: 0,
+            #[cfg(any(debug_assertions, feature = "testing"))]
+            asked: std::cell::RefCell::new(vec![None; scopes.len()]),
         }
     }
 
@@ -170,7 +176,8 @@ impl Solver<'_> {
     pub(super) fn check_future_degrees(&self, free: &[u32]) {
         let Some(future) = &self.future else { return };
         // Per constraint: not asked yet, or whether it has two.
-        let mut two: Vec<Option<bool>> = vec![None; self.program.scopes.len()];
+        let mut two = future.asked.borrow_mut();
+        two.iter_mut().for_each(|asked| *asked = None);
         for &x in free {
             assert!(self.is_unassigned(x), "variable {x} is free");
             let mut expected = (0, 0);
