@@ -797,6 +797,7 @@ def main():
     parser.add_argument("--keep", default="target/huge-diff")
     parser.add_argument("--timeout", type=float, default=10)
     parser.add_argument("--config", action="append", help="fzn-csp's flags ('default': none), or csp-xcsp's --config")
+    parser.add_argument("--refusals", action="store_true", help="print each refusal's message (to count their causes)")
     args = parser.parse_args()
     if args.xcsp:
         configs = args.config or ["default", "mac+learn", "fc+mrv", "mac+domwdeg+binary+luby+nld"]
@@ -839,6 +840,8 @@ def main():
                 tally["agree"] += 1
             elif verdict == "refused":
                 tally["refused"] += 1
+                if args.refusals:
+                    print("seed %d [%s]: refused: %s" % (seed, config, p.stderr.strip().splitlines()[-1]), flush=True)
             else:
                 tally["disagree"] += 1
                 bad = True

@@ -89,7 +89,7 @@ enum Spec {
 #[derive(Clone, Debug)]
 enum Cond {
     /// `sum(c * x) + constant relation 0`.
-    Compare(Vec<(i64, usize)>, i64, Relation),
+    Compare(Vec<(i64, usize)>, i128, Relation),
     InSet(usize, Vec<i64>, bool),
     Or(Vec<(usize, bool)>),
     And(Vec<(usize, bool)>),
@@ -130,6 +130,22 @@ fn value() -> impl Strategy<Value = i64> + Clone {
     prop_oneof![6 => -3i64..=4, 1 => prop::sample::select(extremes.to_vec())]
 }
 
+/// A right-hand side beyond `±2^62` that sums of values near `2^62` reach
+/// (`2^62 - 1 + 2^62 = i64::MAX`) or just miss.
+fn wide_rhs() -> impl Strategy<Value = i64> {
+    let wide = [i64::MIN, i64::MIN + 1, -MAX_VALUE - 1, MAX_VALUE + 1, i64::MAX - 2, i64::MAX - 1, i64::MAX];
+    prop::sample::select(wide.to_vec())
+}
+
+/// A constant of a condition beyond 64 bits: near the products `2^62 * 2^62`
+/// that a coefficient of `2^62` on a value near `2^62` makes, near sums of
+/// two, and past every sum (`2^126`, `i128::MAX`, which the model clamps).
+fn wide_constant() -> impl Strategy<Value = i128> {
+    let p = 1i128 << 124;
+    let wide = [p - 1, p, p + 1, 2 * p, -p, -p + (1 << 62), 1 << 63, -(1 << 63) - 1, 1 << 126, i128::MAX, i128::MIN];
+    prop::sample::select(wide.to_vec())
+}
+
 /// A coefficient: mostly small, now and then `±2^62` or one less.
 fn coefficient() -> impl Strategy<Value = i64> {
     let extremes = [-MAX_VALUE, -MAX_VALUE + 1, MAX_VALUE - 1, MAX_VALUE];
@@ -159,9 +175,12 @@ fn literals(booleans: usize) -> impl Strategy<Value = Vec<(usize, bool)>> {
 /// A condition over `n` integers followed by `booleans` booleans.
 fn condition(n: usize, booleans: usize) -> BoxedStrategy<Cond> {
     let all = n + booleans;
-    let compare =
-        (prop::collection::vec((coefficient(), 0..all), 1..=3), prop_oneof![6 => -4i64..=4, 1 => value()], relation())
-            .prop_map(|(terms, constant, relation)| Cond::Compare(terms, constant, relation));
+    let compare = (
+        prop::collection::vec((coefficient(), 0..all), 1..=3),
+        prop_oneof![6 => (-4i64..=4).prop_map(i128::from), 1 => value().prop_map(i128::from), 1 => wide_constant()],
+        relation(),
+    )
+        .prop_map(|(terms, constant, relation)| Cond::Compare(terms, constant, relation));
     let in_set = (0..n, prop::collection::vec(value(), 0..=4), any::<bool>())
         .prop_map(|(var, values, negated)| Cond::InSet(var, values, negated));
     if booleans == 0 {
@@ -201,7 +220,7 @@ fn basic_spec(n: usize, booleans: usize) -> BoxedStrategy<Spec> {
         (
             prop::collection::vec((coefficient(), var.clone()), 1..=3),
             relation(),
-            prop_oneof![6 => -6i64..=6, 1 => value()]
+            prop_oneof![6 => -6i64..=6, 1 => value(), 1 => wide_rhs()]
         )
             .prop_map(|(terms, rel, rhs)| Spec::Linear(terms, rel, rhs)),
         (1..=n.min(3)).prop_flat_map(move |k| {
@@ -380,7 +399,7 @@ fn cond(vars: &[VarId], n: usize, spec: &Cond) -> Condition {
     match spec {
         Cond::Compare(terms, constant, relation) => {
             let expr: LinearExpr = terms.iter().map(|&(c, i)| c * vars[i]).sum();
-            (expr + *constant).compare(*relation, 0)
+            (expr + LinearExpr::wide_constant(*constant)).compare(*relation, 0)
         }
         Cond::InSet(var, values, false) => Condition::in_set(vars[*var], values.clone()),
         Cond::InSet(var, values, true) => Condition::not_in_set(vars[*var], values.clone()),

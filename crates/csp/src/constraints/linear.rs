@@ -9,7 +9,10 @@
 //! relation is reifiable, its negation being the complementary relation.
 //!
 //! Sums are taken in `i128`: the model refuses terms whose sums could come
-//! near its limits (`ModelError::LinearOverflow`).
+//! near its limits (`ModelError::LinearOverflow`). The right-hand side is an
+//! `i128` too and may lie beyond `±2^62` (a sum of values near `2^62` reaches
+//! it); the model clamps it to just past the sum's reach, where it means the
+//! same.
 
 use std::fmt;
 
@@ -134,15 +137,17 @@ pub struct Linear {
     vars: Vec<VarId>,
     coefficients: Vec<i64>,
     relation: Relation,
-    rhs: i64,
+    rhs: i128,
 }
 
 impl Linear {
     /// The constraint. Prefer [`Model::linear`](crate::Model::linear), which checks
-    /// the arguments and merges repeated variables.
-    pub fn new(terms: Vec<(i64, VarId)>, relation: Relation, rhs: i64) -> Linear {
+    /// the arguments and merges repeated variables. The right-hand side may be
+    /// wider than `i64`; built by hand, it must leave room in `i128` for the
+    /// sums the propagator takes (the model keeps it within `±(2^125 + 1)`).
+    pub fn new(terms: Vec<(i64, VarId)>, relation: Relation, rhs: impl Into<i128>) -> Linear {
         let (coefficients, vars) = terms.into_iter().unzip();
-        Linear { vars, coefficients, relation, rhs }
+        Linear { vars, coefficients, relation, rhs: rhs.into() }
     }
 
     /// The relation.
@@ -151,7 +156,7 @@ impl Linear {
     }
 
     /// The right-hand side.
-    pub(crate) fn rhs(&self) -> i64 {
+    pub(crate) fn rhs(&self) -> i128 {
         self.rhs
     }
 
@@ -159,13 +164,13 @@ impl Linear {
     /// does; 1 for an equal sum under `!=`): what local search minimises.
     pub(crate) fn distance(&self, values: &[i64]) -> u64 {
         let sum = self.sum(values);
-        let distance = match self.relation.bounds(i128::from(self.rhs)) {
+        let distance = match self.relation.bounds(self.rhs) {
             Some((lower, upper)) => {
                 let below = lower.map_or(0, |lower| (lower - sum).max(0));
                 let above = upper.map_or(0, |upper| (sum - upper).max(0));
                 (below + above).unsigned_abs()
             }
-            None => u128::from(sum == i128::from(self.rhs)),
+            None => u128::from(sum == self.rhs),
         };
         u64::try_from(distance).unwrap_or(u64::MAX)
     }
@@ -351,7 +356,7 @@ impl Constraint for Linear {
     }
 
     fn is_satisfied(&self, values: &[i64]) -> bool {
-        self.relation.holds(self.sum(values), i128::from(self.rhs))
+        self.relation.holds(self.sum(values), self.rhs)
     }
 
     fn kind(&self) -> &str {
@@ -364,7 +369,7 @@ impl Constraint for Linear {
 
     /// The inequalities the relation enforces (none for `!=`).
     fn inequalities(&self, _: &dyn Fn(VarId) -> Option<i64>, out: &mut Vec<Inequality>) -> Option<VarId> {
-        let (lower, upper) = self.relation.bounds(i128::from(self.rhs))?;
+        let (lower, upper) = self.relation.bounds(self.rhs)?;
         if let Some(k) = upper {
             out.push(Inequality { terms: self.terms().map(|(x, a)| (a, x)).collect(), rhs: k });
         }
@@ -378,7 +383,7 @@ impl Constraint for Linear {
 
 impl Reifiable for Linear {
     fn enforce(&self, ctx: &mut Context<'_>) -> PropagationResult {
-        let k = i128::from(self.rhs);
+        let k = self.rhs;
         match self.relation.bounds(k) {
             Some((lower, upper)) => self.propagate_bounds(ctx, lower, upper),
             None => self.propagate_not_equal(ctx, k),
@@ -387,7 +392,7 @@ impl Reifiable for Linear {
 
     fn may_hold(&self, ctx: &Context<'_>) -> bool {
         let (min_sum, max_sum) = self.sum_bounds(ctx);
-        let k = i128::from(self.rhs);
+        let k = self.rhs;
         match self.relation.bounds(k) {
             Some((lower, upper)) => lower.is_none_or(|k| max_sum >= k) && upper.is_none_or(|k| min_sum <= k),
             // Any open variable (with a coefficient) can move the sum off `k`.
@@ -404,7 +409,7 @@ impl Reifiable for Linear {
     }
 
     fn explain(&self, why: &mut Explanation<'_>) -> bool {
-        let k = i128::from(self.rhs);
+        let k = self.rhs;
         match self.relation.bounds(k) {
             Some((lower, upper)) => self.explain_bounds(why, lower, upper),
             None => self.explain_not_equal(why),

@@ -137,7 +137,7 @@ fn coefficients_gcd(terms: &Terms) -> u128 {
 fn canonical(
     terms: impl Iterator<Item = (VarId, i64)>,
     relation: Relation,
-    rhs: i64,
+    rhs: i128,
 ) -> Option<(Terms, Relation, i128)> {
     let mut sorted: Terms = terms.filter(|&(_, a)| a != 0).collect();
     sorted.sort_unstable_by_key(|&(x, _)| x);
@@ -147,11 +147,11 @@ fn canonical(
     }
     let &(_, first) = sorted.first()?;
     if first > 0 {
-        return Some((sorted, relation, i128::from(rhs)));
+        return Some((sorted, relation, rhs));
     }
     // |a| <= MAX_VALUE: the negation fits.
     sorted.iter_mut().for_each(|(_, a)| *a = -*a);
-    Some((sorted, relation.swapped(), -i128::from(rhs)))
+    Some((sorted, relation.swapped(), -rhs))
 }
 
 /// What reducing an equation by the system's rows gave.
@@ -170,7 +170,10 @@ impl Model {
     /// Posts `linear` and derives the equations it implies with the linear
     /// constraints posted before it (see the module's doc).
     pub(super) fn post_linear(&mut self, linear: Linear) -> Result<ConstraintId, ModelError> {
-        let wide = linear.scope().iter().any(|&x| self.is_wide(x));
+        // A right-hand side beyond ±2^62 stays out of the system (its rows
+        // are combined in checked i128 arithmetic sized for in-range ones).
+        let within = linear.rhs().unsigned_abs() <= u128::from(MAX_VALUE.unsigned_abs());
+        let wide = within && linear.scope().iter().any(|&x| self.is_wide(x));
         let canonical = if wide { canonical(linear.terms(), linear.relation(), linear.rhs()) } else { None };
         let id = self.post(linear)?;
         if let Some((terms, relation, rhs)) = canonical {

@@ -56,6 +56,13 @@ impl LinearExpr {
         LinearExpr { constant: i128::from(value), ..LinearExpr::default() }
     }
 
+    /// The constant `value` wider than `i64`, as a front end that folds its
+    /// expressions in `i128` has it: a right-hand side beyond `±2^62` that a
+    /// sum of several values near `2^62` can reach.
+    pub fn wide_constant(value: i128) -> LinearExpr {
+        LinearExpr { constant: value, ..LinearExpr::default() }
+    }
+
     /// `coefficient * var`.
     pub fn term(coefficient: i64, var: VarId) -> LinearExpr {
         LinearExpr { terms: vec![(i128::from(coefficient), var)], ..LinearExpr::default() }
@@ -433,8 +440,8 @@ impl Model {
     }
 
     /// Merges repeated variables of `sum(terms) relation rhs` and checks the
-    /// result: every variable of this model, the right-hand side within
-    /// `±MAX_VALUE`, each merged coefficient within `±MAX_COEFFICIENT`, and
+    /// result: every variable of this model (the right-hand side may be any
+    /// `i128`: beyond `±MAX_VALUE` a sum can still reach it), each merged coefficient within `±MAX_COEFFICIENT`, and
     /// sums that `i128` holds with room to spare (what the propagator adds
     /// up). The one place where linear terms are merged and checked, for
     /// [`Model::linear`] and for expressions.
@@ -449,7 +456,7 @@ impl Model {
         &self,
         terms: impl IntoIterator<Item = (i128, VarId)>,
         rhs: i128,
-    ) -> Result<(Vec<(i64, VarId)>, i64), ModelError> {
+    ) -> Result<(Vec<(i64, VarId)>, i128), ModelError> {
         const KIND: &str = "linear";
         let mut merged: IndexMap<VarId, i128> = IndexMap::new();
         for (position, (coefficient, var)) in terms.into_iter().enumerate() {
@@ -457,13 +464,6 @@ impl Model {
             let sum = merged.entry(var).or_insert(0);
             *sum = sum.checked_add(coefficient).ok_or(ModelError::LinearOverflow { terms: position + 1 })?;
         }
-        let rhs = match i64::try_from(rhs) {
-            Ok(value) if (-MAX_VALUE..=MAX_VALUE).contains(&value) => value,
-            Ok(value) => {
-                return Err(ModelError::ValueOutOfRange { context: "linear right-hand side".to_string(), value });
-            }
-            Err(_) => return Err(ModelError::LinearOverflow { terms: merged.len() }),
-        };
         let mut terms: Vec<(i64, VarId)> = Vec::with_capacity(merged.len());
         for (&var, &coefficient) in &merged {
             if coefficient.unsigned_abs() > MAX_COEFFICIENT.unsigned_abs() {
@@ -496,7 +496,12 @@ impl Model {
         if magnitude > (1u128 << 125) {
             return Err(ModelError::LinearOverflow { terms: terms.len() });
         }
-        Ok((terms, rhs))
+        // Every sum lies within ±2^125: a right-hand side beyond one past it
+        // means the same clamped there (no sum reaches it, and `k ± 1` of a
+        // strict relation is still past every sum), and leaves the
+        // propagator's `k - sum` room in i128.
+        let reach = (1i128 << 125) + 1;
+        Ok((terms, rhs.clamp(-reach, reach)))
     }
 
     /// The most specific relation for `expr relation 0`: `a*x rel k` is set
@@ -510,27 +515,27 @@ impl Model {
         if expr.terms.is_empty() {
             return Ok(Lowered::Constant(relation.holds(expr.constant, 0)));
         }
-        let rhs = expr.constant.checked_neg().ok_or(ModelError::LinearOverflow { terms: expr.terms.len() })?;
+        // `-i128::MIN` saturates: past every sum either way.
+        let rhs = expr.constant.saturating_neg();
         let (terms, rhs) = self.normalize_linear(expr.terms, rhs)?;
         let nonzero: Vec<(i64, VarId)> = terms.iter().copied().filter(|&(c, _)| c != 0).collect();
         Ok(Lowered::Relation(match *nonzero.as_slice() {
             // Only zero coefficients: a constant relation, over the variables still.
             [] => ReifiableRelation::Linear(Linear::new(terms, relation, rhs)),
             [(a, x)] => ReifiableRelation::InSet(single_term(a, x, relation, rhs)),
-            [(1, x), (-1, y)] | [(-1, y), (1, x)] => difference(x, y, relation, rhs),
+            // An offset beyond ±2^62 (`x - y` reaches ±2^63): the sum below.
+            [(1, x), (-1, y)] | [(-1, y), (1, x)] if rhs.unsigned_abs() <= u128::from(MAX_VALUE.unsigned_abs()) => {
+                difference(x, y, relation, rhs as i64)
+            }
             _ => ReifiableRelation::Linear(Linear::new(nonzero, relation, rhs)),
         }))
     }
 }
 
 /// `a * x relation k` (`a != 0`) as `x ∈ S`.
-fn single_term(a: i64, x: VarId, relation: Relation, k: i64) -> InSet {
+fn single_term(a: i64, x: VarId, relation: Relation, k: i128) -> InSet {
     // Divide by a positive coefficient: `a x rel k` is `-a x rel' -k`.
-    let (a, k, relation) = if a < 0 {
-        (-i128::from(a), -i128::from(k), relation.swapped())
-    } else {
-        (i128::from(a), i128::from(k), relation)
-    };
+    let (a, k, relation) = if a < 0 { (-i128::from(a), -k, relation.swapped()) } else { (i128::from(a), k, relation) };
     let value = |v: i128| v.clamp(-i128::from(MAX_VALUE) - 1, i128::from(MAX_VALUE) + 1) as i64;
     let at_most = |k: i128| Domain::range(-MAX_VALUE, value(k.div_euclid(a)));
     let at_least = |k: i128| Domain::range(value(-((-k).div_euclid(a))), MAX_VALUE);

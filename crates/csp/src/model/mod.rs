@@ -462,7 +462,9 @@ impl Model {
     /// [`Linear`](crate::constraints::Linear) for the strength of each
     /// relation). A variable given twice has its coefficients added. The same
     /// with operators: `model.add((2 * x + y).le(7))`, which also picks a
-    /// more specific constraint for one or two variables.
+    /// more specific constraint for one or two variables. The right-hand side
+    /// may be any `i64` (beyond `±2^62` sums of several values reach it);
+    /// one no assignment can meet leaves the model unsatisfiable.
     pub fn linear(&mut self, terms: &[(i64, VarId)], relation: Relation, rhs: i64) -> Result<ConstraintId, ModelError> {
         const KIND: &str = "linear";
         let vars: Vec<VarId> = terms.iter().map(|&(_, v)| v).collect();

@@ -4,7 +4,7 @@
 //! [`Solver::improvements`](crate::Solver::improvements) search for the best
 //! solution by branch and bound.
 
-use crate::constraints::Relation;
+use crate::constraints::{Linear, Relation};
 use crate::ids::VarId;
 
 use super::expr::LinearExpr;
@@ -109,7 +109,7 @@ impl Model {
         if let ([(1, var)], 0) = (terms.as_slice(), rhs) {
             return Ok(*var);
         }
-        let (mut lo, mut hi) = (-i128::from(rhs), -i128::from(rhs));
+        let (mut lo, mut hi) = (-rhs, -rhs);
         for &(coefficient, var) in &terms {
             let domain = &self.domains[var.index()];
             let (min, max) = (domain.min().unwrap_or(0), domain.max().unwrap_or(0));
@@ -123,7 +123,8 @@ impl Model {
         let var = self.new_var(lo as i64..=hi as i64)?;
         let mut equation = terms;
         equation.push((-1, var));
-        self.linear(&equation, Relation::Eq, rhs)?;
+        // The terms are the model's own, checked and merged above.
+        self.post_linear(Linear::new(equation, Relation::Eq, rhs))?;
         Ok(var)
     }
 }

@@ -15,7 +15,7 @@
 
 use std::collections::HashSet;
 
-use csp::{Condition, Domain, LinearExpr, Lit, MAX_COEFFICIENT, MAX_VALUE, Relation as Comparison, VarId};
+use csp::{Condition, Domain, LinearExpr, Lit, MAX_COEFFICIENT, Relation as Comparison, VarId};
 
 use crate::error::LowerError;
 
@@ -44,9 +44,10 @@ pub(super) enum Relation {
 
 impl Relation {
     /// `sum(terms) comparison rhs`. The constant terms move to the right-hand
-    /// side and repeated variables merge, in 128-bit arithmetic. A right-hand
-    /// side beyond the engine's range is decided by the bounds of the sum when
-    /// it can be, and is an error naming the builtin otherwise.
+    /// side and repeated variables merge, in 128-bit arithmetic; the engine
+    /// takes a right-hand side of any size. A coefficient beyond the engine's
+    /// range is decided by the bounds of the sum when it can be, and is an
+    /// error naming the builtin otherwise.
     pub(super) fn linear(
         lowering: &Lowering,
         call: Call<'_>,
@@ -72,23 +73,20 @@ impl Relation {
         if merged.is_empty() {
             return Ok(Relation::Constant(comparison.holds(0, rhs)));
         }
-        // The sum's range over the declared domains, for a right-hand side
-        // beyond what the engine takes.
-        let (mut low, mut high) = (0i128, 0i128);
-        for &(coefficient, var) in &merged {
-            let domain = lowering.model.domain(var).expect("a variable of the model");
-            let (min, max) = (i128::from(domain.min().unwrap_or(0)), i128::from(domain.max().unwrap_or(0)));
-            let (a, b) = (coefficient.saturating_mul(min), coefficient.saturating_mul(max));
-            low = low.saturating_add(a.min(b));
-            high = high.saturating_add(a.max(b));
-        }
         // The engine keeps a merged coefficient beyond ±2^62 (up to
-        // MAX_COEFFICIENT) as several in-range terms over its variable, so
-        // the sum stays exact.
-        let limit = i128::from(MAX_VALUE);
-        let fits = |value: i128| (-limit..=limit).contains(&value);
-        if !fits(rhs) || merged.iter().any(|&(c, _)| c.unsigned_abs() > MAX_COEFFICIENT.unsigned_abs()) {
-            // Decided when every value of the sum falls on one side.
+        // MAX_COEFFICIENT) as several in-range terms over its variable, and a
+        // right-hand side of any size, so the sum stays exact.
+        if merged.iter().any(|&(c, _)| c.unsigned_abs() > MAX_COEFFICIENT.unsigned_abs()) {
+            // The sum's range over the declared domains: decided when every
+            // value of the sum falls on one side.
+            let (mut low, mut high) = (0i128, 0i128);
+            for &(coefficient, var) in &merged {
+                let domain = lowering.model.domain(var).expect("a variable of the model");
+                let (min, max) = (i128::from(domain.min().unwrap_or(0)), i128::from(domain.max().unwrap_or(0)));
+                let (a, b) = (coefficient.saturating_mul(min), coefficient.saturating_mul(max));
+                low = low.saturating_add(a.min(b));
+                high = high.saturating_add(a.max(b));
+            }
             let (all, none) = match comparison {
                 Comparison::Eq => (false, rhs < low || rhs > high),
                 Comparison::Ne => (rhs < low || rhs > high, false),
@@ -100,12 +98,10 @@ impl Relation {
             if all || none {
                 return Ok(Relation::Constant(all));
             }
-            return Err(call.unsupported(
-                "a coefficient beyond 2^68 or a right-hand side beyond 2^62 that its variables can reach",
-            ));
+            return Err(call.unsupported("a coefficient beyond 2^68 that does not decide the sum"));
         }
         let expr: LinearExpr = merged.iter().map(|&(coefficient, var)| LinearExpr::wide_term(coefficient, var)).sum();
-        Ok(Relation::Condition(expr.compare(comparison, LinearExpr::constant(rhs as i64))))
+        Ok(Relation::Condition(expr.compare(comparison, LinearExpr::wide_constant(rhs))))
     }
 
     /// `x comparison y`.

@@ -348,7 +348,7 @@ fn errors_name_the_file_line_and_builtin() {
         (
             // a = 0 satisfies it and a = 1 does not: the sum's bounds do not decide it.
             past.as_str(),
-            "line 3: constraint int_lin_le is not supported by fzn-csp yet (a coefficient beyond 2^68 or a right-hand side",
+            "line 3: constraint int_lin_le is not supported by fzn-csp yet (a coefficient beyond 2^68 that does not decide",
         ),
     ];
     for (i, (source, message)) in cases.iter().enumerate() {

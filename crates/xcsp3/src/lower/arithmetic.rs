@@ -10,6 +10,11 @@ use super::linear::Linear;
 use crate::error::Error;
 use crate::expression::Operator;
 
+/// The most values the narrower factor of a product past `±2^62` may have
+/// for [`Lowering::product_by_cases`] (one boolean and one auxiliary
+/// variable each).
+const CASES: u64 = 64;
+
 impl Lowering<'_, '_> {
     /// The value of an integer operator over lowered operands.
     pub(super) fn arithmetic(&mut self, op: Operator, values: Vec<Linear>) -> Result<Linear, Error> {
@@ -39,7 +44,9 @@ impl Lowering<'_, '_> {
         }
     }
 
-    /// `a * b`: linear when either is a constant, else `times` on an auxiliary variable.
+    /// `a * b`: linear when either is a constant, else `times` on an
+    /// auxiliary variable; a product that may pass `±2^62`, which no variable
+    /// holds, is a sum by cases ([`Self::product_by_cases`]).
     fn multiply(&mut self, a: Linear, b: Linear) -> Result<Linear, Error> {
         if let Some(c) = a.as_constant() {
             return b.times(c).ok_or_else(|| self.overflow());
@@ -51,9 +58,54 @@ impl Lowering<'_, '_> {
         let (xl, xh) = self.var_bounds(x);
         let (yl, yh) = self.var_bounds(y);
         let corners = [xl * yl, xl * yh, xh * yl, xh * yh];
-        let z = self.result_var(corners.iter().min().copied(), corners.iter().max().copied())?;
+        let (low, high) = (corners.iter().min().copied(), corners.iter().max().copied());
+        if low.and_then(super::terms::in_range).is_none() || high.and_then(super::terms::in_range).is_none() {
+            return self.product_by_cases(x, y, (low, high));
+        }
+        let z = self.result_var(low, high)?;
         self.model.times(x, y, z).map_err(|e| self.model_error(&e))?;
         Ok(Linear::var(z))
+    }
+
+    /// `x * y` as a linear sum, exact in `i128`, when one factor has at most
+    /// [`CASES`] values: with `x` that one and `m` its median value (or 0
+    /// when that weighs less), `m * y +
+    /// sum over the other values v of (v - m) * y_v`, where `y_v` is `y`
+    /// when `x = v` and 0 otherwise. The coefficients are differences of
+    /// `x`'s values (small for values near one another), so the sum's
+    /// magnitude stays what the engine adds up; a product of two wider
+    /// factors is refused as before, naming its bounds.
+    fn product_by_cases(
+        &mut self,
+        x: VarId,
+        y: VarId,
+        (low, high): (Option<i128>, Option<i128>),
+    ) -> Result<Linear, Error> {
+        let size = |lowering: &Self, v: VarId| lowering.model.domain(v).map_or(u64::MAX, csp::Domain::size);
+        let (x, y) = if size(self, x) <= size(self, y) { (x, y) } else { (y, x) };
+        if size(self, x) > CASES {
+            let (Some(low), Some(high)) = (low, high) else { return Err(self.overflow()) };
+            return Err(self.unsupported(format!("an intermediate value between {low} and {high}, beyond ±2^62")));
+        }
+        let values: Vec<i64> = self.model.domain(x).expect("a variable of this model").iter().collect();
+        // The base whose term and differences weigh least (the median, or 0).
+        let weight = |m: i64| {
+            values.iter().map(|&v| (i128::from(v) - i128::from(m)).unsigned_abs()).sum::<u128>()
+                + u128::from(m.unsigned_abs())
+        };
+        let median = [values[values.len() / 2], 0].into_iter().min_by_key(|&m| weight(m)).expect("two candidates");
+        let (yl, yh) = self.var_bounds(y);
+        let (low, high) = (i64::try_from(yl.min(0)).unwrap_or(0), i64::try_from(yh.max(0)).unwrap_or(0));
+        let mut sum = Linear::var(y).times(i128::from(median)).ok_or_else(|| self.overflow())?;
+        for &value in values.iter().filter(|&&v| v != median) {
+            let case = self.model.reified(csp::LinearExpr::from(x).eq(value)).map_err(|e| self.model_error(&e))?;
+            let y_v = self.auxiliary(low, high)?;
+            self.model.implies(case, (y_v - y).eq(0)).map_err(|e| self.model_error(&e))?;
+            self.model.implies(!case, y_v.eq(0)).map_err(|e| self.model_error(&e))?;
+            let term = Linear::var(y_v).times(i128::from(value) - i128::from(median)).ok_or_else(|| self.overflow())?;
+            sum = sum.plus(&term).ok_or_else(|| self.overflow())?;
+        }
+        Ok(sum)
     }
 
     /// `a div b` or `a mod b`: truncated, the remainder with `a`'s sign; a
@@ -181,7 +233,7 @@ impl Lowering<'_, '_> {
                 debug_assert!(constant == 0, "a fresh variable does not cancel");
                 continue;
             }
-            let condition = self.compare_condition(&difference, Relation::Eq)?;
+            let condition = self.compare_condition(&difference, Relation::Eq);
             self.model.implies(literal, condition).map_err(|e| self.model_error(&e))?;
         }
         Ok(Linear::var(z))

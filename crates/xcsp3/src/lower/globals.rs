@@ -214,7 +214,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
             }
             return self.true_literal().map(Some);
         }
-        let condition = self.compare_condition(&linear, relation)?;
+        let condition = self.compare_condition(&linear, relation);
         self.model.reified(condition).map(Some).map_err(|e| self.model_error(&e))
     }
 

@@ -129,7 +129,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
             if let Some(value) = difference.as_constant() {
                 return Ok(Truth::Constant(super::terms::holds(value, relation)));
             }
-            return Ok(Truth::Condition(self.compare_condition(&difference, relation)?));
+            return Ok(Truth::Condition(self.compare_condition(&difference, relation)));
         }
         match op {
             Operator::Eq | Operator::Iff => {

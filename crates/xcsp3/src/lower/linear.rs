@@ -109,17 +109,17 @@ impl Linear {
         Some((low, high))
     }
 
-    /// The engine's expression, or `None` when the constant does not fit in
-    /// `i64` (the engine then refuses it anyway). The coefficients go as
-    /// they are: one that two in-range coefficients of a variable merged
-    /// past `±2^62` (or past 64 bits) the engine keeps as several in-range
-    /// terms, so the sum stays exact.
-    pub(super) fn to_expr(&self) -> Option<LinearExpr> {
-        let mut expr = LinearExpr::constant(i64::try_from(self.constant).ok()?);
+    /// The engine's expression. The coefficients go as they are: one that
+    /// two in-range coefficients of a variable merged past `±2^62` (or past
+    /// 64 bits) the engine keeps as several in-range terms, so the sum stays
+    /// exact; the constant too, whatever its size (a right-hand side past
+    /// `±2^62` that sums of values near `2^62` reach).
+    pub(super) fn to_expr(&self) -> LinearExpr {
+        let mut expr = LinearExpr::wide_constant(self.constant);
         for &(coefficient, var) in &self.terms {
             expr += LinearExpr::wide_term(coefficient, var);
         }
-        Some(expr)
+        expr
     }
 }
 
@@ -139,6 +139,6 @@ mod tests {
         assert_eq!(Linear::literal(!Lit::positive(y)).bounds(&model), Some((0, 1)));
         assert_eq!(Linear::var(x).as_var(), Some(x));
         assert!(Linear::constant(i128::MAX).plus(&Linear::constant(1)).is_none());
-        assert!(Linear::constant(1 << 100).to_expr().is_none());
+        assert_eq!(Linear::constant(1 << 100).to_expr().to_string(), (1i128 << 100).to_string());
     }
 }

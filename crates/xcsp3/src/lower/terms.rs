@@ -135,15 +135,14 @@ impl Lowering<'_, '_> {
             }
             return Ok(());
         }
-        let condition = self.compare_condition(&linear, relation)?;
+        let condition = self.compare_condition(&linear, relation);
         self.model.add(condition).map_err(|e| self.model_error(&e))?;
         Ok(())
     }
 
     /// The condition `linear relation 0` (with at least one variable).
-    pub(super) fn compare_condition(&self, linear: &Linear, relation: Relation) -> Result<Condition, Error> {
-        let expr = linear.to_expr().ok_or_else(|| self.unsupported("a constant beyond 64 bits"))?;
-        Ok(expr.compare(relation, 0))
+    pub(super) fn compare_condition(&self, linear: &Linear, relation: Relation) -> Condition {
+        linear.to_expr().compare(relation, 0)
     }
 
     /// Reads the XCSP3 condition `(operator,operand)`: the operand an
