@@ -114,6 +114,48 @@ fn reducing_the_nogoods_by_halves_or_by_tiers_keeps_the_proof() {
     assert!(proofs[13] != proofs[14], "vivification changed no proof: {proofs:?}");
 }
 
+/// Chronological replay (`chrono`): every nogood checked, the queens and
+/// latin squares still counted in full (every solution found, none
+/// twice), with the decisions a backjump skipped made again after every
+/// backjump (`chrono=1`, some of them replayed) or after longer ones; with
+/// a threshold above every jump nothing is replayed and the search is the
+/// one without the word.
+#[test]
+fn replaying_the_skipped_decisions_keeps_every_solution() {
+    let givens = [(0, 0, 0), (1, 2, 1), (2, 4, 2), (3, 1, 3), (4, 3, 4)];
+    let mut models: Vec<(Model, u64, String)> =
+        [(6, 4), (7, 40), (8, 92)].into_iter().map(|(n, count)| (queens(n), count, format!("{n} queens"))).collect();
+    for (n, givens) in [(4, &[][..]), (5, &givens[..])] {
+        let model = latin_square(n, givens);
+        let expected = Solver::new(&model, "mac+mrv".parse().unwrap()).unwrap().count(None).solutions;
+        models.push((model, expected, format!("a latin square of side {n}")));
+    }
+    let mut replayed = 0;
+    for (model, expected, name) in &models {
+        for base in [
+            "mac+learn+domwdeg",
+            "mac+learn+vsids+phase+luby=1",
+            "mac+learn+alternate+phase+glucose=2+dynlbd+expire",
+            "mac+learn+domwdeg+glucose=1+desc",
+        ] {
+            let count = |spelling: &str| {
+                let mut solver = Solver::new(model, spelling.parse().unwrap()).unwrap();
+                solver.check_nogoods(true);
+                let counted = solver.count(None);
+                assert_eq!(counted.solutions, *expected, "{spelling} on {name}");
+                assert!(counted.is_complete(), "{spelling} on {name}");
+                solver.stats().clone()
+            };
+            let plain = count(base);
+            replayed += count(&format!("{base}+chrono=1")).replayed;
+            count(&format!("{base}+chrono=2"));
+            let never = count(&format!("{base}+chrono=1000"));
+            assert_eq!(never.without_time(), plain.without_time(), "{base} on {name}");
+        }
+    }
+    assert!(replayed > 0, "no decision replayed");
+}
+
 /// The shrunk case of a property test: a negative table over an interval
 /// (a bitset limit of 2 makes every range of three values an interval).
 #[test]

@@ -1160,6 +1160,34 @@ fn learning_configs() -> Vec<SolveConfig> {
             configs.push(wide.with_restarts(Restarts::Glucose { window: 2 }));
         }
     }
+    // Chronological replay: the decisions a backjump skipped made again,
+    // after every backjump (`chrono=1`) and after long ones, without
+    // restarts and with restarts every failure, every range an interval
+    // (splits are not replayed), with probing and with enumeration.
+    for (levels, restarts) in [
+        (1, Restarts::Never),
+        (1, Restarts::Luby { scale: 1 }),
+        (2, Restarts::Glucose { window: 2 }),
+        (3, Restarts::Never),
+    ] {
+        for (var_order, value_order) in [
+            (VarOrder::Alternate, ValueOrder::Phase),
+            (VarOrder::DomWdeg, ValueOrder::Ascending),
+            (VarOrder::LiteralVsids, ValueOrder::Active),
+        ] {
+            let mut config = learning.clone().with_var_order(var_order).with_value_order(value_order);
+            config.chrono = Some(levels);
+            configs.push(config.with_restarts(restarts));
+        }
+        let mut wide = learning.clone().with_bitset_limit(2).with_var_order(VarOrder::Vsids);
+        wide.chrono = Some(levels);
+        configs.push(wide.with_restarts(restarts));
+    }
+    let mut replayed = learning.clone().with_var_order(VarOrder::Alternate).with_value_order(ValueOrder::Phase);
+    (replayed.dynamic_lbd, replayed.expiring_glue, replayed.chrono) = (true, true, Some(1));
+    configs.push(replayed.clone().with_probing(Probing::Bivalue).with_restarts(Restarts::Glucose { window: 2 }));
+    replayed.minimize_nogoods = true;
+    configs.push(vivify(replayed.with_restarts(Restarts::Luby { scale: 1 })));
     let mut probed = learning.with_var_order(VarOrder::Alternate).with_value_order(ValueOrder::Phase);
     (probed.dynamic_lbd, probed.expiring_glue, probed.all_different_intersections) = (true, true, true);
     let mut probed = vivify(probed.with_probing(Probing::Bivalue).with_restarts(Restarts::Glucose { window: 2 }));

@@ -628,10 +628,11 @@ pub struct ComparisonReport<'a> {
 /// and `lbd_lowered` ([`Stats::reductions`] and the next four) only when some
 /// configuration changes how the database is kept (`tiers`, `dynlbd`),
 /// `vivify_removed` ([`Stats::vivify_removed`]) only when some
-/// configuration vivifies its nogoods (`vivify`), `probes` and `probe_removals` ([`Stats::probes`],
+/// configuration vivifies its nogoods (`vivify`), `replayed` ([`Stats::replayed`]) only when
+/// some configuration replays skipped decisions (`chrono`), `probes` and `probe_removals` ([`Stats::probes`],
 /// [`Stats::probe_removals`]) only when some configuration probes
 /// ([`stats_columns`]).
-const STATS_COLUMNS: [&str; 20] = [
+const STATS_COLUMNS: [&str; 21] = [
     "nodes",
     "backtracks",
     "backjumps",
@@ -644,6 +645,7 @@ const STATS_COLUMNS: [&str; 20] = [
     "glue_alive",
     "lbd_lowered",
     "vivify_removed",
+    "replayed",
     "probes",
     "probe_removals",
     "checks",
@@ -668,6 +670,8 @@ pub struct OptionalColumns {
     pub database: bool,
     /// `vivify_removed`: some configuration learns with `vivify`.
     pub vivifies: bool,
+    /// `replayed`: some configuration learns with `chrono`.
+    pub replays: bool,
 }
 
 impl OptionalColumns {
@@ -679,6 +683,7 @@ impl OptionalColumns {
             probes: columns.probes || config.probing.is_on(),
             database: columns.database || (config.learning() && (config.nogood_tiers || config.dynamic_lbd)),
             vivifies: columns.vivifies || (config.learning() && config.vivify_nogoods),
+            replays: columns.replays || (config.learning() && config.chrono.is_some()),
         })
     }
 
@@ -689,6 +694,7 @@ impl OptionalColumns {
             "probes" | "probe_removals" => self.probes,
             "reductions" | "nogoods_deleted" | "nogoods_alive" | "glue_alive" | "lbd_lowered" => self.database,
             "vivify_removed" => self.vivifies,
+            "replayed" => self.replays,
             _ => true,
         }
     }
@@ -726,6 +732,9 @@ fn stats_cells(stats: &Stats, time: Duration, cpu_time: Option<Duration>, option
     }
     if optional.vivifies {
         cells.push(Cell::Int(u64::from(stats.vivify_removed)));
+    }
+    if optional.replays {
+        cells.push(Cell::Int(stats.replayed));
     }
     if optional.probes {
         cells.extend([Cell::Int(stats.probes), Cell::Int(stats.probe_removals)]);

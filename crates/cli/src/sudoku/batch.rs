@@ -327,6 +327,10 @@ struct Search {
     nogoods_exported: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     nogoods_imported: Option<u64>,
+    /// The decisions a long backjump skipped that were made again
+    /// (`chrono`), when there were any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    replayed: Option<u64>,
     /// The nogood database, when the search learns (see [`Database`]).
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     database: Option<Database>,
@@ -373,6 +377,7 @@ impl Search {
                 .then_some(stats.nogoods_exported),
             nogoods_imported: (stats.nogoods_exported > 0 || stats.nogoods_imported > 0)
                 .then_some(stats.nogoods_imported),
+            replayed: (stats.replayed > 0).then_some(stats.replayed),
             database: record.learns.then(|| Database::of(stats)),
             time_ms: record.nanos as f64 / 1e6,
         }

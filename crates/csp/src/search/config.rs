@@ -948,6 +948,21 @@ pub struct SolveConfig {
     /// `stable=UNIT`; `None` (off) by default. (BENCHMARKS.md, "Target
     /// phases, rephasing and modes on the heavy tail".)
     pub stable_modes: Option<u32>,
+    /// Under [`Search::Learning`], chronological backtracking's search
+    /// (Nadel & Ryvchin 2018; CaDiCaL's `chrono`) replayed: when a
+    /// conflict's backjump undoes more than `levels` levels, the decisions
+    /// of the levels between the jump's target and the conflict's are made
+    /// again, in their order, before any other (each while its variable is
+    /// free and its value left), so that the search goes on from the
+    /// assignment chronological backtracking would have kept. The levels
+    /// stay exact (each re-made decision opens its own level), so the
+    /// analysis is unchanged; what the replay costs is the re-propagation
+    /// that real chronological backtracking saves. Spelled `chrono`
+    /// (threshold [`SolveConfig::CHRONO_LEVELS`]) or `chrono=LEVELS`
+    /// (`chrono=1`: after every backjump); `None` (off) by default.
+    /// (BENCHMARKS.md, "Chronological backtracking replayed on the heavy
+    /// tail".)
+    pub chrono: Option<u32>,
     /// Limits on nodes, solutions and time.
     pub limits: Limits,
     /// The widest range domain the solver keeps as a bitset
@@ -995,6 +1010,7 @@ impl Default for SolveConfig {
             target_phases: false,
             rephase: None,
             stable_modes: None,
+            chrono: None,
             limits: Limits::none(),
             bitset_limit: SolveConfig::DEFAULT_BITSET_LIMIT,
             phases: Vec::new(),
@@ -1012,6 +1028,10 @@ impl SolveConfig {
     /// The default unit of [`SolveConfig::rephase`], in conflicts
     /// (CaDiCaL's `rephaseint`).
     pub const REPHASE_UNIT: u32 = 1000;
+
+    /// The default threshold of [`SolveConfig::chrono`], in levels a
+    /// backjump undoes (CaDiCaL's `chronolevels`).
+    pub const CHRONO_LEVELS: u32 = 100;
 
     /// The default unit of [`SolveConfig::stable_modes`]: the conflicts of
     /// the first focused mode (CaDiCaL's `stabilizeinit`).

@@ -153,7 +153,7 @@ pub enum ConfigSyntaxError {
         "unknown word '{word}' in configuration '{config}' (after the level come '+'-separated words: a variable \
          ordering input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|rotate|antiff|smallest|largest|occurrence|regret|maxsd|maxrelsd|places|wplaces|aplaces|chb|altchb|chblit|lrb|altlrb, a value \
          ordering asc|desc|random|lcv|phase|active|median|split|rsplit|guided, an all-different strength pairwise|matching|bounds|cover, \
-         learn, minimize, tiers, dynlbd, protect, noglue, expire, fade, gluecap, vivify, target, rephase, rephase=UNIT, stable, stable=UNIT, nld, probe, sac, cheap, touched, atroot, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
+         learn, minimize, tiers, dynlbd, protect, noglue, expire, fade, gluecap, vivify, target, rephase, rephase=UNIT, stable, stable=UNIT, chrono, chrono=LEVELS, nld, probe, sac, cheap, touched, atroot, rootac, separate, intersect, binary, luby, luby=SCALE, geometric, geometric=SCALE:FACTOR, glucose or glucose=WINDOW, or seed=N)"
     )]
     UnknownWord {
         /// The whole spelling.
@@ -356,6 +356,9 @@ fn parse_level(word: &str, config: &str) -> Result<Search, ConfigSyntaxError> {
 ///         | stable | stable=UNIT                      (stable and focused modes, the first UNIT
 ///                                                    conflicts long, then doubling; with learn,
 ///                                                    default 1000)
+///         | chrono | chrono=LEVELS                   (a backjump over more than LEVELS levels
+///                                                    re-makes the decisions it skipped; with
+///                                                    learn, default 100)
 ///         | nld                                     (nogoods recorded from restarts; mac, luby or
 ///                                                    geometric, not learn)
 ///         | probe | sac                             (probing at each node: bivalue variables, or
@@ -431,6 +434,7 @@ type Scheduled = (&'static str, &'static str, u32, fn(&mut SolveConfig) -> &mut 
 const SCHEDULES: &[Scheduled] = &[
     ("rephase", "rephasing", SolveConfig::REPHASE_UNIT, |c| &mut c.rephase),
     ("stable", "stable modes", SolveConfig::STABLE_UNIT, |c| &mut c.stable_modes),
+    ("chrono", "chronological replay", SolveConfig::CHRONO_LEVELS, |c| &mut c.chrono),
 ];
 
 impl SolveConfig {
@@ -545,11 +549,10 @@ impl FromStr for SolveConfig {
                 once(what)?;
                 let unit = match word.strip_prefix(name).and_then(|rest| rest.strip_prefix('=')) {
                     None => default,
-                    Some(n) => SolveConfig::conflicts_unit(n).ok_or_else(|| {
-                        bad_value(
-                            if name == "rephase" { "rephase=UNIT" } else { "stable=UNIT" },
-                            SolveConfig::CONFLICTS_UNIT,
-                        )
+                    Some(n) => SolveConfig::conflicts_unit(n).ok_or_else(|| match name {
+                        "rephase" => bad_value("rephase=UNIT", SolveConfig::CONFLICTS_UNIT),
+                        "stable" => bad_value("stable=UNIT", SolveConfig::CONFLICTS_UNIT),
+                        _ => bad_value("chrono=LEVELS", "the threshold is a whole number of levels, 1 or more"),
                     })?,
                 };
                 *option(&mut config) = Some(unit);
@@ -637,6 +640,11 @@ impl FromStr for SolveConfig {
                 config.stable_modes.is_some(),
                 "stable modes without learning",
                 "the modes' lengths count the conflicts of search that learns: mac+learn+phase+stable",
+            ),
+            (
+                config.chrono.is_some(),
+                "chronological replay without learning",
+                "only search that learns jumps back over levels by its analysis: mac+learn+chrono",
             ),
         ];
         if let Some(&(_, what, instead)) = learning_only.iter().find(|(on, ..)| *on && !config.learning()) {
@@ -785,6 +793,7 @@ impl fmt::Display for SolveConfig {
         let schedules = [
             ("rephase", self.rephase, SolveConfig::REPHASE_UNIT),
             ("stable", self.stable_modes, SolveConfig::STABLE_UNIT),
+            ("chrono", self.chrono, SolveConfig::CHRONO_LEVELS),
         ];
         for (name, unit, default) in schedules {
             match unit {
@@ -971,6 +980,9 @@ mod tests {
             "mac+learn+vsids+phase+matching+glucose+target+rephase=20+stable=30",
             "mac+learn+alternate+phase+matching+intersect+glucose+dynlbd+expire+vivify",
             "mac+learn+domwdeg+matching+luby+minimize+vivify",
+            "mac+learn+alternate+phase+matching+intersect+glucose+dynlbd+expire+chrono",
+            "mac+learn+vsids+phase+matching+luby+chrono=1",
+            "mac+learn+alternate+phase+matching+intersect+glucose+dynlbd+expire+vivify+rephase=20+chrono=3",
             "mac+learn+alternate+phase+matching+intersect+glucose+dynlbd+expire+vivify+target+rephase=20+stable=30",
             "mac+domwdeg+matching+intersect+probe",
             "mac+domwdeg+matching+intersect+sac",
@@ -1021,6 +1033,9 @@ mod tests {
         let twice = |text: &str| text.parse::<SolveConfig>().unwrap_err().to_string();
         assert!(twice("mac+learn+rephase+rephase=3").contains("rephasing twice"));
         assert!(twice("mac+learn+stable+stable").contains("stable modes twice"));
+        assert!(twice("mac+learn+chrono+chrono=2").contains("chronological replay twice"));
+        let chrono = |text: &str| text.parse::<SolveConfig>().unwrap().chrono;
+        assert_eq!((chrono("mac+learn+chrono"), chrono("mac+learn+chrono=7")), (Some(100), Some(7)));
         for text in ["fc+learn", "bt-cbj+learn", "bt+mrv+learn", "fc-bj+learn"] {
             let err = text.parse::<SolveConfig>().unwrap_err().to_string();
             assert!(err.contains("learning without maintained arc consistency") && err.contains("mac+learn"), "{err}");
@@ -1052,6 +1067,7 @@ mod tests {
             ("mac+phase+target", "target phases without learning"),
             ("mac+phase+rephase", "rephasing without learning"),
             ("mac+luby+stable=10", "stable modes without learning"),
+            ("mac+domwdeg+chrono", "chronological replay without learning"),
             ("mac+learn+target", "target phases without phase saving"),
             ("mac+learn+active+target", "target phases without phase saving"),
         ] {
@@ -1153,6 +1169,7 @@ mod tests {
             ("mac+learn+rephase=0", "rephase=0", "rephase=UNIT: the unit is a whole number of conflicts, 1 or more"),
             ("mac+learn+stable=x", "stable=x", "stable=UNIT: the unit is a whole number of conflicts"),
             ("mac+learn+stable=", "stable=", "stable=UNIT"),
+            ("mac+learn+chrono=0", "chrono=0", "chrono=LEVELS: the threshold is a whole number of levels, 1 or more"),
         ] {
             let err = text.parse::<SolveConfig>().unwrap_err().to_string();
             assert!(err.starts_with(&format!("configuration '{text}': '{word}' is not a value of ")), "{err}");

@@ -114,6 +114,10 @@ pub struct Stats {
     /// failed, each a conflict analysed to a learnt nogood (also counted in
     /// `failures` and `learnt`).
     pub probe_removals: u64,
+    /// Decisions a long backjump skipped that were made again before any
+    /// other ([`SolveConfig::chrono`](crate::SolveConfig::chrono)); counted
+    /// in `nodes` too.
+    pub replayed: u64,
     /// The deepest decision level reached.
     pub max_depth: u32,
     /// Solutions found (under branch and bound, the improving solutions).
@@ -150,6 +154,7 @@ impl Stats {
         self.nogoods_imported += other.nogoods_imported;
         self.probes += other.probes;
         self.probe_removals += other.probe_removals;
+        self.replayed += other.replayed;
         self.max_depth = self.max_depth.max(other.max_depth);
         self.solutions += other.solutions;
         self.elapsed += other.elapsed;
@@ -197,6 +202,9 @@ impl fmt::Display for Stats {
         }
         if self.probes > 0 {
             write!(f, ", probes {} (removed {})", self.probes, self.probe_removals)?;
+        }
+        if self.replayed > 0 {
+            write!(f, ", replayed {}", self.replayed)?;
         }
         write!(
             f,

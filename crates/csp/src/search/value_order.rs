@@ -91,7 +91,7 @@ impl Solver<'_> {
 
     /// Opens a frame for `var` that tries the position `pos` first, then the
     /// others in increasing order (a buffered order, as phase saving's).
-    fn push_pair_first(&mut self, var: u32, pos: u32) {
+    pub(super) fn push_pair_first(&mut self, var: u32, pos: u32) {
         let mark = self.state.mark();
         let start = self.tree.orders.len() as u32;
         self.order_preferring(var, Some(pos));

@@ -89,16 +89,57 @@ impl Solver<'_> {
             }
             self.chb_reward(false);
             self.lrb_catch_up();
+            if let Some((var, pos)) = self.next_replayed() {
+                if let Some(limit) = self.limit_reached() {
+                    return self.finish(Status::LimitReached(limit));
+                }
+                self.run.stats.replayed += 1;
+                if let Err(failure) = self.decide_level(var, Some(pos)) {
+                    conflict = Some(failure);
+                }
+                continue;
+            }
             let Some(var) = self.select_var() else {
                 return self.found_solution(solution_limit);
             };
             if let Some(limit) = self.limit_reached() {
                 return self.finish(Status::LimitReached(limit));
             }
-            if let Err(failure) = self.decide_level(var) {
+            if let Err(failure) = self.decide_level(var, None) {
                 conflict = Some(failure);
             }
         }
+    }
+
+    /// Under `chrono`, the next decision a long backjump skipped that can
+    /// be made again (its variable free, its value left), if any; those
+    /// that cannot are dropped.
+    fn next_replayed(&mut self) -> Option<(u32, u32)> {
+        let learning = self.learning.as_mut()?;
+        while let Some((var, pos)) = learning.replay.pop() {
+            if self.state.size(var) > 1 && self.state.contains_pos(var, pos) {
+                return Some((var, pos));
+            }
+        }
+        None
+    }
+
+    /// Under `chrono`, when the jump from the conflict's level to `target`
+    /// undoes more than the threshold's levels, notes the decisions of the
+    /// levels between them (the conflict's own excepted) to be made again,
+    /// as chronological backtracking would have kept them (none after a
+    /// restart).
+    fn note_replay(&mut self, target: u32, restart: bool) {
+        let Some(threshold) = self.program.config.chrono else { return };
+        let learning = self.learning.as_mut().expect("learning");
+        learning.replay.clear();
+        let depth = self.tree.frames.len() as u32;
+        if restart || depth.saturating_sub(target) <= threshold {
+            return;
+        }
+        let kept = &self.tree.frames[target as usize..depth as usize - 1];
+        let decisions = kept.iter().filter(|frame| frame.assigned && !matches!(frame.kind, FrameKind::Split { .. }));
+        learning.replay.extend(decisions.rev().map(|frame| (frame.var, frame.value)));
     }
 
     /// Opens the level of the frame just pushed (a decision's or a probe's):
@@ -111,10 +152,13 @@ impl Solver<'_> {
         level
     }
 
-    /// Opens a level deciding `var`: `x = v` (the value order's first), or
-    /// a split's first half; propagates it.
-    fn decide_level(&mut self, var: u32) -> Result<(), Failure> {
-        self.push_frame(var);
+    /// Opens a level deciding `var`: `x = v` (`replayed`'s position, or the
+    /// value order's first), or a split's first half; propagates it.
+    fn decide_level(&mut self, var: u32, replayed: Option<u32>) -> Result<(), Failure> {
+        match replayed {
+            Some(pos) => self.push_pair_first(var, pos),
+            None => self.push_frame(var),
+        }
         let level = self.open_level();
         self.run.stats.nodes += 1;
         self.run.stats.max_depth = self.run.stats.max_depth.max(level);
@@ -178,6 +222,7 @@ impl Solver<'_> {
         self.learning = Some(learning);
         let restart = self.restart_due(Some(learnt.lbd));
         let target = if restart { 0 } else { learnt.backjump };
+        self.note_replay(target, restart);
         self.backjump_to(target);
         if restart {
             self.restarted();

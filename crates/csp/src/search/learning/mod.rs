@@ -106,6 +106,10 @@ pub(super) struct Learning {
     /// Where probing's next sweep starts: the variable whose probe failed
     /// last (see the sibling module `probe`).
     probe_next: u32,
+    /// Under `chrono`, the decisions a long backjump skipped, to be made
+    /// again before any other, the next one last (see the sibling module
+    /// `descent`).
+    replay: Vec<(u32, u32)>,
     /// The debug check of every learnt nogood (feature `testing`).
     #[cfg(feature = "testing")]
     check: Option<Box<check::Check>>,
@@ -132,6 +136,7 @@ impl Learning {
             recount: 0,
             vivify_since: 0,
             probe_next: 0,
+            replay: Vec::new(),
             #[cfg(feature = "testing")]
             check: None,
         }
@@ -146,6 +151,7 @@ impl Learning {
         self.reduction_interval = self.first_reduction;
         self.vivify_since = 0;
         self.probe_next = 0;
+        self.replay.clear();
         #[cfg(feature = "testing")]
         if let Some(check) = &mut self.check {
             check.reset();
