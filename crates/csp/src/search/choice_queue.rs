@@ -105,8 +105,7 @@ impl ChoiceQueue {
         match self.points.last() {
             Some(&point) => {
                 // The ones that came back follow those still counted.
-                for i in self.counted..before {
-                    let x = free[i];
+                for &x in &free[self.counted..before] {
                     let key = self.key_of(state, x, sums(x));
                     self.push(x, key);
                 }
