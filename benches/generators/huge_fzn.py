@@ -8,8 +8,15 @@
 `lin`: VARS variables 0..50 and CONSTRAINTS `int_lin_le` of two distinct variables
 drawn with Python's `random.Random(seed)`, each `x - y <= 40` (about
 2 * CONSTRAINTS / VARS constraints on each variable; satisfiable: every variable 0). `clause`: VARS Booleans and one
-`bool_clause` over all of them; satisfiable. Neither names a search annotation,
-so each solver uses its own default ordering (fzn-csp's is dom/wdeg). The models
+`bool_clause` over all of them; satisfiable. `alldiff`: VARS variables 0..VARS-1
+and one `all_different` over them (a permutation). `sum`: VARS variables 0..9 and one
+`int_lin_eq` of VARS terms (coefficients 1..7 by position) equal to 3 times their sum.
+`table`: three variables 0..99 and one `table` of VARS rows (drawn by the seed), the
+first with x0 + x1 = x2. `chain`: VARS variables 0..VARS+1, `x[i] + 1 <= x[i+1]`
+(CONSTRAINTS ignored). None names a search annotation,
+so each solver uses its own default ordering (fzn-csp's is dom/wdeg). `--gecode`
+writes the global constraints under Gecode's names (`all_different_int`,
+`gecode_table_int`) instead of the FlatZinc standard's (`fzn_...`). The models
 of the audit's "Huge and empty input" paragraph (BENCHMARKS.md), made reproducible.
 """
 
@@ -38,18 +45,63 @@ def clause(args, out):
     out.write("solve satisfy;\n")
 
 
+def alldiff(args, out):
+    n = args.vars
+    for i in range(n):
+        out.write(f"var 0..{n - 1}: x{i} :: output_var;\n")
+    name = "all_different_int" if args.gecode else "fzn_all_different_int"
+    out.write(f"constraint {name}([{','.join(f'x{i}' for i in range(n))}]);\n")
+    out.write("solve satisfy;\n")
+
+
+def sum_(args, out):
+    n = args.vars
+    for i in range(n):
+        out.write(f"var 0..9: x{i} :: output_var;\n")
+    coefficients = [1 + i % 7 for i in range(n)]
+    out.write(
+        f"constraint int_lin_eq([{','.join(map(str, coefficients))}],[{','.join(f'x{i}' for i in range(n))}],"
+        f"{3 * sum(coefficients)});\n"
+    )
+    out.write("solve satisfy;\n")
+
+
+def table(args, out):
+    rng = random.Random(args.seed)
+    for i in range(3):
+        out.write(f"var 0..99: x{i} :: output_var;\n")
+    rows = [(a, b, a + b) for a, b in [(rng.randrange(50), rng.randrange(50))]]
+    rows += [(rng.randrange(100), rng.randrange(100), rng.randrange(100)) for _ in range(args.vars - 1)]
+    name = "gecode_table_int" if args.gecode else "fzn_table_int"
+    out.write(f"constraint {name}([x0,x1,x2],[{','.join(str(v) for row in rows for v in row)}]);\n")
+    out.write("solve satisfy;\n")
+
+
+def chain(args, out):
+    n = args.vars
+    for i in range(n):
+        out.write(f"var 0..{n + 1}: x{i} :: output_var;\n")
+    for i in range(n - 1):
+        out.write(f"constraint int_lin_le([1,-1],[x{i},x{i + 1}],-1);\n")
+    out.write("solve satisfy;\n")
+
+
+KINDS = {"lin": lin, "clause": clause, "alldiff": alldiff, "sum": sum_, "table": table, "chain": chain}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("kind", choices=["lin", "clause"])
+    parser.add_argument("kind", choices=sorted(KINDS))
     parser.add_argument("--vars", type=int, default=1000, help="the number of variables (default 1000)")
     parser.add_argument(
         "--constraints", type=int, default=100000, help="lin: the number of constraints (default 100000)"
     )
-    parser.add_argument("--seed", type=int, default=1, help="lin: the seed (default 1)")
+    parser.add_argument("--seed", type=int, default=1, help="lin, table: the seed (default 1)")
+    parser.add_argument("--gecode", action="store_true", help="the global constraints under Gecode's names")
     args = parser.parse_args()
     out = sys.stdout
     out.write(f"% huge_fzn.py {' '.join(sys.argv[1:])}\n")
-    (lin if args.kind == "lin" else clause)(args, out)
+    KINDS[args.kind](args, out)
 
 
 if __name__ == "__main__":

@@ -118,6 +118,9 @@ pub(crate) struct State {
     /// the trail): what tells a [`TrailPoint`](super::trail::TrailPoint) of
     /// an earlier run.
     pub(super) restores: u32,
+    /// The word and interval trails' smallest lengths since the latest
+    /// [`ChangePoint`](super::trail::ChangePoint) was taken.
+    pub(super) low_water: (usize, usize),
     /// Interval narrowings counted, and traced once a fixpoint has made
     /// many: what the search reads to find a slow-convergence cycle.
     pub(crate) pushes: super::interval::Pushes,
@@ -231,6 +234,7 @@ impl State {
             interval_floor: std::cell::Cell::new(0),
             history: None,
             restores: 0,
+            low_water: (0, 0),
             pushes: super::interval::Pushes::default(),
         };
         for var in 0..n as u32 {

@@ -39,4 +39,4 @@ pub(crate) use history::{Cause, Entry, History, INTERVAL, NONE, Rewound};
 pub(crate) use interval::Push;
 pub(crate) use literal::Literal;
 pub(crate) use queue::{Queue, Watch, Watchers};
-pub(crate) use trail::{Mark, Snapshot, TrailPoint};
+pub(crate) use trail::{ChangePoint, Mark, Snapshot, TrailPoint};

@@ -50,6 +50,17 @@ pub(crate) struct TrailPoint {
     words: usize,
 }
 
+/// The word and interval trails' lengths at a moment, to ask later, while
+/// the trails were not undone below them, which variables changed since
+/// ([`State::changed_after`]): unlike a [`TrailPoint`], it sees interval
+/// domains too, and it tells whether an undo went below it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ChangePoint {
+    restores: u32,
+    words: usize,
+    intervals: usize,
+}
+
 /// What a trail record says of a word's value before the change.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum OldWord {
@@ -202,6 +213,41 @@ impl State {
         true
     }
 
+    /// The point the trails are at now. From now on until the next call,
+    /// [`State::undone_below`] tells of the undos, and an interval changed
+    /// after it is recorded after it (its floor is raised to here).
+    pub(crate) fn change_point(&mut self) -> ChangePoint {
+        let (words, intervals) = (self.trail.len(), self.interval_trail.len());
+        self.interval_floor.set(self.interval_floor.get().max(intervals));
+        self.low_water = (words, intervals);
+        ChangePoint { restores: self.restores, words, intervals }
+    }
+
+    /// Whether, since the latest [`State::change_point`] (taken at `point`
+    /// or after it), the trails were undone below `point`, or the domains
+    /// came back from a snapshot: then [`State::changed_after`] cannot tell
+    /// what changed since `point`.
+    #[inline]
+    pub(crate) fn undone_below(&self, point: ChangePoint) -> bool {
+        point.restores != self.restores || self.low_water.0 < point.words || self.low_water.1 < point.intervals
+    }
+
+    /// Calls `f` with the variable of every change recorded since `point`
+    /// (a variable once per record, or more), for a `point` not
+    /// [undone below](State::undone_below): every variable whose domain
+    /// differs from the one at `point` is among them.
+    pub(crate) fn changed_after(&self, point: ChangePoint, mut f: impl FnMut(u32)) {
+        let mut end = self.trail.len();
+        while end > point.words {
+            let (address, _, used) = self.trail_record(end);
+            end -= used;
+            f(self.locate(address).0 as u32);
+        }
+        for &(var, _) in &self.interval_trail[point.intervals..] {
+            f(var);
+        }
+    }
+
     #[inline]
     pub(crate) fn mark(&self) -> Mark {
         debug_assert!(self.history_is_complete(), "a mark between a change and its record");
@@ -253,6 +299,7 @@ impl State {
             self.undo_intervals(mark.intervals);
         }
         self.interval_floor.set(mark.intervals);
+        self.low_water = (self.low_water.0.min(mark.words), self.low_water.1.min(mark.intervals));
         if self.history.is_some() {
             self.undo_history(mark.words, mark.intervals, mark.entries);
         }

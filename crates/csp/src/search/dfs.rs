@@ -233,6 +233,9 @@ impl Solver<'_> {
         if let Some(future) = &mut self.future {
             future.reset();
         }
+        if let Some(choices) = &mut self.choices {
+            choices.reset();
+        }
         self.queue.clear();
         self.run.rng = Rng::new(self.program.config.seed);
         if let Some(bj) = &mut self.backjumping {

@@ -33,6 +33,7 @@ use crate::observer::Observer;
 mod activity;
 mod backjump;
 mod chb;
+mod choice_queue;
 mod clock;
 mod config;
 mod cycle;
@@ -190,6 +191,9 @@ pub struct Solver<'m> {
     lrb: lrb::Lrb,
     /// The future degrees and dom/wdeg's weights, when an ordering reads them.
     future: Option<Box<wdeg::FutureDegrees>>,
+    /// dom/wdeg's or dom/ddeg's choices by a heap, on models large enough
+    /// (`var_order::QUEUE_MIN_VARS`) and in debug and `testing` builds.
+    choices: Option<Box<choice_queue::ChoiceQueue>>,
     /// What every run assumes at the root.
     assumptions: Assumptions,
     observer: Option<&'m mut dyn Observer>,
@@ -241,6 +245,7 @@ impl<'m> Solver<'m> {
             state.enable_history();
             Box::new(Learning::new(model.num_vars()))
         });
+        let choices = var_order::choice_queue(&program, model.num_vars());
         Ok(Solver {
             queue: Queue::new(program.costs.clone()),
             run: Run::new(n_constraints, program.config.seed),
@@ -261,9 +266,14 @@ impl<'m> Solver<'m> {
             nld: program.config.restart_nogoods.then(|| Box::new(nld::Nld::new(model.num_vars()))),
             activity: Activity::new(&state, program.literal_activity).with_targets(&program.config),
             chb: chb::Chb::new(state.num_vars(), program.chb),
-            future: program
-                .future_degrees
-                .then(|| Box::new(wdeg::FutureDegrees::new(model.num_vars(), &program.scopes))),
+            future: program.future_degrees.then(|| {
+                let mut future = Box::new(wdeg::FutureDegrees::new(model.num_vars(), &program.scopes));
+                if choices.is_some() {
+                    future.note_raises();
+                }
+                future
+            }),
+            choices,
             lrb: lrb::Lrb::new(state.num_vars(), program.lrb),
             assumptions: Assumptions::default(),
             observer: None,

@@ -9,6 +9,7 @@
 use std::cmp::Reverse;
 
 use super::Solver;
+use super::choice_queue::ChoiceQueue;
 use super::config::{Propagation, VarOrder};
 
 /// Buffers reused from node to node, so that no node allocates.
@@ -96,21 +97,50 @@ impl Solver<'_> {
         if let Some(future) = &mut self.future {
             future.restore(&self.tree.free[..before], &self.run.failed_by);
         }
-        let count = self.compact_free();
+        let count = match &mut self.choices {
+            Some(choices) => {
+                let future = self.future.as_deref().expect("a queue of choices reads the future degrees");
+                let count = choices.compact(&self.state, &mut self.tree.free, before, |x| future.of(x));
+                self.state.set_int(self.tree.free_count, count as i64);
+                count
+            }
+            None => self.compact_free(),
+        };
         if let Some(future) = &mut self.future {
             future.drop_all(&self.tree.free[count..before], &self.run.failed_by);
             #[cfg(any(debug_assertions, feature = "testing"))]
             self.check_future_degrees(&self.tree.free[..count]);
+        }
+        if let (Some(choices), Some(future)) = (&mut self.choices, &mut self.future) {
+            choices.settle(&mut self.state, |f| future.take_raised(f));
         }
         if let Some(densities) = &self.program.all_differents {
             densities.chosen.set(None);
         }
         let chosen = if self.program.phases.is_empty() { None } else { self.select_in_phases() };
         let chosen = chosen.or_else(|| self.wide_objective().filter(|&x| self.is_unassigned(x)));
-        chosen.or_else(|| {
-            let free = &self.tree.free[..count];
-            self.select_among(free, self.program.config.var_order, false)
-        })
+        if chosen.is_some() {
+            return chosen;
+        }
+        if let (Some(choices), Some(future)) = (&mut self.choices, &self.future) {
+            let best = choices.best(&self.state, |x| future.of(x));
+            #[cfg(any(debug_assertions, feature = "testing"))]
+            self.check_choice(best, count);
+            return best;
+        }
+        let free = &self.tree.free[..count];
+        self.select_among(free, self.program.config.var_order, false)
+    }
+
+    /// Checks a queue's choice against the pass over the free list, and
+    /// that the free list holds every unassigned variable.
+    #[cfg(any(debug_assertions, feature = "testing"))]
+    fn check_choice(&self, chosen: Option<u32>, count: usize) {
+        let free = &self.tree.free[..count];
+        assert_eq!(chosen, self.select_among(free, self.program.config.var_order, false), "the queue's choice");
+        for &x in &self.tree.free[count..] {
+            assert!(!self.is_unassigned(x), "variable {x} is unassigned but out of the free list");
+        }
     }
 
     /// The choice of the first phase with an unassigned variable, if any.
@@ -254,6 +284,26 @@ impl Solver<'_> {
             None => 0,
         }
     }
+}
+
+/// The smallest model whose dom/wdeg or dom/ddeg choices a heap makes in
+/// release builds (debug and `testing` builds make them so on every model,
+/// checked against the pass).
+const QUEUE_MIN_VARS: usize = 4096;
+
+/// A heap for the choices of `program`, where it keeps them: maintained
+/// arc consistency, no search phases, dom/wdeg or dom/ddeg, and a model of
+/// [`QUEUE_MIN_VARS`] variables or more (any model in debug and `testing`
+/// builds).
+pub(super) fn choice_queue(program: &super::program::Program<'_>, num_vars: usize) -> Option<Box<ChoiceQueue>> {
+    let order = program.config.var_order;
+    let large = num_vars >= QUEUE_MIN_VARS || cfg!(any(debug_assertions, feature = "testing"));
+    (program.propagation == Propagation::Mac
+        && program.phases.is_empty()
+        && program.future_degrees
+        && matches!(order, VarOrder::DomWdeg | VarOrder::DomDdeg)
+        && large)
+        .then(|| Box::new(ChoiceQueue::new(num_vars, order == VarOrder::DomWdeg)))
 }
 
 /// Each variable's degree in the model's constraint graph: the constraints

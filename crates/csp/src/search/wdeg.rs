@@ -39,6 +39,10 @@ pub(super) struct FutureDegrees {
     weight: Vec<u64>,
     /// The free list's prefix counted: `free[..counted]`.
     counted: usize,
+    /// When a queue of choices keeps the ratios (the sibling module
+    /// `choice_queue`), the variables whose degree and weight rose since it
+    /// last took them (a variable once per rise): their ratios fell.
+    raised: Option<Vec<u32>>,
     /// The recount's scratch, per constraint: not asked yet, or whether it
     /// has two free variables (kept, so that the check does not allocate).
     #[cfg(any(debug_assertions, feature = "testing"))]
@@ -84,9 +88,27 @@ impl FutureDegrees {
             degree: vec![0; num_vars],
             weight: vec![0; num_vars],
             counted: 0,
+            raised: None,
             #[cfg(any(debug_assertions, feature = "testing"))]
             asked: std::cell::RefCell::new(vec![None; scopes.len()]),
         }
+    }
+
+    /// Notes from now on the variables whose sums rise, for a queue of
+    /// choices to take ([`FutureDegrees::take_raised`]).
+    pub(super) fn note_raises(&mut self) {
+        self.raised = Some(Vec::new());
+    }
+
+    /// Calls `f` with each variable whose sums rose since the last call
+    /// (a variable once per rise), and forgets them.
+    pub(super) fn take_raised(&mut self, mut f: impl FnMut(u32, (u64, u64))) {
+        let Some(mut raised) = self.raised.take() else { return };
+        for &x in &raised {
+            f(x, self.of(x));
+        }
+        raised.clear();
+        self.raised = Some(raised);
     }
 
     /// Counts nothing: at the start of a run (the weights start again).
@@ -95,6 +117,9 @@ impl FutureDegrees {
         self.degree.iter_mut().for_each(|n| *n = 0);
         self.weight.iter_mut().for_each(|n| *n = 0);
         self.counted = 0;
+        if let Some(raised) = &mut self.raised {
+            raised.clear();
+        }
     }
 
     /// The future degree and the weighted degree of a free variable `x`.
@@ -131,6 +156,7 @@ impl FutureDegrees {
     pub(super) fn bump(&mut self, c: u32) {
         if self.free_in[c as usize] >= 2 {
             self.shift(c, |(degree, weight)| (degree, weight + 1));
+            self.note_raised(c);
         }
     }
 
@@ -141,6 +167,7 @@ impl FutureDegrees {
             if self.free_in[c as usize] == 2 {
                 let w = failed_by[c as usize] + 1;
                 self.shift(c, |(degree, weight)| (degree + 1, weight + w));
+                self.note_raised(c);
             }
         }
     }
@@ -153,6 +180,15 @@ impl FutureDegrees {
                 self.shift(c, |(degree, weight)| (degree - 1, weight - w));
             }
             self.free_in[c as usize] -= 1;
+        }
+    }
+
+    /// Notes that the sums of `c`'s variables rose, where a queue asks.
+    #[inline]
+    fn note_raised(&mut self, c: u32) {
+        if let Some(raised) = &mut self.raised {
+            let scope = self.scope_starts[c as usize] as usize..self.scope_starts[c as usize + 1] as usize;
+            raised.extend_from_slice(&self.vars[scope]);
         }
     }
 
