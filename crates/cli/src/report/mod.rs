@@ -116,7 +116,7 @@ pub struct CompareArgs {
     /// (input|mrv|mrvdeg|domdeg|domddeg|domwdeg|vsids|lvsids|alternate|rotate|antiff|smallest|largest|occurrence|regret|maxsd|maxrelsd|places|wplaces|aplaces|chb|altchb|chblit|lrb|altlrb),
     /// a value ordering (asc|desc|random|lcv|phase|active|median|split|rsplit|guided),
     /// pairwise|matching|bounds|cover, learn (with it: minimize, tiers, dynlbd, protect, noglue, expire,
-    /// fade, gluecap, vivify, glucose[=WINDOW], target, rephase[=UNIT], stable[=UNIT]), nld, probe, sac, cheap, touched, atroot, rootac, separate,
+    /// fade, gluecap, vivify, glucose[=WINDOW], target, rephase[=UNIT], stable[=UNIT], chrono[=LEVELS]), nld, probe, sac, cheap, touched, atroot, rootac, separate,
     /// intersect, binary, luby[=SCALE], geometric[=SCALE:FACTOR], seed=N (docs/compare.md).
     #[arg(
         long,
