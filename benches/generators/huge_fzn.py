@@ -25,65 +25,59 @@ import random
 import sys
 
 
+def declare(out, n, domain, prefix="x"):
+    """Declares `n` output variables `{prefix}0..` over `domain`."""
+    for i in range(n):
+        out.write(f"var {domain}: {prefix}{i} :: output_var;\n")
+
+
 def lin(args, out):
     rng = random.Random(args.seed)
-    for i in range(args.vars):
-        out.write(f"var 0..50: x{i} :: output_var;\n")
+    declare(out, args.vars, "0..50")
     for _ in range(args.constraints):
         i = rng.randrange(args.vars)
         j = rng.randrange(args.vars - 1)
         j += j >= i
         out.write(f"constraint int_lin_le([1,-1],[x{i},x{j}],40);\n")
-    out.write("solve satisfy;\n")
 
 
 def clause(args, out):
-    for i in range(args.vars):
-        out.write(f"var bool: b{i} :: output_var;\n")
+    declare(out, args.vars, "bool", prefix="b")
     literals = ",".join(f"b{i}" for i in range(args.vars))
     out.write(f"constraint bool_clause([{literals}],[]);\n")
-    out.write("solve satisfy;\n")
 
 
 def alldiff(args, out):
     n = args.vars
-    for i in range(n):
-        out.write(f"var 0..{n - 1}: x{i} :: output_var;\n")
+    declare(out, n, f"0..{n - 1}")
     name = "all_different_int" if args.gecode else "fzn_all_different_int"
     out.write(f"constraint {name}([{','.join(f'x{i}' for i in range(n))}]);\n")
-    out.write("solve satisfy;\n")
 
 
 def sum_(args, out):
     n = args.vars
-    for i in range(n):
-        out.write(f"var 0..9: x{i} :: output_var;\n")
+    declare(out, n, "0..9")
     coefficients = [1 + i % 7 for i in range(n)]
     out.write(
         f"constraint int_lin_eq([{','.join(map(str, coefficients))}],[{','.join(f'x{i}' for i in range(n))}],"
         f"{3 * sum(coefficients)});\n"
     )
-    out.write("solve satisfy;\n")
 
 
 def table(args, out):
     rng = random.Random(args.seed)
-    for i in range(3):
-        out.write(f"var 0..99: x{i} :: output_var;\n")
+    declare(out, 3, "0..99")
     rows = [(a, b, a + b) for a, b in [(rng.randrange(50), rng.randrange(50))]]
     rows += [(rng.randrange(100), rng.randrange(100), rng.randrange(100)) for _ in range(args.vars - 1)]
     name = "gecode_table_int" if args.gecode else "fzn_table_int"
     out.write(f"constraint {name}([x0,x1,x2],[{','.join(str(v) for row in rows for v in row)}]);\n")
-    out.write("solve satisfy;\n")
 
 
 def chain(args, out):
     n = args.vars
-    for i in range(n):
-        out.write(f"var 0..{n + 1}: x{i} :: output_var;\n")
+    declare(out, n, f"0..{n + 1}")
     for i in range(n - 1):
         out.write(f"constraint int_lin_le([1,-1],[x{i},x{i + 1}],-1);\n")
-    out.write("solve satisfy;\n")
 
 
 KINDS = {"lin": lin, "clause": clause, "alldiff": alldiff, "sum": sum_, "table": table, "chain": chain}
@@ -102,6 +96,7 @@ def main():
     out = sys.stdout
     out.write(f"% huge_fzn.py {' '.join(sys.argv[1:])}\n")
     KINDS[args.kind](args, out)
+    out.write("solve satisfy;\n")
 
 
 if __name__ == "__main__":
