@@ -35,7 +35,11 @@
 //! cells of two ALSs together), except in ALS-XZ, whose doubly linked case
 //! does; petals of a death blossom may overlap. An ALS chain is at most six
 //! restricted commons long (HoDoKu's default), and its eliminations exclude
-//! its first and last restricted commons.
+//! its first and last restricted commons; its first ALS may lie inside its
+//! last or the reverse (as in HoDoKu: `z` is still in one of them). The
+//! solver searches chains forward only in the order the ALSs are collected,
+//! as HoDoKu's solver does; when every instance is wanted they are then also
+//! searched both ways, breadth first, as HoDoKu does when it lists all steps.
 //!
 //! The search is bounded so that large boards stay usable: an ALS has at most
 //! [`MAX_CELLS`] cells (HoDoKu's largest on a 9x9, a unit minus one cell), at
@@ -563,7 +567,9 @@ fn eliminations_digits(eliminations: &[Candidate]) -> DigitSet {
     eliminations.iter().fold(0, |s, e| s | bit(e.digit))
 }
 
-/// Chains of at least four ALSs joined by restricted commons, shortest first.
+/// Chains of at least four ALSs joined by restricted commons, shortest first:
+/// depth first forward only, then (for every instance) breadth first both
+/// ways, keeping for each set of eliminations the shortest chain found first.
 pub(crate) fn als_chain(found: &mut Collector<'_>) {
     let marks = found.marks;
     let both = alses_and_links(marks);
