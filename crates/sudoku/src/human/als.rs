@@ -715,11 +715,12 @@ impl WideSearch {
                 self.check(chains, k);
             }
             if node.links < MAX_CHAIN_LINKS {
-                // As in the depth-first search: after two restricted commons
-                // only the smaller is kept from the next link.
-                let before = if node.links == 0 { !bit(x) } else { node.active & node.active.wrapping_neg() };
+                // The restricted commons the next link may use: x from the
+                // first ALS; then, as in the depth-first search, any but the
+                // one before (the smaller, after two).
+                let allowed = if node.links == 0 { bit(x) } else { !(node.active & node.active.wrapping_neg()) };
                 for link in &chains.links[node.als] {
-                    let active = if node.links == 0 { link.digits & bit(x) } else { link.digits & !before };
+                    let active = link.digits & allowed;
                     if active == 0 {
                         continue;
                     }
