@@ -585,9 +585,9 @@ pub(crate) fn als_chain(found: &mut Collector<'_>) {
         targets: Vec::new(),
         target_digits: 0,
     };
-    'starts: for start in 0..alses.len() {
+    'starts: for (start, around) in links.iter().enumerate() {
         // Forward only (to ALSs found later), as HoDoKu searches.
-        for link in links[start].iter().filter(|link| link.to > start) {
+        for link in around.iter().filter(|link| link.to > start) {
             for x in digits(link.digits) {
                 if !search.aim(start, x) {
                     continue;
