@@ -112,20 +112,10 @@ fn sorted(mut list: Vec<Candidate>) -> Vec<Candidate> {
 }
 
 /// The cases known to fail, by line, with the reason (docs/sudoku.md, "Tested
-/// against HoDoKu's regression library"). The test fails when one of them
-/// passes (update the list) as when any other case fails.
-const KNOWN_FAILURES: &[(usize, &str)] = &[
-    // ALS chains: searched forward only in the order the ALSs are collected,
-    // as HoDoKu's default, and at most six restricted commons long; these
-    // five need a chain that goes back in that order (HoDoKu's ordering of
-    // this board's ALSs or its links differs from ours). A search both ways
-    // finds four of them but takes about a minute on the library.
-    (1445, "als chain against the ALS order"),
-    (1453, "als chain against the ALS order"),
-    (1454, "als chain against the ALS order"),
-    (1455, "als chain against the ALS order"),
-    (1459, "als chain against the ALS order"),
-];
+/// against HoDoKu's regression library"): none since the ALS chain search goes
+/// both ways. The test fails when one of them passes (update the list) as when
+/// any other case fails.
+const KNOWN_FAILURES: &[(usize, &str)] = &[];
 
 #[derive(Default)]
 struct Tally {

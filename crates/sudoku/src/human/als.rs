@@ -35,7 +35,11 @@
 //! cells of two ALSs together), except in ALS-XZ, whose doubly linked case
 //! does; petals of a death blossom may overlap. An ALS chain is at most six
 //! restricted commons long (HoDoKu's default), and its eliminations exclude
-//! its first and last restricted commons.
+//! its first and last restricted commons; its first ALS may lie inside its
+//! last or the reverse (as in HoDoKu: `z` is still in one of them). The
+//! solver searches chains forward only in the order the ALSs are collected,
+//! as HoDoKu's solver does; when every instance is wanted they are then also
+//! searched both ways, breadth first, as HoDoKu does when it lists all steps.
 //!
 //! The search is bounded so that large boards stay usable: an ALS has at most
 //! [`MAX_CELLS`] cells (HoDoKu's largest on a 9x9, a unit minus one cell), at
@@ -563,7 +567,9 @@ fn eliminations_digits(eliminations: &[Candidate]) -> DigitSet {
     eliminations.iter().fold(0, |s, e| s | bit(e.digit))
 }
 
-/// Chains of at least four ALSs joined by restricted commons, shortest first.
+/// Chains of at least four ALSs joined by restricted commons, shortest first:
+/// depth first forward only, then (for every instance) breadth first both
+/// ways, keeping for each set of eliminations the shortest chain found first.
 pub(crate) fn als_chain(found: &mut Collector<'_>) {
     let marks = found.marks;
     let both = alses_and_links(marks);
@@ -579,20 +585,13 @@ pub(crate) fn als_chain(found: &mut Collector<'_>) {
         targets: Vec::new(),
         target_digits: 0,
     };
-    'starts: for start in 0..alses.len() {
+    'starts: for (start, around) in links.iter().enumerate() {
         // Forward only (to ALSs found later), as HoDoKu searches.
-        for link in links[start].iter().filter(|link| link.to > start) {
+        for link in around.iter().filter(|link| link.to > start) {
             for x in digits(link.digits) {
-                // The candidates that see every copy of a digit z != x in the
-                // first ALS: the chain must end at an ALS they see too.
-                let first = &alses[start];
-                search.targets = digits(first.reach_digits & !bit(x))
-                    .flat_map(|z| first.reach(z).iter().map(move |&c| Candidate::new(c, z)))
-                    .collect();
-                if search.targets.is_empty() {
+                if !search.aim(start, x) {
                     continue;
                 }
-                search.target_digits = eliminations_digits(&search.targets);
                 search.path = vec![start, link.to];
                 search.actives = vec![bit(x)];
                 search.extend();
@@ -601,6 +600,14 @@ pub(crate) fn als_chain(found: &mut Collector<'_>) {
                 }
             }
         }
+    }
+    // When every instance is wanted, then both ways, breadth first: the
+    // chains against the ALSs' order that the forward search cannot find, or
+    // shorter ones (HoDoKu too searches forward only when it solves, both
+    // ways when it lists every step).
+    if !found.first_only {
+        search.budget = SEARCH_BUDGET;
+        WideSearch::new(marks.side(), alses.len()).run(&mut search, found);
     }
     // The shortest chain for each set of eliminations, shortest first.
     let mut best = search.best;
@@ -646,7 +653,142 @@ struct ChainSearch<'a> {
     target_digits: DigitSet,
 }
 
+/// A state of the breadth-first chain search: an ALS reached by a restricted
+/// common (the last of the chain so far).
+#[derive(Clone, Copy)]
+struct WideNode {
+    als: usize,
+    /// The restricted commons in use into it (none for the first ALS).
+    active: DigitSet,
+    /// The node before it (itself for the first ALS).
+    parent: usize,
+    /// Its links from the first ALS.
+    links: usize,
+}
+
+/// The breadth-first chain search from one first ALS and restricted common:
+/// each ALS is reached once per smallest restricted common into it, by the
+/// shortest chain found first, which goes through no ALS twice.
+struct WideSearch {
+    nodes: Vec<WideNode>,
+    /// `seen[als * side + d - 1]` is `generation` once `als` is reached with
+    /// smallest restricted common `d`.
+    seen: Vec<u32>,
+    generation: u32,
+    side: usize,
+}
+
+impl WideSearch {
+    fn new(side: usize, alses: usize) -> WideSearch {
+        WideSearch { nodes: Vec::new(), seen: vec![0; alses * side], generation: 0, side }
+    }
+
+    /// Searches from every first ALS and restricted common, until the
+    /// budget or the time runs out.
+    fn run(&mut self, chains: &mut ChainSearch<'_>, found: &Collector<'_>) {
+        for start in 0..chains.alses.len() {
+            let xs = chains.links[start].iter().fold(0, |s: DigitSet, link| s | link.digits);
+            for x in digits(xs) {
+                if !chains.aim(start, x) {
+                    continue;
+                }
+                self.search(chains, start, x);
+                if chains.budget == 0 || found.out_of_time() {
+                    return;
+                }
+            }
+        }
+    }
+
+    fn search(&mut self, chains: &mut ChainSearch<'_>, start: usize, x: u8) {
+        self.generation += 1;
+        self.nodes.clear();
+        self.nodes.push(WideNode { als: start, active: 0, parent: 0, links: 0 });
+        let mut k = 0;
+        while k < self.nodes.len() {
+            if chains.budget == 0 {
+                return;
+            }
+            chains.budget -= 1;
+            let node = self.nodes[k];
+            if node.links >= 3 {
+                self.check(chains, k);
+            }
+            if node.links < MAX_CHAIN_LINKS {
+                // The restricted commons the next link may use: x from the
+                // first ALS; then, as in the depth-first search, any but the
+                // one before (the smaller, after two).
+                let allowed = if node.links == 0 { bit(x) } else { !(node.active & node.active.wrapping_neg()) };
+                for link in &chains.links[node.als] {
+                    let active = link.digits & allowed;
+                    if active == 0 {
+                        continue;
+                    }
+                    let slot = link.to * self.side + active.trailing_zeros() as usize;
+                    if self.seen[slot] == self.generation || self.on_chain(k, link.to) {
+                        continue;
+                    }
+                    self.seen[slot] = self.generation;
+                    self.nodes.push(WideNode { als: link.to, active, parent: k, links: node.links + 1 });
+                }
+            }
+            k += 1;
+        }
+    }
+
+    /// Whether `als` is on the chain that ends at node `k`.
+    fn on_chain(&self, mut k: usize, als: usize) -> bool {
+        loop {
+            let node = self.nodes[k];
+            if node.als == als {
+                return true;
+            }
+            if node.links == 0 {
+                return false;
+            }
+            k = node.parent;
+        }
+    }
+
+    /// Hands the chain that ends at node `k` to [`ChainSearch::check`] when
+    /// its last ALS could eliminate.
+    fn check(&self, chains: &mut ChainSearch<'_>, k: usize) {
+        let node = self.nodes[k];
+        if chains.alses[node.als].reach_digits & !node.active & chains.target_digits == 0 {
+            return;
+        }
+        chains.path.clear();
+        chains.actives.clear();
+        let mut at = k;
+        loop {
+            let n = self.nodes[at];
+            chains.path.push(n.als);
+            if n.links == 0 {
+                break;
+            }
+            chains.actives.push(n.active);
+            at = n.parent;
+        }
+        chains.path.reverse();
+        chains.actives.reverse();
+        chains.check();
+    }
+}
+
 impl ChainSearch<'_> {
+    /// Sets the targets for chains from ALS `start` whose first restricted
+    /// common is `x`: the candidates that see every copy of a digit `z != x`
+    /// in it (the chain must end at an ALS they see too). False when there
+    /// are none.
+    fn aim(&mut self, start: usize, x: u8) -> bool {
+        let first = &self.alses[start];
+        self.targets = digits(first.reach_digits & !bit(x))
+            .flat_map(|z| first.reach(z).iter().map(move |&c| Candidate::new(c, z)))
+            .collect();
+        self.target_digits = eliminations_digits(&self.targets);
+        !self.targets.is_empty()
+    }
+
     fn extend(&mut self) {
         if self.budget == 0 {
             return;
@@ -680,13 +822,11 @@ impl ChainSearch<'_> {
     }
 
     fn check(&mut self) {
-        let (first, last) = (&self.alses[self.path[0]], &self.alses[self.path[self.path.len() - 1]]);
+        // The first ALS may lie inside the last or the reverse (HoDoKu's
+        // chains allow it): the chain still proves that z is in one of them.
+        let last = &self.alses[self.path[self.path.len() - 1]];
         let Some(&tail) = self.actives.last() else { return };
         if last.reach_digits & !tail & self.target_digits == 0 {
-            return;
-        }
-        // A first ALS inside the last (or the reverse) would make a loop.
-        if first.cells.iter().all(|c| last.contains(*c)) || last.cells.iter().all(|c| first.contains(*c)) {
             return;
         }
         let mut eliminations: Vec<Candidate> = self
