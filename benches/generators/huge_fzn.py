@@ -11,6 +11,8 @@ drawn with Python's `random.Random(seed)`, each `x - y <= 40` (about
 `bool_clause` over all of them; satisfiable. `alldiff`: VARS variables 0..VARS-1
 and one `all_different` over them (a permutation). `sum`: VARS variables 0..9 and one
 `int_lin_eq` of VARS terms (coefficients 1..7 by position) equal to 3 times their sum.
+`sumle`: the same with `int_lin_le` and the coefficients negated (the weighted sum at
+least 3 times their sum, the equation's lower half).
 `table`: three variables 0..99 and one `table` of VARS rows (drawn by the seed), the
 first with x0 + x1 = x2. `chain`: VARS variables 0..VARS+1, `x[i] + 1 <= x[i+1]`
 (CONSTRAINTS ignored). None names a search annotation,
@@ -64,6 +66,16 @@ def sum_(args, out):
     )
 
 
+def sum_le(args, out):
+    n = args.vars
+    declare(out, n, "0..9")
+    coefficients = [1 + i % 7 for i in range(n)]
+    out.write(
+        f"constraint int_lin_le([{','.join(str(-a) for a in coefficients)}],[{','.join(f'x{i}' for i in range(n))}],"
+        f"{-3 * sum(coefficients)});\n"
+    )
+
+
 def table(args, out):
     rng = random.Random(args.seed)
     declare(out, 3, "0..99")
@@ -80,7 +92,7 @@ def chain(args, out):
         out.write(f"constraint int_lin_le([1,-1],[x{i},x{i + 1}],-1);\n")
 
 
-KINDS = {"lin": lin, "clause": clause, "alldiff": alldiff, "sum": sum_, "table": table, "chain": chain}
+KINDS = {"lin": lin, "clause": clause, "alldiff": alldiff, "sum": sum_, "sumle": sum_le, "table": table, "chain": chain}
 
 
 def main():
