@@ -56,23 +56,15 @@ def alldiff(args, out):
     out.write(f"constraint {name}([{','.join(f'x{i}' for i in range(n))}]);\n")
 
 
-def sum_(args, out):
+def sum_(args, out, le=False):
+    """`sum`, or with `le` `sumle`: the equation's lower half as an `int_lin_le`."""
     n = args.vars
     declare(out, n, "0..9")
     coefficients = [1 + i % 7 for i in range(n)]
+    sign, name = (-1, "int_lin_le") if le else (1, "int_lin_eq")
     out.write(
-        f"constraint int_lin_eq([{','.join(map(str, coefficients))}],[{','.join(f'x{i}' for i in range(n))}],"
-        f"{3 * sum(coefficients)});\n"
-    )
-
-
-def sum_le(args, out):
-    n = args.vars
-    declare(out, n, "0..9")
-    coefficients = [1 + i % 7 for i in range(n)]
-    out.write(
-        f"constraint int_lin_le([{','.join(str(-a) for a in coefficients)}],[{','.join(f'x{i}' for i in range(n))}],"
-        f"{-3 * sum(coefficients)});\n"
+        f"constraint {name}([{','.join(str(sign * a) for a in coefficients)}],[{','.join(f'x{i}' for i in range(n))}],"
+        f"{sign * 3 * sum(coefficients)});\n"
     )
 
 
@@ -92,7 +84,7 @@ def chain(args, out):
         out.write(f"constraint int_lin_le([1,-1],[x{i},x{i + 1}],-1);\n")
 
 
-KINDS = {"lin": lin, "clause": clause, "alldiff": alldiff, "sum": sum_, "sumle": sum_le, "table": table, "chain": chain}
+KINDS = {"lin": lin, "clause": clause, "alldiff": alldiff, "sum": sum_, "sumle": lambda args, out: sum_(args, out, le=True), "table": table, "chain": chain}
 
 
 def main():

@@ -78,7 +78,8 @@ fn long_sums_count_as_dynamic_programming_does() {
             _ => (reach(true) + reach(false)) / 2 / unit * unit,
         };
         let mut model = Model::new();
-        let vars: Vec<_> = terms.iter().map(|(_, values)| model.new_var(Domain::values(values.clone())).unwrap()).collect();
+        let vars: Vec<_> =
+            terms.iter().map(|(_, values)| model.new_var(Domain::values(values.clone())).unwrap()).collect();
         // The right-hand side may be beyond `i64` (a wide constant).
         let sum: LinearExpr = terms.iter().zip(&vars).map(|((a, _), &x)| *a * x).sum();
         model.add(sum.compare(relation, LinearExpr::wide_constant(rhs))).unwrap();

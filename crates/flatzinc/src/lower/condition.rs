@@ -71,11 +71,8 @@ impl Relation {
                     rhs = rhs.checked_sub(i128::from(coefficient) * i128::from(constant)).ok_or_else(overflow)?;
                 }
                 Value::Var(var) => {
-                    let place = if long {
-                        places.get(&var).copied()
-                    } else {
-                        merged.iter().position(|&(_, v)| v == var)
-                    };
+                    let place =
+                        if long { places.get(&var).copied() } else { merged.iter().position(|&(_, v)| v == var) };
                     match place {
                         Some(k) => merged[k].0 += i128::from(coefficient),
                         None => {

@@ -264,7 +264,8 @@ impl Propagator for LongSum<'_> {
         debug_assert!(self.linear.relation != Relation::Ne);
         let linear = self.linear;
         let terms = || linear.terms();
-        self.intervals = terms().enumerate().filter(|&(_, (var, _))| ctx.is_interval(var)).map(|(i, _)| i as u32).collect();
+        self.intervals =
+            terms().enumerate().filter(|&(_, (var, _))| ctx.is_interval(var)).map(|(i, _)| i as u32).collect();
         // Every term's values, and so the sums, within `±KEPT_LIMIT`.
         let reach: i128 = terms()
             .map(|(var, a)| {

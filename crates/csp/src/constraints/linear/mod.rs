@@ -409,7 +409,7 @@ impl Constraint for Linear {
         "linear"
     }
 
-    /// A long sum keeps its sums from call to call ([`LongSum`]); a short
+    /// A long sum keeps its sums from call to call (`LongSum`); a short
     /// one, and `!=`, recomputes them.
     fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
         match LongSum::new(self) {
