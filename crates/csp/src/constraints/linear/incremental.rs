@@ -78,7 +78,11 @@ pub(crate) struct LongSum<'c> {
     /// `None` when the sums could leave `i64` (the recomputation then runs).
     cells: Option<Cells>,
     /// The trail at the end of each call along the branch (`None`: a call
-    /// that failed, whose kept values are not those of any point).
+    /// that failed, whose kept values are not those of any point). At most
+    /// `4n + 64` of them: beyond, on a branch of more calls (bounds pushed
+    /// by one at a time in a slow-convergence cycle), each call recomputes
+    /// the sums until a backtrack, so that neither this stack nor the trail
+    /// of the reversible integers grows with the calls.
     points: Vec<Option<TrailPoint>>,
     /// The terms the trail lists since the last call (a buffer).
     changed: Vec<u32>,
@@ -146,9 +150,8 @@ impl<'c> LongSum<'c> {
 
     /// Brings the kept values up to the domains: the terms the trail lists
     /// since the point at `depth`, and those over intervals; every term when
-    /// the trail cannot tell. Returns the index the point of this call goes to.
-    fn catch_up(&mut self, ctx: &mut Context<'_>, cells: Cells) -> usize {
-        let depth = ctx.get(cells.depth);
+    /// the trail cannot tell.
+    fn catch_up(&mut self, ctx: &mut Context<'_>, cells: Cells, depth: i64) {
         let point = usize::try_from(depth).ok().and_then(|d| self.points.get(d).copied().flatten());
         self.changed.clear();
         let (first, term_of, changed) = (self.first, &self.term_of, &mut self.changed);
@@ -181,9 +184,6 @@ impl<'c> LongSum<'c> {
             }
             ctx.set(cells.widest, widest as i64);
         }
-        // Grows by one whatever it was, so that the points of the calls
-        // before, which a backtrack may bring back, stay where they are.
-        usize::try_from(depth + 1).unwrap_or(0)
     }
 
     /// Debug and testing builds: the kept values are the domains', and at a
@@ -239,7 +239,18 @@ impl Propagator for LongSum<'_> {
         let Some(cells) = self.cells else {
             return self.linear.propagate_bounds(ctx, self.lower, self.upper, &mut super::Recompute);
         };
-        let at = self.catch_up(ctx, cells);
+        // The index of this call's point: one more than the last call's, so
+        // that the points of the calls before, which a backtrack may bring
+        // back, stay where they are. Beyond the stack's room, -1: the sums
+        // are recomputed (and the kept values left as they were) until a
+        // backtrack brings back a point.
+        let depth = ctx.get(cells.depth);
+        let room = 4 * self.linear.vars.len() + 64;
+        let Some(at) = usize::try_from(depth).ok().map(|d| d + 1).filter(|&at| at < room) else {
+            ctx.set(cells.depth, -1);
+            return self.linear.propagate_bounds(ctx, self.lower, self.upper, &mut super::Recompute);
+        };
+        self.catch_up(ctx, cells, depth);
         let linear = self.linear;
         let result = linear.propagate_bounds(ctx, self.lower, self.upper, self);
         if result.is_ok() && cfg!(any(debug_assertions, feature = "testing")) {
