@@ -11,6 +11,8 @@ drawn with Python's `random.Random(seed)`, each `x - y <= 40` (about
 `bool_clause` over all of them; satisfiable. `alldiff`: VARS variables 0..VARS-1
 and one `all_different` over them (a permutation). `sum`: VARS variables 0..9 and one
 `int_lin_eq` of VARS terms (coefficients 1..7 by position) equal to 3 times their sum.
+`sumle`: the same with `int_lin_le` and the coefficients negated (the weighted sum at
+least 3 times their sum, the equation's lower half).
 `table`: three variables 0..99 and one `table` of VARS rows (drawn by the seed), the
 first with x0 + x1 = x2. `chain`: VARS variables 0..VARS+1, `x[i] + 1 <= x[i+1]`
 (CONSTRAINTS ignored). None names a search annotation,
@@ -54,13 +56,15 @@ def alldiff(args, out):
     out.write(f"constraint {name}([{','.join(f'x{i}' for i in range(n))}]);\n")
 
 
-def sum_(args, out):
+def sum_(args, out, le=False):
+    """`sum`, or with `le` `sumle`: the equation's lower half as an `int_lin_le`."""
     n = args.vars
     declare(out, n, "0..9")
     coefficients = [1 + i % 7 for i in range(n)]
+    sign, name = (-1, "int_lin_le") if le else (1, "int_lin_eq")
     out.write(
-        f"constraint int_lin_eq([{','.join(map(str, coefficients))}],[{','.join(f'x{i}' for i in range(n))}],"
-        f"{3 * sum(coefficients)});\n"
+        f"constraint {name}([{','.join(str(sign * a) for a in coefficients)}],[{','.join(f'x{i}' for i in range(n))}],"
+        f"{sign * 3 * sum(coefficients)});\n"
     )
 
 
@@ -80,7 +84,7 @@ def chain(args, out):
         out.write(f"constraint int_lin_le([1,-1],[x{i},x{i + 1}],-1);\n")
 
 
-KINDS = {"lin": lin, "clause": clause, "alldiff": alldiff, "sum": sum_, "table": table, "chain": chain}
+KINDS = {"lin": lin, "clause": clause, "alldiff": alldiff, "sum": sum_, "sumle": lambda args, out: sum_(args, out, le=True), "table": table, "chain": chain}
 
 
 def main():

@@ -4,7 +4,7 @@
 //! the allocations made inside `assert_no_alloc`.
 
 use assert_no_alloc::{AllocDisabler, assert_no_alloc, reset_violation_count, violation_count};
-use csp::{Model, SolveConfig, Solver};
+use csp::{Model, Relation, SolveConfig, Solver};
 
 #[global_allocator]
 static ALLOCATOR: AllocDisabler = AllocDisabler;
@@ -80,4 +80,25 @@ fn re_solving_with_new_assumptions_does_not_allocate() {
         assert_eq!(assert_no_alloc(|| solve(&mut solver, puzzle)), 1);
     }
     assert_eq!(violation_count(), 0, "solving again allocated");
+}
+
+#[test]
+fn a_long_sum_does_not_allocate_once_warmed_up() {
+    // A sum of 40 terms keeps its sums from call to call (`LongSum`): its
+    // stack of trail points and its buffer of changed terms grow in the
+    // first run, and a second run reuses them.
+    let mut model = Model::new();
+    let xs = model.new_vars(40, 0..=3).unwrap();
+    let terms: Vec<_> = xs.iter().enumerate().map(|(i, &x)| (1 + (i % 5) as i64, x)).collect();
+    model.linear(&terms, Relation::Eq, 12).unwrap();
+    for text in ["mac+mrv", "fc+mrv", "mac+domwdeg"] {
+        let config: SolveConfig = text.parse().unwrap();
+        let mut solver = Solver::new(&model, config).unwrap();
+        let first = solver.count(Some(500)).solutions;
+        assert_eq!(first, 500, "{text}");
+        reset_violation_count();
+        let count = assert_no_alloc(|| solver.count(Some(500)).solutions);
+        assert_eq!(count, first);
+        assert_eq!(violation_count(), 0, "{text}: the second run allocated");
+    }
 }

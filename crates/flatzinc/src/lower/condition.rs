@@ -13,7 +13,7 @@
 //! control literal is folded too: `int_le_reif(x, y, true)` is `x <= y`, and
 //! with `false` it is `x > y`.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use csp::{Condition, Domain, LinearExpr, Lit, MAX_COEFFICIENT, Relation as Comparison, VarId};
 
@@ -21,6 +21,9 @@ use crate::error::LowerError;
 
 use super::arguments::Call;
 use super::{Lowering, Value, model_error};
+
+/// The most terms a linear sum's repeated variables are merged by scanning.
+const LONG_SUM: usize = 16;
 
 /// How a relation is posted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,15 +61,28 @@ impl Relation {
         let overflow = || call.unsupported("its constants overflow 128-bit arithmetic");
         let mut rhs = i128::from(rhs);
         let mut merged: Vec<(i128, VarId)> = Vec::with_capacity(terms.len());
+        // Each variable's place in `merged`, by a map for long sums (a scan
+        // per term would be quadratic: 4 s for 10^5 terms).
+        let mut places: HashMap<VarId, usize> = HashMap::new();
+        let long = terms.len() > LONG_SUM;
         for &(coefficient, value) in terms {
             match value {
                 Value::Const(constant) => {
                     rhs = rhs.checked_sub(i128::from(coefficient) * i128::from(constant)).ok_or_else(overflow)?;
                 }
-                Value::Var(var) => match merged.iter_mut().find(|(_, v)| *v == var) {
-                    Some((sum, _)) => *sum += i128::from(coefficient),
-                    None => merged.push((i128::from(coefficient), var)),
-                },
+                Value::Var(var) => {
+                    let place =
+                        if long { places.get(&var).copied() } else { merged.iter().position(|&(_, v)| v == var) };
+                    match place {
+                        Some(k) => merged[k].0 += i128::from(coefficient),
+                        None => {
+                            if long {
+                                places.insert(var, merged.len());
+                            }
+                            merged.push((i128::from(coefficient), var));
+                        }
+                    }
+                }
             }
         }
         merged.retain(|&(coefficient, _)| coefficient != 0);

@@ -13,6 +13,10 @@
 //! `i128` too and may lie beyond `±2^62` (a sum of values near `2^62` reaches
 //! it); the model clamps it to just past the sum's reach, where it means the
 //! same.
+//!
+//! A sum posted plain with many terms keeps its sums' bounds from call to
+//! call ([`incremental`]), so that a call costs what changed since the last
+//! one; short sums, `≠` and reified sums recompute them over every term.
 
 use std::fmt;
 
@@ -26,6 +30,10 @@ use crate::kernel::{Explained, Explanation};
 
 use super::binary::clamp_bound;
 use super::reified::{Enforce, Reifiable, ReifiableRelation};
+
+mod incremental;
+
+use incremental::LongSum;
 
 /// How a linear sum compares to its right-hand side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -194,49 +202,33 @@ impl Linear {
 
     /// Bounds reasoning to a fixpoint: for `sum <= upper`, every term is at
     /// most `upper` minus the smallest the other terms can be; symmetrically
-    /// for `sum >= lower`.
-    fn propagate_bounds(&self, ctx: &mut Context<'_>, lower: Option<i128>, upper: Option<i128>) -> PropagationResult {
+    /// for `sum >= lower`. Each round reads the sums' bounds from `sums`
+    /// and narrows every term with them (a term no wider than the room the
+    /// sums leave either side cannot move, and a round is skipped when
+    /// `sums` knows that no term is wider than that).
+    fn propagate_bounds<S: Sums>(
+        &self,
+        ctx: &mut Context<'_>,
+        lower: Option<i128>,
+        upper: Option<i128>,
+        sums: &mut S,
+    ) -> PropagationResult {
         // The one sum an equation allows, for the remainders' check.
         let equal_to = if lower == upper { lower } else { None };
         let mut rounds = 0u32;
         loop {
-            let (min_sum, max_sum) = self.sum_bounds(ctx);
-            ctx.count_checks(self.vars.len() as u64);
+            let (min_sum, max_sum) = sums.sums(self, ctx);
             if upper.is_some_and(|k| min_sum > k) || lower.is_some_and(|k| max_sum < k) {
                 return Err(Conflict);
             }
-            let mut changed = false;
-            for (var, a) in self.terms() {
-                if a == 0 {
-                    continue;
-                }
-                let (lo, hi) = term_bounds(ctx, var, a);
-                let a = i128::from(a);
-                if let Some(k) = upper {
-                    // a * x <= k - (min_sum - lo)
-                    let slack = k - (min_sum - lo);
-                    changed |= if a > 0 {
-                        ctx.set_max(var, clamp_bound(div_floor(slack, a)))?
-                    } else {
-                        ctx.set_min(var, clamp_bound(div_ceil(-slack, -a)))?
-                    };
-                }
-                if let Some(k) = lower {
-                    // a * x >= k - (max_sum - hi)
-                    let need = k - (max_sum - hi);
-                    changed |= if a > 0 {
-                        ctx.set_min(var, clamp_bound(div_ceil(need, a)))?
-                    } else {
-                        ctx.set_max(var, clamp_bound(div_floor(-need, -a)))?
-                    };
-                }
-            }
+            let room = room(lower, upper, min_sum, max_sum);
+            let changed = sums.widest(ctx) > room && self.narrow_terms(ctx, lower, upper, (min_sum, max_sum), sums)?;
             if !changed {
                 // At a fixpoint over an interval, the search would split it
                 // without end if the remainders cannot be reached: checked
                 // here too, not only after [`ROUNDS`] rounds.
                 if let Some(k) = equal_to
-                    && self.vars.iter().any(|&var| ctx.is_interval(var))
+                    && sums.has_interval(self, ctx)
                     && !self.reachable(ctx, k)
                 {
                     return Err(Conflict);
@@ -256,6 +248,60 @@ impl Linear {
                 }
             }
         }
+    }
+
+    /// One round of bounds reasoning with the sums' bounds `(min_sum,
+    /// max_sum)` taken before it: every term wider than the room they leave
+    /// is narrowed to it. Tells `sums` of each term narrowed and, at the end,
+    /// of the widest term's span. Whether a domain changed.
+    fn narrow_terms<S: Sums>(
+        &self,
+        ctx: &mut Context<'_>,
+        lower: Option<i128>,
+        upper: Option<i128>,
+        (min_sum, max_sum): (i128, i128),
+        sums: &mut S,
+    ) -> Result<bool, Conflict> {
+        let room = room(lower, upper, min_sum, max_sum);
+        let (mut changed, mut widest) = (false, 0i128);
+        for (i, (var, a)) in self.terms().enumerate() {
+            let (lo, hi) = term_bounds(ctx, var, a);
+            if hi - lo <= room {
+                // Within the room either side: nothing to narrow (and `a == 0`).
+                widest = widest.max(hi - lo);
+                continue;
+            }
+            let c = i128::from(a);
+            let mut moved = false;
+            if let Some(k) = upper {
+                // c * x <= k - (min_sum - lo)
+                let slack = k - (min_sum - lo);
+                moved |= if c > 0 {
+                    ctx.set_max(var, clamp_bound(div_floor(slack, c)))?
+                } else {
+                    ctx.set_min(var, clamp_bound(div_ceil(-slack, -c)))?
+                };
+            }
+            if let Some(k) = lower {
+                // c * x >= k - (max_sum - hi)
+                let need = k - (max_sum - hi);
+                moved |= if c > 0 {
+                    ctx.set_min(var, clamp_bound(div_ceil(need, c)))?
+                } else {
+                    ctx.set_max(var, clamp_bound(div_floor(-need, -c)))?
+                };
+            }
+            let (lo, hi) = if moved {
+                sums.narrowed(ctx, i);
+                term_bounds(ctx, var, a)
+            } else {
+                (lo, hi)
+            };
+            widest = widest.max(hi - lo);
+            changed |= moved;
+        }
+        sums.passed(ctx, widest);
+        Ok(changed)
     }
 
     /// Whether the open terms can sum to what the fixed ones leave of `k`:
@@ -363,8 +409,13 @@ impl Constraint for Linear {
         "linear"
     }
 
+    /// A long sum keeps its sums from call to call (`LongSum`); a short
+    /// one, and `!=`, recomputes them.
     fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
-        Some(Box::new(Enforce(self)))
+        match LongSum::new(self) {
+            Some(long) => Some(Box::new(long)),
+            None => Some(Box::new(Enforce(self))),
+        }
     }
 
     /// The inequalities the relation enforces (none for `!=`).
@@ -385,7 +436,7 @@ impl Reifiable for Linear {
     fn enforce(&self, ctx: &mut Context<'_>) -> PropagationResult {
         let k = self.rhs;
         match self.relation.bounds(k) {
-            Some((lower, upper)) => self.propagate_bounds(ctx, lower, upper),
+            Some((lower, upper)) => self.propagate_bounds(ctx, lower, upper, &mut Recompute),
             None => self.propagate_not_equal(ctx, k),
         }
     }
@@ -532,6 +583,56 @@ impl Linear {
         atoms.into_iter().for_each(|atom| why.because(atom));
         true
     }
+}
+
+/// Where [`Linear::propagate_bounds`] reads the sums' bounds, and what it
+/// tells of its narrowing: [`Recompute`] for short sums and reification,
+/// [`LongSum`] for a long sum posted plain.
+trait Sums {
+    /// The smallest and largest sums over the current domains.
+    fn sums(&mut self, linear: &Linear, ctx: &mut Context<'_>) -> (i128, i128);
+
+    /// At least every term's span (largest less smallest value).
+    fn widest(&self, ctx: &Context<'_>) -> i128;
+
+    /// Whether a variable of the sum has an interval domain.
+    fn has_interval(&self, linear: &Linear, ctx: &Context<'_>) -> bool;
+
+    /// Term `i`'s domain was narrowed.
+    fn narrowed(&mut self, ctx: &mut Context<'_>, i: usize);
+
+    /// A round ended with no term's span above `widest`.
+    fn passed(&mut self, ctx: &mut Context<'_>, widest: i128);
+}
+
+/// The sums' bounds recomputed over every term at each round.
+struct Recompute;
+
+impl Sums for Recompute {
+    fn sums(&mut self, linear: &Linear, ctx: &mut Context<'_>) -> (i128, i128) {
+        ctx.count_checks(linear.vars.len() as u64);
+        linear.sum_bounds(ctx)
+    }
+
+    fn widest(&self, _: &Context<'_>) -> i128 {
+        i128::MAX
+    }
+
+    fn has_interval(&self, linear: &Linear, ctx: &Context<'_>) -> bool {
+        linear.vars.iter().any(|&var| ctx.is_interval(var))
+    }
+
+    fn narrowed(&mut self, _: &mut Context<'_>, _: usize) {}
+
+    fn passed(&mut self, _: &mut Context<'_>, _: i128) {}
+}
+
+/// The room the sums' bounds leave a term to move in: a term whose span is
+/// at most this cannot be narrowed by either side.
+fn room(lower: Option<i128>, upper: Option<i128>, min_sum: i128, max_sum: i128) -> i128 {
+    let below = upper.map_or(i128::MAX, |k| k - min_sum);
+    let above = lower.map_or(i128::MAX, |k| max_sum - k);
+    below.min(above)
 }
 
 /// `floor(a / b)` for `b > 0`.
