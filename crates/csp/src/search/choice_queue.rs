@@ -104,10 +104,21 @@ impl ChoiceQueue {
         let mut count = before;
         match self.points.last() {
             Some(&point) => {
-                // The ones that came back follow those still counted.
-                for &x in &free[self.counted..before] {
-                    let key = self.key_of(state, x, sums(x));
-                    self.push(x, key);
+                // The ones that came back follow those still counted. One
+                // may be assigned at the point (a property test found it
+                // under branch and bound's bisection with restarts): it is
+                // dropped, as the pass drops it.
+                let mut i = self.counted;
+                while i < count {
+                    let x = free[i];
+                    if state.size(x) <= 1 {
+                        count -= 1;
+                        self.swap(free, i, count);
+                    } else {
+                        let key = self.key_of(state, x, sums(x));
+                        self.push(x, key);
+                        i += 1;
+                    }
                 }
                 state.changed_after(point, |x| {
                     let i = self.free_at[x as usize] as usize;
