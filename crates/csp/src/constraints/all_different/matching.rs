@@ -197,7 +197,8 @@ const MATCHING_EDGES: u64 = 1 << 20;
 
 impl Propagator for Matching<'_> {
     fn initialise(&mut self, ctx: &mut Context<'_>) {
-        let edges: u64 = self.vars.iter().map(|&var| ctx.size(var) as u64).sum();
+        // An interval's size may be near 2^64: the sum saturates.
+        let edges = self.vars.iter().fold(0u64, |sum, &var| sum.saturating_add(ctx.size(var) as u64));
         let interval = self.vars.iter().any(|&var| ctx.is_interval(var));
         if interval || edges > MATCHING_EDGES {
             let mut wide = Box::new(BoundsConsistency::new(self.vars, self.offsets));
