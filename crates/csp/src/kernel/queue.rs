@@ -188,15 +188,15 @@ impl Queue {
         if !self.sweeping {
             self.sweeping = true;
             self.sweep.descending = false;
-            self.cheap.extend(self.sweep.round.drain(self.sweep.at..));
+            self.sweep.round.clear();
             self.sweep.at = 0;
         }
     }
 
     pub(crate) fn clear(&mut self) {
         self.sweeping = false;
-        let rest = self.sweep.round.drain(self.sweep.at..);
-        self.sweep.at = 0;
+        let at = std::mem::take(&mut self.sweep.at);
+        let rest = self.sweep.round.drain(..).skip(at);
         for c in rest.chain(self.cheap.drain(..)).chain(self.expensive.drain(..)) {
             self.queued[c as usize] = false;
         }
