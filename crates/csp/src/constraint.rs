@@ -148,7 +148,10 @@ pub enum AllDifferentStrength {
     /// interval domains (ranges wider than
     /// [`SolveConfig::bitset_limit`](crate::SolveConfig::bitset_limit)) it is
     /// bounds consistency, the hull of domain consistency there, so that
-    /// no call walks their values.
+    /// no call walks their values; over a graph of more than 2^20
+    /// variable-value edges (10^4 variables over 10^4 values: 10^8) it is
+    /// bounds consistency and pairwise value elimination, weaker than domain
+    /// consistency but not a walk of every edge at every call.
     #[default]
     Matching,
     /// Bounds consistency (López-Ortiz, Quimper, Tromp & van Beek 2003): every

@@ -686,3 +686,29 @@ fn places_without_an_all_different_are_mrv_or_dom_wdeg() {
     assert_eq!(run(VarOrder::AlternatePlaces, luby), run(VarOrder::Alternate, luby));
     assert_eq!(run(VarOrder::Places, Restarts::Never).0.len(), 30);
 }
+
+/// A chain `x[i] < x[i+1]` over `0..=n` (the huge models' `chain`): first in
+/// first out moves each upper bound one step per pass over the queue, n^2/2
+/// calls at the root; the queue turns to sweeps once a fixpoint is slow, and
+/// the calls stay linear. Over bitsets and over intervals (bitset limit 0),
+/// learning on and off; the solution is the chain's.
+#[test]
+fn a_chain_of_comparisons_propagates_in_linearly_many_calls() {
+    let n = 3000;
+    let mut model = Model::new();
+    let xs: Vec<_> = (0..n).map(|_| model.new_var(0..=n as i64).unwrap()).collect();
+    for pair in xs.windows(2) {
+        model.less_than(pair[0], pair[1]).unwrap();
+    }
+    for spelling in ["mac", "mac+domwdeg", "mac+learn"] {
+        for limit in [SolveConfig::DEFAULT_BITSET_LIMIT, 0] {
+            let config: SolveConfig = spelling.parse().unwrap();
+            let limits = Limits::none().with_time(Duration::from_secs(60));
+            let mut solver = Solver::new(&model, config.with_bitset_limit(limit).with_limits(limits)).unwrap();
+            let solution = solver.solutions().next().expect("a chain has solutions");
+            assert!(xs.windows(2).all(|p| solution[p[0]] < solution[p[1]]), "{spelling}, limit {limit}");
+            let stats = solver.stats();
+            assert!(stats.propagations <= 40 * n as u64, "{spelling}, limit {limit}: {stats}");
+        }
+    }
+}

@@ -80,12 +80,56 @@ impl Watchers {
 
 /// Propagators waiting to run: all cheap ones before any expensive one, each
 /// queued at most once, first in first out within a cost class.
+///
+/// A fixpoint that converges slowly under that order (a chain `x[i] + 1 <=
+/// x[i+1]`: first in first out moves the lower bounds along the whole chain
+/// in one pass, but each upper bound one step per pass, n^2/2 calls) can
+/// switch to sweeps ([`Queue::sweep`]): the cheap propagators queued run in
+/// rounds, each round by propagator index, ascending and descending in turn
+/// (Gauss-Seidel's symmetric sweeps), so that a change travels a chain
+/// posted in either order in one round. The propagators woken during a
+/// round that it has already passed wait for the next. The fixpoint is the
+/// same (every propagator is monotone); only the order of the calls differs.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Queue {
     cheap: VecDeque<u32>,
     expensive: VecDeque<u32>,
     queued: Vec<bool>,
     cost: Vec<Cost>,
+    /// Whether the cheap propagators run by sweeps, and their round.
+    sweeping: bool,
+    sweep: Sweep,
+}
+
+/// The round of a [`Queue`] under sweeps (kept between sweeps, so that its
+/// buffer is allocated once).
+#[derive(Clone, Debug, Default)]
+struct Sweep {
+    /// The current round, the place in it, and whether the next descends.
+    round: Vec<u32>,
+    at: usize,
+    descending: bool,
+}
+
+impl Sweep {
+    /// The next cheap propagator: the current round's next, or the first of
+    /// the next round, made of the propagators queued in `cheap`.
+    fn next(&mut self, cheap: &mut VecDeque<u32>) -> Option<u32> {
+        if self.at == self.round.len() {
+            self.round.clear();
+            self.at = 0;
+            self.round.extend(cheap.drain(..));
+            if self.descending {
+                self.round.sort_unstable_by(|a, b| b.cmp(a));
+            } else {
+                self.round.sort_unstable();
+            }
+            self.descending = !self.descending;
+        }
+        let c = *self.round.get(self.at)?;
+        self.at += 1;
+        Some(c)
+    }
 }
 
 impl Queue {
@@ -95,6 +139,8 @@ impl Queue {
             expensive: VecDeque::with_capacity(cost.len()),
             queued: vec![false; cost.len()],
             cost,
+            sweeping: false,
+            sweep: Sweep::default(),
         }
     }
 
@@ -123,15 +169,35 @@ impl Queue {
         }
     }
 
+    /// The next propagator to run; `None` when the queue is empty (which
+    /// ends sweeps).
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<u32> {
-        let c = self.cheap.pop_front().or_else(|| self.expensive.pop_front())?;
+        let cheap = if self.sweeping { self.sweep.next(&mut self.cheap) } else { self.cheap.pop_front() };
+        let Some(c) = cheap.or_else(|| self.expensive.pop_front()) else {
+            self.sweeping = false;
+            return None;
+        };
         self.queued[c as usize] = false;
         Some(c)
     }
 
+    /// Runs the cheap propagators by sweeps (see [`Queue`]) until the queue
+    /// is empty or cleared: the first round ascends.
+    pub(crate) fn sweep(&mut self) {
+        if !self.sweeping {
+            self.sweeping = true;
+            self.sweep.descending = false;
+            self.sweep.round.clear();
+            self.sweep.at = 0;
+        }
+    }
+
     pub(crate) fn clear(&mut self) {
-        for c in self.cheap.drain(..).chain(self.expensive.drain(..)) {
+        self.sweeping = false;
+        let at = std::mem::take(&mut self.sweep.at);
+        let rest = self.sweep.round.drain(..).skip(at);
+        for c in rest.chain(self.cheap.drain(..)).chain(self.expensive.drain(..)) {
             self.queued[c as usize] = false;
         }
     }

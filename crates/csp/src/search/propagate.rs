@@ -12,6 +12,10 @@ use crate::ids::ConstraintId;
 use crate::kernel::{Assigned, Cause, Change, Context, Literal, NONE, Wake};
 use crate::observer::{Observer, SearchEvent};
 
+/// The propagator calls (beyond four a propagator) a fixpoint makes before
+/// its queue turns to sweeps.
+const SLOW_FIXPOINT: u64 = 1 << 14;
+
 /// A constraint failed: which one, and which variable it wiped out (if any).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Failure {
@@ -150,6 +154,9 @@ impl Solver<'_> {
         let record = record.filter(|_| self.backjumping.is_some());
         self.state.start_pushes();
         self.nld_fixpoint_starts();
+        // Slow convergence: past this many calls (four a propagator, and
+        // some), the queue runs by sweeps (`kernel/queue.rs`).
+        let slow = self.run.stats.propagations + SLOW_FIXPOINT + 4 * self.program.propagators.len() as u64;
         loop {
             // Nogoods first: unit propagation is cheaper than any propagator.
             if self.learning.is_some() {
@@ -163,6 +170,9 @@ impl Solver<'_> {
                 return Ok(());
             };
             self.run.stats.propagations += 1;
+            if self.run.stats.propagations == slow {
+                self.queue.sweep();
+            }
             let work = self.run.work();
             if self.run.clock.tick(work) {
                 self.queue.clear();
