@@ -19,8 +19,8 @@
 //! choice with no such point (the first of a run, after a snapshot) passes
 //! over the whole list once. A choice then costs a logarithm per change,
 //! not a step per free variable: where there are few of those (huge
-//! models) this wins, and a small model keeps the plain pass. Under
-//! `testing` (and debug) every choice is checked against the pass.
+//! models) this wins, and a small model keeps the plain pass. In
+//! debug builds and under `checks` every choice is checked against the pass.
 
 use crate::kernel::{ChangePoint, State};
 

@@ -108,7 +108,7 @@ impl Solver<'_> {
         };
         if let Some(future) = &mut self.future {
             future.drop_all(&self.tree.free[count..before], &self.run.failed_by);
-            #[cfg(any(debug_assertions, feature = "testing"))]
+            #[cfg(any(debug_assertions, feature = "checks"))]
             self.check_future_degrees(&self.tree.free[..count]);
         }
         if let (Some(choices), Some(future)) = (&mut self.choices, &mut self.future) {
@@ -124,7 +124,7 @@ impl Solver<'_> {
         }
         if let (Some(choices), Some(future)) = (&mut self.choices, &self.future) {
             let best = choices.best(&self.state, |x| future.of(x));
-            #[cfg(any(debug_assertions, feature = "testing"))]
+            #[cfg(any(debug_assertions, feature = "checks"))]
             self.check_choice(best, count);
             return best;
         }
@@ -134,7 +134,7 @@ impl Solver<'_> {
 
     /// Checks a queue's choice against the pass over the free list, and
     /// that the free list holds every unassigned variable.
-    #[cfg(any(debug_assertions, feature = "testing"))]
+    #[cfg(any(debug_assertions, feature = "checks"))]
     fn check_choice(&self, chosen: Option<u32>, count: usize) {
         let free = &self.tree.free[..count];
         assert_eq!(chosen, self.select_among(free, self.program.config.var_order, false), "the queue's choice");
@@ -287,17 +287,17 @@ impl Solver<'_> {
 }
 
 /// The smallest model whose dom/wdeg or dom/ddeg choices a heap makes in
-/// release builds (debug and `testing` builds make them so on every model,
+/// release builds (debug builds and the `checks` feature make them so on every model,
 /// checked against the pass).
 const QUEUE_MIN_VARS: usize = 4096;
 
 /// A heap for the choices of `program`, where it keeps them: maintained
 /// arc consistency, no search phases, dom/wdeg or dom/ddeg, and a model of
-/// [`QUEUE_MIN_VARS`] variables or more (any model in debug and `testing`
-/// builds).
+/// [`QUEUE_MIN_VARS`] variables or more (any model in debug builds and
+/// under `checks`).
 pub(super) fn choice_queue(program: &super::program::Program<'_>, num_vars: usize) -> Option<Box<ChoiceQueue>> {
     let order = program.config.var_order;
-    let large = num_vars >= QUEUE_MIN_VARS || cfg!(any(debug_assertions, feature = "testing"));
+    let large = num_vars >= QUEUE_MIN_VARS || cfg!(any(debug_assertions, feature = "checks"));
     (program.propagation == Propagation::Mac
         && program.phases.is_empty()
         && program.future_degrees

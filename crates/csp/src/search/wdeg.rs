@@ -14,8 +14,8 @@
 //! this choice's compaction. A constraint whose count crosses two changes
 //! the sums of its variables; a failure adds one to them while it counts.
 //! The sums are exact: the choices, ties included, are those of weighing
-//! every constraint at each choice (checked so in debug and `testing`
-//! builds at every choice).
+//! every constraint at each choice (checked so in debug builds and under
+//! the `checks` feature at every choice).
 
 use super::Solver;
 
@@ -45,7 +45,7 @@ pub(super) struct FutureDegrees {
     raised: Option<Vec<u32>>,
     /// The recount's scratch, per constraint: not asked yet, or whether it
     /// has two free variables (kept, so that the check does not allocate).
-    #[cfg(any(debug_assertions, feature = "testing"))]
+    #[cfg(any(debug_assertions, feature = "checks"))]
     asked: std::cell::RefCell<Vec<Option<bool>>>,
 }
 
@@ -89,7 +89,7 @@ impl FutureDegrees {
             weight: vec![0; num_vars],
             counted: 0,
             raised: None,
-            #[cfg(any(debug_assertions, feature = "testing"))]
+            #[cfg(any(debug_assertions, feature = "checks"))]
             asked: std::cell::RefCell::new(vec![None; scopes.len()]),
         }
     }
@@ -208,7 +208,7 @@ impl Solver<'_> {
     /// weighing each one's constraints (its watchers) afresh, as a
     /// choice did before they were counted: per constraint, once, whether
     /// its scope holds two distinct unassigned variables.
-    #[cfg(any(debug_assertions, feature = "testing"))]
+    #[cfg(any(debug_assertions, feature = "checks"))]
     pub(super) fn check_future_degrees(&self, free: &[u32]) {
         let Some(future) = &self.future else { return };
         // Per constraint: not asked yet, or whether it has two.

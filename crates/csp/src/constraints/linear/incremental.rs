@@ -14,7 +14,7 @@
 //!
 //! So a call that narrows nothing costs O(changes), not O(n); a round that
 //! narrows costs O(n) as before. The narrowing is the same at every call
-//! as the recomputation's: debug and testing builds check after each call
+//! as the recomputation's: debug builds and the `checks` feature check after each call
 //! that the kept sums are the recomputed ones and, at a fixpoint, that no
 //! term is wider than the room.
 //!
@@ -33,10 +33,10 @@ use super::{Linear, Relation, Sums, room, term_bounds};
 
 /// The fewest terms for which a plain `<`, `<=`, `=`, `>=`, `>` sum keeps
 /// its sums from call to call: below it, recomputing them is as cheap.
-/// Builds with the `testing` feature keep them from two terms on, so that
+/// Debug builds and the `checks` feature keep them from two terms on, so that
 /// the brute-force tests of small models run this propagator (and the
 /// recomputation still, for single terms and reified sums).
-pub(super) const LONG: usize = if cfg!(feature = "testing") { 2 } else { 32 };
+pub(super) const LONG: usize = if cfg!(any(debug_assertions, feature = "checks")) { 2 } else { 32 };
 
 /// The widest range of variable indices, per term, that the map from a
 /// variable to its term may span (a sum over scattered variables of a
@@ -186,7 +186,7 @@ impl<'c> LongSum<'c> {
         }
     }
 
-    /// Debug and testing builds: the kept values are the domains', and at a
+    /// Debug builds and `checks`: the kept values are the domains', and at a
     /// fixpoint no term is wider than the room the sums leave.
     fn check(&self, ctx: &Context<'_>, cells: Cells) {
         let (mut min_sum, mut max_sum, mut widest) = (0i128, 0i128, 0i128);
@@ -253,7 +253,7 @@ impl Propagator for LongSum<'_> {
         self.catch_up(ctx, cells, depth);
         let linear = self.linear;
         let result = linear.propagate_bounds(ctx, self.lower, self.upper, self);
-        if result.is_ok() && cfg!(any(debug_assertions, feature = "testing")) {
+        if result.is_ok() && cfg!(any(debug_assertions, feature = "checks")) {
             self.check(ctx, cells);
         }
         self.points.truncate(at);
