@@ -108,17 +108,10 @@ impl ChoiceQueue {
                 // may be assigned at the point (a property test found it
                 // under branch and bound's bisection with restarts): it is
                 // dropped, as the pass drops it.
-                let mut i = self.counted;
-                while i < count {
-                    let x = free[i];
-                    if state.size(x) <= 1 {
-                        count -= 1;
-                        self.swap(free, i, count);
-                    } else {
-                        let key = self.key_of(state, x, sums(x));
-                        self.push(x, key);
-                        i += 1;
-                    }
+                count = self.drop_assigned(state, free, self.counted, count);
+                for &x in &free[self.counted..count] {
+                    let key = self.key_of(state, x, sums(x));
+                    self.push(x, key);
                 }
                 state.changed_after(point, |x| {
                     let i = self.free_at[x as usize] as usize;
@@ -135,15 +128,7 @@ impl ChoiceQueue {
                 });
             }
             None => {
-                let mut i = 0;
-                while i < count {
-                    if state.size(free[i]) > 1 {
-                        i += 1;
-                    } else {
-                        count -= 1;
-                        self.swap(free, i, count);
-                    }
-                }
+                count = self.drop_assigned(state, free, 0, count);
                 self.reset();
                 for &x in &free[..count] {
                     let key = self.key_of(state, x, sums(x));
@@ -186,6 +171,21 @@ impl ChoiceQueue {
 
     /// Swaps places `i` and `j` of the free list.
     #[inline]
+    /// Moves the assigned variables of `free[from..count]` past the others
+    /// and returns the count of those left.
+    fn drop_assigned(&mut self, state: &State, free: &mut [u32], from: usize, mut count: usize) -> usize {
+        let mut i = from;
+        while i < count {
+            if state.size(free[i]) > 1 {
+                i += 1;
+            } else {
+                count -= 1;
+                self.swap(free, i, count);
+            }
+        }
+        count
+    }
+
     fn swap(&mut self, free: &mut [u32], i: usize, j: usize) {
         free.swap(i, j);
         self.free_at[free[i] as usize] = i as u32;
