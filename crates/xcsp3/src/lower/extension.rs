@@ -8,11 +8,16 @@ use csp::{Condition, VarId};
 use roxmltree::Node;
 
 use super::Lowering;
+use super::linear::Linear;
 use crate::error::Error;
 use crate::text::{self, Entry};
 
 /// The most rows a table may have once its `*` are expanded.
 pub(super) const MAX_ROWS: usize = 5_000_000;
+
+/// The most values (rows times arity) of a reified table, which gets a
+/// literal per row and per value.
+const MAX_REIFIED_CELLS: usize = 1_000_000;
 
 impl<'a, 'i> Lowering<'a, 'i> {
     /// `<extension><list>..</list><supports>..</supports></extension>` (or `<conflicts>`).
@@ -40,8 +45,32 @@ impl<'a, 'i> Lowering<'a, 'i> {
                 Ok(())
             }
             (false, true) => Ok(()),
+            // A table is not reifiable: a literal for "the tuple is a row".
+            (_, false) if self.is_reifying() => self.table_literal(&vars, &rows, supports),
             (true, false) => self.model.table(&vars, &rows).map(drop).map_err(|e| self.model_error(&e)),
             (false, false) => self.model.negative_table(&vars, &rows).map(drop).map_err(|e| self.model_error(&e)),
+        }
+    }
+
+    /// Requires that the variables form one of the rows (`supports`) or
+    /// none of them, through a literal per row for "the variables equal
+    /// it" ([`Lowering::equals_some_tuple`]): the table of a reified
+    /// extension.
+    fn table_literal(&mut self, vars: &[VarId], rows: &[Vec<i64>], supports: bool) -> Result<(), Error> {
+        if rows.len().saturating_mul(vars.len()) > MAX_REIFIED_CELLS {
+            return Err(self.unsupported(format!("a reified table of more than {MAX_REIFIED_CELLS} values")));
+        }
+        let tuple: Vec<Linear> = vars.iter().map(|&var| Linear::var(var)).collect();
+        let rows: Vec<Vec<Linear>> =
+            rows.iter().map(|row| row.iter().map(|&v| Linear::constant(i128::from(v))).collect()).collect();
+        match (self.equals_some_tuple(&tuple, &rows)?, supports) {
+            (Some(row), true) => self.require(row.into()),
+            (Some(row), false) => self.require((!row).into()),
+            (None, true) => {
+                self.fail("a table without a support (within the domains)");
+                Ok(())
+            }
+            (None, false) => Ok(()),
         }
     }
 
@@ -59,8 +88,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
             return Ok(());
         }
         let condition = if supports { Condition::in_set(var, values) } else { Condition::not_in_set(var, values) };
-        self.model.add(condition).map_err(|e| self.model_error(&e))?;
-        Ok(())
+        self.require(condition)
     }
 
     /// The tuples as rows within the domains, `*` expanded.

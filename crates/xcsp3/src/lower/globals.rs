@@ -104,14 +104,18 @@ impl<'a, 'i> Lowering<'a, 'i> {
                     self.fail(format!("allDifferent over lists {i} and {j}, which are equal"));
                     return Ok(());
                 }
-                self.model.or(&differ).map_err(|e| self.model_error(&e))?;
+                self.require(csp::Condition::or(&differ))?;
             }
         }
         Ok(())
     }
 
     /// A literal for `tuple` equal to one of `rows`; `None` when it cannot be.
-    fn equals_some_tuple(&mut self, tuple: &[Linear], rows: &[Vec<Linear>]) -> Result<Option<csp::Lit>, Error> {
+    pub(super) fn equals_some_tuple(
+        &mut self,
+        tuple: &[Linear],
+        rows: &[Vec<Linear>],
+    ) -> Result<Option<csp::Lit>, Error> {
         let mut equal_rows = Vec::with_capacity(rows.len());
         'rows: for row in rows {
             let mut equalities = Vec::with_capacity(row.len());
@@ -133,7 +137,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
 
     /// The values pairwise different, but for the excepted ones.
     fn all_different_of(&mut self, values: &[Linear], except: &[i64]) -> Result<(), Error> {
-        if !except.is_empty() {
+        if !except.is_empty() || self.is_reifying() {
             return self.all_different_except(values, except);
         }
         // x + c for each item, as the engine's all_different_offset.
@@ -169,7 +173,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
                     Linear::var(*var).plus(&Linear::constant(i128::from(*offset))).ok_or_else(|| self.overflow())?;
                 let (low, high) = self.bounds(&value)?;
                 let copy = self.auxiliary(low, high)?;
-                self.post_compare(Linear::var(copy).minus(&value).ok_or_else(|| self.overflow())?, Relation::Eq)?;
+                self.define(copy, &value)?;
                 (*var, *offset) = (copy, 0);
             }
         }
@@ -182,19 +186,23 @@ impl<'a, 'i> Lowering<'a, 'i> {
         Ok(())
     }
 
-    /// Pairwise: `x_i != x_j` or `x_i` is an excepted value.
+    /// Pairwise: `x_i != x_j` or `x_i` is an excepted value (also the
+    /// form of a reified allDifferent, whose propagator cannot be reified).
     fn all_different_except(&mut self, values: &[Linear], except: &[i64]) -> Result<(), Error> {
         let vars = values.iter().map(|v| self.var_of(v)).collect::<Result<Vec<VarId>, Error>>()?;
         for j in 0..vars.len() {
             for i in 0..j {
-                let differ = self.compare_literal(Linear::var(vars[i]).minus(&Linear::var(vars[j])), Relation::Ne)?;
-                let excepted = self.model.reified(csp::Condition::in_set(vars[i], except.to_vec()));
-                let excepted = excepted.map_err(|e| self.model_error(&e))?;
-                match differ {
-                    Some(differ) => self.model.or(&[differ, excepted]),
-                    None => self.model.add(csp::Condition::from(excepted)),
+                let mut either = Vec::with_capacity(2);
+                either.extend(self.compare_literal(Linear::var(vars[i]).minus(&Linear::var(vars[j])), Relation::Ne)?);
+                if !except.is_empty() {
+                    let excepted = self.model.reified(csp::Condition::in_set(vars[i], except.to_vec()));
+                    either.push(excepted.map_err(|e| self.model_error(&e))?);
                 }
-                .map_err(|e| self.model_error(&e))?;
+                if either.is_empty() {
+                    self.fail(format!("allDifferent holds the same term twice (positions {i} and {j})"));
+                    return Ok(());
+                }
+                self.require(csp::Condition::or(&either))?;
             }
         }
         Ok(())
@@ -287,8 +295,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
                 }
             }
             let total = Linear::sum(counted).ok_or_else(|| self.overflow())?;
-            let difference = total.minus(&Linear::var(counter)).ok_or_else(|| self.overflow())?;
-            self.post_compare(difference, Relation::Eq)?;
+            self.define(counter, &total)?;
         }
         self.post_condition(Linear::var(counter), &condition)
     }
@@ -809,6 +816,11 @@ impl<'a, 'i> Lowering<'a, 'i> {
         let operator = self.text(self.child(node, "operator")?)?;
         if let Some(lengths) = self.optional_child(node, "lengths")? {
             let lengths = self.linears(&self.text(lengths)?)?;
+            return self.ordered_with_lengths(&vars, &lengths, operator.trim());
+        }
+        if self.is_reifying() {
+            // The engine's orders are not reifiable: a comparison per pair.
+            let lengths = vec![Linear::constant(0); vars.len().saturating_sub(1)];
             return self.ordered_with_lengths(&vars, &lengths, operator.trim());
         }
         if vars.len() < 2 && matches!(operator.trim(), "le" | "lt" | "ge" | "gt") {

@@ -50,8 +50,13 @@ impl<'a, 'i> Lowering<'a, 'i> {
         self.post_expression(&expr)
     }
 
-    /// Posts a Boolean expression as a constraint.
+    /// Posts a Boolean expression as a constraint (requires it, when
+    /// reified: its truth as one condition).
     pub(super) fn post_expression(&mut self, expr: &Expr) -> Result<(), Error> {
+        if self.is_reifying() {
+            let truth = self.truth(expr)?;
+            return self.post_truth(truth);
+        }
         match expr {
             Expr::Call(Operator::And, operands) => {
                 for operand in operands {
@@ -100,10 +105,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
                 self.fail("an intension constraint is false whatever the values");
                 Ok(())
             }
-            Truth::Condition(condition) => {
-                self.model.add(condition).map_err(|e| self.model_error(&e))?;
-                Ok(())
-            }
+            Truth::Condition(condition) => self.require(condition),
         }
     }
 
@@ -278,7 +280,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
     }
 
     /// The positive literal of a variable whose domain is within `{0, 1}`.
-    fn boolean_var(&self, var: VarId) -> Result<Lit, Error> {
+    pub(super) fn boolean_var(&self, var: VarId) -> Result<Lit, Error> {
         let domain = self.model.domain(var);
         let boolean = domain.is_some_and(|d| d.min().is_some_and(|m| m >= 0) && d.max().is_some_and(|m| m <= 1));
         if !boolean {

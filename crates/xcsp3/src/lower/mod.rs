@@ -20,6 +20,7 @@ mod extension;
 mod globals;
 mod intension;
 mod linear;
+mod reification;
 mod scheduling;
 mod terms;
 
@@ -249,6 +250,9 @@ struct Lowering<'a, 'i> {
     arguments: Option<Vec<String>>,
     /// The element being lowered, for the position of errors.
     current: Node<'a, 'i>,
+    /// While a reified constraint is lowered, what it requires, collected
+    /// instead of posted ([`Lowering::require`]).
+    reifying: Option<reification::Requirements>,
 }
 
 impl<'a, 'i> Lowering<'a, 'i> {
@@ -262,6 +266,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
             constraints: 0,
             arguments: None,
             current: root,
+            reifying: None,
         }
     }
 
@@ -321,8 +326,14 @@ impl<'a, 'i> Lowering<'a, 'i> {
         if crate::text::is_unsupported_message(&message) { self.unsupported(message) } else { self.invalid(message) }
     }
 
-    /// Records that the instance has no solution (the first reason is kept).
+    /// Records that the instance has no solution (the first reason is
+    /// kept); while a reified constraint is lowered, that this constraint is
+    /// false whatever the values.
     fn fail(&mut self, reason: impl Into<String>) {
+        if let Some(requirements) = &mut self.reifying {
+            requirements.falsified = true;
+            return;
+        }
         if self.inconsistent.is_none() {
             let reason = reason.into();
             self.inconsistent = Some(format!("{}: {reason}", self.position()));
@@ -405,12 +416,10 @@ impl<'a, 'i> Lowering<'a, 'i> {
     /// One constraint, group, block or slide.
     fn constraint(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
         self.at(node);
-        for attribute in ["reifiedBy", "hreifiedFrom", "hreifiedTo"] {
-            if node.attribute(attribute).is_some() {
-                return Err(self.unsupported(format!("a reified constraint ({attribute})")));
-            }
-        }
         let name = node.tag_name().name();
+        if reification::ATTRIBUTES.iter().any(|&attribute| node.attribute(attribute).is_some()) {
+            return self.reified(node);
+        }
         match name {
             "group" => return self.group(node),
             "block" => return self.constraints_of(node),
@@ -418,6 +427,12 @@ impl<'a, 'i> Lowering<'a, 'i> {
             _ => {}
         }
         self.constraints += 1;
+        self.constraint_body(node)
+    }
+
+    /// The constraint `node` (not a group, block or slide), lowered.
+    fn constraint_body(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
+        let name = node.tag_name().name();
         match name {
             "intension" => self.intension(node),
             "extension" => self.extension(node),

@@ -55,10 +55,10 @@ fn errors_say_where_and_what() {
             "a tuple of 3 values",
         ),
         (
-            instance(x, "<intension reifiedBy=\"b\"> eq(x,1) </intension>"),
+            instance(x, "<lex reifiedBy=\"b\"><list> x </list><list> x </list><operator> lt </operator></lex>"),
             ErrorKind::Unsupported,
             (6, 1),
-            "reified constraint",
+            "a reified <lex> (reifiedBy) is not supported",
         ),
         (
             instance(

@@ -5,6 +5,7 @@
 
 mod brute_force;
 mod errors;
+mod reification;
 mod robustness;
 
 mod corpus_listing;
