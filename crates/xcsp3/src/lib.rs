@@ -33,7 +33,10 @@
 //! ```
 //!
 //! What is lowered: integer variables and arrays of any dimension (with
-//! per-cell domains and undefined cells), `extension` (supports and
+//! per-cell domains and undefined cells), symbolic ones (each symbol a
+//! code, shown as the symbol in the instantiation; in `intension` by `eq`,
+//! `ne`, `in`, `notin`, `extension`, `allDifferent`, `allEqual` and
+//! `instantiation` only), `extension` (supports and
 //! conflicts, `*` included), `intension` (the whole functional syntax over
 //! integers), `allDifferent` (with `except`, over several lists, with
 //! excepted tuples),

@@ -31,10 +31,18 @@ impl<'a, 'i> Lowering<'a, 'i> {
                 _ => return Err(self.invalid("<extension> needs one <supports> or one <conflicts>")),
             };
         let text = self.text(tuples_node)?;
+        let symbolic = vars.iter().any(|&var| self.variables.is_symbolic(var));
         if vars.len() == 1 && !text.trim_start().starts_with('(') {
+            if symbolic {
+                return self.unary_symbols(vars[0], &text, supports);
+            }
             return self.unary(vars[0], &text, supports);
         }
-        let tuples = text::tuples(&text).map_err(|m| self.text_error(m))?;
+        let tuples = if symbolic {
+            self.symbolic_tuples(&vars, &text)?
+        } else {
+            text::tuples(&text).map_err(|m| self.text_error(m))?
+        };
         let rows = self.rows(&vars, &tuples)?;
         if vars.is_empty() {
             return Err(self.invalid("an extension constraint over no variable"));
@@ -72,6 +80,38 @@ impl<'a, 'i> Lowering<'a, 'i> {
             }
             (None, false) => Ok(()),
         }
+    }
+
+    /// The tuples of a table over symbolic variables (some or all): a
+    /// symbolic column's symbols as their codes, the others' integers.
+    fn symbolic_tuples(&mut self, vars: &[VarId], text: &str) -> Result<Vec<Vec<Entry>>, Error> {
+        let mut wrong = None;
+        let tuples = text::tuples_of(text, &mut |column, token| {
+            let Some(&var) = vars.get(column) else { return Ok(0) };
+            match self.value_for(var, token) {
+                Ok(value) => Ok(value),
+                Err(error) => {
+                    let message = error.message.clone();
+                    wrong = Some(error);
+                    Err(message)
+                }
+            }
+        });
+        match (tuples, wrong) {
+            (Ok(tuples), _) => Ok(tuples),
+            (Err(_), Some(error)) => Err(error),
+            (Err(message), None) => Err(self.text_error(message)),
+        }
+    }
+
+    /// A unary table over a symbolic variable: its symbols.
+    fn unary_symbols(&mut self, var: VarId, text: &str, supports: bool) -> Result<(), Error> {
+        let mut codes = Vec::new();
+        for token in text.split_whitespace() {
+            codes.push(self.value_for(var, token)?);
+        }
+        let ranges: Vec<String> = codes.iter().map(ToString::to_string).collect();
+        self.unary(var, &ranges.join(" "), supports)
     }
 
     /// A unary table: values and ranges.

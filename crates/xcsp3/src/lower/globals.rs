@@ -50,6 +50,9 @@ impl<'a, 'i> Lowering<'a, 'i> {
         };
         if let Some(matrix) = self.optional_child(node, "matrix")? {
             let rows = self.matrix_cells(matrix)?;
+            if self.all_symbolic(&rows.concat(), "allDifferent")? && !except.is_empty() {
+                return Err(self.unsupported("allDifferent with except over symbolic variables"));
+            }
             for line in rows.iter().cloned().chain(transpose(&rows)) {
                 self.all_different_of(&line, &except)?;
             }
@@ -57,6 +60,9 @@ impl<'a, 'i> Lowering<'a, 'i> {
         }
         let items = self.list_text(node, "list")?;
         let values = self.linears(&items)?;
+        if self.all_symbolic(&values, "allDifferent")? && !except.is_empty() {
+            return Err(self.unsupported("allDifferent with except over symbolic variables"));
+        }
         self.all_different_of(&values, &except)
     }
 
@@ -70,6 +76,9 @@ impl<'a, 'i> Lowering<'a, 'i> {
         for list in lists {
             let text = self.text(*list)?;
             tuples.push(self.linears(&text)?);
+        }
+        if self.all_symbolic(&tuples.concat(), "allDifferent")? && except.is_some() {
+            return Err(self.unsupported("allDifferent with except over symbolic variables"));
         }
         if let Some(other) = tuples.iter().find(|t| t.len() != tuples[0].len()) {
             return Err(self.invalid(format!(
@@ -231,6 +240,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
         self.only_children(node, &["list"])?;
         let text = self.list_text(node, "list")?;
         let values = self.linears(&text)?;
+        self.all_symbolic(&values, "allEqual")?;
         for pair in values.windows(2) {
             let difference = pair[0].clone().minus(&pair[1]).ok_or_else(|| self.overflow())?;
             self.post_compare(difference, Relation::Eq)?;
@@ -914,7 +924,16 @@ impl<'a, 'i> Lowering<'a, 'i> {
         self.only_children(node, &["list", "values"])?;
         let text = self.list_text(node, "list")?;
         let vars = self.vars(&text)?;
-        let values = self.integers(&self.text(self.child(node, "values")?)?)?;
+        let values_text = self.text(self.child(node, "values")?)?;
+        let tokens: Vec<&str> = values_text.split_whitespace().collect();
+        let values = if vars.iter().any(|&var| self.variables.is_symbolic(var)) {
+            if tokens.len() != vars.len() {
+                return Err(self.invalid(format!("{} variables but {} values", vars.len(), tokens.len())));
+            }
+            vars.iter().zip(&tokens).map(|(&var, token)| self.value_for(var, token)).collect::<Result<Vec<_>, _>>()?
+        } else {
+            self.integers(&values_text)?
+        };
         if values.len() != vars.len() {
             return Err(self.invalid(format!("{} variables but {} values", vars.len(), values.len())));
         }

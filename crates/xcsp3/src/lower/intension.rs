@@ -47,7 +47,11 @@ impl<'a, 'i> Lowering<'a, 'i> {
             None => self.text(node)?,
         };
         let expr = expression::parse(&text).map_err(|e| self.expression_error(&text, &e))?;
-        self.post_expression(&expr)
+        self.check_symbols(&expr)?;
+        self.symbols_readable = self.variables.has_symbols();
+        let posted = self.post_expression(&expr);
+        self.symbols_readable = false;
+        posted
     }
 
     /// Posts a Boolean expression as a constraint (requires it, when
@@ -305,12 +309,12 @@ impl<'a, 'i> Lowering<'a, 'i> {
         let operands = match expr {
             Expr::Int(value) => return Ok(Linear::constant(i128::from(*value))),
             Expr::Var(name) => {
-                let var = self
-                    .variables
-                    .single(name)
-                    .map_err(|m| self.invalid(m))?
-                    .ok_or_else(|| self.invalid(format!("'{name}' is not a declared variable")))?;
-                return Ok(Linear::var(var));
+                let var = self.variables.single(name).map_err(|m| self.invalid(m))?;
+                return match (var, self.symbol_constant(name)) {
+                    (Some(var), _) => Ok(Linear::var(var)),
+                    (None, Some(code)) => Ok(code),
+                    (None, None) => Err(self.invalid(format!("'{name}' is not a declared variable"))),
+                };
             }
             Expr::Call(op, _) if op.is_boolean() => {
                 return Ok(match self.literal(expr)? {

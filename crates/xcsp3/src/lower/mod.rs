@@ -22,6 +22,7 @@ mod intension;
 mod linear;
 mod reification;
 mod scheduling;
+mod symbolic;
 mod terms;
 
 use std::collections::HashMap;
@@ -253,6 +254,9 @@ struct Lowering<'a, 'i> {
     /// While a reified constraint is lowered, what it requires, collected
     /// instead of posted ([`Lowering::require`]).
     reifying: Option<reification::Requirements>,
+    /// Symbols in an expression stand for their codes (in an intension
+    /// whose symbols [`Lowering::check_symbols`] accepted).
+    symbols_readable: bool,
 }
 
 impl<'a, 'i> Lowering<'a, 'i> {
@@ -267,6 +271,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
             arguments: None,
             current: root,
             reifying: None,
+            symbols_readable: false,
         }
     }
 
@@ -417,17 +422,24 @@ impl<'a, 'i> Lowering<'a, 'i> {
     fn constraint(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
         self.at(node);
         let name = node.tag_name().name();
+        let before = self.model.num_constraints();
         if reification::ATTRIBUTES.iter().any(|&attribute| node.attribute(attribute).is_some()) {
-            return self.reified(node);
+            self.reified(node)?;
+        } else {
+            match name {
+                "group" => return self.group(node),
+                "block" => return self.constraints_of(node),
+                "slide" => return self.slide(node),
+                _ => {}
+            }
+            self.constraints += 1;
+            self.constraint_body(node)?;
         }
-        match name {
-            "group" => return self.group(node),
-            "block" => return self.constraints_of(node),
-            "slide" => return self.slide(node),
-            _ => {}
+        if symbolic::SYMBOLIC.contains(&name) {
+            return Ok(());
         }
-        self.constraints += 1;
-        self.constraint_body(node)
+        self.at(node);
+        self.no_symbolic(before, &format!("<{name}>"))
     }
 
     /// The constraint `node` (not a group, block or slide), lowered.
@@ -627,6 +639,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
             other => return Err(self.invalid(format!("unexpected <{other}> in <objectives>"))),
         };
         let kind = objective.attribute("type").unwrap_or("expression");
+        let before = self.model.num_constraints();
         let value = match kind {
             "expression" => {
                 let text = self.text(*objective)?;
@@ -637,6 +650,12 @@ impl<'a, 'i> Lowering<'a, 'i> {
             other => return Err(self.unsupported(format!("an objective of type {other}"))),
         };
         let var = self.var_of(&value)?;
+        if self.variables.is_symbolic(var) {
+            return Err(
+                self.unsupported(format!("the symbolic variable {} as the objective", self.model.display_name(var)))
+            );
+        }
+        self.no_symbolic(before, "the objective")?;
         let set = if minimize { self.model.minimize(var) } else { self.model.maximize(var) };
         set.map_err(|e| self.model_error(&e))?;
         Ok(if minimize { Goal::Minimize(var) } else { Goal::Maximize(var) })

@@ -135,6 +135,9 @@ impl<'a, 'i> Lowering<'a, 'i> {
             .single(name)
             .map_err(|m| self.invalid(m))?
             .ok_or_else(|| self.invalid(format!("{attribute}=\"{written}\" does not name a declared variable")))?;
+        if self.variables.is_symbolic(var) {
+            return Err(self.invalid(format!("{attribute}=\"{written}\" names a symbolic variable")));
+        }
         self.boolean_var(var)
     }
 }
