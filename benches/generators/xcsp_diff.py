@@ -42,6 +42,8 @@ the instance to `--keep` (default `target/xcsp-diff`) as `SEED.xml`, with
 the outputs beside it. An instance that one side refuses, or that reaches
 the time limit, is counted and skipped (its seed printed).
 The last line sums up: instances, agreements, disagreements, skips by reason.
+`--symbolic` writes instances over symbolic variables instead
+(`generate_symbolic`).
 """
 
 import argparse

@@ -309,12 +309,12 @@ impl<'a, 'i> Lowering<'a, 'i> {
         let operands = match expr {
             Expr::Int(value) => return Ok(Linear::constant(i128::from(*value))),
             Expr::Var(name) => {
-                let var = self.variables.single(name).map_err(|m| self.invalid(m))?;
-                return match (var, self.symbol_constant(name)) {
-                    (Some(var), _) => Ok(Linear::var(var)),
-                    (None, Some(code)) => Ok(code),
-                    (None, None) => Err(self.invalid(format!("'{name}' is not a declared variable"))),
-                };
+                if let Some(var) = self.variables.single(name).map_err(|m| self.invalid(m))? {
+                    return Ok(Linear::var(var));
+                }
+                return self
+                    .symbol_constant(name)
+                    .ok_or_else(|| self.invalid(format!("'{name}' is not a declared variable")));
             }
             Expr::Call(op, _) if op.is_boolean() => {
                 return Ok(match self.literal(expr)? {

@@ -83,7 +83,7 @@ fn random_intensions_over_symbols_have_exactly_their_solutions() {
 
 #[test]
 fn symbolic_tables_orders_and_instantiations_follow_their_definitions() {
-    let cases: [(&str, Holds<'_>); 11] = [
+    let cases: [(&str, Holds<'_>); 12] = [
         // A mixed table, a star, a symbol no domain holds (never matched).
         ("<extension><list> s t u </list><supports> (a,b,0)(c,*,2)(e,b,1)(b,d,1) </supports></extension>", &|v| {
             matches!(v, [0, 1, 0] | [2, _, 2] | [1, 3, 1])
@@ -98,6 +98,8 @@ fn symbolic_tables_orders_and_instantiations_follow_their_definitions() {
         ("<instantiation><list> s u </list><values> c 1 </values></instantiation>", &|v| v[0] == 2 && v[2] == 1),
         ("<instantiation><list> t </list><values> a </values></instantiation>", &|_| false),
         ("<intension> or(eq(s,t),in(t,set(d))) </intension>", &|v| v[0] == v[1] || v[1] == 3),
+        // Two expressions over the same variables.
+        ("<intension> ne(s,a) </intension><intension> eq(s,t) </intension>", &|v| v[0] != 0 && v[0] == v[1]),
         // A symbol no domain holds: no variable takes it.
         ("<intension> ne(s,zz) </intension>", &|_| true),
         ("<intension> or(eq(t,zz),eq(s,a)) </intension>", &|v| v[0] == 0),
