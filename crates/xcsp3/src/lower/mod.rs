@@ -187,7 +187,7 @@ fn honoured(parent: &str, name: &str) -> &'static [&'static str] {
         ("element", "matrix") => &["startRowIndex", "startColIndex"],
         ("cardinality", "values") => &["closed"],
         (_, "noOverlap") => &["zeroIgnored"],
-        // Constraints, which refuse reification in words (`Lowering::constraint`).
+        // Constraints: reified where `reification.rs` can, refused in words elsewhere.
         ("constraints" | "block" | "group" | "slide", "minimumArg" | "maximumArg") => {
             &["rank", "reifiedBy", "hreifiedFrom", "hreifiedTo"]
         }
