@@ -50,7 +50,7 @@
 //! `block` and `slide` (over one list or several), reified constraints
 //! (`reifiedBy`, `hreifiedFrom`, `hreifiedTo` on `intension`, `extension`,
 //! `allDifferent`, `allEqual`, `sum`, `count`, `nValues`, `minimum`,
-//! `maximum`, `ordered` and `instantiation`), and one objective (a variable, an expression, or
+//! `maximum`, `element` over a list, `ordered` and `instantiation`), and one objective (a variable, an expression, or
 //! the sum, minimum, maximum or number of values of a list). Anything else
 //! is an [`Error`] that names it ([`Error::is_unsupported`]), never an
 //! approximation. docs/xcsp3.md has the details.

@@ -607,6 +607,14 @@ impl<'a, 'i> Lowering<'a, 'i> {
         if entries.is_empty() {
             return Err(self.invalid("element over an empty list"));
         }
+        if self.is_reifying() {
+            // The engine's element is not reifiable: a clause of "the index
+            // is j and entry j is the value (meets the condition)".
+            if rank.is_some() || self.optional_child(node, "matrix")?.is_some() {
+                return Err(self.unsupported("a reified element with a rank or over a matrix"));
+            }
+            return self.element_by_positions(node, &entries, index, start);
+        }
         let value = match (self.optional_child(node, "value")?, self.optional_child(node, "condition")?) {
             (Some(value), None) => {
                 let text = self.text(value)?;
@@ -642,6 +650,43 @@ impl<'a, 'i> Lowering<'a, 'i> {
             self.element_rank(&entries, index, start, value, condition.as_deref(), rank == "first")?;
         }
         Ok(())
+    }
+
+    /// `element` as a clause over the positions: for some `j`, `index` is
+    /// `start + j` and `entries[j]` equals the value or meets the condition
+    /// (the form of a reified element).
+    fn element_by_positions(
+        &mut self,
+        node: Node<'a, 'i>,
+        entries: &[Linear],
+        index: VarId,
+        start: i64,
+    ) -> Result<(), Error> {
+        let value = match (self.optional_child(node, "value")?, self.optional_child(node, "condition")?) {
+            (Some(value), None) => {
+                let text = self.text(value)?;
+                Ok(Linear::var(self.single_var(&text)?))
+            }
+            (None, Some(condition)) => Err(self.text(condition)?),
+            _ => return Err(self.invalid("element needs one <value> or one <condition>")),
+        };
+        let mut literals = Vec::with_capacity(entries.len());
+        for (position, entry) in entries.iter().enumerate() {
+            let at = Linear::var(index).minus(&Linear::constant(i128::from(start) + position as i128));
+            let Some(here) = self.compare_literal(at, Relation::Eq)? else { continue };
+            let holds = match &value {
+                Ok(value) => self.compare_literal(entry.clone().minus(value), Relation::Eq)?,
+                Err(condition) => self.condition_literal(entry, condition)?,
+            };
+            let Some(holds) = holds else { continue };
+            let both = self.model.reified(csp::Condition::and(&[here, holds])).map_err(|e| self.model_error(&e))?;
+            literals.push(both);
+        }
+        if literals.is_empty() {
+            self.fail("element: no position can hold the value or meet the condition");
+            return Ok(());
+        }
+        self.require(csp::Condition::or(&literals))
     }
 
     /// `entries[index - start] = value`, by the engine's element over
@@ -730,8 +775,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
             self.fail("element without an index: no entry can equal the value or meet the condition");
             return Ok(());
         }
-        self.model.or(&literals).map_err(|e| self.model_error(&e))?;
-        Ok(())
+        self.require(csp::Condition::or(&literals))
     }
 
     /// The cells of an element's `<matrix>` in row-major order, and a

@@ -14,8 +14,9 @@
 //! engine's relation makes hold by removing values (a division by a
 //! variable that can be 0, a negative power of a base that can be 0), is
 //! refused there: its removal would not depend on `b`. The other
-//! constraints (the engine's globals: all-different's propagator, tables,
-//! element, circuit, ...) are refused, naming the constraint.
+//! constraints (lex, channel, cardinality, circuit, scheduling, automata, ...)
+//! are refused, naming the constraint; so is `element` with a rank or over a
+//! matrix (an `element` with an index is a clause over its positions).
 
 use csp::{Condition, Lit};
 use roxmltree::Node;
@@ -29,7 +30,7 @@ pub(super) const ATTRIBUTES: [&str; 3] = ["reifiedBy", "hreifiedFrom", "hreified
 /// The constraints lowered reified: those whose lowering collects what it
 /// requires ([`Lowering::require`]) and defines its auxiliary variables
 /// totally.
-const REIFIABLE: [&str; 11] = [
+const REIFIABLE: [&str; 12] = [
     "intension",
     "extension",
     "allDifferent",
@@ -39,6 +40,7 @@ const REIFIABLE: [&str; 11] = [
     "nValues",
     "minimum",
     "maximum",
+    "element",
     "ordered",
     "instantiation",
 ];

@@ -153,6 +153,27 @@ fn reified_globals_follow_their_definitions() {
             "<maximum><list> x[] </list><condition> (ne,1) </condition></maximum>",
             Box::new(|v| v[0].max(v[1]).max(v[2]) != 1),
         ),
+        (
+            "<element><list> 2 0 1 </list><index> x[0] </index><value> x[1] </value></element>",
+            Box::new(|v| [2, 0, 1][v[0] as usize] == v[1]),
+        ),
+        (
+            "<element><list startIndex=\"1\"> x[1] x[2] </list><index> x[0] </index><value> 1 </value></element>",
+            Box::new(|v| (1..=2).contains(&v[0]) && [v[1], v[2]][v[0] as usize - 1] == 1),
+        ),
+        (
+            "<element><list> x[1] x[2] 0 </list><index> x[0] </index><condition> (gt,x[1]) </condition></element>",
+            Box::new(|v| [v[1], v[2], 0][v[0] as usize] > v[1]),
+        ),
+        ("<element><list> 5 6 </list><index> x[0] </index><value> x[1] </value></element>", Box::new(|_| false)),
+        (
+            "<element><list> x[0] x[1] </list><value> x[2] </value></element>",
+            Box::new(|v| v[2] == v[0] || v[2] == v[1]),
+        ),
+        (
+            "<element><list> x[0] x[1] </list><condition> (ge,2) </condition></element>",
+            Box::new(|v| v[0] >= 2 || v[1] >= 2),
+        ),
         ("<ordered><list> x[] </list><operator> lt </operator></ordered>", Box::new(|v| v[0] < v[1] && v[1] < v[2])),
         ("<ordered><list> x[] </list><operator> ge </operator></ordered>", Box::new(|v| v[0] >= v[1] && v[1] >= v[2])),
         (
@@ -204,9 +225,14 @@ fn reification_is_refused_where_it_cannot_be_exact() {
     };
     let cases = [
         (
-            "<element reifiedBy=\"b\"><list> x[] </list><index> w </index><value> 1 </value></element>",
+            "<element reifiedBy=\"b\"><list> x[] </list><index rank=\"first\"> w </index><value> 1 </value></element>",
             ErrorKind::Unsupported,
-            "a reified <element> (reifiedBy) is not supported",
+            "a reified element with a rank or over a matrix is not supported",
+        ),
+        (
+            "<channel reifiedBy=\"b\"><list> x[] </list></channel>",
+            ErrorKind::Unsupported,
+            "a reified <channel> (reifiedBy) is not supported",
         ),
         (
             "<group hreifiedTo=\"b\"><intension> eq(%0,1) </intension><args> w </args></group>",
