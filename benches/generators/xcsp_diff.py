@@ -42,6 +42,8 @@ the instance to `--keep` (default `target/xcsp-diff`) as `SEED.xml`, with
 the outputs beside it. An instance that one side refuses, or that reaches
 the time limit, is counted and skipped (its seed printed).
 The last line sums up: instances, agreements, disagreements, skips by reason.
+`--symbolic` writes instances over symbolic variables instead
+(`generate_symbolic`).
 """
 
 import argparse
@@ -590,6 +592,105 @@ def generate(seed, newer=False, latest=False, arg=False):
     return "\n".join(lines) + "\n", optimise, free
 
 
+# Symbolic variables (`--symbolic`): a separate instance kind, two to four
+# symbolic variables (sometimes an array) over a handful of symbols, at most
+# one integer variable, and symbol-only constraints: `intension` comparing
+# symbols by eq, ne, in and notin under logic, `extension` with symbols and
+# `*`, `allDifferent`, `allEqual`, `instantiation`. Satisfaction only: a
+# symbol is no objective. ACE 2.6 fails (an exception) on a symbol that the
+# first symbolic domain does not hold, so the first variable takes every
+# symbol of the instance and the others some of them, in the same order
+# (the brute-force tests of crates/xcsp3 cover the other cases).
+SYMBOLS = ["a", "b", "c", "d", "e", "red", "green"]
+
+
+def generate_symbolic(seed):
+    """The XML text of symbolic instance `seed`, False (it does not optimise), and its free variables' domains."""
+    rng = random.Random(seed)
+    syms = []  # (name, symbols)
+    variables = []
+
+    every = sorted(rng.sample(SYMBOLS, rng.randint(2, 5)))
+
+    def domain():
+        return sorted(rng.sample(every, rng.randint(1, len(every))))
+
+    for i in range(rng.randint(2, 4)):
+        values = every if i == 0 else domain()
+        variables.append('<var id="s%d" type="symbolic"> %s </var>' % (i, " ".join(values)))
+        syms.append(("s%d" % i, values))
+    if rng.random() < 0.4:
+        values, size = domain(), rng.randint(2, 3)
+        variables.append('<array id="t" size="[%d]" type="symbolic"> %s </array>' % (size, " ".join(values)))
+        syms += [("t[%d]" % k, values) for k in range(size)]
+    ints = []
+    if rng.random() < 0.4:
+        variables.append('<var id="u"> 0..2 </var>')
+        ints.append(("u", [0, 1, 2]))
+
+    def leaf():
+        return rng.choice(syms)[0] if rng.random() < 0.6 else rng.choice(every)
+
+    def cond(depth):
+        if depth == 0 or rng.random() < 0.35:
+            r = rng.random()
+            if r < 0.35:
+                return "eq(%s,%s)" % (leaf(), leaf())
+            if r < 0.6:
+                return "ne(%s,%s)" % (leaf(), leaf())
+            if r < 0.9 or not ints:
+                members = ",".join(leaf() for _ in range(rng.randint(1, 3)))
+                return "%s(%s,set(%s))" % (rng.choice(["in", "notin"]), leaf(), members)
+            return "le(u,%d)" % rng.randint(0, 2)
+        op = rng.choice(["not", "and", "or", "iff", "imp", "xor"])
+        if op == "not":
+            return "not(%s)" % cond(depth - 1)
+        return "%s(%s,%s)" % (op, cond(depth - 1), cond(depth - 1))
+
+    constraints = []
+    for _ in range(rng.randint(1, 4)):
+        kind = rng.choice(["intension", "intension", "extension", "extension", "alldiff", "allequal",
+                           "instantiation"])
+        if kind == "intension":
+            constraints.append("<intension> %s </intension>" % cond(rng.randint(0, 3)))
+        elif kind == "extension":
+            xs = rng.sample(syms, rng.randint(1, min(3, len(syms))))
+            tag = rng.choice(["supports", "conflicts"])
+            if len(xs) == 1 and rng.random() < 0.5:
+                body = " ".join(sorted(set(rng.choice(xs[0][1]) for _ in range(rng.randint(1, 3)))))
+            else:
+                rows = set()
+                for _ in range(rng.randint(1, 6)):
+                    rows.add("(%s)" % ",".join("*" if rng.random() < 0.15 else rng.choice(v)
+                                               for _, v in xs))
+                body = "".join(sorted(rows))
+            constraints.append("<extension> <list> %s </list> <%s> %s </%s> </extension>"
+                               % (" ".join(n for n, _ in xs), tag, body, tag))
+        elif kind == "alldiff":
+            xs = rng.sample(syms, rng.randint(2, min(4, len(syms))))
+            constraints.append("<allDifferent> %s </allDifferent>" % " ".join(n for n, _ in xs))
+        elif kind == "allequal":
+            xs = rng.sample(syms, rng.randint(2, min(3, len(syms))))
+            constraints.append("<allEqual> %s </allEqual>" % " ".join(n for n, _ in xs))
+        else:
+            xs = rng.sample(syms, rng.randint(1, min(2, len(syms))))
+            constraints.append("<instantiation> <list> %s </list> <values> %s </values> </instantiation>"
+                               % (" ".join(n for n, _ in xs), " ".join(rng.choice(v) for _, v in xs)))
+    for name, values in syms + ints:
+        if not mentioned(name, constraints) and rng.random() < 0.7:
+            if name == "u":
+                constraints.append("<intension> ne(u,%d) </intension>" % rng.randint(0, 2))
+            else:
+                constraints.append("<intension> ne(%s,%s) </intension>" % (name, rng.choice(values)))
+    lines = ['<instance format="XCSP3" type="CSP">', "  <variables>"]
+    lines += ["    " + v for v in variables]
+    lines += ["  </variables>", "  <constraints>"]
+    lines += ["    " + c for c in constraints]
+    lines += ["  </constraints>", "</instance>"]
+    free = [v for n, v in syms + ints if not mentioned(n, constraints)]
+    return "\n".join(lines) + "\n", False, free
+
+
 def mentioned(name, constraints):
     """Whether a constraint mentions variable `name` (`x1`, or `y[2]` also through `y[]` or `y[a..b]`)."""
     text = " ".join(constraints)
@@ -713,7 +814,7 @@ def checker(a, path, solution):
 
 def check(a, seed, scratch):
     """The verdict on instance `seed` and the outputs to keep if it is a disagreement."""
-    text, optimise, free = generate(seed, a.newer, a.latest, a.arg)
+    text, optimise, free = generate_symbolic(seed) if a.symbolic else generate(seed, a.newer, a.latest, a.arg)
     path = os.path.join(scratch, "%d.xml" % seed)
     with open(path, "w") as f:
         f.write(text)
@@ -829,9 +930,12 @@ def main():
     ap.add_argument("--arg", action="store_true",
                     help="generate minimumArg and maximumArg too, twelve times as often as another kind (a rank or "
                          "none, mostly (eq,i), else any condition)")
+    ap.add_argument("--symbolic", action="store_true",
+                    help="generate instances over symbolic variables instead (intension by eq, ne, in, notin; "
+                         "extension; allDifferent; allEqual; instantiation)")
     a = ap.parse_args()
     if a.print:
-        sys.stdout.write(generate(a.seed, a.newer, a.latest, a.arg)[0])
+        sys.stdout.write((generate_symbolic(a.seed) if a.symbolic else generate(a.seed, a.newer, a.latest, a.arg))[0])
         return 0
     a.jar = ace_jar()
     if a.jar is None or not os.path.exists(a.jar):

@@ -33,6 +33,7 @@ compile mixed mixed
 compile lists-except lists_except
 compile minimum-arg minimum_arg
 compile group-args group_args
+compile symbolic symbolic
 if [ "${1:-}" = "--ace" ]; then
   jar="${ACE_JAR:-$(python3 -c 'import importlib.util, os; print(os.path.dirname(importlib.util.find_spec("pycsp3").origin))')/solvers/ace/ACE-2.6.jar}"
   printf 'instance\tstatus\tobjective\tace_ms\n' > ace.tsv

@@ -33,7 +33,10 @@
 //! ```
 //!
 //! What is lowered: integer variables and arrays of any dimension (with
-//! per-cell domains and undefined cells), `extension` (supports and
+//! per-cell domains and undefined cells), symbolic ones (each symbol a
+//! code, shown as the symbol in the instantiation; in `intension` by `eq`,
+//! `ne`, `in`, `notin`, `extension`, `allDifferent`, `allEqual` and
+//! `instantiation` only), `extension` (supports and
 //! conflicts, `*` included), `intension` (the whole functional syntax over
 //! integers), `allDifferent` (with `except`, over several lists, with
 //! excepted tuples),
@@ -44,7 +47,10 @@
 //! list and a value), `ordered` (with lengths), `lex`, `instantiation`, `regular`, `mdd`,
 //! `circuit` (with a size), `noOverlap` (one dimension, or boxes in
 //! several), `cumulative` (with ends), the meta-constraints `group`,
-//! `block` and `slide` (over one list or several), and one objective (a variable, an expression, or
+//! `block` and `slide` (over one list or several), reified constraints
+//! (`reifiedBy`, `hreifiedFrom`, `hreifiedTo` on `intension`, `extension`,
+//! `allDifferent`, `allEqual`, `sum`, `count`, `nValues`, `minimum`,
+//! `maximum`, `element` over a list, `ordered` and `instantiation`), and one objective (a variable, an expression, or
 //! the sum, minimum, maximum or number of values of a list). Anything else
 //! is an [`Error`] that names it ([`Error::is_unsupported`]), never an
 //! approximation. docs/xcsp3.md has the details.

@@ -105,6 +105,15 @@ pub(crate) type Entry = Option<i64>;
 /// Tuples `(1,2,3)(4,*,6)`: each a list of entries (`None` for `*`).
 /// White space may appear anywhere between the parts.
 pub(crate) fn tuples(text: &str) -> Result<Vec<Vec<Entry>>, String> {
+    tuples_of(text, &mut |_, value| integer(value))
+}
+
+/// Tuples whose entries other than `*` are read by `entry` (given the
+/// entry's column and text): integers, or a symbolic column's symbols.
+pub(crate) fn tuples_of(
+    text: &str,
+    entry: &mut dyn FnMut(usize, &str) -> Result<i64, String>,
+) -> Result<Vec<Vec<Entry>>, String> {
     let mut tuples = Vec::new();
     let mut rest = text.trim_start();
     while !rest.is_empty() {
@@ -120,9 +129,10 @@ pub(crate) fn tuples(text: &str) -> Result<Vec<Vec<Entry>>, String> {
         } else {
             inside
                 .split(',')
-                .map(|entry| match entry.trim() {
+                .enumerate()
+                .map(|(column, text)| match text.trim() {
                     "*" => Ok(None),
-                    value => integer(value).map(Some),
+                    value => entry(column, value).map(Some),
                 })
                 .collect::<Result<Vec<_>, _>>()?
         };
@@ -130,6 +140,11 @@ pub(crate) fn tuples(text: &str) -> Result<Vec<Vec<Entry>>, String> {
         rest = after[end + 1..].trim_start();
     }
     Ok(tuples)
+}
+
+/// Whether `token` is a symbol: a letter, then letters, digits and `_`.
+pub(crate) fn is_symbol(token: &str) -> bool {
+    token.starts_with(|c: char| c.is_ascii_alphabetic()) && token.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 /// The first characters of `text`, to quote in a message.

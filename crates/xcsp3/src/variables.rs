@@ -1,7 +1,8 @@
 //! The instance's variables: single variables and arrays (of any number of
 //! dimensions, with cells that may be left undefined), the engine variable of
 //! each, references to them (`x`, `q[3]`, `m[1][]`, `m[0..2][1]`), and the
-//! instantiation that reports a solution in the instance's own order.
+//! instantiation that reports a solution in the instance's own order (with
+//! the symbols of symbolic variables, each held as an integer code).
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -17,6 +18,8 @@ pub(crate) const MAX_CELLS: u128 = 50_000_000;
 struct Declaration {
     name: String,
     kind: Kind,
+    /// Its values are symbols ([`Variables::symbol`]).
+    symbolic: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -34,6 +37,12 @@ enum Kind {
 pub struct Variables {
     declarations: Vec<Declaration>,
     by_name: HashMap<String, usize>,
+    /// The symbols of symbolic variables, each standing for its position
+    /// here (its code), in the order the file first names them.
+    symbols: Vec<String>,
+    codes: HashMap<String, i64>,
+    /// The engine variables of symbolic declarations.
+    symbolic: std::collections::HashSet<VarId>,
 }
 
 /// One index of a reference: `[]` (all), `[i]`, or `[a..b]`.
@@ -52,13 +61,62 @@ impl Variables {
     /// Declares a single variable.
     pub(crate) fn add_single(&mut self, name: &str, var: VarId) {
         self.by_name.insert(name.to_string(), self.declarations.len());
-        self.declarations.push(Declaration { name: name.to_string(), kind: Kind::Single(var) });
+        self.declarations.push(Declaration { name: name.to_string(), kind: Kind::Single(var), symbolic: false });
     }
 
     /// Declares an array with its cells in row-major order.
     pub(crate) fn add_array(&mut self, name: &str, shape: Vec<usize>, cells: Vec<Option<VarId>>) {
         self.by_name.insert(name.to_string(), self.declarations.len());
-        self.declarations.push(Declaration { name: name.to_string(), kind: Kind::Array { shape, cells } });
+        self.declarations.push(Declaration {
+            name: name.to_string(),
+            kind: Kind::Array { shape, cells },
+            symbolic: false,
+        });
+    }
+
+    /// Marks the last declaration symbolic: its values are symbol codes.
+    pub(crate) fn mark_symbolic(&mut self) {
+        let Some(last) = self.declarations.last_mut() else { return };
+        last.symbolic = true;
+        match &last.kind {
+            Kind::Single(var) => drop(self.symbolic.insert(*var)),
+            Kind::Array { cells, .. } => self.symbolic.extend(cells.iter().flatten()),
+        }
+    }
+
+    /// Whether `var` is a cell of a symbolic declaration.
+    pub(crate) fn is_symbolic(&self, var: VarId) -> bool {
+        self.symbolic.contains(&var)
+    }
+
+    /// The code of a symbol, given a new one the first time.
+    pub(crate) fn symbol_code(&mut self, symbol: &str) -> i64 {
+        if let Some(&code) = self.codes.get(symbol) {
+            return code;
+        }
+        let code = self.symbols.len() as i64;
+        self.symbols.push(symbol.to_string());
+        self.codes.insert(symbol.to_string(), code);
+        code
+    }
+
+    /// Whether the instance has symbols (a symbolic variable).
+    pub(crate) fn has_symbols(&self) -> bool {
+        !self.symbols.is_empty()
+    }
+
+    /// The code of a symbol some symbolic domain holds, if any.
+    pub(crate) fn symbol(&self, symbol: &str) -> Option<i64> {
+        self.codes.get(symbol).copied()
+    }
+
+    /// A value as the instantiation shows it: the symbol of a code for a
+    /// symbolic declaration, the integer otherwise.
+    fn shown(&self, value: i64, symbolic: bool) -> String {
+        match usize::try_from(value).ok().and_then(|code| self.symbols.get(code)) {
+            Some(symbol) if symbolic => symbol.clone(),
+            _ => value.to_string(),
+        }
     }
 
     /// The engine variable of a single variable or of one array cell
@@ -199,14 +257,14 @@ impl Variables {
             match &declaration.kind {
                 Kind::Single(var) => {
                     let _ = write!(list, " {}", declaration.name);
-                    let _ = write!(shown, " {}", values[var.index()]);
+                    let _ = write!(shown, " {}", self.shown(values[var.index()], declaration.symbolic));
                 }
                 Kind::Array { shape, cells } => {
                     // One `[]` per dimension: the checker reads `m[][]` for a matrix.
                     let _ = write!(list, " {}{}", declaration.name, "[]".repeat(shape.len()));
                     for cell in cells {
                         match cell {
-                            Some(var) => write!(shown, " {}", values[var.index()]),
+                            Some(var) => write!(shown, " {}", self.shown(values[var.index()], declaration.symbolic)),
                             None => write!(shown, " *"),
                         }
                         .expect("writing to a String");

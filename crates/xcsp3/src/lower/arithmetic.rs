@@ -118,6 +118,9 @@ impl Lowering<'_, '_> {
             }
         }
         let (x, y) = (self.var_of(a)?, self.var_of(b)?);
+        if self.is_reifying() && self.model.domain(y).is_some_and(|d| d.contains(0)) {
+            return Err(self.partial_in_reified(op));
+        }
         let (xl, xh) = self.var_bounds(x);
         let (yl, yh) = self.var_bounds(y);
         let magnitude = xl.abs().max(xh.abs());
@@ -133,6 +136,16 @@ impl Lowering<'_, '_> {
         let posted = if op == Operator::Div { self.model.div(x, y, z) } else { self.model.modulo(x, y, z) };
         posted.map_err(|e| self.model_error(&e))?;
         Ok(Linear::var(z))
+    }
+
+    /// The refusal of a partial operation in a reified constraint: the
+    /// engine's relation would remove the values where it is undefined
+    /// whatever the reifying literal says.
+    fn partial_in_reified(&self, op: Operator) -> Error {
+        self.unsupported(format!(
+            "{} where it can be undefined (a divisor or a base of a negative power that can be 0) in a reified constraint",
+            op.name()
+        ))
     }
 
     /// `|a|`: `a` or `-a` when its sign is known, else `abs` on an auxiliary variable.
@@ -160,6 +173,13 @@ impl Lowering<'_, '_> {
         let x = self.var_of(a)?;
         let (xl, xh) = self.var_bounds(x);
         let magnitude = xl.abs().max(xh.abs());
+        let negative = match b.as_constant() {
+            Some(exponent) => exponent < 0,
+            None => self.bounds(b)?.0 < 0,
+        };
+        if negative && self.is_reifying() && self.model.domain(x).is_some_and(|d| d.contains(0)) {
+            return Err(self.partial_in_reified(Operator::Pow));
+        }
         if let Some(exponent) = b.as_constant() {
             if exponent == 0 {
                 return Ok(Linear::constant(1));

@@ -19,9 +19,11 @@ impl<'a, 'i> Lowering<'a, 'i> {
     pub(super) fn declare(&mut self, variables: Node<'a, 'i>) -> Result<(), Error> {
         for node in elements(variables) {
             self.at(node);
-            if let Some(kind) = node.attribute("type").filter(|t| *t != "integer") {
-                return Err(self.unsupported(format!("a variable of type {kind}")));
-            }
+            let symbolic = match node.attribute("type") {
+                None | Some("integer") => false,
+                Some("symbolic") => true,
+                Some(kind) => return Err(self.unsupported(format!("a variable of type {kind}"))),
+            };
             let id = node.attribute("id").ok_or_else(|| self.invalid("a declaration without an id"))?;
             if id.is_empty() || id.contains(['[', ']', ' ', '%', '(', ')', ',']) {
                 return Err(self.invalid(format!("'{id}' is not a variable name")));
@@ -30,16 +32,19 @@ impl<'a, 'i> Lowering<'a, 'i> {
                 return Err(self.invalid(format!("'{id}' is declared twice")));
             }
             match node.tag_name().name() {
-                "var" => self.declare_var(node, id)?,
-                "array" => self.declare_array(node, id)?,
-                "annotations" => {}
+                "var" => self.declare_var(node, id, symbolic)?,
+                "array" => self.declare_array(node, id, symbolic)?,
+                "annotations" => continue,
                 other => return Err(self.invalid(format!("unexpected <{other}> in <variables>"))),
+            }
+            if symbolic {
+                self.variables.mark_symbolic();
             }
         }
         Ok(())
     }
 
-    fn declare_var(&mut self, node: Node<'a, 'i>, id: &str) -> Result<(), Error> {
+    fn declare_var(&mut self, node: Node<'a, 'i>, id: &str, symbolic: bool) -> Result<(), Error> {
         let ranges = match node.attribute("as") {
             Some(other) => {
                 let var = self
@@ -47,17 +52,20 @@ impl<'a, 'i> Lowering<'a, 'i> {
                     .single(other)
                     .map_err(|m| self.invalid(m))?
                     .ok_or_else(|| self.invalid(format!("as=\"{other}\" names no declared variable")))?;
+                if self.variables.is_symbolic(var) != symbolic {
+                    return Err(self.invalid(format!("as=\"{other}\" names a variable of another type")));
+                }
                 let domain = self.model.domain(var).cloned().unwrap_or_else(|| Domain::range(0, 0));
                 domain_ranges(&domain)
             }
-            None => self.domain_text(node)?,
+            None => self.domain_text(node, symbolic)?,
         };
         let var = self.new_declared(id, &ranges)?;
         self.variables.add_single(id, var);
         Ok(())
     }
 
-    fn declare_array(&mut self, node: Node<'a, 'i>, id: &str) -> Result<(), Error> {
+    fn declare_array(&mut self, node: Node<'a, 'i>, id: &str, symbolic: bool) -> Result<(), Error> {
         if node.attribute("as").is_some() {
             return Err(self.unsupported("an array declared with as=\"...\""));
         }
@@ -67,13 +75,13 @@ impl<'a, 'i> Lowering<'a, 'i> {
         let mut domains: Vec<Option<Vec<(i64, i64)>>> = vec![None; cells];
         let specific: Vec<Node<'a, 'i>> = elements(node).filter(|c| c.tag_name().name() == "domain").collect();
         if specific.is_empty() {
-            let ranges = self.domain_text(node)?;
+            let ranges = self.domain_text(node, symbolic)?;
             domains.iter_mut().for_each(|domain| *domain = Some(ranges.clone()));
         } else {
             let mut others = None;
             for domain in specific {
                 let target = domain.attribute("for").ok_or_else(|| self.invalid("<domain> without for=\"...\""))?;
-                let ranges = self.domain_text(domain)?;
+                let ranges = self.domain_text(domain, symbolic)?;
                 for reference in target.split_whitespace() {
                     if reference == "others" {
                         others = Some(ranges.clone());
@@ -146,10 +154,23 @@ impl<'a, 'i> Lowering<'a, 'i> {
         }
     }
 
-    /// The domain written inside `node`.
-    fn domain_text(&self, node: Node<'a, 'i>) -> Result<Vec<(i64, i64)>, Error> {
+    /// The domain written inside `node`: integers and ranges, or the
+    /// symbols of a symbolic variable, as their codes.
+    fn domain_text(&mut self, node: Node<'a, 'i>, symbolic: bool) -> Result<Vec<(i64, i64)>, Error> {
         let text = self.text(node)?;
-        text::ranges(&text).map_err(|m| self.text_error(m))
+        if !symbolic {
+            return text::ranges(&text).map_err(|m| self.text_error(m));
+        }
+        let mut codes = Vec::new();
+        for token in text.split_whitespace() {
+            if !text::is_symbol(token) {
+                return Err(self.invalid(format!("'{token}' is not a symbol (a letter, then letters, digits and _)")));
+            }
+            codes.push(self.variables.symbol_code(token));
+        }
+        codes.sort_unstable();
+        codes.dedup();
+        Ok(codes.into_iter().map(|code| (code, code)).collect())
     }
 
     /// A declared variable (or array cell) named `name` over `ranges`. An

@@ -50,6 +50,9 @@ impl<'a, 'i> Lowering<'a, 'i> {
         };
         if let Some(matrix) = self.optional_child(node, "matrix")? {
             let rows = self.matrix_cells(matrix)?;
+            if self.all_symbolic(&rows.concat(), "allDifferent")? && !except.is_empty() {
+                return Err(self.unsupported("allDifferent with except over symbolic variables"));
+            }
             for line in rows.iter().cloned().chain(transpose(&rows)) {
                 self.all_different_of(&line, &except)?;
             }
@@ -57,6 +60,9 @@ impl<'a, 'i> Lowering<'a, 'i> {
         }
         let items = self.list_text(node, "list")?;
         let values = self.linears(&items)?;
+        if self.all_symbolic(&values, "allDifferent")? && !except.is_empty() {
+            return Err(self.unsupported("allDifferent with except over symbolic variables"));
+        }
         self.all_different_of(&values, &except)
     }
 
@@ -70,6 +76,9 @@ impl<'a, 'i> Lowering<'a, 'i> {
         for list in lists {
             let text = self.text(*list)?;
             tuples.push(self.linears(&text)?);
+        }
+        if self.all_symbolic(&tuples.concat(), "allDifferent")? && except.is_some() {
+            return Err(self.unsupported("allDifferent with except over symbolic variables"));
         }
         if let Some(other) = tuples.iter().find(|t| t.len() != tuples[0].len()) {
             return Err(self.invalid(format!(
@@ -104,14 +113,18 @@ impl<'a, 'i> Lowering<'a, 'i> {
                     self.fail(format!("allDifferent over lists {i} and {j}, which are equal"));
                     return Ok(());
                 }
-                self.model.or(&differ).map_err(|e| self.model_error(&e))?;
+                self.require(csp::Condition::or(&differ))?;
             }
         }
         Ok(())
     }
 
     /// A literal for `tuple` equal to one of `rows`; `None` when it cannot be.
-    fn equals_some_tuple(&mut self, tuple: &[Linear], rows: &[Vec<Linear>]) -> Result<Option<csp::Lit>, Error> {
+    pub(super) fn equals_some_tuple(
+        &mut self,
+        tuple: &[Linear],
+        rows: &[Vec<Linear>],
+    ) -> Result<Option<csp::Lit>, Error> {
         let mut equal_rows = Vec::with_capacity(rows.len());
         'rows: for row in rows {
             let mut equalities = Vec::with_capacity(row.len());
@@ -133,7 +146,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
 
     /// The values pairwise different, but for the excepted ones.
     fn all_different_of(&mut self, values: &[Linear], except: &[i64]) -> Result<(), Error> {
-        if !except.is_empty() {
+        if !except.is_empty() || self.is_reifying() {
             return self.all_different_except(values, except);
         }
         // x + c for each item, as the engine's all_different_offset.
@@ -169,7 +182,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
                     Linear::var(*var).plus(&Linear::constant(i128::from(*offset))).ok_or_else(|| self.overflow())?;
                 let (low, high) = self.bounds(&value)?;
                 let copy = self.auxiliary(low, high)?;
-                self.post_compare(Linear::var(copy).minus(&value).ok_or_else(|| self.overflow())?, Relation::Eq)?;
+                self.define(copy, &value)?;
                 (*var, *offset) = (copy, 0);
             }
         }
@@ -182,19 +195,23 @@ impl<'a, 'i> Lowering<'a, 'i> {
         Ok(())
     }
 
-    /// Pairwise: `x_i != x_j` or `x_i` is an excepted value.
+    /// Pairwise: `x_i != x_j` or `x_i` is an excepted value (also the
+    /// form of a reified allDifferent, whose propagator cannot be reified).
     fn all_different_except(&mut self, values: &[Linear], except: &[i64]) -> Result<(), Error> {
         let vars = values.iter().map(|v| self.var_of(v)).collect::<Result<Vec<VarId>, Error>>()?;
         for j in 0..vars.len() {
             for i in 0..j {
-                let differ = self.compare_literal(Linear::var(vars[i]).minus(&Linear::var(vars[j])), Relation::Ne)?;
-                let excepted = self.model.reified(csp::Condition::in_set(vars[i], except.to_vec()));
-                let excepted = excepted.map_err(|e| self.model_error(&e))?;
-                match differ {
-                    Some(differ) => self.model.or(&[differ, excepted]),
-                    None => self.model.add(csp::Condition::from(excepted)),
+                let mut either = Vec::with_capacity(2);
+                either.extend(self.compare_literal(Linear::var(vars[i]).minus(&Linear::var(vars[j])), Relation::Ne)?);
+                if !except.is_empty() {
+                    let excepted = self.model.reified(csp::Condition::in_set(vars[i], except.to_vec()));
+                    either.push(excepted.map_err(|e| self.model_error(&e))?);
                 }
-                .map_err(|e| self.model_error(&e))?;
+                if either.is_empty() {
+                    self.fail(format!("allDifferent holds the same term twice (positions {i} and {j})"));
+                    return Ok(());
+                }
+                self.require(csp::Condition::or(&either))?;
             }
         }
         Ok(())
@@ -223,6 +240,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
         self.only_children(node, &["list"])?;
         let text = self.list_text(node, "list")?;
         let values = self.linears(&text)?;
+        self.all_symbolic(&values, "allEqual")?;
         for pair in values.windows(2) {
             let difference = pair[0].clone().minus(&pair[1]).ok_or_else(|| self.overflow())?;
             self.post_compare(difference, Relation::Eq)?;
@@ -287,8 +305,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
                 }
             }
             let total = Linear::sum(counted).ok_or_else(|| self.overflow())?;
-            let difference = total.minus(&Linear::var(counter)).ok_or_else(|| self.overflow())?;
-            self.post_compare(difference, Relation::Eq)?;
+            self.define(counter, &total)?;
         }
         self.post_condition(Linear::var(counter), &condition)
     }
@@ -590,6 +607,14 @@ impl<'a, 'i> Lowering<'a, 'i> {
         if entries.is_empty() {
             return Err(self.invalid("element over an empty list"));
         }
+        if self.is_reifying() {
+            // The engine's element is not reifiable: a clause of "the index
+            // is j and entry j is the value (meets the condition)".
+            if rank.is_some() || self.optional_child(node, "matrix")?.is_some() {
+                return Err(self.unsupported("a reified element with a rank or over a matrix"));
+            }
+            return self.element_by_positions(node, &entries, index, start);
+        }
         let value = match (self.optional_child(node, "value")?, self.optional_child(node, "condition")?) {
             (Some(value), None) => {
                 let text = self.text(value)?;
@@ -625,6 +650,43 @@ impl<'a, 'i> Lowering<'a, 'i> {
             self.element_rank(&entries, index, start, value, condition.as_deref(), rank == "first")?;
         }
         Ok(())
+    }
+
+    /// `element` as a clause over the positions: for some `j`, `index` is
+    /// `start + j` and `entries[j]` equals the value or meets the condition
+    /// (the form of a reified element).
+    fn element_by_positions(
+        &mut self,
+        node: Node<'a, 'i>,
+        entries: &[Linear],
+        index: VarId,
+        start: i64,
+    ) -> Result<(), Error> {
+        let value = match (self.optional_child(node, "value")?, self.optional_child(node, "condition")?) {
+            (Some(value), None) => {
+                let text = self.text(value)?;
+                Ok(Linear::var(self.single_var(&text)?))
+            }
+            (None, Some(condition)) => Err(self.text(condition)?),
+            _ => return Err(self.invalid("element needs one <value> or one <condition>")),
+        };
+        let mut literals = Vec::with_capacity(entries.len());
+        for (position, entry) in entries.iter().enumerate() {
+            let at = Linear::var(index).minus(&Linear::constant(i128::from(start) + position as i128));
+            let Some(here) = self.compare_literal(at, Relation::Eq)? else { continue };
+            let holds = match &value {
+                Ok(value) => self.compare_literal(entry.clone().minus(value), Relation::Eq)?,
+                Err(condition) => self.condition_literal(entry, condition)?,
+            };
+            let Some(holds) = holds else { continue };
+            let both = self.model.reified(csp::Condition::and(&[here, holds])).map_err(|e| self.model_error(&e))?;
+            literals.push(both);
+        }
+        if literals.is_empty() {
+            self.fail("element: no position can hold the value or meet the condition");
+            return Ok(());
+        }
+        self.require(csp::Condition::or(&literals))
     }
 
     /// `entries[index - start] = value`, by the engine's element over
@@ -713,8 +775,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
             self.fail("element without an index: no entry can equal the value or meet the condition");
             return Ok(());
         }
-        self.model.or(&literals).map_err(|e| self.model_error(&e))?;
-        Ok(())
+        self.require(csp::Condition::or(&literals))
     }
 
     /// The cells of an element's `<matrix>` in row-major order, and a
@@ -811,6 +872,11 @@ impl<'a, 'i> Lowering<'a, 'i> {
             let lengths = self.linears(&self.text(lengths)?)?;
             return self.ordered_with_lengths(&vars, &lengths, operator.trim());
         }
+        if self.is_reifying() {
+            // The engine's orders are not reifiable: a comparison per pair.
+            let lengths = vec![Linear::constant(0); vars.len().saturating_sub(1)];
+            return self.ordered_with_lengths(&vars, &lengths, operator.trim());
+        }
         if vars.len() < 2 && matches!(operator.trim(), "le" | "lt" | "ge" | "gt") {
             return Ok(());
         }
@@ -902,7 +968,16 @@ impl<'a, 'i> Lowering<'a, 'i> {
         self.only_children(node, &["list", "values"])?;
         let text = self.list_text(node, "list")?;
         let vars = self.vars(&text)?;
-        let values = self.integers(&self.text(self.child(node, "values")?)?)?;
+        let values_text = self.text(self.child(node, "values")?)?;
+        let tokens: Vec<&str> = values_text.split_whitespace().collect();
+        let values = if vars.iter().any(|&var| self.variables.is_symbolic(var)) {
+            if tokens.len() != vars.len() {
+                return Err(self.invalid(format!("{} variables but {} values", vars.len(), tokens.len())));
+            }
+            vars.iter().zip(&tokens).map(|(&var, token)| self.value_for(var, token)).collect::<Result<Vec<_>, _>>()?
+        } else {
+            self.integers(&values_text)?
+        };
         if values.len() != vars.len() {
             return Err(self.invalid(format!("{} variables but {} values", vars.len(), values.len())));
         }

@@ -47,11 +47,20 @@ impl<'a, 'i> Lowering<'a, 'i> {
             None => self.text(node)?,
         };
         let expr = expression::parse(&text).map_err(|e| self.expression_error(&text, &e))?;
-        self.post_expression(&expr)
+        self.check_symbols(&expr)?;
+        self.symbols_readable = self.variables.has_symbols();
+        let posted = self.post_expression(&expr);
+        self.symbols_readable = false;
+        posted
     }
 
-    /// Posts a Boolean expression as a constraint.
+    /// Posts a Boolean expression as a constraint (requires it, when
+    /// reified: its truth as one condition).
     pub(super) fn post_expression(&mut self, expr: &Expr) -> Result<(), Error> {
+        if self.is_reifying() {
+            let truth = self.truth(expr)?;
+            return self.post_truth(truth);
+        }
         match expr {
             Expr::Call(Operator::And, operands) => {
                 for operand in operands {
@@ -100,10 +109,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
                 self.fail("an intension constraint is false whatever the values");
                 Ok(())
             }
-            Truth::Condition(condition) => {
-                self.model.add(condition).map_err(|e| self.model_error(&e))?;
-                Ok(())
-            }
+            Truth::Condition(condition) => self.require(condition),
         }
     }
 
@@ -278,7 +284,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
     }
 
     /// The positive literal of a variable whose domain is within `{0, 1}`.
-    fn boolean_var(&self, var: VarId) -> Result<Lit, Error> {
+    pub(super) fn boolean_var(&self, var: VarId) -> Result<Lit, Error> {
         let domain = self.model.domain(var);
         let boolean = domain.is_some_and(|d| d.min().is_some_and(|m| m >= 0) && d.max().is_some_and(|m| m <= 1));
         if !boolean {
@@ -303,12 +309,12 @@ impl<'a, 'i> Lowering<'a, 'i> {
         let operands = match expr {
             Expr::Int(value) => return Ok(Linear::constant(i128::from(*value))),
             Expr::Var(name) => {
-                let var = self
-                    .variables
-                    .single(name)
-                    .map_err(|m| self.invalid(m))?
-                    .ok_or_else(|| self.invalid(format!("'{name}' is not a declared variable")))?;
-                return Ok(Linear::var(var));
+                if let Some(var) = self.variables.single(name).map_err(|m| self.invalid(m))? {
+                    return Ok(Linear::var(var));
+                }
+                return self
+                    .symbol_constant(name)
+                    .ok_or_else(|| self.invalid(format!("'{name}' is not a declared variable")));
             }
             Expr::Call(op, _) if op.is_boolean() => {
                 return Ok(match self.literal(expr)? {

@@ -20,7 +20,9 @@ mod extension;
 mod globals;
 mod intension;
 mod linear;
+mod reification;
 mod scheduling;
+mod symbolic;
 mod terms;
 
 use std::collections::HashMap;
@@ -185,7 +187,7 @@ fn honoured(parent: &str, name: &str) -> &'static [&'static str] {
         ("element", "matrix") => &["startRowIndex", "startColIndex"],
         ("cardinality", "values") => &["closed"],
         (_, "noOverlap") => &["zeroIgnored"],
-        // Constraints, which refuse reification in words (`Lowering::constraint`).
+        // Constraints: reified where `reification.rs` can, refused in words elsewhere.
         ("constraints" | "block" | "group" | "slide", "minimumArg" | "maximumArg") => {
             &["rank", "reifiedBy", "hreifiedFrom", "hreifiedTo"]
         }
@@ -249,6 +251,12 @@ struct Lowering<'a, 'i> {
     arguments: Option<Vec<String>>,
     /// The element being lowered, for the position of errors.
     current: Node<'a, 'i>,
+    /// While a reified constraint is lowered, what it requires, collected
+    /// instead of posted ([`Lowering::require`]).
+    reifying: Option<reification::Requirements>,
+    /// Symbols in an expression stand for their codes (in an intension
+    /// whose symbols [`Lowering::check_symbols`] accepted).
+    symbols_readable: bool,
 }
 
 impl<'a, 'i> Lowering<'a, 'i> {
@@ -262,6 +270,8 @@ impl<'a, 'i> Lowering<'a, 'i> {
             constraints: 0,
             arguments: None,
             current: root,
+            reifying: None,
+            symbols_readable: false,
         }
     }
 
@@ -321,8 +331,14 @@ impl<'a, 'i> Lowering<'a, 'i> {
         if crate::text::is_unsupported_message(&message) { self.unsupported(message) } else { self.invalid(message) }
     }
 
-    /// Records that the instance has no solution (the first reason is kept).
+    /// Records that the instance has no solution (the first reason is
+    /// kept); while a reified constraint is lowered, that this constraint is
+    /// false whatever the values.
     fn fail(&mut self, reason: impl Into<String>) {
+        if let Some(requirements) = &mut self.reifying {
+            requirements.falsified = true;
+            return;
+        }
         if self.inconsistent.is_none() {
             let reason = reason.into();
             self.inconsistent = Some(format!("{}: {reason}", self.position()));
@@ -405,19 +421,30 @@ impl<'a, 'i> Lowering<'a, 'i> {
     /// One constraint, group, block or slide.
     fn constraint(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
         self.at(node);
-        for attribute in ["reifiedBy", "hreifiedFrom", "hreifiedTo"] {
-            if node.attribute(attribute).is_some() {
-                return Err(self.unsupported(format!("a reified constraint ({attribute})")));
-            }
-        }
         let name = node.tag_name().name();
-        match name {
-            "group" => return self.group(node),
-            "block" => return self.constraints_of(node),
-            "slide" => return self.slide(node),
-            _ => {}
+        let before = self.model.num_constraints();
+        if reification::ATTRIBUTES.iter().any(|&attribute| node.attribute(attribute).is_some()) {
+            self.reified(node)?;
+        } else {
+            match name {
+                "group" => return self.group(node),
+                "block" => return self.constraints_of(node),
+                "slide" => return self.slide(node),
+                _ => {}
+            }
+            self.constraints += 1;
+            self.constraint_body(node)?;
         }
-        self.constraints += 1;
+        if symbolic::SYMBOLIC.contains(&name) {
+            return Ok(());
+        }
+        self.at(node);
+        self.no_symbolic(before, &format!("<{name}>"))
+    }
+
+    /// The constraint `node` (not a group, block or slide), lowered.
+    fn constraint_body(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
+        let name = node.tag_name().name();
         match name {
             "intension" => self.intension(node),
             "extension" => self.extension(node),
@@ -612,6 +639,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
             other => return Err(self.invalid(format!("unexpected <{other}> in <objectives>"))),
         };
         let kind = objective.attribute("type").unwrap_or("expression");
+        let before = self.model.num_constraints();
         let value = match kind {
             "expression" => {
                 let text = self.text(*objective)?;
@@ -622,6 +650,12 @@ impl<'a, 'i> Lowering<'a, 'i> {
             other => return Err(self.unsupported(format!("an objective of type {other}"))),
         };
         let var = self.var_of(&value)?;
+        if self.variables.is_symbolic(var) {
+            return Err(
+                self.unsupported(format!("the symbolic variable {} as the objective", self.model.display_name(var)))
+            );
+        }
+        self.no_symbolic(before, "the objective")?;
         let set = if minimize { self.model.minimize(var) } else { self.model.maximize(var) };
         set.map_err(|e| self.model_error(&e))?;
         Ok(if minimize { Goal::Minimize(var) } else { Goal::Maximize(var) })

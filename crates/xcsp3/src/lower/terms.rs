@@ -105,8 +105,18 @@ impl Lowering<'_, '_> {
         }
         let (low, high) = self.bounds(linear)?;
         let aux = self.auxiliary(low, high)?;
-        self.post_compare(Linear::var(aux).minus(linear).ok_or_else(|| self.overflow())?, Relation::Eq)?;
+        self.define(aux, linear)?;
         Ok(aux)
+    }
+
+    /// Posts `var = value` for a new auxiliary variable: a definition, posted
+    /// even while a reified constraint is lowered (it holds whatever the
+    /// reifying literal is), unlike a requirement ([`Self::post_compare`]).
+    pub(super) fn define(&mut self, var: VarId, value: &Linear) -> Result<(), Error> {
+        let difference = Linear::var(var).minus(value).ok_or_else(|| self.overflow())?;
+        let condition = self.compare_condition(&difference, Relation::Eq);
+        self.model.add(condition).map_err(|e| self.model_error(&e))?;
+        Ok(())
     }
 
     /// The bounds of an expression, which must lie within `±2^62`.
@@ -127,7 +137,8 @@ impl Lowering<'_, '_> {
         self.unsupported("an expression whose coefficients go beyond 128 bits")
     }
 
-    /// Posts `linear relation 0`; over constants only, decides it instead.
+    /// Requires `linear relation 0` ([`Self::require`]); over constants
+    /// only, decides it instead.
     pub(super) fn post_compare(&mut self, linear: Linear, relation: Relation) -> Result<(), Error> {
         if let Some(value) = linear.as_constant() {
             if !holds(value, relation) {
@@ -136,8 +147,7 @@ impl Lowering<'_, '_> {
             return Ok(());
         }
         let condition = self.compare_condition(&linear, relation);
-        self.model.add(condition).map_err(|e| self.model_error(&e))?;
-        Ok(())
+        self.require(condition)
     }
 
     /// The condition `linear relation 0` (with at least one variable).
@@ -230,8 +240,7 @@ impl Lowering<'_, '_> {
         }
         let var = self.var_of(&lhs)?;
         let condition = self.set_condition(var, values, operand, inside)?;
-        self.model.add(condition).map_err(|e| self.model_error(&e))?;
-        Ok(())
+        self.require(condition)
     }
 
     /// `var` in (or not in) sorted disjoint ranges, at least one, written `operand`.

@@ -13,7 +13,7 @@ use csp_xcsp3::expression::{self, Expr};
 
 /// The solutions of the lowered instance, projected on its first
 /// `declared` variables.
-fn engine_solutions(xml: &str, config: &str) -> BTreeSet<Vec<i64>> {
+pub(crate) fn engine_solutions(xml: &str, config: &str) -> BTreeSet<Vec<i64>> {
     let lowered = csp_xcsp3::lower(xml).unwrap_or_else(|e| panic!("{e}\n{xml}"));
     let declared = lowered.variables.declared();
     if lowered.inconsistent.is_some() {
@@ -26,7 +26,7 @@ fn engine_solutions(xml: &str, config: &str) -> BTreeSet<Vec<i64>> {
 }
 
 /// Every assignment of the domains that `accepts`.
-fn brute_force(domains: &[Vec<i64>], accepts: &dyn Fn(&[i64]) -> bool) -> BTreeSet<Vec<i64>> {
+pub(crate) fn brute_force(domains: &[Vec<i64>], accepts: &dyn Fn(&[i64]) -> bool) -> BTreeSet<Vec<i64>> {
     let mut found = BTreeSet::new();
     let mut values = vec![0; domains.len()];
     fn walk(
@@ -52,7 +52,7 @@ fn brute_force(domains: &[Vec<i64>], accepts: &dyn Fn(&[i64]) -> bool) -> BTreeS
 }
 
 /// Checks an instance against its definition under a few configurations.
-fn assert_exact(xml: &str, domains: &[Vec<i64>], accepts: &dyn Fn(&[i64]) -> bool) {
+pub(crate) fn assert_exact(xml: &str, domains: &[Vec<i64>], accepts: &dyn Fn(&[i64]) -> bool) {
     let expected = brute_force(domains, accepts);
     for config in ["mac+mrv", "fc+mrv+binary", "bt+input"] {
         let found = engine_solutions(xml, config);
@@ -92,7 +92,7 @@ fn random_int(rng: &mut Rng, depth: u32) -> Expr {
     }
 }
 
-fn random_bool(rng: &mut Rng, depth: u32) -> Expr {
+pub(crate) fn random_bool(rng: &mut Rng, depth: u32) -> Expr {
     use expression::Operator::*;
     if depth == 0 || rng.below(5) == 0 {
         return Expr::Var(BOOL_VARS[rng.below(2) as usize].to_string());
@@ -154,7 +154,7 @@ fn with_array(n: usize, domain: &str, constraints: &str) -> String {
     )
 }
 
-fn domains(n: usize, values: &[i64]) -> Vec<Vec<i64>> {
+pub(crate) fn domains(n: usize, values: &[i64]) -> Vec<Vec<i64>> {
     vec![values.to_vec(); n]
 }
 

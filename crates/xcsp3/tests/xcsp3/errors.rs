@@ -41,10 +41,10 @@ fn errors_say_where_and_what() {
         (instance(x, "<intension> foo(x) </intension>"), ErrorKind::Invalid, (6, 1), "the operator 'foo'"),
         (instance(x, "<knapsack/>"), ErrorKind::Unsupported, (6, 1), "the constraint <knapsack> is not supported"),
         (
-            instance("<var id=\"s\" type=\"symbolic\"> a b </var>", ""),
+            instance("<var id=\"s\" type=\"set\"> a b </var>", ""),
             ErrorKind::Unsupported,
             (3, 1),
-            "a variable of type symbolic is not supported",
+            "a variable of type set is not supported",
         ),
         (instance("<var id=\"x\"> 0..a </var>", ""), ErrorKind::Invalid, (3, 1), "'a' is not an integer"),
         (instance("<var id=\"x\"> -infinity..+infinity </var>", ""), ErrorKind::Unsupported, (3, 1), "unbounded value"),
@@ -55,10 +55,10 @@ fn errors_say_where_and_what() {
             "a tuple of 3 values",
         ),
         (
-            instance(x, "<intension reifiedBy=\"b\"> eq(x,1) </intension>"),
+            instance(x, "<lex reifiedBy=\"b\"><list> x </list><list> x </list><operator> lt </operator></lex>"),
             ErrorKind::Unsupported,
             (6, 1),
-            "reified constraint",
+            "a reified <lex> (reifiedBy) is not supported",
         ),
         (
             instance(

@@ -5,7 +5,9 @@
 
 mod brute_force;
 mod errors;
+mod reification;
 mod robustness;
+mod symbolic;
 
 mod corpus_listing;
 #[path = "../../../csp/tests/support/line_mutation.rs"]
