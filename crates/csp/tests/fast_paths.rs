@@ -70,14 +70,26 @@ fn pick(rng: &mut Rng, vars: &[VarId]) -> VarId {
     vars[rng.below(vars.len() as u64) as usize]
 }
 
-/// A random model of 3 to 5 variables and 1 to 4 constraints, posted from
+/// A random model of 3 to 6 variables and 1 to 6 constraints (or chains), posted from
 /// `seed` (the same model at every call).
 fn model(seed: u64) -> Model {
     let mut rng = Rng::new(seed);
     let mut model = Model::new();
-    let vars: Vec<VarId> = (0..3 + rng.below(3)).map(|_| model.new_var(domain(&mut rng)).unwrap()).collect();
-    for _ in 0..1 + rng.below(4) {
-        match rng.below(6) {
+    let vars: Vec<VarId> = (0..3 + rng.below(4)).map(|_| model.new_var(domain(&mut rng)).unwrap()).collect();
+    for _ in 0..1 + rng.below(6) {
+        match rng.below(7) {
+            // A chain of differences, posted in a random order: what the
+            // queue's sweeps are for.
+            6 => {
+                let mut order = vars.clone();
+                rng.shuffle(&mut order);
+                let mut links: Vec<(VarId, VarId)> = order.windows(2).map(|w| (w[0], w[1])).collect();
+                rng.shuffle(&mut links);
+                for (x, y) in links {
+                    let gap = rng.below(3) as i64 - 1;
+                    model.add((1 * x - 1 * y).le(LinearExpr::constant(gap))).unwrap();
+                }
+            }
             0..=2 => {
                 // Repeated variables allowed; the right-hand side near the
                 // sum of a random assignment (often beyond `i64`).
@@ -181,7 +193,7 @@ fn searchable(model: &Model, config: &SolveConfig) -> bool {
 fn small_models_through_the_fast_paths_give_the_brute_force_solutions() {
     let seed = csp::testing::seed(38);
     let configs = configs();
-    for case in 0..csp::testing::scaled(150) as u64 {
+    for case in 0..csp::testing::scaled(500) as u64 {
         let model = model(seed.wrapping_mul(1_000_003).wrapping_add(case));
         let expected = brute_force(&model);
         let runs = configs.iter().filter(|c| searchable(&model, c));
@@ -202,7 +214,7 @@ fn small_models_through_the_fast_paths_give_the_brute_force_solutions() {
 fn small_models_through_the_fast_paths_reach_the_brute_force_optimum() {
     let seed = csp::testing::seed(3838);
     let configs = configs();
-    for case in 0..csp::testing::scaled(80) as u64 {
+    for case in 0..csp::testing::scaled(250) as u64 {
         let model_seed = seed.wrapping_mul(1_000_003).wrapping_add(case);
         let plain = model(model_seed);
         let mut model = model(model_seed);
