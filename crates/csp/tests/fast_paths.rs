@@ -246,3 +246,31 @@ fn small_models_through_the_fast_paths_reach_the_brute_force_optimum() {
         }
     }
 }
+
+/// Sums in a cycle that converges one value per call (`a - b <= -1`,
+/// `b - a - c <= k`), over ranges of a hundred values or more: past
+/// `4n + 64` calls on one branch the incremental sum stops keeping its
+/// points and recomputes until a backtrack brings one back; the decision
+/// on `c` makes some branches fail slowly and others hold. Counted against
+/// brute force.
+#[test]
+fn slowly_converging_long_sums_give_the_brute_force_solutions() {
+    let mut rng = Rng::new(csp::testing::seed(3839));
+    let configs = configs();
+    for case in 0..csp::testing::scaled(6) {
+        let range = 100 + rng.below(60) as i64;
+        let k = rng.below(3) as i64 - 1;
+        let mut model = Model::new();
+        let a = model.new_var(Domain::range(0, range)).unwrap();
+        let b = model.new_var(Domain::range(0, range)).unwrap();
+        let c = model.new_var(Domain::values([0, 1 + rng.below(3) as i64])).unwrap();
+        model.add((1 * a - 1 * b).le(LinearExpr::constant(-1))).unwrap();
+        model.add((1 * b - 1 * a - 1 * c).le(LinearExpr::constant(k))).unwrap();
+        let expected = brute_force(&model);
+        for config in configs.iter().filter(|c| searchable(&model, c)) {
+            let mut solver = Solver::new(&model, config.clone()).unwrap();
+            let found: BTreeSet<Vec<i64>> = solver.solutions().map(|s| s.values().to_vec()).collect();
+            assert_eq!(found, expected, "case {case} (range {range}, k {k}) under {config}");
+        }
+    }
+}
