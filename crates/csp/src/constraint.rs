@@ -124,6 +124,9 @@ pub struct PropagatorOptions {
     /// The strength of `all_different` constraints posted without one of their
     /// own ([`SolveConfig::all_different`](crate::SolveConfig::all_different)).
     pub all_different: AllDifferentStrength,
+    /// Tests only: [`SolveConfig::long_sums_from`](crate::SolveConfig::long_sums_from).
+    #[doc(hidden)]
+    pub long_sums_from: Option<usize>,
 }
 
 impl PropagatorOptions {

@@ -169,8 +169,6 @@ impl ChoiceQueue {
         }
     }
 
-    /// Swaps places `i` and `j` of the free list.
-    #[inline]
     /// Moves the assigned variables of `free[from..count]` past the others
     /// and returns the count of those left.
     fn drop_assigned(&mut self, state: &State, free: &mut [u32], from: usize, mut count: usize) -> usize {
@@ -186,6 +184,8 @@ impl ChoiceQueue {
         count
     }
 
+    /// Swaps places `i` and `j` of the free list.
+    #[inline]
     fn swap(&mut self, free: &mut [u32], i: usize, j: usize) {
         free.swap(i, j);
         self.free_at[free[i] as usize] = i as u32;

@@ -978,6 +978,19 @@ pub struct SolveConfig {
     /// its own orderings (see [`SearchPhase`]); empty by default. Not part
     /// of the one-line spelling.
     pub phases: Vec<SearchPhase>,
+    /// Tests only: the fewest terms of a plain linear sum whose propagator
+    /// keeps its sums from call to call (`None`, the default: the solver's
+    /// own threshold, 32 terms, 2 under the `checks` feature), so that tests
+    /// of small models reach the incremental propagator in every build. Not
+    /// part of the one-line spelling.
+    #[doc(hidden)]
+    pub long_sums_from: Option<usize>,
+    /// Tests only: the propagator calls a fixpoint makes before its queue
+    /// turns to sweeps (`None`, the default: 2^14 and four a propagator;
+    /// `Some(1)`: sweeps from the first call), so that tests of small models
+    /// reach the sweeps. Not part of the one-line spelling.
+    #[doc(hidden)]
+    pub slow_fixpoint: Option<u64>,
 }
 
 impl Default for SolveConfig {
@@ -1014,6 +1027,8 @@ impl Default for SolveConfig {
             limits: Limits::none(),
             bitset_limit: SolveConfig::DEFAULT_BITSET_LIMIT,
             phases: Vec::new(),
+            long_sums_from: None,
+            slow_fixpoint: None,
         }
     }
 }

@@ -268,7 +268,7 @@ fn compile_phases(model: &Model, phases: &[SearchPhase]) -> Result<CompiledPhase
 
 /// What of the configuration the constraints' propagators may be chosen by.
 fn propagator_options(config: &SolveConfig) -> PropagatorOptions {
-    PropagatorOptions { all_different: config.all_different }
+    PropagatorOptions { all_different: config.all_different, long_sums_from: config.long_sums_from }
 }
 
 /// The all-different system of `model`, when the configuration allows one

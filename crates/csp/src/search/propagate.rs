@@ -156,7 +156,9 @@ impl Solver<'_> {
         self.nld_fixpoint_starts();
         // Slow convergence: past this many calls (four a propagator, and
         // some), the queue runs by sweeps (`kernel/queue.rs`).
-        let slow = self.run.stats.propagations + SLOW_FIXPOINT + 4 * self.program.propagators.len() as u64;
+        let calls =
+            self.program.config.slow_fixpoint.unwrap_or(SLOW_FIXPOINT + 4 * self.program.propagators.len() as u64);
+        let slow = self.run.stats.propagations + calls;
         loop {
             // Nogoods first: unit propagation is cheaper than any propagator.
             if self.learning.is_some() {

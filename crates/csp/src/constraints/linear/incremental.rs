@@ -91,12 +91,13 @@ pub(crate) struct LongSum<'c> {
 }
 
 impl<'c> LongSum<'c> {
-    /// The propagator of `linear`, if it is long and its variables are
-    /// distinct and close enough in the model to be mapped to their terms.
-    pub(super) fn new(linear: &'c Linear) -> Option<LongSum<'c>> {
+    /// The propagator of `linear`, if it has at least `long` terms and its
+    /// variables are distinct and close enough in the model to be mapped to
+    /// their terms.
+    pub(super) fn new(linear: &'c Linear, long: usize) -> Option<LongSum<'c>> {
         let n = linear.vars.len();
         let (lower, upper) = linear.relation.bounds(linear.rhs)?;
-        if n < LONG {
+        if n < long {
             return None;
         }
         let first = linear.vars.iter().map(|v| v.index as usize).min()?;

@@ -411,8 +411,8 @@ impl Constraint for Linear {
 
     /// A long sum keeps its sums from call to call (`LongSum`); a short
     /// one, and `!=`, recomputes them.
-    fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
-        match LongSum::new(self) {
+    fn propagator(&self, options: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
+        match LongSum::new(self, options.long_sums_from.unwrap_or(incremental::LONG)) {
             Some(long) => Some(Box::new(long)),
             None => Some(Box::new(Enforce(self))),
         }
