@@ -47,6 +47,13 @@ pub(super) struct ChoiceQueue {
     points: Vec<ChangePoint>,
 }
 
+/// How many keys of a heap of `len` variables a choice changes one by one
+/// (each a sift of up to a logarithm of steps) before it sets the rest and
+/// rebuilds the heap (about `2 len` steps) instead.
+fn sift_budget(len: usize) -> usize {
+    len / (len.max(2).ilog2() as usize) + 1
+}
+
 impl ChoiceQueue {
     pub(super) fn new(num_vars: usize, weighted: bool) -> ChoiceQueue {
         ChoiceQueue {
@@ -113,6 +120,13 @@ impl ChoiceQueue {
                     let key = self.key_of(state, x, sums(x));
                     self.push(x, key);
                 }
+                // Past `sifts` keys changed, the rest are only set and the
+                // heap is rebuilt once (a decision that narrows most free
+                // variables, as an all-different's value elimination does,
+                // would sift each from a leaf towards the root: the trail
+                // gives them children first).
+                let mut sifts = sift_budget(self.heap.len());
+                let mut deferred = false;
                 state.changed_after(point, |x| {
                     let i = self.free_at[x as usize] as usize;
                     if i >= count {
@@ -123,9 +137,18 @@ impl ChoiceQueue {
                         self.swap(free, i, count);
                     } else {
                         let key = self.key_of(state, x, sums(x));
-                        self.update(x, key);
+                        if sifts > 0 {
+                            sifts -= 1;
+                            self.update(x, key);
+                        } else {
+                            self.key[x as usize] = key;
+                            deferred = true;
+                        }
                     }
                 });
+                if deferred {
+                    self.heapify();
+                }
             }
             None => {
                 count = self.drop_assigned(state, free, 0, count);
@@ -223,6 +246,14 @@ impl ChoiceQueue {
         self.key[x as usize] = key;
         let i = self.up(self.at[x as usize] as usize);
         self.down(i);
+    }
+
+    /// Restores the heap order over the whole heap, whatever the keys
+    /// (Floyd's construction: linear in the heap's length).
+    fn heapify(&mut self) {
+        for i in (0..self.heap.len() / 2).rev() {
+            self.down(i);
+        }
     }
 
     /// Moves the variable at place `i` up while it comes before its
