@@ -74,6 +74,35 @@ pub fn scaled(cases: usize) -> usize {
         .map_or(cases, |scale| cases.saturating_mul(scale))
 }
 
+/// Calls `visit` with every assignment of `domains` (position `k` taking
+/// each value of `domains[k]`), the last position turning fastest: the
+/// brute-force enumeration the tests compare solvers with. One call with no
+/// values when there are no domains; none when a domain is empty.
+pub fn for_each_assignment(domains: &[Vec<i64>], mut visit: impl FnMut(&[i64])) {
+    if domains.iter().any(Vec::is_empty) {
+        return;
+    }
+    let mut odometer = vec![0usize; domains.len()];
+    let mut values: Vec<i64> = domains.iter().map(|d| d[0]).collect();
+    loop {
+        visit(&values);
+        let mut k = domains.len();
+        loop {
+            if k == 0 {
+                return;
+            }
+            k -= 1;
+            odometer[k] += 1;
+            if odometer[k] < domains[k].len() {
+                values[k] = domains[k][odometer[k]];
+                break;
+            }
+            odometer[k] = 0;
+            values[k] = domains[k][0];
+        }
+    }
+}
+
 /// The seed of a seeded test (the readers' mutation tests): the integer in
 /// the environment variable `CSP_TEST_SEED`, else `default`, so that an audit
 /// draws new cases without an edit (`CSP_TEST_SEED=7 CSP_TEST_SCALE=40 cargo

@@ -22,24 +22,9 @@ fn configs() -> Vec<SolveConfig> {
 /// The number of complete assignments that `Model::is_solution` accepts.
 fn brute_force(model: &Model) -> u64 {
     let domains: Vec<Vec<i64>> = model.vars().map(|v| model.domain(v).expect("a variable").iter().collect()).collect();
-    let mut odometer = vec![0usize; domains.len()];
     let mut count = 0;
-    loop {
-        let values: Vec<i64> = odometer.iter().zip(&domains).map(|(&i, d)| d[i]).collect();
-        count += u64::from(model.is_solution(&values));
-        let mut k = domains.len();
-        loop {
-            if k == 0 {
-                return count;
-            }
-            k -= 1;
-            odometer[k] += 1;
-            if odometer[k] < domains[k].len() {
-                break;
-            }
-            odometer[k] = 0;
-        }
-    }
+    csp::testing::for_each_assignment(&domains, |values| count += u64::from(model.is_solution(values)));
+    count
 }
 
 /// Every configuration counts `expected` solutions, as brute force does.

@@ -145,25 +145,12 @@ fn model(seed: u64) -> Model {
 fn brute_force(model: &Model) -> BTreeSet<Vec<i64>> {
     let domains: Vec<Vec<i64>> = model.vars().map(|x| model.domain(x).unwrap().iter().collect()).collect();
     let mut solutions = BTreeSet::new();
-    let mut odometer = vec![0usize; domains.len()];
-    loop {
-        let values: Vec<i64> = odometer.iter().zip(&domains).map(|(&i, d)| d[i]).collect();
-        if model.is_solution(&values) {
-            solutions.insert(values);
+    csp::testing::for_each_assignment(&domains, |values| {
+        if model.is_solution(values) {
+            solutions.insert(values.to_vec());
         }
-        let mut k = domains.len();
-        loop {
-            if k == 0 {
-                return solutions;
-            }
-            k -= 1;
-            odometer[k] += 1;
-            if odometer[k] < domains[k].len() {
-                break;
-            }
-            odometer[k] = 0;
-        }
-    }
+    });
+    solutions
 }
 
 /// The configurations of [`CONFIGS`] with the fast paths from small sizes:

@@ -148,25 +148,12 @@ fn solutions(model: &Model, n: usize, spelling: &str) -> BTreeSet<Vec<i64>> {
 /// Every assignment of the domains that `accept` takes.
 fn brute_force(domains: &[Vec<i64>], accept: impl Fn(&[i64]) -> bool) -> BTreeSet<Vec<i64>> {
     let mut found = BTreeSet::new();
-    let mut odometer = vec![0usize; domains.len()];
-    loop {
-        let values: Vec<i64> = odometer.iter().zip(domains).map(|(&k, d)| d[k]).collect();
-        if accept(&values) {
-            found.insert(values);
+    csp::testing::for_each_assignment(domains, |values| {
+        if accept(values) {
+            found.insert(values.to_vec());
         }
-        let mut i = domains.len();
-        loop {
-            if i == 0 {
-                return found;
-            }
-            i -= 1;
-            odometer[i] += 1;
-            if odometer[i] < domains[i].len() {
-                break;
-            }
-            odometer[i] = 0;
-        }
-    }
+    });
+    found
 }
 
 fn random_subset(rng: &mut Rng, values: std::ops::RangeInclusive<i64>) -> Vec<i64> {

@@ -644,28 +644,16 @@ fn post_global(model: &mut Model, vars: &[VarId], spec: &Spec) {
 fn brute_force(csp: &RandomCsp, model: &Model) -> BTreeSet<Vec<i64>> {
     let domains = &csp.domains;
     let mut solutions = BTreeSet::new();
-    let mut odometer = vec![0usize; domains.len()];
-    loop {
-        let mut values: Vec<i64> = odometer.iter().zip(domains).map(|(&i, d)| d[i]).collect();
+    csp::testing::for_each_assignment(domains, |small| {
+        let mut values = small.to_vec();
         for &(of, offset) in &csp.wide {
             values.push(values[of] + offset);
         }
         if model.is_solution(&values) {
             solutions.insert(values);
         }
-        let mut k = domains.len();
-        loop {
-            if k == 0 {
-                return solutions;
-            }
-            k -= 1;
-            odometer[k] += 1;
-            if odometer[k] < domains[k].len() {
-                break;
-            }
-            odometer[k] = 0;
-        }
-    }
+    });
+    solutions
 }
 
 /// Every solution `solver` enumerates, each checked to satisfy `model` and

@@ -148,23 +148,8 @@ fn count_everywhere(model: &Model, check: impl Fn(&[i64]) -> bool) -> u64 {
 /// Every assignment of the starts' domains that `accept` takes.
 fn brute_force(domains: &[Vec<i64>], accept: impl Fn(&[i64]) -> bool) -> u64 {
     let mut count = 0;
-    let mut odometer = vec![0usize; domains.len()];
-    loop {
-        let values: Vec<i64> = odometer.iter().zip(domains).map(|(&k, d)| d[k]).collect();
-        count += u64::from(accept(&values));
-        let mut i = domains.len();
-        loop {
-            if i == 0 {
-                return count;
-            }
-            i -= 1;
-            odometer[i] += 1;
-            if odometer[i] < domains[i].len() {
-                break;
-            }
-            odometer[i] = 0;
-        }
-    }
+    csp::testing::for_each_assignment(domains, |values| count += u64::from(accept(values)));
+    count
 }
 
 #[test]

@@ -109,10 +109,8 @@ fn build(case: &Case) -> (Model, Vec<VarId>) {
 /// The number of solutions, summing in `i128` outside the model.
 fn brute_force(case: &Case) -> u64 {
     let mut count = 0;
-    let mut odometer = vec![0usize; case.domains.len()];
-    loop {
-        let values: Vec<i64> = odometer.iter().zip(&case.domains).map(|(&i, d)| d[i]).collect();
-        let holds = case.relation.holds(sum(&case.terms, &values), case.rhs);
+    csp::testing::for_each_assignment(&case.domains, |values| {
+        let holds = case.relation.holds(sum(&case.terms, values), case.rhs);
         count += match case.posting {
             Posting::Plain => u64::from(holds),
             // b is the truth of the sum.
@@ -120,19 +118,8 @@ fn brute_force(case: &Case) -> u64 {
             // b = 0 always, b = 1 when it holds.
             Posting::Implied => 1 + u64::from(holds),
         };
-        let mut k = odometer.len();
-        loop {
-            if k == 0 {
-                return count;
-            }
-            k -= 1;
-            odometer[k] += 1;
-            if odometer[k] < case.domains[k].len() {
-                break;
-            }
-            odometer[k] = 0;
-        }
-    }
+    });
+    count
 }
 
 fn configs() -> Vec<(SolveConfig, bool)> {
