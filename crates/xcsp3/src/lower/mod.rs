@@ -1,6 +1,6 @@
 //! Lowering an XCSP3 instance into a csp [`Model`]: the variables
 //! (`declarations.rs`), the constraints, one small function per XCSP3
-//! constraint (`intension.rs`, `extension.rs`, `globals.rs`,
+//! constraint (`intension.rs`, `extension.rs`, `globals.rs`, `element.rs`,
 //! `channel.rs`, `automata.rs`, `scheduling.rs`), the meta-constraints `group`, `block`
 //! and `slide` (here), and the objective.
 //!
@@ -16,6 +16,7 @@ mod arithmetic;
 mod automata;
 mod channel;
 mod declarations;
+mod element;
 mod extension;
 mod globals;
 mod intension;
