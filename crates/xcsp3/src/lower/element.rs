@@ -11,7 +11,24 @@ use super::Lowering;
 use super::linear::Linear;
 use crate::error::Error;
 
+/// What an entry of an element must do: equal a value, or meet a condition.
+pub(super) enum Target {
+    /// Equal this value.
+    Value(Linear),
+    /// Meet this XCSP3 condition `(operator,operand)`.
+    Condition(String),
+}
+
 impl<'a, 'i> Lowering<'a, 'i> {
+    /// A literal for `entry` doing what `target` says; `None` when it
+    /// cannot, over constants.
+    fn target_literal(&mut self, entry: &Linear, target: &Target) -> Result<Option<csp::Lit>, Error> {
+        match target {
+            Target::Value(value) => self.compare_literal(entry.clone().minus(value), Relation::Eq),
+            Target::Condition(condition) => self.condition_literal(entry, condition),
+        }
+    }
+
     /// `element`: `list[index - startIndex] = value` (or compared by a
     /// condition); over a `<matrix>`, `matrix[i - startRowIndex][j -
     /// startColIndex]`, lowered onto its cells in row-major order
@@ -53,33 +70,15 @@ impl<'a, 'i> Lowering<'a, 'i> {
         if entries.is_empty() {
             return Err(self.invalid("element over an empty list"));
         }
-        if self.is_reifying() {
-            // The engine's element is not reifiable: a clause of "the index
-            // is j and entry j is the value (meets the condition)".
-            if rank.is_some() || self.optional_child(node, "matrix")?.is_some() {
-                return Err(self.unsupported("a reified element with a rank or over a matrix"));
-            }
-            return self.element_by_positions(node, &entries, index, start);
-        }
-        let value = match (self.optional_child(node, "value")?, self.optional_child(node, "condition")?) {
+        let target = match (self.optional_child(node, "value")?, self.optional_child(node, "condition")?) {
             (Some(value), None) => {
                 let text = self.text(value)?;
-                self.single_var(&text)?
+                Target::Value(Linear::var(self.single_var(&text)?))
             }
-            (None, Some(_)) => {
-                let bounds = entries.iter().map(|e| self.bounds(e)).collect::<Result<Vec<_>, Error>>()?;
-                let low = bounds.iter().map(|b| b.0).min().unwrap_or(0);
-                let high = bounds.iter().map(|b| b.1).max().unwrap_or(0);
-                self.auxiliary(low, high)?
-            }
+            (None, Some(condition)) => Target::Condition(self.text(condition)?),
             _ => return Err(self.invalid("element needs one <value> or one <condition>")),
         };
-        self.post_element(&entries, index, value, start)?;
-        let condition = match self.optional_child(node, "condition")? {
-            Some(condition) => Some(self.text(condition)?),
-            None => None,
-        };
-        if let (Some(_), Some(condition)) = (rank, &condition) {
+        if let (Some(_), Target::Condition(condition)) = (rank, &target) {
             // For (eq,v) the two readings of a rank agree: the first (last)
             // position holding v. For another operator, "the first position
             // meeting the condition" and "the first position holding the
@@ -89,11 +88,31 @@ impl<'a, 'i> Lowering<'a, 'i> {
                 return Err(self.unsupported(format!("element with a rank and the condition operator '{operator}'")));
             }
         }
-        if let Some(condition) = &condition {
+        if self.is_reifying() {
+            // The engine's element is not reifiable: a clause of "the index
+            // is j and entry j is the value (meets the condition)", and the
+            // rank's clauses, all collected.
+            self.element_by_positions(&entries, index, start, &target)?;
+            if let Some(rank) = rank {
+                self.element_rank(&entries, index, start, &target, rank == "first")?;
+            }
+            return Ok(());
+        }
+        let value = match &target {
+            Target::Value(value) => self.var_of(value)?,
+            Target::Condition(_) => {
+                let bounds = entries.iter().map(|e| self.bounds(e)).collect::<Result<Vec<_>, Error>>()?;
+                let low = bounds.iter().map(|b| b.0).min().unwrap_or(0);
+                let high = bounds.iter().map(|b| b.1).max().unwrap_or(0);
+                self.auxiliary(low, high)?
+            }
+        };
+        self.post_element(&entries, index, value, start)?;
+        if let Target::Condition(condition) = &target {
             self.post_condition(Linear::var(value), condition)?;
         }
         if let Some(rank) = rank {
-            self.element_rank(&entries, index, start, value, condition.as_deref(), rank == "first")?;
+            self.element_rank(&entries, index, start, &target, rank == "first")?;
         }
         Ok(())
     }
@@ -103,27 +122,16 @@ impl<'a, 'i> Lowering<'a, 'i> {
     /// (the form of a reified element).
     fn element_by_positions(
         &mut self,
-        node: Node<'a, 'i>,
         entries: &[Linear],
         index: VarId,
         start: i64,
+        target: &Target,
     ) -> Result<(), Error> {
-        let value = match (self.optional_child(node, "value")?, self.optional_child(node, "condition")?) {
-            (Some(value), None) => {
-                let text = self.text(value)?;
-                Ok(Linear::var(self.single_var(&text)?))
-            }
-            (None, Some(condition)) => Err(self.text(condition)?),
-            _ => return Err(self.invalid("element needs one <value> or one <condition>")),
-        };
         let mut literals = Vec::with_capacity(entries.len());
         for (position, entry) in entries.iter().enumerate() {
             let at = Linear::var(index).minus(&Linear::constant(i128::from(start) + position as i128));
             let Some(here) = self.compare_literal(at, Relation::Eq)? else { continue };
-            let holds = match &value {
-                Ok(value) => self.compare_literal(entry.clone().minus(value), Relation::Eq)?,
-                Err(condition) => self.condition_literal(entry, condition)?,
-            };
+            let holds = self.target_literal(entry, target)?;
             let Some(holds) = holds else { continue };
             let both = self.model.reified(csp::Condition::and(&[here, holds])).map_err(|e| self.model_error(&e))?;
             literals.push(both);
@@ -167,22 +175,18 @@ impl<'a, 'i> Lowering<'a, 'i> {
         entries: &[Linear],
         index: VarId,
         start: i64,
-        value: VarId,
-        condition: Option<&str>,
+        target: &Target,
         first: bool,
     ) -> Result<(), Error> {
         for (position, entry) in entries.iter().enumerate() {
-            let meets = match condition {
-                Some(condition) => self.condition_literal(entry, condition)?,
-                None => self.compare_literal(entry.clone().minus(&Linear::var(value)), Relation::Eq)?,
-            };
+            let meets = self.target_literal(entry, target)?;
             // An entry that never meets it does not constrain the index.
             let Some(meets) = meets else { continue };
             let j = Linear::constant(i128::from(start) + position as i128);
             let relation = if first { Relation::Le } else { Relation::Ge };
             let mut either = vec![!meets];
             either.extend(self.compare_literal(Linear::var(index).minus(&j), relation)?);
-            self.model.or(&either).map_err(|e| self.model_error(&e))?;
+            self.require(csp::Condition::or(&either))?;
         }
         Ok(())
     }

@@ -7,6 +7,7 @@
 use csp::{Relation, VarId};
 use roxmltree::Node;
 
+use super::element::Target;
 use super::linear::Linear;
 use super::{Lowering, elements};
 use crate::error::Error;
@@ -398,7 +399,9 @@ impl<'a, 'i> Lowering<'a, 'i> {
             Some(other) => return Err(self.invalid(format!("closed=\"{other}\" is neither true nor false"))),
         };
         let values_text = self.text(values_node)?;
-        if values_text.split_whitespace().any(|t| self.variables.names_variables(t)) {
+        // Reified, the engine's global cardinality (not reifiable) gives way
+        // to a count per value, each compared with its occurrence.
+        if self.is_reifying() || values_text.split_whitespace().any(|t| self.variables.names_variables(t)) {
             let occurs = self.text(self.child(node, "occurs")?)?;
             return self.cardinality_of_variables(&vars, &values_text, &occurs, closed);
         }
@@ -433,7 +436,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
         Ok(())
     }
 
-    /// `cardinality` with variable values: each value's occurrences counted
+    /// `cardinality` with variable values (or reified): each value's occurrences counted
     /// by the engine's `count` (a value that is a variable), compared with
     /// its occurrence (a constant, a variable or a range); `closed`, each
     /// item equal to one of the values.
@@ -471,7 +474,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
                     self.fail("a closed cardinality with an item equal to none of its values");
                     return Ok(());
                 };
-                self.model.add(csp::Condition::from(literal)).map_err(|e| self.model_error(&e))?;
+                self.require(csp::Condition::from(literal))?;
             }
         }
         Ok(())
@@ -536,7 +539,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
             self.post_condition(Linear::var(index), &condition)?;
         }
         if let Some(first) = first {
-            self.element_rank(&entries, index, start, value, None, first)?;
+            self.element_rank(&entries, index, start, &Target::Value(Linear::var(value)), first)?;
         }
         Ok(())
     }
@@ -705,6 +708,17 @@ impl<'a, 'i> Lowering<'a, 'i> {
                 }
                 continue;
             }
+            if self.is_reifying() {
+                // The engine's lexicographic orders are not reifiable.
+                match operator.trim() {
+                    "lt" => self.lex_by_prefixes(a, b, true)?,
+                    "le" => self.lex_by_prefixes(a, b, false)?,
+                    "gt" => self.lex_by_prefixes(b, a, true)?,
+                    "ge" => self.lex_by_prefixes(b, a, false)?,
+                    other => return Err(self.invalid(format!("'{other}' is not an operator of lex"))),
+                }
+                continue;
+            }
             let posted = match operator.trim() {
                 "lt" => self.model.lex_less(a, b),
                 "le" => self.model.lex_lesseq(a, b),
@@ -715,6 +729,48 @@ impl<'a, 'i> Lowering<'a, 'i> {
             posted.map_err(|e| self.model_error(&e))?;
         }
         Ok(())
+    }
+
+    /// `a` before `b` lexicographically (`strict`: and not equal), as one
+    /// requirement (the form of a reified lex): the clause "for some `k`,
+    /// `a` and `b` agree before `k` and `a[k] < b[k]`" (or "agree
+    /// everywhere" when not strict), with a literal per prefix of
+    /// agreements.
+    fn lex_by_prefixes(&mut self, a: &[VarId], b: &[VarId], strict: bool) -> Result<(), Error> {
+        let mut ways = Vec::with_capacity(a.len() + 1);
+        // The agreement of the prefix so far: `Some(None)` the empty one,
+        // which holds; `None` when it cannot hold.
+        let mut prefix: Option<Option<csp::Lit>> = Some(None);
+        for (&x, &y) in a.iter().zip(b) {
+            let Some(agreed) = prefix else { break };
+            let difference = Linear::var(x).minus(&Linear::var(y));
+            if let Some(less) = self.compare_literal(difference.clone(), Relation::Lt)? {
+                ways.push(self.both(agreed, less)?);
+            }
+            prefix = match self.compare_literal(difference, Relation::Eq)? {
+                Some(equal) => Some(Some(self.both(agreed, equal)?)),
+                None => None,
+            };
+        }
+        if let (false, Some(agreed)) = (strict, prefix) {
+            ways.push(match agreed {
+                Some(literal) => literal,
+                None => self.true_literal()?,
+            });
+        }
+        if ways.is_empty() {
+            self.fail("lex: the first list cannot come before the second");
+            return Ok(());
+        }
+        self.require(csp::Condition::or(&ways))
+    }
+
+    /// A literal for `first and second` (`second` alone without `first`).
+    fn both(&mut self, first: Option<csp::Lit>, second: csp::Lit) -> Result<csp::Lit, Error> {
+        match first {
+            None => Ok(second),
+            Some(first) => self.model.reified(csp::Condition::and(&[first, second])).map_err(|e| self.model_error(&e)),
+        }
     }
 
     /// `instantiation`: each variable takes its value.

@@ -13,10 +13,14 @@
 //! requirements is then reified onto `b`. A partial operation, which the
 //! engine's relation makes hold by removing values (a division by a
 //! variable that can be 0, a negative power of a base that can be 0), is
-//! refused there: its removal would not depend on `b`. The other
-//! constraints (lex, channel, cardinality, circuit, scheduling, automata, ...)
-//! are refused, naming the constraint; so is `element` with a rank or over a
-//! matrix (an `element` with an index is a clause over its positions).
+//! refused there: its removal would not depend on `b`. A constraint whose
+//! engine propagator is not reifiable is lowered by a decomposition when
+//! reifying: `element` as a clause over its positions (with a rank's
+//! clauses; over a matrix, its cells), `cardinality` as a count per value,
+//! `lex` as a clause over prefixes of agreements, `channel` as literals
+//! `x[i] = j` tied pairwise, `regular` and `mdd` as a state variable per
+//! symbol defined by a table. The other constraints (circuit, scheduling,
+//! minimumArg, maximumArg, ...) are refused, naming the constraint.
 
 use csp::{Condition, Lit};
 use roxmltree::Node;
@@ -30,7 +34,7 @@ pub(super) const ATTRIBUTES: [&str; 3] = ["reifiedBy", "hreifiedFrom", "hreified
 /// The constraints lowered reified: those whose lowering collects what it
 /// requires ([`Lowering::require`]) and defines its auxiliary variables
 /// totally.
-const REIFIABLE: [&str; 12] = [
+const REIFIABLE: [&str; 17] = [
     "intension",
     "extension",
     "allDifferent",
@@ -43,6 +47,11 @@ const REIFIABLE: [&str; 12] = [
     "element",
     "ordered",
     "instantiation",
+    "cardinality",
+    "channel",
+    "lex",
+    "regular",
+    "mdd",
 ];
 
 /// What a reified constraint requires, collected while it is lowered.

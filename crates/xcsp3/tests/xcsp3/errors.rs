@@ -55,10 +55,13 @@ fn errors_say_where_and_what() {
             "a tuple of 3 values",
         ),
         (
-            instance(x, "<lex reifiedBy=\"b\"><list> x </list><list> x </list><operator> lt </operator></lex>"),
+            instance(
+                x,
+                "<cumulative reifiedBy=\"b\"><origins> x </origins><lengths> 1 </lengths><heights> 1 </heights><condition> (le,1) </condition></cumulative>",
+            ),
             ErrorKind::Unsupported,
             (6, 1),
-            "a reified <lex> (reifiedBy) is not supported",
+            "a reified <cumulative> (reifiedBy) is not supported",
         ),
         (
             instance(

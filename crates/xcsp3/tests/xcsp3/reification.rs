@@ -185,10 +185,117 @@ fn reified_globals_follow_their_definitions() {
             Box::new(|v| v[0] == 1 && v[2] == 0),
         ),
         ("<instantiation><list> x[0] </list><values> 7 </values></instantiation>", Box::new(|_| false)),
+        (
+            "<element><list> x[1] x[2] 1 </list><index rank=\"first\"> x[0] </index><value> 1 </value></element>",
+            Box::new(|v| ranked(&[v[1], v[2], 1], v[0], &|e| e == 1, true)),
+        ),
+        (
+            "<element><list> x[1] x[2] 0 </list><index rank=\"last\"> x[0] </index><condition> (eq,x[2]) </condition></element>",
+            Box::new(|v| ranked(&[v[1], v[2], 0], v[0], &|e| e == v[2], false)),
+        ),
+        (
+            "<element><list startIndex=\"1\"> x[1] x[2] </list><index rank=\"first\"> x[0] </index><value> 2 </value></element>",
+            Box::new(|v| ranked(&[v[1], v[2]], v[0] - 1, &|e| e == 2, true)),
+        ),
+        (
+            "<element><matrix> (x[0],1)(2,x[1]) </matrix><index> x[1] x[2] </index><value> x[0] </value></element>",
+            Box::new(|v| v[1] <= 1 && v[2] <= 1 && [[v[0], 1], [2, v[1]]][v[1] as usize][v[2] as usize] == v[0]),
+        ),
+        (
+            "<element><matrix startRowIndex=\"1\"> (x[0],1)(2,x[1]) </matrix><index> x[1] x[2] </index><condition> (ge,2) </condition></element>",
+            Box::new(|v| v[1] >= 1 && v[2] <= 1 && [[v[0], 1], [2, v[1]]][v[1] as usize - 1][v[2] as usize] >= 2),
+        ),
+        (
+            "<cardinality><list> x[] </list><values> 0 1 </values><occurs> 1 x[2] </occurs></cardinality>",
+            Box::new(|v| count(v, 0) == 1 && count(v, 1) == v[2]),
+        ),
+        (
+            "<cardinality><list> x[0] x[1] </list><values closed=\"true\"> 1 2 </values><occurs> 0..1 1..2 </occurs></cardinality>",
+            Box::new(|v| v[..2].iter().all(|&a| a == 1 || a == 2) && count(&v[..2], 1) <= 1 && count(&v[..2], 2) >= 1),
+        ),
+        (
+            "<cardinality><list> x[0] x[1] </list><values> x[2] </values><occurs> 1 </occurs></cardinality>",
+            Box::new(|v| count(&v[..2], v[2]) == 1),
+        ),
+        (
+            "<cardinality><list> x[0] x[1] </list><values closed=\"true\"> x[2] 0 </values><occurs> 1..2 0..2 </occurs></cardinality>",
+            Box::new(|v| v[..2].iter().all(|&a| a == v[2] || a == 0) && count(&v[..2], v[2]) >= 1),
+        ),
+        (
+            "<channel> x[] </channel>",
+            Box::new(|v| (0..3).all(|i| (0..3).all(|j| (v[i] == j) == (v[j as usize] == i as i64)))),
+        ),
+        (
+            "<channel><list> x[0] x[1] </list><list> x[1] x[2] </list></channel>",
+            Box::new(|v| {
+                let (a, b) = ([v[0], v[1]], [v[1], v[2]]);
+                a.iter().chain(&b).all(|&e| e <= 1)
+                    && (0..2).all(|i| (0..2).all(|j| (a[i] == j as i64) == (b[j] == i as i64)))
+            }),
+        ),
+        (
+            "<channel><list> x[0] </list><list startIndex=\"1\"> x[1] x[2] </list></channel>",
+            Box::new(|v| v[0] >= 1 && [v[1], v[2]][v[0] as usize - 1] == 0),
+        ),
+        (
+            "<channel><list> x[0] x[1] </list><value> x[2] </value></channel>",
+            Box::new(|v| v[2] <= 1 && (0..2).all(|i| (v[i] == 1) == (v[2] == i as i64))),
+        ),
+        (
+            "<lex><list> x[0] x[1] </list><list> x[1] x[2] </list><operator> lt </operator></lex>",
+            Box::new(|v| [v[0], v[1]] < [v[1], v[2]]),
+        ),
+        (
+            "<lex><list> x[0] x[1] </list><list> x[2] x[0] </list><operator> ge </operator></lex>",
+            Box::new(|v| [v[0], v[1]] >= [v[2], v[0]]),
+        ),
+        (
+            "<lex><matrix> (x[0],x[1])(x[2],1) </matrix><operator> le </operator></lex>",
+            Box::new(|v| [v[0], v[1]] <= [v[2], 1] && [v[0], v[2]] <= [v[1], 1]),
+        ),
+        (
+            "<lex><list> x[0] </list><list> x[1] </list><list> x[2] </list><operator> gt </operator></lex>",
+            Box::new(|v| v[0] > v[1] && v[1] > v[2]),
+        ),
+        ("<lex><list> x[0] x[0] </list><list> x[0] x[0] </list><operator> lt </operator></lex>", Box::new(|_| false)),
+        (
+            "<regular><list> x[] </list><transitions> (a,0,a)(a,1,b)(b,2,b)(b,0,a) </transitions>\
+             <start> a </start><final> b </final></regular>",
+            Box::new(|v| accepts(&[("a", 0, "a"), ("a", 1, "b"), ("b", 2, "b"), ("b", 0, "a")], "a", &["b"], v)),
+        ),
+        (
+            "<regular><list> x[] </list><transitions> (a,0,a)(a,1,a)(a,1,b)(b,0,c)(b,2,c) </transitions>\
+             <start> a </start><final> c </final></regular>",
+            Box::new(|v| {
+                accepts(&[("a", 0, "a"), ("a", 1, "a"), ("a", 1, "b"), ("b", 0, "c"), ("b", 2, "c")], "a", &["c"], v)
+            }),
+        ),
+        (
+            "<mdd><list> x[] </list><transitions> (r,0,n1)(r,1,n2)(n1,2,n3)(n2,0,n3)(n2,1,n3)(n3,1,t)(n3,2,t) </transitions></mdd>",
+            Box::new(|v| (v[0] == 0 && v[1] == 2 || v[0] == 1 && v[1] <= 1) && v[2] >= 1),
+        ),
     ];
     for (constraint, holds) in &cases {
         assert_reified(3, &[0, 1, 2], constraint, holds.as_ref());
     }
+}
+
+/// Whether `index` is a position of `list` whose entry `meets`, the first
+/// (`first`) or the last such.
+fn ranked(list: &[i64], index: i64, meets: &dyn Fn(i64) -> bool, first: bool) -> bool {
+    let Ok(at) = usize::try_from(index) else { return false };
+    at < list.len()
+        && meets(list[at])
+        && list.iter().enumerate().all(|(p, &e)| !meets(e) || if first { p >= at } else { p <= at })
+}
+
+/// Whether the automaton (non-deterministic too) accepts `word`.
+fn accepts(transitions: &[(&str, i64, &str)], start: &str, finals: &[&str], word: &[i64]) -> bool {
+    let mut states = vec![start];
+    for &symbol in word {
+        states = transitions.iter().filter(|t| states.contains(&t.0) && t.1 == symbol).map(|t| t.2).collect();
+    }
+    states.iter().any(|q| finals.contains(q))
 }
 
 #[test]
@@ -225,14 +332,14 @@ fn reification_is_refused_where_it_cannot_be_exact() {
     };
     let cases = [
         (
-            "<element reifiedBy=\"b\"><list> x[] </list><index rank=\"first\"> w </index><value> 1 </value></element>",
+            "<element reifiedBy=\"b\"><list> x[] </list><index rank=\"first\"> w </index><condition> (gt,1) </condition></element>",
             ErrorKind::Unsupported,
-            "a reified element with a rank or over a matrix is not supported",
+            "element with a rank and the condition operator 'gt' is not supported",
         ),
         (
-            "<channel reifiedBy=\"b\"><list> x[] </list></channel>",
+            "<circuit reifiedBy=\"b\"><list> x[] </list></circuit>",
             ErrorKind::Unsupported,
-            "a reified <channel> (reifiedBy) is not supported",
+            "a reified <circuit> (reifiedBy) is not supported",
         ),
         (
             "<group hreifiedTo=\"b\"><intension> eq(%0,1) </intension><args> w </args></group>",
