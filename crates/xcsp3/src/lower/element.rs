@@ -120,7 +120,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
     /// `element` as a clause over the positions: for some `j`, `index` is
     /// `start + j` and `entries[j]` equals the value or meets the condition
     /// (the form of a reified element).
-    fn element_by_positions(
+    pub(super) fn element_by_positions(
         &mut self,
         entries: &[Linear],
         index: VarId,

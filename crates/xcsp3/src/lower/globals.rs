@@ -526,13 +526,24 @@ impl<'a, 'i> Lowering<'a, 'i> {
         let (operator, operand) = crate::text::condition(&condition).map_err(|m| self.invalid(m))?;
         let index = match (operator, first) {
             ("eq", _) => self.single_var(operand)?,
-            (_, Some(_)) => {
+            (_, Some(_)) if !self.is_reifying() => {
                 let last = i128::from(start) + entries.len() as i128 - 1;
                 let last = super::terms::in_range(last).ok_or_else(|| self.overflow())?;
                 self.auxiliary(start, last)?
             }
-            (_, None) => return self.some_extremum_position(&entries, &extremum, start, &condition),
+            // Reified, an auxiliary position would be free when the
+            // constraint is false: a clause over the positions instead.
+            (_, rank) => return self.some_extremum_position(&entries, &extremum, start, &condition, rank),
         };
+        if self.is_reifying() {
+            // The engine's element is not reifiable: its clause over the positions.
+            let target = Target::Value(extremum);
+            self.element_by_positions(&entries, index, start, &target)?;
+            if let Some(first) = first {
+                self.element_rank(&entries, index, start, &target, first)?;
+            }
+            return Ok(());
+        }
         let value = self.var_of(&extremum)?;
         self.post_element(&entries, index, value, start)?;
         if operator != "eq" {
@@ -545,28 +556,45 @@ impl<'a, 'i> Lowering<'a, 'i> {
     }
 
     /// Some position `start + p` whose entry equals `extremum` meets the
-    /// condition: a clause of one literal per position that can.
+    /// condition (with a rank, the first or last position holding it: no
+    /// entry before or after it does): a clause of one literal per position
+    /// that can.
     fn some_extremum_position(
         &mut self,
         entries: &[Linear],
         extremum: &Linear,
         start: i64,
         condition: &str,
+        rank: Option<bool>,
     ) -> Result<(), Error> {
+        let mut holding = Vec::with_capacity(if rank.is_some() { entries.len() } else { 0 });
+        if rank.is_some() {
+            for entry in entries {
+                holding.push(self.compare_literal(entry.clone().minus(extremum), Relation::Eq)?);
+            }
+        }
         let mut literals = Vec::with_capacity(entries.len());
         for (position, entry) in entries.iter().enumerate() {
             let at = Linear::constant(i128::from(start) + position as i128);
             let Some(meets) = self.condition_literal(&at, condition)? else { continue };
-            let Some(holds) = self.compare_literal(entry.clone().minus(extremum), Relation::Eq)? else { continue };
-            let both = self.model.reified(csp::Condition::and(&[meets, holds])).map_err(|e| self.model_error(&e))?;
+            let holds = match rank {
+                Some(_) => holding[position],
+                None => self.compare_literal(entry.clone().minus(extremum), Relation::Eq)?,
+            };
+            let Some(holds) = holds else { continue };
+            let mut parts = vec![meets, holds];
+            if let Some(first) = rank {
+                let others = if first { &holding[..position] } else { &holding[position + 1..] };
+                parts.extend(others.iter().flatten().map(|&other| !other));
+            }
+            let both = self.model.reified(csp::Condition::and(&parts)).map_err(|e| self.model_error(&e))?;
             literals.push(both);
         }
         if literals.is_empty() {
             self.fail("no position of the minimum or maximum can meet the condition");
             return Ok(());
         }
-        self.model.or(&literals).map_err(|e| self.model_error(&e))?;
-        Ok(())
+        self.require(csp::Condition::or(&literals))
     }
 
     /// The rows of a `<matrix>`: an array reference (`m[][]`) or rows

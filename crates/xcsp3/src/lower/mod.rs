@@ -187,7 +187,7 @@ fn honoured(parent: &str, name: &str) -> &'static [&'static str] {
         ("element", "index") => &["rank"],
         ("element", "matrix") => &["startRowIndex", "startColIndex"],
         ("cardinality", "values") => &["closed"],
-        (_, "noOverlap") => &["zeroIgnored"],
+        (_, "noOverlap") => &["zeroIgnored", "reifiedBy", "hreifiedFrom", "hreifiedTo"],
         // Constraints: reified where `reification.rs` can, refused in words elsewhere.
         ("constraints" | "block" | "group" | "slide", "minimumArg" | "maximumArg") => {
             &["rank", "reifiedBy", "hreifiedFrom", "hreifiedTo"]

@@ -19,8 +19,10 @@
 //! clauses; over a matrix, its cells), `cardinality` as a count per value,
 //! `lex` as a clause over prefixes of agreements, `channel` as literals
 //! `x[i] = j` tied pairwise, `regular` and `mdd` as a state variable per
-//! symbol defined by a table. The other constraints (circuit, scheduling,
-//! minimumArg, maximumArg, ...) are refused, naming the constraint.
+//! symbol defined by a table, `minimumArg` and `maximumArg` as `element`
+//! or a clause over the positions, `noOverlap` as a clause per pair,
+//! `cumulative` as a sum at each task's start. The other constraints
+//! (circuit) are refused, naming the constraint.
 
 use csp::{Condition, Lit};
 use roxmltree::Node;
@@ -34,7 +36,7 @@ pub(super) const ATTRIBUTES: [&str; 3] = ["reifiedBy", "hreifiedFrom", "hreified
 /// The constraints lowered reified: those whose lowering collects what it
 /// requires ([`Lowering::require`]) and defines its auxiliary variables
 /// totally.
-const REIFIABLE: [&str; 17] = [
+const REIFIABLE: [&str; 21] = [
     "intension",
     "extension",
     "allDifferent",
@@ -52,6 +54,10 @@ const REIFIABLE: [&str; 17] = [
     "lex",
     "regular",
     "mdd",
+    "minimumArg",
+    "maximumArg",
+    "noOverlap",
+    "cumulative",
 ];
 
 /// What a reified constraint requires, collected while it is lowered.

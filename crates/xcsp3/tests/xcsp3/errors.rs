@@ -55,13 +55,10 @@ fn errors_say_where_and_what() {
             "a tuple of 3 values",
         ),
         (
-            instance(
-                x,
-                "<cumulative reifiedBy=\"b\"><origins> x </origins><lengths> 1 </lengths><heights> 1 </heights><condition> (le,1) </condition></cumulative>",
-            ),
+            instance(x, "<circuit reifiedBy=\"b\"> x </circuit>"),
             ErrorKind::Unsupported,
             (6, 1),
-            "a reified <cumulative> (reifiedBy) is not supported",
+            "a reified <circuit> (reifiedBy) is not supported",
         ),
         (
             instance(

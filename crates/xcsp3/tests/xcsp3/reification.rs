@@ -274,6 +274,53 @@ fn reified_globals_follow_their_definitions() {
             "<mdd><list> x[] </list><transitions> (r,0,n1)(r,1,n2)(n1,2,n3)(n2,0,n3)(n2,1,n3)(n3,1,t)(n3,2,t) </transitions></mdd>",
             Box::new(|v| (v[0] == 0 && v[1] == 2 || v[0] == 1 && v[1] <= 1) && v[2] >= 1),
         ),
+        (
+            "<noOverlap><origins> x[0] x[1] </origins><lengths> 2 x[2] </lengths></noOverlap>",
+            Box::new(|v| v[0] + 2 <= v[1] || v[1] + v[2] <= v[0] || v[2] == 0),
+        ),
+        (
+            "<noOverlap zeroIgnored=\"false\"><origins> x[] </origins><lengths> 2 0 1 </lengths></noOverlap>",
+            Box::new(|v| apart(v, &[2, 0, 1])),
+        ),
+        (
+            "<noOverlap><origins> (x[0],x[1])(x[2],1) </origins><lengths> (1,2)(2,1) </lengths></noOverlap>",
+            Box::new(|v| v[0] < v[2] || v[2] + 2 <= v[0] || v[1] + 2 <= 1 || 1 < v[1]),
+        ),
+        (
+            "<cumulative><origins> x[] </origins><lengths> 2 1 x[1] </lengths><heights> 1 2 1 </heights>\
+             <condition> (le,2) </condition></cumulative>",
+            Box::new(|v| peak(v, &[2, 1, v[1]], &[1, 2, 1]) <= 2),
+        ),
+        (
+            "<cumulative><origins> x[0] x[1] </origins><lengths> 1 2 </lengths><heights> x[2] 1 </heights>\
+             <condition> (lt,x[2]) </condition></cumulative>",
+            Box::new(|v| peak(&v[..2], &[1, 2], &[v[2], 1]) < v[2]),
+        ),
+        (
+            "<cumulative><origins> x[0] x[1] </origins><lengths> 1 1 </lengths><ends> x[1] x[2] </ends>\
+             <heights> 1 1 </heights><condition> (le,1) </condition></cumulative>",
+            Box::new(|v| v[0] + 1 == v[1] && v[1] + 1 == v[2]),
+        ),
+        (
+            "<minimumArg><list> x[] </list><condition> (eq,1) </condition></minimumArg>",
+            Box::new(|v| v[1] == *v.iter().min().unwrap()),
+        ),
+        (
+            "<maximumArg rank=\"first\"><list> x[0] x[1] </list><condition> (eq,x[2]) </condition></maximumArg>",
+            Box::new(|v| extreme_at(&v[..2], false, Some(true)).contains(&v[2])),
+        ),
+        (
+            "<minimumArg rank=\"first\"><list> x[] </list><condition> (ge,1) </condition></minimumArg>",
+            Box::new(|v| extreme_at(v, true, Some(true)).iter().any(|&p| p >= 1)),
+        ),
+        (
+            "<maximumArg rank=\"last\"><list> x[] </list><condition> (lt,2) </condition></maximumArg>",
+            Box::new(|v| extreme_at(v, false, Some(false)).iter().any(|&p| p < 2)),
+        ),
+        (
+            "<maximumArg><list> x[] </list><condition> (ne,0) </condition></maximumArg>",
+            Box::new(|v| extreme_at(v, false, None).iter().any(|&p| p != 0)),
+        ),
     ];
     for (constraint, holds) in &cases {
         assert_reified(3, &[0, 1, 2], constraint, holds.as_ref());
@@ -287,6 +334,33 @@ fn ranked(list: &[i64], index: i64, meets: &dyn Fn(i64) -> bool, first: bool) ->
     at < list.len()
         && meets(list[at])
         && list.iter().enumerate().all(|(p, &e)| !meets(e) || if first { p >= at } else { p <= at })
+}
+
+/// Whether tasks at `starts` of `lengths` overlap in no pair (XCSP3's
+/// definition: one ends before the other starts).
+fn apart(starts: &[i64], lengths: &[i64]) -> bool {
+    (0..starts.len())
+        .all(|j| (0..j).all(|i| starts[i] + lengths[i] <= starts[j] || starts[j] + lengths[j] <= starts[i]))
+}
+
+/// The greatest sum of the heights of the tasks running at one time.
+fn peak(starts: &[i64], lengths: &[i64], heights: &[i64]) -> i64 {
+    (-10..20)
+        .map(|t| (0..starts.len()).filter(|&i| starts[i] <= t && t < starts[i] + lengths[i]).map(|i| heights[i]).sum())
+        .max()
+        .unwrap_or(0)
+}
+
+/// The positions of the least (`minimum`) or greatest entry: all of them,
+/// or the first or last only (`rank`).
+fn extreme_at(list: &[i64], minimum: bool, rank: Option<bool>) -> Vec<i64> {
+    let best = if minimum { list.iter().min() } else { list.iter().max() };
+    let all: Vec<i64> = (0..list.len()).filter(|&p| Some(&list[p]) == best).map(|p| p as i64).collect();
+    match rank {
+        None => all,
+        Some(true) => all[..1].to_vec(),
+        Some(false) => all[all.len() - 1..].to_vec(),
+    }
 }
 
 /// Whether the automaton (non-deterministic too) accepts `word`.
