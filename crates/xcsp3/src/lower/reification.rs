@@ -21,8 +21,8 @@
 //! `x[i] = j` tied pairwise, `regular` and `mdd` as a state variable per
 //! symbol defined by a table, `minimumArg` and `maximumArg` as `element`
 //! or a clause over the positions, `noOverlap` as a clause per pair,
-//! `cumulative` as a sum at each task's start. The other constraints
-//! (circuit) are refused, naming the constraint.
+//! `cumulative` as a sum at each task's start, `circuit` by the powers of
+//! its successor function. A group, block or slide is refused, naming it.
 
 use csp::{Condition, Lit};
 use roxmltree::Node;
@@ -36,7 +36,7 @@ pub(super) const ATTRIBUTES: [&str; 3] = ["reifiedBy", "hreifiedFrom", "hreified
 /// The constraints lowered reified: those whose lowering collects what it
 /// requires ([`Lowering::require`]) and defines its auxiliary variables
 /// totally.
-const REIFIABLE: [&str; 21] = [
+const REIFIABLE: [&str; 22] = [
     "intension",
     "extension",
     "allDifferent",
@@ -58,6 +58,7 @@ const REIFIABLE: [&str; 21] = [
     "maximumArg",
     "noOverlap",
     "cumulative",
+    "circuit",
 ];
 
 /// What a reified constraint requires, collected while it is lowered.

@@ -39,6 +39,9 @@ impl<'a, 'i> Lowering<'a, 'i> {
             }
             return Ok(());
         }
+        if self.is_reifying() {
+            return self.circuit_by_powers(&successors, start, size);
+        }
         self.model.subcircuit(&successors, start).map_err(|e| self.model_error(&e))?;
         // XCSP3's circuit has at least one arc that is not a loop (ACE finds
         // no solution where every node loops, and the official checker fails on one).
@@ -274,7 +277,77 @@ impl<'a, 'i> Lowering<'a, 'i> {
     }
 }
 
+/// The most nodes of a reified circuit (its decomposition has about `n^3`
+/// terms).
+const MOST_REIFIED_NODES: usize = 64;
+
 impl Lowering<'_, '_> {
+    /// Reified (the engine's subcircuit is not reifiable), as requirements:
+    /// each successor a node, the successors pairwise distinct (a
+    /// permutation, whose fixed points are the loops), at least one node
+    /// that moves, the size the number of those, and each node that moves
+    /// back to itself after no fewer than that many steps, so that its cycle
+    /// holds every node that moves. The `k`-th successor of each node is an
+    /// auxiliary variable, by the engine's element over the successors
+    /// (held within the nodes, so that each is a total function).
+    fn circuit_by_powers(&mut self, successors: &[VarId], start: i64, size: Option<VarId>) -> Result<(), Error> {
+        let n = successors.len();
+        if n > MOST_REIFIED_NODES {
+            return Err(self.unsupported(format!("a reified circuit over more than {MOST_REIFIED_NODES} nodes")));
+        }
+        let last = start.checked_add(n as i64 - 1).ok_or_else(|| self.overflow())?;
+        let mut moves = Vec::with_capacity(n);
+        let mut within = Vec::with_capacity(n);
+        for (position, &successor) in successors.iter().enumerate() {
+            let node = start + position as i64;
+            moves.push(self.model.reified(successor.ne(node)).map_err(|e| self.model_error(&e))?);
+            let inside = self.model.reified(csp::Condition::in_set(successor, start..=last));
+            within.push(inside.map_err(|e| self.model_error(&e))?);
+            self.require(csp::Condition::from(within[position]))?;
+        }
+        for j in 0..n {
+            for i in 0..j {
+                let difference = Linear::var(successors[i]).minus(&Linear::var(successors[j]));
+                self.post_compare(difference.ok_or_else(|| self.overflow())?, csp::Relation::Ne)?;
+            }
+        }
+        self.require(csp::Condition::or(&moves))?;
+        let moving = Linear::sum(moves.iter().map(|&m| Linear::literal(m))).ok_or_else(|| self.overflow())?;
+        let moving = self.var_of(&moving)?;
+        if let Some(size) = size {
+            self.post_compare(
+                Linear::var(moving).minus(&Linear::var(size)).ok_or_else(|| self.overflow())?,
+                csp::Relation::Eq,
+            )?;
+        }
+        // Each successor held within the nodes: itself when it is one.
+        let mut held = Vec::with_capacity(n);
+        for (&successor, &inside) in successors.iter().zip(&within) {
+            let value = self.if_then_else(inside, &Linear::var(successor), &Linear::constant(i128::from(start)))?;
+            held.push(self.var_of(&value)?);
+        }
+        // after[i]: the node k steps after node i.
+        let mut after = held.clone();
+        for k in 1..n {
+            let short = self.model.reified(moving.ge(k as i64 + 1)).map_err(|e| self.model_error(&e))?;
+            for (position, &reached) in after.iter().enumerate() {
+                let back = self.model.reified(reached.eq(start + position as i64)).map_err(|e| self.model_error(&e))?;
+                // A node that moves is not back after k steps while k < the number that move.
+                self.require(csp::Condition::or(&[!moves[position], !back, !short]))?;
+            }
+            if k + 1 < n {
+                let mut next = Vec::with_capacity(n);
+                for &reached in &after {
+                    let step = self.auxiliary(start, last)?;
+                    self.model.element_var(reached, &held, step, start).map_err(|e| self.model_error(&e))?;
+                    next.push(step);
+                }
+                after = next;
+            }
+        }
+        Ok(())
+    }
+
     /// Reified (the engine's cumulative is not reifiable): at each task's
     /// start, the heights of the tasks running then (started at or before
     /// it, not yet ended) sum to at most `capacity`, each a requirement.

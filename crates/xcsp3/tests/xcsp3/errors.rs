@@ -55,10 +55,10 @@ fn errors_say_where_and_what() {
             "a tuple of 3 values",
         ),
         (
-            instance(x, "<circuit reifiedBy=\"b\"> x </circuit>"),
+            instance(x, "<block reifiedBy=\"b\"><intension> eq(x,1) </intension></block>"),
             ErrorKind::Unsupported,
             (6, 1),
-            "a reified <circuit> (reifiedBy) is not supported",
+            "a reified <block> (reifiedBy) is not supported",
         ),
         (
             instance(

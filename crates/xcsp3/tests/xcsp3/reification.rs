@@ -325,6 +325,39 @@ fn reified_globals_follow_their_definitions() {
     for (constraint, holds) in &cases {
         assert_reified(3, &[0, 1, 2], constraint, holds.as_ref());
     }
+    // Circuits over four nodes: two cycles of two are not one.
+    assert_reified(4, &[0, 1, 2, 3], "<circuit> x[] </circuit>", &|v| circuit(v, 0).is_some());
+    assert_reified(4, &[0, 1, 2, 3], "<circuit><list> x[] </list><size> 3 </size></circuit>", &|v| {
+        circuit(v, 0) == Some(3)
+    });
+    assert_reified(3, &[0, 1, 2, 3], "<circuit><list startIndex=\"1\"> x[] </list></circuit>", &|v| {
+        circuit(v, 1).is_some()
+    });
+}
+
+/// The number of nodes on the circuit that `successors` (nodes from
+/// `start`) form, or `None` when they form none: a permutation whose nodes
+/// that do not loop form one cycle, at least one of them.
+fn circuit(successors: &[i64], start: i64) -> Option<usize> {
+    let n = successors.len() as i64;
+    let next = |node: i64| successors[(node - start) as usize];
+    if successors.iter().any(|&s| s < start || s >= start + n) {
+        return None;
+    }
+    let mut sorted = successors.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    if sorted.len() != successors.len() {
+        return None;
+    }
+    let moving: Vec<i64> = (start..start + n).filter(|&node| next(node) != node).collect();
+    let first = *moving.first()?;
+    let (mut node, mut length) = (next(first), 1);
+    while node != first {
+        node = next(node);
+        length += 1;
+    }
+    (length == moving.len()).then_some(length)
 }
 
 /// Whether `index` is a position of `list` whose entry `meets`, the first
@@ -411,9 +444,9 @@ fn reification_is_refused_where_it_cannot_be_exact() {
             "element with a rank and the condition operator 'gt' is not supported",
         ),
         (
-            "<circuit reifiedBy=\"b\"><list> x[] </list></circuit>",
+            "<block hreifiedFrom=\"b\"><intension> eq(w,1) </intension></block>",
             ErrorKind::Unsupported,
-            "a reified <circuit> (reifiedBy) is not supported",
+            "a reified <block> (hreifiedFrom) is not supported",
         ),
         (
             "<group hreifiedTo=\"b\"><intension> eq(%0,1) </intension><args> w </args></group>",
@@ -447,6 +480,12 @@ fn reification_is_refused_where_it_cannot_be_exact() {
         assert_eq!((error.kind, error.position.line, error.position.column), (kind, 8, 1), "{constraint}: {error}");
         assert!(error.message.contains(message), "{constraint}: {error}");
     }
+    // A reified circuit's decomposition grows as n^3: at most 64 nodes.
+    let xml = "<instance format=\"XCSP3\" type=\"CSP\"><variables><array id=\"s\" size=\"[65]\"> 0..64 </array>\
+               <var id=\"b\"> 0 1 </var></variables><constraints><circuit reifiedBy=\"b\"> s[] </circuit>\
+               </constraints></instance>";
+    let error = lower(xml).expect_err("65 nodes");
+    assert!(error.is_unsupported() && error.message.contains("a reified circuit over more than 64 nodes"), "{error}");
     // A division by a divisor that cannot be 0, reified, is exact.
     assert_reified(2, &[1, 2, 3], "<intension> eq(div(6,x[0]),mul(x[1],2)) </intension>", &|v| 6 / v[0] == v[1] * 2);
 }
