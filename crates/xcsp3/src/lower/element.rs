@@ -20,6 +20,28 @@ pub(super) enum Target {
 }
 
 impl<'a, 'i> Lowering<'a, 'i> {
+    /// What the entries of an element must do: its `<value>` (as a
+    /// variable when `as_var`) or its `<condition>`. Symbolic entries
+    /// (`entries`: their number and whether they are symbolic) take a
+    /// symbolic value and no condition; integer entries an integer value.
+    fn element_target(&mut self, node: Node<'a, 'i>, entries: (usize, bool), as_var: bool) -> Result<Target, Error> {
+        let symbolic = entries.1;
+        match (self.optional_child(node, "value")?, self.optional_child(node, "condition")?) {
+            (Some(value), None) => {
+                let text = self.text(value)?;
+                let (item, symbolic_value) = self.sorted_item(&text, "element")?;
+                self.same_sort(entries, (1, symbolic_value), "element")?;
+                let value = if as_var { Linear::var(self.item_var(item)?) } else { self.item_linear(item)? };
+                Ok(Target::Value(value))
+            }
+            (None, Some(_)) if symbolic => {
+                Err(self.unsupported("element over symbolic variables with a condition (symbols are not ordered)"))
+            }
+            (None, Some(condition)) => Ok(Target::Condition(self.text(condition)?)),
+            _ => Err(self.invalid("element needs one <value> or one <condition>")),
+        }
+    }
+
     /// A literal for `entry` doing what `target` says; `None` when it
     /// cannot, over constants.
     fn target_literal(&mut self, entry: &Linear, target: &Target) -> Result<Option<csp::Lit>, Error> {
@@ -51,10 +73,12 @@ impl<'a, 'i> Lowering<'a, 'i> {
             return Err(self.invalid("element needs one <list> or one <matrix>"));
         }
         let index_text = self.text(index)?;
-        let (entries, index, start) = match self.optional_child(node, "matrix")? {
+        self.integer_items(&index_text, "element's index")?;
+        let (entries, symbolic, index, start) = match self.optional_child(node, "matrix")? {
             Some(matrix) => {
                 let (entries, position) = self.matrix_position(matrix, &index_text)?;
-                (entries, position, 0)
+                let symbolic = self.all_symbolic(&entries, "element")?;
+                (entries, symbolic, position, 0)
             }
             None => {
                 let list = self.child(node, "list")?;
@@ -63,21 +87,14 @@ impl<'a, 'i> Lowering<'a, 'i> {
                     Some(text) => crate::text::integer(text).map_err(|m| self.text_error(m))?,
                 };
                 let list_text = self.text(list)?;
-                let entries = self.linears(&list_text)?;
-                (entries, self.single_var(&index_text)?, start)
+                let (entries, symbolic) = self.sorted_linears(&list_text, "element")?;
+                (entries, symbolic, self.single_var(&index_text)?, start)
             }
         };
         if entries.is_empty() {
             return Err(self.invalid("element over an empty list"));
         }
-        let target = match (self.optional_child(node, "value")?, self.optional_child(node, "condition")?) {
-            (Some(value), None) => {
-                let text = self.text(value)?;
-                Target::Value(Linear::var(self.single_var(&text)?))
-            }
-            (None, Some(condition)) => Target::Condition(self.text(condition)?),
-            _ => return Err(self.invalid("element needs one <value> or one <condition>")),
-        };
+        let target = self.element_target(node, (entries.len(), symbolic), true)?;
         if let (Some(_), Target::Condition(condition)) = (rank, &target) {
             // For (eq,v) the two readings of a rank agree: the first (last)
             // position holding v. For another operator, "the first position
@@ -195,37 +212,22 @@ impl<'a, 'i> Lowering<'a, 'i> {
     /// cell of the matrix, equals the value or meets the condition: a
     /// clause of one literal per entry.
     fn member(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
-        let entries = match (self.optional_child(node, "list")?, self.optional_child(node, "matrix")?) {
+        let (entries, symbolic) = match (self.optional_child(node, "list")?, self.optional_child(node, "matrix")?) {
             (Some(list), None) => {
                 let text = self.text(list)?;
-                self.linears(&text)?
+                self.sorted_linears(&text, "element")?
             }
-            (None, Some(matrix)) => self.matrix_cells(matrix)?.concat(),
+            (None, Some(matrix)) => {
+                let entries = self.matrix_cells(matrix)?.concat();
+                let symbolic = self.all_symbolic(&entries, "element")?;
+                (entries, symbolic)
+            }
             _ => return Err(self.invalid("element needs one <list> or one <matrix>")),
         };
+        let target = self.element_target(node, (entries.len(), symbolic), false)?;
         let mut literals = Vec::with_capacity(entries.len());
-        match (self.optional_child(node, "value")?, self.optional_child(node, "condition")?) {
-            (Some(value), None) => {
-                let value_text = self.text(value)?;
-                let value = self.linears(&value_text)?;
-                let [value] = value.as_slice() else {
-                    return Err(self.invalid(format!(
-                        "expected one variable or value, found {} in '{}'",
-                        value.len(),
-                        value_text.trim()
-                    )));
-                };
-                for entry in &entries {
-                    literals.extend(self.compare_literal(entry.clone().minus(value), Relation::Eq)?);
-                }
-            }
-            (None, Some(condition)) => {
-                let condition = self.text(condition)?;
-                for entry in &entries {
-                    literals.extend(self.condition_literal(entry, &condition)?);
-                }
-            }
-            _ => return Err(self.invalid("element needs one <value> or one <condition>")),
+        for entry in &entries {
+            literals.extend(self.target_literal(entry, &target)?);
         }
         if literals.is_empty() {
             self.fail("element without an index: no entry can equal the value or meet the condition");

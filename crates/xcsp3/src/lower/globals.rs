@@ -286,9 +286,10 @@ impl<'a, 'i> Lowering<'a, 'i> {
     pub(super) fn count(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
         self.only_children(node, &["list", "values", "condition"])?;
         let text = self.list_text(node, "list")?;
-        let vars = self.vars(&text)?;
+        let (vars, symbolic) = self.sorted_vars(&text, "count")?;
         let values_text = self.text(self.child(node, "values")?)?;
-        let values = self.linears(&values_text)?;
+        let (values, symbolic_values) = self.sorted_linears(&values_text, "count")?;
+        self.same_sort((vars.len(), symbolic), (values.len(), symbolic_values), "count")?;
         let condition = self.text(self.child(node, "condition")?)?;
         let counter = self.counter(vars.len())?;
         if let Some(constants) = values.iter().map(Linear::as_constant).collect::<Option<Vec<i128>>>() {
@@ -335,9 +336,16 @@ impl<'a, 'i> Lowering<'a, 'i> {
     pub(super) fn n_values(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
         self.only_children(node, &["list", "except", "condition"])?;
         let text = self.list_text(node, "list")?;
-        let mut vars = self.vars(&text)?;
+        let (mut vars, symbolic) = self.sorted_vars(&text, "nValues")?;
         let except = match self.optional_child(node, "except")? {
-            Some(except) => self.integers(&self.text(except)?)?,
+            Some(except) => {
+                let (values, symbolic_values) = self.sorted_linears(&self.text(except)?, "nValues")?;
+                self.same_sort((vars.len(), symbolic), (values.len(), symbolic_values), "nValues with except")?;
+                let constants = values.iter().map(|value| value.as_constant().and_then(|c| i64::try_from(c).ok()));
+                constants
+                    .collect::<Option<Vec<i64>>>()
+                    .ok_or_else(|| self.invalid("nValues excepts values, not variables"))?
+            }
             None => Vec::new(),
         };
         let condition = self.text(self.child(node, "condition")?)?;
@@ -391,7 +399,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
     pub(super) fn cardinality(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
         self.only_children(node, &["list", "values", "occurs"])?;
         let text = self.list_text(node, "list")?;
-        let vars = self.vars(&text)?;
+        let (vars, symbolic) = self.sorted_vars(&text, "cardinality")?;
         let values_node = self.child(node, "values")?;
         let closed = match values_node.attribute("closed") {
             None | Some("false") => false,
@@ -399,13 +407,15 @@ impl<'a, 'i> Lowering<'a, 'i> {
             Some(other) => return Err(self.invalid(format!("closed=\"{other}\" is neither true nor false"))),
         };
         let values_text = self.text(values_node)?;
+        let (values, symbolic_values) = self.sorted_linears(&values_text, "cardinality")?;
+        self.same_sort((vars.len(), symbolic), (values.len(), symbolic_values), "cardinality")?;
         // Reified, the engine's global cardinality (not reifiable) gives way
         // to a count per value, each compared with its occurrence.
-        if self.is_reifying() || values_text.split_whitespace().any(|t| self.variables.names_variables(t)) {
+        let constants = values.iter().map(|value| value.as_constant().and_then(|c| i64::try_from(c).ok()));
+        let Some(cover) = constants.collect::<Option<Vec<i64>>>().filter(|_| !self.is_reifying()) else {
             let occurs = self.text(self.child(node, "occurs")?)?;
-            return self.cardinality_of_variables(&vars, &values_text, &occurs, closed);
-        }
-        let cover = self.integers(&values_text)?;
+            return self.cardinality_of_variables(&vars, &values, &occurs, closed);
+        };
         let occurs = self.text(self.child(node, "occurs")?)?;
         let tokens: Vec<&str> = occurs.split_whitespace().collect();
         if tokens.len() != cover.len() {
@@ -425,7 +435,8 @@ impl<'a, 'i> Lowering<'a, 'i> {
                 self.model.global_cardinality_low_up(&vars, &cover, &low, &up)
             }
         } else {
-            let counts = self.vars(&occurs)?;
+            let items = self.integer_items(&occurs, "cardinality's occurrences")?;
+            let counts = items.into_iter().map(|item| self.item_var(item)).collect::<Result<Vec<VarId>, Error>>()?;
             if closed {
                 self.model.global_cardinality_closed(&vars, &cover, &counts)
             } else {
@@ -443,11 +454,10 @@ impl<'a, 'i> Lowering<'a, 'i> {
     fn cardinality_of_variables(
         &mut self,
         vars: &[VarId],
-        values_text: &str,
+        values: &[Linear],
         occurs: &str,
         closed: bool,
     ) -> Result<(), Error> {
-        let values = self.linears(values_text)?;
         let tokens: Vec<&str> = occurs.split_whitespace().collect();
         if tokens.len() != values.len() {
             return Err(self.invalid(format!("{} values but {} occurrences", values.len(), tokens.len())));
@@ -460,7 +470,8 @@ impl<'a, 'i> Lowering<'a, 'i> {
                 let (low, high) = crate::text::range(token).map_err(|m| self.text_error(m))?;
                 self.post_condition(Linear::var(counter), &format!("(in,{low}..{high})"))?;
             } else {
-                let occurrence = self.linears(token)?;
+                let items = self.integer_items(token, "cardinality's occurrences")?;
+                let occurrence = items.into_iter().map(|item| self.item_linear(item)).collect::<Result<Vec<_>, _>>()?;
                 let [occurrence] = occurrence.as_slice() else {
                     return Err(self.invalid(format!("the occurrence '{token}' is not one value or variable")));
                 };
@@ -470,7 +481,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
         }
         if closed {
             for &var in vars {
-                let Some(literal) = self.equals_some(&Linear::var(var), &values)? else {
+                let Some(literal) = self.equals_some(&Linear::var(var), values)? else {
                     self.fail("a closed cardinality with an item equal to none of its values");
                     return Ok(());
                 };
