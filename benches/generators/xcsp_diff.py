@@ -43,7 +43,8 @@ the outputs beside it. An instance that one side refuses, or that reaches
 the time limit, is counted and skipped (its seed printed).
 The last line sums up: instances, agreements, disagreements, skips by reason.
 `--symbolic` writes instances over symbolic variables instead
-(`generate_symbolic`).
+(`generate_symbolic`); `--symbolic-globals` adds count, nValues,
+cardinality and element over symbols to them.
 """
 
 import argparse
@@ -604,8 +605,9 @@ def generate(seed, newer=False, latest=False, arg=False):
 SYMBOLS = ["a", "b", "c", "d", "e", "red", "green"]
 
 
-def generate_symbolic(seed):
-    """The XML text of symbolic instance `seed`, False (it does not optimise), and its free variables' domains."""
+def generate_symbolic(seed, globals_too=False):
+    """The XML text of symbolic instance `seed`, False (it does not optimise), and its free variables' domains;
+    with `globals_too`, count, nValues, cardinality and element over symbols among the constraints."""
     rng = random.Random(seed)
     syms = []  # (name, symbols)
     variables = []
@@ -649,9 +651,13 @@ def generate_symbolic(seed):
 
     constraints = []
     for _ in range(rng.randint(1, 4)):
-        kind = rng.choice(["intension", "intension", "extension", "extension", "alldiff", "allequal",
-                           "instantiation"])
-        if kind == "intension":
+        kinds = ["intension", "intension", "extension", "extension", "alldiff", "allequal", "instantiation"]
+        if globals_too:
+            kinds += ["count", "nvalues", "cardinality", "element"] * 2
+        kind = rng.choice(kinds)
+        if kind in ("count", "nvalues", "cardinality", "element"):
+            constraints.append(symbolic_global(rng, kind, syms, every, ints))
+        elif kind == "intension":
             constraints.append("<intension> %s </intension>" % cond(rng.randint(0, 3)))
         elif kind == "extension":
             xs = rng.sample(syms, rng.randint(1, min(3, len(syms))))
@@ -689,6 +695,39 @@ def generate_symbolic(seed):
     lines += ["  </constraints>", "</instance>"]
     free = [v for n, v in syms + ints if not mentioned(n, constraints)]
     return "\n".join(lines) + "\n", False, free
+
+
+def symbolic_global(rng, kind, syms, every, ints):
+    """A count, nValues, cardinality or element over symbolic variables and symbols (`--symbolic-globals`),
+    with integer conditions, occurrences and indices."""
+    xs = [n for n, _ in rng.sample(syms, rng.randint(1, min(3, len(syms))))]
+    some = sorted(rng.sample(every, rng.randint(1, min(2, len(every)))))
+
+    def condition(most):
+        if ints and rng.random() < 0.3:
+            return "(%s,u)" % rng.choice(["eq", "le", "ge", "ne"])
+        return "(%s,%d)" % (rng.choice(["lt", "le", "ge", "gt", "eq", "ne"]), rng.randint(0, most))
+
+    if kind == "count":
+        values = " ".join(some) if rng.random() < 0.7 else rng.choice(syms)[0]
+        return ("<count> <list> %s </list> <values> %s </values> <condition> %s </condition> </count>"
+                % (" ".join(xs), values, condition(len(xs))))
+    if kind == "nvalues":
+        except_ = " <except> %s </except>" % rng.choice(every) if rng.random() < 0.3 else ""
+        return ("<nValues> <list> %s </list>%s <condition> %s </condition> </nValues>"
+                % (" ".join(xs), except_, condition(len(xs))))
+    if kind == "cardinality":
+        occurs = " ".join("u" if ints and rng.random() < 0.3 else str(rng.randint(0, len(xs))) for _ in some)
+        closed = ' closed="true"' if rng.random() < 0.3 else ""
+        return ("<cardinality> <list> %s </list> <values%s> %s </values> <occurs> %s </occurs> </cardinality>"
+                % (" ".join(xs), closed, " ".join(some), occurs))
+    value = rng.choice(syms)[0] if rng.random() < 0.5 else rng.choice(every)
+    if ints:
+        # An index over 0..2, the list's positions exactly.
+        items = [rng.choice(syms)[0] if rng.random() < 0.7 else rng.choice(every) for _ in range(3)]
+        return ("<element> <list> %s </list> <index> u </index> <value> %s </value> </element>"
+                % (" ".join(items), value))
+    return "<element> <list> %s </list> <value> %s </value> </element>" % (" ".join(xs), value)
 
 
 def mentioned(name, constraints):
@@ -814,7 +853,8 @@ def checker(a, path, solution):
 
 def check(a, seed, scratch):
     """The verdict on instance `seed` and the outputs to keep if it is a disagreement."""
-    text, optimise, free = generate_symbolic(seed) if a.symbolic else generate(seed, a.newer, a.latest, a.arg)
+    text, optimise, free = (generate_symbolic(seed, a.symbolic_globals) if a.symbolic
+                            else generate(seed, a.newer, a.latest, a.arg))
     path = os.path.join(scratch, "%d.xml" % seed)
     with open(path, "w") as f:
         f.write(text)
@@ -933,9 +973,13 @@ def main():
     ap.add_argument("--symbolic", action="store_true",
                     help="generate instances over symbolic variables instead (intension by eq, ne, in, notin; "
                          "extension; allDifferent; allEqual; instantiation)")
+    ap.add_argument("--symbolic-globals", action="store_true",
+                    help="with --symbolic, count, nValues, cardinality and element over symbols too, each twice as "
+                         "often as another kind")
     a = ap.parse_args()
     if a.print:
-        sys.stdout.write((generate_symbolic(a.seed) if a.symbolic else generate(a.seed, a.newer, a.latest, a.arg))[0])
+        sys.stdout.write((generate_symbolic(a.seed, a.symbolic_globals) if a.symbolic
+                          else generate(a.seed, a.newer, a.latest, a.arg))[0])
         return 0
     a.jar = ace_jar()
     if a.jar is None or not os.path.exists(a.jar):

@@ -111,19 +111,75 @@ impl<'a, 'i> Lowering<'a, 'i> {
             return Ok(());
         }
         let states = automaton.names.len().max(start + 1);
-        let dfa = match determinize(states, start, accepting, &automaton.transitions) {
-            Some((states, start, accepting, transitions)) => Dfa::new(states, start, &accepting, &transitions),
-            None => {
-                return Err(self.unsupported(format!(
-                    "a non-deterministic automaton with more than {MAX_STATES} deterministic states"
-                )));
-            }
+        let Some((states, start, accepting, transitions)) =
+            determinize(states, start, accepting, &automaton.transitions)
+        else {
+            return Err(self.unsupported(format!(
+                "a non-deterministic automaton with more than {MAX_STATES} deterministic states"
+            )));
         };
+        if self.is_reifying() {
+            return self.automaton_by_tables(vars, states, start, &accepting, &transitions);
+        }
+        let dfa = Dfa::new(states, start, &accepting, &transitions);
         let dfa = dfa.map_err(|e| self.model_error(&e))?;
         self.model.regular(vars, &dfa).map_err(|e| self.model_error(&e))?;
         Ok(())
     }
 }
+
+impl Lowering<'_, '_> {
+    /// Reified (the engine's `regular` is not reifiable): the state after
+    /// each symbol an auxiliary variable, a total function of the state
+    /// before and the symbol by a table (a missing transition, or a symbol
+    /// the automaton does not read, leads to a dead state `states`), and
+    /// the requirement that the last state accepts.
+    fn automaton_by_tables(
+        &mut self,
+        vars: &[csp::VarId],
+        states: usize,
+        start: usize,
+        accepting: &[usize],
+        transitions: &[(usize, i64, usize)],
+    ) -> Result<(), Error> {
+        let dead = states as i64;
+        let next: HashMap<(usize, i64), usize> =
+            transitions.iter().map(|&(from, symbol, to)| ((from, symbol), to)).collect();
+        // A variable of its own (not the shared constant, which could be in `vars`).
+        let mut state = self.auxiliary(start as i64, start as i64)?;
+        let mut sources = start..=start;
+        for &var in vars {
+            let domain =
+                self.model.domain(var).ok_or_else(|| self.unsupported("an unknown variable in an automaton"))?;
+            if domain.size().saturating_mul(states as u64 + 1) > MAX_ROWS {
+                return Err(self.unsupported(format!(
+                    "a reified automaton whose states times a variable's values exceed {MAX_ROWS}"
+                )));
+            }
+            let values: Vec<i64> = domain.iter().collect();
+            let mut rows = Vec::with_capacity(values.len() * sources.clone().count());
+            for from in sources.clone() {
+                for &value in &values {
+                    let to = next.get(&(from, value)).map_or(dead, |&to| to as i64);
+                    rows.push(vec![from as i64, value, to]);
+                }
+            }
+            let after = self.auxiliary(0, dead)?;
+            self.model.table(&[state, var, after], &rows).map_err(|e| self.model_error(&e))?;
+            state = after;
+            sources = 0..=states;
+        }
+        if accepting.is_empty() {
+            self.fail("an automaton without an accepting state");
+            return Ok(());
+        }
+        let accepting: Vec<i64> = accepting.iter().map(|&q| q as i64).collect();
+        self.require(csp::Condition::in_set(state, accepting))
+    }
+}
+
+/// The most rows of a reified automaton's table per variable.
+const MAX_ROWS: u64 = 1 << 20;
 
 type Deterministic = (usize, usize, Vec<usize>, Vec<(usize, i64, usize)>);
 

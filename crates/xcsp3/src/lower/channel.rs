@@ -44,6 +44,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
                 let value = self.single_var(&text)?;
                 self.channel_value(x, *x_start, value)
             }
+            ([(x, start)], None) if self.is_reifying() => self.inverse_by_literals(x, *start, x, *start, true),
             ([(x, start)], None) => self.channel_one(x, *start),
             ([(x, x_start), (y, y_start)], None) => {
                 if x.len() > y.len() {
@@ -52,6 +53,9 @@ impl<'a, 'i> Lowering<'a, 'i> {
                         x.len(),
                         y.len()
                     )));
+                }
+                if self.is_reifying() {
+                    return self.inverse_by_literals(x, *x_start, y, *y_start, x.len() == y.len());
                 }
                 if x.len() == y.len() {
                     // XCSP3: x[i] = j <-> y[j] = i, positions counted from each list's startIndex.
@@ -107,7 +111,63 @@ impl<'a, 'i> Lowering<'a, 'i> {
         for (position, &var) in x.iter().enumerate() {
             let i = start.checked_add(position as i64).ok_or_else(|| self.overflow())?;
             let here = self.model.reified(value.eq(i)).map_err(|e| self.model_error(&e))?;
-            self.model.reify(here, var.eq(1)).map_err(|e| self.model_error(&e))?;
+            if self.is_reifying() {
+                // Reified: `here` equal to `x[i] = 1`, collected.
+                let one = self.model.reified(var.eq(1)).map_err(|e| self.model_error(&e))?;
+                self.require(csp::Condition::xor(&[here, !one]))?;
+            } else {
+                self.model.reify(here, var.eq(1)).map_err(|e| self.model_error(&e))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Reified (the engine's `inverse` and `element` are not reifiable):
+    /// each item of `x` within the positions of `y`, and `x[i] = j` equal to
+    /// `y[j] = i` (`both_ways`, the items of `y` then within the positions of
+    /// `x`) or implying it, each a requirement. With `y` the list `x`
+    /// itself, `x[i] = j <=> x[j] = i`.
+    fn inverse_by_literals(
+        &mut self,
+        x: &[VarId],
+        x_start: i64,
+        y: &[VarId],
+        y_start: i64,
+        both_ways: bool,
+    ) -> Result<(), Error> {
+        self.within_positions(x, y_start, y.len())?;
+        if both_ways {
+            self.within_positions(y, x_start, x.len())?;
+        }
+        for (i, &item) in x.iter().enumerate() {
+            let i_at = x_start.checked_add(i as i64).ok_or_else(|| self.overflow())?;
+            for (j, &other) in y.iter().enumerate() {
+                let j_at = y_start.checked_add(j as i64).ok_or_else(|| self.overflow())?;
+                let points = self.model.reified(item.eq(j_at)).map_err(|e| self.model_error(&e))?;
+                let back = self.model.reified(other.eq(i_at)).map_err(|e| self.model_error(&e))?;
+                let tie = if both_ways {
+                    csp::Condition::xor(&[points, !back])
+                } else {
+                    csp::Condition::or(&[!points, back])
+                };
+                self.require(tie)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Requires each of `vars` within the `count` positions from `start`.
+    fn within_positions(&mut self, vars: &[VarId], start: i64, count: usize) -> Result<(), Error> {
+        if vars.is_empty() {
+            return Ok(());
+        }
+        if count == 0 {
+            self.fail("channel: an item points into an empty list");
+            return Ok(());
+        }
+        let last = start.checked_add(count as i64 - 1).ok_or_else(|| self.overflow())?;
+        for &var in vars {
+            self.require(csp::Condition::in_set(var, start..=last))?;
         }
         Ok(())
     }

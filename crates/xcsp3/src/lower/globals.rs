@@ -1,12 +1,13 @@
 //! The global constraints of XCSP3-core over lists: `allDifferent`,
 //! `allEqual`, `sum`, `count`, `nValues`, `cardinality`, `minimum`,
-//! `maximum`, `minimumArg`, `maximumArg`, `element`, `ordered`, `lex` and `instantiation`,
+//! `maximum`, `minimumArg`, `maximumArg`, `ordered`, `lex` and `instantiation` (`element` in `element.rs`),
 //! each lowered onto the engine's constraint of the same relation (a
 //! comparison on an auxiliary variable where XCSP3 gives a condition).
 
 use csp::{Relation, VarId};
 use roxmltree::Node;
 
+use super::element::Target;
 use super::linear::Linear;
 use super::{Lowering, elements};
 use crate::error::Error;
@@ -285,9 +286,10 @@ impl<'a, 'i> Lowering<'a, 'i> {
     pub(super) fn count(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
         self.only_children(node, &["list", "values", "condition"])?;
         let text = self.list_text(node, "list")?;
-        let vars = self.vars(&text)?;
+        let (vars, symbolic) = self.sorted_vars(&text, "count")?;
         let values_text = self.text(self.child(node, "values")?)?;
-        let values = self.linears(&values_text)?;
+        let (values, symbolic_values) = self.sorted_linears(&values_text, "count")?;
+        self.same_sort((vars.len(), symbolic), (values.len(), symbolic_values), "count")?;
         let condition = self.text(self.child(node, "condition")?)?;
         let counter = self.counter(vars.len())?;
         if let Some(constants) = values.iter().map(Linear::as_constant).collect::<Option<Vec<i128>>>() {
@@ -334,9 +336,16 @@ impl<'a, 'i> Lowering<'a, 'i> {
     pub(super) fn n_values(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
         self.only_children(node, &["list", "except", "condition"])?;
         let text = self.list_text(node, "list")?;
-        let mut vars = self.vars(&text)?;
+        let (mut vars, symbolic) = self.sorted_vars(&text, "nValues")?;
         let except = match self.optional_child(node, "except")? {
-            Some(except) => self.integers(&self.text(except)?)?,
+            Some(except) => {
+                let (values, symbolic_values) = self.sorted_linears(&self.text(except)?, "nValues")?;
+                self.same_sort((vars.len(), symbolic), (values.len(), symbolic_values), "nValues with except")?;
+                let constants = values.iter().map(|value| value.as_constant().and_then(|c| i64::try_from(c).ok()));
+                constants
+                    .collect::<Option<Vec<i64>>>()
+                    .ok_or_else(|| self.invalid("nValues excepts values, not variables"))?
+            }
             None => Vec::new(),
         };
         let condition = self.text(self.child(node, "condition")?)?;
@@ -390,7 +399,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
     pub(super) fn cardinality(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
         self.only_children(node, &["list", "values", "occurs"])?;
         let text = self.list_text(node, "list")?;
-        let vars = self.vars(&text)?;
+        let (vars, symbolic) = self.sorted_vars(&text, "cardinality")?;
         let values_node = self.child(node, "values")?;
         let closed = match values_node.attribute("closed") {
             None | Some("false") => false,
@@ -398,11 +407,15 @@ impl<'a, 'i> Lowering<'a, 'i> {
             Some(other) => return Err(self.invalid(format!("closed=\"{other}\" is neither true nor false"))),
         };
         let values_text = self.text(values_node)?;
-        if values_text.split_whitespace().any(|t| self.variables.names_variables(t)) {
+        let (values, symbolic_values) = self.sorted_linears(&values_text, "cardinality")?;
+        self.same_sort((vars.len(), symbolic), (values.len(), symbolic_values), "cardinality")?;
+        // Reified, the engine's global cardinality (not reifiable) gives way
+        // to a count per value, each compared with its occurrence.
+        let constants = values.iter().map(|value| value.as_constant().and_then(|c| i64::try_from(c).ok()));
+        let Some(cover) = constants.collect::<Option<Vec<i64>>>().filter(|_| !self.is_reifying()) else {
             let occurs = self.text(self.child(node, "occurs")?)?;
-            return self.cardinality_of_variables(&vars, &values_text, &occurs, closed);
-        }
-        let cover = self.integers(&values_text)?;
+            return self.cardinality_of_variables(&vars, &values, &occurs, closed);
+        };
         let occurs = self.text(self.child(node, "occurs")?)?;
         let tokens: Vec<&str> = occurs.split_whitespace().collect();
         if tokens.len() != cover.len() {
@@ -422,7 +435,8 @@ impl<'a, 'i> Lowering<'a, 'i> {
                 self.model.global_cardinality_low_up(&vars, &cover, &low, &up)
             }
         } else {
-            let counts = self.vars(&occurs)?;
+            let items = self.integer_items(&occurs, "cardinality's occurrences")?;
+            let counts = items.into_iter().map(|item| self.item_var(item)).collect::<Result<Vec<VarId>, Error>>()?;
             if closed {
                 self.model.global_cardinality_closed(&vars, &cover, &counts)
             } else {
@@ -433,18 +447,17 @@ impl<'a, 'i> Lowering<'a, 'i> {
         Ok(())
     }
 
-    /// `cardinality` with variable values: each value's occurrences counted
+    /// `cardinality` with variable values (or reified): each value's occurrences counted
     /// by the engine's `count` (a value that is a variable), compared with
     /// its occurrence (a constant, a variable or a range); `closed`, each
     /// item equal to one of the values.
     fn cardinality_of_variables(
         &mut self,
         vars: &[VarId],
-        values_text: &str,
+        values: &[Linear],
         occurs: &str,
         closed: bool,
     ) -> Result<(), Error> {
-        let values = self.linears(values_text)?;
         let tokens: Vec<&str> = occurs.split_whitespace().collect();
         if tokens.len() != values.len() {
             return Err(self.invalid(format!("{} values but {} occurrences", values.len(), tokens.len())));
@@ -457,7 +470,8 @@ impl<'a, 'i> Lowering<'a, 'i> {
                 let (low, high) = crate::text::range(token).map_err(|m| self.text_error(m))?;
                 self.post_condition(Linear::var(counter), &format!("(in,{low}..{high})"))?;
             } else {
-                let occurrence = self.linears(token)?;
+                let items = self.integer_items(token, "cardinality's occurrences")?;
+                let occurrence = items.into_iter().map(|item| self.item_linear(item)).collect::<Result<Vec<_>, _>>()?;
                 let [occurrence] = occurrence.as_slice() else {
                     return Err(self.invalid(format!("the occurrence '{token}' is not one value or variable")));
                 };
@@ -467,11 +481,11 @@ impl<'a, 'i> Lowering<'a, 'i> {
         }
         if closed {
             for &var in vars {
-                let Some(literal) = self.equals_some(&Linear::var(var), &values)? else {
+                let Some(literal) = self.equals_some(&Linear::var(var), values)? else {
                     self.fail("a closed cardinality with an item equal to none of its values");
                     return Ok(());
                 };
-                self.model.add(csp::Condition::from(literal)).map_err(|e| self.model_error(&e))?;
+                self.require(csp::Condition::from(literal))?;
             }
         }
         Ok(())
@@ -523,298 +537,80 @@ impl<'a, 'i> Lowering<'a, 'i> {
         let (operator, operand) = crate::text::condition(&condition).map_err(|m| self.invalid(m))?;
         let index = match (operator, first) {
             ("eq", _) => self.single_var(operand)?,
-            (_, Some(_)) => {
+            (_, Some(_)) if !self.is_reifying() => {
                 let last = i128::from(start) + entries.len() as i128 - 1;
                 let last = super::terms::in_range(last).ok_or_else(|| self.overflow())?;
                 self.auxiliary(start, last)?
             }
-            (_, None) => return self.some_extremum_position(&entries, &extremum, start, &condition),
+            // Reified, an auxiliary position would be free when the
+            // constraint is false: a clause over the positions instead.
+            (_, rank) => return self.some_extremum_position(&entries, &extremum, start, &condition, rank),
         };
+        if self.is_reifying() {
+            // The engine's element is not reifiable: its clause over the positions.
+            let target = Target::Value(extremum);
+            self.element_by_positions(&entries, index, start, &target)?;
+            if let Some(first) = first {
+                self.element_rank(&entries, index, start, &target, first)?;
+            }
+            return Ok(());
+        }
         let value = self.var_of(&extremum)?;
         self.post_element(&entries, index, value, start)?;
         if operator != "eq" {
             self.post_condition(Linear::var(index), &condition)?;
         }
         if let Some(first) = first {
-            self.element_rank(&entries, index, start, value, None, first)?;
+            self.element_rank(&entries, index, start, &Target::Value(Linear::var(value)), first)?;
         }
         Ok(())
     }
 
     /// Some position `start + p` whose entry equals `extremum` meets the
-    /// condition: a clause of one literal per position that can.
+    /// condition (with a rank, the first or last position holding it: no
+    /// entry before or after it does): a clause of one literal per position
+    /// that can.
     fn some_extremum_position(
         &mut self,
         entries: &[Linear],
         extremum: &Linear,
         start: i64,
         condition: &str,
+        rank: Option<bool>,
     ) -> Result<(), Error> {
+        let mut holding = Vec::with_capacity(if rank.is_some() { entries.len() } else { 0 });
+        if rank.is_some() {
+            for entry in entries {
+                holding.push(self.compare_literal(entry.clone().minus(extremum), Relation::Eq)?);
+            }
+        }
         let mut literals = Vec::with_capacity(entries.len());
         for (position, entry) in entries.iter().enumerate() {
             let at = Linear::constant(i128::from(start) + position as i128);
             let Some(meets) = self.condition_literal(&at, condition)? else { continue };
-            let Some(holds) = self.compare_literal(entry.clone().minus(extremum), Relation::Eq)? else { continue };
-            let both = self.model.reified(csp::Condition::and(&[meets, holds])).map_err(|e| self.model_error(&e))?;
+            let holds = match rank {
+                Some(_) => holding[position],
+                None => self.compare_literal(entry.clone().minus(extremum), Relation::Eq)?,
+            };
+            let Some(holds) = holds else { continue };
+            let mut parts = vec![meets, holds];
+            if let Some(first) = rank {
+                let others = if first { &holding[..position] } else { &holding[position + 1..] };
+                parts.extend(others.iter().flatten().map(|&other| !other));
+            }
+            let both = self.model.reified(csp::Condition::and(&parts)).map_err(|e| self.model_error(&e))?;
             literals.push(both);
         }
         if literals.is_empty() {
             self.fail("no position of the minimum or maximum can meet the condition");
             return Ok(());
         }
-        self.model.or(&literals).map_err(|e| self.model_error(&e))?;
-        Ok(())
-    }
-
-    /// `element`: `list[index - startIndex] = value` (or compared by a
-    /// condition); over a `<matrix>`, `matrix[i - startRowIndex][j -
-    /// startColIndex]`, lowered onto its cells in row-major order
-    /// ([`Self::matrix_position`]).
-    pub(super) fn element(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
-        self.only_children(node, &["list", "matrix", "index", "value", "condition"])?;
-        let Some(index) = self.optional_child(node, "index")? else {
-            return self.member(node);
-        };
-        let rank = match index.attribute("rank") {
-            None | Some("any") => None,
-            Some(rank @ ("first" | "last")) => Some(rank),
-            Some(other) => return Err(self.invalid(format!("rank=\"{other}\" is none of any, first and last"))),
-        };
-        if rank.is_some() && self.optional_child(node, "matrix")?.is_some() {
-            // XCSP3 gives a rank to the index of a list; a matrix's cells have no order to rank them by.
-            return Err(self.unsupported("element with a rank over a matrix"));
-        }
-        if self.optional_child(node, "matrix")?.is_some() && self.optional_child(node, "list")?.is_some() {
-            return Err(self.invalid("element needs one <list> or one <matrix>"));
-        }
-        let index_text = self.text(index)?;
-        let (entries, index, start) = match self.optional_child(node, "matrix")? {
-            Some(matrix) => {
-                let (entries, position) = self.matrix_position(matrix, &index_text)?;
-                (entries, position, 0)
-            }
-            None => {
-                let list = self.child(node, "list")?;
-                let start = match list.attribute("startIndex") {
-                    None => 0,
-                    Some(text) => crate::text::integer(text).map_err(|m| self.text_error(m))?,
-                };
-                let list_text = self.text(list)?;
-                let entries = self.linears(&list_text)?;
-                (entries, self.single_var(&index_text)?, start)
-            }
-        };
-        if entries.is_empty() {
-            return Err(self.invalid("element over an empty list"));
-        }
-        if self.is_reifying() {
-            // The engine's element is not reifiable: a clause of "the index
-            // is j and entry j is the value (meets the condition)".
-            if rank.is_some() || self.optional_child(node, "matrix")?.is_some() {
-                return Err(self.unsupported("a reified element with a rank or over a matrix"));
-            }
-            return self.element_by_positions(node, &entries, index, start);
-        }
-        let value = match (self.optional_child(node, "value")?, self.optional_child(node, "condition")?) {
-            (Some(value), None) => {
-                let text = self.text(value)?;
-                self.single_var(&text)?
-            }
-            (None, Some(_)) => {
-                let bounds = entries.iter().map(|e| self.bounds(e)).collect::<Result<Vec<_>, Error>>()?;
-                let low = bounds.iter().map(|b| b.0).min().unwrap_or(0);
-                let high = bounds.iter().map(|b| b.1).max().unwrap_or(0);
-                self.auxiliary(low, high)?
-            }
-            _ => return Err(self.invalid("element needs one <value> or one <condition>")),
-        };
-        self.post_element(&entries, index, value, start)?;
-        let condition = match self.optional_child(node, "condition")? {
-            Some(condition) => Some(self.text(condition)?),
-            None => None,
-        };
-        if let (Some(_), Some(condition)) = (rank, &condition) {
-            // For (eq,v) the two readings of a rank agree: the first (last)
-            // position holding v. For another operator, "the first position
-            // meeting the condition" and "the first position holding the
-            // value chosen" differ, and the specification does not say.
-            let (operator, _) = crate::text::condition(condition).map_err(|m| self.invalid(m))?;
-            if operator != "eq" {
-                return Err(self.unsupported(format!("element with a rank and the condition operator '{operator}'")));
-            }
-        }
-        if let Some(condition) = &condition {
-            self.post_condition(Linear::var(value), condition)?;
-        }
-        if let Some(rank) = rank {
-            self.element_rank(&entries, index, start, value, condition.as_deref(), rank == "first")?;
-        }
-        Ok(())
-    }
-
-    /// `element` as a clause over the positions: for some `j`, `index` is
-    /// `start + j` and `entries[j]` equals the value or meets the condition
-    /// (the form of a reified element).
-    fn element_by_positions(
-        &mut self,
-        node: Node<'a, 'i>,
-        entries: &[Linear],
-        index: VarId,
-        start: i64,
-    ) -> Result<(), Error> {
-        let value = match (self.optional_child(node, "value")?, self.optional_child(node, "condition")?) {
-            (Some(value), None) => {
-                let text = self.text(value)?;
-                Ok(Linear::var(self.single_var(&text)?))
-            }
-            (None, Some(condition)) => Err(self.text(condition)?),
-            _ => return Err(self.invalid("element needs one <value> or one <condition>")),
-        };
-        let mut literals = Vec::with_capacity(entries.len());
-        for (position, entry) in entries.iter().enumerate() {
-            let at = Linear::var(index).minus(&Linear::constant(i128::from(start) + position as i128));
-            let Some(here) = self.compare_literal(at, Relation::Eq)? else { continue };
-            let holds = match &value {
-                Ok(value) => self.compare_literal(entry.clone().minus(value), Relation::Eq)?,
-                Err(condition) => self.condition_literal(entry, condition)?,
-            };
-            let Some(holds) = holds else { continue };
-            let both = self.model.reified(csp::Condition::and(&[here, holds])).map_err(|e| self.model_error(&e))?;
-            literals.push(both);
-        }
-        if literals.is_empty() {
-            self.fail("element: no position can hold the value or meet the condition");
-            return Ok(());
-        }
         self.require(csp::Condition::or(&literals))
-    }
-
-    /// `entries[index - start] = value`, by the engine's element over
-    /// constants when every entry is one, over variables otherwise.
-    fn post_element(&mut self, entries: &[Linear], index: VarId, value: VarId, start: i64) -> Result<(), Error> {
-        let posted = match entries.iter().map(Linear::as_constant).collect::<Option<Vec<i128>>>() {
-            Some(constants) => {
-                let constants = constants.into_iter().map(super::terms::in_range).collect::<Option<Vec<i64>>>();
-                let constants = constants.ok_or_else(|| self.unsupported("an element entry beyond ±2^62"))?;
-                self.model.element(index, &constants, value, start)
-            }
-            None => {
-                let vars = entries.iter().map(|e| self.var_of(e)).collect::<Result<Vec<VarId>, Error>>()?;
-                self.model.element_var(index, &vars, value, start)
-            }
-        };
-        posted.map_err(|e| self.model_error(&e))?;
-        Ok(())
-    }
-
-    /// `rank="first"` (`"last"`): no entry before (after) the index equals
-    /// the value, or the condition's `(eq,v)` operand: for each position
-    /// `j`, `index <= j` (`>=`) or `list[j]` does not equal it.
-    fn element_rank(
-        &mut self,
-        entries: &[Linear],
-        index: VarId,
-        start: i64,
-        value: VarId,
-        condition: Option<&str>,
-        first: bool,
-    ) -> Result<(), Error> {
-        for (position, entry) in entries.iter().enumerate() {
-            let meets = match condition {
-                Some(condition) => self.condition_literal(entry, condition)?,
-                None => self.compare_literal(entry.clone().minus(&Linear::var(value)), Relation::Eq)?,
-            };
-            // An entry that never meets it does not constrain the index.
-            let Some(meets) = meets else { continue };
-            let j = Linear::constant(i128::from(start) + position as i128);
-            let relation = if first { Relation::Le } else { Relation::Ge };
-            let mut either = vec![!meets];
-            either.extend(self.compare_literal(Linear::var(index).minus(&j), relation)?);
-            self.model.or(&either).map_err(|e| self.model_error(&e))?;
-        }
-        Ok(())
-    }
-
-    /// `element` without an index (member): some entry of the list, or
-    /// cell of the matrix, equals the value or meets the condition: a
-    /// clause of one literal per entry.
-    fn member(&mut self, node: Node<'a, 'i>) -> Result<(), Error> {
-        let entries = match (self.optional_child(node, "list")?, self.optional_child(node, "matrix")?) {
-            (Some(list), None) => {
-                let text = self.text(list)?;
-                self.linears(&text)?
-            }
-            (None, Some(matrix)) => self.matrix_cells(matrix)?.concat(),
-            _ => return Err(self.invalid("element needs one <list> or one <matrix>")),
-        };
-        let mut literals = Vec::with_capacity(entries.len());
-        match (self.optional_child(node, "value")?, self.optional_child(node, "condition")?) {
-            (Some(value), None) => {
-                let value_text = self.text(value)?;
-                let value = self.linears(&value_text)?;
-                let [value] = value.as_slice() else {
-                    return Err(self.invalid(format!(
-                        "expected one variable or value, found {} in '{}'",
-                        value.len(),
-                        value_text.trim()
-                    )));
-                };
-                for entry in &entries {
-                    literals.extend(self.compare_literal(entry.clone().minus(value), Relation::Eq)?);
-                }
-            }
-            (None, Some(condition)) => {
-                let condition = self.text(condition)?;
-                for entry in &entries {
-                    literals.extend(self.condition_literal(entry, &condition)?);
-                }
-            }
-            _ => return Err(self.invalid("element needs one <value> or one <condition>")),
-        }
-        if literals.is_empty() {
-            self.fail("element without an index: no entry can equal the value or meet the condition");
-            return Ok(());
-        }
-        self.require(csp::Condition::or(&literals))
-    }
-
-    /// The cells of an element's `<matrix>` in row-major order, and a
-    /// variable for the position of `[i][j]` among them: `columns * (i -
-    /// startRowIndex) + (j - startColIndex)`, with `i` and `j` each held
-    /// within its dimension, so that no pair outside the matrix lands on a
-    /// cell.
-    fn matrix_position(&mut self, matrix: Node<'a, 'i>, index_text: &str) -> Result<(Vec<Linear>, VarId), Error> {
-        let mut starts = [0i64; 2];
-        for (start, attribute) in starts.iter_mut().zip(["startRowIndex", "startColIndex"]) {
-            if let Some(text) = matrix.attribute(attribute) {
-                *start = crate::text::integer(text).map_err(|m| self.text_error(m))?;
-            }
-        }
-        let rows = self.matrix_cells(matrix)?;
-        let columns = rows[0].len();
-        let mut indices = self.items(index_text)?;
-        if indices.len() != 2 {
-            return Err(self.invalid(format!("an element over a matrix takes two indices, found {}", indices.len())));
-        }
-        let column = self.item_var(indices.pop().expect("two indices"))?;
-        let row = self.item_var(indices.pop().expect("two indices"))?;
-        let mut position = Linear::constant(0);
-        for ((var, start), size) in [row, column].into_iter().zip(starts).zip([rows.len(), columns]) {
-            let last = i128::from(start) + size as i128 - 1;
-            self.post_condition(Linear::var(var), &format!("(in,{start}..{last})"))?;
-            position = position
-                .times(size as i128)
-                .and_then(|p| p.plus(&Linear::var(var)))
-                .and_then(|p| p.minus(&Linear::constant(i128::from(start))))
-                .ok_or_else(|| self.unsupported("a matrix position beyond 128 bits"))?;
-        }
-        let position = self.var_of(&position)?;
-        Ok((rows.concat(), position))
     }
 
     /// The rows of a `<matrix>`: an array reference (`m[][]`) or rows
     /// written out, all of one length, at least one cell.
-    fn matrix_cells(&mut self, matrix: Node<'a, 'i>) -> Result<Vec<Vec<Linear>>, Error> {
+    pub(super) fn matrix_cells(&mut self, matrix: Node<'a, 'i>) -> Result<Vec<Vec<Linear>>, Error> {
         let text = self.text(matrix)?;
         let rows: Vec<Vec<Linear>> = if text.trim_start().starts_with('(') {
             self.matrix_rows(&text)?
@@ -951,6 +747,17 @@ impl<'a, 'i> Lowering<'a, 'i> {
                 }
                 continue;
             }
+            if self.is_reifying() {
+                // The engine's lexicographic orders are not reifiable.
+                match operator.trim() {
+                    "lt" => self.lex_by_prefixes(a, b, true)?,
+                    "le" => self.lex_by_prefixes(a, b, false)?,
+                    "gt" => self.lex_by_prefixes(b, a, true)?,
+                    "ge" => self.lex_by_prefixes(b, a, false)?,
+                    other => return Err(self.invalid(format!("'{other}' is not an operator of lex"))),
+                }
+                continue;
+            }
             let posted = match operator.trim() {
                 "lt" => self.model.lex_less(a, b),
                 "le" => self.model.lex_lesseq(a, b),
@@ -961,6 +768,48 @@ impl<'a, 'i> Lowering<'a, 'i> {
             posted.map_err(|e| self.model_error(&e))?;
         }
         Ok(())
+    }
+
+    /// `a` before `b` lexicographically (`strict`: and not equal), as one
+    /// requirement (the form of a reified lex): the clause "for some `k`,
+    /// `a` and `b` agree before `k` and `a[k] < b[k]`" (or "agree
+    /// everywhere" when not strict), with a literal per prefix of
+    /// agreements.
+    fn lex_by_prefixes(&mut self, a: &[VarId], b: &[VarId], strict: bool) -> Result<(), Error> {
+        let mut ways = Vec::with_capacity(a.len() + 1);
+        // The agreement of the prefix so far: `Some(None)` the empty one,
+        // which holds; `None` when it cannot hold.
+        let mut prefix: Option<Option<csp::Lit>> = Some(None);
+        for (&x, &y) in a.iter().zip(b) {
+            let Some(agreed) = prefix else { break };
+            let difference = Linear::var(x).minus(&Linear::var(y));
+            if let Some(less) = self.compare_literal(difference.clone(), Relation::Lt)? {
+                ways.push(self.both(agreed, less)?);
+            }
+            prefix = match self.compare_literal(difference, Relation::Eq)? {
+                Some(equal) => Some(Some(self.both(agreed, equal)?)),
+                None => None,
+            };
+        }
+        if let (false, Some(agreed)) = (strict, prefix) {
+            ways.push(match agreed {
+                Some(literal) => literal,
+                None => self.true_literal()?,
+            });
+        }
+        if ways.is_empty() {
+            self.fail("lex: the first list cannot come before the second");
+            return Ok(());
+        }
+        self.require(csp::Condition::or(&ways))
+    }
+
+    /// A literal for `first and second` (`second` alone without `first`).
+    fn both(&mut self, first: Option<csp::Lit>, second: csp::Lit) -> Result<csp::Lit, Error> {
+        match first {
+            None => Ok(second),
+            Some(first) => self.model.reified(csp::Condition::and(&[first, second])).map_err(|e| self.model_error(&e)),
+        }
     }
 
     /// `instantiation`: each variable takes its value.

@@ -1,6 +1,6 @@
 //! Lowering an XCSP3 instance into a csp [`Model`]: the variables
 //! (`declarations.rs`), the constraints, one small function per XCSP3
-//! constraint (`intension.rs`, `extension.rs`, `globals.rs`,
+//! constraint (`intension.rs`, `extension.rs`, `globals.rs`, `element.rs`,
 //! `channel.rs`, `automata.rs`, `scheduling.rs`), the meta-constraints `group`, `block`
 //! and `slide` (here), and the objective.
 //!
@@ -16,6 +16,7 @@ mod arithmetic;
 mod automata;
 mod channel;
 mod declarations;
+mod element;
 mod extension;
 mod globals;
 mod intension;
@@ -186,7 +187,7 @@ fn honoured(parent: &str, name: &str) -> &'static [&'static str] {
         ("element", "index") => &["rank"],
         ("element", "matrix") => &["startRowIndex", "startColIndex"],
         ("cardinality", "values") => &["closed"],
-        (_, "noOverlap") => &["zeroIgnored"],
+        (_, "noOverlap") => &["zeroIgnored", "reifiedBy", "hreifiedFrom", "hreifiedTo"],
         // Constraints: reified where `reification.rs` can, refused in words elsewhere.
         ("constraints" | "block" | "group" | "slide", "minimumArg" | "maximumArg") => {
             &["rank", "reifiedBy", "hreifiedFrom", "hreifiedTo"]

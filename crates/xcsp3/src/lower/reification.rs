@@ -13,10 +13,16 @@
 //! requirements is then reified onto `b`. A partial operation, which the
 //! engine's relation makes hold by removing values (a division by a
 //! variable that can be 0, a negative power of a base that can be 0), is
-//! refused there: its removal would not depend on `b`. The other
-//! constraints (lex, channel, cardinality, circuit, scheduling, automata, ...)
-//! are refused, naming the constraint; so is `element` with a rank or over a
-//! matrix (an `element` with an index is a clause over its positions).
+//! refused there: its removal would not depend on `b`. A constraint whose
+//! engine propagator is not reifiable is lowered by a decomposition when
+//! reifying: `element` as a clause over its positions (with a rank's
+//! clauses; over a matrix, its cells), `cardinality` as a count per value,
+//! `lex` as a clause over prefixes of agreements, `channel` as literals
+//! `x[i] = j` tied pairwise, `regular` and `mdd` as a state variable per
+//! symbol defined by a table, `minimumArg` and `maximumArg` as `element`
+//! or a clause over the positions, `noOverlap` as a clause per pair,
+//! `cumulative` as a sum at each task's start, `circuit` by the powers of
+//! its successor function. A group, block or slide is refused, naming it.
 
 use csp::{Condition, Lit};
 use roxmltree::Node;
@@ -30,7 +36,7 @@ pub(super) const ATTRIBUTES: [&str; 3] = ["reifiedBy", "hreifiedFrom", "hreified
 /// The constraints lowered reified: those whose lowering collects what it
 /// requires ([`Lowering::require`]) and defines its auxiliary variables
 /// totally.
-const REIFIABLE: [&str; 12] = [
+const REIFIABLE: [&str; 22] = [
     "intension",
     "extension",
     "allDifferent",
@@ -43,6 +49,16 @@ const REIFIABLE: [&str; 12] = [
     "element",
     "ordered",
     "instantiation",
+    "cardinality",
+    "channel",
+    "lex",
+    "regular",
+    "mdd",
+    "minimumArg",
+    "maximumArg",
+    "noOverlap",
+    "cumulative",
+    "circuit",
 ];
 
 /// What a reified constraint requires, collected while it is lowered.

@@ -3,7 +3,7 @@
 //! circuit, but has at least one arc that is not a loop), `disjunctive` (`disjunctive_strict` with
 //! `zeroIgnored="false"`) and `cumulative`.
 
-use csp::Operand;
+use csp::{Operand, VarId};
 use roxmltree::Node;
 
 use super::linear::Linear;
@@ -38,6 +38,9 @@ impl<'a, 'i> Lowering<'a, 'i> {
                 self.post_compare(Linear::var(size), csp::Relation::Eq)?;
             }
             return Ok(());
+        }
+        if self.is_reifying() {
+            return self.circuit_by_powers(&successors, start, size);
         }
         self.model.subcircuit(&successors, start).map_err(|e| self.model_error(&e))?;
         // XCSP3's circuit has at least one arc that is not a loop (ACE finds
@@ -118,6 +121,12 @@ impl<'a, 'i> Lowering<'a, 'i> {
         if starts.len() < 2 {
             return Ok(());
         }
+        if self.is_reifying() {
+            // The engine's disjunctive is not reifiable: a clause per pair.
+            let starts: Vec<Vec<VarId>> = starts.into_iter().map(|start| vec![start]).collect();
+            let lengths: Vec<Vec<Linear>> = lengths.into_iter().map(|length| vec![operand_linear(length)]).collect();
+            return self.boxes_apart(&starts, &lengths, strict);
+        }
         let posted = if strict {
             self.model.disjunctive_strict(&starts, &lengths)
         } else {
@@ -165,7 +174,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
         if starts.len() < 2 {
             return Ok(());
         }
-        if dimensions == 2 {
+        if dimensions == 2 && !self.is_reifying() {
             let (x, y) = (column(&starts, 0), column(&starts, 1));
             let (dx, dy) = (column(&operands, 0), column(&operands, 1));
             let posted =
@@ -173,6 +182,14 @@ impl<'a, 'i> Lowering<'a, 'i> {
             posted.map_err(|e| self.model_error(&e))?;
             return Ok(());
         }
+        self.boxes_apart(&starts, &lengths, strict)
+    }
+
+    /// Each pair of boxes apart in some dimension (one ends before the
+    /// other starts), or, unless `strict`, one of them with a length 0: a
+    /// clause per pair, each a requirement.
+    fn boxes_apart(&mut self, starts: &[Vec<VarId>], lengths: &[Vec<Linear>], strict: bool) -> Result<(), Error> {
+        let dimensions = starts.first().map_or(0, Vec::len);
         for j in 0..starts.len() {
             for i in 0..j {
                 let mut either = Vec::new();
@@ -193,7 +210,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
                     self.fail("noOverlap over two boxes that always overlap");
                     return Ok(());
                 }
-                self.model.or(&either).map_err(|e| self.model_error(&e))?;
+                self.require(csp::Condition::or(&either))?;
             }
         }
         Ok(())
@@ -221,11 +238,7 @@ impl<'a, 'i> Lowering<'a, 'i> {
                 return Err(self.invalid(format!("{} origins but {} ends", starts.len(), ends.len())));
             }
             for ((&start, &length), end) in starts.iter().zip(&lengths).zip(&ends) {
-                let length = match length {
-                    Operand::Const(value) => Linear::constant(i128::from(value)),
-                    Operand::Var(var) => Linear::var(var),
-                };
-                let difference = Linear::var(start).plus(&length).and_then(|sum| sum.minus(end));
+                let difference = Linear::var(start).plus(&operand_linear(length)).and_then(|sum| sum.minus(end));
                 self.post_compare(difference.ok_or_else(|| self.overflow())?, csp::Relation::Eq)?;
             }
         }
@@ -247,6 +260,9 @@ impl<'a, 'i> Lowering<'a, 'i> {
             "lt" => capacity.clone().minus(&Linear::constant(1)).ok_or_else(|| self.overflow())?,
             other => return Err(self.unsupported(format!("cumulative with the condition operator '{other}'"))),
         };
+        if self.is_reifying() {
+            return self.cumulative_by_starts(&starts, &lengths, &heights, &capacity);
+        }
         let capacity = match capacity.as_constant() {
             Some(value) => Operand::Const(
                 super::terms::in_range(value).ok_or_else(|| self.unsupported("a capacity beyond ±2^62"))?,
@@ -258,6 +274,122 @@ impl<'a, 'i> Lowering<'a, 'i> {
         }
         self.model.cumulative(&starts, &lengths, &heights, capacity).map_err(|e| self.model_error(&e))?;
         Ok(())
+    }
+}
+
+/// The most nodes of a reified circuit (its decomposition has about `n^3`
+/// terms).
+const MOST_REIFIED_NODES: usize = 64;
+
+impl Lowering<'_, '_> {
+    /// Reified (the engine's subcircuit is not reifiable), as requirements:
+    /// each successor a node, the successors pairwise distinct (a
+    /// permutation, whose fixed points are the loops), at least one node
+    /// that moves, the size the number of those, and each node that moves
+    /// back to itself after no fewer than that many steps, so that its cycle
+    /// holds every node that moves. The `k`-th successor of each node is an
+    /// auxiliary variable, by the engine's element over the successors
+    /// (held within the nodes, so that each is a total function).
+    fn circuit_by_powers(&mut self, successors: &[VarId], start: i64, size: Option<VarId>) -> Result<(), Error> {
+        let n = successors.len();
+        if n > MOST_REIFIED_NODES {
+            return Err(self.unsupported(format!("a reified circuit over more than {MOST_REIFIED_NODES} nodes")));
+        }
+        let last = start.checked_add(n as i64 - 1).ok_or_else(|| self.overflow())?;
+        let mut moves = Vec::with_capacity(n);
+        let mut within = Vec::with_capacity(n);
+        for (position, &successor) in successors.iter().enumerate() {
+            let node = start + position as i64;
+            moves.push(self.model.reified(successor.ne(node)).map_err(|e| self.model_error(&e))?);
+            let inside = self.model.reified(csp::Condition::in_set(successor, start..=last));
+            within.push(inside.map_err(|e| self.model_error(&e))?);
+            self.require(csp::Condition::from(within[position]))?;
+        }
+        for j in 0..n {
+            for i in 0..j {
+                let difference = Linear::var(successors[i]).minus(&Linear::var(successors[j]));
+                self.post_compare(difference.ok_or_else(|| self.overflow())?, csp::Relation::Ne)?;
+            }
+        }
+        self.require(csp::Condition::or(&moves))?;
+        let moving = Linear::sum(moves.iter().map(|&m| Linear::literal(m))).ok_or_else(|| self.overflow())?;
+        let moving = self.var_of(&moving)?;
+        if let Some(size) = size {
+            self.post_compare(
+                Linear::var(moving).minus(&Linear::var(size)).ok_or_else(|| self.overflow())?,
+                csp::Relation::Eq,
+            )?;
+        }
+        // Each successor held within the nodes: itself when it is one.
+        let mut held = Vec::with_capacity(n);
+        for (&successor, &inside) in successors.iter().zip(&within) {
+            let value = self.if_then_else(inside, &Linear::var(successor), &Linear::constant(i128::from(start)))?;
+            held.push(self.var_of(&value)?);
+        }
+        // after[i]: the node k steps after node i.
+        let mut after = held.clone();
+        for k in 1..n {
+            let short = self.model.reified(moving.ge(k as i64 + 1)).map_err(|e| self.model_error(&e))?;
+            for (position, &reached) in after.iter().enumerate() {
+                let back = self.model.reified(reached.eq(start + position as i64)).map_err(|e| self.model_error(&e))?;
+                // A node that moves is not back after k steps while k < the number that move.
+                self.require(csp::Condition::or(&[!moves[position], !back, !short]))?;
+            }
+            if k + 1 < n {
+                let mut next = Vec::with_capacity(n);
+                for &reached in &after {
+                    let step = self.auxiliary(start, last)?;
+                    self.model.element_var(reached, &held, step, start).map_err(|e| self.model_error(&e))?;
+                    next.push(step);
+                }
+                after = next;
+            }
+        }
+        Ok(())
+    }
+
+    /// Reified (the engine's cumulative is not reifiable): at each task's
+    /// start, the heights of the tasks running then (started at or before
+    /// it, not yet ended) sum to at most `capacity`, each a requirement.
+    /// The load over time is highest at the start of some task of positive
+    /// length, and these sums are loads at some time, so they are exactly
+    /// the cumulative's condition.
+    fn cumulative_by_starts(
+        &mut self,
+        starts: &[VarId],
+        lengths: &[Operand],
+        heights: &[Operand],
+        capacity: &Linear,
+    ) -> Result<(), Error> {
+        for &at in starts {
+            let mut load = Vec::with_capacity(starts.len());
+            for ((&start, &length), &height) in starts.iter().zip(lengths).zip(heights) {
+                // start <= at < start + length
+                let begun = self.compare_literal(Linear::var(start).minus(&Linear::var(at)), csp::Relation::Le)?;
+                let ends = Linear::var(start).plus(&operand_linear(length)).and_then(|end| end.minus(&Linear::var(at)));
+                let running = self.compare_literal(ends, csp::Relation::Gt)?;
+                let (Some(begun), Some(running)) = (begun, running) else { continue };
+                let runs =
+                    self.model.reified(csp::Condition::and(&[begun, running])).map_err(|e| self.model_error(&e))?;
+                load.push(match height {
+                    Operand::Const(height) => {
+                        Linear::literal(runs).times(i128::from(height)).ok_or_else(|| self.overflow())?
+                    }
+                    Operand::Var(_) => self.if_then_else(runs, &operand_linear(height), &Linear::constant(0))?,
+                });
+            }
+            let excess = Linear::sum(load).and_then(|load| load.minus(capacity)).ok_or_else(|| self.overflow())?;
+            self.post_compare(excess, csp::Relation::Le)?;
+        }
+        Ok(())
+    }
+}
+
+/// An operand as a linear expression.
+fn operand_linear(operand: Operand) -> Linear {
+    match operand {
+        Operand::Const(value) => Linear::constant(i128::from(value)),
+        Operand::Var(var) => Linear::var(var),
     }
 }
 

@@ -7,7 +7,10 @@
 //! symbolic variables and symbols by `eq`, `ne`, `in` and `notin` (the
 //! symbols' own operators; any arithmetic or order over them is refused),
 //! `extension` (symbols in its columns), `allDifferent` and `allEqual` over
-//! symbolic variables only, and `instantiation`. A symbolic variable in any
+//! symbolic variables only, `instantiation`, and `count`, `nValues`,
+//! `cardinality` and `element` whose lists and values are all symbolic
+//! ([`Lowering::sorted_items`]) and whose counts, conditions and indices
+//! are integers ([`Lowering::integer_items`]). A symbolic variable in any
 //! other constraint or in the objective is refused, naming it: the
 //! constraints each of those posted are checked ([`Lowering::no_symbolic`]).
 
@@ -15,12 +18,23 @@ use csp::VarId;
 
 use super::Lowering;
 use super::linear::Linear;
+use super::terms::Item;
 use crate::error::Error;
 use crate::expression::{Expr, Operator};
 use crate::text;
 
 /// The constraints a symbolic variable may take part in.
-pub(super) const SYMBOLIC: [&str; 5] = ["intension", "extension", "allDifferent", "allEqual", "instantiation"];
+pub(super) const SYMBOLIC: [&str; 9] = [
+    "intension",
+    "extension",
+    "allDifferent",
+    "allEqual",
+    "instantiation",
+    "count",
+    "nValues",
+    "cardinality",
+    "element",
+];
 
 /// What an expression's value is.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -128,6 +142,106 @@ impl<'a, 'i> Lowering<'a, 'i> {
             return Err(self.unsupported(format!("{what} over symbolic variables and other items")));
         }
         Ok(any)
+    }
+
+    /// The items of a list and whether they are symbolic: symbolic
+    /// variables and symbols (as their codes, a symbol no domain holds
+    /// given a code no variable takes), or integers, integer variables and
+    /// expressions over them; a list of both is refused (`what` names the
+    /// constraint), and so is an expression over a symbol.
+    pub(super) fn sorted_items(&mut self, text: &str, what: &str) -> Result<(Vec<Item>, bool), Error> {
+        let (mut symbols, mut integers) = (false, false);
+        let mut items = Vec::new();
+        for token in text.split_whitespace() {
+            if self.variables.has_symbols() && !self.variables.names_variables(token) && text::is_symbol(token) {
+                items.push(Item::Int(self.variables.symbol_code(token)));
+                symbols = true;
+                continue;
+            }
+            for item in self.items(token)? {
+                match &item {
+                    Item::Var(var) if self.variables.is_symbolic(*var) => symbols = true,
+                    Item::Expr(expr) => {
+                        if let Some(leaf) = self.symbolic_leaf(expr)? {
+                            return Err(self.unsupported(format!(
+                                "the symbol or symbolic variable '{leaf}' in the expression '{expr}' in {what}"
+                            )));
+                        }
+                        integers = true;
+                    }
+                    _ => integers = true,
+                }
+                items.push(item);
+            }
+        }
+        if symbols && integers {
+            return Err(self.unsupported(format!("{what} over symbols and integers together")));
+        }
+        Ok((items, symbols))
+    }
+
+    /// The items of a list as variables, and whether they are symbolic
+    /// ([`Self::sorted_items`]).
+    pub(super) fn sorted_vars(&mut self, text: &str, what: &str) -> Result<(Vec<VarId>, bool), Error> {
+        let (items, symbolic) = self.sorted_items(text, what)?;
+        let vars = items.into_iter().map(|item| self.item_var(item)).collect::<Result<_, _>>()?;
+        Ok((vars, symbolic))
+    }
+
+    /// The items of a list as integer expressions (codes for symbols), and
+    /// whether they are symbolic ([`Self::sorted_items`]).
+    pub(super) fn sorted_linears(&mut self, text: &str, what: &str) -> Result<(Vec<Linear>, bool), Error> {
+        let (items, symbolic) = self.sorted_items(text, what)?;
+        let linears = items.into_iter().map(|item| self.item_linear(item)).collect::<Result<_, _>>()?;
+        Ok((linears, symbolic))
+    }
+
+    /// The items of `text`, none of them a symbol or symbolic variable
+    /// (`what` names where, for the refusal).
+    pub(super) fn integer_items(&mut self, text: &str, what: &str) -> Result<Vec<Item>, Error> {
+        let (items, symbolic) = self.sorted_items(text, what)?;
+        if symbolic {
+            return Err(self.unsupported(format!("a symbol or symbolic variable in {what} (codes are not numbers)")));
+        }
+        Ok(items)
+    }
+
+    /// The one item of `text` and whether it is symbolic ([`Self::sorted_items`]).
+    pub(super) fn sorted_item(&mut self, text: &str, what: &str) -> Result<(Item, bool), Error> {
+        let (mut items, symbolic) = self.sorted_items(text, what)?;
+        if items.len() != 1 {
+            return Err(self.invalid(format!(
+                "expected one variable or value, found {} in '{}'",
+                items.len(),
+                text.trim()
+            )));
+        }
+        Ok((items.remove(0), symbolic))
+    }
+
+    /// Refuses `second` of another sort than `first` (neither empty), as
+    /// `what`.
+    pub(super) fn same_sort(&self, first: (usize, bool), second: (usize, bool), what: &str) -> Result<(), Error> {
+        if first.0 > 0 && second.0 > 0 && first.1 != second.1 {
+            let sorts = if first.1 { "symbols and integers" } else { "integers and symbols" };
+            return Err(self.unsupported(format!("{what} over {sorts} together")));
+        }
+        Ok(())
+    }
+
+    /// The first leaf of an expression that is a symbol or a symbolic variable.
+    fn symbolic_leaf(&self, expr: &Expr) -> Result<Option<String>, Error> {
+        match expr {
+            Expr::Call(_, operands) => {
+                for operand in operands {
+                    if let Some(leaf) = self.symbolic_leaf(operand)? {
+                        return Ok(Some(leaf));
+                    }
+                }
+                Ok(None)
+            }
+            leaf => Ok((self.leaf_sort(leaf)? == Sort::Symbol).then(|| leaf.to_string())),
+        }
     }
 
     /// A value written for `var`: a symbol's code for a symbolic variable

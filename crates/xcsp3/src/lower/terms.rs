@@ -173,7 +173,7 @@ impl Lowering<'_, '_> {
             }
             other => return Err(self.invalid(format!("'{other}' is not an operator of a condition"))),
         };
-        let rhs = match self.items(operand)?.as_slice() {
+        let rhs = match self.integer_items(operand, &format!("the condition {}", condition.trim()))?.as_slice() {
             [item] => self.item_linear(item.clone())?,
             _ => return Err(self.invalid(format!("the condition's operand '{operand}' is not one value or variable"))),
         };

@@ -55,10 +55,10 @@ fn errors_say_where_and_what() {
             "a tuple of 3 values",
         ),
         (
-            instance(x, "<lex reifiedBy=\"b\"><list> x </list><list> x </list><operator> lt </operator></lex>"),
+            instance(x, "<block reifiedBy=\"b\"><intension> eq(x,1) </intension></block>"),
             ErrorKind::Unsupported,
             (6, 1),
-            "a reified <lex> (reifiedBy) is not supported",
+            "a reified <block> (reifiedBy) is not supported",
         ),
         (
             instance(

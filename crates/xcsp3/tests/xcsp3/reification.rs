@@ -185,10 +185,224 @@ fn reified_globals_follow_their_definitions() {
             Box::new(|v| v[0] == 1 && v[2] == 0),
         ),
         ("<instantiation><list> x[0] </list><values> 7 </values></instantiation>", Box::new(|_| false)),
+        (
+            "<element><list> x[1] x[2] 1 </list><index rank=\"first\"> x[0] </index><value> 1 </value></element>",
+            Box::new(|v| ranked(&[v[1], v[2], 1], v[0], &|e| e == 1, true)),
+        ),
+        (
+            "<element><list> x[1] x[2] 0 </list><index rank=\"last\"> x[0] </index><condition> (eq,x[2]) </condition></element>",
+            Box::new(|v| ranked(&[v[1], v[2], 0], v[0], &|e| e == v[2], false)),
+        ),
+        (
+            "<element><list startIndex=\"1\"> x[1] x[2] </list><index rank=\"first\"> x[0] </index><value> 2 </value></element>",
+            Box::new(|v| ranked(&[v[1], v[2]], v[0] - 1, &|e| e == 2, true)),
+        ),
+        (
+            "<element><matrix> (x[0],1)(2,x[1]) </matrix><index> x[1] x[2] </index><value> x[0] </value></element>",
+            Box::new(|v| v[1] <= 1 && v[2] <= 1 && [[v[0], 1], [2, v[1]]][v[1] as usize][v[2] as usize] == v[0]),
+        ),
+        (
+            "<element><matrix startRowIndex=\"1\"> (x[0],1)(2,x[1]) </matrix><index> x[1] x[2] </index><condition> (ge,2) </condition></element>",
+            Box::new(|v| v[1] >= 1 && v[2] <= 1 && [[v[0], 1], [2, v[1]]][v[1] as usize - 1][v[2] as usize] >= 2),
+        ),
+        (
+            "<cardinality><list> x[] </list><values> 0 1 </values><occurs> 1 x[2] </occurs></cardinality>",
+            Box::new(|v| count(v, 0) == 1 && count(v, 1) == v[2]),
+        ),
+        (
+            "<cardinality><list> x[0] x[1] </list><values closed=\"true\"> 1 2 </values><occurs> 0..1 1..2 </occurs></cardinality>",
+            Box::new(|v| v[..2].iter().all(|&a| a == 1 || a == 2) && count(&v[..2], 1) <= 1 && count(&v[..2], 2) >= 1),
+        ),
+        (
+            "<cardinality><list> x[0] x[1] </list><values> x[2] </values><occurs> 1 </occurs></cardinality>",
+            Box::new(|v| count(&v[..2], v[2]) == 1),
+        ),
+        (
+            "<cardinality><list> x[0] x[1] </list><values closed=\"true\"> x[2] 0 </values><occurs> 1..2 0..2 </occurs></cardinality>",
+            Box::new(|v| v[..2].iter().all(|&a| a == v[2] || a == 0) && count(&v[..2], v[2]) >= 1),
+        ),
+        (
+            "<channel> x[] </channel>",
+            Box::new(|v| (0..3).all(|i| (0..3).all(|j| (v[i] == j) == (v[j as usize] == i as i64)))),
+        ),
+        (
+            "<channel><list> x[0] x[1] </list><list> x[1] x[2] </list></channel>",
+            Box::new(|v| {
+                let (a, b) = ([v[0], v[1]], [v[1], v[2]]);
+                a.iter().chain(&b).all(|&e| e <= 1)
+                    && (0..2).all(|i| (0..2).all(|j| (a[i] == j as i64) == (b[j] == i as i64)))
+            }),
+        ),
+        (
+            "<channel><list> x[0] </list><list startIndex=\"1\"> x[1] x[2] </list></channel>",
+            Box::new(|v| v[0] >= 1 && [v[1], v[2]][v[0] as usize - 1] == 0),
+        ),
+        (
+            "<channel><list> x[0] x[1] </list><value> x[2] </value></channel>",
+            Box::new(|v| v[2] <= 1 && (0..2).all(|i| (v[i] == 1) == (v[2] == i as i64))),
+        ),
+        (
+            "<lex><list> x[0] x[1] </list><list> x[1] x[2] </list><operator> lt </operator></lex>",
+            Box::new(|v| [v[0], v[1]] < [v[1], v[2]]),
+        ),
+        (
+            "<lex><list> x[0] x[1] </list><list> x[2] x[0] </list><operator> ge </operator></lex>",
+            Box::new(|v| [v[0], v[1]] >= [v[2], v[0]]),
+        ),
+        (
+            "<lex><matrix> (x[0],x[1])(x[2],1) </matrix><operator> le </operator></lex>",
+            Box::new(|v| [v[0], v[1]] <= [v[2], 1] && [v[0], v[2]] <= [v[1], 1]),
+        ),
+        (
+            "<lex><list> x[0] </list><list> x[1] </list><list> x[2] </list><operator> gt </operator></lex>",
+            Box::new(|v| v[0] > v[1] && v[1] > v[2]),
+        ),
+        ("<lex><list> x[0] x[0] </list><list> x[0] x[0] </list><operator> lt </operator></lex>", Box::new(|_| false)),
+        (
+            "<regular><list> x[] </list><transitions> (a,0,a)(a,1,b)(b,2,b)(b,0,a) </transitions>\
+             <start> a </start><final> b </final></regular>",
+            Box::new(|v| accepts(&[("a", 0, "a"), ("a", 1, "b"), ("b", 2, "b"), ("b", 0, "a")], "a", &["b"], v)),
+        ),
+        (
+            "<regular><list> x[] </list><transitions> (a,0,a)(a,1,a)(a,1,b)(b,0,c)(b,2,c) </transitions>\
+             <start> a </start><final> c </final></regular>",
+            Box::new(|v| {
+                accepts(&[("a", 0, "a"), ("a", 1, "a"), ("a", 1, "b"), ("b", 0, "c"), ("b", 2, "c")], "a", &["c"], v)
+            }),
+        ),
+        (
+            "<mdd><list> x[] </list><transitions> (r,0,n1)(r,1,n2)(n1,2,n3)(n2,0,n3)(n2,1,n3)(n3,1,t)(n3,2,t) </transitions></mdd>",
+            Box::new(|v| (v[0] == 0 && v[1] == 2 || v[0] == 1 && v[1] <= 1) && v[2] >= 1),
+        ),
+        (
+            "<noOverlap><origins> x[0] x[1] </origins><lengths> 2 x[2] </lengths></noOverlap>",
+            Box::new(|v| v[0] + 2 <= v[1] || v[1] + v[2] <= v[0] || v[2] == 0),
+        ),
+        (
+            "<noOverlap zeroIgnored=\"false\"><origins> x[] </origins><lengths> 2 0 1 </lengths></noOverlap>",
+            Box::new(|v| apart(v, &[2, 0, 1])),
+        ),
+        (
+            "<noOverlap><origins> (x[0],x[1])(x[2],1) </origins><lengths> (1,2)(2,1) </lengths></noOverlap>",
+            Box::new(|v| v[0] < v[2] || v[2] + 2 <= v[0] || v[1] + 2 <= 1 || 1 < v[1]),
+        ),
+        (
+            "<cumulative><origins> x[] </origins><lengths> 2 1 x[1] </lengths><heights> 1 2 1 </heights>\
+             <condition> (le,2) </condition></cumulative>",
+            Box::new(|v| peak(v, &[2, 1, v[1]], &[1, 2, 1]) <= 2),
+        ),
+        (
+            "<cumulative><origins> x[0] x[1] </origins><lengths> 1 2 </lengths><heights> x[2] 1 </heights>\
+             <condition> (lt,x[2]) </condition></cumulative>",
+            Box::new(|v| peak(&v[..2], &[1, 2], &[v[2], 1]) < v[2]),
+        ),
+        (
+            "<cumulative><origins> x[0] x[1] </origins><lengths> 1 1 </lengths><ends> x[1] x[2] </ends>\
+             <heights> 1 1 </heights><condition> (le,1) </condition></cumulative>",
+            Box::new(|v| v[0] + 1 == v[1] && v[1] + 1 == v[2]),
+        ),
+        (
+            "<minimumArg><list> x[] </list><condition> (eq,1) </condition></minimumArg>",
+            Box::new(|v| v[1] == *v.iter().min().unwrap()),
+        ),
+        (
+            "<maximumArg rank=\"first\"><list> x[0] x[1] </list><condition> (eq,x[2]) </condition></maximumArg>",
+            Box::new(|v| extreme_at(&v[..2], false, Some(true)).contains(&v[2])),
+        ),
+        (
+            "<minimumArg rank=\"first\"><list> x[] </list><condition> (ge,1) </condition></minimumArg>",
+            Box::new(|v| extreme_at(v, true, Some(true)).iter().any(|&p| p >= 1)),
+        ),
+        (
+            "<maximumArg rank=\"last\"><list> x[] </list><condition> (lt,2) </condition></maximumArg>",
+            Box::new(|v| extreme_at(v, false, Some(false)).iter().any(|&p| p < 2)),
+        ),
+        (
+            "<maximumArg><list> x[] </list><condition> (ne,0) </condition></maximumArg>",
+            Box::new(|v| extreme_at(v, false, None).iter().any(|&p| p != 0)),
+        ),
     ];
     for (constraint, holds) in &cases {
         assert_reified(3, &[0, 1, 2], constraint, holds.as_ref());
     }
+    // Circuits over four nodes: two cycles of two are not one.
+    assert_reified(4, &[0, 1, 2, 3], "<circuit> x[] </circuit>", &|v| circuit(v, 0).is_some());
+    assert_reified(4, &[0, 1, 2, 3], "<circuit><list> x[] </list><size> 3 </size></circuit>", &|v| {
+        circuit(v, 0) == Some(3)
+    });
+    assert_reified(3, &[0, 1, 2, 3], "<circuit><list startIndex=\"1\"> x[] </list></circuit>", &|v| {
+        circuit(v, 1).is_some()
+    });
+}
+
+/// The number of nodes on the circuit that `successors` (nodes from
+/// `start`) form, or `None` when they form none: a permutation whose nodes
+/// that do not loop form one cycle, at least one of them.
+fn circuit(successors: &[i64], start: i64) -> Option<usize> {
+    let n = successors.len() as i64;
+    let next = |node: i64| successors[(node - start) as usize];
+    if successors.iter().any(|&s| s < start || s >= start + n) {
+        return None;
+    }
+    let mut sorted = successors.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    if sorted.len() != successors.len() {
+        return None;
+    }
+    let moving: Vec<i64> = (start..start + n).filter(|&node| next(node) != node).collect();
+    let first = *moving.first()?;
+    let (mut node, mut length) = (next(first), 1);
+    while node != first {
+        node = next(node);
+        length += 1;
+    }
+    (length == moving.len()).then_some(length)
+}
+
+/// Whether `index` is a position of `list` whose entry `meets`, the first
+/// (`first`) or the last such.
+fn ranked(list: &[i64], index: i64, meets: &dyn Fn(i64) -> bool, first: bool) -> bool {
+    let Ok(at) = usize::try_from(index) else { return false };
+    at < list.len()
+        && meets(list[at])
+        && list.iter().enumerate().all(|(p, &e)| !meets(e) || if first { p >= at } else { p <= at })
+}
+
+/// Whether tasks at `starts` of `lengths` overlap in no pair (XCSP3's
+/// definition: one ends before the other starts).
+fn apart(starts: &[i64], lengths: &[i64]) -> bool {
+    (0..starts.len())
+        .all(|j| (0..j).all(|i| starts[i] + lengths[i] <= starts[j] || starts[j] + lengths[j] <= starts[i]))
+}
+
+/// The greatest sum of the heights of the tasks running at one time.
+fn peak(starts: &[i64], lengths: &[i64], heights: &[i64]) -> i64 {
+    (-10..20)
+        .map(|t| (0..starts.len()).filter(|&i| starts[i] <= t && t < starts[i] + lengths[i]).map(|i| heights[i]).sum())
+        .max()
+        .unwrap_or(0)
+}
+
+/// The positions of the least (`minimum`) or greatest entry: all of them,
+/// or the first or last only (`rank`).
+fn extreme_at(list: &[i64], minimum: bool, rank: Option<bool>) -> Vec<i64> {
+    let best = if minimum { list.iter().min() } else { list.iter().max() };
+    let all: Vec<i64> = (0..list.len()).filter(|&p| Some(&list[p]) == best).map(|p| p as i64).collect();
+    match rank {
+        None => all,
+        Some(true) => all[..1].to_vec(),
+        Some(false) => all[all.len() - 1..].to_vec(),
+    }
+}
+
+/// Whether the automaton (non-deterministic too) accepts `word`.
+fn accepts(transitions: &[(&str, i64, &str)], start: &str, finals: &[&str], word: &[i64]) -> bool {
+    let mut states = vec![start];
+    for &symbol in word {
+        states = transitions.iter().filter(|t| states.contains(&t.0) && t.1 == symbol).map(|t| t.2).collect();
+    }
+    states.iter().any(|q| finals.contains(q))
 }
 
 #[test]
@@ -225,14 +439,14 @@ fn reification_is_refused_where_it_cannot_be_exact() {
     };
     let cases = [
         (
-            "<element reifiedBy=\"b\"><list> x[] </list><index rank=\"first\"> w </index><value> 1 </value></element>",
+            "<element reifiedBy=\"b\"><list> x[] </list><index rank=\"first\"> w </index><condition> (gt,1) </condition></element>",
             ErrorKind::Unsupported,
-            "a reified element with a rank or over a matrix is not supported",
+            "element with a rank and the condition operator 'gt' is not supported",
         ),
         (
-            "<channel reifiedBy=\"b\"><list> x[] </list></channel>",
+            "<block hreifiedFrom=\"b\"><intension> eq(w,1) </intension></block>",
             ErrorKind::Unsupported,
-            "a reified <channel> (reifiedBy) is not supported",
+            "a reified <block> (hreifiedFrom) is not supported",
         ),
         (
             "<group hreifiedTo=\"b\"><intension> eq(%0,1) </intension><args> w </args></group>",
@@ -266,6 +480,12 @@ fn reification_is_refused_where_it_cannot_be_exact() {
         assert_eq!((error.kind, error.position.line, error.position.column), (kind, 8, 1), "{constraint}: {error}");
         assert!(error.message.contains(message), "{constraint}: {error}");
     }
+    // A reified circuit's decomposition grows as n^3: at most 64 nodes.
+    let xml = "<instance format=\"XCSP3\" type=\"CSP\"><variables><array id=\"s\" size=\"[65]\"> 0..64 </array>\
+               <var id=\"b\"> 0 1 </var></variables><constraints><circuit reifiedBy=\"b\"> s[] </circuit>\
+               </constraints></instance>";
+    let error = lower(xml).expect_err("65 nodes");
+    assert!(error.is_unsupported() && error.message.contains("a reified circuit over more than 64 nodes"), "{error}");
     // A division by a divisor that cannot be 0, reified, is exact.
     assert_reified(2, &[1, 2, 3], "<intension> eq(div(6,x[0]),mul(x[1],2)) </intension>", &|v| 6 / v[0] == v[1] * 2);
 }

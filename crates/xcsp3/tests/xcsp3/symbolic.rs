@@ -110,6 +110,51 @@ fn symbolic_tables_orders_and_instantiations_follow_their_definitions() {
 }
 
 #[test]
+fn symbolic_counts_values_cardinalities_and_elements_follow_their_definitions() {
+    let count = |v: &[i64], k: i64| v.iter().filter(|&&a| a == k).count() as i64;
+    let cases: [(&str, Holds<'_>); 12] = [
+        ("<count><list> s t </list><values> b </values><condition> (eq,u) </condition></count>", &|v| {
+            count(&v[..2], 1) == v[2]
+        }),
+        ("<count><list> s t </list><values> s </values><condition> (ge,2) </condition></count>", &|v| v[0] == v[1]),
+        ("<count><list> s t </list><values> a d </values><condition> (lt,1) </condition></count>", &|v| {
+            ![0, 3].contains(&v[0]) && ![0, 3].contains(&v[1])
+        }),
+        ("<nValues><list> s t </list><condition> (eq,u) </condition></nValues>", &|v| {
+            (if v[0] == v[1] { 1 } else { 2 }) == v[2]
+        }),
+        ("<nValues><list> s t </list><except> b </except><condition> (eq,1) </condition></nValues>", &|v| {
+            let kept: std::collections::BTreeSet<i64> = v[..2].iter().copied().filter(|&a| a != 1).collect();
+            kept.len() == 1
+        }),
+        ("<cardinality><list> s t </list><values> b c </values><occurs> u 1 </occurs></cardinality>", &|v| {
+            count(&v[..2], 1) == v[2] && count(&v[..2], 2) == 1
+        }),
+        (
+            "<cardinality><list> s t </list><values closed=\"true\"> b c </values><occurs> 0..2 1..2 </occurs></cardinality>",
+            &|v| v[..2].iter().all(|a| [1, 2].contains(a)) && count(&v[..2], 2) >= 1,
+        ),
+        ("<cardinality><list> s </list><values> t </values><occurs> u </occurs></cardinality>", &|v| {
+            i64::from(v[0] == v[1]) == v[2]
+        }),
+        ("<element><list> s t </list><index> u </index><value> c </value></element>", &|v| {
+            v[2] <= 1 && [v[0], v[1]][v[2] as usize] == 2
+        }),
+        ("<element><list> a t d </list><index> u </index><value> s </value></element>", &|v| {
+            [0, v[1], 3][v[2] as usize] == v[0]
+        }),
+        ("<element><list> s t </list><value> b </value></element>", &|v| v[0] == 1 || v[1] == 1),
+        ("<element><list> s t b </list><index rank=\"last\"> u </index><value> b </value></element>", &|v| {
+            let list = [v[0], v[1], 1];
+            list[v[2] as usize] == 1 && list[v[2] as usize + 1..].iter().all(|&e| e != 1)
+        }),
+    ];
+    for (constraint, holds) in cases {
+        assert_exact(&instance(constraint), &domains(), holds);
+    }
+}
+
+#[test]
 fn the_instantiation_shows_the_symbols() {
     let xml = "<instance format=\"XCSP3\" type=\"CSP\"><variables>\
                <array id=\"x\" size=\"[3]\" type=\"symbolic\"> blue green red </array>\
@@ -147,8 +192,17 @@ fn symbols_are_refused_where_they_would_be_numbers() {
         (instance("<intension> eq(u,zz) </intension>"), ErrorKind::Unsupported, "'u' compared with a symbol"),
         (instance("<intension> s </intension>"), ErrorKind::Unsupported, "'s' as a condition"),
         (instance("<allDifferent> s u </allDifferent>"), ErrorKind::Unsupported, "allDifferent over symbolic variables and other items"),
-        (instance("<element><list> s t </list><index> u </index><value> s </value></element>"), ErrorKind::Unsupported, "in <element>"),
-        (instance("<instantiation><list> s u </list><values> a b </values></instantiation>"), ErrorKind::Invalid, "the symbol 'b' for the integer variable u"),
+        (instance("<minimum><list> s t </list><condition> (eq,u) </condition></minimum>"), ErrorKind::Unsupported, "the symbolic variable s in <minimum>"),
+        (instance("<count><list> s t </list><values> 1 </values><condition> (eq,1) </condition></count>"), ErrorKind::Unsupported, "count over symbols and integers together"),
+        (instance("<count><list> s u </list><values> a </values><condition> (eq,1) </condition></count>"), ErrorKind::Unsupported, "count over symbols and integers together"),
+        (instance("<count><list> s t </list><values> a </values><condition> (eq,s) </condition></count>"), ErrorKind::Unsupported, "a symbol or symbolic variable in the condition (eq,s)"),
+        (instance("<count><list> add(u,s) </list><values> 1 </values><condition> (eq,1) </condition></count>"), ErrorKind::Unsupported, "'s' in the expression"),
+        (instance("<nValues><list> s t </list><except> 0 </except><condition> (eq,1) </condition></nValues>"), ErrorKind::Unsupported, "nValues with except over symbols and integers together"),
+        (instance("<cardinality><list> s t </list><values> a </values><occurs> s </occurs></cardinality>"), ErrorKind::Unsupported, "in cardinality's occurrences"),
+        (instance("<element><list> s t </list><index> u </index><condition> (eq,a) </condition></element>"), ErrorKind::Unsupported, "element over symbolic variables with a condition"),
+        (instance("<element><list> u u </list><index> s </index><value> 1 </value></element>"), ErrorKind::Unsupported, "in element's index"),
+        (instance("<element><list> s t </list><index> u </index><value> 1 </value></element>"), ErrorKind::Unsupported, "element over symbols and integers together"),
+                (instance("<instantiation><list> s u </list><values> a b </values></instantiation>"), ErrorKind::Invalid, "the symbol 'b' for the integer variable u"),
         (instance("<instantiation><list> s t </list><values> a 1 </values></instantiation>"), ErrorKind::Invalid, "'1' for the symbolic variable t"),
         (instance("<extension><list> s u </list><supports> (a,b) </supports></extension>"), ErrorKind::Invalid, "the symbol 'b' for the integer variable u"),
         (instance("<intension reifiedBy=\"s\"> eq(u,1) </intension>"), ErrorKind::Invalid, "names a symbolic variable"),
