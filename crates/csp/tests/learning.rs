@@ -713,6 +713,41 @@ fn element_explanations_imply_what_they_explain() {
     }
 }
 
+/// Element over an array longer than a dozen entries per index left: its
+/// propagator lists the entries left by reading them in order of value
+/// while many indices are left and by sorting them once few are (a fixed
+/// index), and its explanations find the indices of an entry by value.
+/// Counted against every assignment, and with learning both ways, on small
+/// domains and near ±2^62.
+#[test]
+fn element_over_long_arrays_counts_and_explains() {
+    let big = 1i64 << 62;
+    let mut next = xorshift(0x2545_f491_4f6c_dd1d);
+    for (lo, hi) in [(0, 4), (big - 4, big), (-big, -big + 4)] {
+        for case in 0..6 {
+            let mut model = Model::new();
+            let first = (next() % 2) as i64;
+            let index: Vec<VarId> = model.new_vars(2, first..=first + 39).unwrap();
+            let value: Vec<VarId> = model.new_vars(2, lo..=hi).unwrap();
+            for k in 0..2 {
+                // Entries of the value's range and a little beyond it (within ±2^62).
+                let array: Vec<i64> = (0..40).map(|_| (lo - 1 + (next() % 7) as i64).clamp(-big, big)).collect();
+                model.element(index[k], &array, value[k], first).unwrap();
+            }
+            model.less_than(value[0], value[1]).unwrap();
+            model.not_equal(index[0], index[1]).unwrap();
+            let domains: Vec<Vec<i64>> =
+                model.vars().map(|x| model.domain(x).expect("a variable").iter().collect()).collect();
+            let mut expected = 0;
+            csp::testing::for_each_assignment(&domains, |values| expected += u64::from(model.is_solution(values)));
+            let what = format!("long element model {case} over {lo}..={hi}");
+            let plain = Solver::new(&model, "mac+mrv".parse::<SolveConfig>().unwrap()).unwrap().count(None).solutions;
+            assert_eq!(plain, expected, "{what}");
+            assert_learning_counts_both_ways(&model, &what);
+        }
+    }
+}
+
 /// Tables explain a removed value, or a bound moved, by a value lost from
 /// each row that had it (shared between rows where one does), and a failure
 /// by a value lost from each row; checked against every solution on small

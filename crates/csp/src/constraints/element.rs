@@ -87,7 +87,12 @@ impl Constraint for Element {
     }
 
     fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
-        Some(Box::new(ElementPropagator { constraint: self, indices: Vec::new(), values: Vec::new() }))
+        Some(Box::new(ElementPropagator {
+            constraint: self,
+            indices: Vec::new(),
+            values: Vec::new(),
+            by_value: Vec::new(),
+        }))
     }
 }
 
@@ -96,6 +101,9 @@ struct ElementPropagator<'c> {
     /// The indices left, in increasing order, and their entries.
     indices: Vec<i64>,
     values: Vec<i64>,
+    /// The entries and their indices sorted by entry (built once, when
+    /// first needed), for explanations and to list many entries left.
+    by_value: Vec<(i64, i64)>,
 }
 
 impl Propagator for ElementPropagator<'_> {
@@ -114,8 +122,17 @@ impl Propagator for ElementPropagator<'_> {
         );
         retain_listed(ctx, index, indices)?;
         values.clear();
-        values.extend(indices.iter().filter_map(|&i| entry(i)));
-        values.sort_unstable();
+        // The entries left, sorted: sorting them costs k log k for k
+        // indices left, reading every entry in order of value costs the
+        // array's length; the cheaper of the two. (A bitset index holds
+        // exactly the indices left now; an interval may hold more.)
+        if indices.len() * SORT_FACTOR > array.len() && !ctx.is_interval(index) {
+            let by_value = sorted_entries(&mut self.by_value, array, first);
+            values.extend(by_value.iter().filter(|&&(_, i)| ctx.contains(index, i)).map(|&(a, _)| a));
+        } else {
+            values.extend(indices.iter().filter_map(|&i| entry(i)));
+            values.sort_unstable();
+        }
         values.dedup();
         retain_listed(ctx, value, values)
     }
@@ -135,20 +152,58 @@ impl Propagator for ElementPropagator<'_> {
             return false;
         }
         let Some((var, asked)) = asked_ranges(why) else { return false };
-        let asks = |v: i64| asked.iter().any(|&(lo, hi)| (lo..=hi).contains(&v));
-        // The array's positions and their indices (an index beyond `i64` is none).
-        let entries = array
-            .iter()
-            .enumerate()
-            .filter_map(|(k, &a)| i64::try_from(i128::from(first) + k as i128).ok().map(|i| (i, a)));
+        // The asked ranges are sorted and disjoint (a word's removed values
+        // in increasing order, or one bound's range): the answer lists its
+        // atoms by increasing index either way.
         let atoms: smallvec::SmallVec<[Atom; 8]> = if var == index {
-            entries.filter(|&(i, _)| asks(i)).map(|(_, a)| Atom::NotEqual(value, a)).collect()
+            // Each asked index's own entry, read directly.
+            let positions = asked.iter().flat_map(|&(lo, hi)| positions_within(lo, hi, first, array.len()));
+            positions.map(|k| Atom::NotEqual(value, array[k])).collect()
         } else {
-            entries.filter(|&(_, a)| asks(a)).map(|(i, _)| Atom::NotEqual(index, i)).collect()
+            // The indices whose entry is asked, found in the entries sorted
+            // by value, then put back in increasing order.
+            let by_value = sorted_entries(&mut self.by_value, array, first);
+            let mut indices: smallvec::SmallVec<[i64; 8]> = asked
+                .iter()
+                .flat_map(|&(lo, hi)| {
+                    let start = by_value.partition_point(|&(a, _)| a < lo);
+                    let end = by_value.partition_point(|&(a, _)| a <= hi);
+                    by_value[start..end.max(start)].iter().map(|&(_, i)| i)
+                })
+                .collect();
+            indices.sort_unstable();
+            indices.into_iter().map(|i| Atom::NotEqual(index, i)).collect()
         };
         atoms.into_iter().for_each(|atom| why.because(atom));
         true
     }
+}
+
+/// Above this many indices left per entry of the array, the propagator
+/// reads the entries in order of value rather than sort those left (the
+/// logarithm of a sort of a few thousand).
+const SORT_FACTOR: usize = 12;
+
+/// The array's entries with their indices (an index beyond `i64` is none),
+/// sorted by entry then index, in `by_value`: built at the first call.
+fn sorted_entries<'v>(by_value: &'v mut Vec<(i64, i64)>, array: &[i64], first: i64) -> &'v [(i64, i64)] {
+    if by_value.is_empty() {
+        by_value.extend(
+            array
+                .iter()
+                .enumerate()
+                .filter_map(|(k, &a)| i64::try_from(i128::from(first) + k as i128).ok().map(|i| (a, i))),
+        );
+        by_value.sort_unstable();
+    }
+    by_value
+}
+
+/// The array positions whose indices are in `lo..=hi`, in increasing order.
+fn positions_within(lo: i64, hi: i64, first: i64, len: usize) -> impl Iterator<Item = usize> {
+    let start = (i128::from(lo) - i128::from(first)).max(0);
+    let end = (i128::from(hi) - i128::from(first) + 1).min(len as i128);
+    (start..end.max(start)).map(|k| k as usize)
 }
 
 /// `xs[index - first] = value`, for an array of variables; domain consistent

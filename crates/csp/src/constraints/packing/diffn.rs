@@ -302,7 +302,25 @@ impl Propagator for Pairwise<'_> {
 
     fn explain(&mut self, why: &mut Explanation<'_>) -> bool {
         let c = self.constraint;
-        let bounds: Vec<Bounds> = c.rectangles.iter().map(|r| Bounds::read_before(r, why)).collect();
+        // The propagator's scratch, stale between calls, holds the bounds as they were.
+        let mut bounds = std::mem::take(&mut self.bounds);
+        bounds.clear();
+        bounds.extend(c.rectangles.iter().map(|r| Bounds::read_before(r, why)));
+        let answered = self.explain_on(&bounds, why);
+        self.bounds = bounds;
+        answered
+    }
+
+    fn is_idempotent(&self) -> bool {
+        // A bound moved for one pair can decide an earlier pair.
+        false
+    }
+}
+
+impl Pairwise<'_> {
+    /// [`Propagator::explain`] on the rectangles' bounds as they were.
+    fn explain_on(&self, bounds: &[Bounds], why: &mut Explanation<'_>) -> bool {
+        let c = self.constraint;
         let ruled_out = |d: Disjunct| match d {
             Disjunct::Precedes { first, second, axis } => !bounds[first].can_precede(&bounds[second], axis),
             Disjunct::Empty { rectangle, axis } => !bounds[rectangle].empty[axis],
@@ -330,13 +348,20 @@ impl Propagator for Pairwise<'_> {
             !why.removed_values().any(|v| v == 0) && why.contains(var, 0)
         };
         let n = c.rectangles.len();
+        // A pair answers for a variable only through a disjunct on one of
+        // its two rectangles: the pairs without the variable are skipped.
+        let has_var = |r: usize| var.is_some_and(|var| c.rectangles[r].contains(&Operand::Var(var)));
         for a in 0..n {
             for b in a + 1..n {
-                let open: Vec<Disjunct> = disjuncts(a, b, c.nonstrict).filter(|&d| !ruled_out(d)).collect();
+                if var.is_some() && !has_var(a) && !has_var(b) {
+                    continue;
+                }
+                let open: smallvec::SmallVec<[Disjunct; 8]> =
+                    disjuncts(a, b, c.nonstrict).filter(|&d| !ruled_out(d)).collect();
                 let mut atoms = Vec::new();
                 let Some(var) = var else {
                     if open.is_empty() {
-                        disjuncts(a, b, c.nonstrict).for_each(|d| self.ruled_out(&bounds, d, &mut atoms));
+                        disjuncts(a, b, c.nonstrict).for_each(|d| self.ruled_out(bounds, d, &mut atoms));
                         why.because_each(atoms);
                         return true;
                     }
@@ -351,7 +376,7 @@ impl Propagator for Pairwise<'_> {
                     }
                     let empties = matches!(forced, Disjunct::Empty { rectangle, axis }
                         if c.rectangles[rectangle][axis + 2] == Operand::Var(var));
-                    let used = self.enforced(&bounds, forced, var).into_iter().find(|&(f, _)| implies(f));
+                    let used = self.enforced(bounds, forced, var).into_iter().find(|&(f, _)| implies(f));
                     let Some((_, used)) =
                         used.or_else(|| (zero_gone && empties).then(|| (Fact::AtLeast(0), Vec::new())))
                     else {
@@ -360,17 +385,12 @@ impl Propagator for Pairwise<'_> {
                     atoms.extend(used);
                     disjuncts(a, b, c.nonstrict)
                         .filter(|&d| d != forced)
-                        .for_each(|d| self.ruled_out(&bounds, d, &mut atoms));
+                        .for_each(|d| self.ruled_out(bounds, d, &mut atoms));
                     why.because_each(atoms);
                     return true;
                 }
             }
         }
-        false
-    }
-
-    fn is_idempotent(&self) -> bool {
-        // A bound moved for one pair can decide an earlier pair.
         false
     }
 }
