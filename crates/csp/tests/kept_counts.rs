@@ -8,16 +8,11 @@
 //! the root's snapshot), as bitsets and as intervals, on small domains and
 //! near ±2^62.
 
-use csp::{Domain, Model, SolveConfig, Solver, VarId};
+#[path = "../examples/support/xorshift.rs"]
+mod xorshift;
 
-fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
-    move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    }
-}
+use csp::{Domain, Model, SolveConfig, Solver, VarId};
+use xorshift::xorshift;
 
 /// The variables' number and values (three from `lo`).
 const VARS: usize = 6;
