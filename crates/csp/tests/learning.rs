@@ -5,10 +5,13 @@
 mod latin;
 #[path = "support/queens.rs"]
 mod support;
+#[path = "../examples/support/xorshift.rs"]
+mod xorshift;
 
 use csp::{Lit, Model, SolveConfig, Solver, VarId};
 use latin::latin_square;
 use support::queens;
+use xorshift::xorshift;
 
 #[test]
 fn learning_counts_the_queens() {
@@ -479,16 +482,6 @@ fn linear_explanations_imply_what_they_explain() {
         let expected = Solver::new(&model, "mac+mrv".parse().unwrap()).unwrap().count(None).solutions;
         assert!(expected > 0);
         assert_learning_counts_both_ways(&model, &format!("the sums over {lo}..={hi}"));
-    }
-}
-
-/// A xorshift generator for the random models below.
-fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
-    move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
     }
 }
 

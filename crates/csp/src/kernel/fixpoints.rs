@@ -14,7 +14,8 @@
 //! from, and every fixpoint kept after it was undone.
 //!
 //! The all-different system keeps its masks here (one `u64` a variable), the
-//! sudoku crate's 9x9 band propagator its boards (one item a fixpoint).
+//! sudoku crate's 9x9 band propagator its boards (one item a fixpoint), a
+//! long among the trail point it read the domains at (one item).
 
 use super::context::Context;
 use super::trail::ReversibleInt;
@@ -66,7 +67,7 @@ impl<T: Copy> Fixpoints<T> {
     }
 
     /// [`new`](Fixpoints::new), keeping at most `most` at once.
-    fn with_most(width: usize, most: usize) -> Fixpoints<T> {
+    pub(crate) fn with_most(width: usize, most: usize) -> Fixpoints<T> {
         Fixpoints { items: Vec::new(), ids: Vec::new(), width, newest: None, next: 0, found: false, most }
     }
 

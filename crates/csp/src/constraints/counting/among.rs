@@ -2,6 +2,7 @@
 //! variable, or a constant range (`at_least`, `at_most`, `exactly`).
 
 use super::explain::{Counting, removed};
+use super::incremental::Kept;
 use super::{Counted, Tally, propagate_among};
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::constraints::relaxed::{check_when_fixed, has_repeats};
@@ -40,6 +41,13 @@ impl Among {
             Tally::Between(..) => &self.scope,
         }
     }
+
+    fn counted(&self) -> Counted<'_> {
+        match self.values[..] {
+            [one] => Counted::One(one),
+            _ => Counted::Set(&self.values),
+        }
+    }
 }
 
 /// The values sorted, without repeats.
@@ -66,30 +74,34 @@ impl Constraint for Among {
     }
 
     fn propagator(&self, _: &PropagatorOptions) -> Option<Box<dyn Propagator + '_>> {
-        Some(Box::new(AmongPropagator { constraint: self, repeats: has_repeats(&self.scope), tuple: Vec::new() }))
+        Some(Box::new(AmongPropagator {
+            constraint: self,
+            repeats: has_repeats(&self.scope),
+            kept: Kept::new(self.xs()),
+            tuple: Vec::new(),
+        }))
     }
 }
 
 struct AmongPropagator<'c> {
     constraint: &'c Among,
     repeats: bool,
+    /// The counts kept from call to call (a long array).
+    kept: Option<Kept>,
     tuple: Vec<i64>,
-}
-
-impl AmongPropagator<'_> {
-    fn counted(&self) -> Counted<'_> {
-        match self.constraint.values[..] {
-            [one] => Counted::One(one),
-            _ => Counted::Set(&self.constraint.values),
-        }
-    }
 }
 
 impl Propagator for AmongPropagator<'_> {
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropagationResult {
         let constraint = self.constraint;
-        propagate_among(ctx, constraint.xs(), self.counted(), constraint.tally)?;
-        if self.repeats {
+        let (xs, counted, tally) = (constraint.xs(), constraint.counted(), constraint.tally);
+        match &mut self.kept {
+            Some(kept) => kept.propagate(ctx, xs, counted, tally)?,
+            None => propagate_among(ctx, xs, counted, tally)?,
+        }
+        // Kept counts tell when a variable is still undecided (so unfixed).
+        let undecided = self.kept.as_ref().is_some_and(|kept| !kept.all_decided(ctx));
+        if self.repeats && !undecided {
             check_when_fixed(ctx, constraint, &mut self.tuple)?;
         }
         Ok(())
@@ -99,6 +111,12 @@ impl Propagator for AmongPropagator<'_> {
         !self.repeats
     }
 
+    fn initialise(&mut self, ctx: &mut Context<'_>) {
+        if let Some(kept) = &mut self.kept {
+            kept.initialise(ctx, self.constraint.counted());
+        }
+    }
+
     /// The among reasoning's answer (see the sibling module `explain`); a
     /// scope with a variable twice is left to the generic answer.
     fn explain(&mut self, why: &mut Explanation<'_>) -> bool {
@@ -106,7 +124,7 @@ impl Propagator for AmongPropagator<'_> {
             return false;
         }
         let (xs, tally) = (self.constraint.xs(), self.constraint.tally);
-        let counting = Counting { xs, counted: self.counted() };
+        let counting = Counting { xs, counted: self.constraint.counted() };
         let mut atoms = Vec::new();
         let explained = match removed(why) {
             None => counting.no_count(why, None, 0, tally, &mut atoms),

@@ -6,6 +6,7 @@
 //! and the constraint is checked once `y` is fixed.
 
 use super::explain::{Counting, Region, removed};
+use super::incremental::Kept;
 use super::{Counted, Tally, propagate_among};
 use crate::constraint::{Constraint, Propagator, PropagatorOptions};
 use crate::constraints::relaxed::{check_when_fixed, has_repeats};
@@ -51,6 +52,7 @@ impl Constraint for Count {
         Some(Box::new(CountPropagator {
             constraint: self,
             repeats: has_repeats(&self.scope),
+            kept: None,
             ys: Vec::new(),
             lower: Vec::new(),
             upper: Vec::new(),
@@ -64,6 +66,9 @@ impl Constraint for Count {
 struct CountPropagator<'c> {
     constraint: &'c Count,
     repeats: bool,
+    /// When `y` is fixed from the start: its value, and the counts kept
+    /// from call to call (a long array).
+    kept: Option<(i64, Kept)>,
     /// `y`'s values, and for each the number of `xs` fixed to it and the
     /// number that can take it.
     ys: Vec<i64>,
@@ -90,7 +95,12 @@ impl Propagator for CountPropagator<'_> {
         let (xs, y, c) = constraint.parts();
         if let Some(value) = ctx.fixed_value(y) {
             // A fixed y: among with one value.
-            propagate_among(ctx, xs, Counted::One(value), Tally::Var(c))?;
+            match &mut self.kept {
+                Some((kept_value, kept)) if *kept_value == value => {
+                    kept.propagate(ctx, xs, Counted::One(value), Tally::Var(c))?;
+                }
+                _ => propagate_among(ctx, xs, Counted::One(value), Tally::Var(c))?,
+            }
         } else if ctx.is_interval(y) && ctx.size(y) > xs.len() {
             // Too many values of y to walk, and among them one that no x is
             // fixed to: the count is anywhere from 0 up to the xs that y can meet.
@@ -101,7 +111,9 @@ impl Propagator for CountPropagator<'_> {
         } else {
             self.propagate_variable_value(ctx, xs, y, c)?;
         }
-        if self.repeats {
+        // Kept counts tell when a variable is still undecided (so unfixed).
+        let undecided = self.kept.as_ref().is_some_and(|(_, kept)| !kept.all_decided(ctx));
+        if self.repeats && !undecided {
             check_when_fixed(ctx, constraint, &mut self.tuple)?;
         }
         Ok(())
@@ -109,6 +121,16 @@ impl Propagator for CountPropagator<'_> {
 
     fn is_idempotent(&self) -> bool {
         false
+    }
+
+    fn initialise(&mut self, ctx: &mut Context<'_>) {
+        let (xs, y, _) = self.constraint.parts();
+        if let Some(value) = ctx.fixed_value(y) {
+            self.kept = Kept::new(xs).map(|mut kept| {
+                kept.initialise(ctx, Counted::One(value));
+                (value, kept)
+            });
+        }
     }
 
     /// The among reasoning's answer for every value `y` had, with `y`'s

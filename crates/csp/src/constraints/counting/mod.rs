@@ -16,6 +16,11 @@
 //! `lower..=upper - 1` is. `count` with a variable `y` applies the same
 //! reasoning to each value `y` can take.
 //!
+//! `among` and a `count` whose `y` is fixed from the start keep `lower` and
+//! `upper` from call to call over a long array (`incremental.rs`), brought
+//! up to date from the variables changed since: a call costs the changes,
+//! not a pass, and narrows as the recomputation would.
+//!
 //! Under learning they explain by the same reasoning (`explain.rs`): the
 //! variables that had to be counted or could not be, and the count's bounds
 //! or holes; `nvalue` by the intervals, union or fixed values its bounds
@@ -29,6 +34,7 @@ mod among;
 mod cardinality;
 mod count;
 mod explain;
+mod incremental;
 mod nvalue;
 
 pub use among::Among;
@@ -130,6 +136,21 @@ fn propagate_among(ctx: &mut Context<'_>, xs: &[VarId], counted: Counted<'_>, ta
         lower += i64::from(!can_out);
     }
     ctx.count_checks(xs.len() as u64);
+    settle(ctx, xs, counted, tally, lower, upper)
+}
+
+/// The among reasoning once `lower` of `xs` must be counted and `upper` can
+/// be: the tally narrowed to `lower..=upper`, and when it allows only
+/// `upper` (or only `lower`) the undecided `xs` counted (or not). `xs` may
+/// list a variable once for all its entries (the decided ones are skipped).
+fn settle(
+    ctx: &mut Context<'_>,
+    xs: &[VarId],
+    counted: Counted<'_>,
+    tally: Tally,
+    lower: i64,
+    upper: i64,
+) -> PropagationResult {
     tally.narrow(ctx, lower, upper)?;
     if lower == upper {
         return Ok(());
