@@ -88,7 +88,8 @@ def variants(text):
 
 def check(a, seed, scratch):
     """The verdicts of one generated instance's constraints."""
-    text, _, _ = xcsp_diff.generate(seed, a.newer, a.latest, a.arg)
+    text, _, _ = (xcsp_diff.generate_symbolic(seed, True) if a.symbolic
+                  else xcsp_diff.generate(seed, a.newer, a.latest, a.arg))
     verdicts = []
     for k, tag, texts in variants(text):
         n = {name: count(a.csp_xcsp, t, a.timeout, scratch, "%d-%d-%s" % (seed, k, name))
@@ -124,13 +125,14 @@ def main():
     ap.add_argument("--newer", action="store_true", help="xcsp_diff.py's --newer forms too")
     ap.add_argument("--latest", action="store_true", help="xcsp_diff.py's --latest forms too")
     ap.add_argument("--arg", action="store_true", help="xcsp_diff.py's --arg forms too")
+    ap.add_argument("--symbolic", action="store_true",
+                    help="xcsp_diff.py's --symbolic --symbolic-globals instances instead")
     a = ap.parse_args()
     totals = {}
     with tempfile.TemporaryDirectory() as scratch:
         for seed in range(a.seed, a.seed + a.count):
             for verdict, tag, detail in check(a, seed, scratch):
-                key = verdict if verdict in ("agree", "disagree", "panic") else verdict
-                totals[key] = totals.get(key, 0) + 1
+                totals[verdict] = totals.get(verdict, 0) + 1
                 totals["%s %s" % (verdict, tag)] = totals.get("%s %s" % (verdict, tag), 0) + 1
                 if verdict in ("disagree", "panic") or (verdict == "refused" and ":" not in detail):
                     print("seed %d %s %s: %s" % (seed, verdict, tag, detail), flush=True)
