@@ -29,6 +29,10 @@ A disagreement prints the seed and writes the model to `--keep` (default
 one side cannot compile, or that reaches the time limit, is counted and skipped
 (its seed printed).
 
+`--packing` makes the models mostly of element over constant arrays of 12-40
+entries (an index of one more value each side) and diffn with variable
+widths, the paths of the explanations that skip the scans.
+
 `--csp-flag=FLAG` (repeatable) gives fzn-csp one more flag through `minizinc
 --solver`: a standard flag or one of the configuration's `extraFlags`, e.g.
 `--csp-flag=-f`, `--csp-flag=--no-learn`, `--csp-flag=-p --csp-flag=2
@@ -173,8 +177,9 @@ class Model:
         return "%s %s %d" % (terms, op, self.const())
 
 
-def generate(seed, wide):
-    """The text of model `seed` and whether it optimises."""
+def generate(seed, wide, focus=False):
+    """The text of model `seed` and whether it optimises (`focus`: element
+    over long constant arrays and diffn with variable sizes, mostly)."""
     rng = random.Random(seed)
     m = Model(rng, wide)
     n = rng.randint(2, 5)
@@ -193,6 +198,8 @@ def generate(seed, wide):
     kinds = ["linear", "linear", "expr", "expr", "reif", "logic", "alldiff", "alldiff0", "count", "among",
              "gcc", "table", "regular", "lex", "increasing", "nvalue", "element", "setin",
              "perm", "sched", "binpack", "diffn", "minmax"]
+    if focus:
+        kinds = ["element_const", "element_const", "diffn_var", "diffn_var", "linear", "element", "diffn"]
     for _ in range(rng.randint(1, 4)):
         kind = rng.choice(kinds)
         if kind == "linear":
@@ -261,6 +268,21 @@ def generate(seed, wide):
         elif kind == "element":
             xs = m.some_ints(rng.randint(2, 4))
             m.post("[%s][%s] = %s" % (", ".join(xs), m.int_expr(0), m.int_expr(1)))
+        elif kind == "element_const":
+            # Longer than a dozen entries per index left: the by-value paths.
+            k, first = rng.randint(12, 40), rng.randint(-2, 2)
+            array = [rng.randint(-4, 6) for _ in range(k)]
+            index = m.int_array("ei%d" % len(m.lines), 1, first - 1, first + k, first=1)[0]
+            m.post("array1d(%d..%d, [%s])[%s] = %s" % (first, first + k - 1, ", ".join(map(str, array)), index,
+                                                      rng.choice(m.ints)[0]))
+        elif kind == "diffn_var":
+            k = rng.randint(2, 4)
+            x = m.int_array("vx%d" % len(m.lines), k, 0, 3)
+            y = m.int_array("vy%d" % len(m.lines), k, 0, 2)
+            dx = m.int_array("vw%d" % len(m.lines), k, 0, 2)
+            dy = [rng.randint(0, 2) for _ in range(k)]
+            m.post("%s([%s], [%s], [%s], [%s])" % (rng.choice(["diffn", "diffn_nonstrict"]), ", ".join(x),
+                                                 ", ".join(y), ", ".join(dx), ", ".join(map(str, dy))))
         elif kind == "setin":
             values = sorted(set(rng.randint(-4, 6) for _ in range(rng.randint(1, 4))))
             m.post("%s in {%s}" % (m.int_expr(1), ", ".join(map(str, values))))
@@ -418,10 +440,12 @@ def main():
     ap.add_argument("--wide", action="store_true", help="constants and domains up to 2^31 (Gecode's range)")
     ap.add_argument("--csp-flag", action="append", default=[], help="one more flag for fzn-csp (e.g. --no-learn)")
     ap.add_argument("--print", action="store_true", help="print the model of --seed and stop")
+    ap.add_argument("--packing", action="store_true",
+                    help="models mostly of element over long constant arrays and diffn with variable sizes")
     a = ap.parse_args()
     a.csp_flag = flag_words(a.csp_flag)
     if a.print:
-        sys.stdout.write(generate(a.seed, a.wide)[0])
+        sys.stdout.write(generate(a.seed, a.wide, a.packing)[0])
         return 0
     for tool in ("minizinc", "fzn-gecode"):
         if shutil.which(tool) is None:
@@ -449,7 +473,7 @@ def check_models(a, csp_msc, gecode_msc, env, scratch, tally):
         if i and i % 100 == 0:
             print("after %d models: %s" % (i, ", ".join("%s %d" % kv for kv in sorted(tally.items()))), flush=True)
         seed = a.seed + i
-        text, optimise = generate(seed, a.wide)
+        text, optimise = generate(seed, a.wide, a.packing)
         path = os.path.join(scratch, "m%d.mzn" % seed)
         with open(path, "w") as f:
             f.write(text)

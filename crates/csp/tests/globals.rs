@@ -50,6 +50,16 @@ fn element_of_constants_is_domain_consistent() {
         "element indexed from -2^62",
         harness.check(Strength::DomainConsistent, |m, v| m.element(v[0], &big, v[1], -MAX_VALUE).map(drop)),
     );
+    // Longer than a dozen entries per index left: the entries left are
+    // read in order of value, filtered by the indices left.
+    let long: Vec<i64> = (0..40).map(|k| (k * 7 + k / 5) % 9 - 2).collect();
+    for first in [0i64, -3] {
+        let harness = Harness::with_domains([Domain::range(first - 1, first + 40), Domain::range(-3, 7)]).cases(400);
+        assert_holds(
+            "element over a long array",
+            harness.check(Strength::DomainConsistent, |m, v| m.element(v[0], &long, v[1], first).map(drop)),
+        );
+    }
 }
 
 #[test]

@@ -162,10 +162,29 @@ pub(crate) fn condition(text: &str) -> Result<(&str, &str), String> {
         .trim()
         .strip_prefix('(')
         .and_then(|rest| rest.strip_suffix(')'))
+        // One condition: "(eq,1) (eq,2)" is not the operand "1) (eq,2"
+        // (an operand's own parentheses, as add(x,1), balance).
+        .filter(|inside| balanced(inside))
         .ok_or_else(|| format!("a condition is written (operator,operand), found '{}'", preview(text.trim())))?;
     let (operator, operand) =
         inside.split_once(',').ok_or_else(|| format!("the condition '({inside})' has no ',' before its operand"))?;
     Ok((operator.trim(), operand.trim()))
+}
+
+/// Whether no `)` of `text` closes more than it opened, and every `(` is closed.
+fn balanced(text: &str) -> bool {
+    let mut depth = 0i64;
+    for c in text.chars() {
+        depth += match c {
+            '(' => 1,
+            ')' => -1,
+            _ => 0,
+        };
+        if depth < 0 {
+            return false;
+        }
+    }
+    depth == 0
 }
 
 #[cfg(test)]
@@ -210,5 +229,7 @@ mod tests {
         assert_eq!(condition("(in,1..5)").unwrap(), ("in", "1..5"));
         assert!(condition("le,10").is_err());
         assert!(condition("(le)").is_err());
+        assert_eq!(condition("(ge,add(x,1))").unwrap(), ("ge", "add(x,1)"));
+        assert!(condition("(eq,1) (eq,1)").unwrap_err().contains("a condition is written (operator,operand)"));
     }
 }
