@@ -6,7 +6,11 @@
 //! array names exactly the positions whose entry (or index) was asked.
 //! Each reason is also checked against every solution, by brute force.
 
+#[path = "../examples/support/xorshift.rs"]
+mod xorshift;
+
 use csp::{Atom, ConstraintId, Model, Observer, Reason, SolveConfig, Solver, VarId};
+use xorshift::xorshift;
 
 /// A reason: its facts, its constraint and what it says held before.
 type Kept = (Vec<Atom>, ConstraintId, Vec<Atom>);
@@ -24,16 +28,6 @@ impl Observer for Reasons {
 
     fn on_reason(&mut self, reason: &Reason<'_>) {
         self.0.push((reason.facts.to_vec(), reason.constraint, reason.because.to_vec()));
-    }
-}
-
-/// A tiny deterministic generator (xorshift).
-fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
-    move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
     }
 }
 
