@@ -23,6 +23,7 @@ mod history;
 mod interval;
 mod literal;
 mod queue;
+mod slots;
 mod trail;
 
 pub use context::{Conflict, Context, PropagationResult, WordSlot};
@@ -39,4 +40,5 @@ pub(crate) use history::{Cause, Entry, History, INTERVAL, NONE, Rewound};
 pub(crate) use interval::Push;
 pub(crate) use literal::Literal;
 pub(crate) use queue::{Queue, Watch, Watchers};
+pub(crate) use slots::Slots;
 pub(crate) use trail::{ChangePoint, Mark, Snapshot, TrailPoint};

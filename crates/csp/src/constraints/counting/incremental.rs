@@ -29,7 +29,7 @@
 
 use super::{Counted, Tally, propagate_among, settle};
 use crate::ids::VarId;
-use crate::kernel::{Context, Fixpoints, PropagationResult, ReversibleInt, TrailPoint};
+use crate::kernel::{Context, Fixpoints, PropagationResult, ReversibleInt, Slots, TrailPoint};
 
 /// The fewest variables for which the counts are kept: below it,
 /// recomputing them is as cheap. The `checks` feature keeps them from two
@@ -37,11 +37,6 @@ use crate::kernel::{Context, Fixpoints, PropagationResult, ReversibleInt, TrailP
 /// debug builds, whose statistics (the checks counted) must be release's,
 /// as the documented commands' outputs are.
 pub(super) const LONG: usize = if cfg!(feature = "checks") { 2 } else { 32 };
-
-/// The widest range of variable indices, per distinct variable, that the
-/// map from a variable to its slot may span (an array of scattered
-/// variables of a huge model recomputes instead).
-const SPREAD: usize = 16;
 
 /// A class: bit 0 when the variable can take a counted value, bit 1 when
 /// it can take another.
@@ -64,9 +59,8 @@ pub(super) struct Kept {
     /// times each appears.
     vars: Vec<VarId>,
     weights: Vec<i64>,
-    /// The slot of each variable by its index less `first` (`u32::MAX`: none).
-    first: usize,
-    slot_of: Vec<u32>,
+    /// The slot of each variable.
+    slots: Slots,
     /// The slots over interval domains, whose changes the word trail does not list.
     intervals: Vec<u32>,
     /// `None` before `initialise`.
@@ -84,12 +78,10 @@ impl Kept {
         if xs.len() < LONG {
             return None;
         }
-        let first = xs.iter().map(|v| v.index as usize).min()?;
-        let last = xs.iter().map(|v| v.index as usize).max()?;
-        let mut slot_of = vec![u32::MAX; last - first + 1];
+        let mut slots = Slots::new(xs, xs.len())?;
         let (mut vars, mut weights) = (Vec::new(), Vec::new());
         for &x in xs {
-            let slot = &mut slot_of[x.index as usize - first];
+            let slot = slots.slot_mut(x);
             if *slot == u32::MAX {
                 *slot = vars.len() as u32;
                 vars.push(x);
@@ -97,14 +89,14 @@ impl Kept {
             }
             weights[*slot as usize] += 1;
         }
-        if last - first >= vars.len().saturating_mul(SPREAD) {
+        if !slots.fits(vars.len()) {
             return None;
         }
         // At most `4n + 64` points a branch, as the long sum keeps: past
         // them (a bound pushed one at a time in a slow cycle) a call reads
         // every change since the last one kept.
         let points = Fixpoints::with_most(1, 4 * vars.len() + 64);
-        Some(Kept { vars, weights, first, slot_of, intervals: Vec::new(), cells: None, points, changed: Vec::new() })
+        Some(Kept { vars, weights, slots, intervals: Vec::new(), cells: None, points, changed: Vec::new() })
     }
 
     /// Allocates the reversible integers, with the classes of the domains now.
@@ -174,17 +166,7 @@ impl Kept {
     fn catch_up(&mut self, ctx: &mut Context<'_>, cells: Cells, counted: Counted<'_>) {
         self.points.forget_undone(ctx);
         let point = self.points.current().map(|kept| kept[0]);
-        self.changed.clear();
-        let (first, slot_of, changed) = (self.first, &self.slot_of, &mut self.changed);
-        let listed = point.is_some_and(|point| {
-            ctx.state().changed_since(point, |var| {
-                if let Some(&i) = var.checked_sub(first).and_then(|k| slot_of.get(k))
-                    && i != u32::MAX
-                {
-                    changed.push(i);
-                }
-            })
-        });
+        let listed = point.is_some_and(|point| self.slots.changed_since(ctx.state(), point, &mut self.changed));
         if listed {
             ctx.count_checks((self.changed.len() + self.intervals.len()) as u64);
             for k in 0..self.changed.len() {

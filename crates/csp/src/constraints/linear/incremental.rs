@@ -27,7 +27,7 @@
 
 use crate::constraint::Propagator;
 use crate::ids::VarId;
-use crate::kernel::{Context, Event, Explanation, PropagationResult, ReversibleInt, TrailPoint};
+use crate::kernel::{Context, Event, Explanation, PropagationResult, ReversibleInt, Slots, TrailPoint};
 
 use super::{Linear, Relation, Sums, room, term_bounds};
 
@@ -39,11 +39,6 @@ use super::{Linear, Relation, Sums, room, term_bounds};
 /// builds, whose statistics (the checks counted) must be release's, as the
 /// documented commands' outputs are.
 pub(super) const LONG: usize = if cfg!(feature = "checks") { 2 } else { 32 };
-
-/// The widest range of variable indices, per term, that the map from a
-/// variable to its term may span (a sum over scattered variables of a
-/// huge model recomputes its sums instead).
-const SPREAD: usize = 16;
 
 /// The largest sum of the terms' magnitudes for which the kept values are
 /// `i64`: a sum and a term's value are within it, a span within twice it,
@@ -72,9 +67,8 @@ pub(crate) struct LongSum<'c> {
     linear: &'c Linear,
     lower: Option<i128>,
     upper: Option<i128>,
-    /// The term of each variable by its index less `first` (`u32::MAX`: none).
-    first: usize,
-    term_of: Vec<u32>,
+    /// The term of each variable.
+    term_of: Slots,
     /// The terms over interval domains, whose changes the word trail does not list.
     intervals: Vec<u32>,
     /// `None` when the sums could leave `i64` (the recomputation then runs).
@@ -100,14 +94,9 @@ impl<'c> LongSum<'c> {
         if n < long {
             return None;
         }
-        let first = linear.vars.iter().map(|v| v.index as usize).min()?;
-        let last = linear.vars.iter().map(|v| v.index as usize).max()?;
-        if last - first >= n.saturating_mul(SPREAD) {
-            return None;
-        }
-        let mut term_of = vec![u32::MAX; last - first + 1];
-        for (i, var) in linear.vars.iter().enumerate() {
-            let slot = &mut term_of[var.index as usize - first];
+        let mut term_of = Slots::new(&linear.vars, n)?;
+        for (i, &var) in linear.vars.iter().enumerate() {
+            let slot = term_of.slot_mut(var);
             if *slot != u32::MAX {
                 // A repeated variable: its changes would move two terms.
                 return None;
@@ -118,7 +107,6 @@ impl<'c> LongSum<'c> {
             linear,
             lower,
             upper,
-            first,
             term_of,
             intervals: Vec::new(),
             cells: None,
@@ -156,17 +144,7 @@ impl<'c> LongSum<'c> {
     /// the trail cannot tell.
     fn catch_up(&mut self, ctx: &mut Context<'_>, cells: Cells, depth: i64) {
         let point = usize::try_from(depth).ok().and_then(|d| self.points.get(d).copied().flatten());
-        self.changed.clear();
-        let (first, term_of, changed) = (self.first, &self.term_of, &mut self.changed);
-        let listed = point.is_some_and(|point| {
-            ctx.state().changed_since(point, |var| {
-                if let Some(&i) = var.checked_sub(first).and_then(|k| term_of.get(k))
-                    && i != u32::MAX
-                {
-                    changed.push(i);
-                }
-            })
-        });
+        let listed = point.is_some_and(|point| self.term_of.changed_since(ctx.state(), point, &mut self.changed));
         if listed {
             ctx.count_checks((self.changed.len() + self.intervals.len()) as u64);
             for k in 0..self.changed.len() {
