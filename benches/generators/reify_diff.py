@@ -20,9 +20,7 @@ message), never a disagreement; a message without a place is reported.
 """
 
 import argparse
-import json
 import os
-import subprocess
 import sys
 import tempfile
 import xml.etree.ElementTree as ET
@@ -39,22 +37,18 @@ def count(binary, text, timeout, scratch, name):
     with open(path, "w") as f:
         f.write(text)
     try:
-        p = subprocess.run([binary, "compare", "--goal", "count", "--repeats", "1", "--configs",
-                            "mac+domwdeg+binary", "--timeout", str(timeout), "--format", "json", path],
-                           capture_output=True, text=True, timeout=timeout * 3 + 5)
-    except subprocess.TimeoutExpired:
-        return "limit"
+        out = xcsp_diff.run(xcsp_diff.count_command(binary, timeout, path), timeout * 3 + 5)
     finally:
         os.unlink(path)
-    if p.returncode != 0:
-        if "panicked" in p.stderr:
-            return "panic: " + p.stderr.strip()[:300]
-        return "refused: " + (p.stderr.strip().splitlines() or [""])[-1][:200]
-    data = json.loads(p.stdout)
-    if not data["measurements"]:
-        return 0
-    m = data["measurements"][0]
-    return "limit" if m["limited"] else m["solutions"]
+    if out is None:
+        return "limit"
+    stdout, stderr, code = out
+    if code != 0:
+        if "panicked" in stderr:
+            return "panic: " + stderr.strip()[:300]
+        return "refused: " + (stderr.strip().splitlines() or [""])[-1][:200]
+    n = xcsp_diff.counted(stdout)
+    return "limit" if n is None else n
 
 
 def variants(text):

@@ -793,17 +793,27 @@ def ours(a, path, optimise):
     return (status, objective, solution), out
 
 
-def our_count(a, path):
-    """The number of solutions csp-xcsp enumerates, or None at a limit."""
-    out = run([a.csp_xcsp, "compare", "--goal", "count", "--repeats", "1", "--configs", "mac+domwdeg+binary",
-               "--timeout", str(a.timeout), "--format", "json", path], a.timeout * 3 + 5)
-    if out is None or out[2] != 0:
-        return None
-    data = json.loads(out[0])
+def count_command(binary, timeout, path):
+    """The csp-xcsp command that counts the solutions of `path`."""
+    return [binary, "compare", "--goal", "count", "--repeats", "1", "--configs", "mac+domwdeg+binary",
+            "--timeout", str(timeout), "--format", "json", path]
+
+
+def counted(stdout):
+    """The count in the JSON output of `count_command`, or None at a limit."""
+    data = json.loads(stdout)
     if not data["measurements"]:
         return 0  # unsatisfiable before search: left out of the comparison
     m = data["measurements"][0]
     return None if m["limited"] else m["solutions"]
+
+
+def our_count(a, path):
+    """The number of solutions csp-xcsp enumerates, or None at a limit."""
+    out = run(count_command(a.csp_xcsp, a.timeout, path), a.timeout * 3 + 5)
+    if out is None or out[2] != 0:
+        return None
+    return counted(out[0])
 
 
 def ace(a, path, optimise, free):
