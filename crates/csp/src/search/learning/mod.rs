@@ -53,9 +53,11 @@
 //! nogoods live for one run (one `solve`, `count`, `solutions` or
 //! `optimize`): the next run may have other assumptions. With
 //! `Solver::check_nogoods` (feature `testing`) every learnt nogood is
-//! checked against the brute-force solutions of small models, and the
-//! property tests run it on random models under every configuration that
-//! learns.
+//! checked against the brute-force solutions of small models, each
+//! propagation of the nogoods that ends without a failure checks that no
+//! nogood is false, or unit with its last literal not true (no watch was
+//! missed), and the property tests run it on random models under every
+//! configuration that learns.
 
 use crate::ids::VarId;
 use crate::kernel::{Cause, Entry, Literal, NONE, Request, Rewound};
@@ -164,6 +166,14 @@ impl Solver<'_> {
     pub(super) fn propagate_nogoods(&mut self) -> Result<(), Failure> {
         let Some(mut learning) = self.learning.take() else { return Ok(()) };
         let result = self.run_nogoods(&mut learning.nogoods);
+        // The debug check of `Solver::check_nogoods`: once the nogoods have
+        // read the whole history, none is false or unit unnoticed.
+        #[cfg(feature = "testing")]
+        if let (Ok(()), Some(_)) = (&result, &learning.check) {
+            if let Some(id) = learning.nogoods.unnoticed(&self.state) {
+                panic!("nogood {id} is false or unit unnoticed: {:?}", learning.nogoods.clause(id).literals);
+            }
+        }
         self.learning = Some(learning);
         result
     }

@@ -452,6 +452,27 @@ impl Nogoods {
         (blocker, found)
     }
 
+    /// A live clause (not switched off) that `state` makes false, or unit
+    /// with its last literal not true: a watch the propagation missed (the
+    /// debug check of `Solver::check_nogoods`, after the nogoods read the
+    /// whole history).
+    #[cfg(feature = "testing")]
+    pub(in crate::search) fn unnoticed(&self, state: &State) -> Option<u32> {
+        let missed = |c: &Clause| {
+            let mut open = c.literals.iter().filter(|&&l| state.truth(l) != Some(false));
+            match (open.next(), open.next()) {
+                (None, _) => true,
+                (Some(&last), None) => state.truth(last) != Some(true),
+                _ => false,
+            }
+        };
+        self.clauses
+            .iter()
+            .enumerate()
+            .filter(|&(id, _)| self.off != Some(id as u32))
+            .find_map(|(id, c)| c.as_ref().filter(|c| missed(c)).map(|_| id as u32))
+    }
+
     /// Switches clause `id` off (`None`: switches the one off back on): see
     /// the field `off`.
     pub(in crate::search) fn switch_off(&mut self, id: Option<u32>) {
