@@ -483,6 +483,22 @@ impl State {
         word
     }
 
+    /// Every word of bitset `var` before entry `time`, into `out` (cleared
+    /// first): [`word_before`](State::word_before) of each, with one walk
+    /// of the variable's entries for all of them.
+    pub(crate) fn words_before(&self, history: &History, var: u32, time: u32, out: &mut Vec<u64>) {
+        out.clear();
+        out.extend((0..self.num_words(var)).map(|k| self.word(var, k)));
+        let mut e = history.last(var);
+        while e != NONE && e >= time {
+            let entry = &history.entries[e as usize];
+            if !entry.is_interval() {
+                out[entry.word as usize] |= entry.removed;
+            }
+            e = entry.previous;
+        }
+    }
+
     /// The bounds of interval `var` before entry `time`: those its first
     /// entry from `time` on started from, or its bounds now.
     pub(crate) fn interval_before(&self, history: &History, var: u32, time: u32) -> Interval {
