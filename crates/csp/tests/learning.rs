@@ -772,6 +772,42 @@ fn table_explanations_imply_what_they_explain() {
     assert!(learnt > 100, "the searches learnt little: {learnt}");
 }
 
+/// Tables and element over variables whose domains span several words
+/// (192 values, three words as bitsets): the tables' rows and the element's
+/// asked values fall in every word, near ±2^62 too, so that their
+/// explanations' reading of the domains as they were (the table's copy of
+/// each column, element's absence of a range of values) is checked beyond
+/// word 0. Counted with learning against plain search, as bitsets and as
+/// intervals, each nogood checked.
+#[test]
+fn tables_and_element_over_several_words_explain() {
+    let big = 1i64 << 62;
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
+    let mut learnt = 0;
+    for lo in [0, big - 191, -big] {
+        for case in 0..12 {
+            let mut model = Model::new();
+            let x: Vec<VarId> = model.new_vars(6, lo..=lo + 191).unwrap();
+            // Seven values spread over the three words, and one beyond the
+            // domain (a row that can never be used).
+            let spread: Vec<i64> = (0..7).map(|k| lo + (k * 29 + (next() % 3) as i64) % 192).collect();
+            let pick = |r: u64| if r == 7 { (lo - 1).max(-big) } else { spread[r as usize] };
+            for t in 0..4 {
+                let scope: Vec<VarId> = (0..3).map(|k| x[(t + k) % 6]).collect();
+                let rows: Vec<Vec<i64>> =
+                    (0..10 + next() % 10).map(|_| (0..3).map(|_| pick(next() % 8)).collect()).collect();
+                model.table(&scope, &rows).unwrap();
+            }
+            let index = model.new_var(0..=3).unwrap();
+            model.element_var(index, &x[..4], x[4], 0).unwrap();
+            model.not_equal(x[0], x[1]).unwrap();
+            model.less_than(x[2], x[5]).unwrap();
+            learnt += assert_learning_counts_both_ways(&model, &format!("wide table model {case} from {lo}"));
+        }
+    }
+    assert!(learnt > 50, "the searches learnt little: {learnt}");
+}
+
 /// Element over an array of variables explains a removed index by its
 /// variable's disjointness from the value, a value (or bound) of the value
 /// by each index gone or its variable without it, the indexed variable's

@@ -438,12 +438,7 @@ fn because_none_in(why: &mut Explanation<'_>, x: VarId, lo: i64, hi: i64) -> boo
         }
         return true;
     }
-    let values: smallvec::SmallVec<[i64; 16]> = why.initial_values(x).filter(|v| (lo..=hi).contains(v)).collect();
-    if values.iter().any(|&v| why.contains(x, v)) {
-        return false;
-    }
-    values.into_iter().for_each(|v| why.because(Atom::NotEqual(x, v)));
-    true
+    why.because_none_of(x, lo, hi)
 }
 
 /// Adds that `a` and `b` had no value in common: two intervals' bounds

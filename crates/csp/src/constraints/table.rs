@@ -64,11 +64,49 @@ struct Str<'c> {
     /// For each scope variable with an interval domain, the smallest and
     /// largest value of the valid rows (`None` for a bitset column).
     hull: Vec<Option<(i64, i64)>>,
+    /// What `explain` reuses from one call to the next.
+    scratch: Scratch,
+}
+
+/// The scratch of [`Str::explain`], per column: the domain as it was (a
+/// bitset's words, empty for an interval), an interval's bounds as they
+/// were, and the values killed so far (a bitset's by position as words, an
+/// interval's as a list).
+#[derive(Default)]
+struct Scratch {
+    was: Vec<Vec<u64>>,
+    bounds: Vec<(i64, i64)>,
+    killed_positions: Vec<Vec<u64>>,
+    killed_values: Vec<Vec<i64>>,
+}
+
+/// The rows an explanation kills: all (a failure), those whose explained
+/// cell is at one of the removed positions (`word`, `mask`), or those whose
+/// explained value lies in `lo..=hi` (a bound moved past them).
+#[derive(Clone, Copy)]
+enum Wanted {
+    All,
+    Positions(u32, u64),
+    Values(i64, i64),
+}
+
+/// Whether position `p` is set in `words`.
+#[inline]
+fn bit(words: &[u64], p: u32) -> bool {
+    words[(p / 64) as usize] & 1u64 << (p % 64) != 0
 }
 
 impl<'c> Str<'c> {
     fn new(table: &'c Table) -> Self {
-        Str { table, positions: Vec::new(), order: Vec::new(), live: None, supported: Vec::new(), hull: Vec::new() }
+        Str {
+            table,
+            positions: Vec::new(),
+            order: Vec::new(),
+            live: None,
+            supported: Vec::new(),
+            hull: Vec::new(),
+            scratch: Scratch::default(),
+        }
     }
 }
 
@@ -166,7 +204,9 @@ impl Propagator for Str<'_> {
     /// A value removed (or a bound moved past it) because every row with it
     /// had lost one of its other values; a failure because every row had
     /// lost a value: one lost value per row, shared between rows where one
-    /// does for several ("the supports' killed values").
+    /// does for several ("the supports' killed values"). Each row is read
+    /// by its cells' positions against the domains as they were, copied
+    /// once per explanation, and the killed values are marked per column.
     fn explain(&mut self, why: &mut Explanation<'_>) -> bool {
         let vars = &self.table.vars;
         // A repeated variable: which column removed a value is not known.
@@ -174,43 +214,90 @@ impl Propagator for Str<'_> {
             return false;
         }
         let arity = vars.len();
-        // The explained column, and which of its values the rows to kill hold.
-        let (column, wanted): (Option<usize>, Box<dyn Fn(i64) -> bool>) = match why.explained() {
-            Explained::Failure => (None, Box::new(|_| true)),
+        // The explained column, and which of its cells the rows to kill hold.
+        let (column, wanted) = match why.explained() {
+            Explained::Failure => (None, Wanted::All),
             Explained::Removed(var) => {
-                let removed: Vec<i64> = why.removed_values().collect();
-                (vars.iter().position(|&v| v == var), Box::new(move |value| removed.binary_search(&value).is_ok()))
+                let (word, mask) = why.removed_positions();
+                (vars.iter().position(|&v| v == var), Wanted::Positions(word, mask))
             }
             // The rows below the new bound, but those the old bound had
             // already excluded (the old bound is part of the answer).
             Explained::AtLeast(var, bound) => {
                 let min = why.min(var);
                 why.because_lower_bound(var);
-                (vars.iter().position(|&v| v == var), Box::new(move |value| (min..bound).contains(&value)))
+                (vars.iter().position(|&v| v == var), Wanted::Values(min, bound - 1))
             }
             Explained::AtMost(var, bound) => {
                 let max = why.max(var);
                 why.because_upper_bound(var);
-                (vars.iter().position(|&v| v == var), Box::new(move |value| value > bound && value <= max))
+                (vars.iter().position(|&v| v == var), Wanted::Values(bound + 1, max))
             }
         };
         if column.is_none() && why.explained() != Explained::Failure {
             return false;
         }
+        // Each column as it was: a bitset's words, an interval's bounds;
+        // and the values killed so far, by position or (an interval) by value.
+        let scratch = &mut self.scratch;
+        scratch.was.resize_with(arity, Vec::new);
+        scratch.killed_positions.resize_with(arity, Vec::new);
+        scratch.killed_values.resize_with(arity, Vec::new);
+        scratch.bounds.clear();
+        for (k, &var) in vars.iter().enumerate() {
+            scratch.killed_values[k].clear();
+            let killed = &mut scratch.killed_positions[k];
+            killed.clear();
+            if self.hull[k].is_some() {
+                scratch.was[k].clear();
+                scratch.bounds.push((why.min(var), why.max(var)));
+            } else {
+                why.words(var.index, &mut scratch.was[k]);
+                killed.resize(scratch.was[k].len(), 0);
+                scratch.bounds.push((0, 0));
+            }
+        }
         let mut killed: Vec<(usize, i64)> = Vec::new();
         for &row in &self.order {
-            let values = &self.table.rows[row as usize * arity..(row as usize + 1) * arity];
+            let cells = row as usize * arity..(row as usize + 1) * arity;
+            let (values, positions) = (&self.table.rows[cells.clone()], &self.positions[cells]);
             if let Some(k) = column {
-                if !wanted(values[k]) {
+                let hit = match wanted {
+                    Wanted::All => true,
+                    Wanted::Positions(word, mask) => {
+                        positions[k] / 64 == word && mask & 1u64 << (positions[k] % 64) != 0
+                    }
+                    Wanted::Values(lo, hi) => (lo..=hi).contains(&values[k]),
+                };
+                if !hit {
                     continue;
                 }
             }
-            let gone = |k: usize| Some(k) != column && !why.contains(vars[k], values[k]);
-            if killed.iter().any(|&(k, value)| values[k] == value) {
+            let is_killed = (0..arity).any(|k| match self.hull[k] {
+                Some(_) => scratch.killed_values[k].contains(&values[k]),
+                None => bit(&scratch.killed_positions[k], positions[k]),
+            });
+            if is_killed {
                 continue;
             }
+            let gone = |k: usize| {
+                Some(k) != column
+                    && match self.hull[k] {
+                        Some(_) => !(scratch.bounds[k].0..=scratch.bounds[k].1).contains(&values[k]),
+                        None => !bit(&scratch.was[k], positions[k]),
+                    }
+            };
             match (0..arity).find(|&k| gone(k)) {
-                Some(k) => killed.push((k, values[k])),
+                Some(k) => {
+                    killed.push((k, values[k]));
+                    match self.hull[k] {
+                        Some(_) => scratch.killed_values[k].push(values[k]),
+                        None => {
+                            let p = positions[k];
+                            scratch.killed_positions[k][(p / 64) as usize] |= 1u64 << (p % 64);
+                        }
+                    }
+                }
                 // A row that supported what is explained: no answer here.
                 None => return false,
             }

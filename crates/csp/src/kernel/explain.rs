@@ -197,6 +197,18 @@ impl Explanation<'_> {
         }
     }
 
+    /// Every word of bitset `x`'s domain as it was, into `out` (cleared
+    /// first).
+    pub(crate) fn words(&self, x: u32, out: &mut Vec<u64>) {
+        match self.rewound {
+            Some(words) => {
+                out.clear();
+                out.extend((0..self.state.num_words(x)).map(|k| words[self.state.address_of(x, k)]));
+            }
+            None => self.state.words_before(self.history, x, self.time, out),
+        }
+    }
+
     /// The first word of one-word bitset `x`'s domain as it was, for a
     /// caller that keeps the word's address ([`State::word_address`]).
     #[inline(always)]
@@ -315,6 +327,38 @@ impl Explanation<'_> {
         let x = var.index;
         let len = if self.state.is_interval(x) { 0 } else { self.state.num_positions(x) };
         (0..len).map(move |p| self.state.value(x, p))
+    }
+
+    /// Adds that bitset `var` had no value in `lo..=hi`, one
+    /// `var ≠ v` per value `v` of its initial domain there (the answer
+    /// `because(Atom::NotEqual(var, v))` of each, in increasing order),
+    /// reading only the words of the range; `false`, adding nothing, if it
+    /// had one.
+    pub(crate) fn because_none_of(&mut self, var: VarId, lo: i64, hi: i64) -> bool {
+        let x = var.index;
+        debug_assert!(!self.state.is_interval(x), "x{x} is an interval");
+        let start = self.state.positions_below(x, lo);
+        let end = match hi.checked_add(1) {
+            Some(above) => self.state.positions_below(x, above),
+            None => self.state.num_positions(x),
+        }
+        .max(start);
+        let mut masks: smallvec::SmallVec<[(u32, u64); 4]> = smallvec::SmallVec::new();
+        let mut held = true;
+        self.state.position_range_masks(x, start, end, |word, mask| {
+            held &= self.word(x, word) & mask == 0;
+            masks.push((word, mask));
+        });
+        if !held {
+            return false;
+        }
+        for (word, mut mask) in masks {
+            while mask != 0 {
+                self.push(Literal::Outside { var: x, word, mask: mask & mask.wrapping_neg() });
+                mask &= mask - 1;
+            }
+        }
+        true
     }
 
     /// Asks `answer` why the domains as they were admitted no tuple of a

@@ -40,6 +40,11 @@ pub(crate) const NONE: u32 = u32::MAX;
 /// The `word` of an interval's entries.
 pub(crate) const INTERVAL: u32 = u32::MAX;
 
+/// The `previous_in_word` of an entry of a variable whose words are not
+/// chained apart (an interval, or a bitset of one word: its variable's
+/// chain is its word's).
+const UNCHAINED: u32 = u32::MAX - 1;
+
 /// What made a domain change.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Cause {
@@ -87,6 +92,9 @@ pub(crate) struct Entry {
     pub(crate) removed: u64,
     /// The variable's previous entry, or [`NONE`].
     pub(crate) previous: u32,
+    /// The variable's previous entry of the same word, or [`NONE`]; for a
+    /// variable whose words are not chained apart, [`UNCHAINED`].
+    previous_in_word: u32,
     /// The decision level (0 for [`Cause::Root`], whatever the level then).
     pub(crate) level: u32,
     pub(crate) cause: Cause,
@@ -107,6 +115,15 @@ pub(crate) struct History {
     pub(crate) bounds: Vec<(Interval, Interval)>,
     /// Per variable, its latest entry, or [`NONE`].
     last: Vec<u32>,
+    /// Per word of every bitset of more than one word, its latest entry, or
+    /// [`NONE`]: a variable's words from `first_word[var]` on, one after
+    /// the other (the history's own numbering, not the state's addresses).
+    /// Finding which entry removed a position, or what a word was, walks
+    /// the entries of its word only, not those of the variable's every word.
+    last_in_word: Vec<u32>,
+    /// Per variable, where its words start in `last_in_word`; [`NONE`] for
+    /// an interval or a bitset of one word, whose variable's chain serves.
+    first_word: Vec<u32>,
     /// Per interval variable, its entries in order: the bounds at a time
     /// and the entry that made a bound true are found by binary search, not
     /// by a walk over the chain (a cycle of propagators that moves a bound
@@ -138,8 +155,42 @@ pub(crate) struct History {
 }
 
 impl History {
-    fn new(num_vars: usize) -> History {
-        History { last: vec![NONE; num_vars], steps: vec![Vec::new(); num_vars], slow: SLOW, ..History::default() }
+    /// The history of variables with `words[var]` bitset words each
+    /// (0 for an interval).
+    fn new(words: impl Iterator<Item = u32>) -> History {
+        let mut first_word = Vec::new();
+        let mut total = 0u32;
+        for n in words {
+            first_word.push(if n > 1 { total } else { NONE });
+            total += if n > 1 { n } else { 0 };
+        }
+        let num_vars = first_word.len();
+        History {
+            last: vec![NONE; num_vars],
+            last_in_word: vec![NONE; total as usize],
+            first_word,
+            steps: vec![Vec::new(); num_vars],
+            slow: SLOW,
+            ..History::default()
+        }
+    }
+
+    /// Where word `k` of bitset `var`'s chain starts: its latest entry
+    /// by the word's chain (`true`), or, for a variable whose words are not
+    /// chained apart, by the variable's (`false`, to be filtered by word).
+    #[inline]
+    fn word_chain(&self, var: u32, k: u32) -> (u32, bool) {
+        match self.first_word[var as usize] {
+            NONE => (self.last(var), false),
+            first => (self.last_in_word[(first + k) as usize], true),
+        }
+    }
+
+    /// The entry before `entry` in a chain of one word (`BY_WORD`) or of
+    /// the variable (see [`word_chain`](History::word_chain)).
+    #[inline(always)]
+    fn next_in<const BY_WORD: bool>(entry: &Entry) -> u32 {
+        if BY_WORD { entry.previous_in_word } else { entry.previous }
     }
 
     /// The number of entries, the history's current time.
@@ -165,6 +216,9 @@ impl History {
             if entry.is_interval() {
                 self.bounds.pop();
                 self.steps[entry.var as usize].pop();
+            } else if entry.previous_in_word != UNCHAINED {
+                let slot = self.first_word[entry.var as usize] + entry.word;
+                self.last_in_word[slot as usize] = entry.previous_in_word;
             }
         }
     }
@@ -174,6 +228,7 @@ impl History {
         self.entries.clear();
         self.bounds.clear();
         self.last.iter_mut().for_each(|l| *l = NONE);
+        self.last_in_word.iter_mut().for_each(|l| *l = NONE);
         self.steps.iter_mut().for_each(Vec::clear);
         self.level = 0;
         self.read = 0;
@@ -184,12 +239,33 @@ impl History {
         self.recorded_intervals = 0;
     }
 
+    /// Records bitset `var`'s removal of the positions `removed` of word
+    /// `word`, or (`word` [`INTERVAL`]) interval `var`'s change whose bounds
+    /// are at `removed` in `bounds`.
     #[inline]
     fn push(&mut self, var: u32, word: u32, removed: u64, cause: Cause) {
+        let (first, e) = (self.first_word[var as usize], self.len());
+        let previous_in_word = match first {
+            NONE => UNCHAINED,
+            _ => std::mem::replace(&mut self.last_in_word[(first + word) as usize], e),
+        };
+        self.push_chained(var, word, removed, cause, previous_in_word);
+    }
+
+    /// [`push`](History::push) of an entry of a one-word bitset (not
+    /// chained apart by word).
+    #[inline]
+    fn push_one_word(&mut self, var: u32, removed: u64, cause: Cause) {
+        debug_assert_eq!(self.first_word[var as usize], NONE, "x{var} has more than one word");
+        self.push_chained(var, 0, removed, cause, UNCHAINED);
+    }
+
+    #[inline]
+    fn push_chained(&mut self, var: u32, word: u32, removed: u64, cause: Cause, previous_in_word: u32) {
         let level = if cause == Cause::Root { 0 } else { self.level };
-        let previous = self.last[var as usize];
-        self.last[var as usize] = self.entries.len() as u32;
-        self.entries.push(Entry { var, word, removed, previous, level, cause });
+        let e = self.entries.len() as u32;
+        let previous = std::mem::replace(&mut self.last[var as usize], e);
+        self.entries.push(Entry { var, word, removed, previous, previous_in_word, level, cause });
     }
 
     /// Records interval `var`'s change from bounds `old` to `new`.
@@ -212,7 +288,8 @@ impl State {
     /// asks for explanations), empty.
     pub(crate) fn enable_history(&mut self) {
         if self.history.is_none() {
-            let mut history = History::new(self.num_vars());
+            let words = (0..self.num_vars() as u32).map(|x| if self.is_interval(x) { 0 } else { self.num_words(x) });
+            let mut history = History::new(words);
             history.recorded_words = self.trail.len();
             history.recorded_intervals = self.interval_trail.len();
             self.history = Some(Box::new(history));
@@ -340,9 +417,8 @@ impl State {
         history.recorded_words = end;
         history.entries.reserve(steps.len());
         for step in steps {
-            history.push(
+            history.push_one_word(
                 step.var,
-                0,
                 step.before & !step.after,
                 Cause::Propagator { propagator, constraint: step.constraint },
             );
@@ -471,16 +547,27 @@ impl State {
     /// Word `k` of bitset `var` before entry `time`: the current word with
     /// the positions removed since put back.
     pub(crate) fn word_before(&self, history: &History, var: u32, k: u32, time: u32) -> u64 {
-        let mut word = self.word(var, k);
+        let word = self.word(var, k);
+        match history.word_chain(var, k) {
+            (e, true) => history.put_back::<true>(e, k, time, word),
+            (e, false) => history.put_back::<false>(e, k, time, word),
+        }
+    }
+
+    /// Every word of bitset `var` before entry `time`, into `out` (cleared
+    /// first): [`word_before`](State::word_before) of each, with one walk
+    /// of the variable's entries for all of them.
+    pub(crate) fn words_before(&self, history: &History, var: u32, time: u32, out: &mut Vec<u64>) {
+        out.clear();
+        out.extend((0..self.num_words(var)).map(|k| self.word(var, k)));
         let mut e = history.last(var);
         while e != NONE && e >= time {
             let entry = &history.entries[e as usize];
-            if entry.word == k {
-                word |= entry.removed;
+            if !entry.is_interval() {
+                out[entry.word as usize] |= entry.removed;
             }
             e = entry.previous;
         }
-        word
     }
 
     /// The bounds of interval `var` before entry `time`: those its first
@@ -549,24 +636,59 @@ impl History {
         &self,
         var: u32,
         k: u32,
-        mut mask: u64,
+        mask: u64,
         time: u32,
         floor: u32,
         mut found: impl FnMut(u32, u64),
     ) {
-        let mut e = self.last(var);
+        let left = match self.word_chain(var, k) {
+            (e, true) => self.locate_in::<true>(e, k, mask, time, floor, &mut found),
+            (e, false) => self.locate_in::<false>(e, k, mask, time, floor, &mut found),
+        };
+        debug_assert_eq!(left, 0, "x{var}: positions {left:#x} of word {k} were not removed before entry {time}");
+    }
+
+    /// [`locate_removed`](History::locate_removed) along a chain from entry
+    /// `e` (see [`word_chain`](History::word_chain)); returns the positions
+    /// not found (none when the walk stopped at `floor`, before which the
+    /// rest were removed).
+    #[inline(always)]
+    fn locate_in<const BY_WORD: bool>(
+        &self,
+        mut e: u32,
+        k: u32,
+        mut mask: u64,
+        time: u32,
+        floor: u32,
+        found: &mut impl FnMut(u32, u64),
+    ) -> u64 {
         while e != NONE && mask != 0 {
             if e < floor {
-                return;
+                return 0;
             }
             let entry = &self.entries[e as usize];
-            if e < time && entry.word == k && entry.removed & mask != 0 {
+            if e < time && (BY_WORD || entry.word == k) && entry.removed & mask != 0 {
                 found(e, entry.removed & mask);
                 mask &= !entry.removed;
             }
-            e = entry.previous;
+            e = Self::next_in::<BY_WORD>(entry);
         }
-        debug_assert_eq!(mask, 0, "x{var}: positions {mask:#x} of word {k} were not removed before entry {time}");
+        mask
+    }
+
+    /// `word` (word `k` of a bitset now) with what the entries from `e` on
+    /// a chain (see [`word_chain`](History::word_chain)) removed from it at
+    /// `time` or later put back.
+    #[inline(always)]
+    fn put_back<const BY_WORD: bool>(&self, mut e: u32, k: u32, time: u32, mut word: u64) -> u64 {
+        while e != NONE && e >= time {
+            let entry = &self.entries[e as usize];
+            if BY_WORD || entry.word == k {
+                word |= entry.removed;
+            }
+            e = Self::next_in::<BY_WORD>(entry);
+        }
+        word
     }
 
     /// The entry (before `time`) from which interval `var` had a smallest
