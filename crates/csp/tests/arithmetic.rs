@@ -232,6 +232,11 @@ fn minimum_and_maximum_are_domain_consistent() {
         assert_holds("minimum", harness.check(Strength::DomainConsistent, |m, v| m.minimum(v[0], &v[1..]).map(drop)));
         assert_holds("maximum", harness.check(Strength::DomainConsistent, |m, v| m.maximum(v[0], &v[1..]).map(drop)));
     }
+    // Wider domains, whose values the scans search among m's by steps.
+    let wide = Domain::values([-40, -17, -9, -3, -1, 0, 2, 3, 5, 11, 26, 39]);
+    let harness = Harness::new(3, wide).cases(300).seed(9);
+    assert_holds("minimum", harness.check(Strength::DomainConsistent, |m, v| m.minimum(v[0], &v[1..]).map(drop)));
+    assert_holds("maximum", harness.check(Strength::DomainConsistent, |m, v| m.maximum(v[0], &v[1..]).map(drop)));
     let edge = Domain::values([-MAX_VALUE, -MAX_VALUE + 1, 0, MAX_VALUE - 1, MAX_VALUE]);
     let harness = Harness::new(4, edge).cases(300).seed(3);
     assert_holds(

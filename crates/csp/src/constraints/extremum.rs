@@ -214,6 +214,9 @@ impl Propagator for ExtremumPropagator<'_> {
                         self.count[at] = (self.count[at] + 1).min(2);
                         self.owner[at] = j as u32;
                     }
+                } else if !self.constraint.maximum {
+                    // The minimum's keys ascend with the values: none left at most `second`.
+                    break;
                 }
             }
         }
@@ -243,9 +246,16 @@ impl Propagator for ExtremumPropagator<'_> {
                 let key = self.key(v);
                 key <= smallest && m_keys.binary_search(&key).is_ok_and(|at| self.count[at] > 0)
             };
-            ctx.retain(*m, keep_m)?;
+            // m's keys are `m_keys`: when each is kept, nothing to read again.
+            if !(0..m_keys.len()).all(|at| m_keys[at] <= smallest && self.count[at] > 0) {
+                ctx.retain(*m, keep_m)?;
+            }
             for (i, &x) in xs.iter().enumerate() {
                 let (bound, low) = (limit(i), lowest(i));
+                if self.key_min(ctx, x) >= low {
+                    // Every key at least `low`: all kept, no value to read.
+                    continue;
+                }
                 ctx.retain(x, |v| {
                     let key = self.key(v);
                     key >= low || (key <= bound && m_keys.binary_search(&key).is_ok())

@@ -10,6 +10,8 @@
 //! Reversible integers, which propagators use for their own incremental state,
 //! have a trail of their own.
 
+use std::ops::Range;
+
 use super::domains::{Interval, Slot, State};
 
 /// A trail entry with this bit set is a word address, with the old word in the
@@ -213,6 +215,54 @@ impl State {
         true
     }
 
+    /// [`State::changed_since`] for the variables of indices `vars` only,
+    /// when the trail since `point` is at most `most` entries long: calls
+    /// `f` with the variable of every word change since `point` among
+    /// `vars`, newest first, and returns `true`. `false`, without a call,
+    /// when `changed_since` would return `false` or the trail since `point`
+    /// is longer (the caller then reads its variables instead: a propagator
+    /// woken rarely in a big model would otherwise pass over every change
+    /// of the model since its last call, most of them not its variables').
+    /// Where the words of `vars` are one block (a variable's words
+    /// together, or one word a variable), an entry outside the block is
+    /// passed over without finding its variable.
+    pub(crate) fn changed_among(
+        &self,
+        point: TrailPoint,
+        vars: Range<usize>,
+        most: usize,
+        mut f: impl FnMut(usize),
+    ) -> bool {
+        if point.restores != self.restores || point.words > self.trail.len() {
+            return false;
+        }
+        if self.trail.len() - point.words > most {
+            return false;
+        }
+        let block = if !self.owner.is_empty() {
+            // Variable-major: the words of consecutive variables follow each other.
+            let first = vars.clone().next().map_or(0, |x| self.slots[x].first_word as usize);
+            let last =
+                vars.clone().next_back().map_or(0, |x| self.slots[x].first_word as usize + self.num_words[x] as usize);
+            Some(first..last)
+        } else {
+            // Word-major with one word a variable: the address is the variable.
+            (self.row_words == 1).then(|| vars.clone())
+        };
+        let mut end = self.trail.len();
+        while end > point.words {
+            let (address, _, used) = self.trail_record(end);
+            end -= used;
+            if block.as_ref().is_none_or(|block| block.contains(&address)) {
+                let var = self.locate(address).0;
+                if vars.contains(&var) {
+                    f(var);
+                }
+            }
+        }
+        true
+    }
+
     /// The point the trails are at now. From now on until the next call,
     /// [`State::undone_below`] tells of the undos, and an interval changed
     /// after it is recorded after it (its floor is raised to here).
@@ -353,6 +403,46 @@ mod tests {
         s.undo_to(mark);
         assert_eq!(s.size(0), 131);
         assert_eq!((s.min_pos(0), s.max_pos(0)), (0, 130));
+    }
+
+    /// `changed_among` lists what `changed_since` lists among its
+    /// variables, in both layouts (word-major, one or more words a
+    /// variable; variable-major, with intervals among the bitsets), and
+    /// refuses a trail longer than its most.
+    #[test]
+    fn changed_among_lists_the_changes_of_its_variables() {
+        let layouts = [
+            vec![Domain::range(0, 9); 6],
+            vec![Domain::range(0, 99); 6],
+            vec![
+                Domain::range(0, 9),
+                Domain::range(0, 200),
+                Domain::range(0, 1 << 40),
+                Domain::values([-5, 7, 100]),
+                Domain::range(-70, 70),
+                Domain::range(0, 3),
+            ],
+        ];
+        for domains in &layouts {
+            let mut s = State::new(domains, 1 << 12).unwrap();
+            let point = s.trail_point();
+            for (var, pos) in [(4, 1), (1, 130), (0, 0), (3, 2), (5, 3), (1, 0), (4, 0)] {
+                if !s.is_interval(var) {
+                    s.remove_pos(var, pos.min(s.max_pos(var)));
+                }
+            }
+            s.remove_above(1, 60);
+            for vars in [0..6, 1..2, 1..5, 3..6, 5..6] {
+                let (mut all, mut among) = (Vec::new(), Vec::new());
+                assert!(s.changed_since(point, |x| all.push(x)));
+                all.retain(|x| vars.contains(x));
+                assert!(s.changed_among(point, vars.clone(), usize::MAX, |x| among.push(x)));
+                assert_eq!(among, all, "{vars:?} of {domains:?}");
+                let length = s.trail_len() - point.words;
+                assert!(s.changed_among(point, vars.clone(), length, |_| {}));
+                assert!(!s.changed_among(point, vars.clone(), length - 1, |_| panic!("read past the most")));
+            }
+        }
     }
 
     #[test]
