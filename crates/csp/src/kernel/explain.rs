@@ -51,6 +51,21 @@ pub(crate) enum Request {
     Failure,
 }
 
+/// A variable's bounds as they were, read once ([`Explanation::bounds`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct HeldBounds {
+    /// The smallest value (`i64::MAX` if the domain was empty).
+    pub(crate) min: i64,
+    /// The largest value (`i64::MIN` if the domain was empty).
+    pub(crate) max: i64,
+    /// A bitset's positions below its smallest value's (its number of
+    /// positions if it was empty).
+    below: u32,
+    /// A bitset's positions up to its largest value's, included (0 if it
+    /// was empty).
+    upto: u32,
+}
+
 /// Why a propagator did what it did: the question, the domains as they were
 /// then, and the atoms of the answer. A propagator that reads only its
 /// scope always has one right answer, the generic one: the scope's domains
@@ -226,18 +241,22 @@ impl Explanation<'_> {
         self.state.interval_before(self.history, x, self.time)
     }
 
-    /// The smallest and largest positions of bitset `x` as it was (`None` if empty).
-    fn position_bounds(&self, x: u32) -> Option<(u32, u32)> {
-        let words = self.state.num_words(x);
-        let first = (0..words).find_map(|k| {
+    /// The smallest position of bitset `x` as it was (`None` if empty).
+    #[inline]
+    fn first_position(&self, x: u32) -> Option<u32> {
+        (0..self.state.num_words(x)).find_map(|k| {
             let w = self.word(x, k);
             (w != 0).then(|| k * 64 + w.trailing_zeros())
-        })?;
-        let last = (0..words).rev().find_map(|k| {
+        })
+    }
+
+    /// The largest position of bitset `x` as it was (`None` if empty).
+    #[inline]
+    fn last_position(&self, x: u32) -> Option<u32> {
+        (0..self.state.num_words(x)).rev().find_map(|k| {
             let w = self.word(x, k);
             (w != 0).then(|| k * 64 + 63 - w.leading_zeros())
-        })?;
-        Some((first, last))
+        })
     }
 
     /// Whether `var`'s domain is an interval (see [`Context::is_interval`](crate::Context::is_interval)).
@@ -251,7 +270,7 @@ impl Explanation<'_> {
         if self.state.is_interval(x) {
             return self.interval(x).min;
         }
-        self.position_bounds(x).map_or(i64::MAX, |(first, _)| self.state.value(x, first))
+        self.first_position(x).map_or(i64::MAX, |first| self.state.value(x, first))
     }
 
     /// The largest value `var` had.
@@ -260,7 +279,37 @@ impl Explanation<'_> {
         if self.state.is_interval(x) {
             return self.interval(x).max;
         }
-        self.position_bounds(x).map_or(i64::MIN, |(_, last)| self.state.value(x, last))
+        self.last_position(x).map_or(i64::MIN, |last| self.state.value(x, last))
+    }
+
+    /// The smallest and largest values `var` had, read together (`min`
+    /// and `max` as [`min`](Self::min) and [`max`](Self::max) answer them),
+    /// with what [`because_bound`](Self::because_bound) needs to name
+    /// either without reading the domain again: for a reader of both on
+    /// every term of a sum.
+    #[inline]
+    pub(crate) fn bounds(&self, var: VarId) -> HeldBounds {
+        let x = var.index;
+        if self.state.is_interval(x) {
+            let Interval { min, max } = self.interval(x);
+            return HeldBounds { min, max, below: 0, upto: 0 };
+        }
+        let (first, last) = if self.state.num_words(x) == 1 {
+            let w = self.word(x, 0);
+            ((w != 0).then(|| w.trailing_zeros()), (w != 0).then(|| 63 - w.leading_zeros()))
+        } else {
+            (self.first_position(x), self.last_position(x))
+        };
+        match (first, last) {
+            (Some(first), Some(last)) => HeldBounds {
+                min: self.state.value(x, first),
+                max: self.state.value(x, last),
+                below: first,
+                upto: last + 1,
+            },
+            // As `because` names `var ≥ i64::MAX` and `var ≤ i64::MIN`.
+            _ => HeldBounds { min: i64::MAX, max: i64::MIN, below: self.state.num_positions(x), upto: 0 },
+        }
     }
 
     /// Whether `value` was in `var`'s domain (for an interval: between its bounds).
@@ -418,11 +467,27 @@ impl Explanation<'_> {
     }
 
     /// Adds "the positions `start..end` of bitset `x` were removed".
+    #[inline]
     fn because_positions(&mut self, x: u32, start: u32, end: u32) {
-        let mut masks: smallvec::SmallVec<[(u32, u64); 4]> = smallvec::SmallVec::new();
-        self.state.position_range_masks(x, start, end, |word, mask| masks.push((word, mask)));
-        for (word, mask) in masks {
-            self.push(Literal::Outside { var: x, word, mask });
+        if start >= end {
+            return;
+        }
+        let state = self.state;
+        state.position_range_masks(x, start, end, |word, mask| self.push(Literal::Outside { var: x, word, mask }));
+    }
+
+    /// Adds `var ≥ min` (`low`) or `var ≤ max` of `bounds`, `var`'s bounds
+    /// as [`bounds`](Self::bounds) read them: the literals
+    /// `because(Atom::AtLeast(var, bounds.min))` (or `AtMost`) adds, a
+    /// bitset's from the positions read (none at its initial bound).
+    #[inline]
+    pub(crate) fn because_bound(&mut self, var: VarId, bounds: HeldBounds, low: bool) {
+        let x = var.index;
+        match (self.state.is_interval(x), low) {
+            (true, true) => self.push(Literal::AtLeast { var: x, value: bounds.min }),
+            (true, false) => self.push(Literal::AtMost { var: x, value: bounds.max }),
+            (false, true) => self.because_positions(x, 0, bounds.below),
+            (false, false) => self.because_positions(x, bounds.upto, self.state.num_positions(x)),
         }
     }
 

@@ -35,7 +35,7 @@ pub use trail::ReversibleInt;
 
 pub(crate) use context::{Assigned, Step, Wake};
 pub(crate) use domains::{Change, State};
-pub(crate) use explain::Request;
+pub(crate) use explain::{HeldBounds, Request};
 pub(crate) use history::{Cause, Entry, History, INTERVAL, NONE, Rewound};
 pub(crate) use interval::Push;
 pub(crate) use literal::Literal;

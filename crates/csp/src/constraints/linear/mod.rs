@@ -26,7 +26,7 @@ use crate::ids::{Atom, VarId};
 use crate::kernel::Context;
 use crate::kernel::{Conflict, PropagationResult};
 use crate::kernel::{Cost, Event};
-use crate::kernel::{Explained, Explanation};
+use crate::kernel::{Explained, Explanation, HeldBounds};
 
 use super::binary::clamp_bound;
 use super::reified::{Enforce, Reifiable, ReifiableRelation};
@@ -469,41 +469,34 @@ impl Reifiable for Linear {
 }
 
 impl Linear {
-    /// The bound of term `var` (coefficient `a`) as it was that makes the
-    /// sum smallest (`low`) or largest, as an atom, and that term's value there.
-    fn bound_atom(why: &Explanation<'_>, var: VarId, a: i64, low: bool) -> (Atom, i128) {
-        // a >= 0: the smallest term comes from the smallest value.
-        if (a >= 0) == low {
-            let min = why.min(var);
-            (Atom::AtLeast(var, min), i128::from(a) * i128::from(min))
-        } else {
-            let max = why.max(var);
-            (Atom::AtMost(var, max), i128::from(a) * i128::from(max))
-        }
-    }
-
     /// Bounds reasoning: a term's values beyond what the other terms' bounds
     /// leave (because of those bounds), a failure (because of every bound).
+    ///
+    /// Each term's bounds as they were are read once (from the history, the
+    /// costly part), and both the sums and the answer come from them.
     fn explain_bounds(&self, why: &mut Explanation<'_>, lower: Option<i128>, upper: Option<i128>) -> bool {
-        // The sums of every term but `skip` at their smallest and largest.
-        let sums = |why: &Explanation<'_>, skip: Option<usize>| {
-            self.terms().enumerate().filter(|&(i, _)| Some(i) != skip).fold((0i128, 0i128), |(lo, hi), (_, (v, a))| {
-                (lo + Self::bound_atom(why, v, a, true).1, hi + Self::bound_atom(why, v, a, false).1)
-            })
+        let bounds: smallvec::SmallVec<[HeldBounds; 64]> = self.vars.iter().map(|&var| why.bounds(var)).collect();
+        // Term `i` at its smallest (`low`) or largest: from the smallest
+        // value if `a >= 0` and `low`, or `a < 0` and not.
+        let term = |i: usize, low: bool| {
+            let (a, HeldBounds { min, max, .. }) = (self.coefficients[i], bounds[i]);
+            i128::from(a) * i128::from(if (a >= 0) == low { min } else { max })
         };
-        // Adds the other terms' bounds on one side (`low`: their smallest).
+        // The sums of every term at their smallest and largest.
+        let (min_sum, max_sum) =
+            (0..self.vars.len()).fold((0i128, 0i128), |(lo, hi), i| (lo + term(i, true), hi + term(i, false)));
+        // Adds the other terms' bounds on one side (`low`: those that make
+        // them smallest).
         let because = |why: &mut Explanation<'_>, skip: Option<usize>, low: bool| {
             for (i, (var, a)) in self.terms().enumerate() {
                 if Some(i) != skip && a != 0 {
-                    let (atom, _) = Self::bound_atom(why, var, a, low);
-                    why.because(atom);
+                    why.because_bound(var, bounds[i], (a >= 0) == low);
                 }
             }
         };
         let explained = why.explained();
         let var = match explained {
             Explained::Failure => {
-                let (min_sum, max_sum) = sums(why, None);
                 if upper.is_some_and(|k| min_sum > k) {
                     because(why, None, true);
                     return true;
@@ -518,7 +511,8 @@ impl Linear {
         };
         let Some(i) = self.vars.iter().position(|&v| v == var) else { return false };
         let a = i128::from(self.coefficients[i]);
-        let (others_min, others_max) = sums(why, Some(i));
+        // The sums of the other terms.
+        let (others_min, others_max) = (min_sum - term(i, true), max_sum - term(i, false));
         // Which side excludes value `v` of the term.
         let by_upper = |v: i128| upper.is_some_and(|k| a * v + others_min > k);
         let by_lower = |v: i128| lower.is_some_and(|k| a * v + others_max < k);
