@@ -58,6 +58,8 @@ struct Str<'c> {
     /// domain; unused in an interval column).
     positions: Vec<u32>,
     order: Vec<u32>,
+    /// Where each usable row is in `order` (the inverse permutation).
+    slot: Vec<u32>,
     live: Option<ReversibleInt>,
     /// For each scope variable, the positions some valid row supports (bitset words).
     supported: Vec<Vec<u64>>,
@@ -66,6 +68,49 @@ struct Str<'c> {
     hull: Vec<Option<(i64, i64)>>,
     /// What `explain` reuses from one call to the next.
     scratch: Scratch,
+    /// The usable rows by the position of their cell in each bitset column
+    /// (empty for an interval column), built by the first explanation of a
+    /// removal.
+    index: Option<Index>,
+}
+
+/// The usable rows of a table by column and position, in compressed rows:
+/// those with position `p` in column `k` are
+/// `rows[k][starts[k][p]..starts[k][p + 1]]`.
+struct Index {
+    starts: Vec<Vec<u32>>,
+    rows: Vec<Vec<u32>>,
+}
+
+impl Index {
+    /// The index of the rows `usable` over `positions` (`arity` cells a
+    /// row), with `widths[k]` positions in column `k` (zero for an interval
+    /// column).
+    fn new(positions: &[u32], arity: usize, usable: &[u32], widths: &[usize]) -> Index {
+        let mut starts: Vec<Vec<u32>> = widths.iter().map(|&w| vec![0; w + 1]).collect();
+        let mut rows: Vec<Vec<u32>> = widths.iter().map(|&w| if w == 0 { Vec::new() } else { vec![0; usable.len()] }).collect();
+        for (k, starts) in starts.iter_mut().enumerate().filter(|(k, _)| widths[*k] > 0) {
+            for &row in usable {
+                starts[positions[row as usize * arity + k] as usize + 1] += 1;
+            }
+            for p in 1..starts.len() {
+                starts[p] += starts[p - 1];
+            }
+            let mut next = starts.clone();
+            for &row in usable {
+                let p = positions[row as usize * arity + k] as usize;
+                rows[k][next[p] as usize] = row;
+                next[p] += 1;
+            }
+        }
+        Index { starts, rows }
+    }
+
+    /// The rows with position `p` in column `k`.
+    fn at(&self, k: usize, p: u32) -> &[u32] {
+        let starts = &self.starts[k];
+        &self.rows[k][starts[p as usize] as usize..starts[p as usize + 1] as usize]
+    }
 }
 
 /// The scratch of [`Str::explain`], per column: the domain as it was (a
@@ -78,6 +123,8 @@ struct Scratch {
     bounds: Vec<(i64, i64)>,
     killed_positions: Vec<Vec<u64>>,
     killed_values: Vec<Vec<i64>>,
+    /// The rows to read, found by the index.
+    hits: Vec<u32>,
 }
 
 /// The rows an explanation kills: all (a failure), those whose explained
@@ -102,10 +149,12 @@ impl<'c> Str<'c> {
             table,
             positions: Vec::new(),
             order: Vec::new(),
+            slot: Vec::new(),
             live: None,
             supported: Vec::new(),
             hull: Vec::new(),
             scratch: Scratch::default(),
+            index: None,
         }
     }
 }
@@ -137,6 +186,10 @@ impl Propagator for Str<'_> {
             )
         };
         self.order = (0..rows as u32).filter(|&r| usable(r as usize)).collect();
+        self.slot = vec![u32::MAX; rows];
+        for (i, &row) in self.order.iter().enumerate() {
+            self.slot[row as usize] = i as u32;
+        }
         self.supported = self.table.vars.iter().map(|v| vec![0; state.num_words(v.index) as usize]).collect();
         self.live = Some(ctx.new_reversible_int(self.order.len() as i64));
     }
@@ -176,6 +229,8 @@ impl Propagator for Str<'_> {
             } else {
                 live -= 1;
                 self.order.swap(i, live);
+                self.slot[self.order[i] as usize] = i as u32;
+                self.slot[row] = live as u32;
             }
         }
         ctx.count_checks(checks);
@@ -257,22 +312,47 @@ impl Propagator for Str<'_> {
                 scratch.bounds.push((0, 0));
             }
         }
-        let mut killed: Vec<(usize, i64)> = Vec::new();
-        for &row in &self.order {
-            let cells = row as usize * arity..(row as usize + 1) * arity;
-            let (values, positions) = (&self.table.rows[cells.clone()], &self.positions[cells]);
-            if let Some(k) = column {
-                let hit = match wanted {
+        // The rows to kill, in their order in `order` (which decides the
+        // values named): by the index when the removed positions of a
+        // bitset column say which, else all of them, filtered.
+        let mut hits = std::mem::take(&mut scratch.hits);
+        hits.clear();
+        let indexed = match (column, wanted) {
+            (Some(k), Wanted::Positions(word, mask)) if self.hull[k].is_none() => Some((k, word, mask)),
+            _ => None,
+        };
+        if let Some((k, word, mut mask)) = indexed {
+            let index = self.index.get_or_insert_with(|| {
+                let widths: Vec<usize> =
+                    self.hull.iter().zip(&self.supported).map(|(h, w)| if h.is_some() { 0 } else { w.len() * 64 }).collect();
+                Index::new(&self.positions, arity, &self.order, &widths)
+            });
+            while mask != 0 {
+                let bit = mask.trailing_zeros();
+                mask &= mask - 1;
+                hits.extend_from_slice(index.at(k, word * 64 + bit));
+            }
+            let slot = &self.slot;
+            hits.sort_unstable_by_key(|&row| slot[row as usize]);
+        } else {
+            hits.extend(self.order.iter().copied().filter(|&row| {
+                let Some(k) = column else { return true };
+                let cell = row as usize * arity + k;
+                match wanted {
                     Wanted::All => true,
                     Wanted::Positions(word, mask) => {
-                        positions[k] / 64 == word && mask & 1u64 << (positions[k] % 64) != 0
+                        let p = self.positions[cell];
+                        p / 64 == word && mask & 1u64 << (p % 64) != 0
                     }
-                    Wanted::Values(lo, hi) => (lo..=hi).contains(&values[k]),
-                };
-                if !hit {
-                    continue;
+                    Wanted::Values(lo, hi) => (lo..=hi).contains(&self.table.rows[cell]),
                 }
-            }
+            }));
+        }
+        let mut killed: Vec<(usize, i64)> = Vec::new();
+        let mut supported = false;
+        for &row in &hits {
+            let cells = row as usize * arity..(row as usize + 1) * arity;
+            let (values, positions) = (&self.table.rows[cells.clone()], &self.positions[cells]);
             let is_killed = (0..arity).any(|k| match self.hull[k] {
                 Some(_) => scratch.killed_values[k].contains(&values[k]),
                 None => bit(&scratch.killed_positions[k], positions[k]),
@@ -299,8 +379,15 @@ impl Propagator for Str<'_> {
                     }
                 }
                 // A row that supported what is explained: no answer here.
-                None => return false,
+                None => {
+                    supported = true;
+                    break;
+                }
             }
+        }
+        scratch.hits = hits;
+        if supported {
+            return false;
         }
         for (k, value) in killed {
             why.because(Atom::NotEqual(vars[k], value));
