@@ -483,11 +483,19 @@ impl Explanation<'_> {
     #[inline]
     pub(crate) fn because_bound(&mut self, var: VarId, bounds: HeldBounds, low: bool) {
         let x = var.index;
+        let start = self.out.len();
         match (self.state.is_interval(x), low) {
             (true, true) => self.push(Literal::AtLeast { var: x, value: bounds.min }),
             (true, false) => self.push(Literal::AtMost { var: x, value: bounds.max }),
             (false, true) => self.because_positions(x, 0, bounds.below),
             (false, false) => self.because_positions(x, bounds.upto, self.state.num_positions(x)),
+        }
+        if cfg!(debug_assertions) {
+            // The very literals `because` names from the bound's value.
+            debug_assert_eq!(bounds, self.bounds(var), "bounds read for x{x} at another time");
+            let named: Vec<Literal> = self.out.drain(start..).collect();
+            self.because(if low { Atom::AtLeast(var, bounds.min) } else { Atom::AtMost(var, bounds.max) });
+            debug_assert_eq!(self.out[start..], named[..], "because_bound and because disagree on x{x}");
         }
     }
 
