@@ -68,6 +68,9 @@ struct Str<'c> {
     /// back together on backtrack), so only the others are read (STR2,
     /// Lecoutre 2011).
     sizes: Vec<ReversibleInt>,
+    /// Whether a variable appears in two columns (then a removal in one
+    /// can invalidate rows through the other: not idempotent).
+    repeated: bool,
     /// The columns to read, and those whose values are not all supported
     /// yet, in one call.
     changed: Vec<usize>,
@@ -157,6 +160,12 @@ fn bit(words: &[u64], p: u32) -> bool {
     words[(p / 64) as usize] & 1u64 << (p % 64) != 0
 }
 
+/// The size of `var`'s domain as STR2's `sizes` keep it (an interval's
+/// width saturated).
+fn column_size(ctx: &Context<'_>, var: VarId) -> i64 {
+    ctx.state().size_u64(var.index).min(i64::MAX as u64) as i64
+}
+
 impl<'c> Str<'c> {
     fn new(table: &'c Table) -> Self {
         Str {
@@ -166,6 +175,7 @@ impl<'c> Str<'c> {
             slot: Vec::new(),
             live: None,
             sizes: Vec::new(),
+            repeated: (1..table.vars.len()).any(|j| table.vars[..j].contains(&table.vars[j])),
             changed: Vec::new(),
             unsupported: Vec::new(),
             left: Vec::new(),
@@ -173,6 +183,14 @@ impl<'c> Str<'c> {
             hull: Vec::new(),
             scratch: Scratch::default(),
             index: None,
+        }
+    }
+
+    /// Keeps each column's size now, the live rows' sizes when next read.
+    fn record_sizes(&self, ctx: &mut Context<'_>) {
+        for (k, &var) in self.table.vars.iter().enumerate() {
+            let size = column_size(ctx, var);
+            ctx.set(self.sizes[k], size);
         }
     }
 }
@@ -223,12 +241,11 @@ impl Propagator for Str<'_> {
         let live_cell = self.live.expect("initialised");
         let mut live = ctx.get(live_cell) as usize;
         let arity = self.table.vars.len();
-        let size = |ctx: &Context<'_>, var: VarId| ctx.state().size_u64(var.index).min(i64::MAX as u64) as i64;
         self.changed.clear();
         self.unsupported.clear();
         self.left.clear();
         for (k, &var) in self.table.vars.iter().enumerate() {
-            let now = size(ctx, var);
+            let now = column_size(ctx, var);
             // (An interval's width is saturated: its columns are always read.)
             if self.hull[k].is_some() || ctx.get(self.sizes[k]) != now {
                 self.changed.push(k);
@@ -297,11 +314,8 @@ impl Propagator for Str<'_> {
         }
         // With a repeated variable, a removal can invalidate live rows in
         // another column: the sizes are those the rows were read against.
-        let repeated = !self.is_idempotent();
-        if repeated {
-            for (k, &var) in self.table.vars.iter().enumerate() {
-                ctx.set(self.sizes[k], size(ctx, var));
-            }
+        if self.repeated {
+            self.record_sizes(ctx);
         }
         for (k, &var) in self.table.vars.iter().enumerate() {
             if let Some((lo, hi)) = self.hull[k] {
@@ -317,10 +331,8 @@ impl Propagator for Str<'_> {
                 ctx.remove_mask(var.index, w as u32, unsupported)?;
             }
         }
-        if !repeated {
-            for (k, &var) in self.table.vars.iter().enumerate() {
-                ctx.set(self.sizes[k], size(ctx, var));
-            }
+        if !self.repeated {
+            self.record_sizes(ctx);
         }
         Ok(())
     }
@@ -475,7 +487,6 @@ impl Propagator for Str<'_> {
 
     fn is_idempotent(&self) -> bool {
         // A variable that appears twice can lose values that other rows needed.
-        let vars = &self.table.vars;
-        (1..vars.len()).all(|j| !vars[..j].contains(&vars[j]))
+        !self.repeated
     }
 }
